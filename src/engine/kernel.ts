@@ -1,0 +1,201 @@
+// The small reducer around a ruleset: mints decision ids, routes entries, enforces the
+// draw-then-violation rule, chains state hashes and redacts events. Never imports a game.
+import { createHash } from 'node:crypto';
+import type {
+  Ctx, Decision, Entry, GameEvent, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat,
+  SeatInfo, Violation,
+} from './types.js';
+import { isViolation, violation } from './types.js';
+
+/** The state the kernel keeps around the ruleset's own. */
+export interface KState<S = unknown> {
+  s: S;
+  /** Open decision key -> minted id. */
+  open: Record<string, string>;
+  /** Entries applied so far (setup is entry 0). */
+  seq: number;
+  /** Set when a seat resigns and the ruleset has no resign rule of its own. */
+  conceded: Result | null;
+}
+
+/** A bug in a ruleset or the kernel (e.g. a Violation after a draw): 500, no details. */
+export class KernelError extends Error {}
+
+export interface Applied<S> {
+  k: KState<S>;
+  events: GameEvent[];
+}
+
+export function setupGame<S>(
+  rs: Ruleset<S>, p: { scenario: string; seats: SeatInfo[]; options: unknown }, rng: Rng,
+): Applied<S> | Violation {
+  const step = rs.setup(p, { seq: 0, rng });
+  if (isViolation(step)) {
+    if (rng.draws > 0) throw new KernelError(`setup drew before rejecting: ${step.code}`);
+    return step;
+  }
+  const k: KState<S> = { s: step.state, open: {}, seq: 0, conceded: null };
+  k.open = mintIds(rs, k.s, {}, 0);
+  return { k, events: step.events };
+}
+
+function mintIds<S>(rs: Ruleset<S>, s: S, prev: Record<string, string>, seq: number): Record<string, string> {
+  if (rs.result(s)) return {};
+  const out: Record<string, string> = {};
+  const used = new Set(Object.values(prev));
+  for (const d of rs.pending(s)) {
+    let id = prev[d.key];
+    if (!id) {
+      id = `${seq}.${d.seat}.${d.kind}`;
+      for (let i = 2; used.has(id); i++) id = `${seq}.${d.seat}.${d.kind}.${i}`;
+      used.add(id);
+    }
+    out[d.key] = id;
+  }
+  return out;
+}
+
+export function resultOf<S>(rs: Ruleset<S>, k: KState<S>): Result | null {
+  return k.conceded ?? rs.result(k.s);
+}
+
+type Minted = { dec: Decision; raw: OpenDecision };
+
+function minted<S>(rs: Ruleset<S>, k: KState<S>): Minted[] {
+  if (resultOf(rs, k)) return [];
+  return rs.pending(k.s).map((raw) => {
+    const { key: _key, ...rest } = raw;
+    return { raw, dec: { ...rest, id: k.open[raw.key] ?? `${k.seq}.${raw.seat}.${raw.kind}` } };
+  });
+}
+
+/** Every open decision, every seat, with its private prompt. Server-side only. */
+export function openDecisions<S>(rs: Ruleset<S>, k: KState<S>): Decision[] {
+  return minted(rs, k).map((m) => m.dec);
+}
+
+/** The open decisions as a seat (or a spectator, null) may see them: prompts only for the seat's own. */
+export function decisionsFor<S>(rs: Ruleset<S>, k: KState<S>, seat: Seat | null): Decision[] {
+  return openDecisions(rs, k).map((d) => (d.seat === seat ? d : publicPart(d)));
+}
+
+export function publicPart(d: Decision): PublicDecision {
+  const { prompt: _p, ...pub } = d;
+  return pub;
+}
+
+export function findDecision<S>(rs: Ruleset<S>, k: KState<S>, id: string): Minted | undefined {
+  return minted(rs, k).find((m) => m.dec.id === id);
+}
+
+/**
+ * The decision a seat's submission answers: the given id, else the seat's only open one
+ * that is not part of a sealed group handled elsewhere.
+ */
+export function decisionForSeat<S>(rs: Ruleset<S>, k: KState<S>, seat: Seat, id?: string): Minted | Violation {
+  const mine = minted(rs, k).filter((m) => m.dec.seat === seat);
+  if (id) {
+    const m = minted(rs, k).find((x) => x.dec.id === id);
+    if (!m) return violation('decision_not_open', `decision ${id} is not open`);
+    if (m.dec.seat !== seat) return violation('not_your_decision', `decision ${id} belongs to seat ${m.dec.seat}`);
+    return m;
+  }
+  if (mine.length === 0) return violation('not_your_turn', `seat ${seat} has no open decision`);
+  if (mine.length > 1) {
+    return violation('decision_ambiguous', 'several decisions are open for this seat: name one with `decision`', {
+      decisions: mine.map((m) => m.dec.id),
+    });
+  }
+  return mine[0];
+}
+
+function isAction(a: unknown): a is { type: string } {
+  return typeof a === 'object' && a !== null && typeof (a as { type?: unknown }).type === 'string';
+}
+
+/** Validates an action for a seat's open decision without applying it (no draw). */
+export function validateAnswer<S>(rs: Ruleset<S>, k: KState<S>, seat: Seat, m: Minted, action: unknown): Violation | null {
+  if (!isAction(action)) return violation('malformed_action', 'an action is an object with a string `type`');
+  return rs.validate(k.s, seat, m.raw, action);
+}
+
+export function applyEntry<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, rng: Rng): Applied<S> | Violation {
+  if (resultOf(rs, k)) return violation('game_over', 'the game has ended');
+  const seq = k.seq + 1;
+  const ctx: Ctx = { seq, rng };
+
+  if (entry.kind === 'resign') {
+    if (rs.resign) {
+      const step = rs.resign(k.s, entry.seat, ctx);
+      return finish(rs, k, step.state, step.events, seq, null);
+    }
+    const seats = seatsOf(rs, k);
+    const conceded: Result = { winners: seats.filter((x) => x !== entry.seat), draw: false, reason: 'resignation' };
+    return finish(rs, k, k.s, [{ type: 'resigned', to: 'all', data: { seat: entry.seat } }], seq, conceded);
+  }
+
+  if (entry.kind === 'sealed') {
+    const members = minted(rs, k).filter((m) => m.dec.group?.id === entry.group && m.dec.group.mode === 'sealed');
+    if (members.length === 0) return violation('group_not_open', `sealed group ${entry.group} is not open`);
+    for (const m of members) {
+      const a = entry.commits[m.dec.seat];
+      if (a === undefined) return violation('commit_missing', `seat ${m.dec.seat} has not committed to ${entry.group}`);
+      const v = validateAnswer(rs, k, m.dec.seat, m, a);
+      if (v) return v;
+    }
+  } else {
+    const m = findDecision(rs, k, entry.decision);
+    if (!m) return violation('decision_not_open', `decision ${entry.decision} is not open`);
+    if (entry.kind === 'answer') {
+      if (m.dec.seat !== entry.seat) return violation('not_your_decision', `decision ${m.dec.id} belongs to seat ${m.dec.seat}`);
+      if (m.dec.group?.mode === 'sealed') return violation('sealed_decision', 'a sealed decision is committed, not answered');
+    }
+    const v = validateAnswer(rs, k, m.dec.seat, m, entry.action);
+    if (v) return v;
+  }
+
+  const step = rs.apply(k.s, entry, ctx);
+  if (isViolation(step)) {
+    if (rng.draws > 0) throw new KernelError(`${rs.id}: violation ${step.code} after ${rng.draws} draws`);
+    return step;
+  }
+  return finish(rs, k, step.state, step.events, seq, null);
+}
+
+function finish<S>(rs: Ruleset<S>, k: KState<S>, s: S, events: GameEvent[], seq: number, conceded: Result | null): Applied<S> {
+  const next: KState<S> = { s, open: {}, seq, conceded: conceded ?? k.conceded };
+  next.open = resultOf(rs, next) ? {} : mintIds(rs, s, k.open, seq);
+  if (!resultOf(rs, next) && !rs.pending(s).some((d) => d.blocking)) {
+    throw new KernelError(`${rs.id}: a running game has no blocking decision`);
+  }
+  return { k: next, events };
+}
+
+function seatsOf<S>(rs: Ruleset<S>, k: KState<S>): Seat[] {
+  const v = rs.view(k.s, null) as { seats?: unknown[] } | null;
+  const n = Array.isArray(v?.seats) ? v!.seats!.length : rs.players.max;
+  return Array.from({ length: n }, (_, i) => i);
+}
+
+/** The hash chain: H_n = sha256(H_{n-1} | canonical state). */
+export function chainHash(prev: string, k: KState<unknown>): string {
+  return createHash('sha256').update(prev).update('|').update(JSON.stringify(k)).digest('hex');
+}
+
+export const GENESIS = 'skyeye/genesis/v1';
+
+/** The form of an event a viewer may see, or null. After the end everything is public. */
+export function eventFor(ev: GameEvent, viewer: Seat | null, ended: boolean): { type: string; data: unknown } | null {
+  if (ended || ev.to === 'all') return { type: ev.type, data: ev.data };
+  if (ev.to !== 'server' && viewer !== null && ev.to.seats.includes(viewer)) return { type: ev.type, data: ev.data };
+  return ev.others === undefined ? null : { type: ev.type, data: ev.others };
+}
+
+export function eventsFor(evs: GameEvent[], viewer: Seat | null, ended: boolean): { type: string; data: unknown }[] {
+  const out: { type: string; data: unknown }[] = [];
+  for (const e of evs) {
+    const r = eventFor(e, viewer, ended);
+    if (r) out.push(r);
+  }
+  return out;
+}

@@ -1,0 +1,158 @@
+// The kernel contract (DESIGN.md, "The kernel contract in detail").
+// Rulesets are pure: no I/O, no clock, no Math.random. Only setup and apply get the game's Rng.
+
+export type Seat = number;
+
+/** Who may see an event. 'server': nobody until the game ends. */
+export type Audience = 'all' | 'server' | { seats: Seat[] };
+
+export interface GameEvent {
+  type: string;
+  to: Audience;
+  data: unknown;
+  /** What everyone outside `to` sees instead (e.g. CardDrawn{seat} for CardDrawn{seat, card}). */
+  others?: unknown;
+}
+
+/** A typed rule violation: the action is rejected, nothing is written. Never a no-op. */
+export interface Violation {
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+export interface Rng {
+  /** Uniform integer in [0, n). */
+  int(n: number): number;
+  shuffle<T>(xs: readonly T[]): T[];
+  /** An independent sub-stream per purpose ('dice', 'deck:ws'); an added draw moves no other stream. */
+  fork(label: string): Rng;
+  /** Draws so far on this stream and all its forks. */
+  readonly draws: number;
+}
+
+export interface Ctx {
+  /** The entry being applied (setup: 0). */
+  seq: number;
+  rng: Rng;
+}
+
+export interface SeatInfo {
+  index: Seat;
+  name: string;
+  ai?: { level: string } | null;
+}
+
+export interface ScenarioInfo {
+  id: string;
+  title: string;
+  players: number | number[];
+  /** Free-form facts a client may show (first player, provisional data, ...). */
+  notes?: Record<string, unknown>;
+}
+
+export type Entry<A> =
+  | { kind: 'answer'; seat: Seat; decision: string; action: A }
+  | { kind: 'sealed'; group: string; commits: Record<Seat, A> }
+  | { kind: 'default'; decision: string; action: A }
+  | { kind: 'resign'; seat: Seat };
+
+export interface Step<S> {
+  state: S;
+  events: GameEvent[];
+}
+
+export type DecisionTiming = 'turn' | 'reaction' | 'sealed' | 'setup';
+
+/** What every seat may know of an open decision. */
+export interface PublicDecision {
+  /** `${seq}.${seat}.${kind}` minted by the kernel when the decision first appears. */
+  id: string;
+  seat: Seat;
+  kind: string;
+  blocking: boolean;
+  group?: { id: string; mode: 'sealed' | 'parallel' };
+  timing: DecisionTiming;
+  /** Scopes for standing orders, e.g. ['turn:7', 'attack:7.2']. */
+  context: string[];
+  exposes: unknown;
+}
+
+export interface Decision extends PublicDecision {
+  /** Seen by the deciding seat only. */
+  prompt?: unknown;
+}
+
+/**
+ * A decision as a ruleset reports it. `key` identifies it across entries: the kernel keeps
+ * the minted id while the key stays open, and mints a new one when a new key appears, so a
+ * ruleset changes the key (e.g. a round counter) when a decision must be re-minted.
+ */
+export type OpenDecision = Omit<Decision, 'id'> & { key: string };
+
+export interface StandingOrder {
+  id: string;
+  match: { kind?: string; context?: string };
+  rule: unknown;
+}
+
+export type Choice =
+  | { done: true; optional?: Choice }
+  | { field: string; oneOf: { value: unknown; label: string; hint?: unknown }[] }
+  | { field: string; int: [number, number] }
+  | { field: string; subset: { of: unknown[]; min: number; max: number } }
+  | { field: string; step: { options: unknown[]; remaining: number; canStop: boolean } }
+  | { field: string; point: { region: unknown } };
+
+export interface Result {
+  /** Seats that won; empty with draw=true for a draw. */
+  winners: Seat[];
+  draw: boolean;
+  reason: string;
+  scores?: Record<string, number>;
+}
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface Ruleset<S = any, A extends { type: string } = any, V = any> {
+  id: string;
+  version: string;
+  title: string;
+  players: { min: number; max: number };
+  scenarios: ScenarioInfo[];
+  optionsSchema: JsonSchema;
+  ordersSchema?: JsonSchema;
+
+  setup(p: { scenario: string; seats: SeatInfo[]; options: unknown }, ctx: Ctx): Step<S> | Violation;
+  /** All open decisions, all seats. A running game always has a blocking one. */
+  pending(s: S): OpenDecision[];
+  candidates(s: S, seat: Seat, dec: OpenDecision, n: number, rng: Rng): { actions: A[]; all: boolean };
+  validate(s: S, seat: Seat, dec: OpenDecision, a: A): Violation | null;
+  /** Validates fully before its first draw; a Violation after a draw is a kernel error. */
+  apply(s: S, e: Entry<A>, ctx: Ctx): Step<S> | Violation;
+  /** Deterministic and always legal. */
+  defaultAction(s: S, dec: OpenDecision): A;
+  /** null: spectator, the public view. */
+  view(s: S, seat: Seat | null): V;
+  result(s: S): Result | null;
+
+  // Optional parts (clients field-by-field, AI, standing orders).
+  choices?(s: S, seat: Seat, dec: OpenDecision, partial: unknown): Choice;
+  determinize?(v: V, seat: Seat | null, rng: Rng): S;
+  query?(v: V, name: string, args: unknown): unknown;
+  covers?(pub: V, d: PublicDecision, o: StandingOrder): boolean;
+  answer?(own: V, d: Decision, o: StandingOrder): A;
+  /** Greedy bots' one-ply evaluation for `seat`, higher is better. Pure. */
+  evaluate?(s: S, seat: Seat): number;
+  /** A seat concedes. Absent: the game ends with every other seat winning. */
+  resign?(s: S, seat: Seat, ctx: Ctx): Step<S>;
+}
+
+export function isViolation(x: unknown): x is Violation {
+  return typeof x === 'object' && x !== null && typeof (x as Violation).code === 'string'
+    && typeof (x as Violation).message === 'string' && !('state' in (x as object));
+}
+
+export function violation(code: string, message: string, details?: unknown): Violation {
+  return details === undefined ? { code, message } : { code, message, details };
+}
