@@ -1,0 +1,177 @@
+// The persistence boundary. The service speaks only this interface; implementations:
+// Prisma over Postgres (@prisma/adapter-pg) or PGlite (pglite-prisma-adapter).
+// The log is the truth; snapshots are a cache keyed by ruleset version.
+
+export type GameStatus = 'active' | 'finished';
+
+export interface GameRecord {
+  id: string;
+  ruleset: string;
+  rulesetVersion: string;
+  scenario: string;
+  options: unknown;
+  /** Secret until the end: never leaves the service while status is 'active'. */
+  seed: string;
+  seedHash: string;
+  status: GameStatus;
+  /** Entries committed after setup (setup is seq 0, so version == last seq). */
+  version: number;
+  result: unknown | null;
+  /** Deadline policy and other per-game service settings (JSON). */
+  policy: unknown | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SeatRecord {
+  index: number;
+  name: string;
+  kind: 'human' | 'ai';
+  aiLevel: string | null;
+  /** sha256 of the seat token; null for an open seat nobody has claimed yet. */
+  tokenHash: string | null;
+}
+
+export interface ActionRecord {
+  seq: number;
+  /** The seat that submitted it (null: setup, deadline default, sealed close). */
+  seat: number | null;
+  /** The kernel Entry (JSON). */
+  entry: unknown;
+  /** The kernel GameEvents with their audiences (JSON). */
+  events: unknown;
+  /** State hash after this entry (hash chain). */
+  hash: string;
+  idempotencyKey: string | null;
+  /** The answer returned to the submitter, kept for idempotent retries (JSON). */
+  response: unknown | null;
+  createdAt?: Date;
+}
+
+export interface SnapshotRecord {
+  seq: number;
+  rulesetVersion: string;
+  state: unknown;
+  hash: string;
+}
+
+export interface OutboxItem {
+  /** e.g. 'ai', 'deadline', 'webhook', 'notify' */
+  kind: string;
+  /** Unique per kind when set: a second insert with the same key is ignored (job dedup). */
+  dedupKey?: string | null;
+  payload: unknown;
+  /** Not before this time (deadlines). */
+  runAt?: Date | null;
+}
+
+export interface OutboxRecord extends Required<Omit<OutboxItem, 'dedupKey' | 'runAt'>> {
+  id: string;
+  gameId: string;
+  dedupKey: string | null;
+  runAt: Date | null;
+  attempts: number;
+  status: 'pending' | 'done' | 'failed';
+  lastError: string | null;
+  createdAt: Date;
+}
+
+export interface SealedCommitRecord {
+  group: string;
+  seat: number;
+  decision: string;
+  action: unknown;
+}
+
+/** What to write when appending one entry: all in one transaction, or nothing. */
+export interface AppendPlan {
+  action: ActionRecord;
+  status: GameStatus;
+  result: unknown | null;
+  outbox: OutboxItem[];
+  /** Written in the same transaction when present (a cache of the state at action.seq). */
+  snapshot?: SnapshotRecord | null;
+}
+
+export type AppendOutcome =
+  | { ok: true }
+  /** The game's version is no longer expectedVersion (another writer won). */
+  | { ok: false; reason: 'conflict'; version: number }
+  /** The idempotency key was used before: the stored action, nothing written. */
+  | { ok: false; reason: 'duplicate'; action: ActionRecord }
+  | { ok: false; reason: 'not_found' };
+
+export interface WebhookRecord {
+  id: string;
+  gameId: string;
+  url: string;
+  events: string[];
+  secret: string;
+  format: string;
+  createdAt: Date;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  webhookId: string;
+  event: string;
+  attempt: number;
+  status: number | null;
+  error: string | null;
+  at: Date;
+}
+
+export interface Store {
+  /** Creates the game, its seats and the setup entry (seq 0), plus outbox rows, atomically. */
+  createGame(g: GameRecord, seats: SeatRecord[], setup: ActionRecord, outbox: OutboxItem[]): Promise<void>;
+  getGame(id: string): Promise<{ game: GameRecord; seats: SeatRecord[] } | null>;
+  listGames(opts: { status?: GameStatus; limit: number; offset: number }): Promise<GameRecord[]>;
+  /** Sets the token hash of a seat that has none; false if already claimed or absent. */
+  claimSeat(gameId: string, index: number, tokenHash: string, name?: string): Promise<boolean>;
+
+  /**
+   * The newest snapshot with this rulesetVersion at or below `upTo` (default: latest),
+   * and every action after it up to `upTo`, in seq order. With no usable snapshot,
+   * all actions from seq 0.
+   */
+  loadLog(gameId: string, rulesetVersion: string, upTo?: number): Promise<{ snapshot: SnapshotRecord | null; actions: ActionRecord[] }>;
+  /** Actions with seq > after, in order, at most `limit`. */
+  actionsAfter(gameId: string, after: number, limit: number): Promise<ActionRecord[]>;
+  findByIdempotencyKey(gameId: string, key: string): Promise<ActionRecord | null>;
+
+  /**
+   * Appends at seq = expectedVersion + 1 and moves the game's version/status/result in one
+   * transaction. Exactly one of several concurrent writers at the same version succeeds.
+   * When `clearSealed` is set, the held commits of that group are deleted in the same transaction.
+   */
+  append(gameId: string, expectedVersion: number, plan: AppendPlan, clearSealed?: string): Promise<AppendOutcome>;
+
+  /**
+   * Holds (or replaces) a seat's sealed commit, serialised per game (row lock), while the game
+   * is still at expectedVersion. Then calls `close` with all held commits of the group, inside
+   * the same transaction and lock; if it returns a plan, that plan is appended (at
+   * expectedVersion + 1) and the group's commits deleted, atomically.
+   */
+  commitSealed(
+    gameId: string,
+    expectedVersion: number,
+    commit: SealedCommitRecord,
+    close: (commits: SealedCommitRecord[]) => AppendPlan | null,
+  ): Promise<{ ok: true; closed: boolean } | { ok: false; reason: 'conflict'; version: number } | { ok: false; reason: 'not_found' }>;
+  sealedCommits(gameId: string, group: string): Promise<SealedCommitRecord[]>;
+
+  // Outbox: rows written with actions; claimed by the dispatcher after commit.
+  /** Claims up to `limit` pending rows whose runAt has passed (SKIP LOCKED where supported). */
+  claimOutbox(limit: number, now: Date): Promise<OutboxRecord[]>;
+  completeOutbox(id: string): Promise<void>;
+  failOutbox(id: string, error: string, retryAt: Date | null): Promise<void>;
+
+  // Webhooks (issue 4 uses these).
+  addWebhook(w: Omit<WebhookRecord, 'createdAt'>): Promise<WebhookRecord>;
+  listWebhooks(gameId: string): Promise<WebhookRecord[]>;
+  deleteWebhook(gameId: string, id: string): Promise<boolean>;
+  recordDelivery(d: DeliveryRecord): Promise<void>;
+  listDeliveries(webhookId: string): Promise<DeliveryRecord[]>;
+
+  close(): Promise<void>;
+}
