@@ -1,0 +1,103 @@
+// The GraphQL door (Mercurius): the same service calls as REST. Mutations never fail
+// silently: a refused call returns userErrors with the code REST would give, and the version.
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import mercurius from 'mercurius';
+import type { Runtime } from '../runtime.js';
+import { gameTopic, type CommitNotice } from '../service/bus.js';
+import { ServiceError } from '../service/errors.js';
+
+const schema = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
+
+interface Ctx {
+  reply?: { request: { headers: Record<string, string | string[] | undefined> } };
+  token?: string | null;
+  pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
+}
+
+function tokenOf(ctx: Ctx, arg?: string | null): string | null {
+  if (arg) return arg;
+  if (ctx.token) return ctx.token;
+  const h = ctx.reply?.request.headers.authorization;
+  const m = typeof h === 'string' ? /^Bearer\s+(\S+)$/i.exec(h) : null;
+  return m ? m[1] : null;
+}
+
+async function userErrors<T extends object>(run: () => Promise<T>): Promise<T | { userErrors: unknown[]; version?: number }> {
+  try {
+    return { ...(await run()), userErrors: [] };
+  } catch (err) {
+    if (!(err instanceof ServiceError) || err.status >= 500) throw err;
+    const version = (err.details as { version?: number } | undefined)?.version;
+    return { userErrors: [err.toJSON()], version };
+  }
+}
+
+export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
+  const svc = rt.service;
+  const withSeat = async (id: string, ctx: Ctx, token?: string | null) => svc.authenticate(id, tokenOf(ctx, token));
+
+  const resolvers = {
+    Query: {
+      rulesets: () => svc.listRulesets(),
+      game: async (_: unknown, a: { id: string; token?: string }, ctx: Ctx) => {
+        const seat = await withSeat(a.id, ctx, a.token);
+        return { ...(await svc.getGame(a.id, seat)), _seat: seat };
+      },
+      games: (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; offset?: number }) => svc.listGames(a),
+    },
+    Game: {
+      legalActions: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : svc.legalActions(g.id, g._seat)),
+      log: async (g: { id: string; _seat: number | null }, a: { after?: number; limit?: number }) =>
+        (await svc.log(g.id, g._seat, a.after ?? 0, a.limit ?? 500)).entries,
+    },
+    Mutation: {
+      createGame: (_: unknown, a: { input: { ruleset: string; scenario?: string; seats: []; options?: unknown; deadlines?: unknown } }) =>
+        userErrors(() => svc.createGame({ ...a.input, policy: a.input.deadlines ? { deadlines: a.input.deadlines } : null })),
+      claimSeat: (_: unknown, a: { gameId: string; index: number; name?: string }) => userErrors(() => svc.claimSeat(a.gameId, a.index, a.name)),
+      submitAction: (_: unknown, a: { input: { gameId: string; token?: string; expectedVersion?: number; decision?: string; action: unknown; idempotencyKey?: string } }, ctx: Ctx) =>
+        userErrors(async () => {
+          const seat = svc.requireSeat(await withSeat(a.input.gameId, ctx, a.input.token));
+          const { gameId, token: _t, ...rest } = a.input;
+          return svc.submitAction(gameId, seat, rest);
+        }),
+      resign: (_: unknown, a: { gameId: string; token?: string; idempotencyKey?: string }, ctx: Ctx) =>
+        userErrors(async () => svc.resign(a.gameId, svc.requireSeat(await withSeat(a.gameId, ctx, a.token)), a.idempotencyKey)),
+    },
+    Subscription: {
+      gameUpdated: {
+        subscribe: async (_: unknown, a: { id: string; token?: string }, ctx: Ctx) => {
+          await svc.getGame(a.id, await withSeat(a.id, ctx, a.token)); // 404 / 401 before subscribing
+          return ctx.pubsub.subscribe(gameTopic(a.id));
+        },
+        resolve: async (n: CommitNotice, a: { id: string; token?: string }, ctx: Ctx) => {
+          const seat = await withSeat(a.id, ctx, a.token);
+          return { ...(await svc.getGame(n.gameId, seat)), _seat: seat };
+        },
+      },
+    },
+  };
+
+  await app.register(mercurius, {
+    schema,
+    resolvers: resolvers as never,
+    graphiql: true,
+    path: '/graphql',
+    subscription: {
+      emitter: rt.bus as never,
+      onConnect: (data: { payload?: { token?: string; authorization?: string } }) => {
+        const p = data.payload ?? {};
+        const raw = p.token ?? (p.authorization ? p.authorization.replace(/^Bearer\s+/i, '') : null);
+        return { token: raw };
+      },
+    },
+    errorFormatter: (execution, ctx) => {
+      const r = mercurius.defaultErrorFormatter(execution, ctx);
+      for (const e of r.response.errors ?? []) {
+        const orig = (e as { originalError?: unknown }).originalError;
+        if (orig instanceof ServiceError) (e as { extensions?: unknown }).extensions = { code: orig.code, details: orig.details ?? null };
+      }
+      return r;
+    },
+  });
+}

@@ -1,0 +1,111 @@
+// The REST door under /v1. Thin: parse, authenticate, call the service, shape errors.
+import '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import type { Runtime } from '../runtime.js';
+import { ServiceError } from '../service/errors.js';
+import { bearer } from './auth.js';
+import {
+  AfterQuery, ClaimBody, CreateGameBody, ErrorBody, GameIdParams, ListQuery, SeatParams, SubmitBody, VersionParams,
+} from './schemas.js';
+import { sseRoute } from './sse.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+
+export async function restRoutes(app: FastifyInstance, rt: Runtime) {
+  const svc = rt.service;
+  const seatOf = async (id: string, req: Parameters<typeof bearer>[0]) => svc.authenticate(id, bearer(req));
+
+  app.get('/healthz', { schema: { tags: ['service'] } }, async () => ({ ok: true, store: rt.storeKind, jobs: rt.queue.kind }));
+
+  app.get('/v1/rulesets', { schema: { tags: ['rulesets'], summary: 'Installed games and their scenarios' } }, async () => ({
+    rulesets: svc.listRulesets(),
+  }));
+
+  app.post('/v1/games', {
+    schema: { tags: ['games'], summary: 'Create a game; seat tokens are shown only in this answer', body: CreateGameBody, response: { 201: { type: 'object', additionalProperties: true }, ...errors } },
+  }, async (req, reply) => {
+    const b = req.body as { ruleset: string; scenario?: string; seats: []; options?: unknown; deadlines?: unknown };
+    const out = await svc.createGame({ ruleset: b.ruleset, scenario: b.scenario, seats: b.seats, options: b.options, policy: b.deadlines ? { deadlines: b.deadlines } : null });
+    reply.code(201).header('location', `/v1/games/${out.id}`);
+    return out;
+  });
+
+  app.get('/v1/games', { schema: { tags: ['games'], querystring: ListQuery } }, async (req) => {
+    const q = req.query as { status?: 'active' | 'finished'; limit?: number; offset?: number };
+    return { games: await svc.listGames(q) };
+  });
+
+  app.get('/v1/games/:id', {
+    schema: { tags: ['games'], summary: "The game as the caller may see it (seat token: that seat's view; none: spectator)", params: GameIdParams, response: errors },
+  }, async (req) => {
+    const { id } = req.params as { id: string };
+    return svc.getGame(id, await seatOf(id, req));
+  });
+
+  app.post('/v1/games/:id/seats/:index/claim', {
+    schema: { tags: ['games'], summary: 'Claim an open seat: returns its token once', params: SeatParams, body: ClaimBody, response: { 201: { type: 'object', additionalProperties: true }, ...errors } },
+  }, async (req, reply) => {
+    const { id, index } = req.params as { id: string; index: number };
+    const b = (req.body ?? {}) as { name?: string };
+    reply.code(201);
+    return svc.claimSeat(id, index, b.name);
+  });
+
+  app.get('/v1/games/:id/legal-actions', {
+    schema: { tags: ['play'], summary: "Every legal action of the caller's open decisions", params: GameIdParams, response: errors },
+  }, async (req) => {
+    const { id } = req.params as { id: string };
+    return svc.legalActions(id, svc.requireSeat(await seatOf(id, req)));
+  });
+
+  app.post('/v1/games/:id/actions', {
+    schema: {
+      tags: ['play'], summary: 'Submit an action (optional Idempotency-Key header)', params: GameIdParams, body: SubmitBody, response: errors,
+      headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 128 } } },
+    },
+  }, async (req) => {
+    const { id } = req.params as { id: string };
+    const seat = svc.requireSeat(await seatOf(id, req));
+    const b = req.body as { expectedVersion?: number; decision?: string; action: unknown };
+    const key = req.headers['idempotency-key'];
+    return svc.submitAction(id, seat, { ...b, idempotencyKey: typeof key === 'string' ? key : undefined });
+  });
+
+  app.get('/v1/games/:id/actions', {
+    schema: { tags: ['play'], summary: 'The action log after version N, redacted for the caller', params: GameIdParams, querystring: AfterQuery, response: errors },
+  }, async (req) => {
+    const { id } = req.params as { id: string };
+    const q = req.query as { after?: number; limit?: number };
+    return svc.log(id, await seatOf(id, req), q.after ?? 0, q.limit ?? 500);
+  });
+
+  app.post('/v1/games/:id/resign', {
+    schema: { tags: ['play'], params: GameIdParams, response: errors },
+  }, async (req) => {
+    const { id } = req.params as { id: string };
+    const key = req.headers['idempotency-key'];
+    return svc.resign(id, svc.requireSeat(await seatOf(id, req)), typeof key === 'string' ? key : undefined);
+  });
+
+  app.get('/v1/games/:id/versions/:version', {
+    schema: { tags: ['games'], summary: "Replay: the caller's view of the game at version N", params: VersionParams, response: errors },
+  }, async (req) => {
+    const { id, version } = req.params as { id: string; version: number };
+    return svc.replayAt(id, version, await seatOf(id, req));
+  });
+
+  app.get('/v1/games/:id/verify', {
+    schema: { tags: ['games'], summary: 'After the end: the revealed seed and a full re-run of the log', params: GameIdParams, response: errors },
+  }, async (req) => {
+    const { id } = req.params as { id: string };
+    return svc.verify(id);
+  });
+
+  await sseRoute(app, rt);
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ error: { code: 'route_not_found', message: `no route ${req.method} ${req.url}`, details: null } });
+  });
+}
+
+export { ServiceError };

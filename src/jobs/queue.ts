@@ -1,0 +1,36 @@
+// One queue interface for AI turns, deadlines and webhooks. BullMQ on Redis when REDIS_URL
+// is set; an in-process implementation otherwise. Handlers are the same either way.
+
+export interface JobSpec {
+  /** The handler that runs it: 'ai', 'deadline', 'webhook', ... */
+  name: string;
+  data: unknown;
+  /** Deduplicates: a job whose id is already queued is not added again. */
+  jobId?: string;
+  delayMs?: number;
+  attempts?: number;
+  backoffMs?: number;
+}
+
+export interface JobMeta {
+  id: string;
+  attempt: number;
+}
+
+export type JobHandler = (data: any, meta: JobMeta) => Promise<void>;
+
+export interface JobQueue {
+  readonly kind: 'bullmq' | 'in-process';
+  add(job: JobSpec): Promise<void>;
+  remove(jobId: string): Promise<void>;
+  /** Processes jobs of these names in this process. */
+  work(handlers: Record<string, JobHandler>, opts?: { concurrency?: number }): Promise<void>;
+  /** Resolves when nothing is queued or running (in-process; BullMQ: when its queue drains). */
+  idle(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** BullMQ refuses some characters in custom ids; keep ids portable. */
+export function jobKey(...parts: (string | number)[]): string {
+  return parts.join('_').replace(/[^A-Za-z0-9_.-]/g, '-');
+}

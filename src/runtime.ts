@@ -1,0 +1,68 @@
+// Wires one process: store, bus, queue, dispatcher and service, from the environment.
+// Embedded (no DATABASE_URL / REDIS_URL): PGlite in DATA_DIR and in-process jobs.
+import { BullQueue } from './jobs/bullmq.js';
+import { OutboxDispatcher } from './jobs/dispatcher.js';
+import { InProcessQueue } from './jobs/in-process.js';
+import type { JobHandler, JobQueue } from './jobs/queue.js';
+import { closeBus, createBus, type Bus } from './service/bus.js';
+import { GameService } from './service/game-service.js';
+import { openStore } from './store/db.js';
+import type { Store } from './store/types.js';
+
+export interface RuntimeOptions {
+  databaseUrl?: string;
+  redisUrl?: string;
+  dataDir?: string;
+  /** Use this store instead of opening one (tests share a PGlite). */
+  store?: Store;
+  /** Run job handlers in this process (embedded: always; with Redis: the worker does). */
+  work?: boolean;
+  /** BullMQ key prefix (tests isolate themselves). */
+  queuePrefix?: string;
+  pollMs?: number;
+  snapshotEvery?: number;
+}
+
+export interface Runtime {
+  service: GameService;
+  store: Store;
+  storeKind: 'postgres' | 'pglite';
+  bus: Bus;
+  queue: JobQueue;
+  dispatcher: OutboxDispatcher;
+  /** Job handlers registered by features (AI, deadlines, webhooks). */
+  handlers: Record<string, JobHandler>;
+  close(): Promise<void>;
+}
+
+export type RuntimeFeature = (rt: Runtime) => void | Promise<void>;
+const features: RuntimeFeature[] = [];
+
+/** Features (AI seats, deadlines, webhooks) plug their planners and job handlers in here. */
+export function registerFeature(f: RuntimeFeature): void {
+  features.push(f);
+}
+
+export async function createRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
+  const databaseUrl = o.databaseUrl ?? (o.store ? undefined : process.env.DATABASE_URL);
+  const redisUrl = o.redisUrl ?? process.env.REDIS_URL;
+  const ownsStore = !o.store;
+  const store = o.store ?? (await openStore({ databaseUrl, dataDir: o.dataDir ?? process.env.DATA_DIR ?? './data' }));
+  const bus = createBus(redisUrl);
+  const queue: JobQueue = redisUrl ? new BullQueue(redisUrl, o.queuePrefix ?? 'skyeye') : new InProcessQueue();
+  const dispatcher = new OutboxDispatcher(store, queue, o.pollMs ?? 1000);
+  const service = new GameService({ store, bus, snapshotEvery: o.snapshotEvery, afterCommit: () => void dispatcher.kick() });
+  const rt: Runtime = {
+    service, store, storeKind: databaseUrl ? 'postgres' : 'pglite', bus, queue, dispatcher, handlers: {},
+    async close() {
+      await dispatcher.stop();
+      await queue.close();
+      await closeBus(bus);
+      if (ownsStore) await store.close();
+    },
+  };
+  for (const f of features) await f(rt);
+  dispatcher.start();
+  if (o.work ?? !redisUrl) await queue.work(rt.handlers);
+  return rt;
+}

@@ -1,0 +1,545 @@
+// The use cases, shared by REST and GraphQL: create, claim, act, view, log, replay, resign,
+// verify. No HTTP here. Every write is one store transaction; clients hear of it after commit.
+import { Ajv } from 'ajv';
+import {
+  applyEntry, chainHash, decisionForSeat, decisionsFor, eventsFor, findDecision, GENESIS, KernelError,
+  openDecisions, resultOf, setupGame, validateAnswer, type KState,
+} from '../engine/kernel.js';
+import { entryRng, localRng, newSeed, seedHash } from '../engine/rng.js';
+import type { Decision, Entry, GameEvent, Result, Ruleset, Seat, SeatInfo } from '../engine/types.js';
+import { isViolation } from '../engine/types.js';
+import { getRuleset, rulesets } from '../games/index.js';
+import type { ActionRecord, AppendPlan, GameRecord, OutboxItem, SeatRecord, Store } from '../store/types.js';
+import { publishCommit, type Bus } from './bus.js';
+import { fromViolation, notFound, ServiceError } from './errors.js';
+import { hashToken, newGameId, newToken, sameHash } from './tokens.js';
+
+export interface SeatSpec {
+  name: string;
+  ai?: { level: string } | null;
+  /** Leave the seat for someone to claim later (no token issued now). */
+  open?: boolean;
+}
+
+export interface CreateGameInput {
+  ruleset: string;
+  scenario?: string;
+  seats: SeatSpec[];
+  options?: unknown;
+  /** Service settings: deadlines and the like (see the async-play docs). */
+  policy?: unknown;
+}
+
+/** A game loaded in memory: the record, its seats, the kernel state and the hash chain head. */
+export interface LoadedGame {
+  game: GameRecord;
+  seats: SeatRecord[];
+  rs: Ruleset;
+  k: KState<any>;
+  hash: string;
+}
+
+/** What a commit hands to the planners that write outbox rows in the same transaction. */
+export interface CommitContext {
+  before: LoadedGame;
+  after: { k: KState<any>; status: GameRecord['status']; result: Result | null; version: number };
+  entry: Entry<any> | null;
+  events: GameEvent[];
+  decisions: Decision[];
+}
+
+export type OutboxPlanner = (c: CommitContext) => OutboxItem[];
+
+export interface ServiceOptions {
+  store: Store;
+  bus: Bus;
+  /** Write a snapshot every N entries (0: never). */
+  snapshotEvery?: number;
+  /** Called after each commit so queued work is dispatched promptly. */
+  afterCommit?: () => void;
+  planners?: OutboxPlanner[];
+  cacheSize?: number;
+}
+
+export interface SubmitInput {
+  expectedVersion?: number;
+  decision?: string;
+  action: unknown;
+  idempotencyKey?: string;
+}
+
+export interface SubmitResult {
+  version: number;
+  /** A sealed commit is held, not logged: the version does not move until the group closes. */
+  sealed?: { group: string; held: true; closed: boolean };
+  events: { type: string; data: unknown }[];
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+
+export class GameService {
+  private cache = new Map<string, LoadedGame>();
+  private readonly store: Store;
+  private readonly bus: Bus;
+  private readonly snapshotEvery: number;
+  private readonly planners: OutboxPlanner[];
+  private readonly cacheSize: number;
+
+  constructor(private readonly o: ServiceOptions) {
+    this.store = o.store;
+    this.bus = o.bus;
+    this.snapshotEvery = o.snapshotEvery ?? 50;
+    this.planners = o.planners ?? [];
+    this.cacheSize = o.cacheSize ?? 2000;
+  }
+
+  addPlanner(p: OutboxPlanner): void {
+    this.planners.push(p);
+  }
+
+  get storeRef(): Store {
+    return this.store;
+  }
+
+  // ---------- rulesets ----------
+
+  listRulesets() {
+    return rulesets().map((r) => ({
+      id: r.id,
+      version: r.version,
+      title: r.title,
+      players: r.players,
+      scenarios: r.scenarios.map((s) => ({ id: s.id, title: s.title, players: s.players, notes: s.notes ?? null })),
+      optionsSchema: r.optionsSchema,
+    }));
+  }
+
+  private ruleset(id: string): Ruleset {
+    const rs = getRuleset(id);
+    if (!rs) throw new ServiceError(503, 'ruleset_unavailable', `ruleset ${id} is not installed on this server`);
+    return rs;
+  }
+
+  // ---------- create / claim / auth ----------
+
+  async createGame(input: CreateGameInput) {
+    const rs = getRuleset(input.ruleset);
+    if (!rs) throw new ServiceError(422, 'unknown_ruleset', `no ruleset ${input.ruleset}`, { known: rulesets().map((r) => r.id) });
+    const scenario = input.scenario ?? rs.scenarios[0]?.id;
+    const info = rs.scenarios.find((s) => s.id === scenario);
+    if (!info) {
+      throw new ServiceError(422, 'unknown_scenario', `${rs.id} has no scenario ${scenario}`, { known: rs.scenarios.map((s) => s.id) });
+    }
+    const counts = Array.isArray(info.players) ? info.players : [info.players];
+    if (!counts.includes(input.seats.length)) {
+      throw new ServiceError(422, 'wrong_seat_count', `scenario ${scenario} is for ${counts.join(' or ')} players, got ${input.seats.length}`);
+    }
+    const options = input.options ?? {};
+    const check = ajv.compile(rs.optionsSchema);
+    if (!check(options)) throw new ServiceError(400, 'invalid_options', 'options do not match the ruleset schema', check.errors);
+    for (const s of input.seats) {
+      if (s.ai && s.open) throw new ServiceError(400, 'invalid_seat', `seat ${s.name}: an AI seat cannot be open`);
+    }
+
+    const id = newGameId();
+    const seed = newSeed();
+    const seatInfos: SeatInfo[] = input.seats.map((s, index) => ({ index, name: s.name, ai: s.ai ?? null }));
+    const made = setupGame(rs, { scenario: scenario!, seats: seatInfos, options }, entryRng(seed, id, 0));
+    if (isViolation(made)) throw fromViolation(made);
+
+    const tokens: (string | null)[] = input.seats.map((s) => (s.ai || s.open ? null : newToken()));
+    const seats: SeatRecord[] = input.seats.map((s, index) => ({
+      index,
+      name: s.name,
+      kind: s.ai ? 'ai' : 'human',
+      aiLevel: s.ai?.level ?? null,
+      tokenHash: tokens[index] ? hashToken(tokens[index]!) : null,
+    }));
+    const now = new Date();
+    const result = resultOf(rs, made.k);
+    const game: GameRecord = {
+      id, ruleset: rs.id, rulesetVersion: rs.version, scenario: scenario!, options, seed, seedHash: seedHash(seed),
+      status: result ? 'finished' : 'active', version: 0, result, policy: input.policy ?? null, createdAt: now, updatedAt: now,
+    };
+    const hash = chainHash(GENESIS, made.k);
+    const setup: ActionRecord = {
+      seq: 0, seat: null, entry: { kind: 'setup', scenario, seats: seatInfos, options }, events: made.events, hash,
+      idempotencyKey: null, response: null,
+    };
+    const loaded: LoadedGame = { game, seats, rs, k: made.k, hash };
+    const outbox = this.plan({
+      before: loaded, after: { k: made.k, status: game.status, result, version: 0 }, entry: null, events: made.events,
+      decisions: openDecisions(rs, made.k),
+    });
+    await this.store.createGame(game, seats, setup, outbox);
+    this.remember(loaded);
+    this.o.afterCommit?.();
+    return {
+      id, ruleset: rs.id, scenario, version: 0, seedHash: game.seedHash,
+      seats: seats.map((s, i) => ({ index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel, token: tokens[i] })),
+    };
+  }
+
+  async claimSeat(gameId: string, index: number, name?: string) {
+    const g = await this.load(gameId);
+    const seat = g.seats.find((s) => s.index === index);
+    if (!seat) throw notFound('seat', `${gameId}/${index}`);
+    if (seat.kind === 'ai' || seat.tokenHash) throw new ServiceError(409, 'seat_taken', `seat ${index} is not open`);
+    const token = newToken();
+    if (!(await this.store.claimSeat(gameId, index, hashToken(token), name))) {
+      throw new ServiceError(409, 'seat_taken', `seat ${index} is not open`);
+    }
+    this.cache.delete(gameId);
+    return { index, name: name ?? seat.name, token };
+  }
+
+  /** The seat a token belongs to; null without a token (a spectator). */
+  async authenticate(gameId: string, token: string | null | undefined): Promise<Seat | null> {
+    if (!token) return null;
+    const g = await this.load(gameId);
+    const h = hashToken(token);
+    const seat = g.seats.find((s) => s.tokenHash && sameHash(s.tokenHash, h));
+    if (!seat) throw new ServiceError(401, 'invalid_token', 'this token is not a seat of this game');
+    return seat.index;
+  }
+
+  requireSeat(seat: Seat | null): Seat {
+    if (seat === null) throw new ServiceError(401, 'token_required', 'this call needs a seat token (Authorization: Bearer <token>)');
+    return seat;
+  }
+
+  // ---------- loading ----------
+
+  private remember(g: LoadedGame) {
+    this.cache.delete(g.game.id);
+    this.cache.set(g.game.id, g);
+    if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
+  }
+
+  /** The current game; `trustCache` skips the version check (writes detect staleness on append). */
+  async load(gameId: string, trustCache = false): Promise<LoadedGame> {
+    const cached = this.cache.get(gameId);
+    if (cached && trustCache) return cached;
+    const row = await this.store.getGame(gameId);
+    if (!row) throw notFound('game', gameId);
+    if (cached && cached.k.seq === row.game.version) {
+      cached.game = row.game;
+      cached.seats = row.seats;
+      return cached;
+    }
+    const built = await this.rebuild(row.game, row.seats);
+    this.remember(built);
+    return built;
+  }
+
+  /** State at `upTo` (default: latest) from the newest usable snapshot plus the actions after it. */
+  private async rebuild(game: GameRecord, seats: SeatRecord[], upTo?: number): Promise<LoadedGame> {
+    const rs = this.ruleset(game.ruleset);
+    const { snapshot, actions } = await this.store.loadLog(game.id, rs.version, upTo);
+    let k: KState<any>;
+    let hash: string;
+    let rest = actions;
+    if (snapshot) {
+      k = snapshot.state as KState<any>;
+      hash = snapshot.hash;
+    } else {
+      const setup = actions[0];
+      if (!setup || setup.seq !== 0) throw new ServiceError(500, 'log_corrupt', `game ${game.id} has no setup entry`);
+      const e = setup.entry as { scenario: string; seats: SeatInfo[]; options: unknown };
+      const made = setupGame(rs, e, entryRng(game.seed, game.id, 0));
+      if (isViolation(made)) throw new ServiceError(500, 'replay_failed', `setup of ${game.id} no longer applies`);
+      k = made.k;
+      hash = setup.hash;
+      rest = actions.slice(1);
+    }
+    for (const a of rest) {
+      const r = applyEntry(rs, k, a.entry as Entry<any>, entryRng(game.seed, game.id, a.seq));
+      if (isViolation(r)) throw new ServiceError(500, 'replay_failed', `entry ${a.seq} of ${game.id} no longer applies: ${r.code}`);
+      k = r.k;
+      hash = a.hash;
+    }
+    return { game, seats, rs, k, hash };
+  }
+
+  // ---------- reads ----------
+
+  async getGame(gameId: string, seat: Seat | null) {
+    const g = await this.load(gameId);
+    return this.present(g, seat);
+  }
+
+  present(g: LoadedGame, seat: Seat | null) {
+    const ended = g.game.status === 'finished';
+    return {
+      id: g.game.id,
+      ruleset: g.game.ruleset,
+      rulesetVersion: g.game.rulesetVersion,
+      scenario: g.game.scenario,
+      version: g.k.seq,
+      status: g.game.status,
+      you: seat,
+      seats: g.seats.map((s) => ({ index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel, claimed: s.kind === 'ai' || !!s.tokenHash })),
+      pending: decisionsFor(g.rs, g.k, seat),
+      view: g.rs.view(g.k.s, seat),
+      result: resultOf(g.rs, g.k),
+      seedHash: g.game.seedHash,
+      seed: ended ? g.game.seed : null,
+      createdAt: g.game.createdAt.toISOString(),
+      updatedAt: g.game.updatedAt.toISOString(),
+    };
+  }
+
+  async listGames(opts: { status?: 'active' | 'finished'; limit?: number; offset?: number }) {
+    const rows = await this.store.listGames({ status: opts.status, limit: Math.min(opts.limit ?? 50, 200), offset: opts.offset ?? 0 });
+    return rows.map((g) => ({ id: g.id, ruleset: g.ruleset, scenario: g.scenario, status: g.status, version: g.version, createdAt: g.createdAt.toISOString() }));
+  }
+
+  async legalActions(gameId: string, seat: Seat, limit = 1000) {
+    const g = await this.load(gameId);
+    const raw = g.rs.pending(g.k.s);
+    const open = openDecisions(g.rs, g.k);
+    const rng = localRng(`legal|${gameId}|${g.k.seq}|${seat}`);
+    return {
+      version: g.k.seq,
+      decisions: open.flatMap((d, i) => {
+        if (d.seat !== seat) return [];
+        const c = g.rs.candidates(g.k.s, seat, raw[i], limit, rng);
+        return [{ decision: d.id, kind: d.kind, timing: d.timing, blocking: d.blocking, group: d.group ?? null, all: c.all, actions: c.actions }];
+      }),
+    };
+  }
+
+  /** The log after version `after`, redacted for the viewer. */
+  async log(gameId: string, seat: Seat | null, after = 0, limit = 500) {
+    const g = await this.load(gameId);
+    const ended = g.game.status === 'finished';
+    const rows = await this.store.actionsAfter(gameId, Math.max(0, after), Math.min(limit, 1000));
+    return {
+      version: g.k.seq,
+      entries: rows.filter((a) => a.seq <= g.k.seq).map((a) => {
+        const e = a.entry as Entry<any>;
+        const own = ended || (a.seat !== null && a.seat === seat);
+        return {
+          seq: a.seq,
+          kind: e.kind,
+          seat: e.kind === 'answer' || e.kind === 'resign' ? e.seat : null,
+          decision: 'decision' in e ? e.decision : null,
+          action: own && 'action' in e ? e.action : null,
+          events: eventsFor(a.events as GameEvent[], seat, ended),
+          hash: ended ? a.hash : null,
+          at: a.createdAt?.toISOString() ?? null,
+        };
+      }),
+    };
+  }
+
+  /** The caller's view of the game as it stood at `version`. */
+  async replayAt(gameId: string, version: number, seat: Seat | null) {
+    const cur = await this.load(gameId);
+    if (!Number.isInteger(version) || version < 0 || version > cur.k.seq) {
+      throw new ServiceError(400, 'bad_version', `version must be between 0 and ${cur.k.seq}`);
+    }
+    const g = version === cur.k.seq ? cur : await this.rebuild(cur.game, cur.seats, version);
+    return { ...this.present(g, seat), version, result: resultOf(g.rs, g.k) };
+  }
+
+  /** After the end: re-run the whole log from the revealed seed and compare every hash and event. */
+  async verify(gameId: string) {
+    const g = await this.load(gameId);
+    if (g.game.status !== 'finished') throw new ServiceError(409, 'game_not_finished', 'the seed is revealed and the log verifiable only after the end');
+    const rows = await this.store.actionsAfter(gameId, -1, 1_000_000);
+    const mismatches: { seq: number; what: string }[] = [];
+    const setup = rows[0];
+    const e0 = setup.entry as { scenario: string; seats: SeatInfo[]; options: unknown };
+    const made = setupGame(g.rs, e0, entryRng(g.game.seed, gameId, 0));
+    if (isViolation(made)) return { id: gameId, seed: g.game.seed, seedHash: g.game.seedHash, seedHashOk: seedHash(g.game.seed) === g.game.seedHash, ok: false, entries: rows.length, mismatches: [{ seq: 0, what: 'setup' }] };
+    let k = made.k;
+    let hash = chainHash(GENESIS, k);
+    if (hash !== setup.hash) mismatches.push({ seq: 0, what: 'hash' });
+    if (JSON.stringify(made.events) !== JSON.stringify(setup.events)) mismatches.push({ seq: 0, what: 'events' });
+    for (const a of rows.slice(1)) {
+      const r = applyEntry(g.rs, k, a.entry as Entry<any>, entryRng(g.game.seed, gameId, a.seq));
+      if (isViolation(r)) {
+        mismatches.push({ seq: a.seq, what: `rejected: ${r.code}` });
+        break;
+      }
+      k = r.k;
+      hash = chainHash(hash, k);
+      if (hash !== a.hash) mismatches.push({ seq: a.seq, what: 'hash' });
+      if (JSON.stringify(r.events) !== JSON.stringify(a.events)) mismatches.push({ seq: a.seq, what: 'events' });
+    }
+    const seedHashOk = seedHash(g.game.seed) === g.game.seedHash;
+    return {
+      id: gameId, seed: g.game.seed, seedHash: g.game.seedHash, seedHashOk, ok: seedHashOk && mismatches.length === 0,
+      entries: rows.length, finalHash: hash, result: resultOf(g.rs, k), mismatches,
+    };
+  }
+
+  // ---------- writes ----------
+
+  async submitAction(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult> {
+    if (input.idempotencyKey) {
+      const prior = await this.store.findByIdempotencyKey(gameId, input.idempotencyKey);
+      if (prior) return this.replayed(prior, seat);
+    }
+    for (let attempt = 0; ; attempt++) {
+      const g = await this.load(gameId, attempt === 0);
+      if (input.expectedVersion !== undefined && input.expectedVersion !== g.k.seq && attempt === 0) {
+        continue; // the cache may be behind: check against the store before refusing
+      }
+      if (g.game.status === 'finished') throw new ServiceError(409, 'game_over', 'the game has ended', { version: g.k.seq });
+      if (input.expectedVersion !== undefined && input.expectedVersion !== g.k.seq) {
+        throw new ServiceError(409, 'version_conflict', `the game is at version ${g.k.seq}`, { version: g.k.seq });
+      }
+      const m = decisionForSeat(g.rs, g.k, seat, input.decision);
+      if (isViolation(m)) throw withVersion(fromViolation(m), g.k.seq);
+      if (m.dec.group?.mode === 'sealed') return this.commitSealed(g, seat, m.dec, input.action);
+
+      const entry: Entry<any> = { kind: 'answer', seat, decision: m.dec.id, action: input.action };
+      const out = await this.commit(g, entry, seat, input.idempotencyKey ?? null);
+      if (out.ok) return out.response as SubmitResult;
+      if (out.duplicate) return this.replayed(out.duplicate, seat);
+      // Lost a race. With a pinned version the client decides; with a decision id we re-apply
+      // on the new head while that decision is still open.
+      if (input.expectedVersion !== undefined || attempt >= 5) {
+        throw new ServiceError(409, 'version_conflict', `the game is at version ${out.version}`, { version: out.version });
+      }
+    }
+  }
+
+  async resign(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult> {
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const g = await this.load(gameId, attempt === 0);
+      if (g.game.status === 'finished') throw new ServiceError(409, 'game_over', 'the game has ended');
+      const out = await this.commit(g, { kind: 'resign', seat }, seat, idempotencyKey ?? null);
+      if (out.ok) return out.response as SubmitResult;
+      if (out.duplicate) return this.replayed(out.duplicate, seat);
+    }
+    throw new ServiceError(409, 'version_conflict', 'the game kept moving; try again');
+  }
+
+  /**
+   * A deadline passed: apply the ruleset's default for that decision, if it is still open at
+   * that version (a stale job does nothing). Sealed groups are closed with the held commits
+   * and defaults for the missing ones.
+   */
+  async applyDefault(gameId: string, decisionId: string, version: number): Promise<{ applied: boolean; version: number }> {
+    const g = await this.load(gameId);
+    if (g.game.status === 'finished' || g.k.seq !== version) return { applied: false, version: g.k.seq };
+    const m = findDecision(g.rs, g.k, decisionId);
+    if (!m) return { applied: false, version: g.k.seq };
+    let entry: Entry<any>;
+    let clear: string | undefined;
+    if (m.dec.group?.mode === 'sealed') {
+      const groupId = m.dec.group.id;
+      const held = await this.store.sealedCommits(gameId, groupId);
+      entry = { kind: 'sealed', group: groupId, commits: this.fillSealed(g, groupId, held) };
+      clear = groupId;
+    } else {
+      entry = { kind: 'default', decision: m.dec.id, action: g.rs.defaultAction(g.k.s, m.raw) };
+    }
+    const out = await this.commit(g, entry, null, null, clear);
+    return { applied: out.ok, version: out.ok ? version + 1 : out.version ?? g.k.seq };
+  }
+
+  /** Held commits re-validated against the current state; missing or stale ones defaulted. */
+  private fillSealed(g: LoadedGame, groupId: string, held: { seat: number; action: unknown }[]) {
+    const commits: Record<number, unknown> = {};
+    const raw = g.rs.pending(g.k.s);
+    openDecisions(g.rs, g.k).forEach((d, i) => {
+      if (d.group?.id !== groupId) return;
+      const h = held.find((c) => c.seat === d.seat);
+      const ok = h && !validateAnswer(g.rs, g.k, d.seat, { dec: d, raw: raw[i] }, h.action);
+      commits[d.seat] = ok ? h!.action : g.rs.defaultAction(g.k.s, raw[i]);
+    });
+    return commits as Record<number, any>;
+  }
+
+  private async commitSealed(g: LoadedGame, seat: Seat, dec: Decision, action: unknown): Promise<SubmitResult> {
+    const m = findDecision(g.rs, g.k, dec.id)!;
+    const v = validateAnswer(g.rs, g.k, seat, m, action);
+    if (v) throw withVersion(fromViolation(v), g.k.seq);
+    const groupId = dec.group!.id;
+    let after: { plan: AppendPlan; next: LoadedGame; events: GameEvent[] } | null = null;
+    const out = await this.store.commitSealed(g.game.id, g.k.seq, { group: groupId, seat, decision: dec.id, action }, (commits) => {
+      const members = openDecisions(g.rs, g.k).filter((d) => d.group?.id === groupId);
+      if (!members.every((d) => commits.some((c) => c.seat === d.seat))) return null;
+      const entry: Entry<any> = { kind: 'sealed', group: groupId, commits: this.fillSealed(g, groupId, commits) };
+      after = this.prepare(g, entry, null, null);
+      return after.plan;
+    });
+    if (!out.ok) {
+      if (out.reason === 'not_found') throw notFound('game', g.game.id);
+      throw new ServiceError(409, 'version_conflict', `the game is at version ${out.version}`, { version: out.version });
+    }
+    if (out.closed && after) {
+      const a = after as { plan: AppendPlan; next: LoadedGame; events: GameEvent[] };
+      this.committed(a.next);
+      return {
+        version: a.next.k.seq, sealed: { group: groupId, held: true, closed: true },
+        events: eventsFor(a.events, seat, a.next.game.status === 'finished'),
+      };
+    }
+    return { version: g.k.seq, sealed: { group: groupId, held: true, closed: false }, events: [] };
+  }
+
+  /** Applies an entry in memory and builds the one-transaction plan that records it. */
+  private prepare(g: LoadedGame, entry: Entry<any>, seat: Seat | null, idempotencyKey: string | null) {
+    const seq = g.k.seq + 1;
+    let r;
+    try {
+      r = applyEntry(g.rs, g.k, entry, entryRng(g.game.seed, g.game.id, seq));
+    } catch (err) {
+      if (err instanceof KernelError) throw new ServiceError(500, 'internal_error', 'the move could not be processed');
+      throw err;
+    }
+    if (isViolation(r)) throw withVersion(fromViolation(r), g.k.seq);
+    const result = resultOf(g.rs, r.k);
+    const status = result ? 'finished' : 'active';
+    const hash = chainHash(g.hash, r.k);
+    const response: SubmitResult = { version: seq, events: seat === null ? [] : eventsFor(r.events, seat, status === 'finished') };
+    const decisions = openDecisions(g.rs, r.k);
+    const outbox = this.plan({ before: g, after: { k: r.k, status, result, version: seq }, entry, events: r.events, decisions });
+    const plan: AppendPlan = {
+      action: { seq, seat, entry, events: r.events, hash, idempotencyKey, response },
+      status, result, outbox,
+      snapshot: this.snapshotEvery > 0 && seq % this.snapshotEvery === 0 ? { seq, rulesetVersion: g.rs.version, state: r.k, hash } : null,
+    };
+    const next: LoadedGame = { game: { ...g.game, version: seq, status, result, updatedAt: new Date() }, seats: g.seats, rs: g.rs, k: r.k, hash };
+    return { plan, next, events: r.events };
+  }
+
+  private async commit(g: LoadedGame, entry: Entry<any>, seat: Seat | null, idempotencyKey: string | null, clearSealed?: string):
+    Promise<{ ok: true; response: SubmitResult } | { ok: false; version: number; duplicate?: ActionRecord }> {
+    const { plan, next } = this.prepare(g, entry, seat, idempotencyKey);
+    const out = await this.store.append(g.game.id, g.k.seq, plan, clearSealed);
+    if (out.ok) {
+      this.committed(next);
+      return { ok: true, response: plan.action.response as SubmitResult };
+    }
+    this.cache.delete(g.game.id);
+    if (out.reason === 'duplicate') return { ok: false, version: g.k.seq, duplicate: out.action };
+    if (out.reason === 'not_found') throw notFound('game', g.game.id);
+    return { ok: false, version: out.version };
+  }
+
+  private committed(next: LoadedGame) {
+    this.remember(next);
+    void publishCommit(this.bus, { gameId: next.game.id, version: next.k.seq, status: next.game.status });
+    this.o.afterCommit?.();
+  }
+
+  private replayed(prior: ActionRecord, seat: Seat): SubmitResult {
+    if (prior.seat !== seat) throw new ServiceError(409, 'idempotency_key_reused', 'this Idempotency-Key was used by another seat');
+    return prior.response as SubmitResult;
+  }
+
+  private plan(c: CommitContext): OutboxItem[] {
+    return this.planners.flatMap((p) => p(c));
+  }
+}
+
+function withVersion(e: ServiceError, version: number): ServiceError {
+  const details = typeof e.details === 'object' && e.details !== null ? { ...e.details, version } : e.details === undefined ? { version } : { info: e.details, version };
+  return new ServiceError(e.status, e.code, e.message, details);
+}
