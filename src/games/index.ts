@@ -1,7 +1,9 @@
 // The registry of rulesets. Each game adds one import and one line to `all`.
 import type { Ruleset } from '../engine/types.js';
+import { abaddon } from './abaddon/index.js';
 
 const all: Ruleset[] = [
+  abaddon,
 ];
 
 const extra = new Map<string, Ruleset>();

@@ -1,0 +1,139 @@
+// Square grids (game-agnostic): Chebyshev distance, 8-adjacency, the diagonal squeeze rule,
+// straight-line line of sight and bounded breadth-first reach. Coordinates are integer [x, y].
+
+export type Cell = readonly [number, number];
+
+export interface GridSize {
+  width: number;
+  height: number;
+}
+
+export const DIRS8: readonly Cell[] = [
+  [0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1],
+];
+
+export function inBounds(g: GridSize, c: Cell): boolean {
+  return c[0] >= 0 && c[1] >= 0 && c[0] < g.width && c[1] < g.height;
+}
+
+/** Chebyshev distance: a diagonal step counts 1. */
+export function chebyshev(a: Cell, b: Cell): number {
+  return Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]));
+}
+
+export function adjacent(a: Cell, b: Cell): boolean {
+  return chebyshev(a, b) === 1;
+}
+
+export function sameCell(a: Cell, b: Cell): boolean {
+  return a[0] === b[0] && a[1] === b[1];
+}
+
+export function neighbours8(g: GridSize, c: Cell): Cell[] {
+  const out: Cell[] = [];
+  for (const d of DIRS8) {
+    const n: Cell = [c[0] + d[0], c[1] + d[1]];
+    if (inBounds(g, n)) out.push(n);
+  }
+  return out;
+}
+
+/** On one of the eight straight lines through a (orthogonal or exact diagonal). */
+export function straightLine(a: Cell, b: Cell): boolean {
+  const dx = Math.abs(a[0] - b[0]);
+  const dy = Math.abs(a[1] - b[1]);
+  return dx === 0 || dy === 0 || dx === dy;
+}
+
+/**
+ * A diagonal step from `from` to `to` is squeezed when both orthogonal cells beside it are
+ * blocked. Orthogonal steps are never squeezed.
+ */
+export function squeezed(from: Cell, to: Cell, blocked: (c: Cell) => boolean): boolean {
+  const dx = to[0] - from[0];
+  const dy = to[1] - from[1];
+  if (dx === 0 || dy === 0) return false;
+  return blocked([from[0] + dx, from[1]]) && blocked([from[0], from[1] + dy]);
+}
+
+export type LosResult = { ok: true } | { ok: false; reason: 'not_straight' | 'blocked' | 'corner' };
+
+/**
+ * Straight-line LOS between a and b: intermediate cells must be clear, and on a diagonal no
+ * step (first and last included) may pass between two blocked corner cells.
+ */
+export function lineOfSight(a: Cell, b: Cell, blocked: (c: Cell) => boolean): LosResult {
+  if (!straightLine(a, b)) return { ok: false, reason: 'not_straight' };
+  const n = chebyshev(a, b);
+  const sx = Math.sign(b[0] - a[0]);
+  const sy = Math.sign(b[1] - a[1]);
+  for (let i = 1; i < n; i++) {
+    if (blocked([a[0] + i * sx, a[1] + i * sy])) return { ok: false, reason: 'blocked' };
+  }
+  if (sx !== 0 && sy !== 0) {
+    for (let i = 0; i < n; i++) {
+      const p: Cell = [a[0] + i * sx, a[1] + i * sy];
+      if (blocked([p[0] + sx, p[1]]) && blocked([p[0], p[1] + sy])) return { ok: false, reason: 'corner' };
+    }
+  }
+  return { ok: true };
+}
+
+/**
+ * Cells reachable from `start` in at most `maxSteps` king steps without entering blocked cells
+ * and without diagonal squeezes. Returns a map "x,y" -> steps (start included at 0).
+ */
+export function reach(g: GridSize, start: Cell, maxSteps: number, blocked: (c: Cell) => boolean): Map<string, number> {
+  const dist = new Map<string, number>([[key(start), 0]]);
+  let frontier: Cell[] = [start];
+  for (let step = 1; step <= maxSteps && frontier.length; step++) {
+    const next: Cell[] = [];
+    for (const c of frontier) {
+      for (const n of neighbours8(g, c)) {
+        const k = key(n);
+        if (dist.has(k) || blocked(n) || squeezed(c, n, blocked)) continue;
+        dist.set(k, step);
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
+  return dist;
+}
+
+/** A shortest legal path start..goal (both included), or null. */
+export function shortestPath(g: GridSize, start: Cell, goal: Cell, maxSteps: number, blocked: (c: Cell) => boolean): Cell[] | null {
+  const prev = new Map<string, Cell | null>([[key(start), null]]);
+  let frontier: Cell[] = [start];
+  for (let step = 1; step <= maxSteps && frontier.length; step++) {
+    const next: Cell[] = [];
+    for (const c of frontier) {
+      for (const n of neighbours8(g, c)) {
+        const k = key(n);
+        if (prev.has(k) || blocked(n) || squeezed(c, n, blocked)) continue;
+        prev.set(k, c);
+        if (sameCell(n, goal)) {
+          const path: Cell[] = [n];
+          let p: Cell | null | undefined = c;
+          while (p) {
+            path.unshift(p);
+            p = prev.get(key(p));
+          }
+          return path;
+        }
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
+  return sameCell(start, goal) ? [start] : null;
+}
+
+export function key(c: Cell): string {
+  return `${c[0]},${c[1]}`;
+}
+
+export function unkey(k: string): [number, number] {
+  const [x, y] = k.split(',').map(Number);
+  return [x, y];
+}
