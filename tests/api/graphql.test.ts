@@ -1,0 +1,118 @@
+// GraphQL over inject and over a real port, and the gameUpdated subscription over WebSocket.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import WebSocket from 'ws';
+import { startServer, type TestServer } from '../support/env.js';
+
+let s: TestServer;
+before(async () => {
+  s = await startServer();
+});
+after(async () => {
+  await s.close();
+});
+
+async function gql(query: string, variables: Record<string, unknown> = {}, token?: string) {
+  const r = await s.app.inject({ method: 'POST', url: '/graphql', headers: token ? { authorization: `Bearer ${token}` } : {}, payload: { query, variables } });
+  assert.equal(r.statusCode, 200, r.body);
+  return r.json();
+}
+
+const CREATE = `mutation($i: CreateGameInput!) { createGame(input: $i) { id version seedHash seats { index token } userErrors { code message } } }`;
+const SUBMIT = `mutation($i: SubmitActionInput!) { submitAction(input: $i) { version events sealed userErrors { code message details } } }`;
+
+async function create() {
+  const r = await gql(CREATE, { i: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }] } });
+  assert.deepEqual(r.data.createGame.userErrors, []);
+  return r.data.createGame as { id: string; seats: { token: string }[] };
+}
+
+test('rulesets query lists the test game with scenarios', async () => {
+  const r = await gql('{ rulesets { id version title players { min max } scenarios { id players } } }');
+  const d = r.data.rulesets.find((x: { id: string }) => x.id === 'duel');
+  assert.deepEqual(d.players, { min: 2, max: 2 });
+});
+
+test('game query gives the seat view, pending decisions, legal actions and log', async () => {
+  const g = await create();
+  const r = await gql(`query($id: ID!) { game(id: $id) { id version status you view pending legalActions log { seq } } }`, { id: g.id }, g.seats[0].token);
+  const game = r.data.game;
+  assert.equal(game.you, 0);
+  assert.equal(game.view.seats[0].hand.length, 3);
+  assert.equal(game.view.seats[1].hand, null);
+  assert.equal(game.legalActions.decisions[0].kind, 'bid');
+  assert.deepEqual(game.log, []);
+  const spect = await gql(`query($id: ID!) { game(id: $id) { you legalActions } }`, { id: g.id });
+  assert.equal(spect.data.game.you, null);
+  assert.equal(spect.data.game.legalActions, null);
+});
+
+test('submitAction reports rule violations and conflicts as userErrors, never silently', async () => {
+  const g = await create();
+  const bad = await gql(SUBMIT, { i: { gameId: g.id, token: g.seats[0].token, action: { type: 'bid', card: 77 } } });
+  assert.equal(bad.data.submitAction.userErrors[0].code, 'card_not_in_hand');
+  assert.equal(bad.data.submitAction.userErrors[0].details.version, 0);
+  const noTok = await gql(SUBMIT, { i: { gameId: g.id, action: { type: 'bid', card: 1 } } });
+  assert.equal(noTok.data.submitAction.userErrors[0].code, 'token_required');
+  const stale = await gql(SUBMIT, { i: { gameId: g.id, token: g.seats[0].token, expectedVersion: 5, action: { type: 'bid', card: 1 } } });
+  assert.equal(stale.data.submitAction.userErrors[0].code, 'version_conflict');
+});
+
+test('createGame reports bad input as userErrors', async () => {
+  const r = await gql(CREATE, { i: { ruleset: 'nope', seats: [{ name: 'A' }] } });
+  assert.equal(r.data.createGame.userErrors[0].code, 'unknown_ruleset');
+  assert.equal(r.data.createGame.id, null);
+});
+
+test('over a real port: create, play a sealed round, resign', async () => {
+  const url = await s.app.listen({ port: 0, host: '127.0.0.1' });
+  const post = async (query: string, variables: unknown, token?: string) => {
+    const r = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ query, variables }) });
+    assert.equal(r.status, 200);
+    return r.json() as Promise<any>;
+  };
+  const c = await post(CREATE, { i: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }] } });
+  const g = c.data.createGame;
+  for (const seat of [0, 1]) {
+    const v = await post(`query($id: ID!) { game(id: $id) { view } }`, { id: g.id }, g.seats[seat].token);
+    const card = v.data.game.view.seats[seat].hand[0];
+    const r = await post(SUBMIT, { i: { gameId: g.id, action: { type: 'bid', card } } }, g.seats[seat].token);
+    assert.deepEqual(r.data.submitAction.userErrors, []);
+  }
+  const rest = await fetch(`${url}/v1/games/${g.id}`);
+  assert.equal((await rest.json()).version, 1);
+  const res = await post(`mutation($id: ID!) { resign(gameId: $id) { version userErrors { code } } }`, { id: g.id }, g.seats[1].token);
+  assert.equal(res.data.resign.version, 2);
+});
+
+test('subscription gameUpdated pushes the seat-filtered game after a move', async () => {
+  const url = s.app.server.listening ? `http://127.0.0.1:${(s.app.server.address() as { port: number }).port}` : await s.app.listen({ port: 0, host: '127.0.0.1' });
+  const g = await create();
+  const ws = new WebSocket(url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws');
+  const got: any[] = [];
+  const ready = new Promise<void>((resolve, reject) => {
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { token: g.seats[1].token } })));
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw));
+      if (m.type === 'connection_ack') {
+        ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription($id: ID!) { gameUpdated(id: $id) { version you view } }`, variables: { id: g.id } } }));
+        setTimeout(resolve, 150);
+      } else if (m.type === 'next') got.push(m.payload.data.gameUpdated);
+      else if (m.type === 'error') reject(new Error(JSON.stringify(m.payload)));
+    });
+    ws.on('error', reject);
+  });
+  await ready;
+  const v0 = (await gql(`query($id: ID!) { game(id: $id) { view } }`, { id: g.id }, g.seats[0].token)).data.game.view;
+  const v1 = (await gql(`query($id: ID!) { game(id: $id) { view } }`, { id: g.id }, g.seats[1].token)).data.game.view;
+  await gql(SUBMIT, { i: { gameId: g.id, token: g.seats[0].token, action: { type: 'bid', card: v0.seats[0].hand[0] } } });
+  await gql(SUBMIT, { i: { gameId: g.id, token: g.seats[1].token, action: { type: 'bid', card: v1.seats[1].hand[0] } } });
+  const deadline = Date.now() + 5000;
+  while (!got.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  ws.close();
+  assert.ok(got.length >= 1, 'an update arrived');
+  assert.equal(got[0].version, 1);
+  assert.equal(got[0].you, 1);
+  assert.equal(got[0].view.seats[0].hand, null, 'the subscriber never sees the other hand');
+  assert.ok(Array.isArray(got[0].view.seats[1].hand));
+});
