@@ -1,8 +1,10 @@
 // The registry of rulesets. Each game adds one import and one line to `all`.
 import type { Ruleset } from '../engine/types.js';
+import { undauntedCallisto } from './undaunted-callisto/index.js';
 import { abaddon } from './abaddon/index.js';
 
 const all: Ruleset[] = [
+  undauntedCallisto,
   abaddon,
 ];
 
