@@ -1,0 +1,440 @@
+// The Store contract, run against every backend (PGlite, Postgres) and SQL path (driver,
+// Prisma). Game ids are random, so the suite can share a database with other suites/runs.
+
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type {
+  ActionRecord,
+  AppendPlan,
+  GameRecord,
+  OutboxItem,
+  SealedCommitRecord,
+  SeatRecord,
+  Store,
+} from '../../src/store/types.js';
+
+let listSeq = 0;
+export const uid = (p = 'g') => `${p}-${randomUUID()}`;
+
+export function gameRec(over: Partial<GameRecord> = {}): GameRecord {
+  const now = new Date();
+  return {
+    id: uid(),
+    ruleset: 'test-rules',
+    rulesetVersion: '1',
+    scenario: 'skirmish',
+    // Key order on purpose: it must survive the round trip (hash chains stringify objects).
+    options: { zeta: 1, alpha: { b: 2, a: [1, 'x', null] } },
+    seed: 'secret-seed',
+    seedHash: 'seed-hash',
+    status: 'active',
+    version: 0,
+    result: null,
+    policy: { turn: { seconds: 60 } },
+    createdAt: now,
+    updatedAt: now,
+    ...over,
+  };
+}
+
+export const seatsRec = (): SeatRecord[] => [
+  { index: 0, name: 'Alice', kind: 'human', aiLevel: null, tokenHash: 'tok0' },
+  { index: 1, name: 'Bot', kind: 'ai', aiLevel: 'mcts', tokenHash: null },
+];
+
+export const setupRec = (): ActionRecord => ({
+  seq: 0, seat: null, entry: { kind: 'setup', z: 1, a: 2 }, events: [{ type: 'Setup', to: 'all', data: {} }],
+  hash: 'h0', idempotencyKey: null, response: null,
+});
+
+export function planAt(seq: number, over: Partial<ActionRecord> = {}, extra: Partial<AppendPlan> = {}): AppendPlan {
+  return {
+    action: {
+      seq, seat: 0,
+      entry: { kind: 'answer', seat: 0, decision: `${seq - 1}.0.turn`, action: { type: 'move', to: [seq, 2] } },
+      events: [{ type: 'Moved', to: 'all', data: { seq } }],
+      hash: `h${seq}`, idempotencyKey: null, response: { version: seq }, ...over,
+    },
+    status: 'active', result: null, outbox: [], ...extra,
+  };
+}
+
+export async function newGame(store: Store, over: Partial<GameRecord> = {}, outbox: OutboxItem[] = []): Promise<GameRecord> {
+  const g = gameRec(over);
+  await store.createGame(g, seatsRec(), setupRec(), outbox);
+  return g;
+}
+
+/** Appends n plain actions after the current version; returns the new version. */
+async function advance(store: Store, gameId: string, from: number, n: number): Promise<number> {
+  let v = from;
+  for (let i = 0; i < n; i++) {
+    const r = await store.append(gameId, v, planAt(v + 1));
+    assert.deepEqual(r, { ok: true });
+    v++;
+  }
+  return v;
+}
+
+const mine = <T extends { gameId: string }>(rows: T[], gameId: string) => rows.filter((r) => r.gameId === gameId);
+
+export function storeContract(name: string, open: () => Promise<Store>, opts: { closeAfter?: boolean } = {}): void {
+  describe(`Store contract: ${name}`, () => {
+    let store: Store;
+    before(async () => { store = await open(); });
+    after(async () => { if (opts.closeAfter !== false) await store?.close(); });
+
+    it('creates and reads a game with its seats and setup entry', async () => {
+      const g = await newGame(store);
+      const got = await store.getGame(g.id);
+      assert.ok(got);
+      assert.equal(got.game.id, g.id);
+      assert.equal(got.game.version, 0);
+      assert.equal(got.game.status, 'active');
+      assert.equal(got.game.seed, 'secret-seed');
+      assert.equal(JSON.stringify(got.game.options), JSON.stringify(g.options), 'JSON key order kept');
+      assert.deepEqual(got.game.policy, g.policy);
+      assert.equal(got.game.result, null);
+      assert.ok(got.game.createdAt instanceof Date && got.game.updatedAt instanceof Date);
+      assert.equal(got.game.createdAt.getTime(), g.createdAt.getTime());
+      assert.deepEqual(got.seats, seatsRec());
+      const log = await store.loadLog(g.id, '1');
+      assert.equal(log.snapshot, null);
+      assert.equal(log.actions.length, 1);
+      assert.equal(log.actions[0].seq, 0);
+      assert.equal(JSON.stringify(log.actions[0].entry), JSON.stringify(setupRec().entry));
+      assert.ok(log.actions[0].createdAt instanceof Date);
+      assert.equal(await store.getGame(uid()), null);
+    });
+
+    it('refuses a second game with the same id', async () => {
+      const g = await newGame(store);
+      await assert.rejects(store.createGame(g, seatsRec(), setupRec(), []));
+    });
+
+    it('lists games newest first, by status, with limit/offset', async () => {
+      // Far in the future and later than any earlier run: these games sort first.
+      const base = Date.UTC(2999, 0, 1) + Date.now() * 2 + (listSeq++) * 10_000;
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const at = new Date(base + i * 1000);
+        const g = await newGame(store, { createdAt: at, updatedAt: at, status: i === 1 ? 'finished' : 'active' });
+        ids.push(g.id);
+      }
+      const top = await store.listGames({ limit: 3, offset: 0 });
+      assert.deepEqual(top.map((g) => g.id), [ids[2], ids[1], ids[0]]);
+      assert.deepEqual((await store.listGames({ limit: 1, offset: 1 })).map((g) => g.id), [ids[1]]);
+      const fin = await store.listGames({ status: 'finished', limit: 1, offset: 0 });
+      assert.deepEqual(fin.map((g) => g.id), [ids[1]]);
+      const act = await store.listGames({ status: 'active', limit: 2, offset: 0 });
+      assert.deepEqual(act.map((g) => g.id), [ids[2], ids[0]]);
+    });
+
+    it('claims an open seat once', async () => {
+      const g = await newGame(store);
+      assert.equal(await store.claimSeat(g.id, 1, 'tok1', 'Bob'), true);
+      assert.equal(await store.claimSeat(g.id, 1, 'tok2'), false);
+      assert.equal(await store.claimSeat(g.id, 0, 'tok3'), false, 'seat 0 has a token');
+      assert.equal(await store.claimSeat(g.id, 7, 'tok3'), false, 'no such seat');
+      const got = await store.getGame(g.id);
+      assert.deepEqual(got!.seats[1], { index: 1, name: 'Bob', kind: 'ai', aiLevel: 'mcts', tokenHash: 'tok1' });
+    });
+
+    it('appends and moves the version, status and result', async () => {
+      const g = await newGame(store);
+      assert.deepEqual(await store.append(g.id, 0, planAt(1)), { ok: true });
+      let got = await store.getGame(g.id);
+      assert.equal(got!.game.version, 1);
+      assert.ok(got!.game.updatedAt.getTime() >= g.updatedAt.getTime());
+      assert.deepEqual(await store.append(g.id, 1, planAt(2, {}, { status: 'finished', result: { winner: [0], z: 1, a: 0 } })), { ok: true });
+      got = await store.getGame(g.id);
+      assert.equal(got!.game.version, 2);
+      assert.equal(got!.game.status, 'finished');
+      assert.equal(JSON.stringify(got!.game.result), JSON.stringify({ winner: [0], z: 1, a: 0 }));
+      const acts = await store.actionsAfter(g.id, 0, 10);
+      assert.deepEqual(acts.map((a) => a.seq), [1, 2]);
+      assert.equal(JSON.stringify(acts[0].entry), JSON.stringify(planAt(1).action.entry));
+      assert.deepEqual(acts[0].response, { version: 1 });
+      assert.equal(acts[0].seat, 0);
+      assert.equal(acts[1].hash, 'h2');
+    });
+
+    it('reports stale versions as conflicts and unknown games as not_found', async () => {
+      const g = await newGame(store);
+      await advance(store, g.id, 0, 2);
+      assert.deepEqual(await store.append(g.id, 1, planAt(2)), { ok: false, reason: 'conflict', version: 2 });
+      assert.deepEqual(await store.append(g.id, 5, planAt(6)), { ok: false, reason: 'conflict', version: 2 });
+      assert.deepEqual(await store.append(uid(), 0, planAt(1)), { ok: false, reason: 'not_found' });
+    });
+
+    it('lets exactly one of 10 concurrent appends at one version win', async () => {
+      const g = await newGame(store);
+      await advance(store, g.id, 0, 3);
+      const outs = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          store.append(g.id, 3, planAt(4, { idempotencyKey: `race-${i}`, hash: `race-${i}` }, {
+            outbox: [{ kind: 'notify', payload: { i } }],
+          }))),
+      );
+      const wins = outs.filter((o) => o.ok);
+      assert.equal(wins.length, 1);
+      for (const o of outs.filter((x) => !x.ok)) assert.deepEqual(o, { ok: false, reason: 'conflict', version: 4 });
+      const acts = await store.actionsAfter(g.id, 3, 100);
+      assert.equal(acts.length, 1);
+      const winner = outs.findIndex((o) => o.ok);
+      assert.equal(acts[0].idempotencyKey, `race-${winner}`);
+      assert.equal((await store.getGame(g.id))!.game.version, 4);
+      const ob = mine(await store.claimOutbox(10_000, new Date(Date.now() + 1000)), g.id);
+      assert.equal(ob.length, 1, 'only the winner wrote its outbox row');
+      assert.deepEqual(ob[0].payload, { i: winner });
+    });
+
+    it('answers a reused idempotency key with the stored action and writes nothing', async () => {
+      const g = await newGame(store);
+      const first = planAt(1, { idempotencyKey: 'key-1', response: { answer: 42 } }, { outbox: [{ kind: 'notify', payload: 1 }] });
+      assert.deepEqual(await store.append(g.id, 0, first), { ok: true });
+      // Retry at the (now stale) version and at the current one: both are duplicates.
+      for (const v of [0, 1]) {
+        const r = await store.append(g.id, v, planAt(v + 1, { idempotencyKey: 'key-1', hash: 'other' }, { outbox: [{ kind: 'notify', payload: 2 }] }));
+        assert.equal(r.ok, false);
+        assert.ok(!r.ok && r.reason === 'duplicate');
+        if (!r.ok && r.reason === 'duplicate') {
+          assert.equal(r.action.seq, 1);
+          assert.equal(r.action.hash, 'h1');
+          assert.deepEqual(r.action.response, { answer: 42 });
+          assert.ok(r.action.createdAt instanceof Date);
+        }
+      }
+      assert.equal((await store.getGame(g.id))!.game.version, 1);
+      assert.equal((await store.actionsAfter(g.id, 0, 10)).length, 1);
+      const ob = mine(await store.claimOutbox(10_000, new Date(Date.now() + 1000)), g.id);
+      assert.deepEqual(ob.map((o) => o.payload), [1]);
+      const found = await store.findByIdempotencyKey(g.id, 'key-1');
+      assert.equal(found?.seq, 1);
+      assert.equal(await store.findByIdempotencyKey(g.id, 'nope'), null);
+      // Keys are per game.
+      const g2 = await newGame(store);
+      assert.deepEqual(await store.append(g2.id, 0, planAt(1, { idempotencyKey: 'key-1' })), { ok: true });
+    });
+
+    it('never half-writes: a failing statement leaves nothing behind', async () => {
+      const g = await newGame(store);
+      const bad = planAt(1, { hash: null as unknown as string }, { outbox: [{ kind: 'notify', payload: 'x' }] });
+      await assert.rejects(store.append(g.id, 0, bad));
+      assert.equal((await store.getGame(g.id))!.game.version, 0);
+      assert.equal((await store.actionsAfter(g.id, 0, 10)).length, 0);
+      assert.equal(mine(await store.claimOutbox(10_000, new Date(Date.now() + 1000)), g.id).length, 0);
+      assert.deepEqual(await store.append(g.id, 0, planAt(1)), { ok: true });
+    });
+
+    it('rejects an action whose seq is not expectedVersion + 1', async () => {
+      const g = await newGame(store);
+      await assert.rejects(store.append(g.id, 0, planAt(2)));
+    });
+
+    it('loads the log from the newest usable snapshot', async () => {
+      const g = await newGame(store);
+      await advance(store, g.id, 0, 1);
+      const snapState = { turn: 2, units: { z: 1, a: 2 } };
+      assert.deepEqual(await store.append(g.id, 1, planAt(2, {}, { snapshot: { seq: 2, rulesetVersion: '1', state: snapState, hash: 'h2' } })), { ok: true });
+      await advance(store, g.id, 2, 1);
+      // A snapshot of another ruleset version must be ignored by version-1 readers.
+      assert.deepEqual(await store.append(g.id, 3, planAt(4, {}, { snapshot: { seq: 4, rulesetVersion: '2', state: { other: true }, hash: 'h4' } })), { ok: true });
+      await advance(store, g.id, 4, 2);
+
+      const all = await store.loadLog(g.id, '1');
+      assert.equal(all.snapshot?.seq, 2);
+      assert.equal(all.snapshot?.rulesetVersion, '1');
+      assert.equal(JSON.stringify(all.snapshot?.state), JSON.stringify(snapState));
+      assert.equal(all.snapshot?.hash, 'h2');
+      assert.deepEqual(all.actions.map((a) => a.seq), [3, 4, 5, 6]);
+      assert.ok(all.actions.every((a) => a.createdAt instanceof Date));
+
+      const v2 = await store.loadLog(g.id, '2');
+      assert.equal(v2.snapshot?.seq, 4);
+      assert.deepEqual(v2.snapshot?.state, { other: true });
+      assert.deepEqual(v2.actions.map((a) => a.seq), [5, 6]);
+
+      const none = await store.loadLog(g.id, '3');
+      assert.equal(none.snapshot, null);
+      assert.deepEqual(none.actions.map((a) => a.seq), [0, 1, 2, 3, 4, 5, 6]);
+
+      const upTo2 = await store.loadLog(g.id, '1', 2);
+      assert.equal(upTo2.snapshot?.seq, 2);
+      assert.deepEqual(upTo2.actions, []);
+      const upTo1 = await store.loadLog(g.id, '1', 1);
+      assert.equal(upTo1.snapshot, null);
+      assert.deepEqual(upTo1.actions.map((a) => a.seq), [0, 1]);
+      const upTo5 = await store.loadLog(g.id, '1', 5);
+      assert.deepEqual(upTo5.actions.map((a) => a.seq), [3, 4, 5]);
+
+      assert.deepEqual((await store.actionsAfter(g.id, 2, 2)).map((a) => a.seq), [3, 4]);
+      assert.deepEqual((await store.actionsAfter(g.id, 6, 10)), []);
+    });
+
+    describe('sealed commits', () => {
+      const commit = (seat: number, bid: number, group = 'bid.1'): SealedCommitRecord =>
+        ({ group, seat, decision: `1.${seat}.bid`, action: { type: 'bid', card: bid } });
+      const closeWhen = (n: number, seq: number) => (cs: SealedCommitRecord[]): AppendPlan | null =>
+        cs.length < n ? null : planAt(seq, {
+          seat: null,
+          entry: { kind: 'sealed', group: cs[0].group, commits: Object.fromEntries(cs.map((c) => [c.seat, c.action])) },
+        });
+
+      it('holds, replaces, then closes the group atomically', async () => {
+        const g = await newGame(store);
+        assert.deepEqual(await store.commitSealed(g.id, 0, commit(0, 3), closeWhen(2, 1)), { ok: true, closed: false });
+        assert.deepEqual(await store.commitSealed(g.id, 0, commit(0, 5), closeWhen(2, 1)), { ok: true, closed: false });
+        assert.deepEqual(await store.sealedCommits(g.id, 'bid.1'), [commit(0, 5)]);
+        assert.equal((await store.getGame(g.id))!.game.version, 0, 'a held commit does not move the version');
+        // Another group is independent.
+        await store.commitSealed(g.id, 0, commit(1, 9, 'other'), () => null);
+        let seen: SealedCommitRecord[] = [];
+        const r = await store.commitSealed(g.id, 0, commit(1, 2), (cs) => { seen = cs; return closeWhen(2, 1)(cs); });
+        assert.deepEqual(r, { ok: true, closed: true });
+        assert.deepEqual(seen, [commit(0, 5), commit(1, 2)]);
+        assert.deepEqual(await store.sealedCommits(g.id, 'bid.1'), []);
+        assert.deepEqual(await store.sealedCommits(g.id, 'other'), [commit(1, 9, 'other')]);
+        const got = await store.getGame(g.id);
+        assert.equal(got!.game.version, 1);
+        const [a] = await store.actionsAfter(g.id, 0, 10);
+        assert.deepEqual(a.entry, { kind: 'sealed', group: 'bid.1', commits: { 0: { type: 'bid', card: 5 }, 1: { type: 'bid', card: 2 } } });
+      });
+
+      it('refuses a commit at a stale version and for an unknown game', async () => {
+        const g = await newGame(store);
+        await advance(store, g.id, 0, 1);
+        assert.deepEqual(await store.commitSealed(g.id, 0, commit(0, 1), () => null), { ok: false, reason: 'conflict', version: 1 });
+        assert.deepEqual(await store.sealedCommits(g.id, 'bid.1'), []);
+        assert.deepEqual(await store.commitSealed(uid(), 0, commit(0, 1), () => null), { ok: false, reason: 'not_found' });
+      });
+
+      it('stores nothing when close throws', async () => {
+        const g = await newGame(store);
+        await assert.rejects(store.commitSealed(g.id, 0, commit(0, 1), () => { throw new Error('boom'); }), /boom/);
+        assert.deepEqual(await store.sealedCommits(g.id, 'bid.1'), []);
+      });
+
+      it('closes exactly once when the last two seats commit at the same time', async () => {
+        for (let round = 0; round < 5; round++) {
+          const g = await newGame(store);
+          const seen: number[] = [];
+          const close = (cs: SealedCommitRecord[]) => { seen.push(cs.length); return closeWhen(2, 1)(cs); };
+          const outs = await Promise.all([0, 1].map((s) => store.commitSealed(g.id, 0, commit(s, s + 1), close)));
+          assert.deepEqual(outs.map((o) => o.ok && o.closed).sort(), [false, true]);
+          assert.deepEqual(seen.sort(), [1, 2]);
+          assert.equal((await store.getGame(g.id))!.game.version, 1);
+          assert.equal((await store.actionsAfter(g.id, 0, 10)).length, 1);
+          assert.deepEqual(await store.sealedCommits(g.id, 'bid.1'), []);
+        }
+      });
+
+      it('a commit racing an append either lands before it or gets a conflict', async () => {
+        const g = await newGame(store);
+        const [c, a] = await Promise.all([store.commitSealed(g.id, 0, commit(0, 1), () => null), store.append(g.id, 0, planAt(1))]);
+        assert.deepEqual(a, { ok: true });
+        if (c.ok) assert.deepEqual(await store.sealedCommits(g.id, 'bid.1'), [commit(0, 1)]);
+        else assert.deepEqual(c, { ok: false, reason: 'conflict', version: 1 });
+      });
+
+      it('append with clearSealed deletes the group in the same transaction', async () => {
+        const g = await newGame(store);
+        await store.commitSealed(g.id, 0, commit(0, 1), () => null);
+        await store.commitSealed(g.id, 0, commit(1, 1, 'keep'), () => null);
+        assert.deepEqual(await store.append(g.id, 0, planAt(1), 'bid.1'), { ok: true });
+        assert.deepEqual(await store.sealedCommits(g.id, 'bid.1'), []);
+        assert.equal((await store.sealedCommits(g.id, 'keep')).length, 1);
+        // A losing append must not clear anything.
+        await store.commitSealed(g.id, 1, commit(0, 2, 'bid.2'), () => null);
+        assert.equal((await store.append(g.id, 0, planAt(1), 'bid.2')).ok, false);
+        assert.equal((await store.sealedCommits(g.id, 'bid.2')).length, 1);
+      });
+    });
+
+    describe('outbox', () => {
+      it('writes rows with the action, claims due ones, leases, completes and fails', async () => {
+        const t0 = new Date();
+        const later = new Date(t0.getTime() + 3_600_000);
+        const g = await newGame(store, {}, [{ kind: 'ai', dedupKey: 'ai:0', payload: { seat: 1 } }]);
+        assert.deepEqual(await store.append(g.id, 0, planAt(1, {}, {
+          outbox: [
+            { kind: 'deadline', dedupKey: 'dl:1', payload: { d: 1 }, runAt: later },
+            { kind: 'webhook', payload: { ev: 'moved' } },
+            { kind: 'ai', dedupKey: 'ai:0', payload: { dup: true } }, // deduplicated: ignored
+          ],
+        })), { ok: true });
+
+        const c1 = mine(await store.claimOutbox(10_000, new Date(t0.getTime() + 1000)), g.id);
+        assert.deepEqual(c1.map((o) => o.kind).sort(), ['ai', 'webhook']);
+        const ai = c1.find((o) => o.kind === 'ai')!;
+        assert.deepEqual(ai.payload, { seat: 1 });
+        assert.equal(ai.dedupKey, 'ai:0');
+        assert.equal(ai.gameId, g.id);
+        assert.equal(ai.status, 'pending');
+        assert.equal(ai.attempts, 1);
+        assert.equal(ai.runAt, null);
+        assert.equal(ai.lastError, null);
+        assert.ok(ai.createdAt instanceof Date);
+        assert.equal(typeof ai.id, 'string');
+
+        // Claimed rows are leased: nobody else gets them until the lease runs out.
+        assert.equal(mine(await store.claimOutbox(10_000, new Date(t0.getTime() + 2000)), g.id).length, 0);
+
+        const web = c1.find((o) => o.kind === 'webhook')!;
+        await store.completeOutbox(ai.id);
+        await store.failOutbox(web.id, 'HTTP 500', new Date(t0.getTime() + 10_000));
+        // Retry time not reached yet.
+        assert.equal(mine(await store.claimOutbox(10_000, new Date(t0.getTime() + 5000)), g.id).length, 0);
+        const c2 = mine(await store.claimOutbox(10_000, new Date(t0.getTime() + 11_000)), g.id);
+        assert.equal(c2.length, 1);
+        assert.equal(c2[0].id, web.id);
+        assert.equal(c2[0].lastError, 'HTTP 500');
+        assert.equal(c2[0].attempts, 2);
+        await store.failOutbox(web.id, 'gave up', null);
+
+        // The deadline becomes due at runAt; a crashed claimer's lease expires.
+        const c3 = mine(await store.claimOutbox(10_000, new Date(later.getTime() + 1)), g.id);
+        assert.deepEqual(c3.map((o) => o.kind), ['deadline']);
+        assert.equal(c3[0].runAt?.getTime(), later.getTime());
+        const c4 = mine(await store.claimOutbox(10_000, new Date(later.getTime() + 3_600_000)), g.id);
+        assert.deepEqual(c4.map((o) => [o.kind, o.attempts]), [['deadline', 2]], 'lease expired, done/failed rows stay out');
+        await store.completeOutbox(c4[0].id);
+        assert.equal(mine(await store.claimOutbox(10_000, new Date(later.getTime() + 86_400_000)), g.id).length, 0);
+      });
+
+      it('gives concurrent claimers disjoint rows', async () => {
+        const g = await newGame(store, {}, Array.from({ length: 20 }, (_, i) => ({ kind: 'notify', payload: { i } })));
+        const at = new Date(Date.now() + 1000);
+        const claims = await Promise.all([0, 1, 2, 3].map(() => store.claimOutbox(7, at)));
+        const ids = claims.flat().map((o) => o.id);
+        assert.equal(new Set(ids).size, ids.length, 'no row claimed twice');
+        assert.ok(claims.every((c) => c.length <= 7));
+        const rest = await store.claimOutbox(10_000, at);
+        const minePayloads = [...claims.flat(), ...rest].filter((o) => o.gameId === g.id).map((o) => (o.payload as { i: number }).i);
+        assert.deepEqual(minePayloads.sort((a, b) => a - b), Array.from({ length: 20 }, (_, i) => i));
+      });
+    });
+
+    it('stores webhooks and their deliveries', async () => {
+      const g = await newGame(store);
+      const w = await store.addWebhook({ id: uid('wh'), gameId: g.id, url: 'https://example.test/h', events: ['moved', 'ended'], secret: 's3cret', format: 'json' });
+      assert.ok(w.createdAt instanceof Date);
+      assert.deepEqual(w.events, ['moved', 'ended']);
+      const w2 = await store.addWebhook({ id: uid('wh'), gameId: g.id, url: 'https://example.test/2', events: [], secret: 's', format: 'discord' });
+      assert.deepEqual((await store.listWebhooks(g.id)).map((x) => x.id).sort(), [w.id, w2.id].sort());
+      const d1 = { id: uid('d'), webhookId: w.id, event: 'moved', attempt: 1, status: 500, error: 'HTTP 500', at: new Date(Date.now() - 1000) };
+      await store.recordDelivery(d1);
+      await store.recordDelivery({ ...d1, id: uid('d'), attempt: 2, status: 200, error: null, at: new Date() });
+      await store.recordDelivery(d1); // idempotent
+      const ds = await store.listDeliveries(w.id);
+      assert.deepEqual(ds.map((d) => [d.attempt, d.status, d.error]), [[1, 500, 'HTTP 500'], [2, 200, null]]);
+      assert.ok(ds[0].at instanceof Date);
+      assert.equal(await store.deleteWebhook(uid(), w.id), false, 'wrong game');
+      assert.equal(await store.deleteWebhook(g.id, w.id), true);
+      assert.equal(await store.deleteWebhook(g.id, w.id), false);
+      assert.deepEqual((await store.listWebhooks(g.id)).map((x) => x.id), [w2.id]);
+      assert.deepEqual(await store.listDeliveries(w.id), []);
+    });
+  });
+}
