@@ -307,3 +307,28 @@ describe('games', () => {
     assert.equal(twice.statusCode, 409);
   });
 });
+
+describe('over a real port', () => {
+  test('create, view, act with Idempotency-Key, read the log, with real HTTP', async () => {
+    const base = await s.app.listen({ port: 0, host: '127.0.0.1' });
+    const json = { 'content-type': 'application/json' };
+    const c = await fetch(`${base}/v1/games`, { method: 'POST', headers: json, body: JSON.stringify({ ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }] }) });
+    assert.equal(c.status, 201);
+    assert.match(c.headers.get('location') ?? '', /^\/v1\/games\/g_/);
+    const g = await c.json();
+    for (const seat of [0, 1]) {
+      const v = await (await fetch(`${base}/v1/games/${g.id}`, { headers: auth(g.seats[seat].token) })).json();
+      const r = await fetch(`${base}/v1/games/${g.id}/actions`, {
+        method: 'POST', headers: { ...json, ...auth(g.seats[seat].token), 'idempotency-key': `bid-${seat}` },
+        body: JSON.stringify({ expectedVersion: 0, action: { type: 'bid', card: v.view.seats[seat].hand[0] } }),
+      });
+      assert.equal(r.status, 200, await r.clone().text());
+    }
+    const log = await (await fetch(`${base}/v1/games/${g.id}/actions?after=0`)).json();
+    assert.equal(log.version, 1);
+    assert.equal(log.entries[0].kind, 'sealed');
+    const bad = await fetch(`${base}/v1/games/${g.id}/actions`, { method: 'POST', headers: { ...json, ...auth(g.seats[0].token) }, body: '{"action":' });
+    assert.equal(bad.status, 400);
+    assert.equal((await bad.json()).error.code, 'malformed_json');
+  });
+});
