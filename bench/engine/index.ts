@@ -1,0 +1,100 @@
+// Section 1: rules engine throughput, side by side with boardgame.io's reducer.
+// Rounds interleave the runs (kernel Duel, boardgame.io Duel, each registered ruleset) so a
+// noisy neighbour hits all of them alike; ratios are taken within a round, then the median.
+import type { Ruleset } from '../../src/engine/types.js';
+import { rulesets } from '../../src/games/index.js';
+import { duel } from '../../tests/support/duel.js';
+import { type Args, fmt, heading, median, minmax, note, num, progress, ratio, table, warn } from '../lib/common.js';
+import { runBgio } from './bgio-duel.js';
+import { type KernelRun, runKernel, seatsFor } from './kernel-run.js';
+
+export interface EngineFigures {
+  duelRatio: number;
+  perRuleset: Record<string, { entriesPerSec: number; movesPerSec: number; gamesPerSec: number; vsBgio: number }>;
+}
+
+export async function engineBench(a: Args): Promise<EngineFigures> {
+  const rounds = num(a, 'rounds', 15, 2);
+  const ms = num(a, 'ms', 600, 250);
+  const only = a.opts.ruleset?.split(',');
+  heading(`1. Rules engine throughput (${rounds} rounds x ${ms} ms per run, one core, interleaved)`);
+
+  // Real rulesets: a short trial game first; one that throws is reported and skipped.
+  const candidates = rulesets().filter((r) => !only || only.includes(r.id));
+  const ok: Ruleset[] = [];
+  for (const rs of candidates) {
+    try {
+      runKernel(rs, 1, 'trial', true);
+      ok.push(rs);
+    } catch (e) {
+      warn(`ruleset \`${rs.id}\` crashed in a random playout and is skipped: ${(e as Error).message.slice(0, 300)}`);
+    }
+  }
+  const runs: { id: string; fn: (round: number) => KernelRun }[] = [
+    { id: 'duel', fn: (r) => runKernel(duel, ms, `duel-${r}`) },
+    ...ok.map((rs) => ({ id: rs.id, fn: (r: number) => runKernel(rs, ms, `${rs.id}-${r}`) })),
+  ];
+  // Warm-up (JIT) for every engine, not counted.
+  const warm = Math.min(300, ms);
+  runBgio(warm, 999);
+  for (const r of runs) {
+    try { r.fn(-1); } catch { /* reported below */ }
+  }
+
+  const bg: { moves: number; games: number; ms: number }[] = [];
+  const ker = new Map<string, KernelRun[]>(runs.map((r) => [r.id, []]));
+  const failed = new Map<string, string>();
+  const p = progress('engine rounds', rounds * (runs.length + 1));
+  for (let round = 0; round < rounds; round++) {
+    const t0 = performance.now();
+    const b = runBgio(ms, round + 1);
+    bg.push({ ...b, ms: performance.now() - t0 });
+    p.tick(1, 'boardgame.io');
+    for (const r of runs) {
+      if (failed.has(r.id)) { p.tick(); continue; }
+      try {
+        ker.get(r.id)!.push(r.fn(round));
+      } catch (e) {
+        failed.set(r.id, (e as Error).message.slice(0, 300));
+      }
+      p.tick(1, r.id);
+    }
+  }
+  p.done();
+
+  const bgMoves = bg.map((b) => (b.moves / b.ms) * 1000);
+  const bgGames = bg.map((b) => (b.games / b.ms) * 1000);
+  const rows: (string | number)[][] = [];
+  rows.push(['boardgame.io 0.50 reducer: Duel', fmt(median(bgMoves)), '-', fmt(median(bgGames), 1), '-', `${(bg.reduce((s, b) => s + b.moves, 0) / bg.reduce((s, b) => s + b.games, 0)).toFixed(1)}`, '1x', '1x']);
+  const figures: EngineFigures = { duelRatio: NaN, perRuleset: {} };
+  for (const r of runs) {
+    const ks = ker.get(r.id)!;
+    if (!ks.length) continue;
+    const moves = ks.map((k) => (k.moves / k.ms) * 1000);
+    const entries = ks.map((k) => (k.entries / k.ms) * 1000);
+    const games = ks.map((k) => (k.games / k.ms) * 1000);
+    const replays = ks.map((k) => (k.replayEntries / Math.max(1e-9, k.replayMs)) * 1000);
+    const ratios = moves.map((m, i) => m / bgMoves[i]);
+    const gRatios = games.map((g, i) => g / bgGames[i]);
+    const [lo, hi] = minmax(ratios);
+    const per = ks.reduce((s, k) => s + k.entries, 0) / ks.reduce((s, k) => s + k.games, 0);
+    const unfinished = ks.reduce((s, k) => s + k.unfinished, 0);
+    const label = r.id === 'duel' ? 'skyeye kernel: Duel (same game)' : `skyeye kernel: ${r.id} (${seatsFor(ok.find((x) => x.id === r.id)!).scenario})`;
+    rows.push([
+      label, fmt(median(moves)), fmt(median(entries)), fmt(median(games), 1), fmt(median(replays)),
+      `${per.toFixed(1)}${unfinished ? ` (${unfinished} cut)` : ''}`,
+      `${ratio(median(ratios))} (${ratio(lo)}-${ratio(hi)})`, ratio(median(gRatios)),
+    ]);
+    if (r.id === 'duel') figures.duelRatio = median(ratios);
+    figures.perRuleset[r.id] = { entriesPerSec: median(entries), movesPerSec: median(moves), gamesPerSec: median(games), vsBgio: median(ratios) };
+  }
+  table(['engine: game', 'moves/s/core', 'entries/s', 'games/s', 'replay entries/s', 'entries/game', 'moves/s vs bgio (min-max)', 'games/s vs bgio'], rows);
+  for (const [id, msg] of failed) warn(`ruleset \`${id}\` failed during the measured rounds and is left out: ${msg}`);
+  note('moves = player decisions applied (a sealed bid closing with two commits counts 2; boardgame.io applies each bid as its own move). '
+    + 'entries = kernel log entries. Each kernel entry includes candidate generation, validation, apply, decision-id minting and the SHA-256 state hash chain; '
+    + '"replay" re-applies the same logs without candidate generation (what loading a game does). boardgame.io: CreateGameReducer + ai.enumerate, NODE_ENV=production. '
+    + 'The like-for-like ratio is the Duel row; other rows are different (larger) games divided by the same boardgame.io Duel figure.');
+  const target = figures.duelRatio >= 10 ? 'met' : 'NOT met';
+  console.log(`Target (>= 10x boardgame.io actions/s, same game): **${target}** (${ratio(figures.duelRatio)}).\n`);
+  return figures;
+}
