@@ -73,7 +73,8 @@ export function craft(o: {
   crystals?: Record<string, number>;
   lockons?: { seat: number; at: XY }[];
 }): K {
-  const { k } = start(o.mission ?? 'm1');
+  let { k } = start(o.mission ?? 'm1');
+  k = finishSetup(k);
   const s = k.s;
   s.terrain = (o.terrain ?? []).map((at) => ({ type: 'city', at }));
   // Park every unit on its home row corners, then place the listed ones.
@@ -109,4 +110,30 @@ export function craft(o: {
 
 export function evOf(events: GameEvent[], type: string): GameEvent[] {
   return events.filter((e) => e.type === type);
+}
+
+/** Answers setup decisions (divide, deploy, displace) with their defaults. */
+export function finishSetup(k: K, rs: Ruleset = abaddon): K {
+  while (['divide', 'deploy', 'displace'].includes(k.s.phase)) {
+    const d = dec(k, undefined, undefined, rs);
+    const raw = rs.pending(k.s).find((x) => x.seat === d.seat)!;
+    k = act(k, rs.defaultAction(k.s, raw), [], d.seat, rs).k;
+  }
+  return k;
+}
+
+/** Plays turns with all-Weapon-System activation rolls (no orders) until the round changes. */
+export function passRound(k: K, dice = 5): { k: K; events: GameEvent[] } {
+  const round = k.s.round;
+  const events: GameEvent[] = [];
+  while (k.s.round === round && !k.s.result) {
+    const d = dec(k);
+    assert.equal(d.kind, 'lockon');
+    const n = k.s.seats[d.seat].dice;
+    const r = act(k, { type: 'lockOn', at: null }, [...Array(n).fill(4), ...Array(n).fill(0)], d.seat);
+    k = r.k;
+    events.push(...r.events);
+  }
+  void dice;
+  return { k, events };
 }
