@@ -1,2 +1,2 @@
 // The service features that plug into every process (API and workers): imported for effect.
-export {};
+import './service/async/index.js';

@@ -102,6 +102,7 @@ export async function restRoutes(app: FastifyInstance, rt: Runtime) {
   });
 
   await sseRoute(app, rt);
+  await (await import('./webhooks.js')).webhookRoutes(app, rt);
 
   app.setNotFoundHandler((req, reply) => {
     reply.code(404).send({ error: { code: 'route_not_found', message: `no route ${req.method} ${req.url}`, details: null } });

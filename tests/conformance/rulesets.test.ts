@@ -5,7 +5,7 @@ import { checkPlayout } from '../../src/engine/conformance.js';
 import { rulesets } from '../../src/games/index.js';
 import { duel } from '../support/duel.js';
 
-const PLAYOUTS = Number(process.env.CONFORMANCE_PLAYOUTS ?? 3);
+const PLAYOUTS = Number(process.env.CONFORMANCE_PLAYOUTS ?? 1);
 
 for (const rs of [duel, ...rulesets()]) {
   describe(`conformance: ${rs.id}`, () => {

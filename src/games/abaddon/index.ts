@@ -5,8 +5,8 @@ import { rollEvent } from '../../engine/mech/dice.js';
 import * as G from '../../engine/mech/grid-square.js';
 import { DATA, type Faction, type GameData, type UnitType, type XY } from './data.js';
 import { addUnits, initialState, other, Rules, type Ev } from './rules.js';
-import { FACES, type AbState, type Action, type Attack, type Unit } from './state.js';
-import { makeView, determinizeView, type AbView } from './view.js';
+import { cloneState, FACES, type AbState, type Action, type Attack, type Unit } from './state.js';
+import { makeView, determinizeView, clone, type AbView } from './view.js';
 
 export type { AbState, Action } from './state.js';
 export type { AbView } from './view.js';
@@ -165,6 +165,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
       }
       case 'declare': {
         const cards = distinct(hand);
+        const blocked = R.blocker(s);
         for (const u of R.onBoard(s)) {
           if (declareUnitProblem(s, u)) continue;
           for (const t of R.onBoard(s)) {
@@ -172,7 +173,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
             for (const c of cards) {
               const k = R.kind(c);
               if (k !== 'target' && k !== 'sb' && k !== 'lrb') continue;
-              if (R.rangedProblem(s, u, t, k === 'target' ? 'los' : k)) continue;
+              if (R.rangedProblem(s, u, t, k === 'target' ? 'los' : k, blocked)) continue;
               out.push({ type: 'attack', unit: u.id, target: t.id, card: c });
             }
           }
@@ -384,7 +385,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     if (!dec) return violation('decision_not_open', 'no open decision for this action');
     const v = validate(s0, dec.seat, dec, a);
     if (v) return v;
-    const s: AbState = structuredClone(s0);
+    const s: AbState = cloneState(s0);
     const ev: Ev = [];
     const rng = ctx.rng;
     run(s, dec, a, rng, ev);
@@ -691,7 +692,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
 
   function resign(s0: AbState, seat: Seat, _ctx: Ctx): Step<AbState> {
     // Team-aware: a player's resignation concedes for the whole faction (companies win or lose together).
-    const s: AbState = structuredClone(s0);
+    const s: AbState = cloneState(s0);
     const ev: Ev = [{ type: 'resigned', to: 'all', data: { seat } }];
     if (!s.result) R.finishWith(s, other(R.factionOf(s, seat)), 'resignation', ev);
     return { state: s, events: ev };

@@ -124,12 +124,12 @@ export class Rules {
   }
 
   /** Why `u` may not fire a card of `kind` at `t`, or null. */
-  rangedProblem(s: AbState, u: Unit, t: Unit, kind: 'los' | 'sb' | 'lrb'): string | null {
+  rangedProblem(s: AbState, u: Unit, t: Unit, kind: 'los' | 'sb' | 'lrb', blocked?: (c: G.Cell) => boolean): string | null {
     const d = G.chebyshev(u.at!, t.at!);
     if (kind === 'los') {
       if (!G.straightLine(u.at!, t.at!)) return 'not_straight_line';
       if (d < 2 || d > 5) return 'out_of_range';
-      if (!G.lineOfSight(u.at!, t.at!, this.blocker(s)).ok) return 'no_line_of_sight';
+      if (!G.lineOfSight(u.at!, t.at!, blocked ?? this.blocker(s)).ok) return 'no_line_of_sight';
       return null;
     }
     if (kind === 'sb') return d < 2 || d > 5 ? 'out_of_range' : null;
@@ -574,7 +574,11 @@ export class Rules {
 
   /** Leaves the movement phase once no ordered unit can still move. */
   afterMove(s: AbState, rng: Rng, ev: Ev): void {
-    const can = this.onBoard(s).some((u) => u.seat === s.active && (this.moves(s, u).to.length > 0 || this.moves(s, u).exit));
+    const can = this.onBoard(s).some((u) => {
+      if (u.seat !== s.active) return false;
+      const m = this.moves(s, u);
+      return m.to.length > 0 || m.exit;
+    });
     if (!can) this.toDeclare(s, rng, ev);
   }
 

@@ -29,6 +29,11 @@ export interface AbView extends Omit<AbState, 'hands' | 'ws' | 'wf' | 'attacks' 
   unseen: string[];
 }
 
+/** Deep copy of plain JSON data. */
+export function clone<T>(x: T): T {
+  return JSON.parse(JSON.stringify(x)) as T;
+}
+
 const TARGET_ONLY: Hidden = { hidden: 'wsCard', oneOf: ['target'] };
 const RESPONSE: Hidden = { hidden: 'wsCard', oneOf: ['target', 'amm'] };
 
@@ -61,7 +66,7 @@ export function makeView(R: Rules, s: AbState, viewer: Seat | null): AbView {
   const relays = s.relays.map((n, i) => (s.players === 2 || n === 0 || i === viewer || revealedSeats.has(i) || s.result ? n : null));
   const order = s.order.map((seat, k) => (s.players === 2 || k <= s.turnIdx || s.result ? seat : null));
   const { hands: _h, ws, wf, attacks: _a, relays: _r, order: _o, ...rest } = s;
-  const pub = structuredClone(rest);
+  const pub = clone(rest);
   return {
     ...pub, viewer, hands, handSizes: s.hands.map((h) => h.length),
     ws: { size: ws.pool.length + ws.top.length, discard: ws.discard.slice() },
@@ -99,7 +104,7 @@ export function determinizeView(R: Rules, v: AbView, _seat: Seat | null, rng: Rn
     : relaysFull.map((n, i) => [n, i]).filter(([n]) => n > 0).sort((a, b) => a[0] - b[0]).map(([, i]) => i);
   const { viewer: _v, hands: _h, handSizes: _hs, ws, wf, attacks: _a, relays: _r, order: _o, unseen: _u, ...rest } = v;
   return {
-    ...structuredClone(rest),
+    ...clone(rest),
     hands, attacks, relays: relaysFull, order,
     ws: { top: [], pool: pool.sort(), discard: ws.discard.slice() },
     wf: { top: [], pool: wf.pool.slice(), discard: wf.discard.slice() },
