@@ -95,6 +95,11 @@ function checkState(rs: Ruleset, k: KState<any>, rng: ReturnType<typeof localRng
       problems.push(`entry ${n}: determinize(view(s, ${seat})) shows seat ${seat} a different view`);
       continue;
     }
+    // A spectator knows less than any seat: resampling what seat `seat` cannot see must not
+    // change the spectator's view, or the public view leaks a secret.
+    if (JSON.stringify(rs.view(ds, null)) !== JSON.stringify(rs.view(k.s, null))) {
+      problems.push(`entry ${n}: the spectator view changes with information hidden from seat ${seat}`);
+    }
     const pub = (s: unknown) => JSON.stringify(rs.pending(s).map((d) => { const { prompt: _p, key: _k, ...rest } = d as typeof d & { prompt?: unknown }; return rest; }));
     if (pub(ds) !== pub(k.s)) problems.push(`entry ${n}: public decisions differ in a state seat ${seat} cannot tell apart`);
     const mine = raw.filter((d) => d.seat === seat);
