@@ -21,12 +21,12 @@ export function decisionOf(k: KState<S>, seat: number) {
   return d;
 }
 
-export function tryAct(k: KState<S>, seat: number, action: Action | Record<string, unknown>, dice: number[] = []): { k: KState<S>; events: GameEvent[] } | Violation {
+export function tryAct(k: KState<S>, seat: number, action: Action | object, dice: number[] = []): { k: KState<S>; events: GameEvent[] } | Violation {
   const d = decisionOf(k, seat);
-  return applyEntry(rs, k, { kind: 'answer', seat, decision: d.id, action }, scriptedRng(dice));
+  return applyEntry(rs, k, { kind: "answer", seat, decision: d.id, action: action as Action }, scriptedRng(dice));
 }
 
-export function act(k: KState<S>, seat: number, action: Action | Record<string, unknown>, dice: number[] = []): { k: KState<S>; events: GameEvent[] } {
+export function act(k: KState<S>, seat: number, action: Action | object, dice: number[] = []): { k: KState<S>; events: GameEvent[] } {
   const r = tryAct(k, seat, action, dice);
   if (isViolation(r)) throw new Error(`${r.code}: ${r.message} for ${JSON.stringify(action)}`);
   return r;
