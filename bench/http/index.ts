@@ -1,0 +1,141 @@
+// Section 2: durable moves over real HTTP, against the database's own one-row insert ceiling
+// measured in the same run (alternating: ceiling, load, ceiling, load, ...).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { getRuleset, registerRuleset, rulesets } from '../../src/games/index.js';
+import { parseDatabaseUrl } from '../../src/store/db.js';
+import { duel } from '../../tests/support/duel.js';
+import { type Args, fmt, heading, list, median, note, num, progress, ratio, str, table, timedProgress, warn } from '../lib/common.js';
+import { runKernel, seatsFor } from '../engine/kernel-run.js';
+import { type Ceiling, findPgbench, pgbenchCeiling, pgliteCeiling, pgScriptCeiling, prepareCeilingTable } from './ceiling.js';
+import { createGames, type LoadResult, runLoad, type Spec } from './load.js';
+import { startServer } from './spawn.js';
+
+registerRuleset(duel);
+
+/** The game played: --ruleset, else abaddon, else the first registered ruleset whose playouts run, else Duel. */
+export function pickRuleset(a: Args): Spec {
+  const want = a.opts.ruleset;
+  const order = want ? [want] : ['abaddon', ...rulesets().map((r) => r.id).filter((id) => id !== 'abaddon' && id !== 'duel'), 'duel'];
+  for (const id of order) {
+    const rs = getRuleset(id);
+    if (!rs) continue;
+    try {
+      runKernel(rs, 1, 'http-trial', false);
+    } catch (e) {
+      warn(`ruleset \`${id}\` crashed in a trial playout; not used for the HTTP bench: ${(e as Error).message.slice(0, 200)}`);
+      continue;
+    }
+    const { scenario, seats } = seatsFor(rs);
+    return { ruleset: id, scenario, seats: seats.length };
+  }
+  throw new Error(`no usable ruleset (${order.join(', ')})`);
+}
+
+interface ModeRow { mode: string; connections: number; loads: LoadResult[]; ceilings: Ceiling[] }
+
+export async function httpBench(a: Args): Promise<ModeRow[]> {
+  const games = num(a, 'games', 200, 12);
+  const conns = list(a, 'connections', a.smoke ? [4] : [50]);
+  const seconds = num(a, 'seconds', 10, 1.5);
+  const warmup = num(a, 'warmup', 2, 0.5);
+  const rounds = num(a, 'rounds', 2, 1);
+  const spec = pickRuleset(a);
+  const modes = str(a, 'modes', 'pglite,postgres').split(',');
+  heading(`2. Durable moves over HTTP (${spec.ruleset}/${spec.scenario}, ${games} games, ${conns.join('/')} connections, ${rounds} x ${seconds} s per figure)`);
+
+  const rows: ModeRow[] = [];
+  if (modes.includes('pglite')) {
+    const dir = mkdtempSync(join(tmpdir(), 'skyeye-bench-pglite-'));
+    try {
+      rows.push(...(await runMode('PGlite (embedded, on disk)', { BENCH_DATA_DIR: dir }, spec, games, conns, seconds, warmup, rounds, () => pgliteCeiling(seconds))));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (modes.includes('postgres')) {
+    const raw = process.env.DATABASE_URL;
+    if (!raw) {
+      warn('DATABASE_URL is not set: the Postgres part (and its pgbench ceiling) is skipped. Start a Postgres and set DATABASE_URL to run it.');
+    } else {
+      const base = parseDatabaseUrl(raw).url;
+      const schema = `bench_${process.pid}`;
+      const u = new URL(base);
+      u.searchParams.set('schema', schema);
+      const pgbench = findPgbench();
+      if (!pgbench) warn('pgbench not found (set PGBENCH): the ceiling is measured with a node-postgres loop instead.');
+      try {
+        await prepareCeilingTable(base, schema);
+        const ceiling = (c: number) => (pgbench ? pgbenchCeiling(pgbench, base, schema, c, seconds) : pgScriptCeiling(base, schema, c, seconds));
+        rows.push(...(await runMode('Postgres', { BENCH_DATABASE_URL: u.toString() }, spec, games, conns, seconds, warmup, rounds, ceiling)));
+      } finally {
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+        await c.end();
+      }
+    }
+  }
+
+  const out: (string | number)[][] = rows.map((r) => {
+    const mps = r.loads.map((l) => l.movesPerSec);
+    const ceil = r.ceilings.map((c) => c.tps);
+    const fr = mps.map((m, i) => m / ceil[i]);
+    const all = <K extends keyof LoadResult>(k: K) => median(r.loads.map((l) => l[k] as number));
+    const non2xx = r.loads.reduce((s, l) => s + Object.entries({ ...l.status.post }).filter(([k]) => !k.startsWith('2')).reduce((x, [, v]) => x + v, 0), 0);
+    const fivexx = r.loads.reduce((s, l) => s + l.serverErrors, 0);
+    const errs = r.loads.reduce((s, l) => s + l.errors + l.timeouts, 0);
+    return [
+      r.mode, r.connections, fmt(median(mps)), fmt(all('postP50'), 1), fmt(all('postP90'), 1), fmt(all('postP99'), 1),
+      `${fmt(all('getP50'), 1)} / ${fmt(all('getP99'), 1)}`, `${fivexx} / ${non2xx} / ${errs}`,
+      `${fmt(median(ceil))} (${r.ceilings[0]?.tool ?? '-'}, ${fmt(median(r.ceilings.map((c) => c.latencyMs)), 2)} ms)`,
+      `${(100 * median(fr)).toFixed(0)}%`,
+    ];
+  });
+  table(['store', 'clients', 'moves/s', 'POST p50 ms', 'p90', 'p99', 'GET legal p50 / p99', '5xx / non-2xx / conn errors', 'ceiling: 1-row INSERT tx/s (tool, avg latency)', 'moves/s of ceiling'], out);
+  for (const r of rows) {
+    const held = r.loads.reduce((s, l) => s + l.sealedHeld, 0);
+    const fin = r.loads.reduce((s, l) => s + l.gamesFinished, 0);
+    const codes = r.loads.map((l) => JSON.stringify(l.status.post)).join(' ');
+    note(`${r.mode}, ${r.connections} clients: POST status counts per round ${codes}; ${held} of the moves were sealed commits (held, version unchanged); ${fin} games finished and were replaced; ${r.loads.reduce((s, l) => s + l.emptyAsks, 0)} legal-action asks found the other seat to move.`);
+  }
+  note('A move = one accepted `POST /v1/games/:id/actions` (with expectedVersion and the decision id), each preceded by `GET /legal-actions` to pick it; latency is the POST alone, from the load generator (autocannon, closed loop, keep-alive). '
+    + 'The server is a separate Node process (bench/http/server.ts: the real runtime and app); the load generator, the server and the database share this machine. '
+    + 'The ceiling runs the same number of clients doing one-row INSERT transactions (a row of about the same size as an action row) against the same database; the fraction is taken per round, then the median.');
+  for (const r of rows) {
+    const med = median(r.loads.map((l) => l.movesPerSec / 1)) / median(r.ceilings.map((c) => c.tps));
+    const p99 = median(r.loads.map((l) => l.postP99));
+    const fivexx = r.loads.reduce((s, l) => s + l.serverErrors, 0);
+    console.log(`- ${r.mode} @ ${r.connections} clients: ${(100 * med).toFixed(0)}% of ceiling (target >= 50%: **${med >= 0.5 ? 'met' : 'NOT met'}**), p99 ${fmt(p99, 1)} ms (target < 50 ms at 50 clients: **${p99 < 50 ? 'met' : 'NOT met'}**), 5xx: ${fivexx} (target 0: **${fivexx === 0 ? 'met' : 'NOT met'}**)`);
+  }
+  console.log();
+  return rows;
+}
+
+async function runMode(
+  mode: string, env: Record<string, string>, spec: Spec, games: number, conns: number[], seconds: number, warmup: number, rounds: number,
+  ceiling: (clients: number) => Promise<Ceiling>,
+): Promise<ModeRow[]> {
+  const server = await startServer(env);
+  const rows: ModeRow[] = [];
+  try {
+    const p = progress(`${mode}: create games`, games);
+    const pool = await createGames(server.url, spec, games, 16, () => p.tick());
+    p.done();
+    for (const c of conns) {
+      const row: ModeRow = { mode, connections: c, loads: [], ceilings: [] };
+      for (let r = 0; r < rounds; r++) {
+        const t1 = timedProgress(`${mode}: ceiling ${c}c ${r + 1}/${rounds}`, seconds);
+        try { row.ceilings.push(await ceiling(c)); } finally { t1.stop(); }
+        const t2 = timedProgress(`${mode}: moves ${c}c ${r + 1}/${rounds}`, warmup + seconds);
+        try { row.loads.push(await runLoad({ url: server.url, spec, games: pool, connections: c, seconds, warmupSeconds: warmup })); } finally { t2.stop(); }
+      }
+      rows.push(row);
+    }
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}

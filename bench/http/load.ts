@@ -1,0 +1,183 @@
+// The HTTP load: autocannon connections play many games at once over the REST API, each
+// cycle `GET /legal-actions` (the seat's open decisions and their legal actions) then
+// `POST /actions` with one of them, `expectedVersion` and the decision id. A connection takes
+// an idle game from a shared queue for one cycle, so no two connections play the same game at
+// once (no self-inflicted 409s); finished games are replaced from a pool of fresh ones.
+import { createRequire } from 'node:module';
+import { percentile } from '../lib/common.js';
+
+const require = createRequire(import.meta.url);
+// autocannon ships no types; the small part used here is typed below.
+const autocannon = require('autocannon') as (o: Record<string, unknown>, cb?: (err: Error | null, res: AutocannonResult) => void) => { stop(): void };
+
+interface AutocannonResult { requests: { total: number }; errors: number; timeouts: number; non2xx: number; statusCodeStats: Record<string, { count: number }> }
+
+export interface BenchGame {
+  id: string;
+  tokens: string[];
+  /** The seat whose legal actions are asked next. */
+  seat: number;
+  /** Consecutive asks that found no decision (every seat empty: the game is over). */
+  empty: number;
+}
+
+export interface LoadResult {
+  seconds: number;
+  moves: number;
+  movesPerSec: number;
+  postP50: number;
+  postP90: number;
+  postP99: number;
+  postMax: number;
+  getP50: number;
+  getP99: number;
+  /** Status counts per request kind (over the measured window). */
+  status: { get: Record<string, number>; post: Record<string, number> };
+  errors: number;
+  timeouts: number;
+  serverErrors: number;
+  gamesFinished: number;
+  emptyAsks: number;
+  sealedHeld: number;
+}
+
+export interface Spec {
+  ruleset: string;
+  scenario: string;
+  seats: number;
+}
+
+export async function createGame(url: string, spec: Spec): Promise<BenchGame> {
+  const r = await fetch(`${url}/v1/games`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ruleset: spec.ruleset, scenario: spec.scenario, seats: Array.from({ length: spec.seats }, (_, i) => ({ name: `p${i}` })) }),
+  });
+  if (r.status !== 201) throw new Error(`create game: ${r.status} ${await r.text()}`);
+  const b = (await r.json()) as { id: string; seats: { token: string }[] };
+  return { id: b.id, tokens: b.seats.map((s) => s.token), seat: 0, empty: 0 };
+}
+
+/** Creates `n` games with at most `par` requests in flight. */
+export async function createGames(url: string, spec: Spec, n: number, par = 16, onOne?: () => void): Promise<BenchGame[]> {
+  const out: BenchGame[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(par, n) }, async () => {
+    while (next < n) {
+      next++;
+      out.push(await createGame(url, spec));
+      onOne?.();
+    }
+  }));
+  return out;
+}
+
+interface Ctx { g?: BenchGame; seat?: number; submit?: string | null; t0?: number }
+
+export async function runLoad(o: {
+  url: string; spec: Spec; games: BenchGame[]; connections: number; seconds: number; warmupSeconds: number; idempotency?: boolean;
+}): Promise<LoadResult> {
+  const idle: BenchGame[] = o.games.slice();
+  const spares: BenchGame[] = [];
+  let refilling = false;
+  const refill = () => {
+    if (refilling || spares.length >= 8) return;
+    refilling = true;
+    createGames(o.url, o.spec, 16, 4).then((gs) => { spares.push(...gs); }).catch(() => {}).finally(() => { refilling = false; });
+  };
+  const start = performance.now();
+  const measureFrom = start + o.warmupSeconds * 1000;
+  const end = measureFrom + o.seconds * 1000;
+  const postLat: number[] = [];
+  const getLat: number[] = [];
+  const status = { get: {} as Record<string, number>, post: {} as Record<string, number> };
+  let moves = 0, gamesFinished = 0, emptyAsks = 0, sealedHeld = 0, keyN = 0;
+  const measuring = (t0: number | undefined) => t0 !== undefined && t0 >= measureFrom && t0 < end;
+  const count = (m: Record<string, number>, s: number) => { m[s] = (m[s] ?? 0) + 1; };
+  const release = (g: BenchGame) => {
+    if (g.empty >= g.tokens.length) {
+      gamesFinished++;
+      const fresh = spares.shift();
+      if (fresh) idle.push(fresh);
+      refill();
+      return;
+    }
+    idle.push(g);
+  };
+
+  const requests = [
+    {
+      method: 'GET',
+      setupRequest(req: Record<string, unknown>, ctx: Ctx) {
+        const g = idle.shift();
+        ctx.g = g;
+        ctx.submit = null;
+        ctx.t0 = performance.now();
+        if (!g) return { ...req, method: 'GET', path: '/healthz', headers: {} };
+        ctx.seat = g.seat;
+        return { ...req, method: 'GET', path: `/v1/games/${g.id}/legal-actions`, headers: { authorization: `Bearer ${g.tokens[g.seat]}` } };
+      },
+      onResponse(st: number, body: string, ctx: Ctx) {
+        const g = ctx.g;
+        if (!g) return;
+        if (measuring(ctx.t0)) { getLat.push(performance.now() - ctx.t0!); count(status.get, st); }
+        let picked: string | null = null;
+        if (st === 200) {
+          const b = JSON.parse(body) as { version: number; decisions: { decision: string; blocking: boolean; actions: unknown[] }[] };
+          const ds = b.decisions.filter((d) => d.actions.length);
+          const d = ds.find((x) => x.blocking) ?? ds[0];
+          if (d) {
+            g.empty = 0;
+            const action = d.actions[Math.floor(Math.random() * d.actions.length)];
+            picked = JSON.stringify({ expectedVersion: b.version, decision: d.decision, action });
+          }
+        }
+        if (!picked) {
+          emptyAsks++;
+          g.empty++;
+          g.seat = (g.seat + 1) % g.tokens.length;
+          ctx.g = undefined;
+          release(g);
+        }
+        ctx.submit = picked;
+      },
+    },
+    {
+      method: 'POST',
+      setupRequest(req: Record<string, unknown>, ctx: Ctx) {
+        if (!ctx.g || !ctx.submit) return null; // nothing to submit: back to the first request
+        ctx.t0 = performance.now();
+        const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${ctx.g.tokens[ctx.seat!]}` };
+        if (o.idempotency) headers['idempotency-key'] = `k${process.pid}-${++keyN}`;
+        return { ...req, method: 'POST', path: `/v1/games/${ctx.g.id}/actions`, headers, body: ctx.submit };
+      },
+      onResponse(st: number, body: string, ctx: Ctx) {
+        const g = ctx.g!;
+        if (measuring(ctx.t0)) {
+          postLat.push(performance.now() - ctx.t0!);
+          count(status.post, st);
+          if (st >= 200 && st < 300) {
+            moves++;
+            if (body.includes('"held":true')) sealedHeld++;
+          }
+        }
+        g.seat = (ctx.seat! + 1) % g.tokens.length;
+        ctx.g = undefined;
+        release(g);
+      },
+    },
+  ];
+
+  const res = await new Promise<AutocannonResult>((ok, fail) => {
+    const inst = autocannon({
+      url: o.url, connections: o.connections, pipelining: 1, duration: o.warmupSeconds + o.seconds + 0.5, requests, timeout: 10,
+    }, (err, r) => (err ? fail(err) : ok(r)));
+    void inst;
+  });
+  const serverErrors = [status.get, status.post].reduce((s, m) => s + Object.entries(m).filter(([k]) => +k >= 500).reduce((a, [, v]) => a + v, 0), 0);
+  return {
+    seconds: o.seconds, moves, movesPerSec: moves / o.seconds,
+    postP50: percentile(postLat, 50), postP90: percentile(postLat, 90), postP99: percentile(postLat, 99), postMax: Math.max(...postLat),
+    getP50: percentile(getLat, 50), getP99: percentile(getLat, 99),
+    status, errors: res.errors, timeouts: res.timeouts, serverErrors, gamesFinished, emptyAsks, sealedHeld,
+  };
+}

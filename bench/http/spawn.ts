@@ -1,0 +1,52 @@
+// Starts bench/http/server.ts as a child process and waits for READY.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export interface Server {
+  url: string;
+  pid: number;
+  store: string;
+  child: ChildProcess;
+  /** Resident set size of the server process (bytes), from /proc. */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string | undefined>, opts: { exposeGc?: boolean } = {}): Promise<Server> {
+  const args = ['--import', 'tsx', ...(opts.exposeGc ? ['--expose-gc'] : []), resolve('bench/http/server.ts')];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, SKYEYE_LOG_MIGRATIONS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d) => { err = (err + d.toString()).slice(-4000); });
+  const ready = await new Promise<{ port: number; pid: number; store: string }>((ok, fail) => {
+    let buf = '';
+    const t = setTimeout(() => fail(new Error(`server did not start in 60 s: ${err}`)), 60_000);
+    child.stdout!.on('data', (d) => {
+      buf += d.toString();
+      const m = /READY (.*)\n/.exec(buf);
+      if (m) { clearTimeout(t); ok(JSON.parse(m[1])); }
+    });
+    child.on('exit', (code) => { clearTimeout(t); fail(new Error(`server exited (${code}): ${err}`)); });
+  });
+  child.removeAllListeners('exit');
+  return {
+    url: `http://127.0.0.1:${ready.port}`,
+    pid: ready.pid,
+    store: ready.store,
+    child,
+    rss() {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+      return m ? Number(m[1]) * 1024 : NaN;
+    },
+    stop: () => new Promise<void>((ok) => {
+      if (child.exitCode !== null) return ok();
+      const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => { clearTimeout(t); ok(); });
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
