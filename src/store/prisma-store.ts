@@ -252,7 +252,10 @@ const CLAIM_OUTBOX_SQL = `UPDATE outbox SET claimed_until = $2::timestamptz + ma
     attempts = attempts + 1, updated_at = now()
   WHERE id IN (
     SELECT id FROM outbox
-    WHERE status = 'pending' AND (run_at IS NULL OR run_at <= $2::timestamptz)
+    WHERE status = 'pending'
+      -- index range (outbox_pending_due_idx): only rows already due, not every future deadline
+      AND COALESCE(run_at, created_at) <= GREATEST($2::timestamptz, now())
+      AND (run_at IS NULL OR run_at <= $2::timestamptz)
       AND (claimed_until IS NULL OR claimed_until <= $2::timestamptz)
     ORDER BY COALESCE(run_at, created_at), id
     LIMIT $1::int
