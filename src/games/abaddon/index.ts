@@ -99,6 +99,23 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
 
   // ------------------------------------------------------------------ legal actions
 
+  // States are immutable (apply copies), so the legal set of (state, decision) is memoised:
+  // candidates, the kernel's validate and apply's own validate share one computation.
+  const memo = new WeakMap<AbState, Map<string, { actions: Action[]; canon: Set<string> }>>();
+
+  function legalSet(s: AbState, dec: OpenDecision): { actions: Action[]; canon: Set<string> } {
+    let m = memo.get(s);
+    if (!m) memo.set(s, (m = new Map()));
+    const key = `${dec.key}|${dec.seat}`;
+    let hit = m.get(key);
+    if (!hit) {
+      const actions = legal(s, dec);
+      hit = { actions, canon: new Set(actions.map(canon)) };
+      m.set(key, hit);
+    }
+    return hit;
+  }
+
   function legal(s: AbState, dec: OpenDecision): Action[] {
     const seat = dec.seat;
     const out: Action[] = [];
@@ -364,8 +381,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     if (!allowed.includes(a.type)) return violation('wrong_action_type', `${dec.kind} takes ${allowed.join(', ')}`);
     const v = specific(s, seat, dec, a);
     if (v) return v;
-    const c = canon(a);
-    if (!legal(s, dec).some((x) => canon(x) === c)) return violation('illegal_action', 'not a legal action here', { action: a });
+    if (!legalSet(s, dec).canon.has(canon(a))) return violation('illegal_action', 'not a legal action here', { action: a });
     return null;
   }
 
@@ -746,7 +762,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     rules: R,
     setup,
     pending,
-    candidates: (s, _seat, dec) => ({ actions: legal(s, dec), all: true }),
+    candidates: (s, _seat, dec) => ({ actions: legalSet(s, dec).actions.slice(), all: true }),
     validate,
     apply,
     defaultAction,

@@ -2,7 +2,7 @@
 // with a view, for information-set search).
 import type { Rng, Seat } from '../../engine/types.js';
 import type { Rules } from './rules.js';
-import type { AbState, Attack } from './state.js';
+import { cloneState, type AbState, type Attack } from './state.js';
 
 export interface Hidden {
   hidden: 'wsCard';
@@ -65,8 +65,7 @@ export function makeView(R: Rules, s: AbState, viewer: Seat | null): AbView {
   const revealedSeats = new Set(s.order.slice(0, Math.max(0, s.turnIdx + 1)));
   const relays = s.relays.map((n, i) => (s.players === 2 || n === 0 || i === viewer || revealedSeats.has(i) || s.result ? n : null));
   const order = s.order.map((seat, k) => (s.players === 2 || k <= s.turnIdx || s.result ? seat : null));
-  const { hands: _h, ws, wf, attacks: _a, relays: _r, order: _o, ...rest } = s;
-  const pub = clone(rest);
+  const { hands: _h, ws, wf, attacks: _a, relays: _r, order: _o, ...pub } = cloneState(s);
   return {
     ...pub, viewer, hands, handSizes: s.hands.map((h) => h.length),
     ws: { size: ws.pool.length + ws.top.length, discard: ws.discard.slice() },
