@@ -1,0 +1,33 @@
+// The async-play feature: AI seats, deadlines and webhooks, plugged into every runtime (API
+// and workers) through planners (outbox rows in the commit's transaction) and job handlers.
+import { BotPool } from '../../ai/pool.js';
+import { registerFeature, type Runtime } from '../../runtime.js';
+import { aiPlanner, playBot, type AiJob } from './ai-seats.js';
+import { deadlinePlanner, runDeadline, type DeadlineJob } from './deadlines.js';
+import { deliver, fanOut, webhookPlanner } from './webhooks.js';
+
+/** The bot threads of each runtime (started on the first bot decision, stopped with the runtime). */
+export const botPools = new WeakMap<Runtime, BotPool>();
+
+registerFeature((rt) => {
+  let pool: BotPool | null = null;
+  const getPool = () => {
+    pool ??= new BotPool();
+    botPools.set(rt, pool);
+    return pool;
+  };
+  rt.service.addPlanner(aiPlanner);
+  rt.service.addPlanner(deadlinePlanner);
+  rt.service.addPlanner(webhookPlanner);
+  rt.handlers.ai = async (data: AiJob, meta) => {
+    await playBot(rt, getPool(), data, meta);
+  };
+  rt.handlers.deadline = async (data: DeadlineJob) => runDeadline(rt, getPool(), data);
+  rt.handlers.webhook = async (data) => fanOut(rt, data);
+  rt.handlers['webhook-delivery'] = async (data, meta) => deliver(rt, data, meta);
+  const close = rt.close.bind(rt);
+  rt.close = async () => {
+    await close();
+    await pool?.close();
+  };
+});

@@ -1,0 +1,187 @@
+// Webhooks: each commit writes one 'webhook' outbox row per event it produces ('turn' per
+// seat with a new decision, 'action', 'game_over'), in the commit's own transaction, carrying
+// only public data (spectator-redacted events, public decision parts). A fan-out job turns a
+// row into one delivery job per matching webhook; a delivery POSTs the body signed with
+// HMAC-SHA256 of the webhook's secret, records every attempt, and throws on failure so the
+// queue retries it with exponential backoff.
+import { createHmac, randomBytes } from 'node:crypto';
+import { eventsFor, publicPart } from '../../engine/kernel.js';
+import type { Decision, Entry, PublicDecision, Seat } from '../../engine/types.js';
+import { jobKey, type JobMeta } from '../../jobs/queue.js';
+import type { Runtime } from '../../runtime.js';
+import type { OutboxItem } from '../../store/types.js';
+import { notFound, ServiceError } from '../errors.js';
+import type { CommitContext } from '../game-service.js';
+import { newDecisions } from './deadlines.js';
+
+export const WEBHOOK_EVENTS = ['turn', 'action', 'game_over'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const webhookSettings = {
+  attempts: 6,
+  /** First retry after this; doubles each time (BullMQ and in-process alike). */
+  backoffMs: 2000,
+  timeoutMs: 5000,
+};
+
+interface GameRef { id: string; ruleset: string; title: string; scenario: string }
+
+export interface WebhookBody {
+  event: WebhookEvent;
+  game: GameRef;
+  version: number;
+  /** turn: the seat that has a new pending decision. */
+  seat?: Seat;
+  seatName?: string;
+  decisions?: PublicDecision[];
+  /** action: what every spectator may see of the entry. */
+  entry?: { kind: string; seat: Seat | null; decision: string | null; group: string | null };
+  events?: { type: string; data: unknown }[];
+  result?: unknown;
+  seats: { index: number; name: string }[];
+}
+
+export function webhookPlanner(c: CommitContext): OutboxItem[] {
+  if (c.entry === null) return []; // nobody can have registered a webhook before the game exists
+  const g = c.before.game;
+  const game: GameRef = { id: g.id, ruleset: g.ruleset, title: c.before.rs.title, scenario: g.scenario };
+  const seats = c.before.seats.map((s) => ({ index: s.index, name: s.name }));
+  const v = c.after.version;
+  const ended = c.after.status === 'finished';
+  const rows: OutboxItem[] = [];
+  const row = (key: string, body: WebhookBody) => rows.push({ kind: 'webhook', dedupKey: `${v}.${key}`, payload: { key: `${v}.${key}`, event: body.event, body } });
+  const e = c.entry as Entry<any>;
+  row('action', {
+    event: 'action', game, version: v, seats,
+    entry: {
+      kind: e.kind,
+      seat: e.kind === 'answer' || e.kind === 'resign' ? e.seat : null,
+      decision: 'decision' in e ? e.decision : null,
+      group: e.kind === 'sealed' ? e.group : null,
+    },
+    events: eventsFor(c.events, null, ended),
+  });
+  if (!ended) {
+    const bySeat = new Map<Seat, Decision[]>();
+    for (const d of newDecisions(c)) bySeat.set(d.seat, [...(bySeat.get(d.seat) ?? []), d]);
+    for (const [seat, ds] of bySeat) {
+      row(`turn.${seat}`, { event: 'turn', game, version: v, seats, seat, seatName: seats.find((s) => s.index === seat)?.name, decisions: ds.map(publicPart) });
+    }
+  } else {
+    row('game_over', { event: 'game_over', game, version: v, seats, result: c.after.result });
+  }
+  return rows;
+}
+
+/** Fan-out: one delivery job per webhook of the game that listens to this event. */
+export async function fanOut(rt: Runtime, data: { gameId: string; key: string; event: WebhookEvent; body: WebhookBody }): Promise<void> {
+  const hooks = (await rt.store.listWebhooks(data.gameId)).filter((w) => w.events.includes(data.event));
+  for (const w of hooks) {
+    await rt.queue.add({
+      name: 'webhook-delivery',
+      jobId: jobKey('webhook-delivery', w.id, data.key),
+      data: { gameId: data.gameId, webhookId: w.id, delivery: `${w.id}.${data.key}`, event: data.event, body: data.body },
+      attempts: webhookSettings.attempts,
+      backoffMs: webhookSettings.backoffMs,
+    });
+  }
+}
+
+export function sign(secret: string, body: string): string {
+  return 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/** The Discord form: a short message in `content`. */
+export function discordBody(b: WebhookBody): { content: string } {
+  const game = `${b.game.title} game ${b.game.id}`;
+  const name = (seat: Seat | null | undefined) => (seat === null || seat === undefined ? 'the game' : b.seats.find((s) => s.index === seat)?.name ?? `seat ${seat}`);
+  switch (b.event) {
+    case 'turn':
+      return { content: `It's ${name(b.seat)}'s turn in ${game} (version ${b.version}: ${(b.decisions ?? []).map((d) => d.kind).join(', ')}).` };
+    case 'action': {
+      const who = b.entry?.kind === 'answer' || b.entry?.kind === 'resign' ? name(b.entry.seat) : b.entry?.kind === 'default' ? 'A deadline' : 'The sealed choices';
+      const what = b.entry?.kind === 'resign' ? 'resigned' : b.entry?.kind === 'default' ? 'applied a default' : b.entry?.kind === 'sealed' ? 'were revealed' : 'moved';
+      return { content: `${who} ${what} in ${game} (version ${b.version}).` };
+    }
+    case 'game_over': {
+      const r = b.result as { winners?: Seat[]; draw?: boolean; reason?: string } | null;
+      const res = !r ? 'over' : r.draw ? 'a draw' : `won by ${(r.winners ?? []).map(name).join(' and ')}`;
+      return { content: `${game} is over: ${res}${r?.reason ? ` (${r.reason})` : ''}.` };
+    }
+  }
+}
+
+/** One delivery attempt; throws when it did not get a 2xx so the queue retries it. */
+export async function deliver(rt: Runtime, data: { gameId: string; webhookId: string; delivery: string; event: WebhookEvent; body: WebhookBody }, meta: JobMeta): Promise<void> {
+  const w = (await rt.store.listWebhooks(data.gameId)).find((x) => x.id === data.webhookId);
+  if (!w) return; // deleted since
+  const body = JSON.stringify(w.format === 'discord' ? discordBody(data.body) : data.body);
+  let status: number | null = null;
+  let error: string | null = null;
+  try {
+    const res = await fetch(w.url, {
+      method: 'POST',
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(webhookSettings.timeoutMs),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'skyeye-webhooks/1',
+        'x-skyeye-signature': sign(w.secret, body),
+        'x-skyeye-delivery': data.delivery,
+        'x-skyeye-event': data.event,
+      },
+    });
+    status = res.status;
+    await res.arrayBuffer().catch(() => undefined);
+    if (status < 200 || status >= 300) error = `HTTP ${status}`;
+  } catch (err) {
+    error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  }
+  await rt.store.recordDelivery({
+    id: `${data.delivery}#${meta.attempt}.${randomBytes(3).toString('hex')}`,
+    webhookId: w.id, event: data.event, attempt: meta.attempt, status, error, at: new Date(),
+  });
+  if (error) throw new Error(`webhook delivery ${data.delivery} failed: ${error}`);
+}
+
+// ---------------------------------------------------------------- management (REST uses these)
+
+export function checkUrl(url: string): void {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new ServiceError(400, 'invalid_url', 'url is not a valid absolute URL');
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ServiceError(400, 'invalid_url', 'webhook URLs must be http or https');
+  if (u.username || u.password) throw new ServiceError(400, 'invalid_url', 'webhook URLs must not carry credentials');
+}
+
+export async function createWebhook(rt: Runtime, gameId: string, input: { url: string; events: WebhookEvent[]; format?: 'json' | 'discord' }) {
+  checkUrl(input.url);
+  const events = [...new Set(input.events)];
+  if (!events.length || events.some((e) => !WEBHOOK_EVENTS.includes(e))) {
+    throw new ServiceError(400, 'invalid_events', `events must be a non-empty subset of ${WEBHOOK_EVENTS.join(', ')}`);
+  }
+  const existing = await rt.store.listWebhooks(gameId);
+  if (existing.length >= 20) throw new ServiceError(409, 'too_many_webhooks', 'a game has at most 20 webhooks');
+  const w = await rt.store.addWebhook({
+    id: `wh_${randomBytes(9).toString('base64url')}`, gameId, url: input.url, events,
+    secret: `whsec_${randomBytes(24).toString('base64url')}`, format: input.format ?? 'json',
+  });
+  return { ...publicWebhook(w), secret: w.secret };
+}
+
+export function publicWebhook(w: { id: string; url: string; events: string[]; format: string; createdAt: Date }) {
+  return { id: w.id, url: w.url, events: w.events, format: w.format, createdAt: w.createdAt.toISOString() };
+}
+
+export async function deliveries(rt: Runtime, gameId: string, webhookId: string) {
+  const w = (await rt.store.listWebhooks(gameId)).find((x) => x.id === webhookId);
+  if (!w) throw notFound('webhook', webhookId);
+  const rows = await rt.store.listDeliveries(webhookId);
+  return rows.map((d) => ({
+    id: d.id, delivery: d.id.split('#')[0], event: d.event, attempt: d.attempt, status: d.status, error: d.error, at: d.at.toISOString(),
+  }));
+}
