@@ -1,5 +1,5 @@
 // The Abaddon ruleset: decisions, legal actions, validation, apply, views, bot hooks.
-import type { Ctx, Entry, OpenDecision, Result, Rng, Ruleset, Seat, Step, Violation } from '../../engine/types.js';
+import type { Choice, Ctx, Entry, OpenDecision, Result, Rng, Ruleset, Seat, Step, Violation } from '../../engine/types.js';
 import { violation } from '../../engine/types.js';
 import { rollEvent } from '../../engine/mech/dice.js';
 import * as G from '../../engine/mech/grid-square.js';
@@ -42,6 +42,14 @@ function canon(a: Action): string {
     default: return pick();
   }
 }
+
+/** The fields of each action, in the order `choices` discloses them. */
+const FIELDS: Record<string, string[]> = {
+  divide: ['companyA', 'cardsA'], deploy: ['unit', 'at'], displace: ['at'], lockOn: ['at'], commandDraw: ['n'],
+  assign: ['die', 'unit'], bolt: ['die', 'target'], removeMarker: ['die', 'unit', 'marker'], pass: ['unit'],
+  move: ['unit', 'to'], attack: ['unit', 'target', 'card'], respond: ['unit', 'attack', 'card'], resolve: ['attack'],
+  closeCombat: ['unit', 'target'], confirmOrders: [], amm: [], endMovement: [], endDeclarations: [], endTurn: [],
+};
 
 const isXY = (v: unknown): v is XY => Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n));
 const distinct = (xs: string[]) => [...new Set(xs)].sort();
@@ -737,6 +745,28 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     return null;
   }
 
+  /** Field-by-field disclosure of the legal set (clients, Discord buttons). */
+  function choices(s: AbState, _seat: Seat, dec: OpenDecision, partial: unknown): Choice {
+    const p = (partial ?? {}) as Record<string, unknown>;
+    const acts = legalSet(s, dec).actions as unknown as Record<string, unknown>[];
+    const label = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+    if (typeof p.type !== 'string') {
+      return { field: 'type', oneOf: [...new Set(acts.map((a) => a.type as string))].map((v) => ({ value: v, label: v })) };
+    }
+    const fields = FIELDS[p.type] ?? [];
+    let match = acts.filter((a) => a.type === p.type);
+    for (const f of fields) {
+      if (match.every((a) => a[f] === undefined) && !(f in p)) continue;
+      if (!(f in p)) {
+        const seen = new Map<string, unknown>();
+        for (const a of match) seen.set(JSON.stringify(a[f] ?? null), a[f] ?? null);
+        return { field: f, oneOf: [...seen.values()].map((v) => ({ value: v, label: label(v) })) };
+      }
+      match = match.filter((a) => JSON.stringify(a[f] ?? null) === JSON.stringify(p[f]));
+    }
+    return match.length ? { done: true } : { field: fields[fields.length - 1] ?? 'type', oneOf: [] };
+  }
+
   const scenarios = data.missions.map((m) => ({
     id: m.id,
     title: `Mission #${m.number} - ${m.title}`,
@@ -769,6 +799,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     view: (s, seat) => makeView(R, s, seat),
     result: (s): Result | null => s.result,
     determinize: (v, seat, rng) => determinizeView(R, v, seat, rng),
+    choices,
     evaluate,
     resign,
     query,

@@ -251,7 +251,7 @@ export class Rules {
     if (e.type === 'loseCrystals') {
       s.wf.discard.push(c);
       this.removeCrystals(s, u, e.n, other(u.faction), ev, 'wild_fire');
-    } else if (e.type === 'retain' && u.status === 'board') {
+    } else if (e.type === 'retain' && (u.status === 'board' || u.status === 'reserve')) {
       u.markers.push(e.marker);
       s.retained.push({ card: c, unit: u.id, marker: e.marker, seat: u.seat });
     } else {

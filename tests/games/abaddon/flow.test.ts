@@ -314,3 +314,19 @@ test('#61 views: own hand only, hand sizes public, no deck order; spectators see
   assert.equal(vs.unseen.length, k.s.ws.pool.length + 12);
   assert.equal(v0.unseen.length, k.s.ws.pool.length + 6);
 });
+
+test('#64 choices disclose the legal set field by field (unit, target, card)', () => {
+  const k = craft({ at: { 'SCS-M1': [4, 2], 'CA-H1': [4, 5], 'CA-M1': [7, 4] }, hands: { 0: ['T3', 'SB'] }, active: 0, phase: 'declare', ordered: ['SCS-M1'] });
+  const d = abaddon.pending(k.s)[0];
+  const c0 = abaddon.choices!(k.s, 0, d, {}) as { field: string; oneOf: { value: unknown }[] };
+  assert.deepEqual(c0.oneOf.map((o) => o.value).sort(), ['attack', 'endDeclarations']);
+  const c1 = abaddon.choices!(k.s, 0, d, { type: 'attack' }) as { field: string; oneOf: { value: unknown }[] };
+  assert.equal(c1.field, 'unit');
+  const c2 = abaddon.choices!(k.s, 0, d, { type: 'attack', unit: 'SCS-M1' }) as { field: string; oneOf: { value: unknown }[] };
+  assert.deepEqual(c2.oneOf.map((o) => o.value).sort(), ['CA-H1', 'CA-M1']);
+  const c3 = abaddon.choices!(k.s, 0, d, { type: 'attack', unit: 'SCS-M1', target: 'CA-M1' }) as { field: string; oneOf: { value: unknown }[] };
+  assert.deepEqual(c3.oneOf.map((o) => o.value), ['SB'], 'no straight line to CA-M1: only the Smart Bomb');
+  assert.deepEqual(abaddon.choices!(k.s, 0, d, { type: 'attack', unit: 'SCS-M1', target: 'CA-M1', card: 'SB' }), { done: true });
+  assert.deepEqual(abaddon.choices!(k.s, 0, d, { type: 'endDeclarations' }), { done: true });
+  assert.equal(abaddon.query!(abaddon.view(k.s, 0), 'los', { from: [4, 2], to: [4, 5] }) !== null, true);
+});
