@@ -1,7 +1,9 @@
 // Undaunted 2200: Callisto as a skyeye ruleset (spec: shared/rules/undaunted-callisto.md).
 // Decks and hands, a sealed simultaneous initiative bid, a graph map with elevation, and
 // the defender choosing casualty cards during the attacker's turn.
-import type { Entry, OpenDecision, Result, Rng, Ruleset, Seat, Step, Violation } from '../../engine/types.js';
+import type { Choice, Decision, Entry, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat, StandingOrder, Step, Violation } from '../../engine/types.js';
+import { reach } from '../../engine/mech/graph.js';
+import { canEnter, defenceOf, moveGraph, rangeBetween } from './geometry.js';
 import { violation } from '../../engine/types.js';
 import { CONTENT, FACTIONS } from './content.js';
 import {
@@ -183,6 +185,74 @@ export function evaluate(s: S, seat: Seat): number {
     + 1 * (markers(f) - markers(o)) + 0.5 * (strength(f) - strength(o)) + 2 * (onBoard(f) - onBoard(o)) + (s.initiative === f ? 1 : 0);
 }
 
+
+// ---------------------------------------------------------------- choices, query, standing orders
+
+const FIELD_ORDER = ['type', 'card', 'use', 'action', 'spawn', 'to', 'passengers', 'path', 'unit', 'cards', 'from', 'count', 'seat', 'spaces', 'recon', 'target', 'space', 'door'];
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Field-by-field disclosure of the legal set (clients, Discord buttons), in FIELD_ORDER. */
+function choices(s: S, seat: Seat, dec: OpenDecision, partial: unknown): Choice {
+  const p = (partial ?? {}) as Record<string, unknown>;
+  const all = candidates(s, seat, dec).actions as unknown as Record<string, unknown>[];
+  const match = all.filter((a) => Object.entries(p).every(([k, v]) => same(a[k], v)));
+  const exact = match.some((a) => Object.keys(a).length === Object.keys(p).length);
+  const field = FIELD_ORDER.find((f) => !(f in p) && match.some((a) => f in a));
+  const next: Choice | undefined = field ? {
+    field,
+    oneOf: [...new Map(match.filter((a) => field in a).map((a) => [JSON.stringify(a[field]), a[field]])).values()]
+      .map((value) => ({ value, label: Array.isArray(value) ? (value.length ? value.join(', ') : '(none)') : String(value) })),
+  } : undefined;
+  if (exact) return next ? { done: true, optional: next } : { done: true };
+  return next ?? { field: 'type', oneOf: [] };
+}
+
+/** Exact facts from a view: 'odds' {from, target, dice}, 'range' {from, to}, 'reach' {unit, steps}. */
+function query(v: View, name: string, args: unknown): unknown {
+  const s = v as unknown as S; // geometry reads public fields only
+  const a = (args ?? {}) as Record<string, unknown>;
+  switch (name) {
+    case 'range': return rangeBetween(s, String(a.from), String(a.to));
+    case 'odds': {
+      const d = defenceOf(s, String(a.from), String(a.target));
+      const p = Math.min(1, Math.max(0, (d.die - d.total + 1) / d.die));
+      const dice = Number(a.dice ?? 1);
+      return { ...d, pHit: 1 - (1 - p) ** dice };
+    }
+    case 'reach': {
+      const u = s.units[String(a.unit)];
+      if (!u?.at) return [];
+      const cls = unitDef(u.id).class;
+      return reach(moveGraph(s), u.at, Number(a.steps ?? 1), (n) => canEnter(s, n, cls, unitDef(u.id).faction));
+    }
+  }
+  return null;
+}
+
+const ordersSchema = {
+  type: 'object',
+  description: 'rules for standing orders: casualty preferences and PULSE pushes',
+  properties: {
+    prefer: { type: 'array', items: { type: 'string' }, description: 'casualty: give up the first of these cards that is a candidate, else the lowest initiative' },
+    push: { enum: ['never'], description: 'pulse_push: never push' },
+  },
+};
+
+function covers(_pub: View, d: PublicDecision, o: StandingOrder): boolean {
+  const r = (o.rule ?? {}) as { prefer?: unknown; push?: unknown };
+  if (d.kind === 'casualty') return Array.isArray(r.prefer);
+  if (d.kind === 'pulse_push') return r.push === 'never';
+  return false;
+}
+
+function answer(_own: View, d: Decision, o: StandingOrder): Action {
+  if (d.kind === 'pulse_push') return { type: 'push', to: null };
+  const options = ((d.prompt as { options?: string[] })?.options ?? []).slice();
+  const prefer = ((o.rule as { prefer?: string[] }).prefer ?? []);
+  const pick = prefer.find((c) => options.includes(c)) ?? options.sort(byInitiative)[0];
+  return { type: 'casualty', card: pick };
+}
+
 export const undauntedCallisto: Ruleset<S, Action, View> = {
   id: 'undaunted-callisto',
   version: '0.1.0',
@@ -216,6 +286,11 @@ export const undauntedCallisto: Ruleset<S, Action, View> = {
   view: viewOf,
   result: (s): Result | null => s.result,
   determinize: (v, _seat, rng) => determinizeView(v, rng),
+  choices,
+  query,
+  ordersSchema,
+  covers,
+  answer,
   evaluate,
   resign,
 };

@@ -329,3 +329,35 @@ test('#67 provisional Scenario 1 replays the example round', () => {
   assert.ok(!r.k.s.seats[0].supply.includes('brk.nailgunner-c'));
   assert.equal(r.k.s.seats[0].supply.filter((c) => c === 'brk.ripper-b').length, 0);
 });
+
+test('#40 choices disclose a play field by field; query gives odds, range and reach from a view', () => {
+  const k = turnOf(start(), 0, ['brk.nailgunner-c', 'brk.supervisor']);
+  const d = rs.pending(k.s)[0];
+  const c0 = rs.choices!(k.s, 0, d, {}) as any;
+  assert.equal(c0.field, 'type');
+  assert.deepEqual(c0.oneOf.map((o: any) => o.value).sort(), ['end', 'play']);
+  const c1 = rs.choices!(k.s, 0, d, { type: 'play' }) as any;
+  assert.deepEqual(c1.oneOf.map((o: any) => o.value), ['brk.nailgunner-c', 'brk.supervisor']);
+  const c2 = rs.choices!(k.s, 0, d, { type: 'play', card: 'brk.nailgunner-c', use: 'action', action: 0 }) as any;
+  assert.equal(c2.field, 'to');
+  assert.deepEqual(c2.oneOf.map((o: any) => o.value), ['C', 'S1', 'S2']);
+  assert.deepEqual(rs.choices!(k.s, 0, d, { type: 'play', card: 'brk.nailgunner-c', use: 'action', action: 0, to: 'C' }), { done: true });
+  assert.deepEqual(rs.choices!(k.s, 0, d, { type: 'end' }), { done: true });
+  const v = rs.view(k.s, null);
+  assert.equal(rs.query!(v, 'range', { from: 'C', to: 'A' }), 2);
+  const odds = rs.query!(v, 'odds', { from: 'C', target: 'lfa.scout-y', dice: 2 }) as any;
+  // Scout Y still in N1: base 5 + cover 1 + range 2 (C-G-N1), level: d10
+  assert.equal(odds.die, 10);
+  assert.equal(odds.total, 5 + 1 + 2);
+  assert.ok(Math.abs(odds.pHit - (1 - (1 - 3 / 10) ** 2)) < 1e-9);
+  assert.deepEqual(rs.query!(v, 'reach', { unit: 'brk.nailgunner-c', steps: 1 }), ['C', 'S1', 'S2']);
+});
+
+test('#29 standing orders: a casualty preference answers the defender\'s decision', () => {
+  const order = { id: 'o1', match: { kind: 'casualty' }, rule: { prefer: ['lfa.navigator-v', 'lfa.gunner-v'] } };
+  const d = { id: 'x', seat: 1, kind: 'casualty', blocking: true, timing: 'reaction' as const, context: [], exposes: {}, prompt: { options: ['lfa.commander-v', 'lfa.gunner-v'] } };
+  const v = rs.view(start().s, 1);
+  assert.equal(rs.covers!(rs.view(start().s, null), d, order), true);
+  assert.deepEqual(rs.answer!(v, d, order), { type: 'casualty', card: 'lfa.gunner-v' });
+  assert.equal(rs.covers!(v, { ...d, kind: 'turn' }, order), false);
+});
