@@ -354,6 +354,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
       }
       case 'pass':
         if (dec.kind === 'respond' && a.unit !== (dec.exposes as { unit: string }).unit) return V('wrong_unit', 'pass names the responding unit');
+        if (dec.kind !== 'respond' && a.unit !== undefined) return V('unexpected_unit', 'a window pass names no unit');
         return null;
       case 'resolve': {
         const atk = s.attacks.find((x) => x.id === a.attack);
