@@ -56,7 +56,7 @@ export class OutboxDispatcher {
           await this.queue.add({
             name: r.kind,
             data: { ...(r.payload as object), gameId: r.gameId, outboxId: r.id },
-            jobId: r.dedupKey ? jobKey(r.kind, r.dedupKey) : jobKey(r.kind, r.id),
+            jobId: r.dedupKey ? jobKey(r.kind, r.gameId, r.dedupKey) : jobKey(r.kind, r.id),
             delayMs: r.runAt ? r.runAt.getTime() - now.getTime() : 0,
           });
           await this.store.completeOutbox(r.id);
