@@ -1,5 +1,5 @@
 // The Abaddon ruleset: decisions, legal actions, validation, apply, views, bot hooks.
-import type { Choice, Ctx, Entry, OpenDecision, Result, Rng, Ruleset, Seat, Step, Violation } from '../../engine/types.js';
+import type { Choice, Ctx, Decision, Entry, OpenDecision, PublicDecision, StandingOrder, Result, Rng, Ruleset, Seat, Step, Violation } from '../../engine/types.js';
 import { violation } from '../../engine/types.js';
 import { rollEvent } from '../../engine/mech/dice.js';
 import * as G from '../../engine/mech/grid-square.js';
@@ -768,6 +768,52 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     return match.length ? { done: true } : { field: fields[fields.length - 1] ?? 'type', oneOf: [] };
   }
 
+  // Standing orders (DESIGN "Standing orders"): reflexes for reaction windows. `covers` reads
+  // only the public view (it never depends on the seat's hand); `answer` may use the hand.
+  const ordersSchema = {
+    type: 'object',
+    properties: {
+      match: { type: 'object', properties: { kind: { enum: ['respond', 'ammWindow', 'boltWindow'] }, context: { type: 'string' } } },
+      rule: {
+        type: 'object',
+        properties: {
+          respond: { enum: ['counterFireElseAmm', 'counterFire', 'amm', 'pass'], description: 'best Target card, else AMM, else shield' },
+          amm: { enum: ['always', 'never'] },
+        },
+        additionalProperties: false,
+      },
+    },
+  };
+
+  function covers(_pub: AbView, d: PublicDecision, o: StandingOrder): boolean {
+    const rule = (o.rule ?? {}) as { respond?: string; amm?: string };
+    if (o.match.kind && o.match.kind !== d.kind) return false;
+    if (o.match.context && !d.context.includes(o.match.context)) return false;
+    if (d.kind === 'respond') return typeof rule.respond === 'string';
+    if (d.kind === 'ammWindow' || d.kind === 'boltWindow') return typeof rule.amm === 'string';
+    return false;
+  }
+
+  function answer(own: AbView, d: Decision, o: StandingOrder): Action {
+    const rule = (o.rule ?? {}) as { respond?: string; amm?: string };
+    const hand = own.hands[d.seat] ?? [];
+    if (d.kind === 'respond') {
+      const { unit, attacks } = d.exposes as { unit: string; attacks: number[] };
+      const u = own.units.find((x) => x.id === unit);
+      const open = attacks.filter((id) => own.attacks.some((a) => a.id === id && !a.done));
+      const targets = hand.filter((c) => R.kind(c) === 'target').sort((a, b) => (R.ws.get(b)!.value ?? 0) - (R.ws.get(a)!.value ?? 0));
+      const amm = hand.find((c) => R.kind(c) === 'amm');
+      const canFire = u ? !R.hasMarker(u as Unit, 'cannotRanged') : false;
+      if (open.length && (rule.respond === 'counterFire' || rule.respond === 'counterFireElseAmm') && canFire && targets.length) {
+        return { type: 'respond', unit, attack: open[0], card: targets[0] };
+      }
+      if (open.length && (rule.respond === 'amm' || rule.respond === 'counterFireElseAmm') && amm) return { type: 'respond', unit, attack: open[0], card: amm };
+      return { type: 'pass', unit };
+    }
+    if ((d.kind === 'ammWindow' || d.kind === 'boltWindow') && rule.amm === 'always' && hand.some((c) => R.kind(c) === 'amm')) return { type: 'amm' };
+    return { type: 'pass' };
+  }
+
   const scenarios = data.missions.map((m) => ({
     id: m.id,
     title: `Mission #${m.number} - ${m.title}`,
@@ -801,6 +847,9 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     result: (s): Result | null => s.result,
     determinize: (v, seat, rng) => determinizeView(R, v, seat, rng),
     choices,
+    ordersSchema,
+    covers,
+    answer,
     evaluate,
     resign,
     query,

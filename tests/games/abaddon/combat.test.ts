@@ -357,3 +357,19 @@ test('#53 a unit losing its last crystal is destroyed and removed from the board
   assert.equal(r.k.s.cup.SCS, 1, 'only the crystals actually removed score');
   assert.equal(r.k.s.kills.SCS, 1);
 });
+
+test('#65 standing orders: "counter-fire with my best Target, else AMM, else shield" (covers reads only public facts)', () => {
+  let k = losDuel({ hand1: ['T2', 'T7', 'AMM'] });
+  k = act(k, { type: 'attack', unit: 'SCS-M1', target: 'CA-H1', card: 'T3' }).k;
+  const d = decisions(k)[0];
+  const order = { id: 'o1', match: { kind: 'respond' }, rule: { respond: 'counterFireElseAmm' } };
+  assert.equal(abaddon.covers!(abaddon.view(k.s, null), d, order), true);
+  const a = abaddon.answer!(abaddon.view(k.s, 1), d, order);
+  assert.deepEqual(a, { type: 'respond', unit: 'CA-H1', attack: 1, card: 'T7' });
+  assert.equal(abaddon.validate(k.s, 1, abaddon.pending(k.s)[0], a), null);
+  k.s.hands[1] = ['AMM', 'DB'];
+  assert.deepEqual(abaddon.answer!(abaddon.view(k.s, 1), d, order), { type: 'respond', unit: 'CA-H1', attack: 1, card: 'AMM' });
+  k.s.hands[1] = ['DB'];
+  assert.deepEqual(abaddon.answer!(abaddon.view(k.s, 1), d, order), { type: 'pass', unit: 'CA-H1' });
+  assert.equal(abaddon.covers!(abaddon.view(k.s, null), d, { id: 'o2', match: { kind: 'ammWindow' }, rule: { amm: 'always' } }), false);
+});
