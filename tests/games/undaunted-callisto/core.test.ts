@@ -361,3 +361,22 @@ test('#29 standing orders: a casualty preference answers the defender\'s decisio
   assert.deepEqual(rs.answer!(v, d, order), { type: 'casualty', card: 'lfa.gunner-v' });
   assert.equal(rs.covers!(v, { ...d, kind: 'turn' }, order), false);
 });
+
+test('evaluate (greedy heuristic) and determinize (AI hooks)', () => {
+  const k = turnOf(start(), 0, ['brk.nailgunner-c', 'brk.supervisor']);
+  const base = rs.evaluate!(k.s, 0);
+  assert.equal(typeof base, 'number');
+  const better = edit(k, (s) => { s.markers.B = { breakers: 'controlled' }; });
+  assert.ok(rs.evaluate!(better.s, 0) > base);
+  assert.ok(rs.evaluate!(better.s, 1) < rs.evaluate!(k.s, 1));
+  const won = act(edit(k, (s) => { s.units['brk.nailgunner-c'].at = 'B'; s.markers.E = { breakers: 'controlled' }; s.markers.F = { breakers: 'controlled' }; }), 0, { type: 'play', card: 'brk.nailgunner-c', use: 'action', action: 2 });
+  assert.equal(rs.evaluate!(won.k.s, 0), 1e6);
+  assert.equal(rs.evaluate!(won.k.s, 1), -1e6);
+  // determinize: own hand kept, the opponent's hand drawn from its unseen pool with the right size
+  const v = rs.view(k.s, 0);
+  const det = rs.determinize!(v, 0, scriptedRng([], 'det'));
+  assert.deepEqual(det.seats[0].hand, k.s.seats[0].hand);
+  assert.equal(det.seats[1].hand.length, k.s.seats[1].hand.length);
+  assert.deepEqual([...det.seats[1].hand, ...det.seats[1].deck.pool].sort(), [...k.s.seats[1].hand, ...k.s.seats[1].deck.pool].sort());
+  assert.deepEqual(rs.view(det, 0), v);
+});

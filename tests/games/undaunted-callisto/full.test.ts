@@ -254,13 +254,17 @@ test('#57 4-player BOLSTER into the teammate\'s supply/discard and COMMAND into 
   assert.equal(code(k, 0, play('brk.supervisor', 1, { count: 1, seat: 1 })), 'not_teammate');
 });
 
-test('#58 4-player "friendly" includes the teammate\'s units (transport, standee bonus)', () => {
+test('#58 4-player "friendly" includes the teammate\'s units (GUIDE, transport, standee bonus)', () => {
   const k = edit(turnOf(start('s4-ridge-line', 4), 2, ['brk.driver-h', 'brk.ripper-b']), (s) => {
     s.units['brk.hauler-h'].at = 'SW';
     s.markers.W = { breakers: 'scouted' };
   });
   const r = act(k, 2, play('brk.driver-h', 0, { to: 'W', passengers: ['brk.nailgunner-c'] }));
   assert.equal(r.k.s.units['brk.nailgunner-c'].at, 'W');
+  // the Captain (seat 1) guides the teammate's Enforcer X (seat 3)
+  const g = edit(turnOf(start('s4-ridge-line', 4), 1, ['lfa.captain', 'lfa.corp-sec-z']), (x) => { x.units['lfa.enforcer-x'].at = 'NE'; });
+  const gr = act(g, 1, play('lfa.captain', 2, { unit: 'lfa.enforcer-x', to: 'N' }));
+  assert.equal(gr.k.s.units['lfa.enforcer-x'].at, 'N');
   const s = edit(start('s4-ridge-line', 4), (x) => { x.units['lfa.enforcer-x'].at = 'NW'; }).s;
   assert.equal(defenceOf(s, 'N', 'lfa.enforcer-x').parts.additional, 2, 'seat 1\'s mech V covers seat 3\'s Enforcer X');
 });
@@ -296,7 +300,7 @@ test('#68 the provisional scenario set covers the §4.2 checklist', () => {
   }
   for (const k of ['MOVE', 'SCOUT', 'GUIDE', 'BOLSTER', 'COMMAND', 'CONTROL', 'INSPIRE', 'PATHFIND', 'RECON', 'ATTACK', 'PULSE', 'SUPPRESS']) assert.ok(kinds.has(k), k);
   assert.ok(squadGuide && squadBolster && plainBolster && area && r0 && unlimited);
-  assert.ok(plainGuide || squadGuide);
+  assert.ok(plainGuide, 'GUIDE without squad');
   assert.deepEqual([...classes].sort(), ['personnel', 'structure', 'vehicleOrMech']);
   const maps = Object.values(CONTENT.maps);
   assert.ok(maps.some((m) => m.def.spaces.some((s) => s.deck?.linked?.length)), 'a long bridge');

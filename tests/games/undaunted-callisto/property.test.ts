@@ -84,6 +84,12 @@ function makeChecker(n: number, every = { candidates: 4, views: 3 }) {
         assert.deepEqual(rs.view(det, x), v);
         const pub = (ds: ReturnType<typeof rs.pending>) => ds.map((d) => { const { prompt: _p, ...rest } = d; return rest; });
         assert.deepEqual(pub(rs.pending(det)), pub(open));
+        // the seat's own legal set is the same in the sampled state
+        for (const d of open.filter((o) => o.seat === x)) {
+          const dd = rs.pending(det).find((o) => o.key === d.key)!;
+          assert.deepEqual(rs.candidates(det, x, dd, 0, localRng('c')).actions, rs.candidates(k.s, x, d, 0, localRng('c')).actions);
+          assert.deepEqual(dd.prompt, d.prompt);
+        }
       }
     }
   };
