@@ -51,6 +51,26 @@ const FIELDS: Record<string, string[]> = {
   closeCombat: ['unit', 'target'], confirmOrders: [], amm: [], endMovement: [], endDeclarations: [], endTurn: [],
 };
 
+/**
+ * One sub-stream per purpose and entry: a fork is keyed by its label, so forking 'dice' twice in
+ * one entry would replay the same numbers. Every fork of a label is made once and shared.
+ */
+export function memoForks(rng: Rng): Rng {
+  const cache = new Map<string, Rng>();
+  return {
+    int: (n) => rng.int(n),
+    shuffle: (xs) => rng.shuffle(xs),
+    fork: (label) => {
+      let f = cache.get(label);
+      if (!f) cache.set(label, (f = rng.fork(label)));
+      return f;
+    },
+    get draws() {
+      return rng.draws;
+    },
+  };
+}
+
 const isXY = (v: unknown): v is XY => Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n));
 const distinct = (xs: string[]) => [...new Set(xs)].sort();
 
@@ -412,7 +432,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     if (v) return v;
     const s: AbState = cloneState(s0);
     const ev: Ev = [];
-    const rng = ctx.rng;
+    const rng = memoForks(ctx.rng);
     run(s, dec, a, rng, ev);
     R.instant(s, ev);
     return { state: s, events: ev };
@@ -669,11 +689,14 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     if (o.maxRounds !== undefined && (!Number.isInteger(o.maxRounds) || (o.maxRounds as number) < 0)) return violation('bad_option', 'maxRounds is a non-negative integer');
     const s = initialState(R, m, p.seats.map((x) => x.name), (o.maxRounds as number | undefined) ?? 30);
     const ev: Ev = [];
+    const rng = memoForks(ctx.rng);
     ev.push({ type: 'mission', to: 'all', data: { mission: m.id, title: m.title, provisional: m.provisional } });
+    // Decks are multisets drawn at draw time ("draw late"): the shuffle is each later draw.
+    ev.push({ type: 'decks_shuffled', to: 'all', data: { ws: s.ws.pool.length, wf: s.wf.pool.length } });
     if (m.firstPlayer === 'rolloff') {
       // M3 (L900-L901): each faction rolls five activation dice; more Commands goes first; re-roll ties.
       for (let i = 0; i < 100 && !s.firstFaction; i++) {
-        const dr = ctx.rng.fork('dice');
+        const dr = rng.fork('dice');
         const a = Array.from({ length: 5 }, () => FACES[dr.int(6)]);
         const b = Array.from({ length: 5 }, () => FACES[dr.int(6)]);
         ev.push(rollEvent('first_player', a, { faction: 'SCS' }));
@@ -687,7 +710,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     }
     if (m.rules.divide) s.divideQueue = ['SCS', 'CA'];
     else buildDeployQueue(s);
-    R.continueSetup(s, ctx.rng, ev);
+    R.continueSetup(s, rng, ev);
     return { state: s, events: ev };
   }
 

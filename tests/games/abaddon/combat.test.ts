@@ -373,3 +373,18 @@ test('#65 standing orders: "counter-fire with my best Target, else AMM, else shi
   assert.deepEqual(abaddon.answer!(abaddon.view(k.s, 1), d, order), { type: 'pass', unit: 'CA-H1' });
   assert.equal(abaddon.covers!(abaddon.view(k.s, null), d, { id: 'o2', match: { kind: 'ammWindow' }, rule: { amm: 'always' } }), false);
 });
+
+test('#9 with the real per-entry RNG, attacker and defender dice are independent draws of one stream', async () => {
+  const { entryRng } = await import('../../../src/engine/rng.js');
+  const pairs = new Set<string>();
+  for (let i = 0; i < 40; i++) {
+    const k = craft({ at: { 'SCS-R1': [4, 4], 'CA-R1': [5, 5] }, active: 0, phase: 'resolve', ordered: ['SCS-R1'] });
+    const d = decisions(k)[0];
+    const r = applyEntry(abaddon, k, { kind: 'answer', seat: 0, decision: d.id, action: { type: 'closeCombat', unit: 'SCS-R1', target: 'CA-R1' } }, entryRng('seed', `g${i}`, 5));
+    assert.ok(!isViolation(r));
+    const f = r.events.filter((e) => e.type === 'dice_rolled').map((e) => (e.data as { faces: number[] }).faces[0]);
+    pairs.add(f.join(','));
+  }
+  assert.ok([...pairs].some((p) => p.split(',')[0] !== p.split(',')[1]), 'not always equal');
+  assert.ok(pairs.size > 10);
+});
