@@ -12,8 +12,10 @@ import {
 } from './rules.js';
 import { card, clone, factionSeats, other, sortIds, unitDef, type Frame, type S } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
+import { evaluate } from './evaluate.js';
 
 export type { Action, PlayAction, S, View };
+export { evaluate };
 
 type Casualty = Extract<Frame, { t: 'casualty' }>;
 type Push = Extract<Frame, { t: 'push' }>;
@@ -171,20 +173,6 @@ function resign(s0: S, seat: Seat, _ctx: { seq: number; rng: Rng }): Step<S> {
   finishGame(s, run, { winners: factionSeats(s, other(loser)), draw: false, reason: `resignation by seat ${seat} (${loser})` });
   return { state: s, events: run.ev };
 }
-
-/** Greedy-bot heuristic for `seat` (higher is better): points, neutralised units, markers, cards left per unit. */
-export function evaluate(s: S, seat: Seat): number {
-  const f = s.seats[seat].faction;
-  const o = other(f);
-  if (s.result) return s.result.winners.includes(seat) ? 1e6 : s.result.draw ? 0 : -1e6;
-  const markers = (x: typeof f) => Object.values(s.markers).filter((m) => m[x]).length;
-  const strength = (x: typeof f) => s.seats.filter((st) => st.faction === x)
-    .reduce((n, st) => n + st.hand.length + st.deck.pool.length + st.deck.top.length + st.deck.discard.length, 0);
-  const onBoard = (x: typeof f) => Object.values(s.units).filter((u) => u.at && !u.suppressed && unitDef(u.id).faction === x).length;
-  return 10 * (controlPoints(s, f) - controlPoints(s, o)) + 30 * (s.fac[f].neutralised.length - s.fac[o].neutralised.length)
-    + 1 * (markers(f) - markers(o)) + 0.5 * (strength(f) - strength(o)) + 2 * (onBoard(f) - onBoard(o)) + (s.initiative === f ? 1 : 0);
-}
-
 
 // ---------------------------------------------------------------- choices, query, standing orders
 
