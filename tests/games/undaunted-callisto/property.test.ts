@@ -11,7 +11,7 @@ import type { S } from '../../../src/games/undaunted-callisto/index.js';
 import { sortIds } from '../../../src/games/undaunted-callisto/state.js';
 import { allCards, assert, rs } from './helpers.js';
 
-const PLAYOUTS = Number(process.env.CALLISTO_PLAYOUTS ?? 12);
+const PLAYOUTS = Number(process.env.CALLISTO_PLAYOUTS ?? 10);
 const configs = CONTENT.scenarioList.flatMap((sc) => sc.players.map((n) => ({ scenario: sc.id, n })));
 const cardIds = Object.keys(CONTENT.cards);
 
