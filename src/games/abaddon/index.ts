@@ -529,6 +529,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
         return;
       }
       case 'confirmOrders':
+        ev.push({ type: 'orders_confirmed', to: 'all', data: { seat, lost: s.dice.map((d, i) => (d.use === null ? i : -1)).filter((i) => i >= 0) } });
         R.toMovement(s, rng, ev);
         return;
       case 'amm': {
@@ -606,6 +607,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
         return;
       }
       case 'endMovement':
+        ev.push({ type: 'movement_ended', to: 'all', data: { seat } });
         R.toDeclare(s, rng, ev);
         return;
       case 'attack': {
@@ -621,6 +623,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
         return;
       }
       case 'endDeclarations':
+        ev.push({ type: 'declarations_ended', to: 'all', data: { seat } });
         R.toResponses(s, rng, ev);
         return;
       case 'respond': {

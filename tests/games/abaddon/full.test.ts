@@ -266,3 +266,23 @@ test('#62 teammates see each other\'s hands (never trade); opponents see sizes o
   assert.equal(r.k.s.phase, 'resolve', 'SCS-B holds no cards: no window even though teammate SCS-A does');
   assert.deepEqual(decisions(r.k).map((x) => x.seat), [2]);
 });
+
+test('#38 several defending players answer their response windows in parallel (4 players)', () => {
+  let k = craft({
+    mission: 'm12', at: { 'CA-A-M1': [4, 7], 'CA-A-H1': [10, 7], 'SCS-A-H1': [10, 4], 'SCS-B-H1': [4, 4] },
+    hands: { 2: ['T3', 'T4'], 0: ['T6'], 1: ['AMM'] }, active: 2, phase: 'declare', ordered: ['CA-A-M1', 'CA-A-H1'],
+  });
+  k = act(k, { type: 'attack', unit: 'CA-A-M1', target: 'SCS-B-H1', card: 'T3' }, [], 2).k;
+  k = act(k, { type: 'attack', unit: 'CA-A-H1', target: 'SCS-A-H1', card: 'T4' }, [], 2).k;
+  const ds = decisions(k);
+  assert.deepEqual(ds.map((d) => d.seat).sort(), [0, 1]);
+  assert.ok(ds.every((d) => d.group?.id === ds[0].group?.id && d.group?.mode === 'parallel'));
+  k = act(k, { type: 'respond', unit: 'SCS-B-H1', attack: 1, card: 'AMM' }, [], 1).k;
+  assert.deepEqual(decisions(k).map((d) => d.seat), [0], 'the other window stays open');
+  const v2 = abaddon.view(k.s, 2);
+  assert.deepEqual(v2.attacks[0].response, { hidden: 'wsCard', oneOf: ['target', 'amm'] });
+  assert.equal(abaddon.view(k.s, 0).attacks[0].response, 'AMM', 'the teammate sees it');
+  k = act(k, { type: 'respond', unit: 'SCS-A-H1', attack: 2, card: 'T6' }, [], 0).k;
+  assert.equal(k.s.phase, 'resolve');
+  assert.equal(dec(k).seat, 2);
+});
