@@ -52,11 +52,11 @@ export async function submit(s: TestServer, id: string, token: string, payload: 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until `f` returns a truthy value or the time runs out. */
-export async function until<T>(f: () => Promise<T>, timeoutMs = 15_000, stepMs = 50): Promise<T> {
+export async function until<T>(f: () => Promise<T>, timeoutMs = 15_000, stepMs = 50): Promise<Exclude<T, null | undefined | false>> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await f();
-    if (v) return v;
+    if (v) return v as Exclude<T, null | undefined | false>;
     if (Date.now() > end) throw new Error('timed out waiting');
     await sleep(stepMs);
   }
