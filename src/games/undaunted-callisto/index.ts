@@ -7,7 +7,7 @@ import { canEnter, defenceOf, moveGraph, rangeBetween } from './geometry.js';
 import { violation } from '../../engine/types.js';
 import { CONTENT, FACTIONS } from './content.js';
 import {
-  applyBids, applyPlay, casualtyOptions, controlPoints, doPush, endTurnAction, finishGame, playCandidates, pushOptions, Run, settle,
+  applyBids, applyPlay, casualtyOptions, doPush, endTurnAction, finishGame, playCandidates, pushOptions, Run, settle,
   setupState, takeCasualty, validatePlay, type Action, type PlayAction,
 } from './rules.js';
 import { card, clone, factionSeats, other, sortIds, unitDef, type Frame, type S } from './state.js';
@@ -59,9 +59,9 @@ function pending(s: S): OpenDecision[] {
   }];
 }
 
-function frameFor(s: S, dec: OpenDecision): Frame | null {
-  const top = s.stack[s.stack.length - 1];
-  return top ?? null;
+/** The frame behind a casualty / push / area decision: always the top of the stack (one decision at a time). */
+function frameFor(s: S, _dec: OpenDecision): Frame | null {
+  return s.stack[s.stack.length - 1] ?? null;
 }
 
 function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | null {

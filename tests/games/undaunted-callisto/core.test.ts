@@ -4,7 +4,6 @@ import { openDecisions, eventsFor } from '../../../src/engine/kernel.js';
 import { randomPlayout, replay } from '../../../src/engine/playout.js';
 import { CONTENT, loadContent } from '../../../src/games/undaunted-callisto/content.js';
 import { parseAction, renderAction } from '../../../src/games/undaunted-callisto/notation.js';
-import { rangeBetween } from '../../../src/games/undaunted-callisto/geometry.js';
 import { act, allCards, assert, bid, decisionOf, edit, ev, isViolation, rs, scriptedRng, setHand, start, tryAct, turnOf } from './helpers.js';
 import cards from '../../../src/games/undaunted-callisto/data/cards.json' with { type: 'json' };
 import maps from '../../../src/games/undaunted-callisto/data/maps.json' with { type: 'json' };
