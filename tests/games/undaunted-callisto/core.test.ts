@@ -122,6 +122,13 @@ test('#7 sealed initiative bid: highest wins, tie keeps the holder, bid cards di
   k = edit(k, (s) => { setHand(s, 0, ['brk.surveyor-c', 'brk.nailgunner-c', 'brk.supervisor', 'brk.squad-leader-c']); setHand(s, 1, ['lfa.commander-v', 'lfa.scout-y', 'lfa.corp-sec-z', 'lfa.interference']); });
   // an answer (not a commit) to a sealed decision is refused by the kernel
   assert.ok(isViolation(tryAct(k, 0, { type: 'bid', card: 'brk.surveyor-c' })));
+  // the service validates and holds each commit outside the log: nothing in the state, views or decisions moves
+  const before = JSON.stringify([k.s, rs.view(k.s, 1), openDecisions(rs, k)]);
+  const m0 = kernel.findDecision(rs, k, decs.find((d) => d.seat === 0)!.id)!;
+  assert.equal(kernel.validateAnswer(rs, k, 0, m0, { type: 'bid', card: 'brk.surveyor-c' }), null);
+  const badBid = kernel.validateAnswer(rs, k, 0, m0, { type: 'bid', card: 'brk.ripper-b' });
+  assert.ok(badBid && badBid.code === 'not_in_hand');
+  assert.equal(JSON.stringify([k.s, rs.view(k.s, 1), openDecisions(rs, k)]), before);
   const r = bid(k, { 0: 'brk.surveyor-c', 1: 'lfa.commander-v' });
   const reveal = ev(r.events, 'bids_revealed');
   assert.equal(reveal.length, 1);
