@@ -79,3 +79,13 @@ test('#65 #66 pluggable solo module with difficulty levels', () => {
   const { k } = botGame('s4-ridge-line', 4, ['hard', 'easy', 'normal', 'easy'], 'solo-c', 1);
   assert.ok(k.s.result);
 });
+
+test('bot-vs-bot games of every scenario end by a rule victory (playability of the provisional content)', () => {
+  const reasons: string[] = [];
+  for (const [scenario, n] of [['s1-by-force', 2], ['s2-cargo-span', 2], ['s3-kepler-station', 2], ['s4-ridge-line', 4]] as const) {
+    const { k } = botGame(scenario, n, Array(n).fill('easy'), `bg0`, 30);
+    assert.notEqual(k.s.result!.reason, 'round_cap', scenario);
+    reasons.push(`${scenario}: ${k.s.result!.reason} (round ${k.s.round})`);
+  }
+  console.log(`# ${reasons.join('; ')}`);
+});
