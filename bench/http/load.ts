@@ -160,7 +160,9 @@ export async function runLoad(o: {
             if (body.includes('"held":true')) sealedHeld++;
           }
         }
-        g.seat = (ctx.seat! + 1) % g.tokens.length;
+        // Ask the same seat next: turns often hold several decisions in a row (activations,
+        // reactions); an empty answer moves the ask to the next seat.
+        g.seat = ctx.seat!;
         ctx.g = undefined;
         release(g);
       },

@@ -14,7 +14,9 @@ export interface Server {
 }
 
 export async function startServer(env: Record<string, string | undefined>, opts: { exposeGc?: boolean } = {}): Promise<Server> {
-  const args = ['--import', 'tsx', ...(opts.exposeGc ? ['--expose-gc'] : []), resolve('bench/http/server.ts')];
+  // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the server under load.
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = ['--import', 'tsx', ...extra, ...(opts.exposeGc ? ['--expose-gc'] : []), resolve('bench/http/server.ts')];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, SKYEYE_LOG_MIGRATIONS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
