@@ -3,19 +3,14 @@
 import './features.js';
 import { buildApp } from './api/app.js';
 import { createRuntime } from './runtime.js';
+import { onShutdown } from './shutdown.js';
 
 const rt = await createRuntime();
 const app = await buildApp(rt, { logger: true });
 const port = Number(process.env.PORT ?? 3000);
 await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
 
-let stopping = false;
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, async () => {
-    if (stopping) return;
-    stopping = true;
-    await app.close();
-    await rt.close();
-    process.exit(0);
-  });
-}
+onShutdown(async () => {
+  await app.close();
+  await rt.close();
+});

@@ -2,6 +2,7 @@
 // dispatches the outbox. Stateless: run as many as the load needs.
 import '../src/features.js';
 import { createRuntime } from '../src/runtime.js';
+import { onShutdown } from '../src/shutdown.js';
 
 if (!process.env.REDIS_URL) {
   console.error('npm run worker needs REDIS_URL (embedded `npm start` runs jobs in-process).');
@@ -10,12 +11,4 @@ if (!process.env.REDIS_URL) {
 const rt = await createRuntime({ work: true });
 console.log(`skyeye worker: store=${rt.storeKind} jobs=${rt.queue.kind} handlers=${Object.keys(rt.handlers).join(',') || 'none'}`);
 
-let stopping = false;
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, async () => {
-    if (stopping) return;
-    stopping = true;
-    await rt.close();
-    process.exit(0);
-  });
-}
+onShutdown(() => rt.close());
