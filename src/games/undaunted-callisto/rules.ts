@@ -45,14 +45,20 @@ export type Action =
   | { type: 'target'; target: string }
   | { type: 'push'; to: string | null };
 
-/** Per-apply randomness and event sink: each draw gets a fresh labelled fork. */
+/**
+ * Per-apply randomness and event sink. Each purpose ('dice', 'deck:<seat>') has its own
+ * stream; a second use of a purpose within one entry gets `<label>#2`, and so on, so an
+ * added draw of one purpose never moves another purpose's stream.
+ */
 export class Run {
   ev: GameEvent[] = [];
-  private n = 0;
+  private uses = new Map<string, number>();
   constructor(private readonly rng: Rng | null) {}
   fork(label: string): Rng {
     if (!this.rng) throw new Error('no rng in this context');
-    return this.rng.fork(`${label}#${this.n++}`);
+    const n = (this.uses.get(label) ?? 0) + 1;
+    this.uses.set(label, n);
+    return this.rng.fork(n === 1 ? label : `${label}#${n}`);
   }
   all(type: string, data: unknown) { this.ev.push({ type, to: 'all', data }); }
 }

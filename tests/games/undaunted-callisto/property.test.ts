@@ -120,7 +120,7 @@ test('property: random playouts of every scenario end, conserve cards and never 
 
 /** An aggressive random player: attacks, CONTROL and bolstering first, so that casualties, pushes, neutralisations and victories occur. */
 function aggressive(actions: any[], rng: ReturnType<typeof localRng>): any {
-  const tier = (a: any) => (a.type !== 'play' ? 1 : a.use === 'hunker' ? 0 : a.target || a.space ? 6 : a.use === 'ready' ? 5 : 'to' in a || a.path ? 3 : a.cards?.length ? 4 : 2);
+  const tier = (a: any) => (a.type !== 'play' ? 1 : a.use === 'hunker' ? 0 : typeof a.target === 'string' && a.target.includes('mech') ? 7 : a.target || a.space ? 6 : a.use === 'ready' ? 5 : 'to' in a || a.path ? 3 : a.cards?.length ? 4 : 2);
   const ctrl = actions.filter((a) => a.type === 'play' && a.use === 'action' && Object.keys(a).length === 4 && a.card && tier(a) === 2);
   const best = Math.max(...actions.map(tier));
   const top = actions.filter((a) => tier(a) === best);
@@ -139,6 +139,15 @@ test('property: aggressive playouts reach casualty choices, pushes, neutralisati
       const made = setupGame(rs, { scenario: cfg.scenario, seats: Array.from({ length: cfg.n }, (_, j) => ({ index: j, name: `p${j}` })), options: { roundCap: 25 } }, localRng(`${seed}|0`));
       if ('code' in made) throw new Error(made.code);
       let k = made.k;
+      if (i % 2 === 1) {
+        // a melee start: every counter on the board in the best open objective space, so that combat is frequent
+        const m = CONTENT.maps[CONTENT.scenarios[cfg.scenario].map];
+        const sp = m.def.spaces.filter((x) => (x.impassable ?? 'none') === 'none').sort((a, b) => Number(b.points ?? 0) - Number(a.points ?? 0) || (a.id < b.id ? -1 : 1))[0].id;
+        const s = structuredClone(k.s);
+        for (const u of Object.values(s.units)) if (u.at) u.at = sp;
+        s.markers[sp] = { breakers: 'scouted', lfa: 'scouted' };
+        k = { ...k, s };
+      }
       const check = makeChecker(cfg.n, { candidates: 7, views: 5 });
       check(k, made.events);
       for (let n = 1; !k.s.result && n < 4000; n++) {
