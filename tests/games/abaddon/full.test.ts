@@ -286,3 +286,12 @@ test('#38 several defending players answer their response windows in parallel (4
   assert.equal(k.s.phase, 'resolve');
   assert.equal(dec(k).seat, 2);
 });
+
+test('#59 team-aware resignation: a player resigns for his faction; the other faction\'s seats win', async () => {
+  const { applyEntry } = await import('../../../src/engine/kernel.js');
+  const { k } = start('m12');
+  const r = applyEntry(abaddon, k, { kind: 'resign', seat: 1 }, scriptedRng([]));
+  assert.ok('k' in r);
+  assert.deepEqual(abaddon.result((r as { k: typeof k }).k.s)?.winners, [2, 3]);
+  assert.equal(abaddon.result((r as { k: typeof k }).k.s)?.reason, 'resignation');
+});
