@@ -319,3 +319,22 @@ test('#68 the provisional scenario set covers the §4.2 checklist', () => {
   const types = new Set(CONTENT.scenarioList.flatMap((sc) => sc.structures.map((s) => s.type)));
   for (const t of ['comms', 'building', 'bunker', 'escapePod', 'pitTrap']) assert.ok(types.has(t), t);
 });
+
+test('#53 4-player casualties: the player running the attacked unit\'s force searches their own zones and decides (G-40)', () => {
+  const k = edit(turnOf(start('s4-ridge-line', 4), 2, ['brk.ripper-b', 'brk.squad-leader-b']), (s) => {
+    s.units['brk.ripper-b'].at = 'NE';
+    const st = s.seats[3];
+    st.deck.pool = st.deck.pool.concat(st.hand).filter((c) => !c.includes('-w'));
+    st.hand = [];
+    st.deck.discard = ['lfa.navigator-w', 'lfa.gunner-w'];
+    s.seats[1].deck.discard = ['lfa.navigator-v'];
+  });
+  const r = act(k, 2, play('brk.ripper-b', 1, { target: 'lfa.mech-w' }), faces(10));
+  const d = decisionOf(r.k, 3);
+  assert.equal(d.kind, 'casualty');
+  assert.deepEqual(d.prompt, { options: ['lfa.gunner-w', 'lfa.navigator-w'] });
+  assert.deepEqual(openDecisions(rs, r.k).map((x) => x.seat), [3]);
+  const done = act(r.k, 3, { type: 'casualty', card: 'lfa.gunner-w' });
+  assert.deepEqual(done.k.s.seats[3].casualties, [{ card: 'lfa.gunner-w', unit: 'lfa.mech-w' }]);
+  assert.deepEqual(done.k.s.seats[1].casualties, []);
+});
