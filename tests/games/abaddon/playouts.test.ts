@@ -15,6 +15,8 @@ import { UNIT, type AbState } from '../../../src/games/abaddon/state.js';
 import { seats } from './helpers.js';
 
 const PER = Number(process.env.ABADDON_PLAYOUTS ?? 3);
+/** Event types seen over all playouts (coverage of the rarer rules). */
+const seen = new Map<string, number>();
 const R = abaddon.rules;
 
 function invariants(s: AbState): void {
@@ -115,6 +117,8 @@ for (const sc of abaddon.scenarios) {
         ...opts,
         onEntry: (k, _e, events) => {
           entries++;
+          for (const e of events) seen.set(e.type, (seen.get(e.type) ?? 0) + 1);
+          for (const d of openDecisions(abaddon, k)) seen.set(`decision:${d.kind}`, (seen.get(`decision:${d.kind}`) ?? 0) + 1);
           const s = k.s as AbState;
           invariants(s);
           noLeaks(s, events, entries % 3 === 0 || !!s.result);
@@ -152,4 +156,15 @@ test('#64 #65 defaults alone finish a game (deadline play) and evaluate prefers 
     assert.ok(abaddon.evaluate!(s, w) > abaddon.evaluate!(s, 1 - w));
   }
   void R;
+});
+
+// turn_skipped (mid-round elimination) is rare in random play: covered by #21 in full.test.ts.
+test('random playouts reach the rarer rules (coverage of the property tests)', () => {
+  const want = [
+    'reboot_decks', 'decks_reshuffled', 'anti_missile', 'attack_cancelled', 'attack_lapsed', 'unit_exited', 'wild_fire',
+    'doomsday_bolt', 'bolt_missed', 'unit_displaced', 'marker_removed', 'close_combat', 'forces_divided',
+    'decision:respond', 'decision:ammWindow', 'decision:boltWindow', 'decision:displace', 'decision:divide', 'decision:deploy',
+  ];
+  const missing = want.filter((w) => !seen.has(w));
+  assert.deepEqual(missing, [], `seen: ${[...seen.keys()].sort().join(' ')}`);
 });
