@@ -688,11 +688,13 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     const m = R.missions.get(p.scenario);
     if (!m) return violation('unknown_scenario', `no mission ${p.scenario}`, { missions: [...R.missions.keys()] });
     if (p.seats.length !== m.players) return violation('wrong_player_count', `${m.title} is a ${m.players}-player mission`);
-    const o = (p.options ?? {}) as { maxRounds?: unknown };
+    const o = (p.options ?? {}) as { maxRounds?: unknown; lockOnUntil?: unknown };
     if (o.maxRounds !== undefined && (!Number.isInteger(o.maxRounds) || (o.maxRounds as number) < 0)) return violation('bad_option', 'maxRounds is a non-negative integer');
+    if (o.lockOnUntil !== undefined && o.lockOnUntil !== 'round' && o.lockOnUntil !== 'turn') return violation('bad_option', "lockOnUntil is 'round' or 'turn'");
     const s = initialState(R, m, p.seats.map((x) => x.name), (o.maxRounds as number | undefined) ?? 30);
     const ev: Ev = [];
     const rng = memoForks(ctx.rng);
+    if (o.lockOnUntil === 'turn') s.lockOnUntil = 'turn';
     ev.push({ type: 'mission', to: 'all', data: { mission: m.id, title: m.title, provisional: m.provisional } });
     // Decks are multisets drawn at draw time ("draw late"): the shuffle is each later draw.
     ev.push({ type: 'decks_shuffled', to: 'all', data: { ws: s.ws.pool.length, wf: s.wf.pool.length } });
@@ -861,7 +863,14 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     title: 'Abaddon',
     players: { min: 2, max: 4 },
     scenarios,
-    optionsSchema: { type: 'object', properties: { maxRounds: { type: 'integer', minimum: 0, default: 30, description: '[proposed] round limit; 0 = none' } }, additionalProperties: false },
+    optionsSchema: {
+      type: 'object',
+      properties: {
+        maxRounds: { type: 'integer', minimum: 0, default: 30, description: '[proposed] round limit; 0 = none' },
+        lockOnUntil: { enum: ['round', 'turn'], default: 'round', description: "AMB-07: relays stay until the round ends, or ('turn') are removed at the end of their owner's turn" },
+      },
+      additionalProperties: false,
+    },
     rules: R,
     setup,
     pending,

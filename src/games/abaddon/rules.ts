@@ -617,6 +617,7 @@ export class Rules {
 
   endTurn(s: AbState, rng: Rng, ev: Ev): void {
     ev.push({ type: 'turn_ended', to: 'all', data: { seat: s.active, turn: s.turn } });
+    if (s.lockOnUntil === 'turn') s.lockons = s.lockons.filter((l) => l.seat !== s.active);
     s.dice = [];
     s.attacks = [];
     s.window = null;

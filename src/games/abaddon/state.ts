@@ -115,6 +115,8 @@ export interface AbState {
   divideQueue: Faction[];
   rebootPending: boolean;
   firstFaction: Faction | null;
+  /** Variant (AMB-07): 'turn' removes a relay at the end of its owner's turn. Default: round. */
+  lockOnUntil?: 'turn';
   result: Result | null;
 }
 

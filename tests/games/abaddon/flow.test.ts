@@ -330,3 +330,11 @@ test('#64 choices disclose the legal set field by field (unit, target, card)', (
   assert.deepEqual(abaddon.choices!(k.s, 0, d, { type: 'endDeclarations' }), { done: true });
   assert.equal(abaddon.query!(abaddon.view(k.s, 0), 'los', { from: [4, 2], to: [4, 5] }) !== null, true);
 });
+
+test('#22 variant (AMB-07): option lockOnUntil "turn" removes a relay at the end of its owner\'s turn', () => {
+  let { k } = start('m1', undefined, abaddon, { lockOnUntil: 'turn' });
+  k = act(k, { type: 'lockOn', at: unit(k, 'SCS-H1').at }, [4, 4, 4, 4, 4, 0, 0, 0, 0, 0]).k;
+  assert.deepEqual(k.s.lockons, []);
+  const bad = start.bind(null, 'm1', undefined, abaddon, { lockOnUntil: 'never' });
+  assert.throws(bad, /lockOnUntil/);
+});
