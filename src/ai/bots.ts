@@ -212,7 +212,7 @@ export interface MctsTuning {
   c: number;
 }
 
-export const mctsTuning: MctsTuning = { rootWidth: 8, rolloutDepth: 6, priorVisits: 2, c: 0.7 };
+export const mctsTuning: MctsTuning = { rootWidth: 8, rolloutDepth: 25, priorVisits: 2, c: 0.7 };
 
 /**
  * Single-observer ISMCTS: each iteration samples a state from the bot's view (`determinize`),

@@ -7,12 +7,13 @@
 //   --seed S             reproducible games (bots' own generators are seeded from it too)
 //   --options JSON       ruleset options, e.g. '{"maxRounds":10}'
 //   --max-entries N      stop a game after N entries (counted as a draw)
+//   --jobs N             play games in N threads at once (default 1)
 //   --json               print the summary as JSON
 import { SingleBar, Presets } from 'cli-progress';
 import '../features.js';
 import { getRuleset, rulesets } from '../games/index.js';
 import type { BotLevel } from './bots.js';
-import { playMatch, type BotSpec } from './match.js';
+import { playMatch, playMatchParallel, type BotSpec, type MatchSummary } from './match.js';
 
 function parse(argv: string[]): Record<string, string> {
   const o: Record<string, string> = {};
@@ -29,7 +30,7 @@ function parse(argv: string[]): Record<string, string> {
 const LEVELS = ['random', 'greedy', 'mcts'];
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-function main() {
+async function main() {
   const o = parse(process.argv.slice(2));
   const rs = getRuleset(o.ruleset ?? '');
   if (!rs || !LEVELS.includes(o.a ?? '') || !LEVELS.includes(o.b ?? '')) {
@@ -50,7 +51,9 @@ function main() {
   let d = 0;
   bar.start(games, 0, { wa, wb, d });
   const t0 = Date.now();
-  const s = playMatch({
+  const jobs = Number(o.jobs ?? 1);
+  const run = (x: Parameters<typeof playMatch>[0]): Promise<MatchSummary> => (jobs > 1 ? playMatchParallel({ ...x, jobs }) : Promise.resolve(playMatch(x)));
+  const s = await run({
     ruleset: rs, scenario: o.scenario, a, b, games, seed: o.seed, options: o.options ? JSON.parse(o.options) : undefined,
     maxEntries: o['max-entries'] ? Number(o['max-entries']) : undefined,
     onGame: (_i, g) => {
@@ -75,4 +78,4 @@ function main() {
   console.log(`  draws ${s.draws} (counted half; Wilson score interval)`);
 }
 
-main();
+await main();

@@ -5,7 +5,7 @@ import { applyEntry, decisionsFor, openDecisions, resultOf, setupGame, type KSta
 import { entryRng, localRng, newSeed } from '../engine/rng.js';
 import type { Entry, Result, Ruleset, Seat } from '../engine/types.js';
 import { isViolation } from '../engine/types.js';
-import { decide, type BotLevel } from './bots.js';
+import { decide, mctsTuning, type BotLevel } from './bots.js';
 
 export interface BotSpec {
   level: BotLevel;
@@ -121,21 +121,58 @@ export function playGame(rs: Ruleset, o: { scenario: string; options?: unknown; 
   };
 }
 
-export function playMatch(o: MatchOptions): MatchSummary {
+/** The parameters of game i of a match: sides alternate (A: even seats in even games, odd seats in odd ones). */
+export function gameParams(o: MatchOptions, i: number, seed: string) {
   const rs = o.ruleset;
   const scenario = o.scenario ?? rs.scenarios[0].id;
   const info = rs.scenarios.find((x) => x.id === scenario);
   if (!info) throw new Error(`${rs.id} has no scenario ${scenario}`);
   const seats = Array.isArray(info.players) ? info.players[0] : info.players;
+  const aSeats = Array.from({ length: seats }, (_, x) => x).filter((x) => x % 2 === i % 2);
+  return { scenario, options: o.options, seats, a: o.a, b: o.b, aSeats, seed: `${seed}|${i}`, gameId: `match-${i}`, maxEntries: o.maxEntries };
+}
+
+export function playMatch(o: MatchOptions): MatchSummary {
   const seed = o.seed ?? newSeed();
   const outcomes: GameOutcome[] = [];
   for (let i = 0; i < o.games; i++) {
-    // Alternate sides: A takes the even seats in even games, the odd seats in odd games.
-    const aSeats = Array.from({ length: seats }, (_, x) => x).filter((x) => x % 2 === i % 2);
-    const out = playGame(rs, { scenario, options: o.options, seats, a: o.a, b: o.b, aSeats, seed: `${seed}|${i}`, gameId: `match-${i}`, maxEntries: o.maxEntries });
+    const out = playGame(o.ruleset, gameParams(o, i, seed));
     outcomes.push(out);
     o.onGame?.(i, out);
   }
+  return summarize(outcomes);
+}
+
+/** The same match with games spread over `jobs` threads (whole games per thread). */
+export async function playMatchParallel(o: MatchOptions & { jobs: number }): Promise<MatchSummary> {
+  const { Worker } = await import('node:worker_threads');
+  const seed = o.seed ?? newSeed();
+  const outcomes: GameOutcome[] = new Array(o.games);
+  let next = 0;
+  const runThread = () => new Promise<void>((resolve, reject) => {
+    const w = new Worker(new URL('./boot.mjs', import.meta.url), { workerData: { entry: new URL('./match-thread.ts', import.meta.url).href } });
+    const give = () => {
+      if (next >= o.games) {
+        void w.terminate().then(() => resolve());
+        return;
+      }
+      const i = next++;
+      w.postMessage({ i, ruleset: o.ruleset.id, tuning: { ...mctsTuning }, game: gameParams(o, i, seed) });
+    };
+    w.on('message', (m: { i: number; ok: boolean; out?: GameOutcome; error?: string }) => {
+      if (!m.ok) {
+        void w.terminate();
+        reject(new Error(m.error));
+        return;
+      }
+      outcomes[m.i] = m.out!;
+      o.onGame?.(m.i, m.out!);
+      give();
+    });
+    w.on('error', reject);
+    give();
+  });
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(o.jobs, o.games)) }, runThread));
   return summarize(outcomes);
 }
 
