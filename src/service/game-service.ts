@@ -173,7 +173,7 @@ export class GameService {
     });
     await this.store.createGame(game, seats, setup, outbox);
     this.remember(loaded);
-    this.o.afterCommit?.();
+    if (outbox.length) this.o.afterCommit?.();
     return {
       id, ruleset: rs.id, scenario, version: 0, seedHash: game.seedHash,
       seats: seats.map((s, i) => ({ index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel, token: tokens[i] })),
@@ -196,8 +196,12 @@ export class GameService {
   /** The seat a token belongs to; null without a token (a spectator). */
   async authenticate(gameId: string, token: string | null | undefined): Promise<Seat | null> {
     if (!token) return null;
-    const g = await this.load(gameId);
     const h = hashToken(token);
+    // A seat's token never changes once set (claims only fill open seats), so a cached match
+    // is final: no database read per request. A miss re-reads the game (a claim elsewhere).
+    const cached = this.cache.get(gameId)?.seats.find((s) => s.tokenHash && sameHash(s.tokenHash, h));
+    if (cached) return cached.index;
+    const g = await this.load(gameId);
     const seat = g.seats.find((s) => s.tokenHash && sameHash(s.tokenHash, h));
     if (!seat) throw new ServiceError(401, 'invalid_token', 'this token is not a seat of this game');
     return seat.index;
@@ -474,7 +478,7 @@ export class GameService {
     }
     if (out.closed && after) {
       const a = after as { plan: AppendPlan; next: LoadedGame; events: GameEvent[] };
-      this.committed(a.next);
+      this.committed(a.next, a.plan.outbox.length > 0);
       return {
         version: a.next.k.seq, sealed: { group: groupId, held: true, closed: true },
         events: eventsFor(a.events, seat, a.next.game.status === 'finished'),
@@ -514,7 +518,7 @@ export class GameService {
     const { plan, next } = this.prepare(g, entry, seat, idempotencyKey);
     const out = await this.store.append(g.game.id, g.k.seq, plan, clearSealed);
     if (out.ok) {
-      this.committed(next);
+      this.committed(next, plan.outbox.length > 0);
       return { ok: true, response: plan.action.response as SubmitResult };
     }
     this.cache.delete(g.game.id);
@@ -523,10 +527,12 @@ export class GameService {
     return { ok: false, version: out.version };
   }
 
-  private committed(next: LoadedGame) {
+  private committed(next: LoadedGame, wroteOutbox: boolean) {
     this.remember(next);
     void publishCommit(this.bus, { gameId: next.game.id, version: next.k.seq, status: next.game.status });
-    this.o.afterCommit?.();
+    // Kick the outbox dispatcher only when this commit wrote outbox rows: otherwise the kick
+    // is a claim query per move that finds nothing (the dispatcher's poll still runs).
+    if (wroteOutbox) this.o.afterCommit?.();
   }
 
   private replayed(prior: ActionRecord, seat: Seat): SubmitResult {
