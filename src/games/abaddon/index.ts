@@ -755,10 +755,42 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     const f = R.factionOf(s, seat);
     const o = other(f);
     if (s.result) return s.result.winners.includes(seat) ? 1e6 : s.result.draw ? 0 : -1e6;
-    const crystals = (x: Faction) => s.units.filter((u) => u.faction === x && u.status !== 'destroyed').reduce((a, u) => a + u.crystals, 0);
-    const hand = (x: Faction) => R.teamSeats(s, x).reduce((a, i) => a + s.hands[i].length, 0);
-    const met = (x: Faction) => (R.met(s, x) ? 50 : 0);
-    return 3 * (R.vp(s, f) - R.vp(s, o)) + (crystals(f) - crystals(o)) + 0.3 * (hand(f) - hand(o)) + met(f) - met(o);
+    return side(s, f) - side(s, o);
+  }
+
+  /** A faction's heuristic worth: score, material, cards, committed attacks, position. */
+  function side(s: AbState, f: Faction): number {
+    const mine = s.units.filter((u) => u.faction === f);
+    const board = mine.filter((u) => u.status === 'board');
+    const enemies = R.onBoard(s).filter((u) => u.faction !== f);
+    let v = 3 * R.vp(s, f) + mine.reduce((a, u) => a + (u.status === 'destroyed' ? 0 : u.crystals), 0);
+    v += 0.25 * R.teamSeats(s, f).reduce((a, i) => a + s.hands[i].length, 0);
+    if (R.met(s, f)) v += 50;
+    // cards committed to attacks not yet resolved: worth more than in hand
+    for (const a of s.attacks) {
+      if (a.done) continue;
+      const att = R.unit(s, a.unit);
+      if (att?.faction === f) v += 0.8 + 0.1 * (R.ws.get(a.card)?.value ?? 2);
+      else if (a.response && R.unit(s, a.target)?.faction === f) v += 0.6;
+    }
+    // orders and lock-ons on the active side's turn
+    if (R.factionOf(s, s.active) === f) {
+      v += 0.2 * s.dice.filter((d) => d.use === 'order').length;
+      v += 0.3 * s.lockons.filter((l) => R.factionOf(s, l.seat) === f).length;
+    }
+    // close in on the enemy (or on the exit zone for units that may leave the board)
+    for (const u of board) {
+      const zone = R.exitZone(s, u);
+      if (zone) {
+        const dy = Math.min(...zone.map((r) => Math.max(0, r.y0 - u.at![1], u.at![1] - r.y1)));
+        v -= 0.3 * dy;
+      } else if (enemies.length) {
+        const d = Math.min(...enemies.map((e) => G.chebyshev(e.at!, u.at!)));
+        v -= 0.1 * Math.min(d, 10);
+      }
+    }
+    v += mine.filter((u) => u.status === 'exited').reduce((a, u) => a + 1 + u.crystals, 0);
+    return v;
   }
 
   function query(v: AbView, name: string, args: unknown): unknown {
