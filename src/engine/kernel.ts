@@ -134,6 +134,7 @@ export function applyEntry<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, r
     return finish(rs, k, k.s, [{ type: 'resigned', to: 'all', data: { seat: entry.seat } }], seq, conceded);
   }
 
+  let toApply: Entry<any> = entry;
   if (entry.kind === 'sealed') {
     const members = minted(rs, k).filter((m) => m.dec.group?.id === entry.group && m.dec.group.mode === 'sealed');
     if (members.length === 0) return violation('group_not_open', `sealed group ${entry.group} is not open`);
@@ -146,6 +147,7 @@ export function applyEntry<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, r
   } else {
     const m = findDecision(rs, k, entry.decision);
     if (!m) return violation('decision_not_open', `decision ${entry.decision} is not open`);
+    toApply = { ...entry, key: m.raw.key };
     if (entry.kind === 'answer') {
       if (m.dec.seat !== entry.seat) return violation('not_your_decision', `decision ${m.dec.id} belongs to seat ${m.dec.seat}`);
       if (m.dec.group?.mode === 'sealed') return violation('sealed_decision', 'a sealed decision is committed, not answered');
@@ -154,7 +156,7 @@ export function applyEntry<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, r
     if (v) return v;
   }
 
-  const step = rs.apply(k.s, entry, ctx);
+  const step = rs.apply(k.s, toApply, ctx);
   if (isViolation(step)) {
     if (rng.draws > 0) throw new KernelError(`${rs.id}: violation ${step.code} after ${rng.draws} draws`);
     return step;

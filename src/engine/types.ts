@@ -51,10 +51,14 @@ export interface ScenarioInfo {
   notes?: Record<string, unknown>;
 }
 
+/**
+ * `key` is filled in by the kernel when it hands an answer or default to `apply` (the
+ * ruleset's own key of the decision answered); it is never stored in the log.
+ */
 export type Entry<A> =
-  | { kind: 'answer'; seat: Seat; decision: string; action: A }
+  | { kind: 'answer'; seat: Seat; decision: string; action: A; key?: string }
   | { kind: 'sealed'; group: string; commits: Record<Seat, A> }
-  | { kind: 'default'; decision: string; action: A }
+  | { kind: 'default'; decision: string; action: A; key?: string }
   | { kind: 'resign'; seat: Seat };
 
 export interface Step<S> {

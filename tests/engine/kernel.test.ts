@@ -140,3 +140,17 @@ test('seed hash is SHA-256 over the documented prefix', async () => {
   const { createHash } = await import('node:crypto');
   assert.equal(seedHash('abc'), createHash('sha256').update('skyeye/seed/v1|abc').digest('hex'));
 });
+
+test('apply receives the ruleset key of the decision answered (several may be open)', () => {
+  const seen: (string | undefined)[] = [];
+  const spy = { ...duel, apply: (s: never, e: never, ctx: never) => { seen.push((e as { key?: string }).key); return duel.apply(s, e, ctx); } };
+  const made = setupGame(spy, { scenario: 'standard', seats, options: {} }, entryRng('s', 'g', 0));
+  assert.ok(!isViolation(made));
+  const bids = { 0: { type: 'bid', card: made.k.s.hands[0][0] }, 1: { type: 'bid', card: made.k.s.hands[1][0] } };
+  const r = applyEntry(spy, made.k, { kind: 'sealed', group: 'bid:1', commits: bids }, entryRng('s', 'g', 1));
+  assert.ok(!isViolation(r));
+  const [d] = openDecisions(spy, r.k);
+  const r2 = applyEntry(spy, r.k, { kind: 'answer', seat: d.seat, decision: d.id, action: { type: 'pass' } }, entryRng('s', 'g', 2));
+  assert.ok(!isViolation(r2));
+  assert.deepEqual(seen, [undefined, 'choose:1']);
+});
