@@ -50,6 +50,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
       legalActions: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : svc.legalActions(g.id, g._seat)),
       log: async (g: { id: string; _seat: number | null }, a: { after?: number; limit?: number }) =>
         (await svc.log(g.id, g._seat, a.after ?? 0, a.limit ?? 500)).entries,
+      chat: async (g: { id: string }, a: { after?: number; limit?: number }) => (await svc.chat(g.id, a.after ?? 0, a.limit ?? 200)).messages,
     },
     Mutation: {
       createGame: (_: unknown, a: { input: { ruleset: string; scenario?: string; seats: []; options?: unknown; deadlines?: unknown } }) =>
@@ -63,6 +64,8 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
         }),
       resign: (_: unknown, a: { gameId: string; token?: string; idempotencyKey?: string }, ctx: Ctx) =>
         userErrors(async () => svc.resign(a.gameId, svc.requireSeat(await withSeat(a.gameId, ctx, a.token)), a.idempotencyKey)),
+      postChat: (_: unknown, a: { gameId: string; token?: string; text: string }, ctx: Ctx) =>
+        userErrors(async () => ({ message: await svc.postChat(a.gameId, svc.requireSeat(await withSeat(a.gameId, ctx, a.token)), a.text) })),
     },
     Subscription: {
       gameUpdated: {

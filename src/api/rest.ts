@@ -5,7 +5,7 @@ import type { Runtime } from '../runtime.js';
 import { ServiceError } from '../service/errors.js';
 import { bearer } from './auth.js';
 import {
-  AfterQuery, ClaimBody, CreateGameBody, ErrorBody, GameIdParams, ListQuery, SeatParams, SubmitBody, VersionParams,
+  AfterQuery, ChatBody, ChatQuery, ClaimBody, CreateGameBody, ErrorBody, GameIdParams, ListQuery, SeatParams, SubmitBody, VersionParams,
 } from './schemas.js';
 import { sseRoute } from './sse.js';
 
@@ -99,6 +99,23 @@ export async function restRoutes(app: FastifyInstance, rt: Runtime) {
   }, async (req) => {
     const { id } = req.params as { id: string };
     return svc.verify(id);
+  });
+
+  app.post('/v1/games/:id/chat', {
+    schema: { tags: ['play'], summary: 'Table talk: a public message from a seat (teammates talk where opponents hear)', params: GameIdParams, body: ChatBody, response: { 201: { type: 'object', additionalProperties: true }, ...errors } },
+  }, async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const seat = svc.requireSeat(await seatOf(id, req));
+    reply.code(201);
+    return svc.postChat(id, seat, (req.body as { text: string }).text);
+  });
+
+  app.get('/v1/games/:id/chat', {
+    schema: { tags: ['play'], summary: 'Table talk after message id N', params: GameIdParams, querystring: ChatQuery, response: errors },
+  }, async (req) => {
+    const { id } = req.params as { id: string };
+    const q = req.query as { after?: number; limit?: number };
+    return svc.chat(id, q.after ?? 0, q.limit ?? 200);
   });
 
   await sseRoute(app, rt);

@@ -50,3 +50,8 @@ export const ListQuery = T.Object({
 export const SeatParams = T.Object({ id: GameIdParams.properties.id, index: T.Integer({ minimum: 0, maximum: 15 }) });
 export const VersionParams = T.Object({ id: GameIdParams.properties.id, version: T.Integer({ minimum: 0 }) });
 export const ClaimBody = T.Optional(T.Object({ name: T.Optional(T.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }));
+export const ChatBody = T.Object({ text: T.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false });
+export const ChatQuery = T.Object({
+  after: T.Optional(T.Integer({ minimum: 0, default: 0 })),
+  limit: T.Optional(T.Integer({ minimum: 1, maximum: 500, default: 200 })),
+});

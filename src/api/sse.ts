@@ -1,8 +1,8 @@
 // Server-Sent Events for clients without GraphQL: one `update` event per commit, carrying
-// the game as the caller's seat may see it.
+// the game as the caller's seat may see it, and a `chat` event per table-talk message.
 import type { FastifyInstance } from 'fastify';
 import type { Runtime } from '../runtime.js';
-import { gameTopic, type CommitNotice } from '../service/bus.js';
+import { chatTopic, gameTopic, type CommitNotice } from '../service/bus.js';
 import { bearer } from './auth.js';
 import { GameIdParams } from './schemas.js';
 
@@ -30,11 +30,18 @@ export async function sseRoute(app: FastifyInstance, rt: Runtime) {
         send('update', g, g.version);
       }, () => undefined);
     };
+    const chat = (msg: Record<string, unknown>, cb: () => void) => {
+      cb();
+      const { gameId: _g, ...m } = msg.payload as { gameId: string };
+      send('chat', m);
+    };
     rt.bus.on(gameTopic(id), listener);
+    rt.bus.on(chatTopic(id), chat);
     const ping = setInterval(() => res.write(': ping\n\n'), 15000);
     req.raw.on('close', () => {
       clearInterval(ping);
       rt.bus.removeListener(gameTopic(id), listener);
+      rt.bus.removeListener(chatTopic(id), chat);
     });
   });
 }

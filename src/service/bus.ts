@@ -32,3 +32,17 @@ export function publishCommit(bus: Bus, n: CommitNotice): Promise<void> {
 export function closeBus(bus: Bus): Promise<void> {
   return new Promise((resolve) => bus.close(() => resolve()));
 }
+
+export const chatTopic = (gameId: string) => `skyeye/chat/${gameId}`;
+
+export interface ChatNotice {
+  gameId: string;
+  id: number;
+  seat: number;
+  text: string;
+  at: string;
+}
+
+export function publishChat(bus: Bus, n: ChatNotice): Promise<void> {
+  return new Promise((resolve) => bus.emit({ topic: chatTopic(n.gameId), payload: n }, () => resolve()));
+}

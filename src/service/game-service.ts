@@ -10,7 +10,7 @@ import type { Decision, Entry, GameEvent, Result, Ruleset, Seat, SeatInfo } from
 import { isViolation } from '../engine/types.js';
 import { getRuleset, rulesets } from '../games/index.js';
 import type { ActionRecord, AppendPlan, GameRecord, OutboxItem, SeatRecord, Store } from '../store/types.js';
-import { publishCommit, type Bus } from './bus.js';
+import { publishChat, publishCommit, type Bus } from './bus.js';
 import { fromViolation, notFound, ServiceError } from './errors.js';
 import { hashToken, newGameId, newToken, sameHash } from './tokens.js';
 
@@ -377,6 +377,26 @@ export class GameService {
       id: gameId, seed: g.game.seed, seedHash: g.game.seedHash, seedHashOk, ok: seedHashOk && mismatches.length === 0,
       entries: rows.length, finalHash: hash, result: resultOf(g.rs, k), mismatches,
     };
+  }
+
+  // ---------- table talk ----------
+
+  /** A seat's message to the table: public to every seat and spectator, never game state. */
+  async postChat(gameId: string, seat: Seat, text: string) {
+    const clean = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
+    if (!clean) throw new ServiceError(400, 'empty_message', 'a chat message needs some text');
+    if (clean.length > 500) throw new ServiceError(400, 'message_too_long', 'a chat message has at most 500 characters');
+    await this.load(gameId, true);
+    const r = await this.store.addChat(gameId, seat, clean);
+    const msg = { id: r.id, seat: r.seat, text: r.text, at: r.at.toISOString() };
+    void publishChat(this.bus, { gameId, ...msg });
+    return msg;
+  }
+
+  async chat(gameId: string, after = 0, limit = 200) {
+    await this.load(gameId, true);
+    const rows = await this.store.listChat(gameId, Math.max(0, after), Math.min(limit, 500));
+    return { messages: rows.map((r) => ({ id: r.id, seat: r.seat, text: r.text, at: r.at.toISOString() })) };
   }
 
   // ---------- writes ----------

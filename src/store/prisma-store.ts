@@ -7,6 +7,7 @@
 
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type {
+  ChatRecord,
   ActionRecord,
   AppendOutcome,
   AppendPlan,
@@ -441,6 +442,16 @@ export class PrismaStore implements Store {
   async listDeliveries(webhookId: string): Promise<DeliveryRecord[]> {
     const rows = await this.prisma.delivery.findMany({ where: { webhookId }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
     return rows.map((r) => ({ id: r.id, webhookId: r.webhookId, event: r.event, attempt: r.attempt, status: r.status, error: r.error, at: r.at }));
+  }
+
+  async addChat(gameId: string, seat: number, text: string): Promise<ChatRecord> {
+    const r = await this.prisma.chatMessage.create({ data: { gameId, seat, text } });
+    return { id: Number(r.id), seat: r.seat, text: r.text, at: r.createdAt };
+  }
+
+  async listChat(gameId: string, after: number, limit: number): Promise<ChatRecord[]> {
+    const rows = await this.prisma.chatMessage.findMany({ where: { gameId, id: { gt: BigInt(after) } }, orderBy: { id: 'asc' }, take: limit });
+    return rows.map((r) => ({ id: Number(r.id), seat: r.seat, text: r.text, at: r.createdAt }));
   }
 
   async close(): Promise<void> {

@@ -121,6 +121,13 @@ export interface DeliveryRecord {
   at: Date;
 }
 
+export interface ChatRecord {
+  id: number;
+  seat: number;
+  text: string;
+  at: Date;
+}
+
 export interface Store {
   /** Creates the game, its seats and the setup entry (seq 0), plus outbox rows, atomically. */
   createGame(g: GameRecord, seats: SeatRecord[], setup: ActionRecord, outbox: OutboxItem[]): Promise<void>;
@@ -172,6 +179,10 @@ export interface Store {
   deleteWebhook(gameId: string, id: string): Promise<boolean>;
   recordDelivery(d: DeliveryRecord): Promise<void>;
   listDeliveries(webhookId: string): Promise<DeliveryRecord[]>;
+
+  // Table talk (public to everyone at the table; not game state).
+  addChat(gameId: string, seat: number, text: string): Promise<ChatRecord>;
+  listChat(gameId: string, after: number, limit: number): Promise<ChatRecord[]>;
 
   close(): Promise<void>;
 }
