@@ -91,10 +91,11 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
       r.mode, r.connections, fmt(median(mps)), fmt(all('postP50'), 1), fmt(all('postP90'), 1), fmt(all('postP99'), 1),
       `${fmt(all('getP50'), 1)} / ${fmt(all('getP99'), 1)}`, `${fivexx} / ${non2xx} / ${errs}`,
       `${fmt(median(ceil))} (${r.ceilings[0]?.tool ?? '-'}, ${fmt(median(r.ceilings.map((c) => c.latencyMs)), 2)} ms)`,
+      `${fmt(all('serverCpu'))}% / ${fmt(all('clientCpu'))}%`,
       `${(100 * median(fr)).toFixed(0)}%`,
     ];
   });
-  table(['store', 'clients', 'moves/s', 'POST p50 ms', 'p90', 'p99', 'GET legal p50 / p99', '5xx / non-2xx / conn errors', 'ceiling: 1-row INSERT tx/s (tool, avg latency)', 'moves/s of ceiling'], out);
+  table(['store', 'clients', 'moves/s', 'POST p50 ms', 'p90', 'p99', 'GET legal p50 / p99', '5xx / non-2xx / conn errors', 'ceiling: 1-row INSERT tx/s (tool, avg latency)', 'CPU server / load gen', 'moves/s of ceiling'], out);
   for (const r of rows) {
     const held = r.loads.reduce((s, l) => s + l.sealedHeld, 0);
     const fin = r.loads.reduce((s, l) => s + l.gamesFinished, 0);
@@ -105,7 +106,7 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
     + 'The server is a separate Node process (bench/http/server.ts: the real runtime and app); the load generator, the server and the database share this machine. '
     + 'The ceiling runs the same number of clients doing one-row INSERT transactions (a row of about the same size as an action row) against the same database; the fraction is taken per round, then the median.');
   for (const r of rows) {
-    const med = median(r.loads.map((l) => l.movesPerSec / 1)) / median(r.ceilings.map((c) => c.tps));
+    const med = median(r.loads.map((l, i) => l.movesPerSec / r.ceilings[i].tps));
     const p99 = median(r.loads.map((l) => l.postP99));
     const fivexx = r.loads.reduce((s, l) => s + l.serverErrors, 0);
     console.log(`- ${r.mode} @ ${r.connections} clients: ${(100 * med).toFixed(0)}% of ceiling (target >= 50%: **${med >= 0.5 ? 'met' : 'NOT met'}**), p99 ${fmt(p99, 1)} ms (target < 50 ms at 50 clients: **${p99 < 50 ? 'met' : 'NOT met'}**), 5xx: ${fivexx} (target 0: **${fivexx === 0 ? 'met' : 'NOT met'}**)`);
@@ -130,7 +131,15 @@ async function runMode(
         const t1 = timedProgress(`${mode}: ceiling ${c}c ${r + 1}/${rounds}`, seconds);
         try { row.ceilings.push(await ceiling(c)); } finally { t1.stop(); }
         const t2 = timedProgress(`${mode}: moves ${c}c ${r + 1}/${rounds}`, warmup + seconds);
-        try { row.loads.push(await runLoad({ url: server.url, spec, games: pool, connections: c, seconds, warmupSeconds: warmup })); } finally { t2.stop(); }
+        try {
+          const cpu0 = server.cpuSeconds(), me0 = process.cpuUsage(), t0 = performance.now();
+          const l = await runLoad({ url: server.url, spec, games: pool, connections: c, seconds, warmupSeconds: warmup });
+          const wall = (performance.now() - t0) / 1000;
+          const me = process.cpuUsage(me0);
+          l.serverCpu = (100 * (server.cpuSeconds() - cpu0)) / wall;
+          l.clientCpu = (100 * (me.user + me.system)) / 1e6 / wall;
+          row.loads.push(l);
+        } finally { t2.stop(); }
       }
       rows.push(row);
     }

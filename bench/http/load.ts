@@ -39,6 +39,10 @@ export interface LoadResult {
   gamesFinished: number;
   emptyAsks: number;
   sealedHeld: number;
+  /** Server process CPU over the whole run (warm-up included), in % of one core. */
+  serverCpu?: number;
+  /** This process (the load generator) CPU over the run, in % of one core. */
+  clientCpu?: number;
 }
 
 export interface Spec {

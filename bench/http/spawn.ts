@@ -10,6 +10,8 @@ export interface Server {
   child: ChildProcess;
   /** Resident set size of the server process (bytes), from /proc. */
   rss(): number;
+  /** CPU seconds (user + system) the server process has used so far, from /proc. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -43,9 +45,14 @@ export async function startServer(env: Record<string, string | undefined>, opts:
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
       return m ? Number(m[1]) * 1024 : NaN;
     },
+    cpuSeconds() {
+      const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+      return (Number(rest[11]) + Number(rest[12])) / 100; // utime + stime, in clock ticks (100/s)
+    },
     stop: () => new Promise<void>((ok) => {
       if (child.exitCode !== null) return ok();
-      const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const t = setTimeout(() => child.kill('SIGKILL'), extra.length ? 60_000 : 10_000);
       child.once('exit', () => { clearTimeout(t); ok(); });
       child.kill('SIGTERM');
     }),
