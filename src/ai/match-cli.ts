@@ -45,7 +45,7 @@ async function main() {
   });
   const a = spec('a');
   const b = spec('b');
-  const bar = new SingleBar({ format: 'games {bar} {value}/{total} | A {wa} B {wb} draws {d} | {eta_formatted} left', stream: process.stderr, hideCursor: true }, Presets.shades_classic);
+  const bar = new SingleBar({ format: 'games {bar} {value}/{total} | A {wa} B {wb} draws {d} | {eta_formatted} left', stream: process.stderr, hideCursor: true, noTTYOutput: true, notTTYSchedule: 15_000 }, Presets.shades_classic);
   let wa = 0;
   let wb = 0;
   let d = 0;

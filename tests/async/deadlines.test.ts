@@ -105,3 +105,28 @@ test('a time bank extends the limit once, and its use is derived from the log', 
   assert.ok(used >= 900 && used <= 2500, `bank used ${used} ms`);
   assert.equal(await bankUsedMs(s.worker, g.id, 1 - chooser), 0);
 });
+
+test('a move during the bank phase removes the bank job (queue.remove); the bank used is the overtime taken', async () => {
+  const g = await duel({ sealedSeconds: 60, turnSeconds: 1, bankSeconds: 3 });
+  for (const seat of [0, 1]) {
+    const h = await hand(g.id, g.seats[seat].token!, seat);
+    await submit(s, g.id, g.seats[seat].token!, { action: { type: 'bid', card: h[0] } });
+  }
+  const chooser = (await game(s, g.id)).view.chooser as number;
+  const removed: string[] = [];
+  const q = s.worker.queue;
+  const remove = q.remove.bind(q);
+  q.remove = async (id: string) => {
+    removed.push(id);
+    return remove(id);
+  };
+  await sleep(1600); // past the limit: now in the bank
+  const r = await submit(s, g.id, g.seats[chooser].token!, { expectedVersion: 1, action: { type: 'pass' } });
+  assert.equal(r.statusCode, 200, r.body);
+  await until(async () => removed.some((x) => x.endsWith('_bank')), 3000);
+  q.remove = remove;
+  const used = await bankUsedMs(s.worker, g.id, chooser);
+  assert.ok(used >= 400 && used <= 1500, `bank used ${used} ms`);
+  const l = await log(s, g.id);
+  assert.deepEqual(l.entries.slice(0, 2).map((e) => e.kind), ['sealed', 'answer']);
+});

@@ -108,7 +108,34 @@ export async function bankUsedMs(rt: Runtime, gameId: string, seat: Seat): Promi
   return used;
 }
 
-export async function runDeadline(rt: Runtime, pool: BotPool, job: DeadlineJob): Promise<void> {
+/**
+ * Bank jobs this process scheduled, by game: a commit that closes their decision removes them
+ * from the queue (queue.remove by job id); if that misses, the job is stale and does nothing.
+ */
+export class BankJobs {
+  private byGame = new Map<string, Map<string, string>>();
+
+  add(gameId: string, decision: string, jobId: string): void {
+    const m = this.byGame.get(gameId) ?? new Map<string, string>();
+    m.set(decision, jobId);
+    this.byGame.set(gameId, m);
+  }
+
+  /** After a commit notice: cancel the bank jobs of decisions that are no longer open. */
+  async onCommit(rt: Runtime, gameId: string): Promise<void> {
+    const m = this.byGame.get(gameId);
+    if (!m) return;
+    const g = await rt.service.load(gameId);
+    for (const [decision, jobId] of m) {
+      if (g.game.status === 'active' && findDecision(g.rs, g.k, decision)) continue;
+      m.delete(decision);
+      await rt.queue.remove(jobId);
+    }
+    if (!m.size) this.byGame.delete(gameId);
+  }
+}
+
+export async function runDeadline(rt: Runtime, pool: BotPool, job: DeadlineJob, bank?: BankJobs): Promise<void> {
   const svc = rt.service;
   for (let attempt = 0; attempt < 6; attempt++) {
     const g = await svc.load(job.gameId);
@@ -120,7 +147,9 @@ export async function runDeadline(rt: Runtime, pool: BotPool, job: DeadlineJob):
     if (job.phase !== 'bank' && p.bankSeconds && !sealed) {
       const left = p.bankSeconds * 1000 - (await bankUsedMs(rt, job.gameId, m.dec.seat));
       if (left > 0) {
-        await rt.queue.add({ name: 'deadline', jobId: jobKey('deadline', job.decision, 'bank'), data: { ...job, phase: 'bank' }, delayMs: left });
+        const jobId = jobKey('deadline', job.decision, 'bank');
+        await rt.queue.add({ name: 'deadline', jobId, data: { ...job, phase: 'bank' }, delayMs: left });
+        bank?.add(job.gameId, job.decision, jobId);
         return;
       }
     }

@@ -3,7 +3,8 @@
 import { BotPool } from '../../ai/pool.js';
 import { registerFeature, type Runtime } from '../../runtime.js';
 import { aiPlanner, playBot, type AiJob } from './ai-seats.js';
-import { deadlinePlanner, runDeadline, type DeadlineJob } from './deadlines.js';
+import { gameTopic, type CommitNotice } from '../bus.js';
+import { BankJobs, deadlinePlanner, runDeadline, type DeadlineJob } from './deadlines.js';
 import { deliver, fanOut, webhookPlanner } from './webhooks.js';
 
 /** The bot threads of each runtime (started on the first bot decision, stopped with the runtime). */
@@ -22,11 +23,20 @@ registerFeature((rt) => {
   rt.handlers.ai = async (data: AiJob, meta) => {
     await playBot(rt, getPool(), data, meta);
   };
-  rt.handlers.deadline = async (data: DeadlineJob) => runDeadline(rt, getPool(), data);
+  const bank = new BankJobs();
+  rt.handlers.deadline = async (data: DeadlineJob) => runDeadline(rt, getPool(), data, bank);
+  // Commit notices from every process (the bus spans them with Redis) cancel stale bank jobs.
+  const onCommit = (msg: Record<string, unknown>, cb: () => void) => {
+    cb();
+    const n = msg.payload as CommitNotice | undefined;
+    if (n?.gameId) void bank.onCommit(rt, n.gameId).catch(() => undefined);
+  };
+  rt.bus.on(gameTopic('+'), onCommit);
   rt.handlers.webhook = async (data) => fanOut(rt, data);
   rt.handlers['webhook-delivery'] = async (data, meta) => deliver(rt, data, meta);
   const close = rt.close.bind(rt);
   rt.close = async () => {
+    rt.bus.removeListener(gameTopic('+'), onCommit);
     await close();
     await pool?.close();
   };
