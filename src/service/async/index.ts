@@ -5,6 +5,7 @@ import { registerFeature, type Runtime } from '../../runtime.js';
 import { aiPlanner, playBot, type AiJob } from './ai-seats.js';
 import { gameTopic, type CommitNotice } from '../bus.js';
 import { BankJobs, deadlinePlanner, runDeadline, type DeadlineJob } from './deadlines.js';
+import { recoverJobs } from './recovery.js';
 import { deliver, fanOut, webhookPlanner } from './webhooks.js';
 
 /** The bot threads of each runtime (started on the first bot decision, stopped with the runtime). */
@@ -34,6 +35,11 @@ registerFeature((rt) => {
   rt.bus.on(gameTopic('+'), onCommit);
   rt.handlers.webhook = async (data) => fanOut(rt, data);
   rt.handlers['webhook-delivery'] = async (data, meta) => deliver(rt, data, meta);
+  // Embedded: re-queue what a previous process may have lost (in the background, after start).
+  if (rt.queue.kind === 'in-process') {
+    const t = setTimeout(() => void recoverJobs(rt).catch(() => undefined), 0);
+    t.unref();
+  }
   const close = rt.close.bind(rt);
   rt.close = async () => {
     rt.bus.removeListener(gameTopic('+'), onCommit);
