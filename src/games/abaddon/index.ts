@@ -6,7 +6,7 @@ import * as G from '../../engine/mech/grid-square.js';
 import { DATA, type Faction, type GameData, type UnitType, type XY } from './data.js';
 import { addUnits, initialState, other, Rules, type Ev } from './rules.js';
 import { cloneState, FACES, type AbState, type Action, type Attack, type Unit } from './state.js';
-import { makeView, determinizeView, clone, type AbView } from './view.js';
+import { makeView, determinizeView, type AbView } from './view.js';
 
 export type { AbState, Action } from './state.js';
 export type { AbView } from './view.js';
