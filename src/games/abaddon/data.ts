@@ -64,7 +64,7 @@ export interface WsCardDef {
 
 export type MarkerEffect = 'cannotMove' | 'cannotRanged' | 'cannotBeOrdered' | 'movementMinus1';
 export interface MarkerDef { id: string; name: string; effect: MarkerEffect }
-export type WfEffect = { type: 'loseCrystals'; n: number } | { type: 'none' } | { type: 'retain'; marker: string };
+export type WfEffect = { type: 'loseCrystals'; n: number } | { type: 'gainCrystals'; n: number } | { type: 'none' } | { type: 'retain'; marker: string };
 export interface WfCardDef { id: string; name: string; effect: WfEffect }
 
 export interface GameData {
@@ -175,6 +175,7 @@ export const wfSchema = {
           effect: {
             oneOf: [
               { type: 'object', required: ['type', 'n'], properties: { type: { const: 'loseCrystals' }, n: { type: 'integer', minimum: 1 } } },
+              { type: 'object', required: ['type', 'n'], properties: { type: { const: 'gainCrystals' }, n: { type: 'integer', minimum: 1 } } },
               { type: 'object', required: ['type'], properties: { type: { const: 'none' } } },
               { type: 'object', required: ['type', 'marker'], properties: { type: { const: 'retain' }, marker: { type: 'string' } } },
             ],

@@ -251,6 +251,11 @@ export class Rules {
     if (e.type === 'loseCrystals') {
       s.wf.discard.push(c);
       this.removeCrystals(s, u, e.n, other(u.faction), ev, 'wild_fire');
+    } else if (e.type === 'gainCrystals' && u.status !== 'destroyed') {
+      s.wf.discard.push(c);
+      u.crystals += e.n;
+      s.gained += e.n;
+      ev.push({ type: 'crystals_gained', to: 'all', data: { unit: u.id, n: e.n, left: u.crystals } });
     } else if (e.type === 'retain' && (u.status === 'board' || u.status === 'reserve')) {
       u.markers.push(e.marker);
       s.retained.push({ card: c, unit: u.id, marker: e.marker, seat: u.seat });
@@ -760,7 +765,7 @@ export function initialState(r: Rules, m: Mission, names: string[], maxRounds: n
     terrain: m.terrain.map((t) => ({ type: t.type, at: [t.at[0], t.at[1]] as XY })),
     units: [], hands: m.seats.map(() => []),
     ws: newDeck(buildDeck(r.data)), wf: newDeck(r.data.wf.map((c) => c.id)),
-    retained: [], cup: { SCS: 0, CA: 0 }, counters: { SCS: 0, CA: 0 }, kills: { SCS: 0, CA: 0 },
+    retained: [], cup: { SCS: 0, CA: 0 }, counters: { SCS: 0, CA: 0 }, gained: 0, kills: { SCS: 0, CA: 0 },
     round: 0, maxRounds, order: [], relays: m.seats.map(() => 0), turnIdx: 0, active: 0, turn: 0, step: 0,
     lockons: [], phase: 'deploy', dice: [], moved: [], battled: [], responded: [], attacks: [], nextAttack: 1,
     respond: [], window: null, deployQueue: [], jump: { queue: [], unit: null, at: null, options: [] }, divideQueue: [],

@@ -84,6 +84,8 @@ export interface AbState {
   cup: Record<Faction, number>;
   /** Battle Damage (and other) counters in each faction's cup. */
   counters: Record<Faction, number>;
+  /** Crystals gained from the supply (card effects, AMB-24): never taken from a cup. */
+  gained: number;
   /** Enemy units each faction has eliminated. */
   kills: Record<Faction, number>;
   round: number;

@@ -388,3 +388,23 @@ test('#9 with the real per-entry RNG, attacker and defender dice are independent
   assert.ok([...pairs].some((p) => p.split(',')[0] !== p.split(',')[1]), 'not always equal');
   assert.ok(pairs.size > 10);
 });
+
+test('#50 Wild Fire engine is data-driven: a "gain crystals" card adds from the supply, never from a cup (AMB-24)', () => {
+  const data = { ...DATA, wf: DATA.wf.map((c, i) => (i === 0 ? { ...c, effect: { type: 'gainCrystals' as const, n: 2 } } : c)) };
+  const rs = makeAbaddon(data);
+  const made = setupGame(rs, { scenario: 'm1', seats: [{ index: 0, name: 'a' }, { index: 1, name: 'b' }], options: {} }, scriptedRng([], 'gain'));
+  assert.ok(!isViolation(made));
+  let k = made.k;
+  const s = k.s;
+  s.terrain = [];
+  s.units.find((u) => u.id === 'SCS-M1')!.at = [4, 4];
+  s.units.find((u) => u.id === 'CA-H1')!.at = [5, 5];
+  s.active = 0; s.phase = 'resolve'; s.dice = [{ face: 'C', use: 'order', unit: 'SCS-M1' }]; s.step++;
+  const d = openDecisions(rs, k)[0];
+  const r = applyEntry(rs, k, { kind: 'answer', seat: 0, decision: d.id, action: { type: 'closeCombat', unit: 'SCS-M1', target: 'CA-H1' } }, scriptedRng([0, 5, 0]));
+  assert.ok(!isViolation(r));
+  k = r.k;
+  assert.equal(k.s.units.find((u) => u.id === 'CA-H1')!.crystals, 7);
+  assert.equal(k.s.gained, 2);
+  assert.deepEqual(k.s.cup, { SCS: 0, CA: 0 });
+});

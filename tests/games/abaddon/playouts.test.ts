@@ -23,7 +23,7 @@ function invariants(s: AbState): void {
   // crystals are conserved between units and cups
   const power = s.units.reduce((a, u) => a + UNIT[u.type].power, 0);
   const held = s.units.reduce((a, u) => a + u.crystals, 0);
-  assert.equal(held + s.cup.SCS + s.cup.CA, power, 'crystals conserved');
+  assert.equal(held + s.cup.SCS + s.cup.CA, power + s.gained, 'crystals conserved');
   // positions
   const seen = new Set<string>();
   for (const u of s.units) {
