@@ -5,7 +5,7 @@ import { rollEvent } from '../../engine/mech/dice.js';
 import * as G from '../../engine/mech/grid-square.js';
 import { DATA, type Faction, type GameData, type UnitType, type XY } from './data.js';
 import { addUnits, initialState, other, Rules, type Ev } from './rules.js';
-import { cloneState, FACES, type AbState, type Action, type Attack, type Unit } from './state.js';
+import { cloneState, FACES, UNIT, type AbState, type Action, type Attack, type Unit } from './state.js';
 import { makeView, determinizeView, type AbView } from './view.js';
 
 export type { AbState, Action } from './state.js';
@@ -42,6 +42,8 @@ function canon(a: Action): string {
     default: return pick();
   }
 }
+
+interface OddsArgs { unit: string; target: string; card?: string; response?: string; close?: boolean }
 
 /** The fields of each action, in the order `choices` discloses them. */
 const FIELDS: Record<string, string[]> = {
@@ -803,7 +805,49 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
       const u = R.unit(s, q.unit);
       return u ? R.moves(s, u) : null;
     }
+    if (name === 'odds') return odds(s, args as OddsArgs);
     return null;
+  }
+
+  /**
+   * Exact outcome probabilities of one combat by enumerating the battle dice:
+   * `{unit, target, card?, response?, close?}` (cards by id; no card: Close Combat or shielding).
+   */
+  function odds(s: AbState, q: OddsArgs): unknown {
+    const a = q && R.unit(s, q.unit);
+    const d = q && R.unit(s, q.target);
+    if (!a || !d || a.status !== 'board' || d.status !== 'board') return null;
+    const close = !!q.close;
+    const aDef = q.card ? R.ws.get(q.card) : undefined;
+    const dDef = q.response ? R.ws.get(q.response) : undefined;
+    if (dDef?.kind === 'amm') return { cancelled: 1 };
+    const dAttacks = close || dDef?.kind === 'target';
+    const faces = (u: Unit): number[] => {
+      const n = UNIT[u.type].die;
+      if (u.type === 'I' && close) {
+        const out: number[] = [];
+        for (let x = 1; x <= 6; x++) for (let y = 1; y <= 6; y++) out.push(Math.max(x, y));
+        return out;
+      }
+      return Array.from({ length: n }, (_, i) => i + 1);
+    };
+    const fa = faces(a);
+    const fd = faces(d);
+    const modA = (aDef?.kind === 'target' ? aDef.value ?? 0 : 0) + (aDef?.kind === 'lrb' && a.type === 'H' ? aDef.heavyBonus ?? 1 : 0) + R.lock(s, a.seat, d);
+    const modD = dAttacks ? (dDef?.kind === 'target' ? dDef.value ?? 0 : 0) + R.lock(s, d.seat, a) : 0;
+    const superShield = R.mission(s).rules.superShield;
+    const dmg = (w: number, l: number) => (superShield ? (w >= 3 * l ? 2 : w >= 2 * l ? 1 : 0) : w >= 2 * l ? 2 : 1);
+    let crit = 0, tie = 0, aWin = 0, dWin = 0, toD = 0, toA = 0;
+    for (const ra of fa) for (const rd of fd) {
+      if (ra === 1 || (dAttacks && rd === 1)) { crit++; continue; }
+      const ta = ra + modA;
+      const td = rd + modD;
+      if (ta === td) tie++;
+      else if (ta > td) { aWin++; toD += dmg(ta, td); }
+      else { dWin++; if (dAttacks) toA += dmg(td, ta); }
+    }
+    const n = fa.length * fd.length;
+    return { critical: crit / n, tie: tie / n, attackerWins: aWin / n, defenderWins: dWin / n, expectedDamageToTarget: toD / n, expectedDamageToAttacker: toA / n };
   }
 
   /** Field-by-field disclosure of the legal set (clients, Discord buttons). */

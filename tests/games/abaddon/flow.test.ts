@@ -338,3 +338,14 @@ test('#22 variant (AMB-07): option lockOnUntil "turn" removes a relay at the end
   const bad = start.bind(null, 'm1', undefined, abaddon, { lockOnUntil: 'never' });
   assert.throws(bad, /lockOnUntil/);
 });
+
+test('#45 query odds enumerates the battle dice exactly (d8 + Target 3 vs shielding d10)', () => {
+  const k = craft({ at: { 'SCS-M1': [4, 2], 'CA-H1': [4, 5] }, active: 0, phase: 'declare', ordered: ['SCS-M1'] });
+  const o = abaddon.query!(abaddon.view(k.s, 0), 'odds', { unit: 'SCS-M1', target: 'CA-H1', card: 'T3' }) as Record<string, number>;
+  assert.equal(o.critical, 10 / 80, 'the attacker rolls a 1');
+  const sum = o.critical + o.tie + o.attackerWins + o.defenderWins;
+  assert.ok(Math.abs(sum - 1) < 1e-9);
+  assert.equal(o.expectedDamageToAttacker, 0, 'a shielding defender never damages');
+  const c = abaddon.query!(abaddon.view(k.s, 0), 'odds', { unit: 'SCS-M1', target: 'CA-H1', close: true }) as Record<string, number>;
+  assert.ok(c.expectedDamageToAttacker > 0);
+});
