@@ -211,7 +211,9 @@ export function loadData(raw: { missions: unknown; ws: unknown; wf: unknown }): 
     if (mi.seats.length !== mi.players) throw new Error(`abaddon mission ${mi.id}: ${mi.seats.length} seats for ${mi.players} players`);
     for (const s of mi.seats) {
       if (s.fixed && s.fixed.length !== s.units.length) throw new Error(`abaddon mission ${mi.id}: fixed positions do not match units`);
-      if (!mi.rules.divide && !mi.rules.jumpOn && s.fixed?.some((p) => p === null) && !s.zone) throw new Error(`abaddon mission ${mi.id}: a unit has neither a position nor a zone`);
+      const unplaced = !s.fixed || s.fixed.some((p) => p === null);
+      if (!mi.rules.jumpOn && s.units.length && unplaced && !s.zone) throw new Error(`abaddon mission ${mi.id}: a unit has neither a position nor a zone`);
+      if (mi.rules.divide && !s.zone) throw new Error(`abaddon mission ${mi.id}: divided forces need a zone per seat`);
     }
   }
   return {
