@@ -38,9 +38,9 @@ interface Row { store: string; snapshots: boolean; length: number; ms: number[] 
 type Rebuild = (game: unknown, seats: unknown, upTo?: number) => Promise<{ k: { seq: number } }>;
 
 export async function loadBench(a: Args): Promise<Row[]> {
-  const lengths = list(a, 'lengths', a.smoke ? [100, 1000] : [100, 1000, 10000]);
-  const repeats = num(a, 'repeats', 15, 5);
-  const tail = 49;
+  const lengths = list(a, 'lengths', a.smoke ? [20, 50] : [100, 1000, 10000]);
+  const repeats = num(a, 'repeats', 15, 3);
+  const tail = a.smoke ? 9 : 49;
   heading(`3. Load cost vs log length (${lengths.join(' / ')} actions, and each + ${tail}: the longest tail after a snapshot; ${repeats} cold loads each)`);
   const rows: Row[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'skyeye-bench-load-'));
@@ -48,7 +48,7 @@ export async function loadBench(a: Args): Promise<Row[]> {
     { name: 'PGlite', open: () => openStore({ dataDir: a.smoke ? 'memory://' : dir }), cleanup: async () => rmSync(dir, { recursive: true, force: true }) },
   ];
   const raw = process.env.DATABASE_URL;
-  if (raw && (a.opts.modes ?? 'pglite,postgres').includes('postgres')) {
+  if (raw && (a.opts.modes ?? (a.smoke ? 'pglite' : 'pglite,postgres')).includes('postgres')) {
     const base = parseDatabaseUrl(raw).url;
     const schema = `bench_load_${process.pid}`;
     stores.push({

@@ -37,8 +37,8 @@ async function play(url: string, g: BenchGame, moves: number): Promise<number> {
 }
 
 export async function memoryBench(a: Args) {
-  const n = num(a, 'games', 1000, 50);
-  const moves = num(a, 'moves', 10, 3);
+  const n = num(a, 'games', 1000, 20);
+  const moves = num(a, 'moves', 10, 2);
   const spec = pickRuleset(a);
   heading(`4. Memory: server RSS with ${fmt(n)} active games loaded (${spec.ruleset}/${spec.scenario}, ${moves} moves each)`);
   const modes: { name: string; env: () => Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> }[] = [{
@@ -49,7 +49,7 @@ export async function memoryBench(a: Args) {
     },
   }];
   const raw = process.env.DATABASE_URL;
-  if (raw && (a.opts.modes ?? 'pglite,postgres').includes('postgres')) {
+  if (raw && (a.opts.modes ?? (a.smoke ? 'pglite' : 'pglite,postgres')).includes('postgres')) {
     modes.push({
       name: 'Postgres',
       env: async () => {

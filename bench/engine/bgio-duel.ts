@@ -147,11 +147,11 @@ export function pickRng(seed: number) {
 export interface BgioRun { games: number; moves: number; invalid: number }
 
 /** Plays random legal games through boardgame.io's reducer until `ms` have passed. */
-export function runBgio(ms: number, seedBase = 1): BgioRun {
+export function runBgio(ms: number, seedBase = 1, maxGames = Infinity): BgioRun {
   const pick = pickRng(seedBase * 7919);
   const out: BgioRun = { games: 0, moves: 0, invalid: 0 };
   const t0 = performance.now();
-  while (performance.now() - t0 < ms) {
+  while (out.games < maxGames && (maxGames !== Infinity || performance.now() - t0 < ms)) {
     const game = bgioDuel(`bgio-${seedBase}-${out.games}`);
     const reducer = CreateGameReducer({ game });
     let state = InitializeGame({ game, numPlayers: 2 });

@@ -1,19 +1,38 @@
 // Section 1: rules engine throughput, side by side with boardgame.io's reducer.
 // Rounds interleave the runs (kernel Duel, boardgame.io Duel, each registered ruleset) so a
 // noisy neighbour hits all of them alike; ratios are taken within a round, then the median.
+import { createRequire } from 'node:module';
+import { Arc4 } from '../../src/engine/rng.js';
 import type { Ruleset } from '../../src/engine/types.js';
 import { rulesets } from '../../src/games/index.js';
 import { duel } from '../../tests/support/duel.js';
 import { type Args, fmt, heading, median, minmax, note, num, progress, ratio, table, warn } from '../lib/common.js';
 import { runBgio } from './bgio-duel.js';
-import { type KernelRun, runKernel, seatsFor } from './kernel-run.js';
+import { addRun, emptyRun, type KernelRun, runKernel, seatsFor } from './kernel-run.js';
 
 export interface EngineFigures {
   duelRatio: number;
   perRuleset: Record<string, { entriesPerSec: number; movesPerSec: number; gamesPerSec: number; vsBgio: number }>;
 }
 
+/**
+ * The kernel draws from its own port of seedrandom's ARC4 (a hot-path fix): it must give the
+ * very same numbers, or stored games would no longer replay. Checked on every bench run (CI smoke).
+ */
+export function checkArc4(seeds = 500): void {
+  const seedrandom = createRequire(import.meta.url)('seedrandom') as (s: string) => { int32(): number };
+  for (let i = 0; i < seeds; i++) {
+    const seed = i % 7 === 0 ? 'x'.repeat(i) : `${i.toString(16).padStart(64, 'ab')}`;
+    const a = seedrandom(seed);
+    const b = new Arc4(seed);
+    for (let k = 0; k < 32; k++) {
+      if ((a.int32() >>> 0) !== b.uint32()) throw new Error(`Arc4 differs from seedrandom for seed ${JSON.stringify(seed)} at draw ${k}`);
+    }
+  }
+}
+
 export async function engineBench(a: Args): Promise<EngineFigures> {
+  checkArc4();
   const rounds = num(a, 'rounds', 15, 2);
   const ms = num(a, 'ms', 600, 250);
   const only = a.opts.ruleset?.split(',');
@@ -31,12 +50,13 @@ export async function engineBench(a: Args): Promise<EngineFigures> {
     }
   }
   const runs: { id: string; fn: (round: number) => KernelRun }[] = [
-    { id: 'duel', fn: (r) => runKernel(duel, ms, `duel-${r}`) },
+    { id: 'duel', fn: () => emptyRun() }, // measured in pairs with boardgame.io below
     ...ok.map((rs) => ({ id: rs.id, fn: (r: number) => runKernel(rs, ms, `${rs.id}-${r}`) })),
   ];
   // Warm-up (JIT) for every engine, not counted.
   const warm = Math.min(300, ms);
   runBgio(warm, 999);
+  runKernel(duel, warm, 'warm');
   for (const r of runs) {
     try { r.fn(-1); } catch { /* reported below */ }
   }
@@ -44,13 +64,25 @@ export async function engineBench(a: Args): Promise<EngineFigures> {
   const bg: { moves: number; games: number; ms: number }[] = [];
   const ker = new Map<string, KernelRun[]>(runs.map((r) => [r.id, []]));
   const failed = new Map<string, string>();
-  const p = progress('engine rounds', rounds * (runs.length + 1));
+  const p = progress('engine rounds', rounds * runs.length);
   for (let round = 0; round < rounds; round++) {
+    // The like-for-like pair: one boardgame.io game, then one kernel game, alternating for
+    // 2 x ms, each engine's clock summed apart, so load swings on a shared machine hit both.
+    const b = { games: 0, moves: 0, invalid: 0, ms: 0 };
+    let k = emptyRun();
     const t0 = performance.now();
-    const b = runBgio(ms, round + 1);
-    bg.push({ ...b, ms: performance.now() - t0 });
-    p.tick(1, 'boardgame.io');
+    for (let i = 0; performance.now() - t0 < 2 * ms; i++) {
+      const t1 = performance.now();
+      const one = runBgio(0, round * 100000 + i + 1, 1);
+      b.ms += performance.now() - t1;
+      b.games += one.games; b.moves += one.moves; b.invalid += one.invalid;
+      k = addRun(k, runKernel(duel, 0, `duel-${round}-${i}`, true, 5000, 1));
+    }
+    bg.push(b);
+    ker.get('duel')!.push(k);
+    p.tick(1, 'duel pair');
     for (const r of runs) {
+      if (r.id === 'duel') continue;
       if (failed.has(r.id)) { p.tick(); continue; }
       try {
         ker.get(r.id)!.push(r.fn(round));

@@ -31,11 +31,11 @@ export function movesOf(e: Entry<any>): number {
 }
 
 /** Plays games until `ms` have passed (the last game is finished, then counted). */
-export function runKernel(rs: Ruleset, ms: number, seedBase: string, withReplay = true, maxEntries = 5000): KernelRun {
+export function runKernel(rs: Ruleset, ms: number, seedBase: string, withReplay = true, maxEntries = 5000, maxGames = Infinity): KernelRun {
   const { scenario, seats } = seatsFor(rs);
   const out: KernelRun = { games: 0, entries: 0, moves: 0, unfinished: 0, ms: 0, replayEntries: 0, replayMs: 0 };
   const t0 = performance.now();
-  while (performance.now() - t0 < ms) {
+  while (out.games < maxGames && (maxGames !== Infinity || performance.now() - t0 < ms)) {
     const o = { scenario, seats, seed: `${seedBase}-${out.games}`, gameId: `bench-${out.games}`, maxEntries };
     const r = randomPlayout(rs, o);
     out.games++;
@@ -53,3 +53,12 @@ export function runKernel(rs: Ruleset, ms: number, seedBase: string, withReplay 
   out.ms = performance.now() - t0 - out.replayMs;
   return out;
 }
+
+export function addRun(a: KernelRun, b: KernelRun): KernelRun {
+  return {
+    games: a.games + b.games, entries: a.entries + b.entries, moves: a.moves + b.moves, unfinished: a.unfinished + b.unfinished,
+    ms: a.ms + b.ms, replayEntries: a.replayEntries + b.replayEntries, replayMs: a.replayMs + b.replayMs,
+  };
+}
+
+export const emptyRun = (): KernelRun => ({ games: 0, entries: 0, moves: 0, unfinished: 0, ms: 0, replayEntries: 0, replayMs: 0 });

@@ -35,15 +35,14 @@ export function setupGame<S>(
     return step;
   }
   const k: KState<S> = { s: step.state, open: {}, seq: 0, conceded: null };
-  k.open = mintIds(rs, k.s, {}, 0);
+  k.open = rs.result(k.s) ? {} : mintIds(rs.pending(k.s), {}, 0);
   return { k, events: step.events };
 }
 
-function mintIds<S>(rs: Ruleset<S>, s: S, prev: Record<string, string>, seq: number): Record<string, string> {
-  if (rs.result(s)) return {};
+function mintIds(pending: OpenDecision[], prev: Record<string, string>, seq: number): Record<string, string> {
   const out: Record<string, string> = {};
   const used = new Set(Object.values(prev));
-  for (const d of rs.pending(s)) {
+  for (const d of pending) {
     let id = prev[d.key];
     if (!id) {
       id = `${seq}.${d.seat}.${d.kind}`;
@@ -59,9 +58,10 @@ export function resultOf<S>(rs: Ruleset<S>, k: KState<S>): Result | null {
   return k.conceded ?? rs.result(k.s);
 }
 
-type Minted = { dec: Decision; raw: OpenDecision };
+export type Minted = { dec: Decision; raw: OpenDecision };
 
-function minted<S>(rs: Ruleset<S>, k: KState<S>): Minted[] {
+/** Every open decision with the ruleset's raw form (for drivers that need both). Server-side only. */
+export function minted<S>(rs: Ruleset<S>, k: KState<S>): Minted[] {
   if (resultOf(rs, k)) return [];
   return rs.pending(k.s).map((raw) => {
     const { key: _key, ...rest } = raw;
@@ -166,9 +166,11 @@ export function applyEntry<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, r
 
 function finish<S>(rs: Ruleset<S>, k: KState<S>, s: S, events: GameEvent[], seq: number, conceded: Result | null): Applied<S> {
   const next: KState<S> = { s, open: {}, seq, conceded: conceded ?? k.conceded };
-  next.open = resultOf(rs, next) ? {} : mintIds(rs, s, k.open, seq);
-  if (!resultOf(rs, next) && !rs.pending(s).some((d) => d.blocking)) {
-    throw new KernelError(`${rs.id}: a running game has no blocking decision`);
+  // result and pending once each per entry (rulesets may compute them from the whole state).
+  if (!resultOf(rs, next)) {
+    const pending = rs.pending(s);
+    next.open = mintIds(pending, k.open, seq);
+    if (!pending.some((d) => d.blocking)) throw new KernelError(`${rs.id}: a running game has no blocking decision`);
   }
   return { k: next, events };
 }

@@ -1,7 +1,7 @@
 // Drives a ruleset through the kernel with random legal choices: used by property tests,
 // benchmarks and bots' rollouts. Sealed groups are filled by every member, then closed.
 import { createHash } from 'node:crypto';
-import { applyEntry, chainHash, GENESIS, openDecisions, resultOf, setupGame, type KState } from './kernel.js';
+import { applyEntry, chainHash, GENESIS, minted, resultOf, setupGame, type KState } from './kernel.js';
 import { entryRng, localRng } from './rng.js';
 import type { Entry, GameEvent, Result, Rng, Ruleset, SeatInfo } from './types.js';
 import { isViolation } from './types.js';
@@ -27,9 +27,9 @@ export interface PlayoutResult {
 
 /** The next entry a random player would submit in state k. */
 export function randomEntry(rs: Ruleset, k: KState<any>, rng: Rng, pick = (n: number, r: Rng) => r.int(n)): Entry<any> {
-  const open = openDecisions(rs, k);
-  const raw = rs.pending(k.s);
-  const rawOf = (id: string) => raw[open.findIndex((d) => d.id === id)];
+  const both = minted(rs, k);
+  const open = both.map((m) => m.dec);
+  const rawOf = (id: string) => both.find((m) => m.dec.id === id)!.raw;
   const sealed = open.find((d) => d.group?.mode === 'sealed');
   const choose = (d: (typeof open)[number]) => {
     const { actions } = rs.candidates(k.s, d.seat, rawOf(d.id), 64, rng);
