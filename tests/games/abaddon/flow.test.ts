@@ -349,3 +349,14 @@ test('#45 query odds enumerates the battle dice exactly (d8 + Target 3 vs shield
   const c = abaddon.query!(abaddon.view(k.s, 0), 'odds', { unit: 'SCS-M1', target: 'CA-H1', close: true }) as Record<string, number>;
   assert.ok(c.expectedDamageToAttacker > 0);
 });
+
+test('#12 a Reboot Decks card dealt at setup is played at once; decks re-formed after the whole deal (L269-L271)', () => {
+  const { k, events } = start('m1', [17]); // sorted pool: AMM x8, DB x4, LRB x5, RB -> index 17
+  assert.equal(evOf(events, 'reboot_decks').length, 1);
+  assert.deepEqual(k.s.hands.map((h) => h.length), [6, 6], 'the Reboot card is replaced');
+  assert.ok(!k.s.hands.flat().includes('RB'));
+  assert.deepEqual(k.s.ws.discard, []);
+  assert.ok(k.s.ws.pool.includes('RB'), 'shuffled back into the new deck');
+  const order = events.map((e) => e.type);
+  assert.ok(order.lastIndexOf('ws_drawn') < order.indexOf('decks_reshuffled'), 'after everyone is dealt');
+});
