@@ -59,8 +59,10 @@ async function main() {
   console.log(`\n${machine()}\n`);
   let failed = 0;
   for (const s of run) {
+    const ts = Date.now();
     try {
       await sections[s](args);
+      process.stderr.write(`  [${s}] ${((Date.now() - ts) / 1000).toFixed(1)} s\n`);
     } catch (e) {
       failed++;
       console.log(`\n> **${s} failed:** ${(e as Error).stack ?? e}\n`);

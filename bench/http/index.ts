@@ -43,7 +43,7 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
   const warmup = num(a, 'warmup', 2, 0.3);
   const rounds = num(a, 'rounds', 2, 1);
   const spec = pickRuleset(a);
-  const modes = str(a, 'modes', 'pglite,postgres').split(',');
+  const modes = str(a, 'modes', a.smoke ? 'pglite' : 'pglite,postgres').split(',');
   heading(`2. Durable moves over HTTP (${spec.ruleset}/${spec.scenario}, ${games} games, ${conns.join('/')} connections, ${rounds} x ${seconds} s per figure)`);
 
   const rows: ModeRow[] = [];
