@@ -114,9 +114,18 @@ class StreamRng implements Rng {
     return out;
   }
 
+  /** The same label twice in one entry continues one stream: it never replays the same draws. */
   fork(label: string): Rng {
-    return new StreamRng(createHmac('sha256', this.key).update(label).digest(), this.counter);
+    this.forks ??= new Map();
+    let f = this.forks.get(label);
+    if (!f) {
+      f = new StreamRng(createHmac('sha256', this.key).update(label).digest(), this.counter);
+      this.forks.set(label, f);
+    }
+    return f;
   }
+
+  private forks: Map<string, StreamRng> | undefined;
 }
 
 /** The game's Rng for entry n (its HMAC key is computed on the first draw or fork). */

@@ -154,3 +154,14 @@ test('apply receives the ruleset key of the decision answered (several may be op
   assert.ok(!isViolation(r2));
   assert.deepEqual(seen, [undefined, 'choose:1']);
 });
+
+test('rng: forking the same label twice in an entry continues the stream, never repeats it', () => {
+  const r = entryRng('s', 'g', 1);
+  const a = Array.from({ length: 10 }, () => r.fork('dice').int(1000));
+  const fresh = entryRng('s', 'g', 1).fork('dice');
+  assert.deepEqual(Array.from({ length: 10 }, () => fresh.int(1000)), a, 'one stream per label');
+  const r2 = entryRng('s', 'g', 1);
+  const x = r2.fork('dice').int(1_000_000);
+  const y = r2.fork('dice').int(1_000_000);
+  assert.notEqual(x, y);
+});
