@@ -15,6 +15,7 @@ import { GameService } from '../src/service/game-service.js';
 import { openStore, parseDatabaseUrl } from '../src/store/db.js';
 import type { Store } from '../src/store/types.js';
 import { type Args, fmt, heading, list, median, note, num, percentile, progress, table, warn } from './lib/common.js';
+import { sharedPglite } from './http/spawn.js';
 import { marathon } from './marathon.js';
 
 registerRuleset(marathon);
@@ -45,7 +46,7 @@ export async function loadBench(a: Args): Promise<Row[]> {
   const rows: Row[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'skyeye-bench-load-'));
   const stores: { name: string; open: () => Promise<Store>; cleanup: () => Promise<void> }[] = [
-    { name: 'PGlite', open: () => openStore({ dataDir: a.smoke ? 'memory://' : dir }), cleanup: async () => rmSync(dir, { recursive: true, force: true }) },
+    { name: 'PGlite', open: async () => (a.smoke ? openStore({ pglite: await sharedPglite() }) : openStore({ dataDir: dir })), cleanup: async () => rmSync(dir, { recursive: true, force: true }) },
   ];
   const raw = process.env.DATABASE_URL;
   if (raw && (a.opts.modes ?? (a.smoke ? 'pglite' : 'pglite,postgres')).includes('postgres')) {

@@ -73,7 +73,7 @@ export async function memoryBench(a: Args) {
   const rows: (string | number)[][] = [];
   for (const m of modes) {
     const { env, cleanup } = await m.env();
-    const server = await startServer(env, { exposeGc: true });
+    const server = await startServer(env, { exposeGc: true, inProcess: a.smoke });
     try {
       // Baseline: started, one game created and played (every module and route warmed up).
       const warm = await createGame(server.url, spec);

@@ -1,12 +1,12 @@
 // The reference for the HTTP bench: the raw rate of one-row INSERT transactions the same
 // database sustains at the same concurrency. Postgres: pgbench (prepared statements, TCP to
 // the same address as the server) or, without pgbench, the same loop on node-postgres.
-// PGlite: one-row INSERTs on a fresh on-disk PGlite in its own process (PGlite serialises
-// everything, so its concurrency is 1 whatever the clients).
+// PGlite: one-row INSERTs on the server's own PGlite instance, through a bench-only route
+// (PGlite serialises everything, so its concurrency is 1 whatever the clients).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 
 /** A payload the size of a typical action row (entry + events + response JSON). */
@@ -86,16 +86,10 @@ export async function pgScriptCeiling(url: string, schema: string, clients: numb
   return { tps: n / seconds, latencyMs: lat / n, tool: 'node-postgres loop' };
 }
 
-/** PGlite: one-row INSERT transactions on a fresh on-disk database, in a child process. */
-export async function pgliteCeiling(seconds: number): Promise<Ceiling> {
-  const out = await new Promise<string>((ok, fail) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', resolve('bench/http/pglite-ceiling.ts'), String(seconds)], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let o = '';
-    let e = '';
-    p.stdout.on('data', (d) => { o += d; });
-    p.stderr.on('data', (d) => { e += d; });
-    p.on('exit', (code) => (code === 0 ? ok(o) : fail(new Error(`pglite ceiling exited ${code}: ${e.slice(-800)}`))));
-  });
-  const r = JSON.parse(out.trim().split('\n').pop()!) as { n: number; seconds: number; latencyMs: number };
-  return { tps: r.n / r.seconds, latencyMs: r.latencyMs, tool: 'PGlite INSERT loop' };
+/** PGlite: one-row INSERT transactions on the server's own PGlite instance (bench-only route). */
+export async function pgliteCeiling(url: string, seconds: number): Promise<Ceiling> {
+  const r = await fetch(`${url}/bench/pglite-ceiling?seconds=${seconds}`, { method: 'POST' });
+  if (!r.ok) throw new Error(`pglite ceiling: ${r.status} ${await r.text()}`);
+  const b = (await r.json()) as { n: number; seconds: number; latencyMs: number };
+  return { tps: b.n / b.seconds, latencyMs: b.latencyMs, tool: 'INSERT loop on the server\'s PGlite' };
 }

@@ -50,7 +50,7 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
   if (modes.includes('pglite')) {
     const dir = mkdtempSync(join(tmpdir(), 'skyeye-bench-pglite-'));
     try {
-      rows.push(...(await runMode('PGlite (embedded, on disk)', { BENCH_DATA_DIR: dir }, spec, games, conns, seconds, warmup, rounds, () => pgliteCeiling(seconds))));
+      rows.push(...(await runMode(a.smoke ? 'PGlite (in-process, memory)' : 'PGlite (embedded, on disk)', { BENCH_DATA_DIR: dir }, spec, games, conns, seconds, warmup, rounds, (_c, url) => pgliteCeiling(url, seconds), a.smoke)));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -69,7 +69,7 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
       try {
         await prepareCeilingTable(base, schema);
         const ceiling = (c: number) => (pgbench ? pgbenchCeiling(pgbench, base, schema, c, seconds) : pgScriptCeiling(base, schema, c, seconds));
-        rows.push(...(await runMode('Postgres', { BENCH_DATABASE_URL: u.toString() }, spec, games, conns, seconds, warmup, rounds, ceiling)));
+        rows.push(...(await runMode('Postgres', { BENCH_DATABASE_URL: u.toString() }, spec, games, conns, seconds, warmup, rounds, ceiling, a.smoke)));
       } finally {
         const c = new pg.Client({ connectionString: base });
         await c.connect();
@@ -117,9 +117,9 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
 
 async function runMode(
   mode: string, env: Record<string, string>, spec: Spec, games: number, conns: number[], seconds: number, warmup: number, rounds: number,
-  ceiling: (clients: number) => Promise<Ceiling>,
+  ceiling: (clients: number, url: string) => Promise<Ceiling>, inProcess = false,
 ): Promise<ModeRow[]> {
-  const server = await startServer(env);
+  const server = await startServer(env, { inProcess });
   const rows: ModeRow[] = [];
   try {
     const p = progress(`${mode}: create games`, games);
@@ -129,7 +129,7 @@ async function runMode(
       const row: ModeRow = { mode, connections: c, loads: [], ceilings: [] };
       for (let r = 0; r < rounds; r++) {
         const t1 = timedProgress(`${mode}: ceiling ${c}c ${r + 1}/${rounds}`, seconds);
-        try { row.ceilings.push(await ceiling(c)); } finally { t1.stop(); }
+        try { row.ceilings.push(await ceiling(c, server.url)); } finally { t1.stop(); }
         const t2 = timedProgress(`${mode}: moves ${c}c ${r + 1}/${rounds}`, warmup + seconds);
         try {
           const cpu0 = server.cpuSeconds(), me0 = process.cpuUsage(), t0 = performance.now();

@@ -2,12 +2,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { serve } from './serve.js';
 
 export interface Server {
   url: string;
   pid: number;
   store: string;
-  child: ChildProcess;
+  /** null when served in this process (smoke runs). */
+  child: ChildProcess | null;
   /** Resident set size of the server process (bytes), from /proc. */
   rss(): number;
   /** CPU seconds (user + system) the server process has used so far, from /proc. */
@@ -15,7 +18,27 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string | undefined>, opts: { exposeGc?: boolean } = {}): Promise<Server> {
+/**
+ * Smoke runs (`inProcess`) serve from this process on one shared in-memory PGlite: a PGlite
+ * takes seconds to start, a child process more; the figures of a smoke run mean nothing anyway.
+ */
+let shared: Promise<PGlite> | null = null;
+export const sharedPglite = (): Promise<PGlite> => (shared ??= PGlite.create('memory://'));
+
+async function startInProcess(env: Record<string, string | undefined>): Promise<Server> {
+  const databaseUrl = env.BENCH_DATABASE_URL;
+  const pglite = databaseUrl ? undefined : await sharedPglite();
+  const s = await serve({ databaseUrl, pglite });
+  return {
+    url: `http://127.0.0.1:${s.port}`, pid: process.pid, store: s.rt.storeKind, child: null,
+    rss: () => process.memoryUsage().rss,
+    cpuSeconds: () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; },
+    stop: () => s.close(),
+  };
+}
+
+export async function startServer(env: Record<string, string | undefined>, opts: { exposeGc?: boolean; inProcess?: boolean } = {}): Promise<Server> {
+  if (opts.inProcess) return startInProcess(env);
   // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the server under load.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const args = ['--import', 'tsx', ...extra, ...(opts.exposeGc ? ['--expose-gc'] : []), resolve('bench/http/server.ts')];
