@@ -50,6 +50,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
       legalActions: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : svc.legalActions(g.id, g._seat)),
       log: async (g: { id: string; _seat: number | null }, a: { after?: number; limit?: number }) =>
         (await svc.log(g.id, g._seat, a.after ?? 0, a.limit ?? 500)).entries,
+      orders: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : (await svc.getOrders(g.id, g._seat)).orders),
       chat: async (g: { id: string }, a: { after?: number; limit?: number }) => (await svc.chat(g.id, a.after ?? 0, a.limit ?? 200)).messages,
     },
     Mutation: {
@@ -64,6 +65,8 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
         }),
       resign: (_: unknown, a: { gameId: string; token?: string; idempotencyKey?: string }, ctx: Ctx) =>
         userErrors(async () => svc.resign(a.gameId, svc.requireSeat(await withSeat(a.gameId, ctx, a.token)), a.idempotencyKey)),
+      setOrders: (_: unknown, a: { gameId: string; token?: string; orders: unknown }, ctx: Ctx) =>
+        userErrors(async () => svc.setOrders(a.gameId, svc.requireSeat(await withSeat(a.gameId, ctx, a.token)), a.orders)),
       postChat: (_: unknown, a: { gameId: string; token?: string; text: string }, ctx: Ctx) =>
         userErrors(async () => ({ message: await svc.postChat(a.gameId, svc.requireSeat(await withSeat(a.gameId, ctx, a.token)), a.text) })),
     },

@@ -5,7 +5,7 @@ import type { Runtime } from '../runtime.js';
 import { ServiceError } from '../service/errors.js';
 import { bearer } from './auth.js';
 import {
-  AfterQuery, ChatBody, ChatQuery, ClaimBody, CreateGameBody, ErrorBody, GameIdParams, ListQuery, SeatParams, SubmitBody, VersionParams,
+  AfterQuery, ChatBody, ChatQuery, ClaimBody, OrdersBody, CreateGameBody, ErrorBody, GameIdParams, ListQuery, SeatParams, SubmitBody, VersionParams,
 } from './schemas.js';
 import { sseRoute } from './sse.js';
 
@@ -99,6 +99,20 @@ export async function restRoutes(app: FastifyInstance, rt: Runtime) {
   }, async (req) => {
     const { id } = req.params as { id: string };
     return svc.verify(id);
+  });
+
+  app.put('/v1/games/:id/orders', {
+    schema: { tags: ['play'], summary: "Replace the caller's standing orders (private); covered decisions are answered at once", params: GameIdParams, body: OrdersBody, response: errors },
+  }, async (req) => {
+    const { id } = req.params as { id: string };
+    return svc.setOrders(id, svc.requireSeat(await seatOf(id, req)), (req.body as { orders: unknown[] }).orders);
+  });
+
+  app.get('/v1/games/:id/orders', {
+    schema: { tags: ['play'], summary: "The caller's standing orders", params: GameIdParams, response: errors },
+  }, async (req) => {
+    const { id } = req.params as { id: string };
+    return svc.getOrders(id, svc.requireSeat(await seatOf(id, req)));
   });
 
   app.post('/v1/games/:id/chat', {

@@ -55,3 +55,10 @@ export const ChatQuery = T.Object({
   after: T.Optional(T.Integer({ minimum: 0, default: 0 })),
   limit: T.Optional(T.Integer({ minimum: 1, maximum: 500, default: 200 })),
 });
+export const OrdersBody = T.Object({
+  orders: T.Array(T.Object({
+    id: T.String({ minLength: 1, maxLength: 64 }),
+    match: T.Object({ kind: T.Optional(T.String({ maxLength: 64 })), context: T.Optional(T.String({ maxLength: 128 })) }, { additionalProperties: false }),
+    rule: T.Any({ description: '{"do":"default"} for any ruleset, or a rule of the ruleset\'s ordersSchema' }),
+  }, { additionalProperties: false }), { maxItems: 20 }),
+}, { additionalProperties: false });

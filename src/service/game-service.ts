@@ -6,11 +6,12 @@ import {
   openDecisions, resultOf, setupGame, validateAnswer, type KState,
 } from '../engine/kernel.js';
 import { entryRng, localRng, newSeed, seedHash } from '../engine/rng.js';
-import type { Decision, Entry, GameEvent, Result, Ruleset, Seat, SeatInfo } from '../engine/types.js';
+import type { Decision, Entry, GameEvent, Result, Ruleset, Seat, SeatInfo, StandingOrder } from '../engine/types.js';
 import { isViolation } from '../engine/types.js';
 import { getRuleset, rulesets } from '../games/index.js';
 import type { ActionRecord, AppendPlan, GameRecord, OutboxItem, SeatRecord, Store } from '../store/types.js';
 import { publishChat, publishCommit, type Bus } from './bus.js';
+import { checkOrders, coveredAnswer } from './standing-orders.js';
 import { fromViolation, notFound, ServiceError } from './errors.js';
 import { hashToken, newGameId, newToken, sameHash } from './tokens.js';
 
@@ -402,6 +403,12 @@ export class GameService {
   // ---------- writes ----------
 
   async submitAction(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult> {
+    const r = await this.submitCore(gameId, seat, input);
+    await this.runOrders(gameId);
+    return r;
+  }
+
+  private async submitCore(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult> {
     if (input.idempotencyKey) {
       const prior = await this.store.findByIdempotencyKey(gameId, input.idempotencyKey);
       if (prior) return this.replayed(prior, seat);
@@ -432,6 +439,12 @@ export class GameService {
   }
 
   async resign(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult> {
+    const r = await this.resignCore(gameId, seat, idempotencyKey);
+    await this.runOrders(gameId);
+    return r;
+  }
+
+  private async resignCore(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult> {
     for (let attempt = 0; attempt < 6; attempt++) {
       const g = await this.load(gameId, attempt === 0);
       if (g.game.status === 'finished') throw new ServiceError(409, 'game_over', 'the game has ended');
@@ -463,7 +476,60 @@ export class GameService {
       entry = { kind: 'default', decision: m.dec.id, action: g.rs.defaultAction(g.k.s, m.raw) };
     }
     const out = await this.commit(g, entry, null, null, clear);
+    if (out.ok) await this.runOrders(gameId);
     return { applied: out.ok, version: out.ok ? version + 1 : out.version ?? g.k.seq };
+  }
+
+  // ---------- standing orders ----------
+
+  private ordersCache = new Map<string, { at: number; orders: Record<number, StandingOrder[]> }>();
+
+  /** Replaces a seat's standing orders (private to it), then answers whatever they now cover. */
+  async setOrders(gameId: string, seat: Seat, orders: unknown) {
+    const g = await this.load(gameId, true);
+    const checked = checkOrders(g.rs, orders);
+    await this.store.setSeatOrders(gameId, seat, checked);
+    this.ordersCache.delete(gameId);
+    const before = (await this.load(gameId)).k.seq;
+    await this.runOrders(gameId);
+    const after = (await this.load(gameId, true)).k.seq;
+    return { orders: checked, applied: after - before, version: after };
+  }
+
+  async getOrders(gameId: string, seat: Seat) {
+    return { orders: (await this.ordersOf(gameId))[seat] ?? [] };
+  }
+
+  /** Orders change rarely: cached briefly (another process's change shows within seconds). */
+  private async ordersOf(gameId: string): Promise<Record<number, StandingOrder[]>> {
+    const c = this.ordersCache.get(gameId);
+    if (c && Date.now() - c.at < 3000) return c.orders;
+    const orders = (await this.store.seatOrders(gameId)) as Record<number, StandingOrder[]>;
+    this.ordersCache.set(gameId, { at: Date.now(), orders });
+    if (this.ordersCache.size > this.cacheSize) this.ordersCache.delete(this.ordersCache.keys().next().value!);
+    return orders;
+  }
+
+  /** Answers open decisions covered by standing orders until none is (bounded). */
+  private async runOrders(gameId: string): Promise<void> {
+    const orders = await this.ordersOf(gameId);
+    if (!Object.keys(orders).length) return;
+    const done = new Set<string>();
+    for (let i = 0; i < 64; i++) {
+      const g = await this.load(gameId, true);
+      if (g.game.status === 'finished') return;
+      const next = coveredAnswer(g.rs, g.k, orders, done);
+      if (!next) return;
+      try {
+        await this.submitCore(gameId, next.seat, { decision: next.decision.id, action: next.action });
+      } catch (err) {
+        // Someone else moved first (they run the orders), or an order went stale: the caller's
+        // own move is committed either way, so orders never turn it into an error.
+        if (!(err instanceof ServiceError && err.status === 409)) console.error(`standing orders of ${gameId}:`, err);
+        return;
+      }
+      done.add(next.decision.id); // a held sealed commit moves no version: do not answer it twice
+    }
   }
 
   /** Held commits re-validated against the current state; missing or stale ones defaulted. */

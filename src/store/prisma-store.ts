@@ -444,6 +444,18 @@ export class PrismaStore implements Store {
     return rows.map((r) => ({ id: r.id, webhookId: r.webhookId, event: r.event, attempt: r.attempt, status: r.status, error: r.error, at: r.at }));
   }
 
+  async setSeatOrders(gameId: string, seat: number, orders: unknown[]): Promise<void> {
+    const data = { orders: orders as never, updatedAt: new Date() };
+    await this.prisma.seatOrders.upsert({ where: { gameId_seat: { gameId, seat } }, create: { gameId, seat, ...data }, update: data });
+  }
+
+  async seatOrders(gameId: string): Promise<Record<number, unknown[]>> {
+    const rows = await this.prisma.seatOrders.findMany({ where: { gameId } });
+    const out: Record<number, unknown[]> = {};
+    for (const r of rows) if (Array.isArray(r.orders) && r.orders.length) out[r.seat] = r.orders;
+    return out;
+  }
+
   async addChat(gameId: string, seat: number, text: string): Promise<ChatRecord> {
     const r = await this.prisma.chatMessage.create({ data: { gameId, seat, text } });
     return { id: Number(r.id), seat: r.seat, text: r.text, at: r.createdAt };

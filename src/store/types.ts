@@ -180,6 +180,11 @@ export interface Store {
   recordDelivery(d: DeliveryRecord): Promise<void>;
   listDeliveries(webhookId: string): Promise<DeliveryRecord[]>;
 
+  // Standing orders: per seat, private, replaced whole.
+  setSeatOrders(gameId: string, seat: number, orders: unknown[]): Promise<void>;
+  /** Every seat's orders of a game (seats without orders are absent). */
+  seatOrders(gameId: string): Promise<Record<number, unknown[]>>;
+
   // Table talk (public to everyone at the table; not game state).
   addChat(gameId: string, seat: number, text: string): Promise<ChatRecord>;
   listChat(gameId: string, after: number, limit: number): Promise<ChatRecord[]>;
