@@ -44,7 +44,7 @@ export async function aiBench(a: Args) {
   const mctsDefaultPoints = num(a, 'mcts-points', 3, 1);
   const fullBudget = a.smoke ? 100 : DEFAULT_MCTS_BUDGET_MS;
   const only = a.opts.ruleset?.split(',');
-  const list = [duel, ...rulesets()].filter((r) => !only || only.includes(r.id));
+  const list = [duel, ...rulesets().filter((r) => r.id !== 'duel' && !r.id.startsWith('bench-'))].filter((r) => !only || only.includes(r.id));
   const rows: (string | number)[][] = [];
   const p = progress('ai', list.length * (points * 3 + mctsDefaultPoints));
   for (const rs of list) {

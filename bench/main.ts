@@ -18,7 +18,10 @@ commands:
   load     time to load a game's state at 100 / 1,000 / 10,000 actions, with and without snapshots
            --lengths=100,1000,10000 --repeats=15
   memory   server RSS with 1,000 active games loaded  --games=1000 --moves=10
-  ai       MCTS iterations/s and decision time per level (when src/ai exists)
+  ai       MCTS iterations/s and decision time per level (src/ai)
+           --points=8 --budget=300 --mcts-points=3 --ruleset=a,b
+  ab-engine  the kernel of another commit vs this checkout's, same process, same seeds
+           --base=<commit> [--head=<commit>] --rounds=10 --ms=1000 --ruleset=a,b
   all      everything above, in that order
   smoke    every section, scaled down to seconds (CI)
 
@@ -45,6 +48,7 @@ async function main() {
     load: async (a) => (await import('./load.js')).loadBench(a),
     memory: async (a) => (await import('./memory.js')).memoryBench(a),
     ai: async (a) => (await import('./ai.js')).aiBench(a),
+    'ab-engine': async (a) => (await import('./ab-engine.js')).abEngine(a),
   };
   const order = ['engine', 'http', 'load', 'memory', 'ai'];
   let run: string[];

@@ -8,10 +8,12 @@ import { rulesets } from '../../src/games/index.js';
 import { duel } from '../../tests/support/duel.js';
 import { type Args, fmt, heading, median, minmax, note, num, progress, ratio, table, warn } from '../lib/common.js';
 import { runBgio } from './bgio-duel.js';
+import { counter, runBgioCounter } from './counter.js';
 import { addRun, emptyRun, type KernelRun, runKernel, seatsFor } from './kernel-run.js';
 
 export interface EngineFigures {
   duelRatio: number;
+  floorRatio?: number;
   perRuleset: Record<string, { entriesPerSec: number; movesPerSec: number; gamesPerSec: number; vsBgio: number }>;
 }
 
@@ -39,7 +41,7 @@ export async function engineBench(a: Args): Promise<EngineFigures> {
   heading(`1. Rules engine throughput (${rounds} rounds x ${ms} ms per run, one core, interleaved)`);
 
   // Real rulesets: a short trial game first; one that throws is reported and skipped.
-  const candidates = rulesets().filter((r) => !only || only.includes(r.id));
+  const candidates = rulesets().filter((r) => r.id !== 'duel' && !r.id.startsWith('bench-')).filter((r) => !only || only.includes(r.id));
   const ok: Ruleset[] = [];
   for (const rs of candidates) {
     try {
@@ -62,6 +64,7 @@ export async function engineBench(a: Args): Promise<EngineFigures> {
   }
 
   const bg: { moves: number; games: number; ms: number }[] = [];
+  const floor: { b: { moves: number; games: number; ms: number }; k: KernelRun }[] = [];
   const ker = new Map<string, KernelRun[]>(runs.map((r) => [r.id, []]));
   const failed = new Map<string, string>();
   const p = progress('engine rounds', rounds * runs.length);
@@ -80,6 +83,18 @@ export async function engineBench(a: Args): Promise<EngineFigures> {
     }
     bg.push(b);
     ker.get('duel')!.push(k);
+    // The floor pair: the same trivial game in both engines.
+    const cb = { games: 0, moves: 0, ms: 0 };
+    let ck = emptyRun();
+    const t2 = performance.now();
+    for (let i = 0; performance.now() - t2 < ms; i++) {
+      const t1 = performance.now();
+      const one = runBgioCounter(round * 100000 + i + 1);
+      cb.ms += performance.now() - t1;
+      cb.games += one.games; cb.moves += one.moves;
+      ck = addRun(ck, runKernel(counter, 0, `counter-${round}-${i}`, true, 5000, 1));
+    }
+    floor.push({ b: cb, k: ck });
     p.tick(1, 'duel pair');
     for (const r of runs) {
       if (r.id === 'duel') continue;
@@ -120,12 +135,23 @@ export async function engineBench(a: Args): Promise<EngineFigures> {
     if (r.id === 'duel') figures.duelRatio = median(ratios);
     figures.perRuleset[r.id] = { entriesPerSec: median(entries), movesPerSec: median(moves), gamesPerSec: median(games), vsBgio: median(ratios) };
   }
+  {
+    const fb = floor.map((f) => (f.b.moves / f.b.ms) * 1000);
+    const fk = floor.map((f) => (f.k.moves / f.k.ms) * 1000);
+    const fr = fk.map((x, i) => x / fb[i]);
+    rows.push(['boardgame.io 0.50 reducer: Counter (floor)', fmt(median(fb)), '-', fmt(median(floor.map((f) => (f.b.games / f.b.ms) * 1000)), 1), '-', (floor.reduce((s, f) => s + f.b.moves, 0) / floor.reduce((s, f) => s + f.b.games, 0)).toFixed(1), '1x', '1x']);
+    rows.push(['skyeye kernel: Counter (floor)', fmt(median(fk)), fmt(median(fk)), fmt(median(floor.map((f) => (f.k.games / f.k.ms) * 1000)), 1),
+      fmt(median(floor.map((f) => (f.k.replayEntries / Math.max(1e-9, f.k.replayMs)) * 1000))), (floor.reduce((s, f) => s + f.k.entries, 0) / floor.reduce((s, f) => s + f.k.games, 0)).toFixed(1),
+      `${ratio(median(fr))} (${ratio(Math.min(...fr))}-${ratio(Math.max(...fr))})`, '-']);
+    figures.floorRatio = median(fr);
+  }
   table(['engine: game', 'moves/s/core', 'entries/s', 'games/s', 'replay entries/s', 'entries/game', 'moves/s vs bgio (min-max)', 'games/s vs bgio'], rows);
   for (const [id, msg] of failed) warn(`ruleset \`${id}\` failed during the measured rounds and is left out: ${msg}`);
   note('moves = player decisions applied (a sealed bid closing with two commits counts 2; boardgame.io applies each bid as its own move). '
     + 'entries = kernel log entries. Each kernel entry includes candidate generation, validation, apply, decision-id minting and the SHA-256 state hash chain; '
     + '"replay" re-applies the same logs without candidate generation (what loading a game does). boardgame.io: CreateGameReducer + ai.enumerate, NODE_ENV=production. '
-    + 'The like-for-like ratio is the Duel row; other rows are different (larger) games divided by the same boardgame.io Duel figure.');
+    + 'The like-for-like ratios are the Duel row (the kernel\'s test game) and the Counter row (a trivial game, one die roll per move: each engine\'s own cost per move); '
+    + 'the registered rulesets are different, larger games divided by the same boardgame.io Duel figure. One round = Duel pairs for 2 x ms and Counter pairs for ms, alternating game by game, then each ruleset for ms.');
   const target = figures.duelRatio >= 10 ? 'met' : 'NOT met';
   console.log(`Target (>= 10x boardgame.io actions/s, same game): **${target}** (${ratio(figures.duelRatio)}).\n`);
   return figures;
