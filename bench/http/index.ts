@@ -100,6 +100,10 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
     const held = r.loads.reduce((s, l) => s + l.sealedHeld, 0);
     const fin = r.loads.reduce((s, l) => s + l.gamesFinished, 0);
     const codes = r.loads.map((l) => JSON.stringify(l.status.post)).join(' ');
+    const sc = r.loads[r.loads.length - 1].storeCalls ?? {};
+    const per = Object.entries(sc).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+    const total = Object.values(sc).reduce((x, y) => x + y, 0);
+    note(`${r.mode}, ${r.connections} clients: store calls per accepted move (each about one database round trip; the GET that picked it and any empty asks included): ${total.toFixed(2)} = ${per || '-'}.`);
     note(`${r.mode}, ${r.connections} clients: POST status counts per round ${codes}; ${held} of the moves were sealed commits (held, version unchanged); ${fin} games finished and were replaced; ${r.loads.reduce((s, l) => s + l.emptyAsks, 0)} legal-action asks found the other seat to move.`);
   }
   note('A move = one accepted `POST /v1/games/:id/actions` (with expectedVersion and the decision id), each preceded by `GET /legal-actions` to pick it; latency is the POST alone, from the load generator (autocannon, closed loop, keep-alive). '
@@ -113,6 +117,11 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
   }
   console.log();
   return rows;
+}
+
+async function storeCalls(url: string): Promise<Record<string, number>> {
+  const r = await fetch(`${url}/bench/store-calls`);
+  return r.ok ? ((await r.json()) as Record<string, number>) : {};
 }
 
 async function runMode(
@@ -132,8 +141,11 @@ async function runMode(
         try { row.ceilings.push(await ceiling(c, server.url)); } finally { t1.stop(); }
         const t2 = timedProgress(`${mode}: moves ${c}c ${r + 1}/${rounds}`, warmup + seconds);
         try {
+          const calls0 = await storeCalls(server.url);
           const cpu0 = server.cpuSeconds(), me0 = process.cpuUsage(), t0 = performance.now();
           const l = await runLoad({ url: server.url, spec, games: pool, connections: c, seconds, warmupSeconds: warmup });
+          const calls1 = await storeCalls(server.url);
+          l.storeCalls = Object.fromEntries(Object.entries(calls1).map(([k, v]) => [k, (v - (calls0[k] ?? 0)) / Math.max(1, l.allMoves)]).filter(([, v]) => (v as number) > 0));
           const wall = (performance.now() - t0) / 1000;
           const me = process.cpuUsage(me0);
           l.serverCpu = (100 * (server.cpuSeconds() - cpu0)) / wall;

@@ -39,6 +39,10 @@ export interface LoadResult {
   gamesFinished: number;
   emptyAsks: number;
   sealedHeld: number;
+  /** Accepted moves over the whole run, warm-up included (for per-move ratios of run totals). */
+  allMoves: number;
+  /** Store calls per accepted move over the whole run, by method (from the server). */
+  storeCalls?: Record<string, number>;
   /** Server process CPU over the whole run (warm-up included), in % of one core. */
   serverCpu?: number;
   /** This process (the load generator) CPU over the run, in % of one core. */
@@ -94,7 +98,7 @@ export async function runLoad(o: {
   const postLat: number[] = [];
   const getLat: number[] = [];
   const status = { get: {} as Record<string, number>, post: {} as Record<string, number> };
-  let moves = 0, gamesFinished = 0, emptyAsks = 0, sealedHeld = 0, keyN = 0;
+  let moves = 0, allMoves = 0, gamesFinished = 0, emptyAsks = 0, sealedHeld = 0, keyN = 0;
   const measuring = (t0: number | undefined) => t0 !== undefined && t0 >= measureFrom && t0 < end;
   const count = (m: Record<string, number>, s: number) => { m[s] = (m[s] ?? 0) + 1; };
   const release = (g: BenchGame) => {
@@ -156,6 +160,7 @@ export async function runLoad(o: {
       },
       onResponse(st: number, body: string, ctx: Ctx) {
         const g = ctx.g!;
+        if (st >= 200 && st < 300) allMoves++;
         if (measuring(ctx.t0)) {
           postLat.push(performance.now() - ctx.t0!);
           count(status.post, st);
@@ -181,7 +186,7 @@ export async function runLoad(o: {
   });
   const serverErrors = [status.get, status.post].reduce((s, m) => s + Object.entries(m).filter(([k]) => +k >= 500).reduce((a, [, v]) => a + v, 0), 0);
   return {
-    seconds: o.seconds, moves, movesPerSec: moves / o.seconds,
+    seconds: o.seconds, moves, allMoves, movesPerSec: moves / o.seconds,
     postP50: percentile(postLat, 50), postP90: percentile(postLat, 90), postP99: percentile(postLat, 99), postMax: Math.max(...postLat),
     getP50: percentile(getLat, 50), getP99: percentile(getLat, 99),
     status, errors: res.errors, timeouts: res.timeouts, serverErrors, gamesFinished, emptyAsks, sealedHeld,

@@ -21,6 +21,16 @@ export async function serve(o: { databaseUrl?: string; dataDir?: string; pglite?
   const ownsDb = !db && !o.databaseUrl;
   if (ownsDb) db = await PGlite.create(o.dataDir ?? 'memory://');
   const store = o.databaseUrl ? await openStore({ databaseUrl: o.databaseUrl }) : await openStore({ pglite: db });
+  // Counts Store calls by method (about one database round trip each): GET /bench/store-calls.
+  const calls: Record<string, number> = {};
+  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(store))) {
+    const f = (store as unknown as Record<string, unknown>)[name];
+    if (name === 'constructor' || typeof f !== 'function') continue;
+    (store as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+      calls[name] = (calls[name] ?? 0) + 1;
+      return (f as (...a: unknown[]) => unknown).apply(store, args);
+    };
+  }
   const rt = await createRuntime({ store, redisUrl: undefined, work: true, snapshotEvery: o.snapshotEvery });
   const app = await buildApp(rt);
   app.get('/bench/mem', async () => {
@@ -28,6 +38,7 @@ export async function serve(o: { databaseUrl?: string; dataDir?: string; pglite?
     if (g) { g(); g(); }
     return { ...process.memoryUsage(), gc: !!g, pid: process.pid };
   });
+  app.get('/bench/store-calls', async () => ({ ...calls }));
   app.post('/bench/pglite-ceiling', async (req, reply) => {
     if (!db) return reply.code(400).send({ error: 'not a PGlite server' });
     const seconds = Number((req.query as { seconds?: string }).seconds ?? 5);
