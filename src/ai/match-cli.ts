@@ -13,7 +13,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import '../features.js';
 import { getRuleset, rulesets } from '../games/index.js';
 import type { BotLevel } from './bots.js';
-import { playMatch, playMatchParallel, type BotSpec, type MatchSummary } from './match.js';
+import { playMatch, playMatchAsync, playMatchParallel, type BotSpec, type MatchSummary } from './match.js';
 
 function parse(argv: string[]): Record<string, string> {
   const o: Record<string, string> = {};
@@ -52,7 +52,7 @@ async function main() {
   bar.start(games, 0, { wa, wb, d });
   const t0 = Date.now();
   const jobs = Number(o.jobs ?? 1);
-  const run = (x: Parameters<typeof playMatch>[0]): Promise<MatchSummary> => (jobs > 1 ? playMatchParallel({ ...x, jobs }) : Promise.resolve(playMatch(x)));
+  const run = (x: Parameters<typeof playMatch>[0]): Promise<MatchSummary> => (jobs > 1 ? playMatchParallel({ ...x, jobs }) : playMatchAsync(x));
   const s = await run({
     ruleset: rs, scenario: o.scenario, a, b, games, seed: o.seed, options: o.options ? JSON.parse(o.options) : undefined,
     maxEntries: o['max-entries'] ? Number(o['max-entries']) : undefined,

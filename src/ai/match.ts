@@ -143,6 +143,19 @@ export function playMatch(o: MatchOptions): MatchSummary {
   return summarize(outcomes);
 }
 
+/** playMatch yielding to the event loop between games (progress bars, signals). */
+export async function playMatchAsync(o: MatchOptions): Promise<MatchSummary> {
+  const seed = o.seed ?? newSeed();
+  const outcomes: GameOutcome[] = [];
+  for (let i = 0; i < o.games; i++) {
+    await new Promise((r) => setImmediate(r));
+    const out = playGame(o.ruleset, gameParams(o, i, seed));
+    outcomes.push(out);
+    o.onGame?.(i, out);
+  }
+  return summarize(outcomes);
+}
+
 /** The same match with games spread over `jobs` threads (whole games per thread). */
 export async function playMatchParallel(o: MatchOptions & { jobs: number }): Promise<MatchSummary> {
   const { Worker } = await import('node:worker_threads');
