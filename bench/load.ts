@@ -49,7 +49,7 @@ export async function loadBench(a: Args): Promise<Row[]> {
     { name: 'PGlite', open: async () => (a.smoke ? openStore({ pglite: await sharedPglite() }) : openStore({ dataDir: dir })), cleanup: async () => rmSync(dir, { recursive: true, force: true }) },
   ];
   const raw = process.env.DATABASE_URL;
-  if (raw && (a.opts.modes ?? (a.smoke ? 'pglite' : 'pglite,postgres')).includes('postgres')) {
+  if (raw && (a.opts.modes ?? 'pglite,postgres').includes('postgres')) {
     const base = parseDatabaseUrl(raw).url;
     const schema = `bench_load_${process.pid}`;
     stores.push({

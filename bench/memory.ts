@@ -49,7 +49,7 @@ export async function memoryBench(a: Args) {
     },
   }];
   const raw = process.env.DATABASE_URL;
-  if (raw && (a.opts.modes ?? (a.smoke ? 'pglite' : 'pglite,postgres')).includes('postgres')) {
+  if (raw && (a.opts.modes ?? 'pglite,postgres').includes('postgres')) {
     modes.push({
       name: 'Postgres',
       env: async () => {

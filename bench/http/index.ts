@@ -43,7 +43,7 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
   const warmup = num(a, 'warmup', 2, 0.3);
   const rounds = num(a, 'rounds', 2, 1);
   const spec = pickRuleset(a);
-  const modes = str(a, 'modes', a.smoke ? 'pglite' : 'pglite,postgres').split(',');
+  const modes = str(a, 'modes', 'pglite,postgres').split(',');
   heading(`2. Durable moves over HTTP (${spec.ruleset}/${spec.scenario}, ${games} games, ${conns.join('/')} connections, ${rounds} x ${seconds} s per figure)`);
 
   const rows: ModeRow[] = [];
@@ -107,7 +107,8 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
     note(`${r.mode}, ${r.connections} clients: POST status counts per round ${codes}; ${held} of the moves were sealed commits (held, version unchanged); ${fin} games finished and were replaced; ${r.loads.reduce((s, l) => s + l.emptyAsks, 0)} legal-action asks found the other seat to move.`);
   }
   note('A move = one accepted `POST /v1/games/:id/actions` (with expectedVersion and the decision id), each preceded by `GET /legal-actions` to pick it; latency is the POST alone, from the load generator (autocannon, closed loop, keep-alive). '
-    + 'The server is a separate Node process (bench/http/server.ts: the real runtime and app); the load generator, the server and the database share this machine. '
+    + (a.smoke ? 'Smoke run: the server runs in the bench process (one shared in-memory PGlite), so its figures mean nothing. '
+      : 'The server is a separate Node process (bench/http/server.ts: the real runtime and app); the load generator, the server and the database share this machine. ')
     + 'The ceiling runs the same number of clients doing one-row INSERT transactions (a row of about the same size as an action row) against the same database; the fraction is taken per round, then the median.');
   for (const r of rows) {
     const med = median(r.loads.map((l, i) => l.movesPerSec / r.ceilings[i].tps));
