@@ -92,10 +92,11 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
       `${fmt(all('getP50'), 1)} / ${fmt(all('getP99'), 1)}`, `${fivexx} / ${non2xx} / ${errs}`,
       `${fmt(median(ceil))} (${r.ceilings[0]?.tool ?? '-'}, ${fmt(median(r.ceilings.map((c) => c.latencyMs)), 2)} ms)`,
       `${fmt(all('serverCpu'))}% / ${fmt(all('clientCpu'))}%`,
+      fmt(median(r.loads.map((l) => l.movesPerSec / Math.max(0.01, (l.serverCpu ?? NaN) / 100)))),
       `${(100 * median(fr)).toFixed(0)}%`,
     ];
   });
-  table(['store', 'clients', 'moves/s', 'POST p50 ms', 'p90', 'p99', 'GET legal p50 / p99', '5xx / non-2xx / conn errors', 'ceiling: 1-row INSERT tx/s (tool, avg latency)', 'CPU server / load gen', 'moves/s of ceiling'], out);
+  table(['store', 'clients', 'moves/s', 'POST p50 ms', 'p90', 'p99', 'GET legal p50 / p99', '5xx / non-2xx / conn errors', 'ceiling: 1-row INSERT tx/s (tool, avg latency)', 'CPU server / load gen', 'moves/s per server core', 'moves/s of ceiling'], out);
   for (const r of rows) {
     const held = r.loads.reduce((s, l) => s + l.sealedHeld, 0);
     const fin = r.loads.reduce((s, l) => s + l.gamesFinished, 0);
