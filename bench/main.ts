@@ -59,6 +59,8 @@ async function main() {
     process.exit(cmd === 'help' || cmd === '--help' ? 0 : 2);
   }
   const t0 = Date.now();
+  // Smoke: start the shared in-memory PGlite (seconds to boot) while the engine section runs.
+  if (args.smoke) void import('./http/spawn.js').then((m) => m.sharedPglite()).catch(() => undefined);
   console.log(`## skyeye bench: \`npm run bench -- ${process.argv.slice(2).join(' ')}\``);
   console.log(`\n${machine()}\n`);
   let failed = 0;

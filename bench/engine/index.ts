@@ -35,8 +35,8 @@ export function checkArc4(seeds = 500): void {
 
 export async function engineBench(a: Args): Promise<EngineFigures> {
   checkArc4();
-  const rounds = num(a, 'rounds', 15, 2);
-  const ms = num(a, 'ms', 600, 250);
+  const rounds = num(a, 'rounds', 15, 1);
+  const ms = num(a, 'ms', 600, 150);
   const only = a.opts.ruleset?.split(',');
   heading(`1. Rules engine throughput (${rounds} rounds x ${ms} ms per run, one core, interleaved)`);
 

@@ -39,8 +39,8 @@ interface ModeRow { mode: string; connections: number; loads: LoadResult[]; ceil
 export async function httpBench(a: Args): Promise<ModeRow[]> {
   const games = num(a, 'games', 200, 8);
   const conns = list(a, 'connections', a.smoke ? [4] : [50]);
-  const seconds = num(a, 'seconds', 10, 1);
-  const warmup = num(a, 'warmup', 2, 0.3);
+  const seconds = num(a, 'seconds', 10, 0.5);
+  const warmup = num(a, 'warmup', 2, 0.2);
   const rounds = num(a, 'rounds', 2, 1);
   const spec = pickRuleset(a);
   const modes = str(a, 'modes', 'pglite,postgres').split(',');
