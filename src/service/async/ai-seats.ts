@@ -32,6 +32,7 @@ export interface AiJob {
 /** Test hooks (e.g. a worker "killed" right after its submit). */
 export const aiHooks: {
   afterSubmit?: (job: AiJob, meta: JobMeta) => void | Promise<void>;
+  onJob?: (job: AiJob, meta: JobMeta) => void;
   onInput?: (input: BotInput) => void;
 } = {};
 
@@ -79,6 +80,7 @@ export async function seatSpecs(rt: Runtime, g: LoadedGame): Promise<(AiSpec | n
  * moved, the decision closed, or the seat already holds a sealed commit).
  */
 export async function playBot(rt: Runtime, pool: BotPool, job: AiJob, meta: JobMeta): Promise<boolean> {
+  aiHooks.onJob?.(job, meta);
   const svc = rt.service;
   const g = await svc.load(job.gameId);
   if (g.game.status !== 'active' || g.k.seq !== job.version) return false;

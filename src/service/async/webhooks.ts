@@ -49,7 +49,7 @@ export function webhookPlanner(c: CommitContext): OutboxItem[] {
   const v = c.after.version;
   const ended = c.after.status === 'finished';
   const rows: OutboxItem[] = [];
-  const row = (key: string, body: WebhookBody) => rows.push({ kind: 'webhook', dedupKey: `${v}.${key}`, payload: { key: `${v}.${key}`, event: body.event, body } });
+  const row = (key: string, body: WebhookBody) => rows.push({ kind: 'webhook', requires: 'webhook', dedupKey: `${v}.${key}`, payload: { key: `${v}.${key}`, event: body.event, body } });
   const e = c.entry as Entry<any>;
   row('action', {
     event: 'action', game, version: v, seats,
