@@ -85,6 +85,7 @@ function outboxJson(items: OutboxItem[] | undefined): string | null {
       dedupKey: o.dedupKey ?? null,
       payload: o.payload === undefined ? null : o.payload,
       runAt: o.runAt ? o.runAt.toISOString() : null,
+      requires: o.requires ?? null,
     })),
   );
 }
@@ -167,7 +168,8 @@ function appendSql(hasOutbox: boolean, hasSnapshot: boolean, hasClear: boolean):
     const p = ++n;
     ctes.push(`o AS (INSERT INTO outbox (game_id, kind, dedup_key, payload, run_at)
        SELECT g.id, x.kind, x."dedupKey", COALESCE(x.payload, 'null'::json), x."runAt"
-       FROM g, json_to_recordset($${p}::json) AS x(kind text, "dedupKey" text, payload json, "runAt" timestamptz)
+       FROM g, json_to_recordset($${p}::json) AS x(kind text, "dedupKey" text, payload json, "runAt" timestamptz, requires text)
+       WHERE x.requires IS NULL OR (x.requires = 'webhook' AND EXISTS (SELECT 1 FROM webhooks w WHERE w.game_id = g.id))
        ON CONFLICT (game_id, kind, dedup_key) DO NOTHING)`);
   }
   if (hasSnapshot) {
@@ -229,7 +231,8 @@ const CREATE_GAME_SQL = `WITH g AS (
     SELECT g.id, $15::int, $16::int, $17::json, $18::json, $19::text, $20::text, $21::json, COALESCE($22::timestamptz, now()) FROM g),
   o AS (INSERT INTO outbox (game_id, kind, dedup_key, payload, run_at)
     SELECT g.id, x.kind, x."dedupKey", COALESCE(x.payload, 'null'::json), x."runAt"
-    FROM g, json_to_recordset(COALESCE($23::json, '[]'::json)) AS x(kind text, "dedupKey" text, payload json, "runAt" timestamptz)
+    FROM g, json_to_recordset(COALESCE($23::json, '[]'::json)) AS x(kind text, "dedupKey" text, payload json, "runAt" timestamptz, requires text)
+    WHERE x.requires IS NULL
     ON CONFLICT (game_id, kind, dedup_key) DO NOTHING)
   SELECT count(*)::int AS n FROM g`;
 

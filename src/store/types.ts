@@ -63,9 +63,14 @@ export interface OutboxItem {
   payload: unknown;
   /** Not before this time (deadlines). */
   runAt?: Date | null;
+  /**
+   * Written only if the game has a webhook at commit time (checked inside the same statement,
+   * so correct across processes): games without webhooks pay nothing for them.
+   */
+  requires?: 'webhook' | null;
 }
 
-export interface OutboxRecord extends Required<Omit<OutboxItem, 'dedupKey' | 'runAt'>> {
+export interface OutboxRecord extends Required<Omit<OutboxItem, 'dedupKey' | 'runAt' | 'requires'>> {
   id: string;
   gameId: string;
   dedupKey: string | null;
