@@ -207,12 +207,14 @@ export interface MctsTuning {
   rootWidth: number;
   /** Random playout entries after the tree before `evaluate` scores the position. */
   rolloutDepth: number;
+  /** Weight of the score at the tree leaf (before the rollout) in the reward; the rest is the rollout's. */
+  leafWeight: number;
   /** Virtual visits given to the one-ply prior at the root. */
   priorVisits: number;
   c: number;
 }
 
-export const mctsTuning: MctsTuning = { rootWidth: 8, rolloutDepth: 25, priorVisits: 2, c: 0.7 };
+export const mctsTuning: MctsTuning = { rootWidth: 8, rolloutDepth: 25, leafWeight: 0, priorVisits: 2, c: 0.7 };
 
 /**
  * Single-observer ISMCTS: each iteration samples a state from the bot's view (`determinize`),
@@ -302,7 +304,9 @@ function mcts(rs: Ruleset, input: BotInput, rng: Rng, t0: number): { action: unk
       node = child;
       if (expanded) break;
     }
-    // Rollout, then score every seat.
+    // Rollout, then score every seat (optionally blended with the leaf's own score).
+    const leaf: Record<number, number> = {};
+    if (T.leafWeight > 0) for (const s of seats) leaf[s] = reward(k, s);
     for (let i = 0; i < T.rolloutDepth && !resultOf(rs, k); i++) {
       let e: Entry<any>;
       try {
@@ -315,7 +319,7 @@ function mcts(rs: Ruleset, input: BotInput, rng: Rng, t0: number): { action: unk
       k = next;
     }
     const r: Record<number, number> = {};
-    for (const s of seats) r[s] = reward(k, s);
+    for (const s of seats) r[s] = T.leafWeight > 0 ? T.leafWeight * leaf[s] + (1 - T.leafWeight) * reward(k, s) : reward(k, s);
     for (const n of path) {
       n.n++;
       n.w += r[n.mover] ?? 0.5;

@@ -7,12 +7,13 @@
 //   --seed S             reproducible games (bots' own generators are seeded from it too)
 //   --options JSON       ruleset options, e.g. '{"maxRounds":10}'
 //   --max-entries N      stop a game after N entries (counted as a draw)
+//   --rollout N          MCTS rollout depth in entries (default 25); --leaf W blends the leaf score
 //   --jobs N             play games in N threads at once (default 1)
 //   --json               print the summary as JSON
 import { SingleBar, Presets } from 'cli-progress';
 import '../features.js';
 import { getRuleset, rulesets } from '../games/index.js';
-import type { BotLevel } from './bots.js';
+import { mctsTuning, type BotLevel } from './bots.js';
 import { playMatch, playMatchAsync, playMatchParallel, type BotSpec, type MatchSummary } from './match.js';
 
 function parse(argv: string[]): Record<string, string> {
@@ -38,6 +39,8 @@ async function main() {
     process.exit(2);
   }
   const games = Number(o.games ?? 20);
+  if (o.rollout) mctsTuning.rolloutDepth = Number(o.rollout);
+  if (o.leaf) mctsTuning.leafWeight = Number(o.leaf);
   const spec = (side: 'a' | 'b'): BotSpec => ({
     level: o[side] as BotLevel,
     budgetMs: o[`${side}-budget`] ? Number(o[`${side}-budget`]) : o.budget ? Number(o.budget) : undefined,
