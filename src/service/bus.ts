@@ -46,3 +46,11 @@ export interface ChatNotice {
 export function publishChat(bus: Bus, n: ChatNotice): Promise<void> {
   return new Promise((resolve) => bus.emit({ topic: chatTopic(n.gameId), payload: n }, () => resolve()));
 }
+
+/** Standing orders changed for a game: every process drops its cached copy. */
+export const ordersTopic = (gameId: string) => `skyeye/orders/${gameId}`;
+export const ORDERS_ANY = 'skyeye/orders/+';
+
+export function publishOrdersChanged(bus: Bus, gameId: string): Promise<void> {
+  return new Promise((resolve) => bus.emit({ topic: ordersTopic(gameId), payload: { gameId } }, () => resolve()));
+}

@@ -10,7 +10,7 @@ import type { Decision, Entry, GameEvent, Result, Ruleset, Seat, SeatInfo, Stand
 import { isViolation } from '../engine/types.js';
 import { getRuleset, rulesets } from '../games/index.js';
 import type { ActionRecord, AppendPlan, GameRecord, OutboxItem, SeatRecord, Store } from '../store/types.js';
-import { publishChat, publishCommit, type Bus } from './bus.js';
+import { ORDERS_ANY, publishChat, publishCommit, publishOrdersChanged, type Bus } from './bus.js';
 import { checkOrders, coveredAnswer } from './standing-orders.js';
 import { fromViolation, notFound, ServiceError } from './errors.js';
 import { hashToken, newGameId, newToken, sameHash } from './tokens.js';
@@ -92,6 +92,10 @@ export class GameService {
     this.snapshotEvery = o.snapshotEvery ?? 50;
     this.planners = o.planners ?? [];
     this.cacheSize = o.cacheSize ?? 2000;
+    this.bus.on(ORDERS_ANY, (msg: Record<string, unknown>, done: () => void) => {
+      this.ordersCache.delete((msg.payload as { gameId: string }).gameId);
+      done();
+    });
   }
 
   addPlanner(p: OutboxPlanner): void {
@@ -490,6 +494,7 @@ export class GameService {
     const checked = checkOrders(g.rs, orders);
     await this.store.setSeatOrders(gameId, seat, checked);
     this.ordersCache.delete(gameId);
+    await publishOrdersChanged(this.bus, gameId);
     const before = (await this.load(gameId)).k.seq;
     await this.runOrders(gameId);
     const after = (await this.load(gameId, true)).k.seq;
@@ -500,10 +505,10 @@ export class GameService {
     return { orders: (await this.ordersOf(gameId))[seat] ?? [] };
   }
 
-  /** Orders change rarely: cached briefly (another process's change shows within seconds). */
+  /** Orders change rarely: cached, dropped by every process when a seat changes them (bus notice). */
   private async ordersOf(gameId: string): Promise<Record<number, StandingOrder[]>> {
     const c = this.ordersCache.get(gameId);
-    if (c && Date.now() - c.at < 3000) return c.orders;
+    if (c && Date.now() - c.at < 60_000) return c.orders;
     const orders = (await this.store.seatOrders(gameId)) as Record<number, StandingOrder[]>;
     this.ordersCache.set(gameId, { at: Date.now(), orders });
     if (this.ordersCache.size > this.cacheSize) this.ordersCache.delete(this.ordersCache.keys().next().value!);
@@ -604,7 +609,7 @@ export class GameService {
     const { plan, next } = this.prepare(g, entry, seat, idempotencyKey);
     const out = await this.store.append(g.game.id, g.k.seq, plan, clearSealed);
     if (out.ok) {
-      this.committed(next, plan.outbox.length > 0);
+      this.committed(next, (out.outbox ?? plan.outbox.length) > 0);
       return { ok: true, response: plan.action.response as SubmitResult };
     }
     this.cache.delete(g.game.id);

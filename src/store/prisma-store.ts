@@ -170,7 +170,7 @@ function appendSql(hasOutbox: boolean, hasSnapshot: boolean, hasClear: boolean):
        SELECT g.id, x.kind, x."dedupKey", COALESCE(x.payload, 'null'::json), x."runAt"
        FROM g, json_to_recordset($${p}::json) AS x(kind text, "dedupKey" text, payload json, "runAt" timestamptz, requires text)
        WHERE x.requires IS NULL OR (x.requires = 'webhook' AND EXISTS (SELECT 1 FROM webhooks w WHERE w.game_id = g.id))
-       ON CONFLICT (game_id, kind, dedup_key) DO NOTHING)`);
+       ON CONFLICT (game_id, kind, dedup_key) DO NOTHING RETURNING 1)`);
   }
   if (hasSnapshot) {
     const p = n + 1;
@@ -184,7 +184,7 @@ function appendSql(hasOutbox: boolean, hasSnapshot: boolean, hasClear: boolean):
     const p = ++n;
     ctes.push(`d AS (DELETE FROM sealed_commits WHERE game_id = $1::text AND group_id = $${p}::text AND EXISTS (SELECT 1 FROM g))`);
   }
-  return `WITH ${ctes.join(',\n')}\nSELECT (SELECT count(*) FROM a)::int AS n`;
+  return `WITH ${ctes.join(',\n')}\nSELECT (SELECT count(*) FROM a)::int AS n, ${hasOutbox ? '(SELECT count(*) FROM o)::int' : '0'} AS outbox`;
 }
 
 const APPEND_SQL = new Map<string, string>();
@@ -491,14 +491,16 @@ async function appendOn(
   }
   const q = appendSqlCached(!!outboxJson(plan.outbox), !!plan.snapshot, !!clearSealed);
   let written = 0;
+  let outbox = 0;
   try {
-    const rows = await sql.query<{ n: number }>(q, appendArgs(gameId, expectedVersion, plan, clearSealed));
+    const rows = await sql.query<{ n: number; outbox: number }>(q, appendArgs(gameId, expectedVersion, plan, clearSealed));
     written = rows[0]?.n ?? 0;
+    outbox = rows[0]?.outbox ?? 0;
   } catch (e) {
     // A unique violation: the idempotency key (or, in a corrupt log, the seq). Nothing was written.
     if (pgErrorCode(e) !== '23505' || inTx) throw e;
   }
-  if (written === 1) return { ok: true };
+  if (written === 1) return { ok: true, outbox };
   if (inTx) return { ok: false, reason: 'conflict', version: -1 };
   // Slow path: why not? One round trip reads the current version and the key's action.
   const rows = await sql.query<{ version: number | null; action: Record<string, unknown> | null }>(

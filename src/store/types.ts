@@ -99,7 +99,8 @@ export interface AppendPlan {
 }
 
 export type AppendOutcome =
-  | { ok: true }
+  /** `outbox`: rows actually written (conditional rows may be skipped). */
+  | { ok: true; outbox?: number }
   /** The game's version is no longer expectedVersion (another writer won). */
   | { ok: false; reason: 'conflict'; version: number }
   /** The idempotency key was used before: the stored action, nothing written. */
