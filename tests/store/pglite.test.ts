@@ -36,14 +36,14 @@ describe('PGlite migrations and data dir', () => {
   it('keeps its data across close and reopen', async () => {
     const s1 = await openStore({ dataDir: dir });
     const g = await newGame(s1);
-    assert.deepEqual(await s1.append(g.id, 0, planAt(1, { idempotencyKey: 'k' })), { ok: true });
+    assert.deepEqual(await s1.append(g.id, 0, planAt(1, { idempotencyKey: 'k' })), { ok: true, outbox: 0 });
     await s1.close();
     const s2 = await openStore({ dataDir: dir });
     try {
       const got = await s2.getGame(g.id);
       assert.equal(got?.game.version, 1);
       assert.equal((await s2.findByIdempotencyKey(g.id, 'k'))?.seq, 1);
-      assert.deepEqual(await s2.append(g.id, 1, planAt(2)), { ok: true });
+      assert.deepEqual(await s2.append(g.id, 1, planAt(2)), { ok: true, outbox: 0 });
     } finally {
       await s2.close();
     }
