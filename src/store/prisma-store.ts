@@ -78,6 +78,7 @@ function j(v: unknown): string | null {
 }
 
 function outboxJson(items: OutboxItem[] | undefined): string | null {
+  items = items?.filter((o) => !o.cancel);
   if (!items || items.length === 0) return null;
   return JSON.stringify(
     items.map((o) => ({
@@ -88,6 +89,13 @@ function outboxJson(items: OutboxItem[] | undefined): string | null {
       requires: o.requires ?? null,
     })),
   );
+}
+
+/** The (kind, dedupKey) pairs of pending rows a commit cancels. */
+function cancelJson(items: OutboxItem[] | undefined): string | null {
+  const c = items?.filter((o) => o.cancel && o.dedupKey);
+  if (!c || c.length === 0) return null;
+  return JSON.stringify(c.map((o) => ({ kind: o.kind, dedupKey: o.dedupKey })));
 }
 
 function toDate(v: unknown): Date {
@@ -155,7 +163,7 @@ export function pgErrorCode(e: unknown): string | undefined {
 
 // $1 gameId, $2 expectedVersion, $3 status, $4 result, $5 seat, $6 entry, $7 events, $8 hash,
 // $9 idempotencyKey, $10 response, $11 createdAt, then optional blocks (see appendSql).
-function appendSql(hasOutbox: boolean, hasSnapshot: boolean, hasClear: boolean): string {
+function appendSql(hasOutbox: boolean, hasSnapshot: boolean, hasClear: boolean, hasCancel = false): string {
   let n = 11;
   const ctes = [
     `g AS (UPDATE games SET version = $2::int + 1, status = $3::text, result = $4::json, updated_at = now()
@@ -184,14 +192,19 @@ function appendSql(hasOutbox: boolean, hasSnapshot: boolean, hasClear: boolean):
     const p = ++n;
     ctes.push(`d AS (DELETE FROM sealed_commits WHERE game_id = $1::text AND group_id = $${p}::text AND EXISTS (SELECT 1 FROM g))`);
   }
+  if (hasCancel) {
+    const p = ++n;
+    ctes.push(`x AS (DELETE FROM outbox WHERE game_id = $1::text AND status = 'pending' AND EXISTS (SELECT 1 FROM g)
+       AND (kind, dedup_key) IN (SELECT c.kind, c."dedupKey" FROM json_to_recordset($${p}::json) AS c(kind text, "dedupKey" text)))`);
+  }
   return `WITH ${ctes.join(',\n')}\nSELECT (SELECT count(*) FROM a)::int AS n, ${hasOutbox ? '(SELECT count(*) FROM o)::int' : '0'} AS outbox`;
 }
 
 const APPEND_SQL = new Map<string, string>();
-function appendSqlCached(o: boolean, s: boolean, c: boolean): string {
-  const k = `${+o}${+s}${+c}`;
+function appendSqlCached(o: boolean, s: boolean, c: boolean, x = false): string {
+  const k = `${+o}${+s}${+c}${+x}`;
   let q = APPEND_SQL.get(k);
-  if (!q) APPEND_SQL.set(k, (q = appendSql(o, s, c)));
+  if (!q) APPEND_SQL.set(k, (q = appendSql(o, s, c, x)));
   return q;
 }
 
@@ -216,6 +229,8 @@ function appendArgs(gameId: string, expectedVersion: number, plan: AppendPlan, c
     args.push(plan.snapshot.seq, plan.snapshot.rulesetVersion, JSON.stringify(plan.snapshot.state ?? null), plan.snapshot.hash);
   }
   if (clearSealed) args.push(clearSealed);
+  const cx = cancelJson(plan.outbox);
+  if (cx) args.push(cx);
   return args;
 }
 
@@ -489,7 +504,7 @@ async function appendOn(
   if (plan.action.seq !== undefined && plan.action.seq !== expectedVersion + 1) {
     throw new Error(`append: action.seq ${plan.action.seq} must be expectedVersion + 1 (${expectedVersion + 1})`);
   }
-  const q = appendSqlCached(!!outboxJson(plan.outbox), !!plan.snapshot, !!clearSealed);
+  const q = appendSqlCached(!!outboxJson(plan.outbox), !!plan.snapshot, !!clearSealed, !!cancelJson(plan.outbox));
   let written = 0;
   let outbox = 0;
   try {

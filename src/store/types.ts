@@ -68,9 +68,14 @@ export interface OutboxItem {
    * so correct across processes): games without webhooks pay nothing for them.
    */
   requires?: 'webhook' | null;
+  /**
+   * Not a new row: delete the pending row of this (kind, dedupKey) in the same transaction
+   * (a deadline whose decision this commit answered is cancelled, not merely ignored later).
+   */
+  cancel?: boolean;
 }
 
-export interface OutboxRecord extends Required<Omit<OutboxItem, 'dedupKey' | 'runAt' | 'requires'>> {
+export interface OutboxRecord extends Required<Omit<OutboxItem, 'dedupKey' | 'runAt' | 'requires' | 'cancel'>> {
   id: string;
   gameId: string;
   dedupKey: string | null;

@@ -38,3 +38,18 @@ test('no webhook: no webhook outbox rows; after one is added: rows for each comm
   assert.equal(r.statusCode, 200, r.body);
   assert.ok((await webhookRows(g.id)) > 0);
 });
+
+test('a deadline not yet due is cancelled (its outbox row deleted) by the commit that answers its decision', async () => {
+  const created = await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }], deadlines: { turnSeconds: 3600, sealedSeconds: 3600 } } });
+  assert.equal(created.statusCode, 201, created.body);
+  const g = created.json();
+  const prisma = (s.rt.store as OpenedStore).prisma;
+  const pending = async () => (await prisma.outbox.findMany({ where: { gameId: g.id, kind: 'deadline', status: 'pending' } })).map((r) => r.dedupKey);
+  const before = await pending();
+  assert.equal(before.length, 1, 'one deadline closes the sealed bid group');
+  await playRound(g);
+  const after = await pending();
+  assert.ok(!after.includes(before[0]), 'the bid deadline is gone');
+  const v = (await s.app.inject(`/v1/games/${g.id}`)).json();
+  assert.deepEqual(after, [v.pending[0].id], 'only the new decision has a deadline');
+});

@@ -62,8 +62,14 @@ export function newDecisions(c: CommitContext): Decision[] {
 
 export function deadlinePlanner(c: CommitContext): OutboxItem[] {
   const p = policyOf(c.before.game);
-  if (!p || c.after.status !== 'active') return [];
+  if (!p) return [];
   const out: OutboxItem[] = [];
+  // Deadlines of decisions this commit closed are cancelled in the same transaction.
+  if (c.entry !== null) {
+    const open = new Set(c.decisions.map((d) => d.id));
+    for (const id of Object.values(c.before.k.open)) if (!open.has(id)) out.push({ kind: 'deadline', dedupKey: id, cancel: true, payload: null });
+  }
+  if (c.after.status !== 'active') return out;
   const groups = new Set<string>();
   const now = Date.now();
   for (const d of newDecisions(c)) {
