@@ -215,6 +215,8 @@ export interface MctsTuning {
 }
 
 export const mctsTuning: MctsTuning = { rootWidth: 8, rolloutDepth: 25, leafWeight: 0, priorVisits: 2, c: 0.7 };
+/** Explicit settings (ai:match flags) win over a ruleset's botHints, which win over mctsTuning. */
+export const mctsOverrides: Partial<MctsTuning> = {};
 
 /**
  * Single-observer ISMCTS: each iteration samples a state from the bot's view (`determinize`),
@@ -228,7 +230,7 @@ function mcts(rs: Ruleset, input: BotInput, rng: Rng, t0: number): { action: unk
   const budget = input.budgetMs ?? (input.iterations ? 60_000 : DEFAULT_MCTS_BUDGET_MS);
   const deadline = t0 + budget;
   const maxIter = input.iterations ?? Infinity;
-  const T = mctsTuning;
+  const T: MctsTuning = { ...mctsTuning, ...(rs.botHints?.mcts ?? {}), ...mctsOverrides };
 
   // One-ply pass (at most a third of the budget): the prior and the root shortlist.
   const prior = onePly(sim, input, 2, t0 + budget / 3);

@@ -13,7 +13,7 @@
 import { SingleBar, Presets } from 'cli-progress';
 import '../features.js';
 import { getRuleset, rulesets } from '../games/index.js';
-import { mctsTuning, type BotLevel } from './bots.js';
+import { mctsOverrides, type BotLevel } from './bots.js';
 import { playMatch, playMatchAsync, playMatchParallel, type BotSpec, type MatchSummary } from './match.js';
 
 function parse(argv: string[]): Record<string, string> {
@@ -39,8 +39,8 @@ async function main() {
     process.exit(2);
   }
   const games = Number(o.games ?? 20);
-  if (o.rollout) mctsTuning.rolloutDepth = Number(o.rollout);
-  if (o.leaf) mctsTuning.leafWeight = Number(o.leaf);
+  if (o.rollout) mctsOverrides.rolloutDepth = Number(o.rollout);
+  if (o.leaf) mctsOverrides.leafWeight = Number(o.leaf);
   const spec = (side: 'a' | 'b'): BotSpec => ({
     level: o[side] as BotLevel,
     budgetMs: o[`${side}-budget`] ? Number(o[`${side}-budget`]) : o.budget ? Number(o.budget) : undefined,

@@ -5,7 +5,7 @@ import { applyEntry, decisionsFor, openDecisions, resultOf, setupGame, type KSta
 import { entryRng, localRng, newSeed } from '../engine/rng.js';
 import type { Entry, Result, Ruleset, Seat } from '../engine/types.js';
 import { isViolation } from '../engine/types.js';
-import { decide, mctsTuning, type BotLevel } from './bots.js';
+import { decide, mctsOverrides, type BotLevel } from './bots.js';
 
 export interface BotSpec {
   level: BotLevel;
@@ -170,7 +170,7 @@ export async function playMatchParallel(o: MatchOptions & { jobs: number }): Pro
         return;
       }
       const i = next++;
-      w.postMessage({ i, ruleset: o.ruleset.id, tuning: { ...mctsTuning }, game: gameParams(o, i, seed) });
+      w.postMessage({ i, ruleset: o.ruleset.id, tuning: { ...mctsOverrides }, game: gameParams(o, i, seed) });
     };
     w.on('message', (m: { i: number; ok: boolean; out?: GameOutcome; error?: string }) => {
       if (!m.ok) {

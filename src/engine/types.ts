@@ -148,6 +148,8 @@ export interface Ruleset<S = any, A extends { type: string } = any, V = any> {
   answer?(own: V, d: Decision, o: StandingOrder): A;
   /** Greedy bots' one-ply evaluation for `seat`, higher is better. Pure. */
   evaluate?(s: S, seat: Seat): number;
+  /** Tuning for the generic bots where this game differs (e.g. shallow MCTS rollouts). */
+  botHints?: { mcts?: { rolloutDepth?: number; rootWidth?: number; leafWeight?: number } };
   /** A seat concedes. Absent: the game ends with every other seat winning. */
   resign?(s: S, seat: Seat, ctx: Ctx): Step<S>;
 }
