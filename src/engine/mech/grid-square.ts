@@ -80,11 +80,12 @@ export function lineOfSight(a: Cell, b: Cell, blocked: (c: Cell) => boolean): Lo
 }
 
 /**
- * Cells reachable from `start` in at most `maxSteps` king steps without entering blocked cells
- * and without diagonal squeezes. Returns a map "x,y" -> steps (start included at 0).
+ * Breadth-first king steps from `start`, never entering blocked cells nor squeezing
+ * diagonally; stops early when `goal` is reached. One expansion serves reach and paths.
  */
-export function reach(g: GridSize, start: Cell, maxSteps: number, blocked: (c: Cell) => boolean): Map<string, number> {
+function bfs(g: GridSize, start: Cell, maxSteps: number, blocked: (c: Cell) => boolean, goal?: Cell) {
   const dist = new Map<string, number>([[key(start), 0]]);
+  const prev = new Map<string, Cell | null>([[key(start), null]]);
   let frontier: Cell[] = [start];
   for (let step = 1; step <= maxSteps && frontier.length; step++) {
     const next: Cell[] = [];
@@ -93,40 +94,32 @@ export function reach(g: GridSize, start: Cell, maxSteps: number, blocked: (c: C
         const k = key(n);
         if (dist.has(k) || blocked(n) || squeezed(c, n, blocked)) continue;
         dist.set(k, step);
+        prev.set(k, c);
+        if (goal && sameCell(n, goal)) return { dist, prev };
         next.push(n);
       }
     }
     frontier = next;
   }
-  return dist;
+  return { dist, prev };
+}
+
+/**
+ * Cells reachable from `start` in at most `maxSteps` king steps without entering blocked cells
+ * and without diagonal squeezes. Returns a map "x,y" -> steps (start included at 0).
+ */
+export function reach(g: GridSize, start: Cell, maxSteps: number, blocked: (c: Cell) => boolean): Map<string, number> {
+  return bfs(g, start, maxSteps, blocked).dist;
 }
 
 /** A shortest legal path start..goal (both included), or null. */
 export function shortestPath(g: GridSize, start: Cell, goal: Cell, maxSteps: number, blocked: (c: Cell) => boolean): Cell[] | null {
-  const prev = new Map<string, Cell | null>([[key(start), null]]);
-  let frontier: Cell[] = [start];
-  for (let step = 1; step <= maxSteps && frontier.length; step++) {
-    const next: Cell[] = [];
-    for (const c of frontier) {
-      for (const n of neighbours8(g, c)) {
-        const k = key(n);
-        if (prev.has(k) || blocked(n) || squeezed(c, n, blocked)) continue;
-        prev.set(k, c);
-        if (sameCell(n, goal)) {
-          const path: Cell[] = [n];
-          let p: Cell | null | undefined = c;
-          while (p) {
-            path.unshift(p);
-            p = prev.get(key(p));
-          }
-          return path;
-        }
-        next.push(n);
-      }
-    }
-    frontier = next;
-  }
-  return sameCell(start, goal) ? [start] : null;
+  if (sameCell(start, goal)) return [start];
+  const { prev } = bfs(g, start, maxSteps, blocked, goal);
+  if (!prev.has(key(goal))) return null;
+  const path: Cell[] = [];
+  for (let p: Cell | null | undefined = goal; p; p = prev.get(key(p))) path.unshift(p);
+  return path;
 }
 
 export function key(c: Cell): string {
