@@ -49,7 +49,7 @@ export async function createRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const ownsStore = !o.store;
   const store = o.store ?? (await openStore(databaseUrl ? { databaseUrl } : { dataDir: o.dataDir ?? process.env.DATA_DIR ?? './data' }));
   const bus = createBus(redisUrl);
-  const queue: JobQueue = redisUrl ? new BullQueue(redisUrl, o.queuePrefix ?? 'skyeye') : new InProcessQueue();
+  const queue: JobQueue = redisUrl ? new BullQueue(redisUrl, o.queuePrefix ?? process.env.SKYEYE_QUEUE_PREFIX ?? 'skyeye') : new InProcessQueue();
   const dispatcher = new OutboxDispatcher(store, queue, o.pollMs ?? 1000);
   const service = new GameService({ store, bus, snapshotEvery: o.snapshotEvery, afterCommit: () => void dispatcher.kick() });
   const rt: Runtime = {

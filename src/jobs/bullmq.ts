@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { JobHandler, JobQueue, JobSpec } from './queue.js';
 
 const QUEUE = 'skyeye';
+const lockMs = () => Number(process.env.SKYEYE_JOB_LOCK_MS) || 0;
 
 export function redisConnection(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null });
@@ -47,7 +48,12 @@ export class BullQueue implements JobQueue {
         if (!h) throw new Error(`no handler for job ${job.name}`);
         await h(job.data, { id: job.id!, attempt: job.attemptsMade + 1 });
       },
-      { connection: c, prefix: this.prefix, concurrency: opts.concurrency ?? 4 },
+      {
+        connection: c, prefix: this.prefix, concurrency: opts.concurrency ?? 4,
+        // A job whose worker died is retried once its lock lapses (BullMQ's stall check).
+        // SKYEYE_JOB_LOCK_MS shortens both for tests and small deployments.
+        ...(lockMs() ? { lockDuration: lockMs(), stalledInterval: lockMs() } : {}),
+      },
     );
     w.on('error', () => undefined);
     await w.waitUntilReady();
