@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { dropSchema } from './lib/schema.js';
 import { randomEntry } from '../src/engine/playout.js';
 import { localRng } from '../src/engine/rng.js';
 import { registerRuleset } from '../src/games/index.js';
@@ -56,10 +56,7 @@ export async function loadBench(a: Args): Promise<Row[]> {
       name: 'Postgres',
       open: () => openStore({ databaseUrl: base, schema }),
       cleanup: async () => {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
-        await c.end();
+        await dropSchema(base, schema);
       },
     });
   } else if (!raw) warn('DATABASE_URL is not set: load cost is measured on PGlite only.');

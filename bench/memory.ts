@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { dropSchema } from './lib/schema.js';
 import { parseDatabaseUrl } from '../src/store/db.js';
 import { type Args, fmt, heading, note, num, progress, table, warn } from './lib/common.js';
 import { pickRuleset } from './http/index.js';
@@ -60,10 +60,7 @@ export async function memoryBench(a: Args) {
         return {
           env: { BENCH_DATABASE_URL: u.toString() },
           cleanup: async () => {
-            const c = new pg.Client({ connectionString: base });
-            await c.connect();
-            await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
-            await c.end();
+            await dropSchema(base, schema);
           },
         };
       },

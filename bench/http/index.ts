@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { dropSchema } from '../lib/schema.js';
 import { getRuleset, registerRuleset, rulesets } from '../../src/games/index.js';
 import { parseDatabaseUrl } from '../../src/store/db.js';
 import { duel } from '../../tests/support/duel.js';
@@ -71,10 +71,7 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
         const ceiling = (c: number) => (pgbench ? pgbenchCeiling(pgbench, base, schema, c, seconds) : pgScriptCeiling(base, schema, c, seconds));
         rows.push(...(await runMode('Postgres', { BENCH_DATABASE_URL: u.toString() }, spec, games, conns, seconds, warmup, rounds, ceiling, a.smoke)));
       } finally {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
-        await c.end();
+        await dropSchema(base, schema);
       }
     }
   }
