@@ -1,7 +1,8 @@
 // Per-entry randomness (DESIGN.md "Randomness"): K_n = HMAC(seed, "skyeye/rng/v1|gameId|n"),
 // and each fork(label) is an ARC4 stream keyed by HMAC(K_n, label), so public rolls of one
 // stream reveal nothing about secret draws of another, and no state carries across entries.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { HmacKey, sha256Str, wordsToBytes, type Words } from './sha256.js';
 import type { Rng } from './types.js';
 
 export function newSeed(): string {
@@ -12,95 +13,154 @@ export function seedHash(seed: string): string {
   return createHash('sha256').update('skyeye/seed/v1|' + seed).digest('hex');
 }
 
+// The seed's HMAC key (its padded inner/outer states) for the games in play, so K_n costs two
+// SHA-256 blocks. Bounded: the oldest seed is dropped past SEED_KEYS (a seed is re-derived in
+// two blocks). It holds what the loaded games' rows hold already (the seeds' HMAC states).
+const SEED_KEYS = 256;
+const seedKeys = new Map<string, HmacKey>();
+
+function seedKey(seed: string): HmacKey {
+  let k = seedKeys.get(seed);
+  if (!k) {
+    if (seedKeys.size >= SEED_KEYS) seedKeys.delete(seedKeys.keys().next().value!);
+    k = HmacKey.fromString(seed);
+    seedKeys.set(seed, k);
+  }
+  return k;
+}
+
+function entryKeyWords(seed: string, gameId: string, n: number): Words {
+  return seedKey(seed).hmacStr(`skyeye/rng/v1|${gameId}|${n}`);
+}
+
+/** K_n = HMAC-SHA256(seed, "skyeye/rng/v1|" + gameId + "|" + n), 32 bytes. */
 export function entryKey(seed: string, gameId: string, n: number): Buffer {
-  return createHmac('sha256', seed).update(`skyeye/rng/v1|${gameId}|${n}`).digest();
+  const b = wordsToBytes(entryKeyWords(seed, gameId, n));
+  return Buffer.from(b.buffer, b.byteOffset, b.length);
 }
 
 type Counter = { n: number };
 
+// seedrandom's key mixing writes into `key` by index; a shared scratch (no per-instance array).
+const mix = new Uint8Array(256);
+const HEXC = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+
 /**
  * seedrandom's ARC4 generator, bit for bit: RC4-drop[256] keyed by seedrandom's `mixkey` of the
  * seed string, `int32()` = the next 4 bytes big-endian. The same outputs as
- * `seedrandom(seed).int32() >>> 0` (checked by `npm run bench -- smoke`), without seedrandom's
- * per-instance bookkeeping (it mixes every new state into a global entropy pool), which was
- * about a third of a drawing entry's kernel time.
+ * `seedrandom(seed).int32() >>> 0` (checked by `npm run bench -- smoke` and
+ * tests/engine/sha256.test.ts), without seedrandom's per-instance bookkeeping (it mixes every
+ * new state into a global entropy pool), which was about a third of a drawing entry's kernel time.
  */
 export class Arc4 {
   private readonly s = new Uint8Array(256);
   private i = 0;
   private j = 0;
 
-  constructor(seed: string) {
-    const key: number[] = [];
-    let smear = 0;
-    for (let n = 0; n < seed.length; n++) {
-      const k = key[n & 255];
-      smear ^= k === undefined ? 0 : k * 19;
-      key[n & 255] = 255 & (smear + seed.charCodeAt(n));
+  /**
+   * Keyed by a seed string, as seedrandom(seed); or by a digest, as seedrandom(its 64 lowercase
+   * hex digits) without building the string (the kernel's streams): for a seed of at most 256
+   * characters seedrandom's smear stays 0, so the key bytes are the digits' character codes.
+   */
+  constructor(seed: string | Words) {
+    let len = 0;
+    if (typeof seed === 'string') {
+      let smear = 0;
+      for (let n = 0; n < seed.length; n++) {
+        const at = n & 255;
+        smear ^= at < len ? mix[at] * 19 : 0;
+        mix[at] = 255 & (smear + seed.charCodeAt(n));
+        if (at >= len) len = at + 1;
+      }
+      if (!len) mix[len++] = 0;
+    } else {
+      for (let w = 0; w < 8; w++) {
+        const v = seed[w];
+        for (let b = 0; b < 8; b++) mix[8 * w + b] = HEXC[(v >>> (28 - 4 * b)) & 15];
+      }
+      len = 64;
     }
-    if (!key.length) key.push(0);
-    const len = key.length;
+    this.init(len);
+  }
+
+  private init(len: number): void {
     const s = this.s;
     for (let n = 0; n < 256; n++) s[n] = n;
     for (let n = 0, j = 0; n < 256; n++) {
       const t = s[n];
-      j = 255 & (j + key[n % len] + t);
+      j = 255 & (j + mix[n % len] + t);
       s[n] = s[j];
       s[j] = t;
     }
-    for (let n = 0; n < 256; n++) this.byte(); // RC4-drop[256]
-  }
-
-  private byte(): number {
-    const s = this.s;
-    const i = (this.i = 255 & (this.i + 1));
-    const t = s[i];
-    const j = (this.j = 255 & (this.j + t));
-    s[i] = s[j];
-    s[j] = t;
-    return s[255 & (s[i] + t)];
+    // RC4-drop[256]
+    let i = 0;
+    let j = 0;
+    for (let n = 0; n < 256; n++) {
+      i = 255 & (i + 1);
+      const t = s[i];
+      j = 255 & (j + t);
+      s[i] = s[j];
+      s[j] = t;
+    }
+    this.i = i;
+    this.j = j;
   }
 
   /** The next 32 bits as an unsigned integer. */
   uint32(): number {
-    return ((this.byte() * 256 + this.byte()) * 256 + this.byte()) * 256 + this.byte();
+    const s = this.s;
+    let i = this.i;
+    let j = this.j;
+    let x = 0;
+    for (let b = 0; b < 4; b++) {
+      i = 255 & (i + 1);
+      const t = s[i];
+      j = 255 & (j + t);
+      s[i] = s[j];
+      s[j] = t;
+      x = x * 256 + s[255 & (s[i] + t)];
+    }
+    this.i = i;
+    this.j = j;
+    return x;
   }
 }
 
+/**
+ * A stream: the entry's root (key K_n, computed on first use from seed/gameId/n) or a fork
+ * (key HMAC(parent key, label)). Its ARC4 generator is keyed by the hex of its key.
+ */
 class StreamRng implements Rng {
   private gen: Arc4 | null = null;
-  private k: Buffer | null;
-  /** The key may be given lazily: an entry that never draws never computes its HMAC. */
-  constructor(key: Buffer | (() => Buffer), private readonly counter: Counter) {
-    if (typeof key === 'function') {
-      this.k = null;
-      this.keyFn = key;
-    } else this.k = key;
-  }
+  private hk: HmacKey | null = null;
+  private forks: Map<string, StreamRng> | null = null;
 
-  private keyFn: (() => Buffer) | null = null;
+  /** key null: a root whose K_n is derived lazily (an entry that never draws never computes it). */
+  constructor(
+    private k: Words | null,
+    private readonly counter: Counter,
+    private readonly seed = '',
+    private readonly gameId = '',
+    private readonly n = 0,
+  ) {}
 
-  private get key(): Buffer {
-    return (this.k ??= this.keyFn!());
+  private get key(): Words {
+    return (this.k ??= entryKeyWords(this.seed, this.gameId, this.n));
   }
 
   get draws(): number {
     return this.counter.n;
   }
 
-  private next32(): number {
-    // Created lazily: most forks of most entries are never drawn from.
-    this.gen ??= new Arc4(this.key.toString('hex'));
-    return this.gen.uint32();
-  }
-
   int(n: number): number {
     if (!Number.isInteger(n) || n <= 0) throw new RangeError(`rng.int(${n})`);
     this.counter.n++;
     if (n === 1) return 0;
+    // Created lazily: most forks of most entries are never drawn from.
+    const gen = (this.gen ??= new Arc4(this.key));
     const limit = Math.floor(0x100000000 / n) * n; // rejection sampling: no modulo bias
     for (;;) {
-      const x = this.next32();
+      const x = gen.uint32();
       if (x < limit) return x % n;
     }
   }
@@ -119,23 +179,22 @@ class StreamRng implements Rng {
     this.forks ??= new Map();
     let f = this.forks.get(label);
     if (!f) {
-      f = new StreamRng(createHmac('sha256', this.key).update(label).digest(), this.counter);
+      this.hk ??= HmacKey.fromWords(this.key);
+      f = new StreamRng(this.hk.hmacStr(label), this.counter);
       this.forks.set(label, f);
     }
     return f;
   }
-
-  private forks: Map<string, StreamRng> | undefined;
 }
 
 /** The game's Rng for entry n (its HMAC key is computed on the first draw or fork). */
 export function entryRng(seed: string, gameId: string, n: number): Rng {
-  return new StreamRng(() => entryKey(seed, gameId, n), { n: 0 });
+  return new StreamRng(null, { n: 0 }, seed, gameId, n);
 }
 
 /** An Rng for callers outside the log (bots, candidate sampling): never the game's seed. */
 export function localRng(label: string): Rng {
-  return new StreamRng(createHash('sha256').update('skyeye/local|' + label).digest(), { n: 0 });
+  return new StreamRng(sha256Str('skyeye/local|' + label), { n: 0 });
 }
 
 /**
