@@ -10,11 +10,14 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { migratePglite, migratePostgres } from './migrate.js';
+import type { GroupCommitOptions } from './group-commit.js';
 import { PrismaStore } from './prisma-store.js';
 import { pgliteSql, pgPoolSql } from './sql.js';
 import type { Store } from './types.js';
 
 export interface OpenStoreOptions {
+  /** false: one statement per append, no group commit (see group-commit.ts). */
+  groupCommit?: false;
   /** Postgres URL. Default: process.env.DATABASE_URL, unless `dataDir` or `pglite` is given. */
   databaseUrl?: string;
   /** PGlite data directory, or 'memory://' for an in-memory database. Default: DATA_DIR or ./data. */
@@ -74,6 +77,15 @@ export function storeBackend(opts: OpenStoreOptions = {}): StoreBackend {
   return (opts.databaseUrl ?? process.env.DATABASE_URL) ? 'postgres' : 'pglite';
 }
 
+/**
+ * Group commit of appends (group-commit.ts) unless turned off (`groupCommit: false` or
+ * SKYEYE_GROUP_COMMIT=0, for A/B benchmarks). Half the pool writes batches; reads keep the rest.
+ */
+function groupCommit(opts: OpenStoreOptions, maxInFlight: number): GroupCommitOptions | undefined {
+  if (opts.groupCommit === false || process.env.SKYEYE_GROUP_COMMIT === '0') return undefined;
+  return { maxInFlight, maxBatch: 64 };
+}
+
 export async function openStore(opts: OpenStoreOptions = {}): Promise<OpenedStore> {
   const log = opts.log ?? ((m: string) => { if (process.env.SKYEYE_LOG_MIGRATIONS !== '0') console.error(`[store] ${m}`); });
   const backend = storeBackend(opts);
@@ -85,9 +97,10 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<OpenedStor
     const schema = opts.schema ?? parsed.schema;
     if (schema !== undefined && !SCHEMA_RE.test(schema)) throw new Error(`invalid schema name: ${schema}`);
     if (opts.migrate !== false) await migratePostgres(parsed.url, { schema, log });
+    const poolMax = opts.poolMax ?? (Number(process.env.PG_POOL_MAX) || 10);
     const pool = new pg.Pool({
       connectionString: parsed.url,
-      max: opts.poolMax ?? (Number(process.env.PG_POOL_MAX) || 10),
+      max: poolMax,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     pool.on('error', (e) => log(`idle Postgres client error: ${e.message}`));
@@ -95,7 +108,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<OpenedStor
     const prisma = new PrismaClient({ adapter });
     const prepared = opts.prepared ?? process.env.PG_PREPARED !== '0';
     const sql = via === 'driver' ? pgPoolSql(pool, { prepared }) : undefined;
-    const store = new PrismaStore(prisma, { ...storeOpts, sql, onClose: () => pool.end() });
+    const store = new PrismaStore(prisma, { ...storeOpts, sql, groupCommit: groupCommit(opts, Math.max(1, Math.floor(poolMax / 2))), onClose: () => pool.end() });
     return Object.assign(store, { backend }) as PrismaStore & { backend: StoreBackend };
   }
 
@@ -117,6 +130,6 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<OpenedStor
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
   const pglite = db;
   const sql = via === 'driver' ? pgliteSql(db) : undefined;
-  const store = new PrismaStore(prisma, { ...storeOpts, sql, onClose: owned ? () => pglite.close() : undefined });
+  const store = new PrismaStore(prisma, { ...storeOpts, sql, groupCommit: groupCommit(opts, 1), onClose: owned ? () => pglite.close() : undefined });
   return Object.assign(store, { backend }) as PrismaStore & { backend: StoreBackend };
 }

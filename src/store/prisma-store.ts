@@ -6,6 +6,7 @@
 // Simple bookkeeping (webhooks, deliveries) uses the typed client.
 
 import type { PrismaClient } from '../../generated/prisma/client.js';
+import { GroupCommit, type GroupCommitOptions } from './group-commit.js';
 import type {
   ChatRecord,
   ActionRecord,
@@ -62,6 +63,8 @@ export interface PrismaStoreOptions {
   onClose?: () => Promise<void>;
   /** Run SQL through this instead of Prisma's raw queries (see directSql in db.ts). */
   sql?: Sql;
+  /** Group commit of concurrent appends (group-commit.ts); absent or maxInFlight 0: one statement per append. */
+  groupCommit?: GroupCommitOptions;
 }
 
 const MAX_SEQ = 2147483647;
@@ -299,10 +302,20 @@ export class PrismaStore implements Store {
   private readonly leaseMs: number;
   private readonly opts: PrismaStoreOptions;
   private closed = false;
+  /** Present when appends are group-committed. */
+  readonly appends: GroupCommit<AppendItem, AppendOutcome> | null;
 
   constructor(prisma: PrismaClient, opts: PrismaStoreOptions = {}) {
     this.prisma = prisma;
     this.sql = opts.sql ?? prismaSql(prisma);
+    const gc = opts.groupCommit;
+    this.appends = gc && gc.maxInFlight > 0
+      ? new GroupCommit<AppendItem, AppendOutcome>(
+        (it) => appendOn(this.sql, it.gameId, it.expectedVersion, it.plan),
+        (items) => appendBatch(this.sql, items),
+        gc,
+      )
+      : null;
     this.leaseMs = opts.outboxLeaseMs ?? 60_000;
     this.opts = opts;
   }
@@ -374,6 +387,7 @@ export class PrismaStore implements Store {
   }
 
   async append(gameId: string, expectedVersion: number, plan: AppendPlan, clearSealed?: string): Promise<AppendOutcome> {
+    if (this.appends && !clearSealed) return this.appends.submit({ gameId, expectedVersion, plan });
     return appendOn(this.sql, gameId, expectedVersion, plan, clearSealed);
   }
 
@@ -517,7 +531,11 @@ async function appendOn(
   }
   if (written === 1) return { ok: true, outbox };
   if (inTx) return { ok: false, reason: 'conflict', version: -1 };
-  // Slow path: why not? One round trip reads the current version and the key's action.
+  return whyNotAppended(sql, gameId, key);
+}
+
+/** Slow path of an append that wrote nothing: one round trip reads the current version and the key's action. */
+async function whyNotAppended(sql: Sql, gameId: string, key: string | null): Promise<AppendOutcome> {
   const rows = await sql.query<{ version: number | null; action: Record<string, unknown> | null }>(
     `SELECT (SELECT version FROM games WHERE id = $1::text) AS version,
        (SELECT json_build_object('seq', a.seq, 'seat', a.seat, 'entry', a.entry, 'events', a.events, 'hash', a.hash,
@@ -529,4 +547,66 @@ async function appendOn(
   if (r?.action) return { ok: false, reason: 'duplicate', action: actionRow(r.action) };
   if (r?.version === null || r?.version === undefined) return { ok: false, reason: 'not_found' };
   return { ok: false, reason: 'conflict', version: r.version };
+}
+
+export interface AppendItem {
+  gameId: string;
+  expectedVersion: number;
+  plan: AppendPlan;
+}
+
+/**
+ * Several games' appends in ONE statement (group commit, see group-commit.ts): the same work
+ * as appendSql per item (guarded version bump, action, conditional outbox rows, cancelled
+ * rows, snapshot), all or nothing. Items travel as one JSON array; json (not jsonb) keeps
+ * each value's text, so entries and snapshots keep their key order.
+ */
+const APPEND_BATCH_SQL = `WITH x AS (
+    SELECT * FROM json_to_recordset($1::json) AS x(i int, game_id text, expected int, status text, result json, seat int,
+      entry json, events json, hash text, idem text, response json, created_at timestamptz, outbox json, snapshot json, cancel json)),
+  g AS (UPDATE games SET version = x.expected + 1, status = x.status, result = x.result, updated_at = now()
+    FROM x WHERE games.id = x.game_id AND games.version = x.expected RETURNING games.id AS game_id, x.i),
+  w AS (SELECT x.* FROM x JOIN g ON g.i = x.i),
+  a AS (INSERT INTO actions (game_id, seq, seat, entry, events, hash, idempotency_key, response, created_at)
+    SELECT w.game_id, w.expected + 1, w.seat, w.entry, w.events, w.hash, w.idem, w.response, COALESCE(w.created_at, now()) FROM w
+    RETURNING game_id),
+  o AS (INSERT INTO outbox (game_id, kind, dedup_key, payload, run_at)
+    SELECT w.game_id, y.kind, y."dedupKey", COALESCE(y.payload, 'null'::json), y."runAt"
+    FROM w CROSS JOIN LATERAL json_to_recordset(w.outbox) AS y(kind text, "dedupKey" text, payload json, "runAt" timestamptz, requires text)
+    WHERE w.outbox IS NOT NULL
+      AND (y.requires IS NULL OR (y.requires = 'webhook' AND EXISTS (SELECT 1 FROM webhooks h WHERE h.game_id = w.game_id)))
+    ON CONFLICT (game_id, kind, dedup_key) DO NOTHING RETURNING game_id),
+  s AS (INSERT INTO snapshots (game_id, seq, ruleset_version, state, hash)
+    SELECT w.game_id, (w.snapshot->>'seq')::int, w.snapshot->>'rulesetVersion', w.snapshot->'state', w.snapshot->>'hash'
+    FROM w WHERE w.snapshot IS NOT NULL
+    ON CONFLICT (game_id, seq) DO UPDATE SET ruleset_version = EXCLUDED.ruleset_version, state = EXCLUDED.state,
+      hash = EXCLUDED.hash, created_at = now()),
+  c AS (DELETE FROM outbox b USING w CROSS JOIN LATERAL json_to_recordset(w.cancel) AS z(kind text, "dedupKey" text)
+    WHERE w.cancel IS NOT NULL AND b.game_id = w.game_id AND b.status = 'pending' AND b.kind = z.kind AND b.dedup_key = z."dedupKey")
+  SELECT g.i, (SELECT count(*) FROM o WHERE o.game_id = g.game_id)::int AS outbox FROM g`;
+
+function batchItemJson(it: AppendItem, i: number): string {
+  const { plan, gameId, expectedVersion } = it;
+  const a = plan.action;
+  if (a.seq !== undefined && a.seq !== expectedVersion + 1) {
+    throw new Error(`append: action.seq ${a.seq} must be expectedVersion + 1 (${expectedVersion + 1})`);
+  }
+  const ob = outboxJson(plan.outbox);
+  const cx = cancelJson(plan.outbox);
+  // Pieces already serialized (outbox, cancel) are spliced in as they are.
+  return `{"i":${i},"game_id":${JSON.stringify(gameId)},"expected":${expectedVersion},"status":${JSON.stringify(plan.status)},`
+    + `"result":${JSON.stringify(plan.result ?? null)},"seat":${JSON.stringify(a.seat ?? null)},"entry":${JSON.stringify(a.entry ?? null)},`
+    + `"events":${JSON.stringify(a.events ?? [])},"hash":${JSON.stringify(a.hash)},"idem":${JSON.stringify(a.idempotencyKey ?? null)},`
+    + `"response":${JSON.stringify(a.response ?? null)},"created_at":${JSON.stringify(a.createdAt ?? null)},"outbox":${ob ?? 'null'},`
+    + `"snapshot":${plan.snapshot ? JSON.stringify({ seq: plan.snapshot.seq, rulesetVersion: plan.snapshot.rulesetVersion, state: plan.snapshot.state ?? null, hash: plan.snapshot.hash }) : 'null'},`
+    + `"cancel":${cx ?? 'null'}}`;
+}
+
+/** Appends of distinct items in one statement; per item the outcome (conflicts via the slow path). Throws: nothing written. */
+export async function appendBatch(sql: Sql, items: AppendItem[]): Promise<AppendOutcome[]> {
+  const rows = await sql.query<{ i: number; outbox: number }>(APPEND_BATCH_SQL, [`[${items.map(batchItemJson).join(',')}]`]);
+  const done = new Map(rows.map((r) => [r.i, r.outbox]));
+  return Promise.all(items.map((it, i) => (done.has(i)
+    ? Promise.resolve<AppendOutcome>({ ok: true, outbox: done.get(i) })
+    : whyNotAppended(sql, it.gameId, it.plan.action.idempotencyKey ?? null))));
 }

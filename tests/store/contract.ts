@@ -277,6 +277,54 @@ export function storeContract(name: string, open: () => Promise<Store>, opts: { 
       assert.deepEqual((await store.actionsAfter(g.id, 6, 10)), []);
     });
 
+    describe('group commit (concurrent appends of many games)', () => {
+      it('writes a burst of appends in batches, each caller getting its own outcome', async () => {
+        const batcher = (store as { appends?: { stats: { batches: number; items: number; largest: number } } | null }).appends;
+        const before = batcher ? { ...batcher.stats } : null;
+        const games = await Promise.all(Array.from({ length: 12 }, () => newGame(store)));
+        // Prior state: game 1 is at version 1 with key 'once'; game 2 is at version 2.
+        assert.deepEqual(okOnly(await store.append(games[1].id, 0, planAt(1, { idempotencyKey: 'once' }))), { ok: true });
+        await advance(store, games[2].id, 0, 2);
+        const later = new Date(Date.now() + 3_600_000);
+        const snapState = { zeta: 1, alpha: { b: 2, a: 1 } };
+        const plans = games.map((g, i) => {
+          if (i === 1) return store.append(g.id, 1, planAt(2, { idempotencyKey: 'once', hash: 'again' })); // duplicate key
+          if (i === 2) return store.append(g.id, 0, planAt(1)); // stale version
+          if (i === 3) return store.append(g.id, 0, planAt(1, { entry: { zeta: 1, alpha: 2 } }, { snapshot: { seq: 1, rulesetVersion: '1', state: snapState, hash: 'h1' } }));
+          if (i === 4) return store.append(g.id, 0, planAt(1, {}, { outbox: [{ kind: 'deadline', dedupKey: 'dl:1', payload: { z: 1, a: 2 }, runAt: later }, { kind: 'webhook', requires: 'webhook', dedupKey: 'wh', payload: {} }] }));
+          return store.append(g.id, 0, planAt(1, { idempotencyKey: `k-${i}` }));
+        });
+        // Two appends at the same version of one game inside the same burst: exactly one wins.
+        const twin = [store.append(games[5].id, 0, planAt(1, { hash: 'twin' })), ...plans];
+        const [twinOut, ...outs] = await Promise.all(twin);
+        assert.equal([twinOut, outs[5]].filter((o) => o.ok).length, 1, 'one of the two writes to game 5 wins');
+        assert.deepEqual([twinOut, outs[5]].find((o) => !o.ok), { ok: false, reason: 'conflict', version: 1 });
+        const dup = outs[1];
+        assert.ok(!dup.ok && dup.reason === 'duplicate' && dup.action.seq === 1 && dup.action.hash === 'h1');
+        assert.deepEqual(outs[2], { ok: false, reason: 'conflict', version: 2 });
+        assert.deepEqual(outs[4], { ok: true, outbox: 1 }, 'the webhook row is skipped: the game has no webhook');
+        for (const i of [0, 3, 6, 7, 8, 9, 10, 11]) assert.deepEqual(okOnly(outs[i]), { ok: true }, `game ${i}`);
+        for (const i of [0, 3, 4, 5, 6, 7, 8, 9, 10, 11]) assert.equal((await store.getGame(games[i].id))!.game.version, 1, `game ${i} at version 1`);
+        assert.equal((await store.getGame(games[1].id))!.game.version, 1, 'the duplicate wrote nothing');
+        assert.equal((await store.findByIdempotencyKey(games[7].id, 'k-7'))?.seq, 1);
+        const log3 = await store.loadLog(games[3].id, '1');
+        assert.equal(JSON.stringify(log3.snapshot?.state), JSON.stringify(snapState), 'snapshot written, key order kept');
+        const a3 = await store.actionsAfter(games[3].id, 0, 10);
+        assert.equal(JSON.stringify(a3[0].entry), JSON.stringify({ zeta: 1, alpha: 2 }), 'entry key order kept');
+        const ob = mine(await store.claimOutbox(10_000, new Date(later.getTime() + 1)), games[4].id);
+        assert.deepEqual(ob.map((o) => [o.kind, o.dedupKey, JSON.stringify(o.payload)]), [['deadline', 'dl:1', '{"z":1,"a":2}']]);
+        if (batcher && before) assert.ok(batcher.stats.largest > 1 && batcher.stats.items - before.items >= 13, 'appends were batched');
+      });
+
+      it('a batch that fails as a whole is retried item by item: only the bad item fails', async () => {
+        const games = await Promise.all(Array.from({ length: 4 }, () => newGame(store)));
+        const outs = await Promise.allSettled(games.map((g, i) => store.append(g.id, 0, i === 2 ? planAt(1, { hash: null as unknown as string }) : planAt(1))));
+        assert.deepEqual(outs.map((o) => o.status), ['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+        assert.equal((await store.getGame(games[2].id))!.game.version, 0);
+        for (const i of [0, 1, 3]) assert.equal((await store.getGame(games[i].id))!.game.version, 1);
+      });
+    });
+
     describe('sealed commits', () => {
       const commit = (seat: number, bid: number, group = 'bid.1'): SealedCommitRecord =>
         ({ group, seat, decision: `1.${seat}.bid`, action: { type: 'bid', card: bid } });
