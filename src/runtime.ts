@@ -21,6 +21,8 @@ export interface RuntimeOptions {
   queuePrefix?: string;
   pollMs?: number;
   snapshotEvery?: number;
+  /** See ServiceOptions.readCacheMs (env SKYEYE_READ_CACHE_MS). */
+  readCacheMs?: number;
 }
 
 export interface Runtime {
@@ -51,7 +53,9 @@ export async function createRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const bus = createBus(redisUrl);
   const queue: JobQueue = redisUrl ? new BullQueue(redisUrl, o.queuePrefix ?? process.env.SKYEYE_QUEUE_PREFIX ?? 'skyeye') : new InProcessQueue();
   const dispatcher = new OutboxDispatcher(store, queue, o.pollMs ?? 1000);
-  const service = new GameService({ store, bus, snapshotEvery: o.snapshotEvery, afterCommit: () => void dispatcher.kick() });
+  const service = new GameService({
+    store, bus, snapshotEvery: o.snapshotEvery,
+    readCacheMs: o.readCacheMs ?? (process.env.SKYEYE_READ_CACHE_MS ? Number(process.env.SKYEYE_READ_CACHE_MS) : undefined), afterCommit: () => void dispatcher.kick() });
   const rt: Runtime = {
     service, store, storeKind: databaseUrl ? 'postgres' : 'pglite', bus, queue, dispatcher, handlers: {},
     async close() {

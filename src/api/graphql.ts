@@ -78,7 +78,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
         },
         resolve: async (n: CommitNotice, a: { id: string; token?: string }, ctx: Ctx) => {
           const seat = await withSeat(a.id, ctx, a.token);
-          return { ...(await svc.getGame(n.gameId, seat)), _seat: seat };
+          return { ...(await svc.getGame(n.gameId, seat, n.version)), _seat: seat };
         },
       },
     },

@@ -23,8 +23,9 @@ export async function sseRoute(app: FastifyInstance, rt: Runtime) {
     let last = first.version;
     const listener = (msg: Record<string, unknown>, cb: () => void) => {
       cb();
-      if ((msg.payload as CommitNotice).version <= last) return;
-      rt.service.getGame(id, seat).then((g: { version: number }) => {
+      const v = (msg.payload as CommitNotice).version;
+      if (v <= last) return;
+      rt.service.getGame(id, seat, v).then((g: { version: number }) => {
         if (g.version <= last) return;
         last = g.version;
         send('update', g, g.version);

@@ -10,7 +10,7 @@ import type { Decision, Entry, GameEvent, Result, Ruleset, Seat, SeatInfo, Stand
 import { isViolation } from '../engine/types.js';
 import { getRuleset, rulesets } from '../games/index.js';
 import type { ActionRecord, AppendPlan, GameRecord, OutboxItem, SeatRecord, Store } from '../store/types.js';
-import { ORDERS_ANY, publishChat, publishCommit, publishOrdersChanged, type Bus } from './bus.js';
+import { gameTopic, ORDERS_ANY, publishChat, publishCommit, publishOrdersChanged, type Bus, type CommitNotice } from './bus.js';
 import { checkOrders, coveredAnswer } from './standing-orders.js';
 import { fromViolation, notFound, ServiceError } from './errors.js';
 import { hashToken, newGameId, newToken, sameHash } from './tokens.js';
@@ -38,6 +38,8 @@ export interface LoadedGame {
   rs: Ruleset;
   k: KState<any>;
   hash: string;
+  /** When this copy was last known to be the head (read from the store or committed here). */
+  checkedAt?: number;
 }
 
 /** What a commit hands to the planners that write outbox rows in the same transaction. */
@@ -60,6 +62,12 @@ export interface ServiceOptions {
   afterCommit?: () => void;
   planners?: OutboxPlanner[];
   cacheSize?: number;
+  /**
+   * How long reads (game, legal actions) may serve a cached game without asking the store,
+   * unless a commit notice on the bus says it moved (default 2000 ms; 0 = always ask). Writes
+   * never depend on it: the append checks the version in the database.
+   */
+  readCacheMs?: number;
 }
 
 export interface SubmitInput {
@@ -85,6 +93,7 @@ export class GameService {
   private readonly snapshotEvery: number;
   private readonly planners: OutboxPlanner[];
   private readonly cacheSize: number;
+  private readonly readCacheMs: number;
 
   constructor(private readonly o: ServiceOptions) {
     this.store = o.store;
@@ -92,6 +101,14 @@ export class GameService {
     this.snapshotEvery = o.snapshotEvery ?? 50;
     this.planners = o.planners ?? [];
     this.cacheSize = o.cacheSize ?? 2000;
+    this.readCacheMs = o.readCacheMs ?? 2000;
+    // A commit made by another process (a worker's bot move) makes our copy stale at once.
+    this.bus.on(gameTopic('+'), (msg: Record<string, unknown>, done: () => void) => {
+      const n = msg.payload as CommitNotice;
+      const c = this.cache.get(n.gameId);
+      if (c && n.version > c.k.seq) this.cache.delete(n.gameId);
+      done();
+    });
     this.bus.on(ORDERS_ANY, (msg: Record<string, unknown>, done: () => void) => {
       this.ordersCache.delete((msg.payload as { gameId: string }).gameId);
       done();
@@ -234,11 +251,23 @@ export class GameService {
     if (cached && cached.k.seq === row.game.version) {
       cached.game = row.game;
       cached.seats = row.seats;
+      cached.checkedAt = Date.now();
       return cached;
     }
     const built = await this.rebuild(row.game, row.seats);
+    built.checkedAt = Date.now();
     this.remember(built);
     return built;
+  }
+
+  /**
+   * The game for a read: the cached copy while it is recent and no commit notice said it moved
+   * (no database round trip per poll), else `load`. `atLeast`: a version the caller knows exists.
+   */
+  private async read(gameId: string, atLeast = 0): Promise<LoadedGame> {
+    const c = this.cache.get(gameId);
+    if (c && c.k.seq >= atLeast && c.checkedAt !== undefined && Date.now() - c.checkedAt < this.readCacheMs) return c;
+    return this.load(gameId);
   }
 
   /** State at `upTo` (default: latest) from the newest usable snapshot plus the actions after it. */
@@ -272,8 +301,8 @@ export class GameService {
 
   // ---------- reads ----------
 
-  async getGame(gameId: string, seat: Seat | null) {
-    const g = await this.load(gameId);
+  async getGame(gameId: string, seat: Seat | null, atLeast = 0) {
+    const g = await this.read(gameId, atLeast);
     return this.present(g, seat);
   }
 
@@ -304,7 +333,7 @@ export class GameService {
   }
 
   async legalActions(gameId: string, seat: Seat, limit = 1000) {
-    const g = await this.load(gameId);
+    const g = await this.read(gameId);
     const raw = g.rs.pending(g.k.s);
     const open = openDecisions(g.rs, g.k);
     const rng = localRng(`legal|${gameId}|${g.k.seq}|${seat}`);
@@ -600,7 +629,7 @@ export class GameService {
       status, result, outbox,
       snapshot: this.snapshotEvery > 0 && seq % this.snapshotEvery === 0 ? { seq, rulesetVersion: g.rs.version, state: r.k, hash } : null,
     };
-    const next: LoadedGame = { game: { ...g.game, version: seq, status, result, updatedAt: new Date() }, seats: g.seats, rs: g.rs, k: r.k, hash };
+    const next: LoadedGame = { game: { ...g.game, version: seq, status, result, updatedAt: new Date() }, seats: g.seats, rs: g.rs, k: r.k, hash, checkedAt: Date.now() };
     return { plan, next, events: r.events };
   }
 
