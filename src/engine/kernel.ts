@@ -34,44 +34,90 @@ export function setupGame<S>(
     if (rng.draws > 0) throw new KernelError(`setup drew before rejecting: ${step.code}`);
     return step;
   }
-  const k: KState<S> = { s: step.state, open: {}, seq: 0, conceded: null };
-  k.open = rs.result(k.s) ? {} : mintIds(rs.pending(k.s), {}, 0);
-  return { k, events: step.events };
+  return { k: settle(rs, step.state, {}, 0, null), events: step.events };
+}
+
+/** A taken id: among the previous ones, or minted earlier in this call. */
+function taken(id: string, prev: Record<string, string>, out: Record<string, string>): boolean {
+  for (const key in prev) if (prev[key] === id) return true;
+  for (const key in out) if (out[key] === id) return true;
+  return false;
 }
 
 function mintIds(pending: OpenDecision[], prev: Record<string, string>, seq: number): Record<string, string> {
   const out: Record<string, string> = {};
-  const used = new Set(Object.values(prev));
   for (const d of pending) {
     let id = prev[d.key];
     if (!id) {
       id = `${seq}.${d.seat}.${d.kind}`;
-      for (let i = 2; used.has(id); i++) id = `${seq}.${d.seat}.${d.kind}.${i}`;
-      used.add(id);
+      for (let i = 2; taken(id, prev, out); i++) id = `${seq}.${d.seat}.${d.kind}.${i}`;
     }
     out[d.key] = id;
   }
   return out;
 }
 
+/**
+ * What the kernel derives from an (immutable) KState, computed once: the ruleset's result and
+ * pending decisions, the minted decisions. Kept beside the state in a WeakMap, never in it
+ * (the state is hashed with JSON.stringify). A KState is never modified once built.
+ */
+interface Derived {
+  rs: Ruleset<any>;
+  /** rs.result(k.s), when `hasResult`. */
+  result: Result | null;
+  hasResult: boolean;
+  pending: OpenDecision[] | null;
+  minted: Minted[] | null;
+}
+
+const derived = new WeakMap<KState<any>, Derived>();
+
+function derive<S>(rs: Ruleset<S>, k: KState<S>): Derived {
+  let d = derived.get(k);
+  if (d === undefined || d.rs !== rs) {
+    d = { rs, result: null, hasResult: false, pending: null, minted: null };
+    derived.set(k, d);
+  }
+  return d;
+}
+
+function rulesetResult<S>(rs: Ruleset<S>, k: KState<S>, d: Derived): Result | null {
+  if (!d.hasResult) {
+    d.result = rs.result(k.s);
+    d.hasResult = true;
+  }
+  return d.result;
+}
+
 export function resultOf<S>(rs: Ruleset<S>, k: KState<S>): Result | null {
-  return k.conceded ?? rs.result(k.s);
+  return k.conceded ?? rulesetResult(rs, k, derive(rs, k));
 }
 
 export type Minted = { dec: Decision; raw: OpenDecision };
 
+/** The open decisions, computed once per state (shared: callers must not modify them). */
+function mintedOf<S>(rs: Ruleset<S>, k: KState<S>): Minted[] {
+  const d = derive(rs, k);
+  if (d.minted) return d.minted;
+  if (k.conceded ?? rulesetResult(rs, k, d)) return (d.minted = []);
+  const pending = (d.pending ??= rs.pending(k.s));
+  const out: Minted[] = [];
+  for (const raw of pending) {
+    const { key: _key, ...rest } = raw;
+    out.push({ raw, dec: { ...rest, id: k.open[raw.key] ?? `${k.seq}.${raw.seat}.${raw.kind}` } });
+  }
+  return (d.minted = out);
+}
+
 /** Every open decision with the ruleset's raw form (for drivers that need both). Server-side only. */
 export function minted<S>(rs: Ruleset<S>, k: KState<S>): Minted[] {
-  if (resultOf(rs, k)) return [];
-  return rs.pending(k.s).map((raw) => {
-    const { key: _key, ...rest } = raw;
-    return { raw, dec: { ...rest, id: k.open[raw.key] ?? `${k.seq}.${raw.seat}.${raw.kind}` } };
-  });
+  return mintedOf(rs, k).slice();
 }
 
 /** Every open decision, every seat, with its private prompt. Server-side only. */
 export function openDecisions<S>(rs: Ruleset<S>, k: KState<S>): Decision[] {
-  return minted(rs, k).map((m) => m.dec);
+  return mintedOf(rs, k).map((m) => m.dec);
 }
 
 /** The open decisions as a seat (or a spectator, null) may see them: prompts only for the seat's own. */
@@ -85,7 +131,8 @@ export function publicPart(d: Decision): PublicDecision {
 }
 
 export function findDecision<S>(rs: Ruleset<S>, k: KState<S>, id: string): Minted | undefined {
-  return minted(rs, k).find((m) => m.dec.id === id);
+  for (const m of mintedOf(rs, k)) if (m.dec.id === id) return m;
+  return undefined;
 }
 
 /**
@@ -93,9 +140,9 @@ export function findDecision<S>(rs: Ruleset<S>, k: KState<S>, id: string): Minte
  * that is not part of a sealed group handled elsewhere.
  */
 export function decisionForSeat<S>(rs: Ruleset<S>, k: KState<S>, seat: Seat, id?: string): Minted | Violation {
-  const mine = minted(rs, k).filter((m) => m.dec.seat === seat);
+  const mine = mintedOf(rs, k).filter((m) => m.dec.seat === seat);
   if (id) {
-    const m = minted(rs, k).find((x) => x.dec.id === id);
+    const m = findDecision(rs, k, id);
     if (!m) return violation('decision_not_open', `decision ${id} is not open`);
     if (m.dec.seat !== seat) return violation('not_your_decision', `decision ${id} belongs to seat ${m.dec.seat}`);
     return m;
@@ -136,7 +183,7 @@ export function applyEntry<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, r
 
   let toApply: Entry<any> = entry;
   if (entry.kind === 'sealed') {
-    const members = minted(rs, k).filter((m) => m.dec.group?.id === entry.group && m.dec.group.mode === 'sealed');
+    const members = mintedOf(rs, k).filter((m) => m.dec.group?.id === entry.group && m.dec.group.mode === 'sealed');
     if (members.length === 0) return violation('group_not_open', `sealed group ${entry.group} is not open`);
     for (const m of members) {
       const a = entry.commits[m.dec.seat];
@@ -165,14 +212,23 @@ export function applyEntry<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, r
 }
 
 function finish<S>(rs: Ruleset<S>, k: KState<S>, s: S, events: GameEvent[], seq: number, conceded: Result | null): Applied<S> {
-  const next: KState<S> = { s, open: {}, seq, conceded: conceded ?? k.conceded };
-  // result and pending once each per entry (rulesets may compute them from the whole state).
-  if (!resultOf(rs, next)) {
-    const pending = rs.pending(s);
-    next.open = mintIds(pending, k.open, seq);
-    if (!pending.some((d) => d.blocking)) throw new KernelError(`${rs.id}: a running game has no blocking decision`);
+  const next = settle(rs, s, k.open, seq, conceded ?? k.conceded);
+  if (!resultOf(rs, next) && !derive(rs, next).pending!.some((d) => d.blocking)) {
+    throw new KernelError(`${rs.id}: a running game has no blocking decision`);
   }
   return { k: next, events };
+}
+
+/**
+ * The KState after an entry: decision ids minted from the previous ones. The ruleset's result
+ * and pending are asked once each and kept for the state's readers (drivers, the next entry).
+ */
+function settle<S>(rs: Ruleset<S>, s: S, prev: Record<string, string>, seq: number, conceded: Result | null): KState<S> {
+  const result = conceded ? null : rs.result(s);
+  const pending = conceded || result ? null : rs.pending(s);
+  const k: KState<S> = { s, open: pending ? mintIds(pending, prev, seq) : {}, seq, conceded };
+  derived.set(k, { rs, result, hasResult: !conceded, pending, minted: null });
+  return k;
 }
 
 function seatsOf<S>(rs: Ruleset<S>, k: KState<S>): Seat[] {
@@ -183,7 +239,8 @@ function seatsOf<S>(rs: Ruleset<S>, k: KState<S>): Seat[] {
 
 /** The hash chain: H_n = sha256(H_{n-1} | canonical state). */
 export function chainHash(prev: string, k: KState<unknown>): string {
-  return createHash('sha256').update(prev).update('|').update(JSON.stringify(k)).digest('hex');
+  // One update of the joined string: the same bytes as updating with each part, one call fewer.
+  return createHash('sha256').update(prev + '|' + JSON.stringify(k)).digest('hex');
 }
 
 export const GENESIS = 'skyeye/genesis/v1';

@@ -1,7 +1,7 @@
 // Drives a ruleset through the kernel with random legal choices: used by property tests,
 // benchmarks and bots' rollouts. Sealed groups are filled by every member, then closed.
 import { createHash } from 'node:crypto';
-import { applyEntry, chainHash, GENESIS, minted, resultOf, setupGame, type KState } from './kernel.js';
+import { applyEntry, chainHash, GENESIS, minted, type Minted, resultOf, setupGame, type KState } from './kernel.js';
 import { entryRng, localRng } from './rng.js';
 import type { Entry, GameEvent, Result, Rng, Ruleset, SeatInfo } from './types.js';
 import { isViolation } from './types.js';
@@ -25,25 +25,27 @@ export interface PlayoutResult {
   hash: string;
 }
 
+const uniform = (n: number, r: Rng) => r.int(n);
+
+function choose(rs: Ruleset, k: KState<any>, m: Minted, rng: Rng, pick: (n: number, rng: Rng) => number): unknown {
+  const { actions } = rs.candidates(k.s, m.dec.seat, m.raw, 64, rng);
+  if (!actions.length) return rs.defaultAction(k.s, m.raw);
+  return actions[pick(actions.length, rng)];
+}
+
 /** The next entry a random player would submit in state k. */
-export function randomEntry(rs: Ruleset, k: KState<any>, rng: Rng, pick = (n: number, r: Rng) => r.int(n)): Entry<any> {
-  const both = minted(rs, k);
-  const open = both.map((m) => m.dec);
-  const rawOf = (id: string) => both.find((m) => m.dec.id === id)!.raw;
-  const sealed = open.find((d) => d.group?.mode === 'sealed');
-  const choose = (d: (typeof open)[number]) => {
-    const { actions } = rs.candidates(k.s, d.seat, rawOf(d.id), 64, rng);
-    if (!actions.length) return rs.defaultAction(k.s, rawOf(d.id));
-    return actions[pick(actions.length, rng)];
-  };
+export function randomEntry(rs: Ruleset, k: KState<any>, rng: Rng, pick = uniform): Entry<any> {
+  const open = minted(rs, k);
+  const sealed = open.find((m) => m.dec.group?.mode === 'sealed');
   if (sealed) {
+    const group = sealed.dec.group!.id;
     const commits: Record<number, unknown> = {};
-    for (const d of open.filter((x) => x.group?.id === sealed.group!.id)) commits[d.seat] = choose(d);
-    return { kind: 'sealed', group: sealed.group!.id, commits: commits as Record<number, any> };
+    for (const m of open) if (m.dec.group?.id === group) commits[m.dec.seat] = choose(rs, k, m, rng, pick);
+    return { kind: 'sealed', group, commits: commits as Record<number, any> };
   }
-  const blocking = open.filter((d) => d.blocking);
-  const d = blocking[rng.int(blocking.length)];
-  return { kind: 'answer', seat: d.seat, decision: d.id, action: choose(d) };
+  const blocking = open.filter((m) => m.dec.blocking);
+  const m = blocking[rng.int(blocking.length)];
+  return { kind: 'answer', seat: m.dec.seat, decision: m.dec.id, action: choose(rs, k, m, rng, pick) };
 }
 
 export function randomPlayout(rs: Ruleset, o: PlayoutOptions): PlayoutResult {

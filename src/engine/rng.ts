@@ -43,6 +43,7 @@ type Counter = { n: number };
 
 // seedrandom's key mixing writes into `key` by index; a shared scratch (no per-instance array).
 const mix = new Uint8Array(256);
+const IDENTITY = Uint8Array.from({ length: 256 }, (_, i) => i);
 const HEXC = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
 
 /**
@@ -85,12 +86,21 @@ export class Arc4 {
 
   private init(len: number): void {
     const s = this.s;
-    for (let n = 0; n < 256; n++) s[n] = n;
-    for (let n = 0, j = 0; n < 256; n++) {
-      const t = s[n];
-      j = 255 & (j + mix[n % len] + t);
-      s[n] = s[j];
-      s[j] = t;
+    s.set(IDENTITY);
+    if (len === 64) {
+      for (let n = 0, j = 0; n < 256; n++) {
+        const t = s[n];
+        j = 255 & (j + mix[n & 63] + t);
+        s[n] = s[j];
+        s[j] = t;
+      }
+    } else {
+      for (let n = 0, j = 0; n < 256; n++) {
+        const t = s[n];
+        j = 255 & (j + mix[n % len] + t);
+        s[n] = s[j];
+        s[j] = t;
+      }
     }
     // RC4-drop[256]
     let i = 0;
@@ -128,33 +138,42 @@ export class Arc4 {
 
 /**
  * A stream: the entry's root (key K_n, computed on first use from seed/gameId/n) or a fork
- * (key HMAC(parent key, label)). Its ARC4 generator is keyed by the hex of its key.
+ * (key HMAC(parent key, label)). Its ARC4 generator is keyed by the hex of its key. Draws are
+ * counted on the root.
  */
 class StreamRng implements Rng {
   private gen: Arc4 | null = null;
   private hk: HmacKey | null = null;
+  /** The first fork inline (most entries fork once or twice), the others in a map. */
+  private fork0: StreamRng | null = null;
   private forks: Map<string, StreamRng> | null = null;
+  private readonly root: StreamRng;
+  /** Draws on the root and all its forks (root only). */
+  private count = 0;
 
   /** key null: a root whose K_n is derived lazily (an entry that never draws never computes it). */
   constructor(
     private k: Words | null,
-    private readonly counter: Counter,
+    root: StreamRng | null,
+    private readonly label = '',
     private readonly seed = '',
     private readonly gameId = '',
     private readonly n = 0,
-  ) {}
+  ) {
+    this.root = root ?? this;
+  }
 
   private get key(): Words {
     return (this.k ??= entryKeyWords(this.seed, this.gameId, this.n));
   }
 
   get draws(): number {
-    return this.counter.n;
+    return this.root.count;
   }
 
   int(n: number): number {
     if (!Number.isInteger(n) || n <= 0) throw new RangeError(`rng.int(${n})`);
-    this.counter.n++;
+    this.root.count++;
     if (n === 1) return 0;
     // Created lazily: most forks of most entries are never drawn from.
     const gen = (this.gen ??= new Arc4(this.key));
@@ -176,12 +195,13 @@ class StreamRng implements Rng {
 
   /** The same label twice in one entry continues one stream: it never replays the same draws. */
   fork(label: string): Rng {
-    this.forks ??= new Map();
-    let f = this.forks.get(label);
+    if (this.fork0?.label === label) return this.fork0;
+    let f = this.forks?.get(label);
     if (!f) {
       this.hk ??= HmacKey.fromWords(this.key);
-      f = new StreamRng(this.hk.hmacStr(label), this.counter);
-      this.forks.set(label, f);
+      f = new StreamRng(this.hk.hmacStr(label), this.root, label);
+      if (!this.fork0) this.fork0 = f;
+      else (this.forks ??= new Map()).set(label, f);
     }
     return f;
   }
@@ -189,12 +209,12 @@ class StreamRng implements Rng {
 
 /** The game's Rng for entry n (its HMAC key is computed on the first draw or fork). */
 export function entryRng(seed: string, gameId: string, n: number): Rng {
-  return new StreamRng(null, { n: 0 }, seed, gameId, n);
+  return new StreamRng(null, null, '', seed, gameId, n);
 }
 
 /** An Rng for callers outside the log (bots, candidate sampling): never the game's seed. */
 export function localRng(label: string): Rng {
-  return new StreamRng(sha256Str('skyeye/local|' + label), { n: 0 });
+  return new StreamRng(sha256Str('skyeye/local|' + label), null);
 }
 
 /**

@@ -56,6 +56,8 @@ function compress(h: Int32Array, buf: Uint8Array, off: number): void {
 // The message buffer, reused by every call (grown when needed; single-threaded JS).
 let buf = new Uint8Array(1024);
 const encoder = new TextEncoder();
+// An HMAC key's padded block (scratch).
+const pad = new Uint8Array(64);
 
 function room(n: number): void {
   if (buf.length < n) {
@@ -126,9 +128,17 @@ export class HmacKey {
   readonly inner = new Int32Array(8);
   readonly outer = new Int32Array(8);
 
+  private constructor() {}
+
   /** The key as raw bytes (RFC 2104: a key longer than a block is hashed first). */
   static fromBytes(key: Uint8Array): HmacKey {
-    return new HmacKey(key.length > 64 ? wordsToBytes(sha256Bytes(key)) : key);
+    const k = new HmacKey();
+    if (key.length > 64) k.pads(sha256Bytes(key, k.inner), 32);
+    else {
+      for (let i = 0; i < key.length; i++) pad[i] = key[i];
+      k.pads(null, key.length);
+    }
+    return k;
   }
 
   /** The key as the UTF-8 bytes of a string (what createHmac('sha256', string) uses). */
@@ -138,15 +148,24 @@ export class HmacKey {
 
   /** A 32-byte key given as digest words (e.g. an earlier HMAC's output). */
   static fromWords(key: Words): HmacKey {
-    return new HmacKey(wordsToBytes(key));
+    const k = new HmacKey();
+    k.pads(key, 32);
+    return k;
   }
 
-  private constructor(key: Uint8Array) {
-    const pad = new Uint8Array(64);
-    for (let i = 0; i < 64; i++) pad[i] = (key[i] ?? 0) ^ 0x36;
+  /** The padded blocks of the key in pad[0..len) (or given as words) compressed into inner/outer. */
+  private pads(words: Words | null, len: number): void {
+    if (words) {
+      for (let i = 0; i < 8; i++) {
+        const v = words[i];
+        pad[4 * i] = v >>> 24; pad[4 * i + 1] = (v >>> 16) & 255; pad[4 * i + 2] = (v >>> 8) & 255; pad[4 * i + 3] = v & 255;
+      }
+    }
+    pad.fill(0, len, 64);
+    for (let i = 0; i < 64; i++) pad[i] ^= 0x36;
     this.inner.set(IV);
     compress(this.inner, pad, 0);
-    for (let i = 0; i < 64; i++) pad[i] = (key[i] ?? 0) ^ 0x5c;
+    for (let i = 0; i < 64; i++) pad[i] ^= 0x36 ^ 0x5c;
     this.outer.set(IV);
     compress(this.outer, pad, 0);
   }
