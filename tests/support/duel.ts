@@ -6,7 +6,7 @@
 // when a seat has no card left, the higher score wins (equal: a draw).
 import { discard, draw, newDeck, type Deck } from '../../src/engine/mech/deck.js';
 import { rollDie, rollEvent } from '../../src/engine/mech/dice.js';
-import type { Entry, OpenDecision, Result, Ruleset, Seat, Step, Violation } from '../../src/engine/types.js';
+import type { Entry, GameEvent, OpenDecision, Result, Ruleset, Seat, Step, Violation } from '../../src/engine/types.js';
 import { violation } from '../../src/engine/types.js';
 
 export interface DuelState {
@@ -83,37 +83,40 @@ export const duel: Ruleset<DuelState, DuelAction, unknown> = {
   },
 
   apply(s, e: Entry<DuelAction>, ctx): Step<DuelState> | Violation {
-    const n: DuelState = structuredClone(s);
-    const events = [];
+    // Pure: a new state that copies only what changes and shares the rest with s.
+    const events: GameEvent[] = [];
     if (e.kind === 'sealed') {
       const bids = [0, 1].map((seat) => (e.commits[seat] as { card: number }).card);
-      for (const seat of [0, 1]) n.hands[seat].splice(n.hands[seat].indexOf(bids[seat]), 1);
-      n.deck = discard(n.deck, bids);
-      events.push({ type: 'bids_revealed', to: 'all' as const, data: { bids } });
+      const hands = s.hands.map((h, seat) => {
+        const out = h.slice();
+        out.splice(out.indexOf(bids[seat]), 1);
+        return out;
+      });
+      const scores = s.scores.slice();
+      let chooser: Seat = 0;
+      events.push({ type: 'bids_revealed', to: 'all', data: { bids } });
       if (bids[0] !== bids[1]) {
         const w = bids[0] > bids[1] ? 0 : 1;
-        n.scores[w]++;
+        scores[w]++;
         const d6 = rollDie(ctx.rng.fork('dice'), 6);
         events.push(rollEvent('bonus', [d6], { seat: w }));
-        if (d6 === 6) n.scores[w]++;
-        n.chooser = 1 - w;
-      } else n.chooser = 0;
-      n.phase = 'choose';
-      return { state: n, events };
+        if (d6 === 6) scores[w]++;
+        chooser = 1 - w;
+      }
+      return { state: { ...s, phase: 'choose', chooser, scores, hands, deck: discard(s.deck, bids) }, events };
     }
     if (e.kind === 'resign') return violation('unsupported', 'the kernel handles resignation');
     const a = e.action;
-    const seat = n.chooser;
+    const seat = s.chooser;
+    let { deck, hands } = s;
     if (a.type === 'draw') {
-      const d = draw(n.deck, ctx.rng.fork('deck'), 1, true);
-      n.deck = d.deck;
-      n.hands[seat].push(...d.cards);
-      n.hands[seat].sort((x, y) => x - y);
+      const d = draw(deck, ctx.rng.fork('deck'), 1, true);
+      deck = d.deck;
+      hands = hands.slice();
+      hands[seat] = hands[seat].concat(d.cards).sort((x, y) => x - y);
       events.push({ type: 'drew', to: { seats: [seat] }, data: { seat, cards: d.cards }, others: { seat, count: d.cards.length } });
-    } else events.push({ type: 'passed', to: 'all' as const, data: { seat } });
-    n.phase = 'bid';
-    n.round++;
-    return { state: n, events };
+    } else events.push({ type: 'passed', to: 'all', data: { seat } });
+    return { state: { ...s, round: s.round + 1, phase: 'bid', hands, deck }, events };
   },
 
   defaultAction(s, dec) {
