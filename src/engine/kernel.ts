@@ -1,6 +1,6 @@
 // The small reducer around a ruleset: mints decision ids, routes entries, enforces the
 // draw-then-violation rule, chains state hashes and redacts events. Never imports a game.
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type {
   Ctx, Decision, Entry, GameEvent, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat,
   SeatInfo, Violation,
@@ -104,8 +104,11 @@ function mintedOf<S>(rs: Ruleset<S>, k: KState<S>): Minted[] {
   const pending = (d.pending ??= rs.pending(k.s));
   const out: Minted[] = [];
   for (const raw of pending) {
-    const { key: _key, ...rest } = raw;
-    out.push({ raw, dec: { ...rest, id: k.open[raw.key] ?? `${k.seq}.${raw.seat}.${raw.kind}` } });
+    // { ...raw without key, id }: the same fields in the same order, without a rest copy.
+    const dec: Record<string, unknown> = {};
+    for (const p in raw) if (p !== 'key') dec[p] = raw[p as keyof OpenDecision];
+    dec.id = k.open[raw.key] ?? `${k.seq}.${raw.seat}.${raw.kind}`;
+    out.push({ raw, dec: dec as unknown as Decision });
   }
   return (d.minted = out);
 }
@@ -239,11 +242,17 @@ function seatsOf<S>(rs: Ruleset<S>, k: KState<S>): Seat[] {
 
 /** The hash chain: H_n = sha256(H_{n-1} | canonical state). */
 export function chainHash(prev: string, k: KState<unknown>): string {
-  // One update of the joined string: the same bytes as updating with each part, one call fewer.
-  return createHash('sha256').update(prev + '|' + JSON.stringify(k)).digest('hex');
+  // The joined string hashed at once: the same bytes as updating with each part.
+  return sha256Hex(prev + '|' + JSON.stringify(k));
 }
 
 export const GENESIS = 'skyeye/genesis/v1';
+
+// crypto.hash (Node >= 20.12) is node's one-shot digest: no Hash object per call.
+const oneShot = typeof crypto.hash === 'function' ? crypto.hash : null;
+function sha256Hex(s: string): string {
+  return oneShot ? oneShot('sha256', s, 'hex') : crypto.createHash('sha256').update(s).digest('hex');
+}
 
 /** The form of an event a viewer may see, or null. After the end everything is public. */
 export function eventFor(ev: GameEvent, viewer: Seat | null, ended: boolean): { type: string; data: unknown } | null {

@@ -139,7 +139,7 @@ export class Arc4 {
 /**
  * A stream: the entry's root (key K_n, computed on first use from seed/gameId/n) or a fork
  * (key HMAC(parent key, label)). Its ARC4 generator is keyed by the hex of its key. Draws are
- * counted on the root.
+ * counted on the root; forks of forks chain their keys the same way.
  */
 class StreamRng implements Rng {
   private gen: Arc4 | null = null;
@@ -151,20 +151,28 @@ class StreamRng implements Rng {
   /** Draws on the root and all its forks (root only). */
   private count = 0;
 
-  /** key null: a root whose K_n is derived lazily (an entry that never draws never computes it). */
+  /**
+   * The key is derived lazily (a stream that is never drawn from, nor forked, never computes
+   * its HMAC): a root's K_n from seed/gameId/n, a fork's from its parent's key and its label.
+   */
   constructor(
     private k: Words | null,
-    root: StreamRng | null,
+    private readonly parent: StreamRng | null,
     private readonly label = '',
     private readonly seed = '',
     private readonly gameId = '',
     private readonly n = 0,
   ) {
-    this.root = root ?? this;
+    this.root = parent?.root ?? this;
   }
 
   private get key(): Words {
-    return (this.k ??= entryKeyWords(this.seed, this.gameId, this.n));
+    if (this.k === null) {
+      const p = this.parent;
+      if (p) this.k = (p.hk ??= HmacKey.fromWords(p.key)).hmacStr(this.label);
+      else this.k = entryKeyWords(this.seed, this.gameId, this.n);
+    }
+    return this.k;
   }
 
   get draws(): number {
@@ -198,8 +206,7 @@ class StreamRng implements Rng {
     if (this.fork0?.label === label) return this.fork0;
     let f = this.forks?.get(label);
     if (!f) {
-      this.hk ??= HmacKey.fromWords(this.key);
-      f = new StreamRng(this.hk.hmacStr(label), this.root, label);
+      f = new StreamRng(null, this, label);
       if (!this.fork0) this.fork0 = f;
       else (this.forks ??= new Map()).set(label, f);
     }
