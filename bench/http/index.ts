@@ -34,7 +34,11 @@ export function pickRuleset(a: Args): Spec {
   throw new Error(`no usable ruleset (${order.join(', ')})`);
 }
 
-interface ModeRow { mode: string; connections: number; loads: LoadResult[]; ceilings: Ceiling[] }
+/** How a client finds its next move: GET /legal-actions before every POST, or from the previous POST's `?include=legal`. */
+export type Pattern = 'get+post' | 'include-legal';
+const PATTERN_LABEL: Record<Pattern, string> = { 'get+post': 'GET legal + POST', 'include-legal': 'POST ?include=legal (GET when the turn passes)' };
+
+interface ModeRow { mode: string; pattern: Pattern; connections: number; loads: LoadResult[]; ceilings: Ceiling[] }
 
 export async function httpBench(a: Args): Promise<ModeRow[]> {
   const games = num(a, 'games', 200, 8);
@@ -44,13 +48,15 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
   const rounds = num(a, 'rounds', 2, 1);
   const spec = pickRuleset(a);
   const modes = str(a, 'modes', 'pglite,postgres').split(',');
+  const patterns = str(a, 'patterns', 'get+post,include-legal').split(',') as Pattern[];
+  for (const p of patterns) if (!PATTERN_LABEL[p]) throw new Error(`--patterns: unknown pattern ${p} (get+post, include-legal)`);
   heading(`2. Durable moves over HTTP (${spec.ruleset}/${spec.scenario}, ${games} games, ${conns.join('/')} connections, ${rounds} x ${seconds} s per figure)`);
 
   const rows: ModeRow[] = [];
   if (modes.includes('pglite')) {
     const dir = mkdtempSync(join(tmpdir(), 'skyeye-bench-pglite-'));
     try {
-      rows.push(...(await runMode(a.smoke ? 'PGlite (in-process, memory)' : 'PGlite (embedded, on disk)', { BENCH_DATA_DIR: dir }, spec, games, conns, seconds, warmup, rounds, (_c, url) => pgliteCeiling(url, seconds), a.smoke)));
+      rows.push(...(await runMode(a.smoke ? 'PGlite (in-process, memory)' : 'PGlite (embedded, on disk)', { BENCH_DATA_DIR: dir }, spec, games, conns, patterns, seconds, warmup, rounds, (_c, url) => pgliteCeiling(url, seconds), a.smoke)));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -69,7 +75,7 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
       try {
         await prepareCeilingTable(base, schema);
         const ceiling = (c: number) => (pgbench ? pgbenchCeiling(pgbench, base, schema, c, seconds) : pgScriptCeiling(base, schema, c, seconds));
-        rows.push(...(await runMode('Postgres', { BENCH_DATABASE_URL: u.toString() }, spec, games, conns, seconds, warmup, rounds, ceiling, a.smoke)));
+        rows.push(...(await runMode('Postgres', { BENCH_DATABASE_URL: u.toString() }, spec, games, conns, patterns, seconds, warmup, rounds, ceiling, a.smoke)));
       } finally {
         await dropSchema(base, schema);
       }
@@ -85,7 +91,7 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
     const fivexx = r.loads.reduce((s, l) => s + l.serverErrors, 0);
     const errs = r.loads.reduce((s, l) => s + l.errors + l.timeouts, 0);
     return [
-      r.mode, r.connections, fmt(median(mps)), fmt(all('postP50'), 1), fmt(all('postP90'), 1), fmt(all('postP99'), 1),
+      r.mode, PATTERN_LABEL[r.pattern], r.connections, fmt(median(mps)), fmt(all('postP50'), 1), fmt(all('postP90'), 1), fmt(all('postP99'), 1),
       `${fmt(all('getP50'), 1)} / ${fmt(all('getP99'), 1)}`, `${fivexx} / ${non2xx} / ${errs}`,
       `${fmt(median(ceil))} (${r.ceilings[0]?.tool ?? '-'}, ${fmt(median(r.ceilings.map((c) => c.latencyMs)), 2)} ms)`,
       `${fmt(all('serverCpu'))}% / ${fmt(all('clientCpu'))}%`,
@@ -93,18 +99,24 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
       `${(100 * median(fr)).toFixed(0)}%`,
     ];
   });
-  table(['store', 'clients', 'moves/s', 'POST p50 ms', 'p90', 'p99', 'GET legal p50 / p99', '5xx / non-2xx / conn errors', 'ceiling: 1-row INSERT tx/s (tool, avg latency)', 'CPU server / load gen', 'moves/s per server core', 'moves/s of ceiling'], out);
+  table(['store', 'client', 'clients', 'moves/s', 'POST p50 ms', 'p90', 'p99', 'GET legal p50 / p99', '5xx / non-2xx / conn errors', 'ceiling: 1-row INSERT tx/s (tool, avg latency)', 'CPU server / load gen', 'moves/s per server core', 'moves/s of ceiling'], out);
   for (const r of rows) {
     const held = r.loads.reduce((s, l) => s + l.sealedHeld, 0);
     const fin = r.loads.reduce((s, l) => s + l.gamesFinished, 0);
     const codes = r.loads.map((l) => JSON.stringify(l.status.post)).join(' ');
-    const sc = r.loads[r.loads.length - 1].storeCalls ?? {};
+    const last = r.loads[r.loads.length - 1];
+    const sc = last.storeCalls ?? {};
     const per = Object.entries(sc).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
     const total = Object.values(sc).reduce((x, y) => x + y, 0);
-    note(`${r.mode}, ${r.connections} clients: store calls per accepted move (each about one database round trip; the GET that picked it and any empty asks included): ${total.toFixed(2)} = ${per || '-'}.`);
-    note(`${r.mode}, ${r.connections} clients: POST status counts per round ${codes}; ${held} of the moves were sealed commits (held, version unchanged); ${fin} games finished and were replaced; ${r.loads.reduce((s, l) => s + l.emptyAsks, 0)} legal-action asks found the other seat to move.`);
+    note(`${r.mode}, ${r.pattern}, ${r.connections} clients: store calls per accepted move (each about one database round trip; the GET that picked it and any empty asks included): ${total.toFixed(2)} = ${per || '-'}.`);
+    if (last.append) {
+      note(`${r.mode}, ${r.pattern}, ${r.connections} clients: an append took ${fmt(last.append.ms, 2)} ms on average in the server (waiting for its batch included); `
+        + (last.append.perBatch ? `group commit wrote ${fmt(last.append.perBatch, 1)} appends per statement on average.` : 'group commit off: one statement per append.'));
+    }
+    note(`${r.mode}, ${r.pattern}, ${r.connections} clients: POST status counts per round ${codes}; ${held} of the moves were sealed commits (held, version unchanged); ${fin} games finished and were replaced; ${r.loads.reduce((s, l) => s + l.emptyAsks, 0)} legal-action asks found the other seat to move.`);
   }
-  note('A move = one accepted `POST /v1/games/:id/actions` (with expectedVersion and the decision id), each preceded by `GET /legal-actions` to pick it; latency is the POST alone, from the load generator (autocannon, closed loop, keep-alive). '
+  note('A move = one accepted `POST /v1/games/:id/actions` (with expectedVersion and the decision id). "GET legal + POST": each move is picked from a `GET /legal-actions` just before it. '
+    + '"POST ?include=legal": the response of a move carries the same seat\'s next legal actions, and the client asks GET /legal-actions only when that seat has no decision left (the turn passed); a reply of a bot or Discord client that acts several times in a row. Latency is the POST alone, from the load generator (autocannon, closed loop, keep-alive). '
     + (a.smoke ? 'Smoke run: the server runs in the bench process (one shared in-memory PGlite), so its figures mean nothing. '
       : 'The server is a separate Node process (bench/http/server.ts: the real runtime and app); the load generator, the server and the database share this machine. ')
     + 'The ceiling runs the same number of clients doing one-row INSERT transactions (a row of about the same size as an action row) against the same database; the fraction is taken per round, then the median.');
@@ -112,19 +124,21 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
     const med = median(r.loads.map((l, i) => l.movesPerSec / r.ceilings[i].tps));
     const p99 = median(r.loads.map((l) => l.postP99));
     const fivexx = r.loads.reduce((s, l) => s + l.serverErrors, 0);
-    console.log(`- ${r.mode} @ ${r.connections} clients: ${(100 * med).toFixed(0)}% of ceiling (target >= 50%: **${med >= 0.5 ? 'met' : 'NOT met'}**), p99 ${fmt(p99, 1)} ms (target < 50 ms at 50 clients: **${p99 < 50 ? 'met' : 'NOT met'}**), 5xx: ${fivexx} (target 0: **${fivexx === 0 ? 'met' : 'NOT met'}**)`);
+    console.log(`- ${r.mode}, ${PATTERN_LABEL[r.pattern]} @ ${r.connections} clients: ${(100 * med).toFixed(0)}% of ceiling (target >= 50%: **${med >= 0.5 ? 'met' : 'NOT met'}**), p99 ${fmt(p99, 1)} ms (target < 50 ms at 50 clients: **${p99 < 50 ? 'met' : 'NOT met'}**), 5xx: ${fivexx} (target 0: **${fivexx === 0 ? 'met' : 'NOT met'}**)`);
   }
   console.log();
   return rows;
 }
 
-async function storeCalls(url: string): Promise<Record<string, number>> {
+interface StoreCounters { calls: Record<string, number>; appendMs: number; batches: number; batchItems: number }
+
+async function storeCalls(url: string): Promise<StoreCounters> {
   const r = await fetch(`${url}/bench/store-calls`);
-  return r.ok ? ((await r.json()) as Record<string, number>) : {};
+  return r.ok ? ((await r.json()) as StoreCounters) : { calls: {}, appendMs: 0, batches: 0, batchItems: 0 };
 }
 
 async function runMode(
-  mode: string, env: Record<string, string>, spec: Spec, games: number, conns: number[], seconds: number, warmup: number, rounds: number,
+  mode: string, env: Record<string, string>, spec: Spec, games: number, conns: number[], patterns: Pattern[], seconds: number, warmup: number, rounds: number,
   ceiling: (clients: number, url: string) => Promise<Ceiling>, inProcess = false,
 ): Promise<ModeRow[]> {
   const server = await startServer(env, { inProcess });
@@ -133,18 +147,21 @@ async function runMode(
     const p = progress(`${mode}: create games`, games);
     const pool = await createGames(server.url, spec, games, 16, () => p.tick());
     p.done();
-    for (const c of conns) {
-      const row: ModeRow = { mode, connections: c, loads: [], ceilings: [] };
+    for (const c of conns) for (const pattern of patterns) {
+      const row: ModeRow = { mode, pattern, connections: c, loads: [], ceilings: [] };
       for (let r = 0; r < rounds; r++) {
-        const t1 = timedProgress(`${mode}: ceiling ${c}c ${r + 1}/${rounds}`, seconds);
+        const t1 = timedProgress(`${mode}: ceiling ${c}c ${pattern} ${r + 1}/${rounds}`, seconds);
         try { row.ceilings.push(await ceiling(c, server.url)); } finally { t1.stop(); }
         const t2 = timedProgress(`${mode}: moves ${c}c ${r + 1}/${rounds}`, warmup + seconds);
         try {
           const calls0 = await storeCalls(server.url);
           const cpu0 = server.cpuSeconds(), me0 = process.cpuUsage(), t0 = performance.now();
-          const l = await runLoad({ url: server.url, spec, games: pool, connections: c, seconds, warmupSeconds: warmup });
+          const l = await runLoad({ url: server.url, spec, games: pool, connections: c, seconds, warmupSeconds: warmup, includeLegal: pattern === 'include-legal' });
           const calls1 = await storeCalls(server.url);
-          l.storeCalls = Object.fromEntries(Object.entries(calls1).map(([k, v]) => [k, (v - (calls0[k] ?? 0)) / Math.max(1, l.allMoves)]).filter(([, v]) => (v as number) > 0));
+          l.storeCalls = Object.fromEntries(Object.entries(calls1.calls).map(([k, v]) => [k, (v - (calls0.calls[k] ?? 0)) / Math.max(1, l.allMoves)]).filter(([, v]) => (v as number) > 0));
+          const appends = (calls1.calls.append ?? 0) - (calls0.calls.append ?? 0);
+          const batches = calls1.batches - calls0.batches;
+          l.append = { ms: (calls1.appendMs - calls0.appendMs) / Math.max(1, appends), perBatch: batches ? (calls1.batchItems - calls0.batchItems) / batches : 0 };
           const wall = (performance.now() - t0) / 1000;
           const me = process.cpuUsage(me0);
           l.serverCpu = (100 * (server.cpuSeconds() - cpu0)) / wall;

@@ -19,6 +19,8 @@ export interface BenchGame {
   seat: number;
   /** Consecutive asks that found no decision (every seat empty: the game is over). */
   empty: number;
+  /** The next move, picked from the previous POST's `legal` (pattern include-legal). */
+  next?: { seat: number; body: string };
 }
 
 export interface LoadResult {
@@ -43,6 +45,8 @@ export interface LoadResult {
   allMoves: number;
   /** Store calls per accepted move over the whole run, by method (from the server). */
   storeCalls?: Record<string, number>;
+  /** Average time inside the store's append (server side) and appends per group-commit batch (0: off). */
+  append?: { ms: number; perBatch: number };
   /** Server process CPU over the whole run (warm-up included), in % of one core. */
   serverCpu?: number;
   /** This process (the load generator) CPU over the run, in % of one core. */
@@ -79,11 +83,25 @@ export async function createGames(url: string, spec: Spec, n: number, par = 16, 
   return out;
 }
 
-interface Ctx { g?: BenchGame; seat?: number; submit?: string | null; t0?: number }
+interface Ctx { g?: BenchGame; seat?: number; submit?: string | null; t0?: number; direct?: boolean }
+
+type Legal = { version: number; decisions: { decision: string; blocking: boolean; actions: unknown[] }[] };
+
+/** A move among the legal actions (a blocking decision first), as a POST body; null if none. */
+function pick(b: Legal): string | null {
+  const ds = b.decisions.filter((d) => d.actions.length);
+  const d = ds.find((x) => x.blocking) ?? ds[0];
+  if (!d) return null;
+  const action = d.actions[Math.floor(Math.random() * d.actions.length)];
+  return JSON.stringify({ expectedVersion: b.version, decision: d.decision, action });
+}
 
 export async function runLoad(o: {
   url: string; spec: Spec; games: BenchGame[]; connections: number; seconds: number; warmupSeconds: number; idempotency?: boolean;
+  /** Moves with `?include=legal`, and the next move taken from the response when the same seat still has one. */
+  includeLegal?: boolean;
 }): Promise<LoadResult> {
+  const postPath = (id: string) => `/v1/games/${id}/actions${o.includeLegal ? '?include=legal' : ''}`;
   const idle: BenchGame[] = o.games.slice();
   const spares: BenchGame[] = [];
   let refilling = false;
@@ -119,25 +137,32 @@ export async function runLoad(o: {
         const g = idle.shift();
         ctx.g = g;
         ctx.submit = null;
+        ctx.direct = false;
         ctx.t0 = performance.now();
         if (!g) return { ...req, method: 'GET', path: '/healthz', headers: {} };
+        if (g.next) {
+          // The previous move's response already told this seat what it may do next.
+          ctx.direct = true;
+          ctx.seat = g.next.seat;
+          ctx.submit = g.next.body;
+          g.next = undefined;
+          return postRequest(req, ctx);
+        }
         ctx.seat = g.seat;
         return { ...req, method: 'GET', path: `/v1/games/${g.id}/legal-actions`, headers: { authorization: `Bearer ${g.tokens[g.seat]}` } };
       },
       onResponse(st: number, body: string, ctx: Ctx) {
         const g = ctx.g;
         if (!g) return;
+        if (ctx.direct) {
+          onPost(st, body, ctx);
+          return;
+        }
         if (measuring(ctx.t0)) { getLat.push(performance.now() - ctx.t0!); count(status.get, st); }
         let picked: string | null = null;
         if (st === 200) {
-          const b = JSON.parse(body) as { version: number; decisions: { decision: string; blocking: boolean; actions: unknown[] }[] };
-          const ds = b.decisions.filter((d) => d.actions.length);
-          const d = ds.find((x) => x.blocking) ?? ds[0];
-          if (d) {
-            g.empty = 0;
-            const action = d.actions[Math.floor(Math.random() * d.actions.length)];
-            picked = JSON.stringify({ expectedVersion: b.version, decision: d.decision, action });
-          }
+          picked = pick(JSON.parse(body) as Legal);
+          if (picked) g.empty = 0;
         }
         if (!picked) {
           emptyAsks++;
@@ -152,31 +177,44 @@ export async function runLoad(o: {
     {
       method: 'POST',
       setupRequest(req: Record<string, unknown>, ctx: Ctx) {
-        if (!ctx.g || !ctx.submit) return null; // nothing to submit: back to the first request
+        if (!ctx.g || !ctx.submit) return null; // nothing to submit (or already submitted): back to the first request
         ctx.t0 = performance.now();
-        const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${ctx.g.tokens[ctx.seat!]}` };
-        if (o.idempotency) headers['idempotency-key'] = `k${process.pid}-${++keyN}`;
-        return { ...req, method: 'POST', path: `/v1/games/${ctx.g.id}/actions`, headers, body: ctx.submit };
+        return postRequest(req, ctx);
       },
-      onResponse(st: number, body: string, ctx: Ctx) {
-        const g = ctx.g!;
-        if (st >= 200 && st < 300) allMoves++;
-        if (measuring(ctx.t0)) {
-          postLat.push(performance.now() - ctx.t0!);
-          count(status.post, st);
-          if (st >= 200 && st < 300) {
-            moves++;
-            if (body.includes('"held":true')) sealedHeld++;
-          }
-        }
-        // Ask the same seat next: turns often hold several decisions in a row (activations,
-        // reactions); an empty answer moves the ask to the next seat.
-        g.seat = ctx.seat!;
-        ctx.g = undefined;
-        release(g);
-      },
+      onResponse: (st: number, body: string, ctx: Ctx) => onPost(st, body, ctx),
     },
   ];
+
+  function postRequest(req: Record<string, unknown>, ctx: Ctx) {
+    const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${ctx.g!.tokens[ctx.seat!]}` };
+    if (o.idempotency) headers['idempotency-key'] = `k${process.pid}-${++keyN}`;
+    return { ...req, method: 'POST', path: postPath(ctx.g!.id), headers, body: ctx.submit };
+  }
+
+  function onPost(st: number, body: string, ctx: Ctx) {
+    const g = ctx.g!;
+    const ok = st >= 200 && st < 300;
+    if (ok) allMoves++;
+    if (measuring(ctx.t0)) {
+      postLat.push(performance.now() - ctx.t0!);
+      count(status.post, st);
+      if (ok) {
+        moves++;
+        if (body.includes('"held":true')) sealedHeld++;
+      }
+    }
+    // Ask the same seat next: turns often hold several decisions in a row (activations,
+    // reactions); an empty answer moves the ask to the next seat.
+    g.seat = ctx.seat!;
+    if (o.includeLegal && ok) {
+      const legal = (JSON.parse(body) as { legal?: Legal }).legal;
+      const next = legal && pick(legal);
+      if (next) g.next = { seat: ctx.seat!, body: next };
+    }
+    ctx.g = undefined;
+    ctx.submit = null;
+    release(g);
+  }
 
   const res = await new Promise<AutocannonResult>((ok, fail) => {
     const inst = autocannon({

@@ -23,12 +23,19 @@ export async function serve(o: { databaseUrl?: string; dataDir?: string; pglite?
   const store = o.databaseUrl ? await openStore({ databaseUrl: o.databaseUrl }) : await openStore({ pglite: db });
   // Counts Store calls by method (about one database round trip each): GET /bench/store-calls.
   const calls: Record<string, number> = {};
+  /** Milliseconds spent inside append calls (batch wait and commit), summed. */
+  let appendMs = 0;
   for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(store))) {
     const f = (store as unknown as Record<string, unknown>)[name];
     if (name === 'constructor' || typeof f !== 'function') continue;
     (store as unknown as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
       calls[name] = (calls[name] ?? 0) + 1;
-      return (f as (...a: unknown[]) => unknown).apply(store, args);
+      const out = (f as (...a: unknown[]) => unknown).apply(store, args);
+      if (name === 'append' && out instanceof Promise) {
+        const t0 = performance.now();
+        void out.finally(() => { appendMs += performance.now() - t0; }).catch(() => {});
+      }
+      return out;
     };
   }
   const rt = await createRuntime({ store, redisUrl: undefined, work: true, snapshotEvery: o.snapshotEvery });
@@ -38,7 +45,10 @@ export async function serve(o: { databaseUrl?: string; dataDir?: string; pglite?
     if (g) { g(); g(); }
     return { ...process.memoryUsage(), gc: !!g, pid: process.pid };
   });
-  app.get('/bench/store-calls', async () => ({ ...calls }));
+  app.get('/bench/store-calls', async () => {
+    const gc = (store as { appends?: { stats: { batches: number; items: number } } | null }).appends?.stats;
+    return { calls: { ...calls }, appendMs, batches: gc?.batches ?? 0, batchItems: gc?.items ?? 0 };
+  });
   app.post('/bench/pglite-ceiling', async (req, reply) => {
     if (!db) return reply.code(400).send({ error: 'not a PGlite server' });
     const seconds = Number((req.query as { seconds?: string }).seconds ?? 5);

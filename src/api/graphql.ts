@@ -53,6 +53,10 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
       orders: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : (await svc.getOrders(g.id, g._seat)).orders),
       chat: async (g: { id: string }, a: { after?: number; limit?: number }) => (await svc.chat(g.id, a.after ?? 0, a.limit ?? 200)).messages,
     },
+    SubmitActionPayload: {
+      // Only when asked for, and only after a successful submit (userErrors leave no _gameId).
+      legalActions: async (p: { _gameId?: string; _seat?: number }) => (p._gameId === undefined || p._seat === undefined ? null : svc.legalActions(p._gameId, p._seat)),
+    },
     Mutation: {
       createGame: (_: unknown, a: { input: { ruleset: string; scenario?: string; seats: []; options?: unknown; deadlines?: unknown } }) =>
         userErrors(() => svc.createGame({ ...a.input, policy: a.input.deadlines ? { deadlines: a.input.deadlines } : null })),
@@ -61,7 +65,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
         userErrors(async () => {
           const seat = svc.requireSeat(await withSeat(a.input.gameId, ctx, a.input.token));
           const { gameId, token: _t, ...rest } = a.input;
-          return svc.submitAction(gameId, seat, rest);
+          return { ...(await svc.submitAction(gameId, seat, rest)), _gameId: gameId, _seat: seat };
         }),
       resign: (_: unknown, a: { gameId: string; token?: string; idempotencyKey?: string }, ctx: Ctx) =>
         userErrors(async () => svc.resign(a.gameId, svc.requireSeat(await withSeat(a.gameId, ctx, a.token)), a.idempotencyKey)),

@@ -5,7 +5,7 @@ import type { Runtime } from '../runtime.js';
 import { ServiceError } from '../service/errors.js';
 import { bearer } from './auth.js';
 import {
-  AfterQuery, ChatBody, ChatQuery, ClaimBody, OrdersBody, CreateGameBody, ErrorBody, GameIdParams, ListQuery, SeatParams, SubmitBody, VersionParams,
+  AfterQuery, ChatBody, ChatQuery, ClaimBody, OrdersBody, CreateGameBody, ErrorBody, GameIdParams, ListQuery, SeatParams, SubmitBody, SubmitQuery, VersionParams,
 } from './schemas.js';
 import { sseRoute } from './sse.js';
 
@@ -60,7 +60,9 @@ export async function restRoutes(app: FastifyInstance, rt: Runtime) {
 
   app.post('/v1/games/:id/actions', {
     schema: {
-      tags: ['play'], summary: 'Submit an action (optional Idempotency-Key header)', params: GameIdParams, body: SubmitBody, response: errors,
+      tags: ['play'],
+      summary: 'Submit an action (optional Idempotency-Key header); `?include=legal` adds the caller\'s legal actions after it',
+      params: GameIdParams, body: SubmitBody, response: errors, querystring: SubmitQuery,
       headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 128 } } },
     },
   }, async (req) => {
@@ -68,7 +70,11 @@ export async function restRoutes(app: FastifyInstance, rt: Runtime) {
     const seat = svc.requireSeat(await seatOf(id, req));
     const b = req.body as { expectedVersion?: number; decision?: string; action: unknown };
     const key = req.headers['idempotency-key'];
-    return svc.submitAction(id, seat, { ...b, idempotencyKey: typeof key === 'string' ? key : undefined });
+    const out = await svc.submitAction(id, seat, { ...b, idempotencyKey: typeof key === 'string' ? key : undefined });
+    // A seat that acts several times in a row (activations, reactions) gets its next choices
+    // in the same round trip instead of asking GET /legal-actions again.
+    if ((req.query as { include?: string }).include === 'legal') return { ...out, legal: await svc.legalActions(id, seat) };
+    return out;
   });
 
   app.get('/v1/games/:id/actions', {

@@ -36,6 +36,10 @@ export const SubmitBody = T.Object({
   action: T.Object({ type: T.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: true }),
 }, { additionalProperties: false });
 
+export const SubmitQuery = T.Object({
+  include: T.Optional(T.Literal('legal', { description: "'legal': the response carries `legal`, the caller's open decisions and legal actions after the move" })),
+});
+
 export const AfterQuery = T.Object({
   after: T.Optional(T.Integer({ minimum: 0, default: 0 })),
   limit: T.Optional(T.Integer({ minimum: 1, maximum: 1000, default: 500 })),

@@ -58,6 +58,19 @@ test('submitAction reports rule violations and conflicts as userErrors, never si
   assert.equal(stale.data.submitAction.userErrors[0].code, 'version_conflict');
 });
 
+test('submitAction can return the caller\'s legal actions after the move (null on a userError)', async () => {
+  const g = await create();
+  const q = `mutation($i: SubmitActionInput!) { submitAction(input: $i) { version sealed legalActions userErrors { code } } }`;
+  const legal0 = (await gql('query($id: ID!) { game(id: $id) { legalActions } }', { id: g.id }, g.seats[0].token)).data.game.legalActions;
+  const card = legal0.decisions[0].actions[0].card;
+  const r = await gql(q, { i: { gameId: g.id, token: g.seats[0].token, action: { type: 'bid', card } } });
+  assert.deepEqual(r.data.submitAction.userErrors, []);
+  assert.deepEqual(r.data.submitAction.legalActions, legal0, 'the held bid may still be replaced: the same choices');
+  const bad = await gql(q, { i: { gameId: g.id, token: g.seats[0].token, action: { type: 'bid', card: 77 } } });
+  assert.equal(bad.data.submitAction.userErrors[0].code, 'card_not_in_hand');
+  assert.equal(bad.data.submitAction.legalActions, null);
+});
+
 test('createGame reports bad input as userErrors', async () => {
   const r = await gql(CREATE, { i: { ruleset: 'nope', seats: [{ name: 'A' }] } });
   assert.equal(r.data.createGame.userErrors[0].code, 'unknown_ruleset');

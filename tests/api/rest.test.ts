@@ -154,6 +154,27 @@ describe('games', () => {
     assert.deepEqual(body.decisions[0].actions.map((a: { card: number }) => a.card).sort(), [...new Set(hand)].sort());
   });
 
+  test('?include=legal answers a move with the caller\'s next legal actions, the same as GET /legal-actions', async () => {
+    const g = await newDuel();
+    const a = await view(g.id, g.seats[0].token);
+    const b = await view(g.id, g.seats[1].token);
+    const r0 = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions?include=legal`, headers: auth(g.seats[0].token), payload: { action: { type: 'bid', card: a.view.seats[0].hand[0] } } });
+    assert.equal(r0.statusCode, 200, r0.body);
+    assert.deepEqual(r0.json().legal.decisions.map((d: { kind: string }) => d.kind), ['bid'], 'a held commit may still be replaced');
+    for (const seat of [1, 0]) {
+      const tok = g.seats[seat].token;
+      const r = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions?include=legal`, headers: auth(tok), payload: { action: { type: 'bid', card: (seat ? b : a).view.seats[seat].hand[0] } } });
+      if (seat === 0) { assert.equal(r.statusCode, 409, 'the group closed: the bid is no longer open'); continue; }
+      assert.equal(r.statusCode, 200, r.body);
+      assert.equal(r.json().version, 1);
+      const legal = (await s.app.inject({ url: `/v1/games/${g.id}/legal-actions`, headers: auth(tok) })).json();
+      assert.deepEqual(r.json().legal, legal);
+    }
+    const bad = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions?include=everything`, headers: auth(g.seats[0].token), payload: { action: { type: 'pass' } } });
+    assert.equal(bad.statusCode, 400);
+    assert.ok(bad.json().error.code);
+  });
+
   test('sealed bids: the first commit moves no version and tells nobody; the last reveals both in one event', async () => {
     const g = await newDuel();
     const a = await view(g.id, g.seats[0].token);
