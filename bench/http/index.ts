@@ -12,6 +12,7 @@ import { runKernel, seatsFor } from '../engine/kernel-run.js';
 import { type Ceiling, findPgbench, pgbenchCeiling, pgliteCeiling, pgScriptCeiling, prepareCeilingTable } from './ceiling.js';
 import { createGames, type LoadResult, runLoad, type Spec } from './load.js';
 import { startServer } from './spawn.js';
+import { type StoreRate, storeAppendRate } from './store-rate.js';
 
 registerRuleset(duel);
 
@@ -53,6 +54,7 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
   heading(`2. Durable moves over HTTP (${spec.ruleset}/${spec.scenario}, ${games} games, ${conns.join('/')} connections, ${rounds} x ${seconds} s per figure)`);
 
   const rows: ModeRow[] = [];
+  const storeRows: { clients: number; rate: StoreRate; ceiling: Ceiling }[] = [];
   if (modes.includes('pglite')) {
     const dir = mkdtempSync(join(tmpdir(), 'skyeye-bench-pglite-'));
     try {
@@ -76,6 +78,13 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
         await prepareCeilingTable(base, schema);
         const ceiling = (c: number) => (pgbench ? pgbenchCeiling(pgbench, base, schema, c, seconds) : pgScriptCeiling(base, schema, c, seconds));
         rows.push(...(await runMode('Postgres', { BENCH_DATABASE_URL: u.toString() }, spec, games, conns, patterns, seconds, warmup, rounds, ceiling, a.smoke)));
+        for (const c of conns) {
+          const t = timedProgress(`Postgres: store alone ${c}c`, 2 * seconds);
+          try {
+            const ceil = await ceiling(c);
+            storeRows.push({ clients: c, rate: await storeAppendRate(u.toString(), c, seconds), ceiling: ceil });
+          } finally { t.stop(); }
+        }
       } finally {
         await dropSchema(base, schema);
       }
@@ -100,6 +109,12 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
     ];
   });
   table(['store', 'client', 'clients', 'moves/s', 'POST p50 ms', 'p90', 'p99', 'GET legal p50 / p99', '5xx / non-2xx / conn errors', 'ceiling: 1-row INSERT tx/s (tool, avg latency)', 'CPU server / load gen', 'moves/s per server core', 'moves/s of ceiling'], out);
+  if (storeRows.length) {
+    table(['Postgres, no HTTP, no rules', 'clients', 'appends/s', 'p50 ms', 'p99 ms', 'appends per statement', 'ceiling: 1-row INSERT tx/s', 'of ceiling'], storeRows.map((r) => [
+      'Store.append alone (group commit)', r.clients, fmt(r.rate.appendsPerSec), fmt(r.rate.p50, 2), fmt(r.rate.p99, 2), fmt(r.rate.perBatch, 1), fmt(r.ceiling.tps), `${(100 * r.rate.appendsPerSec / r.ceiling.tps).toFixed(0)}%`,
+    ]));
+    note('The store alone: the same number of clients appending actions (about the size of a real row) in a closed loop through Store.append, straight after a ceiling run on the same database: what the storage layer carries before HTTP, JSON and the rules take their share.');
+  }
   for (const r of rows) {
     const held = r.loads.reduce((s, l) => s + l.sealedHeld, 0);
     const fin = r.loads.reduce((s, l) => s + l.gamesFinished, 0);
