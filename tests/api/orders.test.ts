@@ -82,8 +82,12 @@ test('Abaddon: a ruleset order (counter-fire, else AMM, else shield) answers res
     ]);
     assert.equal(r.statusCode, 200, r.body);
   }
-  // Play random legal moves; no response or AMM window may ever wait for a human.
-  for (let i = 0; i < 150; i++) {
+  // Play random legal moves (attacks first); no response or AMM window may ever wait for a
+  // human. The seed is random: play until an order has answered a response window.
+  const responded = async () => ((await s.app.inject(`/v1/games/${g.id}/actions?after=0&limit=1000`)).json().entries as { decision: string | null }[])
+    .some((e) => e.decision?.endsWith('.respond'));
+  for (let i = 0; i < 600; i++) {
+    if (i % 50 === 49 && (await responded())) break;
     const v = (await s.app.inject(`/v1/games/${g.id}`)).json();
     if (v.status !== 'active') break;
     assert.ok(v.pending.every((d: { kind: string }) => d.kind !== 'respond' && d.kind !== 'ammWindow'), 'covered windows are answered by orders');
@@ -95,6 +99,5 @@ test('Abaddon: a ruleset order (counter-fire, else AMM, else shield) answers res
     const r = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers: auth(g.seats[d.seat].token), payload: { decision: dec.decision, action } });
     assert.equal(r.statusCode, 200, r.body);
   }
-  const log = (await s.app.inject(`/v1/games/${g.id}/actions?after=0&limit=1000`)).json();
-  assert.ok(log.entries.some((e: { decision: string | null }) => e.decision?.endsWith('.respond')), 'a response window was reached and answered by an order');
+  assert.ok(await responded(), 'a response window was reached and answered by an order');
 });
