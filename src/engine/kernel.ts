@@ -58,9 +58,12 @@ function mintIds(pending: OpenDecision[], prev: Record<string, string>, seq: num
 }
 
 /**
- * What the kernel derives from an (immutable) KState, computed once: the ruleset's result and
- * pending decisions, the minted decisions. Kept beside the state in a WeakMap, never in it
- * (the state is hashed with JSON.stringify). A KState is never modified once built.
+ * What the kernel derives from a KState: the ruleset's result and pending decisions, the
+ * minted decisions, each computed at most once per holder. The public readers below derive
+ * afresh on every call (callers, tests among them, may modify a state's `s` in place). The
+ * kernel's own drivers (playout.ts), which never modify the states they play, reuse what
+ * `settle` computed for the state it built: see `owned*`. Kept beside the state in a
+ * WeakMap, never in it (the state is hashed with JSON.stringify).
  */
 interface Derived {
   rs: Ruleset<any>;
@@ -71,13 +74,16 @@ interface Derived {
   minted: Minted[] | null;
 }
 
-const derived = new WeakMap<KState<any>, Derived>();
+const settled = new WeakMap<KState<any>, Derived>();
 
-function derive<S>(rs: Ruleset<S>, k: KState<S>): Derived {
-  let d = derived.get(k);
+const fresh = (rs: Ruleset<any>): Derived => ({ rs, result: null, hasResult: false, pending: null, minted: null });
+
+/** What settle computed for k (a state the caller never modified), else a fresh holder. */
+function owned<S>(rs: Ruleset<S>, k: KState<S>): Derived {
+  let d = settled.get(k);
   if (d === undefined || d.rs !== rs) {
-    d = { rs, result: null, hasResult: false, pending: null, minted: null };
-    derived.set(k, d);
+    d = fresh(rs);
+    settled.set(k, d);
   }
   return d;
 }
@@ -91,14 +97,17 @@ function rulesetResult<S>(rs: Ruleset<S>, k: KState<S>, d: Derived): Result | nu
 }
 
 export function resultOf<S>(rs: Ruleset<S>, k: KState<S>): Result | null {
-  return k.conceded ?? rulesetResult(rs, k, derive(rs, k));
+  return k.conceded ?? rs.result(k.s);
+}
+
+/** resultOf for drivers that never modify the states the kernel gives them. */
+export function ownedResult<S>(rs: Ruleset<S>, k: KState<S>): Result | null {
+  return k.conceded ?? rulesetResult(rs, k, owned(rs, k));
 }
 
 export type Minted = { dec: Decision; raw: OpenDecision };
 
-/** The open decisions, computed once per state (shared: callers must not modify them). */
-function mintedOf<S>(rs: Ruleset<S>, k: KState<S>): Minted[] {
-  const d = derive(rs, k);
+function mintedOf<S>(rs: Ruleset<S>, k: KState<S>, d: Derived): Minted[] {
   if (d.minted) return d.minted;
   if (k.conceded ?? rulesetResult(rs, k, d)) return (d.minted = []);
   const pending = (d.pending ??= rs.pending(k.s));
@@ -115,12 +124,17 @@ function mintedOf<S>(rs: Ruleset<S>, k: KState<S>): Minted[] {
 
 /** Every open decision with the ruleset's raw form (for drivers that need both). Server-side only. */
 export function minted<S>(rs: Ruleset<S>, k: KState<S>): Minted[] {
-  return mintedOf(rs, k).slice();
+  return mintedOf(rs, k, fresh(rs));
+}
+
+/** minted for drivers that never modify the states the kernel gives them (shared: read only). */
+export function ownedMinted<S>(rs: Ruleset<S>, k: KState<S>): Minted[] {
+  return mintedOf(rs, k, owned(rs, k));
 }
 
 /** Every open decision, every seat, with its private prompt. Server-side only. */
 export function openDecisions<S>(rs: Ruleset<S>, k: KState<S>): Decision[] {
-  return mintedOf(rs, k).map((m) => m.dec);
+  return minted(rs, k).map((m) => m.dec);
 }
 
 /** The open decisions as a seat (or a spectator, null) may see them: prompts only for the seat's own. */
@@ -134,7 +148,11 @@ export function publicPart(d: Decision): PublicDecision {
 }
 
 export function findDecision<S>(rs: Ruleset<S>, k: KState<S>, id: string): Minted | undefined {
-  for (const m of mintedOf(rs, k)) if (m.dec.id === id) return m;
+  return findIn(minted(rs, k), id);
+}
+
+function findIn(ms: Minted[], id: string): Minted | undefined {
+  for (const m of ms) if (m.dec.id === id) return m;
   return undefined;
 }
 
@@ -143,9 +161,10 @@ export function findDecision<S>(rs: Ruleset<S>, k: KState<S>, id: string): Minte
  * that is not part of a sealed group handled elsewhere.
  */
 export function decisionForSeat<S>(rs: Ruleset<S>, k: KState<S>, seat: Seat, id?: string): Minted | Violation {
-  const mine = mintedOf(rs, k).filter((m) => m.dec.seat === seat);
+  const all = minted(rs, k);
+  const mine = all.filter((m) => m.dec.seat === seat);
   if (id) {
-    const m = findDecision(rs, k, id);
+    const m = findIn(all, id);
     if (!m) return violation('decision_not_open', `decision ${id} is not open`);
     if (m.dec.seat !== seat) return violation('not_your_decision', `decision ${id} belongs to seat ${m.dec.seat}`);
     return m;
@@ -170,7 +189,16 @@ export function validateAnswer<S>(rs: Ruleset<S>, k: KState<S>, seat: Seat, m: M
 }
 
 export function applyEntry<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, rng: Rng): Applied<S> | Violation {
-  if (resultOf(rs, k)) return violation('game_over', 'the game has ended');
+  return apply(rs, k, entry, rng, fresh(rs));
+}
+
+/** applyEntry for drivers that never modify the states the kernel gives them. */
+export function ownedApplyEntry<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, rng: Rng): Applied<S> | Violation {
+  return apply(rs, k, entry, rng, owned(rs, k));
+}
+
+function apply<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, rng: Rng, d: Derived): Applied<S> | Violation {
+  if (k.conceded ?? rulesetResult(rs, k, d)) return violation('game_over', 'the game has ended');
   const seq = k.seq + 1;
   const ctx: Ctx = { seq, rng };
 
@@ -186,7 +214,7 @@ export function applyEntry<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, r
 
   let toApply: Entry<any> = entry;
   if (entry.kind === 'sealed') {
-    const members = mintedOf(rs, k).filter((m) => m.dec.group?.id === entry.group && m.dec.group.mode === 'sealed');
+    const members = mintedOf(rs, k, d).filter((m) => m.dec.group?.id === entry.group && m.dec.group.mode === 'sealed');
     if (members.length === 0) return violation('group_not_open', `sealed group ${entry.group} is not open`);
     for (const m of members) {
       const a = entry.commits[m.dec.seat];
@@ -195,7 +223,7 @@ export function applyEntry<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, r
       if (v) return v;
     }
   } else {
-    const m = findDecision(rs, k, entry.decision);
+    const m = findIn(mintedOf(rs, k, d), entry.decision);
     if (!m) return violation('decision_not_open', `decision ${entry.decision} is not open`);
     toApply = { ...entry, key: m.raw.key };
     if (entry.kind === 'answer') {
@@ -216,7 +244,8 @@ export function applyEntry<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, r
 
 function finish<S>(rs: Ruleset<S>, k: KState<S>, s: S, events: GameEvent[], seq: number, conceded: Result | null): Applied<S> {
   const next = settle(rs, s, k.open, seq, conceded ?? k.conceded);
-  if (!resultOf(rs, next) && !derive(rs, next).pending!.some((d) => d.blocking)) {
+  const d = settled.get(next)!;
+  if (!next.conceded && !d.result && !d.pending!.some((x) => x.blocking)) {
     throw new KernelError(`${rs.id}: a running game has no blocking decision`);
   }
   return { k: next, events };
@@ -230,7 +259,7 @@ function settle<S>(rs: Ruleset<S>, s: S, prev: Record<string, string>, seq: numb
   const result = conceded ? null : rs.result(s);
   const pending = conceded || result ? null : rs.pending(s);
   const k: KState<S> = { s, open: pending ? mintIds(pending, prev, seq) : {}, seq, conceded };
-  derived.set(k, { rs, result, hasResult: !conceded, pending, minted: null });
+  settled.set(k, { rs, result, hasResult: !conceded, pending, minted: null });
   return k;
 }
 

@@ -1,7 +1,9 @@
 // Drives a ruleset through the kernel with random legal choices: used by property tests,
 // benchmarks and bots' rollouts. Sealed groups are filled by every member, then closed.
 import { createHash } from 'node:crypto';
-import { applyEntry, chainHash, GENESIS, minted, type Minted, resultOf, setupGame, type KState } from './kernel.js';
+import {
+  chainHash, GENESIS, minted, type Minted, ownedApplyEntry, ownedMinted, ownedResult, resultOf, setupGame, type KState,
+} from './kernel.js';
 import { entryRng, localRng } from './rng.js';
 import type { Entry, GameEvent, Result, Rng, Ruleset, SeatInfo } from './types.js';
 import { isViolation } from './types.js';
@@ -15,6 +17,7 @@ export interface PlayoutOptions {
   maxEntries?: number;
   /** Chooses among candidates; defaults to uniform. */
   pick?: (n: number, rng: Rng) => number;
+  /** Sees each state; must not modify it (the playout goes on from it). */
   onEntry?: (k: KState<any>, entry: Entry<any> | null, events: GameEvent[]) => void;
 }
 
@@ -35,7 +38,10 @@ function choose(rs: Ruleset, k: KState<any>, m: Minted, rng: Rng, pick: (n: numb
 
 /** The next entry a random player would submit in state k. */
 export function randomEntry(rs: Ruleset, k: KState<any>, rng: Rng, pick = uniform): Entry<any> {
-  const open = minted(rs, k);
+  return entryFrom(rs, k, minted(rs, k), rng, pick);
+}
+
+function entryFrom(rs: Ruleset, k: KState<any>, open: Minted[], rng: Rng, pick: (n: number, rng: Rng) => number): Entry<any> {
   const sealed = open.find((m) => m.dec.group?.mode === 'sealed');
   if (sealed) {
     const group = sealed.dec.group!.id;
@@ -59,9 +65,10 @@ export function randomPlayout(rs: Ruleset, o: PlayoutOptions): PlayoutResult {
   o.onEntry?.(k, null, made.events);
   const entries: Entry<any>[] = [];
   const max = o.maxEntries ?? 5000;
-  while (!resultOf(rs, k) && entries.length < max) {
-    const entry = randomEntry(rs, k, rng, o.pick);
-    const r = applyEntry(rs, k, entry, entryRng(seed, gameId, k.seq + 1));
+  // The loop owns its states (never modified): the kernel's derived data is reused (owned*).
+  while (!ownedResult(rs, k) && entries.length < max) {
+    const entry = entryFrom(rs, k, ownedMinted(rs, k), rng, o.pick ?? uniform);
+    const r = ownedApplyEntry(rs, k, entry, entryRng(seed, gameId, k.seq + 1));
     if (isViolation(r)) throw new Error(`candidate rejected at seq ${k.seq + 1}: ${r.code} ${r.message} ${JSON.stringify(entry)}`);
     k = r.k;
     hash = chainHash(hash, k);
@@ -80,7 +87,7 @@ export function replay(rs: Ruleset, o: PlayoutOptions, entries: Entry<any>[]): {
   let k = made.k;
   let hash = chainHash(GENESIS, k);
   for (const e of entries) {
-    const r = applyEntry(rs, k, e, entryRng(seed, gameId, k.seq + 1));
+    const r = ownedApplyEntry(rs, k, e, entryRng(seed, gameId, k.seq + 1));
     if (isViolation(r)) throw new Error(`replay rejected: ${r.code}`);
     k = r.k;
     hash = chainHash(hash, k);
