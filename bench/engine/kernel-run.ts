@@ -31,12 +31,12 @@ export function movesOf(e: Entry<any>): number {
 }
 
 /** Plays games until `ms` have passed (the last game is finished, then counted). */
-export function runKernel(rs: Ruleset, ms: number, seedBase: string, withReplay = true, maxEntries = 5000, maxGames = Infinity): KernelRun {
+export function runKernel(rs: Ruleset, ms: number, seedBase: string, withReplay = true, maxEntries = 5000, maxGames = Infinity, hashChain = true): KernelRun {
   const { scenario, seats } = seatsFor(rs);
   const out: KernelRun = { games: 0, entries: 0, moves: 0, unfinished: 0, ms: 0, replayEntries: 0, replayMs: 0 };
   const t0 = performance.now();
   while (out.games < maxGames && (maxGames !== Infinity || performance.now() - t0 < ms)) {
-    const o = { scenario, seats, seed: `${seedBase}-${out.games}`, gameId: `bench-${out.games}`, maxEntries };
+    const o = { scenario, seats, seed: `${seedBase}-${out.games}`, gameId: `bench-${out.games}`, maxEntries, hashChain };
     const r = randomPlayout(rs, o);
     out.games++;
     out.entries += r.entries.length;

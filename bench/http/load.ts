@@ -24,6 +24,8 @@ export interface BenchGame {
 }
 
 export interface LoadResult {
+  /** The games still running at the end (finished ones left out): the next run's pool. */
+  live: BenchGame[];
   seconds: number;
   moves: number;
   movesPerSec: number;
@@ -224,6 +226,7 @@ export async function runLoad(o: {
   });
   const serverErrors = [status.get, status.post].reduce((s, m) => s + Object.entries(m).filter(([k]) => +k >= 500).reduce((a, [, v]) => a + v, 0), 0);
   return {
+    live: [...idle, ...spares].filter((g) => g.empty < g.tokens.length),
     seconds: o.seconds, moves, allMoves, movesPerSec: moves / o.seconds,
     postP50: percentile(postLat, 50), postP90: percentile(postLat, 90), postP99: percentile(postLat, 99), postMax: Math.max(...postLat),
     getP50: percentile(getLat, 50), getP99: percentile(getLat, 99),

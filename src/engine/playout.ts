@@ -17,6 +17,8 @@ export interface PlayoutOptions {
   maxEntries?: number;
   /** Chooses among candidates; defaults to uniform. */
   pick?: (n: number, rng: Rng) => number;
+  /** false: no state hash chain (bots' rollouts, the bench's reducer-only row); `hash` is then ''. */
+  hashChain?: boolean;
   /** Sees each state; must not modify it (the playout goes on from it). */
   onEntry?: (k: KState<any>, entry: Entry<any> | null, events: GameEvent[]) => void;
 }
@@ -61,7 +63,8 @@ export function randomPlayout(rs: Ruleset, o: PlayoutOptions): PlayoutResult {
   const made = setupGame(rs, { scenario: o.scenario, seats: o.seats, options: o.options ?? {} }, entryRng(seed, gameId, 0));
   if (isViolation(made)) throw new Error(`setup rejected: ${made.code} ${made.message}`);
   let k = made.k;
-  let hash = chainHash(GENESIS, k);
+  const chained = o.hashChain !== false;
+  let hash = chained ? chainHash(GENESIS, k) : '';
   o.onEntry?.(k, null, made.events);
   const entries: Entry<any>[] = [];
   const max = o.maxEntries ?? 5000;
@@ -71,7 +74,7 @@ export function randomPlayout(rs: Ruleset, o: PlayoutOptions): PlayoutResult {
     const r = ownedApplyEntry(rs, k, entry, entryRng(seed, gameId, k.seq + 1));
     if (isViolation(r)) throw new Error(`candidate rejected at seq ${k.seq + 1}: ${r.code} ${r.message} ${JSON.stringify(entry)}`);
     k = r.k;
-    hash = chainHash(hash, k);
+    if (chained) hash = chainHash(hash, k);
     entries.push(entry);
     o.onEntry?.(k, entry, r.events);
   }
@@ -85,12 +88,13 @@ export function replay(rs: Ruleset, o: PlayoutOptions, entries: Entry<any>[]): {
   const made = setupGame(rs, { scenario: o.scenario, seats: o.seats, options: o.options ?? {} }, entryRng(seed, gameId, 0));
   if (isViolation(made)) throw new Error(made.message);
   let k = made.k;
-  let hash = chainHash(GENESIS, k);
+  const chained = o.hashChain !== false;
+  let hash = chained ? chainHash(GENESIS, k) : '';
   for (const e of entries) {
     const r = ownedApplyEntry(rs, k, e, entryRng(seed, gameId, k.seq + 1));
     if (isViolation(r)) throw new Error(`replay rejected: ${r.code}`);
     k = r.k;
-    hash = chainHash(hash, k);
+    if (chained) hash = chainHash(hash, k);
   }
   return { k, hash };
 }
