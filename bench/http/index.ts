@@ -10,7 +10,7 @@ import { duel } from '../../tests/support/duel.js';
 import { type Args, fmt, heading, list, median, note, num, progress, ratio, str, table, timedProgress, warn } from '../lib/common.js';
 import { runKernel, seatsFor } from '../engine/kernel-run.js';
 import { type Ceiling, findPgbench, pgbenchCeiling, pgliteCeiling, pgScriptCeiling, prepareCeilingTable } from './ceiling.js';
-import { createGames, type LoadResult, runLoad, type Spec } from './load.js';
+import { createGames, type LoadResult, mergeLoads, runLoad, type Spec } from './load.js';
 import { startServer } from './spawn.js';
 import { type StoreRate, storeAppendRate } from './store-rate.js';
 
@@ -77,7 +77,9 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
       try {
         await prepareCeilingTable(base, schema);
         const ceiling = (c: number) => (pgbench ? pgbenchCeiling(pgbench, base, schema, c, seconds) : pgScriptCeiling(base, schema, c, seconds));
-        rows.push(...(await runMode('Postgres', { BENCH_DATABASE_URL: u.toString() }, spec, games, conns, patterns, seconds, warmup, rounds, ceiling, a.smoke)));
+        for (const n of list(a, 'servers', [1])) {
+          rows.push(...(await runMode(n === 1 ? 'Postgres' : `Postgres, ${n} API processes`, { BENCH_DATABASE_URL: u.toString() }, spec, games, conns, patterns, seconds, warmup, rounds, ceiling, a.smoke, n)));
+        }
         for (const c of conns) {
           const t = timedProgress(`Postgres: store alone ${c}c`, 2 * seconds);
           try {
@@ -154,35 +156,46 @@ async function storeCalls(url: string): Promise<StoreCounters> {
 
 async function runMode(
   mode: string, env: Record<string, string>, spec: Spec, games: number, conns: number[], patterns: Pattern[], seconds: number, warmup: number, rounds: number,
-  ceiling: (clients: number, url: string) => Promise<Ceiling>, inProcess = false,
+  ceiling: (clients: number, url: string) => Promise<Ceiling>, inProcess = false, nServers = 1,
 ): Promise<ModeRow[]> {
-  const server = await startServer(env, { inProcess });
+  // Several API processes on one database, as a deployment runs one per core: each serves its
+  // own games (sticky routing by game id, as a load balancer would) with its share of the clients.
+  const servers = await Promise.all(Array.from({ length: nServers }, () => startServer(env, { inProcess })));
   const rows: ModeRow[] = [];
+  const per = Math.ceil(games / nServers);
   try {
-    const p = progress(`${mode}: create games`, games);
-    let pool = await createGames(server.url, spec, games, 16, () => p.tick());
+    const p = progress(`${mode}: create games`, per * nServers);
+    let pools = await Promise.all(servers.map((sv) => createGames(sv.url, spec, per, 16, () => p.tick())));
     p.done();
     for (const c of conns) for (const pattern of patterns) {
       const row: ModeRow = { mode, pattern, connections: c, loads: [], ceilings: [] };
       for (let r = 0; r < rounds; r++) {
         const t1 = timedProgress(`${mode}: ceiling ${c}c ${pattern} ${r + 1}/${rounds}`, seconds);
-        try { row.ceilings.push(await ceiling(c, server.url)); } finally { t1.stop(); }
+        try { row.ceilings.push(await ceiling(c, servers[0].url)); } finally { t1.stop(); }
         const t2 = timedProgress(`${mode}: moves ${c}c ${r + 1}/${rounds}`, warmup + seconds);
         try {
-          const calls0 = await storeCalls(server.url);
-          const cpu0 = server.cpuSeconds(), me0 = process.cpuUsage(), t0 = performance.now();
+          const calls0 = await Promise.all(servers.map((sv) => storeCalls(sv.url)));
+          const cpu0 = servers.map((sv) => sv.cpuSeconds()), me0 = process.cpuUsage(), t0 = performance.now();
           // Games finish during a run: the next run starts from the running ones, topped up.
-          if (pool.length < games) pool = pool.concat(await createGames(server.url, spec, games - pool.length, 16));
-          const l = await runLoad({ url: server.url, spec, games: pool, connections: c, seconds, warmupSeconds: warmup, includeLegal: pattern === 'include-legal' });
-          pool = l.live;
-          const calls1 = await storeCalls(server.url);
-          l.storeCalls = Object.fromEntries(Object.entries(calls1.calls).map(([k, v]) => [k, (v - (calls0.calls[k] ?? 0)) / Math.max(1, l.allMoves)]).filter(([, v]) => (v as number) > 0));
-          const appends = (calls1.calls.append ?? 0) - (calls0.calls.append ?? 0);
-          const batches = calls1.batches - calls0.batches;
-          l.append = { ms: (calls1.appendMs - calls0.appendMs) / Math.max(1, appends), perBatch: batches ? (calls1.batchItems - calls0.batchItems) / batches : 0 };
+          pools = await Promise.all(pools.map(async (pool, i) => (pool.length < per ? pool.concat(await createGames(servers[i].url, spec, per - pool.length, 16)) : pool)));
+          const ls = await Promise.all(servers.map((sv, i) => runLoad({
+            url: sv.url, spec, games: pools[i], connections: Math.max(1, Math.round(c / nServers)), seconds, warmupSeconds: warmup, includeLegal: pattern === 'include-legal',
+          })));
+          pools = ls.map((l) => l.live);
+          const l = nServers === 1 ? ls[0] : mergeLoads(ls);
+          const calls1 = await Promise.all(servers.map((sv) => storeCalls(sv.url)));
+          const total = (cs: StoreCounters[]): StoreCounters => ({
+            calls: cs.reduce((acc, x) => { for (const [k, v] of Object.entries(x.calls)) acc[k] = (acc[k] ?? 0) + v; return acc; }, {} as Record<string, number>),
+            appendMs: cs.reduce((a, x) => a + x.appendMs, 0), batches: cs.reduce((a, x) => a + x.batches, 0), batchItems: cs.reduce((a, x) => a + x.batchItems, 0),
+          });
+          const [k0, k1] = [total(calls0), total(calls1)];
+          l.storeCalls = Object.fromEntries(Object.entries(k1.calls).map(([k, v]) => [k, (v - (k0.calls[k] ?? 0)) / Math.max(1, l.allMoves)]).filter(([, v]) => (v as number) > 0));
+          const appends = (k1.calls.append ?? 0) - (k0.calls.append ?? 0);
+          const batches = k1.batches - k0.batches;
+          l.append = { ms: (k1.appendMs - k0.appendMs) / Math.max(1, appends), perBatch: batches ? (k1.batchItems - k0.batchItems) / batches : 0 };
           const wall = (performance.now() - t0) / 1000;
           const me = process.cpuUsage(me0);
-          l.serverCpu = (100 * (server.cpuSeconds() - cpu0)) / wall;
+          l.serverCpu = (100 * servers.reduce((a, sv, i) => a + sv.cpuSeconds() - cpu0[i], 0)) / wall;
           l.clientCpu = (100 * (me.user + me.system)) / 1e6 / wall;
           row.loads.push(l);
         } finally { t2.stop(); }
@@ -190,7 +203,7 @@ async function runMode(
       rows.push(row);
     }
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((sv) => sv.stop()));
   }
   return rows;
 }

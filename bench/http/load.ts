@@ -26,6 +26,8 @@ export interface BenchGame {
 export interface LoadResult {
   /** The games still running at the end (finished ones left out): the next run's pool. */
   live: BenchGame[];
+  /** Raw latencies (ms) of the measured window, to merge runs against several servers. */
+  samples: { post: number[]; get: number[] };
   seconds: number;
   moves: number;
   movesPerSec: number;
@@ -227,9 +229,27 @@ export async function runLoad(o: {
   const serverErrors = [status.get, status.post].reduce((s, m) => s + Object.entries(m).filter(([k]) => +k >= 500).reduce((a, [, v]) => a + v, 0), 0);
   return {
     live: [...idle, ...spares].filter((g) => g.empty < g.tokens.length),
+    samples: { post: postLat, get: getLat },
     seconds: o.seconds, moves, allMoves, movesPerSec: moves / o.seconds,
     postP50: percentile(postLat, 50), postP90: percentile(postLat, 90), postP99: percentile(postLat, 99), postMax: Math.max(...postLat),
     getP50: percentile(getLat, 50), getP99: percentile(getLat, 99),
     status, errors: res.errors, timeouts: res.timeouts, serverErrors, gamesFinished, emptyAsks, sealedHeld,
+  };
+}
+
+/** Runs against several servers at once (each with its own games and connections) as one result. */
+export function mergeLoads(ls: LoadResult[]): LoadResult {
+  const post = ls.flatMap((l) => l.samples.post);
+  const get = ls.flatMap((l) => l.samples.get);
+  const sum = (f: (l: LoadResult) => number) => ls.reduce((s, l) => s + f(l), 0);
+  const addCounts = (ms: Record<string, number>[]) => ms.reduce((acc, m) => { for (const [k, v] of Object.entries(m)) acc[k] = (acc[k] ?? 0) + v; return acc; }, {} as Record<string, number>);
+  return {
+    live: ls.flatMap((l) => l.live), samples: { post, get },
+    seconds: ls[0].seconds, moves: sum((l) => l.moves), allMoves: sum((l) => l.allMoves), movesPerSec: sum((l) => l.movesPerSec),
+    postP50: percentile(post, 50), postP90: percentile(post, 90), postP99: percentile(post, 99), postMax: Math.max(...post),
+    getP50: percentile(get, 50), getP99: percentile(get, 99),
+    status: { get: addCounts(ls.map((l) => l.status.get)), post: addCounts(ls.map((l) => l.status.post)) },
+    errors: sum((l) => l.errors), timeouts: sum((l) => l.timeouts), serverErrors: sum((l) => l.serverErrors),
+    gamesFinished: sum((l) => l.gamesFinished), emptyAsks: sum((l) => l.emptyAsks), sealedHeld: sum((l) => l.sealedHeld),
   };
 }
