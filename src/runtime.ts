@@ -53,9 +53,11 @@ export async function createRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const bus = createBus(redisUrl);
   const queue: JobQueue = redisUrl ? new BullQueue(redisUrl, o.queuePrefix ?? process.env.SKYEYE_QUEUE_PREFIX ?? 'skyeye') : new InProcessQueue();
   const dispatcher = new OutboxDispatcher(store, queue, o.pollMs ?? 1000);
+  const envReadCache = process.env.SKYEYE_READ_CACHE_MS;
   const service = new GameService({
-    store, bus, snapshotEvery: o.snapshotEvery,
-    readCacheMs: o.readCacheMs ?? (process.env.SKYEYE_READ_CACHE_MS ? Number(process.env.SKYEYE_READ_CACHE_MS) : undefined), afterCommit: () => void dispatcher.kick() });
+    store, bus, snapshotEvery: o.snapshotEvery, afterCommit: () => void dispatcher.kick(),
+    readCacheMs: o.readCacheMs ?? (envReadCache ? Number(envReadCache) : undefined),
+  });
   const rt: Runtime = {
     service, store, storeKind: databaseUrl ? 'postgres' : 'pglite', bus, queue, dispatcher, handlers: {},
     async close() {

@@ -10,7 +10,7 @@ import { duel } from '../../tests/support/duel.js';
 import { type Args, fmt, heading, list, median, note, num, progress, ratio, str, table, timedProgress, warn } from '../lib/common.js';
 import { runKernel, seatsFor } from '../engine/kernel-run.js';
 import { type Ceiling, findPgbench, pgbenchCeiling, pgliteCeiling, pgScriptCeiling, prepareCeilingTable } from './ceiling.js';
-import { createGames, type LoadResult, mergeLoads, runLoad, type Spec } from './load.js';
+import { createGames, type LoadResult, mergeLoads, runLoad, type Spec, sumCounts } from './load.js';
 import { startServer } from './spawn.js';
 import { type StoreRate, storeAppendRate } from './store-rate.js';
 
@@ -185,7 +185,7 @@ async function runMode(
           const l = nServers === 1 ? ls[0] : mergeLoads(ls);
           const calls1 = await Promise.all(servers.map((sv) => storeCalls(sv.url)));
           const total = (cs: StoreCounters[]): StoreCounters => ({
-            calls: cs.reduce((acc, x) => { for (const [k, v] of Object.entries(x.calls)) acc[k] = (acc[k] ?? 0) + v; return acc; }, {} as Record<string, number>),
+            calls: sumCounts(cs.map((x) => x.calls)),
             appendMs: cs.reduce((a, x) => a + x.appendMs, 0), batches: cs.reduce((a, x) => a + x.batches, 0), batchItems: cs.reduce((a, x) => a + x.batchItems, 0),
           });
           const [k0, k1] = [total(calls0), total(calls1)];

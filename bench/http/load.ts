@@ -237,18 +237,24 @@ export async function runLoad(o: {
   };
 }
 
+/** Counters by key, added up. */
+export function sumCounts(ms: Record<string, number>[]): Record<string, number> {
+  const acc: Record<string, number> = {};
+  for (const m of ms) for (const [k, v] of Object.entries(m)) acc[k] = (acc[k] ?? 0) + v;
+  return acc;
+}
+
 /** Runs against several servers at once (each with its own games and connections) as one result. */
 export function mergeLoads(ls: LoadResult[]): LoadResult {
   const post = ls.flatMap((l) => l.samples.post);
   const get = ls.flatMap((l) => l.samples.get);
   const sum = (f: (l: LoadResult) => number) => ls.reduce((s, l) => s + f(l), 0);
-  const addCounts = (ms: Record<string, number>[]) => ms.reduce((acc, m) => { for (const [k, v] of Object.entries(m)) acc[k] = (acc[k] ?? 0) + v; return acc; }, {} as Record<string, number>);
   return {
     live: ls.flatMap((l) => l.live), samples: { post, get },
     seconds: ls[0].seconds, moves: sum((l) => l.moves), allMoves: sum((l) => l.allMoves), movesPerSec: sum((l) => l.movesPerSec),
     postP50: percentile(post, 50), postP90: percentile(post, 90), postP99: percentile(post, 99), postMax: Math.max(...post),
     getP50: percentile(get, 50), getP99: percentile(get, 99),
-    status: { get: addCounts(ls.map((l) => l.status.get)), post: addCounts(ls.map((l) => l.status.post)) },
+    status: { get: sumCounts(ls.map((l) => l.status.get)), post: sumCounts(ls.map((l) => l.status.post)) },
     errors: sum((l) => l.errors), timeouts: sum((l) => l.timeouts), serverErrors: sum((l) => l.serverErrors),
     gamesFinished: sum((l) => l.gamesFinished), emptyAsks: sum((l) => l.emptyAsks), sealedHeld: sum((l) => l.sealedHeld),
   };

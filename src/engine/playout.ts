@@ -56,15 +56,22 @@ function entryFrom(rs: Ruleset, k: KState<any>, open: Minted[], rng: Rng, pick: 
   return { kind: 'answer', seat: m.dec.seat, decision: m.dec.id, action: choose(rs, k, m, rng, pick) };
 }
 
-export function randomPlayout(rs: Ruleset, o: PlayoutOptions): PlayoutResult {
+/** Setup (entry 0) and the head of the hash chain ('' without one), shared by playout and replay. */
+function start(rs: Ruleset, o: PlayoutOptions) {
   const seed = o.seed ?? 'playout-seed';
   const gameId = o.gameId ?? 'playout';
-  const rng = localRng(`playout|${seed}`);
   const made = setupGame(rs, { scenario: o.scenario, seats: o.seats, options: o.options ?? {} }, entryRng(seed, gameId, 0));
   if (isViolation(made)) throw new Error(`setup rejected: ${made.code} ${made.message}`);
-  let k = made.k;
   const chained = o.hashChain !== false;
-  let hash = chained ? chainHash(GENESIS, k) : '';
+  return { seed, gameId, made, chained, hash: chained ? chainHash(GENESIS, made.k) : '' };
+}
+
+export function randomPlayout(rs: Ruleset, o: PlayoutOptions): PlayoutResult {
+  const begun = start(rs, o);
+  const { seed, gameId, made, chained } = begun;
+  let hash = begun.hash;
+  const rng = localRng(`playout|${seed}`);
+  let k = made.k;
   o.onEntry?.(k, null, made.events);
   const entries: Entry<any>[] = [];
   const max = o.maxEntries ?? 5000;
@@ -83,13 +90,10 @@ export function randomPlayout(rs: Ruleset, o: PlayoutOptions): PlayoutResult {
 
 /** Re-runs a log from its seed: the same entries must give the same final hash. */
 export function replay(rs: Ruleset, o: PlayoutOptions, entries: Entry<any>[]): { k: KState<any>; hash: string } {
-  const seed = o.seed ?? 'playout-seed';
-  const gameId = o.gameId ?? 'playout';
-  const made = setupGame(rs, { scenario: o.scenario, seats: o.seats, options: o.options ?? {} }, entryRng(seed, gameId, 0));
-  if (isViolation(made)) throw new Error(made.message);
-  let k = made.k;
-  const chained = o.hashChain !== false;
-  let hash = chained ? chainHash(GENESIS, k) : '';
+  const begun = start(rs, o);
+  const { seed, gameId, chained } = begun;
+  let { hash } = begun;
+  let k = begun.made.k;
   for (const e of entries) {
     const r = ownedApplyEntry(rs, k, e, entryRng(seed, gameId, k.seq + 1));
     if (isViolation(r)) throw new Error(`replay rejected: ${r.code}`);

@@ -103,18 +103,8 @@ export class Arc4 {
         s[j] = t;
       }
     }
-    // RC4-drop[256]
-    let i = 0;
-    let j = 0;
-    for (let n = 0; n < 256; n++) {
-      i = 255 & (i + 1);
-      const t = s[i];
-      j = 255 & (j + t);
-      s[i] = s[j];
-      s[j] = t;
-    }
-    this.i = i;
-    this.j = j;
+    // RC4-drop[256]: the first 256 bytes of the stream are thrown away.
+    for (let n = 0; n < 64; n++) this.uint32();
   }
 
   /** The next 32 bits as an unsigned integer. */

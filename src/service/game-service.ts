@@ -3,7 +3,7 @@
 import { Ajv } from 'ajv';
 import {
   applyEntry, chainHash, decisionForSeat, decisionsFor, eventsFor, findDecision, GENESIS, KernelError,
-  openDecisions, resultOf, setupGame, validateAnswer, type KState,
+  minted, openDecisions, resultOf, setupGame, validateAnswer, type KState,
 } from '../engine/kernel.js';
 import { entryRng, localRng, newSeed, seedHash } from '../engine/rng.js';
 import type { Decision, Entry, GameEvent, Result, Ruleset, Seat, SeatInfo, StandingOrder } from '../engine/types.js';
@@ -334,14 +334,12 @@ export class GameService {
 
   async legalActions(gameId: string, seat: Seat, limit = 1000) {
     const g = await this.read(gameId);
-    const raw = g.rs.pending(g.k.s);
-    const open = openDecisions(g.rs, g.k);
     const rng = localRng(`legal|${gameId}|${g.k.seq}|${seat}`);
     return {
       version: g.k.seq,
-      decisions: open.flatMap((d, i) => {
+      decisions: minted(g.rs, g.k).flatMap(({ dec: d, raw }) => {
         if (d.seat !== seat) return [];
-        const c = g.rs.candidates(g.k.s, seat, raw[i], limit, rng);
+        const c = g.rs.candidates(g.k.s, seat, raw, limit, rng);
         return [{ decision: d.id, kind: d.kind, timing: d.timing, blocking: d.blocking, group: d.group ?? null, all: c.all, actions: c.actions }];
       }),
     };
@@ -569,13 +567,12 @@ export class GameService {
   /** Held commits re-validated against the current state; missing or stale ones defaulted. */
   private fillSealed(g: LoadedGame, groupId: string, held: { seat: number; action: unknown }[]) {
     const commits: Record<number, unknown> = {};
-    const raw = g.rs.pending(g.k.s);
-    openDecisions(g.rs, g.k).forEach((d, i) => {
-      if (d.group?.id !== groupId) return;
-      const h = held.find((c) => c.seat === d.seat);
-      const ok = h && !validateAnswer(g.rs, g.k, d.seat, { dec: d, raw: raw[i] }, h.action);
-      commits[d.seat] = ok ? h!.action : g.rs.defaultAction(g.k.s, raw[i]);
-    });
+    for (const m of minted(g.rs, g.k)) {
+      if (m.dec.group?.id !== groupId) continue;
+      const h = held.find((c) => c.seat === m.dec.seat);
+      const ok = h && !validateAnswer(g.rs, g.k, m.dec.seat, m, h.action);
+      commits[m.dec.seat] = ok ? h!.action : g.rs.defaultAction(g.k.s, m.raw);
+    }
     return commits as Record<number, any>;
   }
 

@@ -515,9 +515,7 @@ async function appendOn(
   sql: Sql, gameId: string, expectedVersion: number, plan: AppendPlan, clearSealed?: string | null, inTx = false,
 ): Promise<AppendOutcome> {
   const key = plan.action.idempotencyKey ?? null;
-  if (plan.action.seq !== undefined && plan.action.seq !== expectedVersion + 1) {
-    throw new Error(`append: action.seq ${plan.action.seq} must be expectedVersion + 1 (${expectedVersion + 1})`);
-  }
+  assertNextSeq(expectedVersion, plan);
   const q = appendSqlCached(!!outboxJson(plan.outbox), !!plan.snapshot, !!clearSealed, !!cancelJson(plan.outbox));
   let written = 0;
   let outbox = 0;
@@ -532,6 +530,12 @@ async function appendOn(
   if (written === 1) return { ok: true, outbox };
   if (inTx) return { ok: false, reason: 'conflict', version: -1 };
   return whyNotAppended(sql, gameId, key);
+}
+
+function assertNextSeq(expectedVersion: number, plan: AppendPlan): void {
+  if (plan.action.seq !== undefined && plan.action.seq !== expectedVersion + 1) {
+    throw new Error(`append: action.seq ${plan.action.seq} must be expectedVersion + 1 (${expectedVersion + 1})`);
+  }
 }
 
 /** Slow path of an append that wrote nothing: one round trip reads the current version and the key's action. */
@@ -588,9 +592,7 @@ const APPEND_BATCH_SQL = `WITH x AS (
 function batchItemJson(it: AppendItem, i: number): string {
   const { plan, gameId, expectedVersion } = it;
   const a = plan.action;
-  if (a.seq !== undefined && a.seq !== expectedVersion + 1) {
-    throw new Error(`append: action.seq ${a.seq} must be expectedVersion + 1 (${expectedVersion + 1})`);
-  }
+  assertNextSeq(expectedVersion, plan);
   const ob = outboxJson(plan.outbox);
   const cx = cancelJson(plan.outbox);
   // Pieces already serialized (outbox, cancel) are spliced in as they are.
