@@ -127,6 +127,7 @@ export function key(c: Cell): string {
 }
 
 export function unkey(k: string): [number, number] {
-  const [x, y] = k.split(',').map(Number);
-  return [x, y];
+  // indexOf/slice, not split+map: movement generation unkeys every reachable cell.
+  const i = k.indexOf(',');
+  return [+k.slice(0, i), +k.slice(i + 1)];
 }

@@ -20,38 +20,38 @@ const ACTION_TYPES: Record<string, string[]> = {
   ammWindow: ['amm', 'pass'],
 };
 
-/** A canonical string of an action's known fields (membership in the legal set). */
-function canon(a: Action): string {
-  const x = a as Record<string, unknown>;
-  const pick = (...f: string[]) => JSON.stringify([a.type, ...f.map((k) => x[k] ?? null)]);
-  switch (a.type) {
-    case 'divide': return JSON.stringify([a.type, TYPES.map((t) => a.companyA?.[t] ?? null), a.cardsA]);
-    case 'deploy': return pick('unit', 'at');
-    case 'displace': return pick('at');
-    case 'lockOn': return pick('at');
-    case 'commandDraw': return pick('n');
-    case 'assign': return pick('die', 'unit');
-    case 'bolt': return pick('die', 'target');
-    case 'removeMarker': return pick('die', 'unit', 'marker');
-    case 'pass': return pick('unit');
-    case 'move': return pick('unit', 'to');
-    case 'attack': return pick('unit', 'target', 'card');
-    case 'respond': return pick('unit', 'attack', 'card');
-    case 'resolve': return pick('attack');
-    case 'closeCombat': return pick('unit', 'target');
-    default: return pick();
-  }
-}
-
 interface OddsArgs { unit: string; target: string; card?: string; response?: string; close?: boolean }
 
-/** The fields of each action, in the order `choices` discloses them. */
+/** The fields of each action, in the order `choices` discloses them; they make an action what it is. */
 const FIELDS: Record<string, string[]> = {
   divide: ['companyA', 'cardsA'], deploy: ['unit', 'at'], displace: ['at'], lockOn: ['at'], commandDraw: ['n'],
   assign: ['die', 'unit'], bolt: ['die', 'target'], removeMarker: ['die', 'unit', 'marker'], pass: ['unit'],
   move: ['unit', 'to'], attack: ['unit', 'target', 'card'], respond: ['unit', 'attack', 'card'], resolve: ['attack'],
   closeCombat: ['unit', 'target'], confirmOrders: [], amm: [], endMovement: [], endDeclarations: [], endTurn: [],
 };
+
+/** Field values as JSON would compare them (missing = null; cells and arrays element by element). */
+function sameValue(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (Array.isArray(x)) return Array.isArray(y) && x.length === y.length && x.every((v, i) => sameValue(v ?? null, y[i] ?? null));
+  return false;
+}
+
+/**
+ * Whether a submitted action is the legal action `legalA`: same type and same known fields.
+ * Compared field by field (not by canonical strings: that stringified every legal action of
+ * every state, the largest cost of a move's validation). A division compares its unit counts.
+ */
+function sameAction(legalA: Action, a: Action): boolean {
+  if (legalA.type !== a.type) return false;
+  const x = legalA as Record<string, unknown>, y = a as Record<string, unknown>;
+  if (a.type === 'divide') {
+    const ca = (legalA as { companyA: Record<string, unknown> }).companyA;
+    const cb = (y.companyA ?? {}) as Record<string, unknown>;
+    return TYPES.every((t) => sameValue(ca[t] ?? null, cb[t] ?? null)) && sameValue(x.cardsA ?? null, y.cardsA ?? null);
+  }
+  return (FIELDS[a.type] ?? []).every((f) => sameValue(x[f] ?? null, y[f] ?? null));
+}
 
 /**
  * One sub-stream per purpose and entry: a fork is keyed by its label, so forking 'dice' twice in
@@ -131,16 +131,15 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
 
   // States are immutable (apply copies), so the legal set of (state, decision) is memoised:
   // candidates, the kernel's validate and apply's own validate share one computation.
-  const memo = new WeakMap<AbState, Map<string, { actions: Action[]; canon: Set<string> }>>();
+  const memo = new WeakMap<AbState, Map<string, Action[]>>();
 
-  function legalSet(s: AbState, dec: OpenDecision): { actions: Action[]; canon: Set<string> } {
+  function legalSet(s: AbState, dec: OpenDecision): Action[] {
     let m = memo.get(s);
     if (!m) memo.set(s, (m = new Map()));
     const key = `${dec.key}|${dec.seat}`;
     let hit = m.get(key);
     if (!hit) {
-      const actions = legal(s, dec);
-      hit = { actions, canon: new Set(actions.map(canon)) };
+      hit = legal(s, dec);
       m.set(key, hit);
     }
     return hit;
@@ -412,7 +411,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     if (!allowed.includes(a.type)) return violation('wrong_action_type', `${dec.kind} takes ${allowed.join(', ')}`);
     const v = specific(s, seat, dec, a);
     if (v) return v;
-    if (!legalSet(s, dec).canon.has(canon(a))) return violation('illegal_action', 'not a legal action here', { action: a });
+    if (!legalSet(s, dec).some((x) => sameAction(x, a))) return violation('illegal_action', 'not a legal action here', { action: a });
     return null;
   }
 
@@ -853,7 +852,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
   /** Field-by-field disclosure of the legal set (clients, Discord buttons). */
   function choices(s: AbState, _seat: Seat, dec: OpenDecision, partial: unknown): Choice {
     const p = (partial ?? {}) as Record<string, unknown>;
-    const acts = legalSet(s, dec).actions as unknown as Record<string, unknown>[];
+    const acts = legalSet(s, dec) as unknown as Record<string, unknown>[];
     const label = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
     if (typeof p.type !== 'string') {
       return { field: 'type', oneOf: [...new Set(acts.map((a) => a.type as string))].map((v) => ({ value: v, label: v })) };
@@ -950,7 +949,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     rules: R,
     setup,
     pending,
-    candidates: (s, _seat, dec) => ({ actions: legalSet(s, dec).actions.slice(), all: true }),
+    candidates: (s, _seat, dec) => ({ actions: legalSet(s, dec).slice(), all: true }),
     validate,
     apply,
     defaultAction,
