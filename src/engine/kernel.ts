@@ -1,6 +1,6 @@
 // The small reducer around a ruleset: mints decision ids, routes entries, enforces the
 // draw-then-violation rule, chains state hashes and redacts events. Never imports a game.
-import * as crypto from 'node:crypto';
+import { sha256Hex } from './digest.js';
 import type {
   Ctx, Decision, Entry, GameEvent, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat,
   SeatInfo, Violation,
@@ -276,12 +276,6 @@ export function chainHash(prev: string, k: KState<unknown>): string {
 }
 
 export const GENESIS = 'skyeye/genesis/v1';
-
-// crypto.hash (Node >= 20.12) is node's one-shot digest: no Hash object per call.
-const oneShot = typeof crypto.hash === 'function' ? crypto.hash : null;
-function sha256Hex(s: string): string {
-  return oneShot ? oneShot('sha256', s, 'hex') : crypto.createHash('sha256').update(s).digest('hex');
-}
 
 /** The form of an event a viewer may see, or null. After the end everything is public. */
 export function eventFor(ev: GameEvent, viewer: Seat | null, ended: boolean): { type: string; data: unknown } | null {

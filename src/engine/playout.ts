@@ -1,6 +1,6 @@
 // Drives a ruleset through the kernel with random legal choices: used by property tests,
 // benchmarks and bots' rollouts. Sealed groups are filled by every member, then closed.
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './digest.js';
 import {
   chainHash, GENESIS, minted, type Minted, ownedApplyEntry, ownedMinted, ownedResult, resultOf, setupGame, type KState,
 } from './kernel.js';
@@ -104,5 +104,5 @@ export function replay(rs: Ruleset, o: PlayoutOptions, entries: Entry<any>[]): {
 }
 
 export function digest(x: unknown): string {
-  return createHash('sha256').update(JSON.stringify(x)).digest('hex');
+  return sha256Hex(JSON.stringify(x));
 }

@@ -1,7 +1,8 @@
 // Per-entry randomness (DESIGN.md "Randomness"): K_n = HMAC(seed, "skyeye/rng/v1|gameId|n"),
 // and each fork(label) is an ARC4 stream keyed by HMAC(K_n, label), so public rolls of one
 // stream reveal nothing about secret draws of another, and no state carries across entries.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from './digest.js';
 import { HmacKey, sha256Str, wordsToBytes, type Words } from './sha256.js';
 import type { Rng } from './types.js';
 
@@ -10,7 +11,7 @@ export function newSeed(): string {
 }
 
 export function seedHash(seed: string): string {
-  return createHash('sha256').update('skyeye/seed/v1|' + seed).digest('hex');
+  return sha256Hex('skyeye/seed/v1|' + seed);
 }
 
 // The seed's HMAC key (its padded inner/outer states) for the games in play, so K_n costs two

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from '../engine/digest.js';
 
 /** A seat token: shown once at creation or claim, stored only as its hash. */
 export function newToken(): string {
@@ -6,7 +7,7 @@ export function newToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update('skyeye/token/v1|' + token).digest('hex');
+  return sha256Hex('skyeye/token/v1|' + token);
 }
 
 export function sameHash(a: string, b: string): boolean {
