@@ -33,7 +33,11 @@ export function findPgbench(): string | null {
   }
 }
 
-export interface Ceiling { tps: number; latencyMs: number; tool: string }
+export interface Ceiling {
+  tps: number; latencyMs: number; tool: string;
+  /** CPU time of the whole machine (client, database, kernel) per transaction, µs. */
+  machineUs?: number;
+}
 
 export async function prepareCeilingTable(url: string, schema: string): Promise<void> {
   const c = new pg.Client({ connectionString: url });

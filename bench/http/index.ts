@@ -7,11 +7,13 @@ import { dropSchema } from '../lib/schema.js';
 import { getRuleset, registerRuleset, rulesets } from '../../src/games/index.js';
 import { parseDatabaseUrl } from '../../src/store/db.js';
 import { duel } from '../../tests/support/duel.js';
-import { type Args, fmt, heading, list, median, note, num, progress, ratio, str, table, timedProgress, warn } from '../lib/common.js';
+import { type Args, fmt, heading, list, machineBusySince, machineMark, median, note, num, progress, ratio, str, table, timedProgress, warn } from '../lib/common.js';
 import { runKernel, seatsFor } from '../engine/kernel-run.js';
 import { type Ceiling, findPgbench, pgbenchCeiling, pgliteCeiling, pgScriptCeiling, prepareCeilingTable } from './ceiling.js';
 import { createGames, type LoadResult, mergeLoads, runLoad, type Spec, sumCounts } from './load.js';
+import { type DoorRate, httpDoorRate } from './door.js';
 import { startServer } from './spawn.js';
+import { type ServiceRate, serviceMoveRate } from './service-rate.js';
 import { type StoreRate, storeAppendRate } from './store-rate.js';
 
 registerRuleset(duel);
@@ -39,7 +41,11 @@ export function pickRuleset(a: Args): Spec {
 export type Pattern = 'get+post' | 'include-legal';
 const PATTERN_LABEL: Record<Pattern, string> = { 'get+post': 'GET legal + POST', 'include-legal': 'POST ?include=legal (GET when the turn passes)' };
 
-interface ModeRow { mode: string; pattern: Pattern; connections: number; loads: LoadResult[]; ceilings: Ceiling[] }
+interface ModeRow {
+  mode: string; pattern: Pattern; connections: number; loads: LoadResult[]; ceilings: Ceiling[];
+  /** The HTTP door alone on the same server at the same concurrency, with the server's CPU (% of a core). */
+  door?: DoorRate & { serverCpu: number };
+}
 
 export async function httpBench(a: Args): Promise<ModeRow[]> {
   const games = num(a, 'games', 200, 8);
@@ -54,7 +60,7 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
   heading(`2. Durable moves over HTTP (${spec.ruleset}/${spec.scenario}, ${games} games, ${conns.join('/')} connections, ${rounds} x ${seconds} s per figure)`);
 
   const rows: ModeRow[] = [];
-  const storeRows: { clients: number; rate: StoreRate; ceiling: Ceiling }[] = [];
+  const storeRows: { clients: number; rate: StoreRate; ceiling: Ceiling; service: ServiceRate }[] = [];
   if (modes.includes('pglite')) {
     const dir = mkdtempSync(join(tmpdir(), 'skyeye-bench-pglite-'));
     try {
@@ -81,10 +87,11 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
           rows.push(...(await runMode(n === 1 ? 'Postgres' : `Postgres, ${n} API processes`, { BENCH_DATABASE_URL: u.toString() }, spec, games, conns, patterns, seconds, warmup, rounds, ceiling, a.smoke, n)));
         }
         for (const c of conns) {
-          const t = timedProgress(`Postgres: store alone ${c}c`, 2 * seconds);
+          const t = timedProgress(`Postgres: store alone, service alone ${c}c`, 3 * seconds);
           try {
             const ceil = await ceiling(c);
-            storeRows.push({ clients: c, rate: await storeAppendRate(u.toString(), c, seconds), ceiling: ceil });
+            const rate = await storeAppendRate(u.toString(), c, seconds);
+            storeRows.push({ clients: c, rate, ceiling: ceil, service: await serviceMoveRate(u.toString(), spec, c, seconds, games) });
           } finally { t.stop(); }
         }
       } finally {
@@ -107,14 +114,29 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
       `${fmt(median(ceil))} (${r.ceilings[0]?.tool ?? '-'}, ${fmt(median(r.ceilings.map((c) => c.latencyMs)), 2)} ms)`,
       `${fmt(all('serverCpu'))}% / ${fmt(all('clientCpu'))}%`,
       fmt(median(r.loads.map((l) => l.movesPerSec / Math.max(0.01, (l.serverCpu ?? NaN) / 100)))),
+      `${fmt(median(r.loads.map((l) => l.machineUs ?? NaN)))} / ${fmt(median(r.ceilings.map((x) => x.machineUs ?? NaN)))}`,
       `${(100 * median(fr)).toFixed(0)}%`,
     ];
   });
-  table(['store', 'client', 'clients', 'moves/s', 'POST p50 ms', 'p90', 'p99', 'GET legal p50 / p99', '5xx / non-2xx / conn errors', 'ceiling: 1-row INSERT tx/s (tool, avg latency)', 'CPU server / load gen', 'moves/s per server core', 'moves/s of ceiling'], out);
+  table(['store', 'client', 'clients', 'moves/s', 'POST p50 ms', 'p90', 'p99', 'GET legal p50 / p99', '5xx / non-2xx / conn errors', 'ceiling: 1-row INSERT tx/s (tool, avg latency)', 'CPU server / load gen', 'moves/s per server core', 'machine CPU µs per move / per ceiling tx', 'moves/s of ceiling'], out);
+  const doors = rows.filter((r, i) => r.door && rows.findIndex((x) => x.mode === r.mode && x.connections === r.connections) === i);
+  if (doors.length) {
+    // CPU per request or move of the server process, from the run's CPU time and its rate.
+    const usPer = (cpuPct: number, perSec: number) => fmt((1e4 * cpuPct) / perSec);
+    table(['HTTP door alone (same server)', 'clients', 'empty POST req/s', 'p50 ms', 'p99 ms', 'CPU server', 'server µs per request', 'server µs per move (moves/s row above, by client)'], doors.map((r) => [
+      r.mode, r.connections, fmt(r.door!.reqPerSec), fmt(r.door!.p50, 1), fmt(r.door!.p99, 1), `${fmt(r.door!.serverCpu)}%`, usPer(r.door!.serverCpu, r.door!.reqPerSec),
+      rows.filter((x) => x.mode === r.mode && x.connections === r.connections).map((x) => `${usPer(median(x.loads.map((l) => l.serverCpu ?? NaN)), median(x.loads.map((l) => l.movesPerSec)))} (${x.pattern})`).join(', '),
+    ]));
+    note('The HTTP door alone: the same server process answers a POST with a move-sized JSON body (parsed and checked against a schema) on a bench-only route, with no store, rules or hashing, at the same number of keep-alive connections. It is what the transport costs here; the rest of a move\'s server time is the move\'s own work.');
+  }
   if (storeRows.length) {
     table(['Postgres, no HTTP, no rules', 'clients', 'appends/s', 'p50 ms', 'p99 ms', 'appends per statement', 'ceiling: 1-row INSERT tx/s', 'of ceiling'], storeRows.map((r) => [
       r.rate.perBatch ? 'Store.append alone (group commit)' : 'Store.append alone (one statement each)', r.clients, fmt(r.rate.appendsPerSec), fmt(r.rate.p50, 2), fmt(r.rate.p99, 2), fmt(r.rate.perBatch, 1), fmt(r.ceiling.tps), `${(100 * r.rate.appendsPerSec / r.ceiling.tps).toFixed(0)}%`,
     ]));
+    table(['Postgres, no HTTP', 'clients', 'moves/s', 'submit p50 ms', 'p99 ms', 'CPU (bench process)', 'µs CPU per move', 'of ceiling'], storeRows.map((r) => [
+      `GameService alone (${spec.ruleset}: rules, hash chain, store)`, r.clients, fmt(r.service.movesPerSec), fmt(r.service.p50, 2), fmt(r.service.p99, 2), `${fmt(r.service.cpu)}%`, fmt(r.service.usPerMove), `${(100 * r.service.movesPerSec / r.ceiling.tps).toFixed(0)}%`,
+    ]));
+    note('The service alone: the same number of clients each taking an idle game, asking its legal actions and submitting one of them with expectedVersion, through GameService in the bench process (no HTTP), on the same database. Its CPU per move is what a move costs above the transport.');
     note('The store alone: the same number of clients appending actions (about the size of a real row) in a closed loop through Store.append, straight after a ceiling run on the same database: what the storage layer carries before HTTP, JSON and the rules take their share.');
   }
   for (const r of rows) {
@@ -147,6 +169,15 @@ export async function httpBench(a: Args): Promise<ModeRow[]> {
   return rows;
 }
 
+async function measureDoor(sv: { url: string; cpuSeconds(): number }, connections: number, seconds: number): Promise<DoorRate & { serverCpu: number }> {
+  const t = timedProgress(`HTTP door alone ${connections}c`, seconds);
+  try {
+    const cpu0 = sv.cpuSeconds(), t0 = performance.now();
+    const d = await httpDoorRate(sv.url, connections, seconds);
+    return { ...d, serverCpu: (100 * (sv.cpuSeconds() - cpu0)) / ((performance.now() - t0) / 1000) };
+  } finally { t.stop(); }
+}
+
 interface StoreCounters { calls: Record<string, number>; appendMs: number; batches: number; batchItems: number }
 
 async function storeCalls(url: string): Promise<StoreCounters> {
@@ -167,40 +198,48 @@ async function runMode(
     const p = progress(`${mode}: create games`, per * nServers);
     let pools = await Promise.all(servers.map((sv) => createGames(sv.url, spec, per, 16, () => p.tick())));
     p.done();
-    for (const c of conns) for (const pattern of patterns) {
-      const row: ModeRow = { mode, pattern, connections: c, loads: [], ceilings: [] };
-      for (let r = 0; r < rounds; r++) {
-        const t1 = timedProgress(`${mode}: ceiling ${c}c ${pattern} ${r + 1}/${rounds}`, seconds);
-        try { row.ceilings.push(await ceiling(c, servers[0].url)); } finally { t1.stop(); }
-        const t2 = timedProgress(`${mode}: moves ${c}c ${r + 1}/${rounds}`, warmup + seconds);
-        try {
-          const calls0 = await Promise.all(servers.map((sv) => storeCalls(sv.url)));
-          const cpu0 = servers.map((sv) => sv.cpuSeconds()), me0 = process.cpuUsage(), t0 = performance.now();
-          // Games finish during a run: the next run starts from the running ones, topped up.
-          pools = await Promise.all(pools.map(async (pool, i) => (pool.length < per ? pool.concat(await createGames(servers[i].url, spec, per - pool.length, 16)) : pool)));
-          const ls = await Promise.all(servers.map((sv, i) => runLoad({
-            url: sv.url, spec, games: pools[i], connections: Math.max(1, Math.round(c / nServers)), seconds, warmupSeconds: warmup, includeLegal: pattern === 'include-legal',
-          })));
-          pools = ls.map((l) => l.live);
-          const l = nServers === 1 ? ls[0] : mergeLoads(ls);
-          const calls1 = await Promise.all(servers.map((sv) => storeCalls(sv.url)));
-          const total = (cs: StoreCounters[]): StoreCounters => ({
-            calls: sumCounts(cs.map((x) => x.calls)),
-            appendMs: cs.reduce((a, x) => a + x.appendMs, 0), batches: cs.reduce((a, x) => a + x.batches, 0), batchItems: cs.reduce((a, x) => a + x.batchItems, 0),
-          });
-          const [k0, k1] = [total(calls0), total(calls1)];
-          l.storeCalls = Object.fromEntries(Object.entries(k1.calls).map(([k, v]) => [k, (v - (k0.calls[k] ?? 0)) / Math.max(1, l.allMoves)]).filter(([, v]) => (v as number) > 0));
-          const appends = (k1.calls.append ?? 0) - (k0.calls.append ?? 0);
-          const batches = k1.batches - k0.batches;
-          l.append = { ms: (k1.appendMs - k0.appendMs) / Math.max(1, appends), perBatch: batches ? (k1.batchItems - k0.batchItems) / batches : 0 };
-          const wall = (performance.now() - t0) / 1000;
-          const me = process.cpuUsage(me0);
-          l.serverCpu = (100 * servers.reduce((a, sv, i) => a + sv.cpuSeconds() - cpu0[i], 0)) / wall;
-          l.clientCpu = (100 * (me.user + me.system)) / 1e6 / wall;
-          row.loads.push(l);
-        } finally { t2.stop(); }
+    for (const c of conns) {
+      const door = nServers === 1 ? await measureDoor(servers[0], c, seconds) : undefined;
+      for (const pattern of patterns) {
+        const row: ModeRow = { mode, pattern, connections: c, loads: [], ceilings: [], door };
+        for (let r = 0; r < rounds; r++) {
+          const t1 = timedProgress(`${mode}: ceiling ${c}c ${pattern} ${r + 1}/${rounds}`, seconds);
+          try {
+            const m0 = machineMark();
+            const ce = await ceiling(c, servers[0].url);
+            row.ceilings.push({ ...ce, machineUs: (1e6 * machineBusySince(m0)) / (ce.tps * seconds) });
+          } finally { t1.stop(); }
+          const t2 = timedProgress(`${mode}: moves ${c}c ${r + 1}/${rounds}`, warmup + seconds);
+          try {
+            const calls0 = await Promise.all(servers.map((sv) => storeCalls(sv.url)));
+            const cpu0 = servers.map((sv) => sv.cpuSeconds()), me0 = process.cpuUsage(), t0 = performance.now(), m0 = machineMark();
+            // Games finish during a run: the next run starts from the running ones, topped up.
+            pools = await Promise.all(pools.map(async (pool, i) => (pool.length < per ? pool.concat(await createGames(servers[i].url, spec, per - pool.length, 16)) : pool)));
+            const ls = await Promise.all(servers.map((sv, i) => runLoad({
+              url: sv.url, spec, games: pools[i], connections: Math.max(1, Math.round(c / nServers)), seconds, warmupSeconds: warmup, includeLegal: pattern === 'include-legal',
+            })));
+            pools = ls.map((l) => l.live);
+            const l = nServers === 1 ? ls[0] : mergeLoads(ls);
+            const calls1 = await Promise.all(servers.map((sv) => storeCalls(sv.url)));
+            const total = (cs: StoreCounters[]): StoreCounters => ({
+              calls: sumCounts(cs.map((x) => x.calls)),
+              appendMs: cs.reduce((a, x) => a + x.appendMs, 0), batches: cs.reduce((a, x) => a + x.batches, 0), batchItems: cs.reduce((a, x) => a + x.batchItems, 0),
+            });
+            const [k0, k1] = [total(calls0), total(calls1)];
+            l.storeCalls = Object.fromEntries(Object.entries(k1.calls).map(([k, v]) => [k, (v - (k0.calls[k] ?? 0)) / Math.max(1, l.allMoves)]).filter(([, v]) => (v as number) > 0));
+            const appends = (k1.calls.append ?? 0) - (k0.calls.append ?? 0);
+            const batches = k1.batches - k0.batches;
+            l.append = { ms: (k1.appendMs - k0.appendMs) / Math.max(1, appends), perBatch: batches ? (k1.batchItems - k0.batchItems) / batches : 0 };
+            const wall = (performance.now() - t0) / 1000;
+            const me = process.cpuUsage(me0);
+            l.serverCpu = (100 * servers.reduce((a, sv, i) => a + sv.cpuSeconds() - cpu0[i], 0)) / wall;
+            l.clientCpu = (100 * (me.user + me.system)) / 1e6 / wall;
+            l.machineUs = (1e6 * machineBusySince(m0)) / Math.max(1, l.allMoves);
+            row.loads.push(l);
+          } finally { t2.stop(); }
+        }
+        rows.push(row);
       }
-      rows.push(row);
     }
   } finally {
     await Promise.all(servers.map((sv) => sv.stop()));

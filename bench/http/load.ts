@@ -55,6 +55,8 @@ export interface LoadResult {
   serverCpu?: number;
   /** This process (the load generator) CPU over the run, in % of one core. */
   clientCpu?: number;
+  /** CPU time of the whole machine (server, database, load generator, kernel) per accepted move, µs. */
+  machineUs?: number;
 }
 
 export interface Spec {

@@ -1,7 +1,8 @@
 // The server under test: the real runtime and Fastify app from src/ on 127.0.0.1 and an
-// ephemeral port, plus two bench-only routes: GET /bench/mem (memory after a GC when run with
-// --expose-gc) and POST /bench/pglite-ceiling (the one-row INSERT rate of this server's own
-// PGlite instance, the embedded mode's reference).
+// ephemeral port, plus bench-only routes: GET /bench/mem (memory after a GC when run with
+// --expose-gc), GET /bench/store-calls (store calls and append time), POST /bench/door (the
+// HTTP door alone) and POST /bench/pglite-ceiling (the one-row INSERT rate of this server's
+// own PGlite instance, the embedded mode's reference).
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import '../../src/features.js';
@@ -45,6 +46,10 @@ export async function serve(o: { databaseUrl?: string; dataDir?: string; pglite?
     if (g) { g(); g(); }
     return { ...process.memoryUsage(), gc: !!g, pid: process.pid };
   });
+  // The HTTP door alone (bench/http/door.ts): a move-sized body, parsed and schema-checked, answered at once.
+  app.post('/bench/door', {
+    schema: { body: { type: 'object', required: ['action'], properties: { expectedVersion: { type: 'integer' }, decision: { type: 'string' }, action: { type: 'object' } } } },
+  }, async (req) => ({ version: ((req.body as { expectedVersion?: number }).expectedVersion ?? 0) + 1, events: [] }));
   app.get('/bench/store-calls', async () => {
     const gc = (store as { appends?: { stats: { batches: number; items: number } } | null }).appends?.stats;
     return { calls: { ...calls }, appendMs, batches: gc?.batches ?? 0, batchItems: gc?.items ?? 0 };

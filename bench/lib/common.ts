@@ -1,6 +1,7 @@
 // Shared helpers for the benchmarks: arguments, progress display, statistics, tables.
 // Benchmarks print figures; nothing here asserts a timing.
 import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import cliProgress from 'cli-progress';
 
@@ -141,4 +142,25 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function warn(s: string): void {
   console.log(`> **note:** ${s}\n`);
+}
+
+export interface MachineMark { busy: number; all: number; t: number }
+
+/** The machine's CPU counters now (/proc/stat: every process and the kernel; NaN where unreadable). */
+export function machineMark(): MachineMark {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { busy: user + nice + system + irq + softirq, all: user + nice + system + idle + iowait + irq + softirq + steal, t: performance.now() };
+  } catch {
+    return { busy: NaN, all: NaN, t: performance.now() };
+  }
+}
+
+/**
+ * CPU seconds the whole machine spent busy since `from` (server, database, load generator,
+ * kernel; idle and steal excluded). Divided by a run's operations: what one costs this machine.
+ */
+export function machineBusySince(from: MachineMark): number {
+  const now = machineMark();
+  return ((now.busy - from.busy) / (now.all - from.all)) * cpus().length * ((now.t - from.t) / 1000);
 }
