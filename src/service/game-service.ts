@@ -38,6 +38,11 @@ export interface LoadedGame {
   rs: Ruleset;
   k: KState<any>;
   hash: string;
+  /**
+   * Whether the game had a webhook when loaded. Without one a commit leaves out the webhook
+   * rows (their bodies are most of a move's outbox); the append checks that none was added.
+   */
+  hooks: boolean;
   /** When this copy was last known to be the head (read from the store or committed here). */
   checkedAt?: number;
 }
@@ -49,6 +54,8 @@ export interface CommitContext {
   entry: Entry<any> | null;
   events: GameEvent[];
   decisions: Decision[];
+  /** Whether to write webhook rows: the game had a webhook when loaded, or the commit must not fail on one added since. */
+  webhookRows: boolean;
 }
 
 export type OutboxPlanner = (c: CommitContext) => OutboxItem[];
@@ -188,10 +195,10 @@ export class GameService {
       seq: 0, seat: null, entry: { kind: 'setup', scenario, seats: seatInfos, options }, events: made.events, hash,
       idempotencyKey: null, response: null,
     };
-    const loaded: LoadedGame = { game, seats, rs, k: made.k, hash };
+    const loaded: LoadedGame = { game, seats, rs, k: made.k, hash, hooks: false };
     const outbox = this.plan({
       before: loaded, after: { k: made.k, status: game.status, result, version: 0 }, entry: null, events: made.events,
-      decisions: openDecisions(rs, made.k),
+      decisions: openDecisions(rs, made.k), webhookRows: false,
     });
     await this.store.createGame(game, seats, setup, outbox);
     this.remember(loaded);
@@ -251,10 +258,11 @@ export class GameService {
     if (cached && cached.k.seq === row.game.version) {
       cached.game = row.game;
       cached.seats = row.seats;
+      cached.hooks = row.webhooks;
       cached.checkedAt = Date.now();
       return cached;
     }
-    const built = await this.rebuild(row.game, row.seats);
+    const built = await this.rebuild(row.game, row.seats, undefined, row.webhooks);
     built.checkedAt = Date.now();
     this.remember(built);
     return built;
@@ -271,7 +279,7 @@ export class GameService {
   }
 
   /** State at `upTo` (default: latest) from the newest usable snapshot plus the actions after it. */
-  private async rebuild(game: GameRecord, seats: SeatRecord[], upTo?: number): Promise<LoadedGame> {
+  private async rebuild(game: GameRecord, seats: SeatRecord[], upTo?: number, hooks = true): Promise<LoadedGame> {
     const rs = this.ruleset(game.ruleset);
     const { snapshot, actions } = await this.store.loadLog(game.id, rs.version, upTo);
     let k: KState<any>;
@@ -296,7 +304,7 @@ export class GameService {
       k = r.k;
       hash = a.hash;
     }
-    return { game, seats, rs, k, hash };
+    return { game, seats, rs, k, hash, hooks };
   }
 
   // ---------- reads ----------
@@ -586,7 +594,8 @@ export class GameService {
       const members = openDecisions(g.rs, g.k).filter((d) => d.group?.id === groupId);
       if (!members.every((d) => commits.some((c) => c.seat === d.seat))) return null;
       const entry: Entry<any> = { kind: 'sealed', group: groupId, commits: this.fillSealed(g, groupId, commits) };
-      after = this.prepare(g, entry, null, null);
+      // With webhook rows: the closing append runs under the game's row lock and must not fail.
+      after = this.prepare(g, entry, null, null, true);
       return after.plan;
     });
     if (!out.ok) {
@@ -605,7 +614,7 @@ export class GameService {
   }
 
   /** Applies an entry in memory and builds the one-transaction plan that records it. */
-  private prepare(g: LoadedGame, entry: Entry<any>, seat: Seat | null, idempotencyKey: string | null) {
+  private prepare(g: LoadedGame, entry: Entry<any>, seat: Seat | null, idempotencyKey: string | null, webhookRows = g.hooks) {
     const seq = g.k.seq + 1;
     let r;
     try {
@@ -620,13 +629,16 @@ export class GameService {
     const hash = chainHash(g.hash, r.k);
     const response: SubmitResult = { version: seq, events: seat === null ? [] : eventsFor(r.events, seat, status === 'finished') };
     const decisions = openDecisions(g.rs, r.k);
-    const outbox = this.plan({ before: g, after: { k: r.k, status, result, version: seq }, entry, events: r.events, decisions });
+    const outbox = this.plan({ before: g, after: { k: r.k, status, result, version: seq }, entry, events: r.events, decisions, webhookRows });
     const plan: AppendPlan = {
       action: { seq, seat, entry, events: r.events, hash, idempotencyKey, response },
       status, result, outbox,
       snapshot: this.snapshotEvery > 0 && seq % this.snapshotEvery === 0 ? { seq, rulesetVersion: g.rs.version, state: r.k, hash } : null,
+      webhooks: webhookRows,
     };
-    const next: LoadedGame = { game: { ...g.game, version: seq, status, result, updatedAt: new Date() }, seats: g.seats, rs: g.rs, k: r.k, hash, checkedAt: Date.now() };
+    const next: LoadedGame = {
+      game: { ...g.game, version: seq, status, result, updatedAt: new Date() }, seats: g.seats, rs: g.rs, k: r.k, hash, hooks: g.hooks, checkedAt: Date.now(),
+    };
     return { plan, next, events: r.events };
   }
 
@@ -638,6 +650,8 @@ export class GameService {
       this.committed(next, (out.outbox ?? plan.outbox.length) > 0);
       return { ok: true, response: plan.action.response as SubmitResult };
     }
+    // A webhook was registered since the game was loaded: the same entry again, with its rows.
+    if (out.reason === 'webhooks_added') return this.commit({ ...g, hooks: true }, entry, seat, idempotencyKey, clearSealed);
     this.cache.delete(g.game.id);
     if (out.reason === 'duplicate') return { ok: false, version: g.k.seq, duplicate: out.action };
     if (out.reason === 'not_found') throw notFound('game', g.game.id);

@@ -167,10 +167,10 @@ export function pgErrorCode(e: unknown): string | undefined {
 // $1 gameId, $2 expectedVersion, $3 status, $4 result, $5 seat, $6 entry, $7 events, $8 hash,
 // $9 idempotencyKey, $10 response, $11 createdAt, then optional blocks (see appendSql).
 function appendSql(hasOutbox: boolean, hasSnapshot: boolean, hasClear: boolean, hasCancel = false): string {
-  let n = 11;
+  let n = 12;
   const ctes = [
     `g AS (UPDATE games SET version = $2::int + 1, status = $3::text, result = $4::json, updated_at = now()
-       WHERE id = $1::text AND version = $2::int RETURNING id)`,
+       WHERE id = $1::text AND version = $2::int AND (${noWebhookAdded('$12::bool', '$1::text')}) RETURNING id)`,
     `a AS (INSERT INTO actions (game_id, seq, seat, entry, events, hash, idempotency_key, response, created_at)
        SELECT g.id, $2::int + 1, $5::int, $6::json, $7::json, $8::text, $9::text, $10::json, COALESCE($11::timestamptz, now()) FROM g
        RETURNING seq)`,
@@ -203,6 +203,11 @@ function appendSql(hasOutbox: boolean, hasSnapshot: boolean, hasClear: boolean, 
   return `WITH ${ctes.join(',\n')}\nSELECT (SELECT count(*) FROM a)::int AS n, ${hasOutbox ? '(SELECT count(*) FROM o)::int' : '0'} AS outbox`;
 }
 
+/** The guard of a plan's `webhooks` belief: true unless it assumed none and the game has one. */
+function noWebhookAdded(belief: string, gameId: string): string {
+  return `${belief} IS NOT FALSE OR NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.game_id = ${gameId})`;
+}
+
 const APPEND_SQL = new Map<string, string>();
 function appendSqlCached(o: boolean, s: boolean, c: boolean, x = false): string {
   const k = `${+o}${+s}${+c}${+x}`;
@@ -225,6 +230,7 @@ function appendArgs(gameId: string, expectedVersion: number, plan: AppendPlan, c
     a.idempotencyKey ?? null,
     j(a.response),
     a.createdAt ?? null,
+    plan.webhooks ?? null,
   ];
   const ob = outboxJson(plan.outbox);
   if (ob) args.push(ob);
@@ -257,7 +263,8 @@ const CREATE_GAME_SQL = `WITH g AS (
 const GET_GAME_SQL = `SELECT ${GAME_COLS},
     COALESCE((SELECT json_agg(json_build_object('index', s.seat_index, 'name', s.name, 'kind', s.kind,
         'aiLevel', s.ai_level, 'tokenHash', s.token_hash) ORDER BY s.seat_index)
-      FROM seats s WHERE s.game_id = games.id), '[]'::json) AS seats
+      FROM seats s WHERE s.game_id = games.id), '[]'::json) AS seats,
+    EXISTS (SELECT 1 FROM webhooks w WHERE w.game_id = games.id) AS webhooks
   FROM games WHERE id = $1::text`;
 
 const LOAD_LOG_SQL = `WITH s AS (
@@ -331,14 +338,14 @@ export class PrismaStore implements Store {
     ]);
   }
 
-  async getGame(id: string): Promise<{ game: GameRecord; seats: SeatRecord[] } | null> {
+  async getGame(id: string): Promise<{ game: GameRecord; seats: SeatRecord[]; webhooks: boolean } | null> {
     const rows = await this.sql.query(GET_GAME_SQL, [id]);
     if (rows.length === 0) return null;
     const r = rows[0];
     const seats = (r.seats as SeatRecord[]).map((s) => ({
       index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel ?? null, tokenHash: s.tokenHash ?? null,
     }));
-    return { game: gameRow(r), seats };
+    return { game: gameRow(r), seats, webhooks: r.webhooks === true };
   }
 
   async listGames(opts: { status?: GameStatus; limit: number; offset: number }): Promise<GameRecord[]> {
@@ -529,7 +536,7 @@ async function appendOn(
   }
   if (written === 1) return { ok: true, outbox };
   if (inTx) return { ok: false, reason: 'conflict', version: -1 };
-  return whyNotAppended(sql, gameId, key);
+  return whyNotAppended(sql, gameId, key, expectedVersion, plan);
 }
 
 function assertNextSeq(expectedVersion: number, plan: AppendPlan): void {
@@ -539,7 +546,7 @@ function assertNextSeq(expectedVersion: number, plan: AppendPlan): void {
 }
 
 /** Slow path of an append that wrote nothing: one round trip reads the current version and the key's action. */
-async function whyNotAppended(sql: Sql, gameId: string, key: string | null): Promise<AppendOutcome> {
+async function whyNotAppended(sql: Sql, gameId: string, key: string | null, expectedVersion: number, plan: AppendPlan): Promise<AppendOutcome> {
   const rows = await sql.query<{ version: number | null; action: Record<string, unknown> | null }>(
     `SELECT (SELECT version FROM games WHERE id = $1::text) AS version,
        (SELECT json_build_object('seq', a.seq, 'seat', a.seat, 'entry', a.entry, 'events', a.events, 'hash', a.hash,
@@ -550,6 +557,8 @@ async function whyNotAppended(sql: Sql, gameId: string, key: string | null): Pro
   const r = rows[0];
   if (r?.action) return { ok: false, reason: 'duplicate', action: actionRow(r.action) };
   if (r?.version === null || r?.version === undefined) return { ok: false, reason: 'not_found' };
+  // Still at the expected version: only the webhook guard can have held the append back.
+  if (r.version === expectedVersion && plan.webhooks === false) return { ok: false, reason: 'webhooks_added' };
   return { ok: false, reason: 'conflict', version: r.version };
 }
 
@@ -567,9 +576,11 @@ export interface AppendItem {
  */
 const APPEND_BATCH_SQL = `WITH x AS (
     SELECT * FROM json_to_recordset($1::json) AS x(i int, game_id text, expected int, status text, result json, seat int,
-      entry json, events json, hash text, idem text, response json, created_at timestamptz, outbox json, snapshot json, cancel json)),
+      entry json, events json, hash text, idem text, response json, created_at timestamptz, outbox json, snapshot json, cancel json,
+      webhooks boolean)),
   g AS (UPDATE games SET version = x.expected + 1, status = x.status, result = x.result, updated_at = now()
-    FROM x WHERE games.id = x.game_id AND games.version = x.expected RETURNING games.id AS game_id, x.i),
+    FROM x WHERE games.id = x.game_id AND games.version = x.expected AND (${noWebhookAdded('x.webhooks', 'x.game_id')})
+    RETURNING games.id AS game_id, x.i),
   w AS (SELECT x.* FROM x JOIN g ON g.i = x.i),
   a AS (INSERT INTO actions (game_id, seq, seat, entry, events, hash, idempotency_key, response, created_at)
     SELECT w.game_id, w.expected + 1, w.seat, w.entry, w.events, w.hash, w.idem, w.response, COALESCE(w.created_at, now()) FROM w
@@ -601,7 +612,7 @@ function batchItemJson(it: AppendItem, i: number): string {
     + `"events":${JSON.stringify(a.events ?? [])},"hash":${JSON.stringify(a.hash)},"idem":${JSON.stringify(a.idempotencyKey ?? null)},`
     + `"response":${JSON.stringify(a.response ?? null)},"created_at":${JSON.stringify(a.createdAt ?? null)},"outbox":${ob ?? 'null'},`
     + `"snapshot":${plan.snapshot ? JSON.stringify({ seq: plan.snapshot.seq, rulesetVersion: plan.snapshot.rulesetVersion, state: plan.snapshot.state ?? null, hash: plan.snapshot.hash }) : 'null'},`
-    + `"cancel":${cx ?? 'null'}}`;
+    + `"cancel":${cx ?? 'null'},"webhooks":${plan.webhooks ?? null}}`;
 }
 
 /** Appends of distinct items in one statement; per item the outcome (conflicts via the slow path). Throws: nothing written. */
@@ -610,5 +621,5 @@ export async function appendBatch(sql: Sql, items: AppendItem[]): Promise<Append
   const done = new Map(rows.map((r) => [r.i, r.outbox]));
   return Promise.all(items.map((it, i) => (done.has(i)
     ? Promise.resolve<AppendOutcome>({ ok: true, outbox: done.get(i) })
-    : whyNotAppended(sql, it.gameId, it.plan.action.idempotencyKey ?? null))));
+    : whyNotAppended(sql, it.gameId, it.plan.action.idempotencyKey ?? null, it.expectedVersion, it.plan))));
 }

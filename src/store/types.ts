@@ -101,6 +101,12 @@ export interface AppendPlan {
   outbox: OutboxItem[];
   /** Written in the same transaction when present (a cache of the state at action.seq). */
   snapshot?: SnapshotRecord | null;
+  /**
+   * false: the committer left out webhook rows because the game had no webhook when it was
+   * loaded. The append then writes nothing (reason 'webhooks_added') if the game has one now,
+   * so no event is lost to a webhook registered meanwhile. Absent: no such check.
+   */
+  webhooks?: boolean;
 }
 
 export type AppendOutcome =
@@ -110,7 +116,9 @@ export type AppendOutcome =
   | { ok: false; reason: 'conflict'; version: number }
   /** The idempotency key was used before: the stored action, nothing written. */
   | { ok: false; reason: 'duplicate'; action: ActionRecord }
-  | { ok: false; reason: 'not_found' };
+  | { ok: false; reason: 'not_found' }
+  /** The plan assumed no webhooks (`webhooks: false`) and the game has one now: nothing written. */
+  | { ok: false; reason: 'webhooks_added' };
 
 export interface WebhookRecord {
   id: string;
@@ -142,7 +150,8 @@ export interface ChatRecord {
 export interface Store {
   /** Creates the game, its seats and the setup entry (seq 0), plus outbox rows, atomically. */
   createGame(g: GameRecord, seats: SeatRecord[], setup: ActionRecord, outbox: OutboxItem[]): Promise<void>;
-  getGame(id: string): Promise<{ game: GameRecord; seats: SeatRecord[] } | null>;
+  /** `webhooks`: whether the game has any (a commit may leave out webhook rows when not). */
+  getGame(id: string): Promise<{ game: GameRecord; seats: SeatRecord[]; webhooks: boolean } | null>;
   listGames(opts: { status?: GameStatus; limit: number; offset: number }): Promise<GameRecord[]>;
   /** Sets the token hash of a seat that has none; false if already claimed or absent. */
   claimSeat(gameId: string, index: number, tokenHash: string, name?: string): Promise<boolean>;

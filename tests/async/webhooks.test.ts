@@ -131,6 +131,22 @@ test('payloads carry public data only: a drawn card is never in a webhook', asyn
   assert.ok(!('action' in body.entry));
 });
 
+test('a webhook registered behind this process\'s back (another API process) still gets the next move', async () => {
+  // This process loaded the game with no webhook and leaves webhook rows out of its commits;
+  // the append notices the new webhook and the move is committed again with its rows.
+  const g = await newDuel();
+  await bidBoth(g);
+  const st = await game(s, g.id);
+  const chooser = st.view.chooser as number;
+  await s.rt.store.addWebhook({ id: 'wh_behind', gameId: g.id, url: `${base}/behind`, events: ['action'], secret: 'whsec_behind', format: 'json' });
+  const r = await submit(s, g.id, g.seats[chooser].token!, { expectedVersion: 1, action: { type: 'draw' } });
+  assert.equal(r.statusCode, 200, r.body);
+  assert.equal(r.json().version, 2);
+  const got = await until(async () => received.find((x) => x.path === '/behind'));
+  assert.equal(JSON.parse(got.body).version, 2, 'the action webhook of the move made right after the registration');
+  assert.equal((await game(s, g.id)).version, 2, 'the move was committed once');
+});
+
 test('discord format: a short content message for turns and game over', async () => {
   const g = await newDuel();
   await addHook(g.id, g.seats[1].token!, { url: `${base}/discord`, events: ['turn', 'game_over'], format: 'discord' });

@@ -469,6 +469,28 @@ export function storeContract(name: string, open: () => Promise<Store>, opts: { 
       });
     });
 
+    it('an append that assumed no webhooks writes nothing once the game has one (alone and in a burst)', async () => {
+      const [g, other] = await Promise.all([newGame(store), newGame(store)]);
+      assert.equal((await store.getGame(g.id))!.webhooks, false);
+      assert.deepEqual(okOnly(await store.append(g.id, 0, planAt(1, {}, { webhooks: false }))), { ok: true }, 'no webhook yet: the belief holds');
+      await store.addWebhook({ id: uid('wh'), gameId: g.id, url: 'https://example.test/h', events: [], secret: 's', format: 'json' });
+      assert.equal((await store.getGame(g.id))!.webhooks, true);
+      const hook = { kind: 'webhook', requires: 'webhook' as const, dedupKey: '2.action', payload: { event: 'action' } };
+      // In a burst with another game's append (the group commit's statement) and alone.
+      const [stale, fine] = await Promise.all([
+        store.append(g.id, 1, planAt(2, {}, { webhooks: false })),
+        store.append(other.id, 0, planAt(1, {}, { webhooks: false })),
+      ]);
+      assert.deepEqual(stale, { ok: false, reason: 'webhooks_added' });
+      assert.deepEqual(okOnly(fine), { ok: true }, 'the other game has no webhook');
+      assert.deepEqual(await store.append(g.id, 1, planAt(2, {}, { webhooks: false })), { ok: false, reason: 'webhooks_added' });
+      assert.equal((await store.getGame(g.id))!.game.version, 1, 'nothing written');
+      // The same entry with its webhook rows goes through, and the row is kept.
+      assert.deepEqual(await store.append(g.id, 1, planAt(2, {}, { webhooks: true, outbox: [hook] })), { ok: true, outbox: 1 });
+      const rows = mine(await store.claimOutbox(10_000, new Date()), g.id);
+      assert.deepEqual(rows.map((o) => [o.kind, o.dedupKey]), [['webhook', '2.action']]);
+    });
+
     it('stores webhooks and their deliveries', async () => {
       const g = await newGame(store);
       const w = await store.addWebhook({ id: uid('wh'), gameId: g.id, url: 'https://example.test/h', events: ['moved', 'ended'], secret: 's3cret', format: 'json' });

@@ -42,7 +42,9 @@ export interface WebhookBody {
 }
 
 export function webhookPlanner(c: CommitContext): OutboxItem[] {
-  if (c.entry === null) return []; // nobody can have registered a webhook before the game exists
+  // Nobody can have registered a webhook before the game exists; without one (as loaded) the
+  // rows are left out and the append checks that none was added meanwhile (AppendPlan.webhooks).
+  if (c.entry === null || !c.webhookRows) return [];
   const g = c.before.game;
   const game: GameRef = { id: g.id, ruleset: g.ruleset, title: c.before.rs.title, scenario: g.scenario };
   const seats = c.before.seats.map((s) => ({ index: s.index, name: s.name }));
