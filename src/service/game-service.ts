@@ -236,6 +236,12 @@ export class GameService {
     return seat.index;
   }
 
+  /** A webhook was registered here: the cached game writes webhook rows from its next commit on. */
+  webhookAdded(gameId: string): void {
+    const c = this.cache.get(gameId);
+    if (c) c.hooks = true;
+  }
+
   requireSeat(seat: Seat | null): Seat {
     if (seat === null) throw new ServiceError(401, 'token_required', 'this call needs a seat token (Authorization: Bearer <token>)');
     return seat;

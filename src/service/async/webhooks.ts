@@ -172,6 +172,8 @@ export async function createWebhook(rt: Runtime, gameId: string, input: { url: s
     id: `wh_${randomBytes(9).toString('base64url')}`, gameId, url: input.url, events,
     secret: `whsec_${randomBytes(24).toString('base64url')}`, format: input.format ?? 'json',
   });
+  // Other processes find out at their next append (it checks); this one need not.
+  rt.service.webhookAdded(gameId);
   return { ...publicWebhook(w), secret: w.secret };
 }
 
