@@ -10,6 +10,7 @@ import { type Args, fmt, heading, median, minmax, note, num, progress, ratio, ta
 import { runBgio } from './bgio-duel.js';
 import { counter, runBgioCounter } from './counter.js';
 import { addRun, emptyRun, type KernelRun, runKernel, seatsFor } from './kernel-run.js';
+import { viewCost } from './views.js';
 
 export interface EngineFigures {
   duelRatio: number;
@@ -177,6 +178,11 @@ export async function engineBench(a: Args): Promise<EngineFigures> {
     + 'The like-for-like ratios are the Duel row (the kernel\'s test game) and the Counter row (a trivial game, one die roll per move: each engine\'s own cost per move); '
     + 'The "as a reducer" rows play the same seeds without the SHA-256 state hash chain (the log-integrity feature the service adds at commit; boardgame.io\'s reducer has none): the reducer-to-reducer comparison. '
     + 'The registered rulesets are different, larger games divided by the same boardgame.io Duel figure. One round = Duel pairs for 2 x ms and Counter pairs for ms, alternating game by game, then each ruleset for ms.');
+  table(['view redaction: ruleset', 'states', 'µs per seat view', 'µs per spectator view', 'µs to JSON a seat view', 'bytes (JSON)'], [duel, ...ok].map((rs) => {
+    const v = viewCost(rs, Math.max(100, ms / 2));
+    return [rs.id, v.states, fmt(v.seatUs, 1), fmt(v.spectatorUs, 1), fmt(v.jsonUs, 1), fmt(v.bytes)];
+  }));
+  note('A view is built per read (GET /v1/games/:id, each SSE or subscription update): the ruleset\'s `view` redacts what the viewer may not see. Measured over every state of four random games per ruleset.');
   const target = figures.duelRatio >= 10 ? 'met' : 'NOT met';
   console.log(`Target (>= 10x boardgame.io actions/s, same game): **${target}** (${ratio(figures.duelRatio)} with the hash chain; ${ratio(figures.duelReducerRatio ?? NaN)} as a reducer only).\n`);
   return figures;
