@@ -3,7 +3,7 @@
 import { Ajv } from 'ajv';
 import {
   applyEntry, chainHash, decisionForSeat, decisionsFor, eventsFor, findDecision, GENESIS, KernelError,
-  minted, openDecisions, resultOf, setupGame, validateAnswer, type KState,
+  minted, openDecisions, ownedMinted, ownedResult, resultOf, setupGame, validateAnswer, type KState,
 } from '../engine/kernel.js';
 import { entryRng, localRng, newSeed, seedHash } from '../engine/rng.js';
 import type { Decision, Entry, GameEvent, Result, Ruleset, Seat, SeatInfo, StandingOrder } from '../engine/types.js';
@@ -630,11 +630,12 @@ export class GameService {
       throw err;
     }
     if (isViolation(r)) throw withVersion(fromViolation(r), g.k.seq);
-    const result = resultOf(g.rs, r.k);
+    // r.k is the kernel's fresh state, never modified: its result and decisions were derived once in apply.
+    const result = ownedResult(g.rs, r.k);
     const status = result ? 'finished' : 'active';
     const hash = chainHash(g.hash, r.k);
     const response: SubmitResult = { version: seq, events: seat === null ? [] : eventsFor(r.events, seat, status === 'finished') };
-    const decisions = openDecisions(g.rs, r.k);
+    const decisions = ownedMinted(g.rs, r.k).map((m) => m.dec);
     const outbox = this.plan({ before: g, after: { k: r.k, status, result, version: seq }, entry, events: r.events, decisions, webhookRows });
     const plan: AppendPlan = {
       action: { seq, seat, entry, events: r.events, hash, idempotencyKey, response },

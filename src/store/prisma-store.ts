@@ -165,7 +165,7 @@ export function pgErrorCode(e: unknown): string | undefined {
 // --- SQL ------------------------------------------------------------------------------
 
 // $1 gameId, $2 expectedVersion, $3 status, $4 result, $5 seat, $6 entry, $7 events, $8 hash,
-// $9 idempotencyKey, $10 response, $11 createdAt, then optional blocks (see appendSql).
+// $9 idempotencyKey, $10 response, $11 createdAt, $12 webhooks (AppendPlan.webhooks), then optional blocks.
 function appendSql(hasOutbox: boolean, hasSnapshot: boolean, hasClear: boolean, hasCancel = false): string {
   let n = 12;
   const ctes = [
@@ -180,7 +180,7 @@ function appendSql(hasOutbox: boolean, hasSnapshot: boolean, hasClear: boolean, 
     ctes.push(`o AS (INSERT INTO outbox (game_id, kind, dedup_key, payload, run_at)
        SELECT g.id, x.kind, x."dedupKey", COALESCE(x.payload, 'null'::json), x."runAt"
        FROM g, json_to_recordset($${p}::json) AS x(kind text, "dedupKey" text, payload json, "runAt" timestamptz, requires text)
-       WHERE x.requires IS NULL OR (x.requires = 'webhook' AND EXISTS (SELECT 1 FROM webhooks w WHERE w.game_id = g.id))
+       WHERE x.requires IS NULL OR (x.requires = 'webhook' AND ${hasWebhook('g.id')})
        ON CONFLICT (game_id, kind, dedup_key) DO NOTHING RETURNING 1)`);
   }
   if (hasSnapshot) {
@@ -203,9 +203,14 @@ function appendSql(hasOutbox: boolean, hasSnapshot: boolean, hasClear: boolean, 
   return `WITH ${ctes.join(',\n')}\nSELECT (SELECT count(*) FROM a)::int AS n, ${hasOutbox ? '(SELECT count(*) FROM o)::int' : '0'} AS outbox`;
 }
 
+/** SQL: the game (an id expression) has at least one webhook. */
+function hasWebhook(gameId: string): string {
+  return `EXISTS (SELECT 1 FROM webhooks wh WHERE wh.game_id = ${gameId})`;
+}
+
 /** The guard of a plan's `webhooks` belief: true unless it assumed none and the game has one. */
 function noWebhookAdded(belief: string, gameId: string): string {
-  return `${belief} IS NOT FALSE OR NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.game_id = ${gameId})`;
+  return `${belief} IS NOT FALSE OR NOT ${hasWebhook(gameId)}`;
 }
 
 const APPEND_SQL = new Map<string, string>();
@@ -264,7 +269,7 @@ const GET_GAME_SQL = `SELECT ${GAME_COLS},
     COALESCE((SELECT json_agg(json_build_object('index', s.seat_index, 'name', s.name, 'kind', s.kind,
         'aiLevel', s.ai_level, 'tokenHash', s.token_hash) ORDER BY s.seat_index)
       FROM seats s WHERE s.game_id = games.id), '[]'::json) AS seats,
-    EXISTS (SELECT 1 FROM webhooks w WHERE w.game_id = games.id) AS webhooks
+    ${hasWebhook('games.id')} AS webhooks
   FROM games WHERE id = $1::text`;
 
 const LOAD_LOG_SQL = `WITH s AS (
@@ -521,7 +526,6 @@ export class PrismaStore implements Store {
 async function appendOn(
   sql: Sql, gameId: string, expectedVersion: number, plan: AppendPlan, clearSealed?: string | null, inTx = false,
 ): Promise<AppendOutcome> {
-  const key = plan.action.idempotencyKey ?? null;
   assertNextSeq(expectedVersion, plan);
   const q = appendSqlCached(!!outboxJson(plan.outbox), !!plan.snapshot, !!clearSealed, !!cancelJson(plan.outbox));
   let written = 0;
@@ -536,7 +540,7 @@ async function appendOn(
   }
   if (written === 1) return { ok: true, outbox };
   if (inTx) return { ok: false, reason: 'conflict', version: -1 };
-  return whyNotAppended(sql, gameId, key, expectedVersion, plan);
+  return whyNotAppended(sql, gameId, expectedVersion, plan);
 }
 
 function assertNextSeq(expectedVersion: number, plan: AppendPlan): void {
@@ -546,7 +550,8 @@ function assertNextSeq(expectedVersion: number, plan: AppendPlan): void {
 }
 
 /** Slow path of an append that wrote nothing: one round trip reads the current version and the key's action. */
-async function whyNotAppended(sql: Sql, gameId: string, key: string | null, expectedVersion: number, plan: AppendPlan): Promise<AppendOutcome> {
+async function whyNotAppended(sql: Sql, gameId: string, expectedVersion: number, plan: AppendPlan): Promise<AppendOutcome> {
+  const key = plan.action.idempotencyKey ?? null;
   const rows = await sql.query<{ version: number | null; action: Record<string, unknown> | null }>(
     `SELECT (SELECT version FROM games WHERE id = $1::text) AS version,
        (SELECT json_build_object('seq', a.seq, 'seat', a.seat, 'entry', a.entry, 'events', a.events, 'hash', a.hash,
@@ -589,7 +594,7 @@ const APPEND_BATCH_SQL = `WITH x AS (
     SELECT w.game_id, y.kind, y."dedupKey", COALESCE(y.payload, 'null'::json), y."runAt"
     FROM w CROSS JOIN LATERAL json_to_recordset(w.outbox) AS y(kind text, "dedupKey" text, payload json, "runAt" timestamptz, requires text)
     WHERE w.outbox IS NOT NULL
-      AND (y.requires IS NULL OR (y.requires = 'webhook' AND EXISTS (SELECT 1 FROM webhooks h WHERE h.game_id = w.game_id)))
+      AND (y.requires IS NULL OR (y.requires = 'webhook' AND ${hasWebhook('w.game_id')}))
     ON CONFLICT (game_id, kind, dedup_key) DO NOTHING RETURNING game_id),
   s AS (INSERT INTO snapshots (game_id, seq, ruleset_version, state, hash)
     SELECT w.game_id, (w.snapshot->>'seq')::int, w.snapshot->>'rulesetVersion', w.snapshot->'state', w.snapshot->>'hash'
@@ -621,5 +626,5 @@ export async function appendBatch(sql: Sql, items: AppendItem[]): Promise<Append
   const done = new Map(rows.map((r) => [r.i, r.outbox]));
   return Promise.all(items.map((it, i) => (done.has(i)
     ? Promise.resolve<AppendOutcome>({ ok: true, outbox: done.get(i) })
-    : whyNotAppended(sql, it.gameId, it.plan.action.idempotencyKey ?? null, it.expectedVersion, it.plan))));
+    : whyNotAppended(sql, it.gameId, it.expectedVersion, it.plan))));
 }
