@@ -3,11 +3,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import '../../src/features.js';
+import { webhookSettings } from '../../src/service/async/webhooks.js';
 import type { OpenedStore } from '../../src/store/db.js';
 import { auth, startServer, type TestServer } from '../support/env.js';
 
 let s: TestServer;
 before(async () => {
+  webhookSettings.allowPrivate = true; // the webhook below points at 127.0.0.1
   s = await startServer();
 });
 after(async () => {

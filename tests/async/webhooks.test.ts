@@ -1,6 +1,7 @@
 // Webhooks end to end: a local receiver on 127.0.0.1 verifies the HMAC signature, answers 500
 // once and the retry succeeds; every attempt is recorded; Discord format; management API and
-// its auth; payloads carry public data only. And the SSE stream over a real port.
+// its auth; payloads carry public data only; private destinations are refused unless allowed.
+// And the SSE stream over a real port.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -20,6 +21,7 @@ const plan = new Map<string, number[]>();
 
 before(async () => {
   webhookSettings.backoffMs = 300;
+  webhookSettings.allowPrivate = true; // the receiver is on 127.0.0.1
   s = await startAsync();
   receiver = createServer((req, res) => {
     let body = '';
@@ -74,6 +76,49 @@ test('webhook management: seat token required, http(s) only, secret shown once, 
   const del = await s.app.inject({ method: 'DELETE', url: `${url}/${h.id}`, headers: auth(g.seats[1].token!) });
   assert.equal(del.statusCode, 204);
   assert.equal((await s.app.inject({ method: 'DELETE', url: `${url}/${h.id}`, headers: auth(g.seats[1].token!) })).statusCode, 404);
+});
+
+test('private destinations: refused at registration and at delivery unless allowed', async (t) => {
+  const g = await newDuel();
+  const url = `/v1/games/${g.id}/webhooks`;
+  const post = (to: string) => s.app.inject({ method: 'POST', url, headers: auth(g.seats[0].token!), payload: { url: to, events: ['action'] } });
+  webhookSettings.allowPrivate = false;
+  t.after(() => { webhookSettings.allowPrivate = true; });
+  for (const to of [
+    `${base}/x`, 'http://localhost/x', 'http://10.1.2.3/x', 'http://192.168.0.1/x', 'http://172.16.0.1/x',
+    'http://169.254.169.254/latest/meta-data', 'http://0.0.0.0/x', 'http://[::1]/x', 'http://[::ffff:127.0.0.1]/x',
+    'http://[fd00::1]/x', 'http://100.64.0.1/x', 'http://2130706433/x', 'http://0x7f000001/x',
+  ]) {
+    const r = await post(to);
+    assert.equal(r.statusCode, 400, `${to}: ${r.body}`);
+    assert.equal(r.json().error.code, 'webhook_url_not_allowed', to);
+  }
+  const unresolved = await post('http://no-such-host.invalid/x');
+  assert.equal(unresolved.statusCode, 400);
+  assert.equal(unresolved.json().error.code, 'webhook_host_unresolved');
+  // A public address is accepted (nothing is sent until a move; it is deleted before one).
+  const pub = await post('http://93.184.215.14/hook');
+  assert.equal(pub.statusCode, 201, pub.body);
+  assert.equal((await s.app.inject({ method: 'DELETE', url: `${url}/${pub.json().id}`, headers: auth(g.seats[0].token!) })).statusCode, 204);
+  const none = (await s.app.inject({ method: 'GET', url, headers: auth(g.seats[0].token!) })).json().webhooks;
+  assert.deepEqual(none, []);
+
+  // Registered while allowed, delivered while not (a name that now resolves elsewhere is the
+  // same case): the connection is refused, the attempt recorded, the receiver gets nothing.
+  webhookSettings.allowPrivate = true;
+  const h = await addHook(g.id, g.seats[0].token!, { url: `${base}/blocked`, events: ['action'] });
+  webhookSettings.allowPrivate = false;
+  await bidBoth(g);
+  const rows = await until(async () => {
+    const r = await s.app.inject({ method: 'GET', url: `${url}/${h.id}/deliveries`, headers: auth(g.seats[0].token!) });
+    const d = r.json().deliveries as { status: number | null; error: string | null }[];
+    return d.length ? d : null;
+  });
+  assert.equal(rows[0].status, null);
+  assert.match(rows[0].error ?? '', /not allowed/);
+  // Deleted before private addresses are allowed again, so no retry can reach the receiver.
+  assert.equal((await s.app.inject({ method: 'DELETE', url: `${url}/${h.id}`, headers: auth(g.seats[0].token!) })).statusCode, 204);
+  assert.equal(received.filter((r) => r.path === '/blocked').length, 0);
 });
 
 test('deliveries are signed, retried after a 500, and every attempt is recorded', async () => {

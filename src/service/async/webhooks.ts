@@ -5,6 +5,12 @@
 // HMAC-SHA256 of the webhook's secret, records every attempt, and throws on failure so the
 // queue retries it with exponential backoff.
 import { createHmac, randomBytes } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { eventsFor, publicPart } from '../../engine/kernel.js';
 import type { Decision, Entry, PublicDecision, Seat } from '../../engine/types.js';
 import { jobKey, type JobMeta } from '../../jobs/queue.js';
@@ -22,6 +28,12 @@ export const webhookSettings = {
   /** First retry after this; doubles each time (BullMQ and in-process alike). */
   backoffMs: 2000,
   timeoutMs: 5000,
+  /**
+   * Whether webhooks may point at loopback, private, link-local and other non-public
+   * addresses (env SKYEYE_WEBHOOK_ALLOW_PRIVATE=1). Off by default: a webhook makes the server
+   * send requests for a player, and must not reach the server's own network.
+   */
+  allowPrivate: /^(1|true|yes)$/i.test(process.env.SKYEYE_WEBHOOK_ALLOW_PRIVATE ?? ''),
 };
 
 interface GameRef { id: string; ruleset: string; title: string; scenario: string }
@@ -121,21 +133,13 @@ export async function deliver(rt: Runtime, data: { gameId: string; webhookId: st
   let status: number | null = null;
   let error: string | null = null;
   try {
-    const res = await fetch(w.url, {
-      method: 'POST',
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(webhookSettings.timeoutMs),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'skyeye-webhooks/1',
-        'x-skyeye-signature': sign(w.secret, body),
-        'x-skyeye-delivery': data.delivery,
-        'x-skyeye-event': data.event,
-      },
+    status = await post(w.url, body, {
+      'content-type': 'application/json',
+      'user-agent': 'skyeye-webhooks/1',
+      'x-skyeye-signature': sign(w.secret, body),
+      'x-skyeye-delivery': data.delivery,
+      'x-skyeye-event': data.event,
     });
-    status = res.status;
-    await res.arrayBuffer().catch(() => undefined);
     if (status < 200 || status >= 300) error = `HTTP ${status}`;
   } catch (err) {
     error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
@@ -147,9 +151,75 @@ export async function deliver(rt: Runtime, data: { gameId: string; webhookId: st
   if (error) throw new Error(`webhook delivery ${data.delivery} failed: ${error}`);
 }
 
+const agents = new Map<string, http.Agent>();
+/**
+ * The filtering agents check every address a host resolves to when they connect, so a name
+ * that resolved to a public address at registration and to a private one now (DNS
+ * rebinding) is refused as well.
+ */
+function agentFor(protocol: string, allowPrivate: boolean): http.Agent {
+  const key = `${protocol}${allowPrivate}`;
+  let a = agents.get(key);
+  if (!a) {
+    const o = { allowPrivateIPAddress: allowPrivate, keepAlive: true, maxSockets: 16 };
+    a = protocol === 'https:' ? new RequestFilteringHttpsAgent(o) : new RequestFilteringHttpAgent(o);
+    agents.set(key, a);
+  }
+  return a;
+}
+
+/** POST the body; resolves with the status. No redirects are followed; the whole exchange is bounded by timeoutMs. */
+function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
+  const u = new URL(url);
+  const request = u.protocol === 'https:' ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const req = request(u, {
+      method: 'POST',
+      agent: agentFor(u.protocol, webhookSettings.allowPrivate),
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      signal: AbortSignal.timeout(webhookSettings.timeoutMs),
+    }, (res) => {
+      res.on('error', reject);
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.resume(); // the receiver's body is not read
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The rule the agents apply: only public unicast addresses, unless allowPrivate. */
+function publicAddress(address: string): boolean {
+  try {
+    return ipaddr.parse(address).range() === 'unicast';
+  } catch {
+    return false;
+  }
+}
+
+/** At registration: refuse a URL whose host is, or resolves to, a non-public address. */
+async function checkDestination(u: URL): Promise<void> {
+  if (webhookSettings.allowPrivate) return;
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await lookup(host, { all: true })).map((a) => a.address);
+    } catch {
+      throw new ServiceError(400, 'webhook_host_unresolved', `the webhook host ${host} does not resolve`);
+    }
+  }
+  const bad = addresses.find((a) => !publicAddress(a));
+  if (bad !== undefined) {
+    throw new ServiceError(400, 'webhook_url_not_allowed',
+      `webhooks may only reach public addresses; ${host}${bad === host ? '' : ` resolves to ${bad}, which`} is loopback, private, link-local or reserved`);
+  }
+}
+
 // ---------------------------------------------------------------- management (REST uses these)
 
-export function checkUrl(url: string): void {
+export async function checkUrl(url: string): Promise<void> {
   let u: URL;
   try {
     u = new URL(url);
@@ -158,10 +228,11 @@ export function checkUrl(url: string): void {
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ServiceError(400, 'invalid_url', 'webhook URLs must be http or https');
   if (u.username || u.password) throw new ServiceError(400, 'invalid_url', 'webhook URLs must not carry credentials');
+  await checkDestination(u);
 }
 
 export async function createWebhook(rt: Runtime, gameId: string, input: { url: string; events: WebhookEvent[]; format?: 'json' | 'discord' }) {
-  checkUrl(input.url);
+  await checkUrl(input.url);
   const events = [...new Set(input.events)];
   if (!events.length || events.some((e) => !WEBHOOK_EVENTS.includes(e))) {
     throw new ServiceError(400, 'invalid_events', `events must be a non-empty subset of ${WEBHOOK_EVENTS.join(', ')}`);
