@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
 import type { Runtime } from '../runtime.js';
+import { createWebhook, deliveries, listWebhooks, removeWebhook, type WebhookEvent } from '../service/async/webhooks.js';
 import { gameTopic, type CommitNotice } from '../service/bus.js';
 import { ServiceError } from '../service/errors.js';
 
@@ -52,6 +53,11 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
         (await svc.log(g.id, g._seat, a.after ?? 0, a.limit ?? 500)).entries,
       orders: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : (await svc.getOrders(g.id, g._seat)).orders),
       chat: async (g: { id: string }, a: { after?: number; limit?: number }) => (await svc.chat(g.id, a.after ?? 0, a.limit ?? 200)).messages,
+      // Seats only, as in REST: a webhook makes the server send requests for a player.
+      webhooks: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : (await listWebhooks(rt, g.id)).map((w) => ({ ...w, _gameId: g.id }))),
+    },
+    Webhook: {
+      deliveries: (w: { id: string; _gameId: string }) => deliveries(rt, w._gameId, w.id),
     },
     SubmitActionPayload: {
       // Only when asked for, and only after a successful submit (userErrors leave no _gameId).
@@ -71,6 +77,19 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
         userErrors(async () => svc.resign(a.gameId, svc.requireSeat(await withSeat(a.gameId, ctx, a.token)), a.idempotencyKey)),
       setOrders: (_: unknown, a: { gameId: string; token?: string; orders: unknown }, ctx: Ctx) =>
         userErrors(async () => svc.setOrders(a.gameId, svc.requireSeat(await withSeat(a.gameId, ctx, a.token)), a.orders)),
+      addWebhook: (_: unknown, a: { input: { gameId: string; token?: string; url: string; events: WebhookEvent[]; format?: 'json' | 'discord' } }, ctx: Ctx) =>
+        userErrors(async () => {
+          const { gameId, token, ...hook } = a.input;
+          svc.requireSeat(await withSeat(gameId, ctx, token));
+          const { secret, ...w } = await createWebhook(rt, gameId, hook);
+          return { webhook: { ...w, _gameId: gameId }, secret };
+        }),
+      removeWebhook: (_: unknown, a: { gameId: string; token?: string; id: string }, ctx: Ctx) =>
+        userErrors(async () => {
+          svc.requireSeat(await withSeat(a.gameId, ctx, a.token));
+          await removeWebhook(rt, a.gameId, a.id);
+          return { removed: a.id };
+        }),
       postChat: (_: unknown, a: { gameId: string; token?: string; text: string }, ctx: Ctx) =>
         userErrors(async () => ({ message: await svc.postChat(a.gameId, svc.requireSeat(await withSeat(a.gameId, ctx, a.token)), a.text) })),
     },

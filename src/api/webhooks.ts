@@ -4,8 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type as T } from '@sinclair/typebox';
 import type { Runtime } from '../runtime.js';
-import { notFound } from '../service/errors.js';
-import { createWebhook, deliveries, publicWebhook, WEBHOOK_EVENTS } from '../service/async/webhooks.js';
+import { createWebhook, deliveries, listWebhooks, removeWebhook, WEBHOOK_EVENTS } from '../service/async/webhooks.js';
 import { bearer } from './auth.js';
 import { ErrorBody, GameIdParams } from './schemas.js';
 
@@ -42,7 +41,7 @@ export async function webhookRoutes(app: FastifyInstance, rt: Runtime) {
   }, async (req) => {
     const { id } = req.params as { id: string };
     await seat(id, req);
-    return { webhooks: (await rt.store.listWebhooks(id)).map(publicWebhook) };
+    return { webhooks: await listWebhooks(rt, id) };
   });
 
   app.delete('/v1/games/:id/webhooks/:wid', {
@@ -50,7 +49,7 @@ export async function webhookRoutes(app: FastifyInstance, rt: Runtime) {
   }, async (req, reply) => {
     const { id, wid } = req.params as { id: string; wid: string };
     await seat(id, req);
-    if (!(await rt.store.deleteWebhook(id, wid))) throw notFound('webhook', wid);
+    await removeWebhook(rt, id, wid);
     reply.code(204);
     return null;
   });

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import WebSocket from 'ws';
+import { webhookSettings } from '../../src/service/async/webhooks.js';
 import { startServer, type TestServer } from '../support/env.js';
 
 let s: TestServer;
@@ -128,4 +129,39 @@ test('subscription gameUpdated pushes the seat-filtered game after a move', asyn
   assert.equal(got[0].you, 1);
   assert.equal(got[0].view.seats[0].hand, null, 'the subscriber never sees the other hand');
   assert.ok(Array.isArray(got[0].view.seats[1].hand));
+});
+
+test('webhooks through GraphQL: add (secret once), list with deliveries, seats only, private refused, remove', async () => {
+  const g = await create();
+  const ADD = `mutation($i: AddWebhookInput!) { addWebhook(input: $i) { secret webhook { id url events format deliveries { attempt } } userErrors { code message } } }`;
+  const LIST = `query($id: ID!) { game(id: $id) { webhooks { id url events format createdAt deliveries { attempt status } } } }`;
+  const REMOVE = `mutation($g: ID!, $id: ID!) { removeWebhook(gameId: $g, id: $id) { removed userErrors { code } } }`;
+  const noTok = await gql(ADD, { i: { gameId: g.id, url: 'http://93.184.215.14/hook', events: ['turn'] } });
+  assert.equal(noTok.data.addWebhook.userErrors[0].code, 'token_required');
+  const allowed = webhookSettings.allowPrivate;
+  webhookSettings.allowPrivate = false;
+  try {
+    const priv = await gql(ADD, { i: { gameId: g.id, url: 'http://127.0.0.1:9/hook', events: ['turn'] } }, g.seats[0].token);
+    assert.equal(priv.data.addWebhook.userErrors[0].code, 'webhook_url_not_allowed');
+    assert.equal(priv.data.addWebhook.webhook, null);
+  } finally {
+    webhookSettings.allowPrivate = allowed;
+  }
+  const badEv = await gql(ADD, { i: { gameId: g.id, url: 'http://93.184.215.14/hook', events: [] } }, g.seats[0].token);
+  assert.equal(badEv.data.addWebhook.userErrors[0].code, 'invalid_events');
+  const added = await gql(ADD, { i: { gameId: g.id, url: 'http://93.184.215.14/hook', events: ['turn', 'game_over'], format: 'discord' } }, g.seats[0].token);
+  const a = added.data.addWebhook;
+  assert.deepEqual(a.userErrors, []);
+  assert.match(a.secret, /^whsec_/);
+  assert.deepEqual({ url: a.webhook.url, events: a.webhook.events, format: a.webhook.format, deliveries: a.webhook.deliveries },
+    { url: 'http://93.184.215.14/hook', events: ['turn', 'game_over'], format: 'discord', deliveries: [] });
+  const list = await gql(LIST, { id: g.id }, g.seats[1].token);
+  assert.deepEqual(list.data.game.webhooks.map((w: { id: string }) => w.id), [a.webhook.id]);
+  assert.ok(!JSON.stringify(list).includes(a.secret), 'the secret is never shown again');
+  assert.equal((await gql(LIST, { id: g.id })).data.game.webhooks, null, 'spectators do not see webhooks');
+  const rm = await gql(REMOVE, { g: g.id, id: a.webhook.id }, g.seats[1].token);
+  assert.deepEqual(rm.data.removeWebhook, { removed: a.webhook.id, userErrors: [] });
+  const again = await gql(REMOVE, { g: g.id, id: a.webhook.id }, g.seats[1].token);
+  assert.equal(again.data.removeWebhook.userErrors[0].code, 'webhook_not_found');
+  assert.deepEqual((await gql(LIST, { id: g.id }, g.seats[0].token)).data.game.webhooks, []);
 });

@@ -217,9 +217,10 @@ async function checkDestination(u: URL): Promise<void> {
   }
 }
 
-// ---------------------------------------------------------------- management (REST uses these)
+// ---------------------------------------------------------------- management (REST and GraphQL)
 
 export async function checkUrl(url: string): Promise<void> {
+  if (url.length > 2048) throw new ServiceError(400, 'invalid_url', 'webhook URLs are at most 2048 characters');
   let u: URL;
   try {
     u = new URL(url);
@@ -246,6 +247,14 @@ export async function createWebhook(rt: Runtime, gameId: string, input: { url: s
   // Other processes find out at their next append (it checks); this one need not.
   rt.service.webhookAdded(gameId);
   return { ...publicWebhook(w), secret: w.secret };
+}
+
+export async function listWebhooks(rt: Runtime, gameId: string) {
+  return (await rt.store.listWebhooks(gameId)).map(publicWebhook);
+}
+
+export async function removeWebhook(rt: Runtime, gameId: string, webhookId: string): Promise<void> {
+  if (!(await rt.store.deleteWebhook(gameId, webhookId))) throw notFound('webhook', webhookId);
 }
 
 export function publicWebhook(w: { id: string; url: string; events: string[]; format: string; createdAt: Date }) {
