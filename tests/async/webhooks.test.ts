@@ -4,7 +4,7 @@
 // And the SSE stream over a real port.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, get, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { webhookSettings } from '../../src/service/async/webhooks.js';
@@ -18,6 +18,7 @@ let base = '';
 const received: Received[] = [];
 /** Status codes to answer, by path, in order; then 200. */
 const plan = new Map<string, number[]>();
+const hanging: ServerResponse[] = [];
 
 before(async () => {
   webhookSettings.backoffMs = 300;
@@ -30,6 +31,7 @@ before(async () => {
       const q = plan.get(req.url!) ?? [];
       const status = q.length ? q.shift()! : 200;
       received.push({ headers: req.headers, body, path: req.url!, status });
+      if (req.url === '/hang') return void hanging.push(res); // never answers
       res.writeHead(status).end();
     });
   });
@@ -37,6 +39,7 @@ before(async () => {
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 });
 after(async () => {
+  for (const r of hanging) r.destroy();
   await s.close();
   await new Promise((r) => receiver.close(r));
 });
@@ -158,6 +161,24 @@ test('deliveries are signed, retried after a 500, and every attempt is recorded'
   });
   const tries = d.filter((x) => x.delivery === failed.headers['x-skyeye-delivery']);
   assert.deepEqual(tries.map((x) => [x.attempt, x.status]), [[1, 500], [2, 200]]);
+});
+
+test('a receiver that does not answer in time: the attempt is recorded as a timeout', async (t) => {
+  const g = await newDuel();
+  const timeout = webhookSettings.timeoutMs;
+  webhookSettings.timeoutMs = 300;
+  t.after(() => { webhookSettings.timeoutMs = timeout; });
+  const h = await addHook(g.id, g.seats[0].token!, { url: `${base}/hang`, events: ['action'] });
+  await bidBoth(g);
+  const rows = await until(async () => {
+    const r = await s.app.inject({ method: 'GET', url: `/v1/games/${g.id}/webhooks/${h.id}/deliveries`, headers: auth(g.seats[0].token!) });
+    const d = r.json().deliveries as { status: number | null; error: string | null }[];
+    return d.length ? d : null;
+  });
+  assert.equal(rows[0].status, null);
+  assert.match(rows[0].error ?? '', /abort|timeout/i);
+  assert.ok(received.some((r) => r.path === '/hang'), 'the request did reach the receiver');
+  assert.equal((await s.app.inject({ method: 'DELETE', url: `/v1/games/${g.id}/webhooks/${h.id}`, headers: auth(g.seats[0].token!) })).statusCode, 204);
 });
 
 test('payloads carry public data only: a drawn card is never in a webhook', async () => {

@@ -181,6 +181,7 @@ function post(url: string, body: string, headers: Record<string, string>): Promi
     }, (res) => {
       res.on('error', reject);
       res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('close', () => { if (!res.complete) reject(new Error('the response was cut off')); });
       res.resume(); // the receiver's body is not read
     });
     req.on('error', reject);
