@@ -88,7 +88,7 @@ test('private destinations: refused at registration and at delivery unless allow
   webhookSettings.allowPrivate = false;
   t.after(() => { webhookSettings.allowPrivate = true; });
   for (const to of [
-    `${base}/x`, 'http://localhost/x', 'http://10.1.2.3/x', 'http://192.168.0.1/x', 'http://172.16.0.1/x',
+    `${base}/x`, 'http://10.1.2.3/x', 'http://192.168.0.1/x', 'http://172.16.0.1/x',
     'http://169.254.169.254/latest/meta-data', 'http://0.0.0.0/x', 'http://[::1]/x', 'http://[::ffff:127.0.0.1]/x',
     'http://[fd00::1]/x', 'http://100.64.0.1/x', 'http://2130706433/x', 'http://0x7f000001/x',
   ]) {
@@ -96,6 +96,10 @@ test('private destinations: refused at registration and at delivery unless allow
     assert.equal(r.statusCode, 400, `${to}: ${r.body}`);
     assert.equal(r.json().error.code, 'webhook_url_not_allowed', to);
   }
+  // A name that resolves to loopback (refused; on a machine whose /etc/hosts lacks it, unresolved).
+  const local = await post('http://localhost/x');
+  assert.equal(local.statusCode, 400, local.body);
+  assert.ok(['webhook_url_not_allowed', 'webhook_host_unresolved'].includes(local.json().error.code), local.body);
   const unresolved = await post('http://no-such-host.invalid/x');
   assert.equal(unresolved.statusCode, 400);
   assert.equal(unresolved.json().error.code, 'webhook_host_unresolved');
