@@ -93,13 +93,18 @@ interface Ctx { g?: BenchGame; seat?: number; submit?: string | null; t0?: numbe
 
 type Legal = { version: number; decisions: { decision: string; blocking: boolean; actions: unknown[] }[] };
 
-/** A move among the legal actions (a blocking decision first), as a POST body; null if none. */
-function pick(b: Legal): string | null {
+/** A random legal move (a blocking decision first), or null if the seat has none. */
+export function pickMove(b: Legal): { expectedVersion: number; decision: string; action: unknown } | null {
   const ds = b.decisions.filter((d) => d.actions.length);
   const d = ds.find((x) => x.blocking) ?? ds[0];
   if (!d) return null;
-  const action = d.actions[Math.floor(Math.random() * d.actions.length)];
-  return JSON.stringify({ expectedVersion: b.version, decision: d.decision, action });
+  return { expectedVersion: b.version, decision: d.decision, action: d.actions[Math.floor(Math.random() * d.actions.length)] };
+}
+
+/** pickMove as a POST body. */
+function pick(b: Legal): string | null {
+  const m = pickMove(b);
+  return m && JSON.stringify(m);
 }
 
 export async function runLoad(o: {

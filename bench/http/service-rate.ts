@@ -3,7 +3,7 @@
 // Between the store alone and the HTTP figure, it shows what the rules, the hash chain and the
 // service's own work cost per move, apart from the transport.
 import { percentile } from '../lib/common.js';
-import type { Spec } from './load.js';
+import { pickMove, type Spec } from './load.js';
 import { serve } from './serve.js';
 
 export interface ServiceRate { movesPerSec: number; p50: number; p99: number; cpu: number; usPerMove: number }
@@ -26,11 +26,10 @@ export async function serviceMoveRate(databaseUrl: string, spec: Spec, clients: 
         const id = idle.shift()!; // games > clients: one is always idle
         let moved = false;
         for (let seat = 0; seat < spec.seats && !moved; seat++) {
-          const legal = await svc.legalActions(id, seat);
-          const d = legal.decisions.find((x) => x.blocking && x.actions.length) ?? legal.decisions.find((x) => x.actions.length);
-          if (!d) continue;
+          const move = pickMove(await svc.legalActions(id, seat));
+          if (!move) continue;
           const t = performance.now();
-          await svc.submitAction(id, seat, { expectedVersion: legal.version, decision: d.decision, action: d.actions[Math.floor(Math.random() * d.actions.length)] });
+          await svc.submitAction(id, seat, move);
           lat.push(performance.now() - t);
           moves++;
           moved = true;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
 import type { Runtime } from '../runtime.js';
-import { createWebhook, deliveries, listWebhooks, removeWebhook, type WebhookEvent } from '../service/async/webhooks.js';
+import { createWebhook, deliveryRows, listWebhooks, removeWebhook, type WebhookEvent } from '../service/async/webhooks.js';
 import { gameTopic, type CommitNotice } from '../service/bus.js';
 import { ServiceError } from '../service/errors.js';
 
@@ -54,10 +54,11 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
       orders: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : (await svc.getOrders(g.id, g._seat)).orders),
       chat: async (g: { id: string }, a: { after?: number; limit?: number }) => (await svc.chat(g.id, a.after ?? 0, a.limit ?? 200)).messages,
       // Seats only, as in REST: a webhook makes the server send requests for a player.
-      webhooks: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : (await listWebhooks(rt, g.id)).map((w) => ({ ...w, _gameId: g.id }))),
+      webhooks: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : listWebhooks(rt, g.id)),
     },
     Webhook: {
-      deliveries: (w: { id: string; _gameId: string }) => deliveries(rt, w._gameId, w.id),
+      // Reached only through the game's own list: no second lookup of the webhook.
+      deliveries: (w: { id: string }) => deliveryRows(rt, w.id),
     },
     SubmitActionPayload: {
       // Only when asked for, and only after a successful submit (userErrors leave no _gameId).
@@ -81,8 +82,8 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
         userErrors(async () => {
           const { gameId, token, ...hook } = a.input;
           svc.requireSeat(await withSeat(gameId, ctx, token));
-          const { secret, ...w } = await createWebhook(rt, gameId, hook);
-          return { webhook: { ...w, _gameId: gameId }, secret };
+          const { secret, ...webhook } = await createWebhook(rt, gameId, hook);
+          return { webhook, secret };
         }),
       removeWebhook: (_: unknown, a: { gameId: string; token?: string; id: string }, ctx: Ctx) =>
         userErrors(async () => {

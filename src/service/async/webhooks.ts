@@ -265,6 +265,11 @@ export function publicWebhook(w: { id: string; url: string; events: string[]; fo
 export async function deliveries(rt: Runtime, gameId: string, webhookId: string) {
   const w = (await rt.store.listWebhooks(gameId)).find((x) => x.id === webhookId);
   if (!w) throw notFound('webhook', webhookId);
+  return deliveryRows(rt, webhookId);
+}
+
+/** The attempts of a webhook already known to belong to the game (GraphQL's Game.webhooks). */
+export async function deliveryRows(rt: Runtime, webhookId: string) {
   const rows = await rt.store.listDeliveries(webhookId);
   return rows.map((d) => ({
     id: d.id, delivery: d.id.split('#')[0], event: d.event, attempt: d.attempt, status: d.status, error: d.error, at: d.at.toISOString(),
