@@ -11,7 +11,7 @@ const HELP = `usage: npm run bench -- <command> [--key=value ...]
 
 commands:
   engine   random legal playouts per ruleset vs boardgame.io's reducer (same process)
-           --rounds=15 --ms=600 --ruleset=a,b
+           --rounds=15 --ms=600 --block=20 --ruleset=a,b
   http     durable moves over real HTTP: PGlite (always) and Postgres (DATABASE_URL),
            with the Postgres one-row insert ceiling measured in the same run
            --games=200 --connections=50 --seconds=10 --rounds=2 --ruleset=<id> --modes=pglite,postgres

@@ -46,12 +46,24 @@ function reducerRow(label: string, ks: KernelRun[], bg: number[]): (string | num
     `${ratio(median(ratios))} (${ratio(Math.min(...ratios))}-${ratio(Math.max(...ratios))})`, '-'];
 }
 
+/**
+ * Runs n engines in turn, a block of about `block` ms each (a game is never cut), for `total`
+ * ms: cycle c starts with engine c mod n, so each engine follows each other one as often.
+ */
+export function inBlocks(n: number, total: number, block: number, run: (which: number, cycle: number) => void): void {
+  const t0 = performance.now();
+  for (let cycle = 0; cycle === 0 || performance.now() - t0 < total; cycle++) {
+    for (let q = 0; q < n; q++) run((cycle + q) % n, cycle);
+  }
+}
+
 export async function engineBench(a: Args): Promise<EngineFigures> {
   checkArc4();
   const rounds = num(a, 'rounds', 15, 1);
   const ms = num(a, 'ms', 600, 150);
+  const block = num(a, 'block', 20, 1);
   const only = a.opts.ruleset?.split(',');
-  heading(`1. Rules engine throughput (${rounds} rounds x ${ms} ms per run, one core, interleaved)`);
+  heading(`1. Rules engine throughput (${rounds} rounds x ${ms} ms per run, one core, engines in turn)`);
 
   // Real rulesets: a short trial game first; one that throws is reported and skipped.
   const candidates = rulesets().filter((r) => r.id !== 'duel' && !r.id.startsWith('bench-')).filter((r) => !only || only.includes(r.id));
@@ -84,36 +96,45 @@ export async function engineBench(a: Args): Promise<EngineFigures> {
   const failed = new Map<string, string>();
   const p = progress('engine rounds', rounds * runs.length);
   for (let round = 0; round < rounds; round++) {
-    // The like-for-like pair: one boardgame.io game, then one kernel game, alternating for
-    // 2 x ms, each engine's clock summed apart, so load swings on a shared machine hit both.
+    // The like-for-like comparison: boardgame.io, the kernel and the kernel without the chain
+    // take turns in blocks of `block` ms for 2 x ms, in rotating order, each engine's clock
+    // summed apart, so load swings on a shared machine hit all of them alike. Blocks, not single
+    // games: whichever engine runs right after another pays for the other's garbage and cache
+    // (measured: the kernel game right after a boardgame.io game ran 1.3x slower than the same
+    // games run next), a fixed cost per switch that weighs most on the engine with short games.
     const b = { games: 0, moves: 0, invalid: 0, ms: 0 };
     let k = emptyRun();
     let kn = emptyRun();
-    const t0 = performance.now();
-    for (let i = 0; performance.now() - t0 < 2 * ms; i++) {
-      const t1 = performance.now();
-      const one = runBgio(0, round * 100000 + i + 1, 1);
-      b.ms += performance.now() - t1;
-      b.games += one.games; b.moves += one.moves; b.invalid += one.invalid;
-      k = addRun(k, runKernel(duel, 0, `duel-${round}-${i}`, true, 5000, 1));
-      kn = addRun(kn, runKernel(duel, 0, `duel-${round}-${i}`, true, 5000, 1, false));
-    }
+    inBlocks(3, 2 * ms, block, (which, cycle) => {
+      const seed = `duel-${round}-${cycle}`;
+      if (which === 0) {
+        const t1 = performance.now();
+        const one = runBgio(block, round * 100000 + cycle + 1);
+        b.ms += performance.now() - t1;
+        b.games += one.games; b.moves += one.moves; b.invalid += one.invalid;
+      } else if (which === 1) k = addRun(k, runKernel(duel, block, seed));
+      else kn = addRun(kn, runKernel(duel, block, `${seed}-r`, true, 5000, Infinity, false));
+    });
     bg.push(b);
     ker.get('duel')!.push(k);
     duelNoHash.push(kn);
-    // The floor pair: the same trivial game in both engines.
+    // The floor: the same trivial game in both engines, the same way for ms.
     const cb = { games: 0, moves: 0, ms: 0 };
     let ck = emptyRun();
     let ckn = emptyRun();
-    const t2 = performance.now();
-    for (let i = 0; performance.now() - t2 < ms; i++) {
-      const t1 = performance.now();
-      const one = runBgioCounter(round * 100000 + i + 1);
-      cb.ms += performance.now() - t1;
-      cb.games += one.games; cb.moves += one.moves;
-      ck = addRun(ck, runKernel(counter, 0, `counter-${round}-${i}`, true, 5000, 1));
-      ckn = addRun(ckn, runKernel(counter, 0, `counter-${round}-${i}`, true, 5000, 1, false));
-    }
+    inBlocks(3, ms, block, (which, cycle) => {
+      const seed = `counter-${round}-${cycle}`;
+      if (which === 0) {
+        const t1 = performance.now();
+        const until = t1 + block;
+        for (let i = 0; performance.now() < until; i++) {
+          const one = runBgioCounter(round * 100000 + cycle * 1000 + i + 1);
+          cb.games += one.games; cb.moves += one.moves;
+        }
+        cb.ms += performance.now() - t1;
+      } else if (which === 1) ck = addRun(ck, runKernel(counter, block, seed));
+      else ckn = addRun(ckn, runKernel(counter, block, `${seed}-r`, true, 5000, Infinity, false));
+    });
     floor.push({ b: cb, k: ck, n: ckn });
     p.tick(1, 'duel pair');
     for (const r of runs) {
@@ -176,8 +197,8 @@ export async function engineBench(a: Args): Promise<EngineFigures> {
     + 'entries = kernel log entries. Each kernel entry includes candidate generation, validation, apply, decision-id minting and the SHA-256 state hash chain; '
     + '"replay" re-applies the same logs without candidate generation (what loading a game does). boardgame.io: CreateGameReducer + ai.enumerate, NODE_ENV=production. '
     + 'The like-for-like ratios are the Duel row (the kernel\'s test game) and the Counter row (a trivial game, one die roll per move: each engine\'s own cost per move); '
-    + 'The "as a reducer" rows play the same seeds without the SHA-256 state hash chain (the log-integrity feature the service adds at commit; boardgame.io\'s reducer has none): the reducer-to-reducer comparison. '
-    + 'The registered rulesets are different, larger games divided by the same boardgame.io Duel figure. One round = Duel pairs for 2 x ms and Counter pairs for ms, alternating game by game, then each ruleset for ms.');
+    + 'The "as a reducer" rows play other seeds of the same games without the SHA-256 state hash chain (the log-integrity feature the service adds at commit; boardgame.io\'s reducer has none): the reducer-to-reducer comparison. '
+    + `The registered rulesets are different, larger games divided by the same boardgame.io Duel figure. One round = Duel for 2 x ms and Counter for ms, the engines taking turns in blocks of ${block} ms (rotating order), then each ruleset for ms.`);
   table(['view redaction: ruleset', 'states', 'µs per seat view', 'µs per spectator view', 'µs to JSON a seat view', 'bytes (JSON)'], [duel, ...ok].map((rs) => {
     const v = viewCost(rs, Math.max(100, ms / 2));
     return [rs.id, v.states, fmt(v.seatUs, 1), fmt(v.spectatorUs, 1), fmt(v.jsonUs, 1), fmt(v.bytes)];
