@@ -104,8 +104,19 @@ export class Arc4 {
         s[j] = t;
       }
     }
-    // RC4-drop[256]: the first 256 bytes of the stream are thrown away.
-    for (let n = 0; n < 64; n++) this.uint32();
+    // RC4-drop[256]: the first 256 bytes of the stream are thrown away (uint32's steps,
+    // without computing the bytes).
+    let i = 0;
+    let j = 0;
+    for (let n = 0; n < 256; n++) {
+      i = 255 & (i + 1);
+      const t = s[i];
+      j = 255 & (j + t);
+      s[i] = s[j];
+      s[j] = t;
+    }
+    this.i = i;
+    this.j = j;
   }
 
   /** The next 32 bits as an unsigned integer. */
