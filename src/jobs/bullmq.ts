@@ -1,7 +1,7 @@
 // BullMQ on Redis: jobs survive process crashes (a stalled job is retried), ids deduplicate.
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { JobHandler, JobQueue, JobSpec } from './queue.js';
+import { PermanentJobError, type JobHandler, type JobQueue, type JobSpec } from './queue.js';
 
 const QUEUE = 'skyeye';
 const lockMs = () => Number(process.env.SKYEYE_JOB_LOCK_MS) || 0;
@@ -46,7 +46,13 @@ export class BullQueue implements JobQueue {
       async (job: Job) => {
         const h = handlers[job.name];
         if (!h) throw new Error(`no handler for job ${job.name}`);
-        await h(job.data, { id: job.id!, attempt: job.attemptsMade + 1 });
+        try {
+          await h(job.data, { id: job.id!, attempt: job.attemptsMade + 1 });
+        } catch (err) {
+          // BullMQ's own marker for "do not retry".
+          if (err instanceof PermanentJobError) throw new UnrecoverableError(err.message);
+          throw err;
+        }
       },
       {
         connection: c, prefix: this.prefix, concurrency: opts.concurrency ?? 4,

@@ -1,6 +1,6 @@
 // Jobs in the API's own process for the embedded mode: timers, dedup by id, retries with
 // exponential backoff. Heavy work (bot search) is moved off the event loop by its handler.
-import type { JobHandler, JobQueue, JobSpec } from './queue.js';
+import { PermanentJobError, type JobHandler, type JobQueue, type JobSpec } from './queue.js';
 
 interface Pending {
   spec: JobSpec;
@@ -54,9 +54,9 @@ export class InProcessQueue implements JobQueue {
     try {
       await h(p.spec.data, { id: p.spec.jobId!, attempt: p.attempt });
       this.jobs.delete(p.spec.jobId!);
-    } catch {
+    } catch (err) {
       const max = p.spec.attempts ?? 5;
-      if (p.attempt >= max) this.jobs.delete(p.spec.jobId!);
+      if (p.attempt >= max || err instanceof PermanentJobError) this.jobs.delete(p.spec.jobId!);
       else this.schedule(p, (p.spec.backoffMs ?? 500) * 2 ** (p.attempt - 1));
     } finally {
       p.running = false;

@@ -19,6 +19,11 @@ export interface JobMeta {
 
 export type JobHandler = (data: any, meta: JobMeta) => Promise<void>;
 
+/** Thrown by a handler for a failure no retry can mend: the job fails now, with no more attempts. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
   add(job: JobSpec): Promise<void>;

@@ -123,9 +123,15 @@ test('private destinations: refused at registration and at delivery unless allow
   });
   assert.equal(rows[0].status, null);
   assert.match(rows[0].error ?? '', /not allowed/);
-  // Deleted before private addresses are allowed again, so no retry can reach the receiver.
-  assert.equal((await s.app.inject({ method: 'DELETE', url: `${url}/${h.id}`, headers: auth(g.seats[0].token!) })).statusCode, 204);
+  // A refusal is final: no retry, even once private addresses are allowed again (the first
+  // retry of a failure comes after 300 ms here, the second after 600 more).
+  webhookSettings.allowPrivate = true;
+  await new Promise((r) => setTimeout(r, 1500));
+  assert.ok(await s.worker.queue.idle(5000), 'nothing left queued');
+  const again = (await s.app.inject({ method: 'GET', url: `${url}/${h.id}/deliveries`, headers: auth(g.seats[0].token!) })).json().deliveries;
+  assert.equal(again.length, 1, 'one attempt, not retried');
   assert.equal(received.filter((r) => r.path === '/blocked').length, 0);
+  assert.equal((await s.app.inject({ method: 'DELETE', url: `${url}/${h.id}`, headers: auth(g.seats[0].token!) })).statusCode, 204);
 });
 
 test('deliveries are signed, retried after a 500, and every attempt is recorded', async () => {
@@ -208,7 +214,7 @@ test('a webhook registered behind this process\'s back (another API process) sti
   await bidBoth(g);
   const st = await game(s, g.id);
   const chooser = st.view.chooser as number;
-  await s.rt.store.addWebhook({ id: 'wh_behind', gameId: g.id, url: `${base}/behind`, events: ['action'], secret: 'whsec_behind', format: 'json' });
+  await s.rt.store.addWebhook({ id: `wh_behind_${g.id}`, gameId: g.id, url: `${base}/behind`, events: ['action'], secret: 'whsec_behind', format: 'json' });
   const r = await submit(s, g.id, g.seats[chooser].token!, { expectedVersion: 1, action: { type: 'draw' } });
   assert.equal(r.statusCode, 200, r.body);
   assert.equal(r.json().version, 2);

@@ -13,7 +13,7 @@ import ipaddr from 'ipaddr.js';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { eventsFor, publicPart } from '../../engine/kernel.js';
 import type { Decision, Entry, PublicDecision, Seat } from '../../engine/types.js';
-import { jobKey, type JobMeta } from '../../jobs/queue.js';
+import { jobKey, PermanentJobError, type JobMeta } from '../../jobs/queue.js';
 import type { Runtime } from '../../runtime.js';
 import type { OutboxItem } from '../../store/types.js';
 import { notFound, ServiceError } from '../errors.js';
@@ -125,13 +125,14 @@ export function discordBody(b: WebhookBody): { content: string } {
   }
 }
 
-/** One delivery attempt; throws when it did not get a 2xx so the queue retries it. */
+/** One delivery attempt; throws when it did not get a 2xx so the queue retries it (not when the destination was refused). */
 export async function deliver(rt: Runtime, data: { gameId: string; webhookId: string; delivery: string; event: WebhookEvent; body: WebhookBody }, meta: JobMeta): Promise<void> {
   const w = (await rt.store.listWebhooks(data.gameId)).find((x) => x.id === data.webhookId);
   if (!w) return; // deleted since
   const body = JSON.stringify(w.format === 'discord' ? discordBody(data.body) : data.body);
   let status: number | null = null;
   let error: string | null = null;
+  let refused = false;
   try {
     status = await post(w.url, body, {
       'content-type': 'application/json',
@@ -143,12 +144,23 @@ export async function deliver(rt: Runtime, data: { gameId: string; webhookId: st
     if (status < 200 || status >= 300) error = `HTTP ${status}`;
   } catch (err) {
     error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    refused = refusedDestination(err);
   }
   await rt.store.recordDelivery({
     id: `${data.delivery}#${meta.attempt}.${randomBytes(3).toString('hex')}`,
     webhookId: w.id, event: data.event, attempt: meta.attempt, status, error, at: new Date(),
   });
+  // A destination that is not public now would be refused again: no retries.
+  if (refused) throw new PermanentJobError(`webhook delivery ${data.delivery} refused: ${error}`);
   if (error) throw new Error(`webhook delivery ${data.delivery} failed: ${error}`);
+}
+
+/**
+ * The filtering agents' refusal of a non-public address. They give no error code, only this
+ * message ("DNS lookup <address>(...) is not allowed. Because, It is private IP address.").
+ */
+function refusedDestination(err: unknown): boolean {
+  return err instanceof Error && /^DNS lookup .* is not allowed\. Because/.test(err.message);
 }
 
 const agents = new Map<string, http.Agent>();
