@@ -284,10 +284,20 @@ export class GameService {
     return this.load(gameId);
   }
 
-  /** State at `upTo` (default: latest) from the newest usable snapshot plus the actions after it. */
+  /**
+   * State at `upTo` (default: latest) from the newest usable snapshot plus the actions after it.
+   * A game begun under another version of its ruleset than the installed one is replayed with
+   * its hash chain checked: if the installed rules give any entry a different state, the game
+   * is refused (409 ruleset_diverged) rather than played on from states its players never saw.
+   * The log is untouched; installing the game's version makes it playable again.
+   */
   private async rebuild(game: GameRecord, seats: SeatRecord[], upTo?: number, hooks = true): Promise<LoadedGame> {
     const rs = this.ruleset(game.ruleset);
     const { snapshot, actions } = await this.store.loadLog(game.id, rs.version, upTo);
+    const check = game.rulesetVersion !== rs.version;
+    const diverged = (seq: number, why: string) => new ServiceError(409, 'ruleset_diverged',
+      `game ${game.id} was begun under ${game.ruleset} ${game.rulesetVersion}; the installed ${rs.version} ${why} at entry ${seq}`,
+      { gameVersion: game.rulesetVersion, installedVersion: rs.version, entry: seq });
     let k: KState<any>;
     let hash: string;
     let rest = actions;
@@ -299,14 +309,19 @@ export class GameService {
       if (!setup || setup.seq !== 0) throw new ServiceError(500, 'log_corrupt', `game ${game.id} has no setup entry`);
       const e = setup.entry as { scenario: string; seats: SeatInfo[]; options: unknown };
       const made = setupGame(rs, e, entryRng(game.seed, game.id, 0));
-      if (isViolation(made)) throw new ServiceError(500, 'replay_failed', `setup of ${game.id} no longer applies`);
+      if (isViolation(made)) throw check ? diverged(0, `refuses the setup (${made.code})`) : new ServiceError(500, 'replay_failed', `setup of ${game.id} no longer applies`);
       k = made.k;
+      if (check && chainHash(GENESIS, k) !== setup.hash) throw diverged(0, 'gives another state');
       hash = setup.hash;
       rest = actions.slice(1);
     }
     for (const a of rest) {
       const r = applyEntry(rs, k, a.entry as Entry<any>, entryRng(game.seed, game.id, a.seq));
-      if (isViolation(r)) throw new ServiceError(500, 'replay_failed', `entry ${a.seq} of ${game.id} no longer applies: ${r.code}`);
+      if (isViolation(r)) {
+        if (check) throw diverged(a.seq, `refuses the entry (${r.code})`);
+        throw new ServiceError(500, 'replay_failed', `entry ${a.seq} of ${game.id} no longer applies: ${r.code}`);
+      }
+      if (check && chainHash(hash, r.k) !== a.hash) throw diverged(a.seq, 'gives another state');
       k = r.k;
       hash = a.hash;
     }

@@ -1,9 +1,11 @@
-// Durability: a server restarted on the same data keeps games and versions.
+// Durability: a server restarted on the same data keeps games and versions; a game is never
+// played on from states its ruleset's installed version computes differently.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { getRuleset, registerRuleset } from '../../src/games/index.js';
 import { auth, startServer, usingPostgres } from '../support/env.js';
 
 test('restart on the same data dir (or database): games, versions and hands intact', async () => {
@@ -71,5 +73,54 @@ test('snapshots: a game loaded from its newest snapshot plays on, and its log st
     await s2.close();
   } finally {
     await s.close();
+  }
+});
+
+test('a game begun under another ruleset version: played on if the installed rules replay it, refused if they diverge', async () => {
+  const original = getRuleset('duel')!;
+  const s1 = await startServer();
+  const servers = [s1];
+  try {
+    const g = (await s1.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }] } })).json();
+    await playSome(s1.app, g, 1);
+    const before = (await s1.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) })).json();
+    assert.ok(before.version >= 1);
+    assert.equal(before.rulesetVersion, original.version);
+
+    // Version 2 scores differently: replaying the log gives other states. A fresh process
+    // (empty cache) refuses the game, names both versions and the entry, and writes nothing.
+    registerRuleset({
+      ...original, version: '2-diverging',
+      apply(st, e, ctx) {
+        const r = original.apply(st, e, ctx);
+        return 'state' in r ? { ...r, state: { ...(r.state as object), bonus: 1 } as typeof st } : r;
+      },
+    });
+    const s2 = await startServer();
+    servers.push(s2);
+    const refused = await s2.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) });
+    assert.equal(refused.statusCode, 409, refused.body);
+    assert.equal(refused.json().error.code, 'ruleset_diverged');
+    assert.equal(refused.json().error.details.gameVersion, original.version);
+    assert.equal(refused.json().error.details.installedVersion, '2-diverging');
+    assert.equal(refused.json().error.details.entry, 1, 'the first entry whose state differs');
+    const move = await s2.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers: auth(g.seats[0].token), payload: { action: { type: 'pass' } } });
+    assert.equal(move.statusCode, 409);
+    assert.equal(move.json().error.code, 'ruleset_diverged');
+    assert.equal((await s2.rt.store.getGame(g.id))!.game.version, before.version, 'nothing was written');
+
+    // Version 3 changes nothing a log can see: the game loads, the same view, and plays on.
+    registerRuleset({ ...original, version: '3-compatible' });
+    const s3 = await startServer();
+    servers.push(s3);
+    const loaded = (await s3.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) })).json();
+    assert.equal(loaded.version, before.version);
+    assert.deepEqual(loaded.view, before.view);
+    assert.equal(loaded.rulesetVersion, original.version, 'the game keeps the version it was begun under');
+    await playSome(s3.app, g, 1);
+    assert.ok((await s3.app.inject(`/v1/games/${g.id}`)).json().version > before.version);
+  } finally {
+    registerRuleset(original);
+    for (const s of servers) await s.close();
   }
 });
