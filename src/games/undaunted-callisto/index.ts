@@ -10,7 +10,8 @@ import {
   applyBids, applyPlay, casualtyOptions, doPush, endTurnAction, finishGame, playCandidates, pushOptions, Run, settle,
   setupState, takeCasualty, validatePlay, type Action, type PlayAction,
 } from './rules.js';
-import { card, clone, factionSeats, other, sortIds, unitDef, type Frame, type S } from './state.js';
+import { card, factionSeats, other, sortIds, unitDef, type Frame, type S } from './state.js';
+import { copyJson } from '../../engine/mech/json.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { evaluate } from './evaluate.js';
 
@@ -124,7 +125,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
 }
 
 function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S> | Violation {
-  const s = clone(s0);
+  const s = copyJson(s0);
   const run = new Run(ctx.rng);
   if (e.kind === 'resign') return resign(s0, e.seat, ctx);
   if (e.kind === 'sealed') {
@@ -167,7 +168,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
 }
 
 function resign(s0: S, seat: Seat, _ctx: { seq: number; rng: Rng }): Step<S> {
-  const s = clone(s0);
+  const s = copyJson(s0);
   const run = new Run(null);
   const loser = s.seats[seat].faction;
   finishGame(s, run, { winners: factionSeats(s, other(loser)), draw: false, reason: `resignation by seat ${seat} (${loser})` });

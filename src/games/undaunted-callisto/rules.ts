@@ -11,7 +11,7 @@ import {
   areaSpaces, areaTargets, canEnter, defenceOf, mapOf, moveGraph, singleTargets, spaceGraph, spaceOf, structureDef, targetProblem,
 } from './geometry.js';
 import {
-  card, clone, countOf, factionSeats, other, PLAY_CAP, sortIds, takeAll, teammate, unitDef,
+  card, countOf, factionSeats, other, PLAY_CAP, sortIds, takeAll, teammate, unitDef,
   type CombatCtx, type Frame, type S, type SeatState, type Zone,
 } from './state.js';
 
@@ -914,5 +914,3 @@ export function applyPlay(s: S, seat: Seat, a: PlayAction, run: Run): void {
 export function endTurnAction(s: S, run: Run): void {
   endTurn(s, run, 'ended');
 }
-
-export { clone };

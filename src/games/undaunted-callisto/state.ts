@@ -109,7 +109,3 @@ export function countOf(xs: readonly string[]): Map<string, number> {
   for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
   return m;
 }
-
-export function clone<T>(x: T): T {
-  return structuredClone(x);
-}

@@ -1,6 +1,7 @@
 // Views (what a seat or a spectator may see) and determinize (a full state consistent with a view).
 import type { Rng, Seat } from '../../engine/types.js';
-import { card, clone, sortIds, takeAll, type S, type SeatState } from './state.js';
+import { card, sortIds, takeAll, type S, type SeatState } from './state.js';
+import { copyJson } from '../../engine/mech/json.js';
 
 export interface SeatView {
   seat: Seat; faction: SeatState['faction']; forces: number[];
@@ -21,7 +22,7 @@ export type View = Omit<S, 'seats'> & { viewer: Seat | null; seats: SeatView[] }
 export function viewOf(s: S, seat: Seat | null): View {
   const { seats, ...pub } = s;
   return {
-    ...clone(pub),
+    ...copyJson(pub),
     viewer: seat,
     seats: seats.map((st) => {
       const base: SeatView = {
@@ -43,7 +44,7 @@ export function viewOf(s: S, seat: Seat | null): View {
 
 /** A full state consistent with the view: other seats' hands, decks and casualty cards sampled from their unseen pools. */
 export function determinizeView(v: View, rng: Rng): S {
-  const { viewer: _v, seats, ...pub } = clone(v);
+  const { viewer: _v, seats, ...pub } = copyJson(v);
   const out: S = { ...(pub as Omit<S, 'seats'>), seats: [] };
   for (const sv of seats) {
     let hand: string[];
