@@ -1,6 +1,7 @@
 // Abaddon state, actions and unit tables. Plain JSON: the kernel hashes and snapshots it.
 import type { Result, Seat } from '../../engine/types.js';
 import type { Deck } from '../../engine/mech/deck.js';
+import { copyJson } from '../../engine/mech/json.js';
 import type { Company, Faction, UnitType, XY } from './data.js';
 
 export const UNIT: Record<UnitType, { name: string; move: number; die: number; power: number; bd: number }> = {
@@ -143,28 +144,15 @@ export type Action =
   | { type: 'closeCombat'; unit: string; target: string }
   | { type: 'endTurn' };
 
-/** A fast deep copy of the state (terrain is never mutated and is shared). */
+/**
+ * A deep copy of the state, key by key in order (so its JSON, and the hash chain, are the
+ * same); terrain is never mutated and is shared.
+ */
 export function cloneState(s: AbState): AbState {
-  const deck = (d: AbState['ws']) => ({ top: d.top.slice(), pool: d.pool.slice(), discard: d.discard.slice() });
-  return {
-    ...s,
-    seats: s.seats.map((x) => ({ ...x })),
-    units: s.units.map((u) => ({ ...u, at: u.at ? [u.at[0], u.at[1]] : null, markers: u.markers.slice() })),
-    hands: s.hands.map((h) => h.slice()),
-    ws: deck(s.ws),
-    wf: deck(s.wf),
-    retained: s.retained.map((r) => ({ ...r })),
-    cup: { ...s.cup }, counters: { ...s.counters }, kills: { ...s.kills },
-    order: s.order.slice(), relays: s.relays.slice(),
-    lockons: s.lockons.map((l) => ({ seat: l.seat, at: [l.at[0], l.at[1]] })),
-    dice: s.dice.map((d) => ({ ...d })),
-    moved: s.moved.slice(), battled: s.battled.slice(), responded: s.responded.slice(),
-    attacks: s.attacks.map((a) => ({ ...a })),
-    respond: s.respond.map((r) => ({ ...r })),
-    window: s.window ? { ...s.window } : null,
-    deployQueue: s.deployQueue.map((q) => ({ ...q })),
-    jump: { queue: s.jump.queue.slice(), unit: s.jump.unit, at: s.jump.at ? [s.jump.at[0], s.jump.at[1]] : null, options: s.jump.options.map((o) => [o[0], o[1]]) },
-    divideQueue: s.divideQueue.slice(),
-    result: s.result ? JSON.parse(JSON.stringify(s.result)) : null,
-  };
+  const out: Record<string, unknown> = {};
+  for (const k in s) {
+    const v = s[k as keyof AbState];
+    out[k] = k === 'terrain' ? v : copyJson(v);
+  }
+  return out as unknown as AbState;
 }
