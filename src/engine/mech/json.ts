@@ -1,6 +1,6 @@
 // Deep copy of plain JSON data (objects, arrays, strings, numbers, booleans, null): what a
-// ruleset's `apply` copies before it changes a state. About ten times cheaper than
-// structuredClone here (which goes through V8's serializer), and the copy keeps every key in
+// ruleset's `apply` copies before it changes a state. About nine times cheaper than
+// structuredClone on Undaunted's states (V8's serializer), and the copy keeps every key in
 // its order, so the copy's JSON, and thus the hash chain, is the original's byte for byte.
 export function copyJson<T>(x: T): T {
   if (typeof x !== 'object' || x === null) return x;
