@@ -410,20 +410,25 @@ export class GameService {
 
   /** After the end: re-run the whole log from the revealed seed and compare every hash and event. */
   async verify(gameId: string) {
-    const g = await this.load(gameId);
-    if (g.game.status !== 'finished') throw new ServiceError(409, 'game_not_finished', 'the seed is revealed and the log verifiable only after the end');
+    // The game row only, not a rebuilt state: a game the installed rules replay differently
+    // (ruleset_diverged) is what verify is for, and it reports where.
+    const row = await this.store.getGame(gameId);
+    if (!row) throw notFound('game', gameId);
+    const { game } = row;
+    const rs = this.ruleset(game.ruleset);
+    if (game.status !== 'finished') throw new ServiceError(409, 'game_not_finished', 'the seed is revealed and the log verifiable only after the end');
     const rows = await this.store.actionsAfter(gameId, -1, 1_000_000);
     const mismatches: { seq: number; what: string }[] = [];
     const setup = rows[0];
     const e0 = setup.entry as { scenario: string; seats: SeatInfo[]; options: unknown };
-    const made = setupGame(g.rs, e0, entryRng(g.game.seed, gameId, 0));
-    if (isViolation(made)) return { id: gameId, seed: g.game.seed, seedHash: g.game.seedHash, seedHashOk: seedHash(g.game.seed) === g.game.seedHash, ok: false, entries: rows.length, mismatches: [{ seq: 0, what: 'setup' }] };
+    const made = setupGame(rs, e0, entryRng(game.seed, gameId, 0));
+    if (isViolation(made)) return { id: gameId, seed: game.seed, seedHash: game.seedHash, seedHashOk: seedHash(game.seed) === game.seedHash, ok: false, entries: rows.length, mismatches: [{ seq: 0, what: 'setup' }] };
     let k = made.k;
     let hash = chainHash(GENESIS, k);
     if (hash !== setup.hash) mismatches.push({ seq: 0, what: 'hash' });
     if (JSON.stringify(made.events) !== JSON.stringify(setup.events)) mismatches.push({ seq: 0, what: 'events' });
     for (const a of rows.slice(1)) {
-      const r = applyEntry(g.rs, k, a.entry as Entry<any>, entryRng(g.game.seed, gameId, a.seq));
+      const r = applyEntry(rs, k, a.entry as Entry<any>, entryRng(game.seed, gameId, a.seq));
       if (isViolation(r)) {
         mismatches.push({ seq: a.seq, what: `rejected: ${r.code}` });
         break;
@@ -433,10 +438,10 @@ export class GameService {
       if (hash !== a.hash) mismatches.push({ seq: a.seq, what: 'hash' });
       if (JSON.stringify(r.events) !== JSON.stringify(a.events)) mismatches.push({ seq: a.seq, what: 'events' });
     }
-    const seedHashOk = seedHash(g.game.seed) === g.game.seedHash;
+    const seedHashOk = seedHash(game.seed) === game.seedHash;
     return {
-      id: gameId, seed: g.game.seed, seedHash: g.game.seedHash, seedHashOk, ok: seedHashOk && mismatches.length === 0,
-      entries: rows.length, finalHash: hash, result: resultOf(g.rs, k), mismatches,
+      id: gameId, seed: game.seed, seedHash: game.seedHash, seedHashOk, ok: seedHashOk && mismatches.length === 0,
+      entries: rows.length, finalHash: hash, result: resultOf(rs, k), mismatches,
     };
   }
 

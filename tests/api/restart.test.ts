@@ -83,6 +83,9 @@ test('a game begun under another ruleset version: played on if the installed rul
   try {
     const g = (await s1.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }] } })).json();
     await playSome(s1.app, g, 1);
+    const done = (await s1.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }], options: { handSize: 3 } } })).json();
+    await playSome(s1.app, done, 20);
+    assert.equal((await s1.app.inject(`/v1/games/${done.id}`)).json().status, 'finished');
     const before = (await s1.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) })).json();
     assert.ok(before.version >= 1);
     assert.equal(before.rulesetVersion, original.version);
@@ -108,6 +111,11 @@ test('a game begun under another ruleset version: played on if the installed rul
     assert.equal(move.statusCode, 409);
     assert.equal(move.json().error.code, 'ruleset_diverged');
     assert.equal((await s2.rt.store.getGame(g.id))!.game.version, before.version, 'nothing was written');
+    // verify is how one finds out where: it re-runs a finished game's log under the installed rules.
+    const v = await s2.app.inject(`/v1/games/${done.id}/verify`);
+    assert.equal(v.statusCode, 200, v.body);
+    assert.equal(v.json().ok, false);
+    assert.deepEqual(v.json().mismatches[0], { seq: 1, what: 'hash' });
 
     // Version 3 changes nothing a log can see: the game loads, the same view, and plays on.
     registerRuleset({ ...original, version: '3-compatible' });
@@ -117,6 +125,7 @@ test('a game begun under another ruleset version: played on if the installed rul
     assert.equal(loaded.version, before.version);
     assert.deepEqual(loaded.view, before.view);
     assert.equal(loaded.rulesetVersion, original.version, 'the game keeps the version it was begun under');
+    assert.equal((await s3.app.inject(`/v1/games/${done.id}/verify`)).json().ok, true);
     await playSome(s3.app, g, 1);
     assert.ok((await s3.app.inject(`/v1/games/${g.id}`)).json().version > before.version);
   } finally {
