@@ -82,43 +82,70 @@ export function lineOfSight(a: Cell, b: Cell, blocked: (c: Cell) => boolean): Lo
 /**
  * Breadth-first king steps from `start`, never entering blocked cells nor squeezing
  * diagonally; stops early when `goal` is reached. One expansion serves reach and paths.
+ * Cells are indexed y * width + x in plain arrays (no string key per neighbour); `order`
+ * lists the cells in the order they were reached, which fixes the Map order of `reach` and,
+ * with `prev` (first discovery wins, frontier order then DIRS8 order), which shortest path
+ * is returned: both are part of what rulesets put in their events.
  */
 function bfs(g: GridSize, start: Cell, maxSteps: number, blocked: (c: Cell) => boolean, goal?: Cell) {
-  const dist = new Map<string, number>([[key(start), 0]]);
-  const prev = new Map<string, Cell | null>([[key(start), null]]);
-  let frontier: Cell[] = [start];
+  const w = g.width;
+  const dist: number[] = new Array(w * g.height).fill(-1);
+  const prev: number[] = new Array(w * g.height).fill(-1);
+  const s0 = start[1] * w + start[0];
+  dist[s0] = 0;
+  const order: number[] = [s0];
+  const goalAt = goal && inBounds(g, goal) ? goal[1] * w + goal[0] : -1;
+  let frontier: number[] = [s0];
   for (let step = 1; step <= maxSteps && frontier.length; step++) {
-    const next: Cell[] = [];
-    for (const c of frontier) {
-      for (const n of neighbours8(g, c)) {
-        const k = key(n);
-        if (dist.has(k) || blocked(n) || squeezed(c, n, blocked)) continue;
-        dist.set(k, step);
-        prev.set(k, c);
-        if (goal && sameCell(n, goal)) return { dist, prev };
-        next.push(n);
+    const next: number[] = [];
+    for (const at of frontier) {
+      const cx = at % w;
+      const cy = (at - cx) / w;
+      const c: Cell = at === s0 ? start : [cx, cy];
+      for (const d of DIRS8) {
+        const x = cx + d[0];
+        const y = cy + d[1];
+        if (x < 0 || y < 0 || x >= w || y >= g.height) continue;
+        const i = y * w + x;
+        if (dist[i] >= 0) continue;
+        const n: Cell = [x, y];
+        if (blocked(n) || squeezed(c, n, blocked)) continue;
+        dist[i] = step;
+        prev[i] = at;
+        order.push(i);
+        if (i === goalAt) return { dist, prev, order, w };
+        next.push(i);
       }
     }
     frontier = next;
   }
-  return { dist, prev };
+  return { dist, prev, order, w };
 }
 
 /**
  * Cells reachable from `start` in at most `maxSteps` king steps without entering blocked cells
- * and without diagonal squeezes. Returns a map "x,y" -> steps (start included at 0).
+ * and without diagonal squeezes. Returns a map "x,y" -> steps (start included at 0), in the
+ * order the cells were reached.
  */
 export function reach(g: GridSize, start: Cell, maxSteps: number, blocked: (c: Cell) => boolean): Map<string, number> {
-  return bfs(g, start, maxSteps, blocked).dist;
+  if (!inBounds(g, start)) return new Map([[key(start), 0]]);
+  const { dist, order, w } = bfs(g, start, maxSteps, blocked);
+  const out = new Map<string, number>();
+  for (const i of order) out.set(`${i % w},${Math.floor(i / w)}`, dist[i]);
+  return out;
 }
 
 /** A shortest legal path start..goal (both included), or null. */
 export function shortestPath(g: GridSize, start: Cell, goal: Cell, maxSteps: number, blocked: (c: Cell) => boolean): Cell[] | null {
   if (sameCell(start, goal)) return [start];
-  const { prev } = bfs(g, start, maxSteps, blocked, goal);
-  if (!prev.has(key(goal))) return null;
+  if (!inBounds(g, start) || !inBounds(g, goal)) return null;
+  const { prev, w } = bfs(g, start, maxSteps, blocked, goal);
+  const s0 = start[1] * w + start[0];
+  let at = goal[1] * w + goal[0];
+  if (prev[at] < 0) return null;
   const path: Cell[] = [];
-  for (let p: Cell | null | undefined = goal; p; p = prev.get(key(p))) path.unshift(p);
+  for (; at !== s0; at = prev[at]) path.unshift([at % w, Math.floor(at / w)]);
+  path.unshift(start);
   return path;
 }
 

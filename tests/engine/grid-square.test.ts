@@ -1,0 +1,105 @@
+// Square-grid movement (src/engine/mech/grid-square.ts): reach and shortest paths, checked
+// against hand-made boards and, on random boards, against a plain string-keyed breadth-first
+// search (the form this module had before it indexed cells): the same cells, the same
+// distances, the same Map order and the same path, since rulesets put paths in their events.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { type Cell, DIRS8, inBounds, lineOfSight, reach, shortestPath, squeezed } from '../../src/engine/mech/grid-square.js';
+import { localRng } from '../../src/engine/rng.js';
+
+const k = (c: Cell) => `${c[0]},${c[1]}`;
+
+function reference(g: { width: number; height: number }, start: Cell, max: number, blocked: (c: Cell) => boolean, goal?: Cell) {
+  const dist = new Map<string, number>([[k(start), 0]]);
+  const prev = new Map<string, Cell | null>([[k(start), null]]);
+  let frontier: Cell[] = [start];
+  for (let step = 1; step <= max && frontier.length; step++) {
+    const next: Cell[] = [];
+    for (const c of frontier) {
+      for (const d of DIRS8) {
+        const n: Cell = [c[0] + d[0], c[1] + d[1]];
+        if (!inBounds(g, n) || dist.has(k(n)) || blocked(n) || squeezed(c, n, blocked)) continue;
+        dist.set(k(n), step);
+        prev.set(k(n), c);
+        if (goal && n[0] === goal[0] && n[1] === goal[1]) return { dist, prev };
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
+  return { dist, prev };
+}
+
+function referencePath(g: { width: number; height: number }, start: Cell, goal: Cell, max: number, blocked: (c: Cell) => boolean): Cell[] | null {
+  if (start[0] === goal[0] && start[1] === goal[1]) return [start];
+  const { prev } = reference(g, start, max, blocked, goal);
+  if (!prev.has(k(goal))) return null;
+  const path: Cell[] = [];
+  for (let p: Cell | null | undefined = goal; p; p = prev.get(k(p))) path.unshift(p);
+  return path;
+}
+
+const board = (rows: string[]) => {
+  const blocked = new Set<string>();
+  rows.forEach((r, y) => [...r].forEach((ch, x) => { if (ch === '#') blocked.add(`${x},${y}`); }));
+  return { g: { width: rows[0].length, height: rows.length }, blocked: (c: Cell) => blocked.has(k(c)) };
+};
+
+test('reach: king steps, blocked cells never entered, diagonal squeezes refused, bounded by steps', () => {
+  const { g, blocked } = board([
+    '.#...',
+    '#....',
+    '.....',
+  ]);
+  const r = reach(g, [0, 0], 2, blocked);
+  assert.equal(r.get('0,0'), 0);
+  assert.equal(r.has('1,1'), false, 'squeezed between two blocked cells');
+  assert.equal(r.has('1,0'), false);
+  assert.equal(r.size, 1, 'boxed in');
+  const open = reach(g, [2, 1], 1, blocked);
+  assert.deepEqual([...open.keys()], ['2,1', '2,0', '3,0', '3,1', '3,2', '2,2', '1,2', '1,1'], 'discovery order: DIRS8 from north, clockwise');
+  assert.equal(reach(g, [2, 1], 2, blocked).get('0,2'), 2);
+});
+
+test('shortestPath: the path through the gap, null when out of reach', () => {
+  const { g, blocked } = board([
+    '.....',
+    '.###.',
+    '.....',
+  ]);
+  const p = shortestPath(g, [0, 1], [4, 1], 10, blocked)!;
+  assert.equal(p.length, 5);
+  assert.deepEqual(p[0], [0, 1]);
+  assert.deepEqual(p.at(-1), [4, 1]);
+  for (let i = 1; i < p.length; i++) assert.equal(Math.max(Math.abs(p[i][0] - p[i - 1][0]), Math.abs(p[i][1] - p[i - 1][1])), 1);
+  assert.equal(shortestPath(g, [0, 1], [4, 1], 3, blocked), null, 'too far');
+  assert.deepEqual(shortestPath(g, [0, 1], [0, 1], 0, blocked), [[0, 1]]);
+});
+
+test('lineOfSight: straight lines only, blocked cells and diagonal corners stop it', () => {
+  const { blocked } = board([
+    '.....',
+    '..#..',
+    '.#...',
+  ]);
+  assert.deepEqual(lineOfSight([0, 0], [4, 0], blocked), { ok: true });
+  assert.deepEqual(lineOfSight([0, 0], [3, 1], blocked), { ok: false, reason: 'not_straight' });
+  assert.deepEqual(lineOfSight([2, 0], [2, 2], blocked), { ok: false, reason: 'blocked' });
+  assert.deepEqual(lineOfSight([1, 1], [2, 2], blocked), { ok: false, reason: 'corner' });
+});
+
+test('reach and shortestPath match a plain breadth-first search on 300 random boards', () => {
+  const rng = localRng('grid-square-test');
+  for (let t = 0; t < 300; t++) {
+    const g = { width: 3 + rng.int(12), height: 3 + rng.int(12) };
+    const walls = new Set<string>();
+    for (let i = 0; i < (g.width * g.height) / 4; i++) walls.add(`${rng.int(g.width)},${rng.int(g.height)}`);
+    const start: Cell = [rng.int(g.width), rng.int(g.height)];
+    walls.delete(k(start));
+    const blocked = (c: Cell) => walls.has(k(c));
+    const max = 1 + rng.int(6);
+    assert.deepEqual([...reach(g, start, max, blocked)], [...reference(g, start, max, blocked).dist], `board ${t}`);
+    const goal: Cell = [rng.int(g.width), rng.int(g.height)];
+    assert.deepEqual(shortestPath(g, start, goal, max, blocked), referencePath(g, start, goal, max, blocked), `path ${t}`);
+  }
+});
