@@ -14,6 +14,8 @@ export type BotLevel = 'random' | 'greedy' | 'mcts';
 /** Everything a bot is told: exactly what its seat may know, as a human client would. */
 export interface BotInput {
   ruleset: string;
+  /** The version of the ruleset the game runs under (the current one when absent). */
+  rulesetVersion?: string;
   seat: Seat;
   /** `rs.view(s, seat)`: the only picture of the game a bot gets. */
   view: unknown;

@@ -24,7 +24,7 @@ async function ensure(modules: string[]) {
 parentPort!.on('message', async (msg: { id: number; input: BotInput; modules: string[] }) => {
   try {
     await ensure(msg.modules);
-    const rs = getRuleset(msg.input.ruleset);
+    const rs = getRuleset(msg.input.ruleset, msg.input.rulesetVersion);
     if (!rs) throw new Error(`bot thread: no ruleset ${msg.input.ruleset}`);
     parentPort!.postMessage({ id: msg.id, ok: true, out: decide(rs, msg.input) });
   } catch (err) {

@@ -143,8 +143,9 @@ export class GameService {
     }));
   }
 
-  private ruleset(id: string): Ruleset {
-    const rs = getRuleset(id);
+  /** The ruleset a game runs under: its own version when still installed, else the current one. */
+  private ruleset(id: string, version?: string): Ruleset {
+    const rs = getRuleset(id, version);
     if (!rs) throw new ServiceError(503, 'ruleset_unavailable', `ruleset ${id} is not installed on this server`);
     return rs;
   }
@@ -286,13 +287,14 @@ export class GameService {
 
   /**
    * State at `upTo` (default: latest) from the newest usable snapshot plus the actions after it.
-   * A game begun under another version of its ruleset than the installed one is replayed with
-   * its hash chain checked: if the installed rules give any entry a different state, the game
-   * is refused (409 ruleset_diverged) rather than played on from states its players never saw.
-   * The log is untouched; installing the game's version makes it playable again.
+   * A game runs under the version of its ruleset it was begun under when that version is still
+   * installed (src/games/index.ts `older`). Otherwise it is replayed under the current version
+   * with its hash chain checked: if the installed rules give any entry a different state, the
+   * game is refused (409 ruleset_diverged) rather than played on from states its players never
+   * saw. The log is untouched; installing the game's version makes it playable again.
    */
   private async rebuild(game: GameRecord, seats: SeatRecord[], upTo?: number, hooks = true): Promise<LoadedGame> {
-    const rs = this.ruleset(game.ruleset);
+    const rs = this.ruleset(game.ruleset, game.rulesetVersion);
     const { snapshot, actions } = await this.store.loadLog(game.id, rs.version, upTo);
     const check = game.rulesetVersion !== rs.version;
     const diverged = (seq: number, why: string) => new ServiceError(409, 'ruleset_diverged',
@@ -415,7 +417,7 @@ export class GameService {
     const row = await this.store.getGame(gameId);
     if (!row) throw notFound('game', gameId);
     const { game } = row;
-    const rs = this.ruleset(game.ruleset);
+    const rs = this.ruleset(game.ruleset, game.rulesetVersion);
     if (game.status !== 'finished') throw new ServiceError(409, 'game_not_finished', 'the seed is revealed and the log verifiable only after the end');
     const rows = await this.store.actionsAfter(gameId, -1, 1_000_000);
     const mismatches: { seq: number; what: string }[] = [];

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { getRuleset, registerRuleset } from '../../src/games/index.js';
+import { getRuleset, registerOlderVersion, registerRuleset } from '../../src/games/index.js';
 import { auth, startServer, usingPostgres } from '../support/env.js';
 
 test('restart on the same data dir (or database): games, versions and hands intact', async () => {
@@ -128,6 +128,47 @@ test('a game begun under another ruleset version: played on if the installed rul
     assert.equal((await s3.app.inject(`/v1/games/${done.id}/verify`)).json().ok, true);
     await playSome(s3.app, g, 1);
     assert.ok((await s3.app.inject(`/v1/games/${g.id}`)).json().version > before.version);
+  } finally {
+    registerRuleset(original);
+    for (const s of servers) await s.close();
+  }
+});
+
+test('an older version kept installed: games begun under it play on under it, new games get the current one', async () => {
+  const original = getRuleset('duel')!;
+  const s1 = await startServer();
+  const servers = [s1];
+  try {
+    const g = (await s1.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }] } })).json();
+    await playSome(s1.app, g, 1);
+    const before = (await s1.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) })).json();
+    // The current version now diverges (alone it would refuse this game: test above); the
+    // game's own version stays installed beside it.
+    registerRuleset({
+      ...original, version: '2-current',
+      apply(st, e, ctx) {
+        const r = original.apply(st, e, ctx);
+        return 'state' in r ? { ...r, state: { ...(r.state as object), bonus: 1 } as typeof st } : r;
+      },
+    });
+    registerOlderVersion(original);
+    const s2 = await startServer();
+    servers.push(s2);
+    const loaded = await s2.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) });
+    assert.equal(loaded.statusCode, 200, loaded.body);
+    assert.equal(loaded.json().rulesetVersion, original.version);
+    assert.deepEqual(loaded.json().view, before.view);
+    await playSome(s2.app, g, 1);
+    const after = (await s2.app.inject(`/v1/games/${g.id}`)).json();
+    assert.ok(after.version > before.version, 'played on');
+    // Its commits were made by the old code: a fresh process reloads them without a check.
+    const s3 = await startServer();
+    servers.push(s3);
+    assert.equal((await s3.app.inject(`/v1/games/${g.id}`)).json().version, after.version);
+    const fresh = (await s2.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }] } })).json();
+    assert.equal((await s2.app.inject(`/v1/games/${fresh.id}`)).json().rulesetVersion, '2-current', 'a new game gets the current version');
+    const listed = (await s2.app.inject('/v1/rulesets')).json().rulesets.filter((r: { id: string }) => r.id === 'duel');
+    assert.deepEqual(listed.map((r: { version: string }) => r.version), ['2-current'], 'only the current version is offered');
   } finally {
     registerRuleset(original);
     for (const s of servers) await s.close();

@@ -52,7 +52,7 @@ export function botInput(g: LoadedGame, seat: Seat, decisionId: string, spec: Ai
   const rng = localRng(`legal|${g.game.id}|${g.k.seq}|${seat}`);
   const legal = g.rs.candidates(g.k.s, seat, m.raw, 1000, rng).actions as unknown[];
   return {
-    ruleset: g.rs.id, seat, view: g.rs.view(g.k.s, seat), decision, legal, version: g.k.seq,
+    ruleset: g.rs.id, rulesetVersion: g.rs.version, seat, view: g.rs.view(g.k.s, seat), decision, legal, version: g.k.seq,
     level: spec.level, budgetMs: spec.budgetMs, iterations: spec.iterations, salt,
   };
 }
