@@ -300,6 +300,12 @@ export class GameService {
     const diverged = (seq: number, why: string) => new ServiceError(409, 'ruleset_diverged',
       `game ${game.id} was begun under ${game.ruleset} ${game.rulesetVersion}; the installed ${rs.version} ${why} at entry ${seq}`,
       { gameVersion: game.rulesetVersion, installedVersion: rs.version, entry: seq });
+    // An entry (0: the setup) the rules refuse on replay: a changed ruleset, else a broken log.
+    const refused = (seq: number, code: string) => {
+      const what = seq ? `entry ${seq}` : 'setup';
+      if (check) return diverged(seq, `refuses the ${seq ? 'entry' : 'setup'} (${code})`);
+      return new ServiceError(500, 'replay_failed', `${what} of ${game.id} no longer applies: ${code}`);
+    };
     let k: KState<any>;
     let hash: string;
     let rest = actions;
@@ -311,7 +317,7 @@ export class GameService {
       if (!setup || setup.seq !== 0) throw new ServiceError(500, 'log_corrupt', `game ${game.id} has no setup entry`);
       const e = setup.entry as { scenario: string; seats: SeatInfo[]; options: unknown };
       const made = setupGame(rs, e, entryRng(game.seed, game.id, 0));
-      if (isViolation(made)) throw check ? diverged(0, `refuses the setup (${made.code})`) : new ServiceError(500, 'replay_failed', `setup of ${game.id} no longer applies`);
+      if (isViolation(made)) throw refused(0, made.code);
       k = made.k;
       if (check && chainHash(GENESIS, k) !== setup.hash) throw diverged(0, 'gives another state');
       hash = setup.hash;
@@ -319,10 +325,7 @@ export class GameService {
     }
     for (const a of rest) {
       const r = applyEntry(rs, k, a.entry as Entry<any>, entryRng(game.seed, game.id, a.seq));
-      if (isViolation(r)) {
-        if (check) throw diverged(a.seq, `refuses the entry (${r.code})`);
-        throw new ServiceError(500, 'replay_failed', `entry ${a.seq} of ${game.id} no longer applies: ${r.code}`);
-      }
+      if (isViolation(r)) throw refused(a.seq, r.code);
       if (check && chainHash(hash, r.k) !== a.hash) throw diverged(a.seq, 'gives another state');
       k = r.k;
       hash = a.hash;

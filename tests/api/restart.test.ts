@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import type { Ruleset } from '../../src/engine/types.js';
 import { getRuleset, registerOlderVersion, registerRuleset } from '../../src/games/index.js';
 import { auth, startServer, usingPostgres } from '../support/env.js';
 
@@ -37,7 +38,9 @@ test('restart on the same data dir (or database): games, versions and hands inta
   }
 });
 
-async function playSome(app: Awaited<ReturnType<typeof startServer>>['app'], g: { id: string; seats: { token: string }[] }, rounds: number) {
+type App = Awaited<ReturnType<typeof startServer>>['app'];
+
+async function playSome(app: App, g: { id: string; seats: { token: string }[] }, rounds: number) {
   for (let i = 0; i < rounds; i++) {
     const spec = (await app.inject(`/v1/games/${g.id}`)).json();
     if (spec.status === 'finished') return;
@@ -76,14 +79,28 @@ test('snapshots: a game loaded from its newest snapshot plays on, and its log st
   }
 });
 
+const newDuel = async (app: App, options?: { handSize: number }) =>
+  (await app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }], ...(options ? { options } : {}) } })).json();
+
+/** A later version of a ruleset whose states differ from the original's (an extra field). */
+function diverging(original: Ruleset, version: string): Ruleset {
+  return {
+    ...original, version,
+    apply(st, e, ctx) {
+      const r = original.apply(st, e, ctx);
+      return 'state' in r ? { ...r, state: { ...(r.state as object), bonus: 1 } } : r;
+    },
+  };
+}
+
 test('a game begun under another ruleset version: played on if the installed rules replay it, refused if they diverge', async () => {
   const original = getRuleset('duel')!;
   const s1 = await startServer();
   const servers = [s1];
   try {
-    const g = (await s1.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }] } })).json();
+    const g = await newDuel(s1.app);
     await playSome(s1.app, g, 1);
-    const done = (await s1.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }], options: { handSize: 3 } } })).json();
+    const done = await newDuel(s1.app, { handSize: 3 });
     await playSome(s1.app, done, 20);
     assert.equal((await s1.app.inject(`/v1/games/${done.id}`)).json().status, 'finished');
     const before = (await s1.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) })).json();
@@ -92,13 +109,7 @@ test('a game begun under another ruleset version: played on if the installed rul
 
     // Version 2 scores differently: replaying the log gives other states. A fresh process
     // (empty cache) refuses the game, names both versions and the entry, and writes nothing.
-    registerRuleset({
-      ...original, version: '2-diverging',
-      apply(st, e, ctx) {
-        const r = original.apply(st, e, ctx);
-        return 'state' in r ? { ...r, state: { ...(r.state as object), bonus: 1 } as typeof st } : r;
-      },
-    });
+    registerRuleset(diverging(original, '2-diverging'));
     const s2 = await startServer();
     servers.push(s2);
     const refused = await s2.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) });
@@ -139,18 +150,12 @@ test('an older version kept installed: games begun under it play on under it, ne
   const s1 = await startServer();
   const servers = [s1];
   try {
-    const g = (await s1.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }] } })).json();
+    const g = await newDuel(s1.app);
     await playSome(s1.app, g, 1);
     const before = (await s1.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) })).json();
     // The current version now diverges (alone it would refuse this game: test above); the
     // game's own version stays installed beside it.
-    registerRuleset({
-      ...original, version: '2-current',
-      apply(st, e, ctx) {
-        const r = original.apply(st, e, ctx);
-        return 'state' in r ? { ...r, state: { ...(r.state as object), bonus: 1 } as typeof st } : r;
-      },
-    });
+    registerRuleset(diverging(original, '2-current'));
     registerOlderVersion(original);
     const s2 = await startServer();
     servers.push(s2);
@@ -165,7 +170,7 @@ test('an older version kept installed: games begun under it play on under it, ne
     const s3 = await startServer();
     servers.push(s3);
     assert.equal((await s3.app.inject(`/v1/games/${g.id}`)).json().version, after.version);
-    const fresh = (await s2.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }] } })).json();
+    const fresh = await newDuel(s2.app);
     assert.equal((await s2.app.inject(`/v1/games/${fresh.id}`)).json().rulesetVersion, '2-current', 'a new game gets the current version');
     const listed = (await s2.app.inject('/v1/rulesets')).json().rulesets.filter((r: { id: string }) => r.id === 'duel');
     assert.deepEqual(listed.map((r: { version: string }) => r.version), ['2-current'], 'only the current version is offered');

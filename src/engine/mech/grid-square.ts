@@ -99,9 +99,9 @@ function bfs(g: GridSize, start: Cell, maxSteps: number, blocked: (c: Cell) => b
   for (let step = 1; step <= maxSteps && frontier.length; step++) {
     const next: number[] = [];
     for (const at of frontier) {
-      const cx = at % w;
-      const cy = (at - cx) / w;
-      const c: Cell = at === s0 ? start : [cx, cy];
+      const c: Cell = at === s0 ? start : cellAt(at, w);
+      const cx = c[0];
+      const cy = c[1];
       for (const d of DIRS8) {
         const x = cx + d[0];
         const y = cy + d[1];
@@ -131,7 +131,7 @@ export function reach(g: GridSize, start: Cell, maxSteps: number, blocked: (c: C
   if (!inBounds(g, start)) return new Map([[key(start), 0]]);
   const { dist, order, w } = bfs(g, start, maxSteps, blocked);
   const out = new Map<string, number>();
-  for (const i of order) out.set(`${i % w},${Math.floor(i / w)}`, dist[i]);
+  for (const i of order) out.set(key(cellAt(i, w)), dist[i]);
   return out;
 }
 
@@ -144,9 +144,15 @@ export function shortestPath(g: GridSize, start: Cell, goal: Cell, maxSteps: num
   let at = goal[1] * w + goal[0];
   if (prev[at] < 0) return null;
   const path: Cell[] = [];
-  for (; at !== s0; at = prev[at]) path.unshift([at % w, Math.floor(at / w)]);
+  for (; at !== s0; at = prev[at]) path.unshift(cellAt(at, w));
   path.unshift(start);
   return path;
+}
+
+/** The cell of index y * width + x (bfs). */
+function cellAt(i: number, width: number): [number, number] {
+  const x = i % width;
+  return [x, (i - x) / width];
 }
 
 export function key(c: Cell): string {
