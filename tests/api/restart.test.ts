@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Ruleset } from '../../src/engine/types.js';
 import { getRuleset, registerOlderVersion, registerRuleset } from '../../src/games/index.js';
-import { auth, startServer, usingPostgres } from '../support/env.js';
+import { auth, startServer, usingPostgres, type TestServer } from '../support/env.js';
 
 test('restart on the same data dir (or database): games, versions and hands intact', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'skyeye-restart-'));
@@ -93,89 +93,91 @@ function diverging(original: Ruleset, version: string): Ruleset {
   };
 }
 
-test('a game begun under another ruleset version: played on if the installed rules replay it, refused if they diverge', async () => {
+/**
+ * Runs a test that swaps the test game's installed versions: `fresh()` starts a server (a new
+ * process's empty cache) on the shared store; afterwards the original is current again.
+ */
+async function acrossVersions(body: (original: Ruleset, fresh: () => Promise<TestServer>) => Promise<void>) {
   const original = getRuleset('duel')!;
-  const s1 = await startServer();
-  const servers = [s1];
+  const servers: TestServer[] = [];
+  const fresh = async () => {
+    const s = await startServer();
+    servers.push(s);
+    return s;
+  };
   try {
-    const g = await newDuel(s1.app);
-    await playSome(s1.app, g, 1);
-    const done = await newDuel(s1.app, { handSize: 3 });
-    await playSome(s1.app, done, 20);
-    assert.equal((await s1.app.inject(`/v1/games/${done.id}`)).json().status, 'finished');
-    const before = (await s1.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) })).json();
-    assert.ok(before.version >= 1);
-    assert.equal(before.rulesetVersion, original.version);
-
-    // Version 2 scores differently: replaying the log gives other states. A fresh process
-    // (empty cache) refuses the game, names both versions and the entry, and writes nothing.
-    registerRuleset(diverging(original, '2-diverging'));
-    const s2 = await startServer();
-    servers.push(s2);
-    const refused = await s2.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) });
-    assert.equal(refused.statusCode, 409, refused.body);
-    assert.equal(refused.json().error.code, 'ruleset_diverged');
-    assert.equal(refused.json().error.details.gameVersion, original.version);
-    assert.equal(refused.json().error.details.installedVersion, '2-diverging');
-    assert.equal(refused.json().error.details.entry, 1, 'the first entry whose state differs');
-    const move = await s2.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers: auth(g.seats[0].token), payload: { action: { type: 'pass' } } });
-    assert.equal(move.statusCode, 409);
-    assert.equal(move.json().error.code, 'ruleset_diverged');
-    assert.equal((await s2.rt.store.getGame(g.id))!.game.version, before.version, 'nothing was written');
-    // verify is how one finds out where: it re-runs a finished game's log under the installed rules.
-    const v = await s2.app.inject(`/v1/games/${done.id}/verify`);
-    assert.equal(v.statusCode, 200, v.body);
-    assert.equal(v.json().ok, false);
-    assert.deepEqual(v.json().mismatches[0], { seq: 1, what: 'hash' });
-
-    // Version 3 changes nothing a log can see: the game loads, the same view, and plays on.
-    registerRuleset({ ...original, version: '3-compatible' });
-    const s3 = await startServer();
-    servers.push(s3);
-    const loaded = (await s3.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) })).json();
-    assert.equal(loaded.version, before.version);
-    assert.deepEqual(loaded.view, before.view);
-    assert.equal(loaded.rulesetVersion, original.version, 'the game keeps the version it was begun under');
-    assert.equal((await s3.app.inject(`/v1/games/${done.id}/verify`)).json().ok, true);
-    await playSome(s3.app, g, 1);
-    assert.ok((await s3.app.inject(`/v1/games/${g.id}`)).json().version > before.version);
+    await body(original, fresh);
   } finally {
     registerRuleset(original);
     for (const s of servers) await s.close();
   }
-});
+}
 
-test('an older version kept installed: games begun under it play on under it, new games get the current one', async () => {
-  const original = getRuleset('duel')!;
-  const s1 = await startServer();
-  const servers = [s1];
-  try {
-    const g = await newDuel(s1.app);
-    await playSome(s1.app, g, 1);
-    const before = (await s1.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) })).json();
-    // The current version now diverges (alone it would refuse this game: test above); the
-    // game's own version stays installed beside it.
-    registerRuleset(diverging(original, '2-current'));
-    registerOlderVersion(original);
-    const s2 = await startServer();
-    servers.push(s2);
-    const loaded = await s2.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) });
-    assert.equal(loaded.statusCode, 200, loaded.body);
-    assert.equal(loaded.json().rulesetVersion, original.version);
-    assert.deepEqual(loaded.json().view, before.view);
-    await playSome(s2.app, g, 1);
-    const after = (await s2.app.inject(`/v1/games/${g.id}`)).json();
-    assert.ok(after.version > before.version, 'played on');
-    // Its commits were made by the old code: a fresh process reloads them without a check.
-    const s3 = await startServer();
-    servers.push(s3);
-    assert.equal((await s3.app.inject(`/v1/games/${g.id}`)).json().version, after.version);
-    const fresh = await newDuel(s2.app);
-    assert.equal((await s2.app.inject(`/v1/games/${fresh.id}`)).json().rulesetVersion, '2-current', 'a new game gets the current version');
-    const listed = (await s2.app.inject('/v1/rulesets')).json().rulesets.filter((r: { id: string }) => r.id === 'duel');
-    assert.deepEqual(listed.map((r: { version: string }) => r.version), ['2-current'], 'only the current version is offered');
-  } finally {
-    registerRuleset(original);
-    for (const s of servers) await s.close();
-  }
-});
+test('a game begun under another ruleset version: played on if the installed rules replay it, refused if they diverge', () => acrossVersions(async (original, server) => {
+  const s1 = await server();
+  const g = await newDuel(s1.app);
+  await playSome(s1.app, g, 1);
+  const done = await newDuel(s1.app, { handSize: 3 });
+  await playSome(s1.app, done, 20);
+  assert.equal((await s1.app.inject(`/v1/games/${done.id}`)).json().status, 'finished');
+  const before = (await s1.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) })).json();
+  assert.ok(before.version >= 1);
+  assert.equal(before.rulesetVersion, original.version);
+
+  // Version 2 scores differently: replaying the log gives other states. A fresh process
+  // (empty cache) refuses the game, names both versions and the entry, and writes nothing.
+  registerRuleset(diverging(original, '2-diverging'));
+  const s2 = await server();
+  const refused = await s2.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) });
+  assert.equal(refused.statusCode, 409, refused.body);
+  assert.equal(refused.json().error.code, 'ruleset_diverged');
+  assert.equal(refused.json().error.details.gameVersion, original.version);
+  assert.equal(refused.json().error.details.installedVersion, '2-diverging');
+  assert.equal(refused.json().error.details.entry, 1, 'the first entry whose state differs');
+  const move = await s2.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers: auth(g.seats[0].token), payload: { action: { type: 'pass' } } });
+  assert.equal(move.statusCode, 409);
+  assert.equal(move.json().error.code, 'ruleset_diverged');
+  assert.equal((await s2.rt.store.getGame(g.id))!.game.version, before.version, 'nothing was written');
+  // verify is how one finds out where: it re-runs a finished game's log under the installed rules.
+  const v = await s2.app.inject(`/v1/games/${done.id}/verify`);
+  assert.equal(v.statusCode, 200, v.body);
+  assert.equal(v.json().ok, false);
+  assert.deepEqual(v.json().mismatches[0], { seq: 1, what: 'hash' });
+
+  // Version 3 changes nothing a log can see: the game loads, the same view, and plays on.
+  registerRuleset({ ...original, version: '3-compatible' });
+  const s3 = await server();
+  const loaded = (await s3.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) })).json();
+  assert.equal(loaded.version, before.version);
+  assert.deepEqual(loaded.view, before.view);
+  assert.equal(loaded.rulesetVersion, original.version, 'the game keeps the version it was begun under');
+  assert.equal((await s3.app.inject(`/v1/games/${done.id}/verify`)).json().ok, true);
+  await playSome(s3.app, g, 1);
+  assert.ok((await s3.app.inject(`/v1/games/${g.id}`)).json().version > before.version);
+}));
+
+test('an older version kept installed: games begun under it play on under it, new games get the current one', () => acrossVersions(async (original, server) => {
+  const s1 = await server();
+  const g = await newDuel(s1.app);
+  await playSome(s1.app, g, 1);
+  const before = (await s1.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) })).json();
+  // The current version now diverges (alone it would refuse this game: test above); the
+  // game's own version stays installed beside it.
+  registerRuleset(diverging(original, '2-current'));
+  registerOlderVersion(original);
+  const s2 = await server();
+  const loaded = await s2.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) });
+  assert.equal(loaded.statusCode, 200, loaded.body);
+  assert.equal(loaded.json().rulesetVersion, original.version);
+  assert.deepEqual(loaded.json().view, before.view);
+  await playSome(s2.app, g, 1);
+  const after = (await s2.app.inject(`/v1/games/${g.id}`)).json();
+  assert.ok(after.version > before.version, 'played on');
+  // Its commits were made by the old code: a fresh process reloads them without a check.
+  const s3 = await server();
+  assert.equal((await s3.app.inject(`/v1/games/${g.id}`)).json().version, after.version);
+  const fresh = await newDuel(s2.app);
+  assert.equal((await s2.app.inject(`/v1/games/${fresh.id}`)).json().rulesetVersion, '2-current', 'a new game gets the current version');
+  const listed = (await s2.app.inject('/v1/rulesets')).json().rulesets.filter((r: { id: string }) => r.id === 'duel');
+  assert.deepEqual(listed.map((r: { version: string }) => r.version), ['2-current'], 'only the current version is offered');
+}));
