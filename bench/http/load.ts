@@ -1,6 +1,7 @@
 // The HTTP load: autocannon connections play many games at once over the REST API, each
 // cycle `GET /legal-actions` (the seat's open decisions and their legal actions) then
-// `POST /actions` with one of them, `expectedVersion` and the decision id. A connection takes
+// `POST /actions` with one of them, `expectedVersion` and the decision id; the POST's `toAct`
+// says which seat to ask next. A connection takes
 // an idle game from a shared queue for one cycle, so no two connections play the same game at
 // once (no self-inflicted 409s); finished games are replaced from a pool of fresh ones.
 import { createRequire } from 'node:module';
@@ -71,8 +72,8 @@ export async function createGame(url: string, spec: Spec): Promise<BenchGame> {
     body: JSON.stringify({ ruleset: spec.ruleset, scenario: spec.scenario, seats: Array.from({ length: spec.seats }, (_, i) => ({ name: `p${i}` })) }),
   });
   if (r.status !== 201) throw new Error(`create game: ${r.status} ${await r.text()}`);
-  const b = (await r.json()) as { id: string; seats: { token: string }[] };
-  return { id: b.id, tokens: b.seats.map((s) => s.token), seat: 0, empty: 0 };
+  const b = (await r.json()) as { id: string; seats: { token: string }[]; toAct: { seats: number[] } };
+  return { id: b.id, tokens: b.seats.map((s) => s.token), seat: b.toAct.seats[0] ?? 0, empty: 0 };
 }
 
 /** Creates `n` games with at most `par` requests in flight. */
@@ -88,6 +89,9 @@ export async function createGames(url: string, spec: Spec, n: number, par = 16, 
   }));
   return out;
 }
+
+/** The `toAct` of a move's response, read without parsing the whole body: status, seats. */
+const TO_ACT = /"toAct":\{"version":\d+,"status":"(\w+)","seats":\[([\d,]*)\]\}/;
 
 interface Ctx { g?: BenchGame; seat?: number; submit?: string | null; t0?: number; direct?: boolean }
 
@@ -214,9 +218,16 @@ export async function runLoad(o: {
         if (body.includes('"held":true')) sealedHeld++;
       }
     }
-    // Ask the same seat next: turns often hold several decisions in a row (activations,
-    // reactions); an empty answer moves the ask to the next seat.
+    // Ask next a seat the response's `toAct` names: the same one while it still has a decision
+    // (activations, reactions), else the first listed; after a held sealed commit, the next
+    // member. Without toAct (an error), the same seat: an empty answer moves the ask on.
     g.seat = ctx.seat!;
+    const t = ok ? TO_ACT.exec(body) : null;
+    if (t) {
+      const seats = t[2] ? t[2].split(',').map(Number) : [];
+      if (t[1] === 'finished') g.empty = g.tokens.length; // over: release() replaces it
+      else if (seats.length) g.seat = body.includes('"held":true') ? seats.find((x) => x > ctx.seat!) ?? seats[0] : seats.includes(ctx.seat!) ? ctx.seat! : seats[0];
+    }
     if (o.includeLegal && ok) {
       const legal = (JSON.parse(body) as { legal?: Legal }).legal;
       const next = legal && pick(legal);

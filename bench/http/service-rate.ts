@@ -12,9 +12,14 @@ export async function serviceMoveRate(databaseUrl: string, spec: Spec, clients: 
   const s = await serve({ databaseUrl });
   const svc = s.rt.service;
   const seats = Array.from({ length: spec.seats }, (_, i) => ({ name: `p${i}` }));
-  const create = async () => (await svc.createGame({ ruleset: spec.ruleset, scenario: spec.scenario, seats })).id as string;
+  const create = async () => {
+    const g = await svc.createGame({ ruleset: spec.ruleset, scenario: spec.scenario, seats });
+    return { id: g.id, seat: g.toAct.seats[0] ?? 0 };
+  };
   try {
-    const idle: string[] = [];
+    // Each game with the seat its last move's `toAct` named (the service's own answer to
+    // "whom does the game wait for"), so no legal-action ask finds a seat with nothing to do.
+    const idle: { id: string; seat: number }[] = [];
     for (let i = 0; i < games; i++) idle.push(await create());
     const lat: number[] = [];
     let moves = 0;
@@ -23,18 +28,15 @@ export async function serviceMoveRate(databaseUrl: string, spec: Spec, clients: 
     const end = t0 + seconds * 1000;
     await Promise.all(Array.from({ length: clients }, async () => {
       while (performance.now() < end) {
-        const id = idle.shift()!; // games > clients: one is always idle
-        let moved = false;
-        for (let seat = 0; seat < spec.seats && !moved; seat++) {
-          const move = pickMove(await svc.legalActions(id, seat));
-          if (!move) continue;
-          const t = performance.now();
-          await svc.submitAction(id, seat, move);
-          lat.push(performance.now() - t);
-          moves++;
-          moved = true;
-        }
-        idle.push(moved ? id : await create()); // no decision left: the game is over
+        const g = idle.shift()!; // games > clients: one is always idle
+        const move = pickMove(await svc.legalActions(g.id, g.seat));
+        if (!move) throw new Error(`game ${g.id}: seat ${g.seat}, named by toAct, has no legal action`);
+        const t = performance.now();
+        const { toAct } = await svc.submitAction(g.id, g.seat, move);
+        lat.push(performance.now() - t);
+        moves++;
+        const seat = toAct.seats.includes(g.seat) ? g.seat : toAct.seats[0];
+        idle.push(toAct.status === 'active' && seat !== undefined ? { id: g.id, seat } : await create());
       }
     }));
     const el = (performance.now() - t0) / 1000;

@@ -9,7 +9,7 @@ import { entryRng, localRng, newSeed, seedHash } from '../engine/rng.js';
 import type { Decision, Entry, GameEvent, Result, Ruleset, Seat, SeatInfo, StandingOrder } from '../engine/types.js';
 import { isViolation } from '../engine/types.js';
 import { getRuleset, rulesets } from '../games/index.js';
-import type { ActionRecord, AppendPlan, GameRecord, OutboxItem, SeatRecord, Store } from '../store/types.js';
+import type { ActionRecord, AppendPlan, GameRecord, GameStatus, OutboxItem, SeatRecord, Store } from '../store/types.js';
 import { gameTopic, ORDERS_ANY, publishChat, publishCommit, publishOrdersChanged, type Bus, type CommitNotice } from './bus.js';
 import { checkOrders, coveredAnswer } from './standing-orders.js';
 import { fromViolation, notFound, ServiceError } from './errors.js';
@@ -89,6 +89,18 @@ export interface SubmitResult {
   /** A sealed commit is held, not logged: the version does not move until the group closes. */
   sealed?: { group: string; held: true; closed: boolean };
   events: { type: string; data: unknown }[];
+}
+
+/**
+ * Who the game waits for once a call is done (standing orders included): its version then,
+ * its status, and the seats with an open decision. Decisions are public by design (DESIGN
+ * "no leak through decisions"), and members of a sealed group stay listed until it closes,
+ * so this says nothing about who has committed.
+ */
+export interface ToAct {
+  version: number;
+  status: GameStatus;
+  seats: Seat[];
 }
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -207,6 +219,7 @@ export class GameService {
     return {
       id, ruleset: rs.id, scenario, version: 0, seedHash: game.seedHash,
       seats: seats.map((s, i) => ({ index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel, token: tokens[i] })),
+      toAct: toActOf(loaded),
     };
   }
 
@@ -472,10 +485,15 @@ export class GameService {
 
   // ---------- writes ----------
 
-  async submitAction(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult> {
+  async submitAction(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult & { toAct: ToAct }> {
     const r = await this.submitCore(gameId, seat, input);
     await this.runOrders(gameId);
-    return r;
+    // Read after the orders, so a client knows whom to ask next without polling every seat.
+    return { ...r, toAct: await this.toAct(gameId, r.version) };
+  }
+
+  async toAct(gameId: string, atLeast = 0): Promise<ToAct> {
+    return toActOf(await this.read(gameId, atLeast));
   }
 
   private async submitCore(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult> {
@@ -706,6 +724,12 @@ export class GameService {
   private plan(c: CommitContext): OutboxItem[] {
     return this.planners.flatMap((p) => p(c));
   }
+}
+
+function toActOf(g: LoadedGame): ToAct {
+  const seats = new Set<Seat>();
+  for (const d of openDecisions(g.rs, g.k)) seats.add(d.seat);
+  return { version: g.k.seq, status: g.game.status, seats: [...seats].sort((a, b) => a - b) };
 }
 
 function withVersion(e: ServiceError, version: number): ServiceError {

@@ -19,12 +19,13 @@ async function gql(query: string, variables: Record<string, unknown> = {}, token
   return r.json();
 }
 
-const CREATE = `mutation($i: CreateGameInput!) { createGame(input: $i) { id version seedHash seats { index token } userErrors { code message } } }`;
+const CREATE = `mutation($i: CreateGameInput!) { createGame(input: $i) { id version seedHash seats { index token } toAct { version seats } userErrors { code message } } }`;
 const SUBMIT = `mutation($i: SubmitActionInput!) { submitAction(input: $i) { version events sealed userErrors { code message details } } }`;
 
 async function create() {
   const r = await gql(CREATE, { i: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }] } });
   assert.deepEqual(r.data.createGame.userErrors, []);
+  assert.deepEqual(r.data.createGame.toAct, { version: 0, seats: [0, 1] }, 'both seats bid first');
   return r.data.createGame as { id: string; seats: { token: string }[] };
 }
 
@@ -59,17 +60,19 @@ test('submitAction reports rule violations and conflicts as userErrors, never si
   assert.equal(stale.data.submitAction.userErrors[0].code, 'version_conflict');
 });
 
-test('submitAction can return the caller\'s legal actions after the move (null on a userError)', async () => {
+test('submitAction can return the caller\'s legal actions and the seats to act after the move (null on a userError)', async () => {
   const g = await create();
-  const q = `mutation($i: SubmitActionInput!) { submitAction(input: $i) { version sealed legalActions userErrors { code } } }`;
+  const q = `mutation($i: SubmitActionInput!) { submitAction(input: $i) { version sealed legalActions toAct { version status seats } userErrors { code } } }`;
   const legal0 = (await gql('query($id: ID!) { game(id: $id) { legalActions } }', { id: g.id }, g.seats[0].token)).data.game.legalActions;
   const card = legal0.decisions[0].actions[0].card;
   const r = await gql(q, { i: { gameId: g.id, token: g.seats[0].token, action: { type: 'bid', card } } });
   assert.deepEqual(r.data.submitAction.userErrors, []);
   assert.deepEqual(r.data.submitAction.legalActions, legal0, 'the held bid may still be replaced: the same choices');
+  assert.deepEqual(r.data.submitAction.toAct, { version: 0, status: 'active', seats: [0, 1] }, 'a held bid leaves both bidders listed');
   const bad = await gql(q, { i: { gameId: g.id, token: g.seats[0].token, action: { type: 'bid', card: 77 } } });
   assert.equal(bad.data.submitAction.userErrors[0].code, 'card_not_in_hand');
   assert.equal(bad.data.submitAction.legalActions, null);
+  assert.equal(bad.data.submitAction.toAct, null);
 });
 
 test('createGame reports bad input as userErrors', async () => {

@@ -24,12 +24,16 @@ test('a generic "default" order answers the covered decision right after the com
     const r = await put(g.id, g.seats[seat].token, [{ id: 'auto-choose', match: { kind: 'choose' }, rule: { do: 'default' } }]);
     assert.equal(r.statusCode, 200, r.body);
   }
+  let last;
   for (const seat of [0, 1]) {
     const v = (await s.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[seat].token) })).json();
-    await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers: auth(g.seats[seat].token), payload: { action: { type: 'bid', card: v.view.seats[seat].hand[0] } } });
+    last = (await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers: auth(g.seats[seat].token), payload: { action: { type: 'bid', card: v.view.seats[seat].hand[0] } } })).json();
   }
   const v = (await s.app.inject(`/v1/games/${g.id}`)).json();
   assert.equal(v.version, 2, 'the bid reveal, then the chooser\'s default pass');
+  assert.equal(last.version, 1, 'the bid\'s own version');
+  assert.deepEqual(last.toAct, { version: 2, status: v.status, seats: [...new Set(v.pending.map((d: { seat: number }) => d.seat))] },
+    'toAct is read after the orders ran: the game waits for whoever the next bid asks');
   const log = (await s.app.inject(`/v1/games/${g.id}/actions?after=1`)).json();
   assert.equal(log.entries[0].events[0].type, 'passed');
   if (v.status === 'active') assert.equal(v.pending[0].kind, 'bid');

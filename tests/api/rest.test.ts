@@ -14,7 +14,7 @@ after(async () => {
 async function newDuel(extra: Record<string, unknown> = {}) {
   const r = await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'Ann' }, { name: 'Bob' }], ...extra } });
   assert.equal(r.statusCode, 201, r.body);
-  return r.json() as { id: string; version: number; seedHash: string; seats: { index: number; token: string }[] };
+  return r.json() as { id: string; version: number; seedHash: string; seats: { index: number; token: string }[]; toAct: unknown };
 }
 
 async function view(id: string, token?: string) {
@@ -176,11 +176,13 @@ describe('games', () => {
 
   test('sealed bids: the first commit moves no version and tells nobody; the last reveals both in one event', async () => {
     const g = await newDuel();
+    assert.deepEqual(g.toAct, { version: 0, status: 'active', seats: [0, 1] }, 'the creation names the seats the setup asks first');
     const a = await view(g.id, g.seats[0].token);
     const r1 = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers: auth(g.seats[0].token), payload: { action: { type: 'bid', card: a.view.seats[0].hand[0] } } });
     assert.equal(r1.statusCode, 200, r1.body);
     assert.equal(r1.json().version, 0);
     assert.deepEqual(r1.json().sealed, { group: 'bid:1', held: true, closed: false });
+    assert.deepEqual(r1.json().toAct, { version: 0, status: 'active', seats: [0, 1] }, 'both bidders stay listed: nobody learns who has committed');
     const b = await view(g.id, g.seats[1].token);
     assert.equal(b.version, 0);
     assert.deepEqual(b.pending, a.pending.map((d: Record<string, unknown>) => (d.seat === 1 ? { ...d, prompt: b.pending[1].prompt } : d)).map((d: Record<string, unknown>) => { if (d.seat !== 1) { const { prompt: _p, ...rest } = d; return rest; } return d; }));
@@ -189,6 +191,9 @@ describe('games', () => {
     assert.equal(again.statusCode, 200);
     const r2 = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers: auth(g.seats[1].token), payload: { action: { type: 'bid', card: b.view.seats[1].hand[0] } } });
     assert.equal(r2.statusCode, 200, r2.body);
+    const after = await view(g.id, g.seats[1].token);
+    assert.deepEqual(r2.json().toAct, { version: 1, status: 'active', seats: [...new Set(after.pending.map((d: { seat: number }) => d.seat))] }, 'the seats of the game\'s pending decisions');
+    assert.equal(r2.json().toAct.seats.length, 1, 'the bid\'s loser alone chooses');
     assert.equal(r2.json().version, 1);
     const reveal = r2.json().events.filter((e: { type: string }) => e.type === 'bids_revealed');
     assert.equal(reveal.length, 1);
