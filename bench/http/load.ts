@@ -220,15 +220,18 @@ export async function runLoad(o: {
     }
     // Ask next a seat the response's `toAct` names: the same one while it still has a decision
     // (activations, reactions), else the first listed; after a held sealed commit, the next
-    // member. Without toAct (an error), the same seat: an empty answer moves the ask on.
+    // listed member (the group closes when the last one commits). Without toAct (an error),
+    // the same seat: an empty answer moves the ask on.
     g.seat = ctx.seat!;
+    // A held commit still leaves the seat's bid open (replaceable): taking it again would loop.
+    const held = ok && body.includes('"held":true,"closed":false');
     const t = ok ? TO_ACT.exec(body) : null;
     if (t) {
       const seats = t[2] ? t[2].split(',').map(Number) : [];
       if (t[1] === 'finished') g.empty = g.tokens.length; // over: release() replaces it
-      else if (seats.length) g.seat = body.includes('"held":true') ? seats.find((x) => x > ctx.seat!) ?? seats[0] : seats.includes(ctx.seat!) ? ctx.seat! : seats[0];
+      else if (seats.length) g.seat = held ? seats.find((x) => x > ctx.seat!) ?? seats[0] : seats.includes(ctx.seat!) ? ctx.seat! : seats[0];
     }
-    if (o.includeLegal && ok) {
+    if (o.includeLegal && ok && !held) {
       const legal = (JSON.parse(body) as { legal?: Legal }).legal;
       const next = legal && pick(legal);
       if (next) g.next = { seat: ctx.seat!, body: next };

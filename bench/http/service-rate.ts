@@ -32,10 +32,12 @@ export async function serviceMoveRate(databaseUrl: string, spec: Spec, clients: 
         const move = pickMove(await svc.legalActions(g.id, g.seat));
         if (!move) throw new Error(`game ${g.id}: seat ${g.seat}, named by toAct, has no legal action`);
         const t = performance.now();
-        const { toAct } = await svc.submitAction(g.id, g.seat, move);
+        const { toAct, sealed } = await svc.submitAction(g.id, g.seat, move);
         lat.push(performance.now() - t);
         moves++;
-        const seat = toAct.seats.includes(g.seat) ? g.seat : toAct.seats[0];
+        // After a held sealed commit the seat's bid stays open: the next member commits.
+        const held = sealed && !sealed.closed;
+        const seat = held ? toAct.seats.find((x) => x > g.seat) ?? toAct.seats[0] : toAct.seats.includes(g.seat) ? g.seat : toAct.seats[0];
         idle.push(toAct.status === 'active' && seat !== undefined ? { id: g.id, seat } : await create());
       }
     }));
