@@ -58,19 +58,28 @@ function sameAction(legalA: Action, a: Action): boolean {
  * one entry would replay the same numbers. Every fork of a label is made once and shared.
  */
 export function memoForks(rng: Rng): Rng {
-  const cache = new Map<string, Rng>();
-  return {
-    int: (n) => rng.int(n),
-    shuffle: (xs) => rng.shuffle(xs),
-    fork: (label) => {
-      let f = cache.get(label);
-      if (!f) cache.set(label, (f = rng.fork(label)));
-      return f;
-    },
-    get draws() {
-      return rng.draws;
-    },
-  };
+  return new MemoForks(rng);
+}
+
+// A class, not an object of closures: tsx names every closure made per call (`__name`), which
+// cost about 1% of a move on the server.
+class MemoForks implements Rng {
+  private readonly cache = new Map<string, Rng>();
+  constructor(private readonly rng: Rng) {}
+  int(n: number): number {
+    return this.rng.int(n);
+  }
+  shuffle<T>(xs: readonly T[]): T[] {
+    return this.rng.shuffle(xs);
+  }
+  fork(label: string): Rng {
+    let f = this.cache.get(label);
+    if (!f) this.cache.set(label, (f = this.rng.fork(label)));
+    return f;
+  }
+  get draws(): number {
+    return this.rng.draws;
+  }
 }
 
 const isXY = (v: unknown): v is XY => Array.isArray(v) && v.length === 2 && v.every((n) => Number.isInteger(n));
@@ -81,12 +90,16 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
 
   // ------------------------------------------------------------------ decisions
 
-  function pending(s: AbState): OpenDecision[] {
-    if (s.result) return [];
-    const turn = (kind: string, seat: Seat, extra: Partial<OpenDecision> = {}): OpenDecision => ({
+  // Outside `pending` (not a closure over s): see MemoForks on per-call closures.
+  function turnDecision(s: AbState, kind: string, seat: Seat, extra: Partial<OpenDecision> = {}): OpenDecision {
+    return {
       key: `t${s.turn}:${kind}:${s.step}`, seat, kind, blocking: true, timing: 'turn',
       context: [`turn:${s.turn}`, `round:${s.round}`], exposes: { phase: s.phase }, ...extra,
-    });
+    };
+  }
+
+  function pending(s: AbState): OpenDecision[] {
+    if (s.result) return [];
     switch (s.phase) {
       case 'divide': {
         const f = s.divideQueue[0];
@@ -102,10 +115,10 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
         return [{ key: `displace:${u.id}`, seat: u.seat, kind: 'displace', blocking: true, timing: 'setup', context: ['setup'], exposes: { unit: u.id, landed: s.jump.at } }];
       }
       case 'lockon': case 'commandDraw': case 'orders': case 'move': case 'declare': case 'resolve':
-        return [turn(s.phase, s.active)];
+        return [turnDecision(s, s.phase, s.active)];
       case 'boltWindow': {
         const w = s.window as Extract<AbState['window'], { kind: 'bolt' }>;
-        return [turn('boltWindow', w.seat, { timing: 'reaction', exposes: { target: w.target, firer: w.firer } })];
+        return [turnDecision(s, 'boltWindow', w.seat, { timing: 'reaction', exposes: { target: w.target, firer: w.firer } })];
       }
       case 'ammWindow': {
         const w = s.window as Extract<AbState['window'], { kind: 'amm' }>;
@@ -272,17 +285,20 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
 
   // ------------------------------------------------------------------ validation
 
+  function unitOf(s: AbState, id: unknown) {
+    return typeof id === 'string' ? R.unit(s, id) : undefined;
+  }
+
   function specific(s: AbState, seat: Seat, dec: OpenDecision, a: Action): Violation | null {
     const hand = s.hands[seat];
     const V = violation;
-    const unitOf = (id: unknown) => (typeof id === 'string' ? R.unit(s, id) : undefined);
     switch (a.type) {
       case 'divide': {
         if (typeof a.companyA !== 'object' || a.companyA === null || !Number.isInteger(a.cardsA)) return V('malformed_action', 'divide needs companyA {H,M,R,I} and cardsA');
         return null;
       }
       case 'deploy': {
-        const u = unitOf(a.unit);
+        const u = unitOf(s, a.unit);
         if (!u) return V('unknown_unit', `no unit ${a.unit}`);
         if (u.seat !== seat) return V('not_your_unit', `${u.id} is not yours`);
         if (u.status !== 'reserve') return V('already_deployed', `${u.id} is already deployed`);
@@ -311,7 +327,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
         if (!d) return V('bad_die', 'no such activation die');
         if (d.use !== null) return V('die_used', 'that die has already been used');
         if (a.type === 'assign') {
-          const u = unitOf(a.unit);
+          const u = unitOf(s, a.unit);
           if (!u || u.status !== 'board') return V('unknown_unit', `no unit ${a.unit} on the board`);
           if (u.seat !== seat) return V('not_your_unit', 'you may only order units you control');
           if (d.face !== 'C' && d.face !== u.type) return V('wrong_unit_type', `a ${d.face} die orders a ${d.face} unit only`);
@@ -321,12 +337,12 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
         if (d.face !== 'C') return V('not_command_die', 'this needs an unused Command die');
         if (a.type === 'bolt') {
           if (!hand.some((c) => R.kind(c) === 'db')) return V('no_doomsday_bolt', 'you hold no Doomsday Bolt card');
-          const t = unitOf(a.target);
+          const t = unitOf(s, a.target);
           if (!t || t.status !== 'board') return V('unknown_unit', 'no such unit on the board');
           if (t.faction === R.factionOf(s, seat)) return V('not_enemy', 'target an enemy unit');
           return null;
         }
-        const u = unitOf(a.unit);
+        const u = unitOf(s, a.unit);
         if (!u || u.status !== 'board' || !u.markers.includes(a.marker)) return V('no_such_marker', 'that unit carries no such Wild Fire marker');
         return null;
       }
@@ -334,7 +350,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
         if (!hand.some((c) => R.kind(c) === 'amm')) return V('no_amm_in_hand', 'you hold no Anti-Missile Missile card');
         return null;
       case 'move': {
-        const u = unitOf(a.unit);
+        const u = unitOf(s, a.unit);
         if (!u || u.status !== 'board') return V('unknown_unit', `no unit ${a.unit} on the board`);
         if (u.seat !== seat) return V('not_your_unit', 'you may only move your units');
         if (!R.ordered(s, u.id)) return V('not_ordered', 'only ordered units move');
@@ -348,14 +364,14 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
         return null;
       }
       case 'attack': {
-        const u = unitOf(a.unit);
+        const u = unitOf(s, a.unit);
         if (!u) return V('unknown_unit', `no unit ${a.unit}`);
         const p = declareUnitProblem(s, u);
         if (p) return V(p, `${u.id} may not make a ranged attack (${p})`);
         if (!hand.includes(a.card)) return V('card_not_in_hand', 'you do not hold that card');
         const k = R.kind(a.card);
         if (k !== 'target' && k !== 'sb' && k !== 'lrb') return V('wrong_card_kind', 'ranged attacks use a Target, Smart Bomb or Long Range Bombardment card');
-        const t = unitOf(a.target);
+        const t = unitOf(s, a.target);
         if (!t || t.status !== 'board') return V('target_not_on_board', 'no such target on the board');
         if (t.faction === u.faction) return V('not_enemy', 'target an enemy unit');
         const rp = R.rangedProblem(s, u, t, k === 'target' ? 'los' : k);
@@ -384,8 +400,8 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
         return null;
       }
       case 'closeCombat': {
-        const u = unitOf(a.unit);
-        const t = unitOf(a.target);
+        const u = unitOf(s, a.unit);
+        const t = unitOf(s, a.target);
         if (!u || u.status !== 'board' || !t || t.status !== 'board') return V('unknown_unit', 'both units must be on the board');
         if (u.seat !== seat) return V('not_your_unit', 'attack with your own unit');
         if (t.faction === u.faction) return V('not_enemy', 'attack an enemy unit');
