@@ -61,17 +61,19 @@ export function reach(g: Graph, from: string, steps: number, canEnter: (n: strin
 /** Every walk (nodes may repeat) of 0..steps steps from `from`, entered nodes passing `canEnter`. Excludes `from`. */
 export function walks(g: Graph, from: string, steps: number, canEnter: (n: string) => boolean): string[][] {
   const out: string[][] = [[]];
-  const go = (at: string, path: string[]) => {
-    if (path.length >= steps) return;
-    for (const m of neighbours(g, at)) {
-      if (!canEnter(m)) continue;
-      const p = path.concat(m);
-      out.push(p);
-      go(m, p);
-    }
-  };
-  go(from, []);
+  walksFrom(g, from, [], steps, canEnter, out);
   return out;
+}
+
+// Module functions, not closures made per call: tsx's keepNames names each closure (`__name`).
+function walksFrom(g: Graph, at: string, path: string[], steps: number, canEnter: (n: string) => boolean, out: string[][]): void {
+  if (path.length >= steps) return;
+  for (const m of neighbours(g, at)) {
+    if (!canEnter(m)) continue;
+    const p = path.concat(m);
+    out.push(p);
+    walksFrom(g, m, p, steps, canEnter, out);
+  }
 }
 
 /** Whether `path` (entered nodes in order) is a walk from `from`, each entered node passing `canEnter`. */
@@ -103,17 +105,18 @@ export function isConnected(g: Graph, set: readonly string[]): boolean {
  */
 export function connectedSubsets(g: Graph, anchors: readonly string[], maxSize: number, allowed: (n: string) => boolean): string[][] {
   const found = new Map<string, string[]>();
-  const grow = (set: string[]) => {
-    const key = set.join('|');
-    if (found.has(key)) return;
-    found.set(key, set);
-    if (set.length >= maxSize) return;
-    const frontier = new Set<string>();
-    for (const n of set) for (const m of neighbours(g, n)) if (!set.includes(m) && allowed(m)) frontier.add(m);
-    for (const m of frontier) grow(set.concat(m).sort());
-  };
-  for (const a of anchors) if (allowed(a) && maxSize >= 1) grow([a]);
+  for (const a of anchors) if (allowed(a) && maxSize >= 1) growConnected(g, [a], maxSize, allowed, found);
   return [...found.values()].sort((x, y) => (x.join('|') < y.join('|') ? -1 : x.join('|') > y.join('|') ? 1 : 0));
+}
+
+function growConnected(g: Graph, set: string[], maxSize: number, allowed: (n: string) => boolean, found: Map<string, string[]>): void {
+  const key = set.join('|');
+  if (found.has(key)) return;
+  found.set(key, set);
+  if (set.length >= maxSize) return;
+  const frontier = new Set<string>();
+  for (const n of set) for (const m of neighbours(g, n)) if (!set.includes(m) && allowed(m)) frontier.add(m);
+  for (const m of frontier) growConnected(g, set.concat(m).sort(), maxSize, allowed, found);
 }
 
 /** Relative elevation of a target seen from an attacker: levels are numbers (0 = ground). */

@@ -465,27 +465,31 @@ const KEYS: Record<string, string[]> = {
   SUPPRESS: ['target', 'space'], DOORS: ['door'],
 };
 
+// The recursions below are module functions rather than closures: tsx names every closure
+// made per call (`__name`), a few per cent of an Undaunted entry.
 function subMultisets(avail: string[], max: number): string[][] {
   const counts = [...countOf(avail).entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   const out: string[][] = [];
-  const go = (i: number, acc: string[]) => {
-    if (i === counts.length) { out.push(acc); return; }
-    const [id, n] = counts[i];
-    for (let k = 0; k <= n && acc.length + k <= max; k++) go(i + 1, acc.concat(Array(k).fill(id)));
-  };
-  go(0, []);
+  subMultisetsFrom(counts, max, 0, [], out);
   return out;
+}
+
+function subMultisetsFrom(counts: [string, number][], max: number, i: number, acc: string[], out: string[][]): void {
+  if (i === counts.length) { out.push(acc); return; }
+  const [id, n] = counts[i];
+  for (let k = 0; k <= n && acc.length + k <= max; k++) subMultisetsFrom(counts, max, i + 1, acc.concat(Array(k).fill(id)), out);
 }
 
 function subsets<T>(xs: T[], max: number): T[][] {
   const out: T[][] = [];
-  const go = (i: number, acc: T[]) => {
-    if (i === xs.length) { out.push(acc); return; }
-    go(i + 1, acc);
-    if (acc.length < max) go(i + 1, acc.concat(xs[i]));
-  };
-  go(0, []);
+  subsetsFrom(xs, max, 0, [], out);
   return out;
+}
+
+function subsetsFrom<T>(xs: T[], max: number, i: number, acc: T[], out: T[][]): void {
+  if (i === xs.length) { out.push(acc); return; }
+  subsetsFrom(xs, max, i + 1, acc, out);
+  if (acc.length < max) subsetsFrom(xs, max, i + 1, acc.concat(xs[i]), out);
 }
 
 const cls = (id: string): UnitClass => unitDef(id).class;
@@ -598,7 +602,7 @@ const isStrArr = (x: unknown): x is string[] => Array.isArray(x) && x.every((y) 
 
 function paramProblem(ctx: PlayCtx, a: PlayAction): Violation | null {
   const { s, def } = ctx;
-  const bad = (code: string, msg: string) => violation(code, msg);
+  const bad = violation;
   switch (def.kind) {
     case 'MOVE': {
       if (typeof a.to !== 'string' || !mapOf(s).nodes[a.to]) return bad('bad_destination', 'MOVE needs `to`, a position');
@@ -711,6 +715,11 @@ export function equipmentDef(s: S, cd: CardDef): { def: ActionDef; problem: Viol
   return { def, problem: null };
 }
 
+function unknownKeys(a: PlayAction, extra: string[]): Violation | null {
+  const bad = Object.keys(a).filter((k) => !BASE_KEYS.includes(k) && !extra.includes(k));
+  return bad.length ? violation('unknown_field', `unexpected field(s) ${bad.join(', ')}`) : null;
+}
+
 export function validatePlay(s: S, seat: Seat, a: PlayAction): Violation | null {
   const st = s.seats[seat];
   if (typeof a.card !== 'string' || !CONTENT.cards[a.card]) return violation('unknown_card', 'no such card');
@@ -718,25 +727,21 @@ export function validatePlay(s: S, seat: Seat, a: PlayAction): Violation | null 
   const cd = card(a.card);
   if (cd.type === 'interference') return violation('interference_unplayable', 'Interference cards can only be bid');
   const u = cd.unit ? s.units[cd.unit] : null;
-  const keys = (extra: string[]) => {
-    const bad = Object.keys(a).filter((k) => !BASE_KEYS.includes(k) && !extra.includes(k));
-    return bad.length ? violation('unknown_field', `unexpected field(s) ${bad.join(', ')}`) : null;
-  };
   switch (a.use) {
     case 'hunker':
-      return keys([]) ?? (a.action !== undefined || a.spawn !== undefined ? violation('unknown_field', 'hunker down takes no action') : null);
+      return unknownKeys(a, []) ?? (a.action !== undefined || a.spawn !== undefined ? violation('unknown_field', 'hunker down takes no action') : null);
     case 'ready':
       if (!u) return violation('no_unit', 'a command card has no unit to ready');
       if (!u.at) return violation('not_on_board', 'the unit is not on the board');
       if (!u.suppressed) return violation('not_suppressed', 'the unit is not suppressed');
-      return keys([]) ?? (a.action !== undefined || a.spawn !== undefined ? violation('unknown_field', 'ready takes no action') : null);
+      return unknownKeys(a, []) ?? (a.action !== undefined || a.spawn !== undefined ? violation('unknown_field', 'ready takes no action') : null);
     case 'equipment': {
       if (!u || !u.at) return violation('equipment_unavailable', 'equipment is used by a personnel unit on the board');
       const e = equipmentDef(s, cd);
       if (!e) return violation('equipment_unavailable', 'no equipment in the unit\'s space');
       if (e.problem) return e.problem;
       if (a.action !== undefined || a.spawn !== undefined) return violation('unknown_field', 'equipment use takes no action index or spawn');
-      return keys(KEYS[e.def.kind]) ?? paramProblem(makeCtx(s, seat, cd, e.def, u.at), a);
+      return unknownKeys(a, KEYS[e.def.kind]) ?? paramProblem(makeCtx(s, seat, cd, e.def, u.at), a);
     }
     case 'action': {
       if (!Number.isInteger(a.action) || a.action! < 0 || a.action! >= cd.actions.length) return violation('bad_action_index', `action is an index into ${cd.actions.map(renderAction).join(' / ')}`);
@@ -756,7 +761,7 @@ export function validatePlay(s: S, seat: Seat, a: PlayAction): Violation | null 
           pos = sp;
         }
       } else if (a.spawn !== undefined) return violation('unknown_field', 'command cards place no counter');
-      return keys(KEYS[def.kind]) ?? paramProblem(makeCtx(s, seat, cd, def, pos), a);
+      return unknownKeys(a, KEYS[def.kind]) ?? paramProblem(makeCtx(s, seat, cd, def, pos), a);
     }
     default:
       return violation('bad_use', 'use is action, ready, hunker or equipment');
