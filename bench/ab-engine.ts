@@ -1,7 +1,9 @@
 // `npm run bench -- ab-engine --base=<commit>`: the kernel of another commit against this
 // checkout's, in the same process, alternating game by game on the same seeds (the before/after
 // figure of a kernel change). The base's src/engine is extracted with `git show` into
-// bench/.ab/<commit> (removed afterwards); rulesets are this checkout's.
+// bench/.ab/<commit> (removed afterwards); rulesets are this checkout's. With `--scope=src` the
+// whole src of each side is used, rulesets included (the figure of a change to a game's rules);
+// Duel, a test game, is this checkout's on both sides.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -21,10 +23,12 @@ export async function abEngine(a: Args) {
   const commit = execFileSync('git', ['rev-parse', '--short', base]).toString().trim();
   const head = a.opts.head ? execFileSync('git', ['rev-parse', '--short', a.opts.head]).toString().trim() : null;
   const now = head ?? 'now';
-  heading(`Kernel A/B: ${commit} (before) vs ${head ?? 'this checkout'} (after), ${rounds} rounds x ${ms} ms per ruleset, alternating game by game`);
+  const scope = str(a, 'scope', 'engine');
+  if (scope !== 'engine' && scope !== 'src') throw new Error(`--scope: engine or src, not ${scope}`);
+  heading(`${scope === 'src' ? 'Kernel and rules' : 'Kernel'} A/B: ${commit} (before) vs ${head ?? 'this checkout'} (after), ${rounds} rounds x ${ms} ms per ruleset, alternating game by game`);
   const extract = (c: string) => {
     const d = resolve('bench/.ab', c);
-    const files = execFileSync('git', ['ls-tree', '-r', '--name-only', c, 'src/engine']).toString().trim().split('\n');
+    const files = execFileSync('git', ['ls-tree', '-r', '--name-only', c, scope === 'src' ? 'src' : 'src/engine']).toString().trim().split('\n');
     for (const f of files) {
       const to = join(d, f.replace(/^src\//, ''));
       mkdirSync(join(to, '..'), { recursive: true });
@@ -34,10 +38,16 @@ export async function abEngine(a: Args) {
   };
   const dir = resolve('bench/.ab');
   try {
-    const before = (await import(pathToFileURL(join(extract(commit), 'engine/playout.ts')).href)).randomPlayout as Playout;
-    const after = (head
-      ? (await import(pathToFileURL(join(extract(head), 'engine/playout.ts')).href)).randomPlayout
-      : (await import('../src/engine/playout.js')).randomPlayout) as unknown as Playout;
+    const load = async (d: string | null) => {
+      const from = (f: string) => (d ? pathToFileURL(join(d, f)).href : `../src/${f.replace(/\.ts$/, '.js')}`);
+      const play = (await import(from('engine/playout.ts'))).randomPlayout as Playout;
+      const games = scope === 'src' ? (await import(from('games/index.ts'))).getRuleset as (id: string) => Ruleset | undefined : null;
+      // A ruleset of this side (--scope=src), else this checkout's.
+      const rules = (rs: Ruleset) => (rs.id === 'duel' || !games ? rs : games(rs.id) ?? rs);
+      return { play, rules };
+    };
+    const before = await load(extract(commit));
+    const after = await load(head ? extract(head) : null);
     const list = [duel, ...rulesets().filter((r) => r.id !== 'duel' && !r.id.startsWith('bench-'))].filter((r) => !a.opts.ruleset || a.opts.ruleset.split(',').includes(r.id));
     const rows: (string | number)[][] = [];
     const p = progress('kernel A/B', list.length * rounds);
@@ -54,9 +64,9 @@ export async function abEngine(a: Args) {
         while (performance.now() - t0 < ms) {
           const seed = `ab-${g++}`;
           const hashes: string[] = [];
-          for (const [name, f] of (g % 2 ? [['before', before], ['after', after]] : [['after', after], ['before', before]]) as [keyof typeof t, Playout][]) {
+          for (const [name, f] of (g % 2 ? [['before', before], ['after', after]] : [['after', after], ['before', before]]) as [keyof typeof t, typeof before][]) {
             const s = performance.now();
-            const out = f(rs, { scenario, seats, seed });
+            const out = f.play(f.rules(rs), { scenario, seats, seed });
             t[name] += performance.now() - s;
             n[name] += out.entries.length;
             hashes.push(out.hash);
