@@ -1,9 +1,9 @@
 // The HTTP load: autocannon connections play many games at once over the REST API, each
 // cycle `GET /legal-actions` (the seat's open decisions and their legal actions) then
 // `POST /actions` with one of them, `expectedVersion` and the decision id; the POST's `toAct`
-// says which seat to ask next. A connection takes
-// an idle game from a shared queue for one cycle, so no two connections play the same game at
-// once (no self-inflicted 409s); finished games are replaced from a pool of fresh ones.
+// says which seat to ask next. A connection takes an idle game from a shared queue for one
+// cycle, so no two connections play the same game at once (no self-inflicted 409s);
+// finished games are replaced from a pool of fresh ones.
 import { createRequire } from 'node:module';
 import { percentile } from '../lib/common.js';
 
