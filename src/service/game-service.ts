@@ -526,10 +526,10 @@ export class GameService {
     }
   }
 
-  async resign(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult> {
+  async resign(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult & { toAct: ToAct }> {
     const r = await this.resignCore(gameId, seat, idempotencyKey);
     await this.runOrders(gameId);
-    return r;
+    return { ...r, toAct: await this.toAct(gameId, r.version) };
   }
 
   private async resignCore(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult> {

@@ -278,6 +278,7 @@ describe('games', () => {
     assert.equal(early.json().error.code, 'game_not_finished');
     const res = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/resign`, headers: auth(g.seats[0].token) });
     assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.json().toAct, { version: res.json().version, status: 'finished', seats: [] }, 'nobody is waited for after the end');
     const done = await view(g.id);
     assert.equal(done.status, 'finished');
     assert.deepEqual(done.result.winners, [1]);
