@@ -90,6 +90,17 @@ export async function createGames(url: string, spec: Spec, n: number, par = 16, 
   return out;
 }
 
+/**
+ * The seat to ask after a move, from its `toAct` seats: the same one while it still has a
+ * decision (activations, reactions), else the first listed; after a held sealed commit (the
+ * seat's bid is still open, replaceable) the next listed member, as the group closes when the
+ * last one commits. Undefined when no seat is listed.
+ */
+export function nextSeat(seats: readonly number[], seat: number, held: boolean): number | undefined {
+  if (held) return seats.find((x) => x > seat) ?? seats[0];
+  return seats.includes(seat) ? seat : seats[0];
+}
+
 /** The `toAct` of a move's response, read without parsing the whole body: status, seats. */
 const TO_ACT = /"toAct":\{"version":\d+,"status":"(\w+)","seats":\[([\d,]*)\]\}/;
 
@@ -218,18 +229,15 @@ export async function runLoad(o: {
         if (body.includes('"held":true')) sealedHeld++;
       }
     }
-    // Ask next a seat the response's `toAct` names: the same one while it still has a decision
-    // (activations, reactions), else the first listed; after a held sealed commit, the next
-    // listed member (the group closes when the last one commits). Without toAct (an error),
-    // the same seat: an empty answer moves the ask on.
+    // Ask next the seat the response's `toAct` names (nextSeat). Without toAct (an error), the
+    // same seat: an empty answer moves the ask on.
     g.seat = ctx.seat!;
-    // A held commit still leaves the seat's bid open (replaceable): taking it again would loop.
     const held = ok && body.includes('"held":true,"closed":false');
     const t = ok ? TO_ACT.exec(body) : null;
     if (t) {
       const seats = t[2] ? t[2].split(',').map(Number) : [];
       if (t[1] === 'finished') g.empty = g.tokens.length; // over: release() replaces it
-      else if (seats.length) g.seat = held ? seats.find((x) => x > ctx.seat!) ?? seats[0] : seats.includes(ctx.seat!) ? ctx.seat! : seats[0];
+      else g.seat = nextSeat(seats, ctx.seat!, held) ?? g.seat;
     }
     if (o.includeLegal && ok && !held) {
       const legal = (JSON.parse(body) as { legal?: Legal }).legal;

@@ -3,7 +3,7 @@
 // Between the store alone and the HTTP figure, it shows what the rules, the hash chain and the
 // service's own work cost per move, apart from the transport.
 import { percentile } from '../lib/common.js';
-import { pickMove, type Spec } from './load.js';
+import { nextSeat, pickMove, type Spec } from './load.js';
 import { serve } from './serve.js';
 
 export interface ServiceRate { movesPerSec: number; p50: number; p99: number; cpu: number; usPerMove: number }
@@ -35,9 +35,7 @@ export async function serviceMoveRate(databaseUrl: string, spec: Spec, clients: 
         const { toAct, sealed } = await svc.submitAction(g.id, g.seat, move);
         lat.push(performance.now() - t);
         moves++;
-        // After a held sealed commit the seat's bid stays open: the next member commits.
-        const held = sealed && !sealed.closed;
-        const seat = held ? toAct.seats.find((x) => x > g.seat) ?? toAct.seats[0] : toAct.seats.includes(g.seat) ? g.seat : toAct.seats[0];
+        const seat = nextSeat(toAct.seats, g.seat, !!sealed && !sealed.closed);
         idle.push(toAct.status === 'active' && seat !== undefined ? { id: g.id, seat } : await create());
       }
     }));

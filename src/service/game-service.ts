@@ -436,11 +436,12 @@ export class GameService {
     const rs = this.ruleset(game.ruleset, game.rulesetVersion);
     if (game.status !== 'finished') throw new ServiceError(409, 'game_not_finished', 'the seed is revealed and the log verifiable only after the end');
     const rows = await this.store.actionsAfter(gameId, -1, 1_000_000);
+    const seedHashOk = seedHash(game.seed) === game.seedHash;
     const mismatches: { seq: number; what: string }[] = [];
     const setup = rows[0];
     const e0 = setup.entry as { scenario: string; seats: SeatInfo[]; options: unknown };
     const made = setupGame(rs, e0, entryRng(game.seed, gameId, 0));
-    if (isViolation(made)) return { id: gameId, seed: game.seed, seedHash: game.seedHash, seedHashOk: seedHash(game.seed) === game.seedHash, ok: false, entries: rows.length, mismatches: [{ seq: 0, what: 'setup' }] };
+    if (isViolation(made)) return { id: gameId, seed: game.seed, seedHash: game.seedHash, seedHashOk, ok: false, entries: rows.length, mismatches: [{ seq: 0, what: 'setup' }] };
     let k = made.k;
     let hash = chainHash(GENESIS, k);
     if (hash !== setup.hash) mismatches.push({ seq: 0, what: 'hash' });
@@ -456,7 +457,6 @@ export class GameService {
       if (hash !== a.hash) mismatches.push({ seq: a.seq, what: 'hash' });
       if (JSON.stringify(r.events) !== JSON.stringify(a.events)) mismatches.push({ seq: a.seq, what: 'events' });
     }
-    const seedHashOk = seedHash(game.seed) === game.seedHash;
     return {
       id: gameId, seed: game.seed, seedHash: game.seedHash, seedHashOk, ok: seedHashOk && mismatches.length === 0,
       entries: rows.length, finalHash: hash, result: resultOf(rs, k), mismatches,
@@ -486,14 +486,16 @@ export class GameService {
   // ---------- writes ----------
 
   async submitAction(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult & { toAct: ToAct }> {
-    const r = await this.submitCore(gameId, seat, input);
-    await this.runOrders(gameId);
-    // Read after the orders, so a client knows whom to ask next without polling every seat.
-    return { ...r, toAct: await this.toAct(gameId, r.version) };
+    return this.afterMove(gameId, await this.submitCore(gameId, seat, input));
   }
 
-  async toAct(gameId: string, atLeast = 0): Promise<ToAct> {
-    return toActOf(await this.read(gameId, atLeast));
+  /**
+   * What every move ends with: the standing orders it uncovered are answered, then `toAct` is
+   * read (after them), so a client knows whom to ask next without polling every seat.
+   */
+  private async afterMove(gameId: string, r: SubmitResult): Promise<SubmitResult & { toAct: ToAct }> {
+    await this.runOrders(gameId);
+    return { ...r, toAct: toActOf(await this.read(gameId, r.version)) };
   }
 
   private async submitCore(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult> {
@@ -527,9 +529,7 @@ export class GameService {
   }
 
   async resign(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult & { toAct: ToAct }> {
-    const r = await this.resignCore(gameId, seat, idempotencyKey);
-    await this.runOrders(gameId);
-    return { ...r, toAct: await this.toAct(gameId, r.version) };
+    return this.afterMove(gameId, await this.resignCore(gameId, seat, idempotencyKey));
   }
 
   private async resignCore(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult> {
