@@ -220,19 +220,20 @@ export async function runLoad(o: {
   function onPost(st: number, body: string, ctx: Ctx) {
     const g = ctx.g!;
     const ok = st >= 200 && st < 300;
+    // A sealed commit that is held (the group still open): the version did not move.
+    const held = ok && body.includes('"held":true,"closed":false');
     if (ok) allMoves++;
     if (measuring(ctx.t0)) {
       postLat.push(performance.now() - ctx.t0!);
       count(status.post, st);
       if (ok) {
         moves++;
-        if (body.includes('"held":true')) sealedHeld++;
+        if (held) sealedHeld++;
       }
     }
     // Ask next the seat the response's `toAct` names (nextSeat). Without toAct (an error), the
     // same seat: an empty answer moves the ask on.
     g.seat = ctx.seat!;
-    const held = ok && body.includes('"held":true,"closed":false');
     const t = ok ? TO_ACT.exec(body) : null;
     if (t) {
       const seats = t[2] ? t[2].split(',').map(Number) : [];
