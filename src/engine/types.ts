@@ -152,6 +152,30 @@ export interface Ruleset<S = any, A extends { type: string } = any, V = any> {
   botHints?: { mcts?: { rolloutDepth?: number; rootWidth?: number; leafWeight?: number } };
   /** A seat concedes. Absent: the game ends with every other seat winning. */
   resign?(s: S, seat: Seat, ctx: Ctx): Step<S>;
+
+  // Parts for clients and tools (DESIGN "Ruleset parts for clients and tools"). Every game
+  // grows them under these names, so clients never need a game's code.
+  /**
+   * JSON Schema of one action: a `oneOf` over the action types, each an object with
+   * `additionalProperties: false`. The kernel validates every submitted action against it
+   * (ajv, no coercion) before `validate`.
+   */
+  actionSchema?: JsonSchema;
+  /** A label for an action in the rulebook's words ("Medium Link M1 moves to C4"), from `v` only. */
+  label?(v: V, seat: Seat | null, a: A): string;
+  /** A short text for an event as the viewer received it (the redacted form), from `v` only. */
+  describe?(v: V, ev: { type: string; data: unknown }): string;
+  /** What a client needs to draw a scenario (map, adjacency, unit and card definitions, set-up). */
+  scenarioData?(scenario: string): unknown;
+  /** View in, SVG out; pure, reads only the view. */
+  render?(v: V, opts: RenderOptions): string;
+}
+
+export interface RenderOptions {
+  /** Whose picture (null: spectator). */
+  seat: Seat | null;
+  /** The last committed entry's events as this viewer received them, to highlight the last move. */
+  lastEvents?: { type: string; data: unknown }[];
 }
 
 export function isViolation(x: unknown): x is Violation {
