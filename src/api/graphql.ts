@@ -129,8 +129,9 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
     errorFormatter: (execution, ctx) => {
       const r = mercurius.defaultErrorFormatter(execution, ctx);
       let down = false;
-      for (const e of r.response.errors ?? []) {
-        const orig = (e as { originalError?: unknown }).originalError;
+      const raw = (execution as { errors?: readonly { originalError?: unknown }[] }).errors ?? [];
+      for (const [i, e] of (r.response.errors ?? []).entries()) {
+        const orig = (e as { originalError?: unknown }).originalError ?? raw[i]?.originalError;
         if (orig instanceof ServiceError) (e as { extensions?: unknown }).extensions = { code: orig.code, details: orig.details ?? null };
         else if (isStoreUnavailable(orig)) {
           down = true;

@@ -102,9 +102,9 @@ export class PostgresServer {
   }
   async start(): Promise<void> {
     this.run('pg_ctl', ['-D', join(this.dir, 'data'), '-l', join(this.dir, 'log'), '-w', '-t', '60',
-      '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`, 'start']);
+      '-o', `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
   }
-  /** Stops it at once (immediate mode: connections are cut, as in a crash). */
+  /** Stops it at once (immediate mode: connections are cut, as in a crash; committed data stays, as synchronous_commit is on). */
   async stop(): Promise<void> {
     this.run('pg_ctl', ['-D', join(this.dir, 'data'), '-m', 'immediate', '-w', 'stop']);
   }
