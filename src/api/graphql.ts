@@ -129,16 +129,21 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
     errorFormatter: (execution, ctx) => {
       const r = mercurius.defaultErrorFormatter(execution, ctx);
       let down = false;
+      let limited = false; // a rate limit (limits.ts) refused the request before it ran
       const raw = (execution as { errors?: readonly { originalError?: unknown }[] }).errors ?? [];
       for (const [i, e] of (r.response.errors ?? []).entries()) {
         const orig = (e as { originalError?: unknown }).originalError ?? raw[i]?.originalError;
-        if (orig instanceof ServiceError) (e as { extensions?: unknown }).extensions = { code: orig.code, details: orig.details ?? null };
+        if (orig instanceof ServiceError) {
+          (e as { extensions?: unknown }).extensions = { code: orig.code, details: orig.details ?? null };
+          if (orig.status === 429) limited = true;
+        }
         else if (isStoreUnavailable(orig)) {
           down = true;
           Object.assign(e, { message: storeUnavailableBody.message, extensions: { code: storeUnavailableBody.code, details: storeUnavailableBody.details } });
         }
       }
       // A database outage is a 503 with Retry-After in GraphQL too, not a 200 with errors.
+      if (limited) return { statusCode: 429, response: r.response };
       if (down) {
         (ctx as { reply?: { header(k: string, v: string): void } }).reply?.header('retry-after', String(STORE_RETRY_AFTER));
         return { statusCode: 503, response: r.response };
