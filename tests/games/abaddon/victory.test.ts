@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { abaddon, act, craft, evOf, passRound, type K } from './helpers.js';
 import type { Faction } from '../../../src/games/abaddon/data.js';
+import { abaddonV1 } from '../../../src/games/abaddon/v1.js';
+import { getRuleset } from '../../../src/games/index.js';
 
 /** The seats of a faction, as a result lists its winners. */
 const seatsOf = (k: K, f: Faction) => k.s.seats.map((x, i) => (x.faction === f ? i : -1)).filter((i) => i >= 0);
@@ -132,20 +134,12 @@ test('AMB-27 §9.1 3-4 players, other mission (M9): equal eliminations is a draw
 });
 
 test('AMB-27 the corrected tie-break changes no stored state short of a tied end: logs played under 1.0.0 replay under the current version with the same hash chain', async () => {
-  const { makeAbaddon } = await import('../../../src/games/abaddon/index.js');
   const { randomPlayout, replay } = await import('../../../src/engine/playout.js');
   const { seats } = await import('./helpers.js');
-  // Version 1.0.0 as it was: eliminations first, then the cups' VP, in every mission.
-  const v100 = makeAbaddon();
-  v100.rules.tiebreak = (s) => {
-    if (s.kills.SCS !== s.kills.CA) return s.kills.SCS > s.kills.CA ? 'SCS' : 'CA';
-    const d = v100.rules.vp(s, 'SCS') - v100.rules.vp(s, 'CA');
-    return d > 0 ? 'SCS' : d < 0 ? 'CA' : null;
-  };
   let same = 0;
   for (const sc of abaddon.scenarios) {
     const o = { scenario: sc.id, seats: seats(sc.players as number), seed: `amb27-${sc.id}`, gameId: `amb27-${sc.id}` };
-    const old = randomPlayout({ ...v100, version: '1.0.0' }, o);
+    const old = randomPlayout(abaddonV1, o);
     const now = replay(abaddon, o, old.entries);
     const tied = ['both_objectives', 'no_units_left'].includes(old.result?.reason ?? '');
     const sameResult = JSON.stringify(abaddon.result(now.k.s)) === JSON.stringify(old.result);
@@ -155,4 +149,20 @@ test('AMB-27 the corrected tie-break changes no stored state short of a tied end
     } else assert.notEqual(now.hash, old.hash, `${sc.id}: only the final state differs`);
   }
   assert.ok(same > 0);
+});
+
+test('AMB-27 version 1.0.0 stays installed for games begun under it, with the result its players saw', () => {
+  assert.equal(abaddon.version, '1.1.0');
+  assert.equal(getRuleset('abaddon', '1.0.0'), abaddonV1);
+  assert.equal(getRuleset('abaddon'), abaddon, 'new games get the current version');
+  // The M6 double critical above (21 VP to 20, CA eliminated more) under each version.
+  const play = (rs: typeof abaddon) => {
+    const k = craft({ mission: 'm6', at: { 'SCS-M1': [4, 4], 'CA-H1': [5, 5] }, active: 0, phase: 'resolve', ordered: ['SCS-M1'] });
+    k.s.cup = { SCS: 19, CA: 19 };
+    k.s.kills = { SCS: 0, CA: 1 };
+    return rs.result(act(k, { type: 'closeCombat', unit: 'SCS-M1', target: 'CA-H1' }, [0, 0, 10, 0], undefined, rs).k.s)!;
+  };
+  const k = craft({ mission: 'm6' });
+  assert.deepEqual(play(abaddon).winners, seatsOf(k, 'SCS'));
+  assert.deepEqual(play(abaddonV1).winners, seatsOf(k, 'CA'));
 });
