@@ -9,7 +9,7 @@ export const GameIdParams = T.Object({ id: T.String({ minLength: 1, maxLength: 6
 
 export const SeatSpec = T.Object({
   name: T.String({ minLength: 1, maxLength: 64 }),
-  ai: T.Optional(T.Union([T.Null(), T.Object({ level: T.Union([T.Literal('random'), T.Literal('greedy'), T.Literal('mcts')]), budgetMs: T.Optional(T.Integer({ minimum: 10, maximum: 60000 })), iterations: T.Optional(T.Integer({ minimum: 1, maximum: 1_000_000 })) })])),
+  ai: T.Optional(T.Union([T.Null(), T.Object({ level: T.Union([T.Literal('random'), T.Literal('greedy'), T.Literal('mcts'), T.String({ pattern: '^[a-z][a-z0-9-]{0,40}$', description: "a ruleset's own bot (e.g. Undaunted 'house-normal')" })]), budgetMs: T.Optional(T.Integer({ minimum: 10, maximum: 60000 })), iterations: T.Optional(T.Integer({ minimum: 1, maximum: 1_000_000 })) })])),
   open: T.Optional(T.Boolean({ description: 'leave the seat to be claimed later (no token now)' })),
 }, { additionalProperties: false });
 

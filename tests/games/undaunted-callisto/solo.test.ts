@@ -74,7 +74,7 @@ test('#64 seeded bot tie-breaking; bot decisions are ordinary log entries (repla
   assert.deepEqual(a.k.s, b.k.s);
 });
 
-test('#65 #66 pluggable solo module with difficulty levels', () => {
+test('#66 house bot difficulty levels (1/2/4 samples, bid aggressiveness) choose differently; the module is pluggable and says it is not the official procedure', () => {
   for (const l of ['easy', 'normal', 'hard'] as const) {
     const m = houseBot(l);
     assert.equal(m.id, `house-${l}`);
