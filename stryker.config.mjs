@@ -4,6 +4,8 @@
 const SCOPES = {
   // A few lines for CI: does the mutation pipeline itself work?
   smoke: { mutate: ['src/engine/mech/json.ts'], tests: ['tests/engine/json.test.ts'] },
+  // One file with its own fast suite (a reference search on random boards).
+  'src/engine/mech/grid-square.ts': { mutate: ['src/engine/mech/grid-square.ts'], tests: ['tests/engine/grid-square.test.ts'] },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     tests: ['tests/engine/graph.test.ts', 'tests/engine/grid-square.test.ts', 'tests/engine/json.test.ts', 'tests/games/undaunted-callisto/core.test.ts', 'tests/games/abaddon/flow.test.ts'],
