@@ -4,7 +4,8 @@ import { BullQueue } from './jobs/bullmq.js';
 import { OutboxDispatcher } from './jobs/dispatcher.js';
 import { InProcessQueue } from './jobs/in-process.js';
 import type { JobHandler, JobQueue } from './jobs/queue.js';
-import { closeBus, createBus, type Bus } from './service/bus.js';
+import { closeBus, createBus, emitLocal, gameTopic, onBusReconnect, subscribedTopics, type Bus } from './service/bus.js';
+import { probes } from './service/probes.js';
 import { GameService } from './service/game-service.js';
 import { openStore } from './store/db.js';
 import type { Store } from './store/types.js';
@@ -58,9 +59,14 @@ export async function createRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     store, bus, snapshotEvery: o.snapshotEvery, afterCommit: () => void dispatcher.kick(),
     readCacheMs: o.readCacheMs ?? (envReadCache ? Number(envReadCache) : undefined),
   });
+  // After a Redis outage, commit notices from other processes may have been lost: every game
+  // this process listens to (subscriptions, SSE streams) gets a local notice of its current
+  // version, so listeners re-read it (they skip versions they have already sent).
+  const stopCatchUp = onBusReconnect(bus, () => void catchUp(rt));
   const rt: Runtime = {
     service, store, storeKind: databaseUrl ? 'postgres' : 'pglite', bus, queue, dispatcher, handlers: {},
     async close() {
+      stopCatchUp();
       await dispatcher.stop();
       await queue.close();
       await closeBus(bus);
@@ -69,6 +75,32 @@ export async function createRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   };
   for (const f of features) await f(rt);
   dispatcher.start();
-  if (o.work ?? !redisUrl) await queue.work(rt.handlers);
+  if (o.work ?? !redisUrl) await queue.work(timed(rt.handlers));
   return rt;
+}
+
+/** Job handlers that report their run time and outcome (see probes.ts, /metrics). */
+function timed(handlers: Record<string, JobHandler>): Record<string, JobHandler> {
+  return Object.fromEntries(Object.entries(handlers).map(([name, h]) => [name, async (data, meta) => {
+    const t0 = performance.now();
+    let ok = false;
+    try {
+      await h(data, meta);
+      ok = true;
+    } finally {
+      probes.emit('job', { name, seconds: (performance.now() - t0) / 1000, ok });
+    }
+  }]));
+}
+
+const GAME_TOPIC = new RegExp(`^${gameTopic('')}([A-Za-z0-9_-]+)$`);
+
+async function catchUp(rt: Runtime): Promise<void> {
+  for (const t of subscribedTopics(rt.bus)) {
+    const id = GAME_TOPIC.exec(t)?.[1];
+    if (!id) continue;
+    const g = await rt.store.getGame(id).catch(() => null);
+    if (g) emitLocal(rt.bus, { topic: t, payload: { gameId: id, version: g.game.version, status: g.game.status } });
+  }
+  void rt.dispatcher.kick();
 }

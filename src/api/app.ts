@@ -1,18 +1,46 @@
 // The Fastify app: REST (/v1, OpenAPI at /docs) and GraphQL (/graphql) over one Runtime.
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Runtime } from '../runtime.js';
 import { ServiceError } from '../service/errors.js';
 import { graphqlRoutes } from './graphql.js';
+import { healthRoutes, isStoreUnavailable, STORE_RETRY_AFTER, storeUnavailableBody } from './health.js';
+import { rateLimits } from './limits.js';
+import { metricsRoutes } from './metrics.js';
 import { restRoutes } from './rest.js';
+import { settingsFromEnv, type AppSettings } from './settings.js';
+import { trackStreams } from './streams.js';
 
-export async function buildApp(rt: Runtime, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export interface AppOptions {
+  logger?: boolean;
+  /** Overrides of the settings read from the environment (see settings.ts). */
+  settings?: Partial<AppSettings>;
+  /** Redis for shared rate-limit counts (default: REDIS_URL). */
+  redisUrl?: string;
+}
+
+export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const settings: AppSettings = { ...settingsFromEnv(), ...opts.settings };
   const app = Fastify({
     logger: opts.logger ?? false,
+    trustProxy: settings.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
     bodyLimit: 256 * 1024,
   });
+
+  // Security headers. The UIs (GraphiQL, Swagger UI) load scripts a strict CSP refuses:
+  // CSP only when they are off (production).
+  await app.register(helmet, { contentSecurityPolicy: settings.ui ? false : undefined, global: true });
+  if (settings.corsOrigins) {
+    await app.register(cors, { origin: settings.corsOrigins.includes('*') ? true : settings.corsOrigins, exposedHeaders: ['location', 'retry-after'] });
+  }
+  await rateLimits(app, settings, opts.redisUrl ?? process.env.REDIS_URL);
+  trackStreams(app);
+  if (settings.metrics) await metricsRoutes(app, rt);
+  await healthRoutes(app, rt);
 
   await app.register(swagger, {
     openapi: {
@@ -21,7 +49,8 @@ export async function buildApp(rt: Runtime, opts: { logger?: boolean } = {}): Pr
       security: [{ seatToken: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  if (settings.ui) await app.register(swaggerUi, { routePrefix: '/docs' });
+  else app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   app.setErrorHandler((err: Error & { validation?: unknown; statusCode?: number; code?: string }, req, reply) => {
     if (err instanceof ServiceError) {
@@ -35,11 +64,15 @@ export async function buildApp(rt: Runtime, opts: { logger?: boolean } = {}): Pr
       const code = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'malformed_json' : (err.code ?? 'bad_request').toLowerCase();
       return reply.code(err.statusCode).send({ error: { code, message: err.message, details: null } });
     }
+    if (isStoreUnavailable(err)) {
+      req.log.warn({ err: err.message }, 'store unavailable');
+      return reply.code(503).header('retry-after', String(STORE_RETRY_AFTER)).send({ error: storeUnavailableBody });
+    }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'internal_error', message: 'internal error', details: null } });
   });
 
   await restRoutes(app, rt);
-  await graphqlRoutes(app, rt);
+  await graphqlRoutes(app, rt, settings);
   return app;
 }

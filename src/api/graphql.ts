@@ -7,6 +7,9 @@ import type { Runtime } from '../runtime.js';
 import { createWebhook, deliveryRows, listWebhooks, removeWebhook, type WebhookEvent } from '../service/async/webhooks.js';
 import { gameTopic, type CommitNotice } from '../service/bus.js';
 import { ServiceError } from '../service/errors.js';
+import { isStoreUnavailable, STORE_RETRY_AFTER, storeUnavailableBody } from './health.js';
+import { costRule } from './limits.js';
+import type { AppSettings } from './settings.js';
 
 const schema = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -34,7 +37,7 @@ async function userErrors<T extends object>(run: () => Promise<T>): Promise<T | 
   }
 }
 
-export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
+export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings: Pick<AppSettings, 'ui' | 'graphql'>) {
   const svc = rt.service;
   const withSeat = async (id: string, ctx: Ctx, token?: string | null) => svc.authenticate(id, tokenOf(ctx, token));
 
@@ -111,8 +114,10 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
   await app.register(mercurius, {
     schema,
     resolvers: resolvers as never,
-    graphiql: true,
+    graphiql: settings.ui,
     path: '/graphql',
+    // Depth, aliases and estimated cost are checked before the query runs (limits.ts).
+    validationRules: [costRule(settings.graphql)],
     subscription: {
       emitter: rt.bus as never,
       onConnect: (data: { payload?: { token?: string; authorization?: string } }) => {
@@ -123,9 +128,20 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime) {
     },
     errorFormatter: (execution, ctx) => {
       const r = mercurius.defaultErrorFormatter(execution, ctx);
-      for (const e of r.response.errors ?? []) {
-        const orig = (e as { originalError?: unknown }).originalError;
+      let down = false;
+      const raw = (execution as { errors?: readonly { originalError?: unknown }[] }).errors ?? [];
+      for (const [i, e] of (r.response.errors ?? []).entries()) {
+        const orig = (e as { originalError?: unknown }).originalError ?? raw[i]?.originalError;
         if (orig instanceof ServiceError) (e as { extensions?: unknown }).extensions = { code: orig.code, details: orig.details ?? null };
+        else if (isStoreUnavailable(orig)) {
+          down = true;
+          Object.assign(e, { message: storeUnavailableBody.message, extensions: { code: storeUnavailableBody.code, details: storeUnavailableBody.details } });
+        }
+      }
+      // A database outage is a 503 with Retry-After in GraphQL too, not a 200 with errors.
+      if (down) {
+        (ctx as { reply?: { header(k: string, v: string): void } }).reply?.header('retry-after', String(STORE_RETRY_AFTER));
+        return { statusCode: 503, response: r.response };
       }
       return r;
     },

@@ -15,8 +15,6 @@ export async function restRoutes(app: FastifyInstance, rt: Runtime) {
   const svc = rt.service;
   const seatOf = async (id: string, req: Parameters<typeof bearer>[0]) => svc.authenticate(id, bearer(req));
 
-  app.get('/healthz', { schema: { tags: ['service'] } }, async () => ({ ok: true, store: rt.storeKind, jobs: rt.queue.kind }));
-
   app.get('/v1/rulesets', { schema: { tags: ['rulesets'], summary: 'Installed games and their scenarios' } }, async () => ({
     rulesets: svc.listRulesets(),
   }));

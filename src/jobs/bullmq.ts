@@ -4,10 +4,37 @@ import { Redis } from 'ioredis';
 import { PermanentJobError, type JobHandler, type JobQueue, type JobSpec } from './queue.js';
 
 const QUEUE = 'skyeye';
+
+/** Resolves when `p` settles or after `ms`, whichever is first. */
+function within(p: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    t.unref?.();
+    p.then(() => { clearTimeout(t); resolve(); }, () => { clearTimeout(t); resolve(); });
+  });
+}
 const lockMs = () => Number(process.env.SKYEYE_JOB_LOCK_MS) || 0;
 
-export function redisConnection(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null });
+/**
+ * ioredis reconnects forever (capped backoff); every client gets an error listener, since an
+ * 'error' event with none crashes the process. BullMQ needs maxRetriesPerRequest: null.
+ */
+export function redisConnection(url: string, log: (m: string) => void = logRedis): Redis {
+  const c = new Redis(url, { maxRetriesPerRequest: null, retryStrategy: (times) => Math.min(100 * times, 2000) });
+  c.on('error', (err) => log(`[queue] Redis error: ${err.message}`));
+  return c;
+}
+
+let lastRedisLog = 0;
+function logRedis(m: string) {
+  if (Date.now() - lastRedisLog < 5000) return; // one line per few seconds during an outage
+  lastRedisLog = Date.now();
+  console.error(m);
+}
+
+/** Thrown by add() while Redis is unreachable: the outbox row stays and is retried. */
+export class QueueUnavailableError extends Error {
+  override name = 'QueueUnavailableError';
 }
 
 export class BullQueue implements JobQueue {
@@ -20,9 +47,25 @@ export class BullQueue implements JobQueue {
     const c = redisConnection(url);
     this.conns.push(c);
     this.queue = new Queue(QUEUE, { connection: c, prefix });
+    this.queue.on('error', () => undefined); // logged once per connection above
+  }
+
+  /** Whether Redis answers now (readiness, /healthz). */
+  get up(): boolean {
+    return this.conns[0].status === 'ready';
+  }
+
+  /** Jobs waiting or delayed, and running (for /metrics); null while Redis is down. */
+  async depth(): Promise<{ waiting: number; active: number; delayed: number } | null> {
+    if (!this.up) return null;
+    const c = await this.queue.getJobCounts('active', 'waiting', 'delayed', 'prioritized');
+    return { waiting: c.waiting + c.prioritized, active: c.active, delayed: c.delayed };
   }
 
   async add(spec: JobSpec): Promise<void> {
+    // Fail fast rather than wait in ioredis's offline queue: the dispatcher keeps the outbox
+    // row and retries, so nothing is lost and shutdown is not held up by a Redis outage.
+    if (!this.up) throw new QueueUnavailableError('Redis is unreachable');
     await this.queue.add(spec.name, spec.data, {
       jobId: spec.jobId,
       delay: spec.delayMs && spec.delayMs > 0 ? spec.delayMs : undefined,
@@ -34,11 +77,12 @@ export class BullQueue implements JobQueue {
   }
 
   async remove(jobId: string): Promise<void> {
+    if (!this.up) return; // a stale job finds itself stale when it runs
     const job = await this.queue.getJob(jobId);
     if (job) await job.remove().catch(() => undefined); // a job that is running cannot be removed: it will find itself stale
   }
 
-  async work(handlers: Record<string, JobHandler>, opts: { concurrency?: number } = {}): Promise<void> {
+  async work(handlers: Record<string, JobHandler>, opts: { concurrency?: number; waitReady?: boolean } = {}): Promise<void> {
     const c = redisConnection(this.url);
     this.conns.push(c);
     const w = new Worker(
@@ -61,9 +105,11 @@ export class BullQueue implements JobQueue {
         ...(lockMs() ? { lockDuration: lockMs(), stalledInterval: lockMs() } : {}),
       },
     );
-    w.on('error', () => undefined);
-    await w.waitUntilReady();
+    w.on('error', () => undefined); // the connection logs; the worker reconnects by itself
     this.workers.push(w);
+    // A worker may start while Redis is down: it begins taking jobs once Redis answers.
+    // Waits a little (jobs added right after are then seen at once), never for an outage.
+    await within(w.waitUntilReady().catch(() => undefined), opts.waitReady ? 60_000 : 5000);
   }
 
   async idle(timeoutMs = 30_000): Promise<boolean> {
@@ -82,8 +128,12 @@ export class BullQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.close()));
-    await this.queue.close();
-    await Promise.all(this.conns.map((c) => c.quit().catch(() => undefined)));
+    // Workers finish their current jobs (graceful shutdown). While Redis is down nothing can
+    // be acknowledged, so do not wait for it: a job cut short is retried after its lock lapses.
+    const up = this.up;
+    await within(Promise.all(this.workers.map((w) => w.close(!up).catch(() => undefined))), up ? 60_000 : 1000);
+    await within(this.queue.close().catch(() => undefined), up ? 10_000 : 1000);
+    await Promise.all(this.conns.map((c) => (c.status === 'ready' ? within(c.quit().catch(() => undefined), 2000) : undefined)));
+    for (const c of this.conns) c.disconnect();
   }
 }

@@ -61,7 +61,10 @@ export class OutboxDispatcher {
           });
           await this.store.completeOutbox(r.id);
         } catch (err) {
-          await this.store.failOutbox(r.id, String(err), new Date(Date.now() + 5000)).catch(() => undefined);
+          // Retry in a few seconds (e.g. Redis is down), but never earlier than a delayed
+          // row's own time: failOutbox moves run_at, and a deadline must not fire early.
+          const retry = Math.max(Date.now() + 5000, r.runAt?.getTime() ?? 0);
+          await this.store.failOutbox(r.id, String(err), new Date(retry)).catch(() => undefined);
         }
       }
     }

@@ -26,6 +26,18 @@ export class InProcessQueue implements JobQueue {
     this.schedule(p, spec.delayMs ?? 0);
   }
 
+  readonly up = true;
+
+  async depth() {
+    let waiting = 0, active = 0, delayed = 0;
+    for (const p of this.jobs.values()) {
+      if (p.running) active++;
+      else if (p.spec.delayMs && p.attempt === 0) delayed++;
+      else waiting++;
+    }
+    return { waiting, active, delayed };
+  }
+
   async remove(jobId: string): Promise<void> {
     const p = this.jobs.get(jobId);
     if (p && !p.running) {

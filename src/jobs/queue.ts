@@ -33,6 +33,10 @@ export interface JobQueue {
   /** Resolves when nothing is queued or running (in-process; BullMQ: when its queue drains). */
   idle(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
+  /** Whether the queue can take jobs now (false while Redis is down). */
+  readonly up: boolean;
+  /** Jobs waiting (delayed apart) and running, for /metrics; null when it cannot tell now. */
+  depth(): Promise<{ waiting: number; active: number; delayed: number } | null>;
 }
 
 /** BullMQ refuses some characters in custom ids; keep ids portable. */

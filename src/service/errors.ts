@@ -3,7 +3,7 @@ import type { Violation } from '../engine/types.js';
 
 export class ServiceError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503,
     readonly code: string,
     message: string,
     readonly details?: unknown,

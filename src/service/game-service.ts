@@ -12,6 +12,8 @@ import { getRuleset, rulesets } from '../games/index.js';
 import type { ActionRecord, AppendPlan, GameRecord, GameStatus, OutboxItem, SeatRecord, Store } from '../store/types.js';
 import { gameTopic, ORDERS_ANY, publishChat, publishCommit, publishOrdersChanged, type Bus, type CommitNotice } from './bus.js';
 import { checkOrders, coveredAnswer } from './standing-orders.js';
+import { probes } from './probes.js';
+import { AfterQuery, ChatQuery, checkInput, ClaimBody, CreateGameBody, IdempotencyKey, ListQuery, SubmitOptions } from './input.js';
 import { fromViolation, notFound, ServiceError } from './errors.js';
 import { hashToken, newGameId, newToken, sameHash } from './tokens.js';
 
@@ -164,7 +166,12 @@ export class GameService {
 
   // ---------- create / claim / auth ----------
 
-  async createGame(input: CreateGameInput) {
+  async createGame(raw: CreateGameInput) {
+    // One contract for both doors (input.ts): `policy` is the body's `deadlines`.
+    const { policy, ...rest } = raw;
+    const given = (policy as { deadlines?: unknown } | null | undefined)?.deadlines;
+    const { deadlines, ...body } = checkInput(CreateGameBody, given === undefined ? rest : { ...rest, deadlines: given }, 'input');
+    const input: CreateGameInput = { ...body, policy: deadlines ? { deadlines } : null };
     const rs = getRuleset(input.ruleset);
     if (!rs) throw new ServiceError(422, 'unknown_ruleset', `no ruleset ${input.ruleset}`, { known: rulesets().map((r) => r.id) });
     const scenario = input.scenario ?? rs.scenarios[0]?.id;
@@ -228,6 +235,7 @@ export class GameService {
   }
 
   async claimSeat(gameId: string, index: number, name?: string) {
+    checkInput(ClaimBody, name === undefined || name === null ? {} : { name }, 'input');
     const g = await this.load(gameId);
     const seat = g.seats.find((s) => s.index === index);
     if (!seat) throw notFound('seat', `${gameId}/${index}`);
@@ -379,6 +387,7 @@ export class GameService {
   }
 
   async listGames(opts: { status?: 'active' | 'finished'; limit?: number; offset?: number }) {
+    opts = checkInput(ListQuery, opts, 'input');
     const rows = await this.store.listGames({ status: opts.status, limit: Math.min(opts.limit ?? 50, 200), offset: opts.offset ?? 0 });
     return rows.map((g) => ({ id: g.id, ruleset: g.ruleset, scenario: g.scenario, status: g.status, version: g.version, createdAt: g.createdAt.toISOString() }));
   }
@@ -398,6 +407,7 @@ export class GameService {
 
   /** The log after version `after`, redacted for the viewer. */
   async log(gameId: string, seat: Seat | null, after = 0, limit = 500) {
+    checkInput(AfterQuery, { after, limit }, 'input');
     const g = await this.load(gameId);
     const ended = g.game.status === 'finished';
     const rows = await this.store.actionsAfter(gameId, Math.max(0, after), Math.min(limit, 1000));
@@ -482,6 +492,7 @@ export class GameService {
   }
 
   async chat(gameId: string, after = 0, limit = 200) {
+    checkInput(ChatQuery, { after, limit }, 'input');
     await this.load(gameId, true);
     const rows = await this.store.listChat(gameId, Math.max(0, after), Math.min(limit, 500));
     return { messages: rows.map((r) => ({ id: r.id, seat: r.seat, text: r.text, at: r.at.toISOString() })) };
@@ -490,6 +501,8 @@ export class GameService {
   // ---------- writes ----------
 
   async submitAction(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult & { toAct: ToAct }> {
+    const { action: _a, ...opts } = input;
+    checkInput(SubmitOptions, opts, 'input');
     return this.afterMove(gameId, await this.submitCore(gameId, seat, input));
   }
 
@@ -533,6 +546,7 @@ export class GameService {
   }
 
   async resign(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult & { toAct: ToAct }> {
+    if (idempotencyKey !== undefined && idempotencyKey !== null) checkInput(IdempotencyKey, idempotencyKey, 'idempotencyKey');
     return this.afterMove(gameId, await this.resignCore(gameId, seat, idempotencyKey));
   }
 
@@ -699,8 +713,10 @@ export class GameService {
   private async commit(g: LoadedGame, entry: Entry<any>, seat: Seat | null, idempotencyKey: string | null, clearSealed?: string):
     Promise<{ ok: true; response: SubmitResult } | { ok: false; version: number; duplicate?: ActionRecord }> {
     const { plan, next } = this.prepare(g, entry, seat, idempotencyKey);
+    const t0 = performance.now();
     const out = await this.store.append(g.game.id, g.k.seq, plan, clearSealed);
     if (out.ok) {
+      if (probes.listenerCount('commit')) probes.emit('commit', { ruleset: g.rs.id, kind: entry.kind, seconds: (performance.now() - t0) / 1000 });
       this.committed(next, (out.outbox ?? plan.outbox.length) > 0);
       return { ok: true, response: plan.action.response as SubmitResult };
     }

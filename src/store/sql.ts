@@ -27,6 +27,10 @@ export function pgPoolSql(pool: pg.Pool, opts: { prepared?: boolean } = {}): Sql
     async tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // A checked-out client has no error listener of the pool's: a connection cut while we
+      // hold it (database restart) would be an uncaught 'error' and end the process.
+      const onError = (err: Error) => { broken = err; };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const out = await fn({ query: on(client), tx: () => { throw new Error('nested transaction'); } });
@@ -36,6 +40,7 @@ export function pgPoolSql(pool: pg.Pool, opts: { prepared?: boolean } = {}): Sql
         await client.query('ROLLBACK').catch((err: Error) => { broken = err; });
         throw e;
       } finally {
+        client.off('error', onError);
         client.release(broken);
       }
     },

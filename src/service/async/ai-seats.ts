@@ -2,6 +2,7 @@
 // (version, decision id). The job asks a bot (in a thread) with the seat's view only, then
 // submits through the same service path as a human, with expectedVersion: a stale job, or a
 // retry after a crash, does nothing more.
+import { probes } from '../probes.js';
 import { randomBytes } from 'node:crypto';
 import type { BotInput, BotLevel, BotOutput } from '../../ai/bots.js';
 import type { BotPool } from '../../ai/pool.js';
@@ -97,7 +98,9 @@ export async function playBot(rt: Runtime, pool: BotPool, job: AiJob, meta: JobM
   aiHooks.onInput?.(input);
   let out: BotOutput;
   try {
-    out = await pool.run(input);
+    const t0 = performance.now();
+    out = await pool.run(input, job.gameId);
+    probes.emit('bot', { level: spec.level, seconds: (performance.now() - t0) / 1000 });
   } catch {
     out = { action: g.rs.defaultAction(g.k.s, m.raw), level: spec.level, fallback: 'bot failed: default action', ms: 0 };
   }

@@ -4,6 +4,7 @@
 // row into one delivery job per matching webhook; a delivery POSTs the body signed with
 // HMAC-SHA256 of the webhook's secret, records every attempt, and throws on failure so the
 // queue retries it with exponential backoff.
+import { probes } from '../probes.js';
 import { createHmac, randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
@@ -146,6 +147,7 @@ export async function deliver(rt: Runtime, data: { gameId: string; webhookId: st
     error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
     refused = refusedDestination(err);
   }
+  probes.emit('webhook', { outcome: refused ? 'refused' : error === null ? 'ok' : status !== null ? 'http_error' : 'network_error' });
   await rt.store.recordDelivery({
     id: `${data.delivery}#${meta.attempt}.${randomBytes(3).toString('hex')}`,
     webhookId: w.id, event: data.event, attempt: meta.attempt, status, error, at: new Date(),

@@ -1,0 +1,126 @@
+// The input contract of both doors. REST hands these schemas to Fastify (validation + the
+// OpenAPI document); GraphQL's resolvers reach the service, which checks the same schemas
+// here. One copy: a limit changed here changes in both doors (tests/ops/input-parity.test.ts).
+// A refusal is 400 `invalid_request` with ajv's errors as details, as Fastify answers REST.
+import { Type as T, type Static, type TSchema } from '@sinclair/typebox';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { ServiceError } from './errors.js';
+
+export const LIMITS = {
+  name: 64,
+  idempotencyKey: 128,
+  decision: 128,
+  seats: 8,
+  /** One bot decision may think at most this long (ms); the bot pool also caps it (SKYEYE_AI_MAX_BUDGET_MS). */
+  budgetMs: { min: 10, max: 60_000 },
+  iterations: 1_000_000,
+  deadlineSeconds: 30 * 24 * 3600,
+  listGames: 200,
+  log: 1000,
+  chat: 500,
+  chatText: 500,
+} as const;
+
+export const AI_LEVELS = ['random', 'greedy', 'mcts'] as const;
+export type AiLevel = (typeof AI_LEVELS)[number];
+export const AiLevelSchema = T.Union([
+  ...AI_LEVELS.map((l) => T.Literal(l)),
+  // A ruleset's own bot (Undaunted 'house-normal'); the service checks the ruleset offers it.
+  T.String({ pattern: '^[a-z][a-z0-9-]{0,40}$', description: "a ruleset's own bot level (e.g. Undaunted 'house-normal')" }),
+]);
+
+const Name = T.String({ minLength: 1, maxLength: LIMITS.name });
+const Seconds = (min: number) => T.Integer({ minimum: min, maximum: LIMITS.deadlineSeconds });
+
+export const AiSpecSchema = T.Object({
+  level: AiLevelSchema,
+  budgetMs: T.Optional(T.Integer({ minimum: LIMITS.budgetMs.min, maximum: LIMITS.budgetMs.max, description: 'MCTS thinking time per decision, ms' })),
+  iterations: T.Optional(T.Integer({ minimum: 1, maximum: LIMITS.iterations })),
+}, { additionalProperties: false });
+
+export const SeatSpec = T.Object({
+  name: Name,
+  ai: T.Optional(T.Union([T.Null(), AiSpecSchema])),
+  open: T.Optional(T.Boolean({ description: 'leave the seat to be claimed later (no token now)' })),
+}, { additionalProperties: false });
+
+export const DeadlinePolicy = T.Object({
+  turnSeconds: T.Optional(Seconds(1)),
+  reactionSeconds: T.Optional(Seconds(1)),
+  sealedSeconds: T.Optional(Seconds(1)),
+  bankSeconds: T.Optional(Seconds(0)),
+  onTimeout: T.Optional(T.Union([T.Literal('default'), T.Literal('bot')])),
+  botLevel: T.Optional(T.Union(AI_LEVELS.map((l) => T.Literal(l)))),
+}, { additionalProperties: false });
+
+export const CreateGameBody = T.Object({
+  ruleset: T.String({ minLength: 1, maxLength: 64 }),
+  scenario: T.Optional(T.String({ minLength: 1, maxLength: 64 })),
+  seats: T.Array(SeatSpec, { minItems: 1, maxItems: LIMITS.seats }),
+  options: T.Optional(T.Record(T.String(), T.Any())),
+  deadlines: T.Optional(DeadlinePolicy),
+}, { additionalProperties: false });
+export type CreateGameBody = Static<typeof CreateGameBody>;
+
+export const IdempotencyKey = T.String({ minLength: 1, maxLength: LIMITS.idempotencyKey });
+
+export const SubmitOptions = T.Object({
+  expectedVersion: T.Optional(T.Integer({ minimum: 0 })),
+  decision: T.Optional(T.String({ minLength: 1, maxLength: LIMITS.decision })),
+  idempotencyKey: T.Optional(IdempotencyKey),
+});
+
+export const ListQuery = T.Object({
+  status: T.Optional(T.Union([T.Literal('active'), T.Literal('finished')])),
+  limit: T.Optional(T.Integer({ minimum: 1, maximum: LIMITS.listGames, default: 50 })),
+  offset: T.Optional(T.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+});
+
+export const AfterQuery = T.Object({
+  after: T.Optional(T.Integer({ minimum: 0, default: 0 })),
+  limit: T.Optional(T.Integer({ minimum: 1, maximum: LIMITS.log, default: 500 })),
+});
+
+export const ChatQuery = T.Object({
+  after: T.Optional(T.Integer({ minimum: 0, default: 0 })),
+  limit: T.Optional(T.Integer({ minimum: 1, maximum: LIMITS.chat, default: 200 })),
+});
+
+export const ClaimBody = T.Optional(T.Object({ name: T.Optional(Name) }, { additionalProperties: false }));
+export const ChatBody = T.Object({ text: T.String({ minLength: 1, maxLength: LIMITS.chatText }) }, { additionalProperties: false });
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const compiled = new WeakMap<TSchema, ValidateFunction>();
+
+/**
+ * GraphQL passes null for an optional argument given as null: the same as absent here, as
+ * in REST where the field is left out. Only the envelope is cleaned (not `options`, whose
+ * values belong to the ruleset).
+ */
+function dropNulls(v: unknown, depth = 0): unknown {
+  if (depth > 3 || v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map((x) => dropNulls(x, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (x === null && k !== 'ai') continue;
+    out[k] = k === 'options' ? x : dropNulls(x, depth + 1);
+  }
+  return out;
+}
+
+/** Checks `value` against `schema`: the value without its nulls, or 400 invalid_request. */
+export function checkInput<S extends TSchema>(schema: S, value: unknown, what: string): Static<S> {
+  let f = compiled.get(schema);
+  if (!f) {
+    f = ajv.compile(schema);
+    compiled.set(schema, f);
+  }
+  const v = dropNulls(value);
+  if (!f(v)) {
+    const e = f.errors ?? [];
+    const first = e[0];
+    const where = first ? `${what}${first.instancePath.replace(/\//g, '.')}` : what;
+    throw new ServiceError(400, 'invalid_request', `${where} ${first?.message ?? 'is invalid'}`, e);
+  }
+  return v as Static<S>;
+}
