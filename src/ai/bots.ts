@@ -9,7 +9,8 @@ import { localRng } from '../engine/rng.js';
 import type { Decision, Entry, OpenDecision, Rng, Ruleset, Seat } from '../engine/types.js';
 import { isViolation } from '../engine/types.js';
 
-export type BotLevel = 'random' | 'greedy' | 'mcts';
+/** A generic level, or the name of one of the ruleset's own `soloBots`. */
+export type BotLevel = 'random' | 'greedy' | 'mcts' | (string & {});
 
 /** Everything a bot is told: exactly what its seat may know, as a human client would. */
 export interface BotInput {
@@ -52,6 +53,8 @@ export function decide(rs: Ruleset, input: BotInput): BotOutput {
   const done = (action: unknown, level: BotLevel, extra: Partial<BotOutput> = {}): BotOutput => ({ action, level, ms: Date.now() - t0, ...extra });
   if (legal.length === 1) return done(legal[0], input.level, { fallback: input.level === 'random' ? undefined : 'single legal action' });
 
+  const own = rs.soloBots?.[input.level];
+  if (own) return done(own.act(input.view, input.decision, rng), input.level);
   let level = input.level;
   let fallback: string | undefined;
   if (level === 'mcts' && (!rs.determinize || !rs.evaluate)) {

@@ -2,8 +2,9 @@
 // and conformance"): replay reproduces events and hashes; every candidate validates; every
 // default validates; running games always have a blocking decision; games end; and, where the
 // ruleset can determinize, a determinized state shows the seat the same view, the same public
-// decisions and the same verdicts, so nothing a seat may not see decides what it is asked.
-import { applyEntry, chainHash, GENESIS, openDecisions, publicPart, resultOf, setupGame, type KState } from './kernel.js';
+// decisions and the same verdicts, so nothing a seat may not see decides what it is asked;
+// and no seat's answer to another seat's decision is applied.
+import { applyEntry, chainHash, GENESIS, minted, openDecisions, publicPart, resultOf, setupGame, type KState } from './kernel.js';
 import { randomEntry } from './playout.js';
 import { entryRng, localRng } from './rng.js';
 import type { Entry, Ruleset, SeatInfo } from './types.js';
@@ -26,6 +27,7 @@ export function checkPlayout(rs: Ruleset, scenario: string, seats: SeatInfo[], s
   const log: { entry: Entry<any>; hash: string; events: string }[] = [];
   while (!resultOf(rs, k) && log.length < maxEntries && problems.length < 5) {
     checkState(rs, k, rng, problems, log.length);
+    checkOwnership(rs, k, seats.length, entryRng(seed, gameId, k.seq + 1), problems, log.length);
     const entry = randomEntry(rs, k, rng);
     let r;
     try {
@@ -115,4 +117,18 @@ function checkState(rs: Ruleset, k: KState<any>, rng: ReturnType<typeof localRng
     });
   }
   void publicPart;
+}
+
+/** Every open decision answered by each other seat, with the action its own seat could give, is refused. */
+function checkOwnership(rs: Ruleset, k: KState<any>, n: number, rng: ReturnType<typeof entryRng>, problems: string[], at: number) {
+  for (const m of minted(rs, k)) {
+    const action = rs.defaultAction(k.s, m.raw);
+    for (let seat = 0; seat < n; seat++) {
+      if (seat === m.dec.seat) continue;
+      const r = applyEntry(rs, k, { kind: 'answer', seat, decision: m.dec.id, action }, rng);
+      if (!isViolation(r) || r.code !== 'not_your_decision') {
+        problems.push(`entry ${at}: seat ${seat} answering seat ${m.dec.seat}'s ${m.dec.kind} got ${isViolation(r) ? r.code : 'applied'}`);
+      }
+    }
+  }
 }

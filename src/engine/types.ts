@@ -148,6 +148,11 @@ export interface Ruleset<S = any, A extends { type: string } = any, V = any> {
   answer?(own: V, d: Decision, o: StandingOrder): A;
   /** Greedy bots' one-ply evaluation for `seat`, higher is better. Pure. */
   evaluate?(s: S, seat: Seat): number;
+  /**
+   * The game's own bots, offered as AI levels by name beside the generic ones (Undaunted's
+   * `house-easy` … `house-hard`). A bot answers from its seat's view and its own decision only.
+   */
+  soloBots?: Record<string, { official: boolean; act(v: V, d: Decision, rng: Rng): A }>;
   /** Tuning for the generic bots where this game differs (e.g. shallow MCTS rollouts). */
   botHints?: { mcts?: { rolloutDepth?: number; rootWidth?: number; leafWeight?: number } };
   /** A seat concedes. Absent: the game ends with every other seat winning. */

@@ -8,14 +8,17 @@
 import type { Ruleset } from '../engine/types.js';
 import { undauntedCallisto } from './undaunted-callisto/index.js';
 import { abaddon } from './abaddon/index.js';
+import { abaddonV1 } from './abaddon/v1.js';
 
 const all: Ruleset[] = [
   undauntedCallisto,
   abaddon,
 ];
 
-/** Earlier versions still installed, by `${id}@${version}`. None yet. */
-const older = new Map<string, Ruleset>();
+/** Earlier versions still installed, by `${id}@${version}`. */
+const older = new Map<string, Ruleset>([
+  ['abaddon@1.0.0', abaddonV1], // the AMB-27 tie-break before its correction (1.1.0)
+]);
 
 const extra = new Map<string, Ruleset>();
 

@@ -188,6 +188,10 @@ export class GameService {
     if (!check(options)) throw new ServiceError(400, 'invalid_options', 'options do not match the ruleset schema', check.errors);
     for (const s of input.seats) {
       if (s.ai && s.open) throw new ServiceError(400, 'invalid_seat', `seat ${s.name}: an AI seat cannot be open`);
+      const levels = ['random', 'greedy', 'mcts', ...Object.keys(rs.soloBots ?? {})]; // generic bots, then the game's own
+      if (s.ai && !levels.includes(s.ai.level)) {
+        throw new ServiceError(400, 'invalid_seat', `seat ${s.name}: ${rs.id} offers the AI levels ${levels.join(', ')}`, { levels });
+      }
     }
 
     const id = newGameId();

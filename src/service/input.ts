@@ -23,7 +23,11 @@ export const LIMITS = {
 
 export const AI_LEVELS = ['random', 'greedy', 'mcts'] as const;
 export type AiLevel = (typeof AI_LEVELS)[number];
-export const AiLevelSchema = T.Union(AI_LEVELS.map((l) => T.Literal(l)));
+export const AiLevelSchema = T.Union([
+  ...AI_LEVELS.map((l) => T.Literal(l)),
+  // A ruleset's own bot (Undaunted 'house-normal'); the service checks the ruleset offers it.
+  T.String({ pattern: '^[a-z][a-z0-9-]{0,40}$', description: "a ruleset's own bot level (e.g. Undaunted 'house-normal')" }),
+]);
 
 const Name = T.String({ minLength: 1, maxLength: LIMITS.name });
 const Seconds = (min: number) => T.Integer({ minimum: min, maximum: LIMITS.deadlineSeconds });
@@ -46,7 +50,7 @@ export const DeadlinePolicy = T.Object({
   sealedSeconds: T.Optional(Seconds(1)),
   bankSeconds: T.Optional(Seconds(0)),
   onTimeout: T.Optional(T.Union([T.Literal('default'), T.Literal('bot')])),
-  botLevel: T.Optional(AiLevelSchema),
+  botLevel: T.Optional(T.Union(AI_LEVELS.map((l) => T.Literal(l)))),
 }, { additionalProperties: false });
 
 export const CreateGameBody = T.Object({

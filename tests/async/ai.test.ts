@@ -159,3 +159,35 @@ test('an mcts decision respects its time budget', () => {
   assert.ok(out.iterations! > 0);
   assert.ok(took >= 90 && took < 400, `took ${took} ms for a 100 ms budget`);
 });
+
+test('undaunted: the house bot (checklist #60 #66) is an AI level of its own; two house bots play a game to the end through the service', async () => {
+  const refused = await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'abaddon', scenario: 'm1', seats: [{ name: 'A', ai: { level: 'house-normal' } }, { name: 'B' }] } });
+  assert.equal(refused.statusCode, 400, 'Abaddon has no house bot');
+  assert.equal(refused.json().error.code, 'invalid_seat');
+  assert.ok(refused.json().error.details.levels.includes('greedy'));
+  const outputs = new Map<string, { level: string; fallback?: string; action: string }>();
+  aiHooks.onOutput = (input, out) => {
+    if (input.ruleset === 'undaunted-callisto') outputs.set(input.decision.id, { level: out.level, fallback: out.fallback, action: JSON.stringify(out.action) });
+  };
+  try {
+    const g = await create(s, { ruleset: 'undaunted-callisto', scenario: 's1-by-force', options: { roundCap: 30 }, seats: [{ name: 'Hard', ai: { level: 'house-hard' } }, { name: 'Easy', ai: { level: 'house-easy' } }] });
+    const end = await finished(g.id);
+    assert.ok(end.result);
+    assert.notEqual(end.result.reason, 'round_cap', 'a rule victory');
+    const seatsView = (await game(s, g.id)).seats as { aiLevel: string }[];
+    assert.deepEqual(seatsView.map((x) => x.aiLevel), ['house-hard', 'house-easy']);
+    const l = await log(s, g.id);
+    const answers = l.entries.filter((e) => e.kind === 'answer');
+    assert.ok(answers.length > 10);
+    for (const e of answers) {
+      const o = outputs.get(e.decision!);
+      assert.ok(o, `decision ${e.decision} was answered by a bot`);
+      assert.equal(o.level, e.seat === 0 ? 'house-hard' : 'house-easy');
+      assert.ok(o.fallback === undefined || o.fallback === 'single legal action', o.fallback);
+      if (o.action !== JSON.stringify(e.action)) assert.fail(`the logged action is the house bot's own (${e.decision})`);
+    }
+    assert.equal((await s.app.inject(`/v1/games/${g.id}/verify`)).json().ok, true);
+  } finally {
+    aiHooks.onOutput = undefined;
+  }
+});

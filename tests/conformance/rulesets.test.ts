@@ -12,7 +12,7 @@ for (const rs of [duel, ...rulesets()]) {
     for (const sc of rs.scenarios) {
       const counts = Array.isArray(sc.players) ? sc.players : [sc.players];
       for (const n of counts) {
-        test(`${sc.id} (${n} players): replay, candidates, defaults, determinize, games end`, () => {
+        test(`${sc.id} (${n} players): replay, candidates, defaults, determinize, no answer to another seat's decision, games end`, () => {
           const seats = Array.from({ length: n }, (_, index) => ({ index, name: `P${index}` }));
           for (let i = 0; i < PLAYOUTS; i++) {
             const r = checkPlayout(rs, sc.id, seats, `conf-${rs.id}-${sc.id}-${n}-${i}`);

@@ -175,3 +175,30 @@ test('rng: the ARC4 port is bit-identical to seedrandom (the library the design 
     for (let i = 0; i < 2000; i++) assert.equal(ours.uint32(), ref.int32() >>> 0, `key ${JSON.stringify(key)} draw ${i}`);
   }
 });
+
+test('the kernel itself refuses a seat answering another seat\'s decision, even when the ruleset would not', () => {
+  // A ruleset that validates an answer for the decision's own seat whoever sends it: only the
+  // kernel stands between a seat and another seat's decision.
+  const careless = { ...duel, validate: (s: any, _seat: number, dec: any, a: any) => duel.validate(s, dec.seat, dec, a) };
+  const made = setupGame(careless, { scenario: 'standard', seats, options: {} }, scriptedRng([0, 0, 0, 0, 0, 0]));
+  assert.ok(!isViolation(made));
+  let k = made.k;
+  // sealed bids: seat 1 may not answer seat 0's bid (nor commit it as an answer)
+  const bid0 = openDecisions(careless, k).find((d) => d.seat === 0)!;
+  const card = (careless.view(k.s, 0) as any).seats[0].hand[0];
+  const wrongBid = applyEntry(careless, k, { kind: 'answer', seat: 1, decision: bid0.id, action: { type: 'bid', card } }, scriptedRng([]));
+  assert.ok(isViolation(wrongBid) && wrongBid.code === 'not_your_decision', JSON.stringify(wrongBid));
+  // the bids close; the chooser's decision is a plain turn decision
+  const hands = [0, 1].map((x) => (careless.view(k.s, x) as any).seats[x].hand[0]);
+  const closed = applyEntry(careless, k, { kind: 'sealed', group: bid0.group!.id, commits: { 0: { type: 'bid', card: hands[0] }, 1: { type: 'bid', card: hands[1] } } }, scriptedRng([0, 0, 0]));
+  assert.ok(!isViolation(closed), JSON.stringify(closed));
+  k = closed.k;
+  const choose = openDecisions(careless, k).find((d) => d.kind === 'choose');
+  assert.ok(choose, 'a choose decision is open');
+  const other = 1 - choose.seat;
+  const wrong = applyEntry(careless, k, { kind: 'answer', seat: other, decision: choose.id, action: { type: 'pass' } }, scriptedRng([]));
+  assert.ok(isViolation(wrong) && wrong.code === 'not_your_decision', JSON.stringify(wrong));
+  assert.match(wrong.message, new RegExp(`belongs to seat ${choose.seat}`));
+  const right = applyEntry(careless, k, { kind: 'answer', seat: choose.seat, decision: choose.id, action: { type: 'pass' } }, scriptedRng([]));
+  assert.ok(!isViolation(right), 'its own seat may answer');
+});

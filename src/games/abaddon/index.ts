@@ -950,7 +950,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
 
   return {
     id: 'abaddon',
-    version: '1.0.0',
+    version: '1.1.0',
     title: 'Abaddon',
     players: { min: 2, max: 4 },
     scenarios,

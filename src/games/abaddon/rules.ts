@@ -328,10 +328,21 @@ export class Rules {
     ev.push({ type: 'game_over', to: 'all', data: { winner, reason, vp: { SCS: this.vp(s, 'SCS'), CA: this.vp(s, 'CA') }, kills: s.kills } });
   }
 
-  /** Tie-breaker (L766-L769, AMB-27): more enemy units eliminated, then VP, else draw. */
+  /** A Victory Point mission: an objective is a VP total (M6-M8, M10-M16). */
+  vpMission(s: AbState): boolean {
+    const o = this.mission(s).objectives;
+    return [...o.SCS, ...o.CA].some((x) => x.type === 'vp');
+  }
+
+  /**
+   * Both factions completed their objectives together (spec 9.1, AMB-27). A VP mission: the
+   * higher VP total wins (L769), equal totals go to more enemy units eliminated (L766-L767),
+   * equal again is a draw. Other missions: more eliminations wins, equal is a draw (the
+   * crystals in the cups decide nothing there).
+   */
   tiebreak(s: AbState): Faction | null {
+    if (this.vpMission(s) && this.vp(s, 'SCS') !== this.vp(s, 'CA')) return this.vp(s, 'SCS') > this.vp(s, 'CA') ? 'SCS' : 'CA';
     if (s.kills.SCS !== s.kills.CA) return s.kills.SCS > s.kills.CA ? 'SCS' : 'CA';
-    if (this.vp(s, 'SCS') !== this.vp(s, 'CA')) return this.vp(s, 'SCS') > this.vp(s, 'CA') ? 'SCS' : 'CA';
     return null;
   }
 

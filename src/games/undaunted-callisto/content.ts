@@ -19,7 +19,11 @@ export interface UnitDef {
 export interface CardDef {
   id: string; faction: Faction; type: 'combat' | 'command' | 'interference'; title: string; squad?: string;
   unit?: string; role?: string; initiative: number; commander?: boolean; actions: ActionDef[]; notation: string[];
+  /** Printed copies of the card in the box. */
+  copies: number;
 }
+/** A faction's component list (rulebook L96-L113): cards, personnel counters, standees. */
+export interface Inventory { cards: number; personnel: number; standees: number }
 export interface SpaceDef {
   id: string; elevated: boolean; cover: number; points?: number | Partial<Record<Faction, number>>;
   impassable?: Impassable; spawns?: string[]; equipment?: string;
@@ -70,19 +74,22 @@ const imp = { enum: ['none', 'vehiclesAndMechs', 'all'] };
 const counts = { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } };
 const schemas = {
   cards: {
-    type: 'object', required: ['provisional', 'units', 'cards'],
+    type: 'object', required: ['provisional', 'inventory', 'units', 'cards'],
     properties: {
       provisional: { type: 'boolean' }, note: { type: 'string' },
+      inventory: { type: 'object', required: ['breakers', 'lfa'], additionalProperties: false, properties: Object.fromEntries(['breakers', 'lfa'].map((f) => [f, {
+        type: 'object', additionalProperties: false, required: ['cards', 'personnel', 'standees'],
+        properties: { cards: { type: 'integer', minimum: 0 }, personnel: { type: 'integer', minimum: 0 }, standees: { type: 'integer', minimum: 0 } } }])) },
       units: { type: 'array', items: { type: 'object', additionalProperties: false,
         required: ['id', 'faction', 'force', 'title', 'class', 'defence'],
         properties: { id: { type: 'string' }, faction: { enum: ['breakers', 'lfa'] }, force: { enum: [1, 2] }, title: { type: 'string' },
           squad: { type: 'string', pattern: '^[A-Z]$' }, class: { enum: ['personnel', 'vehicle', 'mech'] },
           defence: { type: 'integer', minimum: 0 }, bonus: { type: 'integer', minimum: 0 }, transport: { type: 'integer', minimum: 0 } } } },
       cards: { type: 'array', items: { type: 'object', additionalProperties: false,
-        required: ['id', 'faction', 'type', 'title', 'initiative', 'actions'],
+        required: ['id', 'faction', 'type', 'title', 'initiative', 'actions', 'copies'],
         properties: { id: { type: 'string' }, faction: { enum: ['breakers', 'lfa'] }, type: { enum: ['combat', 'command', 'interference'] },
           title: { type: 'string' }, squad: { type: 'string', pattern: '^[A-Z]$' }, unit: { type: 'string' }, role: { type: 'string' },
-          initiative: { type: 'integer' }, commander: { type: 'boolean' }, name: { type: 'string' },
+          initiative: { type: 'integer' }, commander: { type: 'boolean' }, name: { type: 'string' }, copies: { type: 'integer', minimum: 1 },
           actions: { type: 'array', items: { type: 'string' } } } } },
     },
   },
@@ -132,6 +139,7 @@ const schemas = {
 
 export interface Content {
   provisional: boolean;
+  inventory: Record<Faction, Inventory>;
   units: Record<string, UnitDef>;
   cards: Record<string, CardDef>;
   maps: Record<string, CompiledMap>;
@@ -192,17 +200,41 @@ export function compileMap(def: MapDef): CompiledMap {
   };
 }
 
+/**
+ * The component list's structural facts (rulebook L96-L113, ~L137): each unit is one counter
+ * or standee with 2 to 5 combat cards; a faction has no more cards, personnel counters and
+ * standees (vehicles, mechs) than its component list.
+ */
+function checkInventory(inv: Record<Faction, Inventory>, units: Record<string, UnitDef>, cards: CardDef[]): void {
+  for (const u of Object.values(units)) {
+    const n = cards.filter((c) => c.unit === u.id).reduce((a, c) => a + c.copies, 0);
+    if (n < 2 || n > 5) throw new Error(`unit ${u.id}: has ${n} combat card${n === 1 ? '' : 's'}; a unit has 2 to 5`);
+  }
+  for (const f of FACTIONS) {
+    const own = Object.values(units).filter((u) => u.faction === f);
+    const have = {
+      cards: cards.filter((c) => c.faction === f).reduce((a, c) => a + c.copies, 0),
+      personnel: own.filter((u) => u.class === 'personnel').length,
+      standees: own.filter((u) => u.class !== 'personnel').length,
+    };
+    for (const k of ['cards', 'personnel', 'standees'] as const) {
+      if (have[k] > inv[f][k]) throw new Error(`${f}: ${have[k]} ${k === 'cards' ? 'cards' : k === 'personnel' ? 'personnel counters' : 'standees'}, more than the component list's ${inv[f][k]}`);
+    }
+  }
+}
+
 export function loadContent(cardsData: unknown = cardsJson, mapsData: unknown = mapsJson, scenariosData: unknown = scenariosJson): Content {
   check('cards', schemas.cards, cardsData);
   check('maps', schemas.maps, mapsData);
   check('scenarios', schemas.scenarios, scenariosData);
-  const cj = cardsData as { provisional: boolean; units: UnitDef[]; cards: (Omit<CardDef, 'actions' | 'notation'> & { actions: string[] })[] };
+  const cj = cardsData as { provisional: boolean; inventory: Record<Faction, Inventory>; units: UnitDef[]; cards: (Omit<CardDef, 'actions' | 'notation'> & { actions: string[] })[] };
   const units: Record<string, UnitDef> = {};
-  for (const u of cj.units) { if (units[u.id]) throw new Error(`duplicate unit ${u.id}`); units[u.id] = u; }
+  for (const u of cj.units) { if (units[u.id]) throw new Error(`unit ${u.id}: the id is used twice (unit ids are unique)`); units[u.id] = u; }
   const cards: Record<string, CardDef> = {};
   for (const c of cj.cards) {
     if (cards[c.id]) throw new Error(`duplicate card ${c.id}`);
-    if (c.type === 'combat' && (!c.unit || !units[c.unit])) throw new Error(`card ${c.id}: combat card needs a known unit`);
+    if (c.type === 'combat' && !c.unit) throw new Error(`card ${c.id}: a combat card names its unit`);
+    if (c.unit && !units[c.unit]) throw new Error(`card ${c.id}: its unit ${c.unit} does not exist`);
     if (c.type !== 'combat' && c.unit) throw new Error(`card ${c.id}: only combat cards have a unit`);
     if (c.type === 'interference' && c.actions.length) throw new Error(`card ${c.id}: interference has no actions`);
     if (c.type !== 'interference' && !c.actions.length) throw new Error(`card ${c.id}: needs an action`);
@@ -213,6 +245,7 @@ export function loadContent(cardsData: unknown = cardsJson, mapsData: unknown = 
     if (c.unit && units[c.unit].faction !== c.faction) throw new Error(`card ${c.id}: unit of another faction`);
     cards[c.id] = { ...c, actions, notation: c.actions };
   }
+  checkInventory(cj.inventory, units, Object.values(cards));
   const mj = mapsData as { maps: MapDef[] };
   const maps: Record<string, CompiledMap> = {};
   for (const m of mj.maps) {
@@ -237,6 +270,9 @@ export function loadContent(cardsData: unknown = cardsJson, mapsData: unknown = 
         if (!map.spawns(f, Number(force)).length) throw new Error(`scenario ${sc.id}: no spawn space for ${f}:${force}`);
       }
       for (const id of Object.keys(fs.interference)) if (cards[id]?.type !== 'interference' || cards[id].faction !== f) throw new Error(`scenario ${sc.id}: ${id} is not ${f} interference`);
+      const used: Record<string, number> = { ...fs.interference };
+      for (const force of ['1', '2']) for (const zone of [fs.forces[force].deck, fs.forces[force].supply]) for (const [id, n] of Object.entries(zone)) used[id] = (used[id] ?? 0) + n;
+      for (const [id, n] of Object.entries(used)) if (n > cards[id].copies) throw new Error(`scenario ${sc.id}: uses ${n} of card ${id}, which has ${cards[id].copies} copies`);
       for (const u of fs.units) {
         if (!units[u.unit] || units[u.unit].faction !== f) throw new Error(`scenario ${sc.id}: unit ${u.unit}`);
         if (!map.nodes[u.at]) throw new Error(`scenario ${sc.id}: unknown position ${u.at}`);
@@ -251,7 +287,7 @@ export function loadContent(cardsData: unknown = cardsJson, mapsData: unknown = 
     for (const p of sc.people) if (!map.spaces[p.space]) throw new Error(`scenario ${sc.id}: people in unknown space`);
     scenarios[sc.id] = sc;
   }
-  return { provisional: cj.provisional, units, cards, maps, scenarios, scenarioList: sj.scenarios };
+  return { provisional: cj.provisional, inventory: cj.inventory, units, cards, maps, scenarios, scenarioList: sj.scenarios };
 }
 
 export const CONTENT: Content = loadContent();

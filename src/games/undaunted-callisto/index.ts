@@ -14,6 +14,12 @@ import { card, factionSeats, other, sortIds, unitDef, type Frame, type S } from 
 import { copyJson } from '../../engine/mech/json.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { evaluate } from './evaluate.js';
+import { houseBot, type Level } from './bot.js';
+
+/** A house bot level; `houseBot` is reached at call time (bot.ts imports this module). */
+function house(level: Level) {
+  return { official: false, act: (v: View, d: Decision, rng: Rng) => houseBot(level).act(v, d, rng) };
+}
 
 export type { Action, PlayAction, S, View };
 export { evaluate };
@@ -285,6 +291,12 @@ export const undauntedCallisto: Ruleset<S, Action, View> = {
   // Card play here swings on one roll; long random rollouts drown evaluate's signal
   // (measured: rollout 25 lost to greedy 2 of 10, rollout 0 won 8 of 10; docs/AI.md).
   botHints: { mcts: { rolloutDepth: 0 } },
+  // Checklist #60 #66: the interim house bot (not the Solo Book's procedure) as AI levels.
+  soloBots: {
+    'house-easy': house('easy'),
+    'house-normal': house('normal'),
+    'house-hard': house('hard'),
+  },
 };
 
 export { FACTIONS, sortIds };

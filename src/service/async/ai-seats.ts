@@ -35,6 +35,7 @@ export const aiHooks: {
   afterSubmit?: (job: AiJob, meta: JobMeta) => void | Promise<void>;
   onJob?: (job: AiJob, meta: JobMeta) => void;
   onInput?: (input: BotInput) => void;
+  onOutput?: (input: BotInput, out: BotOutput) => void;
 } = {};
 
 export function aiPlanner(c: CommitContext): OutboxItem[] {
@@ -103,6 +104,7 @@ export async function playBot(rt: Runtime, pool: BotPool, job: AiJob, meta: JobM
   } catch {
     out = { action: g.rs.defaultAction(g.k.s, m.raw), level: spec.level, fallback: 'bot failed: default action', ms: 0 };
   }
+  aiHooks.onOutput?.(input, out);
   const submit = (action: unknown) => svc.submitAction(job.gameId, job.seat, {
     expectedVersion: job.version, decision: job.decision, action, idempotencyKey: `bot:${job.decision}:${job.version}`,
   });

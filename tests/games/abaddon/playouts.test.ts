@@ -6,9 +6,10 @@
 // ABADDON_PLAYOUTS (per mission, default 3) scales the run: 16 x 3 = 48 games in a few seconds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventFor, openDecisions, type KState } from '../../../src/engine/kernel.js';
+import { applyEntry, eventFor, minted, openDecisions, resultOf, setupGame, type KState } from '../../../src/engine/kernel.js';
+import { isViolation } from '../../../src/engine/types.js';
 import { randomPlayout, replay } from '../../../src/engine/playout.js';
-import { localRng } from '../../../src/engine/rng.js';
+import { entryRng, localRng } from '../../../src/engine/rng.js';
 import type { GameEvent } from '../../../src/engine/types.js';
 import { abaddon } from '../../../src/games/abaddon/index.js';
 import { UNIT, type AbState } from '../../../src/games/abaddon/state.js';
@@ -147,13 +148,28 @@ test('#63 same seed and actions give the same states; every die roll is an event
   assert.ok(rolls > 0);
 });
 
-test('#64 #65 defaults alone finish a game (deadline play) and evaluate prefers winning', () => {
-  const r = randomPlayout(abaddon, { scenario: 'm2', seats: seats(2), seed: 'defaults', pick: () => 0, maxEntries: 8000 });
-  assert.ok(r.result);
-  const s = r.k.s as AbState;
-  if (r.result!.winners.length) {
-    const w = r.result!.winners[0];
-    assert.ok(abaddon.evaluate!(s, w) > abaddon.evaluate!(s, 1 - w));
+test('#64 #65 defaults alone finish a game (deadline play: every decision answered by defaultAction) and evaluate prefers winning', () => {
+  for (const scenario of ['m2', 'm12']) {
+    const n = abaddon.scenarios.find((x) => x.id === scenario)!.players as number;
+    const made = setupGame(abaddon, { scenario, seats: seats(n), options: {} }, entryRng('defaults', scenario, 0));
+    assert.ok(!isViolation(made));
+    let k = made.k;
+    let entries = 0;
+    while (!resultOf(abaddon, k) && entries < 20000) {
+      const m = minted(abaddon, k).find((x) => x.dec.blocking)!;
+      const r = applyEntry(abaddon, k, { kind: 'default', decision: m.dec.id, action: abaddon.defaultAction(k.s, m.raw) }, entryRng('defaults', scenario, k.seq + 1));
+      assert.ok(!isViolation(r), `default for ${m.dec.kind} refused: ${JSON.stringify(r)}`);
+      k = r.k;
+      entries++;
+    }
+    const res = resultOf(abaddon, k);
+    assert.ok(res, `${scenario}: ended within ${entries} default entries`);
+    const s = k.s as AbState;
+    if (res!.winners.length) {
+      const w = res!.winners[0];
+      const loser = s.seats.findIndex((x) => x.faction !== s.seats[w].faction);
+      assert.ok(abaddon.evaluate!(s, w) > abaddon.evaluate!(s, loser), `${scenario}: the winner evaluates higher`);
+    } else assert.equal(abaddon.evaluate!(s, 0), abaddon.evaluate!(s, 1), `${scenario}: a draw evaluates alike`);
   }
   void R;
 });
