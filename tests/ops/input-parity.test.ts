@@ -56,12 +56,13 @@ for (const [what, body, code] of createCases) {
   });
 }
 
-test('an unknown AI level: REST 400, GraphQL refuses it by its AiLevel enum', async () => {
+test('an unknown AI level is refused in both doors with unknown_ai_level (a ruleset may add its own)', async () => {
   const body = withAi({ level: 'genius' });
-  assert.deepEqual(await restCreate(body), { status: 400, code: 'invalid_request' });
-  const g = await gqlCreate(body as never);
-  assert.equal(g.code, 'graphql_validation');
-  assert.equal(g.status, 400);
+  assert.deepEqual(await restCreate(body), { status: 400, code: 'unknown_ai_level' });
+  assert.equal((await gqlCreate(body as never)).code, 'unknown_ai_level');
+  const bad = withAi({ level: 'Not A Level!' });
+  assert.deepEqual(await restCreate(bad), { status: 400, code: 'invalid_request' });
+  assert.equal((await gqlCreate(bad as never)).code, 'invalid_request');
 });
 
 test('the limits themselves are accepted in both doors', async () => {
