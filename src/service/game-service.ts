@@ -13,7 +13,7 @@ import type { ActionRecord, AppendPlan, GameRecord, GameStatus, OutboxItem, Seat
 import { gameTopic, ORDERS_ANY, publishChat, publishCommit, publishOrdersChanged, type Bus, type CommitNotice } from './bus.js';
 import { checkOrders, coveredAnswer } from './standing-orders.js';
 import { probes } from './probes.js';
-import { AfterQuery, AI_LEVELS, ChatQuery, checkInput, ClaimBody, CreateGameBody, IdempotencyKey, ListQuery, SubmitOptions } from './input.js';
+import { AfterQuery, ChatQuery, checkInput, ClaimBody, CreateGameBody, IdempotencyKey, ListQuery, SubmitOptions } from './input.js';
 import { fromViolation, notFound, ServiceError } from './errors.js';
 import { hashToken, newGameId, newToken, sameHash } from './tokens.js';
 
@@ -188,10 +188,6 @@ export class GameService {
     if (!check(options)) throw new ServiceError(400, 'invalid_options', 'options do not match the ruleset schema', check.errors);
     for (const s of input.seats) {
       if (s.ai && s.open) throw new ServiceError(400, 'invalid_seat', `seat ${s.name}: an AI seat cannot be open`);
-      // A level beyond the generic ones must be one of this ruleset's own bots (input.ts).
-      if (s.ai && !(AI_LEVELS as readonly string[]).includes(s.ai.level) && !rs.soloBots?.[s.ai.level]) {
-        throw new ServiceError(400, 'unknown_ai_level', `seat ${s.name}: no AI level ${s.ai.level} for ${rs.id}`, { known: [...AI_LEVELS, ...Object.keys(rs.soloBots ?? {})] });
-      }
       const levels = ['random', 'greedy', 'mcts', ...Object.keys(rs.soloBots ?? {})]; // generic bots, then the game's own
       if (s.ai && !levels.includes(s.ai.level)) {
         throw new ServiceError(400, 'invalid_seat', `seat ${s.name}: ${rs.id} offers the AI levels ${levels.join(', ')}`, { levels });

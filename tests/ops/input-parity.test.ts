@@ -56,10 +56,10 @@ for (const [what, body, code] of createCases) {
   });
 }
 
-test('an unknown AI level is refused in both doors with unknown_ai_level (a ruleset may add its own)', async () => {
+test('an unknown AI level is refused in both doors with invalid_seat (a ruleset may add its own)', async () => {
   const body = withAi({ level: 'genius' });
-  assert.deepEqual(await restCreate(body), { status: 400, code: 'unknown_ai_level' });
-  assert.equal((await gqlCreate(body as never)).code, 'unknown_ai_level');
+  assert.deepEqual(await restCreate(body), { status: 400, code: 'invalid_seat' });
+  assert.equal((await gqlCreate(body as never)).code, 'invalid_seat');
   const bad = withAi({ level: 'Not A Level!' });
   assert.deepEqual(await restCreate(bad), { status: 400, code: 'invalid_request' });
   assert.equal((await gqlCreate(bad as never)).code, 'invalid_request');

@@ -11,7 +11,7 @@ import { freePort, listening } from '../support/servers.js';
 test('SIGTERM: SSE streams end with a retry hint, the process exits 0', { timeout: 120_000 }, async () => {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'skyeye-shutdown-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SKYEYE_LOG_MIGRATIONS: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, SKYEYE_LOG_MIGRATIONS: '0' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env, stdio: 'ignore' });
