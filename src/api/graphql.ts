@@ -101,7 +101,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
       gameUpdated: {
         subscribe: async (_: unknown, a: { id: string; token?: string }, ctx: Ctx) => {
           await svc.getGame(a.id, await withSeat(a.id, ctx, a.token)); // 404 / 401 before subscribing
-          return ctx.pubsub.subscribe(gameTopic(a.id));
+          return newerOnly(await ctx.pubsub.subscribe(gameTopic(a.id)));
         },
         resolve: async (n: CommitNotice, a: { id: string; token?: string }, ctx: Ctx) => {
           const seat = await withSeat(a.id, ctx, a.token);
@@ -152,3 +152,30 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
     },
   });
 }
+
+/**
+ * Drops notices of a version the subscriber has had already: after a Redis outage every process
+ * re-announces the games it streams (runtime catchUp), which may repeat the last version sent.
+ * `return` goes straight to the source, so unsubscribing never waits on a pending `next`.
+ */
+function newerOnly(src: AsyncIterable<unknown>): AsyncIterableIterator<unknown> {
+  const it = src[Symbol.asyncIterator]();
+  let last = -1;
+  const self: AsyncIterableIterator<unknown> = {
+    async next() {
+      for (;;) {
+        const r = await it.next();
+        const v = (r.value as Partial<CommitNotice> | undefined)?.version;
+        if (r.done || typeof v !== 'number') return r;
+        if (v <= last) continue;
+        last = v;
+        return r;
+      }
+    },
+    return: (v?: unknown) => it.return ? it.return(v) : Promise.resolve({ done: true, value: v }),
+    throw: (e?: unknown) => it.throw ? it.throw(e) : Promise.reject(e),
+    [Symbol.asyncIterator]: () => self,
+  };
+  return self;
+}
+
