@@ -10,6 +10,7 @@ import { graphqlRoutes } from './graphql.js';
 import { healthRoutes, isStoreUnavailable, STORE_RETRY_AFTER, storeUnavailableBody } from './health.js';
 import { rateLimits } from './limits.js';
 import { metricsRoutes } from './metrics.js';
+import { nameOperations, servers } from './operations.js';
 import { restRoutes } from './rest.js';
 import { settingsFromEnv, type AppSettings } from './settings.js';
 import { trackStreams } from './streams.js';
@@ -37,18 +38,20 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
   if (settings.corsOrigins) {
     await app.register(cors, { origin: settings.corsOrigins.includes('*') ? true : settings.corsOrigins, exposedHeaders: ['location', 'retry-after'] });
   }
+  nameOperations(app);
   await rateLimits(app, settings, opts.redisUrl ?? process.env.REDIS_URL);
   trackStreams(app);
   if (settings.metrics) await metricsRoutes(app, rt);
-  await healthRoutes(app, rt);
 
   await app.register(swagger, {
     openapi: {
+      servers: servers(),
       info: { title: 'skyeye', version: '0.1.0', description: 'Asynchronous tactical wargames as a service. Seat tokens go in `Authorization: Bearer <token>`.' },
       components: { securitySchemes: { seatToken: { type: 'http', scheme: 'bearer' } } },
       security: [{ seatToken: [] }],
     },
   });
+  await healthRoutes(app, rt); // after swagger, so the probes are in the document
   if (settings.ui) await app.register(swaggerUi, { routePrefix: '/docs' });
   else app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
