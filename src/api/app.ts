@@ -55,6 +55,8 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
   if (settings.ui) await app.register(swaggerUi, { routePrefix: '/docs' });
   else app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
+  // Bodies are JSON only: a text/plain body (Fastify parses it by default) is a 415 like any other type.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err: Error & { validation?: unknown; statusCode?: number; code?: string }, req, reply) => {
     if (err instanceof ServiceError) {
       if (err.status >= 500) req.log.error({ err }, 'service error');
@@ -64,7 +66,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
       return reply.code(400).send({ error: { code: 'invalid_request', message: err.message, details: err.validation } });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      const code = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'malformed_json' : (err.code ?? 'bad_request').toLowerCase();
+      const code = err instanceof SyntaxError ? 'malformed_json' : (FASTIFY_CODES[err.code ?? ''] ?? (err.code ?? 'bad_request').toLowerCase());
       return reply.code(err.statusCode).send({ error: { code, message: err.message, details: null } });
     }
     if (isStoreUnavailable(err)) {
@@ -79,3 +81,14 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
   await graphqlRoutes(app, rt, settings);
   return app;
 }
+
+/** Fastify's own refusals under codes a client can read without knowing Fastify. */
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'empty_body',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_content_length',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_NOT_FOUND: 'not_found',
+};
+
