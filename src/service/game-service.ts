@@ -518,7 +518,7 @@ export class GameService {
   private async submitCore(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult> {
     if (input.idempotencyKey) {
       const prior = await this.store.findByIdempotencyKey(gameId, input.idempotencyKey);
-      if (prior) return this.replayed(prior, seat);
+      if (prior) return this.replayed(prior, seat, input);
     }
     for (let attempt = 0; ; attempt++) {
       const g = await this.load(gameId, attempt === 0);
@@ -536,7 +536,7 @@ export class GameService {
       const entry: Entry<any> = { kind: 'answer', seat, decision: m.dec.id, action: input.action };
       const out = await this.commit(g, entry, seat, input.idempotencyKey ?? null);
       if (out.ok) return out.response as SubmitResult;
-      if (out.duplicate) return this.replayed(out.duplicate, seat);
+      if (out.duplicate) return this.replayed(out.duplicate, seat, input);
       // Lost a race. With a pinned version the client decides; with a decision id we re-apply
       // on the new head while that decision is still open.
       if (input.expectedVersion !== undefined || attempt >= 5) {
@@ -556,7 +556,7 @@ export class GameService {
       if (g.game.status === 'finished') throw new ServiceError(409, 'game_over', 'the game has ended');
       const out = await this.commit(g, { kind: 'resign', seat }, seat, idempotencyKey ?? null);
       if (out.ok) return out.response as SubmitResult;
-      if (out.duplicate) return this.replayed(out.duplicate, seat);
+      if (out.duplicate) return this.replayed(out.duplicate, seat, 'resign');
     }
     throw new ServiceError(409, 'version_conflict', 'the game kept moving; try again');
   }
@@ -736,8 +736,23 @@ export class GameService {
     if (wroteOutbox) this.o.afterCommit?.();
   }
 
-  private replayed(prior: ActionRecord, seat: Seat): SubmitResult {
-    if (prior.seat !== seat) throw new ServiceError(409, 'idempotency_key_reused', 'this Idempotency-Key was used by another seat');
+  /**
+   * A retry with a known Idempotency-Key gets the committed answer, but only for the same
+   * request: another seat, another action, decision or expected version is a new request under
+   * an old key, refused so that a client bug never passes for a success.
+   */
+  private replayed(prior: ActionRecord, seat: Seat, request: SubmitInput | 'resign'): SubmitResult {
+    const reused = (why: string) => new ServiceError(422, 'idempotency_key_reused', `this Idempotency-Key was used for another request (${why}); use a new key`, { version: prior.seq });
+    if (prior.seat !== seat) throw reused('another seat');
+    const entry = prior.entry as Entry<unknown>;
+    if (request === 'resign') {
+      if (entry.kind !== 'resign') throw reused('not a resignation');
+      return prior.response as SubmitResult;
+    }
+    if (entry.kind !== 'answer') throw reused(entry.kind === 'resign' ? 'a resignation' : 'another kind of entry');
+    if (canonicalJson(entry.action) !== canonicalJson(request.action)) throw reused('another action');
+    if (request.decision !== undefined && request.decision !== entry.decision) throw reused('another decision');
+    if (request.expectedVersion !== undefined && request.expectedVersion !== prior.seq - 1) throw reused('another expectedVersion');
     return prior.response as SubmitResult;
   }
 
@@ -756,3 +771,11 @@ function withVersion(e: ServiceError, version: number): ServiceError {
   const details = typeof e.details === 'object' && e.details !== null ? { ...e.details, version } : e.details === undefined ? { version } : { info: e.details, version };
   return new ServiceError(e.status, e.code, e.message, details);
 }
+
+/** JSON with object keys sorted, so two bodies that differ only in key order compare equal. */
+function canonicalJson(x: unknown): string {
+  return JSON.stringify(x, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, (v as Record<string, unknown>)[k]]))
+    : v));
+}
+

@@ -231,6 +231,36 @@ describe('games', () => {
     assert.equal((await view(g.id)).version, 2);
   });
 
+  test('an Idempotency-Key reused for another request is 422 idempotency_key_reused and writes nothing', async () => {
+    const g = await newDuel();
+    await bidRound(g);
+    const chooser = (await view(g.id)).view.chooser as number;
+    const other = 1 - chooser;
+    const url = `/v1/games/${g.id}/actions`;
+    const headers = { ...auth(g.seats[chooser].token), 'idempotency-key': 'k-2' };
+    const first = await s.app.inject({ method: 'POST', url, headers, payload: { expectedVersion: 1, action: { type: 'draw' } } });
+    assert.equal(first.statusCode, 200, first.body);
+    const after = (await s.app.inject(url)).json().entries.length;
+    const refused = [
+      { headers, payload: { action: { type: 'pass' } } },                                      // another action
+      { headers, payload: { expectedVersion: 0, action: { type: 'draw' } } },                  // another expectedVersion
+      { headers, payload: { decision: 'no-such-decision', action: { type: 'draw' } } },        // another decision
+      { headers: { ...auth(g.seats[other].token), 'idempotency-key': 'k-2' }, payload: { action: { type: 'draw' } } }, // another seat
+    ];
+    for (const r of refused) {
+      const res = await s.app.inject({ method: 'POST', url, ...r });
+      assert.equal(res.statusCode, 422, res.body);
+      assert.equal(res.json().error.code, 'idempotency_key_reused');
+      assert.equal(res.json().error.details.version, 2);
+    }
+    const resign = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/resign`, headers });
+    assert.equal(resign.statusCode, 422, 'a resignation under a move\'s key');
+    assert.equal((await s.app.inject(url)).json().entries.length, after, 'nothing written');
+    const same = await s.app.inject({ method: 'POST', url, headers, payload: { action: { type: 'draw' }, expectedVersion: 1 } });
+    assert.equal(same.statusCode, 200, 'the same request, keys in another order, is a retry');
+    assert.deepEqual(same.json().events, first.json().events);
+  });
+
   test('stale expectedVersion is 409 with the current version', async () => {
     const g = await newDuel();
     await bidRound(g);
