@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { Ajv } from 'ajv';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Runtime } from '../runtime.js';
 import { ServiceError } from '../service/errors.js';
@@ -28,7 +29,6 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: settings.trustProxy,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
     bodyLimit: 256 * 1024,
   });
 
@@ -55,6 +55,9 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
   if (settings.ui) await app.register(swaggerUi, { routePrefix: '/docs' });
   else app.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
+  // JSON bodies are taken as typed ("expectedVersion":"0" is a 400, never read as 0); only the
+  // path and query string, which are text by nature, are coerced to their schema's types.
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strictAjv : textAjv).compile(schema));
   // Bodies are JSON only: a text/plain body (Fastify parses it by default) is a 415 like any other type.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((err: Error & { validation?: unknown; statusCode?: number; code?: string }, req, reply) => {
@@ -91,4 +94,7 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
   FST_ERR_NOT_FOUND: 'not_found',
 };
+
+const strictAjv = new Ajv({ coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false, strict: false });
+const textAjv = new Ajv({ coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false, strict: false });
 

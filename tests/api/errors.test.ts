@@ -33,3 +33,16 @@ test('a body over the limit is 413 body_too_large', async () => {
   assert.equal(r.statusCode, 413);
   assert.equal(envelope(r.body).error.code, 'body_too_large');
 });
+
+test('move bodies are not coerced: "expectedVersion":"0" is a 400 naming the field; query strings still are', async () => {
+  const g = (await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'abaddon', scenario: 'm1', seats: [{ name: 'A' }, { name: 'B' }] } })).json() as { id: string; seats: { token: string }[] };
+  const r = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers: { authorization: `Bearer ${g.seats[1].token}` }, payload: { expectedVersion: '0', action: { type: 'pass' } } });
+  assert.equal(r.statusCode, 400);
+  const e = envelope(r.body).error;
+  assert.equal(e.code, 'invalid_request');
+  assert.match(e.message, /expectedVersion/);
+  const bad = await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'abaddon', scenario: 'm1', seats: [{ name: 'A', open: 'true' }, { name: 'B' }] } });
+  assert.equal(bad.statusCode, 400, 'a boolean sent as a string is refused too');
+  const log = await s.app.inject({ url: `/v1/games/${g.id}/actions?after=0` });
+  assert.equal(log.statusCode, 200, 'a number in the query string is read as a number');
+});
