@@ -4,7 +4,7 @@
 // ruleset can determinize, a determinized state shows the seat the same view, the same public
 // decisions and the same verdicts, so nothing a seat may not see decides what it is asked;
 // and no seat's answer to another seat's decision is applied.
-import { applyEntry, chainHash, GENESIS, minted, openDecisions, publicPart, resultOf, setupGame, type KState } from './kernel.js';
+import { actionShapeViolation, applyEntry, chainHash, GENESIS, minted, openDecisions, publicPart, resultOf, setupGame, type KState } from './kernel.js';
 import { randomEntry } from './playout.js';
 import { entryRng, localRng } from './rng.js';
 import type { Entry, Ruleset, SeatInfo } from './types.js';
@@ -74,7 +74,13 @@ function checkState(rs: Ruleset, k: KState<any>, rng: ReturnType<typeof localRng
     const def = rs.defaultAction(k.s, d);
     const v = rs.validate(k.s, d.seat, d, def);
     if (v) problems.push(`entry ${n}: default for ${d.kind} invalid: ${v.code}`);
+    const ds = actionShapeViolation(rs, def);
+    if (ds) problems.push(`entry ${n}: default for ${d.kind} outside the action schema: ${ds.message}`);
     const c = rs.candidates(k.s, d.seat, d, 32, rng);
+    for (const a of c.actions) {
+      const sv = actionShapeViolation(rs, a);
+      if (sv) problems.push(`entry ${n}: candidate for ${d.kind} outside the action schema: ${sv.message} ${JSON.stringify(a).slice(0, 200)}`);
+    }
     for (const a of c.actions.slice(0, 8)) {
       const cv = rs.validate(k.s, d.seat, d, a);
       if (cv) problems.push(`entry ${n}: candidate for ${d.kind} invalid: ${cv.code} ${JSON.stringify(a).slice(0, 200)}`);

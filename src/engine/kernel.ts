@@ -1,5 +1,6 @@
 // The small reducer around a ruleset: mints decision ids, routes entries, enforces the
 // draw-then-violation rule, chains state hashes and redacts events. Never imports a game.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { sha256Hex } from './digest.js';
 import type {
   Ctx, Decision, Entry, GameEvent, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat,
@@ -182,6 +183,37 @@ function isAction(a: unknown): a is { type: string } {
   return typeof a === 'object' && a !== null && typeof (a as { type?: unknown }).type === 'string';
 }
 
+const shapeChecks = new WeakMap<Ruleset<any>, ValidateFunction | null>();
+
+/**
+ * A submitted action against the ruleset's `actionSchema` (ajv, no coercion): an unknown
+ * field or a wrong type is refused before the rules run, alike in every game. Checked where a
+ * seat submits (answers and sealed commits), not on replay, so logs written before a ruleset
+ * had a schema still load.
+ */
+export function actionShapeViolation(rs: Ruleset<any>, action: unknown): Violation | null {
+  let check = shapeChecks.get(rs);
+  if (check === undefined) {
+    check = rs.actionSchema ? shapeAjv.compile(rs.actionSchema) : null;
+    shapeChecks.set(rs, check);
+  }
+  if (!check || check(action)) return null;
+  const errors = check.errors ?? [];
+  const type = isAction(action as unknown) ? (action as { type: string }).type : undefined;
+  // A union reports every branch: keep those of the branch for the action's own type.
+  const branchOf = (e: ErrorObject) => /^#\/(?:anyOf|oneOf)\/(\d+)\//.exec(e.schemaPath)?.[1];
+  const wrongType = new Set(errors.filter((e) => e.instancePath === '/type' && e.keyword === 'const').map(branchOf));
+  const branches = new Set(errors.map(branchOf).filter((b) => b !== undefined && !wrongType.has(b)));
+  const own = errors.filter((e) => branches.has(branchOf(e)) || (branchOf(e) === undefined && !/anyOf|oneOf/.test(e.keyword)));
+  if (!own.length) {
+    return violation('invalid_action', type ? `unknown action type ${type}` : 'an action is an object with a string `type`', { errors: errors.slice(0, 5) });
+  }
+  const e = own[0];
+  const where = e.instancePath ? `action${e.instancePath.replace(/\//g, '.')}` : 'action';
+  const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
+  return violation('invalid_action', `${where} ${e.message ?? 'does not match the action schema'}${extra}${type ? ` in a ${type} action` : ''}`, { errors: own.slice(0, 5) });
+}
+
 /** Validates an action for a seat's open decision without applying it (no draw). */
 export function validateAnswer<S>(rs: Ruleset<S>, k: KState<S>, seat: Seat, m: Minted, action: unknown): Violation | null {
   if (!isAction(action)) return violation('malformed_action', 'an action is an object with a string `type`');
@@ -292,3 +324,5 @@ export function eventsFor(evs: GameEvent[], viewer: Seat | null, ended: boolean)
   }
   return out;
 }
+
+const shapeAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });

@@ -3,7 +3,7 @@
 import { Ajv } from 'ajv';
 import {
   applyEntry, chainHash, decisionForSeat, decisionsFor, eventsFor, findDecision, GENESIS, KernelError,
-  minted, openDecisions, ownedMinted, ownedResult, resultOf, setupGame, validateAnswer, type KState,
+  actionShapeViolation, minted, openDecisions, ownedMinted, ownedResult, resultOf, setupGame, validateAnswer, type KState,
 } from '../engine/kernel.js';
 import { entryRng, localRng, newSeed, seedHash } from '../engine/rng.js';
 import type { Decision, Entry, GameEvent, Result, Ruleset, Seat, SeatInfo, StandingOrder } from '../engine/types.js';
@@ -531,6 +531,8 @@ export class GameService {
       }
       const m = decisionForSeat(g.rs, g.k, seat, input.decision);
       if (isViolation(m)) throw withVersion(fromViolation(m), g.k.seq);
+      const shape = actionShapeViolation(g.rs, input.action);
+      if (shape) throw withVersion(fromViolation(shape), g.k.seq);
       if (m.dec.group?.mode === 'sealed') return this.commitSealed(g, seat, m.dec, input.action);
 
       const entry: Entry<any> = { kind: 'answer', seat, decision: m.dec.id, action: input.action };

@@ -33,6 +33,13 @@ function result(s: DuelState): Result | null {
 }
 
 export const duel: Ruleset<DuelState, DuelAction, unknown> = {
+  actionSchema: {
+    oneOf: [
+      { type: 'object', properties: { type: { const: 'bid' }, card: { type: 'integer', minimum: 0 } }, required: ['type', 'card'], additionalProperties: false },
+      { type: 'object', properties: { type: { const: 'draw' } }, required: ['type'], additionalProperties: false },
+      { type: 'object', properties: { type: { const: 'pass' } }, required: ['type'], additionalProperties: false },
+    ],
+  },
   id: 'duel',
   version: '1',
   title: 'Duel (test game)',

@@ -1,4 +1,5 @@
 // The Abaddon ruleset: decisions, legal actions, validation, apply, views, bot hooks.
+import { actionSchema } from './action-schema.js';
 import type { Choice, Ctx, Decision, Entry, OpenDecision, PublicDecision, StandingOrder, Result, Rng, Ruleset, Seat, Step, Violation } from '../../engine/types.js';
 import { violation } from '../../engine/types.js';
 import { rollEvent } from '../../engine/mech/dice.js';
@@ -952,6 +953,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     id: 'abaddon',
     version: '1.1.0',
     title: 'Abaddon',
+    actionSchema,
     players: { min: 2, max: 4 },
     scenarios,
     optionsSchema: {

@@ -1,6 +1,7 @@
 // Undaunted 2200: Callisto as a skyeye ruleset (spec: shared/rules/undaunted-callisto.md).
 // Decks and hands, a sealed simultaneous initiative bid, a graph map with elevation, and
 // the defender choosing casualty cards during the attacker's turn.
+import { actionSchema } from './action-schema.js';
 import type { Choice, Decision, Entry, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat, StandingOrder, Step, Violation } from '../../engine/types.js';
 import { reach } from '../../engine/mech/graph.js';
 import { canEnter, defenceOf, moveGraph, rangeBetween } from './geometry.js';
@@ -252,6 +253,7 @@ export const undauntedCallisto: Ruleset<S, Action, View> = {
   id: 'undaunted-callisto',
   version: '0.1.0',
   title: 'Undaunted 2200: Callisto',
+  actionSchema,
   players: { min: 2, max: 4 },
   scenarios: CONTENT.scenarioList.map((sc) => ({
     id: sc.id, title: sc.title, players: sc.players.length === 1 ? sc.players[0] : sc.players.slice().sort(),
