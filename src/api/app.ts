@@ -11,7 +11,7 @@ import { graphqlRoutes } from './graphql.js';
 import { healthRoutes, isStoreUnavailable, STORE_RETRY_AFTER, storeUnavailableBody } from './health.js';
 import { rateLimits } from './limits.js';
 import { metricsRoutes } from './metrics.js';
-import { nameOperations, servers } from './operations.js';
+import { actionComponents, nameOperations, servers } from './operations.js';
 import { restRoutes } from './rest.js';
 import { settingsFromEnv, type AppSettings } from './settings.js';
 import { trackStreams } from './streams.js';
@@ -47,7 +47,8 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
     openapi: {
       servers: servers(),
       info: { title: 'skyeye', version: '0.1.0', description: 'Asynchronous tactical wargames as a service. Seat tokens go in `Authorization: Bearer <token>`.' },
-      components: { securitySchemes: { seatToken: { type: 'http', scheme: 'bearer' } } },
+      // Each game's action schema (what `action` of submitAction may be), named <Game>Action.
+      components: { securitySchemes: { seatToken: { type: 'http', scheme: 'bearer' } }, schemas: actionComponents() as Record<string, never> },
       security: [{ seatToken: [] }],
     },
   });

@@ -3,6 +3,7 @@
 // not listed here and not hidden fails tests/api/openapi.test.ts, so the document stays whole.
 // GraphiQL's page and assets are a UI, not the API: they are hidden from the document.
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { rulesets } from '../games/index.js';
 
 const OPERATIONS: Record<string, { operationId: string; summary?: string }> = {
   'GET /v1/rulesets': { operationId: 'listRulesets' },
@@ -51,3 +52,11 @@ export function servers(env: NodeJS.ProcessEnv = process.env): { url: string; de
   const base = env.PUBLIC_BASE_URL?.replace(/\/+$/, '');
   return [{ url: base || '/', description: base ? 'public address (PUBLIC_BASE_URL)' : 'this server' }];
 }
+
+/** `AbaddonAction`, `UndauntedCallistoAction`, …: every installed game's action schema as a component. */
+export function actionComponents(): Record<string, unknown> {
+  const name = (id: string) => id.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join('') + 'Action';
+  return Object.fromEntries(rulesets().filter((r) => r.actionSchema)
+    .map((r) => [name(r.id), { ...JSON.parse(JSON.stringify(r.actionSchema)), description: `An action of ${r.title} (ruleset ${r.id}), checked before the rules run` }]));
+}
+

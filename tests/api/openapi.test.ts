@@ -25,6 +25,10 @@ test('every operation has a unique operationId and a summary; GraphiQL assets ar
   assert.equal(new Set(ids).size, ids.length, 'operationIds are unique');
   for (const id of ['createGame', 'getGame', 'submitAction', 'getLegalActions', 'verifyGame', 'liveness', 'readiness']) assert.ok(ids.includes(id), id);
   assert.ok(Array.isArray(doc.servers) && doc.servers.length > 0, 'servers is set');
+  const schemas = (doc as { components?: { schemas?: Record<string, { anyOf?: unknown[]; oneOf?: unknown[] }> } }).components?.schemas ?? {};
+  for (const name of ['AbaddonAction', 'UndauntedCallistoAction']) {
+    assert.ok((schemas[name]?.anyOf ?? schemas[name]?.oneOf ?? []).length > 3, `${name} lists the game's action types`);
+  }
 });
 
 test('servers: PUBLIC_BASE_URL when set (no trailing slash), else this origin', () => {
