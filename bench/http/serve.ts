@@ -40,7 +40,9 @@ export async function serve(o: { databaseUrl?: string; dataDir?: string; pglite?
     };
   }
   const rt = await createRuntime({ store, redisUrl: undefined, work: true, snapshotEvery: o.snapshotEvery });
-  const app = await buildApp(rt);
+  // The bench measures the service, not the rate limiter: bench/main.ts runs with
+  // NODE_ENV=production (boardgame.io's build), which would switch the limiter on.
+  const app = await buildApp(rt, { settings: { rateLimit: null } });
   app.get('/bench/mem', async () => {
     const g = (globalThis as { gc?: () => void }).gc;
     if (g) { g(); g(); }
