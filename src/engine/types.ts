@@ -181,6 +181,10 @@ export interface RenderOptions {
   seat: Seat | null;
   /** The last committed entry's events as this viewer received them, to highlight the last move. */
   lastEvents?: { type: string; data: unknown }[];
+  /** Seat names for the legend (players' own text: drawn escaped, as text nodes). */
+  seatNames?: string[];
+  /** The game version pictured, shown in the caption. */
+  version?: number;
 }
 
 export function isViolation(x: unknown): x is Violation {

@@ -27,6 +27,8 @@ export interface Inventory { cards: number; personnel: number; standees: number 
 export interface SpaceDef {
   id: string; elevated: boolean; cover: number; points?: number | Partial<Record<Faction, number>>;
   impassable?: Impassable; spawns?: string[]; equipment?: string;
+  /** Optional: where the picture draws the space ([column, row], fractions allowed); else laid out from the edges (src/games/undaunted-callisto/render.ts). */
+  pos?: [number, number];
   deck?: { cover: number; impassable?: Impassable; supports: string[]; linked?: string[] };
 }
 export interface MapDef {
@@ -102,6 +104,7 @@ const schemas = {
           properties: { id: { type: 'string', pattern: '^[^:]+$' }, elevated: { type: 'boolean' }, cover: { type: 'integer', minimum: 0 },
             points: { oneOf: [{ type: 'integer', minimum: 0 }, { type: 'object', properties: { breakers: { type: 'integer' }, lfa: { type: 'integer' } }, additionalProperties: false }] },
             impassable: imp, spawns: { type: 'array', items: { type: 'string', pattern: '^(breakers|lfa):[12]$' } }, equipment: { type: 'string' },
+            pos: { type: 'array', items: { type: 'number', minimum: 0, maximum: 100 }, minItems: 2, maxItems: 2 },
             deck: { type: 'object', additionalProperties: false, required: ['cover', 'supports'], properties: { cover: { type: 'integer', minimum: 0 }, impassable: imp,
               supports: { type: 'array', items: { type: 'string' }, maxItems: 2 }, linked: { type: 'array', items: { type: 'string' } } } } } } },
         edges: { type: 'array', items: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 } },

@@ -16,6 +16,7 @@ import { copyJson } from '../../engine/mech/json.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { evaluate } from './evaluate.js';
 import { houseBot, type Level } from './bot.js';
+import { render } from './render.js';
 
 /** A house bot level; `houseBot` is reached at call time (bot.ts imports this module). */
 function house(level: Level) {
@@ -290,6 +291,7 @@ export const undauntedCallisto: Ruleset<S, Action, View> = {
   answer,
   evaluate,
   resign,
+  render,
   // Card play here swings on one roll; long random rollouts drown evaluate's signal
   // (measured: rollout 25 lost to greedy 2 of 10, rollout 0 won 8 of 10; docs/AI.md).
   botHints: { mcts: { rolloutDepth: 0 } },
