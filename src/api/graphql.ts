@@ -9,6 +9,8 @@ import { gameTopic, type CommitNotice } from '../service/bus.js';
 import { ServiceError } from '../service/errors.js';
 import { isStoreUnavailable, STORE_RETRY_AFTER, storeUnavailableBody } from './health.js';
 import { costRule } from './limits.js';
+import { SIZE_MAX, SIZE_MIN } from '../render/pictures.js';
+import { pictureUrl, type PictureFormat } from '../render/urls.js';
 import type { AppSettings } from './settings.js';
 
 const schema = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
@@ -58,6 +60,8 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
       chat: async (g: { id: string }, a: { after?: number; limit?: number }) => (await svc.chat(g.id, a.after ?? 0, a.limit ?? 200)).messages,
       // Seats only, as in REST: a webhook makes the server send requests for a player.
       webhooks: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : listWebhooks(rt, g.id)),
+      boardUrl: (g: { id: string; version: number }, a: { format?: PictureFormat; version?: number | null; size?: number | null }) =>
+        pictureUrl(g.id, { format: a.format ?? 'png', version: a.version ?? g.version, size: checkPictureArgs(a.version, a.size) }),
     },
     Webhook: {
       // Reached only through the game's own list: no second lookup of the webhook.
@@ -151,6 +155,13 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
       return r;
     },
   });
+}
+
+/** boardUrl's arguments within the REST route's bounds (the URL would be refused anyway). */
+function checkPictureArgs(version: number | null | undefined, size: number | null | undefined): number | null | undefined {
+  if (version !== undefined && version !== null && version < 0) throw new ServiceError(400, 'invalid_request', 'version must be 0 or more');
+  if (size !== undefined && size !== null && (size < SIZE_MIN || size > SIZE_MAX)) throw new ServiceError(400, 'invalid_request', `size must be between ${SIZE_MIN} and ${SIZE_MAX}`);
+  return size;
 }
 
 /**

@@ -20,6 +20,7 @@ import type { OutboxItem } from '../../store/types.js';
 import { notFound, ServiceError } from '../errors.js';
 import type { CommitContext } from '../game-service.js';
 import { newDecisions } from './deadlines.js';
+import { absolutePictureUrl } from '../../render/urls.js';
 
 export const WEBHOOK_EVENTS = ['turn', 'action', 'game_over'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -52,6 +53,8 @@ export interface WebhookBody {
   events?: { type: string; data: unknown }[];
   result?: unknown;
   seats: { index: number; name: string }[];
+  /** turn, game_over: the board picture (PNG, spectator's view) at this version; only with PUBLIC_BASE_URL (absolute). */
+  image?: string;
 }
 
 export function webhookPlanner(c: CommitContext): OutboxItem[] {
@@ -80,12 +83,18 @@ export function webhookPlanner(c: CommitContext): OutboxItem[] {
     const bySeat = new Map<Seat, Decision[]>();
     for (const d of newDecisions(c)) bySeat.set(d.seat, [...(bySeat.get(d.seat) ?? []), d]);
     for (const [seat, ds] of bySeat) {
-      row(`turn.${seat}`, { event: 'turn', game, version: v, seats, seat, seatName: seats.find((s) => s.index === seat)?.name, decisions: ds.map(publicPart) });
+      row(`turn.${seat}`, { event: 'turn', game, version: v, seats, seat, seatName: seats.find((s) => s.index === seat)?.name, decisions: ds.map(publicPart), ...picture(c, v) });
     }
   } else {
-    row('game_over', { event: 'game_over', game, version: v, seats, result: c.after.result });
+    row('game_over', { event: 'game_over', game, version: v, seats, result: c.after.result, ...picture(c, v) });
   }
   return rows;
+}
+
+/** The picture's absolute URL for a payload, when the ruleset draws one and PUBLIC_BASE_URL is set. */
+function picture(c: CommitContext, version: number): { image?: string } {
+  const url = c.before.rs.render ? absolutePictureUrl(c.before.game.id, { format: 'png', version }) : null;
+  return url ? { image: url } : {};
 }
 
 /** Fan-out: one delivery job per webhook of the game that listens to this event. */
@@ -106,8 +115,13 @@ export function sign(secret: string, body: string): string {
   return 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
 }
 
-/** The Discord form: a short message in `content`. */
-export function discordBody(b: WebhookBody): { content: string } {
+/** The Discord form: a short message in `content`, and the board picture as an embed when the payload has one. */
+export function discordBody(b: WebhookBody): { content: string; embeds?: { image: { url: string } }[] } {
+  const msg = discordText(b);
+  return b.image ? { ...msg, embeds: [{ image: { url: b.image } }] } : msg;
+}
+
+function discordText(b: WebhookBody): { content: string } {
   const game = `${b.game.title} game ${b.game.id}`;
   const name = (seat: Seat | null | undefined) => (seat === null || seat === undefined ? 'the game' : b.seats.find((s) => s.index === seat)?.name ?? `seat ${seat}`);
   switch (b.event) {
