@@ -1,0 +1,162 @@
+// Board pictures (issue #20, docs/RENDERING.md): every scenario of every ruleset that draws
+// renders at set-up and through random play to the end, as every seat and a spectator; the
+// SVG is well-formed XML, deterministic, and shows nothing the viewer may not see; PNG
+// decodes at the asked size; golden files pin one state per game.
+// PICTURE_PLAYOUTS (default 1) random games per scenario and player count.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { encode } from '../../src/render/pictures.js';
+import { lastMove, layeredLayout, offsetToCube, hexCentre, abbreviate } from '../../src/render/svg.js';
+import { copyJson } from '../../src/engine/mech/json.js';
+import { rulesets } from '../../src/games/index.js';
+import { decodePng, drawn, goldenState, moments, picture, playerCounts, rngFor, stringsIn } from './support.js';
+
+const PLAYOUTS = Number(process.env.PICTURE_PLAYOUTS ?? 1);
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
+
+/** Every value of `attr` on any element of the SVG. */
+function attrValues(svg: string, attr: string): string[] {
+  const out: string[] = [];
+  const walk = (x: unknown) => {
+    if (Array.isArray(x)) x.forEach(walk);
+    else if (x && typeof x === 'object') {
+      for (const [k, v] of Object.entries(x)) {
+        if (k === `@${attr}`) out.push(String(v));
+        else walk(v);
+      }
+    }
+  };
+  walk(parser.parse(svg));
+  return out;
+}
+
+test('Abaddon and Undaunted 2200: Callisto draw their boards (issue #20)', () => {
+  const ids = drawn().map((r) => r.id);
+  for (const id of ['abaddon', 'undaunted-callisto']) assert.ok(ids.includes(id), `${id} has no render`);
+  const missing = rulesets().filter((r) => !r.render && r.id !== 'duel').map((r) => r.id);
+  if (missing.length) console.log(`# rulesets without a board picture yet: ${missing.join(', ')} (docs/RENDERING.md)`);
+});
+
+for (const rs of drawn()) {
+  describe(`${rs.id}: every scenario renders`, () => {
+    for (const sc of rs.scenarios) {
+      for (const n of playerCounts(sc.players)) {
+        test(`${sc.id}, ${n} players: set-up and random play to the end, every seat and a spectator`, () => {
+          for (let p = 0; p < PLAYOUTS; p++) {
+            const ms = moments(rs, sc.id, n, `render-${p}`, 40);
+            for (const m of ms) {
+              for (const seat of [null, ...Array.from({ length: n }, (_, i) => i)]) {
+                const svg = picture(rs, m, seat, n);
+                const ok = XMLValidator.validate(svg);
+                assert.equal(ok, true, `${sc.id} v${m.k.seq} seat ${seat}: not well-formed XML: ${JSON.stringify(ok)}`);
+                const root = parser.parse(svg).svg;
+                assert.ok(Number(root['@width']) > 0 && Number(root['@height']) > 0, 'the root has a size');
+                // Deterministic: the same view gives the same bytes.
+                assert.equal(picture(rs, m, seat, n), svg, 'rendering twice gives other bytes');
+                // Seat names are players' text: escaped, never markup.
+                assert.ok(!svg.includes('<0>') && !svg.includes('& "co"'), 'a seat name went in unescaped');
+              }
+            }
+            assert.ok(ms.length >= 2, 'the playout has set-up and later states');
+          }
+        });
+      }
+    }
+
+    test('PNG decodes at the asked size (resvg), and at the natural size without one', () => {
+      const sc = rs.scenarios[0];
+      const n = playerCounts(sc.players)[0];
+      const m = moments(rs, sc.id, n, 'png', 10, 20).at(-1)!;
+      const svg = picture(rs, m, 0, n);
+      const small = encode(svg, 'png', 320, m.k.seq, '"x"');
+      const d = decodePng(small.body);
+      assert.equal(d.width, 320);
+      assert.equal(d.height, small.height);
+      assert.equal(d.rawBytes, d.height * (1 + d.width * 4), 'every RGBA row inflates');
+      const nat = encode(svg, 'png', undefined, m.k.seq, '"x"');
+      const root = parser.parse(svg).svg;
+      assert.equal(decodePng(nat.body).width, Math.round(Number(root['@width'])));
+      assert.deepEqual(encode(svg, 'png', 320, m.k.seq, '"x"').body, small.body, 'PNG bytes are deterministic too');
+      const scaled = encode(svg, 'svg', 500, m.k.seq, '"x"').body.toString();
+      assert.equal(parser.parse(scaled).svg['@width'], '500');
+    });
+
+    test('leak: every seat\'s picture of random states shows only what its view holds, and no other seat\'s hidden cards', () => {
+      for (const sc of rs.scenarios.slice(0, 4)) {
+        const n = playerCounts(sc.players).at(-1)!;
+        for (const m of moments(rs, sc.id, n, 'leak', 15, 600)) {
+          for (let seat = 0; seat < n; seat++) {
+            const v = rs.view(m.k.s, seat);
+            const svg = picture(rs, m, seat, n);
+            const visible = stringsIn(v);
+            for (const attr of ['data-card', 'data-unit']) {
+              for (const id of attrValues(svg, attr)) assert.ok(visible.has(id), `${sc.id} v${m.k.seq}: seat ${seat}'s picture shows ${attr}=${id}, absent from its view`);
+            }
+            // Hidden parts of the state (other seats' hands, face-down cards, the deck order)
+            // cannot show: another state with the same view for this seat gives the same picture.
+            if (rs.determinize) {
+              const other = rs.determinize(copyJson(v), seat, rngFor(`leak|${sc.id}|${m.k.seq}|${seat}`));
+              const v2 = rs.view(other, seat);
+              assert.deepEqual(v2, v, 'determinize keeps the view (conformance)');
+              assert.equal(picture(rs, { ...m, k: { ...m.k, s: other } }, seat, n), svg);
+            }
+          }
+        }
+      }
+    });
+
+    test('golden file: one fixed state renders byte for byte as tests/render/golden (npm run golden:pictures after a change on purpose)', () => {
+      const g = goldenState(rs);
+      let want: string;
+      try {
+        want = readFileSync(new URL(`./golden/${g.name}`, import.meta.url), 'utf8');
+      } catch {
+        assert.fail(`no golden file tests/render/golden/${g.name}: run node --import tsx scripts/update-golden-pictures.ts`);
+      }
+      assert.equal(g.svg, want, `the picture changed; if on purpose, run node --import tsx scripts/update-golden-pictures.ts and look at the diff`);
+    });
+  });
+}
+
+describe('shared drawing pieces (src/render/svg.ts)', () => {
+  test('offset to cube: odd-q and odd-r, and hex centres (redblobgames conventions)', () => {
+    assert.deepEqual(offsetToCube(1, 1, 'odd-q'), { q: 1, r: 1 });
+    assert.deepEqual(offsetToCube(3, 2, 'odd-q'), { q: 3, r: 1 });
+    assert.deepEqual(offsetToCube(3, 2, 'even-q'), { q: 3, r: 0 });
+    assert.deepEqual(offsetToCube(2, 3, 'odd-r'), { q: 1, r: 3 });
+    assert.deepEqual(offsetToCube(2, 3, 'even-r'), { q: 0, r: 3 });
+    const L = { size: 10, orientation: 'flat' as const, x: 0, y: 0 };
+    assert.deepEqual(hexCentre({ q: 1, r: 0 }, L), [15, 8.66]);
+    assert.deepEqual(hexCentre({ q: 0, r: 1 }, L), [0, 17.32]);
+  });
+
+  test('the last move: units, spaces, cells and paths named in events', () => {
+    const lm = lastMove([
+      { type: 'unit_moved', data: { unit: 'SCS-H1', from: [1, 2], to: [2, 2], path: [[1, 2], [2, 2]] } },
+      { type: 'moved', data: { units: ['u1', 'u2'], to: 'B' } },
+      { type: 'card_played', data: { seat: 0, card: 'x.card' } },
+    ]);
+    assert.deepEqual([...lm.units].sort(), ['SCS-H1', 'u1', 'u2']);
+    assert.deepEqual([...lm.spaces], ['B']);
+    assert.deepEqual(lm.cells, [[1, 2], [2, 2], [1, 2], [2, 2]]);
+    assert.equal(lm.paths.length, 1);
+  });
+
+  test('layered layout is deterministic and puts sources in column 0', () => {
+    const ids = ['S', 'A', 'B', 'C', 'T'];
+    const edges: [string, string][] = [['S', 'A'], ['S', 'B'], ['A', 'C'], ['B', 'C'], ['C', 'T']];
+    const a = layeredLayout(ids, edges, ['S']);
+    assert.deepEqual(a, layeredLayout([...ids].reverse(), [...edges].reverse(), ['S']));
+    assert.equal(a.S[0], 0);
+    assert.equal(a.T[0], 3);
+    assert.notDeepEqual(a.A, a.B);
+  });
+
+  test('abbreviations are unique', () => {
+    const m = abbreviate(['Mech', 'Medic', 'Squad Leader', 'Scout', 'Sapper']);
+    assert.equal(new Set(m.values()).size, 5);
+    assert.equal(m.get('Squad Leader'), 'SL');
+  });
+});
