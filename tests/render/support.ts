@@ -14,9 +14,11 @@ export function playerCounts(players: number | number[]): number[] {
   return Array.isArray(players) ? players : [players];
 }
 
+/** Seat names with markup characters: a picture must show them as text. */
 export function seatsOf(n: number): SeatInfo[] {
   return Array.from({ length: n }, (_, i) => ({ index: i, name: `Player <${i}> & "co"` }));
 }
+const PLAIN = ['Ann', 'Bob', 'Cid', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal'];
 
 export interface Moment { k: KState<any>; events: GameEvent[]; ended: boolean }
 
@@ -44,9 +46,9 @@ export function moments(rs: Ruleset, scenario: string, n: number, seed: string, 
 }
 
 /** The picture of a moment as `seat` (null: spectator) would get it from the API. */
-export function picture(rs: Ruleset, m: Moment, seat: Seat | null, n: number): string {
+export function picture(rs: Ruleset, m: Moment, seat: Seat | null, n: number, plainNames = false): string {
   return rs.render!(rs.view(m.k.s, seat), {
-    seat, lastEvents: eventsFor(m.events, seat, m.ended), seatNames: seatsOf(n).map((s) => s.name), version: m.k.seq,
+    seat, lastEvents: eventsFor(m.events, seat, m.ended), seatNames: plainNames ? PLAIN.slice(0, n) : seatsOf(n).map((s) => s.name), version: m.k.seq,
   });
 }
 
@@ -81,7 +83,7 @@ export function goldenState(rs: Ruleset): { svg: string; name: string } {
   const n = playerCounts(sc.players)[0];
   const ms = moments(rs, sc.id, n, 'golden', 1, 12);
   const m = ms[ms.length - 1];
-  return { svg: picture(rs, m, 0, n), name: `${rs.id}.svg` };
+  return { svg: picture(rs, m, 0, n, true), name: `${rs.id}.svg` };
 }
 
 /** Every string anywhere in a value (the view): what a seat may be shown. */

@@ -140,6 +140,10 @@ export function render(v: View, opts: RenderOptions): string {
   if (me?.hand) {
     text(side, px, y, 'Your hand', { 'font-weight': 'bold' });
     y += 16;
+    if (!me.hand.length) {
+      text(side, px + 8, y, '(empty)', { 'font-size': 11 });
+      y += 14;
+    }
     for (const id of me.hand) {
       const t = text(side, px + 8, y, CONTENT.cards[id]?.title ?? id, { 'font-size': 11, 'data-card': id });
       if (CONTENT.cards[id]?.unit) t.att('data-unit-card', CONTENT.cards[id].unit!);
