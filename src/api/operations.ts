@@ -26,6 +26,8 @@ const OPERATIONS: Record<string, { operationId: string; summary?: string }> = {
   'GET /v1/games/:id/webhooks': { operationId: 'listWebhooks' },
   'DELETE /v1/games/:id/webhooks/:wid': { operationId: 'removeWebhook' },
   'GET /v1/games/:id/webhooks/:wid/deliveries': { operationId: 'listWebhookDeliveries' },
+  'GET /v1/games/:id/board.svg': { operationId: 'getBoardSvg' },
+  'GET /v1/games/:id/board.png': { operationId: 'getBoardPng' },
   'GET /healthz': { operationId: 'liveness' },
   'GET /readyz': { operationId: 'readiness' },
   'POST /graphql': { operationId: 'graphql', summary: 'GraphQL over HTTP (schema.graphql; subscriptions over WebSocket at the same path)' },
