@@ -158,12 +158,12 @@ export async function playMatchAsync(o: MatchOptions): Promise<MatchSummary> {
 
 /** The same match with games spread over `jobs` threads (whole games per thread). */
 export async function playMatchParallel(o: MatchOptions & { jobs: number }): Promise<MatchSummary> {
-  const { Worker } = await import('node:worker_threads');
+  const { spawnThread } = await import('./spawn-thread.js');
   const seed = o.seed ?? newSeed();
   const outcomes: GameOutcome[] = new Array(o.games);
   let next = 0;
   const runThread = () => new Promise<void>((resolve, reject) => {
-    const w = new Worker(new URL('./boot.mjs', import.meta.url), { workerData: { entry: new URL('./match-thread.ts', import.meta.url).href } });
+    const w = spawnThread('match-thread');
     const give = () => {
       if (next >= o.games) {
         void w.terminate().then(() => resolve());

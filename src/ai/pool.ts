@@ -1,10 +1,11 @@
 // Bot threads (node:worker_threads): the search never runs on the event loop that serves HTTP
 // or renews BullMQ locks. Used in both modes (embedded API process and BullMQ workers).
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { BotInput, BotOutput } from './bots.js';
 import { DEFAULT_MCTS_BUDGET_MS } from './bots.js';
 import { botModules } from './registry.js';
+import { spawnThread } from './spawn-thread.js';
 import { LIMITS } from '../service/input.js';
 
 interface Thread {
@@ -34,7 +35,7 @@ export class BotPool {
   constructor(private readonly size = Math.max(1, Math.min(4, availableParallelism() - 1))) {}
 
   private spawn(): Thread {
-    const w = new Worker(new URL('./boot.mjs', import.meta.url), { workerData: { entry: new URL('./thread.ts', import.meta.url).href } });
+    const w = spawnThread('thread');
     const t: Thread = { w, busy: 0, waiting: new Map() };
     const failAll = (err: Error) => {
       for (const p of t.waiting.values()) {
