@@ -39,7 +39,7 @@ export function render(v: AbView, opts: RenderOptions): string {
   const mission = DATA.missions.find((m) => m.id === v.mission);
   const g: SquareGrid = { cols: v.width, rows: v.height, cell: CELL, x: 34, y: 70 };
   const boardW = g.x + g.cols * CELL + 20;
-  const c = canvas(boardW + PANEL_W, Math.max(g.y + g.rows * CELL + 30, 640), {
+  const c = canvas(boardW + PANEL_W, g.y + g.rows * CELL + 30, {
     title: `Abaddon, ${mission?.title ?? v.mission}${opts.version !== undefined ? `, version ${opts.version}` : ''}`,
     desc: opts.seat === null ? 'Spectator view' : `View of seat ${opts.seat}`,
   });
@@ -80,6 +80,7 @@ export function render(v: AbView, opts: RenderOptions): string {
   const onBoard = v.units.filter((u) => u.status === 'board' && u.at);
   const byCell = new Map<string, Unit[]>();
   for (const u of onBoard) byCell.set(`${u.at![0]},${u.at![1]}`, [...(byCell.get(`${u.at![0]},${u.at![1]}`) ?? []), u]);
+  const attacksG = el(c.root, 'g', { class: 'attacks' }); // filled below, drawn under the counters
   const unitsG = el(c.root, 'g', { class: 'units' });
   const pos = new Map<string, XY>();
   for (const us of byCell.values()) {
@@ -97,17 +98,22 @@ export function render(v: AbView, opts: RenderOptions): string {
   }
 
   // Declared attacks: an arrow from firer to target; a face-down card shows as "?".
-  for (const a of v.attacks) {
+  v.attacks.filter((a) => !a.done).forEach((a, i) => {
     const from = pos.get(a.unit);
     const to = pos.get(a.target);
-    if (!from || !to || a.done) continue;
-    const ag = el(c.root, 'g', { class: 'attack' });
+    if (!from || !to) return;
+    const ag = el(attacksG, 'g', { class: 'attack' });
     el(ag, 'line', { x1: from[0], y1: from[1], x2: to[0], y2: to[1], stroke: '#000000', 'stroke-width': 2, 'stroke-dasharray': '4 3' });
+    el(ag, 'circle', { cx: to[0], cy: to[1], r: 4, fill: '#000000' });
     const card = typeof a.card === 'string' ? wsCardName(a.card) : 'face-down Target card';
-    const label = text(ag, (from[0] + to[0]) / 2, (from[1] + to[1]) / 2 - 4, typeof a.card === 'string' ? wsCardName(a.card) : '?', { 'font-size': 10, 'text-anchor': 'middle', 'font-weight': 'bold' });
+    const t = 0.3 + 0.12 * (i % 4); // several attacks on one target: labels apart
+    const label = text(ag, from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t - 4, typeof a.card === 'string' ? wsCardName(a.card) : '?', {
+      'font-size': 10, 'text-anchor': 'middle', 'font-weight': 'bold', stroke: COLOURS.paper, 'stroke-width': 3, 'paint-order': 'stroke',
+    });
     if (typeof a.card === 'string') label.att('data-card', a.card);
-    ag.ele('title').txt(`${a.unit} attacks ${a.target} (${a.kind.toUpperCase()}, ${card})`);
-  }
+    const response = a.response === null ? '' : typeof a.response === 'string' ? `; response: ${wsCardName(a.response)}` : '; a face-down response';
+    ag.ele('title').txt(`${a.unit} attacks ${a.target} (${a.kind.toUpperCase()}, ${card}${response})`);
+  });
 
   // Side panel: seats, the viewer's faction's hands, units off the board, cups, legend.
   const px = boardW + 10;

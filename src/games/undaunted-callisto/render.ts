@@ -47,7 +47,7 @@ export function render(v: View, opts: RenderOptions): string {
   const xs = Object.values(at).map((p) => p[0]);
   const ys = Object.values(at).map((p) => p[1]);
   const boardW = Math.max(...xs) + R + MARGIN;
-  const height = Math.max(Math.max(...ys) + R + MARGIN, 620);
+  const height = Math.max(...ys) + R + MARGIN;
   const c = canvas(boardW + PANEL_W, height, {
     title: `Undaunted 2200: Callisto, ${sc.title}${opts.version !== undefined ? `, version ${opts.version}` : ''}`,
     desc: opts.seat === null ? 'Spectator view' : `View of seat ${opts.seat}`,
