@@ -12,10 +12,10 @@ import { healthRoutes, isStoreUnavailable, STORE_RETRY_AFTER, storeUnavailableBo
 import { rateLimits } from './limits.js';
 import { metricsRoutes } from './metrics.js';
 import { actionComponents, nameOperations, servers } from './operations.js';
-import { pictureRoutes } from './pictures.js';
 import { restRoutes } from './rest.js';
 import { settingsFromEnv, type AppSettings } from './settings.js';
 import { trackStreams } from './streams.js';
+import { pictureRoutes } from './pictures.js';
 
 export interface AppOptions {
   logger?: boolean;
@@ -83,8 +83,8 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
   });
 
   await restRoutes(app, rt);
-  await pictureRoutes(app, rt);
   await graphqlRoutes(app, rt, settings);
+  await pictureRoutes(app, rt); // board pictures (issue #20)
   return app;
 }
 

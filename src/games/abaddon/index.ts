@@ -1,5 +1,6 @@
 // The Abaddon ruleset: decisions, legal actions, validation, apply, views, bot hooks.
 import { actionSchema } from './action-schema.js';
+import { render } from './render.js';
 import type { Choice, Ctx, Decision, Entry, OpenDecision, PublicDecision, StandingOrder, Result, Rng, Ruleset, Seat, Step, Violation } from '../../engine/types.js';
 import { violation } from '../../engine/types.js';
 import { rollEvent } from '../../engine/mech/dice.js';
@@ -8,7 +9,6 @@ import { DATA, type Faction, type GameData, type UnitType, type XY } from './dat
 import { addUnits, initialState, other, Rules, type Ev } from './rules.js';
 import { cloneState, FACES, UNIT, type AbState, type Action, type Attack, type Unit } from './state.js';
 import { makeView, determinizeView, type AbView } from './view.js';
-import { render } from './render.js';
 
 export type { AbState, Action } from './state.js';
 export type { AbView } from './view.js';
@@ -973,6 +973,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     apply,
     defaultAction,
     view: (s, seat) => makeView(R, s, seat),
+    render,
     result: (s): Result | null => s.result,
     determinize: (v, seat, rng) => determinizeView(R, v, seat, rng),
     choices,
@@ -982,7 +983,6 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     evaluate,
     resign,
     query,
-    render,
   };
 }
 

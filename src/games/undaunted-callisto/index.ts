@@ -2,6 +2,7 @@
 // Decks and hands, a sealed simultaneous initiative bid, a graph map with elevation, and
 // the defender choosing casualty cards during the attacker's turn.
 import { actionSchema } from './action-schema.js';
+import { render } from './render.js';
 import type { Choice, Decision, Entry, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat, StandingOrder, Step, Violation } from '../../engine/types.js';
 import { reach } from '../../engine/mech/graph.js';
 import { canEnter, defenceOf, moveGraph, rangeBetween } from './geometry.js';
@@ -16,7 +17,6 @@ import { copyJson } from '../../engine/mech/json.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { evaluate } from './evaluate.js';
 import { houseBot, type Level } from './bot.js';
-import { render } from './render.js';
 
 /** A house bot level; `houseBot` is reached at call time (bot.ts imports this module). */
 function house(level: Level) {
@@ -282,6 +282,7 @@ export const undauntedCallisto: Ruleset<S, Action, View> = {
   apply,
   defaultAction,
   view: viewOf,
+  render,
   result: (s): Result | null => s.result,
   determinize: (v, _seat, rng) => determinizeView(v, rng),
   choices,
@@ -291,7 +292,6 @@ export const undauntedCallisto: Ruleset<S, Action, View> = {
   answer,
   evaluate,
   resign,
-  render,
   // Card play here swings on one roll; long random rollouts drown evaluate's signal
   // (measured: rollout 25 lost to greedy 2 of 10, rollout 0 won 8 of 10; docs/AI.md).
   botHints: { mcts: { rolloutDepth: 0 } },
