@@ -35,13 +35,19 @@ export interface PictureRequest {
   size?: number;
 }
 
-interface Cache { done: Map<string, Picture>; running: Map<string, Promise<Picture>> }
+interface Cache { done: Map<string, Picture>; running: Map<string, Promise<Picture>>; renders: number }
 const caches = new WeakMap<GameService, Cache>();
 
 function cacheOf(svc: GameService): Cache {
   let c = caches.get(svc);
-  if (!c) caches.set(svc, (c = { done: new Map(), running: new Map() }));
+  if (!c) caches.set(svc, (c = { done: new Map(), running: new Map(), renders: 0 }));
   return c;
+}
+
+/** Pictures rendered and kept so far by this service (tests; a burst must render once). */
+export function pictureStats(svc: GameService): { renders: number; cached: number } {
+  const c = cacheOf(svc);
+  return { renders: c.renders, cached: c.done.size };
 }
 
 export const etagOf = (key: string) => `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
@@ -75,6 +81,7 @@ export async function boardPicture(svc: GameService, r: PictureRequest): Promise
   }
   let run = cache.running.get(key);
   if (!run) {
+    cache.renders++;
     run = make(svc, r, version, etag).finally(() => cache.running.delete(key));
     cache.running.set(key, run);
   }

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { XMLValidator } from 'fast-xml-parser';
 import { discordBody, webhookPlanner, type WebhookBody } from '../../src/service/async/webhooks.js';
 import { auth, startServer, type TestServer } from '../support/env.js';
+import { pictureStats } from '../../src/render/pictures.js';
 import { decodePng } from '../render/support.js';
 
 let s: TestServer;
@@ -80,13 +81,17 @@ describe('GET /v1/games/:id/board.svg and board.png', () => {
     assert.equal(again.headers.etag, r.headers.etag);
   });
 
-  test('PNG at ?size= pixels wide decodes; a burst of the same request gets one picture', async () => {
+  test('PNG at ?size= pixels wide decodes; a burst of the same request renders once', async () => {
+    const before = pictureStats(s.rt.service).renders;
     const rs = await Promise.all(Array.from({ length: 5 }, () => get(`/v1/games/${g.id}/board.png?size=300`)));
     for (const r of rs) {
       assert.equal(r.statusCode, 200, r.body);
       assert.equal(r.headers['content-type'], 'image/png');
       assert.deepEqual(r.rawPayload, rs[0].rawPayload);
     }
+    assert.equal(pictureStats(s.rt.service).renders, before + 1, 'one render for five requests');
+    await get(`/v1/games/${g.id}/board.png?size=300`);
+    assert.equal(pictureStats(s.rt.service).renders, before + 1, 'served from the cache afterwards');
     const d = decodePng(rs[0].rawPayload);
     assert.equal(d.width, 300);
     assert.equal(d.rawBytes, d.height * (1 + 300 * 4));

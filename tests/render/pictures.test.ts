@@ -11,6 +11,11 @@ import { encode } from '../../src/render/pictures.js';
 import { lastMove, layeredLayout, offsetToCube, hexCentre, abbreviate } from '../../src/render/svg.js';
 import { copyJson } from '../../src/engine/mech/json.js';
 import { rulesets } from '../../src/games/index.js';
+import { makeAbaddon } from '../../src/games/abaddon/index.js';
+import { DATA } from '../../src/games/abaddon/data.js';
+import { loadContent, type MapDef } from '../../src/games/undaunted-callisto/content.js';
+import mapsJson from '../../src/games/undaunted-callisto/data/maps.json' with { type: 'json' };
+import { spaceCentres } from '../../src/games/undaunted-callisto/render.js';
 import { decodePng, drawn, goldenState, moments, picture, playerCounts, rngFor, stringsIn } from './support.js';
 
 const PLAYOUTS = Number(process.env.PICTURE_PLAYOUTS ?? 1);
@@ -122,6 +127,43 @@ for (const rs of drawn()) {
     });
   });
 }
+
+describe("a user's own data draws without code changes", () => {
+  test('Abaddon: a mission with another board size, terrain, title and exit zone (makeAbaddon(data))', () => {
+    const data = copyJson(DATA);
+    const m = data.missions[0];
+    m.title = 'Our <Own> Field';
+    m.board = { width: 18, height: 10 };
+    m.terrain = [{ type: 'forest', at: [0, 0] }, { type: 'city', at: [17, 9] }];
+    m.exits = [{ faction: 'SCS', types: ['R'], zone: [{ x0: 17, y0: 0, x1: 17, y1: 9 }] }];
+    const rs = makeAbaddon(data);
+    const n = playerCounts(rs.scenarios[0].players)[0];
+    const svg = picture(rs, moments(rs, m.id, n, 'own', 1, 0)[0], 0, n);
+    assert.equal(XMLValidator.validate(svg), true);
+    assert.ok(svg.includes('Abaddon: Our &lt;Own&gt; Field'), 'the mission title from the data');
+    assert.ok(svg.includes('>17</text>'), 'an 18-column board');
+    assert.ok(svg.includes('<rect x="34" y="70" width="44" height="44" fill="#9fc49a"/>'), 'forest at (0, 0)');
+    assert.ok(svg.includes('class="exit-zone"'), 'the exit zone');
+  });
+
+  test('Undaunted: maps.json spaces may carry pos (accepted by the schema) and are drawn there; else laid out from the edges', () => {
+    const raw = mapsJson as unknown as { maps: MapDef[] };
+    const maps = copyJson(raw);
+    const map = maps.maps[0];
+    map.spaces.forEach((sp, i) => { sp.pos = [i % 4, Math.floor(i / 4)]; });
+    const content = loadContent(undefined, maps, undefined);
+    const at = spaceCentres(content.maps[map.id].def);
+    const [a, b, c, , e] = map.spaces;
+    assert.ok(at[a.id][0] < at[b.id][0] && at[b.id][0] < at[c.id][0], 'columns in pos order');
+    assert.equal(at[a.id][1], at[b.id][1]);
+    assert.ok(at[e.id][1] > at[a.id][1], 'the fifth space on the next row');
+    assert.equal(at[e.id][0], at[a.id][0]);
+    const auto = spaceCentres(raw.maps[0]);
+    const spawn = raw.maps[0].spaces.find((x) => x.spawns?.some((t) => t.startsWith('breakers')))!;
+    assert.equal(at[spawn.id] !== undefined, true);
+    assert.equal(auto[spawn.id][0], Math.min(...Object.values(auto).map((p) => p[0])), 'a Breakers spawn in the first column');
+  });
+});
 
 describe('shared drawing pieces (src/render/svg.ts)', () => {
   test('offset to cube: odd-q and odd-r, and hex centres (redblobgames conventions)', () => {

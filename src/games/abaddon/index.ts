@@ -1,6 +1,6 @@
 // The Abaddon ruleset: decisions, legal actions, validation, apply, views, bot hooks.
 import { actionSchema } from './action-schema.js';
-import { render } from './render.js';
+import { makeRender } from './render.js';
 import type { Choice, Ctx, Decision, Entry, OpenDecision, PublicDecision, StandingOrder, Result, Rng, Ruleset, Seat, Step, Violation } from '../../engine/types.js';
 import { violation } from '../../engine/types.js';
 import { rollEvent } from '../../engine/mech/dice.js';
@@ -973,7 +973,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     apply,
     defaultAction,
     view: (s, seat) => makeView(R, s, seat),
-    render,
+    render: makeRender(data),
     result: (s): Result | null => s.result,
     determinize: (v, seat, rng) => determinizeView(R, v, seat, rng),
     choices,

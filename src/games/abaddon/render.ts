@@ -6,7 +6,7 @@ import {
   canvas, cellCentre, COLOURS, counter, el, lastMove, legend, panel, ring, route, squareGrid, stack, text,
   type LegendItem, type SquareGrid, type XY,
 } from '../../render/svg.js';
-import { DATA, type Faction } from './data.js';
+import { DATA, type Faction, type GameData } from './data.js';
 import { UNIT, type Unit } from './state.js';
 import type { AbView } from './view.js';
 
@@ -17,8 +17,8 @@ const CELL = 44;
 const PANEL_W = 330;
 
 /** Weapon System cards in the rulebook's words (spec §11.1): "Target 3", "Smart Bomb". */
-export function wsCardName(id: string): string {
-  const c = DATA.ws.find((x) => x.id === id);
+export function wsName(id: string, data: GameData = DATA): string {
+  const c = data.ws.find((x) => x.id === id);
   if (!c) return id;
   switch (c.kind) {
     case 'target': return `Target ${c.value}`;
@@ -35,8 +35,14 @@ export const unitName = (u: Unit): string => `${UNIT[u.type].name} ${u.id}`;
 /** The counter's short label: type letter and number ("H1"). */
 const counterLabel = (u: Unit): string => u.id.slice(u.id.lastIndexOf('-') + 1);
 
-export function render(v: AbView, opts: RenderOptions): string {
-  const mission = DATA.missions.find((m) => m.id === v.mission);
+/** The renderer over a ruleset's data (makeAbaddon(data)): a user's own missions and cards draw as given. */
+export function makeRender(data: GameData = DATA): (v: AbView, opts: RenderOptions) => string {
+  return (v, opts) => render(v, opts, data);
+}
+
+export function render(v: AbView, opts: RenderOptions, data: GameData = DATA): string {
+  const wsCardName = (id: string) => wsName(id, data);
+  const mission = data.missions.find((m) => m.id === v.mission);
   const g: SquareGrid = { cols: v.width, rows: v.height, cell: CELL, x: 34, y: 70 };
   const boardW = g.x + g.cols * CELL + 20;
   const c = canvas(boardW + PANEL_W, g.y + g.rows * CELL + 30, {
@@ -91,7 +97,7 @@ export function render(v: AbView, opts: RenderOptions): string {
       pos.set(u.id, p);
       counter(unitsG, {
         x: p[0], y: p[1], size, fill: FACTION_COLOUR[u.faction], label: counterLabel(u), unit: u.id, badge: String(u.crystals),
-        title: `${unitName(u)}: ${u.crystals} Power Crystals${u.markers.length ? `, Wild Fire: ${u.markers.map((m) => DATA.markers.find((x) => x.id === m)?.name ?? m).join(', ')}` : ''}`,
+        title: `${unitName(u)}: ${u.crystals} Power Crystals${u.markers.length ? `, Wild Fire: ${u.markers.map((m) => data.markers.find((x) => x.id === m)?.name ?? m).join(', ')}` : ''}`,
         dim: u.markers.length > 0, highlight: last.units.has(u.id),
       });
     });

@@ -6,7 +6,7 @@ import {
   abbreviate, canvas, COLOURS, counter, el, lastMove, layeredLayout, legend, panel, ring, route, spacesAndLinks, stack, text,
   type LegendItem, type Link, type SpaceNode, type XY,
 } from '../../render/svg.js';
-import { CONTENT, type Faction, type SpaceDef } from './content.js';
+import { CONTENT, type Faction, type MapDef, type SpaceDef } from './content.js';
 import type { View } from './view.js';
 
 const FACTION_COLOUR: Record<Faction, string> = { breakers: COLOURS.seats[0], lfa: COLOURS.seats[1] };
@@ -25,8 +25,7 @@ export function unitName(id: string): string {
 }
 
 /** Pixel centre of each space: the data's `pos` when every space has one, else a layered layout. */
-export function spaceCentres(mapId: string): Record<string, XY> {
-  const def = CONTENT.maps[mapId].def;
+export function spaceCentres(def: MapDef): Record<string, XY> {
   const grid: Record<string, XY> = def.spaces.every((s) => s.pos)
     ? Object.fromEntries(def.spaces.map((s) => [s.id, s.pos!]))
     : layeredLayout(def.spaces.map((s) => s.id), [...def.edges, ...def.doors.map((d) => [d.a, d.b] as [string, string])],
@@ -43,7 +42,7 @@ function pointsNote(sp: SpaceDef): string | null {
 export function render(v: View, opts: RenderOptions): string {
   const sc = CONTENT.scenarios[v.scenario];
   const map = CONTENT.maps[sc.map];
-  const at = spaceCentres(sc.map);
+  const at = spaceCentres(map.def);
   const xs = Object.values(at).map((p) => p[0]);
   const ys = Object.values(at).map((p) => p[1]);
   const boardW = Math.max(...xs) + R + MARGIN;
