@@ -24,7 +24,14 @@ export async function pictureRoutes(app: FastifyInstance, rt: Runtime) {
       schema: {
         tags: ['games'],
         summary: `The board as ${format.toUpperCase()}, as the caller's seat (seat token) or a spectator sees it; the last move highlighted. ETag / If-None-Match.`,
-        params: GameIdParams, querystring: PictureQuery, response: errors,
+        params: GameIdParams, querystring: PictureQuery,
+        response: {
+          200: {
+            description: `The picture (${format === 'svg' ? 'image/svg+xml' : 'image/png'}); ETag, X-Game-Version`,
+            content: { [format === 'svg' ? 'image/svg+xml' : 'image/png']: { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...errors,
+        },
       },
     }, async (req, reply) => {
       const { id } = req.params as { id: string };
