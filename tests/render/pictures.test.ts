@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { encode } from '../../src/render/pictures.js';
-import { lastMove, layeredLayout, offsetToCube, hexCentre, abbreviate } from '../../src/render/svg.js';
+import { abbreviate, canvas, counter, hexBounds, hexCentre, hexGrid, lastMove, layeredLayout, offsetToCube } from '../../src/render/svg.js';
 import { copyJson } from '../../src/engine/mech/json.js';
 import { rulesets } from '../../src/games/index.js';
 import { makeAbaddon } from '../../src/games/abaddon/index.js';
@@ -175,6 +175,27 @@ describe('shared drawing pieces (src/render/svg.ts)', () => {
     const L = { size: 10, orientation: 'flat' as const, x: 0, y: 0 };
     assert.deepEqual(hexCentre({ q: 1, r: 0 }, L), [15, 8.66]);
     assert.deepEqual(hexCentre({ q: 0, r: 1 }, L), [0, 17.32]);
+  });
+
+  test('a hex map from offset labels: one polygon per hex with its data-hex id, neighbours one hex apart, well-formed', () => {
+    const L = { size: 20, orientation: 'flat' as const, x: 30, y: 30 };
+    const cells = [];
+    for (let col = 0; col < 4; col++) for (let row = 0; row < 3; row++) {
+      const id = `${String(col + 1).padStart(2, '0')}${String(row + 1).padStart(2, '0')}`;
+      cells.push({ hex: offsetToCube(col, row, 'odd-q'), id, label: id, fill: col === 0 ? '#9fc49a' : undefined });
+    }
+    const b = hexBounds(cells.map((c) => c.hex), L);
+    const cv = canvas(b.x1 + 10, b.y1 + 10, { title: 'hexes & <things>' });
+    hexGrid(cv.root, cells, L);
+    counter(cv.root, { x: 30, y: 30, size: 18, fill: '#000000', label: 'A', unit: 'u1' });
+    const svg = cv.end();
+    assert.equal(XMLValidator.validate(svg), true);
+    assert.deepEqual(attrValues(svg, 'data-hex').sort(), cells.map((c) => c.id).sort());
+    assert.deepEqual(attrValues(svg, 'data-unit'), ['u1']);
+    // Centres of neighbouring hexes are sqrt(3) * size apart.
+    const [x0, y0] = hexCentre(offsetToCube(0, 0, 'odd-q'), L);
+    const [x1, y1] = hexCentre(offsetToCube(1, 0, 'odd-q'), L);
+    assert.ok(Math.abs(Math.hypot(x1 - x0, y1 - y0) - Math.sqrt(3) * 20) < 0.02);
   });
 
   test('the last move: units, spaces, cells and paths named in events', () => {
