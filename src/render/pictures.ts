@@ -4,7 +4,7 @@
 // burst of requests for one picture (a Discord channel unfurling it) renders it once, even
 // while the first render is still running.
 import { createHash } from 'node:crypto';
-import { Resvg } from '@resvg/resvg-js';
+import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
 import type { Seat } from '../engine/types.js';
 import { getRuleset } from '../games/index.js';
 import { ServiceError } from '../service/errors.js';
@@ -98,7 +98,7 @@ async function make(svc: GameService, r: PictureRequest, version: number, etag: 
   const svg = rs.render!(g.view, {
     seat: r.seat, lastEvents: last?.events ?? [], seatNames: g.seats.map((s) => s.name), version,
   });
-  return encode(svg, r.format, r.size, version, etag);
+  return encodeAsync(svg, r.format, r.size, version, etag);
 }
 
 /** Natural size of an SVG from its root element's width and height. */
@@ -117,10 +117,21 @@ export function encode(svg: string, format: PictureFormat, size: number | undefi
     const scaled = size === undefined ? svg : svg.replace(/(<svg\b[^>]*?\s)width="[\d.]+"([^>]*?\s)height="[\d.]+"/, `$1width="${width}"$2height="${height}"`);
     return { body: Buffer.from(scaled, 'utf8'), contentType: 'image/svg+xml; charset=utf-8', etag, version, width, height };
   }
-  const png = new Resvg(svg, {
-    fitTo: { mode: 'width', value: width },
-    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
-    background: '#ffffff',
-  }).render();
+  const png = new Resvg(svg, pngOptions(width)).render();
   return { body: png.asPng(), contentType: 'image/png', etag, version, width: png.width, height: png.height };
+}
+
+/**
+ * As `encode`, with the PNG drawn off the event loop (resvg's thread pool): text makes a
+ * picture take a few hundred milliseconds of CPU, which must not stall other requests.
+ */
+export async function encodeAsync(svg: string, format: PictureFormat, size: number | undefined, version: number, etag: string): Promise<Picture> {
+  if (format === 'svg') return encode(svg, format, size, version, etag);
+  const nat = svgSize(svg);
+  const png = await renderAsync(svg, pngOptions(size ?? Math.round(nat.width)));
+  return { body: png.asPng(), contentType: 'image/png', etag, version, width: png.width, height: png.height };
+}
+
+function pngOptions(width: number): ResvgRenderOptions {
+  return { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' }, background: '#ffffff' };
 }

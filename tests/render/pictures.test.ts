@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { encode } from '../../src/render/pictures.js';
+import { encode, encodeAsync } from '../../src/render/pictures.js';
 import { abbreviate, canvas, counter, hexBounds, hexCentre, hexGrid, lastMove, layeredLayout, offsetToCube } from '../../src/render/svg.js';
 import { copyJson } from '../../src/engine/mech/json.js';
 import { rulesets } from '../../src/games/index.js';
@@ -70,7 +70,7 @@ for (const rs of drawn()) {
       }
     }
 
-    test('PNG decodes at the asked size (resvg), and at the natural size without one', () => {
+    test('PNG decodes at the asked size (resvg), and at the natural size without one', async () => {
       const sc = rs.scenarios[0];
       const n = playerCounts(sc.players)[0];
       const m = moments(rs, sc.id, n, 'png', 10, 20).at(-1)!;
@@ -84,6 +84,7 @@ for (const rs of drawn()) {
       const root = parser.parse(svg).svg;
       assert.equal(decodePng(nat.body).width, Math.round(Number(root['@width'])));
       assert.deepEqual(encode(svg, 'png', 320, m.k.seq, '"x"').body, small.body, 'PNG bytes are deterministic too');
+      assert.deepEqual((await encodeAsync(svg, 'png', 320, m.k.seq, '"x"')).body, small.body, 'the server\'s off-thread PNG is the same');
       const scaled = encode(svg, 'svg', 500, m.k.seq, '"x"').body.toString();
       assert.equal(parser.parse(scaled).svg['@width'], '500');
     });
