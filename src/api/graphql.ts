@@ -4,13 +4,13 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
 import type { Runtime } from '../runtime.js';
+import { SIZE_MAX, SIZE_MIN } from '../render/pictures.js';
+import { pictureUrl, type PictureFormat } from '../render/urls.js';
 import { createWebhook, deliveryRows, listWebhooks, removeWebhook, type WebhookEvent } from '../service/async/webhooks.js';
 import { gameTopic, type CommitNotice } from '../service/bus.js';
 import { ServiceError } from '../service/errors.js';
 import { isStoreUnavailable, STORE_RETRY_AFTER, storeUnavailableBody } from './health.js';
 import { costRule } from './limits.js';
-import { SIZE_MAX, SIZE_MIN } from '../render/pictures.js';
-import { pictureUrl, type PictureFormat } from '../render/urls.js';
 import type { AppSettings } from './settings.js';
 
 const schema = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');

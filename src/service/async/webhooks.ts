@@ -16,11 +16,11 @@ import { eventsFor, publicPart } from '../../engine/kernel.js';
 import type { Decision, Entry, PublicDecision, Seat } from '../../engine/types.js';
 import { jobKey, PermanentJobError, type JobMeta } from '../../jobs/queue.js';
 import type { Runtime } from '../../runtime.js';
+import { absolutePictureUrl } from '../../render/urls.js';
 import type { OutboxItem } from '../../store/types.js';
 import { notFound, ServiceError } from '../errors.js';
 import type { CommitContext } from '../game-service.js';
 import { newDecisions } from './deadlines.js';
-import { absolutePictureUrl } from '../../render/urls.js';
 
 export const WEBHOOK_EVENTS = ['turn', 'action', 'game_over'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
