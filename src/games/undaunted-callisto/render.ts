@@ -28,7 +28,10 @@ export function unitName(id: string): string {
 export function spaceCentres(def: MapDef): Record<string, XY> {
   const grid: Record<string, XY> = def.spaces.every((s) => s.pos)
     ? Object.fromEntries(def.spaces.map((s) => [s.id, s.pos!]))
-    : layeredLayout(def.spaces.map((s) => s.id), [...def.edges, ...def.doors.map((d) => [d.a, d.b] as [string, string])],
+    : layeredLayout(def.spaces.map((s) => s.id), [
+      ...def.edges, ...def.doors.map((d) => [d.a, d.b] as [string, string]),
+      ...def.spaces.flatMap((s) => (s.deck?.supports ?? []).map((t) => [s.id, t] as [string, string])),
+    ],
       def.spaces.filter((s) => s.spawns?.some((x) => x.startsWith('breakers'))).map((s) => s.id));
   return Object.fromEntries(Object.entries(grid).map(([id, [c, r]]) => [id, [MARGIN + R + c * COL_W, MARGIN + R + r * ROW_H] as XY]));
 }
@@ -82,10 +85,17 @@ export function render(v: View, opts: RenderOptions): string {
   for (const p of last.paths) route(board, p.filter((x): x is string => typeof x === 'string' && !!at[x.split(':')[0]]).map((x) => at[x.split(':')[0]]));
   spacesAndLinks(board, nodes, links);
 
-  // Bridge decks: a box on the space's upper right.
+  // Bridge decks: a box on the space's upper right, linked to the spaces that support it.
   for (const sp of map.def.spaces) {
     if (!sp.deck) continue;
     const [x, y] = at[sp.id];
+    for (const t of sp.deck.supports) {
+      if (!at[t]) continue;
+      const [x1, y1] = [x + R * 0.35 + 29, y - R + 1];
+      const d = Math.hypot(at[t][0] - x1, at[t][1] - y1) || 1;
+      el(board, 'line', { x1, y1, x2: at[t][0] - ((at[t][0] - x1) * R) / d, y2: at[t][1] - ((at[t][1] - y1) * R) / d, stroke: '#8a6d3b', 'stroke-width': 2, 'stroke-dasharray': '2 3' })
+        .ele('title').txt(`${sp.id} deck: supported by ${t}`);
+    }
     const g = el(board, 'g', { 'data-space': `${sp.id}:deck` });
     el(g, 'rect', { x: x + R * 0.35, y: y - R - 14, width: 58, height: 30, rx: 4, fill: '#f3ead8', stroke: '#8a6d3b', 'stroke-width': 1.5 });
     text(g, x + R * 0.35 + 29, y - R - 16, `deck, cover ${sp.deck.cover}`, { 'font-size': 8, 'text-anchor': 'middle' });
@@ -168,6 +178,8 @@ export function render(v: View, opts: RenderOptions): string {
     { fill: '#cfc9bd', text: 'impassable; light: to vehicles and mechs' },
     { fill: 'none', stroke: COLOURS.highlight, text: 'last move' },
   );
+  if (map.def.spaces.some((sp) => sp.deck)) items.push({ fill: '#f3ead8', stroke: '#8a6d3b', text: 'bridge deck; dotted: the spaces holding it' });
+  if (map.def.doors.length) items.push({ fill: 'none', stroke: COLOURS.ink, text: 'dashed black link: a closed door' });
   c.fitHeight(y + 10 + legend(side, px, y + 10, 'Legend', items) + 10);
   return c.end();
 }
