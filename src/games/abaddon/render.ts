@@ -11,6 +11,9 @@ import { UNIT, type Unit } from './state.js';
 import type { AbView } from './view.js';
 
 const FACTION_COLOUR: Record<Faction, string> = { SCS: COLOURS.seats[1], CA: COLOURS.seats[0] };
+/** Company B (3-4 players) in a lighter shade of its faction's colour. */
+const COMPANY_B: Record<Faction, string> = { SCS: '#5f8fd0', CA: '#d4705f' };
+const colourOf = (faction: Faction, company: 'A' | 'B' | null) => (company === 'B' ? COMPANY_B[faction] : FACTION_COLOUR[faction]);
 const FACTION_NAME: Record<Faction, string> = { SCS: 'SCS', CA: 'Crystal Alliance (CA)' };
 const TERRAIN_FILL: Record<string, string> = { city: '#b9b4ab', village: '#e3cf9f', forest: '#9fc49a' };
 const CELL = 44;
@@ -33,7 +36,7 @@ export function wsName(id: string, data: GameData = DATA): string {
 /** A unit as the rulebook names it: "Heavy Link (SCS-A-H1)". */
 export const unitName = (u: Unit): string => `${UNIT[u.type].name} ${u.id}`;
 /** The counter's short label: type letter and number ("H1"). */
-const counterLabel = (u: Unit): string => u.id.slice(u.id.lastIndexOf('-') + 1);
+const counterLabel = (u: Unit): string => `${u.company ?? ''}${u.id.slice(u.id.lastIndexOf('-') + 1)}`;
 
 /** The renderer over a ruleset's data (makeAbaddon(data)): a user's own missions and cards draw as given. */
 export function makeRender(data: GameData = DATA): (v: AbView, opts: RenderOptions) => string {
@@ -69,7 +72,7 @@ export function render(v: AbView, opts: RenderOptions, data: GameData = DATA): s
   // Lock-On Relays: a crosshair in the owner's colour.
   for (const lo of v.lockons) {
     const [x, y] = cellCentre(g, lo.at);
-    const col = FACTION_COLOUR[v.seats[lo.seat]?.faction ?? 'SCS'];
+    const col = colourOf(v.seats[lo.seat]?.faction ?? 'SCS', v.seats[lo.seat]?.company ?? null);
     const lg = el(c.root, 'g', { class: 'lock-on', stroke: col, 'stroke-width': 2, fill: 'none' });
     el(lg, 'circle', { cx: x, cy: y, r: CELL * 0.42 });
     el(lg, 'line', { x1: x - CELL / 2, y1: y, x2: x + CELL / 2, y2: y });
@@ -96,7 +99,7 @@ export function render(v: AbView, opts: RenderOptions, data: GameData = DATA): s
       const u = us[i];
       pos.set(u.id, p);
       counter(unitsG, {
-        x: p[0], y: p[1], size, fill: FACTION_COLOUR[u.faction], label: counterLabel(u), unit: u.id, badge: String(u.crystals),
+        x: p[0], y: p[1], size, fill: colourOf(u.faction, u.company), label: counterLabel(u), unit: u.id, badge: String(u.crystals),
         title: `${unitName(u)}: ${u.crystals} Power Crystals${u.markers.length ? `, Wild Fire: ${u.markers.map((m) => data.markers.find((x) => x.id === m)?.name ?? m).join(', ')}` : ''}`,
         dim: u.markers.length > 0, highlight: last.units.has(u.id),
       });
@@ -127,7 +130,7 @@ export function render(v: AbView, opts: RenderOptions, data: GameData = DATA): s
   const side = el(c.root, 'g', { class: 'side' });
   v.seats.forEach((st, i) => {
     const relay = v.relays[i];
-    el(side, 'rect', { x: px, y: y - 11, width: 8, height: 30, fill: FACTION_COLOUR[st.faction] });
+    el(side, 'rect', { x: px, y: y - 11, width: 8, height: 30, fill: colourOf(st.faction, st.company) });
     y += panel(side, px + 14, y, [
       `${name(i)}: ${st.faction}${st.company ? ` company ${st.company}` : ''}${i === v.viewer ? ' (you)' : ''}`,
       `${v.handSizes[i]} cards in hand${relay ? `, relay ${relay}` : relay === null ? ', relay hidden' : ''}`,
@@ -155,7 +158,10 @@ export function render(v: AbView, opts: RenderOptions, data: GameData = DATA): s
   const types = [...new Set(onBoard.map((u) => u.type))].sort();
   const items: LegendItem[] = types.map((t) => ({ key: t, fill: COLOURS.hidden, text: `${UNIT[t].name} (d${UNIT[t].die}, move ${UNIT[t].move})` }));
   items.push(
-    { fill: FACTION_COLOUR.SCS, text: 'SCS' }, { fill: FACTION_COLOUR.CA, text: 'Crystal Alliance' },
+    ...(v.seats.some((st) => st.company) ? [
+      { fill: FACTION_COLOUR.SCS, text: 'SCS company A (label A…)' }, { fill: COMPANY_B.SCS, text: 'SCS company B (label B…)' },
+      { fill: FACTION_COLOUR.CA, text: 'Crystal Alliance company A' }, { fill: COMPANY_B.CA, text: 'Crystal Alliance company B' },
+    ] : [{ fill: FACTION_COLOUR.SCS, text: 'SCS' }, { fill: FACTION_COLOUR.CA, text: 'Crystal Alliance' }]),
     { fill: TERRAIN_FILL.city, text: 'city' }, { fill: TERRAIN_FILL.village, text: 'village' }, { fill: TERRAIN_FILL.forest, text: 'forest' },
     { fill: 'none', stroke: COLOURS.ink, text: 'corner number: Power Crystals' },
     { fill: 'none', stroke: COLOURS.highlight, text: 'last move' },
