@@ -65,3 +65,12 @@ export function problem(s: S, action: Action, seat?: number): string | null {
 export function rolls(events: GameEvent[]): { purpose: string; faces: unknown[] }[] {
   return events.filter((e) => e.type === 'dice_rolled').map((e) => e.data as { purpose: string; faces: unknown[] });
 }
+
+/** Closes a sealed group with the given commits (seat → action). */
+export function seal(s: S, commits: Record<number, Action>, dice: number[] = []): { s: S; events: GameEvent[] } {
+  const d = rs.pending(s).find((x) => x.group);
+  assert.ok(d, 'no sealed group open');
+  const r = rs.apply(s, { kind: 'sealed', group: d.group!.id, commits }, { seq: 1, rng: scriptedRng(dice) });
+  if (isViolation(r)) throw new Error(`${r.code}: ${r.message}`);
+  return { s: r.state, events: r.events };
+}
