@@ -47,7 +47,7 @@ test('#53 #54 Industrial Wasteland: Yellow wins when the 4th industry hex is con
   const s = board('industrial-wasteland');
   s.tsTotal = 7;
   for (const h of ['0207', '0504', '0803']) convert(s, run(), h);
-  assert.equal(s.result, null);
+  assert.equal(s.result === null, true);
   convert(s, run(), '1005');
   assert.deepEqual(s.result?.winners, [1]);
   assert.equal(s.result?.scores?.timeStreamDraws, 7);
