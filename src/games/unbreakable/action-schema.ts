@@ -31,4 +31,5 @@ export const actionSchema = T.Union([
   act('displace', { unit: Id, to: Hex }),
   act('status', { changes: T.Record(Id, Status) }, 'Time Stream status changes (sealed)'),
   act('reprogram', { squad: T.Union([Id, T.Null()]) }),
+  act('grenades', { changes: T.Record(Id, Bomb) }, 'Change Grenades: new bomb types for some of your squads (sealed)'),
 ], { title: 'UnbreakableAction' });

@@ -11,15 +11,15 @@ import type { Entry, OpenDecision, Result, Rng, Ruleset, Seat, Step, Violation }
 import { violation } from '../../engine/types.js';
 import { copyJson } from '../../engine/mech/json.js';
 import { CONTENT, scenarioDef } from './content.js';
-import { actCandidates, actProblem, moveProblem, small, unitTurn } from './legal.js';
+import { actCandidates, actProblem, lightWeapon, moveProblem, oppCandidates, oppProblem, small, unitTurn } from './legal.js';
 import { neighboursOf } from './geometry.js';
 import { type Action, type Frame, type Options, type S, type Side, type Status, Run, other } from './state.js';
-import { advance, applyStatus, reprogrammers, statusOptions, statusUnits } from './rules/turn.js';
+import { advance, applyStatus, grenadeSquads, reprogrammers, statusOptions, statusUnits } from './rules/turn.js';
 import {
   flagProblem, initialState, loadoutProblem, loadouts, placeOptions, placeProblem, platoonProblem, platoons, reveal, setupSides, setupUnit,
 } from './rules/scenario.js';
 import { doPush, eligibleLasers, fireBeam, fireLasers, forceEffect, launchBomb, melee, offerContinue, weaponOf, detonate } from './rules/combat.js';
-import { combatRoll, dropObject, removeUnit } from './rules/effects.js';
+import { combatRoll, dropObject, goOffline, removeUnit } from './rules/effects.js';
 import { displaceTargets, enter, exitMap, finishDisplacement } from './rules/movement.js';
 import { finish } from './rules/victory.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -62,6 +62,8 @@ function pending(s: S): OpenDecision[] {
     case 'status': return sealed(f.seats, 'status', { ts: f.ts });
     case 'reprogram': return sealed(f.seats, 'reprogram', { crawler: f.crawler });
     case 'rmove': return one(s.seatOf[f.side]!, 'runaway_move', 'turn', { crawler: 'RC' });
+    case 'opp': return one(s.seatOf[f.side]!, f.effect === 'clearMove' ? 'clear_move' : 'crawler_light_fire', 'turn', { units: f.units, done: f.done }, `opp:${f.n}:${s.moves}`);
+    case 'grenades': return sealed(f.seats, 'grenades', {});
   }
   return [];
 }
@@ -84,6 +86,7 @@ function problem(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | nu
   const want: Record<string, Action['type'][]> = {
     platoon: ['platoon'], loadout: ['loadout'], flag: ['flag'], place: ['place'], activation: ['fire', 'reload', 'configure', 'clearStasis', 'grab', 'drop', 'melee', 'move', 'end'],
     lasers: ['lasers'], push: ['push'], continue: ['continue'], displace: ['displace'], status: ['status'], reprogram: ['reprogram'], runaway_move: ['move', 'end'],
+    clear_move: ['move', 'end'], crawler_light_fire: ['fire', 'end'], grenades: ['grenades'],
   };
   if (!want[dec.kind]?.includes(a.type)) return violation('wrong_action', `answer ${dec.kind} with ${want[dec.kind]?.join(' / ')}`);
   if (s.phase === 'setup') {
@@ -124,6 +127,16 @@ function problem(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | nu
       return null;
     }
     case 'reprogram': return a.squad === null || reprogrammers(s, side).includes(a.squad) ? null : violation('cannot_reprogram', 'a ready hovering squad in the crawler\'s hex reprograms it (§9.2)');
+  }
+  if (f.f === 'opp') return oppProblem(s, f, a);
+  if (a.type === 'grenades') {
+    const mine = grenadeSquads(s, side);
+    for (const [id, k] of Object.entries(a.changes)) {
+      if (!mine.includes(id)) return violation('not_your_squad', `${id} is not one of your squads`);
+      if (!['crust', 'neutron', 'nuke'].includes(k)) return violation('bad_bomb', 'crust, neutron or nuke');
+      if (s.units[id].weapons.find((w) => w.id === 'bomb1')?.kind === k) return violation('no_change', `${id} already carries that bomb (omit it to keep it)`);
+    }
+    return null;
   }
   if (dec.kind === 'runaway_move') {
     if (a.type === 'end') return null;
@@ -188,6 +201,13 @@ function candidates(s: S, seat: Seat, dec: OpenDecision, n: number, rng: Rng): {
       }
       return { actions: product(lists).map(mk), all: true };
     }
+    case 'clear_move': case 'crawler_light_fire': return { actions: oppCandidates(s, f as F<'opp'>), all: true };
+    case 'grenades': {
+      const squads = grenadeSquads(s, side);
+      const lists = squads.map((id) => [null, ...(['crust', 'neutron', 'nuke'] as const).filter((k) => s.units[id].weapons.find((w) => w.id === 'bomb1')?.kind !== k)]);
+      if (lists.reduce((p, l) => p * l.length, 1) > CAP) return { actions: [{ type: 'grenades', changes: {} }], all: false };
+      return { actions: product(lists).map((c) => ({ type: 'grenades' as const, changes: Object.fromEntries(squads.map((id, i) => [id, c[i]]).filter(([, x]) => x !== null)) as Record<string, 'nuke'> })), all: true };
+    }
     case 'reprogram': return { actions: [{ type: 'reprogram', squad: null }, ...reprogrammers(s, side).map((q) => ({ type: 'reprogram' as const, squad: q }))], all: true };
     case 'runaway_move': {
       const rc = s.units.RC;
@@ -212,6 +232,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'displace': return candidates(s, dec.seat, dec, 1, null as unknown as Rng).actions[0]; // first legal hex N..NW (A38)
     case 'status': return { type: 'status', changes: {} };
     case 'reprogram': return { type: 'reprogram', squad: null };
+    case 'grenades': return { type: 'grenades', changes: {} };
   }
   void f;
   return { type: 'end' };
@@ -271,6 +292,15 @@ function applySealed(s: S, run: Run, commits: [Seat, Action][]): void {
   } else if (f.f === 'laser') {
     const fire = commits.flatMap(([, a]) => (a as Extract<Action, { type: 'lasers' }>).fire);
     if (!fire.length || !fireLasers(s, run, f.bomb, fire)) detonate(s, run, f.bomb);
+  } else if (f.f === 'grenades') {
+    // A42: a switched bomb starts unloaded.
+    for (const [, a] of commits) {
+      for (const [id, k] of Object.entries((a as Extract<Action, { type: 'grenades' }>).changes).sort()) {
+        const w = s.units[id].weapons.find((x) => x.id === 'bomb1')!;
+        w.kind = k; w.loaded = false;
+        run.all('grenades_changed', { unit: id, kind: k });
+      }
+    }
   } else if (f.f === 'reprogram') {
     const wants = commits.filter(([, a]) => (a as { squad: string | null }).squad !== null);
     if (!wants.length) return;
@@ -333,13 +363,33 @@ function applyAnswer(s: S, run: Run, seat: Seat, a: Action): void {
       return;
     }
     case 'act': applyActivation(s, run, f, a); return;
+    case 'opp': applyOpportunity(s, run, f, a); return;
   }
   void seat;
+}
+
+function applyOpportunity(s: S, run: Run, f: F<'opp'>, a: Action): void {
+  if (a.type === 'end') { s.stack.pop(); return; }
+  const u = s.units[(a as { unit: string }).unit];
+  f.done.push(u.id);
+  if (a.type === 'move') { enter(s, run, u, a.path[0]); return; }
+  if (a.type === 'fire') {
+    const w = lightWeapon(a.weapon)!;
+    run.all('fired', { unit: u.id, weapon: w.id, kind: w.kind, size: 'light', target: a.target, lightFire: true });
+    if (w.kind === 'force' || w.kind === 'stasis') fireBeam(s, run, u, w, a.target, a.mode === 'reverse' ? 'reverse' : 'normal');
+    else launchBomb(s, run, { owner: u.side, unit: u.id, weapon: w.id, kind: w.kind as 'nuke', size: 'light', launch: u.at!, target: a.target });
+  }
 }
 
 function applyActivation(s: S, run: Run, f: F<'act'>, a: Action): void {
   if (a.type === 'end') { s.stack.pop(); run.all('activation_ended', { card: f.card }); return; }
   const u = s.units[(a as { unit: string }).unit];
+  doAction(s, run, f, u, a);
+  // §9.2 Walker Overload: after each action, 1 die; ☺ → offline at once.
+  if (f.overload && !u.gone && !s.result && combatRoll(run, 'walker overload', 1, { unit: u.id }) > 0) goOffline(s, run, u);
+}
+
+function doAction(s: S, run: Run, f: F<'act'>, u: S['units'][string], a: Action): void {
   const t = unitTurn(f, u.id);
   f.turns[u.id] = t;
   if (a.type === 'fire' || a.type === 'reload') {

@@ -233,3 +233,59 @@ export function anyActivationAction(s: S, f: Act): boolean {
 }
 
 export { scenarioDef };
+
+// ---------------------------------------------------------------- opportunity cards (§9.2)
+
+type Opp = Extract<Frame, { f: 'opp' }>;
+const CLEAR_T = new Set(['clear', 'road']);
+export const LIGHT_FIRE_KINDS = ['crust', 'force', 'neutron', 'nuke', 'stasis'] as const;
+
+/** The weapon a Crawler Light Fire shot uses: a light basic weapon the crawler need not own (A41). */
+export function lightWeapon(id: string): Weapon | null {
+  const m = /^light:(crust|force|neutron|nuke|stasis)$/.exec(id);
+  return m ? { id, kind: m[1] as Weapon['kind'], size: 'light', loaded: true } : null;
+}
+
+export function oppProblem(s: S, f: Opp, a: Action): Violation | null {
+  if (a.type === 'end') return null;
+  if (!('unit' in a) || !f.units.includes(a.unit) || f.done.includes(a.unit)) return P('not_eligible', 'each eligible unit acts once on this card');
+  const u = s.units[a.unit];
+  if (u.gone || u.at === null || u.frozen) return P('not_eligible', `${a.unit} cannot act`);
+  if (f.effect === 'lightFire') {
+    if (a.type !== 'fire') return P('wrong_action', 'Crawler Light Fire: fire one light weapon of a basic type');
+    if (u.status !== 'ready') return P('not_ready', 'the crawler must be ready (A41)');
+    const w = lightWeapon(a.weapon);
+    if (!w) return P('no_weapon', 'weapon "light:<crust|force|neutron|nuke|stasis>"');
+    return targetProblem(s, u, w, a.target, a.mode);
+  }
+  if (a.type !== 'move') return P('wrong_action', 'Clear Move: move one hex');
+  if (u.status === 'offline') return P('offline', 'buttoned or ready units only');
+  if (a.path.length !== 1 || a.path[0] === 'off') return P('bad_path', 'Clear Move is exactly one hex (A43)');
+  const to = a.path[0];
+  if (!(to in s.map) || !CLEAR_T.has(s.map[u.at].terrain) || !CLEAR_T.has(s.map[to].terrain)) return P('not_clear', 'from a clear hex into an adjacent clear hex (§9.2)');
+  for (const h of [u.at, to]) {
+    if (s.map[h].cloud) return P('cloud', 'neither hex may hold a mushroom cloud');
+    if (live(s).some((x) => x.at === h && x.side !== u.side)) return P('enemy_in_hex', 'neither hex may hold an opposing unit');
+  }
+  return moveProblem(s, u, a.path);
+}
+
+export function oppCandidates(s: S, f: Opp): Action[] {
+  const out: Action[] = [{ type: 'end' }];
+  for (const id of f.units) {
+    const u = s.units[id];
+    if (f.done.includes(id) || u.gone || u.at === null) continue;
+    const cands: Action[] = [];
+    if (f.effect === 'clearMove') for (const h of neighboursOf(u.at)) cands.push({ type: 'move', unit: id, path: [h] });
+    else {
+      const units = live(s).filter((t) => t.at !== null && t.id !== id).map((t) => t.id);
+      for (const k of LIGHT_FIRE_KINDS) {
+        const weapon = `light:${k}`;
+        if (k === 'force' || k === 'stasis') for (const t of units) cands.push({ type: 'fire', unit: id, weapon, target: t });
+        else for (const h of CONTENT.hexIds) cands.push({ type: 'fire', unit: id, weapon, target: h });
+      }
+    }
+    for (const a of cands) if (!oppProblem(s, f, a)) out.push(a);
+  }
+  return out;
+}

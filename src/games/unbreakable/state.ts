@@ -71,7 +71,8 @@ export type Action =
   | { type: 'continue'; go: boolean }
   | { type: 'displace'; unit: string; to: string }
   | { type: 'status'; changes: Record<string, Status> }
-  | { type: 'reprogram'; squad: string | null };
+  | { type: 'reprogram'; squad: string | null }
+  | { type: 'grenades'; changes: Record<string, BombKind> };
 
 /** Per-unit progress inside an activation (spec §6.1): weapon action, then physical action. */
 export interface UnitTurn {
@@ -87,7 +88,10 @@ export interface Bomb { owner: Owner; unit: string; weapon: string; kind: BombKi
 
 export type Frame =
   | { f: 'card'; card: string; stage: 'start' | 'status' | 'auto' | 'end' }
-  | { f: 'act'; side: Side; utype: UType; card: string; units: string[]; turns: Record<string, UnitTurn>; n: number }
+  | { f: 'act'; side: Side; utype: UType; card: string; units: string[]; turns: Record<string, UnitTurn>; n: number; overload?: boolean }
+  /** Opportunity cards Clear Move and Crawler Light Fire (§9.2): each listed unit may act once. */
+  | { f: 'opp'; effect: 'clearMove' | 'lightFire'; side: Side; units: string[]; done: string[]; n: number }
+  | { f: 'grenades'; seats: Seat[]; n: number }
   | { f: 'laser'; bomb: Bomb; seats: Seat[]; n: number }
   | { f: 'push'; firer: string; target: string; options: string[]; size: Size; weapon: string; side: Owner; n: number }
   | { f: 'continue'; firer: string; target: string; size: Size; weapon: string; mode: 'normal' | 'reverse'; kind: 'force' | 'stasis'; side: Owner; n: number }

@@ -6,6 +6,7 @@ import type { View } from './view.js';
 const KIND: Record<string, string> = { force: 'force beam', laser: 'laser', stasis: 'stasis ray', crust: 'crust buster', neutron: 'neutron bomb', nuke: 'nuke' };
 
 function weaponName(v: View, unit: string, weapon: string): string {
+  if (weapon.startsWith('light:')) return `light ${KIND[weapon.slice(6)]} (Crawler Light Fire)`;
   const w = v.units[unit]?.weapons.find((x) => x.id === weapon);
   return w ? `${w.size} ${KIND[w.kind]}` : weapon;
 }
@@ -30,6 +31,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'continue': return a.go ? 'Continuous fire: roll again' : 'Stop firing';
     case 'displace': return `Displace ${a.unit} to ${a.to}`;
     case 'status': { const c = Object.entries(a.changes); return c.length ? `Status: ${c.map(([u, s]) => `${u} → ${s}`).join(', ')}` : 'No status change'; }
+    case 'grenades': { const c = Object.entries(a.changes); return c.length ? `Change grenades: ${c.map(([u, k]) => `${u} → ${KIND[k]}`).join(', ')}` : 'Keep all grenades'; }
     case 'reprogram': return a.squad ? `${a.squad} reprograms the runaway crawler` : 'Do not reprogram';
   }
 }

@@ -7,7 +7,7 @@ import { CONTENT } from '../content.js';
 import { COLOURS, lighter, live, type Frame, type Run, type S, type Side, type Size, type Status, type UType } from '../state.js';
 import { colourRoll, convert, freezeThreshold, kOfN, removeUnit } from './effects.js';
 import { checkVictory, finish, turnCapResult } from './victory.js';
-import { anyActivationAction } from '../legal.js';
+import { anyActivationAction, oppCandidates } from '../legal.js';
 import { runawayProgram, sdActivation, sdTimeStream } from './scenario.js';
 import { load } from '../geometry.js';
 
@@ -24,6 +24,10 @@ export function advance(s: S, run: Run): void {
     if (top.f === 'card') { stepCard(s, run, top); continue; }
     if (top.f === 'act') {
       if (!anyActivationAction(s, top)) { s.stack.pop(); run.all('activation_ended', { card: top.card }); continue; }
+      return;
+    }
+    if (top.f === 'opp') {
+      if (oppCandidates(s, top).length <= 1) { s.stack.pop(); continue; }
       return;
     }
     return;
@@ -187,8 +191,35 @@ function opportunity(s: S, run: Run, card: string): void {
     if (seats.length) s.stack.push({ f: 'reprogram', crawler: 'RC', seats: seats.sort(), n: ++s.seq });
     return;
   }
-  // Clear Move, Change Grenades, Walker Overload, Crawler Light Fire: not implemented (report).
-  run.all('opportunity', { card, effect: 'not implemented' });
+  run.all('opportunity', { card });
+  const side = def.side as Side | undefined;
+  if (def.effect === 'walkerOverload') {
+    // §9.2: that colour's walkers are activated; after each action a walker rolls 1 die, ☺ → offline.
+    if (s.seatOf[side!] === null) return;
+    const units = live(s).filter((u) => u.side === side && u.type === 'walker' && !u.frozen).map((u) => u.id).sort();
+    if (units.length) s.stack.push({ f: 'act', side: side!, utype: 'walker', card, units, turns: {}, n: ++s.seq, overload: true });
+    return;
+  }
+  if (def.effect === 'changeGrenades') {
+    const seats = (['blue', 'yellow'] as Side[]).filter((x) => s.seatOf[x] !== null && grenadeSquads(s, x).length).map((x) => s.seatOf[x]!);
+    if (seats.length) s.stack.push({ f: 'grenades', seats: seats.sort(), n: ++s.seq });
+    return;
+  }
+  if (s.seatOf[side!] === null) return;
+  if (def.effect === 'clearMove') {
+    const units = live(s).filter((u) => u.side === side && u.at !== null && !u.frozen && u.status !== 'offline' && CLEAR.has(s.map[u.at].terrain)).map((u) => u.id).sort();
+    if (units.length) s.stack.push({ f: 'opp', effect: 'clearMove', side: side!, units, done: [], n: ++s.seq });
+    return;
+  }
+  const crawlers = live(s).filter((u) => u.side === side && u.type === 'crawler' && u.at !== null && !u.frozen && u.status === 'ready').map((u) => u.id).sort();
+  if (crawlers.length) s.stack.push({ f: 'opp', effect: 'lightFire', side: side!, units: crawlers, done: [], n: ++s.seq });
+}
+
+export const CLEAR = new Set(['clear', 'road']);
+
+/** Squads whose bomb card may be switched (A42): both sides, bomb slot holds a basic bomb. */
+export function grenadeSquads(s: S, side: Side): string[] {
+  return live(s).filter((u) => u.side === side && u.type === 'squad').map((u) => u.id).sort();
 }
 
 /** Ready hovering squads of `side` in the runaway crawler's hex (§9.2, A30). */
