@@ -18,7 +18,7 @@ import { advance, applyStatus, grenadeSquads, reprogrammers, statusOptions, stat
 import {
   flagProblem, initialState, loadoutProblem, loadouts, placeOptions, placeProblem, platoonProblem, platoons, reveal, setupSides, setupUnit,
 } from './rules/scenario.js';
-import { doPush, eligibleLasers, fireBeam, fireLasers, forceEffect, launchBomb, melee, offerContinue, weaponOf, detonate } from './rules/combat.js';
+import { pushObject, doPush, eligibleLasers, fireBeam, fireLasers, forceEffect, launchBomb, melee, offerContinue, weaponOf, detonate } from './rules/combat.js';
 import { combatRoll, dropObject, goOffline, removeUnit } from './rules/effects.js';
 import { displaceTargets, enter, exitMap, finishDisplacement } from './rules/movement.js';
 import { finish } from './rules/victory.js';
@@ -325,6 +325,7 @@ function applyAnswer(s: S, run: Run, seat: Seat, a: Action): void {
     }
     case 'push': {
       s.stack.pop();
+      if (s.objects[f.target]) { const to = (a as { to: string | null }).to; if (to) pushObject(s, run, f.target, to); return; }
       const t = s.units[f.target];
       const firer = s.units[f.firer];
       const to = (a as { to: string | null }).to;

@@ -65,6 +65,15 @@ export function targetProblem(s: S, u: Unit, w: Weapon, target: string, mode?: '
       const los = beamLos(s, spotOf(u), { hex: target, hover: false });
       return los.ok ? null : P('no_los', `no line of sight (beam step ${los.step}: ${los.reason})`);
     }
+    const o = s.objects[target];
+    if (o) {
+      // §13 A18: an uncarried object is a light target for force beams and stasis rays.
+      if (o.gone || o.carriedBy || o.at === null) return P('bad_target', `${target} is not on the map by itself (a carried object moves with its walker)`);
+      if (o.frozen) return P('frozen_target', 'a frozen object cannot be affected');
+      if (mode) return P('bad_target', 'reverse stasis targets units');
+      const los = beamLos(s, spotOf(u), { hex: o.at, hover: false });
+      return los.ok ? null : P('no_los', `no line of sight (beam step ${los.step}: ${los.reason})`);
+    }
     const t = s.units[target];
     if (!t || t.gone || t.at === null) return P('bad_target', `${target} is not a unit on the map`);
     if (t.id === u.id) return P('bad_target', 'a unit cannot target itself');
@@ -150,6 +159,7 @@ export function actProblem(s: S, f: Act, a: Action): Violation | null {
       if (u.carrying) return P('carrying', 'a walker carries one object');
       const o = s.objects[a.object];
       if (!o || o.gone || o.carriedBy || o.at !== u.at) return P('no_object', 'no such object in the walker\'s hex');
+      if (o.frozen) return P('frozen_object', 'a frozen object cannot be grabbed (A18)');
       if (s.scenario === 'capture-the-flag' && o.id === `${u.side}Flag`) return P('own_flag', 'in Capture the Flag a unit may not handle its own flag (A31)');
       return null;
     }
@@ -199,6 +209,7 @@ function unitActions(s: S, u: Unit): Action[] {
         if (isBeam(w.kind)) {
           for (const t of targets) out.push({ type: 'fire', unit: id, weapon: w.id, target: t });
           if (w.kind === 'stasis') for (const t of targets) if (s.units[t].stasis > 0) out.push({ type: 'fire', unit: id, weapon: w.id, target: t, mode: 'reverse' });
+          for (const o of Object.values(s.objects)) if (!o.gone && !o.carriedBy) out.push({ type: 'fire', unit: id, weapon: w.id, target: o.id });
           if (w.kind === 'force') for (const h of CONTENT.hexIds) if (['industry', 'hill', 'woods'].includes(s.map[h].terrain)) out.push({ type: 'fire', unit: id, weapon: w.id, target: h });
         } else for (const h of CONTENT.hexIds) out.push({ type: 'fire', unit: id, weapon: w.id, target: h });
       } else out.push({ type: 'reload', unit: id, weapon: w.id });

@@ -39,7 +39,8 @@ export interface Unit {
   gone: string | null;
 }
 
-export interface ObjectState { id: string; kind: 'satellite' | 'blueFlag' | 'yellowFlag'; at: string | null; carriedBy: string | null; gone: string | null }
+/** Objects are light units for weapon effects (§13 A18): stasis markers and freezing apply to them too. */
+export interface ObjectState { id: string; kind: 'satellite' | 'blueFlag' | 'yellowFlag'; at: string | null; carriedBy: string | null; gone: string | null; stasis?: number; frozen?: boolean }
 
 export interface HexState {
   terrain: Terrain;

@@ -170,3 +170,27 @@ test('#69 turn cap: the game ends as a draw after the capped turn (§12)', () =>
   assert.equal(s.result?.draw, true);
   void HIT;
 });
+
+test('#63 objects are light units for weapon effects: a force beam pushes the satellite into lava (draw); stasis freezes a flag (A18)', () => {
+  let s = board('retrieval');
+  s.objects.satellite = { id: 'satellite', kind: 'satellite', at: '0406', carriedBy: null, gone: null };
+  put(s, 'W1', 'blue', 'walker', '0405', { beams: ['force'], bombs: ['nuke'] });
+  put(s, 'W2', 'blue', 'walker', '0310');
+  terrain(s, { '0407': 'lava' });
+  activate(s, 'blue', 'walker');
+  s = apply(s, { type: 'fire', unit: 'W1', weapon: 'beam1', target: 'satellite' }, [HIT]).s; // medium vs light [1/2]: ☺
+  assert.equal(decision(s).kind, 'push');
+  s = apply(s, { type: 'push', to: '0407' }).s;
+  assert.equal(s.objects.satellite.gone, 'lava');
+  assert.equal(s.result?.draw, true);
+  let t = board('capture-the-flag');
+  t.ts = 4;
+  t.objects.yellowFlag = { id: 'yellowFlag', kind: 'yellowFlag', at: '0406', carriedBy: null, gone: null };
+  t.objects.blueFlag = { id: 'blueFlag', kind: 'blueFlag', at: '0102', carriedBy: null, gone: null };
+  put(t, 'W1', 'blue', 'walker', '0405', { beams: ['stasis'], bombs: ['nuke'] });
+  put(t, 'W2', 'blue', 'walker', '0406');
+  activate(t, 'blue', 'walker');
+  t = apply(t, { type: 'fire', unit: 'W1', weapon: 'beam1', target: 'yellowFlag' }, [HIT]).s;
+  assert.equal(t.objects.yellowFlag.frozen, true);
+  assert.equal(problem(t, { type: 'grab', unit: 'W2', object: 'yellowFlag' }), 'frozen_object');
+});

@@ -9,7 +9,8 @@ import { toLabel } from '../../../engine/mech/hex.js';
 import {
   lighter, other, type Bomb, type Frame, type Owner, type Run, type S, type Side, type Size, type Unit, type Weapon, sideSeat, unitsAt,
 } from '../state.js';
-import { colourRoll, convert, freezeCheck, goOffline, kOfN, knockDown, removeUnit } from './effects.js';
+import { colourRoll, convert, freezeCheck, freezeThreshold, goOffline, kOfN, knockDown, removeUnit } from './effects.js';
+import { checkVictory } from './victory.js';
 
 export const weaponOf = (u: Unit, id: string): Weapon | undefined => u.weapons.find((w) => w.id === id);
 
@@ -48,6 +49,7 @@ export function fireBeam(s: S, run: Run, u: Unit, w: Weapon, target: string, mod
     if (hit) convert(s, run, target, 'rough');
     return;
   }
+  if (s.objects[target]) { beamAtObject(s, run, u, w, target, size); return; }
   const t = s.units[target];
   const { k, n } = diceFor(size, targetSize(s, t));
   const hit = kOfN(run, `${w.kind} beam`, k, n, { unit: u.id, weapon: w.id, target, size });
@@ -67,6 +69,33 @@ export function fireBeam(s: S, run: Run, u: Unit, w: Weapon, target: string, mod
   }
   forceEffect(s, run, t);
   offerContinue(s, u, t, w, size, 'force', 'normal');
+}
+
+/** §13 A18: an object is a light target; a force-beam hit may push it, a stasis hit may freeze it. No continuous fire at objects. */
+function beamAtObject(s: S, run: Run, u: Unit, w: Weapon, id: string, size: Size): void {
+  const o = s.objects[id];
+  const { k, n } = diceFor(size, 'light');
+  if (!kOfN(run, `${w.kind} beam`, k, n, { unit: u.id, weapon: w.id, target: id, size })) return;
+  if (w.kind === 'stasis') {
+    o.stasis = (o.stasis ?? 0) + 1;
+    run.all('stasis_changed', { object: id, stasis: o.stasis });
+    const th = freezeThreshold(s.ts);
+    if (th !== null && o.stasis >= th && !o.frozen) { o.frozen = true; run.all('frozen', { object: id }); }
+    return;
+  }
+  const { away, toward } = pushHexes(u.at!, o.at!);
+  const options = [...new Set([...away, ...toward])].sort();
+  if (options.length) s.stack.push({ f: 'push', firer: u.id, target: id, options, size, weapon: w.id, side: u.side, n: ++s.seq });
+}
+
+export function pushObject(s: S, run: Run, id: string, to: string): void {
+  const o = s.objects[id];
+  const from = o.at;
+  o.at = to;
+  run.all('pushed', { object: id, from, to });
+  const ter = s.map[to].terrain;
+  if (ter === 'lava' || ter === 'volcano') { o.gone = ter; o.at = null; run.all('object_removed', { object: id, reason: ter }); }
+  checkVictory(s, run);
 }
 
 export function pushOptions(s: S, firerHex: string, t: Unit): string[] {

@@ -98,13 +98,15 @@ function timeStreamStart(s: S, run: Run): void {
       else delete s.map[hex].cloud;
       run.all('cloud_reduced', { hex, size: next });
     }
-    for (const u of live(s)) {
+    for (const u of [...live(s), ...Object.values(s.objects).filter((o) => !o.gone)] as { id: string; frozen?: boolean; stasis?: number }[]) {
       if (u.frozen) { u.frozen = false; run.all('thawed', { unit: u.id }); }
-      if (u.stasis > 0) { u.stasis -= 1; run.all('stasis_changed', { unit: u.id, stasis: u.stasis }); }
+      if ((u.stasis ?? 0) > 0) { u.stasis = u.stasis! - 1; run.all('stasis_changed', { unit: u.id, stasis: u.stasis }); }
     }
   } else {
     const n = freezeThreshold(s.ts)!;
-    for (const u of live(s)) if (!u.frozen && u.stasis >= n) { u.frozen = true; run.all('frozen', { unit: u.id, stasis: u.stasis }); }
+    for (const u of [...live(s), ...Object.values(s.objects).filter((o) => !o.gone)] as { id: string; frozen?: boolean; stasis?: number }[]) {
+      if (!u.frozen && (u.stasis ?? 0) >= n) { u.frozen = true; run.all('frozen', { unit: u.id, stasis: u.stasis }); }
+    }
   }
 }
 
