@@ -21,7 +21,7 @@ import {
 import { pushObject, doPush, eligibleLasers, fireBeam, fireLasers, forceEffect, launchBomb, melee, offerContinue, weaponOf, detonate } from './rules/combat.js';
 import { combatRoll, dropObject, goOffline, removeUnit } from './rules/effects.js';
 import { displaceTargets, enter, exitMap, finishDisplacement } from './rules/movement.js';
-import { finish } from './rules/victory.js';
+import { finish, matchContinues, roundRecord } from './rules/victory.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { actionSchema } from './action-schema.js';
 import { describe, label } from './text.js';
@@ -265,6 +265,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
   }
   if (s.phase === 'play') s.moves += 1;
   advance(s, run);
+  if (s.result && matchContinues(s)) return { state: nextRound(s, run), events: run.ev };
   return { state: s, events: run.ev };
 }
 
@@ -440,8 +441,20 @@ function doAction(s: S, run: Run, f: F<'act'>, u: S['units'][string], a: Action)
   }
 }
 
+/** Industrial Wasteland round 2: fresh map and deck, sides swapped, a new sealed setup (§4.3). */
+function nextRound(s: S, run: Run): S {
+  const rec = roundRecord(s, s.result!);
+  const n = initialState(s.scenario, 2, s.options);
+  n.round = 2;
+  n.rounds = [rec];
+  n.seatOf = { blue: s.seatOf.yellow, yellow: s.seatOf.blue };
+  run.all('round_started', { round: 2, blue: n.seatOf.blue, yellow: n.seatOf.yellow, previous: rec });
+  return n;
+}
+
 function resign(s0: S, seat: Seat): Step<S> {
   const s = copyJson(s0);
+  s.resigned = true;
   const run = new Run(null);
   const side = seatSide(s, seat);
   finish(s, run, { winners: s.seatOf[other(side)] === null ? [] : [s.seatOf[other(side)]!], draw: false, reason: `resignation by ${side}` });
@@ -455,7 +468,7 @@ function setup(p: { scenario: string; seats: { index: number }[]; options: unkno
   if (!sc) return violation('unknown_scenario', p.scenario);
   if (p.seats.length !== sc.players) return violation('bad_player_count', `${sc.title} is for ${sc.players} player(s)`);
   const o = (p.options ?? {}) as Partial<Options>;
-  const opts: Options = { platoonSize: o.platoonSize ?? 3, turnCap: o.turnCap ?? 10, opportunity: o.opportunity ?? false };
+  const opts: Options = { platoonSize: o.platoonSize ?? 3, turnCap: o.turnCap ?? 10, opportunity: o.opportunity ?? false, rounds: o.rounds ?? 2 };
   if (sc.minWalkers + sc.minSquads > opts.platoonSize) return violation('bad_platoon_size', 'the platoon is too small for this scenario');
   const s = initialState(p.scenario, p.seats.length, opts);
   const run = new Run(ctx.rng);
@@ -479,6 +492,7 @@ export const unbreakable: Ruleset<S, Action, View> = {
       platoonSize: { type: 'integer', minimum: 1, maximum: 12, default: 3, description: 'the agreed number of units per platoon (§3 step 2: equal counts)' },
       turnCap: { type: 'integer', minimum: 1, maximum: 100, default: 10, description: 'turn cap (§12 resolution; the turn track runs 1-10): then a draw (Industrial Wasteland: Blue held)' },
       opportunity: { type: 'boolean', default: false, description: 'Chrome: shuffle the 8 Opportunity cards into the deck (always on in Runaway)' },
+      rounds: { type: 'integer', minimum: 1, maximum: 2, default: 2, description: 'Industrial Wasteland: 2 plays the match of two rounds with sides swapped (§4.3), 1 a single round' },
     },
   },
   setup,

@@ -131,6 +131,11 @@ export interface S {
   sdButtoned: boolean;
   /** Entries applied in play (decision keys of the activation change with it). */
   moves: number;
+  /** Industrial Wasteland match (§4.3, A32): the round being played and the finished rounds. */
+  round: number;
+  rounds: { yellow: Seat; completed: boolean; ts: number }[];
+  /** A resignation ends a match at once. */
+  resigned?: boolean;
   result: Result | null;
 }
 
@@ -144,6 +149,8 @@ export interface Options {
   platoonSize: number;
   turnCap: number;
   opportunity: boolean;
+  /** Industrial Wasteland: 2 = the two-round match with swapped sides (§4.3), 1 = a single round. */
+  rounds: number;
 }
 
 /**

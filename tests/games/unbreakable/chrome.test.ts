@@ -6,9 +6,9 @@ import { advance } from '../../../src/games/unbreakable/rules/turn.js';
 import { apply, board, decision, HIT, MISS, problem, put, rs, run, seal } from './helpers.js';
 
 test('#71 the 8 Opportunity cards join the deck when the option is on, and always in Runaway', () => {
-  assert.equal(initialState('retrieval', 2, { platoonSize: 3, turnCap: 10, opportunity: true }).deck.discard.length, 30);
-  assert.equal(initialState('retrieval', 2, { platoonSize: 3, turnCap: 10, opportunity: false }).deck.discard.length, 22);
-  assert.equal(initialState('runaway', 2, { platoonSize: 3, turnCap: 10, opportunity: false }).deck.discard.length, 30);
+  assert.equal(initialState('retrieval', 2, { platoonSize: 3, turnCap: 10, opportunity: true, rounds: 1 }).deck.discard.length, 30);
+  assert.equal(initialState('retrieval', 2, { platoonSize: 3, turnCap: 10, opportunity: false, rounds: 1 }).deck.discard.length, 22);
+  assert.equal(initialState('runaway', 2, { platoonSize: 3, turnCap: 10, opportunity: false, rounds: 1 }).deck.discard.length, 30);
 });
 
 test('#72 Clear Move: from a clear hex to an adjacent clear hex, no enemy or cloud in either (§9.2, A43)', () => {

@@ -15,7 +15,7 @@ export const MISS = 1;
 
 /** A game in play with no units, the deck full, nothing on the stack (default Industrial Wasteland). */
 export function board(scenario = 'industrial-wasteland', seats = 2): S {
-  const s = initialState(scenario, seats, { platoonSize: 3, turnCap: 10, opportunity: false });
+  const s = initialState(scenario, seats, { platoonSize: 3, turnCap: 10, opportunity: false, rounds: 1 });
   s.phase = 'play';
   s.turn = 1;
   s.deck = reshuffleDiscard(s.deck);

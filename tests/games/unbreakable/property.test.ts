@@ -27,8 +27,9 @@ function invariants(s: S, where: string): void {
   const expected = 22 + 6 + (s.scenario === 'runaway' || s.options.opportunity ? 8 : 0);
   assert.equal(cards.length, expected, `${where}: card conservation`);
   if (s.phase === 'setup') {
-    for (const [seat, otherSide] of [[0, 'yellow'], [1, 'blue']] as const) {
-      if (s.seatOf[otherSide] === null) continue;
+    for (const [side, otherSide] of [['blue', 'yellow'], ['yellow', 'blue']] as const) {
+      const seat = s.seatOf[side];
+      if (seat === null || s.seatOf[otherSide] === null) continue;
       assert.equal(rs.view(s, seat).setup[otherSide], null, `${where}: seat ${seat} sees ${otherSide}'s setup`);
     }
   }

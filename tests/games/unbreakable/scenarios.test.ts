@@ -21,7 +21,7 @@ test('#51 grab and drop by an upright walker; knock-down drops; the object moves
 });
 
 test('#52 #60 Retrieval: satellite in a crater at 0608; carried off the own entry edge wins; a lost satellite is a draw', () => {
-  const s = initialState('retrieval', 2, { platoonSize: 3, turnCap: 10, opportunity: false });
+  const s = initialState('retrieval', 2, { platoonSize: 3, turnCap: 10, opportunity: false, rounds: 1 });
   s.setup.blue = { platoon: { crawler: 0, walker: 1, squad: 2 }, loadouts: [0, 1, 2].map(() => ({ beams: ['force'], bombs: ['nuke'] })) as never, places: [], flag: null };
   s.setup.yellow = { ...s.setup.blue, loadouts: s.setup.blue.loadouts.slice() };
   reveal(s, run([2]));
@@ -193,4 +193,33 @@ test('#63 objects are light units for weapon effects: a force beam pushes the sa
   t = apply(t, { type: 'fire', unit: 'W1', weapon: 'beam1', target: 'yellowFlag' }, [HIT]).s;
   assert.equal(t.objects.yellowFlag.frozen, true);
   assert.equal(problem(t, { type: 'grab', unit: 'W2', object: 'yellowFlag' }), 'frozen_object');
+});
+
+test('#59 #70 Industrial Wasteland match: round 2 swaps sides; fewer Time Stream draws as Yellow wins (§4.3, A32)', () => {
+  const r = rs.setup({ scenario: 'industrial-wasteland', seats: [{ index: 0, name: 'a' }, { index: 1, name: 'b' }], options: {} }, { seq: 0, rng: run().fork('x') });
+  assert.ok('state' in r);
+  let s = r.state;
+  assert.equal(s.options.rounds, 2);
+  // Round 1: seat 1 is Yellow and finishes after 9 Time Stream draws.
+  s.phase = 'play'; s.turn = 1; s.tsTotal = 9;
+  put(s, 'W1', 'blue', 'walker', '0405');
+  put(s, 'WA', 'yellow', 'walker', '0206', { beams: ['force'], bombs: ['nuke'] });
+  put(s, 'WB', 'yellow', 'walker', '0310');
+  for (const h of ['0504', '0803', '1005']) s.map[h].terrain = 'crater';
+  activate(s, 'yellow', 'walker');
+  s = apply(s, { type: 'fire', unit: 'WA', weapon: 'beam1', target: '0207' }, [HIT]).s; // medium force beam vs terrain (light) [1/2]
+  assert.equal(s.result, null);
+  assert.equal(s.round, 2);
+  assert.deepEqual(s.rounds, [{ yellow: 1, completed: true, ts: 9 }]);
+  assert.deepEqual(s.seatOf, { blue: 1, yellow: 0 });
+  assert.equal(s.phase, 'setup');
+  assert.equal(s.map['0207'].terrain, 'industry', 'a fresh map');
+  // Round 2: seat 0 (now Yellow) needs 12 draws: seat 1 wins the match.
+  s.phase = 'play'; s.turn = 1; s.tsTotal = 12;
+  put(s, 'WA', 'yellow', 'walker', '0206', { beams: ['force'], bombs: ['nuke'] });
+  put(s, 'WB', 'yellow', 'walker', '0310');
+  for (const h of ['0504', '0803', '1005']) s.map[h].terrain = 'crater';
+  activate(s, 'yellow', 'walker');
+  s = apply(s, { type: 'fire', unit: 'WA', weapon: 'beam1', target: '0207' }, [HIT], 0).s;
+  assert.deepEqual(s.result?.winners, [1]);
 });

@@ -52,7 +52,7 @@ export function initialState(scenario: string, seats: number, opts: Options): S 
     setup: { blue: { platoon: sc.fixedBlue ?? null, loadouts: [], places: [], flag: null }, yellow: { platoon: null, loadouts: [], places: [], flag: null } },
     seatOf: seats === 1 ? { blue: 0, yellow: null } : { blue: 0, yellow: 1 },
     turn: 0, ts: 0, tsTotal: 0, deck: { top: [], pool: [], discard: newDeck(deckCards).pool }, unusedQuakes: [], // all cards in the discards: turn 1 reshuffles (§5.1)
-    map, units: {}, objects: {}, stack: [], seq: 0, runawayController: null, sdButtoned: false, moves: 0, result: null,
+    map, units: {}, objects: {}, stack: [], seq: 0, runawayController: null, sdButtoned: false, moves: 0, round: 1, rounds: [], result: null,
   };
   for (const q of CONTENT.cards.earthquake) for (let i = 0; i < q.count; i++) s.unusedQuakes.push(q.id);
   s.unusedQuakes.sort();

@@ -10,8 +10,38 @@ function seatsOf(s: S, side: Side): number[] {
 
 export function finish(s: S, run: Run, r: Result): void {
   if (s.result) return;
+  if (matchContinues(s)) {
+    // Round 1 of the Industrial Wasteland match: held here, the next round is set up after this entry.
+    s.result = r;
+    run.all('round_over', { round: s.round, ...r });
+    return;
+  }
+  if (s.scenario === 'industrial-wasteland' && s.options.rounds === 2 && s.round === 2) r = matchResult(s, r);
   s.result = r;
   run.all('game_over', r);
+}
+
+export const matchContinues = (s: S) => s.scenario === 'industrial-wasteland' && s.options.rounds === 2 && s.round === 1 && !s.resigned;
+
+export function roundRecord(s: S, r: Result) {
+  const yellow = s.seatOf.yellow!;
+  return { yellow, completed: r.winners.includes(yellow), ts: s.tsTotal };
+}
+
+/** §4.3, A32, §12: fewer Time Stream draws as Yellow wins; a completed round beats a non-completed one; else a tie. */
+function matchResult(s: S, r: Result): Result {
+  const a = s.rounds[0];
+  const b = roundRecord(s, r);
+  const scores = { [`seat${a.yellow}TimeStreamDraws`]: a.completed ? a.ts : -1, [`seat${b.yellow}TimeStreamDraws`]: b.completed ? b.ts : -1 };
+  if (a.completed && b.completed && a.ts !== b.ts) {
+    const w = a.ts < b.ts ? a : b;
+    return { winners: [w.yellow], draw: false, reason: `match: seat ${w.yellow} destroyed the industry after fewer Time Stream draws (${a.ts} vs ${b.ts})`, scores };
+  }
+  if (a.completed !== b.completed) {
+    const w = a.completed ? a : b;
+    return { winners: [w.yellow], draw: false, reason: `match: only seat ${w.yellow} completed its round as Yellow`, scores };
+  }
+  return { winners: [], draw: true, reason: 'match tied', scores };
 }
 
 const win = (s: S, side: Side, reason: string): Result => ({ winners: seatsOf(s, side), draw: false, reason });
