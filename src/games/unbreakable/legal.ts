@@ -174,6 +174,7 @@ export function actProblem(s: S, f: Act, a: Action): Violation | null {
       const t = s.units[a.target];
       if (!t || t.gone || t.at !== u.at) return P('bad_target', 'melee attacks a unit in the attacker\'s hex (§7.8)');
       if (t.side === u.side) return P('not_enemy', 'melee attacks an opposing unit');
+      if (s.options.meleeRequiresReady && u.status !== 'ready') return P('not_ready', 'melee needs a ready unit (option meleeRequiresReady, A8)');
       if (t.frozen) return P('frozen_target', 'a frozen unit cannot be affected');
       if (t.type === 'crawler' || (t.type === 'walker' && t.config === 'down')) return P('no_effect', 'melee has no effect on a crawler or a Down walker (§7.8)');
       return beamTargetOk(s, u, t, 'melee') ? null : P('no_los', 'melee needs line of sight (A9)');

@@ -151,6 +151,8 @@ export interface Options {
   opportunity: boolean;
   /** Industrial Wasteland: 2 = the two-round match with swapped sides (§4.3), 1 = a single round. */
   rounds: number;
+  /** §13 A8 config: the summary table's reading (melee needs Ready); default off (the body: Ready or Buttoned). */
+  meleeRequiresReady?: boolean;
 }
 
 /**

@@ -223,3 +223,37 @@ test('#59 #70 Industrial Wasteland match: round 2 swaps sides; fewer Time Stream
   s = apply(s, { type: 'fire', unit: 'WA', weapon: 'beam1', target: '0207' }, [HIT], 0).s;
   assert.deepEqual(s.result?.winners, [1]);
 });
+
+test('#65 Runaway: its laser shoots at the first bomb dropped into its hex while loaded (§4.4)', () => {
+  let s = board('runaway');
+  put(s, 'RC', 'neutral', 'crawler', '0608', { beams: ['laser'], bombs: ['nuke'] });
+  put(s, 'W1', 'blue', 'walker', '0606', { beams: ['force'], bombs: ['nuke'] });
+  put(s, 'W2', 'blue', 'walker', '0310');
+  activate(s, 'blue', 'walker');
+  const r = apply(s, { type: 'fire', unit: 'W1', weapon: 'bomb1', target: '0608' }, [HIT]); // heavy laser at 0-2 hexes fires as heavy: [1/3] vs the light bomb
+  s = r.s;
+  assert.ok(r.events.some((e) => e.type === 'bomb_destroyed'));
+  assert.equal(s.units.RC.weapons[0].loaded, false);
+});
+
+test('A8 option meleeRequiresReady: off by default (buttoned may melee), on refuses a buttoned attacker', () => {
+  const s = board();
+  put(s, 'W1', 'blue', 'walker', '0405', undefined, { status: 'buttoned' });
+  put(s, 'WA', 'yellow', 'walker', '0405');
+  activate(s, 'blue', 'walker');
+  assert.equal(problem(s, { type: 'melee', unit: 'W1', target: 'WA' }), null);
+  s.options.meleeRequiresReady = true;
+  assert.equal(problem(s, { type: 'melee', unit: 'W1', target: 'WA' }), 'not_ready');
+});
+
+test('labels and descriptions speak the rulebook for every candidate (optional Ruleset parts)', () => {
+  const s = board();
+  put(s, 'C1', 'blue', 'crawler', '0405', { beams: ['force', 'stasis'], bombs: ['nuke'] });
+  put(s, 'WA', 'yellow', 'walker', '0407');
+  activate(s, 'blue', 'crawler');
+  const v = rs.view(s, 0);
+  const d = decision(s);
+  for (const a of rs.candidates(s, 0, d, 64, run().fork('c')).actions) assert.ok(rs.label!(v, 0, a).length > 3);
+  assert.equal(rs.label!(v, 0, { type: 'fire', unit: 'C1', weapon: 'beam2', target: 'WA' }), 'C1 fires its medium stasis ray at WA');
+  assert.equal(rs.describe!(v, { type: 'card_drawn', data: { card: 'time-stream' } }), 'Card drawn: time-stream');
+});

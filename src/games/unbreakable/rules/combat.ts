@@ -148,6 +148,8 @@ export function launchBomb(s: S, run: Run, bomb: Bomb): void {
   if (bomb.launch === bomb.target) { detonate(s, run, bomb); return; } // zero range: immune to lasers (§7.9.3)
   const defenders: Side[] = bomb.owner === 'neutral' ? ['blue', 'yellow'] : [other(bomb.owner)];
   const seats = defenders.filter((d) => sideSeat(s, d) !== null && eligibleLasers(s, bomb, [d]).length > 0).map((d) => sideSeat(s, d)!);
+  // Runaway: its laser shoots at the first bomb dropped into its hex while loaded (§4.4).
+  if (s.scenario === 'runaway' && runawayLaser(s, run, bomb)) return;
   // Special Delivery's crawler lasers by its program (A28).
   if (s.scenario === 'special-delivery' && defenders.includes('yellow') && sdLaser(s, run, bomb)) return;
   if (seats.length) { s.stack.push({ f: 'laser', bomb, seats: seats.sort(), n: ++s.seq }); return; }
@@ -169,6 +171,21 @@ export function fireLasers(s: S, run: Run, bomb: Bomb, fire: { unit: string; wea
   }
   if (down) run.all('bomb_destroyed', { unit: bomb.unit, weapon: bomb.weapon });
   return down;
+}
+
+function runawayLaser(s: S, run: Run, bomb: Bomb): boolean {
+  const rc = s.units.RC;
+  if (!rc || rc.gone || rc.at === null || rc.at !== bomb.target || rc.frozen || rc.status !== 'ready' || s.runawayController || bomb.owner === 'neutral') return false;
+  const w = rc.weapons.find((x) => x.kind === 'laser' && x.loaded);
+  if (!w) return false;
+  const at = (['target', 'launch'] as const).find((k) => {
+    const hex = k === 'launch' ? bomb.launch : bomb.target;
+    return laserBand(w.size, hexDistance(rc.at!, hex)) !== null && beamLos(s, spotOf(rc), { hex, hover: true }).ok;
+  });
+  if (!at) return false;
+  if (fireLasers(s, run, bomb, [{ unit: 'RC', weapon: w.id, at }])) return true;
+  // not shot down: the opponents' own laser window still follows
+  return false;
 }
 
 function sdLaser(s: S, run: Run, bomb: Bomb): boolean {
