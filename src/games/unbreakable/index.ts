@@ -468,7 +468,8 @@ function setup(p: { scenario: string; seats: { index: number }[]; options: unkno
   if (!sc) return violation('unknown_scenario', p.scenario);
   if (p.seats.length !== sc.players) return violation('bad_player_count', `${sc.title} is for ${sc.players} player(s)`);
   const o = (p.options ?? {}) as Partial<Options>;
-  const opts: Options = { platoonSize: o.platoonSize ?? 3, turnCap: o.turnCap ?? 10, opportunity: o.opportunity ?? false, rounds: o.rounds ?? 2, ...(o.meleeRequiresReady ? { meleeRequiresReady: true } : {}) };
+  const opts: Options = { platoonSize: o.platoonSize ?? 3, turnCap: o.turnCap ?? 10, opportunity: o.opportunity ?? false, rounds: o.rounds ?? 2, ...(o.meleeRequiresReady ? { meleeRequiresReady: true } : {}),
+    ...(o.volcanicEarthquakes ? { volcanicEarthquakes: true } : {}), ...(o.legacyLavaLoss ? { legacyLavaLoss: true } : {}) };
   if (sc.minWalkers + sc.minSquads > opts.platoonSize) return violation('bad_platoon_size', 'the platoon is too small for this scenario');
   const s = initialState(p.scenario, p.seats.length, opts);
   const run = new Run(ctx.rng);
@@ -493,6 +494,8 @@ export const unbreakable: Ruleset<S, Action, View> = {
       turnCap: { type: 'integer', minimum: 1, maximum: 100, default: 10, description: 'turn cap (§12 resolution; the turn track runs 1-10): then a draw (Industrial Wasteland: Blue held)' },
       opportunity: { type: 'boolean', default: false, description: 'Chrome: shuffle the 8 Opportunity cards into the deck (always on in Runaway)' },
       meleeRequiresReady: { type: 'boolean', default: false, description: 'A8: the Tables page reading (melee needs Ready); off = the rules body (Ready or Buttoned)' },
+      volcanicEarthquakes: { type: 'boolean', default: false, description: 'Chrome §9.4: every new volcano adds the heaviest unused Earthquake card to the discards' },
+      legacyLavaLoss: { type: 'boolean', default: false, description: 'A20: the older unit-card rule, a unit knocked down or scattered in lava is lost' },
       rounds: { type: 'integer', minimum: 1, maximum: 2, default: 2, description: 'Industrial Wasteland: 2 plays the match of two rounds with sides swapped (§4.3), 1 a single round' },
     },
   },

@@ -153,6 +153,10 @@ export interface Options {
   rounds: number;
   /** §13 A8 config: the summary table's reading (melee needs Ready); default off (the body: Ready or Buttoned). */
   meleeRequiresReady?: boolean;
+  /** Chrome §9.4: each new volcano adds the heaviest unused Earthquake card to the discards. */
+  volcanicEarthquakes?: boolean;
+  /** §13 A20 config: the legacy unit-card rule (knock-down / scatter in lava loses the unit); default off. */
+  legacyLavaLoss?: boolean;
 }
 
 /**

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { initialState } from '../../../src/games/unbreakable/rules/scenario.js';
 import { advance } from '../../../src/games/unbreakable/rules/turn.js';
+import { convert, knockDown } from '../../../src/games/unbreakable/rules/effects.js';
 import { apply, board, decision, HIT, MISS, problem, put, rs, run, seal } from './helpers.js';
 
 test('#71 the 8 Opportunity cards join the deck when the option is on, and always in Runaway', () => {
@@ -77,4 +78,31 @@ test('#76 Walker Overload: the colour\'s walkers activate; after each action 1 d
   s = apply(s, { type: 'configure', unit: 'W1' }, [HIT]).s;
   assert.equal(s.units.W1.status, 'offline');
   void rs;
+});
+
+test('#78 Volcanic earthquakes: a new volcano adds the heaviest unused Earthquake card to the discards (§9.4)', () => {
+  const s = board('retrieval');
+  s.options.volcanicEarthquakes = true;
+  s.map['0405'].terrain = 'lava';
+  convert(s, run(), '0405');
+  assert.deepEqual(s.deck.discard.filter((c) => c.startsWith('quake-')), ['quake-heavy']);
+  convert(s, run(), '0405');
+  const t = board('retrieval');
+  t.map['0405'].terrain = 'lava';
+  convert(t, run(), '0405');
+  assert.equal(t.deck.discard.filter((c) => c.startsWith('quake-')).length, 0, 'off by default');
+});
+
+test('#87 legacy lava loss (default off): a walker knocked down in lava is lost only with the option (A20)', () => {
+  const s = board('retrieval');
+  s.map['0405'].terrain = 'lava';
+  const w = put(s, 'W1', 'blue', 'walker', '0405');
+  knockDown(s, run(), w);
+  assert.equal(w.gone, null);
+  const t = board('retrieval');
+  t.options.legacyLavaLoss = true;
+  t.map['0405'].terrain = 'lava';
+  const v = put(t, 'W1', 'blue', 'walker', '0405');
+  knockDown(t, run(), v);
+  assert.equal(v.gone, 'lava');
 });

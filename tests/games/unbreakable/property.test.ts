@@ -10,7 +10,7 @@ import type { S } from '../../../src/games/unbreakable/state.js';
 import { rs } from './helpers.js';
 
 const N = Number(process.env.UNB_PLAYOUTS ?? 3);
-const OPTION_SETS = [{}, { opportunity: true, platoonSize: 4 }, { platoonSize: 2, turnCap: 4 }];
+const OPTION_SETS = [{}, { opportunity: true, platoonSize: 4 }, { platoonSize: 2, turnCap: 4, rounds: 1 }, { volcanicEarthquakes: true, legacyLavaLoss: true, meleeRequiresReady: true, opportunity: true }];
 
 function invariants(s: S, where: string): void {
   const displacing = s.stack.some((f) => f.f === 'displace');
@@ -22,7 +22,8 @@ function invariants(s: S, where: string): void {
     if (!displacing) assert.ok(load(s, u.at) <= 4, `${where}: ${u.at} over-stacked`);
     if (u.type === 'squad' && u.status === 'offline') assert.equal(u.config, 'ground', `${where}: scattered squads are grounded (A19)`);
   }
-  const inPlay = s.stack.filter((f) => f.f === 'card').map((f) => (f as { card: string }).card);
+  // an Earthquake card goes to the unused pile as its resolution begins (§8.3), so its frame does not hold it
+  const inPlay = s.stack.filter((f) => f.f === 'card').map((f) => (f as { card: string }).card).filter((c) => !c.startsWith('quake-'));
   const cards = [...s.deck.top, ...s.deck.pool, ...s.deck.discard, ...s.unusedQuakes, ...inPlay];
   const expected = 22 + 6 + (s.scenario === 'runaway' || s.options.opportunity ? 8 : 0);
   assert.equal(cards.length, expected, `${where}: card conservation`);

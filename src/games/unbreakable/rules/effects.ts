@@ -71,7 +71,9 @@ export function knockDown(s: S, run: Run, u: Unit): void {
     u.status = 'offline';
     u.config = 'ground';
     run.all('scattered', { unit: u.id });
-  }
+  } else return;
+  // §13 A20 legacy variant (#87): knocked down or scattered while in lava is lost.
+  if (s.options.legacyLavaLoss && u.at !== null && s.map[u.at].terrain === 'lava') removeUnit(s, run, u, 'lava');
 }
 
 /** Offline (crawler/walker) or scattered (squad): neutron bombs, Walker Overload. */
@@ -119,6 +121,13 @@ export function convert(s: S, run: Run, hex: string, to?: 'rough'): void {
 
 function makeVolcano(s: S, run: Run, hex: string): void {
   for (const u of unitsAt(s, hex)) removeUnit(s, run, u, 'volcano');
+  if (s.options.volcanicEarthquakes) {
+    // §9.4: the heaviest unused Earthquake card to the discards.
+    for (const z of ['heavy', 'medium', 'light']) {
+      const i = s.unusedQuakes.indexOf(`quake-${z}`);
+      if (i >= 0) { s.unusedQuakes.splice(i, 1); s.deck.discard.push(`quake-${z}`); run.all('earthquake_card_added', { card: `quake-${z}`, volcano: hex }); break; }
+    }
+  }
   for (const o of Object.values(s.objects)) if (!o.gone && o.at === hex) { o.gone = 'volcano'; o.at = null; run.all('object_removed', { object: o.id, reason: 'volcano' }); }
   for (const n of neighboursOf(hex)) {
     const t = s.map[n];

@@ -149,6 +149,10 @@ export function applyStatus(s: S, run: Run, changes: Record<string, Status>): vo
 function earthquake(s: S, run: Run, size: Size): void {
   const def = CONTENT.cards.earthquake.find((e) => e.size === size)!;
   run.all('earthquake', { size });
+  // §8.3: the drawn card goes to the unused pile; done first, so that with volcanic earthquakes it
+  // counts as unused during its own resolution (§9.4 resolution).
+  s.unusedQuakes.push(`quake-${size}`);
+  s.unusedQuakes.sort();
   // §8.1 units (and objects) in lava, except hovering squads: all of 1/2/3 dice ☺ → removed.
   for (const u of live(s).filter((x) => x.at !== null).sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (s.map[u.at!].terrain !== 'lava' || (u.type === 'squad' && u.config === 'hover')) continue;
@@ -168,8 +172,6 @@ function earthquake(s: S, run: Run, size: Size): void {
   });
   for (const h of hit) { if (s.result) return; convert(s, run, h); }
   // §8.3 the card to the unused pile; the next lighter unused card to the discards.
-  s.unusedQuakes.push(`quake-${size}`);
-  s.unusedQuakes.sort();
   for (let z = lighter(size); z; z = lighter(z)) {
     const i = s.unusedQuakes.indexOf(`quake-${z}`);
     if (i >= 0) { s.unusedQuakes.splice(i, 1); s.deck.discard.push(`quake-${z}`); run.all('earthquake_card_added', { card: `quake-${z}` }); break; }
