@@ -398,8 +398,10 @@ function doAction(s: S, run: Run, f: F<'act'>, u: S['units'][string], a: Action)
     const w = weaponOf(u, a.weapon)!;
     if (t.weapon === 'none' && small(u, w)) { t.weapon = 'partial'; t.first = w.id; t.firstWas = a.type; } else t.weapon = 'done';
     if (a.type === 'reload') { w.loaded = true; run.all('reloaded', { unit: u.id, weapon: w.id }); return; }
+    const overheated = !w.loaded;
     w.loaded = false;
-    run.all('fired', { unit: u.id, weapon: w.id, kind: w.kind, size: w.size, target: a.target, ...(a.mode ? { mode: a.mode } : {}) });
+    run.all('fired', { unit: u.id, weapon: w.id, kind: w.kind, size: w.size, target: a.target, ...(a.mode ? { mode: a.mode } : {}), ...(overheated ? { overheated } : {}) });
+    if (overheated) s.stack.push({ f: 'overheat', unit: u.id, weapon: w.id, n: ++s.seq });
     if (w.kind === 'force' || w.kind === 'stasis') fireBeam(s, run, u, w, a.target, a.mode === 'reverse' ? 'reverse' : 'normal');
     else launchBomb(s, run, { owner: u.side, unit: u.id, weapon: w.id, kind: w.kind as 'nuke', size: w.size, launch: u.at!, target: a.target });
     return;
@@ -469,7 +471,7 @@ function setup(p: { scenario: string; seats: { index: number }[]; options: unkno
   if (p.seats.length !== sc.players) return violation('bad_player_count', `${sc.title} is for ${sc.players} player(s)`);
   const o = (p.options ?? {}) as Partial<Options>;
   const opts: Options = { platoonSize: o.platoonSize ?? 3, turnCap: o.turnCap ?? 10, opportunity: o.opportunity ?? false, rounds: o.rounds ?? 2, ...(o.meleeRequiresReady ? { meleeRequiresReady: true } : {}),
-    ...(o.volcanicEarthquakes ? { volcanicEarthquakes: true } : {}), ...(o.legacyLavaLoss ? { legacyLavaLoss: true } : {}) };
+    ...(o.volcanicEarthquakes ? { volcanicEarthquakes: true } : {}), ...(o.overheatedBeams ? { overheatedBeams: true } : {}), ...(o.legacyLavaLoss ? { legacyLavaLoss: true } : {}) };
   if (sc.minWalkers + sc.minSquads > opts.platoonSize) return violation('bad_platoon_size', 'the platoon is too small for this scenario');
   const s = initialState(p.scenario, p.seats.length, opts);
   const run = new Run(ctx.rng);
@@ -496,6 +498,7 @@ export const unbreakable: Ruleset<S, Action, View> = {
       meleeRequiresReady: { type: 'boolean', default: false, description: 'A8: the Tables page reading (melee needs Ready); off = the rules body (Ready or Buttoned)' },
       volcanicEarthquakes: { type: 'boolean', default: false, description: 'Chrome §9.4: every new volcano adds the heaviest unused Earthquake card to the discards' },
       legacyLavaLoss: { type: 'boolean', default: false, description: 'A20: the older unit-card rule, a unit knocked down or scattered in lava is lost' },
+      overheatedBeams: { type: 'boolean', default: false, description: 'Chrome §9.3: beams may fire unloaded; afterwards 1 die, ☺ → that beam is lost' },
       rounds: { type: 'integer', minimum: 1, maximum: 2, default: 2, description: 'Industrial Wasteland: 2 plays the match of two rounds with sides swapped (§4.3), 1 a single round' },
     },
   },

@@ -50,7 +50,7 @@ export function weaponActionProblem(s: S, f: Act, u: Unit, w: Weapon, kind: 'fir
   }
   if (kind === 'fire') {
     if (u.status !== 'ready') return P('not_ready', 'only a ready unit may fire (§6.1)');
-    if (!w.loaded) return P('unloaded', `${w.id} is not loaded`);
+    if (!w.loaded && !(s.options.overheatedBeams && (w.kind === 'force' || w.kind === 'stasis'))) return P('unloaded', `${w.id} is not loaded`);
     if (w.kind === 'laser') return P('laser_defensive', "lasers fire only during an opponent's activation, at bombs (§7.9.3)");
   } else if (w.loaded) return P('loaded', `${w.id} is already loaded`);
   return null;
@@ -206,14 +206,15 @@ function unitActions(s: S, u: Unit): Action[] {
   if (u.at !== null) {
     const targets = live(s).filter((t) => t.at !== null && t.id !== id).map((t) => t.id);
     for (const w of u.weapons) {
-      if (w.loaded) {
+      if (!w.loaded) out.push({ type: 'reload', unit: id, weapon: w.id });
+      if (w.loaded || (s.options.overheatedBeams && (w.kind === 'force' || w.kind === 'stasis'))) {
         if (isBeam(w.kind)) {
           for (const t of targets) out.push({ type: 'fire', unit: id, weapon: w.id, target: t });
           if (w.kind === 'stasis') for (const t of targets) if (s.units[t].stasis > 0) out.push({ type: 'fire', unit: id, weapon: w.id, target: t, mode: 'reverse' });
           for (const o of Object.values(s.objects)) if (!o.gone && !o.carriedBy) out.push({ type: 'fire', unit: id, weapon: w.id, target: o.id });
           if (w.kind === 'force') for (const h of CONTENT.hexIds) if (['industry', 'hill', 'woods'].includes(s.map[h].terrain)) out.push({ type: 'fire', unit: id, weapon: w.id, target: h });
         } else for (const h of CONTENT.hexIds) out.push({ type: 'fire', unit: id, weapon: w.id, target: h });
-      } else out.push({ type: 'reload', unit: id, weapon: w.id });
+      }
     }
     if (u.type !== 'crawler') out.push({ type: 'configure', unit: id });
     if (u.stasis > 0) out.push({ type: 'clearStasis', unit: id });

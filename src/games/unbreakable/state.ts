@@ -99,7 +99,9 @@ export type Frame =
   | { f: 'displace'; hex: string; mover: string; from: string | null; need: number; pool: string[]; turn: Side; moved: string[]; n: number }
   | { f: 'status'; ts: number; seats: Seat[]; n: number }
   | { f: 'reprogram'; crawler: string; seats: Seat[]; n: number }
-  | { f: 'rmove'; side: Side; n: number };
+  | { f: 'rmove'; side: Side; n: number }
+  /** §9.3: resolved once the overheated shot (and its continuous re-rolls) is done. */
+  | { f: 'overheat'; unit: string; weapon: string; n: number };
 
 export interface S {
   scenario: string;
@@ -157,6 +159,8 @@ export interface Options {
   volcanicEarthquakes?: boolean;
   /** §13 A20 config: the legacy unit-card rule (knock-down / scatter in lava loses the unit); default off. */
   legacyLavaLoss?: boolean;
+  /** Chrome §9.3: beams may fire unloaded; afterwards 1 die, ☺ → the beam is lost. */
+  overheatedBeams?: boolean;
 }
 
 /**

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { initialState } from '../../../src/games/unbreakable/rules/scenario.js';
 import { advance } from '../../../src/games/unbreakable/rules/turn.js';
 import { convert, knockDown } from '../../../src/games/unbreakable/rules/effects.js';
-import { apply, board, decision, HIT, MISS, problem, put, rs, run, seal } from './helpers.js';
+import { activate, apply, board, decision, HIT, MISS, problem, put, rs, run, seal } from './helpers.js';
 
 test('#71 the 8 Opportunity cards join the deck when the option is on, and always in Runaway', () => {
   assert.equal(initialState('retrieval', 2, { platoonSize: 3, turnCap: 10, opportunity: true, rounds: 1 }).deck.discard.length, 30);
@@ -105,4 +105,25 @@ test('#87 legacy lava loss (default off): a walker knocked down in lava is lost 
   const v = put(t, 'W1', 'blue', 'walker', '0405');
   knockDown(t, run(), v);
   assert.equal(v.gone, 'lava');
+});
+
+test('#77 Overheated beams: an unloaded beam may fire; after the shot (and its continuous re-rolls) 1 die, ☺ → the beam is lost (§9.3)', () => {
+  let s = board('retrieval');
+  s.options.overheatedBeams = true;
+  const c = put(s, 'C1', 'blue', 'crawler', '0405', { beams: ['force'], bombs: ['nuke'] });
+  put(s, 'C2', 'blue', 'crawler', '0310');
+  put(s, 'WA', 'yellow', 'walker', '0407', undefined, { config: 'down' });
+  c.weapons[0].loaded = false;
+  activate(s, 'blue', 'crawler');
+  s = apply(s, { type: 'fire', unit: 'C1', weapon: 'beam1', target: 'WA' }, [HIT]).s; // heavy vs heavy [1/1] ☺
+  s = apply(s, { type: 'push', to: null }).s;
+  assert.equal(decision(s).kind, 'continue', 'the loss roll waits for the continuous fire');
+  const r = apply(s, { type: 'continue', go: false }, [HIT]);
+  assert.ok(r.events.some((e) => e.type === 'weapon_lost'));
+  assert.deepEqual(r.s.units.C1.weapons.map((w) => w.id), ['bomb1']);
+  const t = board('retrieval');
+  put(t, 'C1', 'blue', 'crawler', '0405', { beams: ['force'], bombs: ['nuke'] }).weapons[0].loaded = false;
+  put(t, 'WA', 'yellow', 'walker', '0407');
+  activate(t, 'blue', 'crawler');
+  assert.equal(problem(t, { type: 'fire', unit: 'C1', weapon: 'beam1', target: 'WA' }), 'unloaded', 'off by default');
 });

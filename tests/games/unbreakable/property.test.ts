@@ -10,7 +10,7 @@ import type { S } from '../../../src/games/unbreakable/state.js';
 import { rs } from './helpers.js';
 
 const N = Number(process.env.UNB_PLAYOUTS ?? 3);
-const OPTION_SETS = [{}, { opportunity: true, platoonSize: 4 }, { platoonSize: 2, turnCap: 4, rounds: 1 }, { volcanicEarthquakes: true, legacyLavaLoss: true, meleeRequiresReady: true, opportunity: true }];
+const OPTION_SETS = [{}, { opportunity: true, platoonSize: 4 }, { platoonSize: 2, turnCap: 4, rounds: 1 }, { volcanicEarthquakes: true, legacyLavaLoss: true, meleeRequiresReady: true, opportunity: true, overheatedBeams: true }];
 
 function invariants(s: S, where: string): void {
   const displacing = s.stack.some((f) => f.f === 'displace');

@@ -5,7 +5,7 @@ import { rollEvent } from '../../../engine/mech/dice.js';
 import { rollFaces } from '../../../engine/mech/dice.js';
 import { CONTENT } from '../content.js';
 import { COLOURS, lighter, live, type Frame, type Run, type S, type Side, type Size, type Status, type UType } from '../state.js';
-import { colourRoll, convert, freezeThreshold, kOfN, removeUnit } from './effects.js';
+import { colourRoll, combatRoll, convert, freezeThreshold, kOfN, removeUnit } from './effects.js';
 import { checkVictory, finish, turnCapResult } from './victory.js';
 import { anyActivationAction, oppCandidates } from '../legal.js';
 import { runawayProgram, sdActivation, sdTimeStream } from './scenario.js';
@@ -25,6 +25,15 @@ export function advance(s: S, run: Run): void {
     if (top.f === 'act') {
       if (!anyActivationAction(s, top)) { s.stack.pop(); run.all('activation_ended', { card: top.card }); continue; }
       return;
+    }
+    if (top.f === 'overheat') {
+      s.stack.pop();
+      const u = s.units[top.unit];
+      if (!u.gone && combatRoll(run, 'overheated beam', 1, { unit: u.id, weapon: top.weapon }) > 0) {
+        u.weapons = u.weapons.filter((w) => w.id !== top.weapon);
+        run.all('weapon_lost', { unit: u.id, weapon: top.weapon });
+      }
+      continue;
     }
     if (top.f === 'opp') {
       if (oppCandidates(s, top).length <= 1) { s.stack.pop(); continue; }
