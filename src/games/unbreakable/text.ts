@@ -1,0 +1,50 @@
+// Labels and event descriptions in the rulebook's words, from the view only.
+import type { Seat } from '../../engine/types.js';
+import type { Action } from './state.js';
+import type { View } from './view.js';
+
+const KIND: Record<string, string> = { force: 'force beam', laser: 'laser', stasis: 'stasis ray', crust: 'crust buster', neutron: 'neutron bomb', nuke: 'nuke' };
+
+function weaponName(v: View, unit: string, weapon: string): string {
+  if (weapon.startsWith('light:')) return `light ${KIND[weapon.slice(6)]} (Crawler Light Fire)`;
+  const w = v.units[unit]?.weapons.find((x) => x.id === weapon);
+  return w ? `${w.size} ${KIND[w.kind]}` : weapon;
+}
+
+export function label(v: View, _seat: Seat | null, a: Action): string {
+  switch (a.type) {
+    case 'platoon': return `Platoon: ${a.crawler} crawler(s), ${a.walker} walker(s), ${a.squad} squad(s)`;
+    case 'loadout': return `Weapons: ${[...a.beams, ...a.bombs].map((k) => KIND[k]).join(', ')}`;
+    case 'place': return `Set up in ${a.hex}`;
+    case 'flag': return `Place the flag in ${a.hex}`;
+    case 'fire': return `${a.unit} fires its ${weaponName(v, a.unit, a.weapon)}${a.mode ? ' (reverse)' : ''} at ${a.target}`;
+    case 'reload': return `${a.unit} reloads its ${weaponName(v, a.unit, a.weapon)}`;
+    case 'configure': return `${a.unit} changes configuration`;
+    case 'clearStasis': return `${a.unit} clears a stasis hit`;
+    case 'grab': return `${a.unit} grabs the ${a.object}`;
+    case 'drop': return `${a.unit} drops what it carries`;
+    case 'melee': return `${a.unit} attacks ${a.target} in melee`;
+    case 'move': return a.path[0] === 'off' ? `${a.unit} leaves the map` : `${a.unit} moves to ${a.path.join(' → ')}`;
+    case 'end': return 'End the activation';
+    case 'lasers': return a.fire.length ? `Lasers: ${a.fire.map((f) => `${f.unit} at the ${f.at} hex`).join(', ')}` : 'No lasers';
+    case 'push': return a.to ? `Push to ${a.to}` : 'No push';
+    case 'continue': return a.go ? 'Continuous fire: roll again' : 'Stop firing';
+    case 'displace': return `Displace ${a.unit} to ${a.to}`;
+    case 'status': { const c = Object.entries(a.changes); return c.length ? `Status: ${c.map(([u, s]) => `${u} → ${s}`).join(', ')}` : 'No status change'; }
+    case 'grenades': { const c = Object.entries(a.changes); return c.length ? `Change grenades: ${c.map(([u, k]) => `${u} → ${KIND[k]}`).join(', ')}` : 'Keep all grenades'; }
+    case 'reprogram': return a.squad ? `${a.squad} reprograms the runaway crawler` : 'Do not reprogram';
+  }
+}
+
+export function describe(_v: View, ev: { type: string; data: unknown }): string {
+  const d = (ev.data ?? {}) as Record<string, unknown>;
+  switch (ev.type) {
+    case 'card_drawn': return `Card drawn: ${d.card}`;
+    case 'dice_rolled': return `${d.purpose}: ${(d.faces as unknown[]).join(' ')}${d.hits !== undefined ? ` (${d.hits} ☺)` : ''}`;
+    case 'moved': return `${d.unit} moves ${d.from ?? 'onto the map'} → ${d.to}`;
+    case 'unit_removed': return `${d.unit} leaves the game (${d.reason})`;
+    case 'terrain_converted': return `${d.hex}: ${d.from} becomes ${d.to}`;
+    case 'game_over': return `Game over: ${d.reason}`;
+  }
+  return ev.type.replace(/_/g, ' ');
+}
