@@ -37,9 +37,9 @@ function attrValues(svg: string, attr: string): string[] {
   return out;
 }
 
-test('Abaddon and Undaunted 2200: Callisto draw their boards (issue #20)', () => {
+test('Abaddon, Undaunted 2200: Callisto and Unbreakable draw their boards (issue #20)', () => {
   const ids = drawn().map((r) => r.id);
-  for (const id of ['abaddon', 'undaunted-callisto']) assert.ok(ids.includes(id), `${id} has no render`);
+  for (const id of ['abaddon', 'undaunted-callisto', 'unbreakable']) assert.ok(ids.includes(id), `${id} has no render`);
   const missing = rulesets().filter((r) => !r.render && r.id !== 'duel').map((r) => r.id);
   if (missing.length) console.log(`# rulesets without a board picture yet: ${missing.join(', ')} (docs/RENDERING.md)`);
 });

@@ -7,6 +7,7 @@
 // Interrupt windows: defensive lasers against a bomb in flight, displacement placement,
 // force-beam push and continuous fire. Special Delivery's Yellow crawler and the Runaway
 // crawler are run by the rules' own procedures, not by a seat.
+import { render } from './render.js';
 import type { Entry, OpenDecision, Result, Rng, Ruleset, Seat, Step, Violation } from '../../engine/types.js';
 import { violation } from '../../engine/types.js';
 import { copyJson } from '../../engine/mech/json.js';
@@ -509,6 +510,7 @@ export const unbreakable: Ruleset<S, Action, View> = {
   apply,
   defaultAction,
   view: viewOf,
+  render,
   result: (s): Result | null => s.result,
   determinize: (v, _seat, rng) => determinizeView(v, rng),
   evaluate,
