@@ -176,21 +176,24 @@ export function assembleMap(m: Mission['map'], tiles: Record<string, TileDef>): 
         const [rx, ry, rw, rh] = lv.walls.rect;
         const open = new Set(lv.walls.openings.map(([x, y, d]) => `${x},${y},${d}`));
         const inRect = (x: number, y: number) => x >= rx && x < rx + rw && y >= ry && y < ry + rh;
+        // Wall dots first, then every Opening's end dots become Cover dots (they flank the Opening).
+        const covers: [number, number][] = [];
         for (let x = rx; x < rx + rw; x++) for (let y = ry; y < ry + rh; y++) {
           for (const d of ['N', 'E', 'S', 'W'] as Dir[]) {
             const [dx, dy] = STEP[d];
             if (inRect(x + dx, y + dy)) continue;
             const isOpen = open.has(`${x},${y},${d}`);
             setEdge(edgeKey(lv.z, cell([x, y]), cell([x + dx, y + dy])), isOpen ? 'opening' : 'wall');
-            // The edge's two end dots, in tile lattice coordinates.
             const ends: [number, number][] = d === 'N' ? [[x, y], [x + 1, y]] : d === 'S' ? [[x, y + 1], [x + 1, y + 1]] : d === 'W' ? [[x, y], [x, y + 1]] : [[x + 1, y], [x + 1, y + 1]];
             for (const e of ends) {
+              if (isOpen) { covers.push(e); continue; }
               const outer = (e[0] === rx || e[0] === rx + rw) && (e[1] === ry || e[1] === ry + rh);
               const [px, py] = point(e);
-              setCorner(cornerKey(lv.z, px, py), isOpen ? 'cover' : outer ? 'obstacle' : 'solid');
+              setCorner(cornerKey(lv.z, px, py), outer ? 'obstacle' : 'solid');
             }
           }
         }
+        for (const e of covers) { const [px, py] = point(e); corners[cornerKey(lv.z, px, py)] = 'cover'; }
         void has;
       }
     }

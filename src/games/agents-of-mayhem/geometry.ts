@@ -276,9 +276,12 @@ function sameLevelClear(m: CompiledMap, a: Cell, b: Cell, p: P, q: P): boolean {
 function crossLevelClear(m: CompiledMap, hi: Cell, lo: Cell, p: P, q: P): boolean {
   const zH = hi.z; const zL = lo.z;
   // Plateau: the line must leave the higher Level at once (no length over its other floor cells).
-  for (const c of Object.values(m.cells)) {
-    if (c.z !== zH || c.key === hi.key) continue;
-    if (segmentThroughSquare(p, q, c.x, c.y)) return false;
+  const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
+  const n = Math.max(2, Math.ceil(len * 16));
+  for (let i = 1; i < n; i++) {
+    const x = p[0] + ((q[0] - p[0]) * i) / n; const y = p[1] + ((q[1] - p[1]) * i) / n;
+    if (x >= hi.x && x <= hi.x + 1 && y >= hi.y && y <= hi.y + 1) continue;
+    if (pointOverFloor(m, x, y, zH)) return false;
   }
   for (let h = zL + 1; h < zH; h++) {
     const t = (zH - h) / (zH - zL);
@@ -295,7 +298,7 @@ function pointOverFloor(m: CompiledMap, x: number, y: number, h: number): boolea
   return xs.every((cx) => ys.every((cy) => floor(m, cx, cy, h)));
 }
 /** Whether the open segment pq has positive length inside the open unit square at (x,y). */
-function segmentThroughSquare(p: P, q: P, x: number, y: number): boolean {
+export function segmentThroughSquare(p: P, q: P, x: number, y: number): boolean {
   let t0 = 0; let t1 = 1;
   const dx = q[0] - p[0]; const dy = q[1] - p[1];
   const clip = (den: number, num: number) => {
