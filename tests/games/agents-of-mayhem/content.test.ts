@@ -23,7 +23,7 @@ test('#27 die face tables as data with exactly the counts of spec 2.2.7 (d12 8/5
 });
 
 test('#40 every ability in the data is printed text in the 2.2.9 language: render(parse(x)) === x', () => {
-  const texts = [...boards.elites.flatMap((e) => [...e.specialRefresh, ...e.actions.flatMap((a) => a.abilities ?? [])]), ...boards.minions.flatMap((m) => m.actions.flatMap((a) => a.abilities ?? []))];
+  const texts = [...boards.elites.flatMap((e) => [...e.specialRefresh, ...e.actions.flatMap((a) => (a as { abilities?: string[] }).abilities ?? [])]), ...boards.minions.flatMap((m) => m.actions.flatMap((a) => (a as { abilities?: string[] }).abilities ?? []))];
   assert.ok(texts.length >= 8);
   for (const t of texts) assert.equal(render(parse(t)), t);
   for (const t of ['ROLLED S & TARGET HAS SHIELD = GIVE STUNNED / GAIN Y', 'AFTER sprint = MP 2 & HEAL', 'IN RANGE 3 = RANGE -3 & IGNORE PROTECTION', 'FIRST AH = PLACE EXPLOSION WITH STUNNED']) assert.equal(render(parse(t)), t);
