@@ -47,7 +47,7 @@ test('#15 Draw Phase: the drawn card is hidden from the other Side until the Ref
   assert.equal(rs.view(s, 1).slots[0].drawn, '?');
   assert.equal(rs.view(s, null).slots[0].drawn, '?');
   assert.ok(rs.view(s, 1).decks.MAYHEM.pool.includes(card), 'the opponent sees the card among the unseen');
-  const drawn = events.filter((e) => e.type === 'refresh_drawn').at(-1) as { to: unknown; others: unknown };
+  const drawn = events.filter((e) => e.type === 'refresh_drawn').at(-1) as unknown as { to: unknown; others: unknown };
   assert.deepEqual(drawn.to, { seats: [0] });
   assert.deepEqual(drawn.others, { side: 'MAYHEM', seat: 0 });
 });
