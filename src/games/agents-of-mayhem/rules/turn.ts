@@ -153,7 +153,7 @@ export function applyRefresh(s: S, f: Extract<Frame, { t: 'refresh' }>, a: Extra
 
 /** End of Turn: discard, Minions regain Defense (L978); the Round ends when both decks are empty (L344-351). */
 function endTurn(s: S, rng: Rng, ev: Ev): void {
-  for (const sl of s.slots) if (sl.drawn) s.decks[s.side] = discard(s.decks[s.side], [sl.drawn]);
+  for (const sl of s.slots) if (sl.drawn) { s.decks[s.side] = discard(s.decks[s.side], [sl.drawn]); sl.drawn = null; }
   for (const u of Object.values(s.units)) u.hits = 0;
   s.first[s.side] = false;
   if (deckSize(s.decks.MAYHEM) === 0 && deckSize(s.decks.LEGION) === 0 && !s.first.MAYHEM && !s.first.LEGION) {
