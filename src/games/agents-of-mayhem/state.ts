@@ -26,6 +26,8 @@ export interface Board {
   /** Wells holding a Disrupted cube (the reserved space, spec 2.2.6). */
   disrupted: Well[];
   minions: string[];
+  /** Permanent Mayhem Statuses on the board (spec 7.7); two become a Mayhem cube. */
+  mayhemStatus: number;
 }
 
 export interface Unit {

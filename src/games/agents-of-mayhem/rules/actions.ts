@@ -4,8 +4,8 @@
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
-import { actionOf, count, isElite, type S, type Unit } from '../state.js';
-import { pay, payment, say, type Ev } from './board.js';
+import { actionOf, count, isElite, mission, type S, type Unit } from '../state.js';
+import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
 import { checkOms, dashAction, startAttack } from './combat.js';
 
 export function activate(s: S, board: string, ev: Ev): void {
@@ -19,6 +19,8 @@ export function activate(s: S, board: string, ev: Ev): void {
     sl.penalty = Math.max(0, -net);
   }
   say(ev, 'activated', { side: s.side, seat: sl.seat, board });
+  // Advanced: every Activation gives the board a Permanent Mayhem Status (L1597).
+  if (mission(s).rules === 'advanced') gainMayhemStatus(s, board, ev);
 }
 
 /** MP granted by an Action, less any Move Down still owed. */

@@ -62,6 +62,18 @@ export function giveStatus(s: S, u: Unit, k: Status, ev: Ev): void {
   say(ev, 'status_gained', { unit: u.id, status: k });
 }
 
+/** A Permanent Mayhem Status; a pair is removed for 1 Mayhem cube, lost if the well is full (spec 7.7). */
+export function gainMayhemStatus(s: S, boardId: string, ev: Ev): void {
+  const b = s.boards[boardId];
+  b.mayhemStatus++;
+  say(ev, 'mayhem_status', { board: b.id, count: b.mayhemStatus });
+  if (b.mayhemStatus >= 2) {
+    b.mayhemStatus -= 2;
+    const got = gainCube(b, 'mayhem');
+    say(ev, 'mayhem_converted', { board: b.id, cube: got });
+  }
+}
+
 export function lead(s: S): number {
   return (s.vpStart.side === 'MAYHEM' ? s.vpStart.value : -s.vpStart.value) + s.vp.MAYHEM - s.vp.LEGION;
 }
@@ -89,7 +101,7 @@ export function down(s: S, u: Unit, ev: Ev): void {
   u.at = null; u.downed = true; u.hits = 0; u.statuses = [];
   if (isElite(u.board)) {
     const b = s.boards[u.board];
-    b.shield = 0; b.armor = 0; b.disrupted = [];
+    b.shield = 0; b.armor = 0; b.disrupted = []; b.mayhemStatus = 0;
     for (const w of WELLS) { b.cubes[w] = 0; b.wounds[w] = 0; }
   }
   say(ev, 'downed', { unit: u.id });

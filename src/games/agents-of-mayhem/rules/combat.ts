@@ -9,7 +9,7 @@ import { area as areaOf, distance, faceToward, inFlank, los, parseKey, terrainCo
 import { actionOf, actionsOf, count, isElite, map, mission, other, unitAt, type Frame, type S, type Unit, type Well } from '../state.js';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
-import { addVp, capacity, defense, down, gainCube, giveStatus, payment, placeWound, say, woundWells, type Ev } from './board.js';
+import { addVp, capacity, defense, down, gainCube, gainMayhemStatus, giveStatus, payment, placeWound, say, woundWells, type Ev } from './board.js';
 
 export type Attack = Extract<Frame, { t: 'attack' }>;
 const TIER: Color[] = ['white', 'yellow', 'red'];
@@ -331,6 +331,7 @@ export function gainThing(s: S, u: Unit, thing: string, ev: Ev): void {
   const b = s.boards[u.board];
   const w = ({ G: 'speed', Y: 'focus', B: 'tech', P: 'mayhem', SHIELD: 'shield', ARMOR: 'armor' } as const)[thing as 'G'];
   if (w) { if (gainCube(b, w)) say(ev, 'cube_gained', { board: b.id, well: w }); return; }
+  if (thing === 'MAYHEM') { gainMayhemStatus(s, u.board, ev); return; }
   giveStatus(s, u, thing as Status, ev);
 }
 export function heal(s: S, u: Unit): void {

@@ -7,7 +7,7 @@ import { violation } from '../../../engine/types.js';
 import { CONTENT, cellKey } from '../content.js';
 import { refreshCandidates, slotOf } from '../legal.js';
 import { LETTER, SIDES, WELLS, isElite, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
-import { capacity, finish, gainCube, say, type Ev } from './board.js';
+import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
 
 /** What a finished mission hands to the next (spec §5.2): figures' places and boards' cubes, for chained tutorials. */
@@ -27,7 +27,7 @@ export function carry(s: S): Carry {
 }
 
 function newBoard(id: string, side: Side, minions: string[]): Board {
-  const b: Board = { id, kind: isElite(id) ? 'elite' : 'squad', side, shield: 0, armor: 0, cubes: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, wounds: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, disrupted: [], minions };
+  const b: Board = { id, kind: isElite(id) ? 'elite' : 'squad', side, shield: 0, armor: 0, cubes: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, wounds: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, disrupted: [], minions, mayhemStatus: 0 };
   // Step A7: fill the Shield, Armor, Speed, Focus and Tech wells; Mayhem starts empty (L2219).
   b.shield = capacity(b, 'shield'); b.armor = capacity(b, 'armor');
   for (const w of ['speed', 'focus', 'tech'] as Well[]) b.cubes[w] = capacity(b, w);
@@ -126,6 +126,8 @@ function beginRefresh(s: S, ev: Ev): void {
       const b = s.boards[id];
       if (target) {
         for (let i = 0; i < (c.shield ?? 0); i++) gainCube(b, 'shield');
+        // Mayhem symbol (Advanced): each board refreshed gains a Permanent Mayhem Status (spec 2.2.5).
+        if (CONTENT.missions[s.mission].rules === 'advanced') for (let i = 0; i < (c.mayhem ?? 0); i++) gainMayhemStatus(s, id, ev);
         const fig = isElite(id) ? s.units[id] : null;
         if (fig) for (let i = 0; i < (c.special ?? 0); i++) for (const ab of CONTENT.elites[id].special) for (const e of ab.effects.map((x) => x[0])) {
           if (e.k === 'gain') gainThing(s, fig, e.thing, ev); else if (e.k === 'heal') heal(s, fig);

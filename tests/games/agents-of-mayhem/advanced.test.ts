@@ -1,0 +1,60 @@
+// Checklist items [full] #36 #48 #49 #52 #80 on Mission 2 (Advanced Rules): live AoE, Mayhem
+// statuses and cubes, the Weapon Bonus, the Snipe Trooper's band order.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { band, poolFor } from '../../../src/games/agents-of-mayhem/rules/combat.js';
+import { actionOf } from '../../../src/games/agents-of-mayhem/state.js';
+import { activeBoard, answer, ev, fresh, only } from './helpers.js';
+
+test('#48 Permanent Mayhem Status on every Activation; a pair becomes 1 Mayhem cube (lost if the well is full)', () => {
+  let st = answer(fresh('M2'), { type: 'activate', board: 'fortune' });
+  assert.equal(st.s.boards.fortune.mayhemStatus, 1);
+  const s = fresh('M2'); s.boards.fortune.mayhemStatus = 1;
+  st = answer(s, { type: 'activate', board: 'fortune' });
+  assert.deepEqual([st.s.boards.fortune.mayhemStatus, st.s.boards.fortune.cubes.mayhem], [0, 1]);
+  const full = fresh('M2'); full.boards.fortune.mayhemStatus = 1; full.boards.fortune.cubes.mayhem = 3;
+  st = answer(full, { type: 'activate', board: 'fortune' });
+  assert.deepEqual([st.s.boards.fortune.mayhemStatus, st.s.boards.fortune.cubes.mayhem], [0, 3]);
+  assert.deepEqual(ev(st, 'mayhem_converted')[0], { board: 'fortune', cube: false });
+  const basic = answer(fresh('M1'), { type: 'activate', board: 'fortune' });
+  assert.equal(basic.s.boards.fortune.mayhemStatus, 0, 'not in a Basic mission');
+});
+
+test('#49 the Refresh Mayhem symbol gives each refreshed board a Permanent Mayhem Status; Mayhem abilities (GAIN P) work in Advanced missions', () => {
+  const s = activeBoard(only(fresh('M2'), { hollywood: '2,1,1', 'swarm-1': '3,1,1' }), 'hollywood');
+  s.boards.alpha.cubes.focus = 0;
+  // Gold Standard: "ROLLED S = GAIN P"; faces 11 (S), 8 (P), 9 (P): one Mayhem cube.
+  const st = answer(s, { type: 'act', unit: 'hollywood', action: 'goldstandard', target: '3,1,1' }, [11, 8, 9]);
+  assert.equal(st.s.boards.hollywood.cubes.mayhem, 1);
+  const r = activeBoard(fresh('M2'), 'fortune');
+  r.slots[0].drawn = 'M06'; r.decks.MAYHEM.pool = r.decks.MAYHEM.pool.filter((c) => c !== 'M06');
+  const end = answer(r, { type: 'end' });
+  assert.deepEqual(['fortune', 'hardtack', 'hollywood'].map((b) => end.s.boards[b].mayhemStatus), [0, 1, 1], 'M06: the two boards not activated');
+});
+
+test('#36 AoE in an Advanced mission: Hollywood\'s red band hits the centre and every enemy within 2 on its Level, one roll each', () => {
+  const s = activeBoard(only(fresh('M2'), { hollywood: '1,1,1', 'swarm-1': '3,1,1', 'swarm-2': '4,2,1', 'hell-1': '5,0,1' }), 'hollywood');
+  s.boards.alpha.cubes.focus = 0;
+  const st = answer(s, { type: 'act', unit: 'hollywood', action: 'goldstandard', target: '3,1,1' }, [8, 9, 10, 8, 9, 10, 8, 9, 10]);
+  assert.deepEqual(ev(st, 'attack_declared')[0].units, ['swarm-1', 'hell-1', 'swarm-2']);
+  assert.equal(ev(st, 'dice_rolled').length >= 1, true);
+});
+
+test('#52 Weapon Bonus: +1 once when the target meets the printed condition (Fortune: Shields), only in Advanced missions', () => {
+  const s = only(fresh('M2'), { fortune: '0,0,1', babylon: '4,0,1' });
+  s.units.babylon.facing = 'W';
+  const f = s.units.fortune;
+  assert.deepEqual(poolFor(s, f, actionOf(f, 'pistols')!, s.units.babylon, f.at!, 4)!.mods, { weaponBonus: 1 });
+  s.boards.babylon.shield = 0;
+  assert.deepEqual(poolFor(s, f, actionOf(f, 'pistols')!, s.units.babylon, f.at!, 4)!.mods, {});
+  const b = only(fresh('M1'), { fortune: '0,0,1', babylon: '4,0,1' }); b.units.babylon.facing = 'W';
+  assert.deepEqual(poolFor(b, b.units.fortune, actionOf(b.units.fortune, 'pistols')!, b.units.babylon, '0,0,1', 4)!.mods, {});
+});
+
+test('#80 Snipe Trooper band order: white short, red mid, yellow long (L709)', () => {
+  const s = fresh('M2');
+  const sn = s.units['snipe-1']; const rifle = actionOf(sn, 'sniper')!;
+  assert.equal(band(s, sn, rifle, 2, null)!.color, 'white');
+  assert.equal(band(s, sn, rifle, 6, null)!.color, 'red');
+  assert.equal(band(s, sn, rifle, 11, null)!.color, 'yellow');
+});
