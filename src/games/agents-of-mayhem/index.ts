@@ -4,7 +4,7 @@
 // from custom d12/d8/d6 attack dice and per-Side Refresh decks drawn late; hidden information
 // is a drawn Refresh card until its reveal; interrupts (pre-roll Dash, Block, Wound placement,
 // Push, Fall Dash) are frames on a resolution stack answered by the interrupting seat.
-import { violation, type Entry, type OpenDecision, type Result, type Rng, type Ruleset, type Seat, type Step, type Violation } from '../../engine/types.js';
+import { violation, type StandingOrder, type Entry, type OpenDecision, type Result, type Rng, type Ruleset, type Seat, type Step, type Violation } from '../../engine/types.js';
 import { copyJson } from '../../engine/mech/json.js';
 import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
@@ -220,6 +220,41 @@ function finishResign(s: S, loser: 'MAYHEM' | 'LEGION', ev: Ev): void {
   say(ev, 'mission_over', { winner: other(loser), reason: 'resignation' });
 }
 
+// ---------------------------------------------------------------- standing orders (spec 8.2 examples)
+
+const ordersSchema = {
+  type: 'object', additionalProperties: false,
+  description: 'standing orders: Block, Dash, Wound placement and Fall Dash answered without asking',
+  properties: {
+    block: { enum: ['wounds', 'never', 'max'], description: 'block: only Hits that would become Wounds (auto-block), never, or as many as affordable' },
+    dash: { enum: ['never'], description: 'dash_window: never Dash' },
+    wounds: { type: 'array', items: { enum: ['speed', 'focus', 'tech', 'mayhem'] }, description: 'wound: wells in this order (e.g. mayhem, tech, focus, speed)' },
+    fallDash: { type: 'boolean', description: 'fall_dash: always (true) or never (false)' },
+  },
+};
+
+function covers(_pub: View, d: { kind: string }, o: StandingOrder): boolean {
+  const r = (o.rule ?? {}) as Record<string, unknown>;
+  return (d.kind === 'block' && typeof r.block === 'string') || (d.kind === 'dash_window' && r.dash === 'never')
+    || (d.kind === 'wound' && Array.isArray(r.wounds)) || (d.kind === 'fall_dash' && typeof r.fallDash === 'boolean');
+}
+
+function answer(own: View, d: { kind: string; seat: Seat; key?: string }, o: StandingOrder): Action {
+  const s = own as unknown as S; // every field these answers read is public
+  const r = (o.rule ?? {}) as { block?: string; wounds?: Well[]; fallDash?: boolean };
+  const dec = pending(s)[0];
+  if (d.kind === 'dash_window') return { type: 'pass' };
+  if (d.kind === 'fall_dash') return { type: 'fallDash', dash: !!r.fallDash };
+  if (d.kind === 'wound') {
+    const opts = woundOptions(s, (top(s) as Extract<Frame, { t: 'wound' }>).unit);
+    return { type: 'wound', well: (r.wounds ?? []).find((w) => opts.includes(w)) ?? opts[0] };
+  }
+  const max = blockOptions(s, top(s) as Attack);
+  if (r.block === 'never') return { type: 'block', times: 0 };
+  if (r.block === 'max') return { type: 'block', times: max };
+  return dec ? defaultAction(s, dec) : { type: 'block', times: 0 };
+}
+
 export const agentsOfMayhem: Ruleset<S, Action, View> = {
   id: 'agents-of-mayhem',
   version: '0.1.0',
@@ -254,6 +289,9 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
   result: (s): Result | null => s.result,
   determinize: (v, _seat, rng) => determinizeView(v, rng),
   resign: (s, seat) => resign(s, seat),
+  ordersSchema,
+  covers,
+  answer,
   label,
   describe,
 };

@@ -161,3 +161,18 @@ test('#37 no friendly fire: AoE hits only enemies; attacks target enemy spaces o
   const t = activeBoard(only(fresh(), { fortune: '2,1,1', hardtack: '3,1,1' }), 'fortune');
   assert.equal(refused(t, { type: 'act', unit: 'fortune', action: 'pistols', target: '3,1,1' }).code, 'no_enemy');
 });
+
+test('#45 reaction windows answered by standing orders: auto-block Hits that would Wound, never Dash, Wound order', () => {
+  let st = answer(duel(), { type: 'act', unit: 'fortune', action: 'pistols', target: '3,1,1' });
+  const win = rs.pending(st.s)[0];
+  const never = { id: 'o1', match: { kind: 'dash_window' }, rule: { dash: 'never' } };
+  assert.ok(rs.covers!(rs.view(st.s, null), { ...win, id: 'x' }, never));
+  assert.deepEqual(rs.answer!(rs.view(st.s, 1), { ...win, id: 'x' }, never), { type: 'pass' });
+  st = answer(st.s, { type: 'pass' }, [5, 6]);
+  const blk = rs.pending(st.s)[0];
+  const auto = { id: 'o2', match: { kind: 'block' }, rule: { block: 'wounds' } };
+  // 2 Hits against 3 Shields: nothing would Wound, so no Block is paid.
+  assert.deepEqual(rs.answer!(rs.view(st.s, 1), { ...blk, id: 'x' }, auto), { type: 'block', times: 0 });
+  assert.deepEqual(rs.answer!(rs.view(st.s, 1), { ...blk, id: 'x' }, { ...auto, rule: { block: 'max' } }), { type: 'block', times: 2 });
+  assert.ok(!rs.covers!(rs.view(st.s, null), { ...blk, id: 'x' }, never));
+});
