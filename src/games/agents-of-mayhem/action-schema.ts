@@ -24,5 +24,6 @@ export const actionSchema = T.Union([
   act('wound', { well: Well }),
   act('push', { to: T.Union([Space, T.Null()]) }),
   act('fallDash', { dash: T.Boolean() }),
+  act('redeploy', { board: Id, to: T.Union([Space, T.Null()]) }, 'Redeploy a Downed Elite in your Refresh Phase (null: not now)'),
   act('refresh', { cubes: T.String({ pattern: '^G*Y*B*$' }), wound: T.Union([Well, T.Null()]), positive: T.Union([Status, T.Null()]), negative: T.Union([Status, T.Null()]) }),
 ], { title: 'AgentsOfMayhemAction' });

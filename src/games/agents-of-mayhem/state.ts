@@ -77,6 +77,7 @@ export type Frame =
   }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
+  | { t: 'redeploy'; seat: Seat; boards: string[]; redeployed: string[] }
   | { t: 'refresh'; seat: Seat; board: string; cubes: number; wound: number; positive: boolean; negative: boolean; key: number };
 
 export interface S {
@@ -120,6 +121,7 @@ export type Action =
   | { type: 'wound'; well: Well }
   | { type: 'push'; to: string | null }
   | { type: 'fallDash'; dash: boolean }
+  | { type: 'redeploy'; board: string; to: string | null }
   | { type: 'refresh'; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
 
 export interface Run { ev: GameEvent[] }

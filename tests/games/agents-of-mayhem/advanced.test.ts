@@ -58,3 +58,25 @@ test('#80 Snipe Trooper band order: white short, red mid, yellow long (L709)', (
   assert.equal(band(s, sn, rifle, 6, null)!.color, 'red');
   assert.equal(band(s, sn, rifle, 11, null)!.color, 'yellow');
 });
+
+import { rs, kind } from './helpers.js';
+test('#63 Downed Elites refresh while off the map; Redeploy in the own Refresh Phase on an Outside space of a Tile free of enemies, with no refresh that Turn', () => {
+  const setup = () => {
+    const s = activeBoard(fresh('M2'), 'hardtack');
+    s.units.fortune.at = null; s.units.fortune.downed = true;
+    s.boards.fortune.cubes = { speed: 0, focus: 0, tech: 0, mayhem: 0 }; s.boards.fortune.shield = 0;
+    s.slots[0].drawn = 'M01'; s.decks.MAYHEM.pool = s.decks.MAYHEM.pool.filter((c) => c !== 'M01'); // 2 cubes, 1 Shield
+    return s;
+  };
+  let st = answer(setup(), { type: 'end' });
+  assert.equal(kind(st.s), 'redeploy');
+  const spaces = rs.candidates(st.s, 0, rs.pending(st.s)[0], 999, null as never).actions.map((a) => (a as { to: string | null }).to);
+  assert.ok(spaces.includes('0,0,1') && !spaces.includes('8,3,1') && !spaces.includes('14,4,3'), 'Outside, not on the enemy-held tiles');
+  assert.ok(!spaces.some((k) => k && k.startsWith('12,')), 'not on the tower tile (LEGION units there)');
+  st = answer(st.s, { type: 'redeploy', board: 'fortune', to: '0,0,1' });
+  assert.equal(st.s.units.fortune.at, '0,0,1');
+  assert.equal(st.s.boards.fortune.shield, 0, 'no refresh on the Turn it is placed');
+  let t = answer(setup(), { type: 'end' });
+  t = answer(t.s, { type: 'redeploy', board: 'fortune', to: null });
+  assert.equal(t.s.boards.fortune.shield, 1, 'still Downed, the board refreshes');
+});

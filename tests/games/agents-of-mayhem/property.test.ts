@@ -53,3 +53,14 @@ for (const m of CONTENT.missionList) {
     });
   }
 }
+
+test('#47 seeded RNG streams, event-sourced log and replay: the same seed and entries give the same states and events', async () => {
+  const { replay } = await import('../../../src/engine/playout.js');
+  const o = { scenario: 'M1', seats: seats(2), seed: 'aom-replay', maxEntries: 400 };
+  const a = randomPlayout(rs, o);
+  const b = replay(rs, o, a.entries);
+  assert.equal(b.hash, a.hash);
+  assert.ok(a.entries.length > 50);
+  const c = randomPlayout(rs, { ...o, seed: 'aom-replay-2' });
+  assert.notEqual(c.hash, a.hash, 'another seed, another game');
+});

@@ -114,9 +114,44 @@ export function endSlot(s: S, ev: Ev): void {
  */
 function beginRefresh(s: S, ev: Ev): void {
   s.phase = 'refresh';
+  // Redeploy (Advanced, spec 7.13): Downed Elites of the Side, before the card is applied.
+  const downed = Object.values(s.units).filter((u) => u.side === s.side && u.downed && !u.minion).map((u) => u.board).sort();
+  if (CONTENT.missions[s.mission].rules === 'advanced' && s.slots.some((x) => x.drawn) && downed.length) {
+    s.stack.push({ t: 'redeploy', seat: s.slots[0].seat, boards: downed, redeployed: [] });
+    return;
+  }
+  buildRefresh(s, [], ev);
+}
+
+/** Outside spaces of Tiles with no enemy unit and no enemy OM, free (spec 7.13). */
+export function redeploySpaces(s: S, side: Side): string[] {
+  const m = CONTENT.missions[s.mission].compiled;
+  const occ = unitAt(s);
+  const out: string[] = [];
+  for (const t of m.tiles) {
+    const enemy = t.cells.some((k) => { const u = occ.get(k); return !!u && u.side !== side; }) || s.oms.some((o) => o.control !== side && t.cells.includes(o.at));
+    if (enemy) continue;
+    for (const k of t.cells) { const c = m.cells[k]; if (!occ.get(k) && !m.cells[cellKey(c.x, c.y, c.z + 1)]) out.push(k); }
+  }
+  return out.sort();
+}
+
+export function applyRedeploy(s: S, f: Extract<Frame, { t: 'redeploy' }>, a: Extract<Action, { type: 'redeploy' }>, ev: Ev): void {
+  f.boards = f.boards.filter((b) => b !== a.board);
+  if (a.to) {
+    const u = s.units[a.board];
+    u.at = a.to; u.downed = false;
+    f.redeployed.push(a.board);
+    say(ev, 'redeployed', { unit: u.id, to: a.to });
+  }
+  if (!f.boards.length) { s.stack.pop(); buildRefresh(s, f.redeployed, ev); }
+}
+
+function buildRefresh(s: S, skip: string[], ev: Ev): void {
   const frames: Frame[] = [];
   const active = s.slots.map((x) => x.board);
-  const mine = Object.values(s.boards).filter((b) => b.side === s.side).map((b) => b.id).sort();
+  // A board redeployed now does not refresh this Turn (L1762).
+  const mine = Object.values(s.boards).filter((b) => b.side === s.side && !skip.includes(b.id)).map((b) => b.id).sort();
   for (const sl of s.slots) {
     if (!sl.drawn) continue;
     const c = CONTENT.refresh[sl.drawn];
@@ -198,6 +233,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       fallDamage(s, f, rng(), ev);
       continue;
     }
+    if (f.t === 'redeploy') return;
     if (f.t === 'refresh') {
       const c = refreshCandidates(s, f);
       if (c.length > 1) return;
