@@ -24,6 +24,7 @@ export const actionSchema = T.Union([
   act('wound', { well: Well }),
   act('push', { to: T.Union([Space, T.Null()]) }),
   act('fallDash', { dash: T.Boolean() }),
+  act('deploy', { board: T.Union([Id, T.Null()]), minion: T.Optional(Id), to: T.Optional(Space) }, 'LEGION Deploy: buy one Minion (null board: done)'),
   act('redeploy', { board: Id, to: T.Union([Space, T.Null()]) }, 'Redeploy a Downed Elite in your Refresh Phase (null: not now)'),
-  act('refresh', { cubes: T.String({ pattern: '^G*Y*B*$' }), wound: T.Union([Well, T.Null()]), positive: T.Union([Status, T.Null()]), negative: T.Union([Status, T.Null()]) }),
+  act('refresh', { reinforce: T.Optional(T.String({ pattern: '^G*Y*B*$' })), cubes: T.String({ pattern: '^G*Y*B*$' }), wound: T.Union([Well, T.Null()]), positive: T.Union([Status, T.Null()]), negative: T.Union([Status, T.Null()]) }),
 ], { title: 'AgentsOfMayhemAction' });

@@ -16,10 +16,11 @@ import {
 import { finish, free, payment, pay, say, type Ev } from './rules/board.js';
 import { activate, dash, fire, groupAction, jump, move, takeAction } from './rules/actions.js';
 import { attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
-import { applyRedeploy, applyRefresh, carry, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
+import { applyDeploy, applyRedeploy, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { label, describe } from './text.js';
+import { evaluate } from './evaluate.js';
 
 export type { Action, S, View, Carry };
 
@@ -40,6 +41,7 @@ function pending(s: S): OpenDecision[] {
   }
   if (f?.t === 'wound') return [d(f.seat, 'wound', 'reaction', [`attack:${f.id}`], { unit: f.unit, left: f.left })];
   if (f?.t === 'fall') return [d(f.seat, 'fall_dash', 'reaction', [`attack:${f.id}`], { unit: f.unit, levels: f.levels, window: 'W-fall' })];
+  if (f?.t === 'deploy') return [d(f.seat, 'deploy', 'turn', [], { board: f.board, tile: f.tile })];
   if (f?.t === 'redeploy') return [d(f.seat, 'redeploy', 'turn', [], { board: f.boards[0] })];
   if (f?.t === 'refresh') return [d(f.seat, 'refresh', 'turn', [], { board: f.board, cubes: f.cubes, wound: f.wound, status: f.positive })];
   const sl = slotOf(s);
@@ -62,6 +64,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'wound': return { actions: woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).map((well) => ({ type: 'wound', well })), all: true };
     case 'fall_dash': return { actions: [{ type: 'fallDash', dash: false }, { type: 'fallDash', dash: true }], all: true };
     case 'refresh': return { actions: refreshCandidates(s, f as Extract<Frame, { t: 'refresh' }>), all: true };
+    case 'deploy': return { actions: [{ type: 'deploy', board: null }, ...deployOptions(s, f as Extract<Frame, { t: 'deploy' }>).map((o) => ({ type: 'deploy' as const, ...o }))], all: true };
     case 'redeploy': {
       const board = (f as Extract<Frame, { t: 'redeploy' }>).boards[0];
       return { actions: [{ type: 'redeploy', board, to: null }, ...redeploySpaces(s, s.side).map((to) => ({ type: 'redeploy' as const, board, to }))], all: true };
@@ -107,6 +110,12 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       return woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).includes(a.well) ? null : violation('well_full', 'a well already full of Wounds cannot take one (spec 7.3.7)');
     case 'fall_dash': return a.type === 'fallDash' && typeof a.dash === 'boolean' ? null : wrong('fallDash');
     case 'refresh': return a.type === 'refresh' ? refreshProblem(s, f as Extract<Frame, { t: 'refresh' }>, a) : wrong('refresh');
+    case 'deploy': {
+      if (a.type !== 'deploy') return wrong('deploy');
+      if (a.board === null) return a.minion === undefined && a.to === undefined ? null : violation('unknown_field', 'done takes no minion or space');
+      return deployOptions(s, f as Extract<Frame, { t: 'deploy' }>).some((o) => o.board === a.board && o.minion === a.minion && o.to === a.to) ? null
+        : violation('bad_deploy', 'buy a Minion slotted on one Squad, with an available figure and its Reinforcement cost, on an Outside space of one Tile with no MAYHEM unit or OM (spec 7.12)');
+    }
     case 'redeploy':
       if (a.type !== 'redeploy') return wrong('redeploy');
       if (a.board !== (f as Extract<Frame, { t: 'redeploy' }>).boards[0]) return violation('wrong_board', `redeploy ${(f as Extract<Frame, { t: 'redeploy' }>).boards[0]} now`);
@@ -120,6 +129,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
   switch (dec.kind) {
     case 'activate': return candidates(s, dec.seat, dec).actions[0];
     case 'dash_window': return { type: 'pass' };
+    case 'deploy': return { type: 'deploy', board: null };
     case 'redeploy': return { type: 'redeploy', board: (f as Extract<Frame, { t: 'redeploy' }>).boards[0], to: null };
     case 'block': {
       // Cautious: Block the Hits that would become Wounds (spec 8.2 standing-order example).
@@ -209,6 +219,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       break;
     }
     case 'refresh': { const r = s.stack.pop() as Extract<Frame, { t: 'refresh' }>; applyRefresh(s, r, a, ev); break; }
+    case 'deploy': applyDeploy(s, f as Extract<Frame, { t: 'deploy' }>, a, ev); break;
     case 'redeploy': applyRedeploy(s, f as Extract<Frame, { t: 'redeploy' }>, a, ev); break;
   }
   settle(s, rng, ev);
@@ -303,6 +314,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
   ordersSchema,
   covers,
   answer,
+  evaluate,
   label,
   describe,
 };

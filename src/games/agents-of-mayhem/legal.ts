@@ -186,6 +186,7 @@ function multisets(n: number): string[] {
 
 export function refreshProblem(s: S, f: Extract<Frame, { t: 'refresh' }>, a: Extract<Action, { type: 'refresh' }>): Violation | null {
   const o = refreshOptions(s, f);
+  if (f.reinforce > 0 ? !multisets(f.reinforce).includes(a.reinforce ?? '-') : a.reinforce !== undefined) return violation('bad_reinforce', f.reinforce ? `choose ${f.reinforce} Reinforcement cube colour(s), G, Y, B in that order` : 'no Reinforcement symbol for this board');
   if (!o.cubes.includes(a.cubes)) return violation('bad_cubes', `choose ${f.cubes} cube colours as letters G, Y, B in that order (e.g. ${o.cubes[0] || '""'})`);
   if (!o.wound.includes(a.wound)) return violation('bad_wound', 'remove a Wound from a well that has one');
   if (!o.positive.includes(a.positive)) return violation('bad_status', 'remove one Positive status where able, not one gained this Turn (spec 2.2.6)');
@@ -195,7 +196,10 @@ export function refreshProblem(s: S, f: Extract<Frame, { t: 'refresh' }>, a: Ext
 export function refreshCandidates(s: S, f: Extract<Frame, { t: 'refresh' }>): Action[] {
   const o = refreshOptions(s, f);
   const out: Action[] = [];
-  for (const cubes of o.cubes) for (const wound of o.wound) for (const positive of o.positive) for (const negative of o.negative) out.push({ type: 'refresh', cubes, wound, positive, negative });
+  const reinforce = f.reinforce > 0 ? multisets(f.reinforce) : [null];
+  for (const r of reinforce) for (const cubes of o.cubes) for (const wound of o.wound) for (const positive of o.positive) for (const negative of o.negative) {
+    out.push(r === null ? { type: 'refresh', cubes, wound, positive, negative } : { type: 'refresh', reinforce: r, cubes, wound, positive, negative });
+  }
   return out;
 }
 

@@ -28,6 +28,8 @@ export interface Board {
   minions: string[];
   /** Permanent Mayhem Statuses on the board (spec 7.7); two become a Mayhem cube. */
   mayhemStatus: number;
+  /** A Squad's Reinforcement well (spec 7.12), by colour letter. */
+  reinforce: Record<'G' | 'Y' | 'B', number>;
 }
 
 export interface Unit {
@@ -77,8 +79,9 @@ export type Frame =
   }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
+  | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
   | { t: 'redeploy'; seat: Seat; boards: string[]; redeployed: string[] }
-  | { t: 'refresh'; seat: Seat; board: string; cubes: number; wound: number; positive: boolean; negative: boolean; key: number };
+  | { t: 'refresh'; seat: Seat; board: string; reinforce: number; cubes: number; wound: number; positive: boolean; negative: boolean; key: number };
 
 export interface S {
   mission: string;
@@ -103,6 +106,8 @@ export interface S {
   nextId: number;
   /** Entries applied: decision keys change with it (one decision is open at a time). */
   tick: number;
+  /** This Turn's Deploy symbol was used (one board buys, spec 7.12). */
+  deployed: boolean;
   result: Result | null;
   log: { round: number; side: Side; text: string }[];
 }
@@ -122,7 +127,8 @@ export type Action =
   | { type: 'push'; to: string | null }
   | { type: 'fallDash'; dash: boolean }
   | { type: 'redeploy'; board: string; to: string | null }
-  | { type: 'refresh'; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
+  | { type: 'deploy'; board: string | null; minion?: string; to?: string }
+  | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
 
 export interface Run { ev: GameEvent[] }
 export type RollFace = Face[];

@@ -80,3 +80,31 @@ test('#63 Downed Elites refresh while off the map; Redeploy in the own Refresh P
   t = answer(t.s, { type: 'redeploy', board: 'fortune', to: null });
   assert.equal(t.s.boards.fortune.shield, 1, 'still Downed, the board refreshes');
 });
+
+test('#66 LEGION Reinforcement cubes to Squads not activated; Deploy: one board buys available Minions for their cost, on Outside spaces of one Tile free of MAYHEM', () => {
+  const s = activeBoard(fresh('M2'), 'babylon');
+  s.slots[0].drawn = 'L05'; s.decks.LEGION.pool = s.decks.LEGION.pool.filter((c) => c !== 'L05'); // Reinforcement, 2 cubes
+  let st = answer(s, { type: 'end' });
+  const dec = rs.pending(st.s)[0];
+  assert.equal(dec.kind, 'refresh');
+  assert.equal((dec.exposes as { board: string }).board, 'alpha');
+  st = answer(st.s, { type: 'refresh', reinforce: 'G', cubes: 'GG', wound: null, positive: null, negative: null });
+  assert.deepEqual(st.s.boards.alpha.reinforce, { G: 1, Y: 0, B: 0 });
+  const d = activeBoard(fresh('M2'), 'babylon');
+  d.slots[0].drawn = 'L06'; d.decks.LEGION.pool = d.decks.LEGION.pool.filter((c) => c !== 'L06'); // Deploy
+  d.boards.alpha.reinforce = { G: 3, Y: 0, B: 0 };
+  d.units['swarm-1'].at = null; d.units['swarm-1'].downed = true;
+  d.units['swarm-2'].at = null; d.units['swarm-2'].downed = true;
+  let t = answer(d, { type: 'end' });
+  while (kind(t.s) === 'refresh') t = answer(t.s, rs.defaultAction(t.s, rs.pending(t.s)[0]));
+  assert.equal(kind(t.s), 'deploy');
+  const opts = rs.candidates(t.s, 1, rs.pending(t.s)[0], 999, null as never).actions as { minion?: string; to?: string }[];
+  assert.ok(opts.every((o) => !o.minion || o.minion === 'swarm'), 'only Swarm Troopers are free and affordable (GG)');
+  assert.ok(!opts.some((o) => o.to?.startsWith('1,')), 'not on the tile where MAYHEM stands');
+  t = answer(t.s, { type: 'deploy', board: 'alpha', minion: 'swarm', to: '14,0,1' });
+  assert.deepEqual(t.s.boards.alpha.reinforce, { G: 1, Y: 0, B: 0 });
+  assert.equal(t.s.units['swarm-1'].at, '14,0,1');
+  assert.equal(kind(t.s), 'deploy');
+  const more = rs.candidates(t.s, 1, rs.pending(t.s)[0], 999, null as never).actions;
+  assert.deepEqual(more, [{ type: 'deploy', board: null }], 'G 1 left: the next Swarm (GG) is unaffordable');
+});

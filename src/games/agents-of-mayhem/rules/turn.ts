@@ -27,7 +27,7 @@ export function carry(s: S): Carry {
 }
 
 function newBoard(id: string, side: Side, minions: string[]): Board {
-  const b: Board = { id, kind: isElite(id) ? 'elite' : 'squad', side, shield: 0, armor: 0, cubes: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, wounds: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, disrupted: [], minions, mayhemStatus: 0 };
+  const b: Board = { id, kind: isElite(id) ? 'elite' : 'squad', side, shield: 0, armor: 0, cubes: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, wounds: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, disrupted: [], minions, mayhemStatus: 0, reinforce: { G: 0, Y: 0, B: 0 } };
   // Step A7: fill the Shield, Armor, Speed, Focus and Tech wells; Mayhem starts empty (L2219).
   b.shield = capacity(b, 'shield'); b.armor = capacity(b, 'armor');
   for (const w of ['speed', 'focus', 'tech'] as Well[]) b.cubes[w] = capacity(b, w);
@@ -54,7 +54,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
     phase: 'activate', slots: [], slot: 0, boards, units,
     oms: m.oms.map((o) => ({ id: o.id, at: cellKey(o.at[0], o.at[1], o.at[2]), control: o.control })),
     decks: { MAYHEM: newDeck(m.sides.MAYHEM.refreshDeck), LEGION: newDeck(m.sides.LEGION.refreshDeck) },
-    vp: { MAYHEM: 0, LEGION: 0 }, vpStart: m.vpStart, stack: [], nextId: 1, tick: 0, result: null, log: [],
+    vp: { MAYHEM: 0, LEGION: 0 }, vpStart: m.vpStart, stack: [], nextId: 1, tick: 0, deployed: false, result: null, log: [],
   };
   const ev: Ev = [];
   say(ev, 'mission_started', { mission: m.id, rounds: m.rounds, initiative: m.initiative, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
@@ -85,6 +85,7 @@ function newSlot(seat: number): Slot {
 /** Draw Phase: one hidden Refresh card per player, none on the Side's first Turn of the Round (L338) or from an empty deck. */
 export function startTurn(s: S, rng: Rng, ev: Ev): void {
   s.turnNo++;
+  s.deployed = false;
   s.phase = 'activate';
   s.slot = 0;
   s.slots = slotSeats(s, s.side).map(newSlot);
@@ -147,6 +148,34 @@ export function applyRedeploy(s: S, f: Extract<Frame, { t: 'redeploy' }>, a: Ext
   if (!f.boards.length) { s.stack.pop(); buildRefresh(s, f.redeployed, ev); }
 }
 
+/** Deploy options: one board, Minion types slotted on it with an available figure and the cubes to buy it, Outside spaces of one Tile with no MAYHEM unit or OM (spec 7.12). */
+export function deployOptions(s: S, f: Extract<Frame, { t: 'deploy' }>): { board: string; minion: string; to: string }[] {
+  const m = CONTENT.missions[s.mission].compiled;
+  const out: { board: string; minion: string; to: string }[] = [];
+  const spaces = redeploySpaces(s, 'LEGION').filter((k) => f.tile === null || m.cells[k].tile === f.tile);
+  for (const b of Object.values(s.boards).filter((x) => x.side === 'LEGION' && x.kind === 'squad' && (f.board === null || x.id === f.board)).sort((x, y) => (x.id < y.id ? -1 : 1))) {
+    for (const mi of b.minions) {
+      const free = Object.values(s.units).some((u) => u.board === b.id && u.minion === mi && !u.at && !u.entry);
+      const cost = CONTENT.minions[mi].reinforce;
+      const need = { G: 0, Y: 0, B: 0 } as Record<string, number>;
+      for (const ch of cost) need[ch]++;
+      if (!free || need.G > b.reinforce.G || need.Y > b.reinforce.Y || need.B > b.reinforce.B) continue;
+      for (const to of spaces) out.push({ board: b.id, minion: mi, to });
+    }
+  }
+  return out;
+}
+
+export function applyDeploy(s: S, f: Extract<Frame, { t: 'deploy' }>, a: Extract<Action, { type: 'deploy' }>, ev: Ev): void {
+  if (a.board === null) { s.stack.pop(); return; }
+  const b = s.boards[a.board];
+  for (const ch of CONTENT.minions[a.minion!].reinforce) b.reinforce[ch as 'G']--;
+  const u = Object.values(s.units).filter((x) => x.board === b.id && x.minion === a.minion && !x.at && !x.entry).sort((x, y) => (x.id < y.id ? -1 : 1))[0];
+  u.at = a.to!; u.downed = false; u.hits = 0;
+  f.board = b.id; f.tile = CONTENT.missions[s.mission].compiled.cells[a.to!].tile;
+  say(ev, 'deployed', { board: b.id, unit: u.id, to: a.to });
+}
+
 function buildRefresh(s: S, skip: string[], ev: Ev): void {
   const frames: Frame[] = [];
   const active = s.slots.map((x) => x.board);
@@ -168,8 +197,10 @@ function buildRefresh(s: S, skip: string[], ev: Ev): void {
           if (e.k === 'gain') gainThing(s, fig, e.thing, ev); else if (e.k === 'heal') heal(s, fig);
         }
       }
-      const f: Frame = { t: 'refresh', seat: sl.seat, board: id, cubes: target ? c.cube : 0, wound: target ? c.wound ?? 0 : 0, positive: !!c.status, negative: !!c.status, key: s.nextId++ };
-      if (f.cubes || f.wound || f.positive) frames.push(f);
+      // Reinforcement (Advanced, LEGION): each Squad not activated gains one cube of its choice (spec 7.12).
+      const reinforce = CONTENT.missions[s.mission].rules === 'advanced' && b.kind === 'squad' && !active.includes(id) ? c.reinforce ?? 0 : 0;
+      const f: Frame = { t: 'refresh', seat: sl.seat, board: id, reinforce, cubes: target ? c.cube : 0, wound: target ? c.wound ?? 0 : 0, positive: !!c.status, negative: !!c.status, key: s.nextId++ };
+      if (f.cubes || f.wound || f.positive || f.reinforce) frames.push(f);
     }
   }
   s.stack.push(...frames.reverse());
@@ -179,6 +210,10 @@ export function applyRefresh(s: S, f: Extract<Frame, { t: 'refresh' }>, a: Extra
   const b = s.boards[f.board];
   const got: string[] = [];
   for (const ch of a.cubes) if (gainCube(b, LETTER[ch])) got.push(ch);
+  for (const ch of a.reinforce ?? '') {
+    const held = b.reinforce.G + b.reinforce.Y + b.reinforce.B;
+    if (held < CONTENT.squads[b.id].reinforcement) b.reinforce[ch as 'G']++;
+  }
   if (a.wound && b.wounds[a.wound] > 0) b.wounds[a.wound]--;
   for (const k of [a.positive, a.negative]) {
     if (!k) continue;
@@ -212,6 +247,11 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
     if (s.result) { s.stack = []; return; }
     const f = s.stack[s.stack.length - 1];
     if (!f) {
+      if (s.phase === 'refresh' && !s.deployed && CONTENT.missions[s.mission].rules === 'advanced' && s.slots.some((x) => x.drawn && CONTENT.refresh[x.drawn].deploy)) {
+        s.deployed = true;
+        s.stack.push({ t: 'deploy', seat: s.slots[0].seat, board: null, tile: null });
+        continue;
+      }
       if (s.phase === 'refresh') { endTurn(s, rng(), ev); continue; }
       return;
     }
@@ -233,7 +273,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       fallDamage(s, f, rng(), ev);
       continue;
     }
-    if (f.t === 'redeploy') return;
+    if (f.t === 'redeploy' || f.t === 'deploy') return;
     if (f.t === 'refresh') {
       const c = refreshCandidates(s, f);
       if (c.length > 1) return;
