@@ -242,3 +242,39 @@ test('#44 views: the public view shows no drawn card, and determinize keeps ever
   }
   assert.deepEqual(rs.view(s, 2).slots.map((x) => x.drawn), s.slots.map((x) => x.drawn), 'the teammate sees both cards');
 });
+
+test('#82 3-4 players: two activation slots per Side, each drawer\'s card refreshes the board it activated and the board nobody activated (L1362, A-45)', () => {
+  const s = playDefaults(fresh('M1', 4), (x) => x.turnNo === 3).s;
+  assert.equal(s.side, 'MAYHEM');
+  assert.deepEqual(s.slots.map((x) => [x.seat, !!x.drawn]), [[0, true], [2, true]]);
+  let st = answer(s, { type: 'activate', board: 'fortune' });
+  st = answer(st.s, { type: 'end' });
+  assert.equal(rs.pending(st.s)[0].seat, 2, 'the teammate activates next');
+  st = answer(st.s, { type: 'activate', board: 'hardtack' });
+  st = answer(st.s, { type: 'end' });
+  const seen: [number, string][] = [];
+  for (let i = 0; i < 10 && kind(st.s) === 'refresh'; i++) {
+    const d = rs.pending(st.s)[0];
+    const e = d.exposes as { board: string; cubes: number };
+    if (e.cubes) seen.push([d.seat, e.board]);
+    st = answer(st.s, rs.defaultAction(st.s, d));
+  }
+  assert.deepEqual(seen, [[0, 'fortune'], [0, 'hollywood'], [2, 'hardtack'], [2, 'hollywood']], 'the free board gets both cards');
+});
+
+test('#89 chained tutorials: each starts from the previous one\'s end state through carry (T1 -> T2 -> T3)', async () => {
+  const { randomPlayout } = await import('../../../src/engine/playout.js');
+  const { seats } = await import('./helpers.js');
+  let prev: unknown = undefined;
+  for (const id of ['T1', 'T2', 'T3']) {
+    const r = randomPlayout(rs, { scenario: id, seats: seats(2), seed: `chain-${id}`, options: prev ? { carry: prev } : {} });
+    assert.ok(r.result);
+    const c = carry(r.k.s as S);
+    if (prev) assert.equal((r.k.s as S).mission, id);
+    assert.equal(c.from, id);
+    prev = c;
+  }
+  const t4 = fresh('T4', 2, { carry: prev });
+  const c3 = prev as ReturnType<typeof carry>;
+  for (const u of ['fortune', 'hardtack']) if (c3.units[u].at) assert.equal(t4.units[u].at, c3.units[u].at, `${u} where T3 left it`);
+});
