@@ -12,7 +12,7 @@ const act = (type: string, fields: Record<string, TSchema> = {}, description?: s
 
 export const actionSchema = T.Union([
   act('activate', { board: Id }, 'Activate one of your boards (spec 6.3)'),
-  act('act', { unit: Id, action: Id, target: T.Optional(Space), when: T.Optional(T.Union([T.Literal('before'), T.Literal('after')])) }, 'pay and take an Action; an attack names its target space, or when:"before" to move first'),
+  act('act', { unit: Id, action: Id, target: T.Optional(Space), when: T.Optional(T.Union([T.Literal('before'), T.Literal('after')])), aim: T.Optional(T.Boolean()) }, 'pay and take an Action; an attack names its target space, or when:"before" to move first'),
   act('move', { unit: Id, to: Space, facing: Facing }, 'spend MP to move to a space (cheapest path)'),
   act('jump', { unit: Id, to: Space, facing: Facing }),
   act('dash', { unit: Id, to: Space, facing: Facing }, 'Instant: one space'),
@@ -20,6 +20,7 @@ export const actionSchema = T.Union([
   act('group', { unit: Id, target: T.Optional(Space) }, 'another figure performs the group Action (+N)'),
   act('end', {}, 'end the activation'),
   act('pass'),
+  act('aimBonus', { bonus: T.Union([T.String({ pattern: '^(mayhem|cube:[GYB]|weakSpot)$' }), T.Null()]) }, 'an Aim Bonus for an Aimed Hit (null: no more)'),
   act('block', { times: T.Integer({ minimum: 0, maximum: 20 }) }, 'Block: each use ignores 1 Hit'),
   act('wound', { well: Well }),
   act('push', { to: T.Union([Space, T.Null()]) }),

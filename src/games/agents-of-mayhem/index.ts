@@ -15,7 +15,7 @@ import {
 } from './legal.js';
 import { finish, free, payment, pay, say, type Ev } from './rules/board.js';
 import { activate, dash, fire, groupAction, jump, move, takeAction } from './rules/actions.js';
-import { attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
+import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
 import { applyDeploy, applyRedeploy, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -36,6 +36,7 @@ function pending(s: S): OpenDecision[] {
     const u = currentTarget(s, f)!;
     const c = [`attack:${f.id}`];
     if (f.stage === 'preroll') return [d(reactingSeat(s, u), 'dash_window', 'reaction', c, { attack: f.id, attacker: f.attacker, unit: u.id, window: 'W-preroll' })];
+    if (f.stage === 'aim') return [d(f.seat, 'aim_bonus', 'turn', c, { attack: f.id, aims: f.aims, taken: f.bonuses })];
     if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { attack: f.id, unit: u.id, hits: f.hits, window: 'W-postroll' })];
     return [d(f.seat, 'push', 'turn', c, { attack: f.id, unit: u.id, pushes: f.pushes })];
   }
@@ -59,6 +60,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       const u = currentTarget(s, f as Attack)!;
       return { actions: [{ type: 'pass' }, ...dashSpaces(s, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing })))], all: true };
     }
+    case 'aim_bonus': return { actions: [{ type: 'aimBonus', bonus: null }, ...aimBonusOptions(s, f as Attack).map((bonus) => ({ type: 'aimBonus' as const, bonus }))], all: true };
     case 'block': return { actions: Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })), all: true };
     case 'push': return { actions: [{ type: 'push', to: null }, ...pushOptions(s, f as Attack).map((to) => ({ type: 'push' as const, to }))], all: true };
     case 'wound': return { actions: woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).map((well) => ({ type: 'wound', well })), all: true };
@@ -99,6 +101,9 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.unit !== u.id) return violation('not_the_target', `only ${u.id} may Dash in this window`);
       return dashProblem(s, a.unit, a.to, a.facing, false);
     }
+    case 'aim_bonus':
+      if (a.type !== 'aimBonus') return wrong('aimBonus');
+      return a.bonus === null || aimBonusOptions(s, f as Attack).includes(a.bonus) ? null : violation('bad_aim_bonus', 'each Aim Bonus once per roll (spec 7.4)');
     case 'block':
       if (a.type !== 'block') return wrong('block');
       return Number.isInteger(a.times) && a.times >= 0 && a.times <= blockOptions(s, f as Attack) ? null : violation('cannot_block', `Block between 0 and ${blockOptions(s, f as Attack)} times (each ignores 1 Hit and is paid, L933)`);
@@ -129,6 +134,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
   switch (dec.kind) {
     case 'activate': return candidates(s, dec.seat, dec).actions[0];
     case 'dash_window': return { type: 'pass' };
+    case 'aim_bonus': { const o = aimBonusOptions(s, f as Attack); return { type: 'aimBonus', bonus: o.includes('weakSpot') ? 'weakSpot' : o[0] ?? null }; }
     case 'deploy': return { type: 'deploy', board: null };
     case 'redeploy': return { type: 'redeploy', board: (f as Extract<Frame, { t: 'redeploy' }>).boards[0], to: null };
     case 'block': {
@@ -202,6 +208,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       break;
     }
     case 'push': doPush(s, f as Attack, a.to, ev); break;
+    case 'aimBonus': takeAimBonus(s, f as Attack, a.bonus, ev); break;
     case 'wound': {
       const w = f as Extract<Frame, { t: 'wound' }>;
       w.left--;

@@ -6,7 +6,7 @@ import { CONTENT, type CompiledAction } from './content.js';
 import { DIRS, jumpLandings, reach } from './geometry.js';
 import { canDash, dashAction, dashSpaces, maxBlocks, pushOptions, targetProblem, type Attack } from './rules/combat.js';
 import { free, payment, woundWells } from './rules/board.js';
-import { actionOf, actionsOf, count, isElite, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
+import { actionOf, actionsOf, count, isElite, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
 
 export function slotOf(s: S): Slot { return s.slots[s.slot]; }
 const addonKey = (u: Unit, a: CompiledAction) => `${u.minion ?? u.board}:${a.id}`;
@@ -42,6 +42,10 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
   if (def.type === 'addon' && sl.addons.includes(addonKey(u, def))) return violation('addon_used', 'each Add-on once per Turn (L271)');
   if (u.downed) return violation('downed', `${u.id} is Downed`);
   if (!u.at && !(def.kind === 'move' && entryEdge(s, u))) return violation('not_on_map', `${u.id} is not on the map`);
+  if (a.aim !== undefined) {
+    if (!(def.weapon && def.kind === 'attack' && a.when !== 'before' && mission(s).rules === 'advanced')) return violation('cannot_aim', 'only a Weapon Action aims, in an Advanced mission (spec 7.4)');
+    if (!payment(s.boards[u.board], u, def.cost + 'Y')) return violation('cannot_pay', `aiming costs ${def.cost} + Y`);
+  }
   if (!payment(s.boards[u.board], u, def.cost)) return violation('cannot_pay', `${def.name} costs ${def.cost}${count(u, 'STUNNED') ? ' plus the Stunned surcharge' : ''}`);
   if (def.kind === 'jump' && !(sl.mp?.unit === u.id && sl.mp.left > 0)) return violation('no_mp', 'a Jump is taken during a move, with MP left (L306)');
   if (def.kind === 'attack') {
@@ -121,7 +125,11 @@ export function turnCandidates(s: S): Action[] {
     for (const def of actionsOf(u)) {
       if (def.type === 'instant') continue;
       if (def.kind === 'attack') {
-        for (const t of enemySpaces(s, u)) { const a = { type: 'act' as const, unit: u.id, action: def.id, target: t }; if (!actProblem(s, a)) out.push(a); }
+        for (const t of enemySpaces(s, u)) {
+          const a = { type: 'act' as const, unit: u.id, action: def.id, target: t };
+          if (!actProblem(s, a)) out.push(a);
+          if (!actProblem(s, { ...a, aim: true })) out.push({ ...a, aim: true });
+        }
         const b = { type: 'act' as const, unit: u.id, action: def.id, when: 'before' as const };
         if (!actProblem(s, b)) out.push(b);
       } else {

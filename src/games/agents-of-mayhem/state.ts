@@ -74,7 +74,9 @@ export interface Target { unit: string; centre: boolean }
 export type Frame =
   | {
     t: 'attack'; id: number; seat: Seat; attacker: string; action: string; board: string; centre: string;
-    targets: Target[]; i: number; stage: 'preroll' | 'roll' | 'block' | 'damage' | 'push' | 'next';
+    targets: Target[]; i: number; stage: 'preroll' | 'roll' | 'aim' | 'block' | 'damage' | 'push' | 'next';
+    /** Aimed (+1 Focus, spec 7.4): Aim Bonuses still to choose this roll, and those taken. */
+    aimed?: boolean; aims?: number; bonuses?: string[];
     dashed: string[]; hits: number; pushes: number; special: boolean; wounds: number; downed: string[];
   }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
@@ -114,7 +116,8 @@ export interface S {
 
 export type Action =
   | { type: 'activate'; board: string }
-  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after' }
+  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean }
+  | { type: 'aimBonus'; bonus: string | null }
   | { type: 'move'; unit: string; to: string; facing: Dir }
   | { type: 'jump'; unit: string; to: string; facing: Dir }
   | { type: 'dash'; unit: string; to: string; facing: Dir }

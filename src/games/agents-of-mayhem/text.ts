@@ -27,6 +27,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'group': return `${unitName(v, a.unit)} joins the group Action${a.target ? ` at ${sp(a.target)}` : ''}`;
     case 'end': return 'End the activation';
     case 'pass': return 'Pass';
+    case 'aimBonus': return a.bonus ? `Aim Bonus: ${a.bonus}` : 'No more Aim Bonuses';
     case 'block': return a.times ? `Block ${a.times} Hit${a.times > 1 ? 's' : ''}` : 'No Block';
     case 'wound': return `Wound into the ${a.well} well`;
     case 'push': return a.to ? `Push to ${sp(a.to)}` : 'Stop pushing';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { band, poolFor } from '../../../src/games/agents-of-mayhem/rules/combat.js';
 import { actionOf } from '../../../src/games/agents-of-mayhem/state.js';
-import { activeBoard, answer, ev, fresh, only } from './helpers.js';
+import { activeBoard, answer, ev, fresh, only, refused } from './helpers.js';
 
 test('#48 Permanent Mayhem Status on every Activation; a pair becomes 1 Mayhem cube (lost if the well is full)', () => {
   let st = answer(fresh('M2'), { type: 'activate', board: 'fortune' });
@@ -107,4 +107,21 @@ test('#66 LEGION Reinforcement cubes to Squads not activated; Deploy: one board 
   assert.equal(kind(t.s), 'deploy');
   const more = rs.candidates(t.s, 1, rs.pending(t.s)[0], 999, null as never).actions;
   assert.deepEqual(more, [{ type: 'deploy', board: null }], 'G 1 left: the next Swarm (GG) is unaffordable');
+});
+
+test('#53 Aimed attacks (+1 Focus, Weapon Actions only): each Aimed Hit gives one Aim Bonus, each kind once per roll', () => {
+  const s = activeBoard(only(fresh('M2'), { fortune: '2,1,1', 'shock-1': '3,1,1' }), 'fortune');
+  s.boards.bravo.cubes.focus = 0; // no Block
+  assert.equal(refused(s, { type: 'act', unit: 'fortune', action: 'sprint', aim: true }).code, 'cannot_aim');
+  // Pistols GY + Y for aiming; red faces 0 (AH) and 1 (AH): two Aim Bonuses.
+  let st = answer(s, { type: 'act', unit: 'fortune', action: 'pistols', target: '3,1,1', aim: true }, [0, 1]);
+  assert.deepEqual(st.s.boards.fortune.cubes, { speed: 2, focus: 1, tech: 2, mayhem: 0 });
+  assert.equal(kind(st.s), 'aim_bonus');
+  st = answer(st.s, { type: 'aimBonus', bonus: 'weakSpot' });
+  assert.equal(refused(st.s, { type: 'aimBonus', bonus: 'weakSpot' }).code, 'bad_aim_bonus');
+  st = answer(st.s, { type: 'aimBonus', bonus: 'mayhem' });
+  assert.equal(st.s.boards.fortune.cubes.mayhem, 1);
+  // 2 Hits + Weak Spot = 3 against the Shock Trooper's Defense 4 (Shield 0, Armor 2, Health 2).
+  assert.equal(st.s.units['shock-1'].hits, 3);
+  assert.equal(refused(activeBoard(only(fresh('M1'), { fortune: '2,1,1', 'shock-1': '3,1,1' }), 'fortune'), { type: 'act', unit: 'fortune', action: 'pistols', target: '3,1,1', aim: true }).code, 'cannot_aim', 'Aim is Advanced');
 });

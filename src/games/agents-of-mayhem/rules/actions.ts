@@ -31,28 +31,28 @@ function grant(s: S, u: Unit, def: CompiledAction, n: number): void {
   sl.mp = { unit: u.id, left: n - cut, jump: def.jump ?? null };
 }
 
-export function takeAction(s: S, a: { unit: string; action: string; target?: string; when?: 'before' | 'after' }, ev: Ev): void {
+export function takeAction(s: S, a: { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean }, ev: Ev): void {
   const sl = slotOf(s);
   const u = s.units[a.unit];
   const def = actionOf(u, a.action)!;
-  pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost)!);
+  pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost + (a.aim ? 'Y' : ''))!);
   if (def.type === 'main') sl.main = true;
   if (def.type === 'addon') sl.addons.push(`${u.minion ?? u.board}:${def.id}`);
   // A new Action ends the previous one: its unused MP and any group extension are lost (spec §7.2.1).
   if (def.kind !== 'jump') { sl.mp = null; sl.group = null; sl.fire = null; }
   say(ev, 'action', { unit: u.id, action: def.id, cost: def.cost, target: a.target ?? null });
   if (def.group && u.minion) sl.group = { action: def.id, minion: u.minion, used: [u.id], left: def.group };
-  performAction(s, u, def, a.target, a.when, ev);
+  performAction(s, u, def, a.target, a.when, ev, !!a.aim);
 }
 
-function performAction(s: S, u: Unit, def: CompiledAction, target: string | undefined, when: 'before' | 'after' | undefined, ev: Ev): void {
+function performAction(s: S, u: Unit, def: CompiledAction, target: string | undefined, when: 'before' | 'after' | undefined, ev: Ev, aimed = false): void {
   const sl = slotOf(s);
   switch (def.kind) {
     case 'move': grant(s, u, def, def.mp ?? 0); break;
     case 'jump': sl.mp!.jump = def.jump!; break;
     case 'attack':
       if (when === 'before') { grant(s, u, def, def.mp ?? 0); sl.fire = { unit: u.id, action: def.id }; break; }
-      startAttack(s, sl.seat, u, def, target!, ev);
+      startAttack(s, sl.seat, u, def, target!, ev, aimed);
       if (def.mp) grant(s, u, def, def.mp);
       break;
     default: break;

@@ -139,7 +139,7 @@ export function areaTargets(s: S, att: Unit, centre: string, n: number): Unit[] 
 
 // ---------------------------------------------------------------- the attack frame
 
-export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, centre: string, ev: Ev): void {
+export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, centre: string, ev: Ev, aimed = false): void {
   att.facing = faceToward(att.at!, centre)!;
   const tgt = unitAt(s).get(centre)!;
   const pool = poolFor(s, att, a, tgt, att.at!, distance(att.at!, centre));
@@ -149,6 +149,7 @@ export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, ce
     targets: [{ unit: tgt.id, centre: true }, ...others.map((u) => ({ unit: u.id, centre: false }))],
     i: 0, stage: 'preroll', dashed: [], hits: 0, pushes: 0, special: false, wounds: 0, downed: [],
   };
+  if (aimed) f.aimed = true;
   s.stack.push(f);
   say(ev, 'attack_declared', { id: f.id, attacker: att.id, action: a.id, target: centre, units: f.targets.map((t) => t.unit) });
 }
@@ -207,6 +208,24 @@ export function maxBlocks(s: S, u: Unit, hits: number): number {
   return n;
 }
 
+export const AIM_BONUSES = ['mayhem', 'cube:G', 'cube:Y', 'cube:B', 'weakSpot'];
+/** Aim Bonuses still open this roll: each kind once (Gain Mayhem, Gain Action Cube, Weak Spot; Disrupt and Trigger Explosion not yet). */
+export function aimBonusOptions(_s: S, f: Attack): string[] {
+  const used = f.bonuses ?? [];
+  return AIM_BONUSES.filter((b) => !used.some((u) => u.split(':')[0] === b.split(':')[0]));
+}
+export function takeAimBonus(s: S, f: Attack, bonus: string | null, ev: Ev): void {
+  if (bonus === null) { f.aims = 0; f.stage = 'block'; return; }
+  f.aims = (f.aims ?? 1) - 1;
+  (f.bonuses ??= []).push(bonus);
+  const att = s.units[f.attacker];
+  if (bonus === 'mayhem') gainThing(s, att, 'P', ev);
+  else if (bonus.startsWith('cube:')) gainThing(s, att, bonus.slice(5), ev);
+  else if (bonus === 'weakSpot') f.hits++;
+  say(ev, 'aim_bonus', { attack: f.id, bonus });
+  if (!f.aims) f.stage = 'block';
+}
+
 export function currentTarget(s: S, f: Attack): Unit | null { const t = f.targets[f.i]; return t ? s.units[t.unit] : null; }
 
 /** Pushes: spaces one step farther from the origin (else at the same distance), legal steps, free, on the map (spec §7.3.8). */
@@ -239,6 +258,7 @@ export function pushOptions(s: S, f: Attack): string[] {
 export function attackWaits(s: S, f: Attack): boolean {
   const u = currentTarget(s, f);
   if (f.stage === 'preroll') return !!u && f.i === 0 && !f.dashed.includes(u.id) && canDash(s, u);
+  if (f.stage === 'aim') return (f.aims ?? 0) > 0 && aimBonusOptions(s, f).length > 0;
   if (f.stage === 'block') return !!u && f.hits > 0 && maxBlocks(s, u, f.hits) > 0;
   if (f.stage === 'push') return !!u?.at && f.pushes > 0 && pushOptions(s, f).length > 0;
   return false;
@@ -269,6 +289,11 @@ export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' |
         const faces = roll(rng(), pool.dice);
         ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, target: u.id, dice: pool.dice, mods: pool.mods }));
         resolveRoll(s, f, att, a, u, faces, ev);
+        if (f.aims) f.stage = 'aim';
+        break;
+      }
+      case 'aim': {
+        f.stage = 'block';
         break;
       }
       case 'block': f.stage = 'damage'; break;
@@ -323,6 +348,8 @@ function resolveRoll(s: S, f: Attack, att: Unit, a: CompiledAction, u: Unit, fac
     }
   }
   f.hits = noDamage ? 0 : hits;
+  // Each Aimed Hit on the aimed (centre) target gives one Aim Bonus, each kind once per roll (spec 7.4).
+  if (f.aimed && f.targets[f.i].centre) { f.aims = n('AH'); f.bonuses = []; }
   f.pushes = pushes;
   say(ev, 'attack_result', { id: f.id, target: u.id, hits: f.hits, pushes });
 }
