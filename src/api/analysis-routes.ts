@@ -24,12 +24,12 @@ export async function analysisRoutes(app: FastifyInstance, rt: Runtime, seatOf: 
   const svc = rt.service;
 
   app.get('/v1/rulesets/:id/position-schema', {
-    schema: { tags: ['analysis'], summary: "A ruleset's position format (JSON Schema) and its scriptable random streams", params: RulesetParams, response: errors },
+    schema: { tags: ['analysis'], operationId: 'getPositionSchema', summary: "A ruleset's position format (JSON Schema) and its scriptable random streams", params: RulesetParams, response: errors },
   }, async (req) => positionSchema((req.params as { id: string }).id));
 
   app.get('/v1/games/:id/position', {
     schema: {
-      tags: ['analysis'], summary: "The game at a version as a position: the full state once ended (or of a sandbox), else a state consistent with the caller's own view",
+      tags: ['analysis'], operationId: 'getPosition', summary: "The game at a version as a position: the full state once ended (or of a sandbox), else a state consistent with the caller's own view",
       params: GameIdParams, querystring: PositionQuery, response: errors,
     },
   }, async (req) => {
@@ -39,7 +39,7 @@ export async function analysisRoutes(app: FastifyInstance, rt: Runtime, seatOf: 
 
   app.post('/v1/games/:id/fork', {
     schema: {
-      tags: ['analysis'], summary: "A sandbox copy of the game at a version (running game: from the caller's own view only); answers as game creation, with an analysis token",
+      tags: ['analysis'], operationId: 'forkGame', summary: "A sandbox copy of the game at a version (running game: from the caller's own view only); answers as game creation, with an analysis token",
       params: GameIdParams, body: ForkBody, response: { 201: { type: 'object', additionalProperties: true }, ...errors },
     },
   }, async (req, reply) => {
@@ -50,14 +50,14 @@ export async function analysisRoutes(app: FastifyInstance, rt: Runtime, seatOf: 
   });
 
   app.post('/v1/games/:id/takebacks', {
-    schema: { tags: ['analysis'], summary: 'Ask to take back to an earlier version (when the game allows takebacks); every other human seat must approve', params: GameIdParams, body: TakebackBody, response: errors },
+    schema: { tags: ['analysis'], operationId: 'requestTakeback', summary: 'Ask to take back to an earlier version (when the game allows takebacks); every other human seat must approve', params: GameIdParams, body: TakebackBody, response: errors },
   }, async (req) => {
     const { id } = req.params as { id: string };
     return svc.requestTakeback(id, svc.requireSeat(await seatOf(id, req)), (req.body as { to: number }).to);
   });
 
   app.post('/v1/games/:id/takebacks/answer', {
-    schema: { tags: ['analysis'], summary: "Approve or refuse the pending takeback (the last approval takes it back)", params: GameIdParams, body: TakebackAnswerBody, response: errors },
+    schema: { tags: ['analysis'], operationId: 'answerTakeback', summary: "Approve or refuse the pending takeback (the last approval takes it back)", params: GameIdParams, body: TakebackAnswerBody, response: errors },
   }, async (req) => {
     const { id } = req.params as { id: string };
     return svc.answerTakeback(id, svc.requireSeat(await seatOf(id, req)), (req.body as { approve: boolean }).approve);

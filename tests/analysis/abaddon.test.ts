@@ -78,3 +78,70 @@ describe('abaddon sandbox with scripted dice', () => {
     assert.equal(r.error!.code, 'invalid_script');
   });
 });
+
+const atTurnStart = (min: number) => (g: any) => g.view.phase === 'lockon' && g.view.turn >= min;
+
+describe('abaddon positions', () => {
+  test('round trip: a played game exported as a position makes a sandbox whose views are the same', async () => {
+    const g = await create(s, { ruleset: 'abaddon', scenario: 'm1', seats, sandbox: { analysisToken: true } });
+    const at = await playUntil(s, g.id, () => g.analysisToken!, atTurnStart(4), picker(5));
+    assert.equal(at.view.phase, 'lockon');
+    const pos = await get(s, `/v1/games/${g.id}/position`, g.analysisToken);
+    assert.equal(pos.statusCode, 200, pos.body);
+    const copy = await create(s, { ruleset: 'abaddon', scenario: 'm1', seats, sandbox: { position: pos.json().position } });
+    for (const seat of [0, 1]) {
+      const a = await game(s, g.id, g.seats[seat].token, seat);
+      const b = await game(s, copy.id, copy.seats[seat].token);
+      assert.deepEqual(b.view, a.view, `seat ${seat}`);
+      assert.deepEqual(b.pending.map((d: any) => [d.seat, d.kind]), a.pending.map((d: any) => [d.seat, d.kind]));
+    }
+    assert.deepEqual((await game(s, copy.id)).view, (await game(s, g.id)).view);
+  });
+
+  test("a running real game's position is made from the caller's own view: that seat sees the same, the other hand is not the real one", async () => {
+    const g = await create(s, { ruleset: 'abaddon', scenario: 'm1', seats });
+    const tok = (seat: number) => g.seats[seat].token!;
+    await playUntil(s, g.id, tok, atTurnStart(3), picker(9));
+    const pos = await get(s, `/v1/games/${g.id}/position`, tok(0));
+    assert.equal(pos.statusCode, 200, pos.body);
+    assert.equal(pos.json().from, 'view');
+    const copy = await create(s, { ruleset: 'abaddon', scenario: 'm1', seats, sandbox: { position: pos.json().position } });
+    const mine = await game(s, g.id, tok(0));
+    const theirs = await game(s, copy.id, copy.seats[0].token);
+    assert.deepEqual(theirs.view, mine.view);
+    // A spectator of the running game may not export it at all as the full state: its position is
+    // its own (spectator) view determinized, never seat 1's hand.
+    const spect = (await get(s, `/v1/games/${g.id}/position`)).json();
+    assert.equal(spect.from, 'view');
+  });
+
+  test('bad positions are refused with a code naming what is impossible', async () => {
+    const g = await create(s, { ruleset: 'abaddon', scenario: 'm1', seats, sandbox: { analysisToken: true } });
+    await playUntil(s, g.id, () => g.analysisToken!, atTurnStart(2), picker(5));
+    const good = (await get(s, `/v1/games/${g.id}/position`, g.analysisToken)).json().position;
+    const bad = async (mutate: (p: any) => void, code: string, message?: RegExp) => {
+      const p = structuredClone(good);
+      mutate(p);
+      const r = await create(s, { ruleset: 'abaddon', scenario: 'm1', seats, sandbox: { position: p } }, 422);
+      assert.equal(r.error!.code, code, r.error!.message);
+      if (message) assert.match(r.error!.message, message);
+    };
+    const onBoard = (p: any) => p.units.filter((u: any) => u.status === 'board');
+    await bad((p) => { const [a, b] = onBoard(p); b.at = a.at; }, 'square_taken', /stand on one square/);
+    await bad((p) => { p.hands[0].push(p.ws.discard[0] ?? p.ws.pool[0]); }, 'card_in_two_places');
+    await bad((p) => { p.ws.pool.pop(); }, 'card_missing');
+    await bad((p) => { onBoard(p)[0].crystals = 40; }, 'crystals_over_max', /over a/);
+    await bad((p) => { onBoard(p)[0].at = [99, 0]; }, 'off_board');
+    await bad((p) => { p.active = 3; }, 'unknown_seat');
+    await bad((p) => { p.units[1].id = p.units[0].id; }, 'duplicate_unit');
+    await bad((p) => { p.colour = 'red'; }, 'invalid_position', /additional properties \(colour\)/);
+    await bad((p) => { p.units[0].type = 'Z'; }, 'invalid_position', /position\.units\.0\.type/);
+  });
+
+  test('the position schema and the scriptable streams are published', async () => {
+    const r = await get(s, '/v1/rulesets/abaddon/position-schema');
+    assert.equal(r.statusCode, 200);
+    assert.equal(r.json().schema.type, 'object');
+    assert.deepEqual(r.json().streams.dice.faces, ['H', 'M', 'R', 'I', 'WS', 'C']);
+  });
+});

@@ -40,7 +40,9 @@ export type TokenOf = (seat: number) => string;
  * Plays random legal moves (a seat to move, one of its legal actions) until `stop` says so or
  * the game ends; returns the last game read (spectator view). `pick` chooses among actions.
  */
-export async function playUntil(s: TestServer, id: string, tokenOf: TokenOf, stop: (g: any) => boolean, pick = picker(7), max = 400) {
+export type Pick = (n: number, actions: any[]) => number;
+
+export async function playUntil(s: TestServer, id: string, tokenOf: TokenOf, stop: (g: any) => boolean, pick: Pick = picker(7), max = 400) {
   for (let i = 0; i < max; i++) {
     const g = await game(s, id);
     if (g.status === 'finished' || stop(g)) return g;
@@ -49,17 +51,23 @@ export async function playUntil(s: TestServer, id: string, tokenOf: TokenOf, sto
   return game(s, id);
 }
 
-export async function playOne(s: TestServer, id: string, tokenOf: TokenOf, pick = picker(7), g?: any) {
+export async function playOne(s: TestServer, id: string, tokenOf: TokenOf, pick: Pick = picker(7), g?: any) {
   g ??= await game(s, id);
   const d = g.pending.find((x: { blocking: boolean }) => x.blocking) ?? g.pending[0];
-  const headers = { ...auth(tokenOf(d.seat)), 'x-seat': String(d.seat) };
-  const la = await s.app.inject({ method: 'GET', url: `/v1/games/${id}/legal-actions`, headers });
-  assert.equal(la.statusCode, 200, la.body);
-  const dec = la.json().decisions.find((x: { decision: string }) => x.decision === d.id) ?? la.json().decisions[0];
-  const action = dec.actions[pick(dec.actions.length)];
-  const r = await s.app.inject({ method: 'POST', url: `/v1/games/${id}/actions`, headers, payload: { decision: dec.decision, action } });
-  assert.equal(r.statusCode, 200, r.body);
-  return r.json();
+  // A sealed group closes when every member has committed: answer them all.
+  const ds = d.group?.mode === 'sealed' ? g.pending.filter((x: any) => x.group?.id === d.group.id) : [d];
+  let out: any;
+  for (const x of ds) {
+    const headers = { ...auth(tokenOf(x.seat)), 'x-seat': String(x.seat) };
+    const la = await s.app.inject({ method: 'GET', url: `/v1/games/${id}/legal-actions`, headers });
+    assert.equal(la.statusCode, 200, la.body);
+    const dec = la.json().decisions.find((y: { decision: string }) => y.decision === x.id) ?? la.json().decisions[0];
+    const action = dec.actions[pick(dec.actions.length, dec.actions)];
+    const r = await s.app.inject({ method: 'POST', url: `/v1/games/${id}/actions`, headers, payload: { decision: dec.decision, action } });
+    assert.equal(r.statusCode, 200, r.body);
+    out = r.json();
+  }
+  return out;
 }
 
 export async function post(s: TestServer, url: string, token: string | null, payload: unknown, seat?: number) {

@@ -102,6 +102,14 @@ export function abaddonPosition(R: Rules): PositionFormat<AbState> {
       'deck:wf': { description: 'a Wild Fire draw: the index of the card in the sorted draw pile (from 0)' },
       relays: { description: '3-4 players: the shuffle of relay numbers at a round start (an order of 0..n-1)' },
     },
+    revealed(before: AbState, after: AbState): boolean {
+      // A card that left a hand other than by a draw was shown or committed (attacks, responses).
+      return before.hands.some((h, i) => {
+        const now = countsOf(after.hands[i] ?? []);
+        for (const [c, k] of countsOf(h)) if ((now.get(c) ?? 0) < k) return true;
+        return false;
+      });
+    },
     toPosition(s: AbState) {
       if (s.phase !== 'lockon' || s.result) {
         return violation('not_at_a_position', `a position is taken at the start of a turn (lock-on step); this state is in the ${s.phase} step`, { phase: s.phase });
