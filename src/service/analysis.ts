@@ -52,7 +52,7 @@ export function fullReplay(game: Pick<GameRecord, 'policy'>): boolean {
 }
 
 /** A ruleset version no snapshot has: loadLog then returns the whole log. */
-export const NO_SNAPSHOT = '\u0000full-replay';
+export const NO_SNAPSHOT = 'skyeye/analysis/full-replay';
 
 // ---------------------------------------------------------------- sandbox set-up
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from '../support/env.js';
 import { create, game, get, picker, playOne, playUntil, post } from './helpers.js';
+import { analysisCases } from './cases.js';
 
 let s: TestServer;
 before(async () => {
@@ -145,3 +146,5 @@ describe('abaddon positions', () => {
     assert.deepEqual(r.json().streams.dice.faces, ['H', 'M', 'R', 'I', 'WS', 'C']);
   });
 });
+
+analysisCases(() => s, 'abaddon', 'm1', 31);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from '../support/env.js';
 import { create, game, get, picker, playOne, playUntil, post } from './helpers.js';
+import { analysisCases } from './cases.js';
 
 let s: TestServer;
 before(async () => {
@@ -100,3 +101,5 @@ describe('undaunted positions', () => {
     assert.equal(r.json().streams.dice.offset, 1);
   });
 });
+
+analysisCases(() => s, R, SC, 41);

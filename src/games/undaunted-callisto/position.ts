@@ -210,12 +210,16 @@ export const undauntedPosition: PositionFormat<S> = {
     return s;
   },
   revealed(before: S, after: S): boolean {
-    // A card that left a hand or a draw pile other than by a draw (the draw check covers those)
-    // was shown: played, bid, taken as a casualty.
+    // Other seats know a seat's hand, draw pile and casualty cards only together (its `unseen`
+    // multiset). A card leaving the hand or the pile other than by a draw (the draw check covers
+    // those) tells them where it was, unless the hand was all they could not see.
     return before.seats.some((x, i) => {
-      const now = countsOf([...after.seats[i].hand]);
-      for (const [c, k] of countsOf(x.hand)) if ((now.get(c) ?? 0) < k) return true;
-      return after.seats[i].deck.pool.length < x.deck.pool.length && after.seats[i].hand.length <= x.hand.length;
+      const y = after.seats[i];
+      const known = x.deck.top.length + x.deck.pool.length === 0 && x.casualties.length === 0;
+      const now = countsOf(y.hand);
+      const left = [...countsOf(x.hand)].some(([c, k]) => (now.get(c) ?? 0) < k);
+      const pileLeft = y.deck.top.length + y.deck.pool.length < x.deck.top.length + x.deck.pool.length && y.hand.length <= x.hand.length;
+      return (left && !known) || pileLeft;
     });
   },
 };
