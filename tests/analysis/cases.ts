@@ -39,7 +39,8 @@ async function pendingTakeback(s: TestServer, g: Game, pick: Pick) {
   throw new Error('no takeback-able entry in 300 moves');
 }
 
-export function analysisCases(getServer: () => TestServer, ruleset: string, scenario: string, seed: number) {
+/** `secrets(g)`: seat 1 has secrets seat 0 cannot tell apart (read from the spectator's game). */
+export function analysisCases(getServer: () => TestServer, ruleset: string, scenario: string, seed: number, secrets: (g: any) => boolean = () => true) {
   const seats = [{ name: 'Ann' }, { name: 'Bob' }];
   const newGame = (extra: Record<string, unknown> = {}) => create(getServer(), { ruleset, scenario, seats, ...extra }) as Promise<Game & { analysisToken?: string }>;
 
@@ -68,7 +69,7 @@ export function analysisCases(getServer: () => TestServer, ruleset: string, scen
     test("a running game forks only from the caller's own view: the same for that seat, the other seat's secrets resampled", async () => {
       const s = getServer();
       const g = await newGame();
-      const at = await playUntil(s, g.id, tok(g), (x) => x.version >= 10, picker(seed + 1));
+      const at = await playUntil(s, g.id, tok(g), (x) => x.version >= 10 && secrets(x), picker(seed + 1));
       assert.equal(at.status, 'active');
       const realOther = (await game(s, g.id, tok(g)(1))).view;
       const hidden = new Set<string>();
