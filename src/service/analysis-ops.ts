@@ -101,9 +101,9 @@ export async function requestTakeback(svc: GameService, gameId: string, seat: Se
   if (!Number.isInteger(to) || to < 0 || to >= g.k.seq) throw new ServiceError(400, 'bad_version', `a takeback goes to a version between 0 and ${g.k.seq - 1}`);
   const p = pendingTakeback(g.k);
   if (p && Date.parse(p.deadline) >= Date.now()) throw new ServiceError(409, 'takeback_pending', `seat ${p.seat} asked to take back to version ${p.to}: answer that first`, p);
-  const target = await checked(svc, g, to);
   const others = g.seats.filter((s) => s.index !== seat);
   if (others.some((s) => s.kind === 'ai') && tb.ai === 'refuse') throw refuse('ai_refuses', "the game's AI seats refuse takebacks (takebacks.ai = 'refuse')");
+  const target = await checked(svc, g, to);
   const voters = others.filter((s) => s.kind === 'human');
   let entry: TakebackEntry;
   if (!voters.length) {

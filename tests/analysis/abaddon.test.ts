@@ -148,3 +148,20 @@ describe('abaddon positions', () => {
 });
 
 analysisCases(() => s, 'abaddon', 'm1', 31);
+
+describe('abaddon takebacks with an AI seat', () => {
+  test("AI seats follow the game's option: 'refuse' refuses at once", async () => {
+    const g = await create(s, { ruleset: 'abaddon', scenario: 'm1', seats: [{ name: 'Ann' }, { name: 'Bot', ai: { level: 'random' } }], takebacks: { allow: true, ai: 'refuse' } });
+    const r = await post(s, `/v1/games/${g.id}/takebacks`, g.seats[0].token, { to: 0 });
+    // Version 0 has nothing to take back yet; once a move is made the AI's answer decides.
+    assert.equal(r.statusCode, 400);
+    for (let i = 0; i < 200 && (await game(s, g.id)).version < 1; i++) {
+      const v = await game(s, g.id);
+      if (v.pending.some((d: { seat: number; blocking: boolean }) => d.blocking && d.seat === 0)) await playOne(s, g.id, () => g.seats[0].token!, picker(1), v);
+      else await new Promise((r) => setTimeout(r, 100)); // the AI seat moves through the job queue
+    }
+    const r2 = await post(s, `/v1/games/${g.id}/takebacks`, g.seats[0].token, { to: 0 });
+    assert.equal(r2.statusCode, 409, r2.body);
+    assert.equal(r2.json().error.details.reason, 'ai_refuses');
+  });
+});
