@@ -12,6 +12,7 @@ import { ServiceError } from '../service/errors.js';
 import { isStoreUnavailable, STORE_RETRY_AFTER, storeUnavailableBody } from './health.js';
 import { costRule } from './limits.js';
 import type { AppSettings } from './settings.js';
+import { analysisResolvers, asSeatOf } from './analysis-graphql.js';
 
 const schema = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -41,7 +42,8 @@ async function userErrors<T extends object>(run: () => Promise<T>): Promise<T | 
 
 export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings: Pick<AppSettings, 'ui' | 'graphql'>) {
   const svc = rt.service;
-  const withSeat = async (id: string, ctx: Ctx, token?: string | null) => svc.authenticate(id, tokenOf(ctx, token));
+  const withSeat = async (id: string, ctx: Ctx, token?: string | null) => svc.authenticate(id, tokenOf(ctx, token), asSeatOf(ctx));
+  const analysis = analysisResolvers(svc, withSeat, userErrors);
 
   const resolvers = {
     Query: {
@@ -51,6 +53,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
         return { ...(await svc.getGame(a.id, seat)), _seat: seat };
       },
       games: (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; offset?: number }) => svc.listGames(a),
+      ...analysis.Query,
     },
     Game: {
       legalActions: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : svc.legalActions(g.id, g._seat)),
@@ -100,6 +103,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
         }),
       postChat: (_: unknown, a: { gameId: string; token?: string; text: string }, ctx: Ctx) =>
         userErrors(async () => ({ message: await svc.postChat(a.gameId, svc.requireSeat(await withSeat(a.gameId, ctx, a.token)), a.text) })),
+      ...analysis.Mutation,
     },
     Subscription: {
       gameUpdated: {

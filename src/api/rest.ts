@@ -8,12 +8,14 @@ import {
   AfterQuery, ChatBody, ChatQuery, ClaimBody, OrdersBody, CreateGameBody, ErrorBody, GameIdParams, ListQuery, SeatParams, SubmitBody, SubmitQuery, VersionParams,
 } from './schemas.js';
 import { sseRoute } from './sse.js';
+import { analysisRoutes, asSeat } from './analysis-routes.js';
+import type { SandboxInput, TakebackPolicy } from '../service/analysis.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
 
 export async function restRoutes(app: FastifyInstance, rt: Runtime) {
   const svc = rt.service;
-  const seatOf = async (id: string, req: Parameters<typeof bearer>[0]) => svc.authenticate(id, bearer(req));
+  const seatOf = async (id: string, req: Parameters<typeof bearer>[0]) => svc.authenticate(id, bearer(req), asSeat(req));
 
   app.get('/v1/rulesets', { schema: { tags: ['rulesets'], summary: 'Installed games and their scenarios' } }, async () => ({
     rulesets: svc.listRulesets(),
@@ -22,8 +24,11 @@ export async function restRoutes(app: FastifyInstance, rt: Runtime) {
   app.post('/v1/games', {
     schema: { tags: ['games'], summary: 'Create a game; seat tokens are shown only in this answer', body: CreateGameBody, response: { 201: { type: 'object', additionalProperties: true }, ...errors } },
   }, async (req, reply) => {
-    const b = req.body as { ruleset: string; scenario?: string; seats: []; options?: unknown; deadlines?: unknown };
-    const out = await svc.createGame({ ruleset: b.ruleset, scenario: b.scenario, seats: b.seats, options: b.options, policy: b.deadlines ? { deadlines: b.deadlines } : null });
+    const b = req.body as { ruleset: string; scenario?: string; seats: []; options?: unknown; deadlines?: unknown; sandbox?: SandboxInput; takebacks?: TakebackPolicy };
+    const out = await svc.createGame({
+      ruleset: b.ruleset, scenario: b.scenario, seats: b.seats, options: b.options, policy: b.deadlines ? { deadlines: b.deadlines } : null,
+      ...(b.sandbox ? { sandbox: b.sandbox } : {}), ...(b.takebacks ? { takebacks: b.takebacks } : {}),
+    });
     reply.code(201).header('location', `/v1/games/${out.id}`);
     return out;
   });
@@ -136,6 +141,7 @@ export async function restRoutes(app: FastifyInstance, rt: Runtime) {
     return svc.chat(id, q.after ?? 0, q.limit ?? 200);
   });
 
+  await analysisRoutes(app, rt, seatOf);
   await sseRoute(app, rt);
   await (await import('./webhooks.js')).webhookRoutes(app, rt);
 

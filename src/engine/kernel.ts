@@ -326,3 +326,15 @@ export function eventsFor(evs: GameEvent[], viewer: Seat | null, ended: boolean)
 }
 
 const shapeAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
+
+/**
+ * A KState for a ruleset state made outside setup and apply (analysis: a position or a fork's
+ * state), its decision ids minted at `seq`; a running state without a blocking decision is a
+ * KernelError, as after any entry.
+ */
+export function settleState<S>(rs: Ruleset<S>, s: S, seq: number): KState<S> {
+  const k = settle(rs, s, {}, seq, null);
+  const d = settled.get(k)!;
+  if (!d.result && !d.pending!.some((x) => x.blocking)) throw new KernelError(`${rs.id}: a running position has no blocking decision`);
+  return k;
+}

@@ -174,6 +174,28 @@ export interface Ruleset<S = any, A extends { type: string } = any, V = any> {
   scenarioData?(scenario: string): unknown;
   /** View in, SVG out; pure, reads only the view. */
   render?(v: V, opts: RenderOptions): string;
+
+  /** Analysis (docs/ANALYSIS.md): the position format of sandbox games and forks. */
+  position?: PositionFormat<S>;
+}
+
+/**
+ * The parts of a state a person sets up (docs/ANALYSIS.md). `schema` is checked first (ajv,
+ * no coercion); `fromPosition` then validates fully and names what is impossible.
+ */
+export interface PositionFormat<S = any> {
+  schema: JsonSchema;
+  /** The settable parts of `s`, or a Violation when `s` is at a point no position describes. */
+  toPosition(s: S): unknown | Violation;
+  /** The state of a (schema-valid) position; `base` is the scenario's set-up for the same seats and options. */
+  fromPosition(p: unknown, base: S): S | Violation;
+  /**
+   * Random streams a sandbox may script, by fork label (a `#n` suffix is the same stream), and
+   * how a scripted value maps to a draw `int(n)`: minus `offset`, or a face's index in `faces`.
+   */
+  streams?: Record<string, { description: string; offset?: number; faces?: readonly string[] }>;
+  /** Whether information hidden from some seat in `before` is known to it in `after` (takebacks). */
+  revealed?(before: S, after: S): boolean;
 }
 
 export interface RenderOptions {

@@ -10,11 +10,13 @@ import { undauntedCallisto } from './undaunted-callisto/index.js';
 import { abaddon } from './abaddon/index.js';
 import { abaddonV1 } from './abaddon/v1.js';
 import { unbreakable } from './unbreakable/index.js';
+import { agentsOfMayhem } from './agents-of-mayhem/index.js';
 
 const all: Ruleset[] = [
   undauntedCallisto,
   abaddon,
   unbreakable,
+  agentsOfMayhem,
 ];
 
 /** Earlier versions still installed, by `${id}@${version}`. */

@@ -16,6 +16,8 @@ import { probes } from './probes.js';
 import { AfterQuery, ChatQuery, checkInput, ClaimBody, CreateGameBody, IdempotencyKey, ListQuery, SubmitOptions } from './input.js';
 import { fromViolation, notFound, ServiceError } from './errors.js';
 import { hashToken, newGameId, newToken, sameHash } from './tokens.js';
+import { analysisFields, fullReplay, gameRng, NO_SNAPSHOT, Replayer, sandboxOf, sandboxPolicy, sandboxReport, setupFor, type SandboxInput, type SandboxPolicy, type TakebackPolicy } from './analysis.js';
+import { answerTakeback, forkGame, positionAt, requestTakeback } from './analysis-ops.js';
 
 export interface SeatSpec {
   name: string;
@@ -31,6 +33,12 @@ export interface CreateGameInput {
   options?: unknown;
   /** Service settings: deadlines and the like (see the async-play docs). */
   policy?: unknown;
+  /** A sandbox game (docs/ANALYSIS.md): from a position, with scripted dice. */
+  sandbox?: SandboxInput;
+  /** Takebacks with consent (docs/ANALYSIS.md); off by default. */
+  takebacks?: TakebackPolicy;
+  /** A fork's state (analysis-ops.ts), never from a client body. */
+  fork?: { state: unknown; forkOf: NonNullable<SandboxPolicy['forkOf']> };
 }
 
 /** A game loaded in memory: the record, its seats, the kernel state and the hash chain head. */
@@ -168,10 +176,11 @@ export class GameService {
 
   async createGame(raw: CreateGameInput) {
     // One contract for both doors (input.ts): `policy` is the body's `deadlines`.
-    const { policy, ...rest } = raw;
+    const { policy, fork, ...rest } = raw;
     const given = (policy as { deadlines?: unknown } | null | undefined)?.deadlines;
     const { deadlines, ...body } = checkInput(CreateGameBody, given === undefined ? rest : { ...rest, deadlines: given }, 'input');
-    const input: CreateGameInput = { ...body, policy: deadlines ? { deadlines } : null };
+    const { sandbox: sandboxIn, takebacks, ...plain } = body as typeof body & { sandbox?: SandboxInput; takebacks?: TakebackPolicy };
+    const input: CreateGameInput = { ...plain, policy: deadlines ? { deadlines } : null };
     const rs = getRuleset(input.ruleset);
     if (!rs) throw new ServiceError(422, 'unknown_ruleset', `no ruleset ${input.ruleset}`, { known: rulesets().map((r) => r.id) });
     const scenario = input.scenario ?? rs.scenarios[0]?.id;
@@ -196,11 +205,18 @@ export class GameService {
 
     const id = newGameId();
     const seed = newSeed();
+    const sandbox: SandboxPolicy | null = fork ? { state: fork.state, forkOf: fork.forkOf, analysisToken: true } : sandboxPolicy(rs, sandboxIn);
+    if (sandbox || takebacks?.allow) {
+      if (sandbox && takebacks?.allow) throw new ServiceError(422, 'sandbox_takebacks', 'a sandbox game is rewound by forking it, not by takebacks');
+      input.policy = { ...(input.policy as object | null), ...(sandbox ? { sandbox } : {}), ...(takebacks?.allow ? { takebacks } : {}) };
+    }
     const seatInfos: SeatInfo[] = input.seats.map((s, index) => ({ index, name: s.name, ai: s.ai ?? null }));
-    const made = setupGame(rs, { scenario: scenario!, seats: seatInfos, options }, entryRng(seed, id, 0));
+    const made = setupFor(rs, { id, seed, policy: input.policy ?? null }, { scenario: scenario!, seats: seatInfos, options });
     if (isViolation(made)) throw fromViolation(made);
 
-    const tokens: (string | null)[] = input.seats.map((s) => (s.ai || s.open ? null : newToken()));
+    // A sandbox's analysis token acts for every seat (one token, every human seat's hash).
+    const analysisToken = sandbox?.analysisToken ? newToken() : null;
+    const tokens: (string | null)[] = input.seats.map((s) => (s.ai || s.open ? null : analysisToken ?? newToken()));
     const seats: SeatRecord[] = input.seats.map((s, index) => ({
       index,
       name: s.name,
@@ -231,6 +247,7 @@ export class GameService {
       id, ruleset: rs.id, scenario, version: 0, seedHash: game.seedHash,
       seats: seats.map((s, i) => ({ index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel, token: tokens[i] })),
       toAct: toActOf(loaded),
+      sandbox: sandbox !== null, ...(analysisToken ? { analysisToken } : {}),
     };
   }
 
@@ -249,9 +266,20 @@ export class GameService {
   }
 
   /** The seat a token belongs to; null without a token (a spectator). */
-  async authenticate(gameId: string, token: string | null | undefined): Promise<Seat | null> {
+  async authenticate(gameId: string, token: string | null | undefined, asSeat?: number): Promise<Seat | null> {
     if (!token) return null;
     const h = hashToken(token);
+    const c = this.cache.get(gameId);
+    if (c && sandboxOf(c.game)?.analysisToken) {
+      // A sandbox's analysis token matches every human seat: it acts as `asSeat` (X-Seat), else as the seat to move.
+      const g = await this.load(gameId);
+      const mine = g.seats.filter((s) => s.tokenHash && sameHash(s.tokenHash, h)).map((s) => s.index);
+      if (mine.length > 1) {
+        if (asSeat !== undefined && mine.includes(asSeat)) return asSeat;
+        const open = openDecisions(g.rs, g.k);
+        return (open.find((d) => d.blocking && mine.includes(d.seat)) ?? open.find((d) => mine.includes(d.seat)))?.seat ?? mine[0];
+      }
+    }
     // A seat's token never changes once set (claims only fill open seats), so a cached match
     // is final: no database read per request. A miss re-reads the game (a claim elsewhere).
     const cached = this.cache.get(gameId)?.seats.find((s) => s.tokenHash && sameHash(s.tokenHash, h));
@@ -259,6 +287,7 @@ export class GameService {
     const g = await this.load(gameId);
     const seat = g.seats.find((s) => s.tokenHash && sameHash(s.tokenHash, h));
     if (!seat) throw new ServiceError(401, 'invalid_token', 'this token is not a seat of this game');
+    if (sandboxOf(g.game)?.analysisToken && g.seats.filter((s) => s.tokenHash && sameHash(s.tokenHash, h)).length > 1) return this.authenticate(gameId, token, asSeat);
     return seat.index;
   }
 
@@ -320,7 +349,7 @@ export class GameService {
    */
   private async rebuild(game: GameRecord, seats: SeatRecord[], upTo?: number, hooks = true): Promise<LoadedGame> {
     const rs = this.ruleset(game.ruleset, game.rulesetVersion);
-    const { snapshot, actions } = await this.store.loadLog(game.id, rs.version, upTo);
+    const { snapshot, actions } = await this.store.loadLog(game.id, fullReplay(game) ? NO_SNAPSHOT : rs.version, upTo);
     const check = game.rulesetVersion !== rs.version;
     const diverged = (seq: number, why: string) => new ServiceError(409, 'ruleset_diverged',
       `game ${game.id} was begun under ${game.ruleset} ${game.rulesetVersion}; the installed ${rs.version} ${why} at entry ${seq}`,
@@ -341,15 +370,16 @@ export class GameService {
       const setup = actions[0];
       if (!setup || setup.seq !== 0) throw new ServiceError(500, 'log_corrupt', `game ${game.id} has no setup entry`);
       const e = setup.entry as { scenario: string; seats: SeatInfo[]; options: unknown };
-      const made = setupGame(rs, e, entryRng(game.seed, game.id, 0));
+      const made = setupFor(rs, game, e);
       if (isViolation(made)) throw refused(0, made.code);
       k = made.k;
       if (check && chainHash(GENESIS, k) !== setup.hash) throw diverged(0, 'gives another state');
       hash = setup.hash;
       rest = actions.slice(1);
     }
+    const replay = new Replayer(rs, game, seats, k);
     for (const a of rest) {
-      const r = applyEntry(rs, k, a.entry as Entry<any>, entryRng(game.seed, game.id, a.seq));
+      const r = replay.step(a.entry as Entry<any>);
       if (isViolation(r)) throw refused(a.seq, r.code);
       if (check && chainHash(hash, r.k) !== a.hash) throw diverged(a.seq, 'gives another state');
       k = r.k;
@@ -380,7 +410,8 @@ export class GameService {
       view: g.rs.view(g.k.s, seat),
       result: resultOf(g.rs, g.k),
       seedHash: g.game.seedHash,
-      seed: ended ? g.game.seed : null,
+      seed: ended && !sandboxOf(g.game) ? g.game.seed : null,
+      ...analysisFields(g.game, g.k),
       createdAt: g.game.createdAt.toISOString(),
       updatedAt: g.game.updatedAt.toISOString(),
     };
@@ -389,7 +420,7 @@ export class GameService {
   async listGames(opts: { status?: 'active' | 'finished'; limit?: number; offset?: number }) {
     opts = checkInput(ListQuery, opts, 'input');
     const rows = await this.store.listGames({ status: opts.status, limit: Math.min(opts.limit ?? 50, 200), offset: opts.offset ?? 0 });
-    return rows.map((g) => ({ id: g.id, ruleset: g.ruleset, scenario: g.scenario, status: g.status, version: g.version, createdAt: g.createdAt.toISOString() }));
+    return rows.map((g) => ({ id: g.id, ruleset: g.ruleset, scenario: g.scenario, status: g.status, version: g.version, sandbox: sandboxOf(g) !== null, createdAt: g.createdAt.toISOString() }));
   }
 
   async legalActions(gameId: string, seat: Seat, limit = 1000) {
@@ -448,20 +479,21 @@ export class GameService {
     if (!row) throw notFound('game', gameId);
     const { game } = row;
     const rs = this.ruleset(game.ruleset, game.rulesetVersion);
-    if (game.status !== 'finished') throw new ServiceError(409, 'game_not_finished', 'the seed is revealed and the log verifiable only after the end');
+    if (game.status !== 'finished' && !sandboxOf(game)) throw new ServiceError(409, 'game_not_finished', 'the seed is revealed and the log verifiable only after the end');
     const rows = await this.store.actionsAfter(gameId, -1, 1_000_000);
     const seedHashOk = seedHash(game.seed) === game.seedHash;
     const mismatches: { seq: number; what: string }[] = [];
     const setup = rows[0];
     const e0 = setup.entry as { scenario: string; seats: SeatInfo[]; options: unknown };
-    const made = setupGame(rs, e0, entryRng(game.seed, gameId, 0));
+    const made = setupFor(rs, game, e0);
     if (isViolation(made)) return { id: gameId, seed: game.seed, seedHash: game.seedHash, seedHashOk, ok: false, entries: rows.length, mismatches: [{ seq: 0, what: 'setup' }] };
     let k = made.k;
     let hash = chainHash(GENESIS, k);
     if (hash !== setup.hash) mismatches.push({ seq: 0, what: 'hash' });
     if (JSON.stringify(made.events) !== JSON.stringify(setup.events)) mismatches.push({ seq: 0, what: 'events' });
+    const replay = new Replayer(rs, game, row.seats, k);
     for (const a of rows.slice(1)) {
-      const r = applyEntry(rs, k, a.entry as Entry<any>, entryRng(game.seed, gameId, a.seq));
+      const r = replay.step(a.entry as Entry<any>);
       if (isViolation(r)) {
         mismatches.push({ seq: a.seq, what: `rejected: ${r.code}` });
         break;
@@ -474,7 +506,37 @@ export class GameService {
     return {
       id: gameId, seed: game.seed, seedHash: game.seedHash, seedHashOk, ok: seedHashOk && mismatches.length === 0,
       entries: rows.length, finalHash: hash, result: resultOf(rs, k), mismatches,
+      ...(sandboxOf(game) ? sandboxReport(game, k) : {}),
     };
+  }
+
+  // ---------- analysis (docs/ANALYSIS.md; the use cases live in analysis-ops.ts) ----------
+
+  /** The service's own loading and committing, for analysis-ops.ts (forks, takebacks). */
+  get analysisAccess() {
+    return {
+      load: (id: string) => this.load(id),
+      rebuild: (g: LoadedGame, upTo: number) => this.rebuild(g.game, g.seats, upTo),
+      commit: (g: LoadedGame, entry: Entry<any>, seat: Seat | null) => this.commit(g, entry, seat, null),
+      afterMove: (id: string, r: SubmitResult) => this.afterMove(id, r),
+      store: this.store,
+    };
+  }
+
+  forkGame(gameId: string, seat: Seat | null, version: number) {
+    return forkGame(this, gameId, seat, version);
+  }
+
+  positionAt(gameId: string, seat: Seat | null, version?: number) {
+    return positionAt(this, gameId, seat, version);
+  }
+
+  requestTakeback(gameId: string, seat: Seat, to: number) {
+    return requestTakeback(this, gameId, seat, to);
+  }
+
+  answerTakeback(gameId: string, seat: Seat, approve: boolean) {
+    return answerTakeback(this, gameId, seat, approve);
   }
 
   // ---------- table talk ----------
@@ -687,7 +749,7 @@ export class GameService {
     const seq = g.k.seq + 1;
     let r;
     try {
-      r = applyEntry(g.rs, g.k, entry, entryRng(g.game.seed, g.game.id, seq));
+      r = new Replayer(g.rs, g.game, g.seats, g.k).step(entry);
     } catch (err) {
       if (err instanceof KernelError) throw new ServiceError(500, 'internal_error', 'the move could not be processed');
       throw err;

@@ -53,12 +53,28 @@ export const DeadlinePolicy = T.Object({
   botLevel: T.Optional(T.Union(AI_LEVELS.map((l) => T.Literal(l)))),
 }, { additionalProperties: false });
 
+/** A sandbox game (docs/ANALYSIS.md): never rated, marked everywhere. */
+export const SandboxSpec = T.Object({
+  position: T.Optional(T.Any({ description: "a position in the ruleset's position format (GET /v1/rulesets/:id/position-schema); absent: the scenario's set-up" })),
+  dice: T.Optional(T.Record(T.String(), T.Array(T.Any(), { maxItems: 10_000 }), { description: 'scripted outcomes per random stream (fork label), consumed in order, then the seeded stream' })),
+  analysisToken: T.Optional(T.Boolean({ description: 'one token that acts for every seat (X-Seat header picks one)' })),
+}, { additionalProperties: false });
+
+/** Takebacks with consent (docs/ANALYSIS.md); off by default. */
+export const TakebackSpec = T.Object({
+  allow: T.Boolean(),
+  ai: T.Optional(T.Union([T.Literal('approve'), T.Literal('refuse')], { description: 'what AI seats answer (default approve)' })),
+  seconds: T.Optional(T.Integer({ minimum: 10, maximum: LIMITS.deadlineSeconds, description: 'how long the other seats have to answer (default 86400)' })),
+}, { additionalProperties: false });
+
 export const CreateGameBody = T.Object({
   ruleset: T.String({ minLength: 1, maxLength: 64 }),
   scenario: T.Optional(T.String({ minLength: 1, maxLength: 64 })),
   seats: T.Array(SeatSpec, { minItems: 1, maxItems: LIMITS.seats }),
   options: T.Optional(T.Record(T.String(), T.Any())),
   deadlines: T.Optional(DeadlinePolicy),
+  sandbox: T.Optional(SandboxSpec),
+  takebacks: T.Optional(TakebackSpec),
 }, { additionalProperties: false });
 export type CreateGameBody = Static<typeof CreateGameBody>;
 
@@ -103,7 +119,7 @@ function dropNulls(v: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
     if (x === null && k !== 'ai') continue;
-    out[k] = k === 'options' ? x : dropNulls(x, depth + 1);
+    out[k] = k === 'options' || k === 'position' || k === 'dice' ? x : dropNulls(x, depth + 1);
   }
   return out;
 }

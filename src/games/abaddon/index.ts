@@ -9,6 +9,7 @@ import { DATA, type Faction, type GameData, type UnitType, type XY } from './dat
 import { addUnits, initialState, other, Rules, type Ev } from './rules.js';
 import { cloneState, FACES, UNIT, type AbState, type Action, type Attack, type Unit } from './state.js';
 import { makeView, determinizeView, type AbView } from './view.js';
+import { abaddonPosition } from './position.js';
 
 export type { AbState, Action } from './state.js';
 export type { AbView } from './view.js';
@@ -976,6 +977,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     render: makeRender(data),
     result: (s): Result | null => s.result,
     determinize: (v, seat, rng) => determinizeView(R, v, seat, rng),
+    position: abaddonPosition(R),
     choices,
     ordersSchema,
     covers,

@@ -1,0 +1,31 @@
+// The JSON Schema of an Agents of Mayhem action (the Action union of state.ts): the kernel
+// refuses any other shape before the rules run.
+import { Type as T, type TSchema } from '@sinclair/typebox';
+
+const Id = T.String({ minLength: 1, maxLength: 64 });
+const Space = T.String({ pattern: '^\\d{1,2},\\d{1,2},[1-4]$', description: 'a space "x,y,Level"' });
+const Facing = T.Union([T.Literal('N'), T.Literal('E'), T.Literal('S'), T.Literal('W')]);
+const Well = T.Union([T.Literal('speed'), T.Literal('focus'), T.Literal('tech'), T.Literal('mayhem')]);
+const Status = T.Union(['ATTACK_UP', 'ATTACK_DOWN', 'DEFENSE_UP', 'DEFENSE_DOWN', 'RANGE_UP', 'RANGE_DOWN', 'MOVE_UP', 'MOVE_DOWN', 'STUNNED', 'DISRUPTED'].map((x) => T.Literal(x)));
+const act = (type: string, fields: Record<string, TSchema> = {}, description?: string) =>
+  T.Object({ type: T.Literal(type), ...fields }, { additionalProperties: false, ...(description ? { description } : {}) });
+
+export const actionSchema = T.Union([
+  act('activate', { board: Id }, 'Activate one of your boards (spec 6.3)'),
+  act('act', { unit: Id, action: Id, target: T.Optional(Space), when: T.Optional(T.Union([T.Literal('before'), T.Literal('after')])), aim: T.Optional(T.Boolean()) }, 'pay and take an Action; an attack names its target space, or when:"before" to move first'),
+  act('move', { unit: Id, to: Space, facing: Facing }, 'spend MP to move to a space (cheapest path)'),
+  act('jump', { unit: Id, to: Space, facing: Facing }),
+  act('dash', { unit: Id, to: Space, facing: Facing }, 'Instant: one space'),
+  act('fire', { target: T.Union([Space, T.Null()]) }, 'the attack of a weapon whose MP was spent first (null: forgo it)'),
+  act('group', { unit: Id, target: T.Optional(Space) }, 'another figure performs the group Action (+N)'),
+  act('end', {}, 'end the activation'),
+  act('pass'),
+  act('aimBonus', { bonus: T.Union([T.String({ pattern: '^(mayhem|cube:[GYB]|weakSpot)$' }), T.Null()]) }, 'an Aim Bonus for an Aimed Hit (null: no more)'),
+  act('block', { times: T.Integer({ minimum: 0, maximum: 20 }) }, 'Block: each use ignores 1 Hit'),
+  act('wound', { well: Well }),
+  act('push', { to: T.Union([Space, T.Null()]) }),
+  act('fallDash', { dash: T.Boolean() }),
+  act('deploy', { board: T.Union([Id, T.Null()]), minion: T.Optional(Id), to: T.Optional(Space) }, 'LEGION Deploy: buy one Minion (null board: done)'),
+  act('redeploy', { board: Id, to: T.Union([Space, T.Null()]) }, 'Redeploy a Downed Elite in your Refresh Phase (null: not now)'),
+  act('refresh', { reinforce: T.Optional(T.String({ pattern: '^G*Y*B*$' })), cubes: T.String({ pattern: '^G*Y*B*$' }), wound: T.Union([Well, T.Null()]), positive: T.Union([Status, T.Null()]), negative: T.Union([Status, T.Null()]) }),
+], { title: 'AgentsOfMayhemAction' });

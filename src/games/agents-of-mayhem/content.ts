@@ -1,0 +1,337 @@
+// Content: TypeBox schemas (type and JSON Schema from one source), the loader (schema, then
+// cross-references naming the item and the rule, then compile) and CONTENT, built once.
+// Every data file is PROVISIONAL original content (spec §4.4), replaceable without code.
+import { Type as T, type Static } from '@sinclair/typebox';
+import { Ajv } from 'ajv';
+import { parse, isAdvanced, type Ability } from './abilities.js';
+import boardsJson from './data/boards.json' with { type: 'json' };
+import diceJson from './data/dice.json' with { type: 'json' };
+import refreshJson from './data/refresh.json' with { type: 'json' };
+import tilesJson from './data/tiles.json' with { type: 'json' };
+import missionsJson from './data/missions.json' with { type: 'json' };
+
+const Side = T.Union([T.Literal('MAYHEM'), T.Literal('LEGION')]);
+export type Side = Static<typeof Side>;
+const XY = T.Tuple([T.Integer({ minimum: 0 }), T.Integer({ minimum: 0 })]);
+const XYZ = T.Tuple([T.Integer({ minimum: 0 }), T.Integer({ minimum: 0 }), T.Integer({ minimum: 1, maximum: 4 })]);
+const Dir = T.Union([T.Literal('N'), T.Literal('E'), T.Literal('S'), T.Literal('W')]);
+export type Dir = Static<typeof Dir>;
+const Cost = T.String({ pattern: '^(FREE|[GYBP]+)$', description: 'cubes: G speed, Y focus, B tech, P mayhem' });
+const Color = T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]);
+export type Color = Static<typeof Color>;
+
+const ActionDef = T.Object({
+  id: T.String({ pattern: '^[a-z][a-z0-9-]*$' }), name: T.String(),
+  type: T.Union([T.Literal('main'), T.Literal('addon'), T.Literal('instant')]),
+  cost: Cost,
+  kind: T.Union([T.Literal('move'), T.Literal('jump'), T.Literal('attack'), T.Literal('dash'), T.Literal('block')]),
+  weapon: T.Optional(T.Boolean()),
+  mp: T.Optional(T.Integer({ minimum: 0 })),
+  group: T.Optional(T.Integer({ minimum: 1 })),
+  jump: T.Optional(T.Object({ up: T.Integer({ minimum: 0 }), spaces: T.Integer({ minimum: 1 }) }, { additionalProperties: false })),
+  attack: T.Optional(T.Object({
+    bands: T.Array(T.Object({ color: Color, range: T.Integer({ minimum: 1 }), dice: T.Integer({ minimum: 0 }) }, { additionalProperties: false }), { minItems: 1, maxItems: 3 }),
+    weaponBonus: T.Optional(T.Union([T.Literal('shields'), T.Literal('armor'), T.Literal('elite')])),
+  }, { additionalProperties: false })),
+  abilities: T.Optional(T.Array(T.String())),
+}, { additionalProperties: false });
+export type ActionDef = Static<typeof ActionDef>;
+
+const Wells = T.Object({ shield: T.Integer({ minimum: 0 }), armor: T.Integer({ minimum: 0 }), speed: T.Integer({ minimum: 0 }), focus: T.Integer({ minimum: 0 }), tech: T.Integer({ minimum: 0 }), mayhem: T.Integer({ minimum: 0 }) }, { additionalProperties: false });
+const EliteDef = T.Object({
+  id: T.String(), name: T.String(), side: Side, health: T.Integer({ minimum: 1 }), wells: Wells,
+  specialRefresh: T.Array(T.String()), actions: T.Array(ActionDef),
+}, { additionalProperties: false });
+const SquadDef = T.Object({
+  id: T.String(), name: T.String(), side: Side, reinforcement: T.Integer({ minimum: 0 }),
+  wells: T.Object({ speed: T.Integer({ minimum: 0 }), focus: T.Integer({ minimum: 0 }), tech: T.Integer({ minimum: 0 }), mayhem: T.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+}, { additionalProperties: false });
+const MinionDef = T.Object({
+  id: T.String(), name: T.String(), figures: T.Integer({ minimum: 1 }),
+  defense: T.Object({ shield: T.Integer({ minimum: 0 }), armor: T.Integer({ minimum: 0 }), health: T.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+  reinforce: Cost, setup: Cost, actions: T.Array(ActionDef),
+}, { additionalProperties: false });
+const BoardsFile = T.Object({ provisional: T.Boolean(), note: T.String(), elites: T.Array(EliteDef), squads: T.Array(SquadDef), minions: T.Array(MinionDef) }, { additionalProperties: false });
+export type EliteDef = Static<typeof EliteDef>;
+export type SquadDef = Static<typeof SquadDef>;
+export type MinionDef = Static<typeof MinionDef>;
+
+const DiceFile = T.Object({ provisional: T.Boolean(), note: T.String(), dice: T.Record(Color, T.Object({ die: T.String(), faces: T.Array(T.String()) })) }, { additionalProperties: false });
+const RefreshCard = T.Object({
+  id: T.String(), side: Side, cube: T.Integer({ minimum: 0 }), shield: T.Optional(T.Integer({ minimum: 0 })), wound: T.Optional(T.Integer({ minimum: 0 })),
+  special: T.Optional(T.Integer({ minimum: 0 })), status: T.Optional(T.Integer({ minimum: 0 })), mayhem: T.Optional(T.Integer({ minimum: 0 })),
+  reinforce: T.Optional(T.Integer({ minimum: 0 })), deploy: T.Optional(T.Integer({ minimum: 0 })), drone: T.Integer({ minimum: 1, maximum: 3 }),
+}, { additionalProperties: false });
+export type RefreshCard = Static<typeof RefreshCard>;
+const RefreshFile = T.Object({ provisional: T.Boolean(), note: T.String(), cards: T.Array(RefreshCard) }, { additionalProperties: false });
+
+const EdgeType = T.Union([T.Literal('clear'), T.Literal('obstacle'), T.Literal('wall'), T.Literal('opening')]);
+const CornerType = T.Union([T.Literal('clear'), T.Literal('obstacle'), T.Literal('cover'), T.Literal('solid')]);
+export type EdgeType = Static<typeof EdgeType>;
+export type CornerType = Static<typeof CornerType>;
+const LevelDef = T.Object({
+  z: T.Integer({ minimum: 1, maximum: 4 }),
+  rects: T.Array(T.Tuple([T.Integer({ minimum: 0 }), T.Integer({ minimum: 0 }), T.Integer({ minimum: 1 }), T.Integer({ minimum: 1 })])),
+  stairs: T.Optional(T.Array(XY)), explosive: T.Optional(T.Array(XY)),
+  walls: T.Optional(T.Object({ rect: T.Tuple([T.Integer(), T.Integer(), T.Integer(), T.Integer()]), openings: T.Array(T.Tuple([T.Integer(), T.Integer(), Dir])) }, { additionalProperties: false })),
+  edges: T.Optional(T.Array(T.Object({ a: XY, b: XY, type: EdgeType }, { additionalProperties: false }))),
+  corners: T.Optional(T.Array(T.Object({ at: XY, type: CornerType }, { additionalProperties: false }))),
+}, { additionalProperties: false });
+const TileDef = T.Object({ id: T.String(), name: T.String(), width: T.Integer({ minimum: 1 }), height: T.Integer({ minimum: 1 }), building: T.Optional(T.Boolean()), levels: T.Array(LevelDef, { minItems: 1 }) }, { additionalProperties: false });
+export type TileDef = Static<typeof TileDef>;
+const TilesFile = T.Object({ provisional: T.Boolean(), note: T.String(), tiles: T.Array(TileDef) }, { additionalProperties: false });
+
+const WinCondition = T.Object({
+  id: T.String(), vp: T.Integer({ minimum: 1 }), when: T.Union([T.Literal('immediately'), T.Literal('endOfRound')]),
+  trigger: T.Union([T.Literal('enemyDowned'), T.Literal('omControlled')]), removeOm: T.Optional(T.Boolean()), text: T.String(),
+}, { additionalProperties: false });
+export type WinCondition = Static<typeof WinCondition>;
+const UnitPlacement = T.Object({ unit: T.String(), board: T.String(), minion: T.Optional(T.String()), at: XYZ, facing: Dir }, { additionalProperties: false });
+const Entry = T.Object({ unit: T.String(), board: T.String(), minion: T.Optional(T.String()), round: T.Integer({ minimum: 1 }), edge: T.String(), facing: Dir }, { additionalProperties: false });
+const SideSetup = T.Object({
+  goal: T.String(), boards: T.Array(T.Object({ board: T.String(), minions: T.Optional(T.Array(T.String(), { maxItems: 3 })) }, { additionalProperties: false }), { minItems: 1 }),
+  units: T.Array(UnitPlacement), entries: T.Array(Entry), refreshDeck: T.Array(T.String(), { minItems: 1 }), winConditions: T.Array(WinCondition),
+}, { additionalProperties: false });
+const Mission = T.Object({
+  id: T.String(), title: T.String(), kind: T.Union([T.Literal('tutorial'), T.Literal('mission')]), number: T.Integer(),
+  rules: T.Union([T.Literal('basic'), T.Literal('advanced')]), players: T.Array(T.Integer({ minimum: 2, maximum: 4 }), { minItems: 1 }),
+  rounds: T.Integer({ minimum: 1 }), initiative: Side, vpStart: T.Object({ side: Side, value: T.Integer({ minimum: 0 }) }),
+  map: T.Object({
+    placements: T.Array(T.Object({ tile: T.String(), origin: XY, rotation: T.Union([T.Literal(0), T.Literal(90), T.Literal(180), T.Literal(270)]) }, { additionalProperties: false }), { minItems: 1 }),
+    entryEdges: T.Record(T.String(), Dir),
+  }, { additionalProperties: false }),
+  oms: T.Array(T.Object({ id: T.String({ pattern: '^[1-9]$' }), at: XYZ, control: Side }, { additionalProperties: false })),
+  sides: T.Object({ MAYHEM: SideSetup, LEGION: SideSetup }, { additionalProperties: false }),
+  chainFrom: T.Optional(T.String()), focus: T.Optional(T.String()),
+}, { additionalProperties: false });
+export type Mission = Static<typeof Mission>;
+const MissionsFile = T.Object({ provisional: T.Boolean(), note: T.String(), missions: T.Array(Mission) }, { additionalProperties: false });
+
+// ---------------------------------------------------------------- compiled map
+
+export interface Cell { key: string; x: number; y: number; z: number; stairs: boolean; explosive: boolean; tile: number; building: boolean }
+export interface CompiledMap {
+  width: number; height: number;
+  cells: Record<string, Cell>;
+  /** Orthogonal edge types by edgeKey (absent: clear). */
+  edges: Record<string, EdgeType>;
+  /** Corner-dot types by cornerKey (absent: clear). */
+  corners: Record<string, CornerType>;
+  /** Named entry edges: Level-1 cells along that border of the map. */
+  entry: Record<string, string[]>;
+  tiles: { tile: string; cells: string[] }[];
+}
+
+export const cellKey = (x: number, y: number, z: number) => `${x},${y},${z}`;
+export const edgeKey = (z: number, a: [number, number], b: [number, number]) => {
+  const [p, q] = a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]) ? [a, b] : [b, a];
+  return `${z}:${p[0]},${p[1]}|${q[0]},${q[1]}`;
+};
+export const cornerKey = (z: number, x: number, y: number) => `${z}:${x},${y}`;
+const EDGE_RANK: Record<EdgeType, number> = { clear: 0, opening: 1, obstacle: 2, wall: 3 };
+const CORNER_RANK: Record<CornerType, number> = { clear: 0, obstacle: 1, cover: 2, solid: 3 };
+const STEP: Record<Dir, [number, number]> = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+
+/** Tile-local cell / lattice point to map coordinates (rotation clockwise, spec §2.1.2). */
+function placeFn(w: number, h: number, origin: [number, number], rot: number) {
+  const [ox, oy] = origin;
+  const cell = ([x, y]: [number, number]): [number, number] =>
+    rot === 0 ? [ox + x, oy + y] : rot === 90 ? [ox + h - 1 - y, oy + x] : rot === 180 ? [ox + w - 1 - x, oy + h - 1 - y] : [ox + y, oy + w - 1 - x];
+  const point = ([x, y]: [number, number]): [number, number] =>
+    rot === 0 ? [ox + x, oy + y] : rot === 90 ? [ox + h - y, oy + x] : rot === 180 ? [ox + w - x, oy + h - y] : [ox + y, oy + w - x];
+  return { cell, point };
+}
+
+/** Map assembly from placed tiles with the boundary priority Wall > Cover > Obstacle > Clear/Opening (spec §2.1.1). */
+export function assembleMap(m: Mission['map'], tiles: Record<string, TileDef>): CompiledMap {
+  const cells: Record<string, Cell> = {};
+  const edges: Record<string, EdgeType> = {};
+  const corners: Record<string, CornerType> = {};
+  const out: CompiledMap['tiles'] = [];
+  const setEdge = (k: string, t: EdgeType) => { if (EDGE_RANK[t] >= EDGE_RANK[edges[k] ?? 'clear']) edges[k] = t; };
+  const setCorner = (k: string, t: CornerType) => { if (CORNER_RANK[t] >= CORNER_RANK[corners[k] ?? 'clear']) corners[k] = t; };
+  m.placements.forEach((p, ti) => {
+    const def = tiles[p.tile];
+    if (!def) throw new Error(`map: unknown tile ${p.tile}`);
+    const { cell, point } = placeFn(def.width, def.height, p.origin, p.rotation);
+    const mine: string[] = [];
+    for (const lv of def.levels) {
+      const has = (x: number, y: number) => lv.rects.some(([rx, ry, rw, rh]) => x >= rx && x < rx + rw && y >= ry && y < ry + rh);
+      const mark = (list: [number, number][] | undefined) => new Set((list ?? []).map((c) => c.join(',')));
+      const stairs = mark(lv.stairs as [number, number][]);
+      const explosive = mark(lv.explosive as [number, number][]);
+      for (const [rx, ry, rw, rh] of lv.rects) {
+        for (let x = rx; x < rx + rw; x++) for (let y = ry; y < ry + rh; y++) {
+          if (x >= def.width || y >= def.height) throw new Error(`tile ${def.id}: Level ${lv.z} cell ${x},${y} off the tile`);
+          const [gx, gy] = cell([x, y]);
+          const k = cellKey(gx, gy, lv.z);
+          if (cells[k]) throw new Error(`map: tiles overlap at ${k}`);
+          cells[k] = { key: k, x: gx, y: gy, z: lv.z, stairs: stairs.has(`${x},${y}`), explosive: explosive.has(`${x},${y}`), tile: ti, building: !!def.building };
+          mine.push(k);
+        }
+      }
+      for (const e of lv.edges ?? []) setEdge(edgeKey(lv.z, cell(e.a as [number, number]), cell(e.b as [number, number])), e.type);
+      for (const c of lv.corners ?? []) { const [x, y] = point(c.at as [number, number]); setCorner(cornerKey(lv.z, x, y), c.type); }
+      if (lv.walls) {
+        const [rx, ry, rw, rh] = lv.walls.rect;
+        const open = new Set(lv.walls.openings.map(([x, y, d]) => `${x},${y},${d}`));
+        const inRect = (x: number, y: number) => x >= rx && x < rx + rw && y >= ry && y < ry + rh;
+        // Wall dots first, then every Opening's end dots become Cover dots (they flank the Opening).
+        const covers: [number, number][] = [];
+        for (let x = rx; x < rx + rw; x++) for (let y = ry; y < ry + rh; y++) {
+          for (const d of ['N', 'E', 'S', 'W'] as Dir[]) {
+            const [dx, dy] = STEP[d];
+            if (inRect(x + dx, y + dy)) continue;
+            const isOpen = open.has(`${x},${y},${d}`);
+            setEdge(edgeKey(lv.z, cell([x, y]), cell([x + dx, y + dy])), isOpen ? 'opening' : 'wall');
+            const ends: [number, number][] = d === 'N' ? [[x, y], [x + 1, y]] : d === 'S' ? [[x, y + 1], [x + 1, y + 1]] : d === 'W' ? [[x, y], [x, y + 1]] : [[x + 1, y], [x + 1, y + 1]];
+            for (const e of ends) {
+              if (isOpen) { covers.push(e); continue; }
+              const outer = (e[0] === rx || e[0] === rx + rw) && (e[1] === ry || e[1] === ry + rh);
+              const [px, py] = point(e);
+              setCorner(cornerKey(lv.z, px, py), outer ? 'obstacle' : 'solid');
+            }
+          }
+        }
+        for (const e of covers) { const [px, py] = point(e); corners[cornerKey(lv.z, px, py)] = 'cover'; }
+        void has;
+      }
+    }
+    out.push({ tile: p.tile, cells: mine });
+  });
+  let width = 0; let height = 0;
+  for (const c of Object.values(cells)) { width = Math.max(width, c.x + 1); height = Math.max(height, c.y + 1); }
+  const entry: Record<string, string[]> = {};
+  for (const [name, d] of Object.entries(m.entryEdges)) {
+    entry[name] = Object.values(cells).filter((c) => c.z === 1 && (d === 'W' ? c.x === 0 : d === 'E' ? c.x === width - 1 : d === 'N' ? c.y === 0 : c.y === height - 1)).map((c) => c.key).sort();
+  }
+  return { width, height, cells, edges, corners, entry, tiles: out };
+}
+
+// ---------------------------------------------------------------- loading
+
+export interface CompiledAction extends ActionDef { parsed: Ability[] }
+export interface Content {
+  provisional: true;
+  elites: Record<string, EliteDef & { actions: CompiledAction[]; special: Ability[] }>;
+  squads: Record<string, SquadDef>;
+  minions: Record<string, MinionDef & { actions: CompiledAction[] }>;
+  dice: Record<Color, string[][]>;
+  refresh: Record<string, RefreshCard>;
+  tiles: Record<string, TileDef>;
+  missions: Record<string, Mission & { compiled: CompiledMap }>;
+  missionList: Mission[];
+}
+
+function check(name: string, schema: object, data: unknown): void {
+  const ajv = new Ajv({ allErrors: true });
+  const v = ajv.compile(schema);
+  if (!v(data)) throw new Error(`agents-of-mayhem data/${name}.json: ${ajv.errorsText(v.errors)}`);
+}
+
+function compileAbilities(owner: string, texts: string[] | undefined): Ability[] {
+  return (texts ?? []).map((t) => {
+    try { return parse(t); } catch (e) { throw new Error(`${owner}: ability "${t}": ${(e as Error).message}`); }
+  });
+}
+
+/** The §2.2.7 face counts: [hit faces incl. aimed, aimed, push, special]. */
+export const FACE_COUNTS: Record<Color, [number, number, number, number]> = { red: [8, 5, 3, 3], yellow: [4, 3, 2, 2], white: [2, 1, 1, 1] };
+
+export function loadContent(raw: { boards: unknown; dice: unknown; refresh: unknown; tiles: unknown; missions: unknown }): Content {
+  check('boards', BoardsFile, raw.boards);
+  check('dice', DiceFile, raw.dice);
+  check('refresh', RefreshFile, raw.refresh);
+  check('tiles', TilesFile, raw.tiles);
+  check('missions', MissionsFile, raw.missions);
+  const boards = raw.boards as Static<typeof BoardsFile>;
+  const diceF = raw.dice as Static<typeof DiceFile>;
+  const dice = {} as Record<Color, string[][]>;
+  for (const color of ['red', 'yellow', 'white'] as Color[]) {
+    const d = diceF.dice[color];
+    if (!d) throw new Error(`dice: no ${color} die`);
+    const faces = d.faces.map((f) => (f === '-' ? [] : f.split('+')));
+    const n = (p: (f: string[]) => boolean) => faces.filter(p).length;
+    const got: [number, number, number, number] = [n((f) => f.includes('H') || f.includes('AH')), n((f) => f.includes('AH')), n((f) => f.includes('P')), n((f) => f.includes('S'))];
+    if (got.join() !== FACE_COUNTS[color].join()) throw new Error(`dice: the ${color} die must have ${FACE_COUNTS[color].join('/')} hit/aimed/push/special faces (spec 2.2.7), has ${got.join('/')}`);
+    if (faces.some((f) => f.length > 2 || (f.length === 2 && !f.includes('S')))) throw new Error(`dice: ${color}: a face holds one symbol, or a Special around one (L921)`);
+    dice[color] = faces;
+  }
+  const elites: Content['elites'] = {};
+  for (const e of boards.elites) {
+    const actions = e.actions.map((a) => ({ ...a, parsed: compileAbilities(`board ${e.id} action ${a.id}`, a.abilities) }));
+    checkActions(`board ${e.id}`, actions);
+    elites[e.id] = { ...e, actions, special: compileAbilities(`board ${e.id} special refresh`, e.specialRefresh) };
+  }
+  const squads: Content['squads'] = Object.fromEntries(boards.squads.map((s) => [s.id, s]));
+  const minions: Content['minions'] = {};
+  for (const m of boards.minions) {
+    const actions = m.actions.map((a) => ({ ...a, parsed: compileAbilities(`minion ${m.id} action ${a.id}`, a.abilities) }));
+    checkActions(`minion ${m.id}`, actions);
+    minions[m.id] = { ...m, actions };
+  }
+  const refresh: Content['refresh'] = {};
+  for (const c of (raw.refresh as Static<typeof RefreshFile>).cards) {
+    if (c.side === 'MAYHEM' && (c.reinforce || c.deploy)) throw new Error(`refresh ${c.id}: Reinforcement and Deploy symbols are LEGION only (spec 2.2.5)`);
+    refresh[c.id] = c;
+  }
+  const m05 = refresh.M05;
+  if (!m05 || m05.cube !== 2 || m05.shield !== 1 || m05.status !== 1) throw new Error('refresh M05: 2 Action Cube, 1 Shield, 1 Remove Status (L363-369)');
+  const tiles: Content['tiles'] = Object.fromEntries((raw.tiles as Static<typeof TilesFile>).tiles.map((t) => [t.id, t]));
+  const missions: Content['missions'] = {};
+  const list = (raw.missions as Static<typeof MissionsFile>).missions;
+  for (const m of list) missions[m.id] = { ...m, compiled: checkMission(m, tiles, elites, squads, minions, refresh) };
+  for (const m of list) if (m.chainFrom && !missions[m.chainFrom]) throw new Error(`mission ${m.id}: chains from unknown ${m.chainFrom}`);
+  return { provisional: true, elites, squads, minions, dice, refresh, tiles, missions, missionList: list };
+}
+
+function checkActions(owner: string, actions: CompiledAction[]): void {
+  for (const a of actions) {
+    if (a.kind === 'attack' && !a.attack) throw new Error(`${owner} action ${a.id}: an attack lists its range bands`);
+    if (a.kind === 'jump' && !a.jump) throw new Error(`${owner} action ${a.id}: a Jump lists up and spaces`);
+    if (a.kind === 'move' && a.mp === undefined) throw new Error(`${owner} action ${a.id}: a move grants MP`);
+    if ((a.kind === 'dash' || a.kind === 'block') && a.type !== 'instant') throw new Error(`${owner} action ${a.id}: ${a.kind} is an Instant (L754, L933)`);
+  }
+}
+
+function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elites'], squads: Content['squads'], minions: Content['minions'], refresh: Content['refresh']): CompiledMap {
+  const map = assembleMap(m.map, tiles);
+  const seen = new Set<string>();
+  for (const side of ['MAYHEM', 'LEGION'] as Side[]) {
+    const s = m.sides[side];
+    const boards = new Map(s.boards.map((b) => [b.board, b]));
+    for (const b of s.boards) {
+      const e = elites[b.board]; const q = squads[b.board];
+      if (!e && !q) throw new Error(`mission ${m.id}: unknown board ${b.board}`);
+      if ((e ?? q).side !== side) throw new Error(`mission ${m.id}: board ${b.board} is not ${side}`);
+      for (const mi of b.minions ?? []) if (!minions[mi]) throw new Error(`mission ${m.id}: unknown minion ${mi}`);
+    }
+    const all = [...s.units.map((u) => ({ ...u, at: u.at as number[] | null })), ...s.entries.map((e) => ({ ...e, at: null }))];
+    for (const u of all) {
+      if (seen.has(u.unit)) throw new Error(`mission ${m.id}: unit ${u.unit} placed twice`);
+      seen.add(u.unit);
+      const b = boards.get(u.board);
+      if (!b) throw new Error(`mission ${m.id}: unit ${u.unit} on a board not in play (${u.board})`);
+      if (squads[u.board] && !(b.minions ?? []).includes(u.minion ?? '')) throw new Error(`mission ${m.id}: unit ${u.unit} is no Minion slotted on ${u.board}`);
+      if (elites[u.board] && (u.minion || u.unit !== u.board)) throw new Error(`mission ${m.id}: elite figure ${u.unit} must be named as its board`);
+      if (u.at && !map.cells[cellKey(u.at[0], u.at[1], u.at[2])]) throw new Error(`mission ${m.id}: unit ${u.unit} placed off the map at ${u.at.join(',')}`);
+    }
+    for (const e of s.entries) if (!map.entry[e.edge]) throw new Error(`mission ${m.id}: entry ${e.unit} by unknown edge ${e.edge}`);
+    for (const c of s.refreshDeck) if (refresh[c]?.side !== side) throw new Error(`mission ${m.id}: refresh card ${c} is not a ${side} card`);
+    if (m.rules === 'basic') for (const c of s.refreshDeck) { const r = refresh[c]; if (r.mayhem || r.reinforce || r.deploy) throw new Error(`mission ${m.id}: card ${c} has Advanced symbols in a Basic mission (L336)`); }
+  }
+  if (m.sides.MAYHEM.refreshDeck.length !== m.sides.LEGION.refreshDeck.length) throw new Error(`mission ${m.id}: both Refresh decks have the same size (spec 4.4 item 5)`);
+  const occupied = new Set<string>();
+  for (const side of ['MAYHEM', 'LEGION'] as Side[]) for (const u of m.sides[side].units) {
+    const k = u.at.join(',');
+    if (occupied.has(k)) throw new Error(`mission ${m.id}: two units on ${k}`);
+    occupied.add(k);
+  }
+  for (const o of m.oms) if (!map.cells[cellKey(o.at[0], o.at[1], o.at[2])]) throw new Error(`mission ${m.id}: OM ${o.id} off the map`);
+  const minPlayers = Math.min(m.sides.MAYHEM.boards.length, m.sides.LEGION.boards.length);
+  if (m.players.some((n) => n > 2) && minPlayers < 2) throw new Error(`mission ${m.id}: 3-4 players need two boards per Side (L1362)`);
+  return map;
+}
+
+export const CONTENT = loadContent({ boards: boardsJson, dice: diceJson, refresh: refreshJson, tiles: tilesJson, missions: missionsJson });
+export { isAdvanced };

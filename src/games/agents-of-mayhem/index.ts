@@ -1,0 +1,331 @@
+// Agents of Mayhem: Pride of Babylon as a skyeye ruleset (spec: shared/rules/agents-of-mayhem.md).
+// Facts (OpenSpiel's terms): a 3D square-grid map of tiles with building Levels (a graph with
+// elevation); two Sides of 1-2 players; sequential Turns with an action-cube economy; chance
+// from custom d12/d8/d6 attack dice and per-Side Refresh decks drawn late; hidden information
+// is a drawn Refresh card until its reveal; interrupts (pre-roll Dash, Block, Wound placement,
+// Push, Fall Dash) are frames on a resolution stack answered by the interrupting seat.
+import { violation, type StandingOrder, type Entry, type OpenDecision, type Result, type Rng, type Ruleset, type Seat, type Step, type Violation } from '../../engine/types.js';
+import { copyJson } from '../../engine/mech/json.js';
+import { actionSchema } from './action-schema.js';
+import { CONTENT } from './content.js';
+import { DIRS } from './geometry.js';
+import {
+  activateProblem, actProblem, blockOptions, dashProblem, fireProblem, groupProblem, jumpProblem, moveProblem, pushOptions, refreshCandidates,
+  refreshProblem, slotOf, turnCandidates, woundOptions,
+} from './legal.js';
+import { finish, free, payment, pay, say, type Ev } from './rules/board.js';
+import { activate, dash, fire, groupAction, jump, move, takeAction } from './rules/actions.js';
+import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
+import { applyDeploy, applyRedeploy, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
+import { other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
+import { determinizeView, viewOf, type View } from './view.js';
+import { label, describe } from './text.js';
+import { evaluate } from './evaluate.js';
+
+export type { Action, S, View, Carry };
+
+function top(s: S): Frame | undefined { return s.stack[s.stack.length - 1]; }
+
+function pending(s: S): OpenDecision[] {
+  if (s.result) return [];
+  const ctx = [`round:${s.round}`, `turn:${s.turnNo}`];
+  const f = top(s);
+  const d = (seat: Seat, kind: string, timing: 'turn' | 'reaction', context: string[], exposes: unknown): OpenDecision =>
+    ({ key: `${kind}:${s.tick}`, seat, kind, blocking: true, timing, context: [...ctx, ...context], exposes });
+  if (f?.t === 'attack') {
+    const u = currentTarget(s, f)!;
+    const c = [`attack:${f.id}`];
+    if (f.stage === 'preroll') return [d(reactingSeat(s, u), 'dash_window', 'reaction', c, { attack: f.id, attacker: f.attacker, unit: u.id, window: 'W-preroll' })];
+    if (f.stage === 'aim') return [d(f.seat, 'aim_bonus', 'turn', c, { attack: f.id, aims: f.aims, taken: f.bonuses })];
+    if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { attack: f.id, unit: u.id, hits: f.hits, window: 'W-postroll' })];
+    return [d(f.seat, 'push', 'turn', c, { attack: f.id, unit: u.id, pushes: f.pushes })];
+  }
+  if (f?.t === 'wound') return [d(f.seat, 'wound', 'reaction', [`attack:${f.id}`], { unit: f.unit, left: f.left })];
+  if (f?.t === 'fall') return [d(f.seat, 'fall_dash', 'reaction', [`attack:${f.id}`], { unit: f.unit, levels: f.levels, window: 'W-fall' })];
+  if (f?.t === 'deploy') return [d(f.seat, 'deploy', 'turn', [], { board: f.board, tile: f.tile })];
+  if (f?.t === 'redeploy') return [d(f.seat, 'redeploy', 'turn', [], { board: f.boards[0] })];
+  if (f?.t === 'refresh') return [d(f.seat, 'refresh', 'turn', [], { board: f.board, cubes: f.cubes, wound: f.wound, status: f.positive })];
+  const sl = slotOf(s);
+  if (s.phase === 'activate') return [d(sl.seat, 'activate', 'turn', [], { side: s.side, slot: s.slot })];
+  return [d(sl.seat, 'turn', 'turn', [], { side: s.side, board: sl.board, main: sl.main, addons: sl.addons })];
+}
+
+function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; all: boolean } {
+  if (dec.seat !== seat || !pending(s).some((x) => x.key === dec.key)) return { actions: [], all: true };
+  const f = top(s);
+  switch (dec.kind) {
+    case 'activate': return { actions: Object.keys(s.boards).sort().filter((b) => !activateProblem(s, b)).map((board) => ({ type: 'activate', board })), all: true };
+    case 'turn': return { actions: turnCandidates(s), all: true };
+    case 'dash_window': {
+      const u = currentTarget(s, f as Attack)!;
+      return { actions: [{ type: 'pass' }, ...dashSpaces(s, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing })))], all: true };
+    }
+    case 'aim_bonus': return { actions: [{ type: 'aimBonus', bonus: null }, ...aimBonusOptions(s, f as Attack).map((bonus) => ({ type: 'aimBonus' as const, bonus }))], all: true };
+    case 'block': return { actions: Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })), all: true };
+    case 'push': return { actions: [{ type: 'push', to: null }, ...pushOptions(s, f as Attack).map((to) => ({ type: 'push' as const, to }))], all: true };
+    case 'wound': return { actions: woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).map((well) => ({ type: 'wound', well })), all: true };
+    case 'fall_dash': return { actions: [{ type: 'fallDash', dash: false }, { type: 'fallDash', dash: true }], all: true };
+    case 'refresh': return { actions: refreshCandidates(s, f as Extract<Frame, { t: 'refresh' }>), all: true };
+    case 'deploy': return { actions: [{ type: 'deploy', board: null }, ...deployOptions(s, f as Extract<Frame, { t: 'deploy' }>).map((o) => ({ type: 'deploy' as const, ...o }))], all: true };
+    case 'redeploy': {
+      const board = (f as Extract<Frame, { t: 'redeploy' }>).boards[0];
+      return { actions: [{ type: 'redeploy', board, to: null }, ...redeploySpaces(s, s.side).map((to) => ({ type: 'redeploy' as const, board, to }))], all: true };
+    }
+  }
+  return { actions: [], all: true };
+}
+
+function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | null {
+  if (typeof a !== 'object' || a === null || typeof (a as { type?: unknown }).type !== 'string') return violation('malformed_action', 'an action is an object with a string type');
+  if (dec.seat !== seat) return violation('not_your_decision', `decision belongs to seat ${dec.seat}`);
+  if (!pending(s).some((x) => x.key === dec.key)) return violation('decision_not_open', 'that decision is not open');
+  const f = top(s);
+  const wrong = (what: string) => violation('wrong_action', `answer ${dec.kind} with ${what}`);
+  switch (dec.kind) {
+    case 'activate': return a.type === 'activate' ? activateProblem(s, a.board) : wrong('activate');
+    case 'turn':
+      switch (a.type) {
+        case 'end': return null;
+        case 'act': return actProblem(s, a);
+        case 'move': return moveProblem(s, a);
+        case 'jump': return jumpProblem(s, a);
+        case 'dash': return s.units[a.unit]?.side === s.side ? dashProblem(s, a.unit, a.to, a.facing, true) : violation('not_your_unit', `${a.unit} is not yours`);
+        case 'fire': return fireProblem(s, a.target);
+        case 'group': return groupProblem(s, a);
+        default: return wrong('end, act, move, jump, dash, fire or group');
+      }
+    case 'dash_window': {
+      if (a.type === 'pass') return null;
+      if (a.type !== 'dash') return wrong('pass or dash');
+      const u = currentTarget(s, f as Attack)!;
+      if (a.unit !== u.id) return violation('not_the_target', `only ${u.id} may Dash in this window`);
+      return dashProblem(s, a.unit, a.to, a.facing, false);
+    }
+    case 'aim_bonus':
+      if (a.type !== 'aimBonus') return wrong('aimBonus');
+      return a.bonus === null || aimBonusOptions(s, f as Attack).includes(a.bonus) ? null : violation('bad_aim_bonus', 'each Aim Bonus once per roll (spec 7.4)');
+    case 'block':
+      if (a.type !== 'block') return wrong('block');
+      return Number.isInteger(a.times) && a.times >= 0 && a.times <= blockOptions(s, f as Attack) ? null : violation('cannot_block', `Block between 0 and ${blockOptions(s, f as Attack)} times (each ignores 1 Hit and is paid, L933)`);
+    case 'push':
+      if (a.type !== 'push') return wrong('push');
+      return a.to === null || pushOptions(s, f as Attack).includes(a.to) ? null : violation('bad_push', 'push one space farther from the attacker, else to the same distance (spec 7.3.8)');
+    case 'wound':
+      if (a.type !== 'wound') return wrong('wound');
+      return woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).includes(a.well) ? null : violation('well_full', 'a well already full of Wounds cannot take one (spec 7.3.7)');
+    case 'fall_dash': return a.type === 'fallDash' && typeof a.dash === 'boolean' ? null : wrong('fallDash');
+    case 'refresh': return a.type === 'refresh' ? refreshProblem(s, f as Extract<Frame, { t: 'refresh' }>, a) : wrong('refresh');
+    case 'deploy': {
+      if (a.type !== 'deploy') return wrong('deploy');
+      if (a.board === null) return a.minion === undefined && a.to === undefined ? null : violation('unknown_field', 'done takes no minion or space');
+      return deployOptions(s, f as Extract<Frame, { t: 'deploy' }>).some((o) => o.board === a.board && o.minion === a.minion && o.to === a.to) ? null
+        : violation('bad_deploy', 'buy a Minion slotted on one Squad, with an available figure and its Reinforcement cost, on an Outside space of one Tile with no MAYHEM unit or OM (spec 7.12)');
+    }
+    case 'redeploy':
+      if (a.type !== 'redeploy') return wrong('redeploy');
+      if (a.board !== (f as Extract<Frame, { t: 'redeploy' }>).boards[0]) return violation('wrong_board', `redeploy ${(f as Extract<Frame, { t: 'redeploy' }>).boards[0]} now`);
+      return a.to === null || redeploySpaces(s, s.side).includes(a.to) ? null : violation('bad_redeploy', 'an Outside space of a Tile with no enemy unit and no enemy OM (spec 7.13)');
+  }
+  return violation('unknown_decision', dec.kind);
+}
+
+function defaultAction(s: S, dec: OpenDecision): Action {
+  const f = top(s);
+  switch (dec.kind) {
+    case 'activate': return candidates(s, dec.seat, dec).actions[0];
+    case 'dash_window': return { type: 'pass' };
+    case 'aim_bonus': { const o = aimBonusOptions(s, f as Attack); return { type: 'aimBonus', bonus: o.includes('weakSpot') ? 'weakSpot' : o[0] ?? null }; }
+    case 'deploy': return { type: 'deploy', board: null };
+    case 'redeploy': return { type: 'redeploy', board: (f as Extract<Frame, { t: 'redeploy' }>).boards[0], to: null };
+    case 'block': {
+      // Cautious: Block the Hits that would become Wounds (spec 8.2 standing-order example).
+      const at = f as Attack;
+      const u = currentTarget(s, at)!;
+      const b = s.boards[u.board];
+      const wounding = u.minion ? at.hits : Math.max(0, at.hits - b.shield - b.armor);
+      return { type: 'block', times: Math.min(blockOptions(s, at), wounding) };
+    }
+    case 'push': return { type: 'push', to: null };
+    case 'wound': {
+      const opts = woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit);
+      return { type: 'wound', well: (['mayhem', 'tech', 'focus', 'speed'] as Well[]).find((w) => opts.includes(w))! };
+    }
+    case 'fall_dash': return { type: 'fallDash', dash: true };
+    case 'refresh': {
+      const r = f as Extract<Frame, { t: 'refresh' }>;
+      const b = { ...s.boards[r.board], cubes: { ...s.boards[r.board].cubes } };
+      const picks: string[] = [];
+      for (let i = 0; i < r.cubes; i++) {
+        const w = (['speed', 'focus', 'tech'] as Well[]).reduce((x, y) => (free(b, y) > free(b, x) ? y : x), 'speed' as Well);
+        picks.push(({ speed: 'G', focus: 'Y', tech: 'B' } as Record<string, string>)[w]);
+        b.cubes[w]++;
+      }
+      const cubes = ['G', 'Y', 'B'].map((c) => picks.filter((p) => p === c).join('')).join('');
+      const all = refreshCandidates(s, r) as Extract<Action, { type: 'refresh' }>[];
+      return all.find((x) => x.cubes === cubes) ?? all[0];
+    }
+  }
+  return { type: 'end' };
+}
+
+function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S> | Violation {
+  if (e.kind === 'resign') return resign(s0, e.seat);
+  if (e.kind === 'sealed') return violation('no_sealed_groups', 'this game has no sealed decisions');
+  const decs = pending(s0);
+  if (decs.length !== 1) return violation('decision_not_open', 'no open decision for this entry');
+  const d = decs[0];
+  if (e.kind === 'answer' && e.seat !== d.seat) return violation('not_your_decision', `decision belongs to seat ${d.seat}`);
+  const v = validate(s0, d.seat, d, e.action);
+  if (v) return v;
+  const s = copyJson(s0);
+  s.tick++;
+  const ev: Ev = [];
+  let dice: Rng | null = null;
+  const rng = () => (dice ??= ctx.rng.fork('dice'));
+  const a = e.action;
+  const f = top(s);
+  switch (a.type) {
+    case 'activate': activate(s, a.board, ev); s.phase = 'actions'; break;
+    case 'end': endSlot(s, ev); break;
+    case 'act': takeAction(s, a, ev); break;
+    case 'move': move(s, a, ev); break;
+    case 'jump': jump(s, a, ev); break;
+    case 'dash':
+      dash(s, a, ev);
+      if (f?.t === 'attack') f.dashed.push(a.unit);
+      break;
+    case 'fire': fire(s, a.target, ev); break;
+    case 'group': groupAction(s, a, ev); break;
+    case 'pass': if (f?.t === 'attack') f.stage = 'roll'; break;
+    case 'block': {
+      const at = f as Attack;
+      const u = currentTarget(s, at)!;
+      const b = blockAction(u)!;
+      for (let i = 0; i < a.times; i++) pay(s.boards[u.board], payment(s.boards[u.board], u, b.cost)!);
+      at.hits -= a.times;
+      at.stage = 'damage';
+      say(ev, 'blocked', { unit: u.id, times: a.times, hits: at.hits });
+      break;
+    }
+    case 'push': doPush(s, f as Attack, a.to, ev); break;
+    case 'aimBonus': takeAimBonus(s, f as Attack, a.bonus, ev); break;
+    case 'wound': {
+      const w = f as Extract<Frame, { t: 'wound' }>;
+      w.left--;
+      woundSay(s, w.unit, a.well, ev);
+      break;
+    }
+    case 'fallDash': {
+      const fl = s.stack.pop() as Extract<Frame, { t: 'fall' }>;
+      if (a.dash) {
+        const u = s.units[fl.unit];
+        const dd = (u.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u.board].actions).find((x) => x.kind === 'dash')!;
+        pay(s.boards[u.board], payment(s.boards[u.board], u, dd.cost)!);
+        say(ev, 'fall_dash', { unit: u.id });
+      } else fallNow(s, fl, rng(), ev);
+      break;
+    }
+    case 'refresh': { const r = s.stack.pop() as Extract<Frame, { t: 'refresh' }>; applyRefresh(s, r, a, ev); break; }
+    case 'deploy': applyDeploy(s, f as Extract<Frame, { t: 'deploy' }>, a, ev); break;
+    case 'redeploy': applyRedeploy(s, f as Extract<Frame, { t: 'redeploy' }>, a, ev); break;
+  }
+  settle(s, rng, ev);
+  return { state: s, events: ev };
+}
+
+import { fallDamage, woundInto } from './rules/combat.js';
+function woundSay(s: S, unit: string, well: Well, ev: Ev): void { woundInto(s, s.units[unit], well, ev); }
+function fallNow(s: S, fl: Extract<Frame, { t: 'fall' }>, rng: Rng, ev: Ev): void { fallDamage(s, fl, rng, ev); }
+
+function resign(s0: S, seat: Seat): Step<S> {
+  const s = copyJson(s0);
+  const ev: Ev = [];
+  finishResign(s, s.seats[seat], ev);
+  return { state: s, events: ev };
+}
+function finishResign(s: S, loser: 'MAYHEM' | 'LEGION', ev: Ev): void {
+  s.result = { winners: seatsOf(s, other(loser)), draw: false, reason: `resignation (${loser})` };
+  s.stack = [];
+  say(ev, 'mission_over', { winner: other(loser), reason: 'resignation' });
+}
+
+// ---------------------------------------------------------------- standing orders (spec 8.2 examples)
+
+const ordersSchema = {
+  type: 'object', additionalProperties: false,
+  description: 'standing orders: Block, Dash, Wound placement and Fall Dash answered without asking',
+  properties: {
+    block: { enum: ['wounds', 'never', 'max'], description: 'block: only Hits that would become Wounds (auto-block), never, or as many as affordable' },
+    dash: { enum: ['never'], description: 'dash_window: never Dash' },
+    wounds: { type: 'array', items: { enum: ['speed', 'focus', 'tech', 'mayhem'] }, description: 'wound: wells in this order (e.g. mayhem, tech, focus, speed)' },
+    fallDash: { type: 'boolean', description: 'fall_dash: always (true) or never (false)' },
+  },
+};
+
+function covers(_pub: View, d: { kind: string }, o: StandingOrder): boolean {
+  const r = (o.rule ?? {}) as Record<string, unknown>;
+  return (d.kind === 'block' && typeof r.block === 'string') || (d.kind === 'dash_window' && r.dash === 'never')
+    || (d.kind === 'wound' && Array.isArray(r.wounds)) || (d.kind === 'fall_dash' && typeof r.fallDash === 'boolean');
+}
+
+function answer(own: View, d: { kind: string; seat: Seat; key?: string }, o: StandingOrder): Action {
+  const s = own as unknown as S; // every field these answers read is public
+  const r = (o.rule ?? {}) as { block?: string; wounds?: Well[]; fallDash?: boolean };
+  const dec = pending(s)[0];
+  if (d.kind === 'dash_window') return { type: 'pass' };
+  if (d.kind === 'fall_dash') return { type: 'fallDash', dash: !!r.fallDash };
+  if (d.kind === 'wound') {
+    const opts = woundOptions(s, (top(s) as Extract<Frame, { t: 'wound' }>).unit);
+    return { type: 'wound', well: (r.wounds ?? []).find((w) => opts.includes(w)) ?? opts[0] };
+  }
+  const max = blockOptions(s, top(s) as Attack);
+  if (r.block === 'never') return { type: 'block', times: 0 };
+  if (r.block === 'max') return { type: 'block', times: max };
+  return dec ? defaultAction(s, dec) : { type: 'block', times: 0 };
+}
+
+export const agentsOfMayhem: Ruleset<S, Action, View> = {
+  id: 'agents-of-mayhem',
+  version: '0.1.0',
+  title: 'Agents of Mayhem: Pride of Babylon',
+  actionSchema,
+  players: { min: 2, max: 4 },
+  scenarios: CONTENT.missionList.map((m) => ({
+    id: m.id, title: m.title, players: m.players.length === 1 ? m.players[0] : m.players.slice().sort(),
+    notes: {
+      kind: m.kind, number: m.number, rules: m.rules, rounds: m.rounds, initiative: m.initiative, provisional: CONTENT.provisional,
+      chainFrom: m.chainFrom ?? null, focus: m.focus ?? null,
+      seats: '2 players: 0 MAYHEM, 1 LEGION; 3 players: 0 MAYHEM (runs the Side as two players), 1-2 LEGION; 4 players: 0 and 2 MAYHEM, 1 and 3 LEGION',
+      winConditions: { MAYHEM: m.sides.MAYHEM.winConditions.map((w) => w.text), LEGION: m.sides.LEGION.winConditions.map((w) => w.text) },
+    },
+  })),
+  optionsSchema: {
+    type: 'object', additionalProperties: false,
+    properties: { carry: { type: 'object', description: "the previous mission's carry(final state): chained tutorials start from its table state (spec 4.1, 5.2)" } },
+  },
+  setup(p, ctx) {
+    const r = setupState(p, ctx.rng);
+    if ('code' in r) return r;
+    settle(r.s, () => ctx.rng.fork('dice'), r.ev);
+    return { state: r.s, events: r.ev };
+  },
+  pending,
+  candidates: (s, seat, dec) => candidates(s, seat, dec),
+  validate,
+  apply,
+  defaultAction,
+  view: viewOf,
+  result: (s): Result | null => s.result,
+  determinize: (v, _seat, rng) => determinizeView(v, rng),
+  resign: (s, seat) => resign(s, seat),
+  ordersSchema,
+  covers,
+  answer,
+  evaluate,
+  label,
+  describe,
+};
+
+/** The campaign hand-over: a pure function of a finished (or any) state, accepted by setup as options.carry. */
+export { carry };
+export { attackWaits, canDash, finish, WELLS };

@@ -1,0 +1,219 @@
+// One "why not" function per rule; candidates filter with them and validate returns the first
+// (STYLE §3), so a client's preview and the server's refusal cannot disagree.
+import { violation, type Violation } from '../../engine/types.js';
+import type { Status } from './abilities.js';
+import { CONTENT, type CompiledAction } from './content.js';
+import { DIRS, jumpLandings, reach } from './geometry.js';
+import { canDash, dashAction, dashSpaces, maxBlocks, pushOptions, targetProblem, type Attack } from './rules/combat.js';
+import { free, payment, woundWells } from './rules/board.js';
+import { actionOf, actionsOf, count, isElite, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
+
+export function slotOf(s: S): Slot { return s.slots[s.slot]; }
+const addonKey = (u: Unit, a: CompiledAction) => `${u.minion ?? u.board}:${a.id}`;
+
+/** MP the unit may spend now: its current Action's MP, plus the Move Up pool for an Elite figure. */
+export function mpLeft(s: S, unitId: string): number {
+  const sl = slotOf(s);
+  const u = s.units[unitId];
+  return (sl.mp?.unit === unitId ? sl.mp.left : 0) + (isElite(u.board) && u.board === sl.board ? sl.pool : 0);
+}
+
+/** May this unit enter the map now (spec §7.2.7)? */
+export function entryEdge(s: S, u: Unit): string | null {
+  return !u.at && !u.downed && u.entry && u.entry.round <= s.round ? u.entry.edge : null;
+}
+
+export function activateProblem(s: S, board: string): Violation | null {
+  const b = s.boards[board];
+  if (!b || b.side !== s.side) return violation('not_your_board', `${board} is not one of ${s.side}'s boards`);
+  if (s.slots.some((x, i) => i !== s.slot && x.board === board)) return violation('board_taken', 'teammates activate different boards (L1362)');
+  return null;
+}
+
+/** Main once, each Add-on once, paid in full before it resolves (spec §6.3, §7.1.1). */
+export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation | null {
+  const sl = slotOf(s);
+  const u = s.units[a.unit];
+  if (!u || u.board !== sl.board) return violation('not_activated', 'only units of the activated board take Actions');
+  const def = actionOf(u, a.action);
+  if (!def) return violation('unknown_action', `${u.id} has no action ${a.action}`);
+  if (def.type === 'instant') return violation('instant', 'Dash and Block are taken as dash / block');
+  if (def.type === 'main' && sl.main) return violation('main_used', 'one Main Action per Turn (L269)');
+  if (def.type === 'addon' && sl.addons.includes(addonKey(u, def))) return violation('addon_used', 'each Add-on once per Turn (L271)');
+  if (u.downed) return violation('downed', `${u.id} is Downed`);
+  if (!u.at && !(def.kind === 'move' && entryEdge(s, u))) return violation('not_on_map', `${u.id} is not on the map`);
+  if (a.aim !== undefined) {
+    if (!(def.weapon && def.kind === 'attack' && a.when !== 'before' && mission(s).rules === 'advanced')) return violation('cannot_aim', 'only a Weapon Action aims, in an Advanced mission (spec 7.4)');
+    if (!payment(s.boards[u.board], u, def.cost + 'Y')) return violation('cannot_pay', `aiming costs ${def.cost} + Y`);
+  }
+  if (!payment(s.boards[u.board], u, def.cost)) return violation('cannot_pay', `${def.name} costs ${def.cost}${count(u, 'STUNNED') ? ' plus the Stunned surcharge' : ''}`);
+  if (def.kind === 'jump' && !(sl.mp?.unit === u.id && sl.mp.left > 0)) return violation('no_mp', 'a Jump is taken during a move, with MP left (L306)');
+  if (def.kind === 'attack') {
+    if (a.when === 'before') {
+      if (!def.mp) return violation('no_mp', `${def.name} grants no MP to spend before the attack`);
+      if (a.target !== undefined) return violation('target_later', 'moving first: the target is chosen with fire');
+      return null;
+    }
+    if (typeof a.target !== 'string') return violation('no_target', 'choose a target space');
+    return targetProblem(s, u, def, a.target);
+  }
+  if (a.target !== undefined || a.when !== undefined) return violation('unknown_field', `${def.name} takes no target`);
+  return null;
+}
+
+export function moveProblem(s: S, a: Extract<Action, { type: 'move' }>): Violation | null {
+  const u = s.units[a.unit];
+  if (!u) return violation('unknown_unit', a.unit);
+  if (!DIRS.includes(a.facing)) return violation('bad_facing', 'facing is N, E, S or W');
+  const mp = mpLeft(s, u.id);
+  if (mp <= 0) return violation('no_mp', `${u.id} has no MP to spend (spec 7.2.1)`);
+  if (!reach(s, u, mp, entryEdge(s, u)).has(a.to)) return violation('unreachable', `${a.to} is not reachable with ${mp} MP (spec 2.1.3)`);
+  return null;
+}
+
+export function jumpProblem(s: S, a: Extract<Action, { type: 'jump' }>): Violation | null {
+  const sl = slotOf(s);
+  if (!DIRS.includes(a.facing)) return violation('bad_facing', 'facing is N, E, S or W');
+  if (sl.mp?.unit !== a.unit || !sl.mp.jump) return violation('no_jump', 'no Jump available to this unit now (spec 7.2.3)');
+  if (!jumpLandings(s, s.units[a.unit], sl.mp.jump, sl.mp.left).has(a.to)) return violation('bad_landing', `no Jump lands on ${a.to}`);
+  return null;
+}
+
+export function dashProblem(s: S, unit: string, to: string, facing: string, own: boolean): Violation | null {
+  const u = s.units[unit];
+  if (!u || u.side !== s.seats[own ? slotOf(s).seat : 0] && own) return violation('not_your_unit', `${unit} is not yours`);
+  if (!DIRS.includes(facing as 'N')) return violation('bad_facing', 'facing is N, E, S or W');
+  if (!u.at) return violation('not_on_map', `${unit} is not on the map`);
+  const d = dashAction(u);
+  if (!d) return violation('no_dash', `${unit} has no Dash`);
+  if (!payment(s.boards[u.board], u, d.cost)) return violation('cannot_pay', `Dash costs ${d.cost}`);
+  if (!dashSpaces(s, u).includes(to)) return violation('bad_dash', `${to} is not one legal step away (spec 7.2.5)`);
+  return null;
+}
+
+export function fireProblem(s: S, target: string | null): Violation | null {
+  const f = slotOf(s).fire;
+  if (!f) return violation('nothing_to_fire', 'no weapon waits to fire');
+  if (target === null) return null;
+  const u = s.units[f.unit];
+  return targetProblem(s, u, actionOf(u, f.action)!, target);
+}
+
+export function groupProblem(s: S, a: Extract<Action, { type: 'group' }>): Violation | null {
+  const g = slotOf(s).group;
+  if (!g) return violation('no_group', 'no group Action to extend');
+  const u = s.units[a.unit];
+  if (!u || u.minion !== g.minion || u.board !== slotOf(s).board) return violation('wrong_figure', `a ${g.minion} figure of this Squad performs it`);
+  if (g.used.includes(u.id)) return violation('figure_used', `${u.id} already performed it`);
+  if (!u.at) return violation('not_on_map', `${u.id} is not on the map`);
+  const def = actionOf(u, g.action)!;
+  if (def.kind === 'attack') return typeof a.target === 'string' ? targetProblem(s, u, def, a.target) : violation('no_target', 'choose a target');
+  return a.target === undefined ? null : violation('unknown_field', 'a move takes no target');
+}
+
+// ---------------------------------------------------------------- candidates
+
+function enemySpaces(s: S, u: Unit): string[] {
+  return Object.values(s.units).filter((v) => v.at && v.side !== u.side).map((v) => v.at!).sort();
+}
+
+export function turnCandidates(s: S): Action[] {
+  const sl = slotOf(s);
+  const out: Action[] = [{ type: 'end' }];
+  const units = Object.values(s.units).filter((u) => u.board === sl.board).sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const u of units) {
+    for (const def of actionsOf(u)) {
+      if (def.type === 'instant') continue;
+      if (def.kind === 'attack') {
+        for (const t of enemySpaces(s, u)) {
+          const a = { type: 'act' as const, unit: u.id, action: def.id, target: t };
+          if (!actProblem(s, a)) out.push(a);
+          if (!actProblem(s, { ...a, aim: true })) out.push({ ...a, aim: true });
+        }
+        const b = { type: 'act' as const, unit: u.id, action: def.id, when: 'before' as const };
+        if (!actProblem(s, b)) out.push(b);
+      } else {
+        const a = { type: 'act' as const, unit: u.id, action: def.id };
+        if (!actProblem(s, a)) out.push(a);
+      }
+    }
+    const mp = mpLeft(s, u.id);
+    if (mp > 0 && !u.downed && (u.at || entryEdge(s, u))) {
+      for (const to of [...reach(s, u, mp, entryEdge(s, u)).keys()].sort()) for (const facing of DIRS) out.push({ type: 'move', unit: u.id, to, facing });
+    }
+    if (sl.mp?.unit === u.id && sl.mp.jump) {
+      for (const to of [...jumpLandings(s, u, sl.mp.jump, sl.mp.left).keys()].sort()) for (const facing of DIRS) out.push({ type: 'jump', unit: u.id, to, facing });
+    }
+  }
+  for (const u of Object.values(s.units).filter((x) => x.side === s.side && canDash(s, x)).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    for (const to of dashSpaces(s, u)) for (const facing of DIRS) out.push({ type: 'dash', unit: u.id, to, facing });
+  }
+  if (sl.fire) {
+    out.push({ type: 'fire', target: null });
+    const u = s.units[sl.fire.unit];
+    for (const t of enemySpaces(s, u)) if (!fireProblem(s, t)) out.push({ type: 'fire', target: t });
+  }
+  if (sl.group) {
+    const g = sl.group;
+    for (const u of units) {
+      if (u.minion !== g.minion || g.used.includes(u.id) || !u.at) continue;
+      const def = actionOf(u, g.action)!;
+      if (def.kind === 'attack') { for (const t of enemySpaces(s, u)) if (!groupProblem(s, { type: 'group', unit: u.id, target: t })) out.push({ type: 'group', unit: u.id, target: t }); }
+      else out.push({ type: 'group', unit: u.id });
+    }
+  }
+  return out;
+}
+
+/** The refresh answer's options for one board (spec §2.2.5, §2.2.6). */
+export function refreshOptions(s: S, f: Extract<Frame, { t: 'refresh' }>) {
+  const b = s.boards[f.board];
+  const cubes = multisets(f.cubes);
+  const wound: (Well | null)[] = f.wound > 0 ? WELLS.filter((w) => b.wounds[w] > 0) : [];
+  const removable = (positive: boolean): Status[] => {
+    const set = new Set<Status>();
+    for (const u of Object.values(s.units)) {
+      if (u.board !== b.id) continue;
+      for (const m of u.statuses) if (m.turn !== s.turnNo && m.kind !== 'MAYHEM' && POSITIVE.includes(m.kind) === positive) set.add(m.kind);
+    }
+    return [...set].sort();
+  };
+  return {
+    cubes,
+    wound: wound.length ? wound : [null],
+    positive: (f.positive && removable(true).length ? removable(true) : [null]) as (Status | null)[],
+    negative: (f.negative && removable(false).length ? removable(false) : [null]) as (Status | null)[],
+  };
+}
+export const POSITIVE: Status[] = ['ATTACK_UP', 'DEFENSE_UP', 'RANGE_UP', 'MOVE_UP'];
+function multisets(n: number): string[] {
+  const out: string[] = [];
+  for (let g = 0; g <= n; g++) for (let y = 0; y <= n - g; y++) out.push('G'.repeat(g) + 'Y'.repeat(y) + 'B'.repeat(n - g - y));
+  return out.sort();
+}
+
+export function refreshProblem(s: S, f: Extract<Frame, { t: 'refresh' }>, a: Extract<Action, { type: 'refresh' }>): Violation | null {
+  const o = refreshOptions(s, f);
+  if (f.reinforce > 0 ? !multisets(f.reinforce).includes(a.reinforce ?? '-') : a.reinforce !== undefined) return violation('bad_reinforce', f.reinforce ? `choose ${f.reinforce} Reinforcement cube colour(s), G, Y, B in that order` : 'no Reinforcement symbol for this board');
+  if (!o.cubes.includes(a.cubes)) return violation('bad_cubes', `choose ${f.cubes} cube colours as letters G, Y, B in that order (e.g. ${o.cubes[0] || '""'})`);
+  if (!o.wound.includes(a.wound)) return violation('bad_wound', 'remove a Wound from a well that has one');
+  if (!o.positive.includes(a.positive)) return violation('bad_status', 'remove one Positive status where able, not one gained this Turn (spec 2.2.6)');
+  if (!o.negative.includes(a.negative)) return violation('bad_status', 'remove one Negative status where able, not one gained this Turn (spec 2.2.6)');
+  return null;
+}
+export function refreshCandidates(s: S, f: Extract<Frame, { t: 'refresh' }>): Action[] {
+  const o = refreshOptions(s, f);
+  const out: Action[] = [];
+  const reinforce = f.reinforce > 0 ? multisets(f.reinforce) : [null];
+  for (const r of reinforce) for (const cubes of o.cubes) for (const wound of o.wound) for (const positive of o.positive) for (const negative of o.negative) {
+    out.push(r === null ? { type: 'refresh', cubes, wound, positive, negative } : { type: 'refresh', reinforce: r, cubes, wound, positive, negative });
+  }
+  return out;
+}
+
+export function blockOptions(s: S, f: Attack): number {
+  const u = s.units[f.targets[f.i].unit];
+  return maxBlocks(s, u, f.hits);
+}
+export function woundOptions(s: S, unit: string): Well[] { return woundWells(s.boards[s.units[unit].board]); }
+export { pushOptions, free, unitAt, CONTENT };

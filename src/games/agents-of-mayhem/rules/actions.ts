@@ -1,0 +1,127 @@
+// The Action Phase (spec §6.3, §7.1, §7.2): activating a board (Move Up/Down), paying and
+// taking Actions, MP per Action (weapon MP before or after, never split), moves, Jumps,
+// Dashes, entering the map, group Actions (+N) of Squads.
+import { CONTENT, type CompiledAction, type Dir } from '../content.js';
+import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
+import { entryEdge, mpLeft, slotOf } from '../legal.js';
+import { actionOf, count, isElite, mission, type S, type Unit } from '../state.js';
+import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
+import { checkOms, dashAction, startAttack } from './combat.js';
+
+export function activate(s: S, board: string, ev: Ev): void {
+  const sl = slotOf(s);
+  sl.board = board;
+  const fig = isElite(board) ? s.units[board] : null;
+  // Move Up: +3 MP on activation; Move Down: −3, taken first from this pool, then from Actions (spec §7.2.1 [P]).
+  if (fig) {
+    const net = 3 * count(fig, 'MOVE_UP') - 3 * count(fig, 'MOVE_DOWN');
+    sl.pool = Math.max(0, net);
+    sl.penalty = Math.max(0, -net);
+  }
+  say(ev, 'activated', { side: s.side, seat: sl.seat, board });
+  // Advanced: every Activation gives the board a Permanent Mayhem Status (L1597).
+  if (mission(s).rules === 'advanced') gainMayhemStatus(s, board, ev);
+}
+
+/** MP granted by an Action, less any Move Down still owed. */
+function grant(s: S, u: Unit, def: CompiledAction, n: number): void {
+  const sl = slotOf(s);
+  const cut = u.board === sl.board && isElite(u.board) ? Math.min(sl.penalty, n) : 0;
+  sl.penalty -= cut;
+  sl.mp = { unit: u.id, left: n - cut, jump: def.jump ?? null };
+}
+
+export function takeAction(s: S, a: { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean }, ev: Ev): void {
+  const sl = slotOf(s);
+  const u = s.units[a.unit];
+  const def = actionOf(u, a.action)!;
+  pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost + (a.aim ? 'Y' : ''))!);
+  if (def.type === 'main') sl.main = true;
+  if (def.type === 'addon') sl.addons.push(`${u.minion ?? u.board}:${def.id}`);
+  // A new Action ends the previous one: its unused MP and any group extension are lost (spec §7.2.1).
+  if (def.kind !== 'jump') { sl.mp = null; sl.group = null; sl.fire = null; }
+  say(ev, 'action', { unit: u.id, action: def.id, cost: def.cost, target: a.target ?? null });
+  if (def.group && u.minion) sl.group = { action: def.id, minion: u.minion, used: [u.id], left: def.group };
+  performAction(s, u, def, a.target, a.when, ev, !!a.aim);
+}
+
+function performAction(s: S, u: Unit, def: CompiledAction, target: string | undefined, when: 'before' | 'after' | undefined, ev: Ev, aimed = false): void {
+  const sl = slotOf(s);
+  switch (def.kind) {
+    case 'move': grant(s, u, def, def.mp ?? 0); break;
+    case 'jump': sl.mp!.jump = def.jump!; break;
+    case 'attack':
+      if (when === 'before') { grant(s, u, def, def.mp ?? 0); sl.fire = { unit: u.id, action: def.id }; break; }
+      startAttack(s, sl.seat, u, def, target!, ev, aimed);
+      if (def.mp) grant(s, u, def, def.mp);
+      break;
+    default: break;
+  }
+}
+
+export function groupAction(s: S, a: { unit: string; target?: string }, ev: Ev): void {
+  const sl = slotOf(s);
+  const g = sl.group!;
+  g.used.push(a.unit);
+  g.left--;
+  const u = s.units[a.unit];
+  const def = actionOf(u, g.action)!;
+  say(ev, 'group_action', { unit: u.id, action: def.id, target: a.target ?? null });
+  const keep = g.left > 0 ? g : null;
+  sl.mp = null; sl.fire = null;
+  performAction(s, u, def, a.target, undefined, ev);
+  sl.group = keep;
+}
+
+export function fire(s: S, target: string | null, ev: Ev): void {
+  const sl = slotOf(s);
+  const f = sl.fire!;
+  sl.fire = null;
+  // Weapon MP is spent before or after the attack, never split: firing ends the move (L623).
+  sl.mp = null;
+  if (target === null) { say(ev, 'attack_forgone', { unit: f.unit }); return; }
+  const u = s.units[f.unit];
+  startAttack(s, sl.seat, u, actionOf(u, f.action)!, target, ev);
+}
+
+function spend(s: S, unit: string, n: number): void {
+  const sl = slotOf(s);
+  if (sl.mp?.unit === unit) { const k = Math.min(sl.mp.left, n); sl.mp.left -= k; n -= k; }
+  sl.pool -= n;
+}
+
+/** Moves along the cheapest path (ties: first in key order); OMs flip on every space entered (spec §7.11.2 [P]). */
+export function move(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev): void {
+  const u = s.units[a.unit];
+  const edge = entryEdge(s, u);
+  const all = reachAll(s, u, mpLeft(s, u.id), edge);
+  const path = pathTo(all, a.to);
+  spend(s, u.id, all.get(a.to)!.cost);
+  if (!u.at) { u.entry = null; say(ev, 'entered', { unit: u.id, edge }); }
+  for (const k of path) checkOms(s, u, k, ev);
+  u.at = a.to; u.facing = a.facing;
+  say(ev, 'moved', { unit: u.id, path, facing: a.facing });
+}
+
+export function jump(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev): void {
+  const sl = slotOf(s);
+  const u = s.units[a.unit];
+  const d = jumpLandings(s, u, sl.mp!.jump!, sl.mp!.left).get(a.to)!;
+  spend(s, u.id, d);
+  sl.mp!.jump = null;
+  const from = u.at!;
+  u.at = a.to; u.facing = a.facing;
+  checkOms(s, u, a.to, ev);
+  say(ev, 'jumped', { unit: u.id, from, to: a.to, levels: parseKey(a.to)[2] - parseKey(from)[2] });
+}
+
+/** Dash: one space on any Turn, paid from the unit's own board (spec §7.2.5, L953). */
+export function dash(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev): void {
+  const u = s.units[a.unit];
+  const d = dashAction(u)!;
+  pay(s.boards[u.board], payment(s.boards[u.board], u, d.cost)!);
+  u.at = a.to; u.facing = a.facing;
+  checkOms(s, u, a.to, ev);
+  say(ev, 'dashed', { unit: u.id, to: a.to, facing: a.facing });
+}
+export { CONTENT };

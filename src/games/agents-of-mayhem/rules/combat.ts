@@ -1,0 +1,456 @@
+// Attacks (spec §7.3): target space in Front, LOS and Range; the pre-roll Dash window; the
+// pool from range bands and modifiers; the custom dice; Special results and abilities; the
+// Block window; Hits (Shield → Armor → Wound where the target chooses); Pushes; Uncontrolled
+// Falls with Fall Dash; AoE (same Level, walls block, traced from the centre).
+import type { Ability, Face, Status } from '../abilities.js';
+import { isAdvanced } from '../abilities.js';
+import { CONTENT, cellKey, type Color, type CompiledAction } from '../content.js';
+import { area as areaOf, distance, faceToward, inFlank, los, parseKey, terrainCost, topFloorAtOrBelow, floor, DIRS } from '../geometry.js';
+import { actionOf, actionsOf, count, isElite, map, mission, other, unitAt, type Frame, type S, type Unit, type Well } from '../state.js';
+import { violation, type Rng, type Violation } from '../../../engine/types.js';
+import { rollEvent } from '../../../engine/mech/dice.js';
+import { addVp, capacity, defense, down, gainCube, gainMayhemStatus, giveStatus, payment, placeWound, say, woundWells, type Ev } from './board.js';
+
+export type Attack = Extract<Frame, { t: 'attack' }>;
+const TIER: Color[] = ['white', 'yellow', 'red'];
+
+/** The abilities in force: Advanced ones are ignored in a Basic mission (spec §4.4 item 9). */
+export function abilitiesOf(s: S, a: CompiledAction): Ability[] {
+  return mission(s).rules === 'basic' ? a.parsed.filter((x) => !isAdvanced(x)) : a.parsed;
+}
+
+function has(s: S, u: Unit, thing: string): boolean {
+  if (thing === 'SHIELD') return isElite(u.board) ? s.boards[u.board].shield > 0 : CONTENT.minions[u.minion!].defense.shield > u.hits;
+  if (thing === 'ARMOR') return isElite(u.board) ? s.boards[u.board].armor > 0 : CONTENT.minions[u.minion!].defense.armor > 0;
+  if (thing === 'G' || thing === 'Y' || thing === 'B' || thing === 'P') return s.boards[u.board].cubes[({ G: 'speed', Y: 'focus', B: 'tech', P: 'mayhem' } as const)[thing]] > 0;
+  return count(u, thing as Status) > 0;
+}
+
+/** Pre-roll conditions: no dice needed to know them. */
+function preHolds(s: S, ab: Ability, att: Unit, tgt: Unit | null, dist: number): boolean {
+  return ab.conds.every((c) => c.k === 'always' || (c.k === 'inRange' && dist <= c.n)
+    || (c.k === 'targetHas' && !!tgt && has(s, tgt, c.thing)) || (c.k === 'actorHas' && has(s, att, c.thing)));
+}
+const isPre = (ab: Ability) => ab.conds.every((c) => ['always', 'inRange', 'targetHas', 'actorHas'].includes(c.k));
+const firstEffects = (ab: Ability) => ab.effects.map((alt) => alt[0]);
+
+export interface Pool { color: Color; dice: Color[]; mods: Record<string, number>; protection: boolean; area: number }
+
+/**
+ * The band the distance falls in after Range Up/Down and Range abilities (spec §7.3.3): band k
+ * covers (max of the earlier ranges, R'k]; a band with R'k below 1 or not beyond them is unusable.
+ */
+export function band(s: S, att: Unit, a: CompiledAction, dist: number, tgt: Unit | null): { color: Color; dice: number } | null {
+  let delta = 3 * count(att, 'RANGE_UP') - 3 * count(att, 'RANGE_DOWN');
+  for (const ab of abilitiesOf(s, a)) if (isPre(ab)) for (const e of firstEffects(ab)) if (e.k === 'range') delta += e.n;
+  let prev = 0;
+  for (const b of a.attack!.bands) {
+    const r = b.range + delta;
+    if (r >= 1 && r > prev) {
+      if (dist > prev && dist <= r) return { color: b.color, dice: b.dice };
+      prev = r;
+    }
+  }
+  void tgt;
+  return null;
+}
+
+/** Why `att` cannot attack space `centre` with action `a` now (null: it can). Front is met by the free facing change. */
+export function targetProblem(s: S, att: Unit, a: CompiledAction, centre: string): Violation | null {
+  if (!att.at) return violation('not_on_map', `${att.id} is not on the map`);
+  if (a.kind !== 'attack' || !a.attack) return violation('not_an_attack', `${a.id} is not an attack`);
+  const m = map(s);
+  if (!m.cells[centre]) return violation('bad_space', `no space ${centre}`);
+  if (!faceToward(att.at, centre)) return violation('not_in_front', 'the target must be in the Front (spec 2.1.4)');
+  const tgt = unitAt(s).get(centre);
+  if (!tgt || tgt.side === att.side) return violation('no_enemy', 'choose a space holding an enemy unit (spec 7.3.2)');
+  const dist = distance(att.at, centre);
+  if (!band(s, att, a, dist, tgt)) return violation('out_of_range', `distance ${dist} is beyond the weapon's range bands (spec 7.3.3)`);
+  const ignoreLos = abilitiesOf(s, a).some((ab) => isPre(ab) && preHolds(s, ab, att, tgt, dist) && firstEffects(ab).some((e) => e.k === 'ignoreLos'));
+  if (!ignoreLos && !los(m, att.at, centre).ok) return violation('no_los', 'no line of sight (spec 2.1.6)');
+  return null;
+}
+
+/** The dice pool of one target (spec §7.3.4-7.3.6). `from`: where LOS/Protection/Flank are traced (the attacker, or the AoE centre). */
+export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: string, centreDist: number): Pool | null {
+  const m = map(s);
+  const b = band(s, att, a, centreDist, tgt);
+  if (!b || !tgt.at || !att.at) return null;
+  const abs = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, tgt, centreDist));
+  const effects = abs.flatMap(firstEffects);
+  let areaN = 0;
+  for (const e of effects) if (e.k === 'area') areaN = Math.max(areaN, e.n);
+  const dice: Color[] = Array(b.dice + effects.filter((e) => e.k === 'extraDie').length).fill(b.color);
+  const sight = from === tgt.at ? { ok: true as const, protection: false } : los(m, from, tgt.at);
+  if (!sight.ok && !effects.some((e) => e.k === 'ignoreLos')) return null;
+  const mods: Record<string, number> = {};
+  if (inFlank(tgt.at, tgt.facing, att.at === from ? att.at : from)) mods.flank = 2;
+  const za = parseKey(att.at)[2]; const zt = parseKey(tgt.at)[2];
+  if (za > zt) mods.higher = 2;
+  if (za < zt) mods.lower = -2;
+  const wb = a.weapon ? a.attack!.weaponBonus : undefined;
+  if (wb && mission(s).rules === 'advanced') {
+    const meets = wb === 'elite' ? isElite(tgt.board) : has(s, tgt, wb === 'shields' ? 'SHIELD' : 'ARMOR');
+    if (meets) mods.weaponBonus = 1;
+  }
+  if (count(att, 'ATTACK_UP')) mods.attackUp = count(att, 'ATTACK_UP');
+  if (count(tgt, 'DEFENSE_DOWN')) mods.defenseDown = count(tgt, 'DEFENSE_DOWN');
+  if (count(att, 'ATTACK_DOWN')) mods.attackDown = -count(att, 'ATTACK_DOWN');
+  if (count(tgt, 'DEFENSE_UP')) mods.defenseUp = -count(tgt, 'DEFENSE_UP');
+  // Protection: LOS ends on an Obstacle or Cover dot; not at Range 1 from the attacker (spec §7.3.5).
+  const protection = sight.ok && sight.protection && !(from === att.at && distance(att.at, tgt.at) <= 1) && !effects.some((e) => e.k === 'ignoreProtection');
+  if (protection) mods.protection = -2;
+  let net = Object.values(mods).reduce((x, y) => x + y, 0);
+  // Upgrade the lowest tier first, downgrade the highest first (spec §7.3.4 [P] default).
+  while (net > 0) {
+    net--;
+    const i = lowest(dice);
+    if (i >= 0 && dice[i] !== 'red') dice[i] = TIER[TIER.indexOf(dice[i]) + 1]; else dice.push('white');
+  }
+  while (net < 0) {
+    net++;
+    const i = highest(dice);
+    if (i >= 0 && dice[i] !== 'white') dice[i] = TIER[TIER.indexOf(dice[i]) - 1]; else { const w = dice.indexOf('white'); if (w >= 0) dice.splice(w, 1); }
+  }
+  dice.sort((x, y) => TIER.indexOf(y) - TIER.indexOf(x));
+  return { color: b.color, dice, mods, protection, area: areaN };
+}
+function lowest(d: Color[]): number { let i = -1; for (let k = 0; k < d.length; k++) if (d[k] !== 'red' && (i < 0 || TIER.indexOf(d[k]) < TIER.indexOf(d[i]))) i = k; return i; }
+function highest(d: Color[]): number { let i = -1; for (let k = 0; k < d.length; k++) if (d[k] !== 'white' && (i < 0 || TIER.indexOf(d[k]) > TIER.indexOf(d[i]))) i = k; return i; }
+
+export function roll(rng: Rng, dice: Color[]): Face[][] {
+  return dice.map((c) => CONTENT.dice[c][rng.int(CONTENT.dice[c].length)] as Face[]);
+}
+
+/** Units hit by an AoE of radius n round `centre`: same Level, no wall between (spec §7.5). */
+export function areaTargets(s: S, att: Unit, centre: string, n: number): Unit[] {
+  const m = map(s);
+  const [cx, cy, cz] = parseKey(centre);
+  const out: Unit[] = [];
+  for (const u of Object.values(s.units)) {
+    if (!u.at || u.side === att.side || u.at === centre) continue;
+    const [x, y, z] = parseKey(u.at);
+    if (z !== cz || Math.max(Math.abs(x - cx), Math.abs(y - cy)) > n) continue;
+    if (areaOf(m, m.cells[u.at]) !== areaOf(m, m.cells[centre]) || !los(m, centre, u.at).ok) continue;
+    out.push(u);
+  }
+  return out.sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+// ---------------------------------------------------------------- the attack frame
+
+export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, centre: string, ev: Ev, aimed = false): void {
+  att.facing = faceToward(att.at!, centre)!;
+  const tgt = unitAt(s).get(centre)!;
+  const pool = poolFor(s, att, a, tgt, att.at!, distance(att.at!, centre));
+  const others = pool?.area ? areaTargets(s, att, centre, pool.area) : [];
+  const f: Attack = {
+    t: 'attack', id: s.nextId++, seat, attacker: att.id, action: a.id, board: att.board, centre,
+    targets: [{ unit: tgt.id, centre: true }, ...others.map((u) => ({ unit: u.id, centre: false }))],
+    i: 0, stage: 'preroll', dashed: [], hits: 0, pushes: 0, special: false, wounds: 0, downed: [],
+  };
+  if (aimed) f.aimed = true;
+  s.stack.push(f);
+  say(ev, 'attack_declared', { id: f.id, attacker: att.id, action: a.id, target: centre, units: f.targets.map((t) => t.unit) });
+}
+
+/** The seat answering for a unit's reactions: boards are pre-assigned round the Side's seats (A-42). */
+export function reactingSeat(s: S, u: Unit): number {
+  const seats = s.seats.flatMap((x, i) => (x === u.side ? [i] : []));
+  const boards = mission(s).sides[u.side].boards.map((b) => b.board);
+  return seats[Math.max(0, boards.indexOf(u.board)) % seats.length];
+}
+
+/** Dash spaces: one legal step, MP cost ignored, free facing (spec §7.2.5 [P]). */
+export function dashSpaces(s: S, u: Unit): string[] {
+  if (!u.at) return [];
+  const m = map(s);
+  const occ = unitAt(s);
+  const [x, y, z] = parseKey(u.at);
+  const out: string[] = [];
+  for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
+    if (!dx && !dy) continue;
+    const x2 = x + dx; const y2 = y + dy;
+    if (x2 < 0 || y2 < 0 || x2 >= m.width || y2 >= m.height) continue;
+    if (terrainCost(m, z, x, y, x2, y2) === Infinity) continue;
+    let to: string | null = null;
+    if (floor(m, x2, y2, z)) to = cellKey(x2, y2, z);
+    else if (!floor(m, x2, y2, z + 1)) { const t = topFloorAtOrBelow(m, x2, y2, z - 1); if (t !== null) to = cellKey(x2, y2, t); }
+    if (to && !occ.get(to)) out.push(to);
+  }
+  const c = m.cells[u.at];
+  for (const dz of [1, -1]) { const k = cellKey(x, y, z + dz); if (c.stairs && m.cells[k]?.stairs && !occ.get(k)) out.push(k); }
+  return out.sort();
+}
+
+export function dashAction(u: Unit): CompiledAction | undefined {
+  return actionsOf(u).find((a) => a.kind === 'dash');
+}
+export function canDash(s: S, u: Unit): boolean {
+  const d = dashAction(u);
+  return !!d && !!u.at && !!payment(s.boards[u.board], u, d.cost) && dashSpaces(s, u).length > 0;
+}
+export function blockAction(u: Unit): CompiledAction | undefined {
+  return actionsOf(u).find((a) => a.kind === 'block');
+}
+/** How many Blocks the target's board can pay now (each ignores 1 Hit, L933). */
+export function maxBlocks(s: S, u: Unit, hits: number): number {
+  const b = blockAction(u);
+  if (!b) return 0;
+  const board = { ...s.boards[u.board], cubes: { ...s.boards[u.board].cubes } };
+  let n = 0;
+  while (n < hits) {
+    const p = payment(board, u, b.cost);
+    if (!p) break;
+    for (const w of Object.keys(p) as Well[]) board.cubes[w] -= p[w];
+    n++;
+  }
+  return n;
+}
+
+export const AIM_BONUSES = ['mayhem', 'cube:G', 'cube:Y', 'cube:B', 'weakSpot'];
+/** Aim Bonuses still open this roll: each kind once (Gain Mayhem, Gain Action Cube, Weak Spot; Disrupt and Trigger Explosion not yet). */
+export function aimBonusOptions(_s: S, f: Attack): string[] {
+  const used = f.bonuses ?? [];
+  return AIM_BONUSES.filter((b) => !used.some((u) => u.split(':')[0] === b.split(':')[0]));
+}
+export function takeAimBonus(s: S, f: Attack, bonus: string | null, ev: Ev): void {
+  if (bonus === null) { f.aims = 0; f.stage = 'block'; return; }
+  f.aims = (f.aims ?? 1) - 1;
+  (f.bonuses ??= []).push(bonus);
+  const att = s.units[f.attacker];
+  if (bonus === 'mayhem') gainThing(s, att, 'P', ev);
+  else if (bonus.startsWith('cube:')) gainThing(s, att, bonus.slice(5), ev);
+  else if (bonus === 'weakSpot') f.hits++;
+  say(ev, 'aim_bonus', { attack: f.id, bonus });
+  if (!f.aims) f.stage = 'block';
+}
+
+export function currentTarget(s: S, f: Attack): Unit | null { const t = f.targets[f.i]; return t ? s.units[t.unit] : null; }
+
+/** Pushes: spaces one step farther from the origin (else at the same distance), legal steps, free, on the map (spec §7.3.8). */
+export function pushOptions(s: S, f: Attack): string[] {
+  const u = currentTarget(s, f);
+  if (!u?.at || f.pushes <= 0) return [];
+  const m = map(s);
+  const origin = f.targets[f.i].centre ? s.units[f.attacker].at ?? f.centre : f.centre;
+  const occ = unitAt(s);
+  const [x, y, z] = parseKey(u.at);
+  const d0 = distance(origin, u.at);
+  const far: string[] = []; const same: string[] = [];
+  for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
+    if (!dx && !dy) continue;
+    const x2 = x + dx; const y2 = y + dy;
+    if (x2 < 0 || y2 < 0 || x2 >= m.width || y2 >= m.height) continue;
+    const c = terrainCost(m, z, x, y, x2, y2);
+    if (c === Infinity || (c === 3 && f.pushes < 3)) continue;
+    let to: string | null = null;
+    if (floor(m, x2, y2, z)) to = cellKey(x2, y2, z);
+    else if (!floor(m, x2, y2, z + 1)) { const t = topFloorAtOrBelow(m, x2, y2, z - 1); if (t !== null) to = cellKey(x2, y2, t); }
+    if (!to || occ.get(to)) continue;
+    const d = distance(origin, to);
+    if (d > d0) far.push(to); else if (d === d0) same.push(to);
+  }
+  return (far.length ? far : same).sort();
+}
+
+/** Whether the top attack frame waits on someone (the same test pending uses). */
+export function attackWaits(s: S, f: Attack): boolean {
+  const u = currentTarget(s, f);
+  if (f.stage === 'preroll') return !!u && f.i === 0 && !f.dashed.includes(u.id) && canDash(s, u);
+  if (f.stage === 'aim') return (f.aims ?? 0) > 0 && aimBonusOptions(s, f).length > 0;
+  if (f.stage === 'block') return !!u && f.hits > 0 && maxBlocks(s, u, f.hits) > 0;
+  if (f.stage === 'push') return !!u?.at && f.pushes > 0 && pushOptions(s, f).length > 0;
+  return false;
+}
+
+/** Runs the attack frame on until it waits or is done (then pops it and applies after-Action effects). */
+export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' | 'done' {
+  for (;;) {
+    if (s.result) return 'done';
+    if (s.stack[s.stack.length - 1] !== f) return 'wait';
+    if (attackWaits(s, f)) return 'wait';
+    const att = s.units[f.attacker];
+    const a = actionOf(att, f.action)!;
+    const u = currentTarget(s, f);
+    switch (f.stage) {
+      case 'preroll': f.stage = 'roll'; break;
+      case 'roll': {
+        f.stage = 'block';
+        f.hits = 0; f.pushes = 0;
+        if (!u) { f.stage = 'next'; break; }
+        const centreUnit = s.units[f.targets[0].unit];
+        // Re-evaluate after the window: a target that left the space (or area) is missed (spec §7.3.2 step 4).
+        const stillThere = f.targets[f.i].centre ? u.at === f.centre : !!u.at && areaTargets(s, att, f.centre, 99).some((x) => x.id === u.id);
+        const from = f.targets[f.i].centre ? att.at : f.centre;
+        const pool = att.at && from && stillThere && (f.targets[f.i].centre ? !targetProblem(s, att, a, f.centre) : true)
+          ? poolFor(s, att, a, u, from, distance(att.at, f.centre)) : null;
+        if (!pool) { say(ev, 'attack_missed', { id: f.id, unit: u.id }); f.stage = 'next'; void centreUnit; break; }
+        const faces = roll(rng(), pool.dice);
+        ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, target: u.id, dice: pool.dice, mods: pool.mods }));
+        resolveRoll(s, f, att, a, u, faces, ev);
+        if (f.aims) f.stage = 'aim';
+        break;
+      }
+      case 'aim': {
+        f.stage = 'block';
+        break;
+      }
+      case 'block': f.stage = 'damage'; break;
+      case 'damage': {
+        f.stage = 'push';
+        if (!u) break;
+        applyHits(s, f, u, f.hits, ev);
+        return advanceAfterPush(s, f, rng, ev);
+      }
+      case 'push': f.stage = 'next'; break;
+      case 'next': {
+        f.i++;
+        if (f.i < f.targets.length) { f.stage = 'roll'; break; }
+        s.stack.pop();
+        say(ev, 'attack_resolved', { id: f.id });
+        return 'done';
+      }
+    }
+  }
+}
+function advanceAfterPush(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' | 'done' {
+  return advanceAttack(s, f, rng, ev);
+}
+
+/** Special results and die-result abilities; then the Hits and Pushes to apply (spec §7.3.9, §2.2.9). */
+function resolveRoll(s: S, f: Attack, att: Unit, a: CompiledAction, u: Unit, faces: Face[][], ev: Ev): void {
+  const all = faces.flat();
+  const n = (x: Face) => all.filter((y) => y === x).length;
+  let specials = n('S');
+  let hits = n('H') + n('AH');
+  let pushes = n('P');
+  let noDamage = false;
+  const dist = att.at && u.at ? distance(att.at, f.centre) : 0;
+  for (const ab of abilitiesOf(s, a)) {
+    let times = Infinity;
+    for (const c of ab.conds) {
+      if (c.k === 'rolled') times = Math.min(times, n(c.face));
+      else if (c.k === 'first') times = Math.min(times, n(c.face) > 0 ? 1 : 0);
+      else if (c.k === 'special') times = Math.min(times, 1);
+      else if (!(isPre({ conds: [c], effects: [] }) && preHolds(s, { conds: [c], effects: [] }, att, u, dist))) times = 0;
+    }
+    if (times > 0 && ab.conds.some((c) => c.k === 'special')) { if (specials > 0) specials--; else times = 0; }
+    if (!Number.isFinite(times)) times = 1;
+    for (let k = 0; k < times; k++) {
+      for (const e of firstEffects(ab)) {
+        if (e.k === 'extraResult') { if (e.face === 'H' || e.face === 'AH') hits++; if (e.face === 'P') pushes++; }
+        else if (e.k === 'noDamage') noDamage = true;
+        else if (e.k === 'give' && u.at) giveStatus(s, u, e.status, ev);
+        else if (e.k === 'gain') gainThing(s, att, e.thing, ev);
+        else if (e.k === 'heal') heal(s, att);
+      }
+    }
+  }
+  f.hits = noDamage ? 0 : hits;
+  // Each Aimed Hit on the aimed (centre) target gives one Aim Bonus, each kind once per roll (spec 7.4).
+  if (f.aimed && f.targets[f.i].centre) { f.aims = n('AH'); f.bonuses = []; }
+  f.pushes = pushes;
+  say(ev, 'attack_result', { id: f.id, target: u.id, hits: f.hits, pushes });
+}
+
+export function gainThing(s: S, u: Unit, thing: string, ev: Ev): void {
+  const b = s.boards[u.board];
+  const w = ({ G: 'speed', Y: 'focus', B: 'tech', P: 'mayhem', SHIELD: 'shield', ARMOR: 'armor' } as const)[thing as 'G'];
+  if (w) { if (gainCube(b, w)) say(ev, 'cube_gained', { board: b.id, well: w }); return; }
+  if (thing === 'MAYHEM') { gainMayhemStatus(s, u.board, ev); return; }
+  giveStatus(s, u, thing as Status, ev);
+}
+export function heal(s: S, u: Unit): void {
+  const b = s.boards[u.board];
+  const w = (['mayhem', 'tech', 'focus', 'speed'] as Well[]).find((x) => b.wounds[x] > 0);
+  if (w) b.wounds[w]--;
+}
+
+/** Hits on an Elite: Shield, then Armor, then Wounds (placed by the target's owner); on a Minion: counted this Turn (spec §7.3.7). */
+export function applyHits(s: S, f: Attack | null, u: Unit, hits: number, ev: Ev): void {
+  if (!u.at || hits <= 0) return;
+  if (!isElite(u.board)) {
+    u.hits += hits;
+    say(ev, 'hits', { unit: u.id, hits, total: u.hits, defense: defense(u.minion!) });
+    if (u.hits >= defense(u.minion!)) down(s, u, ev);
+    return;
+  }
+  const b = s.boards[u.board];
+  let wounds = 0;
+  for (let h = 0; h < hits; h++) {
+    if (b.shield > 0) b.shield--;
+    else if (b.armor > 0) b.armor--;
+    else wounds++;
+  }
+  say(ev, 'hits', { unit: u.id, hits, wounds });
+  if (wounds > 0) s.stack.push({ t: 'wound', id: f?.id ?? s.nextId++, unit: u.id, seat: reactingSeat(s, u), left: wounds });
+}
+
+/** One Wound into a well; Downed at Wounds ≥ Health, or when no well can take it ([P]). */
+export function woundInto(s: S, u: Unit, w: Well | null, ev: Ev): void {
+  const b = s.boards[u.board];
+  if (w) placeWound(b, w);
+  const total = b.wounds.speed + b.wounds.focus + b.wounds.tech + b.wounds.mayhem;
+  say(ev, 'wound', { unit: u.id, well: w, total });
+  if (!w || total >= CONTENT.elites[u.board].health) down(s, u, ev);
+}
+
+export function woundFrameWaits(s: S, f: Extract<Frame, { t: 'wound' }>): boolean {
+  const u = s.units[f.unit];
+  return !!u.at && woundWells(s.boards[u.board]).length > 1;
+}
+
+/** Push the target one space (3 Push results to cross an obstacle); a step off a Level is an Uncontrolled Fall. */
+export function doPush(s: S, f: Attack, to: string | null, ev: Ev): void {
+  const u = currentTarget(s, f)!;
+  if (to === null) { f.pushes = 0; return; }
+  const m = map(s);
+  const [x, y, z] = parseKey(u.at!); const [x2, y2, z2] = parseKey(to);
+  f.pushes -= terrainCost(m, z, x, y, x2, y2) === 3 ? 3 : 1;
+  u.at = to;
+  say(ev, 'pushed', { unit: u.id, to });
+  if (z2 < z) s.stack.push({ t: 'fall', id: f.id, unit: u.id, seat: reactingSeat(s, u), levels: z - z2, attack: f.id });
+}
+
+export function fallWaits(s: S, f: Extract<Frame, { t: 'fall' }>): boolean {
+  const u = s.units[f.unit];
+  const att = s.stack.find((x) => x.t === 'attack' && x.id === f.attack) as Attack | undefined;
+  const d = dashAction(u);
+  return !!u.at && !!d && !!payment(s.boards[u.board], u, d.cost) && !(att?.dashed.includes(u.id));
+}
+
+/** An Uncontrolled Fall: 1 red d12 per Level, Hits and Aimed Hits only (spec §7.2.4). */
+export function fallDamage(s: S, f: Extract<Frame, { t: 'fall' }>, rng: Rng, ev: Ev): void {
+  const u = s.units[f.unit];
+  const faces = roll(rng, Array(f.levels).fill('red'));
+  ev.push(rollEvent('fall', faces.map((x) => x.join('+') || '-'), { unit: u.id, levels: f.levels }));
+  const hits = faces.flat().filter((x) => x === 'H' || x === 'AH').length;
+  applyHits(s, null, u, hits, ev);
+}
+
+export function vpForOms(s: S, ev: Ev): void {
+  for (const side of ['MAYHEM', 'LEGION'] as const) {
+    for (const wc of mission(s).sides[side].winConditions) {
+      if (wc.when !== 'endOfRound' || wc.trigger !== 'omControlled') continue;
+      const mine = s.oms.filter((o) => o.control === side);
+      if (mine.length && !s.result) addVp(s, side, wc.vp * mine.length, wc.text, ev);
+      if (wc.removeOm) s.oms = s.oms.filter((o) => o.control !== side);
+    }
+  }
+}
+
+/** OM control: a Side's unit moving within 1 space on the same Level flips an enemy OM, unless both Sides' units are adjacent to it (spec §7.11.2). */
+export function checkOms(s: S, u: Unit, at: string, ev: Ev): void {
+  const [x, y, z] = parseKey(at);
+  for (const o of s.oms) {
+    if (o.control === u.side) continue;
+    const [ox, oy, oz] = parseKey(o.at);
+    if (oz !== z || Math.max(Math.abs(ox - x), Math.abs(oy - y)) > 1) continue;
+    const near = (side: string) => Object.values(s.units).some((v) => v.at && v.side === side && v.id !== u.id && (() => { const [vx, vy, vz] = parseKey(v.at!); return vz === oz && Math.max(Math.abs(vx - ox), Math.abs(vy - oy)) <= 1; })());
+    if (near(o.control)) continue;
+    o.control = u.side;
+    say(ev, 'om_flipped', { om: o.id, to: u.side, by: u.id });
+  }
+}
+export { DIRS, other, capacity };

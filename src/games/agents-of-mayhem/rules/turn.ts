@@ -1,0 +1,287 @@
+// Rounds and Turns (spec §6): mission setup (§3.1, lockstep steps A-K as data), the Draw,
+// Action and Refresh phases, first Turns of a Round, Round end and reshuffle, mission end; the
+// resolution stack runner (settle); and the campaign hand-over (carry).
+import { deckSize, discard, drawOne, newDeck, reshuffleDiscard } from '../../../engine/mech/deck.js';
+import type { Rng, SeatInfo, Violation } from '../../../engine/types.js';
+import { violation } from '../../../engine/types.js';
+import { CONTENT, cellKey } from '../content.js';
+import { refreshCandidates, slotOf } from '../legal.js';
+import { LETTER, SIDES, WELLS, isElite, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
+import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
+import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
+
+/** What a finished mission hands to the next (spec §5.2): figures' places and boards' cubes, for chained tutorials. */
+export interface Carry {
+  from: string;
+  units: Record<string, { at: string | null; facing: 'N' | 'E' | 'S' | 'W'; downed: boolean }>;
+  boards: Record<string, { shield: number; armor: number; cubes: Record<Well, number>; wounds: Record<Well, number> }>;
+  vp: Record<Side, number>;
+}
+
+export function carry(s: S): Carry {
+  const units: Carry['units'] = {};
+  for (const u of Object.values(s.units)) units[u.id] = { at: u.at, facing: u.facing, downed: u.downed };
+  const boards: Carry['boards'] = {};
+  for (const b of Object.values(s.boards)) boards[b.id] = { shield: b.shield, armor: b.armor, cubes: { ...b.cubes }, wounds: { ...b.wounds } };
+  return { from: s.mission, units, boards, vp: { ...s.vp } };
+}
+
+function newBoard(id: string, side: Side, minions: string[]): Board {
+  const b: Board = { id, kind: isElite(id) ? 'elite' : 'squad', side, shield: 0, armor: 0, cubes: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, wounds: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, disrupted: [], minions, mayhemStatus: 0, reinforce: { G: 0, Y: 0, B: 0 } };
+  // Step A7: fill the Shield, Armor, Speed, Focus and Tech wells; Mayhem starts empty (L2219).
+  b.shield = capacity(b, 'shield'); b.armor = capacity(b, 'armor');
+  for (const w of ['speed', 'focus', 'tech'] as Well[]) b.cubes[w] = capacity(b, w);
+  return b;
+}
+
+export function setupState(p: { scenario: string; seats: SeatInfo[]; options: unknown }, rng: Rng): { s: S; ev: Ev } | Violation {
+  const m = CONTENT.missions[p.scenario];
+  if (!m) return violation('unknown_scenario', `no mission ${p.scenario}`);
+  const n = p.seats.length;
+  if (!m.players.includes(n)) return violation('bad_player_count', `${m.id} is for ${m.players.join(', ')} players`);
+  const opts = (p.options ?? {}) as { carry?: Carry };
+  const boards: Record<string, Board> = {};
+  const units: Record<string, Unit> = {};
+  for (const side of SIDES) {
+    const ss = m.sides[side];
+    for (const b of ss.boards) boards[b.board] = newBoard(b.board, side, b.minions ?? []);
+    for (const u of ss.units) units[u.unit] = { id: u.unit, board: u.board, minion: u.minion ?? null, side, at: cellKey(u.at[0], u.at[1], u.at[2]), facing: u.facing, downed: false, hits: 0, statuses: [], entry: null };
+    for (const e of ss.entries) units[e.unit] = { id: e.unit, board: e.board, minion: e.minion ?? null, side, at: null, facing: e.facing, downed: false, hits: 0, statuses: [], entry: { round: e.round, edge: e.edge } };
+  }
+  if (opts.carry) applyCarry(m.compiled.cells, boards, units, opts.carry);
+  const s: S = {
+    mission: m.id, players: n, seats: seatSides(n), round: 1, turnNo: 0, side: m.initiative, first: { MAYHEM: true, LEGION: true },
+    phase: 'activate', slots: [], slot: 0, boards, units,
+    oms: m.oms.map((o) => ({ id: o.id, at: cellKey(o.at[0], o.at[1], o.at[2]), control: o.control })),
+    decks: { MAYHEM: newDeck(m.sides.MAYHEM.refreshDeck), LEGION: newDeck(m.sides.LEGION.refreshDeck) },
+    vp: { MAYHEM: 0, LEGION: 0 }, vpStart: m.vpStart, stack: [], nextId: 1, tick: 0, deployed: false, result: null, log: [],
+  };
+  const ev: Ev = [];
+  say(ev, 'mission_started', { mission: m.id, rounds: m.rounds, initiative: m.initiative, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
+  startTurn(s, rng, ev);
+  return { s, ev };
+}
+
+/** A chained tutorial starts from the previous table state: carried places (when free) and board cubes. */
+function applyCarry(cells: Record<string, unknown>, boards: Record<string, Board>, units: Record<string, Unit>, c: Carry): void {
+  for (const [id, b] of Object.entries(c.boards)) {
+    const mine = boards[id];
+    if (!mine) continue;
+    mine.shield = Math.min(b.shield, capacity(mine, 'shield')); mine.armor = Math.min(b.armor, capacity(mine, 'armor'));
+    for (const w of WELLS) { mine.wounds[w] = Math.min(b.wounds[w], capacity(mine, w)); mine.cubes[w] = Math.max(0, Math.min(b.cubes[w], capacity(mine, w) - mine.wounds[w])); }
+  }
+  const taken = new Set(Object.values(units).map((u) => u.at).filter(Boolean));
+  for (const [id, cu] of Object.entries(c.units)) {
+    const u = units[id];
+    if (!u || !u.at || !cu.at || !cells[cu.at] || taken.has(cu.at)) continue;
+    taken.delete(u.at); u.at = cu.at; u.facing = cu.facing; taken.add(cu.at);
+  }
+}
+
+function newSlot(seat: number): Slot {
+  return { seat, board: null, drawn: null, done: false, main: false, addons: [], mp: null, pool: 0, penalty: 0, fire: null, group: null };
+}
+
+/** Draw Phase: one hidden Refresh card per player, none on the Side's first Turn of the Round (L338) or from an empty deck. */
+export function startTurn(s: S, rng: Rng, ev: Ev): void {
+  s.turnNo++;
+  s.deployed = false;
+  s.phase = 'activate';
+  s.slot = 0;
+  s.slots = slotSeats(s, s.side).map(newSlot);
+  if (!s.first[s.side]) {
+    for (const sl of s.slots) {
+      const r = drawOne(s.decks[s.side], rng.fork(`refresh:${s.side}`));
+      s.decks[s.side] = r.deck;
+      sl.drawn = r.card;
+      if (r.card) ev.push({ type: 'refresh_drawn', to: { seats: s.seats.flatMap((x, i) => (x === s.side ? [i] : [])) }, data: { side: s.side, seat: sl.seat, card: r.card }, others: { side: s.side, seat: sl.seat } });
+    }
+  }
+  say(ev, 'turn_started', { round: s.round, side: s.side, turn: s.turnNo, first: s.first[s.side] });
+}
+
+export function endSlot(s: S, ev: Ev): void {
+  const sl = slotOf(s);
+  sl.done = true; sl.mp = null; sl.fire = null; sl.group = null; sl.pool = 0;
+  if (s.slot + 1 < s.slots.length) { s.slot++; s.phase = 'activate'; return; }
+  beginRefresh(s, ev);
+}
+
+/**
+ * Refresh Phase (spec §6.4): reveal; each card refreshes the boards not activated (2 players)
+ * or its drawer's board and the board nobody activated (3-4 players, L1362); Remove Status
+ * reaches every board. Shields and Special apply at once; cube colours, the Wound removed and
+ * the statuses removed are the drawer's choice, one decision per board.
+ */
+function beginRefresh(s: S, ev: Ev): void {
+  s.phase = 'refresh';
+  // Redeploy (Advanced, spec 7.13): Downed Elites of the Side, before the card is applied.
+  const downed = Object.values(s.units).filter((u) => u.side === s.side && u.downed && !u.minion).map((u) => u.board).sort();
+  if (CONTENT.missions[s.mission].rules === 'advanced' && s.slots.some((x) => x.drawn) && downed.length) {
+    s.stack.push({ t: 'redeploy', seat: s.slots[0].seat, boards: downed, redeployed: [] });
+    return;
+  }
+  buildRefresh(s, [], ev);
+}
+
+/** Outside spaces of Tiles with no enemy unit and no enemy OM, free (spec 7.13). */
+export function redeploySpaces(s: S, side: Side): string[] {
+  const m = CONTENT.missions[s.mission].compiled;
+  const occ = unitAt(s);
+  const out: string[] = [];
+  for (const t of m.tiles) {
+    const enemy = t.cells.some((k) => { const u = occ.get(k); return !!u && u.side !== side; }) || s.oms.some((o) => o.control !== side && t.cells.includes(o.at));
+    if (enemy) continue;
+    for (const k of t.cells) { const c = m.cells[k]; if (!occ.get(k) && !m.cells[cellKey(c.x, c.y, c.z + 1)]) out.push(k); }
+  }
+  return out.sort();
+}
+
+export function applyRedeploy(s: S, f: Extract<Frame, { t: 'redeploy' }>, a: Extract<Action, { type: 'redeploy' }>, ev: Ev): void {
+  f.boards = f.boards.filter((b) => b !== a.board);
+  if (a.to) {
+    const u = s.units[a.board];
+    u.at = a.to; u.downed = false;
+    f.redeployed.push(a.board);
+    say(ev, 'redeployed', { unit: u.id, to: a.to });
+  }
+  if (!f.boards.length) { s.stack.pop(); buildRefresh(s, f.redeployed, ev); }
+}
+
+/** Deploy options: one board, Minion types slotted on it with an available figure and the cubes to buy it, Outside spaces of one Tile with no MAYHEM unit or OM (spec 7.12). */
+export function deployOptions(s: S, f: Extract<Frame, { t: 'deploy' }>): { board: string; minion: string; to: string }[] {
+  const m = CONTENT.missions[s.mission].compiled;
+  const out: { board: string; minion: string; to: string }[] = [];
+  const spaces = redeploySpaces(s, 'LEGION').filter((k) => f.tile === null || m.cells[k].tile === f.tile);
+  for (const b of Object.values(s.boards).filter((x) => x.side === 'LEGION' && x.kind === 'squad' && (f.board === null || x.id === f.board)).sort((x, y) => (x.id < y.id ? -1 : 1))) {
+    for (const mi of b.minions) {
+      const free = Object.values(s.units).some((u) => u.board === b.id && u.minion === mi && !u.at && !u.entry);
+      const cost = CONTENT.minions[mi].reinforce;
+      const need = { G: 0, Y: 0, B: 0 } as Record<string, number>;
+      for (const ch of cost) need[ch]++;
+      if (!free || need.G > b.reinforce.G || need.Y > b.reinforce.Y || need.B > b.reinforce.B) continue;
+      for (const to of spaces) out.push({ board: b.id, minion: mi, to });
+    }
+  }
+  return out;
+}
+
+export function applyDeploy(s: S, f: Extract<Frame, { t: 'deploy' }>, a: Extract<Action, { type: 'deploy' }>, ev: Ev): void {
+  if (a.board === null) { s.stack.pop(); return; }
+  const b = s.boards[a.board];
+  for (const ch of CONTENT.minions[a.minion!].reinforce) b.reinforce[ch as 'G']--;
+  const u = Object.values(s.units).filter((x) => x.board === b.id && x.minion === a.minion && !x.at && !x.entry).sort((x, y) => (x.id < y.id ? -1 : 1))[0];
+  u.at = a.to!; u.downed = false; u.hits = 0;
+  f.board = b.id; f.tile = CONTENT.missions[s.mission].compiled.cells[a.to!].tile;
+  say(ev, 'deployed', { board: b.id, unit: u.id, to: a.to });
+}
+
+function buildRefresh(s: S, skip: string[], ev: Ev): void {
+  const frames: Frame[] = [];
+  const active = s.slots.map((x) => x.board);
+  // A board redeployed now does not refresh this Turn (L1762).
+  const mine = Object.values(s.boards).filter((b) => b.side === s.side && !skip.includes(b.id)).map((b) => b.id).sort();
+  for (const sl of s.slots) {
+    if (!sl.drawn) continue;
+    const c = CONTENT.refresh[sl.drawn];
+    say(ev, 'refresh_revealed', { side: s.side, seat: sl.seat, card: c.id });
+    for (const id of mine) {
+      const target = s.players === 2 ? id !== sl.board : id === sl.board || !active.includes(id);
+      const b = s.boards[id];
+      if (target) {
+        for (let i = 0; i < (c.shield ?? 0); i++) gainCube(b, 'shield');
+        // Mayhem symbol (Advanced): each board refreshed gains a Permanent Mayhem Status (spec 2.2.5).
+        if (CONTENT.missions[s.mission].rules === 'advanced') for (let i = 0; i < (c.mayhem ?? 0); i++) gainMayhemStatus(s, id, ev);
+        const fig = isElite(id) ? s.units[id] : null;
+        if (fig) for (let i = 0; i < (c.special ?? 0); i++) for (const ab of CONTENT.elites[id].special) for (const e of ab.effects.map((x) => x[0])) {
+          if (e.k === 'gain') gainThing(s, fig, e.thing, ev); else if (e.k === 'heal') heal(s, fig);
+        }
+      }
+      // Reinforcement (Advanced, LEGION): each Squad not activated gains one cube of its choice (spec 7.12).
+      const reinforce = CONTENT.missions[s.mission].rules === 'advanced' && b.kind === 'squad' && !active.includes(id) ? c.reinforce ?? 0 : 0;
+      const f: Frame = { t: 'refresh', seat: sl.seat, board: id, reinforce, cubes: target ? c.cube : 0, wound: target ? c.wound ?? 0 : 0, positive: !!c.status, negative: !!c.status, key: s.nextId++ };
+      if (f.cubes || f.wound || f.positive || f.reinforce) frames.push(f);
+    }
+  }
+  s.stack.push(...frames.reverse());
+}
+
+export function applyRefresh(s: S, f: Extract<Frame, { t: 'refresh' }>, a: Extract<Action, { type: 'refresh' }>, ev: Ev): void {
+  const b = s.boards[f.board];
+  const got: string[] = [];
+  for (const ch of a.cubes) if (gainCube(b, LETTER[ch])) got.push(ch);
+  for (const ch of a.reinforce ?? '') {
+    const held = b.reinforce.G + b.reinforce.Y + b.reinforce.B;
+    if (held < CONTENT.squads[b.id].reinforcement) b.reinforce[ch as 'G']++;
+  }
+  if (a.wound && b.wounds[a.wound] > 0) b.wounds[a.wound]--;
+  for (const k of [a.positive, a.negative]) {
+    if (!k) continue;
+    const u = Object.values(s.units).sort((x, y) => (x.id < y.id ? -1 : 1)).find((x) => x.board === b.id && x.statuses.some((m) => m.kind === k && m.turn !== s.turnNo));
+    if (u) u.statuses.splice(u.statuses.findIndex((m) => m.kind === k && m.turn !== s.turnNo), 1);
+  }
+  say(ev, 'refreshed', { board: b.id, cubes: got.join(''), wound: a.wound, removed: [a.positive, a.negative].filter(Boolean) });
+}
+
+/** End of Turn: discard, Minions regain Defense (L978); the Round ends when both decks are empty (L344-351). */
+function endTurn(s: S, rng: Rng, ev: Ev): void {
+  for (const sl of s.slots) if (sl.drawn) { s.decks[s.side] = discard(s.decks[s.side], [sl.drawn]); sl.drawn = null; }
+  for (const u of Object.values(s.units)) u.hits = 0;
+  s.first[s.side] = false;
+  if (deckSize(s.decks.MAYHEM) === 0 && deckSize(s.decks.LEGION) === 0 && !s.first.MAYHEM && !s.first.LEGION) {
+    vpForOms(s, ev);
+    if (s.result) return;
+    say(ev, 'round_ended', { round: s.round });
+    if (s.round >= CONTENT.missions[s.mission].rounds) { finish(s, `end of Round ${s.round}`, ev); return; }
+    s.round++;
+    for (const side of SIDES) s.decks[side] = reshuffleDiscard(s.decks[side]);
+    s.first = { MAYHEM: true, LEGION: true };
+    s.side = CONTENT.missions[s.mission].initiative;
+  } else s.side = other(s.side);
+  startTurn(s, rng, ev);
+}
+
+/** Runs the resolution stack until a decision is needed (or the game ends). */
+export function settle(s: S, rng: () => Rng, ev: Ev): void {
+  for (let guard = 0; guard < 10000; guard++) {
+    if (s.result) { s.stack = []; return; }
+    const f = s.stack[s.stack.length - 1];
+    if (!f) {
+      if (s.phase === 'refresh' && !s.deployed && CONTENT.missions[s.mission].rules === 'advanced' && s.slots.some((x) => x.drawn && CONTENT.refresh[x.drawn].deploy)) {
+        s.deployed = true;
+        s.stack.push({ t: 'deploy', seat: s.slots[0].seat, board: null, tile: null });
+        continue;
+      }
+      if (s.phase === 'refresh') { endTurn(s, rng(), ev); continue; }
+      return;
+    }
+    if (f.t === 'attack') { if (advanceAttack(s, f, rng, ev) === 'wait' && s.stack[s.stack.length - 1] === f) return; continue; }
+    if (f.t === 'wound') {
+      const u = s.units[f.unit];
+      if (!u.at || f.left <= 0) { s.stack.pop(); continue; }
+      if (woundFrameWaits(s, f)) return;
+      const wells = s.boards[u.board];
+      const only = (['speed', 'focus', 'tech', 'mayhem'] as Well[]).find((w) => wells.wounds[w] + wells.disrupted.filter((d) => d === w).length < capacity(wells, w)) ?? null;
+      f.left--;
+      woundInto(s, u, only, ev);
+      continue;
+    }
+    if (f.t === 'fall') {
+      if (!s.units[f.unit].at) { s.stack.pop(); continue; }
+      if (fallWaits(s, f)) return;
+      s.stack.pop();
+      fallDamage(s, f, rng(), ev);
+      continue;
+    }
+    if (f.t === 'redeploy' || f.t === 'deploy') return;
+    if (f.t === 'refresh') {
+      const c = refreshCandidates(s, f);
+      if (c.length > 1) return;
+      s.stack.pop();
+      applyRefresh(s, f, c[0] as Extract<Action, { type: 'refresh' }>, ev);
+      continue;
+    }
+  }
+  throw new Error('settle: no progress');
+}
+export { attackWaits, unitAt };

@@ -1,0 +1,166 @@
+// State, Action and Frame types, and small lookups. Vocabulary of the rulebook: Side, board,
+// wells, actionCubes, refreshCard, minion, Objective Marker (om), VP.
+import type { Deck } from '../../engine/mech/deck.js';
+import type { GameEvent, Result, Seat } from '../../engine/types.js';
+import type { Face, Status } from './abilities.js';
+import { CONTENT, type CompiledAction, type Dir, type Side } from './content.js';
+
+export type { Side, Dir };
+export const SIDES: Side[] = ['MAYHEM', 'LEGION'];
+export const other = (s: Side): Side => (s === 'MAYHEM' ? 'LEGION' : 'MAYHEM');
+export type Well = 'speed' | 'focus' | 'tech' | 'mayhem';
+export const WELLS: Well[] = ['speed', 'focus', 'tech', 'mayhem'];
+/** Cost letters to wells (G green Speed, Y yellow Focus, B blue Tech, P purple Mayhem; spec 2.2.1). */
+export const LETTER: Record<string, Well> = { G: 'speed', Y: 'focus', B: 'tech', P: 'mayhem' };
+
+export interface StatusMark { kind: Status; turn: number }
+
+export interface Board {
+  id: string;
+  kind: 'elite' | 'squad';
+  side: Side;
+  shield: number;
+  armor: number;
+  cubes: Record<Well, number>;
+  wounds: Record<Well, number>;
+  /** Wells holding a Disrupted cube (the reserved space, spec 2.2.6). */
+  disrupted: Well[];
+  minions: string[];
+  /** Permanent Mayhem Statuses on the board (spec 7.7); two become a Mayhem cube. */
+  mayhemStatus: number;
+  /** A Squad's Reinforcement well (spec 7.12), by colour letter. */
+  reinforce: Record<'G' | 'Y' | 'B', number>;
+}
+
+export interface Unit {
+  id: string;
+  board: string;
+  minion: string | null;
+  side: Side;
+  /** Space key "x,y,z"; null while off the map (not yet entered, or Downed). */
+  at: string | null;
+  facing: Dir;
+  downed: boolean;
+  /** Minion hits taken this Turn (spec 2.2.2). */
+  hits: number;
+  statuses: StatusMark[];
+  entry: { round: number; edge: string } | null;
+}
+
+export interface Om { id: string; at: string; control: Side }
+
+/** One activation slot of a Side's Turn (one per player; two for a 3-4 player Side, spec 6.5). */
+export interface Slot {
+  seat: Seat;
+  board: string | null;
+  drawn: string | null;
+  done: boolean;
+  main: boolean;
+  addons: string[];
+  /** MP of the current Action, spent by its unit (spec 7.2.1). */
+  mp: { unit: string; left: number; jump: { up: number; spaces: number } | null } | null;
+  /** Move Up pool for the activation (elite figure only). */
+  pool: number;
+  /** Move Down MP still to take from later Actions. */
+  penalty: number;
+  /** A weapon paid with MP first: the attack still to make (spec 7.2.1 before or after). */
+  fire: { unit: string; action: string } | null;
+  /** A group action's extra figures (+N, spec 7.1.3). */
+  group: { action: string; minion: string; used: string[]; left: number } | null;
+}
+
+export interface Target { unit: string; centre: boolean }
+
+export type Frame =
+  | {
+    t: 'attack'; id: number; seat: Seat; attacker: string; action: string; board: string; centre: string;
+    targets: Target[]; i: number; stage: 'preroll' | 'roll' | 'aim' | 'block' | 'damage' | 'push' | 'next';
+    /** Aimed (+1 Focus, spec 7.4): Aim Bonuses still to choose this roll, and those taken. */
+    aimed?: boolean; aims?: number; bonuses?: string[];
+    dashed: string[]; hits: number; pushes: number; special: boolean; wounds: number; downed: string[];
+  }
+  | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
+  | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
+  | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
+  | { t: 'redeploy'; seat: Seat; boards: string[]; redeployed: string[] }
+  | { t: 'refresh'; seat: Seat; board: string; reinforce: number; cubes: number; wound: number; positive: boolean; negative: boolean; key: number };
+
+export interface S {
+  mission: string;
+  players: number;
+  seats: Side[];
+  round: number;
+  /** Turns taken in the whole mission (status markers store the Turn they were gained). */
+  turnNo: number;
+  side: Side;
+  /** The Side's first Turn of the Round: Action Phase only (L338). */
+  first: Record<Side, boolean>;
+  phase: 'activate' | 'actions' | 'refresh';
+  slots: Slot[];
+  slot: number;
+  boards: Record<string, Board>;
+  units: Record<string, Unit>;
+  oms: Om[];
+  decks: Record<Side, Deck<string>>;
+  vp: Record<Side, number>;
+  vpStart: { side: Side; value: number };
+  stack: Frame[];
+  nextId: number;
+  /** Entries applied: decision keys change with it (one decision is open at a time). */
+  tick: number;
+  /** This Turn's Deploy symbol was used (one board buys, spec 7.12). */
+  deployed: boolean;
+  result: Result | null;
+  log: { round: number; side: Side; text: string }[];
+}
+
+export type Action =
+  | { type: 'activate'; board: string }
+  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean }
+  | { type: 'aimBonus'; bonus: string | null }
+  | { type: 'move'; unit: string; to: string; facing: Dir }
+  | { type: 'jump'; unit: string; to: string; facing: Dir }
+  | { type: 'dash'; unit: string; to: string; facing: Dir }
+  | { type: 'fire'; target: string | null }
+  | { type: 'group'; unit: string; target?: string }
+  | { type: 'end' }
+  | { type: 'pass' }
+  | { type: 'block'; times: number }
+  | { type: 'wound'; well: Well }
+  | { type: 'push'; to: string | null }
+  | { type: 'fallDash'; dash: boolean }
+  | { type: 'redeploy'; board: string; to: string | null }
+  | { type: 'deploy'; board: string | null; minion?: string; to?: string }
+  | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
+
+export interface Run { ev: GameEvent[] }
+export type RollFace = Face[];
+
+export function mission(s: S) { return CONTENT.missions[s.mission]; }
+export function map(s: S) { return CONTENT.missions[s.mission].compiled; }
+export function isElite(boardId: string): boolean { return !!CONTENT.elites[boardId]; }
+
+/** The Actions a unit may take: its Elite board's, or its Minion card's. */
+export function actionsOf(u: Unit): CompiledAction[] {
+  return u.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u.board].actions;
+}
+export function actionOf(u: Unit, id: string): CompiledAction | undefined { return actionsOf(u).find((a) => a.id === id); }
+
+/** Seats of a Side: 2 players 0 MAYHEM, 1 LEGION; 3 players 0 MAYHEM (as two players), 1-2 LEGION; 4 players 0 and 2 MAYHEM, 1 and 3 LEGION. */
+export function seatSides(n: number): Side[] {
+  return n === 2 ? ['MAYHEM', 'LEGION'] : n === 3 ? ['MAYHEM', 'LEGION', 'LEGION'] : ['MAYHEM', 'LEGION', 'MAYHEM', 'LEGION'];
+}
+export function seatsOf(s: S, side: Side): Seat[] { return s.seats.flatMap((x, i) => (x === side ? [i] : [])); }
+/** The activation slots of a Side's Turn: one per player, and two for a Side of one player in a 3-player game. */
+export function slotSeats(s: S, side: Side): Seat[] {
+  const seats = seatsOf(s, side);
+  return s.players === 2 ? seats : seats.length === 1 ? [seats[0], seats[0]] : seats;
+}
+export function unitAt(s: S): Map<string, Unit> {
+  const m = new Map<string, Unit>();
+  for (const u of Object.values(s.units)) if (u.at) m.set(u.at, u);
+  return m;
+}
+export function count(u: Unit, k: Status): number { return u.statuses.filter((x) => x.kind === k).length; }
+export function figureOf(s: S, boardId: string): Unit | undefined { return isElite(boardId) ? s.units[boardId] : undefined; }
+export const sortIds = (xs: string[]) => xs.slice().sort();

@@ -1,0 +1,58 @@
+// Labels for actions and texts for events, in the rulebook's words, from the view only.
+import type { Seat } from '../../engine/types.js';
+import { CONTENT } from './content.js';
+import type { Action } from './state.js';
+import type { View } from './view.js';
+
+function unitName(v: View, id: string): string {
+  const u = v.units[id];
+  if (!u) return id;
+  return u.minion ? `${CONTENT.minions[u.minion].name} ${id.split('-')[1] ?? ''}`.trim() : CONTENT.elites[u.board]?.name ?? id;
+}
+function actionName(v: View, unit: string, action: string): string {
+  const u = v.units[unit];
+  const list = u?.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u?.board ?? '']?.actions ?? [];
+  return list.find((a) => a.id === action)?.name ?? action;
+}
+const sp = (k: string) => { const [x, y, z] = k.split(','); return `${x},${y} (Level ${z})`; };
+
+export function label(v: View, _seat: Seat | null, a: Action): string {
+  switch (a.type) {
+    case 'activate': return `Activate ${CONTENT.elites[a.board]?.name ?? CONTENT.squads[a.board]?.name ?? a.board}`;
+    case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : ''}`;
+    case 'move': return `${unitName(v, a.unit)} moves to ${sp(a.to)}, facing ${a.facing}`;
+    case 'jump': return `${unitName(v, a.unit)} jumps to ${sp(a.to)}, facing ${a.facing}`;
+    case 'dash': return `${unitName(v, a.unit)} Dashes to ${sp(a.to)}, facing ${a.facing}`;
+    case 'fire': return a.target ? `Fire at ${sp(a.target)}` : 'Forgo the attack';
+    case 'group': return `${unitName(v, a.unit)} joins the group Action${a.target ? ` at ${sp(a.target)}` : ''}`;
+    case 'end': return 'End the activation';
+    case 'pass': return 'Pass';
+    case 'aimBonus': return a.bonus ? `Aim Bonus: ${a.bonus}` : 'No more Aim Bonuses';
+    case 'block': return a.times ? `Block ${a.times} Hit${a.times > 1 ? 's' : ''}` : 'No Block';
+    case 'wound': return `Wound into the ${a.well} well`;
+    case 'push': return a.to ? `Push to ${sp(a.to)}` : 'Stop pushing';
+    case 'fallDash': return a.dash ? 'Fall Dash' : 'Fall';
+    case 'deploy': return a.board ? `Deploy a ${CONTENT.minions[a.minion ?? '']?.name ?? a.minion} of ${a.board} at ${sp(a.to ?? '')}` : 'Deploy no more';
+    case 'redeploy': return a.to ? `Redeploy ${CONTENT.elites[a.board]?.name ?? a.board} at ${sp(a.to)}` : `Leave ${CONTENT.elites[a.board]?.name ?? a.board} Downed`;
+    case 'refresh': return `Refresh: cubes ${a.cubes || 'none'}${a.wound ? `, heal ${a.wound}` : ''}${a.positive ? `, remove ${a.positive}` : ''}${a.negative ? `, remove ${a.negative}` : ''}`;
+  }
+}
+
+export function describe(v: View, ev: { type: string; data: unknown }): string {
+  const d = (ev.data ?? {}) as Record<string, unknown>;
+  const n = (k: string) => unitName(v, String(d[k]));
+  switch (ev.type) {
+    case 'activated': return `${d.side} activates ${d.board}`;
+    case 'moved': return `${n('unit')} moves`;
+    case 'attack_declared': return `${n('attacker')} attacks ${sp(String(d.target))}`;
+    case 'attack_result': return `${n('target')}: ${d.hits} Hit(s), ${d.pushes} Push(es)`;
+    case 'downed': return `${n('unit')} is Downed`;
+    case 'vp': return `${d.side} scores ${d.vp} VP (${d.why})`;
+    case 'refresh_drawn': return d.card ? `${d.side} draws Refresh card ${d.card}` : `${d.side} draws a Refresh card`;
+    case 'refresh_revealed': return `${d.side} reveals Refresh card ${d.card}`;
+    case 'round_ended': return `Round ${d.round} ends`;
+    case 'mission_over': return `Mission over: ${d.winner ?? 'tie'}`;
+    case 'dice_rolled': return `Roll (${d.purpose}): ${(d.faces as string[]).join(' ')}`;
+    default: return ev.type.replace(/_/g, ' ');
+  }
+}

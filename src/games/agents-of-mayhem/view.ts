@@ -1,0 +1,36 @@
+// Views (spec §8.1) and determinize. Everything on the table is public; the one secret of the
+// Basic game is a drawn Refresh card before its reveal, seen by the drawer's Side only. Others
+// see '?' for it, and that deck's draw pile as a multiset including the hidden card(s).
+import { copyJson } from '../../engine/mech/json.js';
+import type { Rng, Seat } from '../../engine/types.js';
+import type { S, Side } from './state.js';
+
+export type View = S & { viewer: Seat | null };
+
+export function viewOf(s: S, seat: Seat | null): View {
+  const v = copyJson(s) as View;
+  v.viewer = seat;
+  const mine: Side | null = seat === null ? null : s.seats[seat] ?? null;
+  if (s.side !== mine) {
+    const hidden = v.slots.filter((sl) => sl.drawn && sl.drawn !== '?').map((sl) => sl.drawn!);
+    if (hidden.length) {
+      for (const sl of v.slots) if (sl.drawn) sl.drawn = '?';
+      v.decks[s.side].pool = v.decks[s.side].pool.concat(hidden).sort();
+    }
+  }
+  return v;
+}
+
+/** A full state the viewer cannot tell from the real one: hidden drawn cards resampled from the pile. */
+export function determinizeView(v: View, rng: Rng): S {
+  const s = copyJson(v) as View;
+  for (const sl of s.slots) {
+    if (sl.drawn !== '?') continue;
+    const pool = s.decks[s.side].pool;
+    const i = rng.int(pool.length);
+    sl.drawn = pool[i];
+    s.decks[s.side].pool = pool.slice(0, i).concat(pool.slice(i + 1));
+  }
+  delete (s as Partial<View>).viewer;
+  return s;
+}

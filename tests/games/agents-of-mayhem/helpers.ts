@@ -1,0 +1,53 @@
+// Position builders for Agents of Mayhem tests. Every position starts from a mission's setup
+// and moves figures by hand; dice are scripted (face indices into data/dice.json: red d12
+// 0-3 AH, 4 AH+S, 5-6 H, 7 H+S, 8-10 P, 11 S; yellow d8 0-1 AH, 2 AH+S, 3 H, 4-5 P, 6 S, 7 blank;
+// white d6 0 AH, 1 H, 2 P, 3 S, 4-5 blank).
+import assert from 'node:assert/strict';
+import { agentsOfMayhem as rs, type Action, type S } from '../../../src/games/agents-of-mayhem/index.js';
+import { localRng, scriptedRng } from '../../../src/engine/rng.js';
+import { isViolation, type GameEvent, type Violation } from '../../../src/engine/types.js';
+
+export { rs };
+export function seats(n: number) { return Array.from({ length: n }, (_, index) => ({ index, name: `P${index}` })); }
+
+export function fresh(mission = 'M1', n = 2, options: unknown = {}): S {
+  const r = rs.setup({ scenario: mission, seats: seats(n), options }, { seq: 0, rng: localRng(`setup-${mission}`) });
+  if (isViolation(r)) throw new Error(r.code);
+  return r.state;
+}
+
+/** Only the listed units stay on the map, at the given spaces ("x,y,z"). */
+export function only(s: S, at: Record<string, string>): S {
+  for (const u of Object.values(s.units)) { u.at = at[u.id] ?? null; u.entry = null; }
+  return s;
+}
+
+/** It is `board`'s Side's Action Phase with `board` activated (not the first Turn of the Round). */
+export function activeBoard(s: S, board: string): S {
+  const side = s.boards[board].side;
+  s.side = side;
+  s.first = { MAYHEM: false, LEGION: false };
+  s.slots = s.seats.flatMap((x, i) => (x === side ? [i] : [])).slice(0, 1).map((seat) => ({ seat, board, drawn: null, done: false, main: false, addons: [], mp: null, pool: 0, penalty: 0, fire: null, group: null }));
+  s.slot = 0;
+  s.phase = 'actions';
+  return s;
+}
+
+export interface Stepped { s: S; ev: GameEvent[] }
+
+/** Answers the one open decision with `a`; scripted dice values for any roll in this entry. */
+export function answer(s: S, a: Action, dice: number[] = []): Stepped {
+  const [d] = rs.pending(s);
+  assert.ok(d, 'a decision is open');
+  const r = rs.apply(s, { kind: 'answer', seat: d.seat, decision: 'x', action: a }, { seq: 1, rng: scriptedRng(dice) });
+  if (isViolation(r)) throw new Error(`${r.code}: ${r.message}`);
+  return { s: r.state, ev: r.events };
+}
+export function refused(s: S, a: Action): Violation {
+  const [d] = rs.pending(s);
+  const v = rs.validate(s, d.seat, d, a);
+  assert.ok(v, `expected ${JSON.stringify(a)} to be refused`);
+  return v!;
+}
+export function kind(s: S): string { return rs.pending(s)[0]?.kind ?? 'none'; }
+export function ev(st: Stepped, type: string) { return st.ev.filter((e) => e.type === type).map((e) => e.data as Record<string, unknown>); }
