@@ -37,9 +37,9 @@ function attrValues(svg: string, attr: string): string[] {
   return out;
 }
 
-test('Abaddon, Undaunted 2200: Callisto and Unbreakable draw their boards (issue #20)', () => {
+test('Abaddon, Undaunted 2200: Callisto, Unbreakable and Agents of Mayhem draw their boards (issue #20)', () => {
   const ids = drawn().map((r) => r.id);
-  for (const id of ['abaddon', 'undaunted-callisto', 'unbreakable']) assert.ok(ids.includes(id), `${id} has no render`);
+  for (const id of ['abaddon', 'undaunted-callisto', 'unbreakable', 'agents-of-mayhem']) assert.ok(ids.includes(id), `${id} has no render`);
   const missing = rulesets().filter((r) => !r.render && r.id !== 'duel').map((r) => r.id);
   if (missing.length) console.log(`# rulesets without a board picture yet: ${missing.join(', ')} (docs/RENDERING.md)`);
 });
@@ -50,7 +50,7 @@ for (const rs of drawn()) {
       for (const n of playerCounts(sc.players)) {
         test(`${sc.id}, ${n} players: set-up and random play to the end, every seat and a spectator`, () => {
           for (let p = 0; p < PLAYOUTS; p++) {
-            const ms = moments(rs, sc.id, n, `render-${p}`, 80);
+            const ms = moments(rs, sc.id, n, `render-${p}`, 150);
             for (const m of ms) {
               for (const seat of [null, ...Array.from({ length: n }, (_, i) => i)]) {
                 const svg = picture(rs, m, seat, n);

@@ -4,6 +4,7 @@
 // from custom d12/d8/d6 attack dice and per-Side Refresh decks drawn late; hidden information
 // is a drawn Refresh card until its reveal; interrupts (pre-roll Dash, Block, Wound placement,
 // Push, Fall Dash) are frames on a resolution stack answered by the interrupting seat.
+import { render } from './render.js';
 import { violation, type StandingOrder, type Entry, type OpenDecision, type Result, type Rng, type Ruleset, type Seat, type Step, type Violation } from '../../engine/types.js';
 import { copyJson } from '../../engine/mech/json.js';
 import { actionSchema } from './action-schema.js';
@@ -315,6 +316,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
   apply,
   defaultAction,
   view: viewOf,
+  render,
   result: (s): Result | null => s.result,
   determinize: (v, _seat, rng) => determinizeView(v, rng),
   resign: (s, seat) => resign(s, seat),

@@ -1,0 +1,121 @@
+// The board picture (docs/RENDERING.md): a seat's or spectator's view in, SVG out. Pure: it
+// reads the view and the mission's compiled map (data/tiles.json, missions.json through
+// CONTENT), so another mission draws without code changes. A square grid seen from above: a
+// cell's shade is its highest level (building floors darker), its number the level; units
+// stand on their cell; a drawn Refresh card the viewer may not see stays '?'.
+import type { RenderOptions } from '../../engine/types.js';
+import {
+  abbreviate, canvas, cellCentre, COLOURS, counter, el, lastMove, legend, panel, ring, squareGrid, stack, text,
+  type LegendItem, type SquareGrid, type XY,
+} from '../../render/svg.js';
+import { CONTENT, type Side } from './content.js';
+import type { Unit } from './state.js';
+import type { View } from './view.js';
+
+const CELL = 40;
+const PANEL_W = 330;
+const SIDE_COLOUR: Record<Side, string> = { MAYHEM: '#6c3f99', LEGION: '#2f7d4a' };
+const SIDE_NAME: Record<Side, string> = { MAYHEM: 'MAYHEM', LEGION: 'LEGION' };
+const LEVEL_FILL = ['#fbf8f0', '#fbf8f0', '#e4ddcc', '#cfc5ae', '#b9ad92', '#a39676'];
+
+/** A figure as the game names it: the minion's or the Agent's / squad's name. */
+function unitName(u: Unit): string {
+  if (u.minion) return CONTENT.minions[u.minion]?.name ?? u.minion;
+  return CONTENT.elites[u.board]?.name ?? CONTENT.squads[u.board]?.name ?? u.board;
+}
+
+export function render(v: View, opts: RenderOptions): string {
+  const mission = CONTENT.missions[v.mission];
+  const map = mission.compiled;
+  const g: SquareGrid = { cols: map.width, rows: map.height, cell: CELL, x: 34, y: 70 };
+  const boardW = g.x + g.cols * CELL + 20;
+  const c = canvas(boardW + PANEL_W, g.y + g.rows * CELL + 30, {
+    title: `Agents of Mayhem, ${mission.title}${opts.version !== undefined ? `, version ${opts.version}` : ''}`,
+    desc: opts.seat === null ? 'Spectator view' : `View of seat ${opts.seat}`,
+  });
+  const name = (i: number) => opts.seatNames?.[i] ?? `Seat ${i}`;
+  const last = lastMove(opts.lastEvents);
+  text(c.root, 16, 24, `Agents of Mayhem: ${mission.title}`, { 'font-size': 16, 'font-weight': 'bold' });
+  text(c.root, 16, 42, `Round ${v.round}, ${v.phase}; ${SIDE_NAME[v.side]} to act`, { 'font-size': 11 });
+
+  // The highest level of each (x, y), as shade and number.
+  const top = new Map<string, number>();
+  for (const cell of Object.values(map.cells)) top.set(`${cell.x},${cell.y}`, Math.max(top.get(`${cell.x},${cell.y}`) ?? 0, cell.z));
+  squareGrid(c.root, g, { fill: ([x, y]) => (top.has(`${x},${y}`) ? LEVEL_FILL[Math.min(5, top.get(`${x},${y}`)!)] : '#9c9484') });
+  const levels = el(c.root, 'g', { class: 'levels', 'font-size': 8, fill: COLOURS.grid });
+  for (const [k, z] of [...top.entries()].sort()) {
+    if (z <= 1) continue;
+    const [x, y] = k.split(',').map(Number);
+    text(levels, g.x + x * CELL + 3, g.y + y * CELL + 10, `L${z}`);
+  }
+  const xyOf = (key: string): XY | null => (map.cells[key] ? [map.cells[key].x, map.cells[key].y] : null);
+  for (const s of last.spaces) { const p = xyOf(s); if (p) ring(c.root, ...cellCentre(g, p), CELL * 0.5); }
+
+  // Objective markers, then figures stacked on their cell.
+  for (const om of v.oms) {
+    const p = xyOf(om.at);
+    if (!p) continue;
+    const [x, y] = cellCentre(g, p);
+    el(c.root, 'circle', { 'data-om': om.id, cx: x, cy: y, r: CELL * 0.42, fill: 'none', stroke: SIDE_COLOUR[om.control], 'stroke-width': 3 })
+      .ele('title').txt(`objective marker ${om.id}, controlled by ${SIDE_NAME[om.control]}`);
+  }
+  const byCell = new Map<string, Unit[]>();
+  for (const u of Object.values(v.units).filter((u) => u.at && !u.downed).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    const p = xyOf(u.at!);
+    if (p) byCell.set(`${p[0]},${p[1]}`, [...(byCell.get(`${p[0]},${p[1]}`) ?? []), u]);
+  }
+  const units = el(c.root, 'g', { class: 'units' });
+  const labels = abbreviate(Object.values(v.units).map(unitName));
+  const shortOf = (u: Unit) => labels.get(unitName(u)) ?? '?';
+  for (const [k, us] of [...byCell.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const [cx, cy] = cellCentre(g, k.split(',').map(Number) as XY);
+    const size = us.length > 1 ? 16 : 26;
+    stack(us.length, cx, cy, size, 2).forEach(([x, y], i) => {
+      const u = us[i];
+      counter(units, {
+        x, y, size, fill: SIDE_COLOUR[u.side], label: shortOf(u), unit: u.id, badge: u.hits ? String(u.hits) : undefined,
+        highlight: last.units.has(u.id), dim: u.statuses.length > 0,
+        title: `${unitName(u)} (${u.id}), level ${map.cells[u.at!]?.z ?? '?'}, facing ${u.facing}${u.statuses.length ? `, ${u.statuses.map((s) => s.kind).join(', ')}` : ''}`,
+      });
+    });
+  }
+
+  // Side panel: sides and seats, victory points, boards, result; legend.
+  const px = boardW + 10;
+  let y = 24;
+  const side = el(c.root, 'g', { class: 'side' });
+  for (const s of ['MAYHEM', 'LEGION'] as Side[]) {
+    const seats = v.seats.map((x, i) => (x === s ? i : -1)).filter((i) => i >= 0);
+    el(side, 'rect', { x: px, y: y - 11, width: 8, height: 30, fill: SIDE_COLOUR[s] });
+    y += panel(side, px + 14, y, [
+      `${SIDE_NAME[s]}: ${seats.map((i) => `${name(i)}${i === v.viewer ? ' (you)' : ''}`).join(', ') || 'no seat'}`,
+      `${v.vp[s]} VP; boards ${Object.values(v.boards).filter((b) => b.side === s).map((b) => CONTENT.elites[b.id]?.name ?? CONTENT.squads[b.id]?.name ?? b.id).join(', ')}`,
+    ]) + 6;
+  }
+  const drawn = v.slots.filter((sl) => sl.drawn);
+  if (drawn.length) {
+    text(side, px, y, 'Refresh cards drawn', { 'font-weight': 'bold' });
+    y += 16;
+    for (const sl of drawn) {
+      const t = text(side, px + 8, y, `${name(sl.seat)}: ${sl.drawn === '?' ? 'face down' : `Refresh card ${sl.drawn}`}`, { 'font-size': 11 });
+      if (sl.drawn !== '?') t.att('data-card', sl.drawn!);
+      y += 14;
+    }
+    y += 4;
+  }
+  if (v.result) {
+    const r = v.result;
+    y += panel(side, px, y, ['Result', r.draw ? 'draw' : `won by ${r.winners.map(name).join(' and ')}`, r.reason]) + 4;
+  }
+  const seen = new Map<string, LegendItem>();
+  for (const u of Object.values(v.units).filter((u) => u.at && !u.downed)) seen.set(`${u.side}|${shortOf(u)}|${unitName(u)}`, { key: shortOf(u), fill: SIDE_COLOUR[u.side], text: unitName(u) });
+  const items: LegendItem[] = [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, it]) => it);
+  items.push(
+    { fill: LEVEL_FILL[3], text: 'higher levels darker (L2, L3 ... in the corner)' },
+    { fill: 'none', stroke: SIDE_COLOUR.MAYHEM, text: 'ring: objective marker, its controller\'s colour' },
+    { fill: 'none', stroke: COLOURS.ink, text: 'corner number: hits; struck through: a status' },
+    { fill: 'none', stroke: COLOURS.highlight, text: 'last move' },
+  );
+  c.fitHeight(y + 10 + legend(side, px, y + 10, 'Legend', items) + 10);
+  return c.end();
+}
