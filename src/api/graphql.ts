@@ -9,6 +9,7 @@ import { gameTopic, type CommitNotice } from '../service/bus.js';
 import { ServiceError } from '../service/errors.js';
 import { isStoreUnavailable, STORE_RETRY_AFTER, storeUnavailableBody } from './health.js';
 import { costRule } from './limits.js';
+import { playerGraphqlHooks, withPlayerResolvers } from '../players/graphql.js';
 import type { AppSettings } from './settings.js';
 
 const schema = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
@@ -48,7 +49,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
         const seat = await withSeat(a.id, ctx, a.token);
         return { ...(await svc.getGame(a.id, seat)), _seat: seat };
       },
-      games: (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; offset?: number }) => svc.listGames(a),
+      games: (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean }) => svc.listGames(a),
     },
     Game: {
       legalActions: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : svc.legalActions(g.id, g._seat)),
@@ -113,7 +114,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
 
   await app.register(mercurius, {
     schema,
-    resolvers: resolvers as never,
+    resolvers: withPlayerResolvers(resolvers, rt) as never,
     graphiql: settings.ui,
     path: '/graphql',
     // Depth, aliases and estimated cost are checked before the query runs (limits.ts).
@@ -151,6 +152,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
       return r;
     },
   });
+  playerGraphqlHooks(app, rt);
 }
 
 /**

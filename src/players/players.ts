@@ -187,6 +187,15 @@ export class Players {
   }
 
   async afterCreate(input: CreateGameInput, gameId: string): Promise<Record<string, unknown>> {
+    if (input.seats.some((s) => s.player)) {
+      // A seated player on vacation: the new game's first deadlines wait for their return.
+      await this.sql.query(
+        `UPDATE outbox o SET run_at = o.run_at + (v.until - now())
+         FROM (SELECT max(p.vacation_until) AS until FROM seats s JOIN players p ON p.id = s.player_id WHERE s.game_id = $1::text) v
+         WHERE o.game_id = $1::text AND o.kind = 'deadline' AND o.status = 'pending' AND o.run_at IS NOT NULL AND v.until > now()`,
+        [gameId],
+      );
+    }
     const flags = input.policy as { invite?: boolean } | null;
     if (!flags?.invite) return {};
     const code = newInviteCode();

@@ -98,17 +98,20 @@ CREATE TABLE "player_events" (
 CREATE UNIQUE INDEX "player_events_player_id_key_key" ON "player_events" ("player_id", "key");
 CREATE INDEX "player_events_player_id_id_idx" ON "player_events" ("player_id", "id");
 
--- Vacation: a deadline row written for a seat whose player is on vacation is pushed back by
--- the rest of the vacation, in the same statement that writes it (every process, both backends).
+-- Vacation: a player on vacation pauses the deadlines of all their games (the whole game's
+-- clock, as correspondence sites do). A deadline row written while a seated player is away is
+-- pushed back by the rest of the vacation, in the statement that writes it (every process,
+-- both backends). A new game's rows are handled after creation (its seats are written in the
+-- same statement, which this trigger cannot see yet).
 CREATE FUNCTION "skyeye_vacation_deadline"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   until TIMESTAMPTZ;
 BEGIN
-  IF NEW.run_at IS NULL OR NEW.payload IS NULL OR (NEW.payload->>'seat') IS NULL THEN
+  IF NEW.run_at IS NULL THEN
     RETURN NEW;
   END IF;
-  SELECT p.vacation_until INTO until FROM seats s JOIN players p ON p.id = s.player_id
-    WHERE s.game_id = NEW.game_id AND s.seat_index = (NEW.payload->>'seat')::int;
+  SELECT max(p.vacation_until) INTO until FROM seats s JOIN players p ON p.id = s.player_id
+    WHERE s.game_id = NEW.game_id;
   IF until IS NOT NULL AND until > now() THEN
     NEW.run_at := NEW.run_at + (until - now());
   END IF;
