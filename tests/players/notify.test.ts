@@ -112,6 +112,28 @@ describe('player webhooks', () => {
   });
 });
 
+describe('game-level webhooks', () => {
+  test('a seat filter limits turn events to those seats (game_over still goes out)', async () => {
+    const g = await create(s, { ruleset: 'duel', seats: [{ name: 'Ann' }, { name: 'Bob' }] });
+    const [a, b] = [g.seats[0].token!, g.seats[1].token!];
+    const r = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/webhooks`, headers: auth(a), payload: { url: `${base}/seat1`, events: ['turn', 'game_over'], seats: [1] } });
+    assert.equal(r.statusCode, 201, r.body);
+    assert.deepEqual(r.json().seats, [1]);
+    for (const t of [a, b]) {
+      const v = await game(s, g.id, t);
+      const x = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers: auth(t), payload: { action: { type: 'bid', card: v.view.seats[v.you].hand[0] } } });
+      assert.equal(x.statusCode, 200, x.body);
+    }
+    assert.equal((await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/resign`, headers: auth(a) })).statusCode, 200);
+    const got = await until(async () => {
+      const m = received.filter((x) => x.path === '/seat1');
+      return m.some((x) => x.body.event === 'game_over') ? m : null;
+    });
+    const turns = got.filter((x) => x.body.event === 'turn');
+    assert.ok(turns.every((x) => x.body.seat === 1), JSON.stringify(turns.map((x) => x.body.seat)));
+  });
+});
+
 describe('event feed and vacation', () => {
   test('GET /v1/me/events replays after Last-Event-ID, then goes live', async () => {
     const p = await newPlayer('Feed');

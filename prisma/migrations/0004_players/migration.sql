@@ -120,3 +120,7 @@ END;
 $$;
 CREATE TRIGGER "outbox_vacation_deadline" BEFORE INSERT ON "outbox"
   FOR EACH ROW WHEN (NEW.kind = 'deadline') EXECUTE FUNCTION "skyeye_vacation_deadline"();
+
+-- Game-level webhooks gain a seat filter: null = every seat; else `turn` (and a seat's own
+-- `action`) events only for these seats.
+ALTER TABLE "webhooks" ADD COLUMN "seats" INTEGER[];
