@@ -348,7 +348,8 @@ export class PrismaStore implements Store {
     if (rows.length === 0) return null;
     const r = rows[0];
     const seats = (r.seats as SeatRecord[]).map((s) => ({
-      index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel ?? null, tokenHash: s.tokenHash ?? null, playerId: s.playerId ?? null,
+      index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel ?? null, tokenHash: s.tokenHash ?? null,
+      ...(s.playerId ? { playerId: s.playerId } : {}),
     }));
     return { game: gameRow(r), seats, webhooks: r.webhooks === true };
   }
