@@ -33,7 +33,7 @@ export async function playerRoutes(app: FastifyInstance, rt: Runtime) {
 
   app.post('/v1/players', {
     schema: {
-      tags: ['players'], summary: 'Create a player: the key is shown only in this answer (stored hashed)',
+      tags: ['players'], operationId: 'createPlayer', summary: 'Create a player: the key is shown only in this answer (stored hashed)',
       body: T.Object({ name: Name, discordId: T.Optional(DiscordId) }, { additionalProperties: false }), response: created,
     },
   }, async (req, reply) => {
@@ -45,22 +45,22 @@ export async function playerRoutes(app: FastifyInstance, rt: Runtime) {
   });
 
   app.get('/v1/players/:id', {
-    schema: { tags: ['players'], summary: 'A player\'s profile: ratings, record, recent games (public)', params: T.Object({ id: T.String({ pattern: '^p_[A-Za-z0-9]{4,40}$' }) }), response: errors },
+    schema: { tags: ['players'], operationId: 'getPlayer', summary: 'A player\'s profile: ratings, record, recent games (public)', params: T.Object({ id: T.String({ pattern: '^p_[A-Za-z0-9]{4,40}$' }) }), response: errors },
   }, async (req) => rt.service && (await import('./ratings.js')).profile(rt, (req.params as { id: string }).id));
 
-  app.get('/v1/me', { schema: { tags: ['players'], summary: 'The player behind the key', response: errors } }, async (req) => players.me((await me(req)).playerId));
+  app.get('/v1/me', { schema: { tags: ['players'], operationId: 'getMe', summary: 'The player behind the key', response: errors } }, async (req) => players.me((await me(req)).playerId));
 
   app.patch('/v1/me', {
-    schema: { tags: ['players'], summary: 'Change name or Discord id', body: T.Object({ name: T.Optional(Name), discordId: T.Optional(T.Union([DiscordId, T.Null()])) }, { additionalProperties: false }), response: errors },
+    schema: { tags: ['players'], operationId: 'updateMe', summary: 'Change name or Discord id', body: T.Object({ name: T.Optional(Name), discordId: T.Optional(T.Union([DiscordId, T.Null()])) }, { additionalProperties: false }), response: errors },
   }, async (req) => players.update((await me(req, 'act')).playerId, req.body as { name?: string; discordId?: string | null }));
 
-  app.get('/v1/me/keys', { schema: { tags: ['players'], summary: 'The player\'s keys (never the secrets)', response: errors } }, async (req) => ({
+  app.get('/v1/me/keys', { schema: { tags: ['players'], operationId: 'listKeys', summary: 'The player\'s keys (never the secrets)', response: errors } }, async (req) => ({
     keys: await players.listKeys((await me(req)).playerId),
   }));
 
   app.post('/v1/me/keys', {
     schema: {
-      tags: ['players'], summary: 'Add a key (rotation: add, switch, revoke the old); shown only in this answer',
+      tags: ['players'], operationId: 'addKey', summary: 'Add a key (rotation: add, switch, revoke the old); shown only in this answer',
       body: T.Optional(T.Object({ label: T.Optional(T.String({ maxLength: 64 })), scopes: T.Optional(Scopes) }, { additionalProperties: false })), response: created,
     },
   }, async (req, reply) => {
@@ -70,7 +70,7 @@ export async function playerRoutes(app: FastifyInstance, rt: Runtime) {
   });
 
   app.delete('/v1/me/keys/:kid', {
-    schema: { tags: ['players'], summary: 'Revoke a key (refused at once, everywhere)', params: T.Object({ kid: T.String({ minLength: 1, maxLength: 32 }) }), response: { 204: { type: 'null' }, ...errors } },
+    schema: { tags: ['players'], operationId: 'revokeKey', summary: 'Revoke a key (refused at once, everywhere)', params: T.Object({ kid: T.String({ minLength: 1, maxLength: 32 }) }), response: { 204: { type: 'null' }, ...errors } },
   }, async (req, reply) => {
     const c = await me(req, 'act');
     await players.revokeKey(c.playerId, (req.params as { kid: string }).kid);
@@ -80,7 +80,7 @@ export async function playerRoutes(app: FastifyInstance, rt: Runtime) {
 
   app.get('/v1/me/games', {
     schema: {
-      tags: ['players'], summary: 'The inbox: the player\'s games; toAct=true: those waiting for them, oldest due first (cursor paging)',
+      tags: ['players'], operationId: 'getInbox', summary: 'The inbox: the player\'s games; toAct=true: those waiting for them, oldest due first (cursor paging)',
       querystring: T.Object({ toAct: T.Optional(T.Boolean()), limit: T.Optional(T.Integer({ minimum: 1, maximum: 100 })), cursor: T.Optional(T.String({ maxLength: 512 })) }),
       response: errors,
     },
@@ -90,12 +90,12 @@ export async function playerRoutes(app: FastifyInstance, rt: Runtime) {
   });
 
   app.post('/v1/me/vacation', {
-    schema: { tags: ['players'], summary: 'Pause the deadlines of all the player\'s games for N days (counted against the yearly allowance)', body: T.Object({ days: T.Integer({ minimum: 1, maximum: 366 }) }, { additionalProperties: false }), response: errors },
+    schema: { tags: ['players'], operationId: 'startVacation', summary: 'Pause the deadlines of all the player\'s games for N days (counted against the yearly allowance)', body: T.Object({ days: T.Integer({ minimum: 1, maximum: 366 }) }, { additionalProperties: false }), response: errors },
   }, async (req) => players.startVacation((await me(req, 'act')).playerId, (req.body as { days: number }).days));
 
   app.post('/v1/games/:id/join', {
     schema: {
-      tags: ['players'], summary: 'A player takes an open seat (the first, or `seat`): bound to them, no token',
+      tags: ['players'], operationId: 'joinGame', summary: 'A player takes an open seat (the first, or `seat`): bound to them, no token',
       description: 'Body (optional): {"seat": n, "name": "…"}',
       params: GameIdParams, response: created,
     },
@@ -108,7 +108,7 @@ export async function playerRoutes(app: FastifyInstance, rt: Runtime) {
 
   app.post('/v1/invitations/:code/accept', {
     schema: {
-      tags: ['players'], summary: 'Accept an invitation: take an open seat of its game', params: T.Object({ code: T.String({ minLength: 4, maxLength: 64 }) }),
+      tags: ['players'], operationId: 'acceptInvitation', summary: 'Accept an invitation: take an open seat of its game', params: T.Object({ code: T.String({ minLength: 4, maxLength: 64 }) }),
       description: 'Body (optional): {"seat": n}', response: created,
     },
   }, async (req, reply) => {
@@ -119,12 +119,12 @@ export async function playerRoutes(app: FastifyInstance, rt: Runtime) {
   });
 
   app.get('/v1/games/:id/players', {
-    schema: { tags: ['players'], summary: 'The players seated in a game and their vacations (deadlines paused until)', params: GameIdParams, response: errors },
+    schema: { tags: ['players'], operationId: 'getGamePlayers', summary: 'The players seated in a game and their vacations (deadlines paused until)', params: GameIdParams, response: errors },
   }, async (req) => players.gamePlayers((req.params as { id: string }).id));
 
   app.get('/v1/ratings/:ruleset', {
     schema: {
-      tags: ['players'], summary: 'Leaderboard: Glicko-2 ratings of a ruleset, best first',
+      tags: ['players'], operationId: 'getRatings', summary: 'Leaderboard: Glicko-2 ratings of a ruleset, best first',
       params: T.Object({ ruleset: T.String({ minLength: 1, maxLength: 64 }) }),
       querystring: T.Object({ limit: T.Optional(T.Integer({ minimum: 1, maximum: 200 })), offset: T.Optional(T.Integer({ minimum: 0 })) }), response: errors,
     },
@@ -136,22 +136,22 @@ export async function playerRoutes(app: FastifyInstance, rt: Runtime) {
   // Player-level webhooks.
   const { addPlayerWebhook, listPlayerWebhooks, removePlayerWebhook, playerNotices } = await import('./notify.js');
   app.post('/v1/me/webhooks', {
-    schema: { tags: ['players'], summary: 'A webhook for all the player\'s games (turn, game_over); the secret is shown only here', body: PlayerWebhookBody, response: created },
+    schema: { tags: ['players'], operationId: 'addPlayerWebhook', summary: 'A webhook for all the player\'s games (turn, game_over); the secret is shown only here', body: PlayerWebhookBody, response: created },
   }, async (req, reply) => {
     const c = await me(req, 'act');
     reply.code(201);
     return addPlayerWebhook(rt, c.playerId, req.body as never);
   });
-  app.get('/v1/me/webhooks', { schema: { tags: ['players'], response: errors } }, async (req) => ({ webhooks: await listPlayerWebhooks(rt, (await me(req)).playerId) }));
+  app.get('/v1/me/webhooks', { schema: { tags: ['players'], operationId: 'listPlayerWebhooks', summary: "The player's webhooks (without secrets)", response: errors } }, async (req) => ({ webhooks: await listPlayerWebhooks(rt, (await me(req)).playerId) }));
   app.delete('/v1/me/webhooks/:wid', {
-    schema: { tags: ['players'], params: T.Object({ wid: T.String({ minLength: 1, maxLength: 64 }) }), response: { 204: { type: 'null' }, ...errors } },
+    schema: { tags: ['players'], operationId: 'removePlayerWebhook', summary: 'Remove a player webhook', params: T.Object({ wid: T.String({ minLength: 1, maxLength: 64 }) }), response: { 204: { type: 'null' }, ...errors } },
   }, async (req, reply) => {
     await removePlayerWebhook(rt, (await me(req, 'act')).playerId, (req.params as { wid: string }).wid);
     reply.code(204);
     return null;
   });
   app.get('/v1/me/webhooks/:wid/deliveries', {
-    schema: { tags: ['players'], summary: 'Messages of a player webhook, sent or waiting', params: T.Object({ wid: T.String({ minLength: 1, maxLength: 64 }) }), response: errors },
+    schema: { tags: ['players'], operationId: 'listPlayerWebhookDeliveries', summary: 'Messages of a player webhook, sent or waiting', params: T.Object({ wid: T.String({ minLength: 1, maxLength: 64 }) }), response: errors },
   }, async (req) => ({ deliveries: await playerNotices(rt, (await me(req)).playerId, (req.params as { wid: string }).wid) }));
 
   await meEventsRoute(app, rt);

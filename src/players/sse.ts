@@ -23,7 +23,7 @@ export async function feedAfter(rt: Runtime, playerId: string, after: number, li
 export async function meEventsRoute(app: FastifyInstance, rt: Runtime) {
   app.get('/v1/me/events', {
     schema: {
-      tags: ['players'], summary: "Server-Sent Events for all the player's games (turn, move, game_over, chat); Last-Event-ID replays",
+      tags: ['players'], operationId: 'streamMyEvents', summary: "Server-Sent Events for all the player's games (turn, move, game_over, chat); Last-Event-ID replays",
       querystring: T.Object({ lastEventId: T.Optional(T.Integer({ minimum: 0 })) }),
     },
   }, async (req, reply) => {
