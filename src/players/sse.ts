@@ -35,28 +35,35 @@ export async function meEventsRoute(app: FastifyInstance, rt: Runtime) {
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const send = (e: FeedEvent) => {
-      if (e.id <= last) return;
+      if (e.id <= last || res.destroyed) return;
       last = e.id;
       res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify({ gameId: e.gameId, ...(e.data as object) })}\n\n`);
     };
-    // Live events wait while the replay is written, then go out in id order without gaps.
-    let replaying = true;
-    const held: FeedEvent[] = [];
-    const live = (msg: Record<string, unknown>, cb: () => void) => {
-      cb();
-      const e = msg.payload as FeedEvent;
-      if (replaying) held.push(e);
-      else if (e.id === last + 1 || last < 0) send(e);
-      else void catchUp(); // a gap (another process's notice arrived first): read the feed
-    };
-    let catching: Promise<void> | null = null;
-    const catchUp = () => (catching ??= (async () => {
-      try {
-        for (const e of await feedAfter(rt, c.playerId, Math.max(last, 0) === 0 && last < 0 ? -1 : last)) send(e);
-      } finally {
-        catching = null;
+    // A live notice only says "the feed moved": the stream reads the feed after its last id, so
+    // events go out in id order whatever order the notices arrive in (several processes).
+    let reading: Promise<void> | null = null;
+    let again = false;
+    const catchUp = (): Promise<void> => {
+      if (reading) {
+        again = true;
+        return reading;
       }
-    })());
+      reading = (async () => {
+        try {
+          do {
+            again = false;
+            for (const e of await feedAfter(rt, c.playerId, last)) send(e);
+          } while (again);
+        } catch { /* the next notice retries */ } finally {
+          reading = null;
+        }
+      })();
+      return reading;
+    };
+    const live = (_msg: Record<string, unknown>, cb: () => void) => {
+      cb();
+      void catchUp();
+    };
     const chatGames = (await sqlOf(rt).query<{ gameId: string }>(
       `SELECT DISTINCT s.game_id AS "gameId" FROM seats s JOIN games g ON g.id = s.game_id WHERE s.player_id = $1::text AND g.status = 'active' LIMIT 200`, [c.playerId],
     )).map((r) => r.gameId);
@@ -67,12 +74,7 @@ export async function meEventsRoute(app: FastifyInstance, rt: Runtime) {
     };
     rt.bus.on(playerTopic(c.playerId), live);
     for (const g of chatGames) rt.bus.on(chatTopic(g), chat);
-    try {
-      for (const e of await feedAfter(rt, c.playerId, last)) send(e);
-    } finally {
-      replaying = false;
-      for (const e of held.sort((a, b) => a.id - b.id)) send(e);
-    }
+    await catchUp();
     const ping = setInterval(() => res.write(': ping\n\n'), 15000);
     req.raw.on('close', () => {
       clearInterval(ping);
