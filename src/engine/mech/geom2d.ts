@@ -227,3 +227,38 @@ export class SpatialIndex<T> {
     return this.search(boxOf([a, b], pad));
   }
 }
+
+/**
+ * The segment a→b split where it crosses any of the polygons' boundaries: each piece's rounded
+ * length and the indices of the polygons strictly containing it (movement costs by terrain,
+ * where the highest multiplier of overlapping areas applies).
+ */
+export function piecewise(a: Pt, b: Pt, polys: readonly Poly[]): { len: number; within: number[] }[] {
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (len === 0) return [];
+  const seg = Flatten.segment(P(a), P(b));
+  const ts = [0, 1];
+  const fs = polys.map(fpoly);
+  for (const f of fs) for (const q of f.intersect(seg)) ts.push(((q.x - a[0]) * (b[0] - a[0]) + (q.y - a[1]) * (b[1] - a[1])) / (len * len));
+  ts.sort((x, y) => x - y);
+  const out: { len: number; within: number[] }[] = [];
+  let acc = 0, done = 0;
+  for (let i = 0; i + 1 < ts.length; i++) {
+    const t0 = Math.max(0, ts[i]), t1 = Math.min(1, ts[i + 1]);
+    if (t1 - t0 <= 1e-9) continue;
+    const tm = (t0 + t1) / 2;
+    const m = Flatten.point(a[0] + (b[0] - a[0]) * tm, a[1] + (b[1] - a[1]) * tm);
+    const within: number[] = [];
+    fs.forEach((f, k) => {
+      if (!f.contains(m)) return;
+      for (const e of f.edges) if (m.distanceTo((e as Flatten.PolygonEdge).shape as Flatten.Segment)[0] < 1e-6) return;
+      within.push(k);
+    });
+    // Rounded so that the pieces sum to the rounded whole.
+    acc += (t1 - t0) * len;
+    const r = round(acc) - done;
+    done += r;
+    out.push({ len: r, within });
+  }
+  return out;
+}
