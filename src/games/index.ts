@@ -9,10 +9,12 @@ import type { Ruleset } from '../engine/types.js';
 import { undauntedCallisto } from './undaunted-callisto/index.js';
 import { abaddon } from './abaddon/index.js';
 import { abaddonV1 } from './abaddon/v1.js';
+import { fastAndDirty } from './fast-and-dirty/index.js';
 
 const all: Ruleset[] = [
   undauntedCallisto,
   abaddon,
+  fastAndDirty,
 ];
 
 /** Earlier versions still installed, by `${id}@${version}`. */

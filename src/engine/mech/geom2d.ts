@@ -79,9 +79,14 @@ export function pointPolylineDistance(p: Pt, line: Poly): number {
 }
 
 /** Whether two closed segments share a point (touching counts). */
+function orient(p: Pt, q: Pt, r: Pt): number {
+  return Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
+}
+function onSeg(p: Pt, q: Pt, r: Pt): boolean {
+  return Math.min(p[0], r[0]) <= q[0] && q[0] <= Math.max(p[0], r[0]) && Math.min(p[1], r[1]) <= q[1] && q[1] <= Math.max(p[1], r[1]);
+}
 export function segmentsMeet(a: Pt, b: Pt, c: Pt, d: Pt): boolean {
-  const o = (p: Pt, q: Pt, r: Pt) => Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
-  const on = (p: Pt, q: Pt, r: Pt) => Math.min(p[0], r[0]) <= q[0] && q[0] <= Math.max(p[0], r[0]) && Math.min(p[1], r[1]) <= q[1] && q[1] <= Math.max(p[1], r[1]);
+  const o = orient, on = onSeg;
   // Integer inputs: the orientation products are exact integers.
   const o1 = o(a, b, c), o2 = o(a, b, d), o3 = o(c, d, a), o4 = o(c, d, b);
   if (o1 !== o2 && o3 !== o4) return true;
@@ -104,9 +109,11 @@ export function segmentMeetsPolyline(a: Pt, b: Pt, line: Poly): boolean {
  * tested at its midpoint.
  */
 export function insideLength(a: Pt, b: Pt, poly: Poly): number {
-  const f = fpoly(poly);
   const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
   if (len === 0) return 0;
+  // Fast path (exact integer tests): a segment meeting no edge is wholly inside or wholly outside.
+  if (!meetsBoundary(a, b, poly)) return inside(a, poly) ? round(len) : 0;
+  const f = fpoly(poly);
   const seg = Flatten.segment(P(a), P(b));
   const ts = [0, 1];
   for (const q of f.intersect(seg)) ts.push(((q.x - a[0]) * (b[0] - a[0]) + (q.y - a[1]) * (b[1] - a[1])) / (len * len));
@@ -123,6 +130,16 @@ export function insideLength(a: Pt, b: Pt, poly: Poly): number {
     if (!onEdge) total += (t1 - t0) * len;
   }
   return round(total);
+}
+
+function meetsBoundary(a: Pt, b: Pt, poly: Poly): boolean {
+  const minX = Math.min(a[0], b[0]), maxX = Math.max(a[0], b[0]), minY = Math.min(a[1], b[1]), maxY = Math.max(a[1], b[1]);
+  for (let i = 0; i < poly.length; i++) {
+    const c = poly[i], d = poly[(i + 1) % poly.length];
+    if (Math.max(c[0], d[0]) < minX || Math.min(c[0], d[0]) > maxX || Math.max(c[1], d[1]) < minY || Math.min(c[1], d[1]) > maxY) continue;
+    if (segmentsMeet(a, b, c, d)) return true;
+  }
+  return false;
 }
 
 /** The segment crosses the polygon's interior by at least one hundredth. */
@@ -236,6 +253,11 @@ export class SpatialIndex<T> {
 export function piecewise(a: Pt, b: Pt, polys: readonly Poly[]): { len: number; within: number[] }[] {
   const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
   if (len === 0) return [];
+  if (!polys.some((q) => meetsBoundary(a, b, q))) {
+    const within: number[] = [];
+    polys.forEach((q, k) => { if (inside(a, q)) within.push(k); });
+    return [{ len: round(len), within }];
+  }
   const seg = Flatten.segment(P(a), P(b));
   const ts = [0, 1];
   const fs = polys.map(fpoly);

@@ -37,8 +37,23 @@ export interface LosOptions {
   targetUnit: Unit | null;
 }
 
+const terrainCache = new Map<string, string | null>();
+
 /** Why the segment from O to T is obstructed, or null (§3.2 item 2). */
 export function segmentBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null {
+  // Terrain never changes shape within a scenario: its verdict per segment is cached.
+  const key = `${s.scenario}|${o[0]},${o[1]},${t[0]},${t[1]}`;
+  let terrain = terrainCache.get(key);
+  if (terrain === undefined) {
+    if (terrainCache.size > 200_000) terrainCache.clear();
+    terrain = terrainBlock(s, o, t);
+    terrainCache.set(key, terrain);
+  }
+  if (terrain) return terrain;
+  return friendlyBlock(s, o, t, opt);
+}
+
+function terrainBlock(s: S, o: Pt, t: Pt): string | null {
   let woodsLight = 0, woodsDense = 0;
   const hills = featuresNear(s, o, t).filter((f) => f.kind === 'hill');
   const oHill = hills.find((h) => inside(o, h.points));
@@ -70,6 +85,10 @@ export function segmentBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null
   }
   // Woods: blocked when a/4" + b/2" > 1 (§3.2), i.e. a + 2b > 4" in hundredths.
   if (woodsLight + 2 * woodsDense > 400) return 'woods';
+  return null;
+}
+
+function friendlyBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null {
   if (opt.fire && opt.observerUnit.kind === 'infantry') {
     for (const u of s.units) {
       if (u === opt.observerUnit || u.side !== opt.observerUnit.side || u.kind !== 'infantry') continue;
