@@ -200,14 +200,14 @@ export function baseRadius(armourId: string): number {
   return CONTENT.armour[armourId]?.powered ? 63 : 50;
 }
 
-/** A unit from its spec: figures in a line 1.5" apart centred on `at` (the provisional default formation). */
+/** A unit from its spec: figures in a line 2.2" apart (1.2" gaps, not bunched up) centred on `at` (the provisional default formation). */
 export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt): Unit {
   const figs: Figure[] = [];
   const flat = spec.figures.flatMap((f) => Array.from({ length: f.count ?? 1 }, () => f));
   const n = flat.length;
   flat.forEach((f, i) => {
     figs.push({
-      id: `${id}.${i + 1}`, at: [at[0] + (i * 2 - (n - 1)) * 75, at[1]], r: baseRadius(f.armour),
+      id: `${id}.${i + 1}`, at: [at[0] + (i * 2 - (n - 1)) * 110, at[1]], r: baseRadius(f.armour),
       weapon: f.weapon, armour: f.armour, support: !!f.support, leader: !!f.leader && (f.count ?? 1) === 1, alive: true,
     });
   });

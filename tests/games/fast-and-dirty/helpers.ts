@@ -56,7 +56,7 @@ export function craft(o: {
 }
 
 /** Figures in a row along x, `gap` hundredths apart centre to centre. */
-export function row(x: number, y: number, count: number, gap = 150): Pt[] {
+export function row(x: number, y: number, count: number, gap = 220): Pt[] {
   return Array.from({ length: count }, (_, i) => [x + i * gap, y] as Pt);
 }
 
