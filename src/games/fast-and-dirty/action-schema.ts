@@ -19,4 +19,5 @@ export const actionSchema = T.Union([
     target: T.Union([Id, T.Null()]),
   }, 'Command: Demolition plus Shoot with the remaining figures (§5.3, §7.5)'),
   act('control', { moves: Moves }, 'move a controlled non-combatant group (§7.17)'),
+  act('opportunity', { unit: T.Union([Id, T.Null()]) }, 'Opportunity Fire: an unactivated unit fires at the mover and loses its activation, or null to hold fire (§7.18)'),
 ], { title: 'FastAndDirtyAction' });

@@ -17,6 +17,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'rush': return `${active} rushes (Move Out)`;
     case 'assault': return `${active} assaults ${name(v, a.target)}`;
     case 'command': return `${active}: ${a.demolition ? `${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}` : 'command'}${a.target ? `, the rest shoot at ${name(v, a.target)}` : ''}`;
+    case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'control': return a.moves.length ? `move the non-combatants ${name(v, v.controlGroup)}` : `leave the non-combatants ${name(v, v.controlGroup)} in place`;
   }
 }
@@ -27,6 +28,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'dice_rolled': return `${d.purpose}: ${(d.faces ?? []).join(' ')}`;
     case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
     case 'activated': return `${name(v, d.unit)} activates`;
+    case 'opportunity_fire': return `${name(v, d.unit)} takes opportunity fire at ${name(v, d.target)}`;
     case 'shot': return `${name(v, d.unit)} fires at ${name(v, d.target)} (${d.band} range ${inches(d.distance)}, ${d.cover} cover): FE ${d.fe}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
     case 'damage': return `${d.figure}: ${d.attack} against ${d.defence}${d.killed ? ', killed' : ', no effect'}`;
     case 'moved': return `${name(v, d.unit)} moves`;

@@ -5,16 +5,17 @@
 // simultaneous choices; squads move as groups of per-figure paths, LOS and cover per figure.
 // Reactions of the core rules (the defensive free shot, hit allocation, assault casualties) run
 // automatically under the spec's default policies; candidates are a sample (all: false).
-import type { Choice, Entry, OpenDecision, Result, Rng, Ruleset, Seat, Step, Violation } from '../../engine/types.js';
+import type { Choice, Decision, Entry, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat, StandingOrder, Step, Violation } from '../../engine/types.js';
 import { violation } from '../../engine/types.js';
 import { copyJson } from '../../engine/mech/json.js';
+import { edgeDistance } from '../../engine/mech/geom2d.js';
 import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
 import { controlCandidates, fallBackBlocked, orderCandidates } from './candidates.js';
 import {
   assaultProblem, demolitionProblem, fallBackProblem, fireProblem, moveAllowance, moveProblem, underFireRushProblem, type Positions,
 } from './legal.js';
-import { activatable, activate, applyControl, applyOrder, chooseOrder, finish, setupState } from './rules/turn.js';
+import { activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -37,6 +38,14 @@ function pending(s: S): OpenDecision[] {
   if (s.phase === 'order') {
     const u = s.units.find((x) => x.id === s.active)!;
     return [{ key: `order:${s.step}`, seat: u.side as Side, kind: 'order', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, fallingBack: u.fallingBack } }];
+  }
+  if (s.phase === 'opportunity') {
+    const mover = s.units.find((x) => x.id === s.interrupted!.unit)!;
+    const seat = (mover.side === 0 ? 1 : 0) as Side;
+    return [{
+      key: `opp:${s.step}`, seat, kind: 'opportunity', blocking: true, timing: 'reaction', context: [...ctx, `unit:${mover.id}`],
+      exposes: { mover: mover.id, at: living(mover).map((f) => f.at), eligible: opportunityFirers(s, mover).map((u) => u.id) },
+    }];
   }
   if (s.phase === 'control') {
     const u = s.units.find((x) => x.id === s.active)!;
@@ -128,6 +137,13 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     }
     case 'order':
       return orderProblem(s, a);
+    case 'opportunity': {
+      if (a.type !== 'opportunity') return violation('wrong_action', 'answer with {type:"opportunity", unit: id | null}');
+      if (a.unit === null) return null;
+      const mover = s.units.find((x) => x.id === s.interrupted!.unit)!;
+      if (!opportunityFirers(s, mover).some((u) => u.id === a.unit)) return violation('not_eligible', `${a.unit} may not take opportunity fire at ${mover.id}: it needs to be unactivated and have the mover among its fire-priority targets (§7.18)`);
+      return null;
+    }
     case 'control': {
       if (a.type !== 'control') return violation('wrong_action', 'answer with {type:"control", moves}');
       const shape = pathsShape(a.moves);
@@ -146,6 +162,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'initiative': return { actions: [{ type: 'initiative', first: true }, { type: 'initiative', first: false }], all: true };
     case 'activate': return { actions: activatable(s, seat as Side).map((u) => ({ type: 'activate', unit: u.id })), all: true };
     case 'order': return { actions: orderCandidates(s, s.units.find((x) => x.id === s.active)!), all: false };
+    case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
   }
   return { actions: [], all: true };
@@ -157,6 +174,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'initiative': return { type: 'initiative', first: true };
     case 'activate': return { type: 'activate', unit: activatable(s, dec.seat as Side)[0].id };
     case 'control': return { type: 'control', moves: [] };
+    case 'opportunity': return { type: 'opportunity', unit: null };
     default: {
       const u = s.units.find((x) => x.id === s.active)!;
       if (!u.fallingBack || fallBackBlocked(s, u)) return { type: 'engage', moves: [], target: null, fireFirst: true };
@@ -181,6 +199,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'initiative': chooseOrder(s, run, a.first); break;
     case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!); break;
     case 'control': applyControl(s, run, a.moves); break;
+    case 'opportunity': applyOpportunity(s, run, a.unit); break;
     default: applyOrder(s, run, s.units.find((x) => x.id === s.active)!, a);
   }
   return { state: s, events: run.ev };
@@ -215,6 +234,32 @@ function choices(s: S, seat: Seat, dec: OpenDecision, partial: unknown): Choice 
   return { field, oneOf: options.map((value) => ({ value, label: typeof value === 'object' ? JSON.stringify(value) : String(value) })) };
 }
 
+const ordersSchema = {
+  type: 'object', additionalProperties: false,
+  description: 'standing orders for Opportunity Fire windows (§10): overwatch or hold fire',
+  properties: {
+    overwatch: { type: 'integer', minimum: 0, maximum: 7200, description: 'fire with the first eligible unit when the mover ends within this many hundredths of an inch of it' },
+    holdFire: { const: true, description: 'never take opportunity fire' },
+  },
+};
+
+/** Public facts only: the window lists its eligible units in `exposes`. */
+function covers(_pub: View, d: PublicDecision, o: StandingOrder): boolean {
+  const r = (o.rule ?? {}) as { overwatch?: unknown; holdFire?: unknown };
+  return d.kind === 'opportunity' && (typeof r.overwatch === 'number' || r.holdFire === true);
+}
+
+function answer(own: View, d: Decision, o: StandingOrder): Action {
+  const r = (o.rule ?? {}) as { overwatch?: number };
+  if (typeof r.overwatch !== 'number') return { type: 'opportunity', unit: null };
+  const s = own as S;
+  const mover = s.units.find((x) => x.id === s.interrupted?.unit);
+  if (!mover) return { type: 'opportunity', unit: null };
+  const near = opportunityFirers(s, mover).find((u) => living(u).some((f) => living(mover).some((g) => edgeDistance(f.at, f.r, g.at, g.r) <= r.overwatch!)));
+  void d;
+  return { type: 'opportunity', unit: near?.id ?? null };
+}
+
 export const fastAndDirty: Ruleset<S, Action, View> = {
   id: 'fast-and-dirty',
   version: '0.1.0',
@@ -236,6 +281,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       squadDamage: { type: 'boolean', default: false, description: 'Option: one attack and one defender roll per volley (§6.5, checklist #107)' },
       losingHeart: { type: 'boolean', default: false, description: 'Option: at 50% / 75% of units eliminated every unit drops one Resolve level (§6.13, checklist #109)' },
       seizeInitiative: { type: 'boolean', default: false, description: 'Option: 6 against 1 on initiative gives one extra activation (§5.1, checklist #98)' },
+      opportunityFire: { type: 'boolean', default: false, description: 'module Opportunity Fire: after an enemy move, an unactivated unit may give up its activation to fire at the mover (§7.18, checklist #58; one window at the end point of the move)' },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {
         type: 'object', additionalProperties: false, description: "each side's own force list (§2.9 points, infantry only); the scenario's forces when absent",
@@ -259,6 +305,9 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   determinize: (v) => determinizeView(v),
   choices,
   query,
+  ordersSchema,
+  covers,
+  answer,
   evaluate,
   resign: (s, seat) => resign(s, seat),
   label,

@@ -60,7 +60,7 @@ export interface Unit {
   fallingBack: boolean;
   /** Out of play (routed, surrendered, wiped out, §9). */
   out: boolean;
-  demolition?: { charges: number; rigged: 'no' | 'pending' | 'yes'; riggedAt?: Pt };
+  demolition?: { charges: number; rigged: 'no' | 'pending' | 'yes'; riggedAt?: Pt; rigWait?: boolean };
   /** Side controlling a non-combatant group this turn (§7.17). */
   controlledBy?: Side | null;
 }
@@ -87,6 +87,7 @@ export interface Options {
   losingHeart?: boolean;
   seizeInitiative?: boolean;
   hitAllocation?: 'closest' | 'random';
+  opportunityFire?: boolean;
   forces?: unknown;
 }
 
@@ -97,7 +98,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'initiative' | 'activate' | 'order' | 'control' | 'ended';
+export type Phase = 'initiative' | 'activate' | 'order' | 'opportunity' | 'control' | 'ended';
 
 export interface S {
   scenario: string;
@@ -119,6 +120,8 @@ export interface S {
   controlGroup: string | null;
   /** Extra activation from Seize Initiative (§5.1 option). */
   seized: Side | null;
+  /** An order paused by an Opportunity Fire window (§7.18): resumed after the answer. */
+  interrupted: { unit: string; action: Action } | null;
   score: [number, number];
   evacuated: [number, number];
   /** Losing Heart steps taken per side (§6.13). */
@@ -138,7 +141,8 @@ export type Action =
   | { type: 'rush'; moves: Path[] }
   | { type: 'assault'; target: string; moves: Path[] }
   | { type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null }
-  | { type: 'control'; moves: Path[] };
+  | { type: 'control'; moves: Path[] }
+  | { type: 'opportunity'; unit: string | null };
 
 export const sideSeat = (side: Side): Seat => side;
 export const other = (side: Side): Side => (side === 0 ? 1 : 0);

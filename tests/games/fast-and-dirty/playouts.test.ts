@@ -1,4 +1,4 @@
-// Property test over random legal playouts of every scenario (FAD_PLAYOUTS per scenario, default 2):
+// Property test over random legal playouts of every scenario (FAD_PLAYOUTS per scenario, default 1):
 // no crash, every game ends, no living figure inside impassable terrain or off the table unless
 // it exited, no two bases overlapping, every position an integer, and no view differs between
 // seats (the core game hides nothing, §8.1).
@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyEntry, resultOf, setupGame, type KState } from '../../../src/engine/kernel.js';
 import { randomEntry } from '../../../src/engine/playout.js';
+import { checkPlayout } from '../../../src/engine/conformance.js';
 import { entryRng, localRng } from '../../../src/engine/rng.js';
 import { isViolation } from '../../../src/engine/types.js';
 import { inImpassable } from '../../../src/games/fast-and-dirty/geometry.js';
@@ -13,7 +14,7 @@ import { overlaps } from '../../../src/engine/mech/geom2d.js';
 import { living, type S } from '../../../src/games/fast-and-dirty/state.js';
 import { fastAndDirty, seats } from './helpers.js';
 
-const N = Number(process.env.FAD_PLAYOUTS ?? 2);
+const N = Number(process.env.FAD_PLAYOUTS ?? 1);
 
 function invariants(s: S, where: string): void {
   const figs = s.units.flatMap((u) => living(u).filter((f) => !f.exited));
@@ -51,5 +52,14 @@ for (const sc of fastAndDirty.scenarios) {
       assert.ok(resultOf(fastAndDirty, k), `${seed} ended`);
       invariants(k.s, `${seed} end`);
     }
+  });
+}
+
+const ALL_OPTIONS = { opportunityFire: true, losingHeart: true, hitAllocation: 'random', seizeInitiative: true, squadDamage: true };
+for (const sc of fastAndDirty.scenarios) {
+  test(`kernel conformance of ${sc.title} with every option on (opportunity fire windows, losing heart, random allocation, seize initiative, squad damage)`, () => {
+    const r = checkPlayout(fastAndDirty, sc.id, seats, `fad-opts-${sc.id}`, 3000, ALL_OPTIONS);
+    assert.deepEqual(r.problems, []);
+    assert.ok(r.ended);
   });
 }

@@ -4,7 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import { edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
-import { underFireRushProblem, type Positions } from '../legal.js';
+import { priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
 import { QUALITY_TABLE, inPlay, living, other, type Action, type Options, type S, type Side, type Unit } from '../state.js';
 import { autoFallBack, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests } from './morale.js';
@@ -12,7 +12,7 @@ import { Run, successes } from './run.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
-  seizeInitiative: false, hitAllocation: 'closest' as const,
+  seizeInitiative: false, hitAllocation: 'closest' as const, opportunityFire: false,
 };
 
 /** Default deployment for a custom force list: squads spread along the side's zone, 3" in from its edge. */
@@ -46,7 +46,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   const s: S = {
     scenario: sc.id, options: opts, table: { w: map.table[0], h: map.table[1] }, terrain: terrainOf(sc), objectives: sc.objectives.map((o) => [o[0], o[1]] as Pt),
     victory: victoryOf(sc), units: [], turn: 1, phase: 'initiative', initiative: null, toAct: 0, active: null, controlGroup: null,
-    seized: null, score: [0, 0], evacuated: [0, 0], heart: [0, 0], startUnits: [0, 0], step: 0, result: null,
+    seized: null, interrupted: null, score: [0, 0], evacuated: [0, 0], heart: [0, 0], startUnits: [0, 0], step: 0, result: null,
   };
   for (const side of [0, 1] as const) {
     const custom = forces[side] !== sc.forces[side];
@@ -147,12 +147,15 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       const end = movePositions(a.moves);
       if (t && a.fireFirst) shoot(s, run, u, t);
       moveFigures(s, run, u, end);
-      if (t && !a.fireFirst && inPlay(t)) shoot(s, run, u, t);
+      if (end.size && openOpportunity(s, u, a)) return;
       break;
     }
-    case 'rush':
-      moveFigures(s, run, u, movePositions(a.moves));
+    case 'rush': {
+      const end = movePositions(a.moves);
+      moveFigures(s, run, u, end);
+      if (end.size && openOpportunity(s, u, a)) return;
       break;
+    }
     case 'assault': {
       const t = s.units.find((x) => x.id === a.target)!;
       run.emit('assault_declared', { unit: u.id, target: t.id });
@@ -180,6 +183,47 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       break;
     }
   }
+  finishOrder(s, run, u, a);
+}
+
+/** Units of the other side that may give up their activation to fire at a unit that moved (§7.18). */
+export function opportunityFirers(s: S, mover: Unit): Unit[] {
+  if (!s.options.opportunityFire || mover.side === null || !inPlay(mover)) return [];
+  return s.units.filter((r) => r.side === other(mover.side as Side) && r.kind === 'infantry' && inPlay(r) && !r.activated && !r.fallingBack
+    && priorityTargets(s, r).some((p) => p.unit.id === mover.id));
+}
+
+/** Module Opportunity Fire: a reaction window at the end point of the move [P], before the mover's own later fire. */
+function openOpportunity(s: S, u: Unit, a: Action): boolean {
+  if (!opportunityFirers(s, u).length) return false;
+  s.interrupted = { unit: u.id, action: a };
+  s.phase = 'opportunity';
+  s.step++;
+  return true;
+}
+
+/** The window's answer: the chosen unit fires at the mover and loses its activation (§7.18, A18); then the order resumes. */
+export function applyOpportunity(s: S, run: Run, firer: string | null): void {
+  const it = s.interrupted!;
+  const mover = s.units.find((x) => x.id === it.unit)!;
+  if (firer) {
+    const r = s.units.find((x) => x.id === firer)!;
+    run.emit('opportunity_fire', { unit: r.id, target: mover.id });
+    shoot(s, run, r, mover);
+    r.activated = true;
+  }
+  s.interrupted = null;
+  s.phase = 'order';
+  if (!inPlay(mover)) { endActivation(s, run, mover); return; }
+  finishOrder(s, run, mover, it.action);
+}
+
+/** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
+function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
+  if (a.type === 'engage' && a.target && !a.fireFirst) {
+    const t = s.units.find((x) => x.id === a.target)!;
+    if (inPlay(t) && inPlay(u)) shoot(s, run, u, t);
+  }
   const nc = s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
   if (nc && inPlay(u) && a.type !== 'assault') {
     // Control (§7.17): a unit within 4" passes a Quality test on 1D6 and may move the group at once.
@@ -193,7 +237,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       return;
     }
   }
-  endActivation(s, run, u);
+  endActivation(s, run, u, 'moves' in a && a.moves.length > 0);
 }
 
 function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: string): void {
@@ -204,6 +248,7 @@ function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: strin
     const n = successes(run.roll('rig_charges', u.underFire ? 1 : 2, { unit: u.id }), q);
     d.riggedAt = [...u.figures.find((f) => f.id === fig)!.at];
     d.rigged = n >= 2 ? 'yes' : n === 1 ? 'pending' : 'no';
+    if (n === 1) d.rigWait = true;
     if (n === 0) delete d.riggedAt;
     run.emit('charges', { unit: u.id, act, successes: n, rigged: d.rigged });
     return;
@@ -233,7 +278,13 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   u.underFire = false;
   u.fallingBack = false;
   u.activated = true;
-  if (u.demolition?.rigged === 'pending' && !moved) u.demolition.rigged = 'yes';
+  // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
+  const d = u.demolition;
+  if (d?.rigged === 'pending') {
+    if (d.rigWait) d.rigWait = false;
+    else if (moved) { d.rigged = 'no'; delete d.riggedAt; }
+    else d.rigged = 'yes';
+  }
   s.active = null;
   s.phase = 'activate';
   s.step++;
