@@ -70,6 +70,11 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   };
   const hold: Action = { type: 'engage', moves: [], target: null, fireFirst: true };
   const fb = u.fallingBack;
+  if (u.pinned) {
+    add(hold);
+    for (const a of demolitionCandidates(s, u)) if (a.type === 'command') add(a);
+    return out;
+  }
   if (!fb || fallBackBlocked(s, u)) {
     add(hold);
     for (const t of priorityTargets(s, u)) add({ type: 'engage', moves: [], target: t.unit.id, fireFirst: true });
@@ -158,6 +163,7 @@ function demolitionCandidates(s: S, u: Unit): Action[] {
 /** A falling-back unit with no legal away move in the sampled directions stays in place (§6.1 [P], like a Pinned unit). */
 export function fallBackBlocked(s: S, u: Unit): boolean {
   if (!u.fallingBack) return false;
+  if (u.pinned) return true; // a pinned unit that must fall back does not move (§6.1, §7.19)
   for (const d of directions(s, u)) {
     if (d.why !== 'away' && d.why !== 'cover') continue;
     if (formation(s, u, d.v, moveAllowance(u, 'move'), 'move', (end) => fallBackProblem(s, u, end) === null)) return false;

@@ -45,6 +45,7 @@ export interface MoveOpts {
  */
 export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violation | { end: Positions } {
   const allowance = opt.allowance ?? moveAllowance(u, opt.mode);
+  if (u.pinned && moves.length) return violation('pinned', `${u.id} is Pinned: it cannot Move or Rush (§7.19)`);
   const figs = new Map(living(u).map((f) => [f.id, f]));
   const end: Positions = new Map();
   const seen = new Set<string>();
@@ -163,8 +164,11 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
   const firers: Figure[] = [];
   const visible = new Set<Figure>();
   let best = Infinity;
+  const centre = s.options.squadLos ? squadCentre(living(u).map((f) => pos?.get(f.id) ?? f.at)) : null;
   for (const f0 of living(u)) {
-    const f = pos?.get(f0.id) ? { ...f0, at: pos.get(f0.id)! } : f0;
+    const f1 = pos?.get(f0.id) ? { ...f0, at: pos.get(f0.id)! } : f0;
+    // Option Squad-based LOS (§6.4): LOS and range from one squad centre, a point (radius 0).
+    const f = centre ? { ...f1, at: centre, r: 0 } : f1;
     const w = weapon(f.weapon);
     if (w.x === 0 || (f.support && !smallArms)) continue;
     const long = 3 * base * w.x;
@@ -177,13 +181,23 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
       visible.add(tf);
       best = Math.min(best, d);
     }
-    if (fires) firers.push(f);
+    if (fires) firers.push(f1);
   }
   if (!firers.length) return null;
   const x = squadX(u);
   const band = best <= base ? 'base' : best <= base * x ? 'close' : best <= 2 * base * x ? 'medium' : best <= 3 * base * x ? 'long' : null;
   if (!band) return null;
   return { firers, visible: [...visible], band, distance: best, x };
+}
+
+/** The squad centre of option Squad-based LOS: the midpoint of the squad's longest axis (§6.4 step 1). */
+export function squadCentre(ps: Pt[]): Pt {
+  let a = ps[0], b = ps[0], best = -1;
+  for (let i = 0; i < ps.length; i++) for (let j = i + 1; j < ps.length; j++) {
+    const d = dist(ps[i], ps[j]);
+    if (d > best) { best = d; a = ps[i]; b = ps[j]; }
+  }
+  return [Math.floor((a[0] + b[0]) / 2), Math.floor((a[1] + b[1]) / 2)];
 }
 
 /** Fire priority (§6.4 step 2): enemy units with a visible figure ranked by distance; the shooter picks among the closest N by Quality (one level lower Under Fire). */
@@ -204,6 +218,7 @@ export function fireProblem(s: S, u: Unit, target: string, pos?: Positions): Vio
   if (!t || !inPlay(t)) return violation('no_such_target', `no unit ${target} in play`);
   if (t.side === u.side) return violation('not_enemy', `${target} is not an enemy unit`);
   if (u.kind !== 'infantry') return violation('cannot_fire', `${u.id} may not fire`);
+  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
   const pri = priorityTargets(s, u, pos);
   if (!pri.some((p) => p.unit.id === target)) {
     const plan = firePlan(s, u, t, pos);
@@ -221,6 +236,7 @@ export function assaultProblem(s: S, u: Unit, target: string, end: Positions): V
   if (t.side === u.side || t.side === null) return violation('not_enemy', `${target} is not an enemy unit`);
   if (u.kind !== 'infantry') return violation('cannot_assault', `${u.id} may not assault`);
   if (u.fallingBack) return violation('falling_back', 'a falling-back unit may not initiate an assault (§6.1)');
+  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot start an assault (§7.19)`);
   const contact = [...end.entries()].some(([id, p]) => {
     const f = u.figures.find((x) => x.id === id)!;
     return living(t).some((tf) => edgeDistance(p, f.r, tf.at, tf.r) <= 5);

@@ -12,11 +12,11 @@ export const QUALITIES: readonly Quality[] = ['rabble', 'conscript', 'regular', 
 export const RESOLVES: readonly Resolve[] = ['reluctant', 'uncertain', 'steady', 'determined'];
 
 /** §2.1 master table, keyed by Quality (distances in hundredths). */
-export const QUALITY_TABLE: Record<Quality, { target: number; coherency: number; base: number; priority: number; feMod: number }> = {
-  rabble: { target: 5, coherency: 200, base: 200, priority: 1, feMod: 0 },
-  conscript: { target: 4, coherency: 300, base: 300, priority: 2, feMod: 0 },
-  regular: { target: 3, coherency: 400, base: 400, priority: 3, feMod: 1 },
-  elite: { target: 2, coherency: 500, base: 500, priority: 4, feMod: 2 },
+export const QUALITY_TABLE: Record<Quality, { target: number; coherency: number; base: number; priority: number; feMod: number; tolerance: number }> = {
+  rabble: { target: 5, coherency: 200, base: 200, priority: 1, feMod: 0, tolerance: 10 },
+  conscript: { target: 4, coherency: 300, base: 300, priority: 2, feMod: 0, tolerance: 12 },
+  regular: { target: 3, coherency: 400, base: 400, priority: 3, feMod: 1, tolerance: 14 },
+  elite: { target: 2, coherency: 500, base: 500, priority: 4, feMod: 2, tolerance: 16 },
 };
 /** §2.1 Resolve break points as fractions (numerator / 4 of strength); Reluctant breaks at 1 casualty. */
 export const BREAK_QUARTERS: Record<Resolve, number> = { reluctant: 0, uncertain: 1, steady: 2, determined: 3 };
@@ -58,6 +58,8 @@ export interface Unit {
   broken: boolean;
   /** Fell back at its morale test this activation (§6.1). */
   fallingBack: boolean;
+  /** Pinned (module §7.19): no shooting, moving or assaulting until the end of its next activation. */
+  pinned?: boolean;
   /** Out of play (routed, surrendered, wiped out, §9). */
   out: boolean;
   demolition?: { charges: number; rigged: 'no' | 'pending' | 'yes'; riggedAt?: Pt; rigWait?: boolean };
@@ -88,6 +90,8 @@ export interface Options {
   seizeInitiative?: boolean;
   hitAllocation?: 'closest' | 'random';
   opportunityFire?: boolean;
+  pinning?: boolean;
+  squadLos?: boolean;
   forces?: unknown;
 }
 

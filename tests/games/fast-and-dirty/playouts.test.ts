@@ -55,9 +55,9 @@ for (const sc of fastAndDirty.scenarios) {
   });
 }
 
-const ALL_OPTIONS = { opportunityFire: true, losingHeart: true, hitAllocation: 'random', seizeInitiative: true, squadDamage: true };
+const ALL_OPTIONS = { opportunityFire: true, losingHeart: true, hitAllocation: 'random', seizeInitiative: true, squadDamage: true, pinning: true, squadLos: true };
 for (const sc of fastAndDirty.scenarios) {
-  test(`kernel conformance of ${sc.title} with every option on (opportunity fire windows, losing heart, random allocation, seize initiative, squad damage)`, () => {
+  test(`kernel conformance of ${sc.title} with every option on (opportunity fire, losing heart, random allocation, seize initiative, squad damage, pinning, squad LOS)`, () => {
     const r = checkPlayout(fastAndDirty, sc.id, seats, `fad-opts-${sc.id}`, 3000, ALL_OPTIONS);
     assert.deepEqual(r.problems, []);
     assert.ok(r.ended);

@@ -42,7 +42,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   // Step 4: a squad rolls 2D6 keeping the highest, a single figure 1D6.
   const dice = run.roll('fire_effect', living(u).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
   const mods: Record<string, number> = { band: BAND_MOD[plan.band] };
-  if (t.kind === 'infantry' && t.underFire) mods.targetUnderFire = -1;
+  if (t.kind === 'infantry' && (t.underFire || t.pinned)) mods.targetUnderFire = -1;
   if (t.kind === 'infantry' && bunchedUp(t)) mods.bunchedUp = 2;
   if (t.kind === 'nonCombatant') mods.nonCombatant = 2;
   const q = QUALITY_TABLE[u.quality].feMod;
@@ -67,8 +67,15 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const fe = Math.max(...dice) + Object.values(mods).reduce((a, b) => a + b, 0) + weaponFe;
   const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
   run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
-  // Step 9: Under Fire (not from the defensive free shot).
+  // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
+  const pins = !opt.defensive && s.options.pinning && t.kind === 'infantry' && fe > QUALITY_TABLE[t.quality].tolerance;
+  // Step 9: Under Fire (not from the defensive free shot); a Pinned marker replaces it.
   if (!opt.defensive) t.underFire = true;
+  if (pins && !t.pinned) {
+    t.pinned = true;
+    t.underFire = false;
+    run.emit('pinned', { unit: t.id, fe });
+  }
   if (hits > 0) allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })));
   return true;
 }

@@ -12,7 +12,7 @@ import { Run, successes } from './run.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
-  seizeInitiative: false, hitAllocation: 'closest' as const, opportunityFire: false,
+  seizeInitiative: false, hitAllocation: 'closest' as const, opportunityFire: false, pinning: false, squadLos: false,
 };
 
 /** Default deployment for a custom force list: squads spread along the side's zone, 3" in from its edge. */
@@ -189,7 +189,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
 /** Units of the other side that may give up their activation to fire at a unit that moved (§7.18). */
 export function opportunityFirers(s: S, mover: Unit): Unit[] {
   if (!s.options.opportunityFire || mover.side === null || !inPlay(mover)) return [];
-  return s.units.filter((r) => r.side === other(mover.side as Side) && r.kind === 'infantry' && inPlay(r) && !r.activated && !r.fallingBack
+  return s.units.filter((r) => r.side === other(mover.side as Side) && r.kind === 'infantry' && inPlay(r) && !r.activated && !r.fallingBack && !r.pinned
     && priorityTargets(s, r).some((p) => p.unit.id === mover.id));
 }
 
@@ -277,6 +277,7 @@ export function applyControl(s: S, run: Run, moves: { fig: string; path: Pt[] }[
 export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   u.underFire = false;
   u.fallingBack = false;
+  u.pinned = false;
   u.activated = true;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
   const d = u.demolition;

@@ -1,0 +1,46 @@
+// Checklist items #41 (Pinning, module §7.19) and #104 (option Squad-based LOS, §6.4).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, shootAt, squad, tryAct, unitOf } from './helpers.js';
+import type { Feature } from '../../../src/games/fast-and-dirty/state.js';
+
+function pinDuel(name: string, pinning = true) {
+  const s = craft({ name, active: 'A1', options: { pinning }, units: [
+    { id: 'A1', side: 0, spec: squad('elite', 5, { support: 'saw' }), at: row(1000, 500, 6) },
+    { id: 'B1', side: 1, spec: squad('conscript', 3), at: row(1000, 1000, 3) },
+  ] });
+  s.options.pinning = pinning;
+  return s;
+}
+// FE: 6 + base range 2 + Elite 2 + SAW 2 + 5 rifles 1 = 13 > Conscript tolerance 12 -> 4 hits, all missed (1+2 vs 6+1).
+const pinDice = faces(6, 1, 1, 6, 1, 6, 1, 6, 1, 6);
+
+test('#41 Pinning: an FE total above the fire tolerance pins an infantry squad, replacing Under Fire; it cannot shoot, move or assault; removed at the end of its next activation (§7.19)', () => {
+  const r = act(pinDuel('pin'), shootAt('B1'), pinDice);
+  assert.equal(evOf(r.events, 'shot')[0].fe, 13);
+  const b = unitOf(r.s, 'B1');
+  assert.equal(b.pinned, true);
+  assert.equal(b.underFire, false, 'the Pinned marker replaces Under Fire');
+  const k = act(r.s, { type: 'activate', unit: 'B1' }).s;
+  assert.equal((tryAct(k, shootAt('A1')) as { code: string }).code, 'pinned');
+  assert.equal((tryAct(k, { type: 'rush', moves: [{ fig: 'B1.1', path: [[1000, 1300]] }] }) as { code: string }).code, 'pinned');
+  assert.deepEqual(fastAndDirty.candidates(k, 1, decision(k), 10, null as never).actions, [hold], 'hold is all it may do');
+  const after = act(k, hold).s;
+  assert.equal(unitOf(after, 'B1').pinned, false);
+  const plain = act(pinDuel('no-pin', false), shootAt('B1'), pinDice);
+  assert.equal(unitOf(plain.s, 'B1').pinned ?? false, false, 'only with the module');
+});
+
+test('#104 option Squad-based LOS: LOS and range from the midpoint of the squad\'s longest axis (§6.4)', () => {
+  const wall: Feature = { id: 'block', kind: 'area', points: [[900, 700], [1100, 700], [1100, 800], [900, 800]], move: 'impassable', cover: 'hard', los: 'block', height: 300 };
+  const mk = (squadLos: boolean) => {
+    const s = craft({ name: `squad-los-${squadLos}`, terrain: [wall], options: { squadLos }, units: [
+      { id: 'A1', side: 0, spec: squad('regular', 3), at: [[1000, 500], [1220, 500], [1440, 500]] },
+      { id: 'B1', side: 1, spec: squad('regular', 1), at: [[1000, 1500]] },
+    ] });
+    s.options.squadLos = squadLos;
+    return fastAndDirty.query!(s, 'band', { unit: 'A1', target: 'B1' }) as { firers: string[] };
+  };
+  assert.deepEqual(mk(false).firers, ['A1.2', 'A1.3'], 'A1.1 is behind the block');
+  assert.deepEqual(mk(true).firers, ['A1.1', 'A1.2', 'A1.3'], 'the centre (12.2", 5") sees B1');
+});
