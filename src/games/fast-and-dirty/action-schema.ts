@@ -11,7 +11,10 @@ const act = (type: string, fields: Record<string, TSchema> = {}, description?: s
 export const actionSchema = T.Union([
   act('initiative', { first: T.Boolean() }, 'the initiative winner activates first or second (§5.1)'),
   act('activate', { unit: Id }, 'activate one unit (§5.1-§5.2)'),
-  act('engage', { moves: Moves, target: T.Union([Id, T.Null()]), fireFirst: T.Boolean() }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
+  act('engage', {
+    moves: Moves, target: T.Union([Id, T.Null()]), fireFirst: T.Boolean(),
+    blast: T.Optional(T.Object({ fig: Id, at: XY }, { additionalProperties: false, description: 'a blast shot of one support weapon at a point, instead of the squad\'s fire (§6.7)' })),
+  }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
   act('rush', { moves: Moves }, 'Move Out: Rush, a double move without fire (§5.3)'),
   act('assault', { target: Id, moves: Moves }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
   act('command', {

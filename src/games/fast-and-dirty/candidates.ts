@@ -4,7 +4,7 @@
 import { along, centroid, dist, distanceToBoundary, edgeDistance, inside, type Pt } from '../../engine/mech/geom2d.js';
 import { positionCover } from './geometry.js';
 import {
-  assaultProblem, demolitionProblem, enemiesOf, fallBackProblem, moveAllowance, moveProblem, priorityTargets, underFireRushProblem,
+  assaultProblem, blastProblem, demolitionProblem, enemiesOf, fallBackProblem, moveAllowance, moveProblem, priorityTargets, underFireRushProblem,
   type Positions,
 } from './legal.js';
 import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
@@ -78,6 +78,7 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   if (!fb || fallBackBlocked(s, u)) {
     add(hold);
     for (const t of priorityTargets(s, u)) add({ type: 'engage', moves: [], target: t.unit.id, fireFirst: true });
+    for (const a of blastCandidates(s, u)) add(a);
   }
   const away = (end: Positions) => !fb || fallBackProblem(s, u, end) === null;
   for (const d of directions(s, u)) {
@@ -98,6 +99,17 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   }
   if (!fb) for (const a of assaultCandidates(s, u)) add(a);
   for (const a of demolitionCandidates(s, u)) add(a);
+  return out;
+}
+
+/** A blast shot of each blast-capable support weapon at the centre of the nearest enemy figure it may target (§6.7). */
+function blastCandidates(s: S, u: Unit): Action[] {
+  const out: Action[] = [];
+  for (const f of living(u).filter((x) => x.support)) {
+    const targets = enemiesOf(s, u).flatMap((e) => living(e)).sort((a, b) => dist(f.at, a.at) - dist(f.at, b.at) || (a.id < b.id ? -1 : 1));
+    const t = targets.find((g) => !blastProblem(s, u, f.id, g.at));
+    if (t) out.push({ type: 'engage', moves: [], target: null, fireFirst: true, blast: { fig: f.id, at: t.at } });
+  }
   return out;
 }
 

@@ -13,7 +13,7 @@ import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
 import { controlCandidates, fallBackBlocked, orderCandidates } from './candidates.js';
 import {
-  assaultProblem, demolitionProblem, fallBackProblem, fireProblem, moveAllowance, moveProblem, underFireRushProblem, type Positions,
+  assaultProblem, blastProblem, demolitionProblem, fallBackProblem, fireProblem, moveAllowance, moveProblem, underFireRushProblem, type Positions,
 } from './legal.js';
 import { activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
@@ -76,6 +76,11 @@ function orderProblem(s: S, a: Action): Violation | null {
       if (!('end' in r)) return r;
       if (u.fallingBack && !fallBackBlocked(s, u)) {
         const p = fallBackProblem(s, u, r.end);
+        if (p) return p;
+      }
+      if (a.blast !== undefined) {
+        if (a.target !== null) return violation('two_targets', 'a blast shot is made instead of the squad\'s fire: target must be null (§6.7, A51)');
+        const p = blastProblem(s, u, a.blast.fig, a.blast.at, a.fireFirst ? undefined : r.end);
         if (p) return p;
       }
       if (a.target !== null) {

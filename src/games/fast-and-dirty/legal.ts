@@ -4,7 +4,7 @@
 import { dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
-import { coherencyOf, inImpassable, pathCost, positionCover, sees, unitInCover } from './geometry.js';
+import { coherencyOf, inImpassable, pathCost, positionCover, sees, segmentBlock, unitInCover } from './geometry.js';
 import { QUALITY_TABLE, living, inPlay, shiftQuality, type Figure, type Path, type S, type Side, type Unit } from './state.js';
 
 export type Positions = Map<string, Pt>;
@@ -225,6 +225,27 @@ export function fireProblem(s: S, u: Unit, target: string, pos?: Positions): Vio
     if (!plan) return violation('no_line_of_fire', `no figure of ${u.id} sees a figure of ${target} within range (§6.4 step 1)`);
     return violation('fire_priority', `${target} is not among the ${QUALITY_TABLE[u.underFire ? shiftQuality(u.quality, -1) : u.quality].priority} closest visible units (§6.4 step 2)`, { allowed: pri.map((p) => p.unit.id) });
   }
+  return null;
+}
+
+// ---------------------------------------------------------------- blast shots (§6.7)
+
+/**
+ * A blast-capable support weapon firing alone at a target point (§6.7, A51): the point must be
+ * within the weapon's long range and in LOS of its operator; the squad's other figures do not fire.
+ */
+export function blastProblem(s: S, u: Unit, fig: string, at: Pt, pos?: Positions): Violation | null {
+  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  const f0 = living(u).find((f) => f.id === fig);
+  if (!f0) return violation('not_a_figure', `${fig} is not a living figure of ${u.id}`);
+  const w = weapon(f0.weapon);
+  if (!w.blast || !f0.support) return violation('not_a_blast_weapon', `${fig}'s ${w.name} has no blast (§6.7)`);
+  if (!living(u).some((f) => !f.support)) return violation('no_operator', 'support weapons need a small-arms figure left in the squad (§6.4)');
+  const f = pos?.get(fig) ? { ...f0, at: pos.get(fig)! } : f0;
+  const long = 3 * QUALITY_TABLE[u.quality].base * w.x;
+  if (edgeDistance(f.at, f.r, at, 0) > long) return violation('out_of_range', `the point is beyond ${w.name}'s long range of ${long / 100}" (§6.7)`);
+  if (at[0] < 0 || at[1] < 0 || at[0] > s.table.w || at[1] > s.table.h) return violation('off_table', 'the target point is off the table');
+  if (segmentBlock(s, f.at, at, { fire: true, observerUnit: u, targetUnit: null })) return violation('no_line_of_fire', `${fig} has no line of sight to the target point (§6.7 [P])`);
   return null;
 }
 

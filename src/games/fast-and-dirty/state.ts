@@ -141,7 +141,7 @@ export type Path = { fig: string; path: Pt[] };
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string }
-  | { type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean }
+  | { type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt } }
   | { type: 'rush'; moves: Path[] }
   | { type: 'assault'; target: string; moves: Path[] }
   | { type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null }

@@ -44,3 +44,27 @@ test('#104 option Squad-based LOS: LOS and range from the midpoint of the squad\
   assert.deepEqual(mk(false).firers, ['A1.2', 'A1.3'], 'A1.1 is behind the block');
   assert.deepEqual(mk(true).firers, ['A1.1', 'A1.2', 'A1.3'], 'the centre (12.2", 5") sees B1');
 });
+
+/** Regular A1: 3 rifles and Rifle Grenades (blast 2", FE +1, damage +1); B1 (3) 8" north, bunched round (14", 13"). */
+function grenade(name: string) {
+  return craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3, { support: 'rifleGrenades' }), at: row(1000, 500, 4) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: [[1400, 1300], [1400, 1450], [1700, 1300]] },
+  ] });
+}
+const blastAt = (at: [number, number]) => ({ type: 'engage' as const, moves: [], target: null, fireFirst: true, blast: { fig: 'A1.4', at } });
+
+test('#54 blast: ranging in on a Quality test, then a Strike Effect 2D6 + FE per unit in the kill zone, hits to the figures inside closest to the impact (§6.7, A20, A51)', () => {
+  // Ranging in 3 (Regular 3+: on target); Strike Effect 4+4+1 = 9 -> 3 hits in the open on B1.1 and B1.2 (inside 2"), B1.3 (3" away) spared.
+  const r = act(grenade('blast'), blastAt([1400, 1300]), faces(3, 4, 4, 6, 1, 6, 1, 6, 1));
+  assert.equal(evOf(r.events, 'blast')[0].onTarget, true);
+  assert.deepEqual(evOf(r.events, 'strike_effect')[0], { unit: 'B1', strike: 9, cover: 'none', hits: 3 });
+  assert.deepEqual(evOf(r.events, 'damage').map((d) => d.figure), ['B1.1', 'B1.2', 'B1.1']);
+  assert.equal(unitOf(r.s, 'B1').underFire, true);
+  assert.equal(evOf(r.events, 'shot').length, 0, 'the rest of the squad does not fire');
+  const miss = act(grenade('blast-miss'), blastAt([1400, 1300]), faces(2));
+  assert.equal(evOf(miss.events, 'blast')[0].onTarget, false, 'a failed ranging-in test has no effect');
+  assert.equal(unitOf(miss.s, 'B1').underFire, false);
+  assert.equal((tryAct(grenade('blast-range'), blastAt([1400, 3300])) as { code: string }).code, 'out_of_range', 'X2 from base 4": long range 24"');
+  assert.equal((tryAct(grenade('blast-both'), { ...blastAt([1400, 1300]), target: 'B1' }) as { code: string }).code, 'two_targets');
+});

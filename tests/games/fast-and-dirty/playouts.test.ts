@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyEntry, resultOf, setupGame, type KState } from '../../../src/engine/kernel.js';
 import { randomEntry } from '../../../src/engine/playout.js';
-import { checkPlayout } from '../../../src/engine/conformance.js';
 import { entryRng, localRng } from '../../../src/engine/rng.js';
 import { isViolation } from '../../../src/engine/types.js';
 import { inImpassable } from '../../../src/games/fast-and-dirty/geometry.js';
@@ -55,11 +54,3 @@ for (const sc of fastAndDirty.scenarios) {
   });
 }
 
-const ALL_OPTIONS = { opportunityFire: true, losingHeart: true, hitAllocation: 'random', seizeInitiative: true, squadDamage: true, pinning: true, squadLos: true };
-for (const sc of fastAndDirty.scenarios) {
-  test(`kernel conformance of ${sc.title} with every option on (opportunity fire, losing heart, random allocation, seize initiative, squad damage, pinning, squad LOS)`, () => {
-    const r = checkPlayout(fastAndDirty, sc.id, seats, `fad-opts-${sc.id}`, 3000, ALL_OPTIONS);
-    assert.deepEqual(r.problems, []);
-    assert.ok(r.ended);
-  });
-}

@@ -150,6 +150,54 @@ export function afterCasualties(s: S, run: Run, t: Unit): void {
   checkLosingHeart(s, run);
 }
 
+// ---------------------------------------------------------------- blast (§6.7)
+
+/**
+ * A blast shot: ranging in is a Quality test on 1D6; on target, every unit with a figure inside
+ * the kill zone (friends too) takes its own Strike Effect, 2D6 summed + the weapon's FE with no
+ * other modifier; hits by that unit's cover go to the figures inside, closest to the impact first
+ * (A20); every unit in the area is marked Under Fire; the Strike Effect counts for pinning (A21).
+ */
+export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
+  const firer = u.figures.find((f) => f.id === fig)!;
+  const w = weapon(firer.weapon);
+  const [die] = run.roll('ranging_in', 1, { unit: u.id, figure: fig });
+  const onTarget = die >= QUALITY_TABLE[u.quality].target;
+  run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, at, radius: w.blast, onTarget });
+  if (!onTarget) return;
+  for (const t of s.units) {
+    if (!inPlay(t)) continue;
+    const inside = living(t).filter((f) => edgeDistance(f.at, f.r, at, 0) < w.blast!);
+    if (!inside.length) continue;
+    const se = run.roll('strike_effect', 2, { unit: t.id }).reduce((x, y) => x + y, 0) + w.fe
+      + (w.feDice ? run.roll('weapon_fe', w.feDice, { weapon: w.id }).reduce((x, y) => x + y, 0) : 0);
+    const covers = inside.map((f) => coverAgainst(s, firer.at, f));
+    const cover = unitCover(covers.map((c) => c.cover));
+    const hits = Math.floor(se / PER_HIT[cover]);
+    run.emit('strike_effect', { unit: t.id, strike: se, cover, hits });
+    t.underFire = true;
+    if (s.options.pinning && t.kind === 'infantry' && se > QUALITY_TABLE[t.quality].tolerance && !t.pinned) {
+      t.pinned = true;
+      t.underFire = false;
+      run.emit('pinned', { unit: t.id, fe: se });
+    }
+    if (!hits) continue;
+    const order = inside.slice().sort((a, b) => edgeDistance(a.at, a.r, at, 0) - edgeDistance(b.at, b.r, at, 0) || (a.id < b.id ? -1 : 1));
+    const killed: Figure[] = [];
+    for (let i = 0; i < hits; i++) {
+      const f = order[i % order.length];
+      const d = run.roll('damage_attack', 1, { figure: f.id })[0];
+      const fort = covers[inside.indexOf(f)].fort?.fortification as keyof typeof FORT_BONUS | undefined;
+      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+      const kill = d + w.damage >= def;
+      run.emit('damage', { figure: f.id, attack: d + w.damage, defence: def, killed: kill && f.alive });
+      if (kill && f.alive) { f.alive = false; killed.push(f); }
+    }
+    lastFigureRule(t, killed);
+    afterCasualties(s, run, t);
+  }
+}
+
 // ---------------------------------------------------------------- close assault (§6.10)
 
 const maxRating = (figs: Figure[]) => Math.max(0, ...figs.map((f) => armour(f.armour).rating));

@@ -6,7 +6,7 @@ import { violation, type Result, type SeatInfo, type Violation } from '../../../
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
 import { priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
 import { QUALITY_TABLE, inPlay, living, other, type Action, type Options, type S, type Side, type Unit } from '../state.js';
-import { autoFallBack, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { autoFallBack, blastShot, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests } from './morale.js';
 import { Run, successes } from './run.js';
 
@@ -146,6 +146,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
       const end = movePositions(a.moves);
       if (t && a.fireFirst) shoot(s, run, u, t);
+      if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
       moveFigures(s, run, u, end);
       if (end.size && openOpportunity(s, u, a)) return;
       break;
@@ -224,6 +225,7 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
     const t = s.units.find((x) => x.id === a.target)!;
     if (inPlay(t) && inPlay(u)) shoot(s, run, u, t);
   }
+  if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive) blastShot(s, run, u, a.blast.fig, a.blast.at);
   const nc = s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
   if (nc && inPlay(u) && a.type !== 'assault') {
     // Control (§7.17): a unit within 4" passes a Quality test on 1D6 and may move the group at once.
