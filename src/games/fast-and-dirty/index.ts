@@ -286,6 +286,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       squadDamage: { type: 'boolean', default: false, description: 'Option: one attack and one defender roll per volley (§6.5, checklist #107)' },
       losingHeart: { type: 'boolean', default: false, description: 'Option: at 50% / 75% of units eliminated every unit drops one Resolve level (§6.13, checklist #109)' },
       seizeInitiative: { type: 'boolean', default: false, description: 'Option: 6 against 1 on initiative gives one extra activation (§5.1, checklist #98)' },
+      variableMovement: { type: 'boolean', default: false, description: 'Option: declare the destination, then roll Move 1D6+2 / Rush 2D6+4 (Elite best of two); figures stop where the roll runs out (§6.2, checklist #103)' },
       pinning: { type: 'boolean', default: false, description: 'module Pinning: an FE total above the fire tolerance (10/12/14/16 by Quality) pins an infantry squad (§7.19, checklist #41)' },
       squadLos: { type: 'boolean', default: false, description: 'Option: LOS and range from the squad centre, the midpoint of its longest axis (§6.4, checklist #104)' },
       opportunityFire: { type: 'boolean', default: false, description: 'module Opportunity Fire: after an enemy move, an unactivated unit may give up its activation to fire at the mover (§7.18, checklist #58; one window at the end point of the move)' },

@@ -9,9 +9,15 @@ import { QUALITY_TABLE, living, inPlay, shiftQuality, type Figure, type Path, ty
 
 export type Positions = Map<string, Pt>;
 
-/** Base Move 6", Under Fire −2" (§6.2, §6.9), minimum 0; Rush doubles after modifiers. */
-export function moveAllowance(u: Unit, mode: 'move' | 'rush' | 'assault'): number {
-  const base = Math.max(0, 600 - (u.underFire ? 200 : 0));
+/**
+ * Base Move 6", Under Fire −2" (§6.2, §6.9), minimum 0; Rush doubles after modifiers. With option
+ * Variable movement the declared paths are checked against the largest roll (1D6+2 = 8", 2D6+4 = 16").
+ */
+export function moveAllowance(u: Unit, mode: 'move' | 'rush' | 'assault', variable = false): number {
+  const uf = u.underFire ? 200 : 0;
+  if (variable && mode === 'move') return Math.max(0, 800 - uf);
+  if (variable && mode === 'rush') return Math.max(0, 1600 - 2 * uf);
+  const base = Math.max(0, 600 - uf);
   if (mode === 'rush') return base * 2;
   if (mode === 'assault') return base + 400;
   return base;
@@ -44,7 +50,7 @@ export interface MoveOpts {
  * positions (§3.2 "Movement", §6.2, §5.4).
  */
 export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violation | { end: Positions } {
-  const allowance = opt.allowance ?? moveAllowance(u, opt.mode);
+  const allowance = opt.allowance ?? moveAllowance(u, opt.mode, !!s.options.variableMovement);
   if (u.pinned && moves.length) return violation('pinned', `${u.id} is Pinned: it cannot Move or Rush (§7.19)`);
   const figs = new Map(living(u).map((f) => [f.id, f]));
   const end: Positions = new Map();

@@ -68,3 +68,23 @@ test('#54 blast: ranging in on a Quality test, then a Strike Effect 2D6 + FE per
   assert.equal((tryAct(grenade('blast-range'), blastAt([1400, 3300])) as { code: string }).code, 'out_of_range', 'X2 from base 4": long range 24"');
   assert.equal((tryAct(grenade('blast-both'), { ...blastAt([1400, 1300]), target: 'B1' }) as { code: string }).code, 'two_targets');
 });
+
+test('#103 option variable movement: destination declared, then Move 1D6+2 rolled; the figure stops where the roll runs out, never past it (§6.2)', () => {
+  const mk = (name: string, q: 'regular' | 'elite' = 'regular') => {
+    const s = craft({ name, active: 'A1', options: { variableMovement: true }, units: [
+      { id: 'A1', side: 0, spec: squad(q, 1), at: [[1000, 500]] }, { id: 'B1', side: 1, spec: squad('regular', 1), at: [[3000, 4000]] },
+    ] });
+    s.options.variableMovement = true;
+    return s;
+  };
+  const eight = { type: 'engage' as const, moves: [{ fig: 'A1.1', path: [[1000, 1300] as [number, number]] }], target: null, fireFirst: true };
+  assert.ok(!('code' in tryAct(mk('vm-max'), eight, faces(6))), 'declared up to 8" (the largest roll)');
+  assert.equal((tryAct(mk('vm-over'), { ...eight, moves: [{ fig: 'A1.1', path: [[1000, 1301]] }] }) as { code: string }).code, 'beyond_allowance');
+  let r = act(mk('vm-3'), eight, faces(3)); // 3 + 2 = 5"
+  assert.deepEqual(unitOf(r.s, 'A1').figures[0].at, [1000, 1000]);
+  assert.equal(evOf(r.events, 'variable_movement')[0].allowance, 500);
+  r = act(mk('vm-6'), { ...eight, moves: [{ fig: 'A1.1', path: [[1000, 1100]] }] }, faces(6)); // 8" rolled, 6" declared
+  assert.deepEqual(unitOf(r.s, 'A1').figures[0].at, [1000, 1100], 'never past the destination');
+  r = act(mk('vm-elite', 'elite'), eight, faces(1, 4)); // Elite: best of 1 and 4 -> 6"
+  assert.deepEqual(unitOf(r.s, 'A1').figures[0].at, [1000, 1100]);
+});

@@ -1,7 +1,8 @@
 // Setup (§4), the Standard turn sequence (§5.1), activations (§5.2-§5.3), end of turn (§5.5)
 // and victory (§9, scenario conditions §4.3).
 import { Value } from '@sinclair/typebox/value';
-import { edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
+import { dist, edgeDistance, overlaps, toward, type Pt } from '../../../engine/mech/geom2d.js';
+import { pathCost } from '../geometry.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
 import { priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
@@ -147,13 +148,13 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       const end = movePositions(a.moves);
       if (t && a.fireFirst) shoot(s, run, u, t);
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
-      moveFigures(s, run, u, end);
+      moveFigures(s, run, u, s.options.variableMovement && end.size ? variableEnd(s, run, u, a.moves, 'move') : end);
       if (end.size && openOpportunity(s, u, a)) return;
       break;
     }
     case 'rush': {
       const end = movePositions(a.moves);
-      moveFigures(s, run, u, end);
+      moveFigures(s, run, u, s.options.variableMovement ? variableEnd(s, run, u, a.moves, 'rush') : end);
       if (end.size && openOpportunity(s, u, a)) return;
       break;
     }
@@ -185,6 +186,69 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
     }
   }
   finishOrder(s, run, u, a);
+}
+
+/**
+ * Option Variable movement (§6.2): the destination is declared, then Move 1D6+2 (Elite: best of
+ * two) or Rush 2D6+4 (Elite: better of two totals) is rolled, with Under Fire −2" (twice for a
+ * Rush); each figure goes as far as the roll allows along its path, never past it. A figure whose
+ * shortened move would end on another base stops earlier (the roll trims, never rejects).
+ */
+export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path: Pt[] }[], mode: 'move' | 'rush'): Positions {
+  const rolls = u.quality === 'elite' ? 2 : 1;
+  const totals: number[] = [];
+  for (let i = 0; i < rolls; i++) {
+    const f = run.roll(mode === 'move' ? 'variable_move' : 'variable_rush', mode === 'move' ? 1 : 2, { unit: u.id });
+    totals.push(f.reduce((x, y) => x + y, 0) + (mode === 'move' ? 2 : 4));
+  }
+  const uf = u.underFire ? 200 : 0;
+  const allowance = Math.max(0, Math.max(...totals) * 100 - (mode === 'move' ? uf : 2 * uf));
+  run.emit('variable_movement', { unit: u.id, mode, allowance });
+  const trimmed = new Map(moves.map((m) => {
+    const f = u.figures.find((x) => x.id === m.fig)!;
+    return [m.fig, trimPath(s, [f.at, ...m.path], allowance)] as const;
+  }));
+  // Pull back any figure that would end on another base, along its own path, until none does.
+  const others = s.units.flatMap((v) => living(v)).filter((f) => !trimmed.has(f.id));
+  for (let guard = 0; guard < 400; guard++) {
+    let moved = false;
+    for (const [id, path] of trimmed) {
+      const me = u.figures.find((x) => x.id === id)!;
+      const end = path[path.length - 1];
+      const clash = others.some((o) => overlaps(end, me.r, o.at, o.r))
+        || [...trimmed].some(([oid, op]) => oid !== id && overlaps(end, me.r, op[op.length - 1], me.r));
+      if (clash && path.length > 1) {
+        const prev = path[path.length - 2];
+        const d = dist(prev, end);
+        const next = d <= 10 ? path.slice(0, -1) : [...path.slice(0, -1), toward(end, prev, 10)];
+        trimmed.set(id, next);
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return new Map([...trimmed].map(([id, p]) => [id, p[p.length - 1]]));
+}
+
+/** The longest prefix of a path whose cost fits the allowance (cost grows along a path, so bisect). */
+function trimPath(s: S, path: Pt[], allowance: number): Pt[] {
+  const out: Pt[] = [path[0]];
+  let spent = 0;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const a = path[i], b = path[i + 1];
+    const c = pathCost(s, [a, b]);
+    const cost = 'cost' in c ? c.cost : Infinity;
+    if (spent + cost <= allowance) { spent += cost; out.push(b); continue; }
+    let lo = 0, hi = dist(a, b);
+    for (let k = 0; k < 24 && hi - lo > 1; k++) {
+      const m = Math.floor((lo + hi) / 2);
+      const cm = pathCost(s, [a, toward(a, b, m)]);
+      if ('cost' in cm && spent + cm.cost <= allowance) lo = m; else hi = m;
+    }
+    if (lo > 0) out.push(toward(a, b, lo));
+    break;
+  }
+  return out;
 }
 
 /** Units of the other side that may give up their activation to fire at a unit that moved (§7.18). */
