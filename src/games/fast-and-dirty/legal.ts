@@ -62,6 +62,9 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
     seen.add(m.fig);
     if (m.path.length === 0 || m.path.length > 12) return violation('bad_path', `${m.fig}: a path has 1 to 12 points`);
     const path = [f.at, ...m.path];
+    for (const p of m.path.slice(0, -1)) {
+      if (p[0] - f.r < 0 || p[1] - f.r < 0 || p[0] + f.r > s.table.w || p[1] + f.r > s.table.h) return violation('off_table', `${m.fig}: a path point is off the table (§3.2)`);
+    }
     const c = pathCost(s, path);
     if ('blocked' in c) return violation('impassable', `${m.fig}: the path crosses impassable terrain (${c.blocked}) (§3.2)`);
     if (c.cost > allowance) return violation('beyond_allowance', `${m.fig}: the path costs ${c.cost / 100}" of a ${allowance / 100}" allowance (§6.2)`, { cost: c.cost, allowance });

@@ -27,11 +27,14 @@ function invariants(s: S, where: string): void {
   }
 }
 
-for (const sc of fastAndDirty.scenarios) {
+/** Half the scenarios play with the options that move figures differently (trimmed variable moves, opportunity fire). */
+const OPTIONS = [{}, { variableMovement: true, opportunityFire: true, pinning: true }];
+
+for (const [si, sc] of fastAndDirty.scenarios.entries()) {
   test(`random legal playouts of ${sc.title}: no crash, the game ends, figures stay on the table and out of impassable terrain, no leak`, () => {
     for (let i = 0; i < N; i++) {
       const seed = `fad-prop-${sc.id}-${i}`;
-      const made = setupGame(fastAndDirty, { scenario: sc.id, seats, options: {} }, entryRng(seed, seed, 0));
+      const made = setupGame(fastAndDirty, { scenario: sc.id, seats, options: OPTIONS[si % 2] }, entryRng(seed, seed, 0));
       assert.ok(!isViolation(made));
       let k: KState<S> = (made as { k: KState<S> }).k;
       invariants(k.s, `${seed} setup`);
