@@ -12,6 +12,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'initiative': return a.first ? 'Activate first' : 'Activate second';
     case 'activate': return `Activate ${name(v, a.unit)}`;
     case 'engage':
+      if (a.blast) return `${active}: ${a.blast.fig} fires a blast at (${inches(a.blast.at[0])}, ${inches(a.blast.at[1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (!a.moves.length) return a.target ? `${active} shoots at ${name(v, a.target)}` : `${active} holds`;
       return `${active} moves ${a.moves.length} figure${a.moves.length > 1 ? 's' : ''}${a.target ? ` and shoots at ${name(v, a.target)} ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
     case 'rush': return `${active} rushes (Move Out)`;

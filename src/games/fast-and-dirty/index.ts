@@ -217,7 +217,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'unit', 'first', 'target', 'fireFirst', 'demolition', 'moves'];
+const FIELD_ORDER = ['type', 'unit', 'first', 'target', 'fireFirst', 'blast', 'demolition', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
