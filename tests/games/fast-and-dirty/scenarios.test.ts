@@ -98,3 +98,14 @@ test('#97 infantry points: base 4 + armour + weapon, × (Quality factor + Resolv
   assert.equal(forceProblem(CONTENT, [{ name: 'x', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'saw', armour: 'light', support: true }] }], 100)?.code, 'no_small_arms');
 });
 
+
+test('#97 a custom force list deploys side by side in its zone, no figure overlapping; one that cannot fit is refused before any roll', () => {
+  const list = [squad('regular', 6), squad('conscript', 6), squad('regular', 5, { support: 'saw' }), squad('conscript', 4)];
+  const s = setup('firefight', { forces: { 0: list } });
+  const figs = s.units.filter((u) => u.side === 0).flatMap((u) => u.figures);
+  assert.equal(figs.length, 6 + 6 + 6 + 4);
+  for (let i = 0; i < figs.length; i++) for (let j = i + 1; j < figs.length; j++) assert.ok(Math.hypot(figs[i].at[0] - figs[j].at[0], figs[i].at[1] - figs[j].at[1]) >= 100);
+  assert.ok(figs.every((f) => f.at[1] <= 1200 && f.at[0] >= 50 && f.at[0] <= 4750), 'within 12" of the home edge');
+  const crowd = Array.from({ length: 8 }, () => ({ ...squad('rabble', 12, { resolve: 'reluctant', armour: 'none' }) }));
+  assert.throws(() => setup('firefight', { forces: { 0: crowd } }), /deployment_blocked/);
+});

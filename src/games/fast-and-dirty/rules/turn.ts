@@ -2,7 +2,7 @@
 // and victory (§9, scenario conditions §4.3).
 import { Value } from '@sinclair/typebox/value';
 import { dist, edgeDistance, overlaps, toward, type Pt } from '../../../engine/mech/geom2d.js';
-import { pathCost } from '../geometry.js';
+import { inImpassable, pathCost } from '../geometry.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
 import { priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
@@ -16,10 +16,22 @@ export const DEFAULT_OPTIONS = {
   seizeInitiative: false, hitAllocation: 'closest' as const, opportunityFire: false, pinning: false, squadLos: false,
 };
 
-/** Default deployment for a custom force list: squads spread along the side's zone, 3" in from its edge. */
-function deployAt(s: { table: { w: number; h: number } }, side: Side, i: number, n: number): Pt {
-  const x = Math.round((s.table.w * (2 * i + 1)) / (2 * n));
-  return [x, side === 0 ? 600 : s.table.h - 600];
+/**
+ * Default deployment for a custom force list [P]: squads side by side (figures 2.2" apart, 1" between
+ * squads) from the left, 3" in from the side's edge, a new row 3" further in when the table is full.
+ */
+function deployments(s: { table: { w: number; h: number } }, side: Side, specs: UnitSpec[]): Pt[] {
+  const out: Pt[] = [];
+  let x = 100, row = 0;
+  for (const spec of specs) {
+    const n = spec.figures.reduce((k, f) => k + (f.count ?? 1), 0);
+    const width = (n - 1) * 220 + 100;
+    if (x + width > s.table.w - 100) { x = 100; row++; }
+    const y = 600 + row * 300;
+    out.push([x + width / 2, side === 0 ? y : s.table.h - y]);
+    x += width + 100;
+  }
+  return out;
 }
 
 export function setupState(p: { scenario: string; seats: SeatInfo[]; options: unknown }, run: Run): S | Violation {
@@ -51,12 +63,21 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   };
   for (const side of [0, 1] as const) {
     const custom = forces[side] !== sc.forces[side];
+    const spots = deployments(s, side, forces[side]);
     forces[side].forEach((spec, i) => {
       const id = `${side === 0 ? 'A' : 'B'}${i + 1}`;
-      const at = !custom && spec.at ? spec.at : deployAt(s, side, i, forces[side].length);
+      const at = !custom && spec.at ? spec.at : spots[i];
       s.units.push(buildUnit(spec, id, side, [at[0], at[1]]));
     });
     s.startUnits[side] = forces[side].length;
+  }
+  if (opts.forces !== undefined) {
+    // A custom list's default deployment must fit: no figure in impassable terrain or past the table's middle.
+    for (const u of s.units) for (const f of u.figures) {
+      const imp = inImpassable(s, f.at);
+      const deep = u.side === 0 ? f.at[1] > s.table.h / 2 : f.at[1] < s.table.h / 2;
+      if (imp || deep) return violation('deployment_blocked', `side ${u.side}: ${u.name} does not fit in the deployment zone (${imp ? `${f.id} would stand in ${imp}` : 'too many rows'}); field fewer or smaller squads`);
+    }
   }
   sc.nonCombatants.forEach((spec, i) => s.units.push(buildUnit(spec, spec.id ?? `N${i + 1}`, null, [spec.at![0], spec.at![1]])));
   run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
