@@ -148,3 +148,15 @@ test('#107 option squad-based damage: one attack and one defender roll, each poi
   const r = act(s, shootAt('B1'), faces(6, 1, 1, 3));
   assert.equal(unitOf(r.s, 'B1').figures.filter((f) => !f.alive).length, 1);
 });
+
+test('#26 #62 fortifications: hard cover, +3 armour in a trench, ignored when the attack die is a natural 6 (§6.5, §7.7)', () => {
+  const trench: Feature = { id: 'trench', kind: 'area', points: [[800, 1500], [2200, 1500], [2200, 1700], [800, 1700]], move: 'open', cover: 'hard', los: 'clear', height: 0, fortification: 'trench' };
+  const s = volley({ name: 'trench', terrain: [trench] });
+  // FE 6+1+1 = 8 / 5 (hard) = 1 hit. Attack 5+2 = 7 against 3+1+3 = 7: killed (equal).
+  let r = act(s, shootAt('B1'), faces(6, 1, 5, 3));
+  assert.equal(evOf(r.events, 'shot')[0].cover, 'hard');
+  assert.deepEqual(evOf(r.events, 'damage').map((d) => [d.attack, d.defence]), [[7, 7]]);
+  // Attack 6+2 = 8 against 6+1: the trench's +3 is ignored on a natural 6.
+  r = act(volley({ name: 'trench-6', terrain: [trench] }), shootAt('B1'), faces(6, 1, 6, 6));
+  assert.deepEqual(evOf(r.events, 'damage').map((d) => [d.attack, d.defence, d.killed]), [[8, 7, true]]);
+});
