@@ -4,13 +4,14 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import mercurius from 'mercurius';
 import type { Runtime } from '../runtime.js';
-import { SIZE_MAX, SIZE_MIN } from '../render/pictures.js';
-import { pictureUrl, type PictureFormat } from '../render/urls.js';
 import { createWebhook, deliveryRows, listWebhooks, removeWebhook, type WebhookEvent } from '../service/async/webhooks.js';
 import { gameTopic, type CommitNotice } from '../service/bus.js';
 import { ServiceError } from '../service/errors.js';
 import { isStoreUnavailable, STORE_RETRY_AFTER, storeUnavailableBody } from './health.js';
 import { costRule } from './limits.js';
+import { SIZE_MAX, SIZE_MIN } from '../render/pictures.js';
+import { pictureUrl, type PictureFormat } from '../render/urls.js';
+import { playerGraphqlHooks, withPlayerResolvers } from '../players/graphql.js';
 import type { AppSettings } from './settings.js';
 import { analysisResolvers, asSeatOf } from './analysis-graphql.js';
 
@@ -52,7 +53,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
         const seat = await withSeat(a.id, ctx, a.token);
         return { ...(await svc.getGame(a.id, seat)), _seat: seat };
       },
-      games: (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; offset?: number }) => svc.listGames(a),
+      games: (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean }) => svc.listGames(a),
       ...analysis.Query,
     },
     Game: {
@@ -121,7 +122,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
 
   await app.register(mercurius, {
     schema,
-    resolvers: resolvers as never,
+    resolvers: withPlayerResolvers(resolvers, rt) as never,
     graphiql: settings.ui,
     path: '/graphql',
     // Depth, aliases and estimated cost are checked before the query runs (limits.ts).
@@ -159,6 +160,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
       return r;
     },
   });
+  playerGraphqlHooks(app, rt);
 }
 
 /** boardUrl's arguments within the REST route's bounds (the URL would be refused anyway). */
