@@ -110,6 +110,8 @@ export interface S {
   tick: number;
   /** This Turn's Deploy symbol was used (one board buys, spec 7.12). */
   deployed: boolean;
+  /** Mayhem decks and shared hands (Advanced missions with a hand size, spec 7.7); absent otherwise. */
+  mayhem?: Record<Side, { deck: Deck<string>; hand: string[] }>;
   result: Result | null;
   log: { round: number; side: Side; text: string }[];
 }
@@ -131,6 +133,8 @@ export type Action =
   | { type: 'fallDash'; dash: boolean }
   | { type: 'redeploy'; board: string; to: string | null }
   | { type: 'deploy'; board: string | null; minion?: string; to?: string }
+  | { type: 'mayhemDraw'; pay: string[] }
+  | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
 
 export interface Run { ev: GameEvent[] }

@@ -34,6 +34,8 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'fallDash': return a.dash ? 'Fall Dash' : 'Fall';
     case 'deploy': return a.board ? `Deploy a ${CONTENT.minions[a.minion ?? '']?.name ?? a.minion} of ${a.board} at ${sp(a.to ?? '')}` : 'Deploy no more';
     case 'redeploy': return a.to ? `Redeploy ${CONTENT.elites[a.board]?.name ?? a.board} at ${sp(a.to)}` : `Leave ${CONTENT.elites[a.board]?.name ?? a.board} Downed`;
+    case 'mayhemDraw': return `Draw a Mayhem card (Mayhem cubes from ${a.pay.join(' and ')})`;
+    case 'mayhemPlay': return `Play Mayhem card ${a.card} on ${a.board}${a.cube ? ` for a ${a.cube} cube` : ''}`;
     case 'refresh': return `Refresh: cubes ${a.cubes || 'none'}${a.wound ? `, heal ${a.wound}` : ''}${a.positive ? `, remove ${a.positive}` : ''}${a.negative ? `, remove ${a.negative}` : ''}`;
   }
 }
