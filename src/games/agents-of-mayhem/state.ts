@@ -77,6 +77,8 @@ export type Frame =
     targets: Target[]; i: number; stage: 'preroll' | 'roll' | 'aim' | 'block' | 'damage' | 'push' | 'next';
     /** Aimed (+1 Focus, spec 7.4): Aim Bonuses still to choose this roll, and those taken. */
     aimed?: boolean; aims?: number; bonuses?: string[];
+    /** A Mayhem card's extra die of the band colour on the centre target's roll (spec 7.7). */
+    mayhemDie?: boolean;
     dashed: string[]; hits: number; pushes: number; special: boolean; wounds: number; downed: string[];
   }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
@@ -118,7 +120,7 @@ export interface S {
 
 export type Action =
   | { type: 'activate'; board: string }
-  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean }
+  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean; mayhem?: string }
   | { type: 'aimBonus'; bonus: string | null }
   | { type: 'move'; unit: string; to: string; facing: Dir }
   | { type: 'jump'; unit: string; to: string; facing: Dir }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MAYHEM, mayhemDeckList } from '../../../src/games/agents-of-mayhem/rules/mayhem.js';
-import { activeBoard, answer, ev, fresh, refused, rs } from './helpers.js';
+import { activeBoard, answer, ev, fresh, only, refused, rs } from './helpers.js';
 
 test('#50 Mayhem deck build: 3 cards per Elite and 1 per Minion type in the mission; the mission hand is drawn at setup; none in a Basic mission', () => {
   assert.equal(mayhemDeckList('M2', 'MAYHEM').length, 9, 'fortune, hardtack, hollywood: 3 each');
@@ -57,4 +57,23 @@ test('#51 universal uses: a free Instant that gains a Shield, an Armor or a G/Y/
   assert.deepEqual(st.s.mayhem!.MAYHEM.deck.discard.slice().sort(), ['fortune-1', 'hardtack-1', 'hollywood-2']);
   assert.equal(st.s.slots[0].main, false, 'free Instant: no Main Action spent');
   assert.equal(rs.pending(st.s)[0].kind, 'turn');
+});
+
+test('#51 the extra-die universal use: played with an attack, one more die of the band colour on the centre target\'s roll; the card is discarded', () => {
+  const base = () => {
+    const s = activeBoard(only(fresh('M2'), { hollywood: '2,1,1', 'swarm-1': '3,1,1' }), 'hollywood');
+    s.boards.alpha.cubes.focus = 0;
+    s.mayhem!.MAYHEM.hand = ['hollywood-1', 'hardtack-1'];
+    return s;
+  };
+  const a = { type: 'act' as const, unit: 'hollywood', action: 'goldstandard', target: '3,1,1' };
+  assert.equal(refused(base(), { ...a, mayhem: 'hardtack-1' }).code, 'wrong_use', 'an Armor card gives no die');
+  assert.equal(refused(base(), { ...a, mayhem: 'swarm-1' }).code, 'not_in_hand');
+  const plain = answer(base(), a, [8, 8, 8, 8, 8, 8]);
+  const extra = answer(base(), { ...a, mayhem: 'hollywood-1' }, [8, 8, 8, 8, 8, 8]);
+  const d0 = ev(plain, 'dice_rolled')[0], d1 = ev(extra, 'dice_rolled')[0];
+  const dice = (d: Record<string, unknown>) => ((d.dice ?? (d.data as Record<string, unknown>)?.dice) as string[]);
+  assert.equal(dice(d1).length, dice(d0).length + 1);
+  assert.deepEqual(extra.s.mayhem!.MAYHEM.hand, ['hardtack-1']);
+  assert.deepEqual(extra.s.mayhem!.MAYHEM.deck.discard, ['hollywood-1']);
 });

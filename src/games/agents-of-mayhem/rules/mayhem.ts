@@ -116,12 +116,19 @@ export function mayhemPlayProblem(s: S, side: Side, card: string, board: string,
   return null;
 }
 
-export function mayhemPlay(s: S, side: Side, card: string, board: string, cube: string | undefined, ev: Ev): void {
+/** A played card leaves the hand (one copy) for the discard pile. */
+export function discardMayhem(s: S, side: Side, card: string, ev: Ev): void {
   const m = s.mayhem![side];
+  const i = m.hand.indexOf(card);
+  m.hand = m.hand.slice(0, i).concat(m.hand.slice(i + 1));
+  m.deck = discard(m.deck, [card]);
+  if (MAYHEM.cards[card].use === 'die') say(ev, 'mayhem_played', { side, card, use: 'die', board: null, cube: null });
+}
+
+export function mayhemPlay(s: S, side: Side, card: string, board: string, cube: string | undefined, ev: Ev): void {
   const c = MAYHEM.cards[card];
   const b = s.boards[board];
-  m.hand = m.hand.filter((x) => x !== card);
-  m.deck = discard(m.deck, [card]);
+  discardMayhem(s, side, card, ev);
   if (c.use === 'cube') b.cubes[LETTER[cube!]]++;
   else if (c.use === 'shield' || c.use === 'armor') b[c.use]++;
   say(ev, 'mayhem_played', { side, card, use: c.use, board, cube: cube ?? null });
