@@ -2,6 +2,7 @@
 // step D) and the universal uses of Mayhem cards.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { localRng } from '../../../src/engine/rng.js';
 import { MAYHEM, mayhemDeckList } from '../../../src/games/agents-of-mayhem/rules/mayhem.js';
 import { activeBoard, answer, ev, fresh, only, refused, rs } from './helpers.js';
 
@@ -40,6 +41,11 @@ test('#50 draw for 2 Mayhem cubes from any boards (1+1 allowed); reshuffle of th
   assert.deepEqual(v2.mayhem!.MAYHEM.hand, st.s.mayhem!.MAYHEM.hand);
   assert.ok(v1.mayhem!.MAYHEM.hand.every((c) => c === '?'));
   assert.ok(v0.mayhem!.LEGION.hand.every((c) => c === '?'));
+  // determinize resamples the hidden hand from the cards LEGION cannot see (spec 8.1).
+  const d = rs.determinize!(v1, 1, localRng('det'));
+  const seen = d.mayhem!.MAYHEM.hand.concat(d.mayhem!.MAYHEM.deck.pool, d.mayhem!.MAYHEM.deck.discard).sort();
+  assert.deepEqual(seen, st.s.mayhem!.MAYHEM.hand.concat(st.s.mayhem!.MAYHEM.deck.pool, st.s.mayhem!.MAYHEM.deck.discard).sort());
+  assert.ok(d.mayhem!.MAYHEM.hand.every((c) => c !== '?'));
 });
 
 test('#51 universal uses: a free Instant that gains a Shield, an Armor or a G/Y/B Action cube on any own board; the card is discarded; no overflow', () => {
