@@ -12,7 +12,7 @@ const act = (type: string, fields: Record<string, TSchema> = {}, description?: s
 
 export const actionSchema = T.Union([
   act('activate', { board: Id }, 'Activate one of your boards (spec 6.3)'),
-  act('act', { unit: Id, action: Id, target: T.Optional(Space), when: T.Optional(T.Union([T.Literal('before'), T.Literal('after')])), aim: T.Optional(T.Boolean()) }, 'pay and take an Action; an attack names its target space, or when:"before" to move first'),
+  act('act', { unit: Id, action: Id, target: T.Optional(Space), when: T.Optional(T.Union([T.Literal('before'), T.Literal('after')])), aim: T.Optional(T.Boolean()), mayhem: T.Optional(Id) }, 'pay and take an Action (mayhem: a Mayhem card in hand played for one extra die); an attack names its target space, or when:"before" to move first'),
   act('move', { unit: Id, to: Space, facing: Facing }, 'spend MP to move to a space (cheapest path)'),
   act('jump', { unit: Id, to: Space, facing: Facing }),
   act('dash', { unit: Id, to: Space, facing: Facing }, 'Instant: one space'),
@@ -27,5 +27,7 @@ export const actionSchema = T.Union([
   act('fallDash', { dash: T.Boolean() }),
   act('deploy', { board: T.Union([Id, T.Null()]), minion: T.Optional(Id), to: T.Optional(Space) }, 'LEGION Deploy: buy one Minion (null board: done)'),
   act('redeploy', { board: Id, to: T.Union([Space, T.Null()]) }, 'Redeploy a Downed Elite in your Refresh Phase (null: not now)'),
+  act('mayhemDraw', { pay: T.Array(Id, { minItems: 2, maxItems: 2 }) }, 'draw a Mayhem card for 2 Mayhem cubes from the named boards (spec 7.7)'),
+  act('mayhemPlay', { card: Id, board: Id, cube: T.Optional(T.Union([T.Literal('G'), T.Literal('Y'), T.Literal('B')])) }, 'a Mayhem card\'s universal use on one of your boards: Shield, Armor or an Action cube (spec 7.7)'),
   act('refresh', { reinforce: T.Optional(T.String({ pattern: '^G*Y*B*$' })), cubes: T.String({ pattern: '^G*Y*B*$' }), wound: T.Union([Well, T.Null()]), positive: T.Union([Status, T.Null()]), negative: T.Union([Status, T.Null()]) }),
 ], { title: 'AgentsOfMayhemAction' });

@@ -18,6 +18,7 @@ import { finish, free, payment, pay, say, type Ev } from './rules/board.js';
 import { activate, dash, fire, groupAction, jump, move, takeAction } from './rules/actions.js';
 import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
 import { applyDeploy, applyRedeploy, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
+import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
 import { other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { label, describe } from './text.js';
@@ -56,13 +57,13 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
   const f = top(s);
   switch (dec.kind) {
     case 'activate': return { actions: Object.keys(s.boards).sort().filter((b) => !activateProblem(s, b)).map((board) => ({ type: 'activate', board })), all: true };
-    case 'turn': return { actions: turnCandidates(s), all: true };
+    case 'turn': return { actions: [...turnCandidates(s), ...mayhemCandidates(s, s.seats[seat])], all: true };
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
       return { actions: [{ type: 'pass' }, ...dashSpaces(s, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing })))], all: true };
     }
     case 'aim_bonus': return { actions: [{ type: 'aimBonus', bonus: null }, ...aimBonusOptions(s, f as Attack).map((bonus) => ({ type: 'aimBonus' as const, bonus }))], all: true };
-    case 'block': return { actions: Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })), all: true };
+    case 'block': return { actions: [...Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })), ...mayhemCandidates(s, s.seats[seat])], all: true };
     case 'push': return { actions: [{ type: 'push', to: null }, ...pushOptions(s, f as Attack).map((to) => ({ type: 'push' as const, to }))], all: true };
     case 'wound': return { actions: woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).map((well) => ({ type: 'wound', well })), all: true };
     case 'fall_dash': return { actions: [{ type: 'fallDash', dash: false }, { type: 'fallDash', dash: true }], all: true };
@@ -82,6 +83,11 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
   if (!pending(s).some((x) => x.key === dec.key)) return violation('decision_not_open', 'that decision is not open');
   const f = top(s);
   const wrong = (what: string) => violation('wrong_action', `answer ${dec.kind} with ${what}`);
+  // Mayhem cards (spec 7.7 "at any time"): drawn and played by the deciding Side in its own Turn and in its Block window.
+  if (a.type === 'mayhemDraw' || a.type === 'mayhemPlay') {
+    if (dec.kind !== 'turn' && dec.kind !== 'block') return violation('not_now', 'Mayhem cards are drawn and played in your Turn or your Block window');
+    return a.type === 'mayhemDraw' ? mayhemDrawProblem(s, s.seats[seat], a.pay) : mayhemPlayProblem(s, s.seats[seat], a.card, a.board, a.cube);
+  }
   switch (dec.kind) {
     case 'activate': return a.type === 'activate' ? activateProblem(s, a.board) : wrong('activate');
     case 'turn':
@@ -209,6 +215,8 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       break;
     }
     case 'push': doPush(s, f as Attack, a.to, ev); break;
+    case 'mayhemDraw': mayhemDraw(s, s.seats[d.seat], a.pay, ctx.rng, ev); break;
+    case 'mayhemPlay': mayhemPlay(s, s.seats[d.seat], a.card, a.board, a.cube, ev); break;
     case 'aimBonus': takeAimBonus(s, f as Attack, a.bonus, ev); break;
     case 'wound': {
       const w = f as Extract<Frame, { t: 'wound' }>;

@@ -6,6 +6,7 @@ import { CONTENT, type CompiledAction } from './content.js';
 import { DIRS, jumpLandings, reach } from './geometry.js';
 import { canDash, dashAction, dashSpaces, maxBlocks, pushOptions, targetProblem, type Attack } from './rules/combat.js';
 import { free, payment, woundWells } from './rules/board.js';
+import { MAYHEM } from './rules/mayhem.js';
 import { actionOf, actionsOf, count, isElite, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
 
 export function slotOf(s: S): Slot { return s.slots[s.slot]; }
@@ -45,6 +46,11 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
   if (a.aim !== undefined) {
     if (!(def.weapon && def.kind === 'attack' && a.when !== 'before' && mission(s).rules === 'advanced')) return violation('cannot_aim', 'only a Weapon Action aims, in an Advanced mission (spec 7.4)');
     if (!payment(s.boards[u.board], u, def.cost + 'Y')) return violation('cannot_pay', `aiming costs ${def.cost} + Y`);
+  }
+  if (a.mayhem !== undefined) {
+    if (def.kind !== 'attack' || a.when === 'before') return violation('not_an_attack', 'the extra-die Mayhem card is played when attacking (spec 7.7)');
+    if (!s.mayhem?.[u.side].hand.includes(a.mayhem)) return violation('not_in_hand', `${a.mayhem} is not in ${u.side}'s hand`);
+    if (MAYHEM.cards[a.mayhem].use !== 'die') return violation('wrong_use', `${a.mayhem} does not give an extra die`);
   }
   if (!payment(s.boards[u.board], u, def.cost)) return violation('cannot_pay', `${def.name} costs ${def.cost}${count(u, 'STUNNED') ? ' plus the Stunned surcharge' : ''}`);
   if (def.kind === 'jump' && !(sl.mp?.unit === u.id && sl.mp.left > 0)) return violation('no_mp', 'a Jump is taken during a move, with MP left (L306)');
@@ -129,6 +135,8 @@ export function turnCandidates(s: S): Action[] {
           const a = { type: 'act' as const, unit: u.id, action: def.id, target: t };
           if (!actProblem(s, a)) out.push(a);
           if (!actProblem(s, { ...a, aim: true })) out.push({ ...a, aim: true });
+          // A Mayhem card's extra-die use (spec 7.7), one variant per distinct card.
+          for (const card of [...new Set(s.mayhem?.[u.side].hand ?? [])].sort()) if (!actProblem(s, { ...a, mayhem: card })) out.push({ ...a, mayhem: card });
         }
         const b = { type: 'act' as const, unit: u.id, action: def.id, when: 'before' as const };
         if (!actProblem(s, b)) out.push(b);

@@ -77,6 +77,8 @@ export type Frame =
     targets: Target[]; i: number; stage: 'preroll' | 'roll' | 'aim' | 'block' | 'damage' | 'push' | 'next';
     /** Aimed (+1 Focus, spec 7.4): Aim Bonuses still to choose this roll, and those taken. */
     aimed?: boolean; aims?: number; bonuses?: string[];
+    /** A Mayhem card's extra die of the band colour on the centre target's roll (spec 7.7). */
+    mayhemDie?: boolean;
     dashed: string[]; hits: number; pushes: number; special: boolean; wounds: number; downed: string[];
   }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
@@ -110,13 +112,15 @@ export interface S {
   tick: number;
   /** This Turn's Deploy symbol was used (one board buys, spec 7.12). */
   deployed: boolean;
+  /** Mayhem decks and shared hands (Advanced missions with a hand size, spec 7.7); absent otherwise. */
+  mayhem?: Record<Side, { deck: Deck<string>; hand: string[] }>;
   result: Result | null;
   log: { round: number; side: Side; text: string }[];
 }
 
 export type Action =
   | { type: 'activate'; board: string }
-  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean }
+  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean; mayhem?: string }
   | { type: 'aimBonus'; bonus: string | null }
   | { type: 'move'; unit: string; to: string; facing: Dir }
   | { type: 'jump'; unit: string; to: string; facing: Dir }
@@ -131,6 +135,8 @@ export type Action =
   | { type: 'fallDash'; dash: boolean }
   | { type: 'redeploy'; board: string; to: string | null }
   | { type: 'deploy'; board: string | null; minion?: string; to?: string }
+  | { type: 'mayhemDraw'; pay: string[] }
+  | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
 
 export interface Run { ev: GameEvent[] }

@@ -18,6 +18,13 @@ export function viewOf(s: S, seat: Seat | null): View {
       v.decks[s.side].pool = v.decks[s.side].pool.concat(hidden).sort();
     }
   }
+  // A Side's Mayhem hand is its own (spec 8.1): others see '?' per card and the deck's pile including them.
+  if (v.mayhem) for (const side of ['MAYHEM', 'LEGION'] as Side[]) {
+    if (side === mine || !v.mayhem[side].hand.length) continue;
+    const m = v.mayhem[side];
+    m.deck.pool = m.deck.pool.concat(m.hand).sort();
+    m.hand = m.hand.map(() => '?');
+  }
   return v;
 }
 
@@ -30,6 +37,16 @@ export function determinizeView(v: View, rng: Rng): S {
     const i = rng.int(pool.length);
     sl.drawn = pool[i];
     s.decks[s.side].pool = pool.slice(0, i).concat(pool.slice(i + 1));
+  }
+  if (s.mayhem) for (const side of ['MAYHEM', 'LEGION'] as Side[]) {
+    const m = s.mayhem[side];
+    m.hand = m.hand.map((c) => {
+      if (c !== '?') return c;
+      const i = rng.int(m.deck.pool.length);
+      const card = m.deck.pool[i];
+      m.deck.pool = m.deck.pool.slice(0, i).concat(m.deck.pool.slice(i + 1));
+      return card;
+    });
   }
   delete (s as Partial<View>).viewer;
   return s;

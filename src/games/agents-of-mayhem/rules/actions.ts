@@ -1,6 +1,7 @@
 // The Action Phase (spec §6.3, §7.1, §7.2): activating a board (Move Up/Down), paying and
 // taking Actions, MP per Action (weapon MP before or after, never split), moves, Jumps,
 // Dashes, entering the map, group Actions (+N) of Squads.
+import { discardMayhem } from './mayhem.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
@@ -31,7 +32,7 @@ function grant(s: S, u: Unit, def: CompiledAction, n: number): void {
   sl.mp = { unit: u.id, left: n - cut, jump: def.jump ?? null };
 }
 
-export function takeAction(s: S, a: { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean }, ev: Ev): void {
+export function takeAction(s: S, a: { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean; mayhem?: string }, ev: Ev): void {
   const sl = slotOf(s);
   const u = s.units[a.unit];
   const def = actionOf(u, a.action)!;
@@ -43,6 +44,8 @@ export function takeAction(s: S, a: { unit: string; action: string; target?: str
   say(ev, 'action', { unit: u.id, action: def.id, cost: def.cost, target: a.target ?? null });
   if (def.group && u.minion) sl.group = { action: def.id, minion: u.minion, used: [u.id], left: def.group };
   performAction(s, u, def, a.target, a.when, ev, !!a.aim);
+  const f = s.stack[s.stack.length - 1];
+  if (a.mayhem && f?.t === 'attack') { discardMayhem(s, u.side, a.mayhem, ev); f.mayhemDie = true; }
 }
 
 function performAction(s: S, u: Unit, def: CompiledAction, target: string | undefined, when: 'before' | 'after' | undefined, ev: Ev, aimed = false): void {

@@ -286,6 +286,7 @@ export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' |
         const pool = att.at && from && stillThere && (f.targets[f.i].centre ? !targetProblem(s, att, a, f.centre) : true)
           ? poolFor(s, att, a, u, from, distance(att.at, f.centre)) : null;
         if (!pool) { say(ev, 'attack_missed', { id: f.id, unit: u.id }); f.stage = 'next'; void centreUnit; break; }
+        if (f.mayhemDie && f.targets[f.i].centre) { pool.dice.push(pool.color); pool.dice.sort((x, y) => TIER.indexOf(y) - TIER.indexOf(x)); }
         const faces = roll(rng(), pool.dice);
         ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, target: u.id, dice: pool.dice, mods: pool.mods }));
         resolveRoll(s, f, att, a, u, faces, ev);
