@@ -16,6 +16,7 @@ import { restRoutes } from './rest.js';
 import { settingsFromEnv, type AppSettings } from './settings.js';
 import { trackStreams } from './streams.js';
 import { pictureRoutes } from './pictures.js';
+import { campaignRoutes } from './campaigns.js';
 
 export interface AppOptions {
   logger?: boolean;
@@ -85,6 +86,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
   await restRoutes(app, rt);
   await graphqlRoutes(app, rt, settings);
   await pictureRoutes(app, rt); // board pictures (issue #20)
+  await campaignRoutes(app, rt); // campaigns (issue #18, docs/CAMPAIGNS.md)
   return app;
 }
 

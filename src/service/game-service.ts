@@ -39,6 +39,8 @@ export interface CreateGameInput {
   takebacks?: TakebackPolicy;
   /** A fork's state (analysis-ops.ts), never from a client body. */
   fork?: { state: unknown; forkOf: NonNullable<SandboxPolicy['forkOf']> };
+  /** A campaign's games (campaigns.ts), never from a client body: human seats take these token hashes, no new tokens. */
+  seatTokenHashes?: (string | null)[];
 }
 
 /** A game loaded in memory: the record, its seats, the kernel state and the hash chain head. */
@@ -176,7 +178,7 @@ export class GameService {
 
   async createGame(raw: CreateGameInput) {
     // One contract for both doors (input.ts): `policy` is the body's `deadlines`.
-    const { policy, fork, ...rest } = raw;
+    const { policy, fork, seatTokenHashes, ...rest } = raw;
     const given = (policy as { deadlines?: unknown } | null | undefined)?.deadlines;
     const { deadlines, ...body } = checkInput(CreateGameBody, given === undefined ? rest : { ...rest, deadlines: given }, 'input');
     const { sandbox: sandboxIn, takebacks, ...plain } = body as typeof body & { sandbox?: SandboxInput; takebacks?: TakebackPolicy };
@@ -216,13 +218,13 @@ export class GameService {
 
     // A sandbox's analysis token acts for every seat (one token, every human seat's hash).
     const analysisToken = sandbox?.analysisToken ? newToken() : null;
-    const tokens: (string | null)[] = input.seats.map((s) => (s.ai || s.open ? null : analysisToken ?? newToken()));
+    const tokens: (string | null)[] = input.seats.map((s, i) => (s.ai || s.open || seatTokenHashes?.[i] ? null : analysisToken ?? newToken()));
     const seats: SeatRecord[] = input.seats.map((s, index) => ({
       index,
       name: s.name,
       kind: s.ai ? 'ai' : 'human',
       aiLevel: s.ai?.level ?? null,
-      tokenHash: tokens[index] ? hashToken(tokens[index]!) : null,
+      tokenHash: tokens[index] ? hashToken(tokens[index]!) : (s.ai || s.open ? null : seatTokenHashes?.[index] ?? null),
     }));
     const now = new Date();
     const result = resultOf(rs, made.k);
