@@ -141,3 +141,26 @@ test('an all-AI campaign needs no token; the chain generator starts where asked 
   assert.equal(g.statusCode, 201, g.body);
   assert.equal(g.json().game.scenario, 'M2');
 });
+
+test('GraphQL: createCampaign, startCampaignGame and campaign(id) serve the same campaign as REST', async () => {
+  const gql = async (query: string, variables: unknown) => (await s.app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } })).json();
+  const made = await gql('mutation($i: CreateCampaignInput!) { createCampaign(input: $i) { id next seats { index token } userErrors { code } } }',
+    { i: { ruleset: 'agents-of-mayhem', seats: [{ name: 'A' }, { name: 'B' }] } });
+  const c = made.data.createCampaign;
+  assert.deepEqual(c.userErrors, []);
+  assert.equal(c.next, 'T1');
+  const noToken = await gql('mutation($c: ID!) { startCampaignGame(campaignId: $c) { n userErrors { code } } }', { c: c.id });
+  assert.deepEqual(noToken.data.startCampaignGame, { n: null, userErrors: [{ code: 'token_required' }] });
+  const started = await gql('mutation($c: ID!, $t: String) { startCampaignGame(campaignId: $c, token: $t) { n game userErrors { code } } }', { c: c.id, t: c.seats[0].token });
+  assert.equal(started.data.startCampaignGame.n, 1);
+  assert.equal(started.data.startCampaignGame.game.scenario, 'T1');
+  const q = await gql('query($c: ID!) { campaign(id: $c) { id status next carried games { n id scenario status } } }', { c: c.id });
+  assert.deepEqual(q.data.campaign, {
+    id: c.id, status: 'active', next: null, carried: null,
+    games: [{ n: 1, id: started.data.startCampaignGame.game.id, scenario: 'T1', status: 'active' }],
+  });
+  const none = await gql('query { campaign(id: "c_none") { id } }', {});
+  assert.equal(none.data.campaign, null);
+  const duel = await gql('mutation { createCampaign(input: { ruleset: "duel", seats: [{ name: "A" }, { name: "B" }] }) { id userErrors { code } } }', {});
+  assert.deepEqual(duel.data.createCampaign, { id: null, userErrors: [{ code: 'ruleset_has_no_campaign' }] });
+});
