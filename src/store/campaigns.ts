@@ -1,4 +1,4 @@
-// Campaign persistence (prisma/migrations/0004_campaigns): rows apart from the games' logs.
+// Campaign persistence (prisma/migrations/0005_campaigns): rows apart from the games' logs.
 // Raw SQL through the store's Sql (both backends: Postgres and PGlite), so the Store interface
 // the game service speaks is unchanged.
 import type { Sql } from './prisma-store.js';
