@@ -13,6 +13,7 @@ import { rateLimits } from './limits.js';
 import { metricsRoutes } from './metrics.js';
 import { actionComponents, nameOperations, servers } from './operations.js';
 import { restRoutes } from './rest.js';
+import { playerRoutes } from '../players/routes.js';
 import { settingsFromEnv, type AppSettings } from './settings.js';
 import { trackStreams } from './streams.js';
 import { pictureRoutes } from './pictures.js';
@@ -83,6 +84,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
     return reply.code(500).send({ error: { code: 'internal_error', message: 'internal error', details: null } });
   });
 
+  await playerRoutes(app, rt); // first: its scope check of player keys covers every route
   await restRoutes(app, rt);
   await graphqlRoutes(app, rt, settings);
   await pictureRoutes(app, rt); // board pictures (issue #20)

@@ -11,6 +11,7 @@ import { isStoreUnavailable, STORE_RETRY_AFTER, storeUnavailableBody } from './h
 import { costRule } from './limits.js';
 import { SIZE_MAX, SIZE_MIN } from '../render/pictures.js';
 import { pictureUrl, type PictureFormat } from '../render/urls.js';
+import { playerGraphqlHooks, withPlayerResolvers } from '../players/graphql.js';
 import type { AppSettings } from './settings.js';
 import { analysisResolvers, asSeatOf } from './analysis-graphql.js';
 import { campaignResolvers } from './campaign-graphql.js';
@@ -54,7 +55,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
         const seat = await withSeat(a.id, ctx, a.token);
         return { ...(await svc.getGame(a.id, seat)), _seat: seat };
       },
-      games: (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; offset?: number }) => svc.listGames(a),
+      games: (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean }) => svc.listGames(a),
       ...analysis.Query,
       ...campaign.Query,
     },
@@ -125,7 +126,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
 
   await app.register(mercurius, {
     schema,
-    resolvers: resolvers as never,
+    resolvers: withPlayerResolvers(resolvers, rt) as never,
     graphiql: settings.ui,
     path: '/graphql',
     // Depth, aliases and estimated cost are checked before the query runs (limits.ts).
@@ -163,6 +164,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
       return r;
     },
   });
+  playerGraphqlHooks(app, rt);
 }
 
 /** boardUrl's arguments within the REST route's bounds (the URL would be refused anyway). */

@@ -24,17 +24,18 @@ export async function restRoutes(app: FastifyInstance, rt: Runtime) {
   app.post('/v1/games', {
     schema: { tags: ['games'], summary: 'Create a game; seat tokens are shown only in this answer', body: CreateGameBody, response: { 201: { type: 'object', additionalProperties: true }, ...errors } },
   }, async (req, reply) => {
-    const b = req.body as { ruleset: string; scenario?: string; seats: []; options?: unknown; deadlines?: unknown; sandbox?: SandboxInput; takebacks?: TakebackPolicy };
+    const b = req.body as { ruleset: string; scenario?: string; seats: []; options?: unknown; deadlines?: unknown; sandbox?: SandboxInput; takebacks?: TakebackPolicy; rated?: boolean; unlisted?: boolean; invite?: boolean };
     const out = await svc.createGame({
       ruleset: b.ruleset, scenario: b.scenario, seats: b.seats, options: b.options, policy: b.deadlines ? { deadlines: b.deadlines } : null,
       ...(b.sandbox ? { sandbox: b.sandbox } : {}), ...(b.takebacks ? { takebacks: b.takebacks } : {}),
+      rated: b.rated, unlisted: b.unlisted, invite: b.invite,
     });
     reply.code(201).header('location', `/v1/games/${out.id}`);
     return out;
   });
 
   app.get('/v1/games', { schema: { tags: ['games'], querystring: ListQuery } }, async (req) => {
-    const q = req.query as { status?: 'active' | 'finished'; limit?: number; offset?: number };
+    const q = req.query as { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean };
     return { games: await svc.listGames(q) };
   });
 

@@ -14,6 +14,7 @@ export const WebhookBody = T.Object({
   url: T.String({ minLength: 8, maxLength: 2048, description: 'http(s) URL that receives POSTs' }),
   events: T.Array(T.Union(WEBHOOK_EVENTS.map((e) => T.Literal(e))), { minItems: 1, maxItems: 3, uniqueItems: true }),
   format: T.Optional(T.Union([T.Literal('json'), T.Literal('discord')])),
+  seats: T.Optional(T.Array(T.Integer({ minimum: 0, maximum: 15 }), { minItems: 1, maxItems: 16, uniqueItems: true, description: "only these seats' turn (and own action) events" })),
 }, { additionalProperties: false });
 
 const HookParams = T.Object({ id: GameIdParams.properties.id, wid: T.String({ minLength: 1, maxLength: 64 }) });
@@ -30,7 +31,7 @@ export async function webhookRoutes(app: FastifyInstance, rt: Runtime) {
   }, async (req, reply) => {
     const { id } = req.params as { id: string };
     await seat(id, req);
-    const b = req.body as { url: string; events: ('turn' | 'action' | 'game_over')[]; format?: 'json' | 'discord' };
+    const b = req.body as { url: string; events: ('turn' | 'action' | 'game_over')[]; format?: 'json' | 'discord'; seats?: number[] };
     const out = await createWebhook(rt, id, b);
     reply.code(201).header('location', `/v1/games/${id}/webhooks/${out.id}`);
     return out;

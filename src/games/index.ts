@@ -11,12 +11,14 @@ import { abaddon } from './abaddon/index.js';
 import { abaddonV1 } from './abaddon/v1.js';
 import { unbreakable } from './unbreakable/index.js';
 import { agentsOfMayhem } from './agents-of-mayhem/index.js';
+import { fastAndDirty } from './fast-and-dirty/index.js';
 
 const all: Ruleset[] = [
   undauntedCallisto,
   abaddon,
   unbreakable,
   agentsOfMayhem,
+  fastAndDirty,
 ];
 
 /** Earlier versions still installed, by `${id}@${version}`. */

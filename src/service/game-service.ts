@@ -24,6 +24,8 @@ export interface SeatSpec {
   ai?: { level: string } | null;
   /** Leave the seat for someone to claim later (no token issued now). */
   open?: boolean;
+  /** Bind the seat to a player (issue 19): no token; the player's keys act for it. */
+  player?: string;
 }
 
 export interface CreateGameInput {
@@ -39,6 +41,10 @@ export interface CreateGameInput {
   takebacks?: TakebackPolicy;
   /** A fork's state (analysis-ops.ts), never from a client body. */
   fork?: { state: unknown; forkOf: NonNullable<SandboxPolicy['forkOf']> };
+  /** Players feature (issue 19): rated, left out of the lobby, with an invitation code. */
+  rated?: boolean;
+  unlisted?: boolean;
+  invite?: boolean;
   /** A campaign's games (campaigns.ts), never from a client body: human seats take these token hashes, no new tokens. */
   seatTokenHashes?: (string | null)[];
 }
@@ -71,6 +77,22 @@ export interface CommitContext {
 }
 
 export type OutboxPlanner = (c: CommitContext) => OutboxItem[];
+
+/** Work a commit must do in its own transaction (e.g. ratings when a game ends), or null. */
+export type TxPlanner = (c: CommitContext) => AppendPlan['inTx'] | null;
+
+/** Extension points of the players feature (src/players): absent, the service is as before. */
+export interface ServiceHooks {
+  /** A bearer that is not a seat token (a player key): the caller's seat in this game, or null. */
+  keyAuth?: (gameId: string, token: string, g: () => Promise<LoadedGame>) => Promise<Seat | null>;
+  isKey?: (token: string) => boolean;
+  /** Checks a new game's input (e.g. that bound players exist) before anything is written. */
+  beforeCreate?: (input: CreateGameInput) => Promise<void>;
+  /** After the game is stored: extra fields for the creation answer (e.g. an invitation code). */
+  afterCreate?: (input: CreateGameInput, gameId: string) => Promise<Record<string, unknown>>;
+  /** The lobby (listGames with open=true): listed active games with an open seat. */
+  lobby?: (opts: { limit?: number; offset?: number }) => Promise<unknown[]>;
+}
 
 export interface ServiceOptions {
   store: Store;
@@ -150,6 +172,13 @@ export class GameService {
     this.planners.push(p);
   }
 
+  private readonly txPlanners: TxPlanner[] = [];
+  readonly hooks: ServiceHooks = {};
+
+  addTxPlanner(p: TxPlanner): void {
+    this.txPlanners.push(p);
+  }
+
   get storeRef(): Store {
     return this.store;
   }
@@ -180,9 +209,11 @@ export class GameService {
     // One contract for both doors (input.ts): `policy` is the body's `deadlines`.
     const { policy, fork, seatTokenHashes, ...rest } = raw;
     const given = (policy as { deadlines?: unknown } | null | undefined)?.deadlines;
-    const { deadlines, ...body } = checkInput(CreateGameBody, given === undefined ? rest : { ...rest, deadlines: given }, 'input');
+    const { deadlines, rated, unlisted, invite, ...body } = checkInput(CreateGameBody, given === undefined ? rest : { ...rest, deadlines: given }, 'input');
     const { sandbox: sandboxIn, takebacks, ...plain } = body as typeof body & { sandbox?: SandboxInput; takebacks?: TakebackPolicy };
-    const input: CreateGameInput = { ...plain, policy: deadlines ? { deadlines } : null };
+    if (rated && (sandboxIn || fork)) throw new ServiceError(422, 'sandbox_unrated', 'a sandbox game is never rated');
+    const flags = { ...(rated ? { rated } : {}), ...(unlisted ? { unlisted } : {}), ...(invite ? { invite } : {}) };
+    const input: CreateGameInput = { ...plain, policy: deadlines || Object.keys(flags).length ? { ...(deadlines ? { deadlines } : {}), ...flags } : null };
     const rs = getRuleset(input.ruleset);
     if (!rs) throw new ServiceError(422, 'unknown_ruleset', `no ruleset ${input.ruleset}`, { known: rulesets().map((r) => r.id) });
     const scenario = input.scenario ?? rs.scenarios[0]?.id;
@@ -199,12 +230,14 @@ export class GameService {
     if (!check(options)) throw new ServiceError(400, 'invalid_options', 'options do not match the ruleset schema', check.errors);
     for (const s of input.seats) {
       if (s.ai && s.open) throw new ServiceError(400, 'invalid_seat', `seat ${s.name}: an AI seat cannot be open`);
+      if (s.player && (s.ai || s.open)) throw new ServiceError(400, 'invalid_seat', `seat ${s.name}: a player's seat is neither AI nor open`);
       const levels = ['random', 'greedy', 'mcts', ...Object.keys(rs.soloBots ?? {})]; // generic bots, then the game's own
       if (s.ai && !levels.includes(s.ai.level)) {
         throw new ServiceError(400, 'invalid_seat', `seat ${s.name}: ${rs.id} offers the AI levels ${levels.join(', ')}`, { levels });
       }
     }
 
+    await this.hooks.beforeCreate?.(input);
     const id = newGameId();
     const seed = newSeed();
     const sandbox: SandboxPolicy | null = fork ? { state: fork.state, forkOf: fork.forkOf, analysisToken: true } : sandboxPolicy(rs, sandboxIn);
@@ -218,13 +251,15 @@ export class GameService {
 
     // A sandbox's analysis token acts for every seat (one token, every human seat's hash).
     const analysisToken = sandbox?.analysisToken ? newToken() : null;
-    const tokens: (string | null)[] = input.seats.map((s, i) => (s.ai || s.open || seatTokenHashes?.[i] ? null : analysisToken ?? newToken()));
+    const tokens: (string | null)[] = input.seats.map((s, i) => (s.ai || s.open || s.player || seatTokenHashes?.[i] ? null : analysisToken ?? newToken()));
     const seats: SeatRecord[] = input.seats.map((s, index) => ({
       index,
       name: s.name,
       kind: s.ai ? 'ai' : 'human',
       aiLevel: s.ai?.level ?? null,
-      tokenHash: tokens[index] ? hashToken(tokens[index]!) : (s.ai || s.open ? null : seatTokenHashes?.[index] ?? null),
+      // A player's seat has a token nobody is told (it is not open); the player's keys act for it.
+      tokenHash: tokens[index] ? hashToken(tokens[index]!) : s.player ? hashToken(newToken()) : (s.ai || s.open ? null : seatTokenHashes?.[index] ?? null),
+      ...(s.player ? { playerId: s.player } : {}),
     }));
     const now = new Date();
     const result = resultOf(rs, made.k);
@@ -245,31 +280,36 @@ export class GameService {
     await this.store.createGame(game, seats, setup, outbox);
     this.remember(loaded);
     if (outbox.length) this.o.afterCommit?.();
+    const extra = (await this.hooks.afterCreate?.(input, id)) ?? {};
     return {
       id, ruleset: rs.id, scenario, version: 0, seedHash: game.seedHash,
-      seats: seats.map((s, i) => ({ index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel, token: tokens[i] })),
+      seats: seats.map((s, i) => ({ index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel, token: tokens[i], ...(s.playerId ? { player: s.playerId } : {}) })),
       toAct: toActOf(loaded),
       sandbox: sandbox !== null, ...(analysisToken ? { analysisToken } : {}),
+      ...extra,
     };
   }
 
-  async claimSeat(gameId: string, index: number, name?: string) {
+  async claimSeat(gameId: string, index: number, name?: string, playerId?: string) {
     checkInput(ClaimBody, name === undefined || name === null ? {} : { name }, 'input');
     const g = await this.load(gameId);
     const seat = g.seats.find((s) => s.index === index);
     if (!seat) throw notFound('seat', `${gameId}/${index}`);
     if (seat.kind === 'ai' || seat.tokenHash) throw new ServiceError(409, 'seat_taken', `seat ${index} is not open`);
     const token = newToken();
-    if (!(await this.store.claimSeat(gameId, index, hashToken(token), name))) {
+    if (!(await this.store.claimSeat(gameId, index, hashToken(token), name, playerId))) {
       throw new ServiceError(409, 'seat_taken', `seat ${index} is not open`);
     }
     this.cache.delete(gameId);
+    // Claimed by a player: the seat is theirs (their keys act for it), no token to hand out.
+    if (playerId) return { index, name: name ?? seat.name, player: playerId };
     return { index, name: name ?? seat.name, token };
   }
 
   /** The seat a token belongs to; null without a token (a spectator). */
   async authenticate(gameId: string, token: string | null | undefined, asSeat?: number): Promise<Seat | null> {
     if (!token) return null;
+    if (this.hooks.keyAuth && this.hooks.isKey?.(token)) return this.hooks.keyAuth(gameId, token, () => this.load(gameId));
     const h = hashToken(token);
     const c = this.cache.get(gameId);
     if (c && sandboxOf(c.game)?.analysisToken) {
@@ -419,8 +459,9 @@ export class GameService {
     };
   }
 
-  async listGames(opts: { status?: 'active' | 'finished'; limit?: number; offset?: number }) {
+  async listGames(opts: { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean }) {
     opts = checkInput(ListQuery, opts, 'input');
+    if (opts.open && this.hooks.lobby) return this.hooks.lobby(opts) as Promise<never[]>;
     const rows = await this.store.listGames({ status: opts.status, limit: Math.min(opts.limit ?? 50, 200), offset: opts.offset ?? 0 });
     return rows.map((g) => ({ id: g.id, ruleset: g.ruleset, scenario: g.scenario, status: g.status, version: g.version, sandbox: sandboxOf(g) !== null, createdAt: g.createdAt.toISOString() }));
   }
@@ -770,6 +811,8 @@ export class GameService {
       snapshot: this.snapshotEvery > 0 && seq % this.snapshotEvery === 0 ? { seq, rulesetVersion: g.rs.version, state: r.k, hash } : null,
       webhooks: webhookRows,
     };
+    const inTx = this.txPlanners.map((p) => p({ before: g, after: { k: r.k, status, result, version: seq }, entry, events: r.events, decisions, webhookRows })).filter((f) => !!f);
+    if (inTx.length) plan.inTx = async (sql) => { for (const f of inTx) await f!(sql); };
     const next: LoadedGame = {
       game: { ...g.game, version: seq, status, result, updatedAt: new Date() }, seats: g.seats, rs: g.rs, k: r.k, hash, hooks: g.hooks, checkedAt: Date.now(),
     };

@@ -42,6 +42,7 @@ export const SeatSpec = T.Object({
   name: Name,
   ai: T.Optional(T.Union([T.Null(), AiSpecSchema])),
   open: T.Optional(T.Boolean({ description: 'leave the seat to be claimed later (no token now)' })),
+  player: T.Optional(T.String({ pattern: '^p_[A-Za-z0-9]{4,40}$', description: "bind the seat to a player (p_…): no seat token, the player's keys act for it" })),
 }, { additionalProperties: false });
 
 export const DeadlinePolicy = T.Object({
@@ -75,6 +76,9 @@ export const CreateGameBody = T.Object({
   deadlines: T.Optional(DeadlinePolicy),
   sandbox: T.Optional(SandboxSpec),
   takebacks: T.Optional(TakebackSpec),
+  rated: T.Optional(T.Boolean({ description: 'a rated game: Glicko-2 ratings of the seated players change when it ends (every human seat must be bound to a player)' })),
+  unlisted: T.Optional(T.Boolean({ description: 'not shown in the lobby (GET /v1/games?open=true): reachable only by id or invitation' })),
+  invite: T.Optional(T.Boolean({ description: 'also return an invitation code (shown once) with which a player claims an open seat' })),
 }, { additionalProperties: false });
 export type CreateGameBody = Static<typeof CreateGameBody>;
 
@@ -88,6 +92,7 @@ export const SubmitOptions = T.Object({
 
 export const ListQuery = T.Object({
   status: T.Optional(T.Union([T.Literal('active'), T.Literal('finished')])),
+  open: T.Optional(T.Boolean({ description: 'the lobby: active listed games with an open seat' })),
   limit: T.Optional(T.Integer({ minimum: 1, maximum: LIMITS.listGames, default: 50 })),
   offset: T.Optional(T.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
 });

@@ -253,9 +253,9 @@ const CREATE_GAME_SQL = `WITH g AS (
     VALUES ($1::text, $2::text, $3::text, $4::text, COALESCE($5::json, 'null'::json), $6::text, $7::text, $8::text, $9::int,
             $10::json, $11::json, COALESCE($12::timestamptz, now()), COALESCE($13::timestamptz, now()))
     RETURNING id),
-  st AS (INSERT INTO seats (game_id, seat_index, name, kind, ai_level, token_hash)
-    SELECT g.id, x."index", x.name, x.kind, x."aiLevel", x."tokenHash"
-    FROM g, json_to_recordset($14::json) AS x("index" int, name text, kind text, "aiLevel" text, "tokenHash" text)),
+  st AS (INSERT INTO seats (game_id, seat_index, name, kind, ai_level, token_hash, player_id)
+    SELECT g.id, x."index", x.name, x.kind, x."aiLevel", x."tokenHash", x."playerId"
+    FROM g, json_to_recordset($14::json) AS x("index" int, name text, kind text, "aiLevel" text, "tokenHash" text, "playerId" text)),
   a AS (INSERT INTO actions (game_id, seq, seat, entry, events, hash, idempotency_key, response, created_at)
     SELECT g.id, $15::int, $16::int, $17::json, $18::json, $19::text, $20::text, $21::json, COALESCE($22::timestamptz, now()) FROM g),
   o AS (INSERT INTO outbox (game_id, kind, dedup_key, payload, run_at)
@@ -267,7 +267,7 @@ const CREATE_GAME_SQL = `WITH g AS (
 
 const GET_GAME_SQL = `SELECT ${GAME_COLS},
     COALESCE((SELECT json_agg(json_build_object('index', s.seat_index, 'name', s.name, 'kind', s.kind,
-        'aiLevel', s.ai_level, 'tokenHash', s.token_hash) ORDER BY s.seat_index)
+        'aiLevel', s.ai_level, 'tokenHash', s.token_hash, 'playerId', s.player_id) ORDER BY s.seat_index)
       FROM seats s WHERE s.game_id = games.id), '[]'::json) AS seats,
     ${hasWebhook('games.id')} AS webhooks
   FROM games WHERE id = $1::text`;
@@ -336,7 +336,7 @@ export class PrismaStore implements Store {
     await this.sql.query(CREATE_GAME_SQL, [
       g.id, g.ruleset, g.rulesetVersion, g.scenario, j(g.options), g.seed, g.seedHash, g.status, g.version,
       j(g.result), j(g.policy), g.createdAt ?? null, g.updatedAt ?? null,
-      JSON.stringify(seats.map((s) => ({ index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel ?? null, tokenHash: s.tokenHash ?? null }))),
+      JSON.stringify(seats.map((s) => ({ index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel ?? null, tokenHash: s.tokenHash ?? null, playerId: s.playerId ?? null }))),
       setup.seq, setup.seat ?? null, JSON.stringify(setup.entry ?? null), JSON.stringify(setup.events ?? []), setup.hash,
       setup.idempotencyKey ?? null, j(setup.response), setup.createdAt ?? null,
       outboxJson(outbox),
@@ -349,6 +349,7 @@ export class PrismaStore implements Store {
     const r = rows[0];
     const seats = (r.seats as SeatRecord[]).map((s) => ({
       index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel ?? null, tokenHash: s.tokenHash ?? null,
+      ...(s.playerId ? { playerId: s.playerId } : {}),
     }));
     return { game: gameRow(r), seats, webhooks: r.webhooks === true };
   }
@@ -362,11 +363,11 @@ export class PrismaStore implements Store {
     return rows.map(gameRow);
   }
 
-  async claimSeat(gameId: string, index: number, tokenHash: string, name?: string): Promise<boolean> {
+  async claimSeat(gameId: string, index: number, tokenHash: string, name?: string, playerId?: string): Promise<boolean> {
     const rows = await this.sql.query(
-      `UPDATE seats SET token_hash = $3::text, name = COALESCE($4::text, name)
+      `UPDATE seats SET token_hash = $3::text, name = COALESCE($4::text, name), player_id = COALESCE($5::text, player_id)
        WHERE game_id = $1::text AND seat_index = $2::int AND token_hash IS NULL RETURNING seat_index`,
-      [gameId, index, tokenHash, name ?? null],
+      [gameId, index, tokenHash, name ?? null, playerId ?? null],
     );
     return rows.length > 0;
   }
@@ -399,6 +400,7 @@ export class PrismaStore implements Store {
   }
 
   async append(gameId: string, expectedVersion: number, plan: AppendPlan, clearSealed?: string): Promise<AppendOutcome> {
+    if (plan.inTx) return appendInTx(this.sql, gameId, expectedVersion, plan, clearSealed);
     if (this.appends && !clearSealed) return this.appends.submit({ gameId, expectedVersion, plan });
     return appendOn(this.sql, gameId, expectedVersion, plan, clearSealed);
   }
@@ -422,6 +424,7 @@ export class PrismaStore implements Store {
       const out = await appendOn(tx, gameId, expectedVersion, plan, commit.group, true);
       // Cannot fail under the row lock unless the plan reuses an idempotency key.
       if (!out.ok) throw new Error(`commitSealed: closing append failed (${out.reason})`);
+      await plan.inTx?.(tx);
       return { ok: true as const, closed: true };
     });
   }
@@ -540,6 +543,22 @@ async function appendOn(
   }
   if (written === 1) return { ok: true, outbox };
   if (inTx) return { ok: false, reason: 'conflict', version: -1 };
+  return whyNotAppended(sql, gameId, expectedVersion, plan);
+}
+
+/** An append whose plan carries work for the same transaction (AppendPlan.inTx): one transaction, else nothing. */
+async function appendInTx(sql: Sql, gameId: string, expectedVersion: number, plan: AppendPlan, clearSealed?: string): Promise<AppendOutcome> {
+  let out: AppendOutcome | null = null;
+  try {
+    out = await sql.tx(async (tx) => {
+      const o = await appendOn(tx, gameId, expectedVersion, plan, clearSealed, true);
+      if (o.ok) await plan.inTx!(tx);
+      return o;
+    });
+  } catch (e) {
+    if (pgErrorCode(e) !== '23505') throw e; // the idempotency key: nothing written, tell why below
+  }
+  if (out?.ok) return out;
   return whyNotAppended(sql, gameId, expectedVersion, plan);
 }
 

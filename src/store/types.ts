@@ -30,6 +30,8 @@ export interface SeatRecord {
   aiLevel: string | null;
   /** sha256 of the seat token; null for an open seat nobody has claimed yet. */
   tokenHash: string | null;
+  /** The player this seat is bound to (issue 19), if any: that player's keys act for it. */
+  playerId?: string | null;
 }
 
 export interface ActionRecord {
@@ -107,6 +109,11 @@ export interface AppendPlan {
    * so no event is lost to a webhook registered meanwhile. Absent: no such check.
    */
   webhooks?: boolean;
+  /**
+   * Work that must commit with this append or not at all (ratings of a game this entry ends):
+   * run inside the append's transaction after the entry is written. Such appends skip group commit.
+   */
+  inTx?: (sql: import('./prisma-store.js').Sql) => Promise<void>;
 }
 
 export type AppendOutcome =
@@ -154,7 +161,7 @@ export interface Store {
   getGame(id: string): Promise<{ game: GameRecord; seats: SeatRecord[]; webhooks: boolean } | null>;
   listGames(opts: { status?: GameStatus; limit: number; offset: number }): Promise<GameRecord[]>;
   /** Sets the token hash of a seat that has none; false if already claimed or absent. */
-  claimSeat(gameId: string, index: number, tokenHash: string, name?: string): Promise<boolean>;
+  claimSeat(gameId: string, index: number, tokenHash: string, name?: string, playerId?: string): Promise<boolean>;
 
   /**
    * The newest snapshot with this rulesetVersion at or below `upTo` (default: latest),

@@ -21,6 +21,7 @@ import { notFound, ServiceError } from '../errors.js';
 import type { CommitContext } from '../game-service.js';
 import { newDecisions } from './deadlines.js';
 import { absolutePictureUrl } from '../../render/urls.js';
+import { seatPasses, setWebhookSeats, webhookSeats } from '../../players/webhook-seats.js';
 
 export const WEBHOOK_EVENTS = ['turn', 'action', 'game_over'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -100,7 +101,10 @@ function picture(c: CommitContext, version: number): { image?: string } {
 /** Fan-out: one delivery job per webhook of the game that listens to this event. */
 export async function fanOut(rt: Runtime, data: { gameId: string; key: string; event: WebhookEvent; body: WebhookBody }): Promise<void> {
   const hooks = (await rt.store.listWebhooks(data.gameId)).filter((w) => w.events.includes(data.event));
+  const filters = hooks.length ? await webhookSeats(rt, data.gameId) : new Map<string, number[]>();
+  const about = data.event === 'turn' ? data.body.seat : data.event === 'action' ? data.body.entry?.seat : null;
   for (const w of hooks) {
+    if (!seatPasses(filters.get(w.id), data.event, about)) continue; // the webhook's seat filter (issue 19)
     await rt.queue.add({
       name: 'webhook-delivery',
       jobId: jobKey('webhook-delivery', w.id, data.key),
@@ -261,7 +265,7 @@ export async function checkUrl(url: string): Promise<void> {
   await checkDestination(u);
 }
 
-export async function createWebhook(rt: Runtime, gameId: string, input: { url: string; events: WebhookEvent[]; format?: 'json' | 'discord' }) {
+export async function createWebhook(rt: Runtime, gameId: string, input: { url: string; events: WebhookEvent[]; format?: 'json' | 'discord'; seats?: number[] }) {
   await checkUrl(input.url);
   const events = [...new Set(input.events)];
   if (!events.length || events.some((e) => !WEBHOOK_EVENTS.includes(e))) {
@@ -273,9 +277,10 @@ export async function createWebhook(rt: Runtime, gameId: string, input: { url: s
     id: `wh_${randomBytes(9).toString('base64url')}`, gameId, url: input.url, events,
     secret: `whsec_${randomBytes(24).toString('base64url')}`, format: input.format ?? 'json',
   });
+  await setWebhookSeats(rt, w.id, input.seats);
   // Other processes find out at their next append (it checks); this one need not.
   rt.service.webhookAdded(gameId);
-  return { ...publicWebhook(w), secret: w.secret };
+  return { ...publicWebhook(w), ...(input.seats ? { seats: input.seats } : {}), secret: w.secret };
 }
 
 export async function listWebhooks(rt: Runtime, gameId: string) {

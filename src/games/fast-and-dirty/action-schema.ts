@@ -1,0 +1,26 @@
+// The JSON Schema of a Fast and Dirty action (the Action union of state.ts): the kernel refuses
+// any other shape before the rules run. Points are [x, y] in integer hundredths of an inch (§3.2).
+import { Type as T, type TSchema } from '@sinclair/typebox';
+
+const Id = T.String({ minLength: 1, maxLength: 32 });
+const XY = T.Tuple([T.Integer({ minimum: -2000, maximum: 20000 }), T.Integer({ minimum: -2000, maximum: 20000 })], { description: '[x, y] in hundredths of an inch' });
+const Moves = T.Array(T.Object({ fig: Id, path: T.Array(XY, { minItems: 1, maxItems: 12 }) }, { additionalProperties: false }), { maxItems: 16, description: 'per-figure paths (waypoints after the start)' });
+const act = (type: string, fields: Record<string, TSchema> = {}, description?: string) =>
+  T.Object({ type: T.Literal(type), ...fields }, { additionalProperties: false, ...(description ? { description } : {}) });
+
+export const actionSchema = T.Union([
+  act('initiative', { first: T.Boolean() }, 'the initiative winner activates first or second (§5.1)'),
+  act('activate', { unit: Id }, 'activate one unit (§5.1-§5.2)'),
+  act('engage', {
+    moves: Moves, target: T.Union([Id, T.Null()]), fireFirst: T.Boolean(),
+    blast: T.Optional(T.Object({ fig: Id, at: XY }, { additionalProperties: false, description: 'a blast shot of one support weapon at a point, instead of the squad\'s fire (§6.7)' })),
+  }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
+  act('rush', { moves: Moves }, 'Move Out: Rush, a double move without fire (§5.3)'),
+  act('assault', { target: Id, moves: Moves }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
+  act('command', {
+    demolition: T.Union([T.Object({ act: T.Union([T.Literal('rig'), T.Literal('detonate')]), fig: Id }, { additionalProperties: false }), T.Null()]),
+    target: T.Union([Id, T.Null()]),
+  }, 'Command: Demolition plus Shoot with the remaining figures (§5.3, §7.5)'),
+  act('control', { moves: Moves }, 'move a controlled non-combatant group (§7.17)'),
+  act('opportunity', { unit: T.Union([Id, T.Null()]) }, 'Opportunity Fire: an unactivated unit fires at the mover and loses its activation, or null to hold fire (§7.18)'),
+], { title: 'FastAndDirtyAction' });

@@ -1,0 +1,198 @@
+// Sampled orders for bots and quick picks (all: false; `validate` is the authority): hold, fire
+// from place, formation moves toward the enemy, objectives and cover, away from the enemy, Rush,
+// close assault into contact, demolition (DESIGN "Legal actions").
+import { along, centroid, dist, distanceToBoundary, edgeDistance, inside, type Pt } from '../../engine/mech/geom2d.js';
+import { positionCover } from './geometry.js';
+import {
+  assaultProblem, blastProblem, demolitionProblem, enemiesOf, fallBackProblem, moveAllowance, moveProblem, priorityTargets, underFireRushProblem,
+  type Positions,
+} from './legal.js';
+import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
+
+const SCALES = [100, 75, 50, 25];
+
+/** A formation move: every figure moves the same vector, the longest legal fraction of `len`. */
+export function formation(s: S, u: Unit, v: Pt, len: number, mode: 'move' | 'rush', extra?: (end: Positions) => boolean): Path[] | null {
+  if (v[0] === 0 && v[1] === 0) return null;
+  for (const k of SCALES) {
+    const moves = living(u).map((f) => ({ fig: f.id, path: [along(f.at, v, Math.floor((len * k) / 100))] }));
+    const r = moveProblem(s, u, moves, { mode });
+    if ('end' in r && (!extra || extra(r.end))) return moves;
+  }
+  return null;
+}
+
+function nearestEnemyUnit(s: S, u: Unit): Unit | null {
+  let best: Unit | null = null, bd = Infinity;
+  for (const e of enemiesOf(s, u)) {
+    for (const f of living(u)) for (const g of living(e)) {
+      const d = edgeDistance(f.at, f.r, g.at, g.r);
+      if (d < bd) { bd = d; best = e; }
+    }
+  }
+  return best;
+}
+
+/** Directions worth a formation move: toward the enemy, objectives, the nearest cover, away. */
+function directions(s: S, u: Unit): { why: string; v: Pt }[] {
+  const me = centroid(living(u).map((f) => f.at));
+  const out: { why: string; v: Pt }[] = [];
+  const foe = nearestEnemyUnit(s, u);
+  if (foe) {
+    const c = centroid(living(foe).map((f) => f.at));
+    out.push({ why: 'enemy', v: [c[0] - me[0], c[1] - me[1]] });
+    out.push({ why: 'away', v: [me[0] - c[0], me[1] - c[1]] });
+  }
+  const objs = [...s.objectives];
+  if (s.victory.kind === 'demolition') {
+    const t = s.terrain.find((f) => f.id === (s.victory as { target: string }).target);
+    if (t) objs.push(centroid(t.points));
+  }
+  for (const o of objs) out.push({ why: 'objective', v: [o[0] - me[0], o[1] - me[1]] });
+  let cover: Pt | null = null, cd = Infinity;
+  for (const f of s.terrain) {
+    if (f.cover === 'none' || f.move === 'impassable' || f.kind === 'hill') continue;
+    const c = f.kind === 'linear' ? centroid(f.points) : centroid(f.points);
+    const d = dist(me, c);
+    if (d < cd && d > 100) { cd = d; cover = c; }
+  }
+  if (cover) out.push({ why: 'cover', v: [cover[0] - me[0], cover[1] - me[1]] });
+  return out;
+}
+
+/** The legal orders sampled for the active unit. */
+export function orderCandidates(s: S, u: Unit): Action[] {
+  const out: Action[] = [];
+  const seen = new Set<string>();
+  const add = (a: Action) => {
+    const k = JSON.stringify(a);
+    if (!seen.has(k)) { seen.add(k); out.push(a); }
+  };
+  const hold: Action = { type: 'engage', moves: [], target: null, fireFirst: true };
+  const fb = u.fallingBack;
+  if (u.pinned) {
+    add(hold);
+    for (const a of demolitionCandidates(s, u)) if (a.type === 'command') add(a);
+    return out;
+  }
+  if (!fb || fallBackBlocked(s, u)) {
+    add(hold);
+    for (const t of priorityTargets(s, u)) add({ type: 'engage', moves: [], target: t.unit.id, fireFirst: true });
+    for (const a of blastCandidates(s, u)) add(a);
+  }
+  const away = (end: Positions) => !fb || fallBackProblem(s, u, end) === null;
+  for (const d of directions(s, u)) {
+    if (fb && d.why !== 'away' && d.why !== 'cover') continue;
+    const mv = formation(s, u, d.v, moveAllowance(u, 'move'), 'move', away);
+    if (mv) {
+      add({ type: 'engage', moves: mv, target: null, fireFirst: true });
+      const end = new Map(mv.map((m) => [m.fig, m.path[m.path.length - 1]]));
+      const after = priorityTargets(s, u, end)[0];
+      if (after) add({ type: 'engage', moves: mv, target: after.unit.id, fireFirst: false });
+      const before = priorityTargets(s, u)[0];
+      if (before && (!fb || fallBackBlocked(s, u) === false)) add({ type: 'engage', moves: mv, target: before.unit.id, fireFirst: true });
+    }
+    if (!fb) {
+      const rush = formation(s, u, d.v, moveAllowance(u, 'rush'), 'rush', (end) => underFireRushProblem(s, u, end) === null);
+      if (rush) add({ type: 'rush', moves: rush });
+    }
+  }
+  if (!fb) for (const a of assaultCandidates(s, u)) add(a);
+  for (const a of demolitionCandidates(s, u)) add(a);
+  return out;
+}
+
+/** A blast shot of each blast-capable support weapon at the centre of the nearest enemy figure it may target (§6.7). */
+function blastCandidates(s: S, u: Unit): Action[] {
+  const out: Action[] = [];
+  for (const f of living(u).filter((x) => x.support)) {
+    const targets = enemiesOf(s, u).flatMap((e) => living(e)).sort((a, b) => dist(f.at, a.at) - dist(f.at, b.at) || (a.id < b.id ? -1 : 1));
+    const t = targets.find((g) => !blastProblem(s, u, f.id, g.at));
+    if (t) out.push({ type: 'engage', moves: [], target: null, fireFirst: true, blast: { fig: f.id, at: t.at } });
+  }
+  return out;
+}
+
+/** Move + 4" into base contact with the nearest figure of each enemy unit in reach (§6.10). */
+function assaultCandidates(s: S, u: Unit): Action[] {
+  const out: Action[] = [];
+  const allowance = moveAllowance(u, 'assault');
+  for (const e of enemiesOf(s, u)) {
+    let best: { f: (typeof u.figures)[number]; g: (typeof u.figures)[number]; d: number } | null = null;
+    for (const f of living(u)) for (const g of living(e)) {
+      const d = edgeDistance(f.at, f.r, g.at, g.r);
+      if (!best || d < best.d) best = { f, g, d };
+    }
+    if (!best || best.d > allowance) continue;
+    const { f, g } = best;
+    const contact = along(g.at, [f.at[0] - g.at[0], f.at[1] - g.at[1]], f.r + g.r + 1);
+    const v: Pt = [contact[0] - f.at[0], contact[1] - f.at[1]];
+    const moves = living(u).map((h) => ({ fig: h.id, path: [h === f ? contact : [h.at[0] + v[0], h.at[1] + v[1]] as Pt] }));
+    let r = moveProblem(s, u, moves, { mode: 'assault' });
+    let chosen = moves;
+    if (!('end' in r)) {
+      // Only the closest figure charges; the rest stay (if coherency allows).
+      chosen = [{ fig: f.id, path: [contact] }];
+      r = moveProblem(s, u, chosen, { mode: 'assault' });
+    }
+    if ('end' in r && !assaultProblem(s, u, e.id, r.end)) out.push({ type: 'assault', target: e.id, moves: chosen });
+  }
+  return out;
+}
+
+function demolitionCandidates(s: S, u: Unit): Action[] {
+  const d = u.demolition;
+  if (!d || d.charges < 1 || s.victory.kind !== 'demolition') return [];
+  const out: Action[] = [];
+  const target = s.terrain.find((f) => f.id === (s.victory as { target: string }).target)!;
+  for (const f of living(u)) {
+    if (!demolitionProblem(s, u, 'rig', f.id)) { out.push({ type: 'command', demolition: { act: 'rig', fig: f.id }, target: null }); break; }
+  }
+  if (!demolitionProblem(s, u, 'detonate', living(u)[0]?.id ?? '')) out.push({ type: 'command', demolition: { act: 'detonate', fig: living(u)[0].id }, target: null });
+  if (d.rigged === 'no' && !u.fallingBack) {
+    // Walk the closest figure straight at the target until its base touches it; the rest follow.
+    const f = living(u).slice().sort((a, b) => distanceToBoundary(a.at, target.points) - distanceToBoundary(b.at, target.points))[0];
+    const c = centroid(target.points);
+    const v: Pt = [c[0] - f.at[0], c[1] - f.at[1]];
+    let lo = 0, hi = Math.min(moveAllowance(u, 'move'), dist(f.at, c));
+    const ok = (len: number) => { const p = along(f.at, v, len); return !inside(p, target.points) && distanceToBoundary(p, target.points) >= f.r + 1; };
+    if (ok(hi)) lo = hi; else { for (let i = 0; i < 20; i++) { const m = (lo + hi) / 2; if (ok(m)) lo = m; else hi = m; } }
+    const len = Math.floor(lo);
+    if (len > 0) {
+      const moves = living(u).map((h) => ({ fig: h.id, path: [along(h.at, v, len)] }));
+      const r = moveProblem(s, u, moves, { mode: 'move' });
+      if ('end' in r) out.push({ type: 'engage', moves, target: null, fireFirst: true });
+    }
+  }
+  if (d.rigged === 'yes' && d.riggedAt && living(u).some((h) => edgeDistance(h.at, h.r, d.riggedAt!, 0) < 400)) {
+    const me = centroid(living(u).map((h) => h.at));
+    const mv = formation(s, u, [me[0] - d.riggedAt[0], me[1] - d.riggedAt[1]], moveAllowance(u, 'rush'), 'rush');
+    if (mv) out.push({ type: 'rush', moves: mv });
+  }
+  return out;
+}
+
+/** A falling-back unit with no legal away move in the sampled directions stays in place (§6.1 [P], like a Pinned unit). */
+export function fallBackBlocked(s: S, u: Unit): boolean {
+  if (!u.fallingBack) return false;
+  if (u.pinned) return true; // a pinned unit that must fall back does not move (§6.1, §7.19)
+  for (const d of directions(s, u)) {
+    if (d.why !== 'away' && d.why !== 'cover') continue;
+    if (formation(s, u, d.v, moveAllowance(u, 'move'), 'move', (end) => fallBackProblem(s, u, end) === null)) return false;
+  }
+  return true;
+}
+
+/** A controlled non-combatant group: Rush toward the controller's own edge, or stay. */
+export function controlCandidates(s: S, g: Unit, side: 0 | 1): Action[] {
+  const out: Action[] = [{ type: 'control', moves: [] }];
+  const v: Pt = [0, side === 0 ? -1 : 1];
+  for (const k of SCALES) {
+    const moves = living(g).map((f) => ({ fig: f.id, path: [along(f.at, v, Math.floor((1200 * k) / 100))] }));
+    const r = moveProblem(s, g, moves, { mode: 'rush', allowance: 1200, exitFor: side });
+    if ('end' in r) { out.push({ type: 'control', moves }); break; }
+  }
+  return out;
+}
+
+export { positionCover, inPlay };

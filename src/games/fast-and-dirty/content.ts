@@ -1,0 +1,229 @@
+// Data of Fast and Dirty: weapon and armour tables (spec §2.3-§2.4, provisional), maps and the
+// four built-in scenarios (§4.3), validated by TypeBox schemas at load; the points system
+// (§2.9) and force lists (a game's own forces, checked against the points rules).
+import { Type as T, type Static, type TSchema } from '@sinclair/typebox';
+import { Ajv } from 'ajv';
+import type { Pt } from '../../engine/mech/geom2d.js';
+import { violation, type Violation } from '../../engine/types.js';
+import { QUALITIES, RESOLVES, type Feature, type Figure, type Quality, type Resolve, type Side, type Unit, type Victory } from './state.js';
+import weaponsJson from './data/weapons.json' with { type: 'json' };
+import armourJson from './data/armour.json' with { type: 'json' };
+import scenariosJson from './data/scenarios.json' with { type: 'json' };
+
+const Int = T.Integer();
+const XY = T.Tuple([T.Integer({ minimum: -10000, maximum: 20000 }), T.Integer({ minimum: -10000, maximum: 20000 })]);
+const lit = <V extends string>(vs: readonly V[]) => T.Union(vs.map((v) => T.Literal(v)));
+
+export const WeaponDef = T.Object({
+  id: T.String(), name: T.String(), class: lit(['basic', 'support', 'heavy'] as const),
+  x: T.Integer({ minimum: 0 }), damage: Int, fe: Int, feDice: T.Optional(T.Integer({ minimum: 0, maximum: 3 })),
+  at: T.Optional(Int), blast: T.Optional(Int), assault: T.Optional(Int),
+  cost: T.Union([Int, T.Null()]), flags: T.Optional(T.Array(T.String())),
+}, { additionalProperties: false });
+export type WeaponDef = Static<typeof WeaponDef>;
+
+export const ArmourDef = T.Object({
+  id: T.String(), name: T.String(), rating: Int, cost: T.Union([Int, T.Null()]), powered: T.Optional(T.Boolean()),
+}, { additionalProperties: false });
+export type ArmourDef = Static<typeof ArmourDef>;
+
+export const FeatureDef = T.Object({
+  id: T.String(), kind: lit(['area', 'linear', 'hill', 'structure'] as const), points: T.Array(XY, { minItems: 2 }),
+  move: lit(['open', 'difficult', 'veryDifficult', 'impassable'] as const), cover: lit(['none', 'soft', 'hard'] as const),
+  los: lit(['clear', 'block', 'woodsLight', 'woodsDense'] as const), height: T.Integer({ minimum: 0 }),
+  fortification: T.Optional(lit(['foxhole', 'sandbags', 'trench', 'bunkerL', 'bunkerM', 'bunkerH'] as const)),
+}, { additionalProperties: false });
+
+export const FigureSpec = T.Object({
+  weapon: T.String({ maxLength: 64 }), armour: T.String({ maxLength: 64 }),
+  support: T.Optional(T.Boolean()), leader: T.Optional(T.Boolean()),
+  count: T.Optional(T.Integer({ minimum: 1, maximum: 12 })),
+  personalities: T.Optional(T.Array(T.String({ maxLength: 32 }), { maxItems: 4 })),
+}, { additionalProperties: false });
+
+export const UnitSpec = T.Object({
+  id: T.Optional(T.String({ minLength: 1, maxLength: 16 })), name: T.String({ maxLength: 64 }),
+  kind: T.Optional(lit(['infantry', 'nonCombatant'] as const)),
+  quality: lit(QUALITIES), resolve: lit(RESOLVES),
+  at: T.Optional(XY), figures: T.Array(FigureSpec, { minItems: 1, maxItems: 12 }),
+  demolition: T.Optional(T.Object({ charges: T.Integer({ minimum: 1, maximum: 5 }) }, { additionalProperties: false })),
+}, { additionalProperties: false });
+export type UnitSpec = Static<typeof UnitSpec>;
+
+/** A side's own force list (game option `forces`, §4.1 item 4, §2.9). */
+export const ForceList = T.Array(UnitSpec, { minItems: 1, maxItems: 8 });
+
+const VictorySchema = T.Union([
+  T.Object({ kind: T.Literal('attrition') }),
+  T.Object({ kind: T.Literal('holdTheLine'), attacker: T.Union([T.Literal(0), T.Literal(1)]), objective: XY, radius: Int }),
+  T.Object({ kind: T.Literal('demolition'), attacker: T.Union([T.Literal(0), T.Literal(1)]), target: T.String() }),
+  T.Object({ kind: T.Literal('evacuation') }),
+]);
+
+const ScenarioDef = T.Object({
+  id: T.String(), number: Int, title: T.String(), map: T.String(), turnLimit: T.Integer({ minimum: 1 }),
+  zones: T.Tuple([T.Tuple([Int, Int, Int, Int]), T.Tuple([Int, Int, Int, Int])]),
+  points: T.Tuple([Int, Int]), victory: VictorySchema, objectives: T.Array(XY),
+  extraTerrain: T.Array(FeatureDef), forces: T.Tuple([T.Array(UnitSpec), T.Array(UnitSpec)]),
+  nonCombatants: T.Array(UnitSpec), notes: T.Optional(T.String()),
+}, { additionalProperties: false });
+export type ScenarioDef = Static<typeof ScenarioDef>;
+
+const MapDef = T.Object({ id: T.String(), title: T.String(), table: T.Tuple([Int, Int]), terrain: T.Array(FeatureDef) }, { additionalProperties: false });
+export type MapDef = Static<typeof MapDef>;
+
+const Files = {
+  weapons: T.Object({ provisional: T.Boolean(), dataset: T.String(), note: T.String(), weapons: T.Array(WeaponDef) }),
+  armour: T.Object({ provisional: T.Boolean(), dataset: T.String(), note: T.String(), armour: T.Array(ArmourDef) }),
+  scenarios: T.Object({ provisional: T.Boolean(), dataset: T.String(), note: T.String(), maps: T.Array(MapDef), scenarios: T.Array(ScenarioDef) }),
+};
+
+const ajv = new Ajv({ allErrors: true });
+function check<S extends TSchema>(name: string, schema: S, data: unknown): Static<S> {
+  const v = ajv.compile(schema);
+  if (!v(data)) throw new Error(`fast-and-dirty data/${name}.json: ${ajv.errorsText(v.errors)}`);
+  return data as Static<S>;
+}
+
+/** Quality factor and Resolve adjustment in tenths (§2.9). */
+const QUALITY_FACTOR: Record<Quality, number> = { rabble: 7, conscript: 10, regular: 13, elite: 16 };
+const RESOLVE_ADJUST: Record<Resolve, number> = { reluctant: -5, uncertain: -3, steady: 0, determined: 3 };
+/** Personality costs in tenths (§2.9). */
+export const PERSONALITY_COST: Record<string, number> = {
+  brawler: 10, knifeFighter: 10, lucky: 10, triggerHappy: 10, tech: 10, forwardObserver: 10,
+  comms: 20, medic: 20, motivator: 20, intruder: 20, sharpshooter: 30,
+};
+
+export interface Content {
+  weapons: Record<string, WeaponDef>;
+  armour: Record<string, ArmourDef>;
+  maps: Record<string, MapDef>;
+  scenarios: ScenarioDef[];
+  dataset: string;
+}
+
+/** Schemas, then cross-references (every weapon, armour and map named exists, default forces within points). */
+export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios: unknown }): Content {
+  const w = check('weapons', Files.weapons, raw.weapons);
+  const a = check('armour', Files.armour, raw.armour);
+  const sc = check('scenarios', Files.scenarios, raw.scenarios);
+  const c: Content = {
+    weapons: Object.fromEntries(w.weapons.map((x) => [x.id, x])),
+    armour: Object.fromEntries(a.armour.map((x) => [x.id, x])),
+    maps: Object.fromEntries(sc.maps.map((m) => [m.id, m])),
+    scenarios: sc.scenarios,
+    dataset: w.dataset,
+  };
+  for (const s of c.scenarios) {
+    if (!c.maps[s.map]) throw new Error(`scenario ${s.id}: unknown map ${s.map}`);
+    for (const side of [0, 1] as const) {
+      for (const u of [...s.forces[side], ...s.nonCombatants]) {
+        for (const f of u.figures) {
+          if (!c.weapons[f.weapon]) throw new Error(`scenario ${s.id} unit ${u.id}: unknown weapon ${f.weapon} (§2.3)`);
+          if (!c.armour[f.armour]) throw new Error(`scenario ${s.id} unit ${u.id}: unknown armour ${f.armour} (§2.4)`);
+        }
+      }
+      const p = forceProblem(c, s.forces[side], s.points[side]);
+      if (p) throw new Error(`scenario ${s.id} side ${side}: ${p.message}`);
+    }
+  }
+  return c;
+}
+
+export const CONTENT = loadContent({ weapons: weaponsJson, armour: armourJson, scenarios: scenariosJson });
+
+export function weapon(id: string): WeaponDef { return CONTENT.weapons[id]; }
+export function armour(id: string): ArmourDef { return CONTENT.armour[id]; }
+export function scenarioDef(id: string): ScenarioDef | undefined { return CONTENT.scenarios.find((s) => s.id === id); }
+
+// ---------------------------------------------------------------- points (§2.9)
+
+/**
+ * A trooper's final cost in hundredths of a point: (40 + armour + weapon + personalities, in
+ * tenths) × (quality factor + resolve adjustment, in tenths) (§2.9; e.g. Regular, Improved: 50 × 13 = 650).
+ */
+export function trooperCost(c: Content, q: Quality, r: Resolve, f: Static<typeof FigureSpec>): number | Violation {
+  const w = c.weapons[f.weapon];
+  const a = c.armour[f.armour];
+  if (!w) return violation('unknown_weapon', `unknown weapon ${f.weapon}`);
+  if (!a) return violation('unknown_armour', `unknown armour ${f.armour}`);
+  if (w.cost === null) return violation('no_points_cost', `${w.name} has no points cost in the source (§2.9, A8): not selectable in a points-matched force`);
+  if (a.cost === null) return violation('no_points_cost', `${a.name} armour has no points cost (§2.9)`);
+  if (a.powered) return violation('no_points_cost', `${a.name} is powered armour, whose costs are missing from the source (§2.9, A8)`);
+  if (f.support && w.class !== 'support') return violation('not_a_support_weapon', `${w.name} is not a squad support weapon (§2.3)`);
+  if (!f.support && w.class !== 'basic') return violation('support_weapon_needs_operator', `${w.name} is a support weapon: mark its trooper support (§2.3)`);
+  let base = 40 + a.cost + w.cost;
+  for (const p of f.personalities ?? []) {
+    const pc = PERSONALITY_COST[p];
+    if (pc === undefined) return violation('unknown_personality', `unknown personality ${p} (§2.7)`);
+    base += pc;
+  }
+  return base * (QUALITY_FACTOR[q] + RESOLVE_ADJUST[r]);
+}
+
+/** A squad's cost in hundredths, or what breaks it. */
+export function squadCost(c: Content, u: UnitSpec): number | Violation {
+  let total = 0;
+  for (const f of u.figures) {
+    const one = trooperCost(c, u.quality, u.resolve, f);
+    if (typeof one !== 'number') return violation(one.code, `${u.name}: ${one.message}`, one.details);
+    total += one * (f.count ?? 1);
+  }
+  return total;
+}
+
+/** Why a force list is not acceptable under the points rules, or null (§2.9, §2.3, A8). */
+export function forceProblem(c: Content, units: UnitSpec[], limit: number): Violation | null {
+  let total = 0;
+  for (const u of units) {
+    if ((u.kind ?? 'infantry') !== 'infantry') return violation('not_infantry', `${u.name}: only infantry squads can be bought with points (§2.9, A8)`);
+    const n = u.figures.reduce((k, f) => k + (f.count ?? 1), 0);
+    if (n > 12) return violation('squad_too_large', `${u.name}: ${n} figures; at most 12 per squad`);
+    const smallArms = u.figures.filter((f) => !f.support).reduce((k, f) => k + (f.count ?? 1), 0);
+    if (smallArms < 1) return violation('no_small_arms', `${u.name}: a squad needs at least one small-arms trooper to operate its support weapons (§6.4 step 1)`);
+    const leaders = u.figures.filter((f) => f.leader).reduce((k, f) => k + (f.count ?? 1), 0);
+    if (leaders > 1) return violation('two_leaders', `${u.name}: one squad leader at most`);
+    const cost = squadCost(c, u);
+    if (typeof cost !== 'number') return cost;
+    total += cost;
+  }
+  if (total > limit * 100) {
+    return violation('over_points', `the force costs ${(total / 100).toFixed(2)} points, over the scenario's limit of ${limit} (§2.9)`, { cost: total / 100, limit });
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- building the table
+
+/** The §3.2 footprints: 0.5" bases, 0.625" for powered armour. */
+export function baseRadius(armourId: string): number {
+  return CONTENT.armour[armourId]?.powered ? 63 : 50;
+}
+
+/** A unit from its spec: figures in a line 2.2" apart (1.2" gaps, not bunched up) centred on `at` (the provisional default formation). */
+export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt): Unit {
+  const figs: Figure[] = [];
+  const flat = spec.figures.flatMap((f) => Array.from({ length: f.count ?? 1 }, () => f));
+  const n = flat.length;
+  flat.forEach((f, i) => {
+    figs.push({
+      id: `${id}.${i + 1}`, at: [at[0] + (i * 2 - (n - 1)) * 110, at[1]], r: baseRadius(f.armour),
+      weapon: f.weapon, armour: f.armour, support: !!f.support, leader: !!f.leader && (f.count ?? 1) === 1, alive: true,
+    });
+  });
+  return {
+    id, name: spec.name, side, kind: spec.kind ?? 'infantry', quality: spec.quality, resolve: spec.resolve, strength: n,
+    figures: figs, activated: false, underFire: false, broken: false, fallingBack: false, out: false,
+    ...(spec.demolition ? { demolition: { charges: spec.demolition.charges, rigged: 'no' as const } } : {}),
+    ...(spec.kind === 'nonCombatant' ? { controlledBy: null } : {}),
+  };
+}
+
+export function terrainOf(sc: ScenarioDef): Feature[] {
+  const map = CONTENT.maps[sc.map];
+  return [...map.terrain, ...sc.extraTerrain].map((f) => ({ ...f, points: f.points.map((p) => [p[0], p[1]] as Pt), ...(f.kind === 'structure' ? { status: 'intact' as const } : {}) }));
+}
+
+export function victoryOf(sc: ScenarioDef): Victory {
+  return sc.victory as Victory;
+}

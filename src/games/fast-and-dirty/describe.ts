@@ -1,0 +1,45 @@
+// Labels for actions and texts for events in the rulebook's words, from the view only.
+import type { Seat } from '../../engine/types.js';
+import type { Action } from './state.js';
+import type { View } from './view.js';
+
+const name = (v: View, id: string | null) => (id ? `${v.units.find((u) => u.id === id)?.name ?? id} (${id})` : '');
+const inches = (h: number) => `${(h / 100).toFixed(2).replace(/\.?0+$/, '')}"`;
+
+export function label(v: View, _seat: Seat | null, a: Action): string {
+  const active = name(v, v.active);
+  switch (a.type) {
+    case 'initiative': return a.first ? 'Activate first' : 'Activate second';
+    case 'activate': return `Activate ${name(v, a.unit)}`;
+    case 'engage':
+      if (a.blast) return `${active}: ${a.blast.fig} fires a blast at (${inches(a.blast.at[0])}, ${inches(a.blast.at[1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
+      if (!a.moves.length) return a.target ? `${active} shoots at ${name(v, a.target)}` : `${active} holds`;
+      return `${active} moves ${a.moves.length} figure${a.moves.length > 1 ? 's' : ''}${a.target ? ` and shoots at ${name(v, a.target)} ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
+    case 'rush': return `${active} rushes (Move Out)`;
+    case 'assault': return `${active} assaults ${name(v, a.target)}`;
+    case 'command': return `${active}: ${a.demolition ? `${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}` : 'command'}${a.target ? `, the rest shoot at ${name(v, a.target)}` : ''}`;
+    case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
+    case 'control': return a.moves.length ? `move the non-combatants ${name(v, v.controlGroup)}` : `leave the non-combatants ${name(v, v.controlGroup)} in place`;
+  }
+}
+
+export function describe(v: View, ev: { type: string; data: unknown }): string {
+  const d = (ev.data ?? {}) as Record<string, any>;
+  switch (ev.type) {
+    case 'dice_rolled': return `${d.purpose}: ${(d.faces ?? []).join(' ')}`;
+    case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
+    case 'activated': return `${name(v, d.unit)} activates`;
+    case 'opportunity_fire': return `${name(v, d.unit)} takes opportunity fire at ${name(v, d.target)}`;
+    case 'shot': return `${name(v, d.unit)} fires at ${name(v, d.target)} (${d.band} range ${inches(d.distance)}, ${d.cover} cover): FE ${d.fe}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
+    case 'damage': return `${d.figure}: ${d.attack} against ${d.defence}${d.killed ? ', killed' : ', no effect'}`;
+    case 'moved': return `${name(v, d.unit)} moves`;
+    case 'assault_result': return `assault ${name(v, d.unit)} ${d.attacker.score} against ${name(v, d.target)} ${d.defender.score}: ${d.outcome === 'draw' ? 'a draw' : `the ${d.outcome} wins`}`;
+    case 'routed': return `${name(v, d.unit)} routs`;
+    case 'broken': return `${name(v, d.unit)} is broken`;
+    case 'morale_result': return `${name(v, d.unit)} morale: ${d.successes} successes, ${d.result}`;
+    case 'unit_eliminated': return `${name(v, d.unit)} is eliminated`;
+    case 'turn_ended': return `end of turn ${d.turn}`;
+    case 'game_over': return `game over: ${d.reason}`;
+    default: return ev.type.replace(/_/g, ' ');
+  }
+}

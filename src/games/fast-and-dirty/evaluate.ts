@@ -1,0 +1,34 @@
+// Greedy bots' one-ply evaluation: living figures, unbroken units, evacuees, objective holding
+// and demolition progress, from `seat`'s side (higher is better).
+import { edgeDistance } from '../../engine/mech/geom2d.js';
+import type { Seat } from '../../engine/types.js';
+import { holdingFigures } from './rules/turn.js';
+import { inPlay, living, type S } from './state.js';
+
+export function evaluate(s: S, seat: Seat): number {
+  if (s.result) return s.result.winners.includes(seat) ? 1000 : s.result.draw ? 0 : -1000;
+  let v = 0;
+  for (const u of s.units) {
+    if (u.side === null) continue;
+    const sign = u.side === seat ? 1 : -1;
+    v += sign * (living(u).length * 3 + (inPlay(u) ? 4 : 0) - (u.broken ? 3 : 0) - (u.underFire ? 1 : 0));
+  }
+  v += 3 * (s.evacuated[seat] - s.evacuated[1 - seat]);
+  const vic = s.victory;
+  if (vic.kind === 'holdTheLine') {
+    const mine = holdingFigures(s, seat as 0 | 1, vic.objective, vic.radius), theirs = holdingFigures(s, (1 - seat) as 0 | 1, vic.objective, vic.radius);
+    v += 2 * (mine - theirs);
+  }
+  if (vic.kind === 'demolition') {
+    const t = s.terrain.find((f) => f.id === vic.target)!;
+    const sapper = s.units.find((u) => u.side === vic.attacker && u.demolition && inPlay(u));
+    let prog = t.status === 'badlyDamaged' ? 8 : 0;
+    if (sapper?.demolition?.rigged === 'yes') prog += 6;
+    if (sapper) {
+      const d = Math.min(...living(sapper).map((f) => Math.min(...t.points.map((p) => edgeDistance(f.at, f.r, p, 0)))));
+      prog += Math.max(0, 4 - d / 600);
+    }
+    v += seat === vic.attacker ? prog : -prog;
+  }
+  return v;
+}

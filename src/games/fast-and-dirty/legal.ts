@@ -1,0 +1,299 @@
+// One "why not" function per rule (STYLE §3): moves (§6.2, §3.2 "Movement", §5.4), fire
+// (§6.4 preconditions, fire priority, bands), close assault (§6.10), demolitions (§7.5).
+// Candidates, validation and queries all use these, so they cannot disagree.
+import { dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
+import { violation, type Violation } from '../../engine/types.js';
+import { weapon } from './content.js';
+import { coherencyOf, inImpassable, pathCost, positionCover, sees, segmentBlock, unitInCover } from './geometry.js';
+import { QUALITY_TABLE, living, inPlay, shiftQuality, type Figure, type Path, type S, type Side, type Unit } from './state.js';
+
+export type Positions = Map<string, Pt>;
+
+/**
+ * Base Move 6", Under Fire −2" (§6.2, §6.9), minimum 0; Rush doubles after modifiers. With option
+ * Variable movement the declared paths are checked against the largest roll (1D6+2 = 8", 2D6+4 = 16").
+ */
+export function moveAllowance(u: Unit, mode: 'move' | 'rush' | 'assault', variable = false): number {
+  const uf = u.underFire ? 200 : 0;
+  if (variable && mode === 'move') return Math.max(0, 800 - uf);
+  if (variable && mode === 'rush') return Math.max(0, 1600 - 2 * uf);
+  const base = Math.max(0, 600 - uf);
+  if (mode === 'rush') return base * 2;
+  if (mode === 'assault') return base + 400;
+  return base;
+}
+
+export const enemiesOf = (s: S, u: Unit) => s.units.filter((e) => e.side !== null && e.side !== u.side && inPlay(e));
+
+/** Distance from a set of positions to the nearest enemy figure (edge to edge; §3.2 "away from"). */
+export function nearestEnemy(s: S, u: Unit, pos: (f: Figure) => Pt): number {
+  let best = Infinity;
+  for (const e of enemiesOf(s, u)) for (const ef of living(e)) for (const f of living(u)) best = Math.min(best, edgeDistance(pos(f), f.r, ef.at, ef.r));
+  return best;
+}
+
+/** Exit edge of a side in Evacuation: side 0 leaves over y = 0, side 1 over y = H. */
+function exitsOwnEdge(s: S, side: Side | null, p: Pt): boolean {
+  if (s.victory.kind !== 'evacuation' || side === null) return false;
+  return side === 0 ? p[1] < 0 : p[1] > s.table.h;
+}
+
+export interface MoveOpts {
+  mode: 'move' | 'rush' | 'assault';
+  /** The moving figures may exit over this side's own edge (Evacuation, controlled non-combatants). */
+  exitFor?: Side | null;
+  allowance?: number;
+}
+
+/**
+ * Why a set of figure paths is not a legal move for the unit, or null; on success the end
+ * positions (§3.2 "Movement", §6.2, §5.4).
+ */
+export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violation | { end: Positions } {
+  const allowance = opt.allowance ?? moveAllowance(u, opt.mode, !!s.options.variableMovement);
+  if (u.pinned && moves.length) return violation('pinned', `${u.id} is Pinned: it cannot Move or Rush (§7.19)`);
+  const figs = new Map(living(u).map((f) => [f.id, f]));
+  const end: Positions = new Map();
+  const seen = new Set<string>();
+  for (const m of moves) {
+    const f = figs.get(m.fig);
+    if (!f) return violation('not_a_figure', `${m.fig} is not a living figure of ${u.id}`);
+    if (seen.has(m.fig)) return violation('duplicate_figure', `${m.fig} has two paths`);
+    seen.add(m.fig);
+    if (m.path.length === 0 || m.path.length > 12) return violation('bad_path', `${m.fig}: a path has 1 to 12 points`);
+    const path = [f.at, ...m.path];
+    for (const p of m.path.slice(0, -1)) {
+      if (p[0] - f.r < 0 || p[1] - f.r < 0 || p[0] + f.r > s.table.w || p[1] + f.r > s.table.h) return violation('off_table', `${m.fig}: a path point is off the table (§3.2)`);
+    }
+    const c = pathCost(s, path);
+    if ('blocked' in c) return violation('impassable', `${m.fig}: the path crosses impassable terrain (${c.blocked}) (§3.2)`);
+    if (c.cost > allowance) return violation('beyond_allowance', `${m.fig}: the path costs ${c.cost / 100}" of a ${allowance / 100}" allowance (§6.2)`, { cost: c.cost, allowance });
+    for (const e of s.units) {
+      if (e === u || e.side === u.side || !inPlay(e)) continue;
+      for (const ef of living(e)) {
+        for (let i = 0; i + 1 < path.length; i++) {
+          const d = distToSeg(ef.at, path[i], path[i + 1]);
+          if (d < ef.r + f.r - 2) return violation('crosses_enemy', `${m.fig}: the path crosses ${ef.id}'s base (§3.2)`);
+        }
+      }
+    }
+    const last = path[path.length - 1];
+    const exit = opt.exitFor !== undefined && exitsOwnEdge(s, opt.exitFor, last);
+    if (!exit) {
+      if (last[0] - f.r < 0 || last[1] - f.r < 0 || last[0] + f.r > s.table.w || last[1] + f.r > s.table.h) return violation('off_table', `${m.fig} would end off the table (§3.2)`);
+      const imp = inImpassable(s, last);
+      if (imp) return violation('impassable', `${m.fig} would end in impassable terrain (${imp})`);
+    }
+    end.set(f.id, exit ? [last[0], last[1] < 0 ? -100 : s.table.h + 100] : last);
+  }
+  // No figure may end overlapping any footprint.
+  const all: { id: string; at: Pt; r: number }[] = [];
+  for (const v of s.units) for (const f of living(v)) all.push({ id: f.id, at: end.get(f.id) ?? f.at, r: f.r });
+  for (const [id, p] of end) {
+    if (p[1] < 0 || p[1] > s.table.h) continue;
+    const me = all.find((x) => x.id === id)!;
+    for (const o of all) if (o.id !== id && overlaps(p, me.r, o.at, o.r)) return violation('overlap', `${id} would end overlapping ${o.id} (§3.2)`);
+  }
+  if (end.size) {
+    const p = coherencyProblem(u, end);
+    if (p) return p;
+  }
+  return { end };
+}
+
+function distToSeg(p: Pt, a: Pt, b: Pt): number {
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const l2 = dx * dx + dy * dy;
+  if (l2 === 0) return dist(p, a);
+  const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l2));
+  return dist(p, [a[0] + t * dx, a[1] + t * dy]);
+}
+
+/**
+ * §5.4 [P]: a squad that was coherent must end coherent; one that was not must end coherent, or
+ * with fewer groups, or as many and a smaller joining gap.
+ */
+export function coherencyProblem(u: Unit, end: Positions): Violation | null {
+  const live = living(u).filter((f) => !(end.get(f.id) && (end.get(f.id)![1] < -50)));
+  if (live.length < 2) return null;
+  const before = coherencyOf(u);
+  const after = coherencyOf(u, end);
+  if (after.components.length === 1) return null;
+  if (before.components.length === 1) return violation('incoherent', `${u.id} would end out of coherency (${QUALITY_TABLE[u.quality].coherency / 100}" for ${u.quality}) (§5.4)`);
+  if (after.components.length < before.components.length) return null;
+  if (after.components.length === before.components.length && after.joiningGap < before.joiningGap) return null;
+  return violation('incoherent', `${u.id} is out of coherency and must reform (§5.4)`);
+}
+
+/** A Rush while Under Fire needs the whole move in cover, or to end in cover, or to move away (§6.2). */
+export function underFireRushProblem(s: S, u: Unit, end: Positions): Violation | null {
+  if (!u.underFire) return null;
+  const moved = { ...u, figures: u.figures.map((f) => ({ ...f, at: end.get(f.id) ?? f.at })) };
+  if (unitInCover(s, moved)) return null;
+  if (nearestEnemy(s, u, (f) => end.get(f.id) ?? f.at) > nearestEnemy(s, u, (f) => f.at)) return null;
+  return violation('under_fire_rush', 'a unit Under Fire may Rush only to cover or away from the enemy (§6.2)');
+}
+
+/** A fall-back move must end farther from the nearest enemy (§6.1 [P]). */
+export function fallBackProblem(s: S, u: Unit, end: Positions): Violation | null {
+  const before = nearestEnemy(s, u, (f) => f.at);
+  const after = nearestEnemy(s, u, (f) => end.get(f.id) ?? f.at);
+  if (after > before || before === Infinity) return null;
+  return violation('fall_back_not_away', `a falling-back unit must end farther from the nearest enemy (${before / 100}" now, ${after / 100}" after) (§6.1)`);
+}
+
+/** §6.1: a unit in cover with no enemy within 8" may stay in place when it falls back. */
+export function mayStayWhenFallingBack(s: S, u: Unit): boolean {
+  return unitInCover(s, u) && nearestEnemy(s, u, (f) => f.at) > 800;
+}
+
+// ---------------------------------------------------------------- shooting (§6.4)
+
+export interface FirePlan {
+  firers: Figure[];
+  visible: Figure[];
+  band: 'base' | 'close' | 'medium' | 'long';
+  distance: number;
+  x: number;
+}
+
+/** The worst range multiplier among the squad's basic weapons (§6.4 step 3). */
+export function squadX(u: Unit): number {
+  const xs = living(u).filter((f) => !f.support).map((f) => weapon(f.weapon).x);
+  return xs.length ? Math.min(...xs) : Math.min(...living(u).map((f) => weapon(f.weapon).x));
+}
+
+/**
+ * Eligible firers and the band of a shot (§6.4 steps 1 and 3): each living figure with LOS to a
+ * target figure within its weapon's long range; support weapons need a living small-arms figure.
+ */
+export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | null {
+  const base = QUALITY_TABLE[u.quality].base;
+  const smallArms = living(u).some((f) => !f.support);
+  const firers: Figure[] = [];
+  const visible = new Set<Figure>();
+  let best = Infinity;
+  const centre = s.options.squadLos ? squadCentre(living(u).map((f) => pos?.get(f.id) ?? f.at)) : null;
+  for (const f0 of living(u)) {
+    const f1 = pos?.get(f0.id) ? { ...f0, at: pos.get(f0.id)! } : f0;
+    // Option Squad-based LOS (§6.4): LOS and range from one squad centre, a point (radius 0).
+    const f = centre ? { ...f1, at: centre, r: 0 } : f1;
+    const w = weapon(f.weapon);
+    if (w.x === 0 || (f.support && !smallArms)) continue;
+    const long = 3 * base * w.x;
+    let fires = false;
+    for (const tf of living(t)) {
+      const d = edgeDistance(f.at, f.r, tf.at, tf.r);
+      if (d > long) continue;
+      if (!sees(s, f, tf, { fire: true, observerUnit: u, targetUnit: t })) continue;
+      fires = true;
+      visible.add(tf);
+      best = Math.min(best, d);
+    }
+    if (fires) firers.push(f1);
+  }
+  if (!firers.length) return null;
+  const x = squadX(u);
+  const band = best <= base ? 'base' : best <= base * x ? 'close' : best <= 2 * base * x ? 'medium' : best <= 3 * base * x ? 'long' : null;
+  if (!band) return null;
+  return { firers, visible: [...visible], band, distance: best, x };
+}
+
+/** The squad centre of option Squad-based LOS: the midpoint of the squad's longest axis (§6.4 step 1). */
+export function squadCentre(ps: Pt[]): Pt {
+  let a = ps[0], b = ps[0], best = -1;
+  for (let i = 0; i < ps.length; i++) for (let j = i + 1; j < ps.length; j++) {
+    const d = dist(ps[i], ps[j]);
+    if (d > best) { best = d; a = ps[i]; b = ps[j]; }
+  }
+  return [Math.floor((a[0] + b[0]) / 2), Math.floor((a[1] + b[1]) / 2)];
+}
+
+/** Fire priority (§6.4 step 2): enemy units with a visible figure ranked by distance; the shooter picks among the closest N by Quality (one level lower Under Fire). */
+export function priorityTargets(s: S, u: Unit, pos?: Positions): { unit: Unit; plan: FirePlan }[] {
+  const ranked: { unit: Unit; plan: FirePlan }[] = [];
+  for (const t of s.units) {
+    if (t.side === u.side || !inPlay(t)) continue;
+    const plan = firePlan(s, u, t, pos);
+    if (plan) ranked.push({ unit: t, plan });
+  }
+  ranked.sort((a, b) => a.plan.distance - b.plan.distance || (a.unit.id < b.unit.id ? -1 : 1));
+  const q = u.underFire ? shiftQuality(u.quality, -1) : u.quality;
+  return ranked.slice(0, Math.max(1, QUALITY_TABLE[q].priority));
+}
+
+export function fireProblem(s: S, u: Unit, target: string, pos?: Positions): Violation | null {
+  const t = s.units.find((x) => x.id === target);
+  if (!t || !inPlay(t)) return violation('no_such_target', `no unit ${target} in play`);
+  if (t.side === u.side) return violation('not_enemy', `${target} is not an enemy unit`);
+  if (u.kind !== 'infantry') return violation('cannot_fire', `${u.id} may not fire`);
+  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  const pri = priorityTargets(s, u, pos);
+  if (!pri.some((p) => p.unit.id === target)) {
+    const plan = firePlan(s, u, t, pos);
+    if (!plan) return violation('no_line_of_fire', `no figure of ${u.id} sees a figure of ${target} within range (§6.4 step 1)`);
+    return violation('fire_priority', `${target} is not among the ${QUALITY_TABLE[u.underFire ? shiftQuality(u.quality, -1) : u.quality].priority} closest visible units (§6.4 step 2)`, { allowed: pri.map((p) => p.unit.id) });
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- blast shots (§6.7)
+
+/**
+ * A blast-capable support weapon firing alone at a target point (§6.7, A51): the point must be
+ * within the weapon's long range and in LOS of its operator; the squad's other figures do not fire.
+ */
+export function blastProblem(s: S, u: Unit, fig: string, at: Pt, pos?: Positions): Violation | null {
+  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  const f0 = living(u).find((f) => f.id === fig);
+  if (!f0) return violation('not_a_figure', `${fig} is not a living figure of ${u.id}`);
+  const w = weapon(f0.weapon);
+  if (!w.blast || !f0.support) return violation('not_a_blast_weapon', `${fig}'s ${w.name} has no blast (§6.7)`);
+  if (!living(u).some((f) => !f.support)) return violation('no_operator', 'support weapons need a small-arms figure left in the squad (§6.4)');
+  const f = pos?.get(fig) ? { ...f0, at: pos.get(fig)! } : f0;
+  const long = 3 * QUALITY_TABLE[u.quality].base * w.x;
+  if (edgeDistance(f.at, f.r, at, 0) > long) return violation('out_of_range', `the point is beyond ${w.name}'s long range of ${long / 100}" (§6.7)`);
+  if (at[0] < 0 || at[1] < 0 || at[0] > s.table.w || at[1] > s.table.h) return violation('off_table', 'the target point is off the table');
+  if (segmentBlock(s, f.at, at, { fire: true, observerUnit: u, targetUnit: null })) return violation('no_line_of_fire', `${fig} has no line of sight to the target point (§6.7 [P])`);
+  return null;
+}
+
+// ---------------------------------------------------------------- close assault (§6.10)
+
+export function assaultProblem(s: S, u: Unit, target: string, end: Positions): Violation | null {
+  const t = s.units.find((x) => x.id === target);
+  if (!t || !inPlay(t)) return violation('no_such_target', `no unit ${target} in play`);
+  if (t.side === u.side || t.side === null) return violation('not_enemy', `${target} is not an enemy unit`);
+  if (u.kind !== 'infantry') return violation('cannot_assault', `${u.id} may not assault`);
+  if (u.fallingBack) return violation('falling_back', 'a falling-back unit may not initiate an assault (§6.1)');
+  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot start an assault (§7.19)`);
+  const contact = [...end.entries()].some(([id, p]) => {
+    const f = u.figures.find((x) => x.id === id)!;
+    return living(t).some((tf) => edgeDistance(p, f.r, tf.at, tf.r) <= 5);
+  });
+  if (!contact) return violation('no_contact', 'at least one figure must end in base contact with an enemy figure (§6.2, §6.10)');
+  return null;
+}
+
+// ---------------------------------------------------------------- demolitions (§7.5)
+
+export function demolitionProblem(s: S, u: Unit, act: 'rig' | 'detonate', fig: string): Violation | null {
+  const d = u.demolition;
+  if (!d || d.charges < 1) return violation('no_charges', `${u.id} carries no demolition charges (§7.5)`);
+  if (s.victory.kind !== 'demolition') return violation('no_target', 'no demolition target in this scenario');
+  const target = s.terrain.find((f) => f.id === (s.victory as { target: string }).target)!;
+  if (target.status === 'destroyed') return violation('destroyed', 'the target is already destroyed');
+  const f = living(u).find((x) => x.id === fig);
+  if (!f) return violation('not_a_figure', `${fig} is not a living figure of ${u.id}`);
+  if (act === 'rig') {
+    if (d.rigged !== 'no') return violation('already_rigged', 'the charges are already rigged (§7.5)');
+    if (distanceToBoundary(f.at, target.points) - f.r > 5) return violation('not_in_contact', `${fig} must be in contact with ${target.id} to rig charges (§7.5 [P])`);
+    return null;
+  }
+  if (d.rigged !== 'yes') return violation('not_rigged', 'the charges are not rigged (§7.5)');
+  const figs = living(u);
+  if (figs.length > 1 && figs.some((x) => edgeDistance(x.at, x.r, d.riggedAt!, 0) < 400)) return violation('too_close', 'every figure must be at least 4" from the charges to detonate (§7.5)');
+  return null;
+}
+
+export { positionCover };

@@ -1,0 +1,300 @@
+// Shooting (§6.4), damage against figures (§6.5), Under Fire (§6.9), close assault (§6.10),
+// and the automatic fall-back moves of the assault aftermath.
+import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
+import { armour, weapon } from '../content.js';
+import { coverAgainst, sees, unitCover } from '../geometry.js';
+import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
+import { QUALITIES, QUALITY_TABLE, living, inPlay, type CoverClass, type Figure, type S, type Unit } from '../state.js';
+import { Run } from './run.js';
+import { checkLosingHeart } from './morale.js';
+
+const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
+const BAND_MOD = { base: 2, close: 0, medium: -2, long: -4 } as const;
+const FORT_BONUS = { foxhole: 1, sandbags: 2, trench: 3, bunkerL: 4, bunkerM: 4, bunkerH: 4 } as const;
+
+/** ≥ 3 figures linked by edge-to-edge gaps < 1" (§6.4 step 5 [P]). */
+export function bunchedUp(u: Unit): boolean {
+  const figs = living(u);
+  for (const f of figs) {
+    const group = new Set([f]);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const g of figs) if (!group.has(g) && [...group].some((h) => edgeDistance(g.at, g.r, h.at, h.r) < 100)) { group.add(g); grew = true; }
+    }
+    if (group.size >= 3) return true;
+  }
+  return false;
+}
+
+export interface ShotOptions {
+  /** The defensive free shot of §6.10: no Under Fire marker. */
+  defensive?: boolean;
+  /** Firer positions to measure from (default: where they stand). */
+  pos?: Positions;
+}
+
+/** A unit shoots at a target unit (§6.4 steps 1-11). Returns false if it cannot fire. */
+export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): boolean {
+  const plan = firePlan(s, u, t, opt.pos);
+  if (!plan) return false;
+  const at = (f: Figure) => opt.pos?.get(f.id) ?? f.at;
+  // Step 4: a squad rolls 2D6 keeping the highest, a single figure 1D6.
+  const dice = run.roll('fire_effect', living(u).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
+  const mods: Record<string, number> = { band: BAND_MOD[plan.band] };
+  if (t.kind === 'infantry' && (t.underFire || t.pinned)) mods.targetUnderFire = -1;
+  if (t.kind === 'infantry' && bunchedUp(t)) mods.bunchedUp = 2;
+  if (t.kind === 'nonCombatant') mods.nonCombatant = 2;
+  const q = QUALITY_TABLE[u.quality].feMod;
+  if (q) mods.quality = q;
+  if (u.underFire || u.broken || u.fallingBack) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
+  // Closest eligible firer: cover against the shot is measured from it (§3.2).
+  const closest = plan.firers.slice().sort((a, b) => minDist(at(a), a.r, plan.visible) - minDist(at(b), b.r, plan.visible))[0];
+  const covers = plan.visible.map((f) => coverAgainst(s, at(closest), f));
+  const cover = unitCover(covers.map((c) => c.cover));
+  if (t.quality === 'rabble' && cover === 'none') mods.rabbleInOpen = 1;
+  // Step 6: support weapons within their own long range, +1 per 3 small arms firing.
+  let weaponFe = 0;
+  const smallArms = plan.firers.filter((f) => !f.support).length;
+  weaponFe += Math.floor(smallArms / 3);
+  const base = QUALITY_TABLE[u.quality].base;
+  for (const f of plan.firers.filter((x) => x.support)) {
+    const w = weapon(f.weapon);
+    if (plan.distance > 3 * base * w.x) continue;
+    weaponFe += w.fe;
+    if (w.feDice) weaponFe += run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0);
+  }
+  const fe = Math.max(...dice) + Object.values(mods).reduce((a, b) => a + b, 0) + weaponFe;
+  const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
+  run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
+  // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
+  const pins = !opt.defensive && s.options.pinning && t.kind === 'infantry' && fe > QUALITY_TABLE[t.quality].tolerance;
+  // Step 9: Under Fire (not from the defensive free shot); a Pinned marker replaces it.
+  if (!opt.defensive) t.underFire = true;
+  if (pins && !t.pinned) {
+    t.pinned = true;
+    t.underFire = false;
+    run.emit('pinned', { unit: t.id, fe });
+  }
+  if (hits > 0) allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })));
+  return true;
+}
+
+function minDist(p: Pt, r: number, figs: Figure[]): number {
+  return Math.min(...figs.map((f) => edgeDistance(p, r, f.at, f.r)));
+}
+
+/** The small arms carried by most firers (ties: higher damage) give each hit's damage [P]. */
+function volleyDamage(firers: Figure[]): number {
+  const count = new Map<string, number>();
+  for (const f of firers) if (!f.support) count.set(f.weapon, (count.get(f.weapon) ?? 0) + 1);
+  const ws = [...count.entries()].sort((a, b) => b[1] - a[1] || weapon(b[0]).damage - weapon(a[0]).damage);
+  return ws.length ? weapon(ws[0][0]).damage : weapon(firers[0].weapon).damage;
+}
+
+/** Steps 10-11: hits to the closest visible figures, spread; damage 1D6 + damage vs 1D6 + armour (§6.5). */
+function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible: Figure[], hits: number, at: (f: Figure) => Pt, forts: { fig: Figure; fort: string | null }[]): void {
+  const order = visible.slice().sort((a, b) => minDist(a.at, a.r, firers.map((f) => ({ ...f, at: at(f) }))) - minDist(b.at, b.r, firers.map((f) => ({ ...f, at: at(f) }))) || (a.id < b.id ? -1 : 1));
+  const targets: Figure[] = [];
+  if (s.options.hitAllocation === 'random') {
+    for (let i = 0; i < hits; i++) targets.push(order[run.pick('hit_allocation', order.length, { unit: t.id })]);
+  } else {
+    for (let i = 0; i < hits; i++) targets.push(order[i % order.length]);
+  }
+  const dmg = volleyDamage(firers);
+  const killed: Figure[] = [];
+  if (s.options.squadDamage) {
+    // Option (§6.5): one attack and one defender roll; each point the defence exceeds the attack saves one hit.
+    const a = run.roll('damage_attack', 1, { target: t.id })[0] + dmg;
+    const maj = majorityArmour(targets);
+    const d = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]) + armour(maj).rating;
+    const saved = Math.max(0, d - a);
+    for (const f of targets.slice(0, Math.max(0, targets.length - saved))) if (f.alive) { f.alive = false; killed.push(f); }
+  } else {
+    for (const f of targets) {
+      const die = run.roll('damage_attack', 1, { figure: f.id })[0];
+      const fort = forts.find((x) => x.fig.id === f.id)?.fort as keyof typeof FORT_BONUS | null;
+      const bonus = fort && die !== 6 ? FORT_BONUS[fort] : 0;
+      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + bonus;
+      const kill = die + dmg >= def;
+      run.emit('damage', { figure: f.id, attack: die + dmg, defence: def, killed: kill && f.alive });
+      if (kill && f.alive) { f.alive = false; killed.push(f); }
+    }
+  }
+  lastFigureRule(t, killed);
+  afterCasualties(s, run, t);
+}
+
+function majorityArmour(figs: Figure[]): string {
+  const n = new Map<string, number>();
+  for (const f of figs) n.set(f.armour, (n.get(f.armour) ?? 0) + 1);
+  return [...n.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0][0];
+}
+
+/** §6.4: the last surviving figure must be a small-arms figure: a support operator dies in its place. */
+export function lastFigureRule(t: Unit, killed: Figure[]): void {
+  const live = living(t);
+  if (!live.length || live.some((f) => !f.support)) return;
+  const saved = killed.find((f) => !f.support);
+  if (!saved) return;
+  saved.alive = true;
+  live[live.length - 1].alive = false;
+}
+
+/** A unit with no living figures is out of play; Losing Heart runs after each casualty event (§6.13). */
+export function afterCasualties(s: S, run: Run, t: Unit): void {
+  if (!living(t).length && !t.out) {
+    t.out = true;
+    run.emit('unit_eliminated', { unit: t.id });
+  }
+  checkLosingHeart(s, run);
+}
+
+// ---------------------------------------------------------------- blast (§6.7)
+
+/**
+ * A blast shot: ranging in is a Quality test on 1D6; on target, every unit with a figure inside
+ * the kill zone (friends too) takes its own Strike Effect, 2D6 summed + the weapon's FE with no
+ * other modifier; hits by that unit's cover go to the figures inside, closest to the impact first
+ * (A20); every unit in the area is marked Under Fire; the Strike Effect counts for pinning (A21).
+ */
+export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
+  const firer = u.figures.find((f) => f.id === fig)!;
+  const w = weapon(firer.weapon);
+  const [die] = run.roll('ranging_in', 1, { unit: u.id, figure: fig });
+  const onTarget = die >= QUALITY_TABLE[u.quality].target;
+  run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, at, radius: w.blast, onTarget });
+  if (!onTarget) return;
+  for (const t of s.units) {
+    if (!inPlay(t)) continue;
+    const inside = living(t).filter((f) => edgeDistance(f.at, f.r, at, 0) < w.blast!);
+    if (!inside.length) continue;
+    const se = run.roll('strike_effect', 2, { unit: t.id }).reduce((x, y) => x + y, 0) + w.fe
+      + (w.feDice ? run.roll('weapon_fe', w.feDice, { weapon: w.id }).reduce((x, y) => x + y, 0) : 0);
+    const covers = inside.map((f) => coverAgainst(s, firer.at, f));
+    const cover = unitCover(covers.map((c) => c.cover));
+    const hits = Math.floor(se / PER_HIT[cover]);
+    run.emit('strike_effect', { unit: t.id, strike: se, cover, hits });
+    t.underFire = true;
+    if (s.options.pinning && t.kind === 'infantry' && se > QUALITY_TABLE[t.quality].tolerance && !t.pinned) {
+      t.pinned = true;
+      t.underFire = false;
+      run.emit('pinned', { unit: t.id, fe: se });
+    }
+    if (!hits) continue;
+    const order = inside.slice().sort((a, b) => edgeDistance(a.at, a.r, at, 0) - edgeDistance(b.at, b.r, at, 0) || (a.id < b.id ? -1 : 1));
+    const killed: Figure[] = [];
+    for (let i = 0; i < hits; i++) {
+      const f = order[i % order.length];
+      const d = run.roll('damage_attack', 1, { figure: f.id })[0];
+      const fort = covers[inside.indexOf(f)].fort?.fortification as keyof typeof FORT_BONUS | undefined;
+      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+      const kill = d + w.damage >= def;
+      run.emit('damage', { figure: f.id, attack: d + w.damage, defence: def, killed: kill && f.alive });
+      if (kill && f.alive) { f.alive = false; killed.push(f); }
+    }
+    lastFigureRule(t, killed);
+    afterCasualties(s, run, t);
+  }
+}
+
+// ---------------------------------------------------------------- close assault (§6.10)
+
+const maxRating = (figs: Figure[]) => Math.max(0, ...figs.map((f) => armour(f.armour).rating));
+
+/** Participants: figures with LOS to a figure of the opposing unit (§6.10 step 4). */
+function participants(s: S, a: Unit, b: Unit): Figure[] {
+  return living(a).filter((f) => living(b).some((g) => edgeDistance(f.at, f.r, g.at, g.r) <= 5 || sees(s, f, g, { fire: false, observerUnit: a, targetUnit: b })));
+}
+
+/** §6.10 steps 4-8, after the defensive free shot and the charge move. */
+export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
+  const pa = participants(s, att, def), pd = participants(s, def, att);
+  if (!pa.length || !living(def).length) {
+    run.emit('assault_fizzled', { unit: att.id, target: def.id });
+    return;
+  }
+  const total = (u: Unit, mine: Figure[], theirs: Figure[], charging: boolean) => {
+    const faces = run.roll('assault', living(u).length > 1 ? 2 : 1, { unit: u.id });
+    const mods: Record<string, number> = {};
+    if (charging) mods.charging = 1;
+    if (maxRating(mine) > maxRating(theirs)) mods.betterArmour = 1;
+    if (mine.length > theirs.length) mods.outnumbering = mine.length - theirs.length;
+    const other = u === att ? def : att;
+    const dq = QUALITIES.indexOf(u.quality) - QUALITIES.indexOf(other.quality);
+    if (dq > 0) mods.quality = 2 * dq;
+    const wb = Math.max(0, ...mine.map((f) => weapon(f.weapon).assault ?? 0));
+    if (wb) mods.weapon = wb;
+    return { score: Math.max(...faces) + Object.values(mods).reduce((x, y) => x + y, 0), mods };
+  };
+  const ta = total(att, pa, pd, true), td = total(def, pd, pa, false);
+  const outcome = ta.score > td.score ? 'attacker' : td.score > ta.score ? 'defender' : 'draw';
+  run.emit('assault_result', { unit: att.id, target: def.id, attacker: ta, defender: td, outcome });
+  const [win, lose] = outcome === 'defender' ? [def, att] : [att, def];
+  const [ws, ls] = outcome === 'defender' ? [td.score, ta.score] : [ta.score, td.score];
+  if (outcome !== 'draw' && ws > 0 && ws >= 2 * ls) {
+    // Overrun: the loser is wiped out; each of its figures rolls a die, each 6 is a casualty on the winner.
+    const revenge = run.roll('overrun_revenge', living(lose).length, { unit: lose.id }).filter((d) => d === 6).length;
+    for (const f of living(lose)) f.alive = false;
+    run.emit('overrun', { unit: lose.id, by: win.id, revenge });
+    removeClosest(win, lose, revenge, [...lose.figures]);
+    afterCasualties(s, run, lose);
+    afterCasualties(s, run, win);
+    return;
+  }
+  const need = (u: Unit) => (outcome === 'draw' ? 4 : u === win ? 3 : 5);
+  const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length, { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
+  const ka = killsBy(pa, att), kd = killsBy(pd, def);
+  // Simultaneous: both removals from the positions before either.
+  const before = [...att.figures, ...def.figures].map((f) => ({ ...f }));
+  removeClosest(def, att, ka, before);
+  removeClosest(att, def, kd, before);
+  run.emit('assault_kills', { [att.id]: kd, [def.id]: ka });
+  afterCasualties(s, run, att);
+  afterCasualties(s, run, def);
+  // Aftermath: the loser falls back 6"; on a draw both fall back 3", the attacker first.
+  if (outcome === 'draw') {
+    autoFallBack(s, run, att, 300);
+    autoFallBack(s, run, def, 300);
+  } else {
+    autoFallBack(s, run, lose, 600);
+  }
+}
+
+/** Kills removed by the owner, figures in contact first, then by distance to the enemy (default policy). */
+function removeClosest(victim: Unit, enemy: Unit, n: number, enemyFigs: Figure[]): void {
+  const foes = enemyFigs.filter((f) => enemy.figures.some((g) => g.id === f.id));
+  const order = living(victim).sort((a, b) => minDist(a.at, a.r, foes) - minDist(b.at, b.r, foes) || (a.id < b.id ? -1 : 1));
+  const killed: Figure[] = [];
+  for (const f of order.slice(0, n)) { f.alive = false; killed.push(f); }
+  lastFigureRule(victim, killed);
+}
+
+/**
+ * A free move away from the enemy (§6.10 step 8 [P]): every figure moves the same vector, away
+ * from the centroid of the nearest enemy unit, the longest of 100%, 75%, 50%, 25% that is legal.
+ */
+export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
+  const figs = living(u);
+  if (!figs.length) return;
+  const foes = enemiesOf(s, u);
+  if (!foes.length) return;
+  const me = centroid(figs.map((f) => f.at));
+  const nearest = foes.map((e) => ({ e, d: Math.min(...living(e).map((g) => Math.min(...figs.map((f) => edgeDistance(f.at, f.r, g.at, g.r))))) }))
+    .sort((a, b) => a.d - b.d)[0].e;
+  const them = centroid(living(nearest).map((f) => f.at));
+  let v: Pt = [me[0] - them[0], me[1] - them[1]];
+  if (v[0] === 0 && v[1] === 0) v = [0, u.side === 1 ? 1 : -1];
+  for (const k of [100, 75, 50, 25]) {
+    const moves = figs.map((f) => ({ fig: f.id, path: [along(f.at, v, (distance * k) / 100)] }));
+    const r = moveProblem(s, u, moves, { mode: 'move', allowance: distance });
+    if ('end' in r && nearestEnemy(s, u, (f) => r.end.get(f.id) ?? f.at) > nearestEnemy(s, u, (f) => f.at)) {
+      for (const f of figs) f.at = r.end.get(f.id)!;
+      run.emit('fell_back', { unit: u.id, distance: (distance * k) / 100 });
+      return;
+    }
+  }
+  run.emit('fell_back', { unit: u.id, distance: 0, blocked: true });
+}
+
+export { inPlay };

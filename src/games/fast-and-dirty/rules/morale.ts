@@ -1,0 +1,82 @@
+// Check Resolve, morale tests (§6.1) and Losing Heart (§6.13, option).
+import { edgeDistance } from '../../../engine/mech/geom2d.js';
+import { inside } from '../../../engine/mech/geom2d.js';
+import { BREAK_QUARTERS, QUALITY_TABLE, RESOLVES, casualties, inPlay, living, type Resolve, type S, type Unit } from '../state.js';
+import { mayStayWhenFallingBack } from '../legal.js';
+import { Run, successes } from './run.js';
+
+/** The unit's Resolve after Losing Heart steps (§6.13); null: reduced below Reluctant. */
+export function currentResolve(s: S, u: Unit): Resolve | null {
+  if (u.side === null) return u.resolve;
+  const i = RESOLVES.indexOf(u.resolve) - s.heart[u.side];
+  return i < 0 ? null : RESOLVES[i];
+}
+
+/** Broken when casualties ≥ the break point of the current Resolve; Reluctant at 1 (§2.1, §6.1). */
+export function isBroken(s: S, u: Unit): boolean {
+  const r = currentResolve(s, u) ?? 'reluctant';
+  const c = casualties(u);
+  if (r === 'reluctant') return c >= 1;
+  return c * 4 >= BREAK_QUARTERS[r] * u.strength;
+}
+
+/** In a bunker or trench: 2D6 plus one automatic success (§6.1, §7.7). */
+function entrenched(s: S, u: Unit): boolean {
+  const figs = living(u);
+  const inFort = figs.filter((f) => s.terrain.some((t) => t.kind === 'area' && (t.fortification === 'trench' || t.fortification?.startsWith('bunker')) && inside(f.at, t.points)));
+  return inFort.length * 2 > figs.length;
+}
+
+/**
+ * Start-of-activation tests (§5.2 step 2): Check Resolve, then a morale test if broken.
+ * Returns 'rout' (out of play), 'fallBack' or 'normal'.
+ */
+export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 'normal' {
+  if (u.kind !== 'infantry') return 'normal';
+  if (!u.broken && isBroken(s, u)) {
+    u.broken = true;
+    run.emit('broken', { unit: u.id, casualties: casualties(u) });
+  }
+  if (!u.broken) return 'normal';
+  const auto = entrenched(s, u) ? 1 : 0;
+  const faces = run.roll('morale', 3 - auto, { unit: u.id, target: QUALITY_TABLE[u.quality].target, automatic: auto });
+  const n = successes(faces, QUALITY_TABLE[u.quality].target) + auto;
+  if (n === 0) {
+    u.out = true;
+    run.emit('routed', { unit: u.id, successes: n });
+    return 'rout';
+  }
+  if (n === 1) {
+    const stay = mayStayWhenFallingBack(s, u);
+    u.fallingBack = !stay;
+    run.emit('morale_result', { unit: u.id, successes: n, result: stay ? 'holds in cover' : 'falls back' });
+    return stay ? 'normal' : 'fallBack';
+  }
+  run.emit('morale_result', { unit: u.id, successes: n, result: 'normal' });
+  return 'normal';
+}
+
+/** Units of a side counted for Losing Heart (squads, teams, characters; §6.13). */
+const counted = (s: S, side: 0 | 1) => s.units.filter((u) => u.side === side && u.kind === 'infantry');
+
+/** Losing Heart (option): at 50% and 75% eliminated, every unit of the force drops one Resolve level (§6.13). */
+export function checkLosingHeart(s: S, run: Run): void {
+  if (!s.options.losingHeart) return;
+  for (const side of [0, 1] as const) {
+    const all = counted(s, side);
+    const gone = all.filter((u) => !inPlay(u)).length;
+    const steps = gone * 4 >= all.length * 3 ? 2 : gone * 2 >= all.length ? 1 : 0;
+    while (s.heart[side] < steps) {
+      s.heart[side]++;
+      run.emit('losing_heart', { side, step: s.heart[side] });
+      for (const u of all) {
+        if (inPlay(u) && currentResolve(s, u) === null) {
+          u.out = true;
+          run.emit('unit_eliminated', { unit: u.id, reason: 'losing heart' });
+        }
+      }
+    }
+  }
+}
+
+export { edgeDistance };

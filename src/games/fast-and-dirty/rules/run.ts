@@ -1,0 +1,32 @@
+// One entry's run: the events it emits and its dice (the `dice` stream of the entry's Rng;
+// every roll is an event, spec §8.2).
+import { rollDice, rollEvent } from '../../../engine/mech/dice.js';
+import type { GameEvent, Rng } from '../../../engine/types.js';
+
+export class Run {
+  ev: GameEvent[] = [];
+  private dice: Rng | null;
+  constructor(rng: Rng | null) {
+    this.dice = rng ? rng.fork('dice') : null;
+  }
+  roll(purpose: string, n: number, extra: Record<string, unknown> = {}): number[] {
+    if (!this.dice) throw new Error('no dice in this entry');
+    if (n <= 0) return [];
+    const faces = rollDice(this.dice, 6, n);
+    this.ev.push(rollEvent(purpose, faces, extra));
+    return faces;
+  }
+  /** A uniform pick in [0, n) as a logged draw (random hit allocation). */
+  pick(purpose: string, n: number, extra: Record<string, unknown> = {}): number {
+    if (!this.dice) throw new Error('no dice in this entry');
+    const i = this.dice.int(n);
+    this.ev.push(rollEvent(purpose, [i], extra));
+    return i;
+  }
+  emit(type: string, data: unknown): void {
+    this.ev.push({ type, to: 'all', data });
+  }
+}
+
+/** Successes of a Quality test on nD6: each die ≥ the target (§2.1). */
+export const successes = (faces: number[], target: number) => faces.filter((d) => d >= target).length;

@@ -1,0 +1,458 @@
+// Setup (§4), the Standard turn sequence (§5.1), activations (§5.2-§5.3), end of turn (§5.5)
+// and victory (§9, scenario conditions §4.3).
+import { Value } from '@sinclair/typebox/value';
+import { dist, edgeDistance, overlaps, toward, type Pt } from '../../../engine/mech/geom2d.js';
+import { inImpassable, pathCost } from '../geometry.js';
+import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
+import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
+import { priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
+import { QUALITY_TABLE, inPlay, living, other, type Action, type Options, type S, type Side, type Unit } from '../state.js';
+import { autoFallBack, blastShot, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { activationTests } from './morale.js';
+import { Run, successes } from './run.js';
+
+export const DEFAULT_OPTIONS = {
+  turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
+  seizeInitiative: false, hitAllocation: 'closest' as const, opportunityFire: false, pinning: false, squadLos: false,
+};
+
+/**
+ * Default deployment for a custom force list [P]: squads side by side (figures 2.2" apart, 1" between
+ * squads) from the left, 3" in from the side's edge, a new row 3" further in when the table is full.
+ */
+function deployments(s: { table: { w: number; h: number } }, side: Side, specs: UnitSpec[]): Pt[] {
+  const out: Pt[] = [];
+  let x = 100, row = 0;
+  for (const spec of specs) {
+    const n = spec.figures.reduce((k, f) => k + (f.count ?? 1), 0);
+    const width = (n - 1) * 220 + 100;
+    if (x + width > s.table.w - 100) { x = 100; row++; }
+    const y = 600 + row * 300;
+    out.push([x + width / 2, side === 0 ? y : s.table.h - y]);
+    x += width + 100;
+  }
+  return out;
+}
+
+export function setupState(p: { scenario: string; seats: SeatInfo[]; options: unknown }, run: Run): S | Violation {
+  const sc = scenarioDef(p.scenario);
+  if (!sc) return violation('unknown_scenario', `no scenario ${p.scenario}`);
+  if (p.seats.length !== 2) return violation('bad_seats', 'Fast and Dirty is for two sides (§1)');
+  const opts = { ...DEFAULT_OPTIONS, ...((p.options ?? {}) as Options) };
+  if (!opts.turnLimit) opts.turnLimit = sc.turnLimit;
+  const map = CONTENT.maps[sc.map];
+  const forces: [UnitSpec[], UnitSpec[]] = [sc.forces[0], sc.forces[1]];
+  if (opts.forces !== undefined) {
+    const given = opts.forces as Record<string, unknown>;
+    for (const side of [0, 1] as const) {
+      const list = given[String(side)];
+      if (list === undefined) continue;
+      if (!Value.Check(ForceList, list)) {
+        const e = [...Value.Errors(ForceList, list)][0];
+        return violation('bad_force_list', `side ${side}: ${e ? `${e.path || '/'}: ${e.message}` : 'not a force list'}`);
+      }
+      const prob = forceProblem(CONTENT, list as UnitSpec[], sc.points[side]);
+      if (prob) return violation(prob.code, `side ${side}: ${prob.message}`, prob.details);
+      forces[side] = list as UnitSpec[];
+    }
+  }
+  const s: S = {
+    scenario: sc.id, options: opts, table: { w: map.table[0], h: map.table[1] }, terrain: terrainOf(sc), objectives: sc.objectives.map((o) => [o[0], o[1]] as Pt),
+    victory: victoryOf(sc), units: [], turn: 1, phase: 'initiative', initiative: null, toAct: 0, active: null, controlGroup: null,
+    seized: null, interrupted: null, score: [0, 0], evacuated: [0, 0], heart: [0, 0], startUnits: [0, 0], step: 0, result: null,
+  };
+  for (const side of [0, 1] as const) {
+    const custom = forces[side] !== sc.forces[side];
+    const spots = deployments(s, side, forces[side]);
+    forces[side].forEach((spec, i) => {
+      const id = `${side === 0 ? 'A' : 'B'}${i + 1}`;
+      const at = !custom && spec.at ? spec.at : spots[i];
+      s.units.push(buildUnit(spec, id, side, [at[0], at[1]]));
+    });
+    s.startUnits[side] = forces[side].length;
+  }
+  if (opts.forces !== undefined) {
+    // A custom list's default deployment must fit: no figure in impassable terrain or past the table's middle.
+    for (const u of s.units) for (const f of u.figures) {
+      const imp = inImpassable(s, f.at);
+      const deep = u.side === 0 ? f.at[1] > s.table.h / 2 : f.at[1] < s.table.h / 2;
+      if (imp || deep) return violation('deployment_blocked', `side ${u.side}: ${u.name} does not fit in the deployment zone (${imp ? `${f.id} would stand in ${imp}` : 'too many rows'}); field fewer or smaller squads`);
+    }
+  }
+  sc.nonCombatants.forEach((spec, i) => s.units.push(buildUnit(spec, spec.id ?? `N${i + 1}`, null, [spec.at![0], spec.at![1]])));
+  run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
+  rollInitiative(s, run);
+  return s;
+}
+
+/** §5.1: each side rolls 1D6, ties re-roll; the high roller chooses to go first or second. */
+export function rollInitiative(s: S, run: Run): void {
+  for (let i = 0; i < 20; i++) {
+    const [a] = run.roll('initiative', 1, { side: 0 });
+    const [b] = run.roll('initiative', 1, { side: 1 });
+    if (a === b) continue;
+    const winner: Side = a > b ? 0 : 1;
+    s.initiative = { winner, rolls: [a, b] };
+    // Option Seize Initiative (§5.1): 6 against 1 gives one free extra activation.
+    s.seized = s.options.seizeInitiative && Math.max(a, b) === 6 && Math.min(a, b) === 1 ? winner : null;
+    if (s.seized !== null) run.emit('initiative_seized', { side: winner });
+    s.phase = 'initiative';
+    s.step++;
+    return;
+  }
+  s.initiative = { winner: 0, rolls: [0, 0] };
+  s.phase = 'initiative';
+  s.step++;
+}
+
+export function chooseOrder(s: S, run: Run, first: boolean): void {
+  const w = s.initiative!.winner;
+  s.toAct = first ? w : other(w);
+  run.emit('initiative', { winner: w, first: s.toAct });
+  s.phase = 'activate';
+  s.step++;
+  advance(s, run);
+}
+
+export const activatable = (s: S, side: Side) => s.units.filter((u) => u.side === side && u.kind === 'infantry' && inPlay(u) && (!u.activated || s.seized === side));
+
+/** Whose alternation turn it is now, or the end of the turn (§5.1: a side with none left yields). */
+function advance(s: S, run: Run): void {
+  if (s.result) return;
+  if (activatable(s, s.toAct).length) return;
+  if (activatable(s, other(s.toAct)).length) { s.toAct = other(s.toAct); return; }
+  endOfTurn(s, run);
+}
+
+export function activate(s: S, run: Run, u: Unit): void {
+  if (u.activated && s.seized === u.side) {
+    s.seized = null;
+    run.emit('extra_activation', { unit: u.id });
+  }
+  s.active = u.id;
+  run.emit('activated', { unit: u.id, side: u.side });
+  const r = activationTests(s, run, u);
+  if (r === 'rout') {
+    afterCasualties(s, run, u);
+    endActivation(s, run, u);
+    return;
+  }
+  s.phase = 'order';
+  s.step++;
+  checkImmediate(s, run);
+}
+
+const movePositions = (moves: { fig: string; path: Pt[] }[]) => new Map(moves.map((m) => [m.fig, m.path[m.path.length - 1]]));
+
+/** Move figures along validated paths (exits over the own edge leave the table). */
+export function moveFigures(s: S, run: Run, u: Unit, end: Positions, exitSide: Side | null = null): void {
+  if (!end.size) return;
+  for (const f of living(u)) {
+    const p = end.get(f.id);
+    if (!p) continue;
+    if (p[1] < 0 || p[1] > s.table.h) {
+      f.exited = true;
+      f.at = [p[0], p[1] < 0 ? 0 : s.table.h];
+      if (exitSide !== null) s.evacuated[exitSide]++;
+      continue;
+    }
+    f.at = [p[0], p[1]];
+  }
+  run.emit('moved', { unit: u.id, to: Object.fromEntries([...end.entries()]) });
+}
+
+/** The order of an active unit (§5.3): validated beforehand by index.validate. */
+export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
+  switch (a.type) {
+    case 'engage': {
+      const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
+      const end = movePositions(a.moves);
+      if (t && a.fireFirst) shoot(s, run, u, t);
+      if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
+      moveFigures(s, run, u, s.options.variableMovement && end.size ? variableEnd(s, run, u, a.moves, 'move') : end);
+      if (end.size && openOpportunity(s, u, a)) return;
+      break;
+    }
+    case 'rush': {
+      const end = movePositions(a.moves);
+      moveFigures(s, run, u, s.options.variableMovement ? variableEnd(s, run, u, a.moves, 'rush') : end);
+      if (end.size && openOpportunity(s, u, a)) return;
+      break;
+    }
+    case 'assault': {
+      const t = s.units.find((x) => x.id === a.target)!;
+      run.emit('assault_declared', { unit: u.id, target: t.id });
+      // Defensive free shot from the start positions, no Under Fire (§6.10 step 2).
+      const wasUF = u.underFire;
+      shoot(s, run, t, u, { defensive: true });
+      u.underFire = wasUF;
+      if (!inPlay(u)) break;
+      const end = movePositions(a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive));
+      moveFigures(s, run, u, end);
+      resolveAssault(s, run, u, t);
+      break;
+    }
+    case 'command': {
+      const d = a.demolition;
+      if (d) demolition(s, run, u, d.act, d.fig);
+      if (a.target) {
+        const t = s.units.find((x) => x.id === a.target)!;
+        // The figure busy with the demolition does not fire (§5.3 [P]).
+        const busy = d ? u.figures.find((f) => f.id === d.fig) : undefined;
+        if (busy) busy.alive = false;
+        if (inPlay(t)) shoot(s, run, u, t);
+        if (busy) busy.alive = true;
+      }
+      break;
+    }
+  }
+  finishOrder(s, run, u, a);
+}
+
+/**
+ * Option Variable movement (§6.2): the destination is declared, then Move 1D6+2 (Elite: best of
+ * two) or Rush 2D6+4 (Elite: better of two totals) is rolled, with Under Fire −2" (twice for a
+ * Rush); each figure goes as far as the roll allows along its path, never past it. A figure whose
+ * shortened move would end on another base stops earlier (the roll trims, never rejects).
+ */
+export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path: Pt[] }[], mode: 'move' | 'rush'): Positions {
+  const rolls = u.quality === 'elite' ? 2 : 1;
+  const totals: number[] = [];
+  for (let i = 0; i < rolls; i++) {
+    const f = run.roll(mode === 'move' ? 'variable_move' : 'variable_rush', mode === 'move' ? 1 : 2, { unit: u.id });
+    totals.push(f.reduce((x, y) => x + y, 0) + (mode === 'move' ? 2 : 4));
+  }
+  const uf = u.underFire ? 200 : 0;
+  const allowance = Math.max(0, Math.max(...totals) * 100 - (mode === 'move' ? uf : 2 * uf));
+  run.emit('variable_movement', { unit: u.id, mode, allowance });
+  const trimmed = new Map(moves.map((m) => {
+    const f = u.figures.find((x) => x.id === m.fig)!;
+    return [m.fig, trimPath(s, [f.at, ...m.path], allowance)] as const;
+  }));
+  // Pull back any figure that would end on another base, along its own path, until none does.
+  const others = s.units.flatMap((v) => living(v)).filter((f) => !trimmed.has(f.id));
+  for (let guard = 0; guard < 400; guard++) {
+    let moved = false;
+    for (const [id, path] of trimmed) {
+      const me = u.figures.find((x) => x.id === id)!;
+      const end = path[path.length - 1];
+      const clash = others.some((o) => overlaps(end, me.r, o.at, o.r))
+        || [...trimmed].some(([oid, op]) => oid !== id && overlaps(end, me.r, op[op.length - 1], me.r));
+      if (clash && path.length > 1) {
+        const prev = path[path.length - 2];
+        const d = dist(prev, end);
+        const next = d <= 10 ? path.slice(0, -1) : [...path.slice(0, -1), toward(end, prev, 10)];
+        trimmed.set(id, next);
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return new Map([...trimmed].map(([id, p]) => [id, p[p.length - 1]]));
+}
+
+/** The longest prefix of a path whose cost fits the allowance (cost grows along a path, so bisect). */
+function trimPath(s: S, path: Pt[], allowance: number): Pt[] {
+  const out: Pt[] = [path[0]];
+  let spent = 0;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const a = path[i], b = path[i + 1];
+    const c = pathCost(s, [a, b]);
+    const cost = 'cost' in c ? c.cost : Infinity;
+    if (spent + cost <= allowance) { spent += cost; out.push(b); continue; }
+    let lo = 0, hi = dist(a, b);
+    for (let k = 0; k < 24 && hi - lo > 1; k++) {
+      const m = Math.floor((lo + hi) / 2);
+      const cm = pathCost(s, [a, toward(a, b, m)]);
+      if ('cost' in cm && spent + cm.cost <= allowance) lo = m; else hi = m;
+    }
+    if (lo > 0) out.push(toward(a, b, lo));
+    break;
+  }
+  return out;
+}
+
+/** Units of the other side that may give up their activation to fire at a unit that moved (§7.18). */
+export function opportunityFirers(s: S, mover: Unit): Unit[] {
+  if (!s.options.opportunityFire || mover.side === null || !inPlay(mover)) return [];
+  return s.units.filter((r) => r.side === other(mover.side as Side) && r.kind === 'infantry' && inPlay(r) && !r.activated && !r.fallingBack && !r.pinned
+    && priorityTargets(s, r).some((p) => p.unit.id === mover.id));
+}
+
+/** Module Opportunity Fire: a reaction window at the end point of the move [P], before the mover's own later fire. */
+function openOpportunity(s: S, u: Unit, a: Action): boolean {
+  if (!opportunityFirers(s, u).length) return false;
+  s.interrupted = { unit: u.id, action: a };
+  s.phase = 'opportunity';
+  s.step++;
+  return true;
+}
+
+/** The window's answer: the chosen unit fires at the mover and loses its activation (§7.18, A18); then the order resumes. */
+export function applyOpportunity(s: S, run: Run, firer: string | null): void {
+  const it = s.interrupted!;
+  const mover = s.units.find((x) => x.id === it.unit)!;
+  if (firer) {
+    const r = s.units.find((x) => x.id === firer)!;
+    run.emit('opportunity_fire', { unit: r.id, target: mover.id });
+    shoot(s, run, r, mover);
+    r.activated = true;
+  }
+  s.interrupted = null;
+  s.phase = 'order';
+  if (!inPlay(mover)) { endActivation(s, run, mover); return; }
+  finishOrder(s, run, mover, it.action);
+}
+
+/** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
+function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
+  if (a.type === 'engage' && a.target && !a.fireFirst) {
+    const t = s.units.find((x) => x.id === a.target)!;
+    if (inPlay(t) && inPlay(u)) shoot(s, run, u, t);
+  }
+  if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive) blastShot(s, run, u, a.blast.fig, a.blast.at);
+  const nc = s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
+  if (nc && inPlay(u) && a.type !== 'assault') {
+    // Control (§7.17): a unit within 4" passes a Quality test on 1D6 and may move the group at once.
+    const pass = successes(run.roll('control', 1, { unit: u.id, group: nc.id }), QUALITY_TABLE[u.quality].target) > 0;
+    run.emit('control_test', { unit: u.id, group: nc.id, passed: pass });
+    if (pass) {
+      nc.controlledBy = u.side;
+      s.controlGroup = nc.id;
+      s.phase = 'control';
+      s.step++;
+      return;
+    }
+  }
+  endActivation(s, run, u, 'moves' in a && a.moves.length > 0);
+}
+
+function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: string): void {
+  const d = u.demolition!;
+  const target = s.terrain.find((f) => f.id === (s.victory as { target: string }).target)!;
+  const q = QUALITY_TABLE[u.quality].target;
+  if (act === 'rig') {
+    const n = successes(run.roll('rig_charges', u.underFire ? 1 : 2, { unit: u.id }), q);
+    d.riggedAt = [...u.figures.find((f) => f.id === fig)!.at];
+    d.rigged = n >= 2 ? 'yes' : n === 1 ? 'pending' : 'no';
+    if (n === 1) d.rigWait = true;
+    if (n === 0) delete d.riggedAt;
+    run.emit('charges', { unit: u.id, act, successes: n, rigged: d.rigged });
+    return;
+  }
+  const n = successes(run.roll('detonate', 3, { unit: u.id }), q);
+  d.charges--;
+  d.rigged = 'no';
+  delete d.riggedAt;
+  if (living(u).length === 1) { living(u)[0].alive = false; afterCasualties(s, run, u); }
+  target.status = n >= 2 ? 'destroyed' : n === 1 && target.status === 'intact' ? 'badlyDamaged' : target.status;
+  run.emit('charges', { unit: u.id, act, successes: n, target: target.id, status: target.status });
+  checkImmediate(s, run);
+}
+
+export function applyControl(s: S, run: Run, moves: { fig: string; path: Pt[] }[]): void {
+  const g = s.units.find((x) => x.id === s.controlGroup)!;
+  const u = s.units.find((x) => x.id === s.active)!;
+  moveFigures(s, run, g, movePositions(moves), u.side);
+  g.activated = true;
+  if (!living(g).length) g.out = true;
+  s.controlGroup = null;
+  endActivation(s, run, u);
+}
+
+/** §5.2 step 4: remove Under Fire, clear falling back, mark activated; pending rigs complete if nobody moved. */
+export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
+  u.underFire = false;
+  u.fallingBack = false;
+  u.pinned = false;
+  u.activated = true;
+  // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
+  const d = u.demolition;
+  if (d?.rigged === 'pending') {
+    if (d.rigWait) d.rigWait = false;
+    else if (moved) { d.rigged = 'no'; delete d.riggedAt; }
+    else d.rigged = 'yes';
+  }
+  s.active = null;
+  s.phase = 'activate';
+  s.step++;
+  checkImmediate(s, run);
+  if (s.result) return;
+  s.toAct = other(u.side as Side);
+  advance(s, run);
+}
+
+/** §5.5 end of turn: badly damaged targets, victory, next initiative. */
+function endOfTurn(s: S, run: Run): void {
+  const target = s.victory.kind === 'demolition' ? s.terrain.find((f) => f.id === (s.victory as { target: string }).target) : undefined;
+  if (target?.status === 'badlyDamaged') {
+    const [d] = run.roll('badly_damaged', 1, { target: target.id });
+    if (d >= 4) { target.status = 'destroyed'; run.emit('target_destroyed', { target: target.id }); }
+  }
+  run.emit('turn_ended', { turn: s.turn });
+  checkImmediate(s, run);
+  if (s.result) return;
+  if (s.turn >= s.options.turnLimit) { finalResult(s, run); return; }
+  s.turn++;
+  for (const u of s.units) u.activated = false;
+  for (const u of s.units) if (u.kind === 'nonCombatant') u.controlledBy = null;
+  rollInitiative(s, run);
+}
+
+const sidesInPlay = (s: S, side: Side) => s.units.some((u) => u.side === side && inPlay(u));
+
+/** Immediate ends: a side with no units in play (§9 item 4), a destroyed demolition target (§4.3 S3). */
+export function checkImmediate(s: S, run: Run): void {
+  if (s.result) return;
+  const v = s.victory;
+  if (v.kind === 'demolition') {
+    const t = s.terrain.find((f) => f.id === v.target);
+    if (t?.status === 'destroyed') return finish(s, run, { winners: [v.attacker], draw: false, reason: `${t.id} destroyed (Demolition Raid)` });
+  }
+  const a = sidesInPlay(s, 0), b = sidesInPlay(s, 1);
+  if (!a && !b) return finish(s, run, { winners: [], draw: true, reason: 'both sides eliminated' });
+  if (!a) return finish(s, run, { winners: [1], draw: false, reason: 'side 0 has no units in play (§9)' });
+  if (!b) return finish(s, run, { winners: [0], draw: false, reason: 'side 1 has no units in play (§9)' });
+}
+
+/** Attrition score (§9 item 3): 2 per enemy unit out of play, 1 per enemy unit broken at the end. */
+export function attrition(s: S): [number, number] {
+  const sc: [number, number] = [0, 0];
+  for (const u of s.units) {
+    if (u.side === null) continue;
+    const enemy = other(u.side);
+    if (!inPlay(u)) sc[enemy] += 2;
+    else if (u.broken) sc[enemy] += 1;
+  }
+  return sc;
+}
+
+/** Unbroken infantry figures of a side within 6" of the objective (Hold the Line). */
+export function holdingFigures(s: S, side: Side, obj: Pt, radius: number): number {
+  return s.units.filter((u) => u.side === side && u.kind === 'infantry' && inPlay(u) && !u.broken)
+    .reduce((n, u) => n + living(u).filter((f) => edgeDistance(f.at, f.r, obj, 0) <= radius).length, 0);
+}
+
+export function finalResult(s: S, run: Run): void {
+  const v = s.victory;
+  const sc = attrition(s);
+  if (v.kind === 'evacuation') { sc[0] += 3 * s.evacuated[0]; sc[1] += 3 * s.evacuated[1]; }
+  s.score = sc;
+  const scores = { side0: sc[0], side1: sc[1] };
+  if (v.kind === 'holdTheLine') {
+    const att = holdingFigures(s, v.attacker, v.objective, v.radius), def = holdingFigures(s, other(v.attacker), v.objective, v.radius);
+    return finish(s, run, { winners: [att > def ? v.attacker : other(v.attacker)], draw: false, reason: `objective: attacker ${att} figures within 6", defender ${def} (Hold the Line)`, scores });
+  }
+  if (v.kind === 'demolition') return finish(s, run, { winners: [other(v.attacker)], draw: false, reason: 'the target still stands at the turn limit (Demolition Raid)', scores });
+  if (Math.abs(sc[0] - sc[1]) < 2) return finish(s, run, { winners: [], draw: true, reason: `score ${sc[0]}-${sc[1]}: a difference under 2 is a draw (§9)`, scores });
+  return finish(s, run, { winners: [sc[0] > sc[1] ? 0 : 1], draw: false, reason: `score ${sc[0]}-${sc[1]} at the turn limit (§9)`, scores });
+}
+
+export function finish(s: S, run: Run, r: Result): void {
+  s.result = r;
+  s.phase = 'ended';
+  s.step++;
+  run.emit('game_over', r);
+}
+
+export { underFireRushProblem, autoFallBack };

@@ -1,0 +1,159 @@
+// State, actions and small lookups of Fast and Dirty (spec shared/rules/fast-and-dirty.md).
+// Positions are integer hundredths of an inch (§3.2); side 0's home edge is y = 0.
+import type { Result, Seat } from '../../engine/types.js';
+import type { Pt } from '../../engine/mech/geom2d.js';
+
+export type Side = 0 | 1;
+export type Quality = 'rabble' | 'conscript' | 'regular' | 'elite';
+export type Resolve = 'reluctant' | 'uncertain' | 'steady' | 'determined';
+export type CoverClass = 'none' | 'soft' | 'hard';
+
+export const QUALITIES: readonly Quality[] = ['rabble', 'conscript', 'regular', 'elite'];
+export const RESOLVES: readonly Resolve[] = ['reluctant', 'uncertain', 'steady', 'determined'];
+
+/** §2.1 master table, keyed by Quality (distances in hundredths). */
+export const QUALITY_TABLE: Record<Quality, { target: number; coherency: number; base: number; priority: number; feMod: number; tolerance: number }> = {
+  rabble: { target: 5, coherency: 200, base: 200, priority: 1, feMod: 0, tolerance: 10 },
+  conscript: { target: 4, coherency: 300, base: 300, priority: 2, feMod: 0, tolerance: 12 },
+  regular: { target: 3, coherency: 400, base: 400, priority: 3, feMod: 1, tolerance: 14 },
+  elite: { target: 2, coherency: 500, base: 500, priority: 4, feMod: 2, tolerance: 16 },
+};
+/** §2.1 Resolve break points as fractions (numerator / 4 of strength); Reluctant breaks at 1 casualty. */
+export const BREAK_QUARTERS: Record<Resolve, number> = { reluctant: 0, uncertain: 1, steady: 2, determined: 3 };
+
+/** One level lower or higher, clamped (§2.1). */
+export function shiftQuality(q: Quality, by: number): Quality {
+  return QUALITIES[Math.max(0, Math.min(3, QUALITIES.indexOf(q) + by))];
+}
+
+export interface Figure {
+  id: string;
+  at: Pt;
+  /** Base radius in hundredths (0.5" infantry, §3.2). */
+  r: number;
+  weapon: string;
+  armour: string;
+  /** Operates a support weapon (not small arms, §6.4 step 6). */
+  support: boolean;
+  leader: boolean;
+  alive: boolean;
+  /** Left the table over its side's edge (Evacuation). */
+  exited?: boolean;
+}
+
+export type UnitKind = 'infantry' | 'nonCombatant';
+
+export interface Unit {
+  id: string;
+  name: string;
+  /** null: a neutral non-combatant group (§7.17). */
+  side: Side | null;
+  kind: UnitKind;
+  quality: Quality;
+  resolve: Resolve;
+  strength: number;
+  figures: Figure[];
+  activated: boolean;
+  underFire: boolean;
+  broken: boolean;
+  /** Fell back at its morale test this activation (§6.1). */
+  fallingBack: boolean;
+  /** Pinned (module §7.19): no shooting, moving or assaulting until the end of its next activation. */
+  pinned?: boolean;
+  /** Out of play (routed, surrendered, wiped out, §9). */
+  out: boolean;
+  demolition?: { charges: number; rigged: 'no' | 'pending' | 'yes'; riggedAt?: Pt; rigWait?: boolean };
+  /** Side controlling a non-combatant group this turn (§7.17). */
+  controlledBy?: Side | null;
+}
+
+export interface Feature {
+  id: string;
+  kind: 'area' | 'linear' | 'hill' | 'structure';
+  points: Pt[];
+  move: 'open' | 'difficult' | 'veryDifficult' | 'impassable';
+  cover: CoverClass;
+  los: 'clear' | 'block' | 'woodsLight' | 'woodsDense';
+  /** Inches × 100; a linear obstacle's crossing class follows from it (§3.2 Heights). */
+  height: number;
+  fortification?: 'foxhole' | 'sandbags' | 'trench' | 'bunkerL' | 'bunkerM' | 'bunkerH';
+  /** Demolition target state (Demolition Raid). */
+  status?: 'intact' | 'badlyDamaged' | 'destroyed';
+}
+
+export interface Options {
+  turnLimit?: number;
+  variableMovement?: boolean;
+  passiveDamage?: boolean;
+  squadDamage?: boolean;
+  losingHeart?: boolean;
+  seizeInitiative?: boolean;
+  hitAllocation?: 'closest' | 'random';
+  opportunityFire?: boolean;
+  pinning?: boolean;
+  squadLos?: boolean;
+  forces?: unknown;
+}
+
+/** Scenario victory rules (§4.3, §9). */
+export type Victory =
+  | { kind: 'attrition' }
+  | { kind: 'holdTheLine'; attacker: Side; objective: Pt; radius: number }
+  | { kind: 'demolition'; attacker: Side; target: string }
+  | { kind: 'evacuation' };
+
+export type Phase = 'initiative' | 'activate' | 'order' | 'opportunity' | 'control' | 'ended';
+
+export interface S {
+  scenario: string;
+  options: Required<Pick<Options, 'turnLimit'>> & Options;
+  table: { w: number; h: number };
+  terrain: Feature[];
+  objectives: Pt[];
+  victory: Victory;
+  units: Unit[];
+  turn: number;
+  phase: Phase;
+  /** The side that chose after winning the initiative roll. */
+  initiative: { winner: Side; rolls: [number, number] } | null;
+  /** The side whose alternation turn it is. */
+  toAct: Side;
+  /** The activated unit (phase 'order' / 'control'). */
+  active: string | null;
+  /** Non-combatant group the active unit controls (phase 'control'). */
+  controlGroup: string | null;
+  /** Extra activation from Seize Initiative (§5.1 option). */
+  seized: Side | null;
+  /** An order paused by an Opportunity Fire window (§7.18): resumed after the answer. */
+  interrupted: { unit: string; action: Action } | null;
+  score: [number, number];
+  evacuated: [number, number];
+  /** Losing Heart steps taken per side (§6.13). */
+  heart: [number, number];
+  startUnits: [number, number];
+  /** Increments with each decision, so keys re-mint. */
+  step: number;
+  result: Result | null;
+}
+
+export type Path = { fig: string; path: Pt[] };
+
+export type Action =
+  | { type: 'initiative'; first: boolean }
+  | { type: 'activate'; unit: string }
+  | { type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt } }
+  | { type: 'rush'; moves: Path[] }
+  | { type: 'assault'; target: string; moves: Path[] }
+  | { type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null }
+  | { type: 'control'; moves: Path[] }
+  | { type: 'opportunity'; unit: string | null };
+
+export const sideSeat = (side: Side): Seat => side;
+export const other = (side: Side): Side => (side === 0 ? 1 : 0);
+
+export function unit(s: S, id: string): Unit | undefined {
+  return s.units.find((u) => u.id === id);
+}
+export const living = (u: Unit) => u.figures.filter((f) => f.alive && !f.exited);
+export const inPlay = (u: Unit) => !u.out && living(u).length > 0;
+export const casualties = (u: Unit) => u.figures.filter((f) => !f.alive).length;

@@ -1,0 +1,59 @@
+// Property test over random legal playouts of every scenario (FAD_PLAYOUTS per scenario, default 1):
+// no crash, every game ends, no living figure inside impassable terrain or off the table unless
+// it exited, no two bases overlapping, every position an integer, and no view differs between
+// seats (the core game hides nothing, §8.1).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { applyEntry, resultOf, setupGame, type KState } from '../../../src/engine/kernel.js';
+import { randomEntry } from '../../../src/engine/playout.js';
+import { entryRng, localRng } from '../../../src/engine/rng.js';
+import { isViolation } from '../../../src/engine/types.js';
+import { inImpassable } from '../../../src/games/fast-and-dirty/geometry.js';
+import { overlaps } from '../../../src/engine/mech/geom2d.js';
+import { living, type S } from '../../../src/games/fast-and-dirty/state.js';
+import { fastAndDirty, seats } from './helpers.js';
+
+const N = Number(process.env.FAD_PLAYOUTS ?? 1);
+
+function invariants(s: S, where: string): void {
+  const figs = s.units.flatMap((u) => living(u).filter((f) => !f.exited));
+  for (const f of figs) {
+    assert.ok(Number.isInteger(f.at[0]) && Number.isInteger(f.at[1]), `${where}: ${f.id} at an integer position`);
+    assert.ok(f.at[0] - f.r >= 0 && f.at[1] - f.r >= 0 && f.at[0] + f.r <= s.table.w && f.at[1] + f.r <= s.table.h, `${where}: ${f.id} on the table`);
+    assert.equal(inImpassable(s, f.at), null, `${where}: ${f.id} not in impassable terrain`);
+  }
+  for (let i = 0; i < figs.length; i++) for (let j = i + 1; j < figs.length; j++) {
+    assert.ok(!overlaps(figs[i].at, figs[i].r, figs[j].at, figs[j].r), `${where}: ${figs[i].id} overlaps ${figs[j].id}`);
+  }
+}
+
+/** Half the scenarios play with the options that move figures differently (trimmed variable moves, opportunity fire). */
+const OPTIONS = [{}, { variableMovement: true, opportunityFire: true, pinning: true }];
+
+for (const [si, sc] of fastAndDirty.scenarios.entries()) {
+  test(`random legal playouts of ${sc.title}: no crash, the game ends, figures stay on the table and out of impassable terrain, no leak`, () => {
+    for (let i = 0; i < N; i++) {
+      const seed = `fad-prop-${sc.id}-${i}`;
+      const made = setupGame(fastAndDirty, { scenario: sc.id, seats, options: OPTIONS[si % 2] }, entryRng(seed, seed, 0));
+      assert.ok(!isViolation(made));
+      let k: KState<S> = (made as { k: KState<S> }).k;
+      invariants(k.s, `${seed} setup`);
+      const rng = localRng(seed);
+      let n = 0;
+      while (!resultOf(fastAndDirty, k) && n < 2000) {
+        const e = randomEntry(fastAndDirty, k, rng);
+        const r = applyEntry(fastAndDirty, k, e, entryRng(seed, seed, k.seq + 1));
+        assert.ok(!isViolation(r), `${seed} entry ${n}: ${JSON.stringify(r).slice(0, 200)}`);
+        k = (r as { k: KState<S> }).k;
+        n++;
+        if (n % 5 === 0) {
+          invariants(k.s, `${seed} entry ${n}`);
+          assert.deepEqual(fastAndDirty.view(k.s, 0), fastAndDirty.view(k.s, 1));
+        }
+      }
+      assert.ok(resultOf(fastAndDirty, k), `${seed} ended`);
+      invariants(k.s, `${seed} end`);
+    }
+  });
+}
+
