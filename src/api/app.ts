@@ -17,6 +17,7 @@ import { playerRoutes } from '../players/routes.js';
 import { settingsFromEnv, type AppSettings } from './settings.js';
 import { trackStreams } from './streams.js';
 import { pictureRoutes } from './pictures.js';
+import { campaignRoutes } from './campaigns.js';
 
 export interface AppOptions {
   logger?: boolean;
@@ -87,6 +88,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
   await restRoutes(app, rt);
   await graphqlRoutes(app, rt, settings);
   await pictureRoutes(app, rt); // board pictures (issue #20)
+  await campaignRoutes(app, rt); // campaigns (issue #18, docs/CAMPAIGNS.md)
   return app;
 }
 

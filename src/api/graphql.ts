@@ -14,6 +14,7 @@ import { pictureUrl, type PictureFormat } from '../render/urls.js';
 import { playerGraphqlHooks, withPlayerResolvers } from '../players/graphql.js';
 import type { AppSettings } from './settings.js';
 import { analysisResolvers, asSeatOf } from './analysis-graphql.js';
+import { campaignResolvers } from './campaign-graphql.js';
 
 const schema = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -45,6 +46,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
   const svc = rt.service;
   const withSeat = async (id: string, ctx: Ctx, token?: string | null) => svc.authenticate(id, tokenOf(ctx, token), asSeatOf(ctx));
   const analysis = analysisResolvers(svc, withSeat, userErrors);
+  const campaign = campaignResolvers(svc, tokenOf, userErrors);
 
   const resolvers = {
     Query: {
@@ -55,6 +57,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
       },
       games: (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean }) => svc.listGames(a),
       ...analysis.Query,
+      ...campaign.Query,
     },
     Game: {
       legalActions: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : svc.legalActions(g.id, g._seat)),
@@ -105,6 +108,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
       postChat: (_: unknown, a: { gameId: string; token?: string; text: string }, ctx: Ctx) =>
         userErrors(async () => ({ message: await svc.postChat(a.gameId, svc.requireSeat(await withSeat(a.gameId, ctx, a.token)), a.text) })),
       ...analysis.Mutation,
+      ...campaign.Mutation,
     },
     Subscription: {
       gameUpdated: {

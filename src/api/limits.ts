@@ -12,7 +12,7 @@ import type { AppSettings } from './settings.js';
 
 export type Bucket = 'create' | 'moves' | 'reads';
 
-const CREATE_MUTATIONS = /\b(createGame|claimSeat)\b/;
+const CREATE_MUTATIONS = /\b(createGame|claimSeat|createCampaign|startCampaignGame)\b/;
 
 /** Which budget a request spends: creation, moves (every other write) or reads. */
 export function bucketOf(req: FastifyRequest): Bucket | null {
@@ -26,6 +26,7 @@ export function bucketOf(req: FastifyRequest): Bucket | null {
   if (!url.startsWith('/v1/')) return null; // health, metrics, docs: not limited
   if (req.method === 'GET' || req.method === 'HEAD') return 'reads';
   if (url === '/v1/games' || url.endsWith('/claim')) return 'create';
+  if (url === '/v1/campaigns' || url === '/v1/campaigns/:id/games') return 'create'; // campaigns create games too
   return 'moves';
 }
 

@@ -157,6 +157,12 @@ export interface Ruleset<S = any, A extends { type: string } = any, V = any> {
   botHints?: { mcts?: { rolloutDepth?: number; rootWidth?: number; leafWeight?: number } };
   /** A seat concedes. Absent: the game ends with every other seat winning. */
   resign?(s: S, seat: Seat, ctx: Ctx): Step<S>;
+  /**
+   * Campaigns (docs/CAMPAIGNS.md): what a finished game hands to the next game of a campaign,
+   * a pure function of its final state (JSON). The next game's `setup` gets it as
+   * `options.carry`, so a ruleset with `carry` accepts `carry` in its optionsSchema.
+   */
+  carry?(s: S): unknown;
 
   // Parts for clients and tools (DESIGN "Ruleset parts for clients and tools"). Every game
   // grows them under these names, so clients never need a game's code.

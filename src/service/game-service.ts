@@ -45,6 +45,8 @@ export interface CreateGameInput {
   rated?: boolean;
   unlisted?: boolean;
   invite?: boolean;
+  /** A campaign's games (campaigns.ts), never from a client body: human seats take these token hashes, no new tokens. */
+  seatTokenHashes?: (string | null)[];
 }
 
 /** A game loaded in memory: the record, its seats, the kernel state and the hash chain head. */
@@ -205,7 +207,7 @@ export class GameService {
 
   async createGame(raw: CreateGameInput) {
     // One contract for both doors (input.ts): `policy` is the body's `deadlines`.
-    const { policy, fork, ...rest } = raw;
+    const { policy, fork, seatTokenHashes, ...rest } = raw;
     const given = (policy as { deadlines?: unknown } | null | undefined)?.deadlines;
     const { deadlines, rated, unlisted, invite, ...body } = checkInput(CreateGameBody, given === undefined ? rest : { ...rest, deadlines: given }, 'input');
     const { sandbox: sandboxIn, takebacks, ...plain } = body as typeof body & { sandbox?: SandboxInput; takebacks?: TakebackPolicy };
@@ -249,14 +251,14 @@ export class GameService {
 
     // A sandbox's analysis token acts for every seat (one token, every human seat's hash).
     const analysisToken = sandbox?.analysisToken ? newToken() : null;
-    const tokens: (string | null)[] = input.seats.map((s) => (s.ai || s.open || s.player ? null : analysisToken ?? newToken()));
+    const tokens: (string | null)[] = input.seats.map((s, i) => (s.ai || s.open || s.player || seatTokenHashes?.[i] ? null : analysisToken ?? newToken()));
     const seats: SeatRecord[] = input.seats.map((s, index) => ({
       index,
       name: s.name,
       kind: s.ai ? 'ai' : 'human',
       aiLevel: s.ai?.level ?? null,
       // A player's seat has a token nobody is told (it is not open); the player's keys act for it.
-      tokenHash: tokens[index] ? hashToken(tokens[index]!) : s.player ? hashToken(newToken()) : null,
+      tokenHash: tokens[index] ? hashToken(tokens[index]!) : s.player ? hashToken(newToken()) : (s.ai || s.open ? null : seatTokenHashes?.[index] ?? null),
       ...(s.player ? { playerId: s.player } : {}),
     }));
     const now = new Date();

@@ -328,6 +328,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
   result: (s): Result | null => s.result,
   determinize: (v, _seat, rng) => determinizeView(v, rng),
   resign: (s, seat) => resign(s, seat),
+  carry,
   ordersSchema,
   covers,
   answer,
