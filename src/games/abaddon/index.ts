@@ -8,6 +8,7 @@ import { DATA, type Faction, type GameData, type UnitType, type XY } from './dat
 import { addUnits, initialState, other, Rules, type Ev } from './rules.js';
 import { cloneState, FACES, UNIT, type AbState, type Action, type Attack, type Unit } from './state.js';
 import { makeView, determinizeView, type AbView } from './view.js';
+import { abaddonScenarioData } from './scenario-data.js';
 
 export type { AbState, Action } from './state.js';
 export type { AbView } from './view.js';
@@ -981,6 +982,7 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     evaluate,
     resign,
     query,
+    scenarioData: (id) => abaddonScenarioData(data, id),
   };
 }
 

@@ -15,6 +15,7 @@ import { card, factionSeats, other, sortIds, unitDef, type Frame, type S } from 
 import { copyJson } from '../../engine/mech/json.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { evaluate } from './evaluate.js';
+import { callistoScenarioData } from './scenario-data.js';
 import { houseBot, type Level } from './bot.js';
 
 /** A house bot level; `houseBot` is reached at call time (bot.ts imports this module). */
@@ -285,6 +286,7 @@ export const undauntedCallisto: Ruleset<S, Action, View> = {
   determinize: (v, _seat, rng) => determinizeView(v, rng),
   choices,
   query,
+  scenarioData: callistoScenarioData,
   ordersSchema,
   covers,
   answer,
