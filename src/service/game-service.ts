@@ -16,6 +16,7 @@ import { probes } from './probes.js';
 import { AfterQuery, ChatQuery, checkInput, ClaimBody, CreateGameBody, IdempotencyKey, ListQuery, SubmitOptions } from './input.js';
 import { fromViolation, notFound, ServiceError } from './errors.js';
 import { hashToken, newGameId, newToken, sameHash } from './tokens.js';
+import { labelsOf, lazyView, withText } from './words.js';
 
 export interface SeatSpec {
   name: string;
@@ -395,12 +396,14 @@ export class GameService {
   async legalActions(gameId: string, seat: Seat, limit = 1000) {
     const g = await this.read(gameId);
     const rng = localRng(`legal|${gameId}|${g.k.seq}|${seat}`);
+    const view = lazyView(g.rs, g.k.s, seat);
     return {
       version: g.k.seq,
       decisions: minted(g.rs, g.k).flatMap(({ dec: d, raw }) => {
         if (d.seat !== seat) return [];
         const c = g.rs.candidates(g.k.s, seat, raw, limit, rng);
-        return [{ decision: d.id, kind: d.kind, timing: d.timing, blocking: d.blocking, group: d.group ?? null, all: c.all, actions: c.actions }];
+        const labels = labelsOf(g.rs, view, seat, c.actions); // the ruleset's words, from the seat's view
+        return [{ decision: d.id, kind: d.kind, timing: d.timing, blocking: d.blocking, group: d.group ?? null, all: c.all, actions: c.actions, ...(labels ? { labels } : {}) }];
       }),
     };
   }
@@ -411,6 +414,7 @@ export class GameService {
     const g = await this.load(gameId);
     const ended = g.game.status === 'finished';
     const rows = await this.store.actionsAfter(gameId, Math.max(0, after), Math.min(limit, 1000));
+    const view = lazyView(g.rs, g.k.s, seat);
     return {
       version: g.k.seq,
       entries: rows.filter((a) => a.seq <= g.k.seq).map((a) => {
@@ -422,7 +426,7 @@ export class GameService {
           seat: e.kind === 'answer' || e.kind === 'resign' ? e.seat : null,
           decision: 'decision' in e ? e.decision : null,
           action: own && 'action' in e ? e.action : null,
-          events: eventsFor(a.events as GameEvent[], seat, ended),
+          events: withText(g.rs, view, eventsFor(a.events as GameEvent[], seat, ended)),
           hash: ended ? a.hash : null,
           at: a.createdAt?.toISOString() ?? null,
         };
@@ -503,16 +507,18 @@ export class GameService {
   async submitAction(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult & { toAct: ToAct }> {
     const { action: _a, ...opts } = input;
     checkInput(SubmitOptions, opts, 'input');
-    return this.afterMove(gameId, await this.submitCore(gameId, seat, input));
+    return this.afterMove(gameId, await this.submitCore(gameId, seat, input), seat);
   }
 
   /**
    * What every move ends with: the standing orders it uncovered are answered, then `toAct` is
    * read (after them), so a client knows whom to ask next without polling every seat.
    */
-  private async afterMove(gameId: string, r: SubmitResult): Promise<SubmitResult & { toAct: ToAct }> {
+  private async afterMove(gameId: string, r: SubmitResult, seat: Seat): Promise<SubmitResult & { toAct: ToAct }> {
     await this.runOrders(gameId);
-    return { ...r, toAct: toActOf(await this.read(gameId, r.version)) };
+    const g = await this.read(gameId, r.version);
+    // Event texts from the view after the move (not stored: an idempotent retry gets them anew).
+    return { ...r, events: withText(g.rs, lazyView(g.rs, g.k.s, seat), r.events), toAct: toActOf(g) };
   }
 
   private async submitCore(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult> {
@@ -549,7 +555,7 @@ export class GameService {
 
   async resign(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult & { toAct: ToAct }> {
     if (idempotencyKey !== undefined && idempotencyKey !== null) checkInput(IdempotencyKey, idempotencyKey, 'idempotencyKey');
-    return this.afterMove(gameId, await this.resignCore(gameId, seat, idempotencyKey));
+    return this.afterMove(gameId, await this.resignCore(gameId, seat, idempotencyKey), seat);
   }
 
   private async resignCore(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult> {

@@ -16,6 +16,7 @@ import { copyJson } from '../../engine/mech/json.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { evaluate } from './evaluate.js';
 import { callistoScenarioData } from './scenario-data.js';
+import { describe, label } from './describe.js';
 import { houseBot, type Level } from './bot.js';
 
 /** A house bot level; `houseBot` is reached at call time (bot.ts imports this module). */
@@ -287,6 +288,8 @@ export const undauntedCallisto: Ruleset<S, Action, View> = {
   choices,
   query,
   scenarioData: callistoScenarioData,
+  label,
+  describe,
   ordersSchema,
   covers,
   answer,
