@@ -27,6 +27,7 @@ export const ToAct = T.Object({
   version: T.Integer(),
   status: T.Union([T.Literal('active'), T.Literal('finished')]),
   seats: T.Array(T.Integer(), { description: 'seats with an open decision (a sealed group stays listed until it closes)' }),
+  waitingOnOthers: T.Optional(T.Boolean({ description: "in the answer to a sealed commit: the caller's commit is held until the others commit" })),
 }, { $id: 'ToAct', ...open });
 
 export const Event = T.Object({
@@ -45,6 +46,8 @@ export const Decision = T.Object({
   context: T.Array(T.String()),
   exposes: Any('what every seat may know of the decision'),
   prompt: T.Optional(Any('seen by the deciding seat only')),
+  committed: T.Optional(T.Boolean({ description: "the caller's own sealed decision: whether its commit is held (waiting on the others)" })),
+  held: T.Optional(Any("the caller's held sealed commit (to that seat only)")),
 }, { $id: 'Decision', ...open });
 
 const SeatPublic = T.Object({
@@ -104,8 +107,10 @@ export const LegalActions = T.Object({
     decision: T.String(), kind: T.String(), timing: T.String(), blocking: T.Boolean(),
     group: Nullable(T.Object({ id: T.String(), mode: T.String() })),
     all: T.Boolean({ description: 'false: the list is a sample of a larger legal set' }),
-    actions: T.Array(Obj('a legal action, as it may be submitted')),
+    actions: T.Array(T.Object({ type: T.String() }, { additionalProperties: true, description: 'a legal action, as it may be submitted' })),
     labels: T.Optional(T.Array(T.String(), { description: "a label per action (same order), in the rulebook's words" })),
+    committed: T.Optional(T.Boolean({ description: 'a sealed decision: whether the caller has a commit held (a new one replaces it)' })),
+    held: T.Optional(Any("the caller's held sealed commit")),
   }, open)),
 }, { $id: 'LegalActions', ...open });
 

@@ -17,6 +17,7 @@ import { AfterQuery, ChatQuery, checkInput, ClaimBody, CreateGameBody, Idempoten
 import { fromViolation, notFound, ServiceError } from './errors.js';
 import { hashToken, newGameId, newToken, sameHash } from './tokens.js';
 import { labelsOf, lazyView, withText } from './words.js';
+import { heldCommits, markHeld } from './sealed-view.js';
 
 export interface SeatSpec {
   name: string;
@@ -90,7 +91,7 @@ export interface SubmitInput {
 export interface SubmitResult {
   version: number;
   /** A sealed commit is held, not logged: the version does not move until the group closes. */
-  sealed?: { group: string; held: true; closed: boolean };
+  sealed?: { group: string; held: true; closed: boolean; replaced?: boolean };
   events: { type: string; data: unknown }[];
 }
 
@@ -363,7 +364,9 @@ export class GameService {
 
   async getGame(gameId: string, seat: Seat | null, atLeast = 0) {
     const g = await this.read(gameId, atLeast);
-    return this.present(g, seat);
+    const out = this.present(g, seat);
+    // The caller's own held sealed commits (never another seat's): `committed` and the action.
+    return { ...out, pending: markHeld(out.pending, seat, await heldCommits(this.store, gameId, seat, out.pending)) };
   }
 
   present(g: LoadedGame, seat: Seat | null) {
@@ -397,14 +400,16 @@ export class GameService {
     const g = await this.read(gameId);
     const rng = localRng(`legal|${gameId}|${g.k.seq}|${seat}`);
     const view = lazyView(g.rs, g.k.s, seat);
+    const mine = minted(g.rs, g.k).filter((m) => m.dec.seat === seat);
+    const held = await heldCommits(this.store, gameId, seat, mine.map((m) => m.dec));
     return {
       version: g.k.seq,
-      decisions: minted(g.rs, g.k).flatMap(({ dec: d, raw }) => {
+      decisions: markHeld(mine.flatMap(({ dec: d, raw }) => {
         if (d.seat !== seat) return [];
         const c = g.rs.candidates(g.k.s, seat, raw, limit, rng);
         const labels = labelsOf(g.rs, view, seat, c.actions); // the ruleset's words, from the seat's view
         return [{ decision: d.id, kind: d.kind, timing: d.timing, blocking: d.blocking, group: d.group ?? null, all: c.all, actions: c.actions, ...(labels ? { labels } : {}) }];
-      }),
+      }), seat, held),
     };
   }
 
@@ -518,7 +523,8 @@ export class GameService {
     await this.runOrders(gameId);
     const g = await this.read(gameId, r.version);
     // Event texts from the view after the move (not stored: an idempotent retry gets them anew).
-    return { ...r, events: withText(g.rs, lazyView(g.rs, g.k.s, seat), r.events), toAct: toActOf(g) };
+    const waiting = r.sealed && !r.sealed.closed ? { waitingOnOthers: true } : {}; // the caller's held commit: only the caller hears of it
+    return { ...r, events: withText(g.rs, lazyView(g.rs, g.k.s, seat), r.events), toAct: { ...toActOf(g), ...waiting } };
   }
 
   private async submitCore(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult> {
@@ -664,6 +670,8 @@ export class GameService {
     const v = validateAnswer(g.rs, g.k, seat, m, action);
     if (v) throw withVersion(fromViolation(v), g.k.seq);
     const groupId = dec.group!.id;
+    // A second commit replaces the first (and says so).
+    const replaced = (await this.store.sealedCommits(g.game.id, groupId)).some((c) => c.seat === seat);
     let after: { plan: AppendPlan; next: LoadedGame; events: GameEvent[] } | null = null;
     const out = await this.store.commitSealed(g.game.id, g.k.seq, { group: groupId, seat, decision: dec.id, action }, (commits) => {
       const members = openDecisions(g.rs, g.k).filter((d) => d.group?.id === groupId);
@@ -681,11 +689,11 @@ export class GameService {
       const a = after as { plan: AppendPlan; next: LoadedGame; events: GameEvent[] };
       this.committed(a.next, a.plan.outbox.length > 0);
       return {
-        version: a.next.k.seq, sealed: { group: groupId, held: true, closed: true },
+        version: a.next.k.seq, sealed: { group: groupId, held: true, closed: true, replaced },
         events: eventsFor(a.events, seat, a.next.game.status === 'finished'),
       };
     }
-    return { version: g.k.seq, sealed: { group: groupId, held: true, closed: false }, events: [] };
+    return { version: g.k.seq, sealed: { group: groupId, held: true, closed: false, replaced }, events: [] };
   }
 
   /** Applies an entry in memory and builds the one-transaction plan that records it. */
