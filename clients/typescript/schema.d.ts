@@ -232,7 +232,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events: an `update` after each commit, filtered for the caller */
+        /** Server-Sent Events: an `update` after each commit (the game, the caller's events and legal actions), `chat` per message; Last-Event-ID replays what was missed */
         get: operations["streamEvents"];
         put?: never;
         post?: never;
@@ -288,6 +288,23 @@ export interface paths {
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/stream-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A short-lived, single-use ticket to open the event stream as your seat (?ticket=), for clients that cannot send headers */
+        post: operations["createStreamTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -894,6 +911,16 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
+        };
+        StreamTicket: {
+            /** @description pass as ?ticket= to GET /v1/games/{id}/events; single use */
+            ticket: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description the stream URL with the ticket */
+            url: string;
+        } & {
+            [key: string]: unknown;
         };
     };
     responses: never;
@@ -2470,7 +2497,14 @@ export interface operations {
     };
     streamEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description a stream ticket (POST /v1/games/{id}/stream-tickets), for clients that cannot send headers */
+                ticket?: string;
+                /** @description refused (400): a seat token never goes in a URL; use a ticket */
+                token?: string;
+                /** @description refused (400), as token */
+                access_token?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -2875,6 +2909,91 @@ export interface operations {
             };
             /** @description state conflict: not your turn, version conflict, game over */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStreamTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a single-use ticket for the event stream */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreamTicket"];
+                };
+            };
+            /** @description invalid request (code names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or unknown seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported media type (JSON only) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@ import type { Runtime } from '../runtime.js';
 import { choicesFor, jsonArg, queryFor, scenarioDataOf } from '../service/client-parts.js';
 import { bearer } from './auth.js';
 import { ErrorBody, GameIdParams } from './schemas.js';
+import { streamTicketRoutes } from './stream-tickets.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
@@ -35,6 +36,7 @@ export const ScenarioDataResponse = T.Object({
 
 export async function clientRoutes(app: FastifyInstance, rt: Runtime) {
   const svc = rt.service;
+  await streamTicketRoutes(app, rt);
   app.get('/v1/games/:id/choices', {
     schema: {
       tags: ['play'], summary: "Field-by-field building of an action for one of the caller's open decisions (buttons)",

@@ -27,6 +27,7 @@ const OPERATIONS: Record<string, { operationId: string; summary?: string }> = {
   'DELETE /v1/games/:id/webhooks/:wid': { operationId: 'removeWebhook' },
   'GET /v1/games/:id/webhooks/:wid/deliveries': { operationId: 'listWebhookDeliveries' },
   'GET /v1/games/:id/choices': { operationId: 'getChoices' },
+  'POST /v1/games/:id/stream-tickets': { operationId: 'createStreamTicket' },
   'GET /v1/games/:id/query/:name': { operationId: 'runQuery' },
   'GET /v1/rulesets/:id/scenarios/:sid': { operationId: 'getScenarioData' },
   'GET /healthz': { operationId: 'liveness' },

@@ -9,6 +9,7 @@ import { Type as T, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ChoicesResponse, QueryResponse, ScenarioDataResponse } from './client-routes.js';
 import { ErrorBody } from './schemas.js';
+import { StreamTicket } from './stream-tickets.js';
 
 const Nullable = <S extends TSchema>(s: S) => T.Union([s, T.Null()]);
 const open = { additionalProperties: true };
@@ -181,7 +182,7 @@ export const Health = T.Object({
 export const NAMED: TSchema[] = [
   ErrorBody, Result, ToAct, Event, Decision, Game, CreatedGame, GameSummary, GameList, Rulesets, SeatClaim, LegalActions,
   ActResult, LogPage, Verify, Orders, OrdersSet, ChatMessage, ChatPage, Webhook, WebhookList, Deliveries, Health,
-  ChoicesResponse, QueryResponse, ScenarioDataResponse,
+  ChoicesResponse, QueryResponse, ScenarioDataResponse, StreamTicket,
 ];
 
 /** Each operation's success: status and named body (none: an empty 204, or a stream). */
@@ -205,6 +206,7 @@ const RESPONSES: Record<string, { status: number; schema?: string; description: 
   'GET /v1/games/:id/webhooks': { status: 200, schema: 'WebhookList', description: "the game's webhooks" },
   'DELETE /v1/games/:id/webhooks/:wid': { status: 204, description: 'removed' },
   'GET /v1/games/:id/webhooks/:wid/deliveries': { status: 200, schema: 'Deliveries', description: 'every delivery attempt' },
+  'POST /v1/games/:id/stream-tickets': { status: 201, schema: 'StreamTicket', description: 'a single-use ticket for the event stream' },
   'GET /v1/games/:id/choices': { status: 200, schema: 'Choices', description: 'the next field to choose' },
   'GET /v1/games/:id/query/:name': { status: 200, schema: 'QueryResult', description: "the ruleset's answer" },
   'GET /v1/rulesets/:id/scenarios/:sid': { status: 200, schema: 'ScenarioData', description: 'the static data of the scenario' },

@@ -54,6 +54,7 @@ test('a whole game over REST: every response matches the OpenAPI document', asyn
   await call('GET', `/v1/games/${g.id}/orders`, { token: tokens[1], status: 200 });
   await call('POST', `/v1/games/${g.id}/chat`, { token: tokens[0], body: { text: 'good luck' }, status: 201 });
   await call('GET', `/v1/games/${g.id}/chat`, { status: 200 });
+  await call('POST', `/v1/games/${g.id}/stream-tickets`, { token: tokens[0], status: 201 });
   await call('GET', `/v1/games/${g.id}/webhooks`, { token: tokens[0], status: 200 });
   await call('GET', `/v1/games/${g.id}/webhooks/nope/deliveries`, { token: tokens[0], status: 404 });
   await call('DELETE', `/v1/games/${g.id}/webhooks/nope`, { token: tokens[0], status: 404 });
