@@ -585,6 +585,13 @@ export interface components {
             committed?: boolean;
             /** @description the caller's held sealed commit (to that seat only) */
             held?: unknown;
+            /**
+             * Format: date-time
+             * @description when the decision's time limit passes (games with deadlines)
+             */
+            dueAt?: string;
+            /** @description what is left of the deciding seat's time bank (games with a bank) */
+            bankSeconds?: number;
         } & {
             [key: string]: unknown;
         };

@@ -49,6 +49,8 @@ export const Decision = T.Object({
   prompt: T.Optional(Any('seen by the deciding seat only')),
   committed: T.Optional(T.Boolean({ description: "the caller's own sealed decision: whether its commit is held (waiting on the others)" })),
   held: T.Optional(Any("the caller's held sealed commit (to that seat only)")),
+  dueAt: T.Optional(T.String({ format: 'date-time', description: "when the decision's time limit passes (games with deadlines)" })),
+  bankSeconds: T.Optional(T.Integer({ description: "what is left of the deciding seat's time bank (games with a bank)" })),
 }, { $id: 'Decision', ...open });
 
 const SeatPublic = T.Object({

@@ -18,6 +18,7 @@ import { fromViolation, notFound, ServiceError } from './errors.js';
 import { hashToken, newGameId, newToken, sameHash } from './tokens.js';
 import { labelsOf, lazyView, withText } from './words.js';
 import { heldCommits, markHeld } from './sealed-view.js';
+import { withDue } from './due.js';
 
 export interface SeatSpec {
   name: string;
@@ -366,7 +367,8 @@ export class GameService {
     const g = await this.read(gameId, atLeast);
     const out = this.present(g, seat);
     // The caller's own held sealed commits (never another seat's): `committed` and the action.
-    return { ...out, pending: markHeld(out.pending, seat, await heldCommits(this.store, gameId, seat, out.pending)) };
+    const pending = markHeld(out.pending, seat, await heldCommits(this.store, gameId, seat, out.pending));
+    return { ...out, pending: await withDue(this, g, pending) }; // dueAt and bank when the game has deadlines
   }
 
   present(g: LoadedGame, seat: Seat | null) {
