@@ -14,6 +14,8 @@ import { metricsRoutes } from './metrics.js';
 import { actionComponents, nameOperations, servers } from './operations.js';
 import { restRoutes } from './rest.js';
 import { playerRoutes } from '../players/routes.js';
+import { responseSchemas } from './responses.js';
+import { clientRoutes } from './client-routes.js';
 import { settingsFromEnv, type AppSettings } from './settings.js';
 import { trackStreams } from './streams.js';
 import { pictureRoutes } from './pictures.js';
@@ -42,11 +44,14 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
     await app.register(cors, { origin: settings.corsOrigins.includes('*') ? true : settings.corsOrigins, exposedHeaders: ['location', 'retry-after'] });
   }
   nameOperations(app);
+  responseSchemas(app); // named response schemas: the document and the serializer (issue #15)
   await rateLimits(app, settings, opts.redisUrl ?? process.env.REDIS_URL);
   trackStreams(app);
   if (settings.metrics) await metricsRoutes(app, rt);
 
   await app.register(swagger, {
+    // Schemas added with addSchema appear under components.schemas by their $id (Game, Error, ...).
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     openapi: {
       servers: servers(),
       info: { title: 'skyeye', version: '0.1.0', description: 'Asynchronous tactical wargames as a service. Seat tokens go in `Authorization: Bearer <token>`.' },
@@ -86,6 +91,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
 
   await playerRoutes(app, rt); // first: its scope check of player keys covers every route
   await restRoutes(app, rt);
+  await clientRoutes(app, rt); // choices, queries, scenario data (issue #15)
   await graphqlRoutes(app, rt, settings);
   await pictureRoutes(app, rt); // board pictures (issue #20)
   await campaignRoutes(app, rt); // campaigns (issue #18, docs/CAMPAIGNS.md)

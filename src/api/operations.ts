@@ -31,6 +31,10 @@ const OPERATIONS: Record<string, { operationId: string; summary?: string }> = {
   'POST /v1/campaigns': { operationId: 'createCampaign' },
   'POST /v1/campaigns/:id/games': { operationId: 'startCampaignGame' },
   'GET /v1/campaigns/:id': { operationId: 'getCampaign' },
+  'GET /v1/games/:id/choices': { operationId: 'getChoices' },
+  'POST /v1/games/:id/stream-tickets': { operationId: 'createStreamTicket' },
+  'GET /v1/games/:id/query/:name': { operationId: 'runQuery' },
+  'GET /v1/rulesets/:id/scenarios/:sid': { operationId: 'getScenarioData' },
   'GET /healthz': { operationId: 'liveness' },
   'GET /readyz': { operationId: 'readiness' },
   'POST /graphql': { operationId: 'graphql', summary: 'GraphQL over HTTP (schema.graphql; subscriptions over WebSocket at the same path)' },
@@ -62,6 +66,26 @@ export function servers(env: NodeJS.ProcessEnv = process.env): { url: string; de
 export function actionComponents(): Record<string, unknown> {
   const name = (id: string) => id.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join('') + 'Action';
   return Object.fromEntries(rulesets().filter((r) => r.actionSchema)
-    .map((r) => [name(r.id), { ...JSON.parse(JSON.stringify(r.actionSchema)), description: `An action of ${r.title} (ruleset ${r.id}), checked before the rules run` }]));
+    .map((r) => [name(r.id), { ...(openapi30(JSON.parse(JSON.stringify(r.actionSchema))) as object), description: `An action of ${r.title} (ruleset ${r.id}), checked before the rules run` }]));
+}
+
+/**
+ * OpenAPI 3.0 has no tuples (`items` as an array, `additionalItems`): a tuple is written as an
+ * array of its items' schema (anyOf when they differ) with its length. The kernel still checks
+ * the exact tuple; the document describes it as closely as 3.0 can.
+ */
+function openapi30(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(openapi30);
+  if (typeof x !== 'object' || x === null) return x;
+  const o: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(x)) if (k !== 'additionalItems') o[k] = openapi30(v);
+  if (Array.isArray(o.items)) {
+    const items = o.items as unknown[];
+    const same = items.every((i) => JSON.stringify(i) === JSON.stringify(items[0]));
+    o.items = same ? items[0] : { anyOf: items };
+    o.minItems ??= items.length;
+    o.maxItems ??= items.length;
+  }
+  return o;
 }
 

@@ -87,7 +87,7 @@ async function commitTakeback(svc: GameService, g: LoadedGame, entry: TakebackEn
   const a = svc.analysisAccess;
   const out = await a.commit(g, entry as unknown as Entry<any>, seat);
   if (!out.ok) throw new ServiceError(409, 'version_conflict', `the game is at version ${out.version}`, { version: out.version });
-  const moved = await a.afterMove(g.game.id, out.response);
+  const moved = await a.afterMove(g.game.id, out.response, seat);
   const now = await a.load(g.game.id);
   return { ...moved, takeback: pendingTakeback(now.k), entry: entry.kind };
 }

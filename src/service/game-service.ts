@@ -18,6 +18,9 @@ import { fromViolation, notFound, ServiceError } from './errors.js';
 import { hashToken, newGameId, newToken, sameHash } from './tokens.js';
 import { analysisFields, fullReplay, gameRng, NO_SNAPSHOT, Replayer, sandboxOf, sandboxPolicy, sandboxReport, setupFor, type SandboxInput, type SandboxPolicy, type TakebackPolicy } from './analysis.js';
 import { answerTakeback, forkGame, positionAt, requestTakeback } from './analysis-ops.js';
+import { labelsOf, lazyView, withText } from './words.js';
+import { heldCommits, markHeld } from './sealed-view.js';
+import { withDue } from './due.js';
 
 export interface SeatSpec {
   name: string;
@@ -121,7 +124,7 @@ export interface SubmitInput {
 export interface SubmitResult {
   version: number;
   /** A sealed commit is held, not logged: the version does not move until the group closes. */
-  sealed?: { group: string; held: true; closed: boolean };
+  sealed?: { group: string; held: true; closed: boolean; replaced?: boolean };
   events: { type: string; data: unknown }[];
 }
 
@@ -434,7 +437,10 @@ export class GameService {
 
   async getGame(gameId: string, seat: Seat | null, atLeast = 0) {
     const g = await this.read(gameId, atLeast);
-    return this.present(g, seat);
+    const out = this.present(g, seat);
+    // The caller's own held sealed commits (never another seat's): `committed` and the action.
+    const pending = markHeld(out.pending, seat, await heldCommits(this.store, gameId, seat, out.pending));
+    return { ...out, pending: await withDue(this, g, pending) }; // dueAt and bank when the game has deadlines
   }
 
   present(g: LoadedGame, seat: Seat | null) {
@@ -469,13 +475,17 @@ export class GameService {
   async legalActions(gameId: string, seat: Seat, limit = 1000) {
     const g = await this.read(gameId);
     const rng = localRng(`legal|${gameId}|${g.k.seq}|${seat}`);
+    const view = lazyView(g.rs, g.k.s, seat);
+    const mine = minted(g.rs, g.k).filter((m) => m.dec.seat === seat);
+    const held = await heldCommits(this.store, gameId, seat, mine.map((m) => m.dec));
     return {
       version: g.k.seq,
-      decisions: minted(g.rs, g.k).flatMap(({ dec: d, raw }) => {
+      decisions: markHeld(mine.flatMap(({ dec: d, raw }) => {
         if (d.seat !== seat) return [];
         const c = g.rs.candidates(g.k.s, seat, raw, limit, rng);
-        return [{ decision: d.id, kind: d.kind, timing: d.timing, blocking: d.blocking, group: d.group ?? null, all: c.all, actions: c.actions }];
-      }),
+        const labels = labelsOf(g.rs, view, seat, c.actions); // the ruleset's words, from the seat's view
+        return [{ decision: d.id, kind: d.kind, timing: d.timing, blocking: d.blocking, group: d.group ?? null, all: c.all, actions: c.actions, ...(labels ? { labels } : {}) }];
+      }), seat, held),
     };
   }
 
@@ -485,6 +495,7 @@ export class GameService {
     const g = await this.load(gameId);
     const ended = g.game.status === 'finished';
     const rows = await this.store.actionsAfter(gameId, Math.max(0, after), Math.min(limit, 1000));
+    const view = lazyView(g.rs, g.k.s, seat);
     return {
       version: g.k.seq,
       entries: rows.filter((a) => a.seq <= g.k.seq).map((a) => {
@@ -496,7 +507,7 @@ export class GameService {
           seat: e.kind === 'answer' || e.kind === 'resign' ? e.seat : null,
           decision: 'decision' in e ? e.decision : null,
           action: own && 'action' in e ? e.action : null,
-          events: eventsFor(a.events as GameEvent[], seat, ended),
+          events: withText(g.rs, view, eventsFor(a.events as GameEvent[], seat, ended)),
           hash: ended ? a.hash : null,
           at: a.createdAt?.toISOString() ?? null,
         };
@@ -561,7 +572,7 @@ export class GameService {
       load: (id: string) => this.load(id),
       rebuild: (g: LoadedGame, upTo: number) => this.rebuild(g.game, g.seats, upTo),
       commit: (g: LoadedGame, entry: Entry<any>, seat: Seat | null) => this.commit(g, entry, seat, null),
-      afterMove: (id: string, r: SubmitResult) => this.afterMove(id, r),
+      afterMove: (id: string, r: SubmitResult, seat: Seat) => this.afterMove(id, r, seat),
       store: this.store,
     };
   }
@@ -608,16 +619,19 @@ export class GameService {
   async submitAction(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult & { toAct: ToAct }> {
     const { action: _a, ...opts } = input;
     checkInput(SubmitOptions, opts, 'input');
-    return this.afterMove(gameId, await this.submitCore(gameId, seat, input));
+    return this.afterMove(gameId, await this.submitCore(gameId, seat, input), seat);
   }
 
   /**
    * What every move ends with: the standing orders it uncovered are answered, then `toAct` is
    * read (after them), so a client knows whom to ask next without polling every seat.
    */
-  private async afterMove(gameId: string, r: SubmitResult): Promise<SubmitResult & { toAct: ToAct }> {
+  private async afterMove(gameId: string, r: SubmitResult, seat: Seat): Promise<SubmitResult & { toAct: ToAct }> {
     await this.runOrders(gameId);
-    return { ...r, toAct: toActOf(await this.read(gameId, r.version)) };
+    const g = await this.read(gameId, r.version);
+    // Event texts from the view after the move (not stored: an idempotent retry gets them anew).
+    const waiting = r.sealed && !r.sealed.closed ? { waitingOnOthers: true } : {}; // the caller's held commit: only the caller hears of it
+    return { ...r, events: withText(g.rs, lazyView(g.rs, g.k.s, seat), r.events), toAct: { ...toActOf(g), ...waiting } };
   }
 
   private async submitCore(gameId: string, seat: Seat, input: SubmitInput): Promise<SubmitResult> {
@@ -654,7 +668,7 @@ export class GameService {
 
   async resign(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult & { toAct: ToAct }> {
     if (idempotencyKey !== undefined && idempotencyKey !== null) checkInput(IdempotencyKey, idempotencyKey, 'idempotencyKey');
-    return this.afterMove(gameId, await this.resignCore(gameId, seat, idempotencyKey));
+    return this.afterMove(gameId, await this.resignCore(gameId, seat, idempotencyKey), seat);
   }
 
   private async resignCore(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult> {
@@ -763,6 +777,8 @@ export class GameService {
     const v = validateAnswer(g.rs, g.k, seat, m, action);
     if (v) throw withVersion(fromViolation(v), g.k.seq);
     const groupId = dec.group!.id;
+    // A second commit replaces the first (and says so).
+    const replaced = (await this.store.sealedCommits(g.game.id, groupId)).some((c) => c.seat === seat);
     let after: { plan: AppendPlan; next: LoadedGame; events: GameEvent[] } | null = null;
     const out = await this.store.commitSealed(g.game.id, g.k.seq, { group: groupId, seat, decision: dec.id, action }, (commits) => {
       const members = openDecisions(g.rs, g.k).filter((d) => d.group?.id === groupId);
@@ -780,11 +796,11 @@ export class GameService {
       const a = after as { plan: AppendPlan; next: LoadedGame; events: GameEvent[] };
       this.committed(a.next, a.plan.outbox.length > 0);
       return {
-        version: a.next.k.seq, sealed: { group: groupId, held: true, closed: true },
+        version: a.next.k.seq, sealed: { group: groupId, held: true, closed: true, replaced },
         events: eventsFor(a.events, seat, a.next.game.status === 'finished'),
       };
     }
-    return { version: g.k.seq, sealed: { group: groupId, held: true, closed: false }, events: [] };
+    return { version: g.k.seq, sealed: { group: groupId, held: true, closed: false, replaced }, events: [] };
   }
 
   /** Applies an entry in memory and builds the one-transaction plan that records it. */

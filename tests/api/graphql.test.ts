@@ -68,7 +68,9 @@ test('submitAction can return the caller\'s legal actions and the seats to act a
   const card = legal0.decisions[0].actions[0].card;
   const r = await gql(q, { i: { gameId: g.id, token: g.seats[0].token, action: { type: 'bid', card } } });
   assert.deepEqual(r.data.submitAction.userErrors, []);
-  assert.deepEqual(r.data.submitAction.legalActions, legal0, 'the held bid may still be replaced: the same choices');
+  // The held bid may still be replaced: the same choices, now marked committed with the held bid (issue #15).
+  const marked = { ...legal0, decisions: legal0.decisions.map((d: object) => ({ ...d, committed: true, held: { type: 'bid', card } })) };
+  assert.deepEqual(r.data.submitAction.legalActions, marked, 'the held bid may still be replaced: the same choices');
   assert.deepEqual(r.data.submitAction.toAct, { version: 0, status: 'active', seats: [0, 1] }, 'a held bid leaves both bidders listed');
   const bad = await gql(q, { i: { gameId: g.id, token: g.seats[0].token, action: { type: 'bid', card: 77 } } });
   assert.equal(bad.data.submitAction.userErrors[0].code, 'card_not_in_hand');

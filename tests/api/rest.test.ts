@@ -181,11 +181,13 @@ describe('games', () => {
     const r1 = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers: auth(g.seats[0].token), payload: { action: { type: 'bid', card: a.view.seats[0].hand[0] } } });
     assert.equal(r1.statusCode, 200, r1.body);
     assert.equal(r1.json().version, 0);
-    assert.deepEqual(r1.json().sealed, { group: 'bid:1', held: true, closed: false });
-    assert.deepEqual(r1.json().toAct, { version: 0, status: 'active', seats: [0, 1] }, 'both bidders stay listed: nobody learns who has committed');
+    assert.deepEqual(r1.json().sealed, { group: 'bid:1', held: true, closed: false, replaced: false });
+    // Both bidders stay listed (nobody else learns who has committed); the committer alone is told it waits (issue #15).
+    assert.deepEqual(r1.json().toAct, { version: 0, status: 'active', seats: [0, 1], waitingOnOthers: true });
     const b = await view(g.id, g.seats[1].token);
     assert.equal(b.version, 0);
-    assert.deepEqual(b.pending, a.pending.map((d: Record<string, unknown>) => (d.seat === 1 ? { ...d, prompt: b.pending[1].prompt } : d)).map((d: Record<string, unknown>) => { if (d.seat !== 1) { const { prompt: _p, ...rest } = d; return rest; } return d; }));
+    // Seat 1 sees seat 0's decision without its prompt and without `committed` (issue #15: a held commit shows to its seat only).
+    assert.deepEqual(b.pending, a.pending.map((d: Record<string, unknown>) => (d.seat === 1 ? { ...d, prompt: b.pending[1].prompt, committed: false } : d)).map((d: Record<string, unknown>) => { if (d.seat !== 1) { const { prompt: _p, committed: _c, ...rest } = d; return rest; } return d; }));
     // a seat may replace its held commit
     const again = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers: auth(g.seats[0].token), payload: { action: { type: 'bid', card: a.view.seats[0].hand[1] } } });
     assert.equal(again.statusCode, 200);

