@@ -33,6 +33,12 @@ export const CardsFile = T.Object({
     effect: T.Union(['clearMove', 'changeGrenades', 'walkerOverload', 'crawlerLightFire', 'reprogramCrawlers'].map((e) => T.Literal(e))),
     side: T.Optional(Side),
   }, { additionalProperties: false })),
+  /** §13 A3 component limits (option componentLimits): weapon cards per type, and per colour the epicenter markers and crater / lava tiles. */
+  components: T.Object({
+    provisional: T.Boolean(), note: T.String(),
+    weaponCardsPerType: T.Integer({ minimum: 1 }),
+    perColour: T.Object({ epicenter: T.Integer({ minimum: 0 }), crater: T.Integer({ minimum: 0 }), lava: T.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+  }, { additionalProperties: false }),
 }, { additionalProperties: false });
 export type CardsFile = Static<typeof CardsFile>;
 

@@ -17,7 +17,7 @@ import { neighboursOf } from './geometry.js';
 import { type Action, type Frame, type Options, type S, type Side, type Status, Run, other } from './state.js';
 import { advance, applyStatus, grenadeSquads, reprogrammers, statusOptions, statusUnits } from './rules/turn.js';
 import {
-  flagProblem, initialState, loadoutProblem, loadouts, placeOptions, placeProblem, platoonProblem, platoons, reveal, setupSides, setupUnit,
+  flagProblem, initialState, loadoutLimitProblem, loadoutOptions, loadoutProblem, loadouts, placeOptions, placeProblem, platoonProblem, platoons, reveal, setupSides, setupUnit,
 } from './rules/scenario.js';
 import { pushObject, doPush, eligibleLasers, fireBeam, fireLasers, forceEffect, launchBomb, melee, offerContinue, weaponOf, detonate } from './rules/combat.js';
 import { combatRoll, dropObject, goOffline, removeUnit } from './rules/effects.js';
@@ -93,7 +93,7 @@ function problem(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | nu
   if (s.phase === 'setup') {
     const step = s.setupPlan[s.setupStage];
     if (a.type === 'platoon') return check(platoonProblem(s, a), 'bad_platoon');
-    if (a.type === 'loadout' && step.k === 'loadout') return check(loadoutProblem(setupUnit(s, side, step.i).type, a), 'bad_loadout');
+    if (a.type === 'loadout' && step.k === 'loadout') return check(loadoutProblem(setupUnit(s, side, step.i).type, a) ?? loadoutLimitProblem(s, side, step.i, a), 'bad_loadout');
     if (a.type === 'flag') return check(flagProblem(s, side, a.hex), 'bad_flag_hex');
     if (a.type === 'place' && step.k === 'place') return check(placeProblem(s, side, step.i, a.hex), 'bad_setup_hex');
     return violation('wrong_action', 'not this setup step');
@@ -170,7 +170,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision, n: number, rng: Rng): {
     case 'platoon': return { actions: platoons(s).map((p) => ({ type: 'platoon', ...p })), all: true };
     case 'loadout': {
       const step = s.setupPlan[s.setupStage] as { i: number };
-      return { actions: loadouts(setupUnit(s, side, step.i).type).map((l) => ({ type: 'loadout', ...l })), all: true };
+      return { actions: loadoutOptions(s, side, step.i).map((l) => ({ type: 'loadout', ...l })), all: true };
     }
     case 'flag': return { actions: CONTENT.hexIds.filter((h) => !flagProblem(s, side, h)).map((hex) => ({ type: 'flag', hex })), all: true };
     case 'place': return { actions: placeOptions(s, side, (s.setupPlan[s.setupStage] as { i: number }).i).map((hex) => ({ type: 'place', hex })), all: true };
@@ -224,7 +224,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
   const f = top(s);
   switch (dec.kind) {
     case 'platoon': { const p = platoons(s)[0]; return { type: 'platoon', ...p }; }
-    case 'loadout': return { type: 'loadout', ...loadouts(setupUnit(s, side, (s.setupPlan[s.setupStage] as { i: number }).i).type)[0] };
+    case 'loadout': return { type: 'loadout', ...loadoutOptions(s, side, (s.setupPlan[s.setupStage] as { i: number }).i)[0] };
     case 'flag': return { type: 'flag', hex: CONTENT.hexIds.find((h) => !flagProblem(s, side, h))! };
     case 'place': return { type: 'place', hex: placeOptions(s, side, (s.setupPlan[s.setupStage] as { i: number }).i)[0] };
     case 'lasers': return { type: 'lasers', fire: [] };
@@ -472,7 +472,10 @@ function setup(p: { scenario: string; seats: { index: number }[]; options: unkno
   if (p.seats.length !== sc.players) return violation('bad_player_count', `${sc.title} is for ${sc.players} player(s)`);
   const o = (p.options ?? {}) as Partial<Options>;
   const opts: Options = { platoonSize: o.platoonSize ?? 3, turnCap: o.turnCap ?? 10, opportunity: o.opportunity ?? false, rounds: o.rounds ?? 2, ...(o.meleeRequiresReady ? { meleeRequiresReady: true } : {}),
-    ...(o.volcanicEarthquakes ? { volcanicEarthquakes: true } : {}), ...(o.overheatedBeams ? { overheatedBeams: true } : {}), ...(o.legacyLavaLoss ? { legacyLavaLoss: true } : {}) };
+    ...(o.volcanicEarthquakes ? { volcanicEarthquakes: true } : {}), ...(o.overheatedBeams ? { overheatedBeams: true } : {}), ...(o.legacyLavaLoss ? { legacyLavaLoss: true } : {}),
+    ...(o.componentLimits ? { componentLimits: true } : {}) };
+  // §13 A3: with component limits each side holds 3 cards of each of the 3 beam types, one beam per unit at least.
+  if (opts.componentLimits && opts.platoonSize > 3 * Math.floor(CONTENT.cards.components.weaponCardsPerType / 2)) return violation('bad_platoon_size', 'component limits: at most 9 units per platoon');
   if (sc.minWalkers + sc.minSquads > opts.platoonSize) return violation('bad_platoon_size', 'the platoon is too small for this scenario');
   const s = initialState(p.scenario, p.seats.length, opts);
   const run = new Run(ctx.rng);
@@ -500,6 +503,7 @@ export const unbreakable: Ruleset<S, Action, View> = {
       volcanicEarthquakes: { type: 'boolean', default: false, description: 'Chrome §9.4: every new volcano adds the heaviest unused Earthquake card to the discards' },
       legacyLavaLoss: { type: 'boolean', default: false, description: 'A20: the older unit-card rule, a unit knocked down or scattered in lava is lost' },
       overheatedBeams: { type: 'boolean', default: false, description: 'Chrome §9.3: beams may fire unloaded; afterwards 1 die, ☺ → that beam is lost' },
+      componentLimits: { type: 'boolean', default: false, description: 'A3: component limits — per-colour pools of epicenter markers and crater/lava tiles (provisional counts), 6 weapon cards per type (3 per side)' },
       rounds: { type: 'integer', minimum: 1, maximum: 2, default: 2, description: 'Industrial Wasteland: 2 plays the match of two rounds with sides swapped (§4.3), 1 a single round' },
     },
   },

@@ -161,6 +161,8 @@ export interface Options {
   legacyLavaLoss?: boolean;
   /** Chrome §9.3: beams may fire unloaded; afterwards 1 die, ☺ → the beam is lost. */
   overheatedBeams?: boolean;
+  /** §13 A3 config: component limits (per-colour pools of markers and tiles, 6 weapon cards per type); default off. */
+  componentLimits?: boolean;
 }
 
 /**

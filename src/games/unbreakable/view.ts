@@ -3,7 +3,7 @@
 import type { Rng, Seat } from '../../engine/types.js';
 import { copyJson } from '../../engine/mech/json.js';
 import { type S, type Side, type SideSetup } from './state.js';
-import { flagProblem, loadouts, placeOptions, platoonIds, platoons } from './rules/scenario.js';
+import { flagProblem, loadoutOptions, placeOptions, platoonIds, platoons } from './rules/scenario.js';
 import { CONTENT } from './content.js';
 
 export type View = Omit<S, 'setup'> & { viewer: Seat | null; setup: Record<Side, SideSetup | null> };
@@ -31,7 +31,7 @@ export function determinizeView(v: View, rng: Rng): S {
     for (let i = 0; i < s.setupStage; i++) {
       const step = s.setupPlan[i];
       if (step.k === 'platoon') { const ps = platoons(s); st.platoon = ps[rng.int(ps.length)]; }
-      if (step.k === 'loadout') { const ls = loadouts(platoonIds(side, st.platoon!)[step.i].type); st.loadouts.push(ls[rng.int(ls.length)]); }
+      if (step.k === 'loadout') { const ls = loadoutOptions(s, side, step.i); st.loadouts.push(ls[rng.int(ls.length)]); }
       if (step.k === 'flag') { const hs = CONTENT.hexIds.filter((h) => !flagProblem(s, side, h)); st.flag = hs[rng.int(hs.length)]; }
       if (step.k === 'place') {
         const sc = CONTENT.scenarios.find((x) => x.id === s.scenario)!;

@@ -10,7 +10,7 @@ import type { S } from '../../../src/games/unbreakable/state.js';
 import { rs } from './helpers.js';
 
 const N = Number(process.env.UNB_PLAYOUTS ?? 3);
-const OPTION_SETS = [{}, { opportunity: true, platoonSize: 4 }, { platoonSize: 2, turnCap: 4, rounds: 1 }, { volcanicEarthquakes: true, legacyLavaLoss: true, meleeRequiresReady: true, opportunity: true, overheatedBeams: true }];
+const OPTION_SETS = [{}, { opportunity: true, platoonSize: 4, componentLimits: true }, { platoonSize: 2, turnCap: 4, rounds: 1 }, { volcanicEarthquakes: true, legacyLavaLoss: true, meleeRequiresReady: true, opportunity: true, overheatedBeams: true }];
 
 function invariants(s: S, where: string): void {
   const displacing = s.stack.some((f) => f.f === 'displace');
@@ -27,6 +27,20 @@ function invariants(s: S, where: string): void {
   const cards = [...s.deck.top, ...s.deck.pool, ...s.deck.discard, ...s.unusedQuakes, ...inPlay];
   const expected = 22 + 6 + (s.scenario === 'runaway' || s.options.opportunity ? 8 : 0);
   assert.equal(cards.length, expected, `${where}: card conservation`);
+  if (s.options.componentLimits) {
+    // #68 (§13 A3): pools per colour and 3 weapon cards of each type per side.
+    const per = CONTENT.cards.components.perColour;
+    for (const c of ['red', 'yellow', 'orange', 'green', 'blue', 'white']) {
+      const hs = Object.values(s.map);
+      assert.ok(hs.filter((h) => h.epicenter === c).length <= per.epicenter, `${where}: ${c} epicenters`);
+      assert.ok(hs.filter((h) => h.terrain === 'crater' && h.border === c).length <= per.crater, `${where}: ${c} craters`);
+      assert.ok(hs.filter((h) => h.terrain === 'lava' && h.border === c).length <= per.lava, `${where}: ${c} lava`);
+    }
+    for (const side of ['blue', 'yellow'] as const) {
+      const ks = s.setup[side].loadouts.flatMap((l) => [...l.beams, ...l.bombs]);
+      for (const k of new Set(ks)) assert.ok(ks.filter((x) => x === k).length <= 3, `${where}: ${side} ${k} cards`);
+    }
+  }
   if (s.phase === 'setup') {
     for (const [side, otherSide] of [['blue', 'yellow'], ['yellow', 'blue']] as const) {
       const seat = s.seatOf[side];

@@ -9,7 +9,7 @@ import { toLabel } from '../../../engine/mech/hex.js';
 import {
   lighter, other, type Bomb, type Frame, type Owner, type Run, type S, type Side, type Size, type Unit, type Weapon, sideSeat, unitsAt,
 } from '../state.js';
-import { colourRoll, convert, freezeCheck, freezeThreshold, goOffline, kOfN, knockDown, removeUnit } from './effects.js';
+import { convert, freezeCheck, freezeThreshold, goOffline, kOfN, knockDown, removeUnit, pieceColour } from './effects.js';
 import { checkVictory } from './victory.js';
 
 export const weaponOf = (u: Unit, id: string): Weapon | undefined => u.weapons.find((w) => w.id === id);
@@ -217,8 +217,8 @@ export function detonate(s: S, run: Run, bomb: Bomb): void {
   if (bomb.kind === 'crust') {
     const h = s.map[hex];
     if (!h.epicenter && !['crater', 'lava', 'volcano'].includes(h.terrain)) {
-      h.epicenter = colourRoll(run, 'epicenter colour');
-      run.all('epicenter_placed', { hex, colour: h.epicenter });
+      const c = pieceColour(s, run, 'epicenter colour', 'epicenter');
+      if (c) { h.epicenter = c; run.all('epicenter_placed', { hex, colour: c }); }
     }
     addQuakeCard(s, run, bomb.size);
     return;

@@ -1,6 +1,7 @@
 // Effects on units and terrain shared by weapons, movement and earthquakes: knock-down and scatter
 // (§7.8, §13 A19/A23), removal (§6.4.5, §7.10), terrain conversion (§7.10), colours (§2.6), freezing (§7.9.6).
 import { rollFaces, rollEvent } from '../../../engine/mech/dice.js';
+import { CONTENT } from '../content.js';
 import { neighboursOf } from '../geometry.js';
 import { COLOURS, type Colour, type Run, type S, type Unit, unitsAt } from '../state.js';
 import { checkVictory } from './victory.js';
@@ -32,6 +33,21 @@ export function colourRoll(run: Run, purpose: string): Colour {
   const [c] = rollFaces(run.fork('quake'), COLOURS);
   run.ev.push(rollEvent(purpose, [c]));
   return c;
+}
+
+/**
+ * A colour for a new epicenter marker or crater / lava tile. Without component limits a single
+ * earthquake-die roll (§13 A3); with them the die is re-rolled until a colour whose pool
+ * (data/cards.json `components`) still has a piece comes up, and none is taken when no colour is
+ * available (§13 A4). The hex being coloured must not hold its old piece any more.
+ */
+export function pieceColour(s: S, run: Run, purpose: string, pool: 'epicenter' | 'crater' | 'lava'): Colour | null {
+  if (!s.options.componentLimits) return colourRoll(run, purpose);
+  const limit = CONTENT.cards.components.perColour[pool];
+  const used = (c: Colour) => Object.values(s.map).filter((h) => (pool === 'epicenter' ? h.epicenter === c : h.terrain === pool && h.border === c)).length;
+  const free = COLOURS.filter((c) => used(c) < limit);
+  if (free.length === 0) { run.all('no_colour_available', { pool, purpose }); return null; }
+  for (;;) { const c = colourRoll(run, purpose); if (free.includes(c)) return c; }
 }
 
 export function removeUnit(s: S, run: Run, u: Unit, reason: string): void {
@@ -109,7 +125,9 @@ export function convert(s: S, run: Run, hex: string, to?: 'rough'): void {
   h.terrain = next;
   if (next === 'crater' || next === 'lava') {
     delete h.epicenter;
-    h.border = colourRoll(run, 'border colour');
+    delete h.border;
+    const c = pieceColour(s, run, 'border colour', next);
+    if (c) h.border = c;
   } else if (next === 'volcano') {
     delete h.border;
     delete h.epicenter;
@@ -132,8 +150,8 @@ function makeVolcano(s: S, run: Run, hex: string): void {
   for (const n of neighboursOf(hex)) {
     const t = s.map[n];
     if (!t.epicenter && !['crater', 'lava', 'volcano'].includes(t.terrain)) {
-      t.epicenter = colourRoll(run, 'epicenter colour');
-      run.all('epicenter_placed', { hex: n, colour: t.epicenter });
+      const c = pieceColour(s, run, 'epicenter colour', 'epicenter');
+      if (c) { t.epicenter = c; run.all('epicenter_placed', { hex: n, colour: c }); }
     }
   }
   checkVictory(s, run);

@@ -4,10 +4,10 @@ import { newDeck } from '../../../engine/mech/deck.js';
 import { CONTENT, scenarioDef } from '../content.js';
 import { beamLos, bombLos, hexDistance, neighboursOf, spotOf } from '../geometry.js';
 import {
-  BEAMS, BOMBS, type BeamKind, type BombKind, type Loadout, type Options, type Platoon, type Run, type S, type SetupStep, type Side,
+  BEAMS, BOMBS, type BeamKind, type BombKind, type Kind, type Loadout, type Options, type Platoon, type Run, type S, type SetupStep, type Side,
   type Size, type Unit, type UType, type Weapon, live, unitsAt,
 } from '../state.js';
-import { combatRoll, colourRoll, d6, removeUnit } from './effects.js';
+import { combatRoll, d6, pieceColour, removeUnit } from './effects.js';
 import { displacementNeed, displacementFeasible, enter, exitMap } from './movement.js';
 import { beamTargetOk, doPush, fireBeam, forceEffect, launchBomb, melee, pushOptions, weaponOf } from './combat.js';
 import { checkVictory } from './victory.js';
@@ -109,6 +109,29 @@ export function loadouts(t: UType): Loadout[] {
   return out;
 }
 
+/**
+ * §13 A3 with component limits on: 6 weapon cards per type for both players. Loadouts are chosen
+ * sealed and at the same time, so each side holds half of every type (3 cards) — resolution — and a
+ * unit may not take cards that would leave a later unit of its platoon without a beam or a bomb.
+ */
+export function loadoutLimitProblem(s: S, side: Side, i: number, l: Loadout): string | null {
+  if (!s.options.componentLimits) return null;
+  const share = Math.floor(CONTENT.cards.components.weaponCardsPerType / 2);
+  const taken = [...s.setup[side].loadouts.slice(0, i), l].flatMap((x) => [...x.beams, ...x.bombs]);
+  for (const k of [...BEAMS, ...BOMBS]) {
+    if (taken.filter((x) => x === k).length > share) return `component limits: each side has ${share} ${k} cards`;
+  }
+  const later = platoonIds(side, s.setup[side].platoon!).length - i - 1;
+  const left = (ks: Kind[]) => ks.length * share - taken.filter((x) => ks.includes(x)).length;
+  if (left(BEAMS) < later || left(BOMBS) < later) return 'component limits: the later units of the platoon would lack weapon cards';
+  return null;
+}
+
+/** The legal loadouts of a side's i-th unit. */
+export function loadoutOptions(s: S, side: Side, i: number): Loadout[] {
+  return loadouts(setupUnit(s, side, i).type).filter((l) => !loadoutLimitProblem(s, side, i, l));
+}
+
 /** The unit a setup step is about. */
 export function setupUnit(s: S, side: Side, i: number): { id: string; type: UType } {
   return platoonIds(side, s.setup[side].platoon!)[i];
@@ -177,7 +200,9 @@ export function reveal(s: S, run: Run): void {
     s.units.CA = makeUnit('CA', 'yellow', 'crawler', { beams: ['laser', 'laser'], bombs: ['nuke'] }, null, 'south');
   }
   if (s.scenario === 'retrieval') {
-    s.map['0608'] = { terrain: 'crater', border: colourRoll(run, 'border colour') };
+    s.map['0608'] = { terrain: 'crater' };
+    const c = pieceColour(s, run, 'border colour', 'crater');
+    if (c) s.map['0608'].border = c;
     s.objects.satellite = { id: 'satellite', kind: 'satellite', at: '0608', carriedBy: null, gone: null };
   }
   if (s.scenario === 'runaway') {
