@@ -1808,6 +1808,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -1855,6 +1866,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1873,6 +1902,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -1920,6 +1960,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1946,6 +2004,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -1993,6 +2062,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2011,6 +2098,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -2058,6 +2156,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2237,6 +2353,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -2284,6 +2411,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2308,6 +2453,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -2355,6 +2511,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2531,6 +2705,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -2578,6 +2763,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2601,6 +2804,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -2648,6 +2862,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2666,6 +2898,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -2713,6 +2956,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2891,6 +3152,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -2945,6 +3217,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     streamMyEvents: {
@@ -2958,12 +3248,88 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK (fields: see the feature's page under docs/) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description invalid request (code names the problem) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description missing or unknown seat token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not your decision */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description state conflict: not your turn, version conflict, game over */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the rules refuse the action */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -4511,6 +4877,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -4558,6 +4935,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4580,6 +4975,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -4627,6 +5033,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4738,6 +5162,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -4785,6 +5220,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4811,6 +5264,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK (fields: see the feature's page under docs/) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description invalid request (code names the problem) */
             400: {
                 headers: {
@@ -4858,6 +5322,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
