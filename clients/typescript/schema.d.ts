@@ -1488,7 +1488,8 @@ export interface components {
         };
         Verify: {
             id: string;
-            seed: string;
+            /** @description revealed at the end; null for a sandbox game, whose position and dice script are reported instead */
+            seed: string | null;
             seedHash: string;
             seedHashOk: boolean;
             ok: boolean;

@@ -143,7 +143,7 @@ export const LogPage = T.Object({
 }, { $id: 'LogPage', ...open });
 
 export const Verify = T.Object({
-  id: T.String(), seed: T.String(), seedHash: T.String(), seedHashOk: T.Boolean(), ok: T.Boolean(), entries: T.Integer(),
+  id: T.String(), seed: Nullable(T.String({ description: 'revealed at the end; null for a sandbox game, whose position and dice script are reported instead' })), seedHash: T.String(), seedHashOk: T.Boolean(), ok: T.Boolean(), entries: T.Integer(),
   finalHash: T.Optional(T.String()), result: T.Optional(Nullable(ref('Result') as unknown as TSchema)),
   mismatches: T.Array(T.Object({ seq: T.Integer(), what: T.String() })),
 }, { $id: 'Verify', ...open });

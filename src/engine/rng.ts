@@ -196,12 +196,7 @@ class StreamRng implements Rng {
   }
 
   shuffle<T>(xs: readonly T[]): T[] {
-    const out = xs.slice();
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = this.int(i + 1);
-      [out[i], out[j]] = [out[j], out[i]];
-    }
-    return out;
+    return fisherYates(xs, (n) => this.int(n));
   }
 
   /** The same label twice in one entry continues one stream: it never replays the same draws. */
@@ -261,4 +256,14 @@ export function scriptedRng(values: number[], fallback = 'scripted'): Rng {
     },
   });
   return make();
+}
+
+/** A copy of `xs` in Fisher-Yates order, drawing with `int(n)` (0..n-1); every Rng shuffles so. */
+export function fisherYates<T>(xs: readonly T[], int: (n: number) => number): T[] {
+  const out = xs.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = int(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
 }

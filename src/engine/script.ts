@@ -2,6 +2,7 @@
 // `#n` suffixes folded), the scripted outcomes are consumed in order across the whole game,
 // then the game's seeded stream takes over. Real games never use this.
 import type { PositionFormat, Rng } from './types.js';
+import { fisherYates } from './rng.js';
 
 /** One scripted outcome: a number (the ruleset's face value), a face name, or a shuffle's order. */
 export type ScriptItem = number | string | number[];
@@ -75,12 +76,7 @@ class Scripted implements Rng {
       this.counter.n++;
       return item.map((i) => xs[i]);
     }
-    const out = xs.slice();
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = this.int(i + 1);
-      [out[i], out[j]] = [out[j], out[i]];
-    }
-    return out;
+    return fisherYates(xs, (n) => this.int(n));
   }
 
   fork(label: string): Rng {

@@ -5,7 +5,8 @@
 // is a drawn Refresh card until its reveal; interrupts (pre-roll Dash, Block, Wound placement,
 // Push, Fall Dash) are frames on a resolution stack answered by the interrupting seat.
 import { render } from './render.js';
-import { violation, type StandingOrder, type Entry, type OpenDecision, type Result, type Rng, type Ruleset, type Seat, type Step, type Violation } from '../../engine/types.js';
+import { isViolation, violation, type StandingOrder, type Entry, type OpenDecision, type Result, type Rng, type Ruleset, type Seat, type Step, type Violation } from '../../engine/types.js';
+import { answeredDecision } from '../../engine/one-decision.js';
 import { copyJson } from '../../engine/mech/json.js';
 import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
@@ -177,19 +178,14 @@ function defaultAction(s: S, dec: OpenDecision): Action {
 
 function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S> | Violation {
   if (e.kind === 'resign') return resign(s0, e.seat);
-  if (e.kind === 'sealed') return violation('no_sealed_groups', 'this game has no sealed decisions');
-  const decs = pending(s0);
-  if (decs.length !== 1) return violation('decision_not_open', 'no open decision for this entry');
-  const d = decs[0];
-  if (e.kind === 'answer' && e.seat !== d.seat) return violation('not_your_decision', `decision belongs to seat ${d.seat}`);
-  const v = validate(s0, d.seat, d, e.action);
-  if (v) return v;
+  const answered = answeredDecision(s0, e, pending, validate);
+  if (isViolation(answered)) return answered;
+  const { d, action: a } = answered;
   const s = copyJson(s0);
   s.tick++;
   const ev: Ev = [];
   let dice: Rng | null = null;
   const rng = () => (dice ??= ctx.rng.fork('dice'));
-  const a = e.action;
   const f = top(s);
   switch (a.type) {
     case 'activate': activate(s, a.board, ev); s.phase = 'actions'; break;

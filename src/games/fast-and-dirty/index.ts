@@ -6,7 +6,8 @@
 // Reactions of the core rules (the defensive free shot, hit allocation, assault casualties) run
 // automatically under the spec's default policies; candidates are a sample (all: false).
 import type { Choice, Decision, Entry, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat, StandingOrder, Step, Violation } from '../../engine/types.js';
-import { violation } from '../../engine/types.js';
+import { answeredDecision } from '../../engine/one-decision.js';
+import { isViolation, violation } from '../../engine/types.js';
 import { copyJson } from '../../engine/mech/json.js';
 import { edgeDistance } from '../../engine/mech/geom2d.js';
 import { actionSchema } from './action-schema.js';
@@ -190,16 +191,11 @@ function defaultAction(s: S, dec: OpenDecision): Action {
 
 function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S> | Violation {
   if (e.kind === 'resign') return resign(s0, e.seat);
-  if (e.kind === 'sealed') return violation('no_sealed_groups', 'this game has no sealed groups');
-  const decs = pending(s0);
-  if (decs.length !== 1) return violation('decision_not_open', 'no open decision');
-  const d = decs[0];
-  if (e.kind === 'answer' && e.seat !== d.seat) return violation('not_your_decision', `decision belongs to seat ${d.seat}`);
-  const v = validate(s0, d.seat, d, e.action);
-  if (v) return v;
+  const answered = answeredDecision(s0, e, pending, validate);
+  if (isViolation(answered)) return answered;
+  const { action: a } = answered;
   const s = copyJson(s0);
   const run = new Run(ctx.rng);
-  const a = e.action;
   switch (a.type) {
     case 'initiative': chooseOrder(s, run, a.first); break;
     case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!); break;
