@@ -6,7 +6,7 @@ import { picker, playUntil } from './helpers.js';
 
 let s: TestServer;
 before(async () => {
-  s = await startServer();
+  s = await startServer({ work: true }); // AI seats move here in services mode too (their jobs come from Redis)
 });
 after(async () => {
   await s.close();

@@ -8,7 +8,7 @@ import { analysisCases } from './cases.js';
 
 let s: TestServer;
 before(async () => {
-  s = await startServer();
+  s = await startServer({ work: true }); // AI seats move here in services mode too (their jobs come from Redis)
 });
 after(async () => {
   await s.close();
