@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import { auth, startServer, type TestServer } from '../support/env.js';
 
 let s: TestServer;
-before(async () => { s = await startServer(); });
+before(async () => { s = await startServer({ work: true }); }); // jobs (player notices) run here in services mode too
 after(async () => { await s.close(); });
 
 async function gql(query: string, variables: Record<string, unknown> = {}, token?: string) {
