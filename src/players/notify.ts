@@ -18,9 +18,10 @@ import { openDecisions, publicPart } from '../engine/kernel.js';
 import type { Decision, Entry, Seat } from '../engine/types.js';
 import { jobKey, type JobMeta } from '../jobs/queue.js';
 import type { Runtime } from '../runtime.js';
-import { checkUrl, webhookSettings } from '../service/async/webhooks.js';
+import { boardPicture, checkUrl, webhookSettings } from '../service/async/webhooks.js';
 import { notFound, ServiceError } from '../service/errors.js';
 import type { CommitContext } from '../service/game-service.js';
+import { publicBase } from '../render/urls.js';
 import type { OutboxItem } from '../store/types.js';
 import { dueFor, Players, sqlOf } from './players.js';
 
@@ -32,8 +33,10 @@ export const notifySettings = {
   minGapMs: Number(process.env.SKYEYE_PLAYER_HOOK_GAP_MS) || 2100,
   attempts: 6,
   backoffMs: 2000,
-  /** Base of the game links in messages (env SKYEYE_PUBLIC_URL). */
-  publicUrl: (process.env.SKYEYE_PUBLIC_URL ?? '').replace(/\/$/, ''),
+  /** Base of the game links in messages: PUBLIC_BASE_URL (SKYEYE_PUBLIC_URL, its older name, still read). */
+  get publicUrl(): string {
+    return publicBase() ?? (process.env.SKYEYE_PUBLIC_URL ?? '').trim().replace(/\/+$/, '');
+  },
 };
 
 export const PlayerWebhookBody = T.Object({
@@ -109,11 +112,11 @@ export function playerPlanner(c: CommitContext): OutboxItem[] {
     const player = c.before.seats.find((s) => s.index === seat)!.playerId!;
     events.push({
       player, type: 'turn', seat, key: `${g.id}.${v}.turn.${seat}`,
-      data: { game, version: v, seat, seatName: seatName(c, seat), decisions: ds.map(publicPart), lastMove: move, seats },
+      data: { game, version: v, seat, seatName: seatName(c, seat), decisions: ds.map(publicPart), lastMove: move, seats, ...boardPicture(c, v) },
     });
   }
   if (c.after.status === 'finished' && c.before.game.status !== 'finished') {
-    for (const p of players) events.push({ player: p, type: 'game_over', key: `${g.id}.${v}.game_over`, data: { game, version: v, result: c.after.result, lastMove: move, seats } });
+    for (const p of players) events.push({ player: p, type: 'game_over', key: `${g.id}.${v}.game_over`, data: { game, version: v, result: c.after.result, lastMove: move, seats, ...boardPicture(c, v) } });
   }
   if (!events.length) return [];
   return [{ kind: 'player', dedupKey: String(v), payload: { version: v, events } }];
@@ -269,6 +272,7 @@ export function discordMessage(bodies: Record<string, any>[], discordId: string 
         title, url: link.startsWith('http') ? link : undefined, color: 0x808080,
         description: `Game over: ${!r ? 'ended' : r.draw ? 'a draw' : `won by ${(r.winners ?? []).map(names).join(' and ')}`}${r?.reason ? ` (${r.reason})` : ''}.`,
         fields: [{ name: 'Last move', value: String(b.lastMove ?? '-').slice(0, 1024) }],
+        ...(b.image ? { image: { url: b.image } } : {}),
       };
     }
     return {
@@ -280,6 +284,7 @@ export function discordMessage(bodies: Record<string, any>[], discordId: string 
         { name: 'Game', value: link },
       ],
       ...(b.dueAt ? { timestamp: b.dueAt } : {}),
+      ...(b.image ? { image: { url: b.image } } : {}),
     };
   });
   const turns = bodies.filter((b) => b.event === 'turn').length;

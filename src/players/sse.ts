@@ -1,16 +1,19 @@
 // GET /v1/me/events: one Server-Sent Events stream for all of a player's games: `turn`,
-// `move`, `game_over` (from the player's event feed, ids increasing; Last-Event-ID replays
-// what came after it) and `chat` of the games they sit in (live only, no id).
+// `move`, `game_over` (from the player's event feed) and `chat` of the games they sit in.
+// Event ids are `<feed id>:<chat id>`, two cursors as the game stream's `<version>:<chat id>`:
+// the feed and the chat table each count on their own, so Last-Event-ID replays both.
 import type { FastifyInstance } from 'fastify';
 import { Type as T } from '@sinclair/typebox';
 import { bearer } from '../api/auth.js';
 import type { Runtime } from '../runtime.js';
 import { chatTopic } from '../service/bus.js';
+import { ServiceError } from '../service/errors.js';
 import { playersOf } from './feature.js';
 import { playerTopic } from './notify.js';
 import { sqlOf } from './players.js';
 
 export interface FeedEvent { id: number; type: string; gameId: string; data: unknown }
+interface ChatRow { id: number; gameId: string; seat: number; text: string; at: string }
 
 export async function feedAfter(rt: Runtime, playerId: string, after: number, limit = 500): Promise<FeedEvent[]> {
   const rows = await sqlOf(rt).query<{ id: string; type: string; gameId: string; data: unknown }>(
@@ -20,27 +23,65 @@ export async function feedAfter(rt: Runtime, playerId: string, after: number, li
   return rows.map((r) => ({ id: Number(r.id), type: r.type, gameId: r.gameId, data: r.data }));
 }
 
+/** Table talk of these games after a chat id, in id order. */
+async function chatAfter(rt: Runtime, games: string[], after: number, limit = 500): Promise<ChatRow[]> {
+  if (!games.length) return [];
+  const rows = await sqlOf(rt).query<{ id: string; gameId: string; seat: number; text: string; at: Date | string }>(
+    `SELECT id::text AS id, game_id AS "gameId", seat, text, created_at AS at FROM chat_messages
+     WHERE game_id = ANY($1::text[]) AND id > $2::bigint ORDER BY id LIMIT $3::int`,
+    [games, after, limit],
+  );
+  return rows.map((r) => ({ id: Number(r.id), gameId: r.gameId, seat: r.seat, text: r.text, at: new Date(r.at).toISOString() }));
+}
+
+async function lastChatId(rt: Runtime): Promise<number> {
+  const r = await sqlOf(rt).query<{ id: string | null }>(`SELECT max(id)::text AS id FROM chat_messages`, []);
+  return Number(r[0]?.id ?? 0);
+}
+
+/** `<feed>:<chat>`; a plain number (before chat had ids) is the feed cursor alone. */
+export function parseMeEventId(raw: string | undefined): { feed: number; chat: number | null } | null {
+  if (raw === undefined || raw === '') return null;
+  const m = /^(\d{1,15})(?::(\d{1,15}))?$/.exec(raw.trim());
+  if (!m) throw new ServiceError(400, 'bad_event_id', 'Last-Event-ID is `<feed id>:<chat id>` as this stream sent it');
+  return { feed: Number(m[1]), chat: m[2] === undefined ? null : Number(m[2]) };
+}
+
 export async function meEventsRoute(app: FastifyInstance, rt: Runtime) {
   app.get('/v1/me/events', {
     schema: {
-      tags: ['players'], operationId: 'streamMyEvents', summary: "Server-Sent Events for all the player's games (turn, move, game_over, chat); Last-Event-ID replays",
-      querystring: T.Object({ lastEventId: T.Optional(T.Integer({ minimum: 0 })) }),
+      tags: ['players'], operationId: 'streamMyEvents',
+      summary: "Server-Sent Events for all the player's games (turn, move, game_over, chat); ids are `<feed id>:<chat id>` and Last-Event-ID replays both",
+      querystring: T.Object({ lastEventId: T.Optional(T.String({ pattern: '^\\d{1,15}(:\\d{1,15})?$' })) }),
     },
   }, async (req, reply) => {
     const c = await playersOf(rt).authenticate(bearer(req), 'read');
     const h = req.headers['last-event-id'];
-    let last = Number((typeof h === 'string' ? h : undefined) ?? (req.query as { lastEventId?: number }).lastEventId ?? -1);
-    if (!Number.isFinite(last)) last = -1;
+    const from = parseMeEventId((typeof h === 'string' ? h : undefined) ?? (req.query as { lastEventId?: string }).lastEventId);
+    let feed = from?.feed ?? -1;
+    // Without a chat cursor, table talk starts live: the feed's first replay is the player's
+    // history, chat history is GET /v1/games/:id/chat.
+    let chat = from?.chat ?? (await lastChatId(rt));
+    const games = new Set((await sqlOf(rt).query<{ gameId: string }>(
+      `SELECT DISTINCT s.game_id AS "gameId" FROM seats s JOIN games g ON g.id = s.game_id WHERE s.player_id = $1::text AND g.status = 'active' LIMIT 200`, [c.playerId],
+    )).map((r) => r.gameId));
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-    const send = (e: FeedEvent) => {
-      if (e.id <= last || res.destroyed) return;
-      last = e.id;
-      res.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify({ gameId: e.gameId, ...(e.data as object) })}\n\n`);
+    const write = (event: string, data: unknown) => {
+      if (!res.destroyed) res.write(`id: ${feed}:${chat}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
-    // A live notice only says "the feed moved": the stream reads the feed after its last id, so
-    // events go out in id order whatever order the notices arrive in (several processes).
+    const onChat = (_msg: Record<string, unknown>, cb: () => void) => {
+      cb();
+      void catchUp();
+    };
+    const follow = (gameId: string) => {
+      if (games.has(gameId)) return;
+      games.add(gameId);
+      rt.bus.on(chatTopic(gameId), onChat);
+    };
+    // A live notice only says "something moved": the stream reads after its cursors, so events
+    // go out in id order whatever order the notices arrive in (several processes).
     let reading: Promise<void> | null = null;
     let again = false;
     const catchUp = (): Promise<void> => {
@@ -52,7 +93,17 @@ export async function meEventsRoute(app: FastifyInstance, rt: Runtime) {
         try {
           do {
             again = false;
-            for (const e of await feedAfter(rt, c.playerId, last)) send(e);
+            for (const e of await feedAfter(rt, c.playerId, feed)) {
+              if (e.id <= feed) continue;
+              feed = e.id;
+              if (e.type !== 'game_over') follow(e.gameId); // a game joined since the stream opened
+              write(e.type, { gameId: e.gameId, ...(e.data as object) });
+            }
+            for (const m of await chatAfter(rt, [...games], chat)) {
+              if (m.id <= chat) continue;
+              chat = m.id;
+              write('chat', m);
+            }
           } while (again);
         } catch { /* the next notice retries */ } finally {
           reading = null;
@@ -64,22 +115,14 @@ export async function meEventsRoute(app: FastifyInstance, rt: Runtime) {
       cb();
       void catchUp();
     };
-    const chatGames = (await sqlOf(rt).query<{ gameId: string }>(
-      `SELECT DISTINCT s.game_id AS "gameId" FROM seats s JOIN games g ON g.id = s.game_id WHERE s.player_id = $1::text AND g.status = 'active' LIMIT 200`, [c.playerId],
-    )).map((r) => r.gameId);
-    const chat = (msg: Record<string, unknown>, cb: () => void) => {
-      cb();
-      const { gameId, ...m } = msg.payload as { gameId: string };
-      res.write(`event: chat\ndata: ${JSON.stringify({ gameId, ...m })}\n\n`);
-    };
     rt.bus.on(playerTopic(c.playerId), live);
-    for (const g of chatGames) rt.bus.on(chatTopic(g), chat);
+    for (const g of games) rt.bus.on(chatTopic(g), onChat);
     await catchUp();
     const ping = setInterval(() => res.write(': ping\n\n'), 15000);
     req.raw.on('close', () => {
       clearInterval(ping);
       rt.bus.removeListener(playerTopic(c.playerId), live);
-      for (const g of chatGames) rt.bus.removeListener(chatTopic(g), chat);
+      for (const g of games) rt.bus.removeListener(chatTopic(g), onChat);
     });
   });
 }

@@ -48,6 +48,40 @@ async function newPlayer(name: string, discordId?: string) {
   return r.json() as { id: string; key: string };
 }
 
+async function listening(): Promise<number> {
+  if (!s.app.server.listening) await s.app.listen({ port: 0, host: '127.0.0.1' });
+  return (s.app.server.address() as AddressInfo).port;
+}
+
+/** The events of GET /v1/me/events until `want` arrived (or `ms` passed). */
+function readMyEvents(port: number, key: string, lastId: string | null, want: number, ms = 10_000) {
+  return new Promise<{ id: number; raw: string; event: string; data: any }[]>((resolve, reject) => {
+    const got: { id: number; raw: string; event: string; data: any }[] = [];
+    const req = get({ host: '127.0.0.1', port, path: '/v1/me/events', headers: { ...auth(key), ...(lastId ? { 'last-event-id': lastId } : {}) } }, (res: IncomingMessage) => {
+      let buf = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        buf += c;
+        let i;
+        while ((i = buf.indexOf('\n\n')) >= 0) {
+          const block = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const id = /^id: (\d+):(\d+)$/m.exec(block);
+          const ev = /^event: (\w+)$/m.exec(block);
+          const data = /^data: (.*)$/m.exec(block);
+          if (id && ev) got.push({ id: Number(id[1]), raw: `${id[1]}:${id[2]}`, event: ev[1], data: data ? JSON.parse(data[1]) : null });
+          if (got.length >= want) {
+            req.destroy();
+            resolve(got);
+          }
+        }
+      });
+    });
+    req.on('error', (e) => { if (got.length < want) reject(e); });
+    setTimeout(() => { req.destroy(); resolve(got); }, ms).unref();
+  });
+}
+
 describe('player webhooks', () => {
   test('discord: exactly one message per turn change of the human over a whole game against a bot', async () => {
     const p = await newPlayer('Human', '123456789012345678');
@@ -110,6 +144,31 @@ describe('player webhooks', () => {
     for (let i = 1; i < all.length; i++) assert.ok(all[i].at - all[i - 1].at >= notifySettings.minGapMs - 5, 'spaced by the gap');
     void msgs;
   });
+  test('discord: the embed carries the board picture (PNG at that version) when PUBLIC_BASE_URL is set, and the picture is served', async () => {
+    const port = await listening();
+    const saved = process.env.PUBLIC_BASE_URL;
+    process.env.PUBLIC_BASE_URL = `http://127.0.0.1:${port}/`;
+    try {
+      const p = await newPlayer('Painter', '223456789012345678');
+      const h = await s.app.inject({ method: 'POST', url: '/v1/me/webhooks', headers: auth(p.key), payload: { url: `${base}/discord-picture`, events: ['turn'], format: 'discord' } });
+      assert.equal(h.statusCode, 201, h.body);
+      const g = await create(s, { ruleset: 'abaddon', seats: [{ name: 'Opp' }, { name: 'Painter', player: p.id }] }); // Abaddon's seat 1 acts first
+      const m = await until(async () => received.find((r) => r.path === '/discord-picture') ?? null, 30_000);
+      const url = m.body.embeds[0].image?.url as string;
+      assert.ok(url, JSON.stringify(m.body.embeds[0]));
+      assert.match(url, new RegExp(`^http://127\\.0\\.0\\.1:${port}/v1/games/${g.id}/board\\.png\\?version=\\d+$`));
+      const version = Number(/version (\d+)/.exec(m.body.embeds[0].description)![1]);
+      assert.equal(Number(new URL(url).searchParams.get('version')), version, 'the picture of the turn\'s own version');
+      assert.equal(m.body.embeds[0].url, `http://127.0.0.1:${port}/v1/games/${g.id}`, 'the game link uses the same public address');
+      const png = await fetch(url);
+      assert.equal(png.status, 200);
+      assert.equal(png.headers.get('content-type'), 'image/png');
+      assert.deepEqual([...new Uint8Array(await png.arrayBuffer()).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+    } finally {
+      if (saved === undefined) delete process.env.PUBLIC_BASE_URL;
+      else process.env.PUBLIC_BASE_URL = saved;
+    }
+  });
 });
 
 describe('game-level webhooks', () => {
@@ -147,41 +206,18 @@ describe('event feed and vacation', () => {
     await bidOf(p.key);
     await bidOf(opp);
     await until(async () => (await sqlOf(s.rt).query(`SELECT 1 FROM player_events WHERE game_id = $1::text AND type = 'move'`, [g.id])).length > 0);
-    await s.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (s.app.server.address() as AddressInfo).port;
-    const read = (lastId: string | null, want: number) => new Promise<{ id: number; event: string }[]>((resolve, reject) => {
-      const got: { id: number; event: string }[] = [];
-      const req = get({ host: '127.0.0.1', port, path: '/v1/me/events', headers: { ...auth(p.key), ...(lastId ? { 'last-event-id': lastId } : {}) } }, (res: IncomingMessage) => {
-        let buf = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => {
-          buf += c;
-          let i;
-          while ((i = buf.indexOf('\n\n')) >= 0) {
-            const block = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            const id = /^id: (\d+)$/m.exec(block);
-            const ev = /^event: (\w+)$/m.exec(block);
-            if (id && ev) got.push({ id: Number(id[1]), event: ev[1] });
-            if (got.length >= want) {
-              req.destroy();
-              resolve(got);
-            }
-          }
-        });
-      });
-      req.on('error', (e) => { if (got.length < want) reject(e); });
-      setTimeout(() => { req.destroy(); resolve(got); }, 10_000).unref();
-    });
+    const port = await listening();
+    const read = (lastId: string | null, want: number) => readMyEvents(port, p.key, lastId, want);
     const first = await read(null, 2);
     assert.ok(first.length >= 2);
     assert.equal(first[0].event, 'turn'); // the game began with the human to bid
-    const replay = await read(String(first[0].id), 1);
+    const replay = await read(first[0].raw, 1);
     assert.equal(replay[0].id, first[1].id, 'replay starts right after Last-Event-ID');
     // Live: a new move arrives on an open stream.
     const all = await read(null, 100).catch(() => []);
-    const lastId = Math.max(...all.map((x) => x.id), first[1].id);
-    const live = read(String(lastId), 1);
+    const newest = [...all, first[1]].sort((a, b) => b.id - a.id)[0];
+    const lastId = newest.id;
+    const live = read(newest.raw, 1);
     const v = await game(s, g.id, p.key);
     const d = v.pending.find((x: { seat: number }) => x.seat === v.you) ?? v.pending[0];
     const token = d.seat === 0 ? p.key : opp;
@@ -189,6 +225,39 @@ describe('event feed and vacation', () => {
     else await bidOf(p.key);
     const got = await live;
     assert.ok(got.length >= 1 && got[0].id > lastId);
+  });
+
+  test('GET /v1/me/events carries chat of the player\'s games with ids, and Last-Event-ID replays missed chat', async () => {
+    const p = await newPlayer('Talker');
+    const g = await create(s, { ruleset: 'duel', seats: [{ name: 'T', player: p.id }, { name: 'Opp' }] });
+    const opp = g.seats[1].token!;
+    const say = async (text: string) => {
+      const r = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/chat`, headers: auth(opp), payload: { text } });
+      assert.equal(r.statusCode, 201, r.body);
+    };
+    await until(async () => (await sqlOf(s.rt).query(`SELECT 1 FROM player_events WHERE game_id = $1::text AND type = 'turn'`, [g.id])).length > 0);
+    const port = await listening();
+    // Live: the first event is the turn of the feed's replay, then the chat message.
+    const live = readMyEvents(port, p.key, null, 100, 3000);
+    await new Promise((r) => setTimeout(r, 500));
+    await say('hello');
+    const seen = await live;
+    const hello = seen.find((e) => e.event === 'chat');
+    assert.ok(hello, JSON.stringify(seen));
+    assert.equal(hello.data.text, 'hello');
+    assert.equal(hello.data.gameId, g.id);
+    assert.equal(hello.data.seat, 1);
+    // Missed while away: replayed after the last id seen, the first message not again.
+    await say('are you there?');
+    await say('your move');
+    const back = await readMyEvents(port, p.key, hello.raw, 2);
+    assert.deepEqual(back.map((e) => [e.event, e.data.text]), [['chat', 'are you there?'], ['chat', 'your move']]);
+    const chatId = (raw: string) => Number(raw.split(':')[1]);
+    assert.ok(chatId(back[0].raw) > chatId(hello.raw) && chatId(back[1].raw) > chatId(back[0].raw), 'chat ids increase');
+    // A garbled Last-Event-ID is a 400 with a code, not a silent full replay.
+    const bad = await s.app.inject({ method: 'GET', url: '/v1/me/events', headers: { ...auth(p.key), 'last-event-id': 'yesterday' } });
+    assert.equal(bad.statusCode, 400);
+    assert.equal(bad.json().error.code, 'bad_event_id');
   });
 
   test('vacation pushes the deadlines of the player\'s games back, and new ones too; the game shows it', async () => {

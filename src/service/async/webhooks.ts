@@ -84,16 +84,16 @@ export function webhookPlanner(c: CommitContext): OutboxItem[] {
     const bySeat = new Map<Seat, Decision[]>();
     for (const d of newDecisions(c)) bySeat.set(d.seat, [...(bySeat.get(d.seat) ?? []), d]);
     for (const [seat, ds] of bySeat) {
-      row(`turn.${seat}`, { event: 'turn', game, version: v, seats, seat, seatName: seats.find((s) => s.index === seat)?.name, decisions: ds.map(publicPart), ...picture(c, v) });
+      row(`turn.${seat}`, { event: 'turn', game, version: v, seats, seat, seatName: seats.find((s) => s.index === seat)?.name, decisions: ds.map(publicPart), ...boardPicture(c, v) });
     }
   } else {
-    row('game_over', { event: 'game_over', game, version: v, seats, result: c.after.result, ...picture(c, v) });
+    row('game_over', { event: 'game_over', game, version: v, seats, result: c.after.result, ...boardPicture(c, v) });
   }
   return rows;
 }
 
 /** The picture's absolute URL for a payload, when the ruleset draws one and PUBLIC_BASE_URL is set. */
-function picture(c: CommitContext, version: number): { image?: string } {
+export function boardPicture(c: CommitContext, version: number): { image?: string } {
   const url = c.before.rs.render ? absolutePictureUrl(c.before.game.id, { format: 'png', version }) : null;
   return url ? { image: url } : {};
 }
