@@ -288,7 +288,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events for all the player's games (turn, move, game_over, chat); Last-Event-ID replays */
+        /** Server-Sent Events for all the player's games (turn, move, game_over, chat); ids are `<feed id>:<chat id>` and Last-Event-ID replays both */
         get: operations["streamMyEvents"];
         put?: never;
         post?: never;
@@ -3241,7 +3241,7 @@ export interface operations {
     streamMyEvents: {
         parameters: {
             query?: {
-                lastEventId?: number;
+                lastEventId?: string;
             };
             header?: never;
             path?: never;
