@@ -3,16 +3,18 @@
 // with a read-only key (header, variables or arguments) is refused before it runs.
 import type { FastifyInstance } from 'fastify';
 import type { Runtime } from '../runtime.js';
+import { chatTopic } from '../service/bus.js';
 import { ServiceError } from '../service/errors.js';
 import { playersOf } from './feature.js';
 import { isPlayerKey } from './keys.js';
 import { playerTopic } from './notify.js';
+import { sqlOf } from './players.js';
 import { leaderboard, profile } from './ratings.js';
 
 interface Ctx {
   reply?: { request: { headers: Record<string, string | string[] | undefined> } };
   token?: string | null;
-  pubsub: { subscribe(topic: string): Promise<AsyncIterable<unknown>> };
+  pubsub: { subscribe(topic: string | string[]): Promise<AsyncIterable<unknown>> };
 }
 
 function keyOf(ctx: Ctx, arg?: string | null): string | null {
@@ -51,9 +53,14 @@ export function playerResolvers(rt: Runtime) {
       myUpdates: {
         subscribe: async (_: unknown, a: { token?: string }, ctx: Ctx) => {
           const c = await players.authenticate(keyOf(ctx, a.token), 'read');
-          return ctx.pubsub.subscribe(playerTopic(c.playerId));
+          // The feed, and the table talk of the games the player sits in when subscribing.
+          const games = await sqlOf(rt).query<{ gameId: string }>(
+            `SELECT DISTINCT s.game_id AS "gameId" FROM seats s JOIN games g ON g.id = s.game_id WHERE s.player_id = $1::text AND g.status = 'active' LIMIT 200`, [c.playerId],
+          );
+          return ctx.pubsub.subscribe([playerTopic(c.playerId), ...games.map((g) => chatTopic(g.gameId))]);
         },
-        resolve: (e: unknown) => e,
+        // A chat notice becomes a `chat` event whose id is the message's (chat ids count apart from the feed's).
+        resolve: (e: Record<string, unknown>) => (typeof e.type === 'string' ? e : { id: e.id, type: 'chat', gameId: e.gameId, data: { seat: e.seat, text: e.text, at: e.at } }),
       },
     },
   };

@@ -75,5 +75,37 @@ test('subscription myUpdates pushes the player\'s events of every game (key in c
   while (new Set(got.map((e) => e.gameId)).size < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   ws.close();
   assert.deepEqual(new Set(got.filter((e) => e.type === 'turn').map((e) => e.gameId)), new Set([g1.id, g2.id]));
-  assert.ok(got.every((e, i) => i === 0 || e.id > got[i - 1].id), 'ids increase');
+  const feed = got.filter((e) => e.type !== 'chat');
+  assert.ok(feed.every((e, i) => i === 0 || e.id > feed[i - 1].id), 'ids increase');
+});
+
+test('subscription myUpdates carries the table talk of the player\'s games', async () => {
+  const WebSocket = (await import('ws')).default;
+  const c = (await gql(`mutation { createPlayer(name: "Listener") { id key } }`)).data.createPlayer;
+  const g = (await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'L', player: c.id }, { name: 'O' }] } })).json();
+  const url = s.app.server.listening ? `http://127.0.0.1:${(s.app.server.address() as { port: number }).port}` : await s.app.listen({ port: 0, host: '127.0.0.1' });
+  const ws = new WebSocket(url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws');
+  const got: { id: number; type: string; gameId: string; data: any }[] = [];
+  await new Promise<void>((resolve, reject) => {
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { token: c.key } })));
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw));
+      if (m.type === 'connection_ack') {
+        ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { myUpdates { id type gameId data } }` } }));
+        setTimeout(resolve, 150);
+      } else if (m.type === 'next') got.push(m.payload.data.myUpdates);
+      else if (m.type === 'error') reject(new Error(JSON.stringify(m.payload)));
+    });
+    ws.on('error', reject);
+  });
+  const posted = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/chat`, headers: { authorization: `Bearer ${g.seats[1].token}` }, payload: { text: 'good luck' } });
+  assert.equal(posted.statusCode, 201, posted.body);
+  const deadline = Date.now() + 30_000;
+  while (!got.some((e) => e.type === 'chat') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  ws.close();
+  const chat = got.find((e) => e.type === 'chat');
+  assert.ok(chat, JSON.stringify(got));
+  assert.equal(chat.gameId, g.id);
+  assert.equal(chat.id, posted.json().id);
+  assert.deepEqual({ seat: chat.data.seat, text: chat.data.text }, { seat: 1, text: 'good luck' });
 });
