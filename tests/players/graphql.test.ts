@@ -51,14 +51,16 @@ test('createPlayer, a bound seat, me { games(toAct: true) } and the scope rule',
   assert.equal(noKey.errors?.[0].extensions?.code, 'key_required');
 });
 
-test('subscription myUpdates pushes the player\'s events of every game (key in connection_init)', async () => {
+interface MyUpdate { id: number; type: string; gameId: string; data: any }
+
+/** Subscribes to myUpdates over graphql-transport-ws with the key in connection_init; `got` fills as events arrive. */
+async function subscribeMyUpdates(key: string): Promise<{ got: MyUpdate[]; close: () => void }> {
   const WebSocket = (await import('ws')).default;
-  const c = (await gql(`mutation { createPlayer(name: "Sub") { id key } }`)).data.createPlayer;
   const url = s.app.server.listening ? `http://127.0.0.1:${(s.app.server.address() as { port: number }).port}` : await s.app.listen({ port: 0, host: '127.0.0.1' });
   const ws = new WebSocket(url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws');
-  const got: { id: number; type: string; gameId: string }[] = [];
+  const got: MyUpdate[] = [];
   await new Promise<void>((resolve, reject) => {
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { token: c.key } })));
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { token: key } })));
     ws.on('message', (raw) => {
       const m = JSON.parse(String(raw));
       if (m.type === 'connection_ack') {
@@ -69,40 +71,31 @@ test('subscription myUpdates pushes the player\'s events of every game (key in c
     });
     ws.on('error', reject);
   });
+  return { got, close: () => ws.close() };
+}
+
+test('subscription myUpdates pushes the player\'s events of every game (key in connection_init)', async () => {
+  const c = (await gql(`mutation { createPlayer(name: "Sub") { id key } }`)).data.createPlayer;
+  const { got, close } = await subscribeMyUpdates(c.key);
   const g1 = (await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'S', player: c.id }, { name: 'O' }] } })).json();
   const g2 = (await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'O' }, { name: 'S', player: c.id }] } })).json();
   const deadline = Date.now() + 30_000;
   while (new Set(got.map((e) => e.gameId)).size < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  ws.close();
+  close();
   assert.deepEqual(new Set(got.filter((e) => e.type === 'turn').map((e) => e.gameId)), new Set([g1.id, g2.id]));
   const feed = got.filter((e) => e.type !== 'chat');
   assert.ok(feed.every((e, i) => i === 0 || e.id > feed[i - 1].id), 'ids increase');
 });
 
 test('subscription myUpdates carries the table talk of the player\'s games', async () => {
-  const WebSocket = (await import('ws')).default;
   const c = (await gql(`mutation { createPlayer(name: "Listener") { id key } }`)).data.createPlayer;
   const g = (await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'L', player: c.id }, { name: 'O' }] } })).json();
-  const url = s.app.server.listening ? `http://127.0.0.1:${(s.app.server.address() as { port: number }).port}` : await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const ws = new WebSocket(url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws');
-  const got: { id: number; type: string; gameId: string; data: any }[] = [];
-  await new Promise<void>((resolve, reject) => {
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { token: c.key } })));
-    ws.on('message', (raw) => {
-      const m = JSON.parse(String(raw));
-      if (m.type === 'connection_ack') {
-        ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { myUpdates { id type gameId data } }` } }));
-        setTimeout(resolve, 150);
-      } else if (m.type === 'next') got.push(m.payload.data.myUpdates);
-      else if (m.type === 'error') reject(new Error(JSON.stringify(m.payload)));
-    });
-    ws.on('error', reject);
-  });
+  const { got, close } = await subscribeMyUpdates(c.key);
   const posted = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/chat`, headers: { authorization: `Bearer ${g.seats[1].token}` }, payload: { text: 'good luck' } });
   assert.equal(posted.statusCode, 201, posted.body);
   const deadline = Date.now() + 30_000;
   while (!got.some((e) => e.type === 'chat') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  ws.close();
+  close();
   const chat = got.find((e) => e.type === 'chat');
   assert.ok(chat, JSON.stringify(got));
   assert.equal(chat.gameId, g.id);
