@@ -672,6 +672,11 @@ export class GameService {
   }
 
   private async resignCore(gameId: string, seat: Seat, idempotencyKey?: string): Promise<SubmitResult> {
+    // A retry after the resignation ended the game gets the stored answer, as a move's retry does.
+    if (idempotencyKey) {
+      const prior = await this.store.findByIdempotencyKey(gameId, idempotencyKey);
+      if (prior) return this.replayed(prior, seat, 'resign');
+    }
     for (let attempt = 0; attempt < 6; attempt++) {
       const g = await this.load(gameId, attempt === 0);
       if (g.game.status === 'finished') throw new ServiceError(409, 'game_over', 'the game has ended');

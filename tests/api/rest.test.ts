@@ -263,6 +263,24 @@ describe('games', () => {
     assert.deepEqual(same.json().events, first.json().events);
   });
 
+  test('a retried resignation with the same Idempotency-Key gets the stored answer after the game ended; without a key it is 409 game_over', async () => {
+    const g = await newDuel();
+    const req = { method: 'POST' as const, url: `/v1/games/${g.id}/resign`, headers: { ...auth(g.seats[0].token), 'idempotency-key': 'resign-1' } };
+    const first = await s.app.inject(req);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal((await view(g.id)).status, 'finished');
+    const retry = await s.app.inject(req);
+    assert.equal(retry.statusCode, 200, retry.body);
+    assert.equal(retry.json().version, first.json().version);
+    assert.deepEqual(retry.json().result, first.json().result);
+    const unkeyed = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/resign`, headers: auth(g.seats[0].token) });
+    assert.equal(unkeyed.statusCode, 409);
+    assert.equal(unkeyed.json().error.code, 'game_over');
+    const otherSeat = await s.app.inject({ ...req, headers: { ...auth(g.seats[1].token), 'idempotency-key': 'resign-1' } });
+    assert.equal(otherSeat.statusCode, 422, 'the key belongs to the other seat\'s resignation');
+    assert.equal(otherSeat.json().error.code, 'idempotency_key_reused');
+  });
+
   test('stale expectedVersion is 409 with the current version', async () => {
     const g = await newDuel();
     await bidRound(g);
