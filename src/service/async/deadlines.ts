@@ -7,8 +7,7 @@
 // Time bank: per seat, derived from the log's server timestamps (service data, never game
 // state): the overtime a seat used on a decision is max(0, answered - opened - limit). When a
 // limit passes and the seat has bank left, a second job waits for the rest of the bank.
-import { applyEntry, openDecisions, setupGame, type KState } from '../../engine/kernel.js';
-import { entryRng } from '../../engine/rng.js';
+import { openDecisions } from '../../engine/kernel.js';
 import type { Decision, Entry, Seat, SeatInfo } from '../../engine/types.js';
 import { isViolation } from '../../engine/types.js';
 import { jobKey } from '../../jobs/queue.js';
@@ -16,6 +15,7 @@ import type { Runtime } from '../../runtime.js';
 import type { GameRecord, OutboxItem } from '../../store/types.js';
 import type { BotLevel } from '../../ai/bots.js';
 import type { BotPool } from '../../ai/pool.js';
+import { Replayer, setupFor } from '../analysis.js';
 import type { CommitContext } from '../game-service.js';
 import { findDecision } from '../../engine/kernel.js';
 import { playBot } from './ai-seats.js';
@@ -92,14 +92,15 @@ export async function bankUsedMs(rt: Runtime, gameId: string, seat: Seat): Promi
   if (!p) return 0;
   const rows = await rt.store.actionsAfter(gameId, -1, 1_000_000);
   const at = new Map(rows.map((r) => [r.seq, r.createdAt?.getTime() ?? Date.now()]));
-  const made = setupGame(g.rs, rows[0].entry as { scenario: string; seats: SeatInfo[]; options: unknown }, entryRng(g.game.seed, gameId, 0));
+  // The service's own replay: a sandbox's position and scripted dice, and takebacks, as loading does.
+  const made = setupFor(g.rs, g.game, rows[0].entry as { scenario: string; seats: SeatInfo[]; options: unknown });
   if (isViolation(made)) return 0;
-  let k: KState<any> = made.k;
+  const replay = new Replayer(g.rs, g.game, g.seats, made.k);
   let used = 0;
   for (const row of rows.slice(1)) {
     const e = row.entry as Entry<any>;
     if (e.kind === 'answer' || e.kind === 'default') {
-      const d = openDecisions(g.rs, k).find((x) => x.id === e.decision);
+      const d = openDecisions(g.rs, replay.k).find((x) => x.id === e.decision);
       if (d && d.seat === seat && d.group?.mode !== 'sealed') {
         const limit = limitFor(p, d);
         const opened = at.get(Number.parseInt(d.id, 10));
@@ -107,9 +108,7 @@ export async function bankUsedMs(rt: Runtime, gameId: string, seat: Seat): Promi
         if (limit && opened !== undefined && answered !== undefined) used += Math.max(0, answered - opened - limit * 1000);
       }
     }
-    const r = applyEntry(g.rs, k, e, entryRng(g.game.seed, gameId, row.seq));
-    if (isViolation(r)) break;
-    k = r.k;
+    if (isViolation(replay.step(e))) break;
   }
   return used;
 }
