@@ -190,11 +190,25 @@ export class CampaignService {
    * tokens: the token a seat got at POST /v1/campaigns plays it in every game of the campaign.
    */
   async startNext(id: string, token: string | null | undefined) {
-    const c = await this.load(id);
-    const seat = this.seatOf(c.campaign, token);
-    if (seat === null && c.campaign.seats.some((s) => s.kind === 'human')) {
+    const found = await this.load(id);
+    const seat = this.seatOf(found.campaign, token);
+    if (seat === null && found.campaign.seats.some((s) => s.kind === 'human')) {
       throw new ServiceError(401, 'token_required', 'this call needs a campaign seat token (Authorization: Bearer <token>)');
     }
+    // One start at a time: a second request is refused before it makes a game, so no game is
+    // ever left outside its campaign.
+    if (!(await this.db.claimStart(id))) {
+      throw new ServiceError(409, 'campaign_conflict', `another request is starting the next game of campaign ${id}; read the campaign and retry`);
+    }
+    try {
+      return await this.startClaimed(id);
+    } finally {
+      await this.db.releaseStart(id);
+    }
+  }
+
+  private async startClaimed(id: string) {
+    const c = await this.load(id); // read again under the claim: the games as they are now
     const { carried, lastRunning } = await this.carryOfLast(c.games, c.campaign.carried);
     if (lastRunning) {
       const last = c.games[c.games.length - 1].game;

@@ -20,7 +20,8 @@ export interface CampaignRecord {
   seats: CampaignSeatRecord[];
   /** What the last finished game carried (the ruleset's carry), null before the first. */
   carried: unknown | null;
-  status: 'active' | 'complete';
+  /** 'starting' while a request starts the next game (CampaignStore.claimStart). */
+  status: 'active' | 'starting' | 'complete';
   createdAt: Date;
   updatedAt: Date;
 }
@@ -83,6 +84,23 @@ export class CampaignStore {
       await q.query(`UPDATE campaigns SET carried = $2::json, updated_at = now() WHERE id = $1::text`, [campaignId, json(carried)]);
       return true;
     });
+  }
+
+  /**
+   * Claims the start of the next game (a lease on the campaign row): false while another
+   * request holds it. A lease older than `leaseSeconds` is stale (its process died) and is taken.
+   */
+  async claimStart(id: string, leaseSeconds = 60): Promise<boolean> {
+    const rows = await this.sql.query(
+      `UPDATE campaigns SET status = 'starting', updated_at = now() WHERE id = $1::text
+         AND (status = 'active' OR (status = 'starting' AND updated_at < now() - make_interval(secs => $2::float8))) RETURNING id`,
+      [id, leaseSeconds],
+    );
+    return rows.length > 0;
+  }
+
+  async releaseStart(id: string): Promise<void> {
+    await this.sql.query(`UPDATE campaigns SET status = 'active' WHERE id = $1::text AND status = 'starting'`, [id]);
   }
 
   async setStatus(id: string, status: CampaignRecord['status'], carried: unknown | null): Promise<void> {

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { carry } from '../../src/games/agents-of-mayhem/index.js';
+import { sqlOf } from '../../src/players/players.js';
 import { auth, startServer, type TestServer } from '../support/env.js';
 
 let s: TestServer;
@@ -140,6 +141,28 @@ test('an all-AI campaign needs no token; the chain generator starts where asked 
   const g = await s.app.inject({ method: 'POST', url: `/v1/campaigns/${c.json().id}/games` });
   assert.equal(g.statusCode, 201, g.body);
   assert.equal(g.json().game.scenario, 'M2');
+});
+
+test('two starts at once: one game starts, the other request is 409 campaign_conflict and makes no game', async () => {
+  const c = await s.app.inject({ method: 'POST', url: '/v1/campaigns', payload: { ruleset: 'agents-of-mayhem', seats: [{ name: 'Mayhem' }, { name: 'Legion' }] } });
+  assert.equal(c.statusCode, 201, c.body);
+  const camp = c.json();
+  const token = camp.seats[0].token as string;
+  const count = async () => Number((await sqlOf(s.rt).query<{ n: string }>(`SELECT count(*)::text AS n FROM games`, []))[0].n);
+  const before = await count();
+  const both = await Promise.all([0, 1].map(() => s.app.inject({ method: 'POST', url: `/v1/campaigns/${camp.id}/games`, headers: auth(token) })));
+  const codes = both.map((r) => r.statusCode).sort();
+  assert.deepEqual(codes, [201, 409], both.map((r) => r.body).join('\n'));
+  assert.equal(both.find((r) => r.statusCode === 409)!.json().error.code, 'campaign_conflict');
+  assert.equal(await count(), before + 1, 'exactly one game made');
+  const view = (await s.app.inject(`/v1/campaigns/${camp.id}`)).json();
+  assert.equal(view.games.length, 1);
+  // The claim is released: once that game ends, the next one starts.
+  const first = both.find((r) => r.statusCode === 201)!.json();
+  assert.equal((await s.app.inject({ method: 'POST', url: `/v1/games/${first.game.id}/resign`, headers: auth(camp.seats[1].token) })).statusCode, 200);
+  const next = await s.app.inject({ method: 'POST', url: `/v1/campaigns/${camp.id}/games`, headers: auth(token) });
+  assert.equal(next.statusCode, 201, next.body);
+  assert.equal(next.json().n, 2);
 });
 
 test('GraphQL: createCampaign, startCampaignGame and campaign(id) serve the same campaign as REST', async () => {
