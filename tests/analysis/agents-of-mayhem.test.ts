@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from '../support/env.js';
 import { create, game, get, picker, playOne, playUntil, type Pick } from './helpers.js';
 import { analysisCases } from './cases.js';
+import { CONTENT } from '../../src/games/agents-of-mayhem/content.js';
 import diceJson from '../../src/games/agents-of-mayhem/data/dice.json' with { type: 'json' };
 
 let s: TestServer;
@@ -117,6 +118,16 @@ describe('agents-of-mayhem positions', () => {
     await bad((p) => { p.units[placed(p)[0]].at = '99,99,1'; }, 'unknown_space');
     await bad((p) => { p.units[placed(p)[0]].downed = true; }, 'downed_on_map');
     await bad((p) => { p.units.nobody = { at: null, facing: 'N' }; }, 'unknown_unit');
+    const elite = (p: any) => placed(p).find((id) => p.boards[id])!; // an Elite figure's id is its board's
+    await bad((p) => { p.units[elite(p)].at = null; }, 'figure_off_map');
+    await bad((p) => {
+      // Wounds up to the Elite's Health, each well within its capacity.
+      const id = elite(p);
+      const b = p.boards[id];
+      let left = CONTENT.elites[id].health;
+      b.disrupted = [];
+      for (const w of ['speed', 'focus', 'tech', 'mayhem'] as const) { const n = Math.min(left, CONTENT.elites[id].wells[w]); b.wounds[w] = n; b.cubes[w] = 0; left -= n; }
+    }, 'over_health', /Health/);
     await bad((p) => { const b = Object.keys(p.boards)[0]; p.boards[b].cubes.speed = 50; }, 'over_capacity', /over the well/);
     await bad((p) => { p.boards.nobody = structuredClone(Object.values(p.boards)[0]); }, 'unknown_board');
     await bad((p) => { p.decks.MAYHEM.discard.push(deckCard(p)); }, 'card_in_two_places');

@@ -7,7 +7,7 @@ import type { PositionFormat, Violation } from '../../engine/types.js';
 import { violation } from '../../engine/types.js';
 import { STATUSES } from './abilities.js';
 import { CONTENT } from './content.js';
-import { capacity } from './rules/board.js';
+import { capacity, defense } from './rules/board.js';
 import { mayhemDeckList } from './rules/mayhem.js';
 import { SIDES, slotSeats, WELLS, type Board, type S, type Side, type Slot, type Unit, type Well } from './state.js';
 
@@ -171,9 +171,18 @@ export const agentsPosition: PositionFormat<S> = {
         taken.set(q.at, id);
       }
       if (entry && !m.compiled.entry[entry.edge]) return violation('unknown_edge', `units.${id}: ${m.id} has no entry edge ${entry.edge}`, { unit: id });
+      // A Squad's figure off the map is in the supply (to Deploy); an Elite's is Downed or still to enter.
+      if (q.at === null && !u.minion && !downed && !entry) return violation('figure_off_map', `units.${id}: an Elite figure stands on a space, is Downed, or enters later`, { unit: id });
+      if (u.minion && q.at !== null && (q.hits ?? 0) >= defense(u.minion)) return violation('over_defense', `units.${id}: ${q.hits} Hits reach the Minion's Defense of ${defense(u.minion)}: it is Downed`, { unit: id });
       for (const st of q.statuses ?? []) if (st.turn > turnNo) return violation('bad_status', `units.${id}: a ${st.kind} status gained in Turn ${st.turn}, after Turn ${turnNo}`, { unit: id });
       if (u.minion && (q.statuses ?? []).length) return violation('bad_status', `units.${id}: status markers go on the board's figure, not on a Minion`, { unit: id });
       units[id] = { ...u, at: q.at, facing: q.facing, downed, hits: q.hits ?? 0, statuses: copy(q.statuses ?? []), entry };
+    }
+    for (const u of Object.values(units)) {
+      const b = boards[u.board];
+      if (u.minion || u.downed || b.kind !== 'elite') continue;
+      const wounds = WELLS.reduce((n, w) => n + b.wounds[w], 0);
+      if (wounds >= CONTENT.elites[b.id].health) return violation('over_health', `boards.${b.id}: ${wounds} Wounds reach ${u.id}'s Health of ${CONTENT.elites[b.id].health}: it is Downed`, { board: b.id });
     }
     for (const [id, u] of Object.entries(units)) {
       if (!p.units[id] && u.at && taken.get(u.at) !== id) return violation('space_taken', `units ${taken.get(u.at)} and ${id} stand on one space (${u.at})`, { at: u.at });
