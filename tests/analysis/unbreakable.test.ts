@@ -128,7 +128,7 @@ describe('unbreakable positions', () => {
       where[where.indexOf('time-stream')] = p.activation.card;
       p.activation.card = 'time-stream';
     }, 'not_an_activation');
-    await bad((p) => { const f = p.objects[0]; f.carriedBy = live(p)[0].id; f.at = null; }, 'object_mismatch');
+    await bad((p) => { const f = p.objects[0]; f.carriedBy = live(p).find((u: any) => u.carrying !== f.id).id; f.at = null; }, 'object_mismatch');
     await bad((p) => { p.objects.push({ id: 'satellite', at: '0608' }); }, 'unknown_object');
     await bad((p) => { p.turn = 99; }, 'bad_turn');
     await bad((p) => { p.colour = 'red'; }, 'invalid_position', /additional properties \(colour\)/);
