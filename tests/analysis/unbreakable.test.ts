@@ -92,6 +92,26 @@ describe('unbreakable positions', () => {
     assert.deepEqual((await game(s, copy.id)).view, (await game(s, g.id)).view);
   });
 
+  for (const [scenario, n] of [['retrieval', 2], ['runaway', 2], ['special-delivery', 1], ['industrial-wasteland', 2]] as const) {
+    test(`round trip (${scenario}): the scenario's own pieces, edges and objects come back the same`, async () => {
+      const players = seats.slice(0, n);
+      const g = await create(s, { ruleset: R, scenario, seats: players, sandbox: { analysisToken: true } });
+      const at = await playUntil(s, g.id, () => g.analysisToken!, atActivation(2), aggressive(12), 600);
+      if (at.status !== 'active') return; // ended before turn 2 (the scenario won early): nothing to export
+      const pos = await get(s, `/v1/games/${g.id}/position`, g.analysisToken);
+      assert.equal(pos.statusCode, 200, pos.body);
+      const copy = await create(s, { ruleset: R, scenario, seats: players, sandbox: { position: pos.json().position } });
+      assert.deepEqual((await game(s, copy.id)).view, (await game(s, g.id)).view);
+      if (scenario === 'industrial-wasteland') {
+        // Round 2 of the match: the same board with the sides swapped.
+        const p = { ...pos.json().position, round: 2, previous: { completed: false, ts: 3 } };
+        const r2 = await create(s, { ruleset: R, scenario, seats: players, sandbox: { position: p } });
+        const v = (await game(s, r2.id)).view;
+        assert.deepEqual([v.round, v.seatOf, v.rounds], [2, { blue: 1, yellow: 0 }, [{ yellow: 1, completed: false, ts: 3 }]]);
+      }
+    });
+  }
+
   test('a position is refused during the sealed set-up', async () => {
     const g = await create(s, { ruleset: R, scenario: SC, seats, sandbox: { analysisToken: true } });
     const r = await get(s, `/v1/games/${g.id}/position`, g.analysisToken);
