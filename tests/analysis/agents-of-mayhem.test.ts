@@ -90,6 +90,29 @@ describe('agents-of-mayhem positions', () => {
     });
   }
 
+  test('round trip (three players): the second activation of a two-slot Turn, the first board done', async () => {
+    const three = [...seats, { name: 'Cy' }];
+    const g = await create(s, { ruleset: R, scenario: SC, seats: three, sandbox: { analysisToken: true } });
+    const at = await playUntil(s, g.id, () => g.analysisToken!, (x) => atActivation(2)(x) && x.view.slot === 1, aggressive(14), 600);
+    assert.equal(at.status, 'active');
+    const pos = await get(s, `/v1/games/${g.id}/position`, g.analysisToken);
+    assert.equal(pos.statusCode, 200, pos.body);
+    assert.equal(pos.json().position.slots.length, 2);
+    assert.notEqual(pos.json().position.slots[0].board, null);
+    const copy = await create(s, { ruleset: R, scenario: SC, seats: three, sandbox: { position: pos.json().position } });
+    for (const seat of [0, 1, 2]) assert.deepEqual((await game(s, copy.id, copy.seats[seat].token)).view, (await game(s, g.id, g.analysisToken, seat)).view, `seat ${seat}`);
+    assert.deepEqual((await game(s, copy.id)).view, (await game(s, g.id)).view);
+    // A position has a board still to activate, and the boards done are the Side's own.
+    const p = structuredClone(pos.json().position);
+    p.slots[1].board = p.slots[0].board;
+    const r = await create(s, { ruleset: R, scenario: SC, seats: three, sandbox: { position: p } }, 422);
+    assert.equal(r.error!.code, 'bad_slots');
+    const q = structuredClone(pos.json().position);
+    q.slots[0].board = Object.keys(q.boards).find((b) => !Object.keys(at.view.boards).filter((x) => at.view.boards[x].side === at.view.side).includes(b));
+    const r2 = await create(s, { ruleset: R, scenario: SC, seats: three, sandbox: { position: q } }, 422);
+    assert.equal(r2.error!.code, 'not_your_board');
+  });
+
   test("a running real game's position is made from the caller's own view: the other Side's drawn card is a sample", async () => {
     const g = await create(s, { ruleset: R, scenario: SC, seats });
     const tok = (seat: number) => g.seats[seat].token!;

@@ -201,14 +201,12 @@ export const agentsPosition: PositionFormat<S> = {
     if (p.slots.length !== seats.length) return violation('bad_slots', `slots: ${p.side} takes ${seats.length} activation(s) a Turn in a ${base.players}-player game`, { slots: seats.length });
     const open = p.slots.findIndex((x) => x.board === null);
     if (open < 0) return violation('bad_slots', 'slots: every board has been activated (a position is at the start of an activation)');
-    const used = new Set<string>();
+    // (At most two slots and one of them open: a board cannot have been activated twice.)
     for (const [i, x] of p.slots.entries()) {
       if (i > open && x.board !== null) return violation('bad_slots', `slots[${i}]: activations are taken in order`);
       if (x.board === null) continue;
       const b = boards[x.board];
       if (!b || b.side !== p.side) return violation('not_your_board', `slots[${i}]: ${x.board} is not a board of ${p.side}`, { board: x.board });
-      if (used.has(x.board)) return violation('board_twice', `slots[${i}]: ${x.board} is activated once a Turn`, { board: x.board });
-      used.add(x.board);
     }
     for (const [i, x] of p.slots.entries()) if (x.drawn && first[p.side]) return violation('bad_draw', `slots[${i}]: no Refresh card is drawn on a Side's first Turn of the Round (L338)`);
 
