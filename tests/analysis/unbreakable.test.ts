@@ -140,6 +140,7 @@ describe('unbreakable positions', () => {
     await bad((p) => { p.deck.discard.push(p.deck.pool[0]); }, 'card_in_two_places');
     await bad((p) => { p.deck.pool.pop(); }, 'card_missing');
     await bad((p) => { p.deck.pool.push('act-green-walkers'); }, 'unknown_card');
+    await bad((p) => { const i = p.deck.pool.findIndex((c: string) => !c.startsWith('quake-')); p.unusedQuakes.push(p.deck.pool[i]); p.deck.pool.splice(i, 1); }, 'not_an_earthquake');
     await bad((p) => { const u = p.units.find((x: any) => x.id[0] === 'S'); u.config = 'up'; }, 'bad_config');
     await bad((p) => { p.units[0].weapons[0].kind = p.units[0].weapons[0].id.startsWith('beam') ? 'nuke' : 'laser'; }, 'bad_weapon');
     await bad((p) => { const h = CONTENT.hexIds.find((x) => CONTENT.terrain[x] === 'clear')!; p.map[h] = { terrain: 'woods' }; }, 'bad_terrain', /never woods/);

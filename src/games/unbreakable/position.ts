@@ -310,7 +310,7 @@ export const unbreakablePosition: PositionFormat<S> = {
       if (k > w) return violation('card_in_two_places', `${card} is in ${k} places (draw pile, discards, unused Earthquakes, the card resolved), the deck has ${w}`, { card, count: k, copies: w });
     }
     for (const [card, w] of all) if ((got.get(card) ?? 0) < w) return violation('card_missing', `${w - (got.get(card) ?? 0)} of ${w} ${card} are nowhere`, { card });
-    for (const q of p.unusedQuakes) if (!q.startsWith('quake-')) return violation('card_in_two_places', `unusedQuakes: ${q} is no Earthquake card`, { card: q });
+    for (const q of p.unusedQuakes) if (!q.startsWith('quake-')) return violation('not_an_earthquake', `unusedQuakes: ${q} is no Earthquake card`, { card: q });
     let side: Side;
     let utype: UType;
     if (info?.kind === 'activation') { side = info.side as Side; utype = info.unit as UType; } else if (opp?.effect === 'walkerOverload') { side = opp.side as Side; utype = 'walker'; } else {
