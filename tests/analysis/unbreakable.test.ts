@@ -90,6 +90,11 @@ describe('unbreakable positions', () => {
       assert.deepEqual(await la(copy.id, copy.seats[seat].token!), await la(g.id, g.analysisToken!));
     }
     assert.deepEqual((await game(s, copy.id)).view, (await game(s, g.id)).view);
+    // The sandbox plays on from the position, and verify replays it from there.
+    await playOne(s, copy.id, (seat) => copy.seats[seat].token!, picker(2));
+    const ver = (await get(s, `/v1/games/${copy.id}/verify`)).json();
+    assert.equal(ver.ok, true, JSON.stringify(ver.mismatches));
+    assert.ok(ver.position);
   });
 
   for (const [scenario, n] of [['retrieval', 2], ['runaway', 2], ['special-delivery', 1], ['industrial-wasteland', 2]] as const) {
