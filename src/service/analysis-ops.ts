@@ -134,3 +134,23 @@ export async function answerTakeback(svc: GameService, gameId: string, seat: Sea
   }
   return commitTakeback(svc, g, entry, seat);
 }
+
+/**
+ * The scheduled end of an unanswered request (src/service/async/takebacks.ts): a
+ * `takeback_expired` entry once its deadline has passed. Nothing is written when the request
+ * already ended (answered, replaced by a new request after the deadline, a move, the game's end):
+ * 'stale'. Before the deadline (a job run early): how many milliseconds are left.
+ */
+export async function expireTakeback(svc: GameService, gameId: string, request: number): Promise<'expired' | 'stale' | { early: number }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const g = await svc.analysisAccess.load(gameId);
+    const p = pendingTakeback(g.k);
+    if (g.game.status !== 'active' || !p || p.requestedAt !== request) return 'stale';
+    const left = Date.parse(p.deadline) - Date.now();
+    if (left >= 0) return { early: left + 1 }; // expired means strictly after the deadline (analysisFields)
+    const entry: TakebackEntry = { kind: 'takeback_expired', request };
+    const out = await svc.analysisAccess.commit(g, entry as unknown as Entry<any>, null);
+    if (out.ok) return 'expired';
+  }
+  return 'stale';
+}

@@ -155,7 +155,9 @@ function guard<T>(run: () => T): T {
 export type TakebackEntry =
   | { kind: 'takeback_request'; seat: Seat; to: number; deadline: string }
   | { kind: 'takeback_vote'; seat: Seat; approve: boolean }
-  | { kind: 'takeback'; seat: Seat; to: number; approvedBy: Seat[] };
+  | { kind: 'takeback'; seat: Seat; to: number; approvedBy: Seat[] }
+  /** Written by the scheduled job (src/service/async/takebacks.ts) when nobody answered in time. */
+  | { kind: 'takeback_expired'; request: number };
 
 export interface PendingTakeback {
   seat: Seat;
@@ -176,7 +178,7 @@ export function pendingTakeback(k: KState<any>): PendingTakeback | null {
 }
 
 function isTakeback(e: { kind: string }): e is TakebackEntry {
-  return e.kind === 'takeback_request' || e.kind === 'takeback_vote' || e.kind === 'takeback';
+  return e.kind === 'takeback_request' || e.kind === 'takeback_vote' || e.kind === 'takeback' || e.kind === 'takeback_expired';
 }
 
 /**
@@ -208,6 +210,10 @@ export function applyLogged(
     const voters = (seats ?? []).filter((x) => x.kind === 'human' && x.index !== entry.seat).map((x) => x.index);
     pendingBy.set(next, { seat: entry.seat, to: entry.to, deadline: entry.deadline, voters, approved: [], requestedAt: seq });
     return { k: next, events: [{ type: 'takeback_requested', to: 'all', data: { seat: entry.seat, to: entry.to, deadline: entry.deadline } }] };
+  }
+  if (entry.kind === 'takeback_expired') {
+    // The request ends unanswered (the state is unchanged; a new request may be made).
+    return { k: next, events: [{ type: 'takeback_expired', to: 'all', data: { request: entry.request, seat: prev?.seat ?? null, to: prev?.to ?? null, deadline: prev?.deadline ?? null } }] };
   }
   if (prev && entry.approve) pendingBy.set(next, { ...prev, approved: [...prev.approved, entry.seat] });
   return { k: next, events: [{ type: 'takeback_answered', to: 'all', data: { seat: entry.seat, approve: entry.approve } }] };

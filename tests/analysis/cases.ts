@@ -49,10 +49,13 @@ async function gameWithRequest(s: TestServer, newGame: (extra: Record<string, un
   throw new Error('no takeback-able entry in four games');
 }
 
-/** `secrets(g)`: seat 1 has secrets seat 0 cannot tell apart (read from the spectator's game). */
-export function analysisCases(getServer: () => TestServer, ruleset: string, scenario: string, seed: number, secrets: (g: any) => boolean = () => true) {
+/**
+ * `secrets(g)`: seat 1 has secrets seat 0 cannot tell apart (read from the spectator's game).
+ * `fields`: more of every game's creation payload (e.g. options).
+ */
+export function analysisCases(getServer: () => TestServer, ruleset: string, scenario: string, seed: number, secrets: (g: any) => boolean = () => true, fields: Record<string, unknown> = {}) {
   const seats = [{ name: 'Ann' }, { name: 'Bob' }];
-  const newGame = (extra: Record<string, unknown> = {}) => create(getServer(), { ruleset, scenario, seats, ...extra }) as Promise<Game & { analysisToken?: string }>;
+  const newGame = (extra: Record<string, unknown> = {}) => create(getServer(), { ruleset, scenario, seats, ...fields, ...extra }) as Promise<Game & { analysisToken?: string }>;
 
   describe(`${ruleset}: forks`, () => {
     test('a finished game forks at any version: a sandbox whose every view is the game at that version', async () => {
@@ -158,7 +161,7 @@ export function analysisCases(getServer: () => TestServer, ruleset: string, scen
     test('refused when a random draw was made since the target version', async () => {
       const s = getServer();
       const g = await newGame({ takebacks: { allow: true } });
-      const drew = (e: any) => e.events.some((ev: any) => ev.type === 'dice_rolled' || ev.type === 'cards_drawn' || ev.type === 'ws_drawn');
+      const drew = (e: any) => e.events.some((ev: any) => ev.type === 'dice_rolled' || ev.type === 'cards_drawn' || ev.type === 'card_drawn' || ev.type === 'ws_drawn');
       let seq = -1;
       for (let i = 0; i < 300 && seq < 0; i++) {
         await playOne(s, g.id, tok(g), picker(seed + 5));

@@ -24,6 +24,7 @@ import { other, seatsOf, WELLS, type Action, type Frame, type S, type Well } fro
 import { determinizeView, viewOf, type View } from './view.js';
 import { label, describe } from './text.js';
 import { evaluate } from './evaluate.js';
+import { agentsPosition } from './position.js';
 
 export type { Action, S, View, Carry };
 
@@ -331,6 +332,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
   evaluate,
   label,
   describe,
+  position: agentsPosition,
 };
 
 /** The campaign hand-over: a pure function of a finished (or any) state, accepted by setup as options.carry. */

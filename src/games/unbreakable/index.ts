@@ -27,6 +27,7 @@ import { determinizeView, viewOf, type View } from './view.js';
 import { actionSchema } from './action-schema.js';
 import { describe, label } from './text.js';
 import { evaluate } from './evaluate.js';
+import { unbreakablePosition } from './position.js';
 
 export type { Action, S, View };
 
@@ -521,6 +522,7 @@ export const unbreakable: Ruleset<S, Action, View> = {
   resign: (s, seat) => resign(s, seat),
   label,
   describe,
+  position: unbreakablePosition,
 };
 
 void launchBomb; void reprogrammers;

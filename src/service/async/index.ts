@@ -1,4 +1,4 @@
-// The async-play feature: AI seats, deadlines and webhooks, plugged into every runtime (API
+// The async-play feature: AI seats, deadlines (of decisions and of takeback requests) and webhooks, plugged into every runtime (API
 // and workers) through planners (outbox rows in the commit's transaction) and job handlers.
 import { BotPool } from '../../ai/pool.js';
 import { registerFeature, type Runtime } from '../../runtime.js';
@@ -6,6 +6,7 @@ import { aiPlanner, playBot, type AiJob } from './ai-seats.js';
 import { gameTopic, type CommitNotice } from '../bus.js';
 import { BankJobs, deadlinePlanner, runDeadline, type DeadlineJob } from './deadlines.js';
 import { recoverJobs } from './recovery.js';
+import { EXPIRY, runTakebackExpiry, takebackPlanner, type TakebackExpiryJob } from './takebacks.js';
 import { deliver, fanOut, webhookPlanner } from './webhooks.js';
 
 /** The bot threads of each runtime (started on the first bot decision, stopped with the runtime). */
@@ -21,6 +22,7 @@ registerFeature((rt) => {
   rt.service.addPlanner(aiPlanner);
   rt.service.addPlanner(deadlinePlanner);
   rt.service.addPlanner(webhookPlanner);
+  rt.service.addPlanner(takebackPlanner);
   rt.handlers.ai = async (data: AiJob, meta) => {
     await playBot(rt, getPool(), data, meta);
   };
@@ -33,6 +35,7 @@ registerFeature((rt) => {
     if (n?.gameId) void bank.onCommit(rt, n.gameId).catch(() => undefined);
   };
   rt.bus.on(gameTopic('+'), onCommit);
+  rt.handlers[EXPIRY] = async (data: TakebackExpiryJob) => runTakebackExpiry(rt, data);
   rt.handlers.webhook = async (data) => fanOut(rt, data);
   rt.handlers['webhook-delivery'] = async (data, meta) => deliver(rt, data, meta);
   // Embedded: re-queue what a previous process may have lost (in the background, after start).

@@ -6,16 +6,18 @@ import { openDecisions } from '../../engine/kernel.js';
 import { jobKey } from '../../jobs/queue.js';
 import type { Runtime } from '../../runtime.js';
 import { limitFor, policyOf } from './deadlines.js';
+import { pendingTakeback, takebacksOf } from '../analysis.js';
+import { EXPIRY } from './takebacks.js';
 
-export async function recoverJobs(rt: Runtime, pageSize = 200): Promise<{ games: number; ai: number; deadlines: number }> {
-  const out = { games: 0, ai: 0, deadlines: 0 };
+export async function recoverJobs(rt: Runtime, pageSize = 200): Promise<{ games: number; ai: number; deadlines: number; takebacks: number }> {
+  const out = { games: 0, ai: 0, deadlines: 0, takebacks: 0 };
   for (let offset = 0; ; offset += pageSize) {
     const games = await rt.store.listGames({ status: 'active', limit: pageSize, offset });
     for (const rec of games) {
       const policy = policyOf(rec);
       const row = await rt.store.getGame(rec.id);
       const ai = new Set(row?.seats.filter((s) => s.kind === 'ai').map((s) => s.index) ?? []);
-      if (!ai.size && !policy) continue;
+      if (!ai.size && !policy && !takebacksOf(rec)) continue;
       const g = await rt.service.load(rec.id);
       if (g.game.status !== 'active') continue;
       out.games++;
@@ -37,6 +39,12 @@ export async function recoverJobs(rt: Runtime, pageSize = 200): Promise<{ games:
         const due = (at?.createdAt?.getTime() ?? Date.now()) + secs * 1000;
         await rt.queue.add({ name: 'deadline', jobId: jobKey('deadline', d.id), data: { gameId: g.game.id, decision: d.id, seat: d.seat, phase: 'limit' }, delayMs: Math.max(0, due - Date.now()) });
         out.deadlines++;
+      }
+      // A takeback request's expiry (the dispatcher's job id: a job still queued is not doubled).
+      const p = pendingTakeback(g.k);
+      if (p) {
+        await rt.queue.add({ name: EXPIRY, jobId: jobKey(EXPIRY, g.game.id, String(p.requestedAt)), data: { gameId: g.game.id, request: p.requestedAt }, delayMs: Math.max(0, Date.parse(p.deadline) + 1 - Date.now()) });
+        out.takebacks++;
       }
     }
     if (games.length < pageSize) return out;

@@ -1,0 +1,260 @@
+// Agents of Mayhem's position format (docs/ANALYSIS.md): a mission at the start of an activation
+// (a Side's Turn, the next board not yet activated, nothing on the resolution stack): units on
+// their spaces with facing, Downed and statuses, every board's wells, OM control, VP, both Refresh
+// decks and the cards drawn this Turn, the Mayhem decks and hands (Advanced), the Round and whose
+// Turn it is. The mission gives the map, the boards dealt and the rest.
+import type { PositionFormat, Violation } from '../../engine/types.js';
+import { violation } from '../../engine/types.js';
+import { STATUSES } from './abilities.js';
+import { CONTENT } from './content.js';
+import { capacity, defense } from './rules/board.js';
+import { mayhemDeckList } from './rules/mayhem.js';
+import { SIDES, slotSeats, WELLS, type Board, type S, type Side, type Slot, type Unit, type Well } from './state.js';
+
+const int0 = { type: 'integer', minimum: 0, maximum: 99 };
+const cards = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 64 }, maxItems: 200 };
+const wells = { type: 'object', additionalProperties: false, required: [...WELLS], properties: Object.fromEntries(WELLS.map((w) => [w, int0])) };
+const perSide = (x: object) => ({ type: 'object', additionalProperties: false, required: SIDES, properties: { MAYHEM: x, LEGION: x } });
+const deck = { type: 'object', additionalProperties: false, required: ['pool', 'discard'], properties: { pool: { ...cards, description: 'the draw pile (no order: drawn late)' }, discard: cards } };
+
+export const positionSchema = {
+  $id: 'AgentsOfMayhemPosition',
+  title: 'Agents of Mayhem position (the start of an activation)',
+  type: 'object', additionalProperties: false,
+  required: ['round', 'side', 'slots', 'units', 'boards', 'decks', 'vp'],
+  properties: {
+    round: { type: 'integer', minimum: 1, maximum: 20 },
+    side: { enum: SIDES, description: 'the Side whose Turn it is' },
+    turn: { type: 'integer', minimum: 1, description: 'Turns taken in the mission so far, this one included (status markers name the Turn they were gained; default: 1)' },
+    first: { ...perSide({ type: 'boolean' }), description: "each Side's first Turn of the Round still to come or under way (no Refresh card drawn in it)" },
+    slots: {
+      type: 'array', minItems: 1, maxItems: 2, description: "this Turn's activations, one per player of the Side (two for a one-player Side of three players)",
+      items: {
+        type: 'object', additionalProperties: false, required: ['board', 'drawn'],
+        properties: {
+          board: { oneOf: [{ type: 'string' }, { type: 'null' }], description: 'the board activated (null: not yet)' },
+          drawn: { oneOf: [{ type: 'string' }, { type: 'null' }], description: 'the Refresh card drawn for it (hidden from the other Side)' },
+          main: { type: 'boolean' }, addons: { type: 'array', items: { type: 'string' }, maxItems: 8 }, penalty: int0,
+        },
+      },
+    },
+    units: {
+      type: 'object', description: 'unit id -> where it stands ("x,y,Level"; null: off the map, Downed or not yet entered)',
+      additionalProperties: {
+        type: 'object', additionalProperties: false, required: ['at', 'facing'],
+        properties: {
+          at: { oneOf: [{ type: 'string', pattern: '^[0-9]+,[0-9]+,[1-4]$' }, { type: 'null' }] },
+          facing: { enum: ['N', 'E', 'S', 'W'] }, downed: { type: 'boolean' }, hits: int0,
+          statuses: { type: 'array', maxItems: 30, items: { type: 'object', additionalProperties: false, required: ['kind', 'turn'], properties: { kind: { enum: STATUSES }, turn: { type: 'integer', minimum: 0 } } } },
+          entry: { oneOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['round', 'edge'], properties: { round: { type: 'integer', minimum: 1 }, edge: { type: 'string' } } }], description: 'still to enter: in that Round by that edge' },
+        },
+      },
+    },
+    boards: {
+      type: 'object', description: 'board id -> its wells',
+      additionalProperties: {
+        type: 'object', additionalProperties: false, required: ['cubes', 'wounds'],
+        properties: {
+          shield: int0, armor: int0, cubes: wells, wounds: wells,
+          disrupted: { type: 'array', items: { enum: WELLS }, maxItems: 8 }, mayhemStatus: int0,
+          reinforce: { type: 'object', additionalProperties: false, required: ['G', 'Y', 'B'], properties: { G: int0, Y: int0, B: int0 } },
+        },
+      },
+    },
+    oms: { type: 'object', description: 'Objective Marker id -> the Side controlling it', additionalProperties: { enum: SIDES } },
+    decks: { ...perSide(deck), description: 'the Refresh decks' },
+    vp: perSide({ type: 'integer', minimum: 0, maximum: 200 }),
+    mayhem: { ...perSide({ type: 'object', additionalProperties: false, required: ['hand', 'pool', 'discard'], properties: { hand: cards, pool: cards, discard: cards } }), description: 'Advanced missions with a hand size: each Side\'s Mayhem hand and deck' },
+    counters: { type: 'object', additionalProperties: false, properties: { nextId: { type: 'integer', minimum: 1 }, tick: { type: 'integer', minimum: 0 } } },
+  },
+} as const;
+
+type PSlot = { board: string | null; drawn: string | null; main?: boolean; addons?: string[]; penalty?: number };
+type PUnit = { at: string | null; facing: Unit['facing']; downed?: boolean; hits?: number; statuses?: Unit['statuses']; entry?: Unit['entry'] };
+type PBoard = { shield?: number; armor?: number; cubes: Record<Well, number>; wounds: Record<Well, number>; disrupted?: Well[]; mayhemStatus?: number; reinforce?: Board['reinforce'] };
+type PDeck = { pool: string[]; discard: string[] };
+interface Pos {
+  round: number; side: Side; turn?: number; first?: Record<Side, boolean>; slots: PSlot[];
+  units: Record<string, PUnit>; boards: Record<string, PBoard>; oms?: Record<string, Side>;
+  decks: Record<Side, PDeck>; vp: Record<Side, number>; mayhem?: Record<Side, { hand: string[]; pool: string[]; discard: string[] }>;
+  counters?: { nextId?: number; tick?: number };
+}
+
+function countsOf(xs: string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const x of xs) m.set(x, (m.get(x) ?? 0) + 1);
+  return m;
+}
+
+/** Every card of a deck in exactly one place. */
+function conserved(what: string, want: string[], got: string[]): Violation | null {
+  const w = countsOf(want);
+  const g = countsOf(got);
+  for (const [c, k] of g) {
+    const n = w.get(c) ?? 0;
+    if (n === 0) return violation('unknown_card', `${what}: ${c} is not a card of this deck`, { card: c });
+    if (k > n) return violation('card_in_two_places', `${what}: ${c} is in ${k} places, the deck has ${n}`, { card: c, count: k, copies: n });
+  }
+  for (const [c, n] of w) if ((g.get(c) ?? 0) < n) return violation('card_missing', `${what}: ${n - (g.get(c) ?? 0)} of ${n} ${c} are nowhere`, { card: c });
+  return null;
+}
+
+const sorted = (xs: string[]) => xs.slice().sort();
+const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+export const agentsPosition: PositionFormat<S> = {
+  schema: positionSchema as unknown as Record<string, unknown>,
+  streams: {
+    dice: { description: "attack and fall dice in order: the face's index (from 0) in the die's face table (data/dice.json: red d12, yellow d8, white d6)" },
+    'refresh:MAYHEM': { description: "a Refresh card drawn by MAYHEM: its index (from 0) in the sorted draw pile; refresh:LEGION likewise" },
+    'mayhem:MAYHEM': { description: 'a Mayhem card drawn by MAYHEM (Advanced): its index in the sorted draw pile; mayhem:LEGION likewise' },
+  },
+  toPosition(s: S) {
+    if (s.result) return violation('not_at_a_position', 'the mission is over');
+    if (s.stack.length || s.phase !== 'activate') return violation('not_at_a_position', 'positions are at the start of an activation (a board to activate, nothing being resolved)', { phase: s.phase, frames: s.stack.map((f) => f.t) });
+    const p: Pos = {
+      round: s.round, side: s.side, turn: s.turnNo, first: { ...s.first },
+      slots: s.slots.map((x) => ({ board: x.board, drawn: x.drawn, main: x.main, addons: x.addons.slice(), penalty: x.penalty })),
+      units: Object.fromEntries(Object.values(s.units).map((u) => [u.id, { at: u.at, facing: u.facing, downed: u.downed, hits: u.hits, statuses: copy(u.statuses), entry: copy(u.entry) }])),
+      boards: Object.fromEntries(Object.values(s.boards).map((b) => [b.id, { shield: b.shield, armor: b.armor, cubes: { ...b.cubes }, wounds: { ...b.wounds }, disrupted: b.disrupted.slice(), mayhemStatus: b.mayhemStatus, reinforce: { ...b.reinforce } }])),
+      oms: Object.fromEntries(s.oms.map((o) => [o.id, o.control])),
+      decks: { MAYHEM: { pool: sorted([...s.decks.MAYHEM.top, ...s.decks.MAYHEM.pool]), discard: s.decks.MAYHEM.discard.slice() }, LEGION: { pool: sorted([...s.decks.LEGION.top, ...s.decks.LEGION.pool]), discard: s.decks.LEGION.discard.slice() } },
+      vp: { ...s.vp },
+      ...(s.mayhem ? { mayhem: { MAYHEM: { hand: s.mayhem.MAYHEM.hand.slice(), pool: sorted([...s.mayhem.MAYHEM.deck.top, ...s.mayhem.MAYHEM.deck.pool]), discard: s.mayhem.MAYHEM.deck.discard.slice() }, LEGION: { hand: s.mayhem.LEGION.hand.slice(), pool: sorted([...s.mayhem.LEGION.deck.top, ...s.mayhem.LEGION.deck.pool]), discard: s.mayhem.LEGION.deck.discard.slice() } } } : {}),
+      counters: { nextId: s.nextId, tick: s.tick },
+    };
+    return p;
+  },
+  fromPosition(raw: unknown, base: S): S | Violation {
+    const p = raw as Pos;
+    const m = CONTENT.missions[base.mission];
+    const cells = m.compiled.cells;
+    if (p.round > m.rounds) return violation('bad_round', `round ${p.round}: ${m.id} has ${m.rounds} Round(s)`, { round: p.round });
+    const turnNo = p.turn ?? 1;
+    const first = p.first ?? { ...base.first };
+
+    // Boards: the mission's, each well within its capacity (cubes, Wounds and Disrupted cubes share it).
+    const boards: Record<string, Board> = copy(base.boards);
+    for (const [id, q] of Object.entries(p.boards)) {
+      const b = boards[id];
+      if (!b) return violation('unknown_board', `boards.${id}: no such board in ${m.id}`, { board: id });
+      for (const w of ['shield', 'armor'] as const) {
+        const n = q[w] ?? 0;
+        if (n > capacity(b, w)) return violation('over_capacity', `boards.${id}.${w}: ${n} over the well's ${capacity(b, w)}`, { board: id, well: w });
+      }
+      const disrupted = (q.disrupted ?? []).slice();
+      for (const w of WELLS) {
+        const n = q.cubes[w] + q.wounds[w] + disrupted.filter((d) => d === w).length;
+        if (n > capacity(b, w)) return violation('over_capacity', `boards.${id}.${w}: ${q.cubes[w]} cubes, ${q.wounds[w]} Wounds and ${disrupted.filter((d) => d === w).length} Disrupted over the well's ${capacity(b, w)}`, { board: id, well: w });
+      }
+      const reinforce = q.reinforce ?? { G: 0, Y: 0, B: 0 };
+      if (b.kind === 'elite' && reinforce.G + reinforce.Y + reinforce.B > 0) return violation('over_capacity', `boards.${id}.reinforce: an Elite board has no Reinforcement well`, { board: id });
+      if (b.kind === 'squad' && reinforce.G + reinforce.Y + reinforce.B > CONTENT.squads[id].reinforcement) return violation('over_capacity', `boards.${id}.reinforce: over the Reinforcement well's ${CONTENT.squads[id].reinforcement}`, { board: id });
+      boards[id] = { ...b, shield: q.shield ?? 0, armor: q.armor ?? 0, cubes: { ...q.cubes }, wounds: { ...q.wounds }, disrupted, mayhemStatus: q.mayhemStatus ?? 0, reinforce: { ...reinforce } };
+    }
+
+    // Units: the mission's, on spaces of its map, one per space.
+    const units: Record<string, Unit> = copy(base.units);
+    for (const id of Object.keys(p.units)) if (!units[id]) return violation('unknown_unit', `units.${id}: no such unit in ${m.id}`, { unit: id });
+    const taken = new Map<string, string>();
+    for (const [id, u] of Object.entries(units)) {
+      const q = p.units[id];
+      if (!q) { if (u.at) taken.set(u.at, id); continue; }
+      const downed = q.downed ?? false;
+      const entry = q.entry === undefined ? null : q.entry;
+      if (q.at !== null) {
+        if (!cells[q.at]) return violation('unknown_space', `units.${id}: ${q.at} is not a space of ${m.id}'s map`, { unit: id, at: q.at });
+        if (downed) return violation('downed_on_map', `units.${id} is Downed and stands on no space`, { unit: id });
+        if (entry) return violation('entry_on_map', `units.${id} enters in Round ${entry.round}: it stands on no space yet`, { unit: id });
+        const other = taken.get(q.at);
+        if (other) return violation('space_taken', `units ${other} and ${id} stand on one space (${q.at})`, { units: [other, id], at: q.at });
+        taken.set(q.at, id);
+      }
+      if (entry && !m.compiled.entry[entry.edge]) return violation('unknown_edge', `units.${id}: ${m.id} has no entry edge ${entry.edge}`, { unit: id });
+      // A Squad's figure off the map is in the supply (to Deploy); an Elite's is Downed or still to enter.
+      if (q.at === null && !u.minion && !downed && !entry) return violation('figure_off_map', `units.${id}: an Elite figure stands on a space, is Downed, or enters later`, { unit: id });
+      if (u.minion && q.at !== null && (q.hits ?? 0) >= defense(u.minion)) return violation('over_defense', `units.${id}: ${q.hits} Hits reach the Minion's Defense of ${defense(u.minion)}: it is Downed`, { unit: id });
+      for (const st of q.statuses ?? []) if (st.turn > turnNo) return violation('bad_status', `units.${id}: a ${st.kind} status gained in Turn ${st.turn}, after Turn ${turnNo}`, { unit: id });
+      if (u.minion && (q.statuses ?? []).length) return violation('bad_status', `units.${id}: status markers go on the board's figure, not on a Minion`, { unit: id });
+      units[id] = { ...u, at: q.at, facing: q.facing, downed, hits: q.hits ?? 0, statuses: copy(q.statuses ?? []), entry };
+    }
+    for (const u of Object.values(units)) {
+      const b = boards[u.board];
+      if (u.minion || u.downed || b.kind !== 'elite') continue;
+      const wounds = WELLS.reduce((n, w) => n + b.wounds[w], 0);
+      if (wounds >= CONTENT.elites[b.id].health) return violation('over_health', `boards.${b.id}: ${wounds} Wounds reach ${u.id}'s Health of ${CONTENT.elites[b.id].health}: it is Downed`, { board: b.id });
+    }
+    for (const [id, u] of Object.entries(units)) {
+      if (!p.units[id] && u.at && taken.get(u.at) !== id) return violation('space_taken', `units ${taken.get(u.at)} and ${id} stand on one space (${u.at})`, { at: u.at });
+    }
+
+    // OMs: the mission's, each controlled by a Side.
+    const oms = base.oms.map((o) => ({ ...o }));
+    for (const [id, control] of Object.entries(p.oms ?? {})) {
+      const o = oms.find((x) => x.id === id);
+      if (!o) return violation('unknown_om', `oms.${id}: ${m.id} has no Objective Marker ${id}`, { om: id });
+      o.control = control;
+    }
+
+    // The Turn: one slot per player of the Side, the boards activated so far first.
+    const seats = slotSeats(base, p.side);
+    if (p.slots.length !== seats.length) return violation('bad_slots', `slots: ${p.side} takes ${seats.length} activation(s) a Turn in a ${base.players}-player game`, { slots: seats.length });
+    const open = p.slots.findIndex((x) => x.board === null);
+    if (open < 0) return violation('bad_slots', 'slots: every board has been activated (a position is at the start of an activation)');
+    // (At most two slots and one of them open: a board cannot have been activated twice.)
+    for (const [i, x] of p.slots.entries()) {
+      if (i > open && x.board !== null) return violation('bad_slots', `slots[${i}]: activations are taken in order`);
+      if (x.board === null) continue;
+      const b = boards[x.board];
+      if (!b || b.side !== p.side) return violation('not_your_board', `slots[${i}]: ${x.board} is not a board of ${p.side}`, { board: x.board });
+    }
+    for (const [i, x] of p.slots.entries()) if (x.drawn && first[p.side]) return violation('bad_draw', `slots[${i}]: no Refresh card is drawn on a Side's first Turn of the Round (L338)`);
+
+    // Refresh decks: the mission's lists, each card in one place (the drawn cards are the Side's).
+    const decks = {} as S['decks'];
+    for (const side of SIDES) {
+      const d = p.decks[side];
+      const drawn = side === p.side ? p.slots.map((x) => x.drawn).filter((c): c is string => !!c) : [];
+      const bad = conserved(`decks.${side}`, m.sides[side].refreshDeck, [...d.pool, ...d.discard, ...drawn]);
+      if (bad) return bad;
+      decks[side] = { top: [], pool: sorted(d.pool), discard: d.discard.slice() };
+    }
+    let mayhem: S['mayhem'];
+    if (p.mayhem && !base.mayhem) return violation('no_mayhem_deck', `mayhem: ${m.id} has no Mayhem decks (Advanced missions with a hand size, spec 7.7)`);
+    if (base.mayhem) {
+      mayhem = copy(base.mayhem);
+      if (p.mayhem) {
+        for (const side of SIDES) {
+          const q = p.mayhem[side];
+          const bad = conserved(`mayhem.${side}`, mayhemDeckList(base.mission, side), [...q.hand, ...q.pool, ...q.discard]);
+          if (bad) return bad;
+          mayhem[side] = { deck: { top: [], pool: sorted(q.pool), discard: q.discard.slice() }, hand: q.hand.slice() };
+        }
+      }
+    }
+
+    const slots: Slot[] = p.slots.map((x, i) => ({
+      seat: seats[i], board: x.board, drawn: x.drawn, done: i < open, main: x.main ?? false, addons: (x.addons ?? []).slice(), mp: null, pool: 0, penalty: x.penalty ?? 0, fire: null, group: null,
+    }));
+    const s: S = {
+      ...base,
+      round: p.round, turnNo, side: p.side, first: { ...first }, phase: 'activate', slots, slot: open,
+      boards, units, oms, decks, vp: { ...p.vp },
+      stack: [], nextId: p.counters?.nextId ?? base.nextId, tick: p.counters?.tick ?? base.tick, deployed: false,
+      ...(mayhem ? { mayhem } : {}),
+      result: null,
+    };
+    return s;
+  },
+  revealed(before: S, after: S): boolean {
+    // A drawn Refresh card is revealed to all when the Refresh Phase begins (the draw event went
+    // to the Side only); a Mayhem card played from a hand was a secret of its Side until then.
+    const drawn = before.slots.some((x) => x.drawn);
+    if (drawn && (after.phase === 'refresh' || after.turnNo !== before.turnNo || after.result)) return true;
+    if (!before.mayhem || !after.mayhem) return false;
+    return SIDES.some((side) => {
+      const now = countsOf(after.mayhem![side].hand);
+      return [...countsOf(before.mayhem![side].hand)].some(([c, k]) => (now.get(c) ?? 0) < k);
+    });
+  },
+};
