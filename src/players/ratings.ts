@@ -5,7 +5,6 @@
 // seats on the same side (both winners, both losers, a draw) drew. AI seats play at the fixed
 // reference rating of their level (ai-ratings.json, measured by `npm run ai:ladder`) and never
 // move; they anchor the human scale. Sandbox and unrated games never change a rating.
-import { readFileSync } from 'node:fs';
 import glicko2 from 'glicko2';
 import type { Result } from '../engine/types.js';
 import type { Runtime } from '../runtime.js';
@@ -13,16 +12,17 @@ import { notFound } from '../service/errors.js';
 import type { CommitContext, TxPlanner } from '../service/game-service.js';
 import type { Sql } from '../store/prisma-store.js';
 import type { SeatRecord } from '../store/types.js';
+import aiRatingsJson from './ai-ratings.json' with { type: 'json' };
 import { sqlOf } from './players.js';
 
 export const GLICKO = { tau: 0.5, rating: 1500, rd: 350, vol: 0.06 };
 
 type AiTable = Record<string, Record<string, { rating: number; rd: number }>>;
-let aiTable: AiTable | null = null;
+// Imported (not read by path): the build emits it beside the compiled module.
+const aiTable = aiRatingsJson as unknown as AiTable;
 
 /** The reference rating of an AI level for a ruleset (its own row, else the default one). */
 export function aiRating(ruleset: string, level: string): { rating: number; rd: number } {
-  aiTable ??= JSON.parse(readFileSync(new URL('./ai-ratings.json', import.meta.url), 'utf8')) as AiTable;
   return aiTable[ruleset]?.[level] ?? aiTable.default?.[level] ?? { rating: GLICKO.rating, rd: 100 };
 }
 
