@@ -24,6 +24,7 @@ import { evaluate } from './evaluate.js';
 import { query } from './query.js';
 import { describe, label } from './describe.js';
 import { render } from './render.js';
+import { fastAndDirtyPosition } from './position.js';
 
 export type { Action, S, View };
 
@@ -322,6 +323,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   label,
   describe,
   render,
+  position: fastAndDirtyPosition,
   scenarioData: (id) => {
     const sc = CONTENT.scenarios.find((x) => x.id === id);
     return sc ? { scenario: sc, map: CONTENT.maps[sc.map], weapons: CONTENT.weapons, armour: CONTENT.armour } : null;
