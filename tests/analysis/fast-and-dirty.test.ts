@@ -6,6 +6,10 @@ import { after, before, describe, test } from 'node:test';
 import { auth, startServer, type TestServer } from '../support/env.js';
 import { create, game, get, picker, playOne, playUntil } from './helpers.js';
 import { analysisCases } from './cases.js';
+import { randomPlayout } from '../../src/engine/playout.js';
+import { localRng } from '../../src/engine/rng.js';
+import { isViolation } from '../../src/engine/types.js';
+import { fastAndDirty } from '../../src/games/fast-and-dirty/index.js';
 
 let s: TestServer;
 before(async () => {
@@ -154,6 +158,31 @@ describe('fast-and-dirty positions', () => {
     await playOne(s, sb.id, () => sb.analysisToken!);
     const ver = (await get(s, `/v1/games/${sb.id}/verify`)).json();
     assert.equal(ver.ok, true, JSON.stringify(ver.mismatches));
+  });
+
+  test('in process: every state of a random game of each scenario exports and imports to the same state (casualties, exited colonists, charges)', () => {
+    const pos = fastAndDirty.position!;
+    const two = [{ index: 0, name: 'a' }, { index: 1, name: 'b' }];
+    for (const sc of fastAndDirty.scenarios) {
+      const base = fastAndDirty.setup({ scenario: sc.id, seats: two, options: {} }, { rng: localRng('base') } as never);
+      assert.ok(!isViolation(base));
+      let n = 0;
+      randomPlayout(fastAndDirty, {
+        scenario: sc.id, seats: two, seed: `rt-${sc.id}`, gameId: 'rt', maxEntries: 250, hashChain: false,
+        onEntry: (k) => {
+          const p = pos.toPosition(k.s);
+          if (isViolation(p)) {
+            assert.equal(p.code, 'not_at_a_position');
+            return;
+          }
+          const back = pos.fromPosition(structuredClone(p), base.state);
+          assert.ok(!isViolation(back), `${sc.id} v${k.seq}: ${JSON.stringify(back)}`);
+          assert.deepEqual(JSON.parse(JSON.stringify(back)), JSON.parse(JSON.stringify(k.s)), `${sc.id} v${k.seq}`);
+          n++;
+        },
+      });
+      assert.ok(n > 5, `${sc.id}: ${n} positions`);
+    }
   });
 
   test('the position schema is published with the dice stream', async () => {
