@@ -101,9 +101,11 @@ export function render(v: View, opts: RenderOptions): string {
     const poly = el(terrain, 'polygon', { 'data-feature': f.id, points: pts.map(([x, y]) => `${x},${y}`).join(' '), fill: lk.fill, stroke: lk.stroke, 'stroke-width': 1.2 });
     if (f.status === 'destroyed') poly.att('stroke-dasharray', '4 3');
     poly.ele('title').txt(why);
+    // The name near the top edge, clear of an objective marker at the centre.
     const cx = pts.reduce((s, p) => s + p[0], 0) / pts.length;
-    const cy = pts.reduce((s, p) => s + p[1], 0) / pts.length;
-    text(terrain, cx, cy + 3, f.status && f.status !== 'intact' ? `${f.id} (${f.status === 'destroyed' ? 'destroyed' : 'badly damaged'})` : f.id, { 'font-size': 8, 'text-anchor': 'middle', fill: '#3d3a33' });
+    const top = Math.min(...pts.map((p) => p[1]));
+    const dark = f.kind === 'structure' && f.status !== 'destroyed';
+    text(terrain, cx, top + 11, f.status && f.status !== 'intact' ? `${f.id} (${f.status === 'destroyed' ? 'destroyed' : 'badly damaged'})` : f.id, { 'font-size': 8, 'text-anchor': 'middle', fill: dark ? '#ffffff' : '#3d3a33' });
   }
 
   // Objectives; Hold the Line's held radius; rigged charges.
@@ -232,7 +234,7 @@ export function render(v: View, opts: RenderOptions): string {
   }
   const vic = v.victory;
   const vicText = vic.kind === 'attrition' ? 'Attrition' : vic.kind === 'holdTheLine' ? `Hold the Line: ${SIDE_NAME[vic.attacker]} attacks the objective` : vic.kind === 'demolition' ? `Demolition: ${SIDE_NAME[vic.attacker]} destroys ${vic.target}` : 'Evacuation: lead the colonists off your home edge';
-  const on = (Object.entries(v.options) as [string, unknown][]).filter(([k, x]) => k !== 'turnLimit' && k !== 'forces' && x !== undefined && x !== false).map(([k, x]) => (x === true ? k : `${k} ${String(x)}`)).sort();
+  const on = (Object.entries(v.options) as [string, unknown][]).filter(([k, x]) => k !== 'turnLimit' && k !== 'forces' && x !== undefined && x !== false && !(k === 'hitAllocation' && x === 'closest')).map(([k, x]) => (x === true ? k : `${k} ${String(x)}`)).sort();
   y += panel(side, px, y, ['Scenario', vicText, ...(on.length ? [`options: ${on.join(', ')}`] : [])]) + 6;
   if (v.result) {
     const r = v.result;
@@ -241,6 +243,7 @@ export function render(v: View, opts: RenderOptions): string {
   const items: LegendItem[] = sorted.filter(inPlay).map((u) => ({ key: u.id, fill: colourOf(u), text: `${u.name} (${u.quality}, ${u.resolve})` }));
   items.push(...[...used.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, it]) => it));
   if (v.objectives.length) items.push({ fill: '#ffffff', stroke: COLOURS.ink, text: 'objective' });
+  if (v.victory.kind === 'holdTheLine') items.push({ fill: 'none', stroke: SIDE_COLOUR[v.victory.attacker === 0 ? 1 : 0], text: `dashed circle: ${v.victory.radius / 100}" around the objective (Hold the Line)` });
   items.push(
     { fill: SIDE_COLOUR[0], stroke: COLOURS.ink, text: 'figure base; dot: leader, square: support weapon' },
     { fill: 'none', stroke: COLOURS.ink, text: 'counter: unit id; corner: casualties' },
