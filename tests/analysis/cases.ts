@@ -50,10 +50,11 @@ async function gameWithRequest(s: TestServer, newGame: (extra: Record<string, un
 }
 
 /**
- * `secrets(g)`: seat 1 has secrets seat 0 cannot tell apart (read from the spectator's game).
+ * `secrets(g)`: seat 1 has secrets seat 0 cannot tell apart (read from the spectator's game);
+ * null: the game hides nothing, so a fork of a running game is that game as every seat sees it.
  * `fields`: more of every game's creation payload (e.g. options).
  */
-export function analysisCases(getServer: () => TestServer, ruleset: string, scenario: string, seed: number, secrets: (g: any) => boolean = () => true, fields: Record<string, unknown> = {}) {
+export function analysisCases(getServer: () => TestServer, ruleset: string, scenario: string, seed: number, secrets: ((g: any) => boolean) | null = () => true, fields: Record<string, unknown> = {}) {
   const seats = [{ name: 'Ann' }, { name: 'Bob' }];
   const newGame = (extra: Record<string, unknown> = {}) => create(getServer(), { ruleset, scenario, seats, ...fields, ...extra }) as Promise<Game & { analysisToken?: string }>;
 
@@ -79,10 +80,28 @@ export function analysisCases(getServer: () => TestServer, ruleset: string, scen
       assert.equal((await post(s, `/v1/games/${g.id}/fork`, null, { version: 9999 })).statusCode, 400);
     });
 
-    test("a running game forks only from the caller's own view: the same for that seat, the other seat's secrets resampled", async () => {
+    if (secrets === null) {
+      test('a running game with no hidden information forks from the caller\'s view, which is the whole game: every view the same', async () => {
+        const s = getServer();
+        const g = await newGame();
+        const at = await playUntil(s, g.id, tok(g), (x) => x.version >= 10, picker(seed + 1));
+        assert.equal(at.status, 'active');
+        const f = await post(s, `/v1/games/${g.id}/fork`, tok(g)(0), { version: at.version });
+        assert.equal(f.statusCode, 201, f.body);
+        const fork = f.json();
+        for (const seat of [0, 1]) assert.deepEqual((await game(s, fork.id, fork.analysisToken, seat)).view, (await game(s, g.id, tok(g)(seat))).view, `seat ${seat}`);
+        const ver = (await get(s, `/v1/games/${fork.id}/verify`)).json();
+        assert.equal(ver.ok, true);
+        assert.deepEqual(ver.forkOf, { game: g.id, version: at.version, from: 'view', seat: 0 });
+        // The spectator's fork too: nothing was hidden from it either.
+        const sf = await post(s, `/v1/games/${g.id}/fork`, null, { version: at.version });
+        assert.equal(sf.statusCode, 201, sf.body);
+        assert.deepEqual((await game(s, sf.json().id)).view, (await game(s, g.id)).view);
+      });
+    } else test("a running game forks only from the caller's own view: the same for that seat, the other seat's secrets resampled", async () => {
       const s = getServer();
       const g = await newGame();
-      const at = await playUntil(s, g.id, tok(g), (x) => x.version >= 10 && secrets(x), picker(seed + 1));
+      const at = await playUntil(s, g.id, tok(g), (x) => x.version >= 10 && secrets!(x), picker(seed + 1));
       assert.equal(at.status, 'active');
       const realOther = (await game(s, g.id, tok(g)(1))).view;
       const hidden = new Set<string>();

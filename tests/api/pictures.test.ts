@@ -124,6 +124,32 @@ describe('GET /v1/games/:id/board.svg and board.png', () => {
   });
 });
 
+describe('Fast and Dirty board pictures over HTTP (continuous table)', () => {
+  test('spectator and seat SVG, PNG at a size, a past version after moves: the table, terrain, every unit counter', async () => {
+    const g = await newGame('fast-and-dirty', ['Ann <a>', 'Bob']);
+    const r = await get(`/v1/games/${g.id}/board.svg`);
+    assert.equal(r.statusCode, 200, r.body);
+    assert.equal(XMLValidator.validate(r.body), true);
+    assert.ok(r.body.includes('Ann &lt;a&gt;'), 'the seat name is drawn as text');
+    assert.ok(r.body.includes('table 48" x 48"'), 'the table size from the state');
+    for (const f of ['woods-west', 'farmhouse', 'stone-wall']) assert.ok(r.body.includes(`data-feature="${f}"`), `terrain ${f}`);
+    for (const u of ['A1', 'A2', 'A3', 'B1', 'B2', 'B3']) assert.ok(r.body.includes(`data-unit="${u}"`), `unit ${u}`);
+    assert.ok(!r.body.includes('(you)'));
+    const mine = await get(`/v1/games/${g.id}/board.svg`, auth(g.seats[0].token));
+    assert.equal(mine.statusCode, 200, mine.body);
+    assert.ok(mine.body.includes('(you)'));
+    let v = g.version;
+    for (let i = 0; i < 4; i++) v = await move(g);
+    const png = await get(`/v1/games/${g.id}/board.png?size=400`);
+    assert.equal(png.statusCode, 200);
+    assert.equal(png.headers['content-type'], 'image/png');
+    assert.equal(png.headers['x-game-version'], String(v));
+    assert.equal(decodePng(png.rawPayload).width, 400);
+    const past = await get(`/v1/games/${g.id}/board.svg?version=${g.version}`);
+    assert.equal(past.body, r.body, 'the set-up picture, unchanged by later moves');
+  });
+});
+
 describe('GraphQL boardUrl and webhook payloads', () => {
   const base = 'https://play.example.org';
   let saved: string | undefined;

@@ -37,9 +37,9 @@ function attrValues(svg: string, attr: string): string[] {
   return out;
 }
 
-test('Abaddon, Undaunted 2200: Callisto, Unbreakable and Agents of Mayhem draw their boards (issue #20)', () => {
+test('Abaddon, Undaunted 2200: Callisto, Unbreakable, Agents of Mayhem and Fast and Dirty draw their boards (issue #20)', () => {
   const ids = drawn().map((r) => r.id);
-  for (const id of ['abaddon', 'undaunted-callisto', 'unbreakable', 'agents-of-mayhem']) assert.ok(ids.includes(id), `${id} has no render`);
+  for (const id of ['abaddon', 'undaunted-callisto', 'unbreakable', 'agents-of-mayhem', 'fast-and-dirty']) assert.ok(ids.includes(id), `${id} has no render`);
   const missing = rulesets().filter((r) => !r.render && r.id !== 'duel').map((r) => r.id);
   if (missing.length) console.log(`# rulesets without a board picture yet: ${missing.join(', ')} (docs/RENDERING.md)`);
 });
@@ -163,6 +163,28 @@ describe("a user's own data draws without code changes", () => {
     const spawn = raw.maps[0].spaces.find((x) => x.spawns?.some((t) => t.startsWith('breakers')))!;
     assert.equal(at[spawn.id] !== undefined, true);
     assert.equal(auto[spawn.id][0], Math.min(...Object.values(auto).map((p) => p[0])), 'a Breakers spawn in the first column');
+  });
+});
+
+describe('Fast and Dirty draws what its state says', () => {
+  test('a 36" x 24" table, a feature of its own, markers for pinned, broken and casualties, a neutral group', () => {
+    const rs = rulesets().find((r) => r.id === 'fast-and-dirty')!;
+    const m = moments(rs, 'evacuation', 2, 'fd-own', 1, 0)[0];
+    const s = copyJson(m.k.s) as any;
+    s.table = { w: 3600, h: 2400 };
+    s.terrain = [{ id: 'our <ruin>', kind: 'area', points: [[100, 100], [900, 100], [900, 700]], move: 'veryDifficult', cover: 'hard', los: 'clear', height: 100 }];
+    s.units[0].pinned = true;
+    s.units[1].broken = true;
+    s.units[1].figures[0].alive = false;
+    const svg = rs.render!(rs.view(s, 0), { seat: 0, seatNames: ['Ann', 'Bob'], version: 1 });
+    assert.equal(XMLValidator.validate(svg), true);
+    assert.equal(parser.parse(svg).svg['@width'], String(40 + 36 * 14 + 24 + 340), '14 px to the inch, from the state\'s table');
+    assert.ok(svg.includes('table 36" x 24"'));
+    assert.ok(svg.includes('data-feature="our &lt;ruin&gt;"'), 'the feature id escaped');
+    assert.ok(svg.includes('pinned (§7.19)') && svg.includes('broken (§6.1)'), 'the markers in the legend');
+    assert.ok(svg.includes('class="casualty"'));
+    assert.ok(svg.includes('#8c7a5b'), 'an uncontrolled non-combatant group in the neutral colour');
+    assert.deepEqual(attrValues(svg, 'data-unit').filter((x, i, a) => a.indexOf(x) === i).sort(), s.units.map((u: { id: string }) => u.id).sort());
   });
 });
 

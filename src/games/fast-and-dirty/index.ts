@@ -23,6 +23,8 @@ import { determinizeView, viewOf, type View } from './view.js';
 import { evaluate } from './evaluate.js';
 import { query } from './query.js';
 import { describe, label } from './describe.js';
+import { render } from './render.js';
+import { fastAndDirtyPosition } from './position.js';
 
 export type { Action, S, View };
 
@@ -320,6 +322,8 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   resign: (s, seat) => resign(s, seat),
   label,
   describe,
+  render,
+  position: fastAndDirtyPosition,
   scenarioData: (id) => {
     const sc = CONTENT.scenarios.find((x) => x.id === id);
     return sc ? { scenario: sc, map: CONTENT.maps[sc.map], weapons: CONTENT.weapons, armour: CONTENT.armour } : null;

@@ -1,0 +1,196 @@
+// Issue 21 (analysis) for Fast and Dirty: sandbox games with scripted dice, positions (units on
+// a continuous table), forks, takebacks. The core game hides nothing, so a fork of a running
+// game is the game itself (analysisCases with secrets null).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { auth, startServer, type TestServer } from '../support/env.js';
+import { create, game, get, picker, playOne, playUntil } from './helpers.js';
+import { analysisCases } from './cases.js';
+import { randomPlayout } from '../../src/engine/playout.js';
+import { localRng } from '../../src/engine/rng.js';
+import { isViolation } from '../../src/engine/types.js';
+import { fastAndDirty } from '../../src/games/fast-and-dirty/index.js';
+
+let s: TestServer;
+before(async () => {
+  s = await startServer({ work: true }); // AI seats move here in services mode too (their jobs come from Redis)
+});
+after(async () => {
+  await s.close();
+});
+
+const R = 'fast-and-dirty';
+const SC = 'firefight';
+const seats = [{ name: 'Ann' }, { name: 'Bob' }];
+
+/** Every D6 rolled after the set-up, in order, from the spectator's log. */
+async function diceRolled(id: string): Promise<number[]> {
+  const r = await get(s, `/v1/games/${id}/actions?after=0&limit=1000`);
+  const out: number[] = [];
+  for (const e of r.json().entries) for (const ev of e.events) if (ev.type === 'dice_rolled') out.push(...ev.data.faces);
+  return out;
+}
+
+async function legal(id: string, token: string, seat: number) {
+  const r = await s.app.inject({ method: 'GET', url: `/v1/games/${id}/legal-actions`, headers: { ...auth(token), 'x-seat': String(seat) } });
+  assert.equal(r.statusCode, 200, r.body);
+  // Decision ids carry the game version, which differs between the game and its copy.
+  return r.json().decisions.map((d: any) => d.actions);
+}
+
+describe('fast-and-dirty sandbox with scripted dice', () => {
+  test('the initiative roll and every later D6 show the scripted numbers in order; verify replays the script', async () => {
+    const script = [2, 5, 6, 6, 1, 4, 3, 3, 5, 2, 6, 1, 4, 4, 2, 3, 5, 6, 1, 2];
+    const g = await create(s, { ruleset: R, scenario: SC, seats, sandbox: { dice: { dice: script }, analysisToken: true } });
+    assert.equal(g.sandbox, true);
+    const v0 = await game(s, g.id);
+    assert.deepEqual(v0.view.initiative, { winner: 1, rolls: [2, 5] }, 'the set-up roll-off comes from the script (§5.1)');
+    // Prefer shooting, so dice are rolled soon.
+    const rand = picker(17);
+    const pick = (n: number, actions: any[]) => {
+      const fire = actions.map((a, i) => [a, i]).filter(([a]) => a.type === 'engage' && a.target);
+      return fire.length ? fire[rand(fire.length)][1] : rand(n);
+    };
+    const setup = [2, 5];
+    let rolled = setup;
+    for (let i = 0; i < 200 && rolled.length <= script.length; i++) {
+      if ((await game(s, g.id)).status === 'finished') break;
+      await playOne(s, g.id, () => g.analysisToken!, pick);
+      rolled = [...setup, ...await diceRolled(g.id)];
+    }
+    assert.ok(rolled.length > 2, 'no die was rolled after the set-up');
+    const n = Math.min(rolled.length, script.length);
+    assert.deepEqual(rolled.slice(0, n), script.slice(0, n));
+    const ver = (await get(s, `/v1/games/${g.id}/verify`)).json();
+    assert.equal(ver.ok, true, JSON.stringify(ver.mismatches));
+    assert.equal(ver.seed, null);
+    assert.deepEqual(ver.dice, { dice: script });
+    assert.equal(ver.scriptUsed.dice, n);
+  });
+
+  test('a scripted 7 is no face of a D6: script_mismatch', async () => {
+    const r = await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: R, scenario: SC, seats, sandbox: { dice: { dice: [7] } } } });
+    assert.equal(r.statusCode, 422, r.body);
+    assert.equal(r.json().error.code, 'script_mismatch');
+  });
+});
+
+const activating = (minTurn: number) => (g: any) => g.view.phase === 'activate' && g.view.turn >= minTurn;
+
+describe('fast-and-dirty positions', () => {
+  test('round trip: a played game exported as a position makes a sandbox with the same views, decisions and legal actions', async () => {
+    const g = await create(s, { ruleset: R, scenario: SC, seats, sandbox: { analysisToken: true } });
+    const at = await playUntil(s, g.id, () => g.analysisToken!, activating(2), picker(4));
+    assert.equal(at.status, 'active');
+    const pos = await get(s, `/v1/games/${g.id}/position`, g.analysisToken);
+    assert.equal(pos.statusCode, 200, pos.body);
+    assert.equal(pos.json().position.phase, 'activate');
+    const copy = await create(s, { ruleset: R, scenario: SC, seats, sandbox: { position: pos.json().position } });
+    for (const seat of [0, 1]) {
+      const a = await game(s, g.id, g.analysisToken, seat);
+      const b = await game(s, copy.id, copy.seats[seat].token);
+      assert.deepEqual(b.view, a.view, `seat ${seat}`);
+      assert.deepEqual(b.pending.map((d: any) => [d.seat, d.kind]), a.pending.map((d: any) => [d.seat, d.kind]));
+      assert.deepEqual(await legal(copy.id, copy.seats[seat].token!, seat), await legal(g.id, g.analysisToken!, seat), `seat ${seat}'s legal actions`);
+    }
+    assert.deepEqual((await game(s, copy.id)).view, (await game(s, g.id)).view);
+    // Exported again, the same position.
+    assert.deepEqual((await get(s, `/v1/games/${copy.id}/position`, copy.seats[0].token)).json().position, pos.json().position);
+  });
+
+  test('impossible positions are refused with a code naming what is impossible', async () => {
+    const g = await create(s, { ruleset: R, scenario: SC, seats, sandbox: { analysisToken: true } });
+    await playOne(s, g.id, () => g.analysisToken!); // the initiative choice: units still where they deployed
+    const good = (await get(s, `/v1/games/${g.id}/position`, g.analysisToken)).json().position;
+    assert.equal(good.phase, 'activate');
+    await create(s, { ruleset: R, scenario: SC, seats, sandbox: { position: good } });
+    const bad = async (mutate: (p: any) => void, code: string, message?: RegExp) => {
+      const p = structuredClone(good);
+      mutate(p);
+      const r = await create(s, { ruleset: R, scenario: SC, seats, sandbox: { position: p } }, 422);
+      assert.equal(r.error!.code, code, r.error!.message);
+      if (message) assert.match(r.error!.message, message);
+    };
+    const a1 = (p: any) => p.units.find((u: any) => u.id === 'A1');
+    await bad((p) => { a1(p).figures[1].at = [a1(p).figures[0].at[0] + 60, a1(p).figures[0].at[1]]; }, 'overlap', /A1\.1 and A1\.2 overlap/);
+    await bad((p) => { a1(p).figures[0].at = [30, 600]; }, 'off_table', /not wholly on the 48" x 48" table/);
+    await bad((p) => { a1(p).figures[0].at = [-400, 600]; }, 'off_table');
+    await bad((p) => { a1(p).figures[0].at = [2300, 1800]; }, 'in_impassable_terrain', /inside farmhouse/);
+    await bad((p) => { a1(p).figures[0].weapon = 'lightsaber'; }, 'unknown_weapon', /no weapon lightsaber/);
+    await bad((p) => { a1(p).figures[0].armour = 'mithril'; }, 'unknown_armour');
+    await bad((p) => { a1(p).kind = 'tank'; }, 'invalid_position', /position\.units\.0\.kind/);
+    await bad((p) => { a1(p).quality = 'legendary'; }, 'invalid_position');
+    await bad((p) => { a1(p).strength = 2; }, 'stat_out_of_range', /strength 2/);
+    await bad((p) => { p.turn = 9; }, 'stat_out_of_range', /turn limit of 8/);
+    await bad((p) => { p.turn = 0; }, 'invalid_position', /position\.turn/);
+    await bad((p) => { a1(p).side = null; }, 'bad_side');
+    await bad((p) => { p.units.find((u: any) => u.id === 'A2').id = 'A1'; }, 'duplicate_unit');
+    await bad((p) => { a1(p).figures[0].leader = true; a1(p).figures[1].leader = true; }, 'two_leaders');
+    await bad((p) => { p.scenario = 'evacuation'; }, 'wrong_scenario');
+    await bad((p) => { p.structures = { farmhouse: 'destroyed' }; }, 'unknown_feature');
+    // Over the force points: an Elite squad of twelve more for side A, in the open at 15".
+    await bad((p) => {
+      p.units.push({ id: 'A9', side: 0, quality: 'elite', resolve: 'determined', figures: Array.from({ length: 12 }, (_, i) => ({ at: [300 + i * 150, 1500], weapon: 'assaultRifle', armour: a1(p).figures[0].armour })) });
+    }, 'over_points', /over the scenario's limit of 120/);
+    // Whose decision.
+    await bad((p) => { p.phase = 'initiative'; p.initiative = { winner: 0, rolls: [3, 3] }; }, 'bad_initiative');
+    await bad((p) => { p.phase = 'initiative'; delete p.initiative; }, 'bad_initiative');
+    await bad((p) => { for (const u of p.units) if (u.side === p.toAct) u.activated = true; }, 'nothing_to_activate');
+    await bad((p) => { p.phase = 'order'; p.active = p.toAct === 0 ? 'B1' : 'A1'; }, 'bad_active');
+  });
+
+  test('a position made by hand: an order phase with the active unit, scripted dice, the game goes on from it', async () => {
+    const g = await create(s, { ruleset: R, scenario: SC, seats, sandbox: { analysisToken: true } });
+    await playOne(s, g.id, () => g.analysisToken!);
+    const p = structuredClone((await get(s, `/v1/games/${g.id}/position`, g.analysisToken)).json().position);
+    // Side A's 1st Squad activated and about to give its order, B1 pinned and with two casualties.
+    p.phase = 'order'; p.toAct = 0; p.active = 'A1';
+    p.units.find((u: any) => u.id === 'A1').activated = true;
+    const b1 = p.units.find((u: any) => u.id === 'B1');
+    b1.pinned = true;
+    b1.figures[0].alive = false; b1.figures[1].alive = false;
+    const sb = await create(s, { ruleset: R, scenario: SC, seats, sandbox: { position: p, dice: { dice: [6, 6, 6, 6, 6, 6] }, analysisToken: true } });
+    const v = await game(s, sb.id);
+    assert.equal(v.view.phase, 'order');
+    assert.equal(v.view.active, 'A1');
+    assert.equal(v.view.units.find((u: any) => u.id === 'B1').pinned, true);
+    assert.deepEqual(v.pending.map((d: any) => [d.seat, d.kind]), [[0, 'order']]);
+    await playOne(s, sb.id, () => sb.analysisToken!);
+    const ver = (await get(s, `/v1/games/${sb.id}/verify`)).json();
+    assert.equal(ver.ok, true, JSON.stringify(ver.mismatches));
+  });
+
+  test('in process: every state of a random game of each scenario exports and imports to the same state (casualties, exited colonists, charges)', () => {
+    const pos = fastAndDirty.position!;
+    const two = [{ index: 0, name: 'a' }, { index: 1, name: 'b' }];
+    for (const sc of fastAndDirty.scenarios) {
+      const base = fastAndDirty.setup({ scenario: sc.id, seats: two, options: {} }, { rng: localRng('base') } as never);
+      assert.ok(!isViolation(base));
+      let n = 0;
+      randomPlayout(fastAndDirty, {
+        scenario: sc.id, seats: two, seed: `rt-${sc.id}`, gameId: 'rt', maxEntries: 250, hashChain: false,
+        onEntry: (k) => {
+          const p = pos.toPosition(k.s);
+          if (isViolation(p)) {
+            assert.equal(p.code, 'not_at_a_position');
+            return;
+          }
+          const back = pos.fromPosition(structuredClone(p), base.state);
+          assert.ok(!isViolation(back), `${sc.id} v${k.seq}: ${JSON.stringify(back)}`);
+          assert.deepEqual(JSON.parse(JSON.stringify(back)), JSON.parse(JSON.stringify(k.s)), `${sc.id} v${k.seq}`);
+          n++;
+        },
+      });
+      assert.ok(n > 5, `${sc.id}: ${n} positions`);
+    }
+  });
+
+  test('the position schema is published with the dice stream', async () => {
+    const r = await get(s, `/v1/rulesets/${R}/position-schema`);
+    assert.equal(r.statusCode, 200);
+    assert.ok(r.json().schema.properties.units);
+    assert.equal(r.json().streams.dice.offset, 1);
+  });
+});
+
+analysisCases(() => s, R, SC, 53, null);
