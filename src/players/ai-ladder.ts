@@ -1,4 +1,4 @@
-// `npm run ai:ladder -- [--ruleset ID|all] [--games N] [--budget MS] [--seed S] [--max-entries N] [--dry-run]`
+// `npm run ai:ladder -- [--ruleset ID|all] [--scenario ID] [--games N] [--budget MS] [--seed S] [--max-entries N] [--dry-run]`
 // Measures the fixed reference ratings of the AI levels (random, greedy, mcts) that anchor
 // human Glicko-2 ratings: a round robin of the bots (sides alternating, src/ai/match.ts), all
 // games rated together as rating periods of Glicko-2 (the `glicko2` package) with `random`
@@ -10,6 +10,7 @@ import '../features.js';
 import { getRuleset, rulesets } from '../games/index.js';
 import { playMatch, type BotSpec } from '../ai/match.js';
 import type { BotLevel } from '../ai/bots.js';
+import type { Ruleset } from '../engine/types.js';
 
 const LEVELS: BotLevel[] = ['random', 'greedy', 'mcts'];
 const ANCHOR = 1000;
@@ -39,6 +40,17 @@ export function ladderRatings(results: { a: BotLevel; b: BotLevel; scoreA: numbe
   return Object.fromEntries(LEVELS.map((l) => [l, { rating: Math.round(cur[l].rating), rd: Math.round(cur[l].rd) }]));
 }
 
+/**
+ * The scenario a ladder plays: a real two-sided game, not a tutorial or a solitaire one (a
+ * one-round tutorial ties, a solitaire scenario has no second bot), unless --scenario says.
+ */
+export function ladderScenario(rs: Ruleset, asked?: string): string {
+  if (asked) return asked;
+  const two = (p: number | number[]) => (Array.isArray(p) ? p.includes(2) : p === 2);
+  const s = rs.scenarios.find((x) => two(x.players) && (x.notes as { kind?: string } | undefined)?.kind !== 'tutorial');
+  return (s ?? rs.scenarios[0]).id;
+}
+
 async function main() {
   const o = parse(process.argv.slice(2));
   const games = Number(o.games ?? 10);
@@ -49,18 +61,22 @@ async function main() {
   for (const id of ids) {
     const rs = getRuleset(id);
     if (!rs) throw new Error(`no ruleset ${id}`);
+    const scenario = ladderScenario(rs, ids.length === 1 ? o.scenario : undefined);
     const results: { a: BotLevel; b: BotLevel; scoreA: number }[] = [];
     for (let i = 0; i < LEVELS.length; i++) {
       for (let j = i + 1; j < LEVELS.length; j++) {
         const spec = (l: BotLevel): BotSpec => ({ level: l, budgetMs: l === 'mcts' ? budget : undefined });
-        const m = playMatch({ ruleset: rs, a: spec(LEVELS[i]), b: spec(LEVELS[j]), games, seed: o.seed ? `${o.seed}|${id}|${i}|${j}` : undefined, maxEntries: o['max-entries'] ? Number(o['max-entries']) : undefined });
+        const m = playMatch({ ruleset: rs, scenario, a: spec(LEVELS[i]), b: spec(LEVELS[j]), games, seed: o.seed ? `${o.seed}|${id}|${i}|${j}` : undefined, maxEntries: o['max-entries'] ? Number(o['max-entries']) : undefined });
         for (const g of m.outcomes) results.push({ a: LEVELS[i], b: LEVELS[j], scoreA: g.scoreA });
-        console.log(`${id}: ${LEVELS[i]} vs ${LEVELS[j]}: ${m.winsA}-${m.winsB}-${m.draws}`);
+        console.log(`${id} ${scenario}: ${LEVELS[i]} vs ${LEVELS[j]}: ${m.winsA}-${m.winsB}-${m.draws}`);
       }
     }
     const r = ladderRatings(results);
     console.log(`${id}: ${JSON.stringify(r)}`);
     table[id] = r;
+    const measured = (table._measured ?? {}) as Record<string, unknown>;
+    measured[id] = { scenario, gamesPerPair: games, mctsBudgetMs: budget, at: new Date().toISOString().slice(0, 10) };
+    table._measured = measured;
   }
   if (o['dry-run'] !== 'true') {
     writeFileSync(file, JSON.stringify(table, null, 2) + '\n');
