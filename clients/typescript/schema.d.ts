@@ -1344,6 +1344,13 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description a sandbox (analysis) game (docs/ANALYSIS.md) */
+            sandbox: boolean;
+            /** @description false for a sandbox: its results never count */
+            rated: boolean;
+            /** @description the game's options allow takebacks with consent */
+            takebacks: boolean;
+            takeback: components["schemas"]["PendingTakeback"] | (never | null);
         } & {
             [key: string]: unknown;
         };
@@ -1358,12 +1365,20 @@ export interface components {
                 name: string;
                 kind: string;
                 aiLevel: string | null;
-                /** @description the seat token, shown only here (null: AI or open seat) */
+                /** @description the seat token, shown only here (null: AI, open or a player's seat) */
                 token: string | null;
+                /** @description the player the seat is bound to (the player's keys act for it) */
+                player?: string;
             } & {
                 [key: string]: unknown;
             })[];
             toAct: components["schemas"]["ToAct"];
+            /** @description a sandbox (analysis) game: never rated, rewound by forking */
+            sandbox: boolean;
+            /** @description a sandbox's one token for every human seat (X-Seat picks the seat), shown only here */
+            analysisToken?: string;
+            /** @description the invitation code (created with invite: true), shown only here */
+            invitation?: string;
         } & {
             [key: string]: unknown;
         };
@@ -1375,6 +1390,12 @@ export interface components {
             version: number;
             /** Format: date-time */
             createdAt: string;
+            /** @description a sandbox (analysis) game */
+            sandbox?: boolean;
+            /** @description with open=true (the lobby): human seats nobody has taken */
+            openSeats?: number;
+            /** @description with open=true (the lobby): a rated game */
+            rated?: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -1647,6 +1668,380 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        NewPlayer: {
+            id: string;
+            name: string;
+            discordId: string | null;
+            /** @description the player key (pk_…), shown only here; stored hashed */
+            key: string;
+            /** @description the key's id (revoke it with DELETE /v1/me/keys/{kid}) */
+            kid: string;
+            scopes: ("read" | "act")[];
+        } & {
+            [key: string]: unknown;
+        };
+        Vacation: {
+            /**
+             * Format: date-time
+             * @description deadlines of the player's games are paused until then (null: not on vacation)
+             */
+            until: string | null;
+            /** @description vacation days taken this calendar year */
+            daysUsed: number;
+            /** @description vacation days left this calendar year */
+            daysLeft: number;
+        } & {
+            [key: string]: unknown;
+        };
+        Me: {
+            id: string;
+            name: string;
+            discordId: string | null;
+            vacation: components["schemas"]["Vacation"];
+            /** Format: date-time */
+            createdAt: string;
+        } & {
+            [key: string]: unknown;
+        };
+        PlayerProfile: {
+            id: string;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            onVacationUntil: string | null;
+            ratings: ({
+                ruleset: string;
+                /** @description Glicko-2 rating */
+                rating: number;
+                /** @description rating deviation */
+                rd: number;
+                /** @description volatility */
+                vol: number;
+                games: number;
+                wins: number;
+                losses: number;
+                draws: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description rated games over every ruleset */
+            record: {
+                games: number;
+                wins: number;
+                losses: number;
+                draws: number;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description the 20 latest */
+            recentGames: ({
+                id: string;
+                ruleset: string;
+                status: string;
+                /** @description the player's seats */
+                seats: number[];
+                rated: boolean;
+                outcome: ("win" | "loss" | "draw") | (never | null);
+                /** Format: date-time */
+                updatedAt: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        PlayerKeys: {
+            keys: ({
+                kid: string;
+                label: string | null;
+                scopes: ("read" | "act")[];
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                revokedAt: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        NewPlayerKey: {
+            kid: string;
+            /** @description the new key, shown only here */
+            key: string;
+            label: string | null;
+            scopes: ("read" | "act")[];
+        } & {
+            [key: string]: unknown;
+        };
+        Inbox: {
+            games: ({
+                id: string;
+                ruleset: string;
+                scenario: string;
+                status: "active" | "finished";
+                version: number;
+                /** @description the player's seats in the game */
+                seats: number[];
+                /** @description one of those seats has an open decision (a held sealed commit does not count) */
+                toAct: boolean;
+                decisions: ({
+                    id: string;
+                    seat: number;
+                    kind: string;
+                    timing: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /**
+                 * Format: date-time
+                 * @description the earliest deadline of those decisions
+                 */
+                dueAt: string | null;
+                /** Format: date-time */
+                updatedAt: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description pass as `cursor` for the next page; null on the last */
+            nextCursor: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        PlayerSeat: {
+            gameId: string;
+            index: number;
+            name: string;
+            /** @description the seat is bound to this player: the player's keys act for it (no seat token) */
+            player: string;
+        } & {
+            [key: string]: unknown;
+        };
+        GamePlayers: {
+            gameId: string;
+            seats: ({
+                index: number;
+                name: string;
+                kind: string;
+                player: ({
+                    id: string;
+                    name: string;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                /** Format: date-time */
+                vacationUntil: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /**
+             * Format: date-time
+             * @description the latest vacation of a seated player: the game's deadlines wait until then
+             */
+            deadlinesPausedUntil: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        Leaderboard: {
+            ruleset: string;
+            players: ({
+                rank: number;
+                id: string;
+                name: string;
+                rating: number;
+                rd: number;
+                games: number;
+                wins: number;
+                losses: number;
+                draws: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            ai: ({
+                level: string;
+                rating: number;
+                rd: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        PlayerWebhook: {
+            id: string;
+            url: string;
+            events: ("turn" | "move" | "game_over")[];
+            format: "json" | "discord";
+            /** Format: date-time */
+            createdAt?: string;
+            /** @description the signing secret, only in the answer that creates the webhook */
+            secret?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        PlayerWebhookList: {
+            webhooks: components["schemas"]["PlayerWebhook"][];
+        } & {
+            [key: string]: unknown;
+        };
+        PlayerNotices: {
+            deliveries: ({
+                id: string;
+                /** @description the event (one message may coalesce several) */
+                key: string;
+                /**
+                 * Format: date-time
+                 * @description null: waiting
+                 */
+                sentAt: string | null;
+                /** @description the receiver's HTTP status */
+                status: number | null;
+                error: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        PositionSchema: {
+            ruleset: string;
+            /** @description the ruleset version */
+            version: string;
+            /** @description JSON Schema of a position of this ruleset */
+            schema: {
+                [key: string]: unknown;
+            };
+            /** @description the random streams a sandbox may script, by fork label */
+            streams: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        Position: {
+            ruleset: string;
+            scenario: string;
+            /** @description the game version the position is of */
+            version: number;
+            /** @description finished: the full state (ended game or sandbox); view: a state consistent with the caller's own view */
+            from: "finished" | "view";
+            /** @description the position, in the ruleset's position format (GET /v1/rulesets/{id}/position-schema) */
+            position: unknown;
+        } & {
+            [key: string]: unknown;
+        };
+        PendingTakeback: {
+            /** @description the seat that asked */
+            seat: number;
+            /** @description the version to go back to */
+            to: number;
+            /** Format: date-time */
+            deadline: string;
+            /** @description the seats whose approval is needed */
+            voters: number[];
+            approved: number[];
+            /** @description the version the request was logged at */
+            requestedAt: number;
+            /** @description in a game: the deadline has passed (the request may be replaced) */
+            expired?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        TakebackResult: {
+            version: number;
+            events: components["schemas"]["Event"][];
+            toAct: components["schemas"]["ToAct"];
+            /** @description the request still waiting for answers (null once taken back or refused) */
+            takeback: components["schemas"]["PendingTakeback"] | (never | null);
+            /** @description what was logged: the request, a vote, or the takeback itself */
+            entry: "takeback_request" | "takeback_vote" | "takeback";
+        } & {
+            [key: string]: unknown;
+        };
+        CreatedCampaign: {
+            id: string;
+            ruleset: string;
+            generator: string;
+            /** @description the scenario of the first game (POST /v1/campaigns/{id}/games starts it) */
+            next: string;
+            seats: ({
+                index: number;
+                name: string;
+                kind: string;
+                aiLevel: string | null;
+                /** @description the campaign seat token, shown only here: it plays this seat in every game of the campaign (null: AI) */
+                token: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        CampaignGame: {
+            campaign: string;
+            /** @description the game's place in the campaign */
+            n: number;
+            /** @description what the game was started from (options.carry), null for the first */
+            carriedIn: unknown;
+            game: {
+                id: string;
+                ruleset: string;
+                scenario: string;
+                version: number;
+                seedHash: string;
+                /** @description the campaign seat tokens play the game's human seats */
+                seats: ({
+                    index: number;
+                    name: string;
+                    kind: string;
+                    aiLevel: string | null;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                toAct: components["schemas"]["ToAct"];
+                sandbox: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        Campaign: {
+            id: string;
+            ruleset: string;
+            generator: string;
+            /** @description complete: the generator has no next game */
+            status: "active" | "complete";
+            seats: ({
+                index: number;
+                name: string;
+                kind: string;
+                aiLevel: string | null;
+            } & {
+                [key: string]: unknown;
+            })[];
+            games: ({
+                n: number;
+                id: string;
+                scenario: string;
+                status: string;
+                /** @description the game's result, null while it runs */
+                result: unknown;
+                /** @description what the game was started from (options.carry), null for the first */
+                carriedIn: unknown;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description the ruleset's carry(final state) of the last finished game: what the next game starts from; null before the first ends */
+            carried: unknown;
+            /** @description the scenario the generator would start next (null while a game runs or when complete) */
+            next: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        } & {
+            [key: string]: unknown;
+        };
     };
     responses: never;
     parameters: never;
@@ -1731,15 +2126,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description the player and its first key (shown only here) */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["NewPlayer"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -1751,7 +2144,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1760,7 +2153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1787,8 +2180,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported media type (JSON only) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1809,15 +2238,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
+            /** @description the player's public profile */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PlayerProfile"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -1829,7 +2256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1838,7 +2265,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1903,15 +2330,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
+            /** @description the player behind the key */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -1923,7 +2348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1932,7 +2357,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2005,15 +2430,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
+            /** @description the player as changed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Me"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -2025,7 +2448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2034,7 +2457,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2054,6 +2477,24 @@ export interface operations {
             };
             /** @description state conflict: not your turn, version conflict, game over */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported media type (JSON only) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2099,15 +2540,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
+            /** @description the player's keys, without secrets */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PlayerKeys"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -2119,7 +2558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2128,7 +2567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2200,15 +2639,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description the new key (shown only here) */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["NewPlayerKey"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -2220,7 +2657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2229,7 +2666,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2256,8 +2693,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported media type (JSON only) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2278,7 +2751,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description revoked */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2294,7 +2767,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2303,7 +2776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2332,6 +2805,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2354,15 +2845,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
+            /** @description a page of the player's games */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Inbox"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -2374,7 +2863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2383,7 +2872,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2454,15 +2943,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
+            /** @description the vacation as it now stands */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Vacation"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -2474,7 +2961,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2483,7 +2970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2503,6 +2990,24 @@ export interface operations {
             };
             /** @description state conflict: not your turn, version conflict, game over */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported media type (JSON only) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2550,15 +3055,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description the seat, now bound to the player */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PlayerSeat"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -2570,7 +3073,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2579,7 +3082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2606,8 +3109,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported media type (JSON only) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2628,15 +3167,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description the seat, now bound to the player */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PlayerSeat"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -2648,7 +3185,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2657,7 +3194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2684,8 +3221,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported media type (JSON only) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2706,15 +3279,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
+            /** @description the game's seats, their players and vacations */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GamePlayers"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -2726,7 +3297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2735,7 +3306,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2805,15 +3376,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
+            /** @description a page of the leaderboard, and the AI levels' reference ratings */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Leaderboard"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -2825,7 +3394,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2834,7 +3403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2899,15 +3468,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
+            /** @description the player's webhooks */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PlayerWebhookList"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -2919,7 +3486,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2928,7 +3495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3001,15 +3568,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description the webhook, with its signing secret (shown only here) */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PlayerWebhook"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -3021,7 +3586,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3030,7 +3595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3057,8 +3622,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported media type (JSON only) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3079,7 +3680,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description removed */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3095,7 +3696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3104,7 +3705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3140,6 +3741,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listPlayerWebhookDeliveries: {
@@ -3153,15 +3772,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
+            /** @description messages of the webhook, sent or waiting */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PlayerNotices"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -3173,7 +3790,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3182,7 +3799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3249,15 +3866,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
+            /** @description text/event-stream: `turn`, `move`, `game_over` (id: the feed position) and `chat` events */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "text/event-stream": string;
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -3269,17 +3884,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description not your decision */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3289,24 +3895,6 @@ export interface operations {
             };
             /** @description not found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description state conflict: not your turn, version conflict, game over */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description the rules refuse the action */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3396,7 +3984,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3515,7 +4103,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3524,7 +4112,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3627,7 +4215,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3636,7 +4224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3728,7 +4316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3737,7 +4325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3840,7 +4428,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3849,7 +4437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3937,7 +4525,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3946,7 +4534,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4048,7 +4636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4057,7 +4645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4160,7 +4748,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4169,7 +4757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4273,7 +4861,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4282,7 +4870,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4367,7 +4955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4376,7 +4964,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4461,7 +5049,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4470,7 +5058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4569,7 +5157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4578,7 +5166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4684,7 +5272,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4693,7 +5281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4784,7 +5372,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4793,7 +5381,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4878,15 +5466,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
+            /** @description the ruleset's position format */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PositionSchema"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -4898,7 +5484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4907,7 +5493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4943,15 +5529,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description rate limited (see retry-after) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description store unavailable (see retry-after) */
             503: {
                 headers: {
@@ -4976,15 +5553,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
+            /** @description the game at that version as a position */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Position"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -4996,7 +5571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5005,7 +5580,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5078,15 +5653,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description the sandbox game, with its analysis token (shown only here) */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CreatedGame"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -5098,7 +5671,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5107,7 +5680,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5134,8 +5707,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported media type (JSON only) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5163,15 +5772,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
-            201: {
+            /** @description the request is logged (or, with no one to ask, the takeback) */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TakebackResult"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -5183,7 +5790,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5192,7 +5799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5212,6 +5819,24 @@ export interface operations {
             };
             /** @description state conflict: not your turn, version conflict, game over */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported media type (JSON only) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5265,15 +5890,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK (fields: see the feature's page under docs/) */
-            201: {
+            /** @description the answer is logged (the last approval takes back) */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TakebackResult"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -5285,7 +5908,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5294,7 +5917,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5314,6 +5937,24 @@ export interface operations {
             };
             /** @description state conflict: not your turn, version conflict, game over */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported media type (JSON only) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5386,7 +6027,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5453,7 +6094,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5462,7 +6103,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5549,7 +6190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5558,7 +6199,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5651,7 +6292,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5660,7 +6301,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5737,7 +6378,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5746,7 +6387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5822,7 +6463,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5912,7 +6553,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5921,7 +6562,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6001,7 +6642,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6010,7 +6651,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6087,7 +6728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6096,7 +6737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6246,7 +6887,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The picture (image/svg+xml); ETag, X-Game-Version */
+            /** @description the picture; ETag, X-Game-Version */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6271,7 +6912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6282,6 +6923,24 @@ export interface operations {
             };
             /** @description not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6307,7 +6966,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The picture (image/png); ETag, X-Game-Version */
+            /** @description the picture; ETag, X-Game-Version */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6332,7 +6991,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6343,6 +7002,24 @@ export interface operations {
             };
             /** @description not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6380,15 +7057,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description the campaign, with each seat token (shown only here) */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CreatedCampaign"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -6400,7 +7075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6409,7 +7084,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6436,8 +7111,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported media type (JSON only) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6458,15 +7169,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description the campaign's next game */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CampaignGame"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -6478,7 +7187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6487,7 +7196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6514,8 +7223,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description unsupported media type (JSON only) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6536,40 +7281,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description the campaign */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        ruleset: string;
-                        generator: string;
-                        /** @description complete: the generator has no next game */
-                        status: "active" | "complete";
-                        seats: {
-                            index: number;
-                            name: string;
-                            kind: string;
-                            aiLevel: string | null;
-                        }[];
-                        games: {
-                            n: number;
-                            id: string;
-                            scenario: string;
-                            status: string;
-                            /** @description the game's result, null while it runs */
-                            result: unknown;
-                            /** @description what the game was started from (options.carry), null for the first */
-                            carriedIn: unknown;
-                        }[];
-                        /** @description the ruleset's carry(final state) of the last finished game: what the next game starts from; null before the first ends */
-                        carried: unknown;
-                        /** @description the scenario the generator would start next (null while a game runs or when complete) */
-                        next: string | null;
-                        createdAt: string;
-                    };
+                    "application/json": components["schemas"]["Campaign"];
                 };
             };
             /** @description invalid request (code names the problem) */
@@ -6581,7 +7299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description missing or unknown seat token */
+            /** @description missing or unknown seat token or player key */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6590,7 +7308,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description not your decision */
+            /** @description forbidden: not your seat or decision, or the key lacks the scope */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6619,6 +7337,24 @@ export interface operations {
             };
             /** @description the rules refuse the action */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate limited (see retry-after) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description store unavailable (see retry-after) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

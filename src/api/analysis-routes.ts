@@ -1,5 +1,5 @@
 // REST routes of analysis (docs/ANALYSIS.md): position schemas and exports, forks, takebacks.
-import { Type as T } from '@sinclair/typebox';
+import { Type as T, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Runtime } from '../runtime.js';
 import { positionSchema } from '../service/analysis-ops.js';
@@ -17,6 +17,40 @@ export function asSeat(req: FastifyRequest): number | undefined {
 export const ForkBody = T.Object({ version: T.Integer({ minimum: 0 }) }, { additionalProperties: false });
 export const TakebackBody = T.Object({ to: T.Integer({ minimum: 0, description: 'the version to go back to' }) }, { additionalProperties: false });
 export const TakebackAnswerBody = T.Object({ approve: T.Boolean() }, { additionalProperties: false });
+// Answers (named response schemas, registered by responses.ts; open like the rest of the contract).
+const open = { additionalProperties: true };
+const ref = (id: string) => ({ $ref: `${id}#` }) as unknown as TSchema;
+
+export const PositionSchema = T.Object({
+  ruleset: T.String(), version: T.String({ description: 'the ruleset version' }),
+  schema: T.Record(T.String(), T.Unknown(), { description: 'JSON Schema of a position of this ruleset' }),
+  streams: T.Record(T.String(), T.Unknown(), { description: 'the random streams a sandbox may script, by fork label' }),
+}, { $id: 'PositionSchema', ...open });
+
+export const Position = T.Object({
+  ruleset: T.String(), scenario: T.String(), version: T.Integer({ description: 'the game version the position is of' }),
+  from: T.Union([T.Literal('finished'), T.Literal('view')], { description: "finished: the full state (ended game or sandbox); view: a state consistent with the caller's own view" }),
+  position: T.Unknown({ description: "the position, in the ruleset's position format (GET /v1/rulesets/{id}/position-schema)" }),
+}, { $id: 'Position', ...open });
+
+export const PendingTakeback = T.Object({
+  seat: T.Integer({ description: 'the seat that asked' }), to: T.Integer({ description: 'the version to go back to' }),
+  deadline: T.String({ format: 'date-time' }),
+  voters: T.Array(T.Integer(), { description: 'the seats whose approval is needed' }), approved: T.Array(T.Integer()),
+  requestedAt: T.Integer({ description: 'the version the request was logged at' }),
+  expired: T.Optional(T.Boolean({ description: 'in a game: the deadline has passed (the request may be replaced)' })),
+}, { $id: 'PendingTakeback', ...open });
+
+export const TakebackResult = T.Object({
+  version: T.Integer(),
+  events: T.Array(ref('Event')),
+  toAct: ref('ToAct'),
+  takeback: T.Union([ref('PendingTakeback'), T.Null()], { description: 'the request still waiting for answers (null once taken back or refused)' }),
+  entry: T.Union([T.Literal('takeback_request'), T.Literal('takeback_vote'), T.Literal('takeback')], { description: 'what was logged: the request, a vote, or the takeback itself' }),
+}, { $id: 'TakebackResult', ...open });
+
+export const ANALYSIS_SCHEMAS: TSchema[] = [PositionSchema, Position, PendingTakeback, TakebackResult];
+
 const PositionQuery = T.Object({ version: T.Optional(T.Integer({ minimum: 0 })) });
 const RulesetParams = T.Object({ id: T.String({ minLength: 1, maxLength: 64 }) });
 
@@ -40,7 +74,7 @@ export async function analysisRoutes(app: FastifyInstance, rt: Runtime, seatOf: 
   app.post('/v1/games/:id/fork', {
     schema: {
       tags: ['analysis'], operationId: 'forkGame', summary: "A sandbox copy of the game at a version (running game: from the caller's own view only); answers as game creation, with an analysis token",
-      params: GameIdParams, body: ForkBody, response: { 201: { type: 'object', additionalProperties: true }, ...errors },
+      params: GameIdParams, body: ForkBody, response: { 201: ref('CreatedGame'), ...errors },
     },
   }, async (req, reply) => {
     const { id } = req.params as { id: string };

@@ -7,6 +7,9 @@
 // what is listed is checked and typed, a field added later is still sent.
 import { Type as T, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { PLAYER_SCHEMAS } from '../players/schemas.js';
+import { ANALYSIS_SCHEMAS } from './analysis-routes.js';
+import { CAMPAIGN_SCHEMAS } from './campaigns.js';
 import { ChoicesResponse, QueryResponse, ScenarioDataResponse } from './client-routes.js';
 import { ErrorBody } from './schemas.js';
 import { StreamTicket } from './stream-tickets.js';
@@ -73,20 +76,31 @@ export const Game = T.Object({
   seed: Nullable(T.String({ description: 'revealed after the end' })),
   createdAt: T.String({ format: 'date-time' }),
   updatedAt: T.String({ format: 'date-time' }),
+  sandbox: T.Boolean({ description: 'a sandbox (analysis) game (docs/ANALYSIS.md)' }),
+  rated: T.Boolean({ description: 'false for a sandbox: its results never count' }),
+  takebacks: T.Boolean({ description: "the game's options allow takebacks with consent" }),
+  takeback: Nullable(ref('PendingTakeback') as unknown as TSchema),
 }, { $id: 'Game', ...open });
 
 export const CreatedGame = T.Object({
   id: T.String(), ruleset: T.String(), scenario: T.String(), version: T.Integer(), seedHash: T.String(),
   seats: T.Array(T.Object({
     index: T.Integer(), name: T.String(), kind: T.String(), aiLevel: Nullable(T.String()),
-    token: Nullable(T.String({ description: 'the seat token, shown only here (null: AI or open seat)' })),
+    token: Nullable(T.String({ description: "the seat token, shown only here (null: AI, open or a player's seat)" })),
+    player: T.Optional(T.String({ description: "the player the seat is bound to (the player's keys act for it)" })),
   }, open)),
   toAct: ref('ToAct') as unknown as TSchema,
+  sandbox: T.Boolean({ description: 'a sandbox (analysis) game: never rated, rewound by forking' }),
+  analysisToken: T.Optional(T.String({ description: "a sandbox's one token for every human seat (X-Seat picks the seat), shown only here" })),
+  invitation: T.Optional(T.String({ description: 'the invitation code (created with invite: true), shown only here' })),
 }, { $id: 'CreatedGame', ...open });
 
 export const GameSummary = T.Object({
   id: T.String(), ruleset: T.String(), scenario: T.String(), status: T.Union([T.Literal('active'), T.Literal('finished')]),
   version: T.Integer(), createdAt: T.String({ format: 'date-time' }),
+  sandbox: T.Optional(T.Boolean({ description: 'a sandbox (analysis) game' })),
+  openSeats: T.Optional(T.Integer({ description: 'with open=true (the lobby): human seats nobody has taken' })),
+  rated: T.Optional(T.Boolean({ description: 'with open=true (the lobby): a rated game' })),
 }, { $id: 'GameSummary', ...open });
 
 export const GameList = T.Object({ games: T.Array(ref('GameSummary') as unknown as TSchema) }, { $id: 'GameList', ...open });
@@ -110,7 +124,7 @@ export const LegalActions = T.Object({
     decision: T.String(), kind: T.String(), timing: T.String(), blocking: T.Boolean(),
     group: Nullable(T.Object({ id: T.String(), mode: T.String() })),
     all: T.Boolean({ description: 'false: the list is a sample of a larger legal set' }),
-    actions: T.Array(T.Object({ type: T.String() }, { additionalProperties: true, description: 'a legal action, as it may be submitted' })),
+    actions: T.Array(T.Object({ type: T.String() }, { additionalProperties: T.Unknown(), description: 'a legal action, as it may be submitted (its fields are the game\'s: see <Game>Action)' })),
     labels: T.Optional(T.Array(T.String(), { description: "a label per action (same order), in the rulebook's words" })),
     committed: T.Optional(T.Boolean({ description: 'a sealed decision: whether the caller has a commit held (a new one replaces it)' })),
     held: T.Optional(Any("the caller's held sealed commit")),
@@ -184,11 +198,14 @@ export const Health = T.Object({
 export const NAMED: TSchema[] = [
   ErrorBody, Result, ToAct, Event, Decision, Game, CreatedGame, GameSummary, GameList, Rulesets, SeatClaim, LegalActions,
   ActResult, LogPage, Verify, Orders, OrdersSet, ChatMessage, ChatPage, Webhook, WebhookList, Deliveries, Health,
-  ChoicesResponse, QueryResponse, ScenarioDataResponse, StreamTicket,
+  ChoicesResponse, QueryResponse, ScenarioDataResponse, StreamTicket, ...PLAYER_SCHEMAS, ...ANALYSIS_SCHEMAS, ...CAMPAIGN_SCHEMAS,
 ];
 
-/** Each operation's success: status and named body (none: an empty 204, or a stream). */
-const RESPONSES: Record<string, { status: number; schema?: string; description: string }> = {
+/**
+ * Each operation's success: status and named body (none: an empty 204, or a stream), or `media`
+ * for a body that is not JSON (pictures). Every /v1 route is listed (tests/api/contract.test.ts).
+ */
+const RESPONSES: Record<string, { status: number; schema?: string; media?: string; description: string }> = {
   'GET /v1/rulesets': { status: 200, schema: 'Rulesets', description: 'the installed games' },
   'POST /v1/games': { status: 201, schema: 'CreatedGame', description: 'the game, with each seat token (shown only here)' },
   'GET /v1/games': { status: 200, schema: 'GameList', description: 'a page of games' },
@@ -213,12 +230,43 @@ const RESPONSES: Record<string, { status: number; schema?: string; description: 
   'GET /v1/games/:id/query/:name': { status: 200, schema: 'QueryResult', description: "the ruleset's answer" },
   'GET /v1/rulesets/:id/scenarios/:sid': { status: 200, schema: 'ScenarioData', description: 'the static data of the scenario' },
   'GET /v1/games/:id/events': { status: 200, description: 'text/event-stream: `update` events (id: the version) and `chat` events' },
+  'GET /v1/games/:id/board.svg': { status: 200, media: 'image/svg+xml', description: 'the picture; ETag, X-Game-Version' },
+  'GET /v1/games/:id/board.png': { status: 200, media: 'image/png', description: 'the picture; ETag, X-Game-Version' },
+  // Players (docs/PLAYERS.md)
+  'POST /v1/players': { status: 201, schema: 'NewPlayer', description: 'the player and its first key (shown only here)' },
+  'GET /v1/players/:id': { status: 200, schema: 'PlayerProfile', description: "the player's public profile" },
+  'GET /v1/me': { status: 200, schema: 'Me', description: 'the player behind the key' },
+  'PATCH /v1/me': { status: 200, schema: 'Me', description: 'the player as changed' },
+  'GET /v1/me/keys': { status: 200, schema: 'PlayerKeys', description: "the player's keys, without secrets" },
+  'POST /v1/me/keys': { status: 201, schema: 'NewPlayerKey', description: 'the new key (shown only here)' },
+  'DELETE /v1/me/keys/:kid': { status: 204, description: 'revoked' },
+  'GET /v1/me/games': { status: 200, schema: 'Inbox', description: "a page of the player's games" },
+  'POST /v1/me/vacation': { status: 200, schema: 'Vacation', description: 'the vacation as it now stands' },
+  'POST /v1/games/:id/join': { status: 201, schema: 'PlayerSeat', description: 'the seat, now bound to the player' },
+  'POST /v1/invitations/:code/accept': { status: 201, schema: 'PlayerSeat', description: 'the seat, now bound to the player' },
+  'GET /v1/games/:id/players': { status: 200, schema: 'GamePlayers', description: "the game's seats, their players and vacations" },
+  'GET /v1/ratings/:ruleset': { status: 200, schema: 'Leaderboard', description: 'a page of the leaderboard, and the AI levels\' reference ratings' },
+  'POST /v1/me/webhooks': { status: 201, schema: 'PlayerWebhook', description: 'the webhook, with its signing secret (shown only here)' },
+  'GET /v1/me/webhooks': { status: 200, schema: 'PlayerWebhookList', description: "the player's webhooks" },
+  'DELETE /v1/me/webhooks/:wid': { status: 204, description: 'removed' },
+  'GET /v1/me/webhooks/:wid/deliveries': { status: 200, schema: 'PlayerNotices', description: 'messages of the webhook, sent or waiting' },
+  'GET /v1/me/events': { status: 200, description: 'text/event-stream: `turn`, `move`, `game_over` (id: the feed position) and `chat` events' },
+  // Analysis (docs/ANALYSIS.md)
+  'GET /v1/rulesets/:id/position-schema': { status: 200, schema: 'PositionSchema', description: "the ruleset's position format" },
+  'GET /v1/games/:id/position': { status: 200, schema: 'Position', description: 'the game at that version as a position' },
+  'POST /v1/games/:id/fork': { status: 201, schema: 'CreatedGame', description: 'the sandbox game, with its analysis token (shown only here)' },
+  'POST /v1/games/:id/takebacks': { status: 200, schema: 'TakebackResult', description: 'the request is logged (or, with no one to ask, the takeback)' },
+  'POST /v1/games/:id/takebacks/answer': { status: 200, schema: 'TakebackResult', description: 'the answer is logged (the last approval takes back)' },
+  // Campaigns (docs/CAMPAIGNS.md)
+  'POST /v1/campaigns': { status: 201, schema: 'CreatedCampaign', description: 'the campaign, with each seat token (shown only here)' },
+  'POST /v1/campaigns/:id/games': { status: 201, schema: 'CampaignGame', description: "the campaign's next game" },
+  'GET /v1/campaigns/:id': { status: 200, schema: 'Campaign', description: 'the campaign' },
   'GET /healthz': { status: 200, schema: 'Health', description: 'the process runs' },
   'GET /readyz': { status: 200, schema: 'Health', description: 'ready to serve (503 with the same body when the store is down)' },
 };
 
 const ERROR_TEXT: Record<number, string> = {
-  400: 'invalid request (code names the problem)', 401: 'missing or unknown seat token', 403: 'not your decision',
+  400: 'invalid request (code names the problem)', 401: 'missing or unknown seat token or player key', 403: 'forbidden: not your seat or decision, or the key lacks the scope',
   404: 'not found', 409: 'state conflict: not your turn, version conflict, game over', 413: 'body too large',
   415: 'unsupported media type (JSON only)', 422: 'the rules refuse the action', 429: 'rate limited (see retry-after)',
   503: 'store unavailable (see retry-after)',
@@ -228,11 +276,6 @@ const ERROR_TEXT: Record<number, string> = {
  * Registers the named schemas and the hook that gives each route its response schemas.
  * Call before any route is added (the hook sees only routes added after it).
  */
-/** Success statuses of later routes that answer otherwise than POST 201 / else 200. */
-const LATER_STATUS: Record<string, number> = {
-  'POST /v1/me/vacation': 200,
-};
-
 export function responseSchemas(app: FastifyInstance): void {
   for (const s of NAMED) app.addSchema(s);
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -248,21 +291,13 @@ export function responseSchemas(app: FastifyInstance): void {
     if (op) {
       response[op.status] = op.schema ? { description: op.description, ...ref(op.schema) }
         : op.status === 204 ? { description: op.description, type: 'null' }
-          : { description: op.description, content: { 'text/event-stream': { schema: { type: 'string' } } } };
+          : { description: op.description, content: { [op.media ?? 'text/event-stream']: { schema: op.media ? { type: 'string', format: 'binary' } : { type: 'string' } } } };
       if (!route.url.startsWith('/v1/rulesets') && route.url !== '/healthz' && route.url !== '/readyz') {
         for (const c of [400, 401, 404, 429]) response[c] ??= { description: ERROR_TEXT[c], ...ref('Error') };
       }
-      if (methods[0] === 'POST' || methods[0] === 'PUT') for (const c of [413, 415]) response[c] ??= { description: ERROR_TEXT[c], ...ref('Error') };
+      if (methods[0] === 'POST' || methods[0] === 'PUT' || methods[0] === 'PATCH') for (const c of [413, 415]) response[c] ??= { description: ERROR_TEXT[c], ...ref('Error') };
       if (route.url === '/readyz') response[503] = { description: ERROR_TEXT[503], ...ref('Health') };
       else response[503] ??= { description: ERROR_TEXT[503], ...ref('Error') };
-    }
-    // Routes of later features (players, analysis, campaigns) that name no success answer of
-    // their own: documented as an open object under the status they answer with, and with the
-    // usual errors, so a generated client still types the call (their fields: docs/*.md).
-    if (!op && route.url.startsWith('/v1/') && !Object.keys(response).some((c) => c.startsWith('2'))) {
-      const status = LATER_STATUS[`${methods[0]} ${route.url}`] ?? (methods[0] === 'POST' ? 201 : 200);
-      response[status] = { description: 'OK (fields: see the feature\'s page under docs/)', type: 'object', additionalProperties: true };
-      for (const c of [400, 401, 403, 404, 409, 422, 429, 503]) response[c] ??= { description: ERROR_TEXT[c] ?? 'error', ...ref('Error') };
     }
     if (Object.keys(response).length) route.schema = { ...route.schema, response };
   });

@@ -36,7 +36,7 @@ export async function sseRoute(app: FastifyInstance, rt: Runtime) {
     if (q.token !== undefined || q.access_token !== undefined) {
       throw new ServiceError(400, 'token_in_url', 'a seat token must not be sent in a URL: ask POST /v1/games/{id}/stream-tickets for a short-lived ticket and open the stream with ?ticket=');
     }
-    const seat: Seat | null = q.ticket !== undefined ? redeemTicket(id, q.ticket) : await svc.authenticate(id, bearer(req));
+    const seat: Seat | null = q.ticket !== undefined ? await redeemTicket(rt, id, q.ticket) : await svc.authenticate(id, bearer(req));
     const lastId = /^(\d+):(\d+)$/.exec(String(req.headers['last-event-id'] ?? ''));
     const first = await svc.getGame(id, seat);
     let last = lastId ? Math.min(Number(lastId[1]), first.version) : -1;

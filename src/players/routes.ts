@@ -12,7 +12,8 @@ import { PlayerWebhookBody } from './notify.js';
 import { meEventsRoute } from './sse.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
-const created = { 201: { type: 'object', additionalProperties: true }, ...errors };
+/** A 201 with its named body (src/players/schemas.ts; responses.ts documents and serializes it). */
+const created = (schema: string) => ({ 201: { $ref: `${schema}#` }, ...errors });
 const Name = T.String({ minLength: 1, maxLength: 64 });
 const DiscordId = T.String({ pattern: '^[0-9]{5,25}$', description: 'Discord user id (snowflake), mentioned in discord-format messages' });
 const JoinBody = T.Object({ seat: T.Optional(T.Integer({ minimum: 0, maximum: 15 })), name: T.Optional(Name) }, { additionalProperties: false });
@@ -34,7 +35,7 @@ export async function playerRoutes(app: FastifyInstance, rt: Runtime) {
   app.post('/v1/players', {
     schema: {
       tags: ['players'], operationId: 'createPlayer', summary: 'Create a player: the key is shown only in this answer (stored hashed)',
-      body: T.Object({ name: Name, discordId: T.Optional(DiscordId) }, { additionalProperties: false }), response: created,
+      body: T.Object({ name: Name, discordId: T.Optional(DiscordId) }, { additionalProperties: false }), response: created('NewPlayer'),
     },
   }, async (req, reply) => {
     const b = req.body as { name: string; discordId?: string };
@@ -61,7 +62,7 @@ export async function playerRoutes(app: FastifyInstance, rt: Runtime) {
   app.post('/v1/me/keys', {
     schema: {
       tags: ['players'], operationId: 'addKey', summary: 'Add a key (rotation: add, switch, revoke the old); shown only in this answer',
-      body: T.Optional(T.Object({ label: T.Optional(T.String({ maxLength: 64 })), scopes: T.Optional(Scopes) }, { additionalProperties: false })), response: created,
+      body: T.Optional(T.Object({ label: T.Optional(T.String({ maxLength: 64 })), scopes: T.Optional(Scopes) }, { additionalProperties: false })), response: created('NewPlayerKey'),
     },
   }, async (req, reply) => {
     const c = await me(req, 'act');
@@ -97,7 +98,7 @@ export async function playerRoutes(app: FastifyInstance, rt: Runtime) {
     schema: {
       tags: ['players'], operationId: 'joinGame', summary: 'A player takes an open seat (the first, or `seat`): bound to them, no token',
       description: 'Body (optional): {"seat": n, "name": "…"}',
-      params: GameIdParams, response: created,
+      params: GameIdParams, response: created('PlayerSeat'),
     },
   }, async (req, reply) => {
     const c = await me(req, 'act');
@@ -109,7 +110,7 @@ export async function playerRoutes(app: FastifyInstance, rt: Runtime) {
   app.post('/v1/invitations/:code/accept', {
     schema: {
       tags: ['players'], operationId: 'acceptInvitation', summary: 'Accept an invitation: take an open seat of its game', params: T.Object({ code: T.String({ minLength: 4, maxLength: 64 }) }),
-      description: 'Body (optional): {"seat": n}', response: created,
+      description: 'Body (optional): {"seat": n}', response: created('PlayerSeat'),
     },
   }, async (req, reply) => {
     const c = await me(req, 'act');
@@ -136,7 +137,7 @@ export async function playerRoutes(app: FastifyInstance, rt: Runtime) {
   // Player-level webhooks.
   const { addPlayerWebhook, listPlayerWebhooks, removePlayerWebhook, playerNotices } = await import('./notify.js');
   app.post('/v1/me/webhooks', {
-    schema: { tags: ['players'], operationId: 'addPlayerWebhook', summary: 'A webhook for all the player\'s games (turn, game_over); the secret is shown only here', body: PlayerWebhookBody, response: created },
+    schema: { tags: ['players'], operationId: 'addPlayerWebhook', summary: 'A webhook for all the player\'s games (turn, game_over); the secret is shown only here', body: PlayerWebhookBody, response: created('PlayerWebhook') },
   }, async (req, reply) => {
     const c = await me(req, 'act');
     reply.code(201);

@@ -26,9 +26,9 @@ test('the committed client matches the document the service serves', async () =>
 });
 
 /** Plays to the end through the client: each seat with an open decision takes its first legal action. */
-async function playThrough(ruleset: string, options: Record<string, number>): Promise<Game> {
+async function playThrough(ruleset: string, options: Record<string, number>, scenario?: string): Promise<Game> {
   const anon = skyeyeClient(base);
-  const created = await anon.POST('/v1/games', { body: { ruleset, seats: [{ name: 'Ann' }, { name: 'Bob' }], options } });
+  const created = await anon.POST('/v1/games', { body: { ruleset, scenario, seats: [{ name: 'Ann' }, { name: 'Bob' }], options } });
   assert.ok(created.data, JSON.stringify(created.error));
   const id = created.data.id;
   const seats = created.data.seats.map((x) => skyeyeClient(base, x.token ?? undefined));
@@ -68,6 +68,29 @@ test('a whole game of Undaunted 2200: Callisto through the generated client', as
   const end = await playThrough('undaunted-callisto', { roundCap: 1 });
   assert.equal(end.status, 'finished');
   assert.ok(end.result);
+});
+
+// The newer games, each in a short two-seat set-up (a game of each ends in a few dozen moves).
+test('a whole game of Unbreakable through the generated client', async () => {
+  const end = await playThrough('unbreakable', { turnCap: 1 }, 'capture-the-flag');
+  assert.equal(end.status, 'finished');
+  assert.ok(end.result && end.result.reason.length > 0);
+  const verify = await skyeyeClient(base).GET('/v1/games/{id}/verify', { params: { path: { id: end.id } } });
+  assert.equal(verify.data?.ok, true);
+});
+
+test('a whole game of Fast and Dirty through the generated client', async () => {
+  const end = await playThrough('fast-and-dirty', { turnLimit: 1 }, 'firefight');
+  assert.equal(end.status, 'finished');
+  assert.ok(end.result && end.result.reason.length > 0);
+});
+
+test('a whole game of Agents of Mayhem (tutorial T1) through the generated client', async () => {
+  const end = await playThrough('agents-of-mayhem', {}, 'T1');
+  assert.equal(end.status, 'finished');
+  assert.ok(end.result && end.result.reason.length > 0);
+  const log = await skyeyeClient(base).GET('/v1/games/{id}/actions', { params: { path: { id: end.id }, query: { after: 0 } } });
+  assert.ok(log.data && log.data.entries.length > 0, 'the log reads back typed');
 });
 
 test('errors come back typed: an unknown game is a 404 with the error envelope', async () => {

@@ -1,6 +1,7 @@
 // Labels and texts (issue #15 "What a client needs to show"): every legal action carries a
 // label in the rulebook's words and every event a short text, produced by the ruleset from the
-// viewer's view; a hidden card is never named to a seat that may not see it.
+// viewer's view; a hidden card is never named to a seat that may not see it. Abaddon and Callisto
+// are checked word for word; Unbreakable, Fast and Dirty and Agents of Mayhem over a whole game.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sector } from '../../src/games/abaddon/describe.js';
@@ -11,10 +12,10 @@ let s: TestServer;
 before(async () => { s = await startServer(); });
 after(async () => { await s.close(); });
 
-type Legal = { decisions: { decision: string; actions: Record<string, unknown>[]; labels?: string[] }[] };
+type Legal = { decisions: { decision: string; actions: Record<string, unknown>[]; labels?: string[]; committed?: boolean }[] };
 
-async function create(ruleset: string) {
-  const r = await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset, seats: [{ name: 'A' }, { name: 'B' }] } });
+async function create(ruleset: string, scenario?: string, options: Record<string, unknown> = {}) {
+  const r = await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset, scenario, seats: [{ name: 'A' }, { name: 'B' }], options } });
   assert.equal(r.statusCode, 201, r.body);
   return r.json() as { id: string; seats: { token: string }[] };
 }
@@ -81,4 +82,70 @@ test('Callisto: a bid is labelled with the card and its initiative; another seat
     if (e.data.seat === 0) assert.match(e.text!, /^seat 0 draws \d+ cards?$/);
     else assert.ok(titles.some((t) => e.text!.includes(t)), e.text);
   }
+});
+
+/** A label that says something: not empty, not the bare action type (what a label that threw falls back to), nothing unprinted. */
+function sayable(label: string | undefined, type: string): boolean {
+  return typeof label === 'string' && label.length > 2 && label !== type && !/undefined|\[object|NaN/.test(label);
+}
+
+/**
+ * Plays a whole game (each seat with an uncommitted decision takes a varied legal action) and
+ * checks every legal action seen has a label and every event of every seat's log a text.
+ */
+async function wholeGame(ruleset: string, scenario: string, options: Record<string, unknown>) {
+  const g = await create(ruleset, scenario, options);
+  const types = new Set<string>();
+  let status = 'active';
+  for (let move = 0; move < 1000 && status === 'active'; move++) {
+    const game = (await s.app.inject({ url: `/v1/games/${g.id}` })).json() as { status: string; pending: { seat: number }[] };
+    status = game.status;
+    if (status !== 'active') break;
+    let moved = false;
+    for (const seat of new Set(game.pending.map((p) => p.seat))) {
+      const l = await legal(g.id, g.seats[seat].token);
+      for (const d of l.decisions) {
+        assert.equal(d.labels?.length, d.actions.length, `${ruleset}: one label per action`);
+        d.actions.forEach((a, k) => {
+          types.add(String(a.type));
+          assert.ok(sayable(d.labels![k], String(a.type)), `${ruleset}: ${JSON.stringify(a)} is labelled "${d.labels![k]}"`);
+        });
+      }
+      const d = l.decisions.find((x) => !x.committed);
+      if (!d) continue;
+      const action = d.actions[(move * 7) % d.actions.length]; // not always the first: more kinds of action and event
+      const r = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers: auth(g.seats[seat].token), payload: { decision: d.decision, action } });
+      assert.equal(r.statusCode, 200, r.body);
+      for (const e of r.json().events as { type: string; text?: string }[]) assert.ok(e.text && !/undefined|\[object|NaN/.test(e.text), `${ruleset}: ${e.type} has a text (${e.text})`);
+      moved = true;
+      break;
+    }
+    assert.ok(moved, `${ruleset}: some seat has an uncommitted decision`);
+  }
+  assert.equal(status, 'finished', `${ruleset}: the game ends within 1000 moves`);
+  const events: { type: string; text?: string }[] = [];
+  for (const headers of [auth(g.seats[0].token), auth(g.seats[1].token), {}]) {
+    const log = (await s.app.inject({ url: `/v1/games/${g.id}/actions?after=0&limit=1000`, headers })).json();
+    events.push(...(log.entries as { events: { type: string; text?: string }[] }[]).flatMap((e) => e.events));
+  }
+  assert.ok(events.length > 0);
+  for (const e of events) assert.ok(typeof e.text === 'string' && e.text.length > 0 && !/undefined|\[object|NaN/.test(e.text), `${ruleset}: ${e.type}: ${e.text}`);
+  return { types, events };
+}
+
+test('Unbreakable: every legal action of a whole game is labelled (hexes by their labels), every event has a text', async () => {
+  const { types, events } = await wholeGame('unbreakable', 'capture-the-flag', { turnCap: 2 });
+  assert.ok(types.has('move') && types.has('place'), [...types].join());
+  const moved = events.find((e) => e.type === 'moved');
+  assert.match(moved?.text ?? '', /moves .*\d{4}/, 'a move names its hexes');
+});
+
+test('Fast and Dirty: every legal action of a whole game is labelled, every event has a text', async () => {
+  const { types } = await wholeGame('fast-and-dirty', 'firefight', { turnLimit: 2 });
+  assert.ok(types.has('activate') && types.has('engage'), [...types].join());
+});
+
+test('Agents of Mayhem: every legal action of a whole game is labelled, every event has a text', async () => {
+  const { types } = await wholeGame('agents-of-mayhem', 'T2', {});
+  assert.ok(types.has('activate') && types.has('act'), [...types].join());
 });
