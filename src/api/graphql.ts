@@ -6,6 +6,7 @@ import mercurius from 'mercurius';
 import type { Runtime } from '../runtime.js';
 import { createWebhook, deliveryRows, listWebhooks, removeWebhook, type WebhookEvent } from '../service/async/webhooks.js';
 import { gameTopic, type CommitNotice } from '../service/bus.js';
+import { checkChoicesArgs, checkQueryArgs, choicesFor, queryFor } from '../service/client-parts.js';
 import { ServiceError } from '../service/errors.js';
 import { errorFormatter } from './graphql-errors.js';
 import { aiLevelOut, seatsIn, type SeatIn } from './graphql-enums.js';
@@ -68,6 +69,15 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
       chat: async (g: { id: string }, a: { after?: number; limit?: number }) => (await svc.chat(g.id, a.after ?? 0, a.limit ?? 200)).messages,
       // Seats only, as in REST: a webhook makes the server send requests for a player.
       webhooks: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : listWebhooks(rt, g.id)),
+      // As REST's /choices and /query (client-parts.ts): the caller's seat, the caller's view.
+      choices: async (g: { id: string; _seat: number | null }, a: unknown) => {
+        const x = checkChoicesArgs(a);
+        return choicesFor(svc, g.id, svc.requireSeat(g._seat), x.decision, x.partial);
+      },
+      query: async (g: { id: string; _seat: number | null }, a: unknown) => {
+        const x = checkQueryArgs(a);
+        return queryFor(svc, g.id, g._seat, x.name, x.args);
+      },
       boardUrl: (g: { id: string; version: number }, a: { format?: PictureFormat; version?: number | null; size?: number | null }) =>
         pictureUrl(g.id, { format: a.format ?? 'png', version: a.version ?? g.version, size: checkPictureArgs(a.version, a.size) }),
     },
