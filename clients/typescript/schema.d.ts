@@ -322,7 +322,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Games, newest first, paginated (limit, offset) */
+        /** Games, newest first: a page (cursor, limit) with the next cursor and the total; status and open (the lobby) filter */
         get: operations["listGames"];
         put?: never;
         /** Create a game; seat tokens are shown only in this answer */
@@ -1380,6 +1380,10 @@ export interface components {
         };
         GameList: {
             games: components["schemas"]["GameSummary"][];
+            /** @description pass as `cursor` for the next page; null on the last */
+            nextCursor: string | null;
+            /** @description how many games the list has in all (with these filters) */
+            total: number;
         } & {
             [key: string]: unknown;
         };
@@ -3370,7 +3374,10 @@ export interface operations {
                 /** @description the lobby: active listed games with an open seat */
                 open?: boolean;
                 limit?: number;
+                /** @description older clients: skip this many (a cursor is steadier) */
                 offset?: number;
+                /** @description the previous page's nextCursor */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3378,7 +3385,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description a page of games */
+            /** @description a page of games, newest first, with the next page's cursor and the total */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3405,8 +3412,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description not your decision */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description state conflict: not your turn, version conflict, game over */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the rules refuse the action */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

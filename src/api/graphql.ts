@@ -57,7 +57,8 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
         const seat = await withSeat(a.id, ctx, a.token);
         return { ...(await svc.getGame(a.id, seat)), _seat: seat };
       },
-      games: (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean }) => svc.listGames(a),
+      games: async (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean }) => (await svc.listGames(a)).games,
+      gamePage: (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; cursor?: string; open?: boolean }) => svc.listGames(a),
       ...analysis.Query,
       ...campaign.Query,
     },
