@@ -14,11 +14,11 @@ type OutError = { message: string; extensions?: Record<string, unknown> };
 
 /** The error as the client sees it, given what caused it (undefined: graphql's own refusal of the document). */
 function classify(e: OutError, orig: unknown, log: (err: unknown) => void): 'limited' | 'down' | null {
-  if (typeof e.extensions?.code === 'string') return null; // the cost rule's own codes (limits.ts)
   if (orig instanceof ServiceError) {
     e.extensions = { ...e.extensions, code: orig.code, details: orig.details ?? null };
     return orig.status === 429 ? 'limited' : null;
   }
+  if (typeof e.extensions?.code === 'string') return null; // the cost rule's own codes (limits.ts)
   if (isStoreUnavailable(orig)) {
     Object.assign(e, { message: storeUnavailableBody.message, extensions: { code: storeUnavailableBody.code, details: storeUnavailableBody.details } });
     return 'down';

@@ -227,3 +227,40 @@ test('validation errors carry invalid_request: syntax, unknown field, wrong type
   const costly = await gql(`{ ${Array.from({ length: 20 }, (_, i) => `a${i}: games(limit: 200) { id }`).join(' ')} }`);
   assert.equal(codeOf(costly), 'query_too_costly');
 });
+
+test('a refused subscription carries the code too (graphql-transport-ws error message)', async () => {
+  const WebSocket = (await import('ws')).default;
+  const url = s.app.server.listening ? `http://127.0.0.1:${(s.app.server.address() as { port: number }).port}` : await s.app.listen({ port: 0, host: '127.0.0.1' });
+  const ws = new WebSocket(url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws');
+  const payload = await new Promise<{ message: string; extensions?: { code?: string } }[]>((resolve, reject) => {
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: {} })));
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw));
+      if (m.type === 'connection_ack') ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { gameUpdated(id: "nope") { version } }' } }));
+      else if (m.type === 'error') resolve(m.payload);
+      else if (m.type === 'next') reject(new Error(`unexpected data ${JSON.stringify(m.payload)}`));
+    });
+    ws.on('error', reject);
+    setTimeout(() => reject(new Error('no answer')), 5000);
+  });
+  ws.close();
+  assert.equal(payload[0].extensions?.code, 'game_not_found', JSON.stringify(payload));
+});
+
+test('a rate-limited GraphQL request is 429 with rate_limited in extensions.code', async () => {
+  const { buildApp } = await import('../../src/api/app.js');
+  const app = await buildApp(s.rt, {
+    redisUrl: '', // counts in this process
+    settings: { rateLimit: { windowMs: 60_000, create: { perAddress: 1, perToken: 1 }, moves: { perAddress: 100, perToken: 100 }, reads: { perAddress: 100, perToken: 100 } } },
+  });
+  try {
+    const ip = '10.77.0.1';
+    const create = () => app.inject({ method: 'POST', url: '/graphql', remoteAddress: ip, payload: { query: 'mutation { createGame(input: { ruleset: "duel", seats: [{ name: "A" }, { name: "B" }] }) { id } }' } });
+    assert.equal((await create()).statusCode, 200);
+    const over = await create();
+    assert.equal(over.statusCode, 429);
+    assert.equal(over.json().errors?.[0]?.extensions?.code, 'rate_limited', over.body);
+  } finally {
+    await app.close();
+  }
+});
