@@ -63,6 +63,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
       ...campaign.Query,
     },
     Game: {
+      decisions: (g: { pending: unknown[] }) => g.pending,
       legalActions: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : svc.legalActions(g.id, g._seat)),
       log: async (g: { id: string; _seat: number | null }, a: { after?: number; limit?: number }) =>
         (await svc.log(g.id, g._seat, a.after ?? 0, a.limit ?? 500)).entries,

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { TSchema } from '@sinclair/typebox';
+import { Decision as DecisionSchema } from '../../src/api/responses.js';
 import { WebhookBody } from '../../src/api/webhooks.js';
 import { getRuleset, rulesets } from '../../src/games/index.js';
 import { PLAYER_EVENTS } from '../../src/players/notify.js';
@@ -66,6 +67,8 @@ test('every enum of REST is a GraphQL enum with the same values', async () => {
     ['PlayerEventKind', [...PLAYER_EVENTS], [['PlayerEvent', 'type']]],
     ['SeatKind', ['human', 'ai'], [['SeatPublic', 'kind'], ['SeatToken', 'kind'], ['CampaignSeat', 'kind'], ['CampaignSeatToken', 'kind']]],
     ['PictureFormat', ['svg', 'png'], [['Game', 'boardUrl']]],
+    ['DecisionTiming', literals(DecisionSchema.properties.timing), [['Decision', 'timing']]],
+    ['GroupMode', literals((DecisionSchema.properties.group as unknown as { properties: { mode: TSchema } }).properties.mode), [['DecisionGroup', 'mode']]],
   ];
   for (const [name, values, uses] of cases) {
     assert.deepEqual((await enumValues(name)).sort(), [...values].sort(), `${name}: REST's values`);
@@ -263,4 +266,26 @@ test('a rate-limited GraphQL request is 429 with rate_limited in extensions.code
   } finally {
     await app.close();
   }
+});
+
+test('Game.decisions: REST\'s pending, typed (timing, group mode, dueAt, bankSeconds; prompt and held to the seat only)', async () => {
+  const g = await duel({ deadlines: { sealedSeconds: 600, turnSeconds: 3600, bankSeconds: 120 } });
+  const Q = `query($id: ID!) { game(id: $id) { decisions { id seat kind blocking group { id mode } timing context exposes prompt committed held dueAt bankSeconds } } }`;
+  const FIELDS = ['id', 'seat', 'kind', 'blocking', 'group', 'timing', 'context', 'exposes', 'prompt', 'committed', 'held', 'dueAt', 'bankSeconds'];
+  const asRest = (ds: Record<string, unknown>[]) => ds.map((d) => Object.fromEntries(FIELDS.map((f) => [f, d[f] ?? null])));
+  const hand0 = (await rest('GET', `/v1/games/${g.id}`, g.seats[0].token)).body.view.seats[0].hand as number[];
+  await rest('POST', `/v1/games/${g.id}/actions`, g.seats[0].token, { action: { type: 'bid', card: hand0[0] } }); // held: seat 0 has committed
+  for (const token of [g.seats[0].token, g.seats[1].token, undefined]) {
+    const r = await gql(Q, { id: g.id }, token);
+    assert.equal(r.errors, undefined, JSON.stringify(r.errors));
+    const want = asRest((await rest('GET', `/v1/games/${g.id}`, token)).body.pending);
+    assert.deepEqual(r.data.game.decisions, want, token ? 'a seat' : 'a spectator');
+  }
+  const own = (await gql(Q, { id: g.id }, g.seats[0].token)).data.game.decisions;
+  assert.deepEqual(own.map((d: { timing: string; group: { mode: string } }) => [d.timing, d.group.mode]), [['sealed', 'sealed'], ['sealed', 'sealed']]);
+  assert.ok(own.every((d: { dueAt: string | null }) => d.dueAt), 'the deadline, as REST');
+  assert.deepEqual(own.find((d: { seat: number }) => d.seat === 0).held, { type: 'bid', card: hand0[0] }, 'the seat sees its held bid');
+  const other = (await gql(Q, { id: g.id }, g.seats[1].token)).data.game.decisions;
+  assert.equal(other.find((d: { seat: number }) => d.seat === 0).held, null, 'nobody else does');
+  assert.equal(other.find((d: { seat: number }) => d.seat === 0).prompt, null);
 });
