@@ -34,7 +34,7 @@ export async function restRoutes(app: FastifyInstance, rt: Runtime) {
     return out;
   });
 
-  app.get('/v1/games', { schema: { tags: ['games'], querystring: ListQuery, response: errors } }, async (req) => {
+  app.get('/v1/games', { schema: { tags: ['games'], querystring: ListQuery, response: { 400: ErrorBody } } }, async (req) => { // 400: invalid_request, invalid_cursor
     const q = req.query as { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean; cursor?: string };
     return svc.listGames(q); // { games, nextCursor, total }
   });
