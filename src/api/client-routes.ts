@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type as T } from '@sinclair/typebox';
 import type { Runtime } from '../runtime.js';
 import { ChoicesArgs, choicesFor, JSON_ARG_MAX, jsonArg, QueryArgs, queryFor, scenarioDataOf } from '../service/client-parts.js';
+import { asSeat } from './analysis-routes.js';
 import { bearer } from './auth.js';
 import { ErrorBody, GameIdParams } from './schemas.js';
 import { streamTicketRoutes } from './stream-tickets.js';
@@ -50,7 +51,7 @@ export async function clientRoutes(app: FastifyInstance, rt: Runtime) {
   }, async (req) => {
     const { id } = req.params as { id: string };
     const q = req.query as { decision?: string; partial?: string };
-    const seat = svc.requireSeat(await svc.authenticate(id, bearer(req)));
+    const seat = svc.requireSeat(await svc.authenticate(id, bearer(req), asSeat(req))); // X-Seat: a sandbox's analysis token, as every route
     return choicesFor(svc, id, seat, q.decision, jsonArg(q.partial, 'partial'));
   });
 
@@ -64,7 +65,7 @@ export async function clientRoutes(app: FastifyInstance, rt: Runtime) {
   }, async (req) => {
     const { id, name } = req.params as { id: string; name: string };
     const q = req.query as { args?: string };
-    const seat = await svc.authenticate(id, bearer(req));
+    const seat = await svc.authenticate(id, bearer(req), asSeat(req));
     return queryFor(svc, id, seat, name, jsonArg(q.args, 'args'));
   });
 

@@ -109,3 +109,22 @@ test('query: the same answers as REST, from the seat\'s view or a spectator\'s',
   assert.equal(none.errors?.[0]?.extensions?.code, (await rest(`/v1/games/${duel.id}/query/los`)).body.error.code);
   assert.equal(none.errors?.[0]?.extensions?.code, 'not_supported');
 });
+
+test('a sandbox\'s analysis token: X-Seat picks the seat in both doors', async () => {
+  const r = await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'abaddon', scenario: 'm1', seats: [{ name: 'A' }, { name: 'B' }], sandbox: { analysisToken: true } } });
+  assert.equal(r.statusCode, 201, r.body);
+  const g = r.json() as { id: string; analysisToken: string };
+  const mover = ((await rest(`/v1/games/${g.id}`)).body.pending as { seat: number }[])[0].seat;
+  for (const seat of [mover, 1 - mover]) {
+    const headers = { authorization: `Bearer ${g.analysisToken}`, 'x-seat': String(seat) };
+    const viaRest = await s.app.inject({ url: `/v1/games/${g.id}/choices`, headers });
+    const viaGql = (await s.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query: CHOICES, variables: { id: g.id } } })).json();
+    if (seat === mover) {
+      assert.equal(viaRest.statusCode, 200, viaRest.body);
+      assert.deepEqual(viaGql.data.game.choices, viaRest.json());
+    } else {
+      assert.equal(viaRest.json().error.code, 'not_your_turn', 'the seat named by X-Seat, not the seat to move');
+      assert.equal(viaGql.errors?.[0]?.extensions?.code, 'not_your_turn');
+    }
+  }
+});
