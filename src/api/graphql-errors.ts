@@ -42,13 +42,15 @@ function causeOf(e: RawError): unknown {
 
 export const errorFormatter: Formatter = (execution, ctx) => {
   const r = mercurius.defaultErrorFormatter(execution, ctx);
-  // The default formatter spreads a validation failure's several errors into the list: the
-  // same walk here gives each listed error its cause.
+  // The default formatter spreads any cause's `errors` into the list: a validation failure's
+  // GraphQLErrors, but also an AggregateError's (a connection refused on every address of the
+  // database). The same walk here gives each listed error its cause.
   const causes: unknown[] = [];
   for (const e of ((execution as { errors?: readonly RawError[] }).errors ?? [])) {
     const inner = e.originalError?.errors;
-    if (Array.isArray(inner)) for (const x of inner) causes.push(causeOf(x as RawError));
-    else causes.push(causeOf(e));
+    if (!Array.isArray(inner)) causes.push(causeOf(e));
+    else if (inner.every((x) => x instanceof GraphQLError)) for (const x of inner) causes.push(causeOf(x as RawError));
+    else causes.push(...inner.map(() => e.originalError));
   }
   const c = ctx as { reply?: { log: { error(o: unknown, m: string): void }; header(k: string, v: string): void } };
   const log = (err: unknown) => c.reply?.log.error({ err }, 'unhandled GraphQL error');

@@ -289,3 +289,23 @@ test('Game.decisions: REST\'s pending, typed (timing, group mode, dueAt, bankSec
   assert.equal(other.find((d: { seat: number }) => d.seat === 0).held, null, 'nobody else does');
   assert.equal(other.find((d: { seat: number }) => d.seat === 0).prompt, null);
 });
+
+test('a store outage is 503 store_unavailable (an AggregateError too); any other failure internal_error, its text not shown', async () => {
+  const svc = s.rt.service as unknown as { listGames: (...a: unknown[]) => Promise<unknown> };
+  const real = svc.listGames;
+  try {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    svc.listGames = async () => { throw new AggregateError([refused, refused], 'all addresses refused'); };
+    const down = await s.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ games { id } }' } });
+    assert.equal(down.statusCode, 503, down.body);
+    assert.ok(Number(down.headers['retry-after']) > 0);
+    const errs = down.json().errors as { extensions: { code: string } }[];
+    assert.ok(errs.length >= 1 && errs.every((e) => e.extensions.code === 'store_unavailable'), down.body);
+    svc.listGames = async () => { throw new TypeError('secret internals at line 42'); };
+    const bug = await gql('{ games { id } }');
+    assert.equal(codeOf(bug), 'internal_error');
+    assert.equal(bug.errors![0].message, 'internal error');
+  } finally {
+    svc.listGames = real;
+  }
+});
