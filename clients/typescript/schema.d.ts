@@ -322,7 +322,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Games, newest first, paginated (limit, offset) */
+        /** Games, newest first: a page (cursor, limit) with the next cursor and the total; status and open (the lobby) filter */
         get: operations["listGames"];
         put?: never;
         /** Create a game; seat tokens are shown only in this answer */
@@ -1401,6 +1401,10 @@ export interface components {
         };
         GameList: {
             games: components["schemas"]["GameSummary"][];
+            /** @description pass as `cursor` for the next page; null on the last */
+            nextCursor: string | null;
+            /** @description how many games the list has in all (with these filters) */
+            total: number;
         } & {
             [key: string]: unknown;
         };
@@ -3958,7 +3962,10 @@ export interface operations {
                 /** @description the lobby: active listed games with an open seat */
                 open?: boolean;
                 limit?: number;
+                /** @description older clients: skip this many (a cursor is steadier) */
                 offset?: number;
+                /** @description the previous page's nextCursor */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3966,7 +3973,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description a page of games */
+            /** @description a page of games, newest first, with the next page's cursor and the total */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -2,6 +2,7 @@
 import { ServiceError } from '../service/errors.js';
 import type { GameService } from '../service/game-service.js';
 import { campaignsOf } from './campaigns.js';
+import { seatsIn } from './graphql-enums.js';
 
 type TokenOf = (ctx: any, token?: string | null) => string | null;
 type UserErrors = <T extends object>(run: () => Promise<T>) => Promise<T | { userErrors: unknown[]; version?: number }>;
@@ -20,7 +21,8 @@ export function campaignResolvers(svc: GameService, tokenOf: TokenOf, userErrors
       },
     },
     Mutation: {
-      createCampaign: (_: unknown, a: { input: unknown }) => userErrors(() => campaigns().create(a.input)),
+      createCampaign: (_: unknown, a: { input: { seats?: { ai?: { level: string } | null }[] } }) =>
+        userErrors(() => campaigns().create({ ...a.input, seats: seatsIn(a.input.seats ?? []) })),
       startCampaignGame: (_: unknown, a: { campaignId: string; token?: string }, ctx: unknown) =>
         userErrors(() => campaigns().startNext(a.campaignId, tokenOf(ctx, a.token))),
     },

@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type as T } from '@sinclair/typebox';
 import type { Runtime } from '../runtime.js';
-import { choicesFor, jsonArg, queryFor, scenarioDataOf } from '../service/client-parts.js';
+import { ChoicesArgs, choicesFor, JSON_ARG_MAX, jsonArg, QueryArgs, queryFor, scenarioDataOf } from '../service/client-parts.js';
+import { asSeat } from './analysis-routes.js';
 import { bearer } from './auth.js';
 import { ErrorBody, GameIdParams } from './schemas.js';
 import { streamTicketRoutes } from './stream-tickets.js';
@@ -42,29 +43,29 @@ export async function clientRoutes(app: FastifyInstance, rt: Runtime) {
       tags: ['play'], summary: "Field-by-field building of an action for one of the caller's open decisions (buttons)",
       params: GameIdParams,
       querystring: T.Object({
-        decision: T.Optional(T.String({ minLength: 1, maxLength: 128, description: "the decision (default: the caller's only open one)" })),
-        partial: T.Optional(T.String({ maxLength: 4096, description: 'JSON object of the fields chosen so far, e.g. {"type":"move"}' })),
+        decision: T.Optional({ ...ChoicesArgs.properties.decision, description: "the decision (default: the caller's only open one)" }),
+        partial: T.Optional(T.String({ maxLength: JSON_ARG_MAX, description: 'JSON object of the fields chosen so far, e.g. {"type":"move"}' })),
       }),
       response: { 200: ChoicesResponse, ...errors },
     },
   }, async (req) => {
     const { id } = req.params as { id: string };
     const q = req.query as { decision?: string; partial?: string };
-    const seat = svc.requireSeat(await svc.authenticate(id, bearer(req)));
+    const seat = svc.requireSeat(await svc.authenticate(id, bearer(req), asSeat(req))); // X-Seat: a sandbox's analysis token, as every route
     return choicesFor(svc, id, seat, q.decision, jsonArg(q.partial, 'partial'));
   });
 
   app.get('/v1/games/:id/query/:name', {
     schema: {
       tags: ['play'], summary: "A ruleset query (reach, los, odds, range, ...) answered from the caller's view",
-      params: T.Object({ id: GameIdParams.properties.id, name: T.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) }),
-      querystring: T.Object({ args: T.Optional(T.String({ maxLength: 4096, description: 'JSON object of the query\'s arguments, e.g. {"unit":"M1"}' })) }),
+      params: T.Object({ id: GameIdParams.properties.id, name: QueryArgs.properties.name }),
+      querystring: T.Object({ args: T.Optional(T.String({ maxLength: JSON_ARG_MAX, description: 'JSON object of the query\'s arguments, e.g. {"unit":"M1"}' })) }),
       response: { 200: QueryResponse, ...errors },
     },
   }, async (req) => {
     const { id, name } = req.params as { id: string; name: string };
     const q = req.query as { args?: string };
-    const seat = await svc.authenticate(id, bearer(req));
+    const seat = await svc.authenticate(id, bearer(req), asSeat(req));
     return queryFor(svc, id, seat, name, jsonArg(q.args, 'args'));
   });
 

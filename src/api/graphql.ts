@@ -6,8 +6,10 @@ import mercurius from 'mercurius';
 import type { Runtime } from '../runtime.js';
 import { createWebhook, deliveryRows, listWebhooks, removeWebhook, type WebhookEvent } from '../service/async/webhooks.js';
 import { gameTopic, type CommitNotice } from '../service/bus.js';
+import { checkChoicesArgs, checkQueryArgs, choicesFor, queryFor } from '../service/client-parts.js';
 import { ServiceError } from '../service/errors.js';
-import { isStoreUnavailable, STORE_RETRY_AFTER, storeUnavailableBody } from './health.js';
+import { errorFormatter } from './graphql-errors.js';
+import { aiLevelOut, seatsIn, type SeatIn } from './graphql-enums.js';
 import { costRule } from './limits.js';
 import { SIZE_MAX, SIZE_MIN } from '../render/pictures.js';
 import { pictureUrl, type PictureFormat } from '../render/urls.js';
@@ -55,11 +57,13 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
         const seat = await withSeat(a.id, ctx, a.token);
         return { ...(await svc.getGame(a.id, seat)), _seat: seat };
       },
-      games: (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean }) => svc.listGames(a),
+      games: async (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean }) => (await svc.listGames(a)).games,
+      gamePage: (_: unknown, a: { status?: 'active' | 'finished'; limit?: number; cursor?: string; open?: boolean }) => svc.listGames(a),
       ...analysis.Query,
       ...campaign.Query,
     },
     Game: {
+      decisions: (g: { pending: unknown[] }) => g.pending,
       legalActions: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : svc.legalActions(g.id, g._seat)),
       log: async (g: { id: string; _seat: number | null }, a: { after?: number; limit?: number }) =>
         (await svc.log(g.id, g._seat, a.after ?? 0, a.limit ?? 500)).entries,
@@ -67,9 +71,22 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
       chat: async (g: { id: string }, a: { after?: number; limit?: number }) => (await svc.chat(g.id, a.after ?? 0, a.limit ?? 200)).messages,
       // Seats only, as in REST: a webhook makes the server send requests for a player.
       webhooks: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : listWebhooks(rt, g.id)),
+      // As REST's /choices and /query (client-parts.ts): the caller's seat, the caller's view.
+      choices: async (g: { id: string; _seat: number | null }, a: unknown) => {
+        const x = checkChoicesArgs(a);
+        return choicesFor(svc, g.id, svc.requireSeat(g._seat), x.decision, x.partial);
+      },
+      query: async (g: { id: string; _seat: number | null }, a: unknown) => {
+        const x = checkQueryArgs(a);
+        return queryFor(svc, g.id, g._seat, x.name, x.args);
+      },
       boardUrl: (g: { id: string; version: number }, a: { format?: PictureFormat; version?: number | null; size?: number | null }) =>
         pictureUrl(g.id, { format: a.format ?? 'png', version: a.version ?? g.version, size: checkPictureArgs(a.version, a.size) }),
     },
+    SeatPublic: { aiLevel: aiLevelOut },
+    SeatToken: { aiLevel: aiLevelOut },
+    CampaignSeat: { aiLevel: aiLevelOut },
+    CampaignSeatToken: { aiLevel: aiLevelOut },
     Webhook: {
       // Reached only through the game's own list: no second lookup of the webhook.
       deliveries: (w: { id: string }) => deliveryRows(rt, w.id),
@@ -79,8 +96,8 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
       legalActions: async (p: { _gameId?: string; _seat?: number }) => (p._gameId === undefined || p._seat === undefined ? null : svc.legalActions(p._gameId, p._seat)),
     },
     Mutation: {
-      createGame: (_: unknown, a: { input: { ruleset: string; scenario?: string; seats: []; options?: unknown; deadlines?: unknown } }) =>
-        userErrors(() => svc.createGame({ ...a.input, policy: a.input.deadlines ? { deadlines: a.input.deadlines } : null })),
+      createGame: (_: unknown, a: { input: { ruleset: string; scenario?: string; seats: SeatIn[]; options?: unknown; deadlines?: unknown } }) =>
+        userErrors(() => svc.createGame({ ...a.input, seats: seatsIn(a.input.seats) as [], policy: a.input.deadlines ? { deadlines: a.input.deadlines } : null })),
       claimSeat: (_: unknown, a: { gameId: string; index: number; name?: string }) => userErrors(() => svc.claimSeat(a.gameId, a.index, a.name)),
       submitAction: (_: unknown, a: { input: { gameId: string; token?: string; expectedVersion?: number; decision?: string; action: unknown; idempotencyKey?: string } }, ctx: Ctx) =>
         userErrors(async () => {
@@ -139,30 +156,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
         return { token: raw };
       },
     },
-    errorFormatter: (execution, ctx) => {
-      const r = mercurius.defaultErrorFormatter(execution, ctx);
-      let down = false;
-      let limited = false; // a rate limit (limits.ts) refused the request before it ran
-      const raw = (execution as { errors?: readonly { originalError?: unknown }[] }).errors ?? [];
-      for (const [i, e] of (r.response.errors ?? []).entries()) {
-        const orig = (e as { originalError?: unknown }).originalError ?? raw[i]?.originalError;
-        if (orig instanceof ServiceError) {
-          (e as { extensions?: unknown }).extensions = { code: orig.code, details: orig.details ?? null };
-          if (orig.status === 429) limited = true;
-        }
-        else if (isStoreUnavailable(orig)) {
-          down = true;
-          Object.assign(e, { message: storeUnavailableBody.message, extensions: { code: storeUnavailableBody.code, details: storeUnavailableBody.details } });
-        }
-      }
-      // A database outage is a 503 with Retry-After in GraphQL too, not a 200 with errors.
-      if (limited) return { statusCode: 429, response: r.response };
-      if (down) {
-        (ctx as { reply?: { header(k: string, v: string): void } }).reply?.header('retry-after', String(STORE_RETRY_AFTER));
-        return { statusCode: 503, response: r.response };
-      }
-      return r;
-    },
+    errorFormatter, // every error with the REST code (graphql-errors.ts)
   });
   playerGraphqlHooks(app, rt);
 }

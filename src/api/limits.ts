@@ -89,11 +89,14 @@ export async function rateLimits(app: FastifyInstance, s: AppSettings, redisUrl?
 function fieldWeight(f: FieldNode, limitOf: (f: FieldNode, d: number, max: number) => number): { weight: number; fanOut: number } {
   switch (f.name.value) {
     case 'view': return { weight: 10, fanOut: 1 };
-    case 'pending': return { weight: 5, fanOut: 1 };
+    case 'pending': case 'decisions': return { weight: 5, fanOut: 1 };
     case 'legalActions': return { weight: 20, fanOut: 1 };
+    case 'choices': case 'query': return { weight: 20, fanOut: 1 }; // a game load and the ruleset's answer
     case 'log': return { weight: Math.ceil(limitOf(f, 500, 1000) / 10), fanOut: 1 };
     case 'chat': return { weight: Math.ceil(limitOf(f, 200, 500) / 20), fanOut: 1 };
     case 'games': return { weight: 1, fanOut: limitOf(f, 50, 200) };
+    // Its `games` list has no limit of its own and counts 50: the page's limit in fifties.
+    case 'gamePage': return { weight: 1, fanOut: Math.ceil(limitOf(f, 50, 200) / 50) };
     case 'rulesets': return { weight: 1, fanOut: 10 };
     case 'deliveries': return { weight: 1, fanOut: 20 };
     default: return { weight: 0, fanOut: 1 };

@@ -8,7 +8,7 @@ import { rulesets } from '../games/index.js';
 const OPERATIONS: Record<string, { operationId: string; summary?: string }> = {
   'GET /v1/rulesets': { operationId: 'listRulesets' },
   'POST /v1/games': { operationId: 'createGame' },
-  'GET /v1/games': { operationId: 'listGames', summary: 'Games, newest first, paginated (limit, offset)' },
+  'GET /v1/games': { operationId: 'listGames', summary: 'Games, newest first: a page (cursor, limit) with the next cursor and the total; status and open (the lobby) filter' },
   'GET /v1/games/:id': { operationId: 'getGame' },
   'POST /v1/games/:id/seats/:index/claim': { operationId: 'claimSeat' },
   'GET /v1/games/:id/legal-actions': { operationId: 'getLegalActions' },

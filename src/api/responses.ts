@@ -103,7 +103,11 @@ export const GameSummary = T.Object({
   rated: T.Optional(T.Boolean({ description: 'with open=true (the lobby): a rated game' })),
 }, { $id: 'GameSummary', ...open });
 
-export const GameList = T.Object({ games: T.Array(ref('GameSummary') as unknown as TSchema) }, { $id: 'GameList', ...open });
+export const GameList = T.Object({
+  games: T.Array(ref('GameSummary') as unknown as TSchema),
+  nextCursor: Nullable(T.String({ description: 'pass as `cursor` for the next page; null on the last' })),
+  total: T.Integer({ description: 'how many games the list has in all (with these filters)' }),
+}, { $id: 'GameList', ...open });
 
 export const Rulesets = T.Object({
   rulesets: T.Array(T.Object({
@@ -208,7 +212,7 @@ export const NAMED: TSchema[] = [
 const RESPONSES: Record<string, { status: number; schema?: string; media?: string; description: string }> = {
   'GET /v1/rulesets': { status: 200, schema: 'Rulesets', description: 'the installed games' },
   'POST /v1/games': { status: 201, schema: 'CreatedGame', description: 'the game, with each seat token (shown only here)' },
-  'GET /v1/games': { status: 200, schema: 'GameList', description: 'a page of games' },
+  'GET /v1/games': { status: 200, schema: 'GameList', description: 'a page of games, newest first, with the next page\'s cursor and the total' },
   'GET /v1/games/:id': { status: 200, schema: 'Game', description: 'the game as the caller may see it' },
   'POST /v1/games/:id/seats/:index/claim': { status: 201, schema: 'SeatClaim', description: 'the seat and its token (shown only here)' },
   'GET /v1/games/:id/legal-actions': { status: 200, schema: 'LegalActions', description: "the caller's open decisions and their legal actions" },

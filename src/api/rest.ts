@@ -34,9 +34,9 @@ export async function restRoutes(app: FastifyInstance, rt: Runtime) {
     return out;
   });
 
-  app.get('/v1/games', { schema: { tags: ['games'], querystring: ListQuery } }, async (req) => {
-    const q = req.query as { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean };
-    return { games: await svc.listGames(q) };
+  app.get('/v1/games', { schema: { tags: ['games'], querystring: ListQuery, response: { 400: ErrorBody } } }, async (req) => { // 400: invalid_request, invalid_cursor
+    const q = req.query as { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean; cursor?: string };
+    return svc.listGames(q); // { games, nextCursor, total }
   });
 
   app.get('/v1/games/:id', {

@@ -8,6 +8,7 @@ import type { Runtime } from '../runtime.js';
 import { notFound, ServiceError } from '../service/errors.js';
 import type { CreateGameInput, LoadedGame } from '../service/game-service.js';
 import type { PrismaStore, Sql } from '../store/prisma-store.js';
+import type { GamePosition } from '../store/types.js';
 import { inviteHash, isPlayerKey, keyMatches, newInviteCode, newKey, newPlayerId, parseKey, SCOPES, type Scope } from './keys.js';
 
 export interface PlayerRow {
@@ -221,18 +222,26 @@ export class Players {
   }
 
   /** Lobby: active listed games with at least one open human seat, newest first. */
-  async lobby(opts: { limit?: number; offset?: number }) {
+  async lobby(opts: { limit: number; offset: number; after?: GamePosition }) {
+    const listed = `g.status = 'active' AND COALESCE((g.policy->>'unlisted')::boolean, false) = false
+         AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.token_hash IS NULL)`;
+    // The order and positions of the store's listGames (to the millisecond, then id).
     const rows = await this.sql.query<{ id: string; ruleset: string; scenario: string; version: number; createdAt: Date; open: number; rated: boolean }>(
       `SELECT g.id, g.ruleset, g.scenario, g.version, g.created_at AS "createdAt",
          (SELECT count(*)::int FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.token_hash IS NULL) AS open,
          COALESCE((g.policy->>'rated')::boolean, false) AS rated
        FROM games g
-       WHERE g.status = 'active' AND COALESCE((g.policy->>'unlisted')::boolean, false) = false
-         AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.token_hash IS NULL)
-       ORDER BY g.created_at DESC, g.id LIMIT $1::int OFFSET $2::int`,
-      [Math.min(opts.limit ?? 50, 200), opts.offset ?? 0],
+       WHERE ${listed}
+         AND ($3::timestamptz IS NULL OR date_trunc('milliseconds', g.created_at) < $3::timestamptz
+              OR (date_trunc('milliseconds', g.created_at) = $3::timestamptz AND g.id > $4::text))
+       ORDER BY date_trunc('milliseconds', g.created_at) DESC, g.id LIMIT $1::int OFFSET $2::int`,
+      [opts.limit, opts.offset, opts.after?.createdAt ?? null, opts.after?.id ?? null],
     );
-    return rows.map((r) => ({ id: r.id, ruleset: r.ruleset, scenario: r.scenario, status: 'active', version: r.version, createdAt: toDate(r.createdAt)!.toISOString(), openSeats: r.open, rated: r.rated }));
+    const total = (await this.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM games g WHERE ${listed}`, []))[0]?.n ?? 0;
+    return {
+      games: rows.map((r) => ({ id: r.id, ruleset: r.ruleset, scenario: r.scenario, status: 'active', version: r.version, createdAt: toDate(r.createdAt)!.toISOString(), openSeats: r.open, rated: r.rated })),
+      total: Number(total),
+    };
   }
 
   /** The players seated in a game, with their vacation (a game shows who has paused it). */

@@ -4,8 +4,30 @@
 import { minted } from '../engine/kernel.js';
 import type { Choice, Seat } from '../engine/types.js';
 import { getRuleset } from '../games/index.js';
+import { Type as T } from '@sinclair/typebox';
 import { notFound, ServiceError } from './errors.js';
+import { checkInput } from './input.js';
 import type { GameService } from './game-service.js';
+
+/** The arguments both doors accept (REST's querystring carries `partial` and `args` as JSON text of at most JSON_ARG_MAX characters). */
+export const JSON_ARG_MAX = 4096;
+export const ChoicesArgs = T.Object({ decision: T.Optional(T.String({ minLength: 1, maxLength: 128 })), partial: T.Optional(T.Unknown()) });
+export const QueryArgs = T.Object({ name: T.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }), args: T.Optional(T.Unknown()) });
+
+/** GraphQL's arguments (JSON values, not text): the same contract, and the same bound on their size. */
+export function checkChoicesArgs(a: unknown): { decision?: string; partial?: unknown } {
+  const x = checkInput(ChoicesArgs, a, 'input');
+  jsonWithin(x.partial, 'partial');
+  return x;
+}
+export function checkQueryArgs(a: unknown): { name: string; args?: unknown } {
+  const x = checkInput(QueryArgs, a, 'input');
+  jsonWithin(x.args, 'args');
+  return x;
+}
+function jsonWithin(v: unknown, name: string): void {
+  if (v !== undefined && JSON.stringify(v).length > JSON_ARG_MAX) throw new ServiceError(400, 'invalid_request', `${name} must be at most ${JSON_ARG_MAX} characters as JSON`);
+}
 
 /** `partial` and `args` come as JSON text in a query string: parsed here, 400 when not JSON. */
 export function jsonArg(text: string | undefined | null, name: string): unknown {

@@ -9,9 +9,13 @@ import type { GameService, LoadedGame } from './game-service.js';
 
 type Dec = { id: string; seat: number; blocking: boolean; timing: 'turn' | 'reaction' | 'sealed' | 'setup'; group?: { id: string; mode: 'sealed' | 'parallel' } };
 
-export async function withDue<D extends Dec>(svc: GameService, g: LoadedGame, pending: D[]): Promise<(D & { dueAt?: string; bankSeconds?: number })[]> {
+/**
+ * `upTo`: the decisions as they stood at that version (a `turn` webhook sent after the game
+ * moved on): the bank as it was then; without it, the open decisions of the game now.
+ */
+export async function withDue<D extends Dec>(svc: GameService, g: Pick<LoadedGame, 'game'>, pending: D[], upTo?: number): Promise<(D & { dueAt?: string; bankSeconds?: number })[]> {
   const p = policyOf(g.game);
-  if (!p || g.game.status !== 'active') return pending;
+  if (!p || (upTo === undefined && g.game.status !== 'active')) return pending;
   const store = svc.storeRef;
   const opened = new Map<number, number | null>();
   const bank = new Map<number, number>();
@@ -26,7 +30,7 @@ export async function withDue<D extends Dec>(svc: GameService, g: LoadedGame, pe
     const extra: { dueAt?: string; bankSeconds?: number } = {};
     if (at !== null && at !== undefined) extra.dueAt = new Date(at + secs * 1000).toISOString();
     if (p.bankSeconds && d.group?.mode !== 'sealed') {
-      if (!bank.has(d.seat)) bank.set(d.seat, Math.max(0, p.bankSeconds * 1000 - (await bankUsedMs(rt, g.game.id, d.seat))));
+      if (!bank.has(d.seat)) bank.set(d.seat, Math.max(0, p.bankSeconds * 1000 - (await bankUsedMs(rt, g.game.id, d.seat, upTo))));
       extra.bankSeconds = Math.floor(bank.get(d.seat)! / 1000);
     }
     out.push({ ...d, ...extra });

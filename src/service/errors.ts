@@ -13,6 +13,10 @@ export class ServiceError extends Error {
   toJSON() {
     return { code: this.code, message: this.message, details: this.details ?? null };
   }
+  /** What graphql copies into a GraphQL error it makes of this one (a subscription's refusal too). */
+  get extensions() {
+    return { code: this.code, details: this.details ?? null };
+  }
 }
 
 export const notFound = (what: string, id: string) => new ServiceError(404, `${what}_not_found`, `${what} ${id} not found`);

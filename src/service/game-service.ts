@@ -9,7 +9,7 @@ import { entryRng, localRng, newSeed, seedHash } from '../engine/rng.js';
 import type { Decision, Entry, GameEvent, Result, Ruleset, Seat, SeatInfo, StandingOrder } from '../engine/types.js';
 import { isViolation } from '../engine/types.js';
 import { getRuleset, rulesets } from '../games/index.js';
-import type { ActionRecord, AppendPlan, GameRecord, GameStatus, OutboxItem, SeatRecord, Store } from '../store/types.js';
+import type { ActionRecord, AppendPlan, GamePosition, GameRecord, GameStatus, OutboxItem, SeatRecord, Store } from '../store/types.js';
 import { gameTopic, ORDERS_ANY, publishChat, publishCommit, publishOrdersChanged, type Bus, type CommitNotice } from './bus.js';
 import { checkOrders, coveredAnswer } from './standing-orders.js';
 import { probes } from './probes.js';
@@ -21,6 +21,7 @@ import { answerTakeback, forkGame, positionAt, requestTakeback } from './analysi
 import { labelsOf, lazyView, withText } from './words.js';
 import { heldCommits, markHeld } from './sealed-view.js';
 import { withDue } from './due.js';
+import { decodeGameCursor, gamePage } from './paging.js';
 
 export interface SeatSpec {
   name: string;
@@ -93,8 +94,8 @@ export interface ServiceHooks {
   beforeCreate?: (input: CreateGameInput) => Promise<void>;
   /** After the game is stored: extra fields for the creation answer (e.g. an invitation code). */
   afterCreate?: (input: CreateGameInput, gameId: string) => Promise<Record<string, unknown>>;
-  /** The lobby (listGames with open=true): listed active games with an open seat. */
-  lobby?: (opts: { limit?: number; offset?: number }) => Promise<unknown[]>;
+  /** The lobby (listGames with open=true): listed active games with an open seat, in listGames' order, and how many in all. */
+  lobby?: (opts: { limit: number; offset: number; after?: GamePosition }) => Promise<{ games: { id: string; createdAt: string }[]; total: number }>;
 }
 
 export interface ServiceOptions {
@@ -465,11 +466,23 @@ export class GameService {
     };
   }
 
-  async listGames(opts: { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean }) {
+  /** A page of games, newest first (paging.ts): `cursor` from the page before, or (older clients) `offset`. */
+  async listGames(opts: { status?: 'active' | 'finished'; limit?: number; offset?: number; open?: boolean; cursor?: string }) {
     opts = checkInput(ListQuery, opts, 'input');
-    if (opts.open && this.hooks.lobby) return this.hooks.lobby(opts) as Promise<never[]>;
-    const rows = await this.store.listGames({ status: opts.status, limit: Math.min(opts.limit ?? 50, 200), offset: opts.offset ?? 0 });
-    return rows.map((g) => ({ id: g.id, ruleset: g.ruleset, scenario: g.scenario, status: g.status, version: g.version, sandbox: sandboxOf(g) !== null, createdAt: g.createdAt.toISOString() }));
+    const limit = Math.min(opts.limit ?? 50, 200);
+    const offset = opts.offset ?? 0;
+    if (opts.cursor && offset) throw new ServiceError(400, 'invalid_request', 'page with cursor or with offset, not both');
+    const after = opts.cursor ? decodeGameCursor(opts.cursor) : undefined;
+    if (opts.open && this.hooks.lobby) {
+      const lobby = await this.hooks.lobby({ limit: limit + 1, offset, after });
+      return gamePage(lobby.games, limit, lobby.total);
+    }
+    const [rows, total] = await Promise.all([
+      this.store.listGames({ status: opts.status, limit: limit + 1, offset, after }),
+      this.store.countGames({ status: opts.status }),
+    ]);
+    const games = rows.map((g) => ({ id: g.id, ruleset: g.ruleset, scenario: g.scenario, status: g.status, version: g.version, sandbox: sandboxOf(g) !== null, createdAt: g.createdAt.toISOString() }));
+    return gamePage(games, limit, total);
   }
 
   async legalActions(gameId: string, seat: Seat, limit = 1000) {

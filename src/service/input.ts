@@ -94,7 +94,8 @@ export const ListQuery = T.Object({
   status: T.Optional(T.Union([T.Literal('active'), T.Literal('finished')])),
   open: T.Optional(T.Boolean({ description: 'the lobby: active listed games with an open seat' })),
   limit: T.Optional(T.Integer({ minimum: 1, maximum: LIMITS.listGames, default: 50 })),
-  offset: T.Optional(T.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  offset: T.Optional(T.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'older clients: skip this many (a cursor is steadier)' })),
+  cursor: T.Optional(T.String({ minLength: 1, maxLength: 512, description: "the previous page's nextCursor" })),
 });
 
 export const AfterQuery = T.Object({

@@ -15,6 +15,7 @@ import type {
   DeliveryRecord,
   GameRecord,
   GameStatus,
+  GamePosition,
   OutboxItem,
   OutboxRecord,
   SealedCommitRecord,
@@ -354,13 +355,21 @@ export class PrismaStore implements Store {
     return { game: gameRow(r), seats, webhooks: r.webhooks === true };
   }
 
-  async listGames(opts: { status?: GameStatus; limit: number; offset: number }): Promise<GameRecord[]> {
+  async listGames(opts: { status?: GameStatus; limit: number; offset: number; after?: GamePosition }): Promise<GameRecord[]> {
+    // To the millisecond, as a Date holds it: a position read back compares equal.
     const rows = await this.sql.query(
       `SELECT ${GAME_COLS} FROM games WHERE ($1::text IS NULL OR status = $1::text)
-       ORDER BY created_at DESC, id LIMIT $2::int OFFSET $3::int`,
-      [opts.status ?? null, opts.limit, opts.offset],
+         AND ($4::timestamptz IS NULL OR date_trunc('milliseconds', created_at) < $4::timestamptz
+              OR (date_trunc('milliseconds', created_at) = $4::timestamptz AND id > $5::text))
+       ORDER BY date_trunc('milliseconds', created_at) DESC, id LIMIT $2::int OFFSET $3::int`,
+      [opts.status ?? null, opts.limit, opts.offset, opts.after?.createdAt ?? null, opts.after?.id ?? null],
     );
     return rows.map(gameRow);
+  }
+
+  async countGames(opts: { status?: GameStatus }): Promise<number> {
+    const rows = await this.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM games WHERE ($1::text IS NULL OR status = $1::text)`, [opts.status ?? null]);
+    return Number(rows[0]?.n ?? 0);
   }
 
   async claimSeat(gameId: string, index: number, tokenHash: string, name?: string, playerId?: string): Promise<boolean> {

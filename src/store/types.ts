@@ -154,12 +154,24 @@ export interface ChatRecord {
   at: Date;
 }
 
+/** Where a game stands in the list of games (listGames' order). */
+export interface GamePosition {
+  createdAt: Date;
+  id: string;
+}
+
 export interface Store {
   /** Creates the game, its seats and the setup entry (seq 0), plus outbox rows, atomically. */
   createGame(g: GameRecord, seats: SeatRecord[], setup: ActionRecord, outbox: OutboxItem[]): Promise<void>;
   /** `webhooks`: whether the game has any (a commit may leave out webhook rows when not). */
   getGame(id: string): Promise<{ game: GameRecord; seats: SeatRecord[]; webhooks: boolean } | null>;
-  listGames(opts: { status?: GameStatus; limit: number; offset: number }): Promise<GameRecord[]>;
+  /**
+   * Games newest first (created_at to the millisecond, then id). `after`: only those listed
+   * after that game (cursor paging; a game created since never shifts a page).
+   */
+  listGames(opts: { status?: GameStatus; limit: number; offset: number; after?: GamePosition }): Promise<GameRecord[]>;
+  /** How many games listGames lists in all. */
+  countGames(opts: { status?: GameStatus }): Promise<number>;
   /** Sets the token hash of a seat that has none; false if already claimed or absent. */
   claimSeat(gameId: string, index: number, tokenHash: string, name?: string, playerId?: string): Promise<boolean>;
 

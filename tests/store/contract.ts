@@ -133,6 +133,19 @@ export function storeContract(name: string, open: () => Promise<Store>, opts: { 
       assert.deepEqual(fin.map((g) => g.id), [ids[1]]);
       const act = await store.listGames({ status: 'active', limit: 2, offset: 0 });
       assert.deepEqual(act.map((g) => g.id), [ids[2], ids[0]]);
+      // After a position (cursor paging): the games listed after it, the same order.
+      const after = await store.listGames({ limit: 2, offset: 0, after: { createdAt: top[0].createdAt, id: top[0].id } });
+      assert.deepEqual(after.map((g) => g.id), [ids[1], ids[0]]);
+      assert.deepEqual((await store.listGames({ status: 'active', limit: 5, offset: 0, after: { createdAt: top[0].createdAt, id: top[0].id } })).map((g) => g.id).slice(0, 1), [ids[0]]);
+      // A tie on the time: by id.
+      const tie = new Date(base + 5000);
+      const [x, y] = [await newGame(store, { createdAt: tie, updatedAt: tie }), await newGame(store, { createdAt: tie, updatedAt: tie })];
+      const [lo, hi] = x.id < y.id ? [x.id, y.id] : [y.id, x.id];
+      assert.deepEqual((await store.listGames({ limit: 2, offset: 0 })).map((g) => g.id), [lo, hi]);
+      assert.deepEqual((await store.listGames({ limit: 1, offset: 0, after: { createdAt: tie, id: lo } })).map((g) => g.id), [hi]);
+      const all = await store.countGames({});
+      assert.ok(all >= 5);
+      assert.equal(await store.countGames({ status: 'active' }) + await store.countGames({ status: 'finished' }), all);
     });
 
     it('claims an open seat once', async () => {

@@ -85,12 +85,12 @@ export function deadlinePlanner(c: CommitContext): OutboxItem[] {
   return out;
 }
 
-/** Milliseconds of bank a seat has used so far, from the log's timestamps (a full replay). */
-export async function bankUsedMs(rt: Runtime, gameId: string, seat: Seat): Promise<number> {
+/** Milliseconds of bank a seat has used so far (or up to version `upTo`), from the log's timestamps (a full replay). */
+export async function bankUsedMs(rt: Runtime, gameId: string, seat: Seat, upTo?: number): Promise<number> {
   const g = await rt.service.load(gameId);
   const p = policyOf(g.game);
   if (!p) return 0;
-  const rows = await rt.store.actionsAfter(gameId, -1, 1_000_000);
+  const rows = await rt.store.actionsAfter(gameId, -1, upTo === undefined ? 1_000_000 : upTo + 1);
   const at = new Map(rows.map((r) => [r.seq, r.createdAt?.getTime() ?? Date.now()]));
   // The service's own replay: a sandbox's position and scripted dice, and takebacks, as loading does.
   const made = setupFor(g.rs, g.game, rows[0].entry as { scenario: string; seats: SeatInfo[]; options: unknown });

@@ -20,6 +20,7 @@ import type { OutboxItem } from '../../store/types.js';
 import { notFound, ServiceError } from '../errors.js';
 import type { CommitContext } from '../game-service.js';
 import { newDecisions } from './deadlines.js';
+import { withDue } from '../due.js';
 import { absolutePictureUrl } from '../../render/urls.js';
 import { seatPasses, setWebhookSeats, webhookSeats } from '../../players/webhook-seats.js';
 
@@ -48,7 +49,8 @@ export interface WebhookBody {
   /** turn: the seat that has a new pending decision. */
   seat?: Seat;
   seatName?: string;
-  decisions?: PublicDecision[];
+  /** turn: the new decisions; with deadlines, each with `dueAt` and (a time bank) `bankSeconds`, as REST's pending. */
+  decisions?: (PublicDecision & { dueAt?: string; bankSeconds?: number })[];
   /** action: what every spectator may see of the entry. */
   entry?: { kind: string; seat: Seat | null; decision: string | null; group: string | null };
   events?: { type: string; data: unknown }[];
@@ -102,6 +104,8 @@ export function boardPicture(c: CommitContext, version: number): { image?: strin
 export async function fanOut(rt: Runtime, data: { gameId: string; key: string; event: WebhookEvent; body: WebhookBody }): Promise<void> {
   const hooks = (await rt.store.listWebhooks(data.gameId)).filter((w) => w.events.includes(data.event));
   const filters = hooks.length ? await webhookSeats(rt, data.gameId) : new Map<string, number[]>();
+  // Deadlines: the commit's own time is known only once written, and the bank takes the log.
+  if (data.event === 'turn' && hooks.length && data.body.decisions) data = { ...data, body: { ...data.body, decisions: await dueOf(rt, data.gameId, data.body) } };
   const about = data.event === 'turn' ? data.body.seat : data.event === 'action' ? data.body.entry?.seat : null;
   for (const w of hooks) {
     if (!seatPasses(filters.get(w.id), data.event, about)) continue; // the webhook's seat filter (issue 19)
@@ -112,6 +116,16 @@ export async function fanOut(rt: Runtime, data: { gameId: string; key: string; e
       attempts: webhookSettings.attempts,
       backoffMs: webhookSettings.backoffMs,
     });
+  }
+}
+
+/** A turn's decisions with dueAt and bankSeconds as of the turn's version (REST's formula, service/due.ts). */
+async function dueOf(rt: Runtime, gameId: string, b: WebhookBody): Promise<NonNullable<WebhookBody['decisions']>> {
+  const ds = b.decisions ?? [];
+  try {
+    return await withDue(rt.service, await rt.service.load(gameId), ds, b.version);
+  } catch {
+    return ds; // a game this process cannot load: the turn still goes out, without its due time
   }
 }
 
@@ -129,8 +143,12 @@ function discordText(b: WebhookBody): { content: string } {
   const game = `${b.game.title} game ${b.game.id}`;
   const name = (seat: Seat | null | undefined) => (seat === null || seat === undefined ? 'the game' : b.seats.find((s) => s.index === seat)?.name ?? `seat ${seat}`);
   switch (b.event) {
-    case 'turn':
-      return { content: `It's ${name(b.seat)}'s turn in ${game} (version ${b.version}: ${(b.decisions ?? []).map((d) => d.kind).join(', ')}).` };
+    case 'turn': {
+      const due = (b.decisions ?? []).map((d) => d.dueAt).filter((d): d is string => !!d).sort()[0];
+      // Discord shows <t:unix:R> as a relative time in the reader's own clock ("in 2 hours").
+      const by = due ? ` Due <t:${Math.floor(Date.parse(due) / 1000)}:R>.` : '';
+      return { content: `It's ${name(b.seat)}'s turn in ${game} (version ${b.version}: ${(b.decisions ?? []).map((d) => d.kind).join(', ')}).${by}` };
+    }
     case 'action': {
       const who = b.entry?.kind === 'answer' || b.entry?.kind === 'resign' ? name(b.entry.seat) : b.entry?.kind === 'default' ? 'A deadline' : 'The sealed choices';
       const what = b.entry?.kind === 'resign' ? 'resigned' : b.entry?.kind === 'default' ? 'applied a default' : b.entry?.kind === 'sealed' ? 'were revealed' : 'moved';
