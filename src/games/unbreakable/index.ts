@@ -327,7 +327,13 @@ function applyAnswer(s: S, run: Run, seat: Seat, a: Action): void {
     }
     case 'push': {
       s.stack.pop();
-      if (s.objects[f.target]) { const to = (a as { to: string | null }).to; if (to) pushObject(s, run, f.target, to); return; }
+      if (s.objects[f.target]) {
+        const to = (a as { to: string | null }).to;
+        if (to) pushObject(s, run, f.target, to);
+        const firer = s.units[f.firer];
+        if (!s.result) offerContinue(s, firer, f.target, weaponOf(firer, f.weapon)!, f.size, 'force', 'normal');
+        return;
+      }
       const t = s.units[f.target];
       const firer = s.units[f.firer];
       const to = (a as { to: string | null }).to;

@@ -71,7 +71,7 @@ export function fireBeam(s: S, run: Run, u: Unit, w: Weapon, target: string, mod
   offerContinue(s, u, t, w, size, 'force', 'normal');
 }
 
-/** §13 A18: an object is a light target; a force-beam hit may push it, a stasis hit may freeze it. No continuous fire at objects. */
+/** §13 A18: an object is a light target; a force-beam hit may push it, a stasis hit may freeze it; continuous fire follows (§7.7, #63). */
 function beamAtObject(s: S, run: Run, u: Unit, w: Weapon, id: string, size: Size): void {
   const o = s.objects[id];
   const { k, n } = diceFor(size, 'light');
@@ -81,11 +81,13 @@ function beamAtObject(s: S, run: Run, u: Unit, w: Weapon, id: string, size: Size
     run.all('stasis_changed', { object: id, stasis: o.stasis });
     const th = freezeThreshold(s.ts);
     if (th !== null && o.stasis >= th && !o.frozen) { o.frozen = true; run.all('frozen', { object: id }); }
+    offerContinue(s, u, id, w, size, 'stasis', 'normal');
     return;
   }
   const { away, toward } = pushHexes(u.at!, o.at!);
   const options = [...new Set([...away, ...toward])].sort();
-  if (options.length) s.stack.push({ f: 'push', firer: u.id, target: id, options, size, weapon: w.id, side: u.side, n: ++s.seq });
+  if (options.length) { s.stack.push({ f: 'push', firer: u.id, target: id, options, size, weapon: w.id, side: u.side, n: ++s.seq }); return; }
+  offerContinue(s, u, id, w, size, 'force', 'normal');
 }
 
 export function pushObject(s: S, run: Run, id: string, to: string): void {
@@ -117,12 +119,21 @@ export function doPush(s: S, run: Run, t: Unit, to: string): void {
   if (ter === 'lava' || ter === 'volcano') removeUnit(s, run, t, ter);
 }
 
-/** Continuous fire (§7.7): offered after a hit if a lighter step exists and LOS and target still hold. */
-export function offerContinue(s: S, u: Unit, t: Unit, w: Weapon, size: Size, kind: 'force' | 'stasis', mode: 'normal' | 'reverse'): void {
+/** Continuous fire (§7.7): offered after a hit if a lighter step exists and LOS and target still hold (units and objects alike). */
+export function offerContinue(s: S, u: Unit, target: Unit | string, w: Weapon, size: Size, kind: 'force' | 'stasis', mode: 'normal' | 'reverse'): void {
   const next = lighter(size);
   if (!next || s.result) return;
-  if (!beamTargetOk(s, u, t, kind, mode)) return;
-  s.stack.push({ f: 'continue', firer: u.id, target: t.id, size: next, weapon: w.id, mode, kind, side: u.side, n: ++s.seq });
+  const id = typeof target === 'string' ? target : target.id;
+  const ok = s.objects[id] ? objectTargetOk(s, u, id) : beamTargetOk(s, u, s.units[id], kind, mode);
+  if (!ok) return;
+  s.stack.push({ f: 'continue', firer: u.id, target: id, size: next, weapon: w.id, mode, kind, side: u.side, n: ++s.seq });
+}
+
+/** An object is still a beam target: uncarried, on the map, not frozen, in LOS as a grounded unit (§13 A18). */
+export function objectTargetOk(s: S, u: Unit, id: string): boolean {
+  const o = s.objects[id];
+  if (u.gone || u.at === null || !o || o.gone || o.carriedBy || o.at === null || o.frozen) return false;
+  return beamLos(s, spotOf(u), { hex: o.at, hover: false }).ok;
 }
 
 export function beamTargetOk(s: S, u: Unit, t: Unit, kind: 'force' | 'stasis' | 'melee', mode: 'normal' | 'reverse' = 'normal'): boolean {

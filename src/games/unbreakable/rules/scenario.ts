@@ -268,7 +268,8 @@ export function sdTimeStream(s: S, run: Run): void {
 export function runawayProgram(s: S, run: Run): void {
   const rc = s.units.RC;
   if (!rc || rc.gone || rc.frozen || rc.at === null) return;
-  if (s.runawayController) { s.stack.push({ f: 'rmove', side: s.runawayController, n: ++s.seq }); return; }
+  // Reprogrammed: its controller set its status in step 4 (A29); offline it takes no action (§2.4).
+  if (s.runawayController) { if (rc.status !== 'offline') s.stack.push({ f: 'rmove', side: s.runawayController, n: ++s.seq }); return; }
   if (rc.status === 'offline') { rc.status = 'buttoned'; run.all('status_changed', { unit: 'RC', status: 'buttoned' }); return; }
   if (rc.status === 'buttoned') { rc.status = 'ready'; run.all('status_changed', { unit: 'RC', status: 'ready' }); return; }
   const roll = d6(run, 'runaway program');

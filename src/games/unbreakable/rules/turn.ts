@@ -129,8 +129,9 @@ export function statusSeats(s: S): number[] {
   return out.sort();
 }
 
+/** A side's non-frozen units whose status it sets, the runaway crawler included once that side reprogrammed it (A29). */
 export function statusUnits(s: S, side: Side): string[] {
-  return live(s).filter((u) => u.side === side && !u.frozen).map((u) => u.id).sort();
+  return live(s).filter((u) => (u.side === side || (u.side === 'neutral' && s.runawayController === side)) && !u.frozen).map((u) => u.id).sort();
 }
 
 /** Status changes a unit may make (§5.4 step 4): Ready ↔ Buttoned, → Offline, Offline → Buttoned only. */
