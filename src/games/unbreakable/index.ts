@@ -553,6 +553,8 @@ export const unbreakable: Ruleset<S, Action, View> = {
   result: (s): Result | null => s.result,
   determinize: (v, _seat, rng) => determinizeView(v, rng),
   evaluate,
+  // Random rollouts through hundreds of mostly pointless legal actions (every bomb hex) are noise: score the tree leaf.
+  botHints: { mcts: { rolloutDepth: 0 } },
   resign: (s, seat) => resign(s, seat),
   label,
   describe,
