@@ -35,6 +35,14 @@ function nearest(s: S, side: Side, hex: string, ok: (u: Unit) => boolean): numbe
 }
 const walkerUp = (u: Unit) => u.type === 'walker' && u.config === 'up';
 
+/** Mean distance of the side's units to `hex`: a gentle pull on every unit, so that a move toward the
+ * objective always beats ending the activation (a bot that breaks ties by list order otherwise stalls). */
+function pull(s: S, side: Side, hex: string): number {
+  const us = Object.values(s.units).filter((u) => !u.gone && u.side === side);
+  if (!us.length) return 0;
+  return us.reduce((n, u) => n + (u.at ? hexDistance(u.at, hex) : toEdge(hex, u.edge ?? 'north') + 1), 0) / us.length;
+}
+
 /** The mission of `side` in hexes: higher is closer to winning. */
 function mission(s: S, side: Side): number {
   const foe = other(side);
@@ -51,19 +59,19 @@ function mission(s: S, side: Side): number {
       const sat = objectAt(s, 'satellite');
       if (!sat) return 0;
       if (sat.carrier && sat.carrier.side !== 'neutral') return (sat.carrier.side === side ? 1 : -1) * (30 - 2 * toEdge(sat.hex, homeEdge(sat.carrier.side)));
-      return -nearest(s, side, sat.hex, walkerUp) + toEdge(sat.hex, homeEdge(foe)) * 0.5;
+      return -nearest(s, side, sat.hex, walkerUp) + toEdge(sat.hex, homeEdge(foe)) * 0.5 - 0.3 * pull(s, side, sat.hex);
     }
     case 'industrial-wasteland': {
       const left = CONTENT.hexIds.filter((h) => s.map[h].terrain === 'industry');
       const reach = left.length ? Math.min(...left.map((h) => nearest(s, 'yellow', h, () => true))) : 0;
-      const v = (4 - left.length) * 8 - reach * 0.5;
+      const v = (4 - left.length) * 8 - reach * 0.5 - (left.length ? 0.3 * Math.min(...left.map((h) => pull(s, 'yellow', h))) : 0);
       return side === 'yellow' ? v : -v;
     }
     case 'runaway': {
       const rc = s.units.RC;
       if (!rc || rc.gone || !rc.at) return 0;
       if (s.runawayController) return (s.runawayController === side ? 1 : -1) * (30 - 2 * toEdge(rc.at, homeEdge(s.runawayController)));
-      return -nearest(s, side, rc.at, (u) => u.type === 'squad');
+      return -nearest(s, side, rc.at, (u) => u.type === 'squad') - 0.3 * pull(s, side, rc.at);
     }
     case 'capture-the-flag': {
       const theirs = objectAt(s, `${foe}Flag`);
@@ -71,13 +79,13 @@ function mission(s: S, side: Side): number {
       // their flag must cross the fold toward my half
       const rows = (h: string) => (side === 'blue' ? Math.max(0, parseLabel(h)!.y - 7) : Math.max(0, 9 - parseLabel(h)!.y));
       if (theirs.carrier?.side === side) return 30 - 3 * rows(theirs.hex);
-      return -rows(theirs.hex) - nearest(s, side, theirs.hex, walkerUp);
+      return -rows(theirs.hex) - nearest(s, side, theirs.hex, walkerUp) - 0.3 * pull(s, side, theirs.hex);
     }
     case 'destroy-the-flag': {
       const theirs = objectAt(s, `${foe}Flag`);
       if (!theirs) return 0;
       const t = s.map[theirs.hex].terrain;
-      return (t === 'lava' ? 12 : t === 'crater' ? 5 : 0) - 0.5 * nearest(s, side, theirs.hex, () => true);
+      return (t === 'lava' ? 12 : t === 'crater' ? 5 : 0) - 0.5 * nearest(s, side, theirs.hex, () => true) - 0.3 * pull(s, side, theirs.hex);
     }
   }
   return 0;
