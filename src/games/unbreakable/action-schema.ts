@@ -4,8 +4,10 @@ import { Type as T, type TSchema } from '@sinclair/typebox';
 
 const Id = T.String({ minLength: 1, maxLength: 32 });
 const Hex = T.String({ pattern: '^[0-9]{4}$', description: 'hex label XXYY' });
-const Beam = T.Union([T.Literal('force'), T.Literal('laser'), T.Literal('stasis')]);
 const Bomb = T.Union([T.Literal('crust'), T.Literal('neutron'), T.Literal('nuke')]);
+const Basic = T.Union(['force', 'laser', 'stasis', 'crust', 'neutron', 'nuke'].map((k) => T.Literal(k)));
+const BeamCard = T.Union(['force', 'laser', 'stasis', 'multigun', 'rocket', 'vortex', 'conversion', 'jets'].map((k) => T.Literal(k)));
+const BombCard = T.Union(['crust', 'neutron', 'nuke', 'multigun', 'rocket', 'vortex', 'conversion', 'meleeWeapon'].map((k) => T.Literal(k)));
 const Count = T.Integer({ minimum: 0, maximum: 4 });
 const Status = T.Union([T.Literal('ready'), T.Literal('buttoned'), T.Literal('offline')]);
 const act = (type: string, fields: Record<string, TSchema> = {}, description?: string) =>
@@ -13,10 +15,13 @@ const act = (type: string, fields: Record<string, TSchema> = {}, description?: s
 
 export const actionSchema = T.Union([
   act('platoon', { crawler: Count, walker: Count, squad: Count }, 'sealed setup: platoon composition (§3 step 2)'),
-  act('loadout', { beams: T.Array(Beam, { minItems: 1, maxItems: 2 }), bombs: T.Array(Bomb, { minItems: 1, maxItems: 2 }) }, 'sealed setup: weapon cards of the next unit (§3 step 3)'),
+  act('loadout', { beams: T.Array(BeamCard, { minItems: 1, maxItems: 2 }), bombs: T.Array(BombCard, { minItems: 1, maxItems: 2 }) }, 'sealed setup: weapon cards of the next unit (§3 step 3; Chrome items §9.1, §9.5)'),
   act('place', { hex: Hex }, 'sealed setup: the next unit\'s hex'),
   act('flag', { hex: Hex }, 'sealed setup: your flag\'s hex'),
-  act('fire', { unit: Id, weapon: Id, target: Id, mode: T.Optional(T.Literal('reverse')) }, 'fire a weapon at a unit (beam) or hex (bomb, force beam vs terrain)'),
+  act('fire', { unit: Id, weapon: Id, target: Id, mode: T.Optional(T.Literal('reverse')), as: T.Optional(Basic) }, 'fire a weapon at a unit (beam) or hex (bomb, force beam vs terrain, first rocket, vortex launch); as: a multi-gun\'s type'),
+  act('jets', { unit: Id, weapon: Id }, 'fire jump jets: the walker hovers until its next activation (§9.5)'),
+  act('convert', { unit: Id }, 'convert to or from a wheeled vehicle (conversion mechanism, §9.5)'),
+  act('rocket', { hex: Hex }, 'the next rocket of a salvo: the same or an adjacent hex (§9.1.2)'),
   act('reload', { unit: Id, weapon: Id }),
   act('configure', { unit: Id }, 'walker Up/Down, squad Ground/Hovering'),
   act('clearStasis', { unit: Id }),

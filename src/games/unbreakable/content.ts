@@ -7,6 +7,7 @@ import mapJson from './data/map.json' with { type: 'json' };
 import cardsJson from './data/cards.json' with { type: 'json' };
 import unitsJson from './data/units.json' with { type: 'json' };
 import scenariosJson from './data/scenarios.json' with { type: 'json' };
+import weaponsJson from './data/weapons.json' with { type: 'json' };
 
 const Side = T.Union([T.Literal('blue'), T.Literal('yellow')]);
 const SizeT = T.Union([T.Literal('light'), T.Literal('medium'), T.Literal('heavy')]);
@@ -54,6 +55,22 @@ export const UnitsFile = T.Object({
 export type UnitsFile = Static<typeof UnitsFile>;
 export type UnitDef = UnitsFile['units'][number];
 
+const SlotT = T.Union([T.Literal('beam'), T.Literal('bomb')]);
+const BySize = T.Object({ light: T.Integer({ minimum: 0 }), medium: T.Integer({ minimum: 0 }), heavy: T.Integer({ minimum: 0 }) }, { additionalProperties: false });
+/** Chrome weapons (§9.1 experimental weapons, §9.5 walker equipment). */
+export const WeaponsFile = T.Object({
+  provisional: T.Boolean(), note: T.String(),
+  experimental: T.Array(T.Object({ id: T.Union([T.Literal('multigun'), T.Literal('rocket'), T.Literal('vortex')]), name: T.String(), slots: T.Array(SlotT), sizes: T.Array(SizeT) }, { additionalProperties: false })),
+  equipment: T.Array(T.Object({ id: T.Union([T.Literal('conversion'), T.Literal('jets'), T.Literal('meleeWeapon')]), name: T.String(), units: T.Array(UType), slots: T.Array(SlotT), size: SizeT }, { additionalProperties: false })),
+  multigunFiresAs: T.Object({ heavy: SizeT, medium: SizeT }, { additionalProperties: false }),
+  rockets: BySize,
+  vortex: T.Object({
+    selfStasisDice: T.Integer({ minimum: 0 }), stabilityDice: BySize, moveDice: BySize,
+    stopTerrain: T.Array(T.String()), collisionSize: SizeT,
+  }, { additionalProperties: false }),
+}, { additionalProperties: false });
+export type WeaponsFile = Static<typeof WeaponsFile>;
+
 const SetupZone = T.Union(['north', 'south', 'northEdge', 'southEdge'].map((z) => T.Literal(z)));
 export const ScenariosFile = T.Object({
   provisional: T.Boolean(), note: T.String(),
@@ -82,6 +99,7 @@ export interface Content {
   cards: CardsFile;
   units: Record<'crawler' | 'walker' | 'squad', UnitDef>;
   scenarios: ScenarioDef[];
+  weapons: WeaponsFile;
   actionDeck: string[];
   opportunityDeck: string[];
 }
@@ -102,11 +120,14 @@ export function isSouth(id: string): boolean {
   return p.x % 2 === 1 ? p.y >= 8 : p.y >= 9;
 }
 
-export function loadContent(raw: { map: unknown; cards: unknown; units: unknown; scenarios: unknown }): Content {
+export function loadContent(raw: { map: unknown; cards: unknown; units: unknown; scenarios: unknown; weapons: unknown }): Content {
   check(MapFile, raw.map, 'map.json');
   check(CardsFile, raw.cards, 'cards.json');
   check(UnitsFile, raw.units, 'units.json');
   check(ScenariosFile, raw.scenarios, 'scenarios.json');
+  check(WeaponsFile, raw.weapons, 'weapons.json');
+  const weapons = raw.weapons as WeaponsFile;
+  if (weapons.experimental.some((e) => e.sizes.includes('light') && e.id === 'multigun')) throw new Error('weapons.json: no light multi-gun (L1062)');
   const map = raw.map as MapFile;
   const cards = raw.cards as CardsFile;
   const unitsFile = raw.units as UnitsFile;
@@ -145,11 +166,11 @@ export function loadContent(raw: { map: unknown; cards: unknown; units: unknown;
   return {
     provisional: map.provisional, map, terrain, hexIds, cube, adj, northEdge, southEdge, edge,
     north: new Set(hexIds.filter(isNorth)), south: new Set(hexIds.filter(isSouth)),
-    cards, units, scenarios: scen.scenarios, actionDeck: actionDeck.sort(), opportunityDeck: cards.opportunity.map((o) => o.id).sort(),
+    cards, units, scenarios: scen.scenarios, weapons, actionDeck: actionDeck.sort(), opportunityDeck: cards.opportunity.map((o) => o.id).sort(),
   };
 }
 
-export const CONTENT: Content = loadContent({ map: mapJson, cards: cardsJson, units: unitsJson, scenarios: scenariosJson });
+export const CONTENT: Content = loadContent({ map: mapJson, cards: cardsJson, units: unitsJson, scenarios: scenariosJson, weapons: weaponsJson });
 
 export function scenarioDef(id: string): ScenarioDef | undefined {
   return CONTENT.scenarios.find((s) => s.id === id);

@@ -2,7 +2,7 @@
 // line of sight (§7.5, §7.6), the force-beam push hexes (§7.9.2) and the combat matrix (§7.1).
 import { between, distance, DIRECTIONS, DIRECTION_VECTORS, toLabel, type Cube } from '../../engine/mech/hex.js';
 import { CONTENT } from './content.js';
-import { SIZE_RANK, type S, type Size, type Unit, unitsAt } from './state.js';
+import { SIZE_RANK, type S, type Size, type Unit, unitsAt, vortexAt } from './state.js';
 
 export const DEPRESSIONS = new Set(['crater', 'lake', 'lava']);
 export const BLOCKERS = new Set(['hill', 'industry', 'woods']);
@@ -27,7 +27,7 @@ function computeBetween(a: string, b: string): string[] {
 /** Stacking points of a unit (§6.5): crawler 4, walker 2, grounded non-scattered squad 1, else 0. */
 export function points(u: Unit): number {
   if (u.type === 'crawler') return 4;
-  if (u.type === 'walker') return 2;
+  if (u.type === 'walker') return u.jets ? 0 : 2; // a walker hovering on jump jets counts 0, like a hovering squad (§9.5)
   return u.config === 'hover' || u.status === 'offline' ? 0 : 1;
 }
 
@@ -42,7 +42,7 @@ export const inDepression = (s: S, hex: string) => DEPRESSIONS.has(terrainOf(s, 
 export function targetSize(s: S, u: Unit): Size {
   if (u.type === 'crawler') return 'heavy';
   const t = terrainOf(s, u.at!);
-  if (u.type === 'walker') return u.config === 'down' || DEPRESSIONS.has(t) ? 'heavy' : 'medium';
+  if (u.type === 'walker') return u.config === 'down' || (DEPRESSIONS.has(t) && !u.jets) ? 'heavy' : 'medium'; // A36: hovering ignores the depression
   if (u.config === 'hover') return 'light';
   if (DEPRESSIONS.has(t)) return 'heavy';
   return t === 'clear' || t === 'road' ? 'light' : 'medium';
@@ -58,7 +58,8 @@ export function diceFor(weapon: Size, target: Size): { k: number; n: number } {
   return { k: 3, n: 3 };
 }
 
-export const hasCloud = (s: S, hex: string) => !!s.map[hex].cloud;
+/** A mushroom cloud, or a vortex, which blocks LOS just like one (§9.1.3, #83). */
+export const hasCloud = (s: S, hex: string) => !!s.map[hex].cloud || vortexAt(s, hex);
 
 /** A position for LOS: a hex and whether it counts as hovering (hovering squad, bomb in flight). */
 export interface Spot { hex: string; hover: boolean }
@@ -95,7 +96,7 @@ export function bombLos(s: S, launcherHex: string, sighter: Spot, target: string
   return { ok: true, step: 10 };
 }
 
-export const spotOf = (u: Unit): Spot => ({ hex: u.at!, hover: u.type === 'squad' && u.config === 'hover' });
+export const spotOf = (u: Unit): Spot => ({ hex: u.at!, hover: (u.type === 'squad' && u.config === 'hover') || !!u.jets });
 
 /** Force-beam push candidates (§7.9.2, §13 A13): directly away (or toward) from the firer; two when the line leaves through a vertex. */
 export function pushHexes(firerHex: string, targetHex: string): { away: string[]; toward: string[] } {

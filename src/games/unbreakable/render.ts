@@ -46,6 +46,10 @@ export function render(v: View, opts: RenderOptions): string {
     const [x, y] = centre(id);
     el(c.root, 'circle', { class: 'cloud', cx: x, cy: y, r: L.size * 0.8, fill: '#888888', 'fill-opacity': 0.35 }).ele('title').txt(`${h.cloud.size} cloud`);
   }
+  for (const vx of v.vortexes ?? []) { // Chrome §9.1.3: a vortex, its size and facing
+    const [x, y] = centre(vx.hex);
+    el(c.root, 'circle', { class: 'vortex', cx: x, cy: y, r: L.size * 0.6, fill: '#6a1b9a', 'fill-opacity': 0.5 }).ele('title').txt(`${vx.size} vortex facing ${['N', 'NE', 'SE', 'S', 'SW', 'NW'][vx.facing]}`);
+  }
   for (const p of last.paths) route(c.root, p.filter((x): x is string => typeof x === 'string' && !!v.map[x]).map(centre));
   for (const s of last.spaces) if (v.map[s]) ring(c.root, ...centre(s), L.size * 0.85);
 

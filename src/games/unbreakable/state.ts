@@ -12,7 +12,13 @@ export type Config = 'up' | 'down' | 'hover' | 'ground' | 'none';
 export type Terrain = 'clear' | 'road' | 'hill' | 'industry' | 'lake' | 'woods' | 'crater' | 'lava' | 'rough' | 'volcano';
 export type BeamKind = 'force' | 'laser' | 'stasis';
 export type BombKind = 'crust' | 'neutron' | 'nuke';
-export type Kind = BeamKind | BombKind;
+/** Chrome §9.1 experimental weapons (replace a whole beam or bomb set) and §9.5 walker equipment. */
+export type ExpKind = 'multigun' | 'rocket' | 'vortex';
+export type EquipKind = 'conversion' | 'jets' | 'meleeWeapon';
+export type BasicKind = BeamKind | BombKind;
+export type Kind = BasicKind | ExpKind | EquipKind;
+export const EXPERIMENTAL: ExpKind[] = ['multigun', 'rocket', 'vortex'];
+export const EQUIPMENT: EquipKind[] = ['conversion', 'jets', 'meleeWeapon'];
 export const BEAMS: BeamKind[] = ['force', 'laser', 'stasis'];
 export const BOMBS: BombKind[] = ['crust', 'neutron', 'nuke'];
 export const COLOURS = ['red', 'yellow', 'orange', 'green', 'blue', 'white'] as const;
@@ -35,6 +41,9 @@ export interface Unit {
   stasis: number;
   weapons: Weapon[];
   carrying: string | null;
+  /** Chrome §9.5: a walker converted to a wheeled vehicle; a walker hovering on its jump jets. */
+  converted?: boolean;
+  jets?: boolean;
   /** Why the unit left the game (magma, exit, …); null while in the game. */
   gone: string | null;
 }
@@ -49,16 +58,23 @@ export interface HexState {
   cloud?: { size: Size; turn: number };
 }
 
-export interface Loadout { beams: BeamKind[]; bombs: BombKind[] }
+/** Cards of the beam set and of the bomb set (Chrome items may replace either, §9.1, §9.5). */
+export interface Loadout { beams: Kind[]; bombs: Kind[] }
+/** Chrome §9.1.3: a vortex marker; facing 0-5 = N, NE, SE, S, SW, NW. */
+export interface Vortex { id: string; hex: string; size: Size; facing: number }
 export interface Platoon { crawler: number; walker: number; squad: number }
 export interface SideSetup { platoon: Platoon | null; loadouts: Loadout[]; places: string[]; flag: string | null }
 
 export type Action =
   | { type: 'platoon'; crawler: number; walker: number; squad: number }
-  | { type: 'loadout'; beams: BeamKind[]; bombs: BombKind[] }
+  | { type: 'loadout'; beams: Kind[]; bombs: Kind[] }
   | { type: 'place'; hex: string }
   | { type: 'flag'; hex: string }
-  | { type: 'fire'; unit: string; weapon: string; target: string; mode?: 'reverse' }
+  /** `as`: the basic type a multi-gun fires as (§9.1.1). */
+  | { type: 'fire'; unit: string; weapon: string; target: string; mode?: 'reverse'; as?: BasicKind }
+  | { type: 'jets'; unit: string; weapon: string }
+  | { type: 'convert'; unit: string }
+  | { type: 'rocket'; hex: string }
   | { type: 'reload'; unit: string; weapon: string }
   | { type: 'configure'; unit: string }
   | { type: 'clearStasis'; unit: string }
@@ -100,6 +116,8 @@ export type Frame =
   | { f: 'status'; ts: number; seats: Seat[]; n: number }
   | { f: 'reprogram'; crawler: string; seats: Seat[]; n: number }
   | { f: 'rmove'; side: Side; n: number }
+  /** §9.1.2: the next rocket of a salvo goes into the same or an adjacent hex. */
+  | { f: 'rocket'; unit: string; weapon: string; side: Side; hexes: string[]; left: number; n: number }
   /** §9.3: resolved once the overheated shot (and its continuous re-rolls) is done. */
   | { f: 'overheat'; unit: string; weapon: string; n: number };
 
@@ -122,6 +140,8 @@ export interface S {
   /** Earthquake cards not in play (spec §8.3). */
   unusedQuakes: string[];
   map: Record<string, HexState>;
+  /** Chrome §9.1.3 vortex markers. */
+  vortexes?: Vortex[];
   units: Record<string, Unit>;
   objects: Record<string, ObjectState>;
   stack: Frame[];
@@ -163,6 +183,10 @@ export interface Options {
   overheatedBeams?: boolean;
   /** §13 A3 config: component limits (per-colour pools of markers and tiles, 6 weapon cards per type); default off. */
   componentLimits?: boolean;
+  /** Chrome §9.1: multi-guns, rocket launchers and vortex generators may replace a beam or bomb set. */
+  experimentalWeapons?: boolean;
+  /** Chrome §9.5: conversion mechanisms, jump jets and melee weapons for walkers. */
+  walkerEquipment?: boolean;
 }
 
 /**
@@ -195,3 +219,6 @@ export const isHex = (x: string) => /^\d{4}$/.test(x);
 export function sideSeat(s: S, side: Owner): Seat | null {
   return side === 'neutral' ? null : s.seatOf[side];
 }
+
+export const vortexAt = (s: S, hex: string) => (s.vortexes ?? []).some((v) => v.hex === hex);
+export const hasKind = (u: Unit, k: Kind) => u.weapons.some((w) => w.kind === k);

@@ -3,7 +3,10 @@ import type { Seat } from '../../engine/types.js';
 import type { Action } from './state.js';
 import type { View } from './view.js';
 
-const KIND: Record<string, string> = { force: 'force beam', laser: 'laser', stasis: 'stasis ray', crust: 'crust buster', neutron: 'neutron bomb', nuke: 'nuke' };
+const KIND: Record<string, string> = {
+  force: 'force beam', laser: 'laser', stasis: 'stasis ray', crust: 'crust buster', neutron: 'neutron bomb', nuke: 'nuke',
+  multigun: 'multi-gun', rocket: 'rocket launcher', vortex: 'vortex generator', conversion: 'conversion mechanism', jets: 'jump jets', meleeWeapon: 'melee weapon',
+};
 
 function weaponName(v: View, unit: string, weapon: string): string {
   if (weapon.startsWith('light:')) return `light ${KIND[weapon.slice(6)]} (Crawler Light Fire)`;
@@ -17,7 +20,16 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'loadout': return `Weapons: ${[...a.beams, ...a.bombs].map((k) => KIND[k]).join(', ')}`;
     case 'place': return `Set up in ${a.hex}`;
     case 'flag': return `Place the flag in ${a.hex}`;
-    case 'fire': return `${a.unit} fires its ${weaponName(v, a.unit, a.weapon)}${a.mode ? ' (reverse)' : ''} at ${a.target}`;
+    case 'fire': {
+      const w = weaponName(v, a.unit, a.weapon);
+      const kind = v.units[a.unit]?.weapons.find((x) => x.id === a.weapon)?.kind;
+      if (kind === 'rocket') return `${a.unit} fires its ${w}: first rocket into ${a.target}`;
+      if (kind === 'vortex') return `${a.unit} launches a vortex from its ${w} into ${a.target}`;
+      return `${a.unit} fires its ${w}${a.as ? ` as a ${KIND[a.as]}` : ''}${a.mode ? ' (reverse)' : ''} at ${a.target}`;
+    }
+    case 'jets': return `${a.unit} fires its ${weaponName(v, a.unit, a.weapon)} and hovers`;
+    case 'convert': return v.units[a.unit]?.converted ? `${a.unit} converts back to a walker` : `${a.unit} converts to a wheeled vehicle`;
+    case 'rocket': return `Next rocket into ${a.hex}`;
     case 'reload': return `${a.unit} reloads its ${weaponName(v, a.unit, a.weapon)}`;
     case 'configure': return `${a.unit} changes configuration`;
     case 'clearStasis': return `${a.unit} clears a stasis hit`;
@@ -45,6 +57,16 @@ export function describe(_v: View, ev: { type: string; data: unknown }): string 
     case 'unit_removed': return `${d.unit} leaves the game (${d.reason})`;
     case 'terrain_converted': return `${d.hex}: ${d.from} becomes ${d.to}`;
     case 'game_over': return `Game over: ${d.reason}`;
+    case 'rocket': return `${d.unit} fires a rocket into ${d.hex}`;
+    case 'vortex_launched': return `${d.unit} launches a ${d.size} vortex into ${d.hex}`;
+    case 'vortex_moved': return `The vortex moves to ${d.to}`;
+    case 'vortex_turned': return 'The unstable vortex turns';
+    case 'vortex_exploded': return `The vortex explodes in ${d.hex} as a ${d.size} nuke`;
+    case 'vortex_removed': return `The vortex leaves the map`;
+    case 'cloud_removed': return `The vortex enters the mushroom cloud in ${d.hex}: the cloud is removed`;
+    case 'jets_fired': return `${d.unit} fires its jump jets and hovers`;
+    case 'landed': return `${d.unit} lands`;
+    case 'converted': return d.wheeled ? `${d.unit} converts to a wheeled vehicle` : `${d.unit} converts back to a walker`;
   }
   return ev.type.replace(/_/g, ' ');
 }

@@ -10,12 +10,13 @@ import mapJson from '../../../src/games/unbreakable/data/map.json' with { type: 
 import cardsJson from '../../../src/games/unbreakable/data/cards.json' with { type: 'json' };
 import unitsJson from '../../../src/games/unbreakable/data/units.json' with { type: 'json' };
 import scenariosJson from '../../../src/games/unbreakable/data/scenarios.json' with { type: 'json' };
+import weaponsJson from '../../../src/games/unbreakable/data/weapons.json' with { type: 'json' };
 import { beamLos, targetSize } from '../../../src/games/unbreakable/geometry.js';
 import { loadouts, platoonProblem } from '../../../src/games/unbreakable/rules/scenario.js';
 import { advance, applyStatus, statusOptions } from '../../../src/games/unbreakable/rules/turn.js';
 import { activate, apply, board, decision, problem, put, rs, run, terrain } from './helpers.js';
 
-const raw = { map: mapJson, cards: cardsJson, units: unitsJson, scenarios: scenariosJson };
+const raw = { map: mapJson, cards: cardsJson, units: unitsJson, scenarios: scenariosJson, weapons: weaponsJson };
 
 test('#1 hex map model: XXYY ids, odd columns lower, neighbours of 0503 (§2.1)', () => {
   assert.deepEqual(CONTENT.adj['0503'], ['0502', '0603', '0604', '0504', '0404', '0403']);

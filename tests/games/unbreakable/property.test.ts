@@ -10,7 +10,7 @@ import type { S } from '../../../src/games/unbreakable/state.js';
 import { rs } from './helpers.js';
 
 const N = Number(process.env.UNB_PLAYOUTS ?? 3);
-const OPTION_SETS = [{}, { opportunity: true, platoonSize: 4, componentLimits: true }, { platoonSize: 2, turnCap: 4, rounds: 1 }, { volcanicEarthquakes: true, legacyLavaLoss: true, meleeRequiresReady: true, opportunity: true, overheatedBeams: true }];
+const OPTION_SETS = [{}, { opportunity: true, platoonSize: 4, componentLimits: true }, { platoonSize: 2, turnCap: 4, rounds: 1 }, { volcanicEarthquakes: true, legacyLavaLoss: true, meleeRequiresReady: true, opportunity: true, overheatedBeams: true }, { experimentalWeapons: true, walkerEquipment: true, opportunity: true, platoonSize: 4 }];
 
 function invariants(s: S, where: string): void {
   const displacing = s.stack.some((f) => f.f === 'displace');
@@ -19,6 +19,7 @@ function invariants(s: S, where: string): void {
     if (u.at === null) continue;
     assert.ok(u.at in CONTENT.terrain, `${where}: ${u.id} on ${u.at}`);
     assert.notEqual(s.map[u.at].terrain, 'volcano', `${where}: ${u.id} in a volcano`);
+    assert.ok(!(s.vortexes ?? []).some((v) => v.hex === u.at), `${where}: ${u.id} in a vortex hex`);
     if (!displacing) assert.ok(load(s, u.at) <= 4, `${where}: ${u.at} over-stacked`);
     if (u.type === 'squad' && u.status === 'offline') assert.equal(u.config, 'ground', `${where}: scattered squads are grounded (A19)`);
   }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { convert } from '../../../src/games/unbreakable/rules/effects.js';
 import { initialState, reveal } from '../../../src/games/unbreakable/rules/scenario.js';
 import { advance } from '../../../src/games/unbreakable/rules/turn.js';
-import { activate, apply, board, decision, HIT, MISS, problem, put, rs, run, seal, terrain } from './helpers.js';
+import { activate, apply, board, decision, HIT, MISS, problem, put, rolls, rs, run, seal, terrain } from './helpers.js';
 
 test('#51 grab and drop by an upright walker; knock-down drops; the object moves with its walker (§6.3)', () => {
   let s = board('retrieval');
@@ -155,8 +155,9 @@ test('#66 Runaway: a reprogrammed crawler is moved by its controller on Time Str
   assert.equal(s.runawayController, 'blue');
   s.stack = [];
   s.deck = { top: ['time-stream'], pool: [], discard: [] };
-  s.units.S1.gone = 'test'; // no status window
+  s.units.S1.gone = 'test';
   advance(s, run());
+  s = seal(s, { 0: { type: 'status', changes: {} } }).s; // Blue still sets RC's status (A29)
   assert.equal(decision(s).kind, 'runaway_move');
   s = apply(s, { type: 'move', unit: 'RC', path: ['off'] }).s;
   assert.deepEqual(s.result?.winners, [0]);
@@ -256,4 +257,99 @@ test('labels and descriptions speak the rulebook for every candidate (optional R
   for (const a of rs.candidates(s, 0, d, 64, run().fork('c')).actions) assert.ok(rs.label!(v, 0, a).length > 3);
   assert.equal(rs.label!(v, 0, { type: 'fire', unit: 'C1', weapon: 'beam2', target: 'WA' }), 'C1 fires its medium stasis ray at WA');
   assert.equal(rs.describe!(v, { type: 'card_drawn', data: { card: 'time-stream' } }), 'Card drawn: time-stream');
+});
+
+test('#63 continuous fire at objects: after a hit on an object the force beam or stasis ray may roll again one size lighter (§7.7 "same target", §13 A18)', () => {
+  let s = board('retrieval');
+  s.objects.satellite = { id: 'satellite', kind: 'satellite', at: '0406', carriedBy: null, gone: null };
+  put(s, 'C1', 'blue', 'crawler', '0405', { beams: ['force'], bombs: ['nuke'] });
+  activate(s, 'blue', 'crawler');
+  s = apply(s, { type: 'fire', unit: 'C1', weapon: 'beam1', target: 'satellite' }, [HIT, MISS, MISS]).s; // heavy vs light [1/3]
+  s = apply(s, { type: 'push', to: '0407' }).s;
+  assert.equal(s.objects.satellite.at, '0407');
+  let d = decision(s);
+  assert.equal(d.kind, 'continue');
+  assert.deepEqual(d.exposes, { target: 'satellite', size: 'medium' });
+  const r = apply(s, { type: 'continue', go: true }, [MISS, HIT]); // medium vs light [1/2]
+  assert.equal(rolls(r.events)[0].faces.length, 2);
+  s = r.s;
+  assert.equal(decision(s).kind, 'push');
+  s = apply(s, { type: 'push', to: '0408' }).s;
+  d = decision(s);
+  assert.equal(d.kind, 'continue');
+  assert.equal((d.exposes as { size: string }).size, 'light');
+  s = apply(s, { type: 'continue', go: true }, [HIT]).s; // light vs light [1/1]
+  s = apply(s, { type: 'push', to: null }).s;
+  assert.equal(decision(s).kind, 'activation', 'a light beam gets no re-roll');
+  // stasis: continuous while it hits, and it stops once the object is frozen (§7.9.6 step 5)
+  let t = board('capture-the-flag');
+  t.ts = 3;
+  t.objects.yellowFlag = { id: 'yellowFlag', kind: 'yellowFlag', at: '0406', carriedBy: null, gone: null };
+  t.objects.blueFlag = { id: 'blueFlag', kind: 'blueFlag', at: '0102', carriedBy: null, gone: null };
+  put(t, 'C1', 'blue', 'crawler', '0405', { beams: ['stasis'], bombs: ['nuke'] });
+  activate(t, 'blue', 'crawler');
+  t = apply(t, { type: 'fire', unit: 'C1', weapon: 'beam1', target: 'yellowFlag' }, [HIT, MISS, MISS]).s;
+  assert.equal(t.objects.yellowFlag.stasis, 1);
+  assert.equal(decision(t).kind, 'continue');
+  t = apply(t, { type: 'continue', go: true }, [HIT, MISS]).s;
+  assert.equal(t.objects.yellowFlag.stasis, 2);
+  assert.equal(t.objects.yellowFlag.frozen, true, 'third Time Stream: frozen at 2+');
+  assert.equal(decision(t).kind, 'activation', 'no re-roll at a frozen object');
+});
+
+test('#67 neutral unit: the runaway crawler threatens both sides (nearest unit of either colour) and both sides may laser its bombs, sealed (§4.4 "nearest hex containing units", A29, §10.4)', () => {
+  const s = board('runaway');
+  terrain(s, { '0606': 'clear', '0607': 'clear', '0608': 'clear', '0609': 'clear', '0610': 'clear', '0611': 'clear' });
+  put(s, 'RC', 'neutral', 'crawler', '0608', { beams: ['force'], bombs: ['nuke'] });
+  put(s, 'W1', 'blue', 'walker', '0611', { beams: ['laser'], bombs: ['nuke'] });
+  put(s, 'WA', 'yellow', 'walker', '0610', { beams: ['laser'], bombs: ['nuke'] });
+  s.deck = { top: ['time-stream', 'act-blue-walkers'], pool: [], discard: [] };
+  advance(s, run());
+  // d6 = 4: fire the bomb at the nearest hex holding units — Yellow's walker (2 hexes), not Blue's (3)
+  const r = seal(s, { 0: { type: 'status', changes: {} }, 1: { type: 'status', changes: {} } }, [3]);
+  const launched = r.events.find((e) => e.type === 'bomb_launched')!.data as { owner: string; target: string };
+  assert.deepEqual([launched.owner, launched.target], ['neutral', '0610']);
+  const l0 = decision(r.s, 0);
+  const l1 = decision(r.s, 1);
+  assert.equal(l0.kind, 'lasers');
+  assert.equal(l1.kind, 'lasers');
+  assert.equal(l0.group?.mode, 'sealed', 'the two sides commit their lasers without seeing each other\'s');
+  assert.equal(l0.group?.id, l1.group?.id);
+  const after = seal(r.s, { 0: { type: 'lasers', fire: [{ unit: 'W1', weapon: 'beam1', at: 'launch' }] }, 1: { type: 'lasers', fire: [{ unit: 'WA', weapon: 'beam1', at: 'target' }] } }, [MISS, MISS, MISS, MISS]);
+  assert.equal(after.events.filter((e) => e.type === 'dice_rolled' && (e.data as { purpose: string }).purpose === 'laser').length, 2, 'both sides\' lasers fire at the neutral bomb');
+  assert.ok(after.events.some((e) => e.type === 'bomb_detonated'));
+  // either side may fire at the neutral crawler
+  const t = board('runaway');
+  put(t, 'RC', 'neutral', 'crawler', '0608', { beams: ['force'], bombs: ['nuke'] });
+  put(t, 'W1', 'blue', 'walker', '0606', { beams: ['force'], bombs: ['nuke'] });
+  put(t, 'WA', 'yellow', 'walker', '0610', { beams: ['force'], bombs: ['nuke'] });
+  terrain(t, { '0606': 'clear', '0607': 'clear', '0608': 'clear', '0609': 'clear', '0610': 'clear' });
+  activate(t, 'blue', 'walker');
+  assert.equal(problem(t, { type: 'fire', unit: 'W1', weapon: 'beam1', target: 'RC' }), null);
+  t.stack.pop();
+  activate(t, 'yellow', 'walker');
+  assert.equal(problem(t, { type: 'fire', unit: 'WA', weapon: 'beam1', target: 'RC' }), null);
+});
+
+test('#66 A29 a reprogrammed runaway crawler follows the Time Stream status changes, decided by its controller; offline it is not moved (§5.4 step 4)', () => {
+  let s = board('runaway');
+  put(s, 'RC', 'neutral', 'crawler', '0604', { beams: ['force'], bombs: ['nuke'] });
+  put(s, 'S1', 'blue', 'squad', '0102');
+  put(s, 'SA', 'yellow', 'squad', '0612');
+  s.runawayController = 'blue';
+  s.deck = { top: ['time-stream', 'time-stream', 'act-blue-squads'], pool: [], discard: [] };
+  advance(s, run());
+  const d = decision(s, 0);
+  assert.equal(d.kind, 'status');
+  const blueStatus = rs.candidates(s, 0, d, 8, run().fork('c')).actions as { changes: Record<string, string> }[];
+  assert.ok(blueStatus.some((a) => a.changes.RC === 'offline'), 'the controller is asked about RC');
+  const yellowStatus = rs.candidates(s, 1, decision(s, 1), 8, run().fork('c')).actions as { changes: Record<string, string> }[];
+  assert.ok(yellowStatus.every((a) => !('RC' in a.changes)), 'the other side is not');
+  assert.equal(problem(s, { type: 'status', changes: { RC: 'offline' } }, 1), 'not_your_unit');
+  s = seal(s, { 0: { type: 'status', changes: { RC: 'offline' } }, 1: { type: 'status', changes: {} } }).s;
+  assert.equal(s.units.RC.status, 'offline');
+  assert.equal(decision(s, 0).kind, 'status', 'offline: no runaway move, the next card is drawn');
+  s = seal(s, { 0: { type: 'status', changes: { RC: 'buttoned' } }, 1: { type: 'status', changes: {} } }).s;
+  assert.equal(s.units.RC.status, 'buttoned');
+  assert.equal(decision(s).kind, 'runaway_move');
 });

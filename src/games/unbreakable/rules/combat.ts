@@ -7,7 +7,7 @@ import {
 import { within } from '../../../engine/mech/hex.js';
 import { toLabel } from '../../../engine/mech/hex.js';
 import {
-  lighter, other, type Bomb, type Frame, type Owner, type Run, type S, type Side, type Size, type Unit, type Weapon, sideSeat, unitsAt,
+  lighter, other, type Bomb, type Frame, type Owner, type Run, type S, type Side, type Size, type Unit, type Weapon, sideSeat, unitsAt, vortexAt,
 } from '../state.js';
 import { convert, freezeCheck, freezeThreshold, goOffline, kOfN, knockDown, removeUnit, pieceColour } from './effects.js';
 import { checkVictory } from './victory.js';
@@ -28,10 +28,10 @@ export function eligibleLasers(s: S, bomb: Bomb, sides: Owner[]): { unit: string
     if (u.gone || u.at === null || u.frozen || u.status !== 'ready' || !sides.includes(u.side)) continue;
     if (s.scenario === 'special-delivery' && u.side === 'yellow') continue; // the program decides (A28)
     for (const w of u.weapons) {
-      if (w.kind !== 'laser' || !w.loaded) continue;
+      if ((w.kind !== 'laser' && w.kind !== 'multigun') || !w.loaded) continue;
       const at: ('launch' | 'target')[] = [];
       for (const [k, hex] of [['launch', bomb.launch], ['target', bomb.target]] as const) {
-        if (laserBand(w.size, hexDistance(u.at, hex)) === null) continue;
+        if (laserBand(laserSize(w), hexDistance(u.at, hex)) === null) continue;
         if (beamLos(s, spotOf(u), { hex, hover: true }).ok) at.push(k);
       }
       if (at.length) out.push({ unit: u.id, weapon: w.id, at });
@@ -71,7 +71,7 @@ export function fireBeam(s: S, run: Run, u: Unit, w: Weapon, target: string, mod
   offerContinue(s, u, t, w, size, 'force', 'normal');
 }
 
-/** §13 A18: an object is a light target; a force-beam hit may push it, a stasis hit may freeze it. No continuous fire at objects. */
+/** §13 A18: an object is a light target; a force-beam hit may push it, a stasis hit may freeze it; continuous fire follows (§7.7, #63). */
 function beamAtObject(s: S, run: Run, u: Unit, w: Weapon, id: string, size: Size): void {
   const o = s.objects[id];
   const { k, n } = diceFor(size, 'light');
@@ -81,11 +81,13 @@ function beamAtObject(s: S, run: Run, u: Unit, w: Weapon, id: string, size: Size
     run.all('stasis_changed', { object: id, stasis: o.stasis });
     const th = freezeThreshold(s.ts);
     if (th !== null && o.stasis >= th && !o.frozen) { o.frozen = true; run.all('frozen', { object: id }); }
+    offerContinue(s, u, id, w, size, 'stasis', 'normal');
     return;
   }
   const { away, toward } = pushHexes(u.at!, o.at!);
   const options = [...new Set([...away, ...toward])].sort();
-  if (options.length) s.stack.push({ f: 'push', firer: u.id, target: id, options, size, weapon: w.id, side: u.side, n: ++s.seq });
+  if (options.length) { s.stack.push({ f: 'push', firer: u.id, target: id, options, size, weapon: w.id, side: u.side, n: ++s.seq }); return; }
+  offerContinue(s, u, id, w, size, 'force', 'normal');
 }
 
 export function pushObject(s: S, run: Run, id: string, to: string): void {
@@ -93,8 +95,8 @@ export function pushObject(s: S, run: Run, id: string, to: string): void {
   const from = o.at;
   o.at = to;
   run.all('pushed', { object: id, from, to });
-  const ter = s.map[to].terrain;
-  if (ter === 'lava' || ter === 'volcano') { o.gone = ter; o.at = null; run.all('object_removed', { object: id, reason: ter }); }
+  const ter = vortexAt(s, to) ? 'vortex' : s.map[to].terrain;
+  if (ter === 'lava' || ter === 'volcano' || ter === 'vortex') { o.gone = ter; o.at = null; run.all('object_removed', { object: id, reason: ter }); }
   checkVictory(s, run);
 }
 
@@ -113,16 +115,26 @@ export function doPush(s: S, run: Run, t: Unit, to: string): void {
   const from = t.at;
   t.at = to;
   run.all('pushed', { unit: t.id, from, to });
+  if (vortexAt(s, to)) { removeUnit(s, run, t, 'vortex'); return; } // A35: pushed into a vortex hex
   const ter = s.map[to].terrain;
   if (ter === 'lava' || ter === 'volcano') removeUnit(s, run, t, ter);
 }
 
-/** Continuous fire (§7.7): offered after a hit if a lighter step exists and LOS and target still hold. */
-export function offerContinue(s: S, u: Unit, t: Unit, w: Weapon, size: Size, kind: 'force' | 'stasis', mode: 'normal' | 'reverse'): void {
+/** Continuous fire (§7.7): offered after a hit if a lighter step exists and LOS and target still hold (units and objects alike). */
+export function offerContinue(s: S, u: Unit, target: Unit | string, w: Weapon, size: Size, kind: 'force' | 'stasis', mode: 'normal' | 'reverse'): void {
   const next = lighter(size);
   if (!next || s.result) return;
-  if (!beamTargetOk(s, u, t, kind, mode)) return;
-  s.stack.push({ f: 'continue', firer: u.id, target: t.id, size: next, weapon: w.id, mode, kind, side: u.side, n: ++s.seq });
+  const id = typeof target === 'string' ? target : target.id;
+  const ok = s.objects[id] ? objectTargetOk(s, u, id) : beamTargetOk(s, u, s.units[id], kind, mode);
+  if (!ok) return;
+  s.stack.push({ f: 'continue', firer: u.id, target: id, size: next, weapon: w.id, mode, kind, side: u.side, n: ++s.seq });
+}
+
+/** An object is still a beam target: uncarried, on the map, not frozen, in LOS as a grounded unit (§13 A18). */
+export function objectTargetOk(s: S, u: Unit, id: string): boolean {
+  const o = s.objects[id];
+  if (u.gone || u.at === null || !o || o.gone || o.carriedBy || o.at === null || o.frozen) return false;
+  return beamLos(s, spotOf(u), { hex: o.at, hover: false }).ok;
 }
 
 export function beamTargetOk(s: S, u: Unit, t: Unit, kind: 'force' | 'stasis' | 'melee', mode: 'normal' | 'reverse' = 'normal'): boolean {
@@ -135,10 +147,22 @@ export function beamTargetOk(s: S, u: Unit, t: Unit, kind: 'force' | 'stasis' | 
 // ---------------------------------------------------------------- melee (§7.8)
 
 export function melee(s: S, run: Run, u: Unit, t: Unit): void {
-  const { k, n } = diceFor(targetSizeOfAttacker(u), targetSize(s, t));
+  const { k, n } = diceFor(meleeWeaponHeavy(u) ? 'heavy' : targetSizeOfAttacker(u), meleeWeaponHeavy(t) ? 'heavy' : targetSize(s, t));
   if (kOfN(run, 'melee', k, n, { unit: u.id, target: t.id })) knockDown(s, run, t);
 }
 const targetSizeOfAttacker = (u: Unit): Size => (u.type === 'crawler' ? 'heavy' : u.type === 'walker' ? 'medium' : 'light');
+/** Chrome §9.5: an upright walker with a melee weapon counts as heavy attacking or defending in melee (#86). */
+export const meleeWeaponHeavy = (u: Unit): boolean => u.type === 'walker' && u.config === 'up' && u.weapons.some((w) => w.kind === 'meleeWeapon');
+
+/** The size a multi-gun fires as, one lower than its own (§9.1.1); other weapons their own. */
+export function shotSize(w: Weapon): Size {
+  return w.kind === 'multigun' ? (CONTENT.weapons.multigunFiresAs[w.size as 'heavy' | 'medium'] as Size) : w.size;
+}
+export const laserSize = shotSize;
+/** The weapon a shot is fired with: a multi-gun as the basic type chosen (§9.1.1). */
+export function shotWeapon(w: Weapon, as?: Weapon['kind']): Weapon {
+  return w.kind === 'multigun' && as ? { ...w, kind: as, size: shotSize(w) } : w;
+}
 
 // ---------------------------------------------------------------- bombs
 
@@ -165,7 +189,7 @@ export function fireLasers(s: S, run: Run, bomb: Bomb, fire: { unit: string; wea
     const u = s.units[f.unit];
     const w = weaponOf(u, f.weapon)!;
     const hex = f.at === 'launch' ? bomb.launch : bomb.target;
-    const as = laserBand(w.size, hexDistance(u.at!, hex))!;
+    const as = laserBand(laserSize(w), hexDistance(u.at!, hex))!;
     const { k, n } = diceFor(as, 'light');
     if (kOfN(run, 'laser', k, n, { unit: u.id, weapon: w.id, at: hex })) down = true;
   }
@@ -232,18 +256,34 @@ export function detonate(s: S, run: Run, bomb: Bomb): void {
     return;
   }
   // nuke (§7.9.5)
+  nukeUnits(s, run, hex, bomb.size);
+  nukeTerrain(s, run, hex, bomb.size);
+  if (!s.map[hex]) return;
+  placeCloud(s, run, hex, bomb.size);
+}
+
+/** Nuke step 3: a roll against each walker and squad in the hex (crawlers, frozen, Down, scattered: none). */
+export function nukeUnits(s: S, run: Run, hex: string, size: Size): void {
   for (const u of unitsAt(s, hex).sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (u.type === 'crawler' || u.frozen) continue;
-    if (u.type === 'walker' && u.config === 'down') continue;
+    if (u.type === 'walker' && (u.config === 'down' || u.converted)) continue;
     if (u.type === 'squad' && u.status === 'offline') continue;
-    const { k, n } = diceFor(bomb.size, targetSize(s, u));
+    const { k, n } = diceFor(size, targetSize(s, u));
     if (kOfN(run, 'nuke vs unit', k, n, { unit: u.id })) knockDown(s, run, u);
   }
-  const { k, n } = diceFor(bomb.size, 'light');
+}
+
+/** Nuke step 4: the terrain is a light target; a hit converts it (§7.10). */
+export function nukeTerrain(s: S, run: Run, hex: string, size: Size): void {
+  const { k, n } = diceFor(size, 'light');
   if (kOfN(run, 'nuke vs terrain', k, n, { hex })) convert(s, run, hex);
+}
+
+/** Nuke step 5: a mushroom cloud of its size; an existing cloud keeps the larger size (A21). */
+export function placeCloud(s: S, run: Run, hex: string, bombSize: Size): void {
   const h = s.map[hex];
   const prev = h.cloud;
-  const size = prev && rank(prev.size) > rank(bomb.size) ? prev.size : bomb.size; // A21
+  const size = prev && rank(prev.size) > rank(bombSize) ? prev.size : bombSize; // A21
   h.cloud = { size, turn: s.turn };
   run.all('cloud_placed', { hex, size, turn: s.turn });
 }

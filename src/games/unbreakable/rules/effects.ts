@@ -5,6 +5,7 @@ import { CONTENT } from '../content.js';
 import { neighboursOf } from '../geometry.js';
 import { COLOURS, type Colour, type Run, type S, type Unit, unitsAt } from '../state.js';
 import { checkVictory } from './victory.js';
+import { land } from './chrome.js';
 
 /** n combat dice; ☺ = odd face of a d6 (L207). Returns the number of hits. */
 export function combatRoll(run: Run, purpose: string, n: number, extra: Record<string, unknown> = {}): number {
@@ -79,10 +80,12 @@ export function dropObject(s: S, run: Run, u: Unit): void {
 /** Knock down a walker (dropping its object) or scatter a squad (grounding it). Crawlers and frozen units are unaffected. */
 export function knockDown(s: S, run: Run, u: Unit): void {
   if (u.frozen || u.gone) return;
+  if (u.type === 'walker' && u.converted) return; // §9.5: a converted walker cannot be knocked down (A37)
   if (u.type === 'walker' && u.config === 'up') {
     u.config = 'down';
     run.all('knocked_down', { unit: u.id });
     dropObject(s, run, u);
+    if (u.jets) land(s, run, u); // A36: being knocked down ends hovering
   } else if (u.type === 'squad' && u.status !== 'offline') {
     u.status = 'offline';
     u.config = 'ground';

@@ -1,7 +1,7 @@
 // Movement (§6.4), stacking and displacement (§6.5, §6.6).
 import { CONTENT } from '../content.js';
 import { load, neighboursOf, points } from '../geometry.js';
-import { type Run, type S, type Side, type Unit, sideSeat, unitsAt } from '../state.js';
+import { type Run, type S, type Side, type Unit, sideSeat, unitsAt, vortexAt } from '../state.js';
 import { combatRoll, kOfN, knockDown, removeUnit } from './effects.js';
 import { checkVictory } from './victory.js';
 
@@ -28,7 +28,7 @@ export function displacementNeed(s: S, mover: Unit, hex: string): { need: number
 
 /** Legal hexes for a displaced unit (A16): adjacent, on map, not a volcano, not over-stacked. */
 export function displaceTargets(s: S, u: Unit, hex: string): string[] {
-  return neighboursOf(hex).filter((h) => s.map[h].terrain !== 'volcano' && load(s, h) + points(u) <= 4);
+  return neighboursOf(hex).filter((h) => s.map[h].terrain !== 'volcano' && !vortexAt(s, h) && load(s, h) + points(u) <= 4);
 }
 
 /** Greedy check that `need` units of `pool` can all be placed (A16: refuse the move up front otherwise). */
@@ -38,7 +38,7 @@ export function displacementFeasible(s: S, hex: string, pool: string[], need: nu
   let placed = 0;
   for (const id of pool) {
     const u = s.units[id];
-    const t = neighboursOf(hex).find((h) => s.map[h].terrain !== 'volcano' && load(s, h) + (extra[h] ?? 0) + points(u) <= 4);
+    const t = neighboursOf(hex).find((h) => s.map[h].terrain !== 'volcano' && !vortexAt(s, h) && load(s, h) + (extra[h] ?? 0) + points(u) <= 4);
     if (t) { extra[t] = (extra[t] ?? 0) + points(u); placed++; }
     if (placed >= need) return true;
   }
@@ -53,6 +53,7 @@ export function enter(s: S, run: Run, u: Unit, to: string, voluntary = true): vo
   if (u.edge && from === null) u.edge = null;
   run.all('moved', { unit: u.id, from, to });
   if (s.map[to].terrain === 'volcano') { removeUnit(s, run, u, 'volcano'); return; }
+  if (vortexAt(s, to)) { removeUnit(s, run, u, 'vortex'); return; } // only a program's random move gets here
   // §6.4.3 (A15): a crawler moving into industry or woods rolls [1/3] to make it Rough.
   if (voluntary && u.type === 'crawler' && ['industry', 'woods'].includes(s.map[to].terrain)) {
     if (kOfN(run, 'crawler crushes terrain', 1, 3, { unit: u.id, hex: to })) {
@@ -65,7 +66,7 @@ export function enter(s: S, run: Run, u: Unit, to: string, voluntary = true): vo
   if (d && d.need > 0 && !s.result) startDisplacement(s, run, u, to, d.need, d.pool);
 }
 
-function startDisplacement(s: S, run: Run, mover: Unit, hex: string, need: number, pool: string[]): void {
+export function startDisplacement(s: S, run: Run, mover: Unit, hex: string, need: number, pool: string[]): void {
   const sides = new Set(pool.map((id) => s.units[id].side));
   let turn: Side;
   if (sides.size > 1) {

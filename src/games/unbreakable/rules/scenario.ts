@@ -4,7 +4,7 @@ import { newDeck } from '../../../engine/mech/deck.js';
 import { CONTENT, scenarioDef } from '../content.js';
 import { beamLos, bombLos, hexDistance, neighboursOf, spotOf } from '../geometry.js';
 import {
-  BEAMS, BOMBS, type BeamKind, type BombKind, type Kind, type Loadout, type Options, type Platoon, type Run, type S, type SetupStep, type Side,
+  BEAMS, BOMBS, EQUIPMENT, EXPERIMENTAL, type BeamKind, type BombKind, type Kind, type Loadout, type Options, type Platoon, type Run, type S, type SetupStep, type Side,
   type Size, type Unit, type UType, type Weapon, live, unitsAt,
 } from '../state.js';
 import { combatRoll, d6, pieceColour, removeUnit } from './effects.js';
@@ -80,13 +80,33 @@ export function platoons(s: S): Platoon[] {
   return out;
 }
 
-/** Legal card counts per class (§3 step 3): crawler/walker 1 or 2, squad exactly 1. */
-export function loadoutProblem(t: UType, l: Loadout): string | null {
-  const counts = CONTENT.units[t].beams;
+/**
+ * Legal weapon cards (§3 step 3): crawler/walker 1 or 2 per class, squad exactly 1; the number of
+ * cards fixes their size. Chrome (§9.1, §9.5, data/weapons.json): an experimental weapon replaces a
+ * whole set with one card (the heaviest the unit carries), never the same one in both sets; walker
+ * equipment replaces a beam or bomb card of its own size.
+ */
+export function loadoutProblem(t: UType, l: Loadout, o: Partial<Options> = {}): string | null {
   if (!Array.isArray(l.beams) || !Array.isArray(l.bombs)) return 'beams and bombs are lists';
-  if (!counts.includes(l.beams.length) || !CONTENT.units[t].bombs.includes(l.bombs.length)) return `a ${t} carries ${counts.join(' or ')} beam card(s) and as many bomb cards`;
-  if (!l.beams.every((b) => (BEAMS as string[]).includes(b))) return 'beam types: force, laser, stasis';
-  if (!l.bombs.every((b) => (BOMBS as string[]).includes(b))) return 'bomb types: crust, neutron, nuke';
+  const def = CONTENT.units[t];
+  if (!def.beams.includes(l.beams.length) || !def.bombs.includes(l.bombs.length)) return `a ${t} carries ${def.beams.join(' or ')} beam card(s) and as many bomb cards`;
+  for (const [slot, cards, basic] of [['beam', l.beams, BEAMS], ['bomb', l.bombs, BOMBS]] as const) {
+    const size = sizeFor(t, cards.length);
+    for (const k of cards) {
+      if ((basic as string[]).includes(k)) continue;
+      const exp = CONTENT.weapons.experimental.find((e) => e.id === k);
+      const eq = CONTENT.weapons.equipment.find((e) => e.id === k);
+      if (exp) {
+        if (!o.experimentalWeapons) return 'experimental weapons are a Chrome option (experimentalWeapons)';
+        if (cards.length !== 1) return `a ${exp.name} replaces the whole ${slot} set: one card, the heaviest the unit carries (§9.1)`;
+        if (!exp.sizes.includes(size) || !exp.slots.includes(slot)) return `no ${size} ${exp.name} (§9.1)`;
+      } else if (eq) {
+        if (!o.walkerEquipment) return 'walker equipment is a Chrome option (walkerEquipment)';
+        if (!eq.units.includes(t) || !eq.slots.includes(slot) || eq.size !== size) return `a ${eq.name} replaces a ${eq.size} ${eq.slots.join(' or ')} of a walker (§9.5)`;
+      } else return slot === 'beam' ? 'beam types: force, laser, stasis' : 'bomb types: crust, neutron, nuke';
+    }
+  }
+  if (l.beams.length === 1 && l.bombs.length === 1 && l.beams[0] === l.bombs[0]) return 'the same experimental weapon cannot replace both sets (§9.1)';
   const sorted = (xs: string[]) => xs.every((x, i) => i === 0 || xs[i - 1] <= x);
   if (!sorted(l.beams) || !sorted(l.bombs)) return 'list the cards of a class in alphabetical order';
   return null;
@@ -101,10 +121,14 @@ function multisets<K extends string>(kinds: K[], sizes: number[]): K[][] {
   return out;
 }
 
-export function loadouts(t: UType): Loadout[] {
+export function loadouts(t: UType, o: Partial<Options> = {}): Loadout[] {
+  const extra: Kind[] = [...(o.experimentalWeapons ? EXPERIMENTAL : []), ...(o.walkerEquipment && t === 'walker' ? EQUIPMENT : [])];
   const out: Loadout[] = [];
-  for (const beams of multisets(BEAMS.slice().sort() as BeamKind[], CONTENT.units[t].beams)) {
-    for (const bombs of multisets(BOMBS.slice().sort() as BombKind[], CONTENT.units[t].bombs)) out.push({ beams, bombs });
+  for (const beams of multisets([...BEAMS, ...extra].sort() as Kind[], CONTENT.units[t].beams)) {
+    for (const bombs of multisets([...BOMBS, ...extra].sort() as Kind[], CONTENT.units[t].bombs)) {
+      const l = { beams, bombs };
+      if (!loadoutProblem(t, l, o)) out.push(l);
+    }
   }
   return out;
 }
@@ -118,7 +142,7 @@ export function loadoutLimitProblem(s: S, side: Side, i: number, l: Loadout): st
   if (!s.options.componentLimits) return null;
   const share = Math.floor(CONTENT.cards.components.weaponCardsPerType / 2);
   const taken = [...s.setup[side].loadouts.slice(0, i), l].flatMap((x) => [...x.beams, ...x.bombs]);
-  for (const k of [...BEAMS, ...BOMBS]) {
+  for (const k of new Set(taken)) {
     if (taken.filter((x) => x === k).length > share) return `component limits: each side has ${share} ${k} cards`;
   }
   const later = platoonIds(side, s.setup[side].platoon!).length - i - 1;
@@ -129,7 +153,7 @@ export function loadoutLimitProblem(s: S, side: Side, i: number, l: Loadout): st
 
 /** The legal loadouts of a side's i-th unit. */
 export function loadoutOptions(s: S, side: Side, i: number): Loadout[] {
-  return loadouts(setupUnit(s, side, i).type).filter((l) => !loadoutLimitProblem(s, side, i, l));
+  return loadouts(setupUnit(s, side, i).type, s.options).filter((l) => !loadoutLimitProblem(s, side, i, l));
 }
 
 /** The unit a setup step is about. */
@@ -268,7 +292,8 @@ export function sdTimeStream(s: S, run: Run): void {
 export function runawayProgram(s: S, run: Run): void {
   const rc = s.units.RC;
   if (!rc || rc.gone || rc.frozen || rc.at === null) return;
-  if (s.runawayController) { s.stack.push({ f: 'rmove', side: s.runawayController, n: ++s.seq }); return; }
+  // Reprogrammed: its controller set its status in step 4 (A29); offline it takes no action (§2.4).
+  if (s.runawayController) { if (rc.status !== 'offline') s.stack.push({ f: 'rmove', side: s.runawayController, n: ++s.seq }); return; }
   if (rc.status === 'offline') { rc.status = 'buttoned'; run.all('status_changed', { unit: 'RC', status: 'buttoned' }); return; }
   if (rc.status === 'buttoned') { rc.status = 'ready'; run.all('status_changed', { unit: 'RC', status: 'ready' }); return; }
   const roll = d6(run, 'runaway program');

@@ -4,12 +4,13 @@ import { deckSize, drawOne, reshuffleDiscard } from '../../../engine/mech/deck.j
 import { rollEvent } from '../../../engine/mech/dice.js';
 import { rollFaces } from '../../../engine/mech/dice.js';
 import { CONTENT } from '../content.js';
-import { COLOURS, lighter, live, type Frame, type Run, type S, type Side, type Size, type Status, type UType } from '../state.js';
+import { BOMBS, COLOURS, lighter, live, type Frame, type Run, type S, type Side, type Size, type Status, type UType } from '../state.js';
 import { colourRoll, combatRoll, convert, freezeThreshold, kOfN, removeUnit } from './effects.js';
 import { checkVictory, finish, turnCapResult } from './victory.js';
 import { anyActivationAction, oppCandidates } from '../legal.js';
 import { runawayProgram, sdActivation, sdTimeStream } from './scenario.js';
 import { load } from '../geometry.js';
+import { land, vortexesAct } from './chrome.js';
 
 type CardFrame = Extract<Frame, { f: 'card' }>;
 
@@ -71,6 +72,8 @@ function stepCard(s: S, run: Run, top: CardFrame): void {
   if (card === 'time-stream') {
     if (top.stage === 'start') {
       timeStreamStart(s, run);
+      vortexesAct(s, run); // step 3 (§5.4)
+      if (s.result) return;
       top.stage = 'auto';
       const seats = statusSeats(s);
       if (seats.length) s.stack.push({ f: 'status', ts: s.ts, seats, n: ++s.seq });
@@ -91,6 +94,7 @@ function stepCard(s: S, run: Run, top: CardFrame): void {
   const units = live(s).filter((u) => u.side === side && u.type === utype && !u.frozen).map((u) => u.id).sort();
   run.all('activation', { card, side, unit: utype, units });
   if (units.length) s.stack.push({ f: 'act', side, utype, card, units, turns: {}, n: ++s.seq });
+  landAll(s, run, units);
 }
 
 /** Time Stream steps 1-2 (§5.4): clouds, thaw, stasis −1; or the freeze check. */
@@ -129,8 +133,9 @@ export function statusSeats(s: S): number[] {
   return out.sort();
 }
 
+/** A side's non-frozen units whose status it sets, the runaway crawler included once that side reprogrammed it (A29). */
 export function statusUnits(s: S, side: Side): string[] {
-  return live(s).filter((u) => u.side === side && !u.frozen).map((u) => u.id).sort();
+  return live(s).filter((u) => (u.side === side || (u.side === 'neutral' && s.runawayController === side)) && !u.frozen).map((u) => u.id).sort();
 }
 
 /** Status changes a unit may make (§5.4 step 4): Ready ↔ Buttoned, → Offline, Offline → Buttoned only. */
@@ -164,7 +169,7 @@ function earthquake(s: S, run: Run, size: Size): void {
   s.unusedQuakes.sort();
   // §8.1 units (and objects) in lava, except hovering squads: all of 1/2/3 dice ☺ → removed.
   for (const u of live(s).filter((x) => x.at !== null).sort((a, b) => (a.id < b.id ? -1 : 1))) {
-    if (s.map[u.at!].terrain !== 'lava' || (u.type === 'squad' && u.config === 'hover')) continue;
+    if (s.map[u.at!].terrain !== 'lava' || (u.type === 'squad' && u.config === 'hover') || u.jets) continue; // A36: a hovering walker makes no lava roll
     if (kOfN(run, 'lava', def.lavaDice, def.lavaDice, { unit: u.id })) removeUnit(s, run, u, 'lava');
   }
   for (const o of Object.values(s.objects).sort((a, b) => (a.id < b.id ? -1 : 1))) {
@@ -211,6 +216,7 @@ function opportunity(s: S, run: Run, card: string): void {
     if (s.seatOf[side!] === null) return;
     const units = live(s).filter((u) => u.side === side && u.type === 'walker' && !u.frozen).map((u) => u.id).sort();
     if (units.length) s.stack.push({ f: 'act', side: side!, utype: 'walker', card, units, turns: {}, n: ++s.seq, overload: true });
+    landAll(s, run, units);
     return;
   }
   if (def.effect === 'changeGrenades') {
@@ -232,7 +238,12 @@ export const CLEAR = new Set(['clear', 'road']);
 
 /** Squads whose bomb card may be switched (A42): both sides, bomb slot holds a basic bomb. */
 export function grenadeSquads(s: S, side: Side): string[] {
-  return live(s).filter((u) => u.side === side && u.type === 'squad').map((u) => u.id).sort();
+  return live(s).filter((u) => u.side === side && u.type === 'squad' && (BOMBS as string[]).includes(u.weapons.find((w) => w.id === 'bomb1')?.kind ?? '')).map((u) => u.id).sort();
+}
+
+/** A36: walkers hovering on jump jets land as their next activation begins (firing a jet lifts them again). */
+function landAll(s: S, run: Run, units: string[]): void {
+  for (const id of units) if (s.units[id].jets) land(s, run, s.units[id]);
 }
 
 /** Ready hovering squads of `side` in the runaway crawler's hex (§9.2, A30). */
