@@ -109,7 +109,11 @@ const MissionsFile = T.Object({ provisional: T.Boolean(), note: T.String(), miss
 
 // ---------------------------------------------------------------- compiled map
 
-export interface Cell { key: string; x: number; y: number; z: number; stairs: boolean; explosive: boolean; tile: number; building: boolean }
+export interface Cell {
+  key: string; x: number; y: number; z: number; stairs: boolean; explosive: boolean; tile: number; building: boolean;
+  /** On a collapsed building's Destroyed ("D") tile (spec 7.6.3): rubble, Outside. */
+  destroyed?: boolean;
+}
 export interface CompiledMap {
   width: number; height: number;
   cells: Record<string, Cell>;
@@ -206,6 +210,39 @@ export function assembleMap(m: Mission['map'], tiles: Record<string, TileDef>): 
     entry[name] = Object.values(cells).filter((c) => c.z === 1 && (d === 'W' ? c.x === 0 : d === 'E' ? c.x === width - 1 : d === 'N' ? c.y === 0 : c.y === height - 1)).map((c) => c.key).sort();
   }
   return { width, height, cells, edges, corners, entry, tiles: out };
+}
+
+/**
+ * The map after building collapses (spec 7.6.3, 2.1.7): `collapsed` gives, per tile index, the
+ * Level its Destroyed tile now lies on. Levels above it are gone; the D tile covers the
+ * footprint of the Level removed just above it, all Outside, its edges clear and its corner
+ * dots Obstacles (G-MAP-3). Cached per collapse state (the "map version"), so the step and
+ * LOS questions keep their caches.
+ */
+const DESTROYED_CACHE = new Map<string, CompiledMap>();
+export function destroyedMap(id: string, m: CompiledMap, collapsed: Record<string, number>): CompiledMap {
+  const sig = Object.entries(collapsed).sort().map(([t, z]) => `${t}:${z}`).join(';');
+  if (!sig) return m;
+  const ck = `${id}|${sig}`;
+  const hit = DESTROYED_CACHE.get(ck);
+  if (hit) return hit;
+  const cells: Record<string, Cell> = {};
+  const edges = { ...m.edges };
+  const corners = { ...m.corners };
+  const gone = (c: Cell) => collapsed[c.tile] !== undefined && c.z > collapsed[c.tile];
+  for (const c of Object.values(m.cells)) if (!gone(c)) cells[c.key] = { ...c };
+  for (const [t, top] of Object.entries(collapsed)) {
+    const foot = Object.values(m.cells).filter((c) => c.tile === Number(t) && c.z === top + 1 && cells[cellKey(c.x, c.y, top)]);
+    for (const f of foot) {
+      const c = cells[cellKey(f.x, f.y, top)];
+      c.destroyed = true; c.stairs = false;
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) delete edges[edgeKey(top, [c.x, c.y], [c.x + dx, c.y + dy])];
+      for (const [px, py] of [[c.x, c.y], [c.x + 1, c.y], [c.x, c.y + 1], [c.x + 1, c.y + 1]]) corners[cornerKey(top, px, py)] = 'obstacle';
+    }
+  }
+  const out: CompiledMap = { ...m, cells, edges, corners, tiles: m.tiles.map((t) => ({ ...t, cells: t.cells.filter((k) => cells[k]) })) };
+  DESTROYED_CACHE.set(ck, out);
+  return out;
 }
 
 // ---------------------------------------------------------------- loading

@@ -19,6 +19,7 @@ import { finish, free, payment, pay, say, type Ev } from './rules/board.js';
 import { activate, dash, fire, groupAction, jump, move, takeAction } from './rules/actions.js';
 import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
 import { applyDeploy, applyRedeploy, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
+import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
 import { other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -43,6 +44,13 @@ function pending(s: S): OpenDecision[] {
     if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { attack: f.id, unit: u.id, hits: f.hits, window: 'W-postroll' })];
     return [d(f.seat, 'push', 'turn', c, { attack: f.id, unit: u.id, pushes: f.pushes })];
   }
+  if (f?.t === 'explosion') {
+    const u = blastTarget(s, f)!;
+    const c = [`explosion:${f.id}`];
+    if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { explosion: f.id, unit: u.id, hits: f.hits, window: 'W-postroll' })];
+    return [d(f.seat, 'push', 'turn', c, { explosion: f.id, unit: u.id, pushes: f.pushes })];
+  }
+  if (f?.t === 'displace') return [d(f.seat, 'displace', 'reaction', [], { unit: f.unit, from: f.from })];
   if (f?.t === 'wound') return [d(f.seat, 'wound', 'reaction', [`attack:${f.id}`], { unit: f.unit, left: f.left })];
   if (f?.t === 'fall') return [d(f.seat, 'fall_dash', 'reaction', [`attack:${f.id}`], { unit: f.unit, levels: f.levels, window: 'W-fall' })];
   if (f?.t === 'deploy') return [d(f.seat, 'deploy', 'turn', [], { board: f.board, tile: f.tile })];
@@ -68,6 +76,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'push': return { actions: [{ type: 'push', to: null }, ...pushOptions(s, f as Attack).map((to) => ({ type: 'push' as const, to }))], all: true };
     case 'wound': return { actions: woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).map((well) => ({ type: 'wound', well })), all: true };
     case 'fall_dash': return { actions: [{ type: 'fallDash', dash: false }, { type: 'fallDash', dash: true }], all: true };
+    case 'displace': return { actions: displaceOptions(s, f as Extract<Frame, { t: 'displace' }>).map((to) => ({ type: 'displace' as const, to })), all: true };
     case 'refresh': return { actions: refreshCandidates(s, f as Extract<Frame, { t: 'refresh' }>), all: true };
     case 'deploy': return { actions: [{ type: 'deploy', board: null }, ...deployOptions(s, f as Extract<Frame, { t: 'deploy' }>).map((o) => ({ type: 'deploy' as const, ...o }))], all: true };
     case 'redeploy': {
@@ -122,6 +131,9 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type !== 'wound') return wrong('wound');
       return woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).includes(a.well) ? null : violation('well_full', 'a well already full of Wounds cannot take one (spec 7.3.7)');
     case 'fall_dash': return a.type === 'fallDash' && typeof a.dash === 'boolean' ? null : wrong('fallDash');
+    case 'displace':
+      if (a.type !== 'displace') return wrong('displace');
+      return displaceOptions(s, f as Extract<Frame, { t: 'displace' }>).includes(a.to) ? null : violation('bad_displace', 'an adjacent free space on the Destroyed Level (spec 7.6.3 step 4)');
     case 'refresh': return a.type === 'refresh' ? refreshProblem(s, f as Extract<Frame, { t: 'refresh' }>, a) : wrong('refresh');
     case 'deploy': {
       if (a.type !== 'deploy') return wrong('deploy');
@@ -154,6 +166,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
       return { type: 'block', times: Math.min(blockOptions(s, at), wounding) };
     }
     case 'push': return { type: 'push', to: null };
+    case 'displace': return { type: 'displace', to: displaceOptions(s, f as Extract<Frame, { t: 'displace' }>)[0] };
     case 'wound': {
       const opts = woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit);
       return { type: 'wound', well: (['mayhem', 'tech', 'focus', 'speed'] as Well[]).find((w) => opts.includes(w))! };
@@ -211,6 +224,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       break;
     }
     case 'push': doPush(s, f as Attack, a.to, ev); break;
+    case 'displace': applyDisplace(s, f as Extract<Frame, { t: 'displace' }>, a.to, ev); break;
     case 'mayhemDraw': mayhemDraw(s, s.seats[d.seat], a.pay, ctx.rng, ev); break;
     case 'mayhemPlay': mayhemPlay(s, s.seats[d.seat], a.card, a.board, a.cube, ev); break;
     case 'aimBonus': takeAimBonus(s, f as Attack, a.bonus, ev); break;

@@ -6,8 +6,9 @@ import type { Rng, SeatInfo, Violation } from '../../../engine/types.js';
 import { violation } from '../../../engine/types.js';
 import { CONTENT, cellKey } from '../content.js';
 import { refreshCandidates, slotOf } from '../legal.js';
-import { LETTER, SIDES, WELLS, isElite, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
+import { LETTER, SIDES, WELLS, isElite, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
+import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
 
@@ -60,6 +61,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   const ev: Ev = [];
   const md = setupMayhem(m.id, rng, ev);
   if (md) s.mayhem = md;
+  const ex = setupExplosions(m.id);
+  if (ex) s.explosions = ex;
   say(ev, 'mission_started', { mission: m.id, rounds: m.rounds, initiative: m.initiative, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
   return { s, ev };
@@ -116,8 +119,14 @@ export function endSlot(s: S, ev: Ev): void {
  * reaches every board. Shields and Special apply at once; cube colours, the Wound removed and
  * the statuses removed are the drawer's choice, one decision per board.
  */
-function beginRefresh(s: S, ev: Ev): void {
+function beginRefresh(s: S, _ev: Ev): void {
   s.phase = 'refresh';
+  // Step 2 first: due Explosion markers go off (settle detonates them above this frame, spec 6.4), also on first Turns.
+  s.stack.push({ t: 'refreshSymbols' });
+}
+
+/** Refresh Phase steps 3-5 (spec 6.4): Redeploy, then the card's symbols. */
+function refreshSymbols(s: S, ev: Ev): void {
   // Redeploy (Advanced, spec 7.13): Downed Elites of the Side, before the card is applied.
   const downed = Object.values(s.units).filter((u) => u.side === s.side && u.downed && !u.minion).map((u) => u.board).sort();
   if (CONTENT.missions[s.mission].rules === 'advanced' && s.slots.some((x) => x.drawn) && downed.length) {
@@ -129,7 +138,7 @@ function beginRefresh(s: S, ev: Ev): void {
 
 /** Outside spaces of Tiles with no enemy unit and no enemy OM, free (spec 7.13). */
 export function redeploySpaces(s: S, side: Side): string[] {
-  const m = CONTENT.missions[s.mission].compiled;
+  const m = map(s);
   const occ = unitAt(s);
   const out: string[] = [];
   for (const t of m.tiles) {
@@ -153,7 +162,7 @@ export function applyRedeploy(s: S, f: Extract<Frame, { t: 'redeploy' }>, a: Ext
 
 /** Deploy options: one board, Minion types slotted on it with an available figure and the cubes to buy it, Outside spaces of one Tile with no MAYHEM unit or OM (spec 7.12). */
 export function deployOptions(s: S, f: Extract<Frame, { t: 'deploy' }>): { board: string; minion: string; to: string }[] {
-  const m = CONTENT.missions[s.mission].compiled;
+  const m = map(s);
   const out: { board: string; minion: string; to: string }[] = [];
   const spaces = redeploySpaces(s, 'LEGION').filter((k) => f.tile === null || m.cells[k].tile === f.tile);
   for (const b of Object.values(s.boards).filter((x) => x.side === 'LEGION' && x.kind === 'squad' && (f.board === null || x.id === f.board)).sort((x, y) => (x.id < y.id ? -1 : 1))) {
@@ -230,6 +239,8 @@ export function applyRefresh(s: S, f: Extract<Frame, { t: 'refresh' }>, a: Extra
 function endTurn(s: S, rng: Rng, ev: Ev): void {
   for (const sl of s.slots) if (sl.drawn) { s.decks[s.side] = discard(s.decks[s.side], [sl.drawn]); sl.drawn = null; }
   for (const u of Object.values(s.units)) u.hits = 0;
+  // "This Turn" hit counters reset: Targetable Objects need all their Hits in one Turn (spec 6.4 step 8).
+  delete s.objectHits;
   s.first[s.side] = false;
   if (deckSize(s.decks.MAYHEM) === 0 && deckSize(s.decks.LEGION) === 0 && !s.first.MAYHEM && !s.first.LEGION) {
     vpForOms(s, ev);
@@ -259,6 +270,20 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       return;
     }
     if (f.t === 'attack') { if (advanceAttack(s, f, rng, ev) === 'wait' && s.stack[s.stack.length - 1] === f) return; continue; }
+    if (f.t === 'explosion') { if (advanceBlast(s, f, rng, ev) === 'wait' && s.stack[s.stack.length - 1] === f) return; continue; }
+    if (f.t === 'refreshSymbols') {
+      const due = dueExplosions(s)[0];
+      if (due) { detonate(s, due, rng(), ev); continue; }
+      s.stack.pop();
+      refreshSymbols(s, ev);
+      continue;
+    }
+    if (f.t === 'displace') {
+      const o = displaceOptions(s, f);
+      if (o.length > 1) return;
+      applyDisplace(s, f, o[0], ev);
+      continue;
+    }
     if (f.t === 'wound') {
       const u = s.units[f.unit];
       if (!u.at || f.left <= 0) { s.stack.pop(); continue; }
