@@ -180,3 +180,17 @@ test('#59 a unit from the collapsed Level whose space below is taken goes to an 
   assert.deepEqual(ev(st, 'building_collapsed').map((d) => d.level), [3, 2]);
   assert.equal(topLevel(st.s, tile), 1);
 });
+
+test('#55 #40 Place Explosion ability: the Hell Trooper\'s Dark Matter Grenade places a face-down marker on the target\'s space (Advanced only, spec 2.2.9)', () => {
+  const s = activeBoard(only(fresh('M2'), { 'hell-1': '3,3,1', fortune: '5,3,1' }), 'alpha');
+  s.boards.fortune.cubes.focus = 0; // no Dash, no Block
+  // One yellow d8: face 7 (blank).
+  const st = answer(s, { type: 'act', unit: 'hell-1', action: 'grenade', target: '5,3,1' }, [7]);
+  assert.deepEqual(st.s.explosions!.placed.map((m) => [m.at, m.faceUp, m.by]), [['5,3,1', false, 'LEGION']]);
+  assert.equal(st.s.boards.alpha.mayhemStatus, 0, 'not an Explosive space: no Mayhem Status');
+  const b = activeBoard(only(fresh('M1'), { 'hell-1': '3,3,1', fortune: '5,3,1' }), 'alpha');
+  b.boards.fortune.cubes.focus = 0;
+  const basic = answer(b, { type: 'act', unit: 'hell-1', action: 'grenade', target: '5,3,1' }, [7]);
+  assert.equal(basic.s.explosions, undefined, 'a Basic mission has no explosions');
+  assert.equal(ev(basic, 'explosion_placed').length, 0);
+});
