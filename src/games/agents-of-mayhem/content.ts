@@ -103,6 +103,8 @@ const Mission = T.Object({
   oms: T.Array(T.Object({ id: T.String({ pattern: '^[1-9]$' }), at: XYZ, control: Side }, { additionalProperties: false })),
   sides: T.Object({ MAYHEM: SideSetup, LEGION: SideSetup }, { additionalProperties: false }),
   chainFrom: T.Optional(T.String()), focus: T.Optional(T.String()),
+  /** Setup step H: Doomsday Devices by their north-west space (data/ddds.json, spec 7.15). */
+  ddds: T.Optional(T.Array(T.Object({ ddd: T.String(), at: XYZ }, { additionalProperties: false }))),
 }, { additionalProperties: false });
 export type Mission = Static<typeof Mission>;
 const MissionsFile = T.Object({ provisional: T.Boolean(), note: T.String(), missions: T.Array(Mission) }, { additionalProperties: false });

@@ -123,7 +123,8 @@ export function groupProblem(s: S, a: Extract<Action, { type: 'group' }>): Viola
 /** Spaces an attack may name: enemy units' and Targetable Explosive Objects' (spec 7.3.2, 7.6.1). */
 function enemySpaces(s: S, u: Unit): string[] {
   const objects = s.explosions ? Object.values(map(s).cells).filter((c) => c.explosive && explosiveObject(s, c.key)).map((c) => c.key) : [];
-  return [...new Set([...Object.values(s.units).filter((v) => v.at && v.side !== u.side).map((v) => v.at!), ...objects])].sort();
+  const ddds = u.side === 'MAYHEM' ? (s.ddds ?? []).filter((d) => !d.destroyed).flatMap((d) => d.at) : [];
+  return [...new Set([...Object.values(s.units).filter((v) => v.at && v.side !== u.side).map((v) => v.at!), ...objects, ...ddds])].sort();
 }
 
 export function turnCandidates(s: S): Action[] {

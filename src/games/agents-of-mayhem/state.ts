@@ -70,7 +70,10 @@ export interface Slot {
 }
 
 /** A target of an attack: a unit, or a Targetable Explosive Object (its space, spec 7.6.1). */
-export interface Target { unit: string; centre: boolean; object?: string }
+export interface Target { unit: string; centre: boolean; object?: string; ddd?: string }
+
+/** A Doomsday Device on the map (spec 7.15): its footprint, Wounds, and whether it was destroyed. */
+export interface Ddd { id: string; at: string[]; wounds: number; destroyed: boolean }
 
 /**
  * An Explosion marker on the map (spec 7.6.1): face down it is a hidden handle with no identity
@@ -97,6 +100,10 @@ export type Frame =
   | { t: 'refreshSymbols' }
   /** A unit from a collapsed Level whose space below is taken: its owner picks an adjacent free space. */
   | { t: 'displace'; seat: Seat; unit: string; from: string }
+  /** EDMKS: a MAYHEM Elite starting its Activation on its Tile spends one Action cube (spec 7.15). */
+  | { t: 'edmksTax'; seat: Seat; board: string }
+  /** EDMKS: one LEGION board gains a Mayhem cube in the LEGION Refresh Phase (spec 6.4 step 6). */
+  | { t: 'edmks'; seat: Seat }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
@@ -136,6 +143,11 @@ export interface S {
   objectHits?: Record<string, number>;
   /** Collapsed buildings: tile index → the Level its Destroyed tile lies on (spec 7.6.3). */
   collapsed?: Record<string, number>;
+  /** Doomsday Devices of the mission (spec 7.15). */
+  ddds?: Ddd[];
+  /** This LEGION Turn's Laser Satellite shot was taken; this Refresh Phase's EDMKS cube was given. */
+  laserUsed?: boolean;
+  edmksDone?: boolean;
   result: Result | null;
   log: { round: number; side: Side; text: string }[];
 }
@@ -155,6 +167,9 @@ export type Action =
   | { type: 'wound'; well: Well }
   | { type: 'push'; to: string | null }
   | { type: 'displace'; to: string }
+  | { type: 'laser'; to: string }
+  | { type: 'edmksTax'; well: Well }
+  | { type: 'edmks'; board: string }
   | { type: 'fallDash'; dash: boolean }
   | { type: 'redeploy'; board: string; to: string | null }
   | { type: 'deploy'; board: string | null; minion?: string; to?: string }

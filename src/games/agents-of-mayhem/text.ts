@@ -32,6 +32,9 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'wound': return `Wound into the ${a.well} well`;
     case 'push': return a.to ? `Push to ${sp(a.to)}` : 'Stop pushing';
     case 'fallDash': return a.dash ? 'Fall Dash' : 'Fall';
+    case 'laser': return `Laser Satellite: Explosion marker at ${sp(a.to)}`;
+    case 'edmksTax': return `EDMKS: spend a ${a.well} cube`;
+    case 'edmks': return `EDMKS: ${CONTENT.elites[a.board]?.name ?? CONTENT.squads[a.board]?.name ?? a.board} gains a Mayhem cube`;
     case 'displace': return `Place the unit from the collapsed Level at ${sp(a.to)}`;
     case 'deploy': return a.board ? `Deploy a ${CONTENT.minions[a.minion ?? '']?.name ?? a.minion} of ${a.board} at ${sp(a.to ?? '')}` : 'Deploy no more';
     case 'redeploy': return a.to ? `Redeploy ${CONTENT.elites[a.board]?.name ?? a.board} at ${sp(a.to)}` : `Leave ${CONTENT.elites[a.board]?.name ?? a.board} Downed`;
@@ -63,6 +66,11 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'building_damage_placed': return `Building Damage ${d.damage} at ${sp(String(d.at))}`;
     case 'building_collapsed': return `The top Level (Level ${d.level}) of Tile ${d.tile} collapses (Building Damage ${d.damage})`;
     case 'displaced': return `${n('unit')} lands at ${sp(String(d.to))}`;
+    case 'ddd_hit': return `${d.ddd}: ${d.wounds} of ${d.health} Wounds`;
+    case 'ddd_destroyed': return `${d.ddd} is destroyed`;
+    case 'laser_fired': return `The Laser Satellite targets ${sp(String(d.to))}`;
+    case 'edmks_tax': return `EDMKS: ${d.board} spends a ${d.well} cube`;
+    case 'edmks_mayhem': return `EDMKS: ${d.board} ${d.gained ? 'gains' : 'has no room for'} a Mayhem cube`;
     case 'dice_rolled': return `Roll (${d.purpose}): ${(d.faces as string[]).join(' ')}`;
     default: return ev.type.replace(/_/g, ' ');
   }

@@ -1,6 +1,7 @@
 // The Action Phase (spec §6.3, §7.1, §7.2): activating a board (Move Up/Down), paying and
 // taking Actions, MP per Action (weapon MP before or after, never split), moves, Jumps,
 // Dashes, entering the map, group Actions (+N) of Squads.
+import { edmksTax } from './ddd.js';
 import { discardMayhem } from './mayhem.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
@@ -22,6 +23,8 @@ export function activate(s: S, board: string, ev: Ev): void {
   say(ev, 'activated', { side: s.side, seat: sl.seat, board });
   // Advanced: every Activation gives the board a Permanent Mayhem Status (L1597).
   if (mission(s).rules === 'advanced') gainMayhemStatus(s, board, ev);
+  const tax = edmksTax(s, board, sl.seat);
+  if (tax) s.stack.push(tax);
 }
 
 /** MP granted by an Action, less any Move Down still owed. */

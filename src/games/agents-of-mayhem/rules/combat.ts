@@ -10,6 +10,7 @@ import { actionOf, actionsOf, count, isElite, map, mission, other, unitAt, type 
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import { addVp, capacity, defense, down, gainCube, gainMayhemStatus, giveStatus, payment, placeWound, say, woundWells, type Ev } from './board.js';
+import { DDDS, dddAt, hitDdd } from './ddd.js';
 import { areaSpaces, explosiveObject, hitObject, placeBuildingDamage, placeExplosion } from './explosions.js';
 
 export type Attack = Extract<Frame, { t: 'attack' }>;
@@ -64,8 +65,8 @@ export function targetProblem(s: S, att: Unit, a: CompiledAction, centre: string
   if (!m.cells[centre]) return violation('bad_space', `no space ${centre}`);
   if (!faceToward(att.at, centre)) return violation('not_in_front', 'the target must be in the Front (spec 2.1.4)');
   const tgt = unitAt(s).get(centre);
-  const object = explosiveObject(s, centre);
-  if ((!tgt || tgt.side === att.side) && !object) return violation('no_enemy', 'choose a space holding an enemy unit or an Explosive Object (spec 7.3.2, 7.6.1)');
+  const object = explosiveObject(s, centre) || dddTarget(s, att, centre);
+  if ((!tgt || tgt.side === att.side) && !object) return violation('no_enemy', 'choose a space holding an enemy unit, an Explosive Object or a destructible DDD (spec 7.3.2, 7.6.1, 7.15)');
   const enemy = tgt && tgt.side !== att.side ? tgt : null;
   const dist = distance(att.at, centre);
   if (!band(s, att, a, dist, enemy)) return violation('out_of_range', `distance ${dist} is beyond the weapon's range bands (spec 7.3.3)`);
@@ -158,16 +159,20 @@ export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, ce
   const radius = aoeRadius(s, att, a, tgt, distance(att.at!, centre));
   const others = radius ? areaTargets(s, att, centre, radius) : [];
   // Targetable Explosive Objects are targets too, the one in the centre space and those in the area (spec 7.3.2, 7.5).
-  const objects = radius ? areaSpaces(map(s), centre, radius).filter((k) => explosiveObject(s, k)) : explosiveObject(s, centre) ? [centre] : [];
+  const spaces = radius ? areaSpaces(map(s), centre, radius) : [centre];
+  const objects = spaces.filter((k) => explosiveObject(s, k));
+  // A DDD is a Large Unit: one roll however many of its spaces the area covers (spec 7.2.6, 7.15).
+  const ddds = [...new Set(spaces.filter((k) => dddTarget(s, att, k)).map((k) => dddAt(s, k)!.id))].sort();
+  const dddCentre = dddAt(s, centre)?.id;
   const f: Attack = {
     t: 'attack', id: s.nextId++, seat, attacker: att.id, action: a.id, board: att.board, centre,
     targets: [...(tgt ? [{ unit: tgt.id, centre: true }] : []), ...others.map((u) => ({ unit: u.id, centre: false })),
-      ...objects.map((k) => ({ unit: '', centre: k === centre, object: k }))],
+      ...objects.map((k) => ({ unit: '', centre: k === centre, object: k })), ...ddds.map((id) => ({ unit: '', centre: id === dddCentre, ddd: id }))],
     i: 0, stage: 'preroll', dashed: [], hits: 0, pushes: 0, special: false, wounds: 0, downed: [],
   };
   if (aimed) f.aimed = true;
   s.stack.push(f);
-  say(ev, 'attack_declared', { id: f.id, attacker: att.id, action: a.id, target: centre, units: f.targets.filter((t) => !t.object).map((t) => t.unit), ...(objects.length ? { objects } : {}) });
+  say(ev, 'attack_declared', { id: f.id, attacker: att.id, action: a.id, target: centre, units: f.targets.filter((t) => !t.object && !t.ddd).map((t) => t.unit), ...(objects.length ? { objects } : {}), ...(ddds.length ? { ddds } : {}) });
 }
 
 /** The seat answering for a unit's reactions: boards are pre-assigned round the Side's seats (A-42). */
@@ -254,7 +259,7 @@ export function takeAimBonus(s: S, f: Attack, bonus: string | null, ev: Ev): voi
   if (!f.aims) f.stage = 'block';
 }
 
-export function currentTarget(s: S, f: Attack): Unit | null { const t = f.targets[f.i]; return t && !t.object ? s.units[t.unit] : null; }
+export function currentTarget(s: S, f: Attack): Unit | null { const t = f.targets[f.i]; return t && !t.object && !t.ddd ? s.units[t.unit] : null; }
 
 /** Pushes: spaces one step farther from the origin (else at the same distance), legal steps, free, on the map (spec §7.3.8). */
 export function pushOptions(s: S, f: Attack): string[] {
@@ -308,6 +313,8 @@ export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' |
         f.hits = 0; f.pushes = 0;
         const object = f.targets[f.i]?.object;
         if (object) { rollObject(s, f, att, a, object, rng(), ev); f.stage = 'next'; break; }
+        const ddd = f.targets[f.i]?.ddd;
+        if (ddd) { rollDdd(s, f, att, a, ddd, rng(), ev); f.stage = 'next'; break; }
         if (!u) { f.stage = 'next'; break; }
         const centreUnit = s.units[f.targets[0].unit];
         // Re-evaluate after the window: a target that left the space (or area) is missed (spec §7.3.2 step 4).
@@ -412,6 +419,38 @@ function rollObject(s: S, f: Attack, att: Unit, a: CompiledAction, at: string, r
   const faces = roll(rng, dice);
   ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, object: at, dice, mods }));
   hitObject(s, at, faces.flat().filter((x) => x === 'H' || x === 'AH').length, att, att.side, ev);
+}
+
+/** A standing, destructible DDD in `at` that `att` may attack (DDDs are LEGION's devices, spec 7.15). */
+function dddTarget(s: S, att: Unit, at: string): boolean {
+  const d = dddAt(s, at);
+  return !!d && att.side === 'MAYHEM' && DDDS[d.id].health !== null;
+}
+
+/**
+ * An attack's roll against a DDD (spec 7.15): a Large Unit, so no Protection and not Flanked
+ * (A-49); Higher/Lower, the attacker's Attack Up/Down and the Elite Weapon Bonus apply. Traced
+ * to the attacked space for the centre, from the centre for the rest of an AoE. Hits are Wounds.
+ */
+function rollDdd(s: S, f: Attack, att: Unit, a: CompiledAction, id: string, rng: Rng, ev: Ev): void {
+  const d = s.ddds?.find((x) => x.id === id && !x.destroyed);
+  const centre = f.targets[f.i].centre;
+  const at = d && (centre ? (d.at.includes(f.centre) ? f.centre : null) : d.at.find((k) => areaSpaces(map(s), f.centre, 99).includes(k)) ?? null);
+  const ok = !!att.at && !!at && (centre ? !targetProblem(s, att, a, at) : true);
+  const b = ok ? band(s, att, a, distance(att.at!, f.centre), null) : null;
+  if (!b || !d || !at) { say(ev, 'attack_missed', { id: f.id, ddd: id }); return; }
+  const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, distance(att.at!, f.centre))).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
+  const mods: Record<string, number> = {};
+  const za = parseKey(att.at!)[2]; const zt = parseKey(at)[2];
+  if (za > zt) mods.higher = 2;
+  if (za < zt) mods.lower = -2;
+  if (a.weapon && a.attack!.weaponBonus === 'elite' && mission(s).rules === 'advanced') mods.weaponBonus = 1;
+  if (count(att, 'ATTACK_UP')) mods.attackUp = count(att, 'ATTACK_UP');
+  if (count(att, 'ATTACK_DOWN')) mods.attackDown = -count(att, 'ATTACK_DOWN');
+  const dice = modifyPool(Array(b.dice + extra).fill(b.color), Object.values(mods).reduce((x, y) => x + y, 0));
+  const faces = roll(rng, dice);
+  ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, ddd: id, dice, mods }));
+  hitDdd(s, d, faces.flat().filter((x) => x === 'H' || x === 'AH').length, ev);
 }
 
 export function gainThing(s: S, u: Unit, thing: string, ev: Ev): void {

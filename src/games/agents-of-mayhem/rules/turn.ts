@@ -8,6 +8,7 @@ import { CONTENT, cellKey } from '../content.js';
 import { refreshCandidates, slotOf } from '../legal.js';
 import { LETTER, SIDES, WELLS, isElite, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
+import { active as dddActive, edmksOptions, edmksGain, payTax, setupDdds, taxOptions } from './ddd.js';
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
@@ -63,6 +64,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (md) s.mayhem = md;
   const ex = setupExplosions(m.id);
   if (ex) s.explosions = ex;
+  const dd = setupDdds(m.id);
+  if (dd) s.ddds = dd;
   say(ev, 'mission_started', { mission: m.id, rounds: m.rounds, initiative: m.initiative, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
   return { s, ev };
@@ -92,6 +95,7 @@ function newSlot(seat: number): Slot {
 export function startTurn(s: S, rng: Rng, ev: Ev): void {
   s.turnNo++;
   s.deployed = false;
+  delete s.laserUsed; delete s.edmksDone;
   s.phase = 'activate';
   s.slot = 0;
   s.slots = slotSeats(s, s.side).map(newSlot);
@@ -266,6 +270,12 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
         s.stack.push({ t: 'deploy', seat: s.slots[0].seat, board: null, tile: null });
         continue;
       }
+      // Step 6: EDMKS gives one LEGION board a Mayhem cube in each LEGION Refresh Phase (LEGION chooses, A-28).
+      if (s.phase === 'refresh' && s.side === 'LEGION' && !s.edmksDone && dddActive(s, 'edmks')) {
+        s.edmksDone = true;
+        s.stack.push({ t: 'edmks', seat: s.slots[0].seat });
+        continue;
+      }
       if (s.phase === 'refresh') { endTurn(s, rng(), ev); continue; }
       return;
     }
@@ -276,6 +286,18 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       if (due) { detonate(s, due, rng(), ev); continue; }
       s.stack.pop();
       refreshSymbols(s, ev);
+      continue;
+    }
+    if (f.t === 'edmksTax') {
+      const o = taxOptions(s, f.board);
+      if (o.length > 1) return;
+      if (o.length) payTax(s, f, o[0], ev); else s.stack.pop();
+      continue;
+    }
+    if (f.t === 'edmks') {
+      const o = edmksOptions(s);
+      if (o.length > 1) return;
+      edmksGain(s, f, o[0], ev);
       continue;
     }
     if (f.t === 'displace') {
