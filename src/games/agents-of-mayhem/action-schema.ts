@@ -25,6 +25,7 @@ export const actionSchema = T.Union([
   act('wound', { well: Well }),
   act('push', { to: T.Union([Space, T.Null()]) }),
   act('fallDash', { dash: T.Boolean() }),
+  act('hack', { unit: Id, ddd: Id, dice: T.Integer({ minimum: 1, maximum: 6 }) }, 'Hack a DDD: roll this many dice of its colour, paying its cost per die (spec 7.9)'),
   act('laser', { to: Space }, 'LEGION: the Laser Satellite Controls place an Explosion marker face down on an Outside space, once in each LEGION Turn (spec 7.15)'),
   act('edmksTax', { well: T.Union([T.Literal('speed'), T.Literal('focus'), T.Literal('tech')]) }, 'EDMKS: the Action cube spent by a MAYHEM Elite starting its Activation on its Tile'),
   act('edmks', { board: Id }, 'EDMKS: the LEGION board gaining a Mayhem cube this Refresh Phase'),

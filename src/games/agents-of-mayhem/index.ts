@@ -20,7 +20,7 @@ import { activate, dash, fire, groupAction, jump, move, takeAction } from './rul
 import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
 import { applyDeploy, applyRedeploy, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
-import { edmksGain, edmksOptions, fireLaser, laserProblem, laserSpaces, payTax, taxOptions } from './rules/ddd.js';
+import { edmksGain, edmksOptions, fireLaser, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions } from './rules/ddd.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
 import { other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -69,7 +69,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
   const f = top(s);
   switch (dec.kind) {
     case 'activate': return { actions: Object.keys(s.boards).sort().filter((b) => !activateProblem(s, b)).map((board) => ({ type: 'activate', board })), all: true };
-    case 'turn': return { actions: [...turnCandidates(s), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to }))], all: true };
+    case 'turn': return { actions: [...turnCandidates(s), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h }))], all: true };
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
       return { actions: [{ type: 'pass' }, ...dashSpaces(s, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing })))], all: true };
@@ -115,6 +115,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         case 'fire': return fireProblem(s, a.target);
         case 'group': return groupProblem(s, a);
         case 'laser': return laserProblem(s, s.seats[seat], a.to);
+        case 'hack': return hackProblem(s, a.unit, a.ddd, a.dice);
         default: return wrong('end, act, move, jump, dash, fire or group');
       }
     case 'dash_window': {
@@ -240,6 +241,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'push': doPush(s, f as Attack, a.to, ev); break;
     case 'displace': applyDisplace(s, f as Extract<Frame, { t: 'displace' }>, a.to, ev); break;
     case 'laser': fireLaser(s, a.to, ev); break;
+    case 'hack': hack(s, a.unit, a.ddd, a.dice, rng(), ev); break;
     case 'edmksTax': payTax(s, f as Extract<Frame, { t: 'edmksTax' }>, a.well, ev); break;
     case 'edmks': edmksGain(s, f as Extract<Frame, { t: 'edmks' }>, a.board, ev); break;
     case 'mayhemDraw': mayhemDraw(s, s.seats[d.seat], a.pay, ctx.rng, ev); break;

@@ -73,7 +73,7 @@ export interface Slot {
 export interface Target { unit: string; centre: boolean; object?: string; ddd?: string }
 
 /** A Doomsday Device on the map (spec 7.15): its footprint, Wounds, and whether it was destroyed. */
-export interface Ddd { id: string; at: string[]; wounds: number; destroyed: boolean }
+export interface Ddd { id: string; at: string[]; wounds: number; destroyed: boolean; hacked?: Side }
 
 /**
  * An Explosion marker on the map (spec 7.6.1): face down it is a hidden handle with no identity
@@ -168,6 +168,7 @@ export type Action =
   | { type: 'push'; to: string | null }
   | { type: 'displace'; to: string }
   | { type: 'laser'; to: string }
+  | { type: 'hack'; unit: string; ddd: string; dice: number }
   | { type: 'edmksTax'; well: Well }
   | { type: 'edmks'; board: string }
   | { type: 'fallDash'; dash: boolean }

@@ -72,3 +72,30 @@ test('#70 Laser Satellite Controls: once in each LEGION Turn, LEGION places an E
   down.ddds!.find((d) => d.id === 'laser')!.destroyed = true;
   assert.equal(refused(down, { type: 'laser', to: '5,5,1' }).code, 'no_laser');
 });
+
+test('#64 #70 Hacking: an Elite within 1 space on the same Level pays per die, rolls the printed colour, succeeds at the difficulty; a hacked Laser Satellite fires on the hacking Side\'s Turns (L1766-1792, L2025)', () => {
+  // HACK SATELLITE UPLINK: Add-on, difficulty 2, yellow d8, 1 blue per die. Fortune has 2 Tech cubes.
+  const s = activeBoard(only(fresh('M3'), { fortune: '5,1,1', babylon: '17,7,1' }), 'fortune');
+  assert.deepEqual(cands(s).filter((a) => a.type === 'hack'), [{ type: 'hack', unit: 'fortune', ddd: 'laser', dice: 1 }, { type: 'hack', unit: 'fortune', ddd: 'laser', dice: 2 }]);
+  assert.equal(refused(s, { type: 'hack', unit: 'fortune', ddd: 'laser', dice: 3 }).code, 'cannot_pay');
+  assert.equal(refused(s, { type: 'hack', unit: 'fortune', ddd: 'edmks', dice: 1 }).code, 'not_hackable');
+  // Failure: faces 7, 7 (blanks): the cubes and the Add-on are spent, nothing else.
+  const fail = answer(s, { type: 'hack', unit: 'fortune', ddd: 'laser', dice: 2 }, [7, 7]);
+  assert.deepEqual(ev(fail, 'hacked')[0], { unit: 'fortune', ddd: 'laser', action: 'HACK SATELLITE UPLINK', hits: 0, difficulty: 2, success: false });
+  assert.equal(fail.s.boards.fortune.cubes.tech, 0);
+  assert.equal(fail.s.ddds!.find((d) => d.id === 'laser')!.hacked, undefined);
+  // Success: faces 0 (AH), 3 (H): 2 Hits.
+  const st = answer(s, { type: 'hack', unit: 'fortune', ddd: 'laser', dice: 2 }, [0, 3]);
+  assert.equal(st.s.ddds!.find((d) => d.id === 'laser')!.hacked, 'MAYHEM');
+  assert.equal(refused(st.s, { type: 'hack', unit: 'fortune', ddd: 'laser', dice: 1 }).code, 'already_yours');
+  assert.equal(refused(fail.s, { type: 'hack', unit: 'fortune', ddd: 'laser', dice: 1 }).code, 'addon_used', 'an Add-on once per Turn');
+  const shot = answer(st.s, { type: 'laser', to: '15,7,1' });
+  assert.deepEqual(shot.s.explosions!.placed.map((m) => [m.at, m.by]), [['15,7,1', 'MAYHEM']]);
+  const l = activeBoard(st.s, 'babylon'); delete l.laserUsed;
+  assert.equal(refused(l, { type: 'laser', to: '5,5,1' }).code, 'not_your_ddd');
+  // Too far, or not an Elite.
+  assert.equal(refused(activeBoard(only(fresh('M3'), { fortune: '6,1,1', babylon: '17,7,1' }), 'fortune'), { type: 'hack', unit: 'fortune', ddd: 'laser', dice: 1 }).code, 'not_adjacent');
+  const minion = activeBoard(only(fresh('M3'), { 'hell-1': '5,1,1', fortune: '17,7,1' }), 'alpha');
+  minion.ddds!.find((d) => d.id === 'laser')!.hacked = 'MAYHEM';
+  assert.equal(refused(minion, { type: 'hack', unit: 'hell-1', ddd: 'laser', dice: 1 }).code, 'elite_only', 'Minions do not Hack');
+});

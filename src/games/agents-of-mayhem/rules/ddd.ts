@@ -10,15 +10,24 @@ import { Ajv } from 'ajv';
 import { violation, type Violation } from '../../../engine/types.js';
 import dddsJson from '../data/ddds.json' with { type: 'json' };
 import { CONTENT, cellKey, type CompiledMap } from '../content.js';
-import { inside } from '../geometry.js';
-import { map, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
-import { gainCube, say, type Ev } from './board.js';
+import { inside, parseKey } from '../geometry.js';
+import { isElite, map, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
+import { gainCube, pay, payment, say, type Ev } from './board.js';
+import { roll } from './combat.js';
+import { slotOf } from '../legal.js';
+import { rollEvent } from '../../../engine/mech/dice.js';
+import type { Rng } from '../../../engine/types.js';
 import { placeExplosion } from './explosions.js';
 
 const Effect = T.Union([T.Literal('edmks'), T.Literal('laserSatellite')]);
 const DddDef = T.Object({
   id: T.String(), name: T.String(), effect: Effect,
   width: T.Integer({ minimum: 1, maximum: 3 }), height: T.Integer({ minimum: 1, maximum: 3 }), health: T.Union([T.Integer({ minimum: 1 }), T.Null()]),
+  /** A Hack action (spec 7.9): Main or Add-on, difficulty = Hits needed, die colour, cost per die. */
+  hack: T.Optional(T.Object({
+    name: T.String(), type: T.Union([T.Literal('main'), T.Literal('addon')]), difficulty: T.Integer({ minimum: 1 }),
+    color: T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]), cost: T.String({ pattern: '^[GYBP]+$' }),
+  }, { additionalProperties: false })),
 }, { additionalProperties: false });
 export type DddDef = Static<typeof DddDef>;
 const DddsFile = T.Object({ provisional: T.Boolean(), note: T.String(), ddds: T.Array(DddDef) }, { additionalProperties: false });
@@ -105,10 +114,14 @@ export function edmksGain(s: S, f: Extract<Frame, { t: 'edmks' }>, board: string
 
 // ---------------------------------------------------------------- Laser Satellite Controls (#70)
 
-/** Why LEGION cannot fire the Laser Satellite at `to` now (null: it can). */
+/** Who places the Laser Satellite's explosions: LEGION, or the Side that Hacked it (spec 7.15). */
+export function controller(d: Ddd): Side { return d.hacked ?? 'LEGION'; }
+
+/** Why `side` cannot fire the Laser Satellite at `to` now (null: it can). */
 export function laserProblem(s: S, side: Side, to: string): Violation | null {
-  if (!active(s, 'laserSatellite')) return violation('no_laser', 'no standing Laser Satellite Controls');
-  if (side !== 'LEGION') return violation('not_your_ddd', 'the Laser Satellite is LEGION\'s (spec 7.15)');
+  const d = active(s, 'laserSatellite');
+  if (!d) return violation('no_laser', 'no standing Laser Satellite Controls');
+  if (side !== controller(d)) return violation('not_your_ddd', `the Laser Satellite is ${controller(d)}'s now (spec 7.15)`);
   if (s.laserUsed) return violation('laser_used', 'once in each LEGION Turn');
   const c = map(s).cells[to];
   if (!c) return violation('bad_space', `no space ${to}`);
@@ -116,13 +129,65 @@ export function laserProblem(s: S, side: Side, to: string): Violation | null {
   return null;
 }
 export function laserSpaces(s: S, side: Side): string[] {
-  if (!active(s, 'laserSatellite') || side !== 'LEGION' || s.laserUsed) return [];
+  const d = active(s, 'laserSatellite');
+  if (!d || side !== controller(d) || s.laserUsed) return [];
   const m = map(s);
   return Object.values(m.cells).filter((c) => !inside(m, c)).map((c) => c.key).sort();
 }
 export function fireLaser(s: S, to: string, ev: Ev): void {
   s.laserUsed = true;
-  say(ev, 'laser_fired', { to });
-  placeExplosion(s, to, 'LEGION', ev);
+  say(ev, 'laser_fired', { to, side: s.side });
+  placeExplosion(s, to, s.side, ev);
+}
+
+// ---------------------------------------------------------------- Hacking (#64)
+
+/**
+ * Why `unit` cannot Hack `ddd` rolling `dice` dice now (spec 7.9): an Elite of the activated
+ * board (the Golem cannot, L1783), within 1 space of the object and on its Level, the action's
+ * Main/Add-on allowance, the cost paid per die; a device already under the Side's control is not hacked again.
+ */
+export function hackProblem(s: S, unit: string, ddd: string, dice: number): Violation | null {
+  const sl = slotOf(s);
+  const u = s.units[unit];
+  if (!u || u.board !== sl.board || u.side !== s.side) return violation('not_activated', `${unit} is not on the activated board`);
+  if (!isElite(u.board) || u.board === 'golem') return violation('elite_only', 'only Elite units Hack (spec 7.9)');
+  if (!u.at) return violation('not_on_map', `${unit} is not on the map`);
+  const d = s.ddds?.find((x) => x.id === ddd && !x.destroyed);
+  const h = d && DDDS[d.id].hack;
+  if (!d || !h) return violation('not_hackable', `${ddd} has no Hack action`);
+  if ((d.hacked ?? 'LEGION') === u.side) return violation('already_yours', `${ddd} already works for ${u.side}`);
+  if (h.type === 'main' && sl.main) return violation('main_used', 'one Main Action per Turn (L269)');
+  if (h.type === 'addon' && sl.addons.includes(`${u.board}:hack:${d.id}`)) return violation('addon_used', 'each Add-on once per Turn (L271)');
+  const [x, y, z] = parseKey(u.at);
+  if (!d.at.some((k) => { const [a, b, c] = parseKey(k); return c === z && Math.max(Math.abs(a - x), Math.abs(b - y)) <= 1; })) return violation('not_adjacent', 'within 1 space of the object, on the same Level (spec 7.9)');
+  if (!Number.isInteger(dice) || dice < 1 || dice > 6) return violation('bad_dice', 'roll 1 to 6 dice');
+  if (!payment(s.boards[u.board], u, h.cost.repeat(dice))) return violation('cannot_pay', `${dice} dice cost ${h.cost.repeat(dice)} (spec 7.9)`);
+  return null;
+}
+
+export function hackCandidates(s: S): { unit: string; ddd: string; dice: number }[] {
+  const sl = slotOf(s);
+  const out: { unit: string; ddd: string; dice: number }[] = [];
+  if (!sl?.board || !s.ddds) return out;
+  for (const d of s.ddds) for (let n = 1; n <= 6; n++) if (!hackProblem(s, sl.board, d.id, n)) out.push({ unit: sl.board, ddd: d.id, dice: n });
+  return out;
+}
+
+/** Pay per die, roll them (no modifiers, not an attack, A-31); success at Hits ≥ difficulty; failure loses the Action and cubes. */
+export function hack(s: S, unit: string, ddd: string, dice: number, rng: Rng, ev: Ev): void {
+  const sl = slotOf(s);
+  const u = s.units[unit];
+  const d = s.ddds!.find((x) => x.id === ddd)!;
+  const h = DDDS[d.id].hack!;
+  pay(s.boards[u.board], payment(s.boards[u.board], u, h.cost.repeat(dice))!);
+  if (h.type === 'main') sl.main = true; else sl.addons.push(`${u.board}:hack:${d.id}`);
+  sl.mp = null; sl.group = null; sl.fire = null;
+  const faces = roll(rng, Array(dice).fill(h.color));
+  ev.push(rollEvent('hack', faces.map((f) => f.join('+') || '-'), { unit, ddd, dice }));
+  const hits = faces.flat().filter((f) => f === 'H' || f === 'AH').length;
+  const success = hits >= h.difficulty;
+  if (success) d.hacked = u.side;
+  say(ev, 'hacked', { unit, ddd, action: h.name, hits, difficulty: h.difficulty, success });
 }
 export type { Unit };
