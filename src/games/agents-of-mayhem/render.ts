@@ -10,6 +10,7 @@ import {
 } from '../../render/svg.js';
 import { CONTENT, destroyedMap, type Side } from './content.js';
 import type { Unit } from './state.js';
+import { DDDS } from './rules/ddd.js';
 import type { View } from './view.js';
 
 const CELL = 40;
@@ -59,6 +60,21 @@ export function render(v: View, opts: RenderOptions): string {
     for (const cell of rubble.sort((a, b) => (a.key < b.key ? -1 : 1))) {
       el(r, 'rect', { x: g.x + cell.x * CELL + 2, y: g.y + cell.y * CELL + 2, width: CELL - 4, height: CELL - 4, fill: 'none', stroke: '#8a6d3b', 'stroke-dasharray': '3 3' })
         .ele('title').txt(`Destroyed tile, Level ${cell.z}`);
+    }
+  }
+  // Doomsday Devices: their footprint outlined, name, Wounds and controller in the title.
+  const ddds = (v.ddds ?? []).filter((d) => !d.destroyed);
+  if (ddds.length) {
+    const dg = el(c.root, 'g', { class: 'ddds', 'font-size': 8 });
+    for (const d of ddds) {
+      const ps = d.at.map(xyOf).filter((p): p is XY => !!p);
+      if (!ps.length) continue;
+      const x0 = Math.min(...ps.map((p) => p[0])); const y0 = Math.min(...ps.map((p) => p[1]));
+      const x1 = Math.max(...ps.map((p) => p[0])); const y1 = Math.max(...ps.map((p) => p[1]));
+      const def = DDDS[d.id];
+      el(dg, 'rect', { 'data-ddd': d.id, x: g.x + x0 * CELL + 3, y: g.y + y0 * CELL + 3, width: (x1 - x0 + 1) * CELL - 6, height: (y1 - y0 + 1) * CELL - 6, fill: 'none', stroke: SIDE_COLOUR[d.hacked ?? 'LEGION'], 'stroke-width': 2, 'stroke-dasharray': '6 2' })
+        .ele('title').txt(`${def.name} (Doomsday Device)${def.health !== null ? `, ${d.wounds} of ${def.health} Wounds` : ''}${d.hacked ? `, hacked by ${d.hacked}` : ''}`);
+      text(dg, g.x + x0 * CELL + 6, g.y + (y1 + 1) * CELL - 6, def.name.split(' ')[0]);
     }
   }
   const blasts = v.explosions?.placed ?? [];
@@ -140,6 +156,7 @@ export function render(v: View, opts: RenderOptions): string {
     { fill: 'none', stroke: COLOURS.highlight, text: 'last move' },
   );
   if (blasts.length) items.push({ fill: '#c0392b', text: 'Explosion marker: face up with its Building Damage, grey ? face down' });
+  if (ddds.length) items.push({ fill: 'none', stroke: SIDE_COLOUR.LEGION, text: 'dashed frame: Doomsday Device, its controller\'s colour' });
   if (rubble.length) items.push({ fill: 'none', stroke: '#8a6d3b', text: 'dashed: Destroyed tile (rubble)' });
   c.fitHeight(y + 10 + legend(side, px, y + 10, 'Legend', items) + 10);
   return c.end();

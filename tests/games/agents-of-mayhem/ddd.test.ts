@@ -99,3 +99,11 @@ test('#64 #70 Hacking: an Elite within 1 space on the same Level pays per die, r
   minion.ddds!.find((d) => d.id === 'laser')!.hacked = 'MAYHEM';
   assert.equal(refused(minion, { type: 'hack', unit: 'hell-1', ddd: 'laser', dice: 1 }).code, 'elite_only', 'Minions do not Hack');
 });
+
+test('board picture: DDDs are drawn with their controller, Explosion markers face down as "?" (render.ts)', () => {
+  const s = activeBoard(only(fresh('M3'), { babylon: '17,7,1', fortune: '0,0,1' }), 'babylon');
+  const st = answer(s, { type: 'laser', to: '5,5,1' });
+  const svg = rs.render!(rs.view(st.s, 1), { seat: 1 } as never);
+  assert.ok(svg.includes('data-ddd="laser"') && svg.includes('data-ddd="edmks"'));
+  assert.ok(svg.includes('Explosion marker, face down'));
+});
