@@ -86,6 +86,12 @@ const WinCondition = T.Object({
   trigger: T.Union([T.Literal('enemyDowned'), T.Literal('omControlled')]), removeOm: T.Optional(T.Boolean()), text: T.String(),
 }, { additionalProperties: false });
 export type WinCondition = Static<typeof WinCondition>;
+/** An Event Box printed in a Side's book: the number on the `marker` Side's Event Markers it resolves, its text, its effect. */
+const EventBox = T.Object({
+  n: T.Integer({ minimum: 1 }), marker: Side, text: T.String(),
+  effect: T.Object({ vp: T.Optional(T.Object({ side: Side, n: T.Integer({ minimum: 1 }) }, { additionalProperties: false })), explosion: T.Optional(T.Boolean()) }, { additionalProperties: false }),
+}, { additionalProperties: false });
+export type EventBox = Static<typeof EventBox>;
 const UnitPlacement = T.Object({ unit: T.String(), board: T.String(), minion: T.Optional(T.String()), at: XYZ, facing: Dir }, { additionalProperties: false });
 const Entry = T.Object({ unit: T.String(), board: T.String(), minion: T.Optional(T.String()), round: T.Integer({ minimum: 1 }), edge: T.String(), facing: Dir }, { additionalProperties: false });
 const SideSetup = T.Object({
@@ -103,6 +109,11 @@ const Mission = T.Object({
   oms: T.Array(T.Object({ id: T.String({ pattern: '^[1-9]$' }), at: XYZ, control: Side }, { additionalProperties: false })),
   sides: T.Object({ MAYHEM: SideSetup, LEGION: SideSetup }, { additionalProperties: false }),
   chainFrom: T.Optional(T.String()), focus: T.Optional(T.String()),
+  /** Setup steps F-G: Event Markers (Side symbol up, number unseen) and each book's Event Boxes (spec 7.10). */
+  events: T.Optional(T.Object({
+    markers: T.Array(T.Object({ side: Side, at: XYZ }, { additionalProperties: false })),
+    boxes: T.Object({ MAYHEM: T.Array(EventBox), LEGION: T.Array(EventBox) }, { additionalProperties: false }),
+  }, { additionalProperties: false })),
   /** Setup step H: Doomsday Devices by their north-west space (data/ddds.json, spec 7.15). */
   ddds: T.Optional(T.Array(T.Object({ ddd: T.String(), at: XYZ }, { additionalProperties: false }))),
 }, { additionalProperties: false });
@@ -367,6 +378,13 @@ function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elit
     occupied.add(k);
   }
   for (const o of m.oms) if (!map.cells[cellKey(o.at[0], o.at[1], o.at[2])]) throw new Error(`mission ${m.id}: OM ${o.id} off the map`);
+  for (const e of m.events?.markers ?? []) if (!map.cells[cellKey(e.at[0], e.at[1], e.at[2])]) throw new Error(`mission ${m.id}: Event Marker off the map at ${e.at.join(',')}`);
+  for (const side of ['MAYHEM', 'LEGION'] as Side[]) {
+    const ns = [...(m.events?.boxes.MAYHEM ?? []), ...(m.events?.boxes.LEGION ?? [])].filter((b) => b.marker === side).map((b) => b.n);
+    if (new Set(ns).size !== ns.length) throw new Error(`mission ${m.id}: two Event Boxes for ${side} marker number ${ns.join(',')}`);
+    const markers = (m.events?.markers ?? []).filter((x) => x.side === side).length;
+    if (markers > ns.length) throw new Error(`mission ${m.id}: ${markers} ${side} Event Markers but ${ns.length} numbers`);
+  }
   const minPlayers = Math.min(m.sides.MAYHEM.boards.length, m.sides.LEGION.boards.length);
   if (m.players.some((n) => n > 2) && minPlayers < 2) throw new Error(`mission ${m.id}: 3-4 players need two boards per Side (L1362)`);
   return map;

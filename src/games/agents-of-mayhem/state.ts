@@ -104,6 +104,8 @@ export type Frame =
   | { t: 'edmksTax'; seat: Seat; board: string }
   /** EDMKS: one LEGION board gains a Mayhem cube in the LEGION Refresh Phase (spec 6.4 step 6). */
   | { t: 'edmks'; seat: Seat }
+  /** An Event Marker triggered by `unit` (spec 7.10): resolved by settle (its number drawn then). */
+  | { t: 'event'; marker: number; unit: string }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
@@ -143,6 +145,9 @@ export interface S {
   objectHits?: Record<string, number>;
   /** Collapsed buildings: tile index → the Level its Destroyed tile lies on (spec 7.6.3). */
   collapsed?: Record<string, number>;
+  /** Event Markers on the map (spec 7.10): the Side symbol is public; the number is drawn from `eventNumbers` when triggered. */
+  eventMarkers?: { side: Side; at: string }[];
+  eventNumbers?: Record<Side, number[]>;
   /** Doomsday Devices of the mission (spec 7.15). */
   ddds?: Ddd[];
   /** This LEGION Turn's Laser Satellite shot was taken; this Refresh Phase's EDMKS cube was given. */

@@ -39,6 +39,7 @@ function invariants(s: S, where: string): void {
     assert.deepEqual(ids, Object.keys(MARKERS).sort(), `${where}: Explosion markers conserved`);
     assert.ok(s.explosions.placed.every((x) => map(s).cells[x.at] && (x.faceUp ? !!x.marker : x.marker === null)), `${where}: markers on the map, face down without identity`);
   }
+  for (let seat = 0; seat < s.players; seat++) assert.ok((rs.view(s, seat).eventBook ?? []).every((b) => b.book === s.seats[seat]), `${where}: seat ${seat} reads only its own Event Boxes`);
   for (let seat = 0; seat < s.players; seat++) {
     if (s.seats[seat] === s.side) continue;
     const v = JSON.stringify(rs.view(s, seat).slots);

@@ -2,6 +2,7 @@
 // taking Actions, MP per Action (weapon MP before or after, never split), moves, Jumps,
 // Dashes, entering the map, group Actions (+N) of Squads.
 import { edmksTax } from './ddd.js';
+import { checkEvents } from './events.js';
 import { discardMayhem } from './mayhem.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
@@ -105,7 +106,9 @@ export function move(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev)
   spend(s, u.id, all.get(a.to)!.cost);
   if (!u.at) { u.entry = null; say(ev, 'entered', { unit: u.id, edge }); }
   for (const k of path) checkOms(s, u, k, ev);
+  const from = u.at;
   u.at = a.to; u.facing = a.facing;
+  checkEvents(s, u, path, from);
   say(ev, 'moved', { unit: u.id, path, facing: a.facing });
 }
 
@@ -118,6 +121,7 @@ export function jump(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev)
   const from = u.at!;
   u.at = a.to; u.facing = a.facing;
   checkOms(s, u, a.to, ev);
+  checkEvents(s, u, [a.to], from);
   say(ev, 'jumped', { unit: u.id, from, to: a.to, levels: parseKey(a.to)[2] - parseKey(from)[2] });
 }
 
@@ -126,8 +130,10 @@ export function dash(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev)
   const u = s.units[a.unit];
   const d = dashAction(u)!;
   pay(s.boards[u.board], payment(s.boards[u.board], u, d.cost)!);
+  const from = u.at;
   u.at = a.to; u.facing = a.facing;
   checkOms(s, u, a.to, ev);
+  checkEvents(s, u, [a.to], from);
   say(ev, 'dashed', { unit: u.id, to: a.to, facing: a.facing });
 }
 export { CONTENT };

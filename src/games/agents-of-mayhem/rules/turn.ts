@@ -9,6 +9,7 @@ import { refreshCandidates, slotOf } from '../legal.js';
 import { LETTER, SIDES, WELLS, isElite, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
 import { active as dddActive, edmksOptions, edmksGain, payTax, setupDdds, taxOptions } from './ddd.js';
+import { eventTiles, resolveEvent, setupEvents } from './events.js';
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
@@ -66,6 +67,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (ex) s.explosions = ex;
   const dd = setupDdds(m.id);
   if (dd) s.ddds = dd;
+  Object.assign(s, setupEvents(m.id));
   say(ev, 'mission_started', { mission: m.id, rounds: m.rounds, initiative: m.initiative, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
   return { s, ev };
@@ -145,7 +147,9 @@ export function redeploySpaces(s: S, side: Side): string[] {
   const m = map(s);
   const occ = unitAt(s);
   const out: string[] = [];
-  for (const t of m.tiles) {
+  const closed = eventTiles(s, side);
+  for (const [ti, t] of m.tiles.entries()) {
+    if (closed.has(ti)) continue;
     const enemy = t.cells.some((k) => { const u = occ.get(k); return !!u && u.side !== side; }) || s.oms.some((o) => o.control !== side && t.cells.includes(o.at));
     if (enemy) continue;
     for (const k of t.cells) { const c = m.cells[k]; if (!occ.get(k) && !m.cells[cellKey(c.x, c.y, c.z + 1)]) out.push(k); }
@@ -288,6 +292,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       refreshSymbols(s, ev);
       continue;
     }
+    if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
     if (f.t === 'edmksTax') {
       const o = taxOptions(s, f.board);
       if (o.length > 1) return;
