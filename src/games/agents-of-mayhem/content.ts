@@ -86,6 +86,12 @@ const WinCondition = T.Object({
   trigger: T.Union([T.Literal('enemyDowned'), T.Literal('omControlled')]), removeOm: T.Optional(T.Boolean()), text: T.String(),
 }, { additionalProperties: false });
 export type WinCondition = Static<typeof WinCondition>;
+/** An Event Box printed in a Side's book: the number on the `marker` Side's Event Markers it resolves, its text, its effect. */
+const EventBox = T.Object({
+  n: T.Integer({ minimum: 1 }), marker: Side, text: T.String(),
+  effect: T.Object({ vp: T.Optional(T.Object({ side: Side, n: T.Integer({ minimum: 1 }) }, { additionalProperties: false })), explosion: T.Optional(T.Boolean()) }, { additionalProperties: false }),
+}, { additionalProperties: false });
+export type EventBox = Static<typeof EventBox>;
 const UnitPlacement = T.Object({ unit: T.String(), board: T.String(), minion: T.Optional(T.String()), at: XYZ, facing: Dir }, { additionalProperties: false });
 const Entry = T.Object({ unit: T.String(), board: T.String(), minion: T.Optional(T.String()), round: T.Integer({ minimum: 1 }), edge: T.String(), facing: Dir }, { additionalProperties: false });
 const SideSetup = T.Object({
@@ -103,13 +109,24 @@ const Mission = T.Object({
   oms: T.Array(T.Object({ id: T.String({ pattern: '^[1-9]$' }), at: XYZ, control: Side }, { additionalProperties: false })),
   sides: T.Object({ MAYHEM: SideSetup, LEGION: SideSetup }, { additionalProperties: false }),
   chainFrom: T.Optional(T.String()), focus: T.Optional(T.String()),
+  /** Setup steps F-G: Event Markers (Side symbol up, number unseen) and each book's Event Boxes (spec 7.10). */
+  events: T.Optional(T.Object({
+    markers: T.Array(T.Object({ side: Side, at: XYZ }, { additionalProperties: false })),
+    boxes: T.Object({ MAYHEM: T.Array(EventBox), LEGION: T.Array(EventBox) }, { additionalProperties: false }),
+  }, { additionalProperties: false })),
+  /** Setup step H: Doomsday Devices by their north-west space (data/ddds.json, spec 7.15). */
+  ddds: T.Optional(T.Array(T.Object({ ddd: T.String(), at: XYZ }, { additionalProperties: false }))),
 }, { additionalProperties: false });
 export type Mission = Static<typeof Mission>;
 const MissionsFile = T.Object({ provisional: T.Boolean(), note: T.String(), missions: T.Array(Mission) }, { additionalProperties: false });
 
 // ---------------------------------------------------------------- compiled map
 
-export interface Cell { key: string; x: number; y: number; z: number; stairs: boolean; explosive: boolean; tile: number; building: boolean }
+export interface Cell {
+  key: string; x: number; y: number; z: number; stairs: boolean; explosive: boolean; tile: number; building: boolean;
+  /** On a collapsed building's Destroyed ("D") tile (spec 7.6.3): rubble, Outside. */
+  destroyed?: boolean;
+}
 export interface CompiledMap {
   width: number; height: number;
   cells: Record<string, Cell>;
@@ -206,6 +223,39 @@ export function assembleMap(m: Mission['map'], tiles: Record<string, TileDef>): 
     entry[name] = Object.values(cells).filter((c) => c.z === 1 && (d === 'W' ? c.x === 0 : d === 'E' ? c.x === width - 1 : d === 'N' ? c.y === 0 : c.y === height - 1)).map((c) => c.key).sort();
   }
   return { width, height, cells, edges, corners, entry, tiles: out };
+}
+
+/**
+ * The map after building collapses (spec 7.6.3, 2.1.7): `collapsed` gives, per tile index, the
+ * Level its Destroyed tile now lies on. Levels above it are gone; the D tile covers the
+ * footprint of the Level removed just above it, all Outside, its edges clear and its corner
+ * dots Obstacles (G-MAP-3). Cached per collapse state (the "map version"), so the step and
+ * LOS questions keep their caches.
+ */
+const DESTROYED_CACHE = new Map<string, CompiledMap>();
+export function destroyedMap(id: string, m: CompiledMap, collapsed: Record<string, number>): CompiledMap {
+  const sig = Object.entries(collapsed).sort().map(([t, z]) => `${t}:${z}`).join(';');
+  if (!sig) return m;
+  const ck = `${id}|${sig}`;
+  const hit = DESTROYED_CACHE.get(ck);
+  if (hit) return hit;
+  const cells: Record<string, Cell> = {};
+  const edges = { ...m.edges };
+  const corners = { ...m.corners };
+  const gone = (c: Cell) => collapsed[c.tile] !== undefined && c.z > collapsed[c.tile];
+  for (const c of Object.values(m.cells)) if (!gone(c)) cells[c.key] = { ...c };
+  for (const [t, top] of Object.entries(collapsed)) {
+    const foot = Object.values(m.cells).filter((c) => c.tile === Number(t) && c.z === top + 1 && cells[cellKey(c.x, c.y, top)]);
+    for (const f of foot) {
+      const c = cells[cellKey(f.x, f.y, top)];
+      c.destroyed = true; c.stairs = false;
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) delete edges[edgeKey(top, [c.x, c.y], [c.x + dx, c.y + dy])];
+      for (const [px, py] of [[c.x, c.y], [c.x + 1, c.y], [c.x, c.y + 1], [c.x + 1, c.y + 1]]) corners[cornerKey(top, px, py)] = 'obstacle';
+    }
+  }
+  const out: CompiledMap = { ...m, cells, edges, corners, tiles: m.tiles.map((t) => ({ ...t, cells: t.cells.filter((k) => cells[k]) })) };
+  DESTROYED_CACHE.set(ck, out);
+  return out;
 }
 
 // ---------------------------------------------------------------- loading
@@ -328,6 +378,13 @@ function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elit
     occupied.add(k);
   }
   for (const o of m.oms) if (!map.cells[cellKey(o.at[0], o.at[1], o.at[2])]) throw new Error(`mission ${m.id}: OM ${o.id} off the map`);
+  for (const e of m.events?.markers ?? []) if (!map.cells[cellKey(e.at[0], e.at[1], e.at[2])]) throw new Error(`mission ${m.id}: Event Marker off the map at ${e.at.join(',')}`);
+  for (const side of ['MAYHEM', 'LEGION'] as Side[]) {
+    const ns = [...(m.events?.boxes.MAYHEM ?? []), ...(m.events?.boxes.LEGION ?? [])].filter((b) => b.marker === side).map((b) => b.n);
+    if (new Set(ns).size !== ns.length) throw new Error(`mission ${m.id}: two Event Boxes for ${side} marker number ${ns.join(',')}`);
+    const markers = (m.events?.markers ?? []).filter((x) => x.side === side).length;
+    if (markers > ns.length) throw new Error(`mission ${m.id}: ${markers} ${side} Event Markers but ${ns.length} numbers`);
+  }
   const minPlayers = Math.min(m.sides.MAYHEM.boards.length, m.sides.LEGION.boards.length);
   if (m.players.some((n) => n > 2) && minPlayers < 2) throw new Error(`mission ${m.id}: 3-4 players need two boards per Side (L1362)`);
   return map;

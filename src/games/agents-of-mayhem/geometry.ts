@@ -290,7 +290,53 @@ function crossLevelClear(m: CompiledMap, hi: Cell, lo: Cell, p: P, q: P): boolea
   }
   if (inside(m, hi) && cornerType(m, zH, p) !== 'cover') return false;
   if (inside(m, lo) && cornerType(m, zL, q) !== 'cover') return false;
-  return true;
+  return !underRoof(m, hi, lo, p, q) && !throughWall(m, zH, zL, p, q);
+}
+
+/** Height of the 3D line at 2D parameter t: from the higher floor (t = 0) down to the lower one (t = 1). */
+const heightAt = (zH: number, zL: number, t: number) => zH - t * (zH - zL);
+
+/**
+ * Between the Levels the line must not pass beneath a floor or roof: a point at a height between
+ * h and h+1 lying over a floor of Level h+1 is inside that building (spec §2.1.6 [P], "passes
+ * beneath a floor cell"); the end spaces themselves are judged by the Inside/Cover rule above.
+ */
+function underRoof(m: CompiledMap, hi: Cell, lo: Cell, p: P, q: P): boolean {
+  const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
+  const n = Math.max(2, Math.ceil(len * 16));
+  for (let i = 1; i < n; i++) {
+    const t = i / n;
+    const z = heightAt(hi.z, lo.z, t);
+    if (Number.isInteger(z)) continue;
+    const x = p[0] + (q[0] - p[0]) * t; const y = p[1] + (q[1] - p[1]) * t;
+    if ([hi, lo].some((c) => x >= c.x && x <= c.x + 1 && y >= c.y && y <= c.y + 1)) continue;
+    if (pointOverFloor(m, x, y, Math.floor(z) + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * Walls between Levels: a wall of Level h is a strip from height h to h+1; the line is blocked
+ * where it crosses one (or a solid dot of a wall run) at a height inside the strip (spec §2.1.6 [P]).
+ * Openings count as walls here: a line through a door or window is only allowed from or to its
+ * Cover dot, which the ends' Inside/Cover rule already judges.
+ */
+function throughWall(m: CompiledMap, zH: number, zL: number, p: P, q: P): boolean {
+  const sg = segs(m);
+  for (let h = zL; h < zH; h++) {
+    const inStrip = (t: number) => { const z = heightAt(zH, zL, t); return z > h && z < h + 1; };
+    for (const [a, b] of [...(sg.walls[h] ?? []), ...(sg.openings[h] ?? [])]) {
+      if (!properCross(p, q, a, b)) continue;
+      const fp = cross(a, b, p); const fq = cross(a, b, q);
+      if (inStrip(fp / (fp - fq))) return true;
+    }
+    for (const pt of latticeOn(p, q)) {
+      if (cornerType(m, h, pt) !== 'solid') continue;
+      const t = Math.abs(q[0] - p[0]) > 0 ? (pt[0] - p[0]) / (q[0] - p[0]) : (pt[1] - p[1]) / (q[1] - p[1]);
+      if (inStrip(t)) return true;
+    }
+  }
+  return false;
 }
 function pointOverFloor(m: CompiledMap, x: number, y: number, h: number): boolean {
   const xs = Number.isInteger(x) ? [x - 1, x] : [Math.floor(x)];

@@ -19,6 +19,8 @@ import { finish, free, payment, pay, say, type Ev } from './rules/board.js';
 import { activate, dash, fire, groupAction, jump, move, takeAction } from './rules/actions.js';
 import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
 import { applyDeploy, applyRedeploy, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
+import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
+import { edmksGain, edmksOptions, fireLaser, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions } from './rules/ddd.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
 import { other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -44,6 +46,15 @@ function pending(s: S): OpenDecision[] {
     if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { attack: f.id, unit: u.id, hits: f.hits, window: 'W-postroll' })];
     return [d(f.seat, 'push', 'turn', c, { attack: f.id, unit: u.id, pushes: f.pushes })];
   }
+  if (f?.t === 'explosion') {
+    const u = blastTarget(s, f)!;
+    const c = [`explosion:${f.id}`];
+    if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { explosion: f.id, unit: u.id, hits: f.hits, window: 'W-postroll' })];
+    return [d(f.seat, 'push', 'turn', c, { explosion: f.id, unit: u.id, pushes: f.pushes })];
+  }
+  if (f?.t === 'displace') return [d(f.seat, 'displace', 'reaction', [], { unit: f.unit, from: f.from })];
+  if (f?.t === 'edmksTax') return [d(f.seat, 'edmks_tax', 'turn', [], { board: f.board })];
+  if (f?.t === 'edmks') return [d(f.seat, 'edmks', 'turn', [], {})];
   if (f?.t === 'wound') return [d(f.seat, 'wound', 'reaction', [`attack:${f.id}`], { unit: f.unit, left: f.left })];
   if (f?.t === 'fall') return [d(f.seat, 'fall_dash', 'reaction', [`attack:${f.id}`], { unit: f.unit, levels: f.levels, window: 'W-fall' })];
   if (f?.t === 'deploy') return [d(f.seat, 'deploy', 'turn', [], { board: f.board, tile: f.tile })];
@@ -59,7 +70,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
   const f = top(s);
   switch (dec.kind) {
     case 'activate': return { actions: Object.keys(s.boards).sort().filter((b) => !activateProblem(s, b)).map((board) => ({ type: 'activate', board })), all: true };
-    case 'turn': return { actions: [...turnCandidates(s), ...mayhemCandidates(s, s.seats[seat])], all: true };
+    case 'turn': return { actions: [...turnCandidates(s), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h }))], all: true };
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
       return { actions: [{ type: 'pass' }, ...dashSpaces(s, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing })))], all: true };
@@ -69,6 +80,9 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'push': return { actions: [{ type: 'push', to: null }, ...pushOptions(s, f as Attack).map((to) => ({ type: 'push' as const, to }))], all: true };
     case 'wound': return { actions: woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).map((well) => ({ type: 'wound', well })), all: true };
     case 'fall_dash': return { actions: [{ type: 'fallDash', dash: false }, { type: 'fallDash', dash: true }], all: true };
+    case 'displace': return { actions: displaceOptions(s, f as Extract<Frame, { t: 'displace' }>).map((to) => ({ type: 'displace' as const, to })), all: true };
+    case 'edmks_tax': return { actions: taxOptions(s, (f as Extract<Frame, { t: 'edmksTax' }>).board).map((well) => ({ type: 'edmksTax' as const, well })), all: true };
+    case 'edmks': return { actions: edmksOptions(s).map((board) => ({ type: 'edmks' as const, board })), all: true };
     case 'refresh': return { actions: refreshCandidates(s, f as Extract<Frame, { t: 'refresh' }>), all: true };
     case 'deploy': return { actions: [{ type: 'deploy', board: null }, ...deployOptions(s, f as Extract<Frame, { t: 'deploy' }>).map((o) => ({ type: 'deploy' as const, ...o }))], all: true };
     case 'redeploy': {
@@ -101,6 +115,8 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         case 'dash': return s.units[a.unit]?.side === s.side ? dashProblem(s, a.unit, a.to, a.facing, true) : violation('not_your_unit', `${a.unit} is not yours`);
         case 'fire': return fireProblem(s, a.target);
         case 'group': return groupProblem(s, a);
+        case 'laser': return laserProblem(s, s.seats[seat], a.to);
+        case 'hack': return hackProblem(s, a.unit, a.ddd, a.dice);
         default: return wrong('end, act, move, jump, dash, fire or group');
       }
     case 'dash_window': {
@@ -123,6 +139,15 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type !== 'wound') return wrong('wound');
       return woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).includes(a.well) ? null : violation('well_full', 'a well already full of Wounds cannot take one (spec 7.3.7)');
     case 'fall_dash': return a.type === 'fallDash' && typeof a.dash === 'boolean' ? null : wrong('fallDash');
+    case 'edmks_tax':
+      if (a.type !== 'edmksTax') return wrong('edmksTax');
+      return taxOptions(s, (f as Extract<Frame, { t: 'edmksTax' }>).board).includes(a.well) ? null : violation('no_cube', 'spend an Action cube the board holds (spec 7.15 EDMKS)');
+    case 'edmks':
+      if (a.type !== 'edmks') return wrong('edmks');
+      return edmksOptions(s).includes(a.board) ? null : violation('not_legion_board', 'one LEGION board gains the Mayhem cube (spec 7.15 EDMKS)');
+    case 'displace':
+      if (a.type !== 'displace') return wrong('displace');
+      return displaceOptions(s, f as Extract<Frame, { t: 'displace' }>).includes(a.to) ? null : violation('bad_displace', 'an adjacent free space on the Destroyed Level (spec 7.6.3 step 4)');
     case 'refresh': return a.type === 'refresh' ? refreshProblem(s, f as Extract<Frame, { t: 'refresh' }>, a) : wrong('refresh');
     case 'deploy': {
       if (a.type !== 'deploy') return wrong('deploy');
@@ -155,6 +180,9 @@ function defaultAction(s: S, dec: OpenDecision): Action {
       return { type: 'block', times: Math.min(blockOptions(s, at), wounding) };
     }
     case 'push': return { type: 'push', to: null };
+    case 'displace': return { type: 'displace', to: displaceOptions(s, f as Extract<Frame, { t: 'displace' }>)[0] };
+    case 'edmks_tax': { const b = s.boards[(f as Extract<Frame, { t: 'edmksTax' }>).board]; return { type: 'edmksTax', well: taxOptions(s, b.id).reduce((x, y) => (b.cubes[y] > b.cubes[x] ? y : x)) }; }
+    case 'edmks': { const o = edmksOptions(s); return { type: 'edmks', board: o.find((b) => free(s.boards[b], 'mayhem') > 0) ?? o[0] }; }
     case 'wound': {
       const opts = woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit);
       return { type: 'wound', well: (['mayhem', 'tech', 'focus', 'speed'] as Well[]).find((w) => opts.includes(w))! };
@@ -212,6 +240,11 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       break;
     }
     case 'push': doPush(s, f as Attack, a.to, ev); break;
+    case 'displace': applyDisplace(s, f as Extract<Frame, { t: 'displace' }>, a.to, ev); break;
+    case 'laser': fireLaser(s, a.to, ev); break;
+    case 'hack': hack(s, a.unit, a.ddd, a.dice, rng(), ev); break;
+    case 'edmksTax': payTax(s, f as Extract<Frame, { t: 'edmksTax' }>, a.well, ev); break;
+    case 'edmks': edmksGain(s, f as Extract<Frame, { t: 'edmks' }>, a.board, ev); break;
     case 'mayhemDraw': mayhemDraw(s, s.seats[d.seat], a.pay, ctx.rng, ev); break;
     case 'mayhemPlay': mayhemPlay(s, s.seats[d.seat], a.card, a.board, a.cube, ev); break;
     case 'aimBonus': takeAimBonus(s, f as Attack, a.bonus, ev); break;

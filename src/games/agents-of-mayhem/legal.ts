@@ -7,7 +7,8 @@ import { DIRS, jumpLandings, reach } from './geometry.js';
 import { canDash, dashAction, dashSpaces, maxBlocks, pushOptions, targetProblem, type Attack } from './rules/combat.js';
 import { free, payment, woundWells } from './rules/board.js';
 import { MAYHEM } from './rules/mayhem.js';
-import { actionOf, actionsOf, count, isElite, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
+import { explosiveObject } from './rules/explosions.js';
+import { actionOf, actionsOf, count, isElite, map, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
 
 export function slotOf(s: S): Slot { return s.slots[s.slot]; }
 const addonKey = (u: Unit, a: CompiledAction) => `${u.minion ?? u.board}:${a.id}`;
@@ -119,8 +120,11 @@ export function groupProblem(s: S, a: Extract<Action, { type: 'group' }>): Viola
 
 // ---------------------------------------------------------------- candidates
 
+/** Spaces an attack may name: enemy units' and Targetable Explosive Objects' (spec 7.3.2, 7.6.1). */
 function enemySpaces(s: S, u: Unit): string[] {
-  return Object.values(s.units).filter((v) => v.at && v.side !== u.side).map((v) => v.at!).sort();
+  const objects = s.explosions ? Object.values(map(s).cells).filter((c) => c.explosive && explosiveObject(s, c.key)).map((c) => c.key) : [];
+  const ddds = u.side === 'MAYHEM' ? (s.ddds ?? []).filter((d) => !d.destroyed).flatMap((d) => d.at) : [];
+  return [...new Set([...Object.values(s.units).filter((v) => v.at && v.side !== u.side).map((v) => v.at!), ...objects, ...ddds])].sort();
 }
 
 export function turnCandidates(s: S): Action[] {

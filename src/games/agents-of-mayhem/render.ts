@@ -8,8 +8,9 @@ import {
   abbreviate, canvas, cellCentre, COLOURS, counter, el, lastMove, legend, panel, ring, squareGrid, stack, text,
   type LegendItem, type SquareGrid, type XY,
 } from '../../render/svg.js';
-import { CONTENT, type Side } from './content.js';
+import { CONTENT, destroyedMap, type Side } from './content.js';
 import type { Unit } from './state.js';
+import { DDDS } from './rules/ddd.js';
 import type { View } from './view.js';
 
 const CELL = 40;
@@ -26,7 +27,8 @@ function unitName(u: Unit): string {
 
 export function render(v: View, opts: RenderOptions): string {
   const mission = CONTENT.missions[v.mission];
-  const map = mission.compiled;
+  // The map as it stands: collapsed Levels gone, Destroyed tiles laid (spec 7.6.3).
+  const map = destroyedMap(v.mission, mission.compiled, v.collapsed ?? {});
   const g: SquareGrid = { cols: map.width, rows: map.height, cell: CELL, x: 34, y: 70 };
   const boardW = g.x + g.cols * CELL + 20;
   const c = canvas(boardW + PANEL_W, g.y + g.rows * CELL + 30, {
@@ -50,6 +52,43 @@ export function render(v: View, opts: RenderOptions): string {
   }
   const xyOf = (key: string): XY | null => (map.cells[key] ? [map.cells[key].x, map.cells[key].y] : null);
   for (const s of last.spaces) { const p = xyOf(s); if (p) ring(c.root, ...cellCentre(g, p), CELL * 0.5); }
+
+  // Destroyed tiles (rubble) and Explosion markers: face down '?' (nobody knows which), face up with their Building Damage.
+  const rubble = Object.values(map.cells).filter((cell) => cell.destroyed && top.get(`${cell.x},${cell.y}`) === cell.z);
+  if (rubble.length) {
+    const r = el(c.root, 'g', { class: 'destroyed' });
+    for (const cell of rubble.sort((a, b) => (a.key < b.key ? -1 : 1))) {
+      el(r, 'rect', { x: g.x + cell.x * CELL + 2, y: g.y + cell.y * CELL + 2, width: CELL - 4, height: CELL - 4, fill: 'none', stroke: '#8a6d3b', 'stroke-dasharray': '3 3' })
+        .ele('title').txt(`Destroyed tile, Level ${cell.z}`);
+    }
+  }
+  // Doomsday Devices: their footprint outlined, name, Wounds and controller in the title.
+  const ddds = (v.ddds ?? []).filter((d) => !d.destroyed);
+  if (ddds.length) {
+    const dg = el(c.root, 'g', { class: 'ddds', 'font-size': 8 });
+    for (const d of ddds) {
+      const ps = d.at.map(xyOf).filter((p): p is XY => !!p);
+      if (!ps.length) continue;
+      const x0 = Math.min(...ps.map((p) => p[0])); const y0 = Math.min(...ps.map((p) => p[1]));
+      const x1 = Math.max(...ps.map((p) => p[0])); const y1 = Math.max(...ps.map((p) => p[1]));
+      const def = DDDS[d.id];
+      el(dg, 'rect', { 'data-ddd': d.id, x: g.x + x0 * CELL + 3, y: g.y + y0 * CELL + 3, width: (x1 - x0 + 1) * CELL - 6, height: (y1 - y0 + 1) * CELL - 6, fill: 'none', stroke: SIDE_COLOUR[d.hacked ?? 'LEGION'], 'stroke-width': 2, 'stroke-dasharray': '6 2' })
+        .ele('title').txt(`${def.name} (Doomsday Device)${def.health !== null ? `, ${d.wounds} of ${def.health} Wounds` : ''}${d.hacked ? `, hacked by ${d.hacked}` : ''}`);
+      text(dg, g.x + x0 * CELL + 6, g.y + (y1 + 1) * CELL - 6, def.name.split(' ')[0]);
+    }
+  }
+  const blasts = v.explosions?.placed ?? [];
+  if (blasts.length) {
+    const bl = el(c.root, 'g', { class: 'explosions', 'font-size': 9, 'text-anchor': 'middle' });
+    for (const mk of blasts) {
+      const p = xyOf(mk.at);
+      if (!p) continue;
+      const x = g.x + p[0] * CELL + CELL - 9; const yy = g.y + p[1] * CELL + 9;
+      el(bl, 'circle', { 'data-explosion': mk.n, cx: x, cy: yy, r: 7, fill: mk.faceUp ? '#c0392b' : '#555' })
+        .ele('title').txt(mk.faceUp ? `Explosion marker ${mk.marker}, face up` : 'Explosion marker, face down');
+      text(bl, x, yy + 3, mk.faceUp ? String(mk.marker).slice(1, 2) : '?', { fill: '#fff' });
+    }
+  }
 
   // Objective markers, then figures stacked on their cell.
   for (const om of v.oms) {
@@ -116,6 +155,9 @@ export function render(v: View, opts: RenderOptions): string {
     { fill: 'none', stroke: COLOURS.ink, text: 'corner number: hits; struck through: a status' },
     { fill: 'none', stroke: COLOURS.highlight, text: 'last move' },
   );
+  if (blasts.length) items.push({ fill: '#c0392b', text: 'Explosion marker: face up with its Building Damage, grey ? face down' });
+  if (ddds.length) items.push({ fill: 'none', stroke: SIDE_COLOUR.LEGION, text: 'dashed frame: Doomsday Device, its controller\'s colour' });
+  if (rubble.length) items.push({ fill: 'none', stroke: '#8a6d3b', text: 'dashed: Destroyed tile (rubble)' });
   c.fitHeight(y + 10 + legend(side, px, y + 10, 'Legend', items) + 10);
   return c.end();
 }

@@ -3,7 +3,7 @@
 import type { Deck } from '../../engine/mech/deck.js';
 import type { GameEvent, Result, Seat } from '../../engine/types.js';
 import type { Face, Status } from './abilities.js';
-import { CONTENT, type CompiledAction, type Dir, type Side } from './content.js';
+import { CONTENT, destroyedMap, type Color, type CompiledAction, type Dir, type Side } from './content.js';
 
 export type { Side, Dir };
 export const SIDES: Side[] = ['MAYHEM', 'LEGION'];
@@ -69,7 +69,17 @@ export interface Slot {
   group: { action: string; minion: string; used: string[]; left: number } | null;
 }
 
-export interface Target { unit: string; centre: boolean }
+/** A target of an attack: a unit, or a Targetable Explosive Object (its space, spec 7.6.1). */
+export interface Target { unit: string; centre: boolean; object?: string; ddd?: string }
+
+/** A Doomsday Device on the map (spec 7.15): its footprint, Wounds, and whether it was destroyed. */
+export interface Ddd { id: string; at: string[]; wounds: number; destroyed: boolean; hacked?: Side }
+
+/**
+ * An Explosion marker on the map (spec 7.6.1): face down it is a hidden handle with no identity
+ * (`marker` null); which marker it is gets drawn from the pile when it flips (STYLE 6).
+ */
+export interface ExplosionMarker { n: number; at: string; marker: string | null; faceUp: boolean; turn: number; statuses: Status[]; by: Side }
 
 export type Frame =
   | {
@@ -81,6 +91,21 @@ export type Frame =
     mayhemDie?: boolean;
     dashed: string[]; hits: number; pushes: number; special: boolean; wounds: number; downed: string[];
   }
+  | {
+    /** An explosion going off (spec 7.6.2), or a collapse's 4 red dice (7.6.3, `collapse` = tile): one roll per target, Block, Hits, Pushes from the centre. */
+    t: 'explosion'; id: number; seat: Seat; marker: number; centre: string; dice: Color[]; targets: Target[]; i: number;
+    stage: 'roll' | 'block' | 'damage' | 'push' | 'next'; hits: number; pushes: number; collapse: number | null;
+  }
+  /** Refresh Phase steps 3-5 (spec 6.4), run once the start-of-Refresh explosions are resolved. */
+  | { t: 'refreshSymbols' }
+  /** A unit from a collapsed Level whose space below is taken: its owner picks an adjacent free space (A-23). */
+  | { t: 'displace'; seat: Seat; unit: string; from: string }
+  /** EDMKS: a MAYHEM Elite starting its Activation on its Tile spends one Action cube (spec 7.15). */
+  | { t: 'edmksTax'; seat: Seat; board: string }
+  /** EDMKS: one LEGION board gains a Mayhem cube in the LEGION Refresh Phase (spec 6.4 step 6). */
+  | { t: 'edmks'; seat: Seat }
+  /** An Event Marker triggered by `unit` (spec 7.10): resolved by settle (its number drawn then). */
+  | { t: 'event'; marker: number; unit: string }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
@@ -114,6 +139,20 @@ export interface S {
   deployed: boolean;
   /** Mayhem decks and shared hands (Advanced missions with a hand size, spec 7.7); absent otherwise. */
   mayhem?: Record<Side, { deck: Deck<string>; hand: string[] }>;
+  /** Explosions (Advanced missions, spec 7.6): the face-down pile (public counts, spec 8.1) and the markers on the map. */
+  explosions?: { pile: Deck<string>; placed: ExplosionMarker[]; next: number };
+  /** Hits on Targetable Explosive Objects this Turn, by space (all Hits in one Turn, spec 7.3.7). */
+  objectHits?: Record<string, number>;
+  /** Collapsed buildings: tile index → the Level its Destroyed tile lies on (spec 7.6.3). */
+  collapsed?: Record<string, number>;
+  /** Event Markers on the map (spec 7.10): the Side symbol is public; the number is drawn from `eventNumbers` when triggered. */
+  eventMarkers?: { side: Side; at: string }[];
+  eventNumbers?: Record<Side, number[]>;
+  /** Doomsday Devices of the mission (spec 7.15). */
+  ddds?: Ddd[];
+  /** This LEGION Turn's Laser Satellite shot was taken; this Refresh Phase's EDMKS cube was given. */
+  laserUsed?: boolean;
+  edmksDone?: boolean;
   result: Result | null;
   log: { round: number; side: Side; text: string }[];
 }
@@ -132,6 +171,11 @@ export type Action =
   | { type: 'block'; times: number }
   | { type: 'wound'; well: Well }
   | { type: 'push'; to: string | null }
+  | { type: 'displace'; to: string }
+  | { type: 'laser'; to: string }
+  | { type: 'hack'; unit: string; ddd: string; dice: number }
+  | { type: 'edmksTax'; well: Well }
+  | { type: 'edmks'; board: string }
   | { type: 'fallDash'; dash: boolean }
   | { type: 'redeploy'; board: string; to: string | null }
   | { type: 'deploy'; board: string | null; minion?: string; to?: string }
@@ -143,7 +187,11 @@ export interface Run { ev: GameEvent[] }
 export type RollFace = Face[];
 
 export function mission(s: S) { return CONTENT.missions[s.mission]; }
-export function map(s: S) { return CONTENT.missions[s.mission].compiled; }
+/** The map as it stands: the mission's, less the Levels of collapsed buildings (spec 7.6.3). */
+export function map(s: S) {
+  const m = CONTENT.missions[s.mission].compiled;
+  return s.collapsed ? destroyedMap(s.mission, m, s.collapsed) : m;
+}
 export function isElite(boardId: string): boolean { return !!CONTENT.elites[boardId]; }
 
 /** The Actions a unit may take: its Elite board's, or its Minion card's. */

@@ -27,11 +27,16 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'group': return `${unitName(v, a.unit)} joins the group Action${a.target ? ` at ${sp(a.target)}` : ''}`;
     case 'end': return 'End the activation';
     case 'pass': return 'Pass';
-    case 'aimBonus': return a.bonus ? `Aim Bonus: ${a.bonus}` : 'No more Aim Bonuses';
+    case 'aimBonus': return a.bonus?.startsWith('explosion:') ? `Aim Bonus: Trigger Explosion at ${sp(a.bonus.slice(10))}` : a.bonus ? `Aim Bonus: ${a.bonus}` : 'No more Aim Bonuses';
     case 'block': return a.times ? `Block ${a.times} Hit${a.times > 1 ? 's' : ''}` : 'No Block';
     case 'wound': return `Wound into the ${a.well} well`;
     case 'push': return a.to ? `Push to ${sp(a.to)}` : 'Stop pushing';
     case 'fallDash': return a.dash ? 'Fall Dash' : 'Fall';
+    case 'hack': return `${unitName(v, a.unit)} Hacks ${a.ddd} with ${a.dice} ${a.dice > 1 ? 'dice' : 'die'}`;
+    case 'laser': return `Laser Satellite: Explosion marker at ${sp(a.to)}`;
+    case 'edmksTax': return `EDMKS: spend a ${a.well} cube`;
+    case 'edmks': return `EDMKS: ${CONTENT.elites[a.board]?.name ?? CONTENT.squads[a.board]?.name ?? a.board} gains a Mayhem cube`;
+    case 'displace': return `Place the unit from the collapsed Level at ${sp(a.to)}`;
     case 'deploy': return a.board ? `Deploy a ${CONTENT.minions[a.minion ?? '']?.name ?? a.minion} of ${a.board} at ${sp(a.to ?? '')}` : 'Deploy no more';
     case 'redeploy': return a.to ? `Redeploy ${CONTENT.elites[a.board]?.name ?? a.board} at ${sp(a.to)}` : `Leave ${CONTENT.elites[a.board]?.name ?? a.board} Downed`;
     case 'mayhemDraw': return `Draw a Mayhem card (Mayhem cubes from ${a.pay.join(' and ')})`;
@@ -54,6 +59,20 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'refresh_revealed': return `${d.side} reveals Refresh card ${d.card}`;
     case 'round_ended': return `Round ${d.round} ends`;
     case 'mission_over': return `Mission over: ${d.winner ?? 'tie'}`;
+    case 'explosion_placed': return `An Explosion marker is placed face down at ${sp(String(d.at))}`;
+    case 'explosion': return `The Explosion marker at ${sp(String(d.at))} goes off: ${d.size}, 4 ${d.dice} dice, Area of Effect ${d.area}, Building Damage ${d.damage}`;
+    case 'explosion_returned': return 'The Explosion marker returns to the pile';
+    case 'explosion_fizzled': return `The Explosion marker at ${sp(String(d.at))} is removed (the pile is empty)`;
+    case 'object_hit': return `Explosive Object at ${sp(String(d.at))}: ${d.total} Hit(s) this Turn`;
+    case 'building_damage_placed': return `Building Damage ${d.damage} at ${sp(String(d.at))}`;
+    case 'building_collapsed': return `The top Level (Level ${d.level}) of Tile ${d.tile} collapses (Building Damage ${d.damage})`;
+    case 'displaced': return `${n('unit')} lands at ${sp(String(d.to))}`;
+    case 'hacked': return `${n('unit')}: ${d.action}, ${d.hits} Hit(s) of ${d.difficulty} needed: ${d.success ? 'hacked' : 'failed'}`;
+    case 'ddd_hit': return `${d.ddd}: ${d.wounds} of ${d.health} Wounds`;
+    case 'ddd_destroyed': return `${d.ddd} is destroyed`;
+    case 'laser_fired': return `The Laser Satellite targets ${sp(String(d.to))}`;
+    case 'edmks_tax': return `EDMKS: ${d.board} spends a ${d.well} cube`;
+    case 'edmks_mayhem': return `EDMKS: ${d.board} ${d.gained ? 'gains' : 'has no room for'} a Mayhem cube`;
     case 'dice_rolled': return `Roll (${d.purpose}): ${(d.faces as string[]).join(' ')}`;
     default: return ev.type.replace(/_/g, ' ');
   }

@@ -4,13 +4,19 @@
 import { copyJson } from '../../engine/mech/json.js';
 import type { Rng, Seat } from '../../engine/types.js';
 import type { S, Side } from './state.js';
+import type { EventBox } from './content.js';
+import { eventBook } from './rules/events.js';
 
-export type View = S & { viewer: Seat | null };
+/** A seat's view: the state with others' secrets redacted, plus its own Side's Event Boxes (its Mission Book, spec 8.1). */
+export type View = S & { viewer: Seat | null; eventBook?: (EventBox & { book: Side })[] };
 
 export function viewOf(s: S, seat: Seat | null): View {
   const v = copyJson(s) as View;
   v.viewer = seat;
   const mine: Side | null = seat === null ? null : s.seats[seat] ?? null;
+  // Event Boxes: a seat reads its own Side's book only; the other book's texts stay secret until triggered (spec 7.10, 8.1).
+  const book = eventBook(s.mission, mine);
+  if (book.length) v.eventBook = book;
   if (s.side !== mine) {
     const hidden = v.slots.filter((sl) => sl.drawn && sl.drawn !== '?').map((sl) => sl.drawn!);
     if (hidden.length) {
@@ -49,5 +55,6 @@ export function determinizeView(v: View, rng: Rng): S {
     });
   }
   delete (s as Partial<View>).viewer;
+  delete (s as Partial<View>).eventBook;
   return s;
 }

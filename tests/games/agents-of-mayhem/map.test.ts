@@ -130,3 +130,23 @@ test('#12 Protection: LOS ending on an Obstacle or Cover dot of the target space
   assert.deepEqual(los(M, '5,4,1', '3,4,1'), { ok: true, protection: false }, 'the target side of the obstacle is on the far side');
   void jumpLandings;
 });
+
+test('#11 LOS between Levels: a line from a higher Level down to a lower one is blocked by walls it crosses at their height and by passing under a roof (spec 2.1.6 [P])', () => {
+  // A yard: Level 1 with a free-standing wall (column 2 walled both sides, no roof over it) and a
+  // Level-2 platform on column 0. From the platform's rim down to 5,1,1 the line crosses the wall
+  // at height 1.75, inside the wall's strip (1 to 2).
+  const yard = (walls: boolean) => assembleMap({ placements: [{ tile: 'yard', origin: [0, 0], rotation: 0 }], entryEdges: {} }, {
+    yard: { id: 'yard', name: 'yard', width: 6, height: 4, building: true, levels: [
+      { z: 1, rects: [[0, 0, 6, 4]], ...(walls ? { walls: { rect: [2, 0, 1, 4], openings: [] } } : {}) },
+      { z: 2, rects: [[0, 0, 1, 4]] },
+    ] },
+  });
+  assert.equal(los(yard(true), '0,1,2', '5,1,1').ok, false, 'the wall between the Levels blocks');
+  assert.equal(los(yard(true), '5,1,1', '0,1,2').ok, false, 'both ways');
+  assert.equal(los(yard(false), '0,1,2', '5,1,1').ok, true, 'without the wall the rim sees down');
+  // Mission 2: from the tower roof's west rim the line to 6,3,1 runs under the Warehouse roof (Level 2) at heights 1 to 2.
+  const M2 = CONTENT.missions.M2.compiled;
+  assert.equal(los(M2, '13,3,3', '6,3,1').ok, false, 'through the Warehouse ground floor');
+  assert.equal(los(M2, '13,2,3', '6,0,1').ok, true, 'past the Warehouse\'s north side');
+  assert.equal(los(M2, '9,3,2', '13,3,1').ok, true, 'from the Warehouse roof rim into the tower\'s west window (its Cover dot)');
+});

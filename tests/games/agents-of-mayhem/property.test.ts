@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import { randomPlayout } from '../../../src/engine/playout.js';
 import { CONTENT } from '../../../src/games/agents-of-mayhem/content.js';
 import { capacity } from '../../../src/games/agents-of-mayhem/rules/board.js';
-import { WELLS, type S } from '../../../src/games/agents-of-mayhem/state.js';
+import { MARKERS } from '../../../src/games/agents-of-mayhem/rules/explosions.js';
+import { WELLS, map, type S } from '../../../src/games/agents-of-mayhem/state.js';
 import { rs, seats } from './helpers.js';
 
 const N = Number(process.env.AOM_PLAYOUTS ?? 4);
@@ -28,10 +29,17 @@ function invariants(s: S, where: string): void {
   const seen = new Set<string>();
   for (const u of Object.values(s.units)) {
     if (!u.at) continue;
-    assert.ok(m.compiled.cells[u.at], `${where}: ${u.id} on a space of the map`);
+    assert.ok(map(s).cells[u.at], `${where}: ${u.id} on a space of the map as it stands (collapsed Levels gone)`);
     assert.ok(!seen.has(u.at), `${where}: two units on ${u.at}`);
     seen.add(u.at);
   }
+  // Explosion markers conserved: the pile and the face-up markers hold every marker; face-down ones have no identity yet.
+  if (s.explosions) {
+    const ids = [...s.explosions.pile.pool, ...s.explosions.placed.filter((x) => x.faceUp).map((x) => x.marker!)].sort();
+    assert.deepEqual(ids, Object.keys(MARKERS).sort(), `${where}: Explosion markers conserved`);
+    assert.ok(s.explosions.placed.every((x) => map(s).cells[x.at] && (x.faceUp ? !!x.marker : x.marker === null)), `${where}: markers on the map, face down without identity`);
+  }
+  for (let seat = 0; seat < s.players; seat++) assert.ok((rs.view(s, seat).eventBook ?? []).every((b) => b.book === s.seats[seat]), `${where}: seat ${seat} reads only its own Event Boxes`);
   for (let seat = 0; seat < s.players; seat++) {
     if (s.seats[seat] === s.side) continue;
     const v = JSON.stringify(rs.view(s, seat).slots);

@@ -1,6 +1,8 @@
 // The Action Phase (spec §6.3, §7.1, §7.2): activating a board (Move Up/Down), paying and
 // taking Actions, MP per Action (weapon MP before or after, never split), moves, Jumps,
 // Dashes, entering the map, group Actions (+N) of Squads.
+import { edmksTax } from './ddd.js';
+import { checkEvents } from './events.js';
 import { discardMayhem } from './mayhem.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
@@ -22,6 +24,8 @@ export function activate(s: S, board: string, ev: Ev): void {
   say(ev, 'activated', { side: s.side, seat: sl.seat, board });
   // Advanced: every Activation gives the board a Permanent Mayhem Status (L1597).
   if (mission(s).rules === 'advanced') gainMayhemStatus(s, board, ev);
+  const tax = edmksTax(s, board, sl.seat);
+  if (tax) s.stack.push(tax);
 }
 
 /** MP granted by an Action, less any Move Down still owed. */
@@ -102,7 +106,9 @@ export function move(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev)
   spend(s, u.id, all.get(a.to)!.cost);
   if (!u.at) { u.entry = null; say(ev, 'entered', { unit: u.id, edge }); }
   for (const k of path) checkOms(s, u, k, ev);
+  const from = u.at;
   u.at = a.to; u.facing = a.facing;
+  checkEvents(s, u, path, from);
   say(ev, 'moved', { unit: u.id, path, facing: a.facing });
 }
 
@@ -115,6 +121,7 @@ export function jump(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev)
   const from = u.at!;
   u.at = a.to; u.facing = a.facing;
   checkOms(s, u, a.to, ev);
+  checkEvents(s, u, [a.to], from);
   say(ev, 'jumped', { unit: u.id, from, to: a.to, levels: parseKey(a.to)[2] - parseKey(from)[2] });
 }
 
@@ -123,8 +130,10 @@ export function dash(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev)
   const u = s.units[a.unit];
   const d = dashAction(u)!;
   pay(s.boards[u.board], payment(s.boards[u.board], u, d.cost)!);
+  const from = u.at;
   u.at = a.to; u.facing = a.facing;
   checkOms(s, u, a.to, ev);
+  checkEvents(s, u, [a.to], from);
   say(ev, 'dashed', { unit: u.id, to: a.to, facing: a.facing });
 }
 export { CONTENT };

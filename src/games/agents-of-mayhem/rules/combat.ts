@@ -10,6 +10,8 @@ import { actionOf, actionsOf, count, isElite, map, mission, other, unitAt, type 
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import { addVp, capacity, defense, down, gainCube, gainMayhemStatus, giveStatus, payment, placeWound, say, woundWells, type Ev } from './board.js';
+import { DDDS, dddAt, hitDdd } from './ddd.js';
+import { areaSpaces, explosiveObject, hitObject, placeBuildingDamage, placeExplosion } from './explosions.js';
 
 export type Attack = Extract<Frame, { t: 'attack' }>;
 const TIER: Color[] = ['white', 'yellow', 'red'];
@@ -63,10 +65,12 @@ export function targetProblem(s: S, att: Unit, a: CompiledAction, centre: string
   if (!m.cells[centre]) return violation('bad_space', `no space ${centre}`);
   if (!faceToward(att.at, centre)) return violation('not_in_front', 'the target must be in the Front (spec 2.1.4)');
   const tgt = unitAt(s).get(centre);
-  if (!tgt || tgt.side === att.side) return violation('no_enemy', 'choose a space holding an enemy unit (spec 7.3.2)');
+  const object = explosiveObject(s, centre) || dddTarget(s, att, centre);
+  if ((!tgt || tgt.side === att.side) && !object) return violation('no_enemy', 'choose a space holding an enemy unit, an Explosive Object or a destructible DDD (spec 7.3.2, 7.6.1, 7.15)');
+  const enemy = tgt && tgt.side !== att.side ? tgt : null;
   const dist = distance(att.at, centre);
-  if (!band(s, att, a, dist, tgt)) return violation('out_of_range', `distance ${dist} is beyond the weapon's range bands (spec 7.3.3)`);
-  const ignoreLos = abilitiesOf(s, a).some((ab) => isPre(ab) && preHolds(s, ab, att, tgt, dist) && firstEffects(ab).some((e) => e.k === 'ignoreLos'));
+  if (!band(s, att, a, dist, enemy)) return violation('out_of_range', `distance ${dist} is beyond the weapon's range bands (spec 7.3.3)`);
+  const ignoreLos = abilitiesOf(s, a).some((ab) => isPre(ab) && preHolds(s, ab, att, enemy, dist) && firstEffects(ab).some((e) => e.k === 'ignoreLos'));
   if (!ignoreLos && !los(m, att.at, centre).ok) return violation('no_los', 'no line of sight (spec 2.1.6)');
   return null;
 }
@@ -100,8 +104,11 @@ export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: str
   // Protection: LOS ends on an Obstacle or Cover dot; not at Range 1 from the attacker (spec §7.3.5).
   const protection = sight.ok && sight.protection && !(from === att.at && distance(att.at, tgt.at) <= 1) && !effects.some((e) => e.k === 'ignoreProtection');
   if (protection) mods.protection = -2;
-  let net = Object.values(mods).reduce((x, y) => x + y, 0);
-  // Upgrade the lowest tier first, downgrade the highest first (spec §7.3.4 [P] default).
+  return { color: b.color, dice: modifyPool(dice, Object.values(mods).reduce((x, y) => x + y, 0)), mods, protection, area: areaN };
+}
+
+/** Net bonuses upgrade the lowest tier first (else add a white d6), net penalties downgrade the highest first (else remove a white d6) (spec §7.3.4 [P] default). */
+export function modifyPool(dice: Color[], net: number): Color[] {
   while (net > 0) {
     net--;
     const i = lowest(dice);
@@ -112,8 +119,7 @@ export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: str
     const i = highest(dice);
     if (i >= 0 && dice[i] !== 'white') dice[i] = TIER[TIER.indexOf(dice[i]) - 1]; else { const w = dice.indexOf('white'); if (w >= 0) dice.splice(w, 1); }
   }
-  dice.sort((x, y) => TIER.indexOf(y) - TIER.indexOf(x));
-  return { color: b.color, dice, mods, protection, area: areaN };
+  return dice.sort((x, y) => TIER.indexOf(y) - TIER.indexOf(x));
 }
 function lowest(d: Color[]): number { let i = -1; for (let k = 0; k < d.length; k++) if (d[k] !== 'red' && (i < 0 || TIER.indexOf(d[k]) < TIER.indexOf(d[i]))) i = k; return i; }
 function highest(d: Color[]): number { let i = -1; for (let k = 0; k < d.length; k++) if (d[k] !== 'white' && (i < 0 || TIER.indexOf(d[k]) > TIER.indexOf(d[i]))) i = k; return i; }
@@ -139,19 +145,34 @@ export function areaTargets(s: S, att: Unit, centre: string, n: number): Unit[] 
 
 // ---------------------------------------------------------------- the attack frame
 
+/** The AoE radius of the attack on this target (0: none). */
+function aoeRadius(s: S, att: Unit, a: CompiledAction, tgt: Unit | null, dist: number): number {
+  let n = 0;
+  for (const ab of abilitiesOf(s, a)) if (isPre(ab) && preHolds(s, ab, att, tgt, dist)) for (const e of firstEffects(ab)) if (e.k === 'area') n = Math.max(n, e.n);
+  return n;
+}
+
 export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, centre: string, ev: Ev, aimed = false): void {
   att.facing = faceToward(att.at!, centre)!;
-  const tgt = unitAt(s).get(centre)!;
-  const pool = poolFor(s, att, a, tgt, att.at!, distance(att.at!, centre));
-  const others = pool?.area ? areaTargets(s, att, centre, pool.area) : [];
+  const here = unitAt(s).get(centre);
+  const tgt = here && here.side !== att.side ? here : null;
+  const radius = aoeRadius(s, att, a, tgt, distance(att.at!, centre));
+  const others = radius ? areaTargets(s, att, centre, radius) : [];
+  // Targetable Explosive Objects are targets too, the one in the centre space and those in the area (spec 7.3.2, 7.5).
+  const spaces = radius ? areaSpaces(map(s), centre, radius) : [centre];
+  const objects = spaces.filter((k) => explosiveObject(s, k));
+  // A DDD is a Large Unit: one roll however many of its spaces the area covers (spec 7.2.6, 7.15).
+  const ddds = [...new Set(spaces.filter((k) => dddTarget(s, att, k)).map((k) => dddAt(s, k)!.id))].sort();
+  const dddCentre = dddAt(s, centre)?.id;
   const f: Attack = {
     t: 'attack', id: s.nextId++, seat, attacker: att.id, action: a.id, board: att.board, centre,
-    targets: [{ unit: tgt.id, centre: true }, ...others.map((u) => ({ unit: u.id, centre: false }))],
+    targets: [...(tgt ? [{ unit: tgt.id, centre: true }] : []), ...others.map((u) => ({ unit: u.id, centre: false })),
+      ...objects.map((k) => ({ unit: '', centre: k === centre, object: k })), ...ddds.map((id) => ({ unit: '', centre: id === dddCentre, ddd: id }))],
     i: 0, stage: 'preroll', dashed: [], hits: 0, pushes: 0, special: false, wounds: 0, downed: [],
   };
   if (aimed) f.aimed = true;
   s.stack.push(f);
-  say(ev, 'attack_declared', { id: f.id, attacker: att.id, action: a.id, target: centre, units: f.targets.map((t) => t.unit) });
+  say(ev, 'attack_declared', { id: f.id, attacker: att.id, action: a.id, target: centre, units: f.targets.filter((t) => !t.object && !t.ddd).map((t) => t.unit), ...(objects.length ? { objects } : {}), ...(ddds.length ? { ddds } : {}) });
 }
 
 /** The seat answering for a unit's reactions: boards are pre-assigned round the Side's seats (A-42). */
@@ -209,10 +230,17 @@ export function maxBlocks(s: S, u: Unit, hits: number): number {
 }
 
 export const AIM_BONUSES = ['mayhem', 'cube:G', 'cube:Y', 'cube:B', 'weakSpot'];
-/** Aim Bonuses still open this roll: each kind once (Gain Mayhem, Gain Action Cube, Weak Spot; Disrupt and Trigger Explosion not yet). */
-export function aimBonusOptions(_s: S, f: Attack): string[] {
+/**
+ * Aim Bonuses still open this roll, each kind once (spec 7.4): Gain Mayhem, Gain Action Cube,
+ * Weak Spot, and Trigger Explosion (`explosion:<space>`, an Explosive space within 1 of the
+ * target space, on its Level, with no marker yet, L1710). Disrupt is not yet offered.
+ */
+export function aimBonusOptions(s: S, f: Attack): string[] {
   const used = f.bonuses ?? [];
-  return AIM_BONUSES.filter((b) => !used.some((u) => u.split(':')[0] === b.split(':')[0]));
+  const [cx, cy, cz] = parseKey(f.centre);
+  const trigger: string[] = [];
+  if (s.explosions) for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) { const k = cellKey(cx + dx, cy + dy, cz); if (explosiveObject(s, k)) trigger.push(`explosion:${k}`); }
+  return [...AIM_BONUSES, ...trigger.sort()].filter((b) => !used.some((u) => u.split(':')[0] === b.split(':')[0]));
 }
 export function takeAimBonus(s: S, f: Attack, bonus: string | null, ev: Ev): void {
   if (bonus === null) { f.aims = 0; f.stage = 'block'; return; }
@@ -222,11 +250,16 @@ export function takeAimBonus(s: S, f: Attack, bonus: string | null, ev: Ev): voi
   if (bonus === 'mayhem') gainThing(s, att, 'P', ev);
   else if (bonus.startsWith('cube:')) gainThing(s, att, bonus.slice(5), ev);
   else if (bonus === 'weakSpot') f.hits++;
+  else if (bonus.startsWith('explosion:')) {
+    // Trigger Explosion: a face-down marker there; placing it on an Explosive space gives the attacker a Permanent Mayhem Status (L1608).
+    placeExplosion(s, bonus.slice(10), att.side, ev);
+    gainMayhemStatus(s, att.board, ev);
+  }
   say(ev, 'aim_bonus', { attack: f.id, bonus });
   if (!f.aims) f.stage = 'block';
 }
 
-export function currentTarget(s: S, f: Attack): Unit | null { const t = f.targets[f.i]; return t ? s.units[t.unit] : null; }
+export function currentTarget(s: S, f: Attack): Unit | null { const t = f.targets[f.i]; return t && !t.object && !t.ddd ? s.units[t.unit] : null; }
 
 /** Pushes: spaces one step farther from the origin (else at the same distance), legal steps, free, on the map (spec §7.3.8). */
 export function pushOptions(s: S, f: Attack): string[] {
@@ -278,6 +311,10 @@ export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' |
       case 'roll': {
         f.stage = 'block';
         f.hits = 0; f.pushes = 0;
+        const object = f.targets[f.i]?.object;
+        if (object) { rollObject(s, f, att, a, object, rng(), ev); f.stage = 'next'; break; }
+        const ddd = f.targets[f.i]?.ddd;
+        if (ddd) { rollDdd(s, f, att, a, ddd, rng(), ev); f.stage = 'next'; break; }
         if (!u) { f.stage = 'next'; break; }
         const centreUnit = s.units[f.targets[0].unit];
         // Re-evaluate after the window: a target that left the space (or area) is missed (spec §7.3.2 step 4).
@@ -289,7 +326,7 @@ export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' |
         if (f.mayhemDie && f.targets[f.i].centre) { pool.dice.push(pool.color); pool.dice.sort((x, y) => TIER.indexOf(y) - TIER.indexOf(x)); }
         const faces = roll(rng(), pool.dice);
         ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, target: u.id, dice: pool.dice, mods: pool.mods }));
-        resolveRoll(s, f, att, a, u, faces, ev);
+        resolveRoll(s, f, att, a, u, faces, rng, ev);
         if (f.aims) f.stage = 'aim';
         break;
       }
@@ -320,7 +357,7 @@ function advanceAfterPush(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' | 'do
 }
 
 /** Special results and die-result abilities; then the Hits and Pushes to apply (spec §7.3.9, §2.2.9). */
-function resolveRoll(s: S, f: Attack, att: Unit, a: CompiledAction, u: Unit, faces: Face[][], ev: Ev): void {
+function resolveRoll(s: S, f: Attack, att: Unit, a: CompiledAction, u: Unit, faces: Face[][], rng: () => Rng, ev: Ev): void {
   const all = faces.flat();
   const n = (x: Face) => all.filter((y) => y === x).length;
   let specials = n('S');
@@ -345,6 +382,11 @@ function resolveRoll(s: S, f: Attack, att: Unit, a: CompiledAction, u: Unit, fac
         else if (e.k === 'give' && u.at) giveStatus(s, u, e.status, ev);
         else if (e.k === 'gain') gainThing(s, att, e.thing, ev);
         else if (e.k === 'heal') heal(s, att);
+        else if (e.k === 'placeExplosion' && u.at) {
+          // Place Explosion: face down on the target's space, with the pictured status on top (spec 2.2.9).
+          const explosive = explosiveObject(s, u.at);
+          if (placeExplosion(s, u.at, att.side, ev, e.status ? [e.status] : []) && explosive) gainMayhemStatus(s, att.board, ev);
+        } else if (e.k === 'buildingDamage' && u.at) placeBuildingDamage(s, u.at, att.side, rng(), ev);
       }
     }
   }
@@ -353,6 +395,62 @@ function resolveRoll(s: S, f: Attack, att: Unit, a: CompiledAction, u: Unit, fac
   if (f.aimed && f.targets[f.i].centre) { f.aims = n('AH'); f.bonuses = []; }
   f.pushes = pushes;
   say(ev, 'attack_result', { id: f.id, target: u.id, hits: f.hits, pushes });
+}
+
+/**
+ * An attack's roll against an Explosive Object (spec 7.6.1): the band's dice, Higher/Lower and
+ * the attacker's Attack Up/Down; never Protection, never Flanked (A-49). Traced from the
+ * attacker for the centre space, from the centre for the rest of an AoE; 2 Hits in a Turn place a marker.
+ */
+function rollObject(s: S, f: Attack, att: Unit, a: CompiledAction, at: string, rng: Rng, ev: Ev): void {
+  const m = map(s);
+  const centre = f.targets[f.i].centre;
+  const ok = !!att.at && explosiveObject(s, at) && (centre ? !targetProblem(s, att, a, at) : los(m, f.centre, at).ok);
+  const b = ok ? band(s, att, a, distance(att.at!, f.centre), null) : null;
+  if (!b) { say(ev, 'attack_missed', { id: f.id, object: at }); return; }
+  const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, distance(att.at!, f.centre))).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
+  const mods: Record<string, number> = {};
+  const za = parseKey(att.at!)[2]; const zt = parseKey(at)[2];
+  if (za > zt) mods.higher = 2;
+  if (za < zt) mods.lower = -2;
+  if (count(att, 'ATTACK_UP')) mods.attackUp = count(att, 'ATTACK_UP');
+  if (count(att, 'ATTACK_DOWN')) mods.attackDown = -count(att, 'ATTACK_DOWN');
+  const dice = modifyPool(Array(b.dice + extra).fill(b.color), Object.values(mods).reduce((x, y) => x + y, 0));
+  const faces = roll(rng, dice);
+  ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, object: at, dice, mods }));
+  hitObject(s, at, faces.flat().filter((x) => x === 'H' || x === 'AH').length, att, att.side, ev);
+}
+
+/** A standing, destructible DDD in `at` that `att` may attack (DDDs are LEGION's devices, spec 7.15). */
+function dddTarget(s: S, att: Unit, at: string): boolean {
+  const d = dddAt(s, at);
+  return !!d && att.side === 'MAYHEM' && DDDS[d.id].health !== null;
+}
+
+/**
+ * An attack's roll against a DDD (spec 7.15): a Large Unit, so no Protection and not Flanked
+ * (A-49); Higher/Lower, the attacker's Attack Up/Down and the Elite Weapon Bonus apply. Traced
+ * to the attacked space for the centre, from the centre for the rest of an AoE. Hits are Wounds.
+ */
+function rollDdd(s: S, f: Attack, att: Unit, a: CompiledAction, id: string, rng: Rng, ev: Ev): void {
+  const d = s.ddds?.find((x) => x.id === id && !x.destroyed);
+  const centre = f.targets[f.i].centre;
+  const at = d && (centre ? (d.at.includes(f.centre) ? f.centre : null) : d.at.find((k) => areaSpaces(map(s), f.centre, 99).includes(k)) ?? null);
+  const ok = !!att.at && !!at && (centre ? !targetProblem(s, att, a, at) : true);
+  const b = ok ? band(s, att, a, distance(att.at!, f.centre), null) : null;
+  if (!b || !d || !at) { say(ev, 'attack_missed', { id: f.id, ddd: id }); return; }
+  const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, distance(att.at!, f.centre))).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
+  const mods: Record<string, number> = {};
+  const za = parseKey(att.at!)[2]; const zt = parseKey(at)[2];
+  if (za > zt) mods.higher = 2;
+  if (za < zt) mods.lower = -2;
+  if (a.weapon && a.attack!.weaponBonus === 'elite' && mission(s).rules === 'advanced') mods.weaponBonus = 1;
+  if (count(att, 'ATTACK_UP')) mods.attackUp = count(att, 'ATTACK_UP');
+  if (count(att, 'ATTACK_DOWN')) mods.attackDown = -count(att, 'ATTACK_DOWN');
+  const dice = modifyPool(Array(b.dice + extra).fill(b.color), Object.values(mods).reduce((x, y) => x + y, 0));
+  const faces = roll(rng, dice);
+  ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, ddd: id, dice, mods }));
+  hitDdd(s, d, faces.flat().filter((x) => x === 'H' || x === 'AH').length, ev);
 }
 
 export function gainThing(s: S, u: Unit, thing: string, ev: Ev): void {
@@ -369,7 +467,7 @@ export function heal(s: S, u: Unit): void {
 }
 
 /** Hits on an Elite: Shield, then Armor, then Wounds (placed by the target's owner); on a Minion: counted this Turn (spec §7.3.7). */
-export function applyHits(s: S, f: Attack | null, u: Unit, hits: number, ev: Ev): void {
+export function applyHits(s: S, f: { id: number } | null, u: Unit, hits: number, ev: Ev): void {
   if (!u.at || hits <= 0) return;
   if (!isElite(u.board)) {
     u.hits += hits;

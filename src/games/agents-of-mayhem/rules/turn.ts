@@ -6,8 +6,11 @@ import type { Rng, SeatInfo, Violation } from '../../../engine/types.js';
 import { violation } from '../../../engine/types.js';
 import { CONTENT, cellKey } from '../content.js';
 import { refreshCandidates, slotOf } from '../legal.js';
-import { LETTER, SIDES, WELLS, isElite, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
+import { LETTER, SIDES, WELLS, isElite, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
+import { active as dddActive, edmksOptions, edmksGain, payTax, setupDdds, taxOptions } from './ddd.js';
+import { eventTiles, resolveEvent, setupEvents } from './events.js';
+import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
 
@@ -60,6 +63,11 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   const ev: Ev = [];
   const md = setupMayhem(m.id, rng, ev);
   if (md) s.mayhem = md;
+  const ex = setupExplosions(m.id);
+  if (ex) s.explosions = ex;
+  const dd = setupDdds(m.id);
+  if (dd) s.ddds = dd;
+  Object.assign(s, setupEvents(m.id));
   say(ev, 'mission_started', { mission: m.id, rounds: m.rounds, initiative: m.initiative, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
   return { s, ev };
@@ -89,6 +97,7 @@ function newSlot(seat: number): Slot {
 export function startTurn(s: S, rng: Rng, ev: Ev): void {
   s.turnNo++;
   s.deployed = false;
+  delete s.laserUsed; delete s.edmksDone;
   s.phase = 'activate';
   s.slot = 0;
   s.slots = slotSeats(s, s.side).map(newSlot);
@@ -116,8 +125,14 @@ export function endSlot(s: S, ev: Ev): void {
  * reaches every board. Shields and Special apply at once; cube colours, the Wound removed and
  * the statuses removed are the drawer's choice, one decision per board.
  */
-function beginRefresh(s: S, ev: Ev): void {
+function beginRefresh(s: S, _ev: Ev): void {
   s.phase = 'refresh';
+  // Step 2 first: due Explosion markers go off (settle detonates them above this frame, spec 6.4), also on first Turns.
+  s.stack.push({ t: 'refreshSymbols' });
+}
+
+/** Refresh Phase steps 3-5 (spec 6.4): Redeploy, then the card's symbols. */
+function refreshSymbols(s: S, ev: Ev): void {
   // Redeploy (Advanced, spec 7.13): Downed Elites of the Side, before the card is applied.
   const downed = Object.values(s.units).filter((u) => u.side === s.side && u.downed && !u.minion).map((u) => u.board).sort();
   if (CONTENT.missions[s.mission].rules === 'advanced' && s.slots.some((x) => x.drawn) && downed.length) {
@@ -129,10 +144,12 @@ function beginRefresh(s: S, ev: Ev): void {
 
 /** Outside spaces of Tiles with no enemy unit and no enemy OM, free (spec 7.13). */
 export function redeploySpaces(s: S, side: Side): string[] {
-  const m = CONTENT.missions[s.mission].compiled;
+  const m = map(s);
   const occ = unitAt(s);
   const out: string[] = [];
-  for (const t of m.tiles) {
+  const closed = eventTiles(s, side);
+  for (const [ti, t] of m.tiles.entries()) {
+    if (closed.has(ti)) continue;
     const enemy = t.cells.some((k) => { const u = occ.get(k); return !!u && u.side !== side; }) || s.oms.some((o) => o.control !== side && t.cells.includes(o.at));
     if (enemy) continue;
     for (const k of t.cells) { const c = m.cells[k]; if (!occ.get(k) && !m.cells[cellKey(c.x, c.y, c.z + 1)]) out.push(k); }
@@ -153,7 +170,7 @@ export function applyRedeploy(s: S, f: Extract<Frame, { t: 'redeploy' }>, a: Ext
 
 /** Deploy options: one board, Minion types slotted on it with an available figure and the cubes to buy it, Outside spaces of one Tile with no MAYHEM unit or OM (spec 7.12). */
 export function deployOptions(s: S, f: Extract<Frame, { t: 'deploy' }>): { board: string; minion: string; to: string }[] {
-  const m = CONTENT.missions[s.mission].compiled;
+  const m = map(s);
   const out: { board: string; minion: string; to: string }[] = [];
   const spaces = redeploySpaces(s, 'LEGION').filter((k) => f.tile === null || m.cells[k].tile === f.tile);
   for (const b of Object.values(s.boards).filter((x) => x.side === 'LEGION' && x.kind === 'squad' && (f.board === null || x.id === f.board)).sort((x, y) => (x.id < y.id ? -1 : 1))) {
@@ -230,6 +247,8 @@ export function applyRefresh(s: S, f: Extract<Frame, { t: 'refresh' }>, a: Extra
 function endTurn(s: S, rng: Rng, ev: Ev): void {
   for (const sl of s.slots) if (sl.drawn) { s.decks[s.side] = discard(s.decks[s.side], [sl.drawn]); sl.drawn = null; }
   for (const u of Object.values(s.units)) u.hits = 0;
+  // "This Turn" hit counters reset: Targetable Objects need all their Hits in one Turn (spec 6.4 step 8).
+  delete s.objectHits;
   s.first[s.side] = false;
   if (deckSize(s.decks.MAYHEM) === 0 && deckSize(s.decks.LEGION) === 0 && !s.first.MAYHEM && !s.first.LEGION) {
     vpForOms(s, ev);
@@ -255,10 +274,43 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
         s.stack.push({ t: 'deploy', seat: s.slots[0].seat, board: null, tile: null });
         continue;
       }
+      // Step 6: EDMKS gives one LEGION board a Mayhem cube in each LEGION Refresh Phase (LEGION chooses, A-28).
+      if (s.phase === 'refresh' && s.side === 'LEGION' && !s.edmksDone && dddActive(s, 'edmks')) {
+        s.edmksDone = true;
+        s.stack.push({ t: 'edmks', seat: s.slots[0].seat });
+        continue;
+      }
       if (s.phase === 'refresh') { endTurn(s, rng(), ev); continue; }
       return;
     }
     if (f.t === 'attack') { if (advanceAttack(s, f, rng, ev) === 'wait' && s.stack[s.stack.length - 1] === f) return; continue; }
+    if (f.t === 'explosion') { if (advanceBlast(s, f, rng, ev) === 'wait' && s.stack[s.stack.length - 1] === f) return; continue; }
+    if (f.t === 'refreshSymbols') {
+      const due = dueExplosions(s)[0];
+      if (due) { detonate(s, due, rng(), ev); continue; }
+      s.stack.pop();
+      refreshSymbols(s, ev);
+      continue;
+    }
+    if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
+    if (f.t === 'edmksTax') {
+      const o = taxOptions(s, f.board);
+      if (o.length > 1) return;
+      if (o.length) payTax(s, f, o[0], ev); else s.stack.pop();
+      continue;
+    }
+    if (f.t === 'edmks') {
+      const o = edmksOptions(s);
+      if (o.length > 1) return;
+      edmksGain(s, f, o[0], ev);
+      continue;
+    }
+    if (f.t === 'displace') {
+      const o = displaceOptions(s, f);
+      if (o.length > 1) return;
+      applyDisplace(s, f, o[0], ev);
+      continue;
+    }
     if (f.t === 'wound') {
       const u = s.units[f.unit];
       if (!u.at || f.left <= 0) { s.stack.pop(); continue; }

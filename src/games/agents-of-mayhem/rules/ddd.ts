@@ -1,0 +1,193 @@
+// Doomsday Devices (spec §7.15, checklist #67, #70, #72): DDD tiles placed by the mission (data
+// in data/ddds.json, placements in missions.json), Large Units for attacks (no Protection, hit
+// once by an AoE, the Elite Weapon Bonus, never statuses), walkable with no ZoC, Wounds up to
+// Health, then removed and its effects end. EDMKS: one LEGION board gains a Mayhem cube in each
+// LEGION Refresh Phase (LEGION chooses); a MAYHEM Elite starting its Activation on the DDD's
+// Tile spends one Action cube (its owner chooses which). Laser Satellite Controls: once in each
+// LEGION Turn, LEGION may place an Explosion marker face down on any Outside space.
+import { Type as T, type Static } from '@sinclair/typebox';
+import { Ajv } from 'ajv';
+import { violation, type Violation } from '../../../engine/types.js';
+import dddsJson from '../data/ddds.json' with { type: 'json' };
+import { CONTENT, cellKey, type CompiledMap } from '../content.js';
+import { inside, parseKey } from '../geometry.js';
+import { isElite, map, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
+import { gainCube, pay, payment, say, type Ev } from './board.js';
+import { roll } from './combat.js';
+import { slotOf } from '../legal.js';
+import { rollEvent } from '../../../engine/mech/dice.js';
+import type { Rng } from '../../../engine/types.js';
+import { placeExplosion } from './explosions.js';
+
+const Effect = T.Union([T.Literal('edmks'), T.Literal('laserSatellite')]);
+const DddDef = T.Object({
+  id: T.String(), name: T.String(), effect: Effect,
+  width: T.Integer({ minimum: 1, maximum: 3 }), height: T.Integer({ minimum: 1, maximum: 3 }), health: T.Union([T.Integer({ minimum: 1 }), T.Null()]),
+  /** A Hack action (spec 7.9): Main or Add-on, difficulty = Hits needed, die colour, cost per die. */
+  hack: T.Optional(T.Object({
+    name: T.String(), type: T.Union([T.Literal('main'), T.Literal('addon')]), difficulty: T.Integer({ minimum: 1 }),
+    color: T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]), cost: T.String({ pattern: '^[GYBP]+$' }),
+  }, { additionalProperties: false })),
+}, { additionalProperties: false });
+export type DddDef = Static<typeof DddDef>;
+const DddsFile = T.Object({ provisional: T.Boolean(), note: T.String(), ddds: T.Array(DddDef) }, { additionalProperties: false });
+
+/** Loads the DDD tiles and checks every mission's placements: one Map Tile, all Inside or all Outside (spec 7.15). */
+export function loadDdds(raw: unknown): Record<string, DddDef> {
+  const ajv = new Ajv({ allErrors: true });
+  const v = ajv.compile(DddsFile);
+  if (!v(raw)) throw new Error(`agents-of-mayhem data/ddds.json: ${ajv.errorsText(v.errors)}`);
+  const defs: Record<string, DddDef> = {};
+  for (const d of (raw as Static<typeof DddsFile>).ddds) defs[d.id] = d;
+  for (const m of CONTENT.missionList) {
+    for (const p of m.ddds ?? []) {
+      const def = defs[p.ddd];
+      if (!def) throw new Error(`mission ${m.id}: unknown DDD ${p.ddd}`);
+      if (m.rules !== 'advanced') throw new Error(`mission ${m.id}: DDDs are Advanced (spec 4.4 item 9)`);
+      const cells = footprint(def, cellKey(p.at[0], p.at[1], p.at[2])).map((k) => CONTENT.missions[m.id].compiled.cells[k]);
+      if (cells.some((c) => !c)) throw new Error(`mission ${m.id}: DDD ${p.ddd} off the map`);
+      if (new Set(cells.map((c) => c.tile)).size !== 1) throw new Error(`mission ${m.id}: DDD ${p.ddd} must lie on one Map Tile (L1979)`);
+      const m2 = CONTENT.missions[m.id].compiled;
+      if (new Set(cells.map((c) => inside(m2, c))).size !== 1) throw new Error(`mission ${m.id}: DDD ${p.ddd} must be all Inside or all Outside (L1979)`);
+    }
+  }
+  return defs;
+}
+export const DDDS = loadDdds(dddsJson);
+
+
+function footprint(def: DddDef, nw: string): string[] {
+  const [x, y, z] = nw.split(',').map(Number);
+  const out: string[] = [];
+  for (let dx = 0; dx < def.width; dx++) for (let dy = 0; dy < def.height; dy++) out.push(cellKey(x + dx, y + dy, z));
+  return out.sort();
+}
+
+/** Setup step H: the mission's DDDs. */
+export function setupDdds(missionId: string): Ddd[] | undefined {
+  const list = CONTENT.missions[missionId].ddds;
+  if (!list?.length) return undefined;
+  return list.map((p) => ({ id: p.ddd, at: footprint(DDDS[p.ddd], cellKey(p.at[0], p.at[1], p.at[2])), wounds: 0, destroyed: false }));
+}
+
+/** The standing DDD covering a space, if any. */
+export function dddAt(s: S, at: string): Ddd | undefined { return s.ddds?.find((d) => !d.destroyed && d.at.includes(at)); }
+/** A standing DDD with this effect. */
+export function active(s: S, effect: DddDef['effect']): Ddd | undefined { return s.ddds?.find((d) => !d.destroyed && DDDS[d.id].effect === effect); }
+
+/** Hits on a DDD become Wounds; at its Health it is removed and its effects end (L1987). Indestructible ones ignore Hits. */
+export function hitDdd(s: S, d: Ddd, hits: number, ev: Ev): void {
+  const hp = DDDS[d.id].health;
+  if (hp === null || hits <= 0 || d.destroyed) return;
+  d.wounds = Math.min(hp, d.wounds + hits);
+  say(ev, 'ddd_hit', { ddd: d.id, hits, wounds: d.wounds, health: hp });
+  if (d.wounds >= hp) { d.destroyed = true; say(ev, 'ddd_destroyed', { ddd: d.id }); }
+}
+
+// ---------------------------------------------------------------- EDMKS (#72)
+
+function tileOf(m: CompiledMap, d: Ddd): number { return m.cells[d.at[0]].tile; }
+
+/** Activation tax: a MAYHEM Elite starting its Activation on the EDMKS's Tile spends one Action cube, if it has one. */
+export function edmksTax(s: S, board: string, seat: number): Frame | null {
+  const d = active(s, 'edmks');
+  const u = s.units[board];
+  if (!d || !u?.at || u.side !== 'MAYHEM') return null;
+  const m = map(s);
+  if (m.cells[u.at]?.tile !== tileOf(m, d)) return null;
+  return taxOptions(s, board).length ? { t: 'edmksTax', seat, board } : null;
+}
+export function taxOptions(s: S, board: string): Well[] { return (['speed', 'focus', 'tech'] as Well[]).filter((w) => s.boards[board].cubes[w] > 0); }
+export function payTax(s: S, f: Extract<Frame, { t: 'edmksTax' }>, well: Well, ev: Ev): void {
+  s.stack.splice(s.stack.indexOf(f), 1);
+  s.boards[f.board].cubes[well]--;
+  say(ev, 'edmks_tax', { board: f.board, well });
+}
+
+/** LEGION boards that may take the EDMKS Mayhem cube. */
+export function edmksOptions(s: S): string[] { return Object.values(s.boards).filter((b) => b.side === 'LEGION').map((b) => b.id).sort(); }
+export function edmksGain(s: S, f: Extract<Frame, { t: 'edmks' }>, board: string, ev: Ev): void {
+  s.stack.splice(s.stack.indexOf(f), 1);
+  const got = gainCube(s.boards[board], 'mayhem');
+  say(ev, 'edmks_mayhem', { board, gained: got });
+}
+
+// ---------------------------------------------------------------- Laser Satellite Controls (#70)
+
+/** Who places the Laser Satellite's explosions: LEGION, or the Side that Hacked it (spec 7.15). */
+export function controller(d: Ddd): Side { return d.hacked ?? 'LEGION'; }
+
+/** Why `side` cannot fire the Laser Satellite at `to` now (null: it can). */
+export function laserProblem(s: S, side: Side, to: string): Violation | null {
+  const d = active(s, 'laserSatellite');
+  if (!d) return violation('no_laser', 'no standing Laser Satellite Controls');
+  if (side !== controller(d)) return violation('not_your_ddd', `the Laser Satellite is ${controller(d)}'s now (spec 7.15)`);
+  if (s.laserUsed) return violation('laser_used', 'once in each LEGION Turn');
+  const c = map(s).cells[to];
+  if (!c) return violation('bad_space', `no space ${to}`);
+  if (inside(map(s), c)) return violation('not_outside', 'an Outside space (spec 7.15)');
+  return null;
+}
+export function laserSpaces(s: S, side: Side): string[] {
+  const d = active(s, 'laserSatellite');
+  if (!d || side !== controller(d) || s.laserUsed) return [];
+  const m = map(s);
+  return Object.values(m.cells).filter((c) => !inside(m, c)).map((c) => c.key).sort();
+}
+export function fireLaser(s: S, to: string, ev: Ev): void {
+  s.laserUsed = true;
+  say(ev, 'laser_fired', { to, side: s.side });
+  placeExplosion(s, to, s.side, ev);
+}
+
+// ---------------------------------------------------------------- Hacking (#64)
+
+/**
+ * Why `unit` cannot Hack `ddd` rolling `dice` dice now (spec 7.9): an Elite of the activated
+ * board (the Golem cannot, L1783), within 1 space of the object and on its Level, the action's
+ * Main/Add-on allowance, the cost paid per die; a device already under the Side's control is not hacked again.
+ */
+export function hackProblem(s: S, unit: string, ddd: string, dice: number): Violation | null {
+  const sl = slotOf(s);
+  const u = s.units[unit];
+  if (!u || u.board !== sl.board || u.side !== s.side) return violation('not_activated', `${unit} is not on the activated board`);
+  if (!isElite(u.board) || u.board === 'golem') return violation('elite_only', 'only Elite units Hack (spec 7.9)');
+  if (!u.at) return violation('not_on_map', `${unit} is not on the map`);
+  const d = s.ddds?.find((x) => x.id === ddd && !x.destroyed);
+  const h = d && DDDS[d.id].hack;
+  if (!d || !h) return violation('not_hackable', `${ddd} has no Hack action`);
+  if ((d.hacked ?? 'LEGION') === u.side) return violation('already_yours', `${ddd} already works for ${u.side}`);
+  if (h.type === 'main' && sl.main) return violation('main_used', 'one Main Action per Turn (L269)');
+  if (h.type === 'addon' && sl.addons.includes(`${u.board}:hack:${d.id}`)) return violation('addon_used', 'each Add-on once per Turn (L271)');
+  const [x, y, z] = parseKey(u.at);
+  if (!d.at.some((k) => { const [a, b, c] = parseKey(k); return c === z && Math.max(Math.abs(a - x), Math.abs(b - y)) <= 1; })) return violation('not_adjacent', 'within 1 space of the object, on the same Level (spec 7.9)');
+  if (!Number.isInteger(dice) || dice < 1 || dice > 6) return violation('bad_dice', 'roll 1 to 6 dice');
+  if (!payment(s.boards[u.board], u, h.cost.repeat(dice))) return violation('cannot_pay', `${dice} dice cost ${h.cost.repeat(dice)} (spec 7.9)`);
+  return null;
+}
+
+export function hackCandidates(s: S): { unit: string; ddd: string; dice: number }[] {
+  const sl = slotOf(s);
+  const out: { unit: string; ddd: string; dice: number }[] = [];
+  if (!sl?.board || !s.ddds) return out;
+  for (const d of s.ddds) for (let n = 1; n <= 6; n++) if (!hackProblem(s, sl.board, d.id, n)) out.push({ unit: sl.board, ddd: d.id, dice: n });
+  return out;
+}
+
+/** Pay per die, roll them (no modifiers, not an attack, A-31); success at Hits ≥ difficulty; failure loses the Action and cubes. */
+export function hack(s: S, unit: string, ddd: string, dice: number, rng: Rng, ev: Ev): void {
+  const sl = slotOf(s);
+  const u = s.units[unit];
+  const d = s.ddds!.find((x) => x.id === ddd)!;
+  const h = DDDS[d.id].hack!;
+  pay(s.boards[u.board], payment(s.boards[u.board], u, h.cost.repeat(dice))!);
+  if (h.type === 'main') sl.main = true; else sl.addons.push(`${u.board}:hack:${d.id}`);
+  sl.mp = null; sl.group = null; sl.fire = null;
+  const faces = roll(rng, Array(dice).fill(h.color));
+  ev.push(rollEvent('hack', faces.map((f) => f.join('+') || '-'), { unit, ddd, dice }));
+  const hits = faces.flat().filter((f) => f === 'H' || f === 'AH').length;
+  const success = hits >= h.difficulty;
+  if (success) d.hacked = u.side;
+  say(ev, 'hacked', { unit, ddd, action: h.name, hits, difficulty: h.difficulty, success });
+}
+export type { Unit };

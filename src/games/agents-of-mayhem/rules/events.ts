@@ -1,0 +1,65 @@
+// Events (spec §7.10, checklist #65): Event Markers placed face down (their Side symbol shows,
+// their number is unseen by everyone: drawn from that Side's numbers when triggered), Event
+// Boxes printed in each Side's book and kept from the other Side until triggered (the view shows
+// a seat its own book only), the Tile trigger (a unit of the marker's Side moving onto its Tile),
+// resolution (VP, a face-down explosion) and removal; placement limits for Redeploy and Deploy.
+import { drawOne } from '../../../engine/mech/deck.js';
+import type { Rng } from '../../../engine/types.js';
+import { CONTENT, type EventBox } from '../content.js';
+import { map, mission, type Frame, type S, type Side, type Unit } from '../state.js';
+import { addVp, say, type Ev } from './board.js';
+import { placeExplosion } from './explosions.js';
+
+export function setupEvents(missionId: string): Pick<S, 'eventMarkers' | 'eventNumbers'> {
+  const e = CONTENT.missions[missionId].events;
+  if (!e) return {};
+  const numbers = { MAYHEM: [] as number[], LEGION: [] as number[] };
+  for (const side of ['MAYHEM', 'LEGION'] as Side[]) for (const b of e.boxes[side]) numbers[b.marker].push(b.n);
+  return { eventMarkers: e.markers.map((m) => ({ side: m.side, at: m.at.join(',') })), eventNumbers: { MAYHEM: numbers.MAYHEM.sort((a, b) => a - b), LEGION: numbers.LEGION.sort((a, b) => a - b) } };
+}
+
+/** Event Boxes a seat of `side` may read: its own book (spec 8.1). */
+export function eventBook(missionId: string, side: Side | null): (EventBox & { book: Side })[] {
+  const e = CONTENT.missions[missionId].events;
+  return e && side ? e.boxes[side].map((b) => ({ ...b, book: side })) : [];
+}
+
+/** A unit of a marker's Side moving onto that marker's Tile from elsewhere triggers it (A-29: not pushes). */
+export function checkEvents(s: S, u: Unit, path: string[], from: string | null): void {
+  if (!s.eventMarkers?.length) return;
+  const m = map(s);
+  let tile = from ? m.cells[from]?.tile : -1;
+  for (const k of path) {
+    const t = m.cells[k]?.tile;
+    if (t === undefined || t === tile) continue;
+    tile = t;
+    s.eventMarkers.forEach((mk, i) => {
+      if (mk.side === u.side && m.cells[mk.at]?.tile === t && !s.stack.some((f) => f.t === 'event' && f.marker === i)) s.stack.push({ t: 'event', marker: i, unit: u.id });
+    });
+  }
+}
+
+/** Resolve: the marker's number is drawn now; the Box is read out (public from here on), its effect applies, the marker goes. */
+export function resolveEvent(s: S, f: Extract<Frame, { t: 'event' }>, rng: Rng, ev: Ev): void {
+  s.stack.splice(s.stack.indexOf(f), 1);
+  const mk = s.eventMarkers![f.marker];
+  if (!mk) return;
+  const pool = s.eventNumbers![mk.side];
+  const r = drawOne({ top: [], pool: pool.map(String), discard: [] }, rng.fork('events'));
+  s.eventMarkers = s.eventMarkers!.filter((_, i) => i !== f.marker);
+  if (!r.card) return;
+  const n = Number(r.card);
+  s.eventNumbers![mk.side] = pool.filter((x, i) => i !== pool.indexOf(n));
+  const e = mission(s).events!;
+  const book = (['MAYHEM', 'LEGION'] as Side[]).find((side) => e.boxes[side].some((b) => b.marker === mk.side && b.n === n))!;
+  const box = e.boxes[book].find((b) => b.marker === mk.side && b.n === n)!;
+  say(ev, 'event_triggered', { marker: mk.side, at: mk.at, n, book, text: box.text, by: f.unit });
+  if (box.effect.vp) addVp(s, box.effect.vp.side, box.effect.vp.n, box.text, ev);
+  if (box.effect.explosion) placeExplosion(s, mk.at, book, ev);
+}
+
+/** Tiles holding an Event Marker of `side`: closed to that Side's Redeploy and Deploy (spec 7.10). */
+export function eventTiles(s: S, side: Side): Set<number> {
+  const m = map(s);
+  return new Set((s.eventMarkers ?? []).filter((x) => x.side === side).map((x) => m.cells[x.at]?.tile).filter((t): t is number => t !== undefined));
+}
