@@ -51,6 +51,37 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
 export function describe(_v: View, ev: { type: string; data: unknown }): string {
   const d = (ev.data ?? {}) as Record<string, unknown>;
   switch (ev.type) {
+    case 'setup_committed': return `Set-up stage ${Number(d.stage) + 1}: choices committed`;
+    case 'setup_step': return `Set-up stage ${Number(d.stage) + 1}`;
+    case 'setup_revealed': return `Set-up revealed: ${(d.units as unknown[] | undefined)?.length ?? 0} units`;
+    case 'turn_started': return `Turn ${d.turn} (${d.deck} cards in the action deck)`;
+    case 'time_stream': return `Time Stream ${d.ts} (total ${d.total})`;
+    case 'status_revealed': return 'Status changes revealed';
+    case 'status_changed': return `${d.unit} goes ${d.status}`;
+    case 'activation': return `Activation: ${d.side} ${d.unit}s${Array.isArray(d.units) && d.units.length ? ` (${(d.units as string[]).join(', ')})` : ''}`;
+    case 'activation_ended': return 'The activation ends';
+    case 'configured': return `${d.unit} changes configuration to ${d.config}`;
+    case 'fired': return `${d.unit} fires its ${d.size} ${KIND[String(d.kind)] ?? d.kind}${d.target ? ` at ${d.target}` : ''}`;
+    case 'bomb_launched': return `${d.unit} launches a ${d.size} ${KIND[String(d.kind)] ?? d.kind} from ${d.launch} at ${d.target}`;
+    case 'bomb_detonated': return `The ${d.size} ${KIND[String(d.kind)] ?? d.kind} detonates in ${d.hex}`;
+    case 'bomb_destroyed': return `${d.unit}'s bomb is destroyed`;
+    case 'epicenter_placed': return `A ${d.colour} epicenter in ${d.hex}`;
+    case 'earthquake_card_added': return 'An Earthquake card goes into the action deck';
+    case 'earthquake': return `A ${d.size} earthquake`;
+    case 'cloud_placed': return `A ${d.size} mushroom cloud in ${d.hex}`;
+    case 'cloud_reduced': return d.size ? `The mushroom cloud in ${d.hex} shrinks to ${d.size}` : `The mushroom cloud in ${d.hex} is gone`;
+    case 'reloaded': return `${d.unit} reloads`;
+    case 'scattered': return `${d.unit} scatters`;
+    case 'pushed': return `${d.unit} is pushed ${d.from} → ${d.to}`;
+    case 'stasis_changed': return `${d.unit}: ${d.stasis} stasis hit(s)`;
+    case 'frozen': return `${d.unit} is frozen (${d.stasis} stasis hits)`;
+    case 'thawed': return `${d.unit} thaws`;
+    case 'grenades_changed': return `${d.unit} changes grenades to ${KIND[String(d.kind)] ?? d.kind}`;
+    case 'runaway_armed': return `The runaway crawler arms: ${KIND[String(d.beam)] ?? d.beam} and ${KIND[String(d.bomb)] ?? d.bomb}`;
+    case 'mutated': return `${d.unit}'s weapon mutates into a ${KIND[String(d.kind)] ?? d.kind}`;
+    case 'opportunity': return `Opportunity card: ${d.card}`;
+    case 'round_over': return `Round ${d.round} over: ${d.reason}`;
+    case 'round_started': return `Round ${d.round} begins`;
     case 'card_drawn': return `Card drawn: ${d.card}`;
     case 'dice_rolled': return `${d.purpose}: ${(d.faces as unknown[]).join(' ')}${d.hits !== undefined ? ` (${d.hits} ☺)` : ''}`;
     case 'moved': return `${d.unit} moves ${d.from ?? 'onto the map'} → ${d.to}`;
