@@ -5,6 +5,11 @@ import { Type as T, type TSchema } from '@sinclair/typebox';
 const Id = T.String({ minLength: 1, maxLength: 32 });
 const XY = T.Tuple([T.Integer({ minimum: -2000, maximum: 20000 }), T.Integer({ minimum: -2000, maximum: 20000 })], { description: '[x, y] in hundredths of an inch' });
 const Moves = T.Array(T.Object({ fig: Id, path: T.Array(XY, { minItems: 1, maxItems: 12 }) }, { additionalProperties: false }), { maxItems: 16, description: 'per-figure paths (waypoints after the start)' });
+/** Attach an unactivated character at the start of the order, or detach the attached one at its end (§2.8). */
+const Attachment = {
+  attach: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a free, unactivated character within coherency joins the squad for this order (§2.8)' })),
+  detach: T.Optional(T.Boolean({ description: 'the attached character leaves the squad at the end of the order (§2.8)' })),
+};
 const act = (type: string, fields: Record<string, TSchema> = {}, description?: string) =>
   T.Object({ type: T.Literal(type), ...fields }, { additionalProperties: false, ...(description ? { description } : {}) });
 
@@ -14,12 +19,16 @@ export const actionSchema = T.Union([
   act('engage', {
     moves: Moves, target: T.Union([Id, T.Null()]), fireFirst: T.Boolean(),
     blast: T.Optional(T.Object({ fig: Id, at: XY }, { additionalProperties: false, description: 'a blast shot of one support weapon at a point, instead of the squad\'s fire (§6.7)' })),
+    aimed: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a sniper\'s aimed shot at this figure of the target unit, ignoring fire priority (§7.27)' })),
+    smoke: T.Optional(T.Tuple([XY, XY], { description: 'lay the squad\'s smoke screen between two points, instead of shooting (§7.26)' })),
+    ...Attachment,
   }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
-  act('rush', { moves: Moves }, 'Move Out: Rush, a double move without fire (§5.3)'),
-  act('assault', { target: Id, moves: Moves }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
+  act('rush', { moves: Moves, ...Attachment }, 'Move Out: Rush, a double move without fire (§5.3)'),
+  act('assault', { target: Id, moves: Moves, ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
   act('command', {
     demolition: T.Union([T.Object({ act: T.Union([T.Literal('rig'), T.Literal('detonate')]), fig: Id }, { additionalProperties: false }), T.Null()]),
     target: T.Union([Id, T.Null()]),
+    ...Attachment,
   }, 'Command: Demolition plus Shoot with the remaining figures (§5.3, §7.5)'),
   act('control', { moves: Moves }, 'move a controlled non-combatant group (§7.17)'),
   act('opportunity', { unit: T.Union([Id, T.Null()]) }, 'Opportunity Fire: an unactivated unit fires at the mover and loses its activation, or null to hold fire (§7.18)'),

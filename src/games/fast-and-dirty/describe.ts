@@ -6,12 +6,22 @@ import type { View } from './view.js';
 const name = (v: View, id: string | null) => (id ? `${v.units.find((u) => u.id === id)?.name ?? id} (${id})` : '');
 const inches = (h: number) => `${(h / 100).toFixed(2).replace(/\.?0+$/, '')}"`;
 
-export function label(v: View, _seat: Seat | null, a: Action): string {
+export function label(v: View, seat: Seat | null, a: Action): string {
+  const base = orderLabel(v, seat, a);
+  // Characters join a squad at the start of its order and leave at the end (§2.8).
+  const join = 'attach' in a && a.attach ? `${name(v, a.attach)} joins; ` : '';
+  const leave = 'detach' in a && a.detach ? '; the character detaches' : '';
+  return `${join}${base}${leave}`;
+}
+
+function orderLabel(v: View, _seat: Seat | null, a: Action): string {
   const active = name(v, v.active);
   switch (a.type) {
     case 'initiative': return a.first ? 'Activate first' : 'Activate second';
     case 'activate': return `Activate ${name(v, a.unit)}`;
     case 'engage':
+      if (a.aimed) return `${active} takes an aimed shot at ${a.aimed} of ${name(v, a.target)}`;
+      if (a.smoke) return `${active} lays a smoke screen from (${inches(a.smoke[0][0])}, ${inches(a.smoke[0][1])}) to (${inches(a.smoke[1][0])}, ${inches(a.smoke[1][1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (a.blast) return `${active}: ${a.blast.fig} fires a blast at (${inches(a.blast.at[0])}, ${inches(a.blast.at[1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (!a.moves.length) return a.target ? `${active} shoots at ${name(v, a.target)}` : `${active} holds`;
       return `${active} moves ${a.moves.length} figure${a.moves.length > 1 ? 's' : ''}${a.target ? ` and shoots at ${name(v, a.target)} ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
@@ -38,6 +48,13 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'broken': return `${name(v, d.unit)} is broken`;
     case 'morale_result': return `${name(v, d.unit)} morale: ${d.successes} successes, ${d.result}`;
     case 'unit_eliminated': return `${name(v, d.unit)} is eliminated`;
+    case 'character_attached': return `${name(v, d.character)} attaches to ${name(v, d.unit)}`;
+    case 'character_detached': return `${name(v, d.character)} detaches from ${name(v, d.unit)}`;
+    case 'character_killed': return `${name(v, d.character)} is killed`;
+    case 'command_disruption': return `${name(v, d.unit)} lost its leader: Pinned (Command Disruption)`;
+    case 'aimed_shot': return `${name(v, d.unit)} takes an aimed shot at ${d.figure}: ${d.hit ? '1 hit' : 'missed; it cannot fire again this turn'}`;
+    case 'smoke_laid': return `${name(v, d.unit)} lays smoke`;
+    case 'smoke_cleared': return `${name(v, d.unit)}'s smoke screen clears`;
     case 'turn_ended': return `end of turn ${d.turn}`;
     case 'game_over': return `game over: ${d.reason}`;
     default: return ev.type.replace(/_/g, ' ');

@@ -13,8 +13,10 @@ import { edgeDistance } from '../../engine/mech/geom2d.js';
 import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
 import { controlCandidates, fallBackBlocked, orderCandidates } from './candidates.js';
+import { attach, attachProblem } from './rules/characters.js';
+import { attachedCharacter } from './state.js';
 import {
-  assaultProblem, blastProblem, demolitionProblem, fallBackProblem, fireProblem, moveAllowance, moveProblem, underFireRushProblem, type Positions,
+  aimedProblem, smokeProblem, assaultProblem, blastProblem, demolitionProblem, fallBackProblem, fireProblem, moveAllowance, moveProblem, underFireRushProblem, type Positions,
 } from './legal.js';
 import { activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
@@ -67,12 +69,28 @@ function pathsShape(moves: unknown): Violation | null {
 }
 
 /** The order of the active unit (§5.3), validated whole before any roll. */
-function orderProblem(s: S, a: Action): Violation | null {
-  const u = s.units.find((x) => x.id === s.active)!;
+function orderProblem(s0: S, a: Action): Violation | null {
+  let s = s0;
+  let u = s.units.find((x) => x.id === s.active)!;
+  if ('attach' in a && a.attach !== undefined) {
+    if (typeof a.attach !== 'string') return violation('malformed_action', 'attach names a character unit');
+    const p = attachProblem(s, u, a.attach);
+    if (p) return p;
+    // The rest of the order is checked with the character already in the squad.
+    s = copyJson(s0);
+    u = s.units.find((x) => x.id === s.active)!;
+    attach(s, new Run(null), u, a.attach);
+  }
+  if ('detach' in a && a.detach && !attachedCharacter(s, u)) return violation('no_character', `${u.id} has no character attached (§2.8)`);
   switch (a.type) {
     case 'engage': {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
+      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined;
+      if ((u.kind === 'weaponTeam' || u.kind === 'sniper') && a.moves.length && fires) {
+        return violation('moved_no_fire', u.kind === 'sniper' ? 'a sniper cannot shoot if it moved this activation (§7.27)' : 'a weapon team may shoot only if it did not move (§7.9)');
+      }
+      if (u.noFireTurn === s.turn && fires) return violation('no_fire_this_turn', `${u.id} failed an aimed shot and cannot fire this turn (§7.27)`);
       const r = moveProblem(s, u, a.moves, { mode: 'move' });
       if (!('end' in r)) return r;
       if (u.fallingBack && !fallBackBlocked(s, u)) {
@@ -84,13 +102,23 @@ function orderProblem(s: S, a: Action): Violation | null {
         const p = blastProblem(s, u, a.blast.fig, a.blast.at, a.fireFirst ? undefined : r.end);
         if (p) return p;
       }
-      if (a.target !== null) {
+      if (a.smoke !== undefined) {
+        if (a.target !== null || a.blast || a.aimed) return violation('two_targets', 'laying smoke is the unit\'s shooting for the activation (§7.26 [P]): target must be null');
+        const p = smokeProblem(s, u, a.smoke, a.fireFirst ? undefined : r.end);
+        if (p) return p;
+      }
+      if (a.aimed !== undefined) {
+        if (a.target === null) return violation('no_target', 'an aimed shot names the target unit and figure (§7.27)');
+        const p = aimedProblem(s, u, a.target, a.aimed);
+        if (p) return p;
+      } else if (a.target !== null) {
         const p = fireProblem(s, u, a.target, a.fireFirst ? undefined : r.end);
         if (p) return p;
       }
       return null;
     }
     case 'rush': {
+      if (u.kind === 'weaponTeam') return violation('team_no_rush', 'a weapon team may Move but never Rush (§7.9)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit makes one normal move away (§6.1)');
       const shape = pathsShape(a.moves);
       if (shape) return shape;
@@ -100,6 +128,8 @@ function orderProblem(s: S, a: Action): Violation | null {
       return underFireRushProblem(s, u, r.end);
     }
     case 'assault': {
+      if (u.kind === 'sniper') return violation('sniper_no_assault', 'snipers never assault (§7.27)');
+      if (u.kind === 'weaponTeam') return violation('team_no_assault', 'heavy weapon teams do not assault (§7.9 [P])');
       const shape = pathsShape(a.moves);
       if (shape) return shape;
       const r = moveProblem(s, u, a.moves, { mode: 'assault' });

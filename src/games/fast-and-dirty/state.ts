@@ -39,9 +39,15 @@ export interface Figure {
   alive: boolean;
   /** Left the table over its side's edge (Evacuation). */
   exited?: boolean;
+  /** An attached character's figure: the id of its own unit (§2.8). */
+  character?: string;
 }
 
-export type UnitKind = 'infantry' | 'nonCombatant';
+export type UnitKind = 'infantry' | 'nonCombatant' | 'character' | 'weaponTeam' | 'sniper';
+export type Branch = 'infantry' | 'gunnery' | 'cavalry';
+/** Leadership ratings (§2.8). */
+export const LEADERSHIP = { novice: 0, experienced: 1, inspiring: 2, heroic: 3 } as const;
+export type Leadership = keyof typeof LEADERSHIP;
 
 export interface Unit {
   id: string;
@@ -65,7 +71,20 @@ export interface Unit {
   demolition?: { charges: number; rigged: 'no' | 'pending' | 'yes'; riggedAt?: Pt; rigWait?: boolean };
   /** Side controlling a non-combatant group this turn (§7.17). */
   controlledBy?: Side | null;
+  /** A character's Leadership and branch (§2.8). */
+  character?: { leadership: Leadership; branch: Branch };
+  /** A character attached to a squad: the host's id; its figure then stands in the host's list (§2.8). */
+  attachedTo?: string | null;
+  /** Moved in its last activation (snipers' concealment, §7.27). */
+  movedLast?: boolean;
+  /** The squad's one smoke screen of the game is spent (§7.26). */
+  smokeUsed?: boolean;
+  /** A sniper's failed aimed shot: it cannot fire again this turn (§7.27). */
+  noFireTurn?: number;
 }
+
+/** A smoke screen: a line that blocks all LOS, fire and charges until its squad's next activation (§7.26). */
+export interface Smoke { unit: string; a: Pt; b: Pt }
 
 export interface Feature {
   id: string;
@@ -92,6 +111,7 @@ export interface Options {
   opportunityFire?: boolean;
   pinning?: boolean;
   squadLos?: boolean;
+  commandDisruption?: boolean;
   forces?: unknown;
 }
 
@@ -126,6 +146,8 @@ export interface S {
   seized: Side | null;
   /** An order paused by an Opportunity Fire window (§7.18): resumed after the answer. */
   interrupted: { unit: string; action: Action } | null;
+  /** Smoke screens on the table (§7.26). */
+  smoke: Smoke[];
   score: [number, number];
   evacuated: [number, number];
   /** Losing Heart steps taken per side (§6.13). */
@@ -138,13 +160,16 @@ export interface S {
 
 export type Path = { fig: string; path: Pt[] };
 
+/** Attach an unactivated character at the start of the order, or detach the attached one at its end (§2.8). */
+export type Attachment = { attach?: string; detach?: boolean };
+
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string }
-  | { type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt } }
-  | { type: 'rush'; moves: Path[] }
-  | { type: 'assault'; target: string; moves: Path[] }
-  | { type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null }
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt] } & Attachment)
+  | ({ type: 'rush'; moves: Path[] } & Attachment)
+  | ({ type: 'assault'; target: string; moves: Path[] } & Attachment)
+  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null };
 
@@ -155,5 +180,10 @@ export function unit(s: S, id: string): Unit | undefined {
   return s.units.find((u) => u.id === id);
 }
 export const living = (u: Unit) => u.figures.filter((f) => f.alive && !f.exited);
-export const inPlay = (u: Unit) => !u.out && living(u).length > 0;
+/** An attached character is in play through its host (its figure stands in the host's list). */
+export const inPlay = (u: Unit) => !u.out && (living(u).length > 0 || !!u.attachedTo);
+/** Fighting units: everything but neutral non-combatants (squads, characters, teams, snipers). */
+export const troops = (u: Unit) => u.kind !== 'nonCombatant';
+/** The attached character of a squad, if any. */
+export const attachedCharacter = (s: S, u: Unit): Unit | undefined => s.units.find((c) => c.attachedTo === u.id);
 export const casualties = (u: Unit) => u.figures.filter((f) => !f.alive).length;

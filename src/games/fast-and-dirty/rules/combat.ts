@@ -4,7 +4,8 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, living, inPlay, type CoverClass, type Figure, type S, type Unit } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, living, inPlay, troops, type CoverClass, type Figure, type S, type Unit } from '../state.js';
+import { branchBonus, syncCharacters } from './characters.js';
 import { Run } from './run.js';
 import { checkLosingHeart } from './morale.js';
 
@@ -39,11 +40,16 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const plan = firePlan(s, u, t, opt.pos);
   if (!plan) return false;
   const at = (f: Figure) => opt.pos?.get(f.id) ?? f.at;
-  // Step 4: a squad rolls 2D6 keeping the highest, a single figure 1D6.
-  const dice = run.roll('fire_effect', living(u).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
+  // Step 4: a squad rolls 2D6 keeping the highest; a weapon team, sniper or single figure 1D6.
+  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
   const mods: Record<string, number> = { band: BAND_MOD[plan.band] };
-  if (t.kind === 'infantry' && (t.underFire || t.pinned)) mods.targetUnderFire = -1;
-  if (t.kind === 'infantry' && bunchedUp(t)) mods.bunchedUp = 2;
+  if (troops(t) && (t.underFire || t.pinned)) mods.targetUnderFire = -1;
+  if (troops(t) && bunchedUp(t)) mods.bunchedUp = 2;
+  // A sniper that did not move in its last activation is concealed (§7.27).
+  if (t.kind === 'sniper' && !t.movedLast) mods.concealedSniper = -2;
+  const lead = branchBonus(s, u);
+  if (lead) mods.leadership = lead;
+  if (u.kind === 'weaponTeam' && casualties(u)) mods.crewLost = -casualties(u);
   if (t.kind === 'nonCombatant') mods.nonCombatant = 2;
   const q = QUALITY_TABLE[u.quality].feMod;
   if (q) mods.quality = q;
@@ -56,9 +62,13 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   // Step 6: support weapons within their own long range, +1 per 3 small arms firing.
   let weaponFe = 0;
   const smallArms = plan.firers.filter((f) => !f.support).length;
-  weaponFe += Math.floor(smallArms / 3);
   const base = QUALITY_TABLE[u.quality].base;
-  for (const f of plan.firers.filter((x) => x.support)) {
+  if (u.kind === 'weaponTeam') {
+    // A heavy weapon adds its own FE once, whatever the crew (§6.4 step 6, §7.9).
+    const w = weapon(plan.firers[0].weapon);
+    weaponFe += w.fe + (w.feDice ? run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0) : 0);
+  } else weaponFe += Math.floor(smallArms / 3);
+  for (const f of plan.firers.filter((x) => x.support && u.kind !== 'weaponTeam')) {
     const w = weapon(f.weapon);
     if (plan.distance > 3 * base * w.x) continue;
     weaponFe += w.fe;
@@ -68,7 +78,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
   run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
   // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
-  const pins = !opt.defensive && s.options.pinning && t.kind === 'infantry' && fe > QUALITY_TABLE[t.quality].tolerance;
+  const pins = !opt.defensive && s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance;
   // Step 9: Under Fire (not from the defensive free shot); a Pinned marker replaces it.
   if (!opt.defensive) t.underFire = true;
   if (pins && !t.pinned) {
@@ -76,8 +86,22 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
     t.underFire = false;
     run.emit('pinned', { unit: t.id, fe });
   }
+  const leaders = leadersAlive(t);
   if (hits > 0) allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })));
+  if (!opt.defensive) commandDisruption(s, run, t, leaders);
   return true;
+}
+
+const leadersAlive = (t: Unit) => t.figures.filter((f) => f.alive && (f.leader || f.character)).map((f) => f.id);
+
+/** Module Command Disruption (§7.2): a squad whose leader this attack killed is Pinned instead of Under Fire. */
+export function commandDisruption(s: S, run: Run, t: Unit, leadersBefore: string[]): void {
+  if (!s.options.commandDisruption || !troops(t) || !inPlay(t)) return;
+  const lost = leadersBefore.filter((id) => !t.figures.some((f) => f.id === id && f.alive));
+  if (!lost.length) return;
+  t.pinned = true;
+  t.underFire = false;
+  run.emit('command_disruption', { unit: t.id, leader: lost[0] });
 }
 
 function minDist(p: Pt, r: number, figs: Figure[]): number {
@@ -143,7 +167,8 @@ export function lastFigureRule(t: Unit, killed: Figure[]): void {
 
 /** A unit with no living figures is out of play; Losing Heart runs after each casualty event (§6.13). */
 export function afterCasualties(s: S, run: Run, t: Unit): void {
-  if (!living(t).length && !t.out) {
+  syncCharacters(s, run);
+  if (!living(t).length && !t.out && !t.attachedTo) {
     t.out = true;
     run.emit('unit_eliminated', { unit: t.id });
   }
@@ -176,7 +201,8 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
     const hits = Math.floor(se / PER_HIT[cover]);
     run.emit('strike_effect', { unit: t.id, strike: se, cover, hits });
     t.underFire = true;
-    if (s.options.pinning && t.kind === 'infantry' && se > QUALITY_TABLE[t.quality].tolerance && !t.pinned) {
+    const leaders = leadersAlive(t);
+    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance && !t.pinned) {
       t.pinned = true;
       t.underFire = false;
       run.emit('pinned', { unit: t.id, fe: se });
@@ -195,7 +221,41 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
     }
     lastFigureRule(t, killed);
     afterCasualties(s, run, t);
+    commandDisruption(s, run, t, leaders);
   }
+}
+
+// ---------------------------------------------------------------- snipers and smoke (§7.27, §7.26)
+
+/**
+ * A sniper's aimed shot (§7.27): any enemy unit, ignoring fire priority; a Quality test on 1D6
+ * puts 1 hit on the visible figure the sniper chose (damage as normal); a failure means no more
+ * fire this turn. [P] The target is marked Under Fire either way.
+ */
+export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void {
+  const sniper = living(u)[0];
+  const [die] = run.roll('aimed_shot', 1, { unit: u.id, target: t.id, figure: figId });
+  const hit = die >= QUALITY_TABLE[u.quality].target;
+  run.emit('aimed_shot', { unit: u.id, target: t.id, figure: figId, hit });
+  t.underFire = true;
+  if (!hit) { u.noFireTurn = s.turn; return; }
+  const f = t.figures.find((x) => x.id === figId)!;
+  const leaders = leadersAlive(t);
+  const fort = coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
+  const d = run.roll('damage_attack', 1, { figure: f.id })[0];
+  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+  const kill = d + weapon(sniper.weapon).damage >= def;
+  run.emit('damage', { figure: f.id, attack: d + weapon(sniper.weapon).damage, defence: def, killed: kill });
+  if (kill) { f.alive = false; lastFigureRule(t, [f]); }
+  afterCasualties(s, run, t);
+  commandDisruption(s, run, t, leaders);
+}
+
+/** Lay the squad's one smoke screen of the game: the line between two points (§7.26). */
+export function layScreen(s: S, run: Run, u: Unit, pts: [Pt, Pt]): void {
+  s.smoke.push({ unit: u.id, a: [pts[0][0], pts[0][1]], b: [pts[1][0], pts[1][1]] });
+  u.smokeUsed = true;
+  run.emit('smoke_laid', { unit: u.id, a: pts[0], b: pts[1] });
 }
 
 // ---------------------------------------------------------------- close assault (§6.10)
@@ -225,6 +285,8 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     if (dq > 0) mods.quality = 2 * dq;
     const wb = Math.max(0, ...mine.map((f) => weapon(f.weapon).assault ?? 0));
     if (wb) mods.weapon = wb;
+    const lead = branchBonus(s, u);
+    if (lead) mods.leadership = lead;
     return { score: Math.max(...faces) + Object.values(mods).reduce((x, y) => x + y, 0), mods };
   };
   const ta = total(att, pa, pd, true), td = total(def, pd, pa, false);

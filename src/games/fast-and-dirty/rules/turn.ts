@@ -6,14 +6,16 @@ import { inImpassable, pathCost } from '../geometry.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
 import { priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
-import { QUALITY_TABLE, inPlay, living, other, type Action, type Options, type S, type Side, type Unit } from '../state.js';
-import { autoFallBack, blastShot, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { QUALITY_TABLE, inPlay, living, other, troops, type Action, type Options, type S, type Side, type Unit } from '../state.js';
+import { attach, detach } from './characters.js';
+import { aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests } from './morale.js';
 import { Run, successes } from './run.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
   seizeInitiative: false, hitAllocation: 'closest' as const, opportunityFire: false, pinning: false, squadLos: false,
+  commandDisruption: false,
 };
 
 /**
@@ -59,7 +61,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   const s: S = {
     scenario: sc.id, options: opts, table: { w: map.table[0], h: map.table[1] }, terrain: terrainOf(sc), objectives: sc.objectives.map((o) => [o[0], o[1]] as Pt),
     victory: victoryOf(sc), units: [], turn: 1, phase: 'initiative', initiative: null, toAct: 0, active: null, controlGroup: null,
-    seized: null, interrupted: null, score: [0, 0], evacuated: [0, 0], heart: [0, 0], startUnits: [0, 0], step: 0, result: null,
+    seized: null, interrupted: null, smoke: [], score: [0, 0], evacuated: [0, 0], heart: [0, 0], startUnits: [0, 0], step: 0, result: null,
   };
   for (const side of [0, 1] as const) {
     const custom = forces[side] !== sc.forces[side];
@@ -114,7 +116,7 @@ export function chooseOrder(s: S, run: Run, first: boolean): void {
   advance(s, run);
 }
 
-export const activatable = (s: S, side: Side) => s.units.filter((u) => u.side === side && u.kind === 'infantry' && inPlay(u) && (!u.activated || s.seized === side));
+export const activatable = (s: S, side: Side) => s.units.filter((u) => u.side === side && troops(u) && !u.attachedTo && inPlay(u) && (!u.activated || s.seized === side));
 
 /** Whose alternation turn it is now, or the end of the turn (§5.1: a side with none left yields). */
 function advance(s: S, run: Run): void {
@@ -131,6 +133,11 @@ export function activate(s: S, run: Run, u: Unit): void {
   }
   s.active = u.id;
   run.emit('activated', { unit: u.id, side: u.side });
+  // A smoke screen lasts until its squad's next activation (§7.26).
+  if (s.smoke.some((m) => m.unit === u.id)) {
+    s.smoke = s.smoke.filter((m) => m.unit !== u.id);
+    run.emit('smoke_cleared', { unit: u.id });
+  }
   const r = activationTests(s, run, u);
   if (r === 'rout') {
     afterCasualties(s, run, u);
@@ -163,11 +170,14 @@ export function moveFigures(s: S, run: Run, u: Unit, end: Positions, exitSide: S
 
 /** The order of an active unit (§5.3): validated beforehand by index.validate. */
 export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
+  if ('attach' in a && a.attach) attach(s, run, u, a.attach);
   switch (a.type) {
     case 'engage': {
       const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
       const end = movePositions(a.moves);
-      if (t && a.fireFirst) shoot(s, run, u, t);
+      if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
+      if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed);
+      else if (t && a.fireFirst) shoot(s, run, u, t);
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
       moveFigures(s, run, u, s.options.variableMovement && end.size ? variableEnd(s, run, u, a.moves, 'move') : end);
       if (end.size && openOpportunity(s, u, a)) return;
@@ -275,7 +285,7 @@ function trimPath(s: S, path: Pt[], allowance: number): Pt[] {
 /** Units of the other side that may give up their activation to fire at a unit that moved (§7.18). */
 export function opportunityFirers(s: S, mover: Unit): Unit[] {
   if (!s.options.opportunityFire || mover.side === null || !inPlay(mover)) return [];
-  return s.units.filter((r) => r.side === other(mover.side as Side) && r.kind === 'infantry' && inPlay(r) && !r.activated && !r.fallingBack && !r.pinned
+  return s.units.filter((r) => r.side === other(mover.side as Side) && troops(r) && !r.attachedTo && inPlay(r) && !r.activated && !r.fallingBack && !r.pinned
     && priorityTargets(s, r).some((p) => p.unit.id === mover.id));
 }
 
@@ -306,10 +316,12 @@ export function applyOpportunity(s: S, run: Run, firer: string | null): void {
 
 /** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
 function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
+  if (a.type === 'engage' && a.smoke && !a.fireFirst && inPlay(u)) layScreen(s, run, u, a.smoke);
   if (a.type === 'engage' && a.target && !a.fireFirst) {
     const t = s.units.find((x) => x.id === a.target)!;
     if (inPlay(t) && inPlay(u)) shoot(s, run, u, t);
   }
+  if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
   if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive) blastShot(s, run, u, a.blast.fig, a.blast.at);
   const nc = s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
   if (nc && inPlay(u) && a.type !== 'assault') {
@@ -366,6 +378,7 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   u.fallingBack = false;
   u.pinned = false;
   u.activated = true;
+  if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
   const d = u.demolition;
   if (d?.rigged === 'pending') {
@@ -429,7 +442,7 @@ export function attrition(s: S): [number, number] {
 
 /** Unbroken infantry figures of a side within 6" of the objective (Hold the Line). */
 export function holdingFigures(s: S, side: Side, obj: Pt, radius: number): number {
-  return s.units.filter((u) => u.side === side && u.kind === 'infantry' && inPlay(u) && !u.broken)
+  return s.units.filter((u) => u.side === side && troops(u) && inPlay(u) && !u.broken)
     .reduce((n, u) => n + living(u).filter((f) => edgeDistance(f.at, f.r, obj, 0) <= radius).length, 0);
 }
 
