@@ -8,6 +8,8 @@ import { Run } from '../../../src/games/fast-and-dirty/rules/run.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
 
+const holdE = { type: 'engage' as const, moves: [], target: null, fireFirst: true };
+const engageAt = (target: string) => ({ ...holdE, target });
 const code = (r: unknown) => (r as { code?: string }).code;
 const hero = (leadership: UnitSpec['leadership'] = 'inspiring', branch: UnitSpec['branch'] = 'infantry'): UnitSpec => ({
   name: 'Lt. Vasquez', kind: 'character', quality: 'regular', resolve: 'steady', leadership, branch, figures: [{ weapon: 'assaultRifle', armour: 'light' }],
@@ -26,7 +28,7 @@ function withHero(name: string, heroAt: [number, number] = [1000, 700]): S {
 
 test('#39 characters: a free character within coherency attaches at the start of the squad\'s order and spends its activation; +Leadership to FE with a matching branch; +1 strength; detaches at will (§2.8)', () => {
   // FE: 1 + close 0 + Regular 1 + Inspiring 2 + 5 small arms 1 = 5 -> 1 hit; damage 1+2 against 6+1: no kill.
-  const r = act(withHero('hero-attach'), { ...shootAt('B1'), attach: 'C1' }, faces(1, 1, 1, 6));
+  const r = act(withHero('hero-attach'), { ...engageAt('B1'), attach: 'C1' }, faces(1, 1, 1, 6));
   assert.equal(evOf(r.events, 'character_attached').length, 1);
   const shot = evOf(r.events, 'shot')[0];
   assert.equal(shot.mods.leadership, 2);
@@ -37,19 +39,19 @@ test('#39 characters: a free character within coherency attaches at the start of
   assert.equal(unitOf(r.s, 'C1').attachedTo, 'A1');
   assert.equal(unitOf(r.s, 'C1').activated, true, 'it acts only once per turn');
   assert.ok(!fastAndDirty.candidates(r.s, 0, { ...decision(r.s), kind: 'activate', seat: 0 } as never, 10, null as never).actions.some((x) => (x as { unit?: string }).unit === 'C1'), 'an attached character does not activate by itself');
-  assert.equal(code(tryAct(withHero('hero-far', [1000, 1200]), { ...hold, attach: 'C1' })), 'not_in_coherency');
+  assert.equal(code(tryAct(withHero('hero-far', [1000, 1200]), { ...holdE, attach: 'C1' })), 'not_in_coherency');
   const done = withHero('hero-done');
   unitOf(done, 'C1').activated = true;
-  assert.equal(code(tryAct(done, { ...hold, attach: 'C1' })), 'already_activated');
+  assert.equal(code(tryAct(done, { ...holdE, attach: 'C1' })), 'already_activated');
   // Detach: next turn the squad's order ends with the character leaving as its own unit.
   const s2 = structuredClone(r.s);
   s2.phase = 'order'; s2.active = 'A1'; unitOf(s2, 'A1').activated = false;
-  assert.equal(code(tryAct(withHero('hero-none'), { ...hold, detach: true })), 'no_character');
-  const d = act(s2, { ...hold, detach: true });
+  assert.equal(code(tryAct(withHero('hero-none'), { ...holdE, detach: true })), 'no_character');
+  const d = act(s2, { ...holdE, detach: true });
   assert.equal(unitOf(d.s, 'C1').attachedTo, null);
   assert.equal(unitOf(d.s, 'C1').figures.length, 1);
   assert.equal(unitOf(d.s, 'A1').strength, 4);
-  assert.equal(fastAndDirty.label!(d.s, 0, { ...shootAt('B1'), attach: 'C1' }).startsWith('Lt. Vasquez (C1) joins'), true);
+  assert.equal(fastAndDirty.label!(d.s, 0, { ...engageAt('B1'), attach: 'C1' }).startsWith('Lt. Vasquez (C1) joins'), true);
 });
 
 test('#39 characters: a unit with a character re-rolls failed morale dice up to the Leadership rating, and its strength counts +1 for Resolve (§2.8, §6.1)', () => {
