@@ -104,7 +104,7 @@ function teamDuel(name: string, lost = 0): S {
 }
 
 test('#37 weapon teams: never Rush; shoot only if unmoved; 1D6 + the heavy weapon\'s FE; −1 FE and −1" Move per crew member lost; 2" coherency; no assault (§7.9)', () => {
-  const mv = (y: number): Action => ({ type: 'engage', moves: [0, 1, 2].map((i) => ({ fig: `A1.${i + 1}`, path: [[1000 + i * 150, y]] as [number, number][] })), target: null, fireFirst: true });
+  const mv = (y: number) => ({ type: 'engage' as const, moves: [0, 1, 2].map((i) => ({ fig: `A1.${i + 1}`, path: [[1000 + i * 150, y]] as [number, number][] })), target: null, fireFirst: true });
   assert.equal(code(tryAct(teamDuel('team-rush'), { type: 'rush', moves: [{ fig: 'A1.1', path: [[1000, 600]] }] })), 'team_no_rush');
   assert.equal(code(tryAct(teamDuel('team-move-fire'), { ...mv(600), target: 'B1' })), 'moved_no_fire');
   assert.ok(!('code' in tryAct(teamDuel('team-move'), mv(1100))), 'a normal 6" Move');
@@ -174,7 +174,7 @@ function smoky(name: string): S {
     { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 1500, 3) },
   ] });
 }
-const screen = (a: [number, number], b: [number, number]): Action => ({ type: 'engage', moves: [], target: null, fireFirst: true, smoke: [a, b] });
+const screen = (a: [number, number], b: [number, number]) => ({ type: 'engage' as const, moves: [], target: null, fireFirst: true, smoke: [a, b] as [[number, number], [number, number]] });
 
 test('#56 smoke: a squad with rifle grenades lays one screen per game, two points ≤ 10" from it and ≤ 12" apart; the line blocks LOS, fire and charges; it clears at the squad\'s next activation (§7.26)', () => {
   assert.equal(code(tryAct(smoky('smoke-far'), screen([1000, 1551], [1400, 1551]))), 'out_of_range');
