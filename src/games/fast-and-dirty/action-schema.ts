@@ -31,5 +31,10 @@ export const actionSchema = T.Union([
     ...Attachment,
   }, 'Command: Demolition plus Shoot with the remaining figures (§5.3, §7.5)'),
   act('control', { moves: Moves }, 'move a controlled non-combatant group (§7.17)'),
+  act('minefield', {
+    markers: T.Tuple([XY, XY, XY], { description: 'the three numbered markers 1, 2, 3' }),
+    real: T.Union([T.Literal(1), T.Literal(2), T.Literal(3)], { description: 'the real marker (secret)' }),
+    mine: T.Union([T.Literal('ap'), T.Literal('av')], { description: 'anti-personnel or anti-vehicle (secret)' }),
+  }, 'place a minefield before the first turn: three markers, one real (§7.15)'),
   act('opportunity', { unit: T.Union([Id, T.Null()]) }, 'Opportunity Fire: an unactivated unit fires at the mover and loses its activation, or null to hold fire (§7.18)'),
 ], { title: 'FastAndDirtyAction' });

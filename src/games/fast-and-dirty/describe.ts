@@ -28,6 +28,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'rush': return `${active} rushes (Move Out)`;
     case 'assault': return `${active} assaults ${name(v, a.target)}`;
     case 'command': return `${active}: ${a.demolition ? `${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}` : 'command'}${a.target ? `, the rest shoot at ${name(v, a.target)}` : ''}`;
+    case 'minefield': return `place a minefield: markers at ${a.markers.map((p) => `(${inches(p[0])}, ${inches(p[1])})`).join(', ')}; marker ${a.real} real (${a.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})`;
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'control': return a.moves.length ? `move the non-combatants ${name(v, v.controlGroup)}` : `leave the non-combatants ${name(v, v.controlGroup)} in place`;
   }
@@ -55,6 +56,10 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'aimed_shot': return `${name(v, d.unit)} takes an aimed shot at ${d.figure}: ${d.hit ? '1 hit' : 'missed; it cannot fire again this turn'}`;
     case 'smoke_laid': return `${name(v, d.unit)} lays smoke`;
     case 'smoke_cleared': return `${name(v, d.unit)}'s smoke screen clears`;
+    case 'minefield_placed': return `side ${d.side} places minefield ${d.id}${d.real ? ` (marker ${d.real} real, ${d.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})` : ''}`;
+    case 'mine_passed': return `${name(v, d.unit)} passes minefield ${d.minefield} safely`;
+    case 'mine_dummy': return `minefield ${d.minefield} marker ${d.marker} is a dummy and is removed`;
+    case 'mine_real': return `minefield ${d.minefield} is real (${d.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'}): ${name(v, d.unit)} is attacked`;
     case 'turn_ended': return `end of turn ${d.turn}`;
     case 'game_over': return `game over: ${d.reason}`;
     default: return ev.type.replace(/_/g, ' ');

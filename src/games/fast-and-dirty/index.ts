@@ -18,7 +18,8 @@ import { attachedCharacter } from './state.js';
 import {
   aimedProblem, smokeProblem, assaultProblem, blastProblem, demolitionProblem, fallBackProblem, fireProblem, moveAllowance, moveProblem, underFireRushProblem, type Positions,
 } from './legal.js';
-import { activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { minefieldCandidates, minefieldProblem } from './rules/mines.js';
+import { applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -31,6 +32,9 @@ export type { Action, S, View };
 function pending(s: S): OpenDecision[] {
   if (s.result) return [];
   const ctx = [`turn:${s.turn}`];
+  if (s.phase === 'minefield') {
+    return [{ key: `mines:${s.step}`, seat: s.toAct, kind: 'minefield', blocking: true, timing: 'setup', context: ctx, exposes: { remaining: s.minesToPlace[s.toAct] } }];
+  }
   if (s.phase === 'initiative') {
     const w = s.initiative!.winner;
     return [{ key: `init:${s.step}`, seat: w, kind: 'initiative', blocking: true, timing: 'turn', context: ctx, exposes: { turn: s.turn, rolls: s.initiative!.rolls } }];
@@ -160,6 +164,9 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
   const live = pending(s).find((d) => d.key === dec.key);
   if (!live) return violation('decision_not_open', 'that decision is not open');
   switch (dec.kind) {
+    case 'minefield':
+      if (a.type !== 'minefield') return violation('wrong_action', 'answer with {type:"minefield", markers, real, mine} (§7.15)');
+      return minefieldProblem(s, a);
     case 'initiative':
       if (a.type !== 'initiative' || typeof a.first !== 'boolean') return violation('wrong_action', 'answer with {type:"initiative", first: true|false} (§5.1)');
       return null;
@@ -195,6 +202,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
 function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; all: boolean } {
   if (dec.seat !== seat) return { actions: [], all: true };
   switch (dec.kind) {
+    case 'minefield': return { actions: minefieldCandidates(s, seat as Side).map((m) => ({ type: 'minefield' as const, ...m })), all: false };
     case 'initiative': return { actions: [{ type: 'initiative', first: true }, { type: 'initiative', first: false }], all: true };
     case 'activate': return { actions: activatable(s, seat as Side).map((u) => ({ type: 'activate', unit: u.id })), all: true };
     case 'order': return { actions: orderCandidates(s, s.units.find((x) => x.id === s.active)!), all: false };
@@ -207,6 +215,10 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
 /** Cautious defaults: go first, the first unit in list order, hold (or the first legal fall-back), the group stays. */
 function defaultAction(s: S, dec: OpenDecision): Action {
   switch (dec.kind) {
+    case 'minefield': {
+      const c = minefieldCandidates(s, dec.seat as Side)[0];
+      return c ? { type: 'minefield', ...c } : { type: 'minefield', markers: [[0, 0], [s.table.w, 0], [0, s.table.h]], real: 1, mine: 'ap' };
+    }
     case 'initiative': return { type: 'initiative', first: true };
     case 'activate': return { type: 'activate', unit: activatable(s, dec.seat as Side)[0].id };
     case 'control': return { type: 'control', moves: [] };
@@ -228,6 +240,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
   const run = new Run(ctx.rng);
   switch (a.type) {
     case 'initiative': chooseOrder(s, run, a.first); break;
+    case 'minefield': applyMinefield(s, run, s.toAct, a.markers, a.real, a.mine); break;
     case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!); break;
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
@@ -243,7 +256,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'unit', 'first', 'target', 'fireFirst', 'blast', 'demolition', 'moves'];
+const FIELD_ORDER = ['type', 'unit', 'first', 'target', 'fireFirst', 'aimed', 'blast', 'smoke', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -316,6 +329,11 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       pinning: { type: 'boolean', default: false, description: 'module Pinning: an FE total above the fire tolerance (10/12/14/16 by Quality) pins an infantry squad (§7.19, checklist #41)' },
       squadLos: { type: 'boolean', default: false, description: 'Option: LOS and range from the squad centre, the midpoint of its longest axis (§6.4, checklist #104)' },
       opportunityFire: { type: 'boolean', default: false, description: 'module Opportunity Fire: after an enemy move, an unactivated unit may give up its activation to fire at the mover (§7.18, checklist #58; one window at the end point of the move)' },
+      commandDisruption: { type: 'boolean', default: false, description: 'module Command Disruption: a squad whose leader an attack kills is Pinned instead of Under Fire (§7.2, checklist #40)' },
+      minefields: {
+        type: 'object', additionalProperties: false, description: 'module Mines: minefields each side places before the first turn, 3 markers each, one secretly real (§7.15, checklist #65)',
+        properties: { 0: { type: 'integer', minimum: 0, maximum: 3 }, 1: { type: 'integer', minimum: 0, maximum: 3 } },
+      },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {
         type: 'object', additionalProperties: false, description: "each side's own force list (§2.9 points, infantry only); the scenario's forces when absent",
@@ -336,7 +354,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   defaultAction,
   view: viewOf,
   result: (s): Result | null => s.result,
-  determinize: (v) => determinizeView(v),
+  determinize: (v, _seat, rng) => determinizeView(v, rng),
   choices,
   query,
   ordersSchema,

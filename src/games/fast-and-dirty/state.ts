@@ -83,6 +83,12 @@ export interface Unit {
   noFireTurn?: number;
 }
 
+/**
+ * A minefield (§7.15): three numbered markers, one real. Which one is real and its type are the
+ * placer's secret (`real`, `mine`), redacted from every other view until the field is revealed.
+ */
+export interface Minefield { id: string; owner: Side; markers: { n: number; at: Pt }[]; real: number | null; mine: 'ap' | 'av' | null; revealed: boolean }
+
 /** A smoke screen: a line that blocks all LOS, fire and charges until its squad's next activation (§7.26). */
 export interface Smoke { unit: string; a: Pt; b: Pt }
 
@@ -112,6 +118,8 @@ export interface Options {
   pinning?: boolean;
   squadLos?: boolean;
   commandDisruption?: boolean;
+  /** Module Mines: how many minefields each side places before the game (§7.15). */
+  minefields?: { 0?: number; 1?: number };
   forces?: unknown;
 }
 
@@ -122,7 +130,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'initiative' | 'activate' | 'order' | 'opportunity' | 'control' | 'ended';
+export type Phase = 'minefield' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'control' | 'ended';
 
 export interface S {
   scenario: string;
@@ -148,6 +156,9 @@ export interface S {
   interrupted: { unit: string; action: Action } | null;
   /** Smoke screens on the table (§7.26). */
   smoke: Smoke[];
+  /** Minefields on the table and how many each side has still to place (§7.15). */
+  minefields: Minefield[];
+  minesToPlace: [number, number];
   score: [number, number];
   evacuated: [number, number];
   /** Losing Heart steps taken per side (§6.13). */
@@ -171,7 +182,8 @@ export type Action =
   | ({ type: 'assault'; target: string; moves: Path[] } & Attachment)
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null } & Attachment)
   | { type: 'control'; moves: Path[] }
-  | { type: 'opportunity'; unit: string | null };
+  | { type: 'opportunity'; unit: string | null }
+  | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' };
 
 export const sideSeat = (side: Side): Seat => side;
 export const other = (side: Side): Side => (side === 0 ? 1 : 0);

@@ -8,6 +8,7 @@ import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, vi
 import { priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
 import { QUALITY_TABLE, inPlay, living, other, troops, type Action, type Options, type S, type Side, type Unit } from '../state.js';
 import { attach, detach } from './characters.js';
+import { checkMines, placeMinefield } from './mines.js';
 import { aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests } from './morale.js';
 import { Run, successes } from './run.js';
@@ -17,6 +18,13 @@ export const DEFAULT_OPTIONS = {
   seizeInitiative: false, hitAllocation: 'closest' as const, opportunityFire: false, pinning: false, squadLos: false,
   commandDisruption: false,
 };
+
+/** Module Mines: fields per side, 0-3 (§7.15). */
+function minesOption(o: unknown): [number, number] {
+  const m = (o ?? {}) as Record<string, unknown>;
+  const n = (v: unknown) => (Number.isInteger(v) ? Math.max(0, Math.min(3, v as number)) : 0);
+  return [n(m[0] ?? m['0']), n(m[1] ?? m['1'])];
+}
 
 /**
  * Default deployment for a custom force list [P]: squads side by side (figures 2.2" apart, 1" between
@@ -61,7 +69,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   const s: S = {
     scenario: sc.id, options: opts, table: { w: map.table[0], h: map.table[1] }, terrain: terrainOf(sc), objectives: sc.objectives.map((o) => [o[0], o[1]] as Pt),
     victory: victoryOf(sc), units: [], turn: 1, phase: 'initiative', initiative: null, toAct: 0, active: null, controlGroup: null,
-    seized: null, interrupted: null, smoke: [], score: [0, 0], evacuated: [0, 0], heart: [0, 0], startUnits: [0, 0], step: 0, result: null,
+    seized: null, interrupted: null, smoke: [], minefields: [], minesToPlace: minesOption(opts.minefields), score: [0, 0], evacuated: [0, 0], heart: [0, 0], startUnits: [0, 0], step: 0, result: null,
   };
   for (const side of [0, 1] as const) {
     const custom = forces[side] !== sc.forces[side];
@@ -83,9 +91,38 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   }
   sc.nonCombatants.forEach((spec, i) => s.units.push(buildUnit(spec, spec.id ?? `N${i + 1}`, null, [spec.at![0], spec.at![1]])));
   run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
-  rollInitiative(s, run);
+  if (!nextMinefield(s)) rollInitiative(s, run);
   return s;
 }
+
+/** Before the first turn each side places its minefields, side 0 first (§7.15 [P]); false when none is left. */
+function nextMinefield(s: S): boolean {
+  const side = s.minesToPlace[0] > 0 ? 0 : s.minesToPlace[1] > 0 ? 1 : null;
+  if (side === null) return false;
+  s.phase = 'minefield';
+  s.toAct = side;
+  s.step++;
+  return true;
+}
+
+export function applyMinefield(s: S, run: Run, side: Side, markers: Pt[], real: number, mine: 'ap' | 'av'): void {
+  placeMinefield(s, run, side, markers, real, mine);
+  if (!nextMinefield(s)) rollInitiative(s, run);
+}
+
+/** Each moving figure's path from its start, for the mine check (a trimmed variable move: start to where it stopped). */
+function pathsOf(u: Unit, moves: { fig: string; path: Pt[] }[], before: Map<string, Pt>): Map<string, Pt[]> {
+  const out = new Map<string, Pt[]>();
+  for (const m of moves) {
+    const f = u.figures.find((x) => x.id === m.fig);
+    const start = before.get(m.fig);
+    if (!f || !start) continue;
+    const end = m.path[m.path.length - 1];
+    out.set(m.fig, end[0] === f.at[0] && end[1] === f.at[1] ? [start, ...m.path] : [start, f.at]);
+  }
+  return out;
+}
+const startsOf = (u: Unit) => new Map(u.figures.map((f) => [f.id, [f.at[0], f.at[1]] as Pt]));
 
 /** §5.1: each side rolls 1D6, ties re-roll; the high roller chooses to go first or second. */
 export function rollInitiative(s: S, run: Run): void {
@@ -179,13 +216,17 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed);
       else if (t && a.fireFirst) shoot(s, run, u, t);
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
+      const before = startsOf(u);
       moveFigures(s, run, u, s.options.variableMovement && end.size ? variableEnd(s, run, u, a.moves, 'move') : end);
+      checkMines(s, run, u, pathsOf(u, a.moves, before));
       if (end.size && openOpportunity(s, u, a)) return;
       break;
     }
     case 'rush': {
       const end = movePositions(a.moves);
+      const before = startsOf(u);
       moveFigures(s, run, u, s.options.variableMovement ? variableEnd(s, run, u, a.moves, 'rush') : end);
+      checkMines(s, run, u, pathsOf(u, a.moves, before));
       if (end.size && openOpportunity(s, u, a)) return;
       break;
     }
@@ -197,9 +238,11 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       shoot(s, run, t, u, { defensive: true });
       u.underFire = wasUF;
       if (!inPlay(u)) break;
-      const end = movePositions(a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive));
-      moveFigures(s, run, u, end);
-      resolveAssault(s, run, u, t);
+      const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
+      const before = startsOf(u);
+      moveFigures(s, run, u, movePositions(live));
+      checkMines(s, run, u, pathsOf(u, live, before));
+      if (inPlay(u) && inPlay(t)) resolveAssault(s, run, u, t);
       break;
     }
     case 'command': {
@@ -365,7 +408,9 @@ function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: strin
 export function applyControl(s: S, run: Run, moves: { fig: string; path: Pt[] }[]): void {
   const g = s.units.find((x) => x.id === s.controlGroup)!;
   const u = s.units.find((x) => x.id === s.active)!;
+  const before = startsOf(g);
   moveFigures(s, run, g, movePositions(moves), u.side);
+  checkMines(s, run, g, pathsOf(g, moves.filter((m) => { const f = g.figures.find((x) => x.id === m.fig); return f && !f.exited; }), before));
   g.activated = true;
   if (!living(g).length) g.out = true;
   s.controlGroup = null;
