@@ -31,6 +31,11 @@ export const actionSchema = T.Union([
     ...Attachment,
   }, 'Command: Demolition plus Shoot with the remaining figures (§5.3, §7.5)'),
   act('control', { moves: Moves }, 'move a controlled non-combatant group (§7.17)'),
+  act('hide', {}, 'try to hide at the start of the activation, out of every enemy\'s LOS: 1D6 against the Quality target (§7.10)'),
+  act('markers', { moves: T.Array(T.Object({ marker: T.Integer({ minimum: 1, maximum: 3 }), path: T.Array(XY, { minItems: 1, maxItems: 12 }) }, { additionalProperties: false }), { maxItems: 3 }) },
+    'a hidden unit moves its markers, each up to 6", ending within 12" of another (§7.10)'),
+  act('unhide', { marker: T.Integer({ minimum: 1, maximum: 3 }) }, 'a hidden unit reveals itself at one of its markers, then acts (§7.10)'),
+  act('reveal', { real: T.Boolean() }, 'a spotted marker: the real unit (placed there) or a dummy (removed) (§7.10)'),
   act('minefield', {
     markers: T.Tuple([XY, XY, XY], { description: 'the three numbered markers 1, 2, 3' }),
     real: T.Union([T.Literal(1), T.Literal(2), T.Literal(3)], { description: 'the real marker (secret)' }),

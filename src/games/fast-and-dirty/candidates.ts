@@ -4,6 +4,7 @@
 import { along, centroid, dist, distanceToBoundary, edgeDistance, inside, type Pt } from '../../engine/mech/geom2d.js';
 import { positionCover } from './geometry.js';
 import { attachProblem } from './rules/characters.js';
+import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.js';
 import { attachedCharacter } from './state.js';
 import { weapon } from './content.js';
 import {
@@ -73,6 +74,8 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   };
   const hold: Action = { type: 'engage', moves: [], target: null, fireFirst: true };
   const fb = u.fallingBack;
+  if (u.hidden) return markerCandidates(s, u);
+  if (!hideProblem(s, u)) add({ type: 'hide' });
   if (u.pinned) {
     add(hold);
     for (const a of demolitionCandidates(s, u)) if (a.type === 'command') add(a);
@@ -108,6 +111,31 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   }
   if (!fb && moveAndFire) for (const a of assaultCandidates(s, u)) add(a);
   for (const a of demolitionCandidates(s, u)) add(a);
+  return out;
+}
+
+/** A hidden unit: stay, move every marker 6" toward the enemy / objective / away (fanned out), or reveal at a marker (§7.10). */
+function markerCandidates(s: S, u: Unit): Action[] {
+  const out: Action[] = [{ type: 'markers', moves: [] }];
+  const mk = u.hidden!.markers;
+  const me = centroid(mk.map((m) => m.at));
+  const foe = nearestFoe(s, u);
+  const goals: Pt[] = [...s.objectives];
+  if (foe) goals.push(centroid(living(foe).map((f) => f.at)));
+  for (const g of goals) {
+    const v: Pt = [g[0] - me[0], g[1] - me[1]];
+    if (!v[0] && !v[1]) continue;
+    for (const k of [100, 50]) {
+      const moves = mk.map((m, i) => {
+        const side: Pt = [-v[1], v[0]];
+        const fan = along([0, 0], side, (i - 1) * 300);
+        const p = along(m.at, v, Math.floor((600 * k) / 100) - (i === 1 ? 0 : 100));
+        return { marker: m.n, path: [[p[0] + fan[0], p[1] + fan[1]] as Pt] };
+      });
+      if ('end' in markerMovesProblem(s, u, moves)) { out.push({ type: 'markers', moves }); break; }
+    }
+  }
+  for (const m of mk) if (!revealProblem(s, u, m.n)) { out.push({ type: 'unhide', marker: m.n }); break; }
   return out;
 }
 

@@ -28,6 +28,10 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'rush': return `${active} rushes (Move Out)`;
     case 'assault': return `${active} assaults ${name(v, a.target)}`;
     case 'command': return `${active}: ${a.demolition ? `${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}` : 'command'}${a.target ? `, the rest shoot at ${name(v, a.target)}` : ''}`;
+    case 'hide': return `${active} tries to hide`;
+    case 'markers': return a.moves.length ? `${active} moves ${a.moves.length} hidden marker${a.moves.length > 1 ? 's' : ''}` : `${active} stays hidden`;
+    case 'unhide': return `${active} reveals itself at marker ${a.marker}`;
+    case 'reveal': return a.real ? `marker ${v.reveal?.marker ?? ''} is the real ${name(v, v.reveal?.unit ?? null)}` : `marker ${v.reveal?.marker ?? ''} is a dummy`;
     case 'minefield': return `place a minefield: markers at ${a.markers.map((p) => `(${inches(p[0])}, ${inches(p[1])})`).join(', ')}; marker ${a.real} real (${a.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})`;
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'control': return a.moves.length ? `move the non-combatants ${name(v, v.controlGroup)}` : `leave the non-combatants ${name(v, v.controlGroup)} in place`;
@@ -56,6 +60,10 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'aimed_shot': return `${name(v, d.unit)} takes an aimed shot at ${d.figure}: ${d.hit ? '1 hit' : 'missed; it cannot fire again this turn'}`;
     case 'smoke_laid': return `${name(v, d.unit)} lays smoke`;
     case 'smoke_cleared': return `${name(v, d.unit)}'s smoke screen clears`;
+    case 'hide': return `${name(v, d.unit)} ${d.hidden ? 'goes into hiding' : 'fails to hide'}`;
+    case 'markers_moved': return `${name(v, d.unit)}'s hidden markers move`;
+    case 'revealed': return `${name(v, d.unit)} is revealed at marker ${d.marker}`;
+    case 'marker_removed': return `${name(v, d.unit)}'s marker ${d.marker} was a dummy`;
     case 'minefield_placed': return `side ${d.side} places minefield ${d.id}${d.real ? ` (marker ${d.real} real, ${d.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})` : ''}`;
     case 'mine_passed': return `${name(v, d.unit)} passes minefield ${d.minefield} safely`;
     case 'mine_dummy': return `minefield ${d.minefield} marker ${d.marker} is a dummy and is removed`;

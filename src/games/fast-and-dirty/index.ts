@@ -19,7 +19,8 @@ import {
   aimedProblem, smokeProblem, assaultProblem, blastProblem, demolitionProblem, fallBackProblem, fireProblem, moveAllowance, moveProblem, underFireRushProblem, type Positions,
 } from './legal.js';
 import { minefieldCandidates, minefieldProblem } from './rules/mines.js';
-import { applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.js';
+import { applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -34,6 +35,10 @@ function pending(s: S): OpenDecision[] {
   const ctx = [`turn:${s.turn}`];
   if (s.phase === 'minefield') {
     return [{ key: `mines:${s.step}`, seat: s.toAct, kind: 'minefield', blocking: true, timing: 'setup', context: ctx, exposes: { remaining: s.minesToPlace[s.toAct] } }];
+  }
+  if (s.phase === 'reveal') {
+    const u = s.units.find((x) => x.id === s.reveal!.unit)!;
+    return [{ key: `reveal:${s.step}`, seat: u.side as Side, kind: 'reveal', blocking: true, timing: 'reaction', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, marker: s.reveal!.marker, markers: u.hidden!.markers.length } }];
   }
   if (s.phase === 'initiative') {
     const w = s.initiative!.winner;
@@ -76,6 +81,14 @@ function pathsShape(moves: unknown): Violation | null {
 function orderProblem(s0: S, a: Action): Violation | null {
   let s = s0;
   let u = s.units.find((x) => x.id === s.active)!;
+  // Module Hidden movement (§7.10): a hidden unit moves its markers or reveals at one to act.
+  if (a.type === 'hide') return hideProblem(s, u);
+  if (u.hidden) {
+    if (a.type === 'markers') { const r = markerMovesProblem(s, u, a.moves); return 'end' in r ? null : r; }
+    if (a.type === 'unhide') return revealProblem(s, u, a.marker);
+    return violation('hidden', `${u.id} is hidden: move its markers, or reveal it at a marker first and then act (§7.10)`);
+  }
+  if (a.type === 'markers' || a.type === 'unhide') return violation('not_hidden', `${u.id} is not hidden`);
   if ('attach' in a && a.attach !== undefined) {
     if (typeof a.attach !== 'string') return violation('malformed_action', 'attach names a character unit');
     const p = attachProblem(s, u, a.attach);
@@ -164,6 +177,11 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
   const live = pending(s).find((d) => d.key === dec.key);
   if (!live) return violation('decision_not_open', 'that decision is not open');
   switch (dec.kind) {
+    case 'reveal': {
+      if (a.type !== 'reveal' || typeof a.real !== 'boolean') return violation('wrong_action', 'answer with {type:"reveal", real: true|false} (§7.10)');
+      const u = s.units.find((x) => x.id === s.reveal!.unit)!;
+      return a.real ? revealProblem(s, u, s.reveal!.marker) : null;
+    }
     case 'minefield':
       if (a.type !== 'minefield') return violation('wrong_action', 'answer with {type:"minefield", markers, real, mine} (§7.15)');
       return minefieldProblem(s, a);
@@ -202,6 +220,12 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
 function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; all: boolean } {
   if (dec.seat !== seat) return { actions: [], all: true };
   switch (dec.kind) {
+    case 'reveal': {
+      const u = s.units.find((x) => x.id === s.reveal!.unit)!;
+      const acts: Action[] = [{ type: 'reveal', real: false }];
+      if (!revealProblem(s, u, s.reveal!.marker)) acts.unshift({ type: 'reveal', real: true });
+      return { actions: acts, all: true };
+    }
     case 'minefield': return { actions: minefieldCandidates(s, seat as Side).map((m) => ({ type: 'minefield' as const, ...m })), all: false };
     case 'initiative': return { actions: [{ type: 'initiative', first: true }, { type: 'initiative', first: false }], all: true };
     case 'activate': return { actions: activatable(s, seat as Side).map((u) => ({ type: 'activate', unit: u.id })), all: true };
@@ -223,8 +247,10 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'activate': return { type: 'activate', unit: activatable(s, dec.seat as Side)[0].id };
     case 'control': return { type: 'control', moves: [] };
     case 'opportunity': return { type: 'opportunity', unit: null };
+    case 'reveal': return { type: 'reveal', real: !revealProblem(s, s.units.find((x) => x.id === s.reveal!.unit)!, s.reveal!.marker) };
     default: {
       const u = s.units.find((x) => x.id === s.active)!;
+      if (u.hidden) return { type: 'markers', moves: [] };
       if (!u.fallingBack || fallBackBlocked(s, u)) return { type: 'engage', moves: [], target: null, fireFirst: true };
       return orderCandidates(s, u)[0];
     }
@@ -240,6 +266,8 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
   const run = new Run(ctx.rng);
   switch (a.type) {
     case 'initiative': chooseOrder(s, run, a.first); break;
+    case 'reveal': applyReveal(s, run, a.real); break;
+    case 'hide': case 'markers': case 'unhide': applyHiddenOrder(s, run, s.units.find((x) => x.id === s.active)!, a); break;
     case 'minefield': applyMinefield(s, run, s.toAct, a.markers, a.real, a.mine); break;
     case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!); break;
     case 'control': applyControl(s, run, a.moves); break;
@@ -256,7 +284,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'unit', 'first', 'target', 'fireFirst', 'aimed', 'blast', 'smoke', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'first', 'target', 'fireFirst', 'aimed', 'blast', 'smoke', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -265,6 +293,10 @@ function choices(s: S, seat: Seat, dec: OpenDecision, partial: unknown): Choice 
   const all = candidates(s, seat, dec).actions as unknown as Record<string, unknown>[];
   const match = all.filter((a) => Object.entries(p).every(([k, v]) => k === 'moves' || same(a[k], v)));
   const field = FIELD_ORDER.find((f) => !(f in p) && match.some((a) => f in a));
+  if (field === 'moves' && p.type === 'markers') {
+    const u = s.units.find((x) => x.id === s.active);
+    return { field: 'moves', point: { region: { kind: 'allowance', markers: (u?.hidden?.markers ?? []).map((m) => ({ marker: m.n, at: m.at, radius: 600 })), table: s.table } } };
+  }
   if (field === 'moves' && dec.kind !== 'activate') {
     const u = s.units.find((x) => x.id === (dec.kind === 'control' ? s.controlGroup : s.active));
     const mode = p.type === 'rush' ? 'rush' : p.type === 'assault' ? 'assault' : 'move';
@@ -330,6 +362,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       squadLos: { type: 'boolean', default: false, description: 'Option: LOS and range from the squad centre, the midpoint of its longest axis (§6.4, checklist #104)' },
       opportunityFire: { type: 'boolean', default: false, description: 'module Opportunity Fire: after an enemy move, an unactivated unit may give up its activation to fire at the mover (§7.18, checklist #58; one window at the end point of the move)' },
       commandDisruption: { type: 'boolean', default: false, description: 'module Command Disruption: a squad whose leader an attack kills is Pinned instead of Under Fire (§7.2, checklist #40)' },
+      hiddenMovement: { type: 'boolean', default: false, description: 'module Hidden movement: a unit out of enemy LOS may hide (1D6) as 3 markers moving 6" each; spotted markers are revealed, real or dummy (§7.10, checklist #49-#50)' },
       minefields: {
         type: 'object', additionalProperties: false, description: 'module Mines: minefields each side places before the first turn, 3 markers each, one secretly real (§7.15, checklist #65)',
         properties: { 0: { type: 'integer', minimum: 0, maximum: 3 }, 1: { type: 'integer', minimum: 0, maximum: 3 } },

@@ -24,7 +24,8 @@ export function moveAllowance(u: Unit, mode: 'move' | 'rush' | 'assault', variab
   return base;
 }
 
-export const enemiesOf = (s: S, u: Unit) => s.units.filter((e) => e.side !== null && e.side !== u.side && inPlay(e));
+/** Enemy units in play and on the table (hidden units are markers, not targets, §7.10 [P]). */
+export const enemiesOf = (s: S, u: Unit) => s.units.filter((e) => e.side !== null && e.side !== u.side && inPlay(e) && !e.hidden);
 
 /** Distance from a set of positions to the nearest enemy figure (edge to edge; §3.2 "away from"). */
 export function nearestEnemy(s: S, u: Unit, pos: (f: Figure) => Pt): number {
@@ -76,7 +77,7 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
     if ('blocked' in c) return violation('impassable', `${m.fig}: the path crosses impassable terrain (${c.blocked}) (§3.2)`);
     if (c.cost > allowance) return violation('beyond_allowance', `${m.fig}: the path costs ${c.cost / 100}" of a ${allowance / 100}" allowance (§6.2)`, { cost: c.cost, allowance });
     for (const e of s.units) {
-      if (e === u || e.side === u.side || !inPlay(e)) continue;
+      if (e === u || e.side === u.side || !inPlay(e) || e.hidden) continue;
       for (const ef of living(e)) {
         for (let i = 0; i + 1 < path.length; i++) {
           const d = distToSeg(ef.at, path[i], path[i + 1]);
@@ -95,7 +96,7 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
   }
   // No figure may end overlapping any footprint.
   const all: { id: string; at: Pt; r: number }[] = [];
-  for (const v of s.units) for (const f of living(v)) all.push({ id: f.id, at: end.get(f.id) ?? f.at, r: f.r });
+  for (const v of s.units) if (!v.hidden) for (const f of living(v)) all.push({ id: f.id, at: end.get(f.id) ?? f.at, r: f.r });
   for (const [id, p] of end) {
     if (p[1] < 0 || p[1] > s.table.h) continue;
     const me = all.find((x) => x.id === id)!;
@@ -175,6 +176,7 @@ export function squadX(u: Unit): number {
  * target figure within its weapon's long range; support weapons need a living small-arms figure.
  */
 export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | null {
+  if (t.hidden || u.hidden) return null;
   const base = QUALITY_TABLE[u.quality].base;
   const smallArms = living(u).some((f) => !f.support);
   const firers: Figure[] = [];
@@ -269,7 +271,7 @@ export function blastProblem(s: S, u: Unit, fig: string, at: Pt, pos?: Positions
 
 export function assaultProblem(s: S, u: Unit, target: string, end: Positions): Violation | null {
   const t = s.units.find((x) => x.id === target);
-  if (!t || !inPlay(t)) return violation('no_such_target', `no unit ${target} in play`);
+  if (!t || !inPlay(t) || t.hidden) return violation('no_such_target', `no unit ${target} in play and on the table`);
   if (t.side === u.side || t.side === null) return violation('not_enemy', `${target} is not an enemy unit`);
   if (!troops(u)) return violation('cannot_assault', `${u.id} may not assault`);
   if (u.kind === 'sniper') return violation('sniper_no_assault', 'snipers never assault (§7.27)');

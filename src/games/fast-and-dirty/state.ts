@@ -79,6 +79,10 @@ export interface Unit {
   movedLast?: boolean;
   /** The squad's one smoke screen of the game is spent (§7.26). */
   smokeUsed?: boolean;
+  /** Hidden (module §7.10): its figures are off the table and these markers stand for it. */
+  hidden?: { markers: { n: number; at: Pt }[] } | null;
+  /** Tried to hide this activation (one roll per activation). */
+  hideTried?: boolean;
   /** A sniper's failed aimed shot: it cannot fire again this turn (§7.27). */
   noFireTurn?: number;
 }
@@ -118,6 +122,7 @@ export interface Options {
   pinning?: boolean;
   squadLos?: boolean;
   commandDisruption?: boolean;
+  hiddenMovement?: boolean;
   /** Module Mines: how many minefields each side places before the game (§7.15). */
   minefields?: { 0?: number; 1?: number };
   forces?: unknown;
@@ -130,7 +135,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'minefield' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'control' | 'ended';
+export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'control' | 'ended';
 
 export interface S {
   scenario: string;
@@ -159,6 +164,8 @@ export interface S {
   /** Minefields on the table and how many each side has still to place (§7.15). */
   minefields: Minefield[];
   minesToPlace: [number, number];
+  /** A spotted hidden marker awaiting its owner's answer, real or dummy (§7.10). */
+  reveal?: { unit: string; marker: number } | null;
   score: [number, number];
   evacuated: [number, number];
   /** Losing Heart steps taken per side (§6.13). */
@@ -183,6 +190,10 @@ export type Action =
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
+  | { type: 'hide' }
+  | { type: 'markers'; moves: { marker: number; path: Pt[] }[] }
+  | { type: 'unhide'; marker: number }
+  | { type: 'reveal'; real: boolean }
   | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' };
 
 export const sideSeat = (side: Side): Seat => side;

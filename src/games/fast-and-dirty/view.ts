@@ -1,4 +1,5 @@
-// Views (spec §8.1): everything is public except the minefield records (which marker is real and
+// Views (spec §8.1): everything is public except where a hidden unit's figures stand (other seats
+// see its markers only, §7.10) and the minefield records (which marker is real and
 // its type), kept from every seat but the placer's until the field is revealed. determinize fills
 // a redacted record with a guess from the seat's Rng (any marker, anti-personnel: the worst case).
 import { copyJson } from '../../engine/mech/json.js';
@@ -9,6 +10,12 @@ export type View = S;
 
 export function viewOf(s: S, seat: Seat | null): View {
   const v = copyJson(s);
+  // A hidden unit's figures are off the table: other seats see only its markers (§7.10, §8.1).
+  for (const u of v.units) {
+    if (!u.hidden || u.side === seat) continue;
+    const at = u.hidden.markers[0]?.at ?? [0, 0];
+    for (const f of u.figures) f.at = [at[0], at[1]];
+  }
   for (const m of v.minefields ?? []) {
     if (m.revealed || m.owner === seat) continue;
     m.real = null;

@@ -191,7 +191,7 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
   run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, at, radius: w.blast, onTarget });
   if (!onTarget) return;
   for (const t of s.units) {
-    if (!inPlay(t)) continue;
+    if (!inPlay(t) || t.hidden) continue;
     const inside = living(t).filter((f) => edgeDistance(f.at, f.r, at, 0) < w.blast!);
     if (!inside.length) continue;
     const se = run.roll('strike_effect', 2, { unit: t.id }).reduce((x, y) => x + y, 0) + w.fe

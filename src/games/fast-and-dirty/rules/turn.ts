@@ -9,6 +9,7 @@ import { priorityTargets, underFireRushProblem, type Positions } from '../legal.
 import { QUALITY_TABLE, inPlay, living, other, troops, type Action, type Options, type S, type Side, type Unit } from '../state.js';
 import { attach, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
+import { dropMarker, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
 import { aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests } from './morale.js';
 import { Run, successes } from './run.js';
@@ -16,7 +17,7 @@ import { Run, successes } from './run.js';
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
   seizeInitiative: false, hitAllocation: 'closest' as const, opportunityFire: false, pinning: false, squadLos: false,
-  commandDisruption: false,
+  commandDisruption: false, hiddenMovement: false,
 };
 
 /** Module Mines: fields per side, 0-3 (§7.15). */
@@ -69,7 +70,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   const s: S = {
     scenario: sc.id, options: opts, table: { w: map.table[0], h: map.table[1] }, terrain: terrainOf(sc), objectives: sc.objectives.map((o) => [o[0], o[1]] as Pt),
     victory: victoryOf(sc), units: [], turn: 1, phase: 'initiative', initiative: null, toAct: 0, active: null, controlGroup: null,
-    seized: null, interrupted: null, smoke: [], minefields: [], minesToPlace: minesOption(opts.minefields), score: [0, 0], evacuated: [0, 0], heart: [0, 0], startUnits: [0, 0], step: 0, result: null,
+    seized: null, interrupted: null, reveal: null, smoke: [], minefields: [], minesToPlace: minesOption(opts.minefields), score: [0, 0], evacuated: [0, 0], heart: [0, 0], startUnits: [0, 0], step: 0, result: null,
   };
   for (const side of [0, 1] as const) {
     const custom = forces[side] !== sc.forces[side];
@@ -366,7 +367,7 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
   }
   if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
   if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive) blastShot(s, run, u, a.blast.fig, a.blast.at);
-  const nc = s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
+  const nc = !u.hidden && s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
   if (nc && inPlay(u) && a.type !== 'assault') {
     // Control (§7.17): a unit within 4" passes a Quality test on 1D6 and may move the group at once.
     const pass = successes(run.roll('control', 1, { unit: u.id, group: nc.id }), QUALITY_TABLE[u.quality].target) > 0;
@@ -423,6 +424,7 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   u.fallingBack = false;
   u.pinned = false;
   u.activated = true;
+  u.hideTried = false;
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
   const d = u.demolition;
@@ -437,7 +439,52 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   checkImmediate(s, run);
   if (s.result) return;
   s.toAct = other(u.side as Side);
+  if (openReveal(s, run)) return;
   advance(s, run);
+}
+
+/**
+ * Module Hidden movement: after every order, a marker in an enemy's LOS must be revealed (§7.10
+ * [P]); the owner answers real or dummy, and a unit's last marker is always real.
+ */
+function openReveal(s: S, run: Run): boolean {
+  for (let guard = 0; guard < 20; guard++) {
+    const sp = spottedMarker(s);
+    if (!sp) return false;
+    const u = s.units.find((x) => x.id === sp.unit)!;
+    if (u.hidden!.markers.length > 1) {
+      s.reveal = sp;
+      s.phase = 'reveal';
+      s.step++;
+      return true;
+    }
+    revealAt(s, run, u, sp.marker, 'spotted');
+  }
+  return false;
+}
+
+/** The owner's answer for a spotted marker; then the sweep goes on, then the alternation. */
+export function applyReveal(s: S, run: Run, real: boolean): void {
+  const r = s.reveal!;
+  const u = s.units.find((x) => x.id === r.unit)!;
+  if (real) revealAt(s, run, u, r.marker, 'spotted');
+  else dropMarker(u, run, r.marker);
+  s.reveal = null;
+  s.phase = 'activate';
+  s.step++;
+  if (openReveal(s, run)) return;
+  advance(s, run);
+}
+
+/** A hidden unit's own order: try to hide, move its markers (ends the activation), or reveal at a marker and act. */
+export function applyHiddenOrder(s: S, run: Run, u: Unit, a: Action): void {
+  if (a.type === 'hide') { tryHide(s, run, u); s.step++; return; }
+  if (a.type === 'unhide') { revealAt(s, run, u, a.marker, 'acts'); s.step++; return; }
+  if (a.type === 'markers') {
+    const r = markerMovesProblem(s, u, a.moves);
+    if ('end' in r) moveMarkers(u, run, r.end);
+    endActivation(s, run, u, a.moves.length > 0);
+  }
 }
 
 /** §5.5 end of turn: badly damaged targets, victory, next initiative. */
@@ -487,7 +534,7 @@ export function attrition(s: S): [number, number] {
 
 /** Unbroken infantry figures of a side within 6" of the objective (Hold the Line). */
 export function holdingFigures(s: S, side: Side, obj: Pt, radius: number): number {
-  return s.units.filter((u) => u.side === side && troops(u) && inPlay(u) && !u.broken)
+  return s.units.filter((u) => u.side === side && troops(u) && inPlay(u) && !u.broken && !u.hidden)
     .reduce((n, u) => n + living(u).filter((f) => edgeDistance(f.at, f.r, obj, 0) <= radius).length, 0);
 }
 
