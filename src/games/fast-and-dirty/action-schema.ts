@@ -20,6 +20,7 @@ export const actionSchema = T.Union([
     moves: Moves, target: T.Union([Id, T.Null()]), fireFirst: T.Boolean(),
     blast: T.Optional(T.Object({ fig: Id, at: XY }, { additionalProperties: false, description: 'a blast shot of one support weapon at a point, instead of the squad\'s fire (§6.7)' })),
     aimed: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a sniper\'s aimed shot at this figure of the target unit, ignoring fire priority (§7.27)' })),
+    indirect: T.Optional({ ...XY, description: 'an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11)' }),
     smoke: T.Optional(T.Tuple([XY, XY], { description: 'lay the squad\'s smoke screen between two points, instead of shooting (§7.26)' })),
     ...Attachment,
   }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
@@ -28,6 +29,7 @@ export const actionSchema = T.Union([
   act('command', {
     demolition: T.Union([T.Object({ act: T.Union([T.Literal('rig'), T.Literal('detonate')]), fig: Id }, { additionalProperties: false }), T.Null()]),
     target: T.Union([Id, T.Null()]),
+    callFire: T.Optional(T.Object({ caller: Id, asset: Id, at: XY }, { additionalProperties: false, description: 'Call Fire: the caller (a character or squad leader) spots a point for an off-board section (§7.11)' })),
     ...Attachment,
   }, 'Command: Demolition plus Shoot with the remaining figures (§5.3, §7.5)'),
   act('control', { moves: Moves }, 'move a controlled non-combatant group (§7.17)'),

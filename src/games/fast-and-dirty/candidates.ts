@@ -5,6 +5,7 @@ import { along, centroid, dist, distanceToBoundary, edgeDistance, inside, type P
 import { positionCover } from './geometry.js';
 import { attachProblem } from './rules/characters.js';
 import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.js';
+import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { attachedCharacter } from './state.js';
 import { weapon } from './content.js';
 import {
@@ -89,6 +90,7 @@ export function orderCandidates(s: S, u: Unit): Action[] {
     if (mayFire) for (const t of priorityTargets(s, u)) add({ type: 'engage', moves: [], target: t.unit.id, fireFirst: true });
     if (mayFire) for (const a of blastCandidates(s, u)) add(a);
     if (mayFire) for (const a of aimedCandidates(s, u)) add(a);
+    if (mayFire) for (const a of indirectCandidates(s, u)) add(a);
     for (const a of smokeCandidates(s, u)) add(a);
     for (const a of attachCandidates(s, u)) add(a);
   }
@@ -136,6 +138,30 @@ function markerCandidates(s: S, u: Unit): Action[] {
     }
   }
   for (const m of mk) if (!revealProblem(s, u, m.n)) { out.push({ type: 'unhide', marker: m.n }); break; }
+  return out;
+}
+
+/** A mortar team's indirect fire, or a caller's strike call (with the rest shooting), at the nearest enemy figure that qualifies (§7.11). */
+function indirectCandidates(s: S, u: Unit): Action[] {
+  const out: Action[] = [];
+  const foes = enemiesOf(s, u).flatMap((e) => living(e)).sort((a, b) => dist(living(u)[0].at, a.at) - dist(living(u)[0].at, b.at) || (a.id < b.id ? -1 : 1));
+  if (u.kind === 'weaponTeam') {
+    const t = foes.find((g) => !mortarProblem(s, u, g.at));
+    if (t) out.push({ type: 'engage', moves: [], target: null, fireFirst: true, indirect: t.at });
+    return out;
+  }
+  if (u.fallingBack || u.kind === 'sniper') return out;
+  const caller = living(u).find((f) => f.leader || f.character || u.kind === 'character');
+  const asset = s.artillery.find((a) => a.side === u.side && !a.lost && a.usedTurn !== s.turn);
+  if (!caller || !asset) return out;
+  const t = foes.find((g) => !callFireProblem(s, u, { caller: caller.id, asset: asset.id, at: g.at }));
+  if (!t) return out;
+  const callFire = { caller: caller.id, asset: asset.id, at: t.at };
+  out.push({ type: 'command', demolition: null, target: null, callFire });
+  caller.alive = false;
+  const shot = living(u).length ? priorityTargets(s, u)[0] : undefined;
+  caller.alive = true;
+  if (shot) out.push({ type: 'command', demolition: null, target: shot.unit.id, callFire });
   return out;
 }
 

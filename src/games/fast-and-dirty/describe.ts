@@ -20,6 +20,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'initiative': return a.first ? 'Activate first' : 'Activate second';
     case 'activate': return `Activate ${name(v, a.unit)}`;
     case 'engage':
+      if (a.indirect) return `${active} fires its mortar at (${inches(a.indirect[0])}, ${inches(a.indirect[1])})`;
       if (a.aimed) return `${active} takes an aimed shot at ${a.aimed} of ${name(v, a.target)}`;
       if (a.smoke) return `${active} lays a smoke screen from (${inches(a.smoke[0][0])}, ${inches(a.smoke[0][1])}) to (${inches(a.smoke[1][0])}, ${inches(a.smoke[1][1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (a.blast) return `${active}: ${a.blast.fig} fires a blast at (${inches(a.blast.at[0])}, ${inches(a.blast.at[1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
@@ -27,7 +28,14 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
       return `${active} moves ${a.moves.length} figure${a.moves.length > 1 ? 's' : ''}${a.target ? ` and shoots at ${name(v, a.target)} ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
     case 'rush': return `${active} rushes (Move Out)`;
     case 'assault': return `${active} assaults ${name(v, a.target)}`;
-    case 'command': return `${active}: ${a.demolition ? `${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}` : 'command'}${a.target ? `, the rest shoot at ${name(v, a.target)}` : ''}`;
+    case 'command': {
+      const parts = [
+        ...(a.callFire ? [`${a.callFire.caller} calls fire from ${a.callFire.asset} at (${inches(a.callFire.at[0])}, ${inches(a.callFire.at[1])})`] : []),
+        ...(a.demolition ? [`${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}`] : []),
+        ...(a.target ? [`the rest shoot at ${name(v, a.target)}`] : []),
+      ];
+      return `${active}: ${parts.join(', ') || 'command'}`;
+    }
     case 'hide': return `${active} tries to hide`;
     case 'markers': return a.moves.length ? `${active} moves ${a.moves.length} hidden marker${a.moves.length > 1 ? 's' : ''}` : `${active} stays hidden`;
     case 'unhide': return `${active} reveals itself at marker ${a.marker}`;
@@ -60,6 +68,11 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'aimed_shot': return `${name(v, d.unit)} takes an aimed shot at ${d.figure}: ${d.hit ? '1 hit' : 'missed; it cannot fire again this turn'}`;
     case 'smoke_laid': return `${name(v, d.unit)} lays smoke`;
     case 'smoke_cleared': return `${name(v, d.unit)}'s smoke screen clears`;
+    case 'fire_called': return `${d.caller} calls fire from ${d.asset}`;
+    case 'mortar_fire': return `${name(v, d.unit)} fires its mortar`;
+    case 'artillery_timing': return d.result === 'garbled' ? 'the strike call is garbled: no strike' : d.asset ? `the strike call fails: ${d.asset} is lost` : 'the mortar fire fails';
+    case 'artillery_strike': return `the strike lands ${d.scatter ? `${inches(d.scatter)} off target` : 'on target'}`;
+    case 'asset_lost': return `artillery section ${d.asset} is lost`;
     case 'hide': return `${name(v, d.unit)} ${d.hidden ? 'goes into hiding' : 'fails to hide'}`;
     case 'markers_moved': return `${name(v, d.unit)}'s hidden markers move`;
     case 'revealed': return `${name(v, d.unit)} is revealed at marker ${d.marker}`;

@@ -20,6 +20,7 @@ import {
 } from './legal.js';
 import { minefieldCandidates, minefieldProblem } from './rules/mines.js';
 import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.js';
+import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side } from './state.js';
@@ -103,7 +104,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
     case 'engage': {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
-      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined;
+      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined;
       if ((u.kind === 'weaponTeam' || u.kind === 'sniper') && a.moves.length && fires) {
         return violation('moved_no_fire', u.kind === 'sniper' ? 'a sniper cannot shoot if it moved this activation (§7.27)' : 'a weapon team may shoot only if it did not move (§7.9)');
       }
@@ -117,6 +118,11 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (a.blast !== undefined) {
         if (a.target !== null) return violation('two_targets', 'a blast shot is made instead of the squad\'s fire: target must be null (§6.7, A51)');
         const p = blastProblem(s, u, a.blast.fig, a.blast.at, a.fireFirst ? undefined : r.end);
+        if (p) return p;
+      }
+      if (a.indirect !== undefined) {
+        if (a.target !== null || a.blast || a.aimed || a.smoke) return violation('two_targets', 'a mortar firing indirectly fires at its point only: target must be null (§7.11)');
+        const p = mortarProblem(s, u, a.indirect);
         if (p) return p;
       }
       if (a.smoke !== undefined) {
@@ -154,15 +160,24 @@ function orderProblem(s0: S, a: Action): Violation | null {
       return assaultProblem(s, u, a.target, r.end);
     }
     case 'command': {
-      if (!a.demolition) return violation('no_command', 'a Command action needs two different sub-actions; Demolition is the one this build offers (§5.3)');
+      if (!a.demolition && !a.callFire) return violation('no_command', 'a Command action needs Demolition or Call Fire, and at most one other sub-action (§5.3)');
+      if (a.demolition && a.callFire && a.target !== null) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit may only move away and shoot (§6.1)');
-      const p = demolitionProblem(s, u, a.demolition.act, a.demolition.fig);
-      if (p) return p;
+      if (u.kind === 'weaponTeam' || u.kind === 'sniper') return violation('no_command', 'weapon teams and snipers have no Command action (§5.3)');
+      if (a.callFire) {
+        const p = callFireProblem(s, u, a.callFire);
+        if (p) return p;
+      }
+      if (a.demolition) {
+        const p = demolitionProblem(s, u, a.demolition.act, a.demolition.fig);
+        if (p) return p;
+        if (a.callFire && a.callFire.caller === a.demolition.fig) return violation('caller_busy', 'the caller does nothing else (§7.11)');
+      }
       if (a.target !== null) {
-        const busy = u.figures.find((f) => f.id === a.demolition!.fig)!;
-        busy.alive = false;
+        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller));
+        for (const f of busy) f.alive = false;
         const q = fireProblem(s, u, a.target);
-        busy.alive = true;
+        for (const f of busy) f.alive = true;
         if (q) return q;
       }
       return null;
@@ -284,7 +299,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'first', 'target', 'fireFirst', 'aimed', 'blast', 'smoke', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'first', 'target', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -363,6 +378,10 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       opportunityFire: { type: 'boolean', default: false, description: 'module Opportunity Fire: after an enemy move, an unactivated unit may give up its activation to fire at the mover (§7.18, checklist #58; one window at the end point of the move)' },
       commandDisruption: { type: 'boolean', default: false, description: 'module Command Disruption: a squad whose leader an attack kills is Pinned instead of Under Fire (§7.2, checklist #40)' },
       hiddenMovement: { type: 'boolean', default: false, description: 'module Hidden movement: a unit out of enemy LOS may hide (1D6) as 3 markers moving 6" each; spotted markers are revealed, real or dummy (§7.10, checklist #49-#50)' },
+      artillery: {
+        type: 'object', additionalProperties: false, description: 'off-board artillery sections per side, weapon ids of indirect blast weapons (lightMortar, heavyMortar); one strike call each per turn, called by characters and squad leaders (§7.11, checklist #52)',
+        properties: { 0: { type: 'array', maxItems: 4, items: { type: 'string' } }, 1: { type: 'array', maxItems: 4, items: { type: 'string' } } },
+      },
       minefields: {
         type: 'object', additionalProperties: false, description: 'module Mines: minefields each side places before the first turn, 3 markers each, one secretly real (§7.15, checklist #65)',
         properties: { 0: { type: 'integer', minimum: 0, maximum: 3 }, 1: { type: 'integer', minimum: 0, maximum: 3 } },

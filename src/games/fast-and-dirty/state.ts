@@ -123,6 +123,8 @@ export interface Options {
   squadLos?: boolean;
   commandDisruption?: boolean;
   hiddenMovement?: boolean;
+  /** Off-board artillery sections per side: weapon ids, one strike call each per turn (§7.11). */
+  artillery?: { 0?: string[]; 1?: string[] };
   /** Module Mines: how many minefields each side places before the game (§7.15). */
   minefields?: { 0?: number; 1?: number };
   forces?: unknown;
@@ -164,6 +166,8 @@ export interface S {
   /** Minefields on the table and how many each side has still to place (§7.15). */
   minefields: Minefield[];
   minesToPlace: [number, number];
+  /** Off-board artillery sections (§7.11): lost on a timing roll of 0 successes. */
+  artillery: { id: string; side: Side; weapon: string; lost: boolean; usedTurn: number }[];
   /** A spotted hidden marker awaiting its owner's answer, real or dummy (§7.10). */
   reveal?: { unit: string; marker: number } | null;
   score: [number, number];
@@ -178,16 +182,19 @@ export interface S {
 
 export type Path = { fig: string; path: Pt[] };
 
+/** Call Fire (§7.11): the caller spots a point in its LOS for an off-board section. */
+export type CallFire = { caller: string; asset: string; at: Pt };
+
 /** Attach an unactivated character at the start of the order, or detach the attached one at its end (§2.8). */
 export type Attachment = { attach?: string; detach?: boolean };
 
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string }
-  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt] } & Attachment)
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt } & Attachment)
   | ({ type: 'rush'; moves: Path[] } & Attachment)
   | ({ type: 'assault'; target: string; moves: Path[] } & Attachment)
-  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null } & Attachment)
+  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'hide' }

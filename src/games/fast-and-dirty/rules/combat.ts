@@ -2,9 +2,9 @@
 // and the automatic fall-back moves of the assault aftermath.
 import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { armour, weapon } from '../content.js';
-import { coverAgainst, sees, unitCover } from '../geometry.js';
+import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, living, inPlay, troops, type CoverClass, type Figure, type S, type Unit } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, living, inPlay, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run } from './run.js';
 import { checkLosingHeart } from './morale.js';
@@ -190,13 +190,22 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
   const onTarget = die >= QUALITY_TABLE[u.quality].target;
   run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, at, radius: w.blast, onTarget });
   if (!onTarget) return;
+  blastEffect(s, run, at, w, firer.at);
+}
+
+/**
+ * The impact of a blast at a point (§6.7): every unit with a figure inside the kill zone takes
+ * its own Strike Effect. Cover is measured from the firer, or for indirect fire ([P], `from`
+ * null) is each figure's position cover.
+ */
+export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>, from: Pt | null): void {
   for (const t of s.units) {
     if (!inPlay(t) || t.hidden) continue;
     const inside = living(t).filter((f) => edgeDistance(f.at, f.r, at, 0) < w.blast!);
     if (!inside.length) continue;
     const se = run.roll('strike_effect', 2, { unit: t.id }).reduce((x, y) => x + y, 0) + w.fe
       + (w.feDice ? run.roll('weapon_fe', w.feDice, { weapon: w.id }).reduce((x, y) => x + y, 0) : 0);
-    const covers = inside.map((f) => coverAgainst(s, firer.at, f));
+    const covers = inside.map((f) => (from ? coverAgainst(s, from, f) : { cover: positionCover(s, f), fort: null as Feature | null }));
     const cover = unitCover(covers.map((c) => c.cover));
     const hits = Math.floor(se / PER_HIT[cover]);
     run.emit('strike_effect', { unit: t.id, strike: se, cover, hits });

@@ -9,6 +9,7 @@ import { priorityTargets, underFireRushProblem, type Positions } from '../legal.
 import { QUALITY_TABLE, inPlay, living, other, troops, type Action, type Options, type S, type Side, type Unit } from '../state.js';
 import { attach, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
+import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
 import { aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests } from './morale.js';
@@ -67,10 +68,12 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       forces[side] = list as UnitSpec[];
     }
   }
+  const artillery = artilleryOf(opts.artillery);
+  if ('code' in artillery) return artillery;
   const s: S = {
     scenario: sc.id, options: opts, table: { w: map.table[0], h: map.table[1] }, terrain: terrainOf(sc), objectives: sc.objectives.map((o) => [o[0], o[1]] as Pt),
     victory: victoryOf(sc), units: [], turn: 1, phase: 'initiative', initiative: null, toAct: 0, active: null, controlGroup: null,
-    seized: null, interrupted: null, reveal: null, smoke: [], minefields: [], minesToPlace: minesOption(opts.minefields), score: [0, 0], evacuated: [0, 0], heart: [0, 0], startUnits: [0, 0], step: 0, result: null,
+    seized: null, interrupted: null, reveal: null, artillery, smoke: [], minefields: [], minesToPlace: minesOption(opts.minefields), score: [0, 0], evacuated: [0, 0], heart: [0, 0], startUnits: [0, 0], step: 0, result: null,
   };
   for (const side of [0, 1] as const) {
     const custom = forces[side] !== sc.forces[side];
@@ -214,6 +217,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
       const end = movePositions(a.moves);
       if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
+      if (a.indirect) mortarFire(s, run, u, a.indirect);
       if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed);
       else if (t && a.fireFirst) shoot(s, run, u, t);
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
@@ -248,14 +252,15 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
     }
     case 'command': {
       const d = a.demolition;
-      if (d) demolition(s, run, u, d.act, d.fig);
-      if (a.target) {
+      if (a.callFire) callFire(s, run, u, a.callFire);
+      if (d && !s.result) demolition(s, run, u, d.act, d.fig);
+      if (a.target && inPlay(u)) {
         const t = s.units.find((x) => x.id === a.target)!;
-        // The figure busy with the demolition does not fire (§5.3 [P]).
-        const busy = d ? u.figures.find((f) => f.id === d.fig) : undefined;
-        if (busy) busy.alive = false;
+        // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
+        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller));
+        for (const f of busy) f.alive = false;
         if (inPlay(t)) shoot(s, run, u, t);
-        if (busy) busy.alive = true;
+        for (const f of busy) f.alive = true;
       }
       break;
     }
