@@ -377,6 +377,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       squadLos: { type: 'boolean', default: false, description: 'Option: LOS and range from the squad centre, the midpoint of its longest axis (§6.4, checklist #104)' },
       opportunityFire: { type: 'boolean', default: false, description: 'module Opportunity Fire: after an enemy move, an unactivated unit may give up its activation to fire at the mover (§7.18, checklist #58; one window at the end point of the move)' },
       commandDisruption: { type: 'boolean', default: false, description: 'module Command Disruption: a squad whose leader an attack kills is Pinned instead of Under Fire (§7.2, checklist #40)' },
+      blastScatter: { type: 'boolean', default: false, description: 'Option Scatter for blast shots: no ranging test, the point always scatters 1D6 / 1D6+2 / 1D6+4 at close / medium / long range in a random direction (§6.7, checklist #108)' },
       hiddenMovement: { type: 'boolean', default: false, description: 'module Hidden movement: a unit out of enemy LOS may hide (1D6) as 3 markers moving 6" each; spotted markers are revealed, real or dummy (§7.10, checklist #49-#50)' },
       artillery: {
         type: 'object', additionalProperties: false, description: 'off-board artillery sections per side, weapon ids of indirect blast weapons (lightMortar, heavyMortar); one strike call each per turn, called by characters and squad leaders (§7.11, checklist #52)',

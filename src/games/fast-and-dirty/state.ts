@@ -123,6 +123,7 @@ export interface Options {
   squadLos?: boolean;
   commandDisruption?: boolean;
   hiddenMovement?: boolean;
+  blastScatter?: boolean;
   /** Off-board artillery sections per side: weapon ids, one strike call each per turn (§7.11). */
   artillery?: { 0?: string[]; 1?: string[] };
   /** Module Mines: how many minefields each side places before the game (§7.15). */

@@ -6,7 +6,7 @@ import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
 import { QUALITIES, QUALITY_TABLE, casualties, living, inPlay, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
-import { Run } from './run.js';
+import { Run, randomDirection } from './run.js';
 import { checkLosingHeart } from './morale.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
@@ -186,6 +186,18 @@ export function afterCasualties(s: S, run: Run, t: Unit): void {
 export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
   const firer = u.figures.find((f) => f.id === fig)!;
   const w = weapon(firer.weapon);
+  if (s.options.blastScatter) {
+    // Option Scatter (§6.7, #108): no ranging test; the point always scatters 1D6 / +2 / +4 by band (base counts as close).
+    const base = QUALITY_TABLE[u.quality].base * w.x;
+    const d = edgeDistance(firer.at, firer.r, at, 0);
+    const extra = d <= base ? 0 : d <= 2 * base ? 2 : 4;
+    const inches = run.roll('blast_scatter', 1, { unit: u.id, figure: fig })[0] + extra;
+    const p = along(at, randomDirection(run), inches * 100);
+    const point: Pt = [Math.max(0, Math.min(s.table.w, p[0])), Math.max(0, Math.min(s.table.h, p[1]))];
+    run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, aimed: at, at: point, radius: w.blast, onTarget: true, scatter: inches * 100 });
+    blastEffect(s, run, point, w, firer.at);
+    return;
+  }
   const [die] = run.roll('ranging_in', 1, { unit: u.id, figure: fig });
   const onTarget = die >= QUALITY_TABLE[u.quality].target;
   run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, at, radius: w.blast, onTarget });

@@ -10,17 +10,9 @@ import { weapon } from '../content.js';
 import { segmentBlock } from '../geometry.js';
 import { QUALITY_TABLE, living, inPlay, type CallFire, type Quality, type S, type Side, type Unit } from '../state.js';
 import { blastEffect } from './combat.js';
-import { Run, successes } from './run.js';
+import { Run, randomDirection, successes } from './run.js';
 
-/** A uniform random direction without trigonometry: a point drawn in a disc of radius 1000 by rejection (§3.2 "Random direction" [P]). */
-export function randomDirection(run: Run): Pt {
-  for (let i = 0; i < 64; i++) {
-    const x = run.pick('scatter_direction', 2001) - 1000, y = run.pick('scatter_direction', 2001) - 1000;
-    const r2 = x * x + y * y;
-    if (r2 > 0 && r2 <= 1_000_000) return [x, y];
-  }
-  return [0, 1000];
-}
+export { randomDirection };
 
 /** Off-board sections from the game option: `A-1`, `A-2`… for side 0, `B-1`… for side 1. */
 export function artilleryOf(o: unknown): S['artillery'] | Violation {

@@ -18,7 +18,7 @@ import { Run, successes } from './run.js';
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
   seizeInitiative: false, hitAllocation: 'closest' as const, opportunityFire: false, pinning: false, squadLos: false,
-  commandDisruption: false, hiddenMovement: false,
+  commandDisruption: false, hiddenMovement: false, blastScatter: false,
 };
 
 /** Module Mines: fields per side, 0-3 (§7.15). */
