@@ -106,7 +106,7 @@ export function orderCandidates(s: S, u: Unit): Action[] {
       const before = moveAndFire && mayFire ? priorityTargets(s, u)[0] : undefined;
       if (before && (!fb || fallBackBlocked(s, u) === false)) add({ type: 'engage', moves: mv, target: before.unit.id, fireFirst: true });
     }
-    if (!fb && u.kind !== 'weaponTeam') {
+    if (!fb && u.kind !== 'weaponTeam' && !living(u).some((f) => f.team)) {
       const rush = formation(s, u, d.v, moveAllowance(u, 'rush'), 'rush', (end) => underFireRushProblem(s, u, end) === null);
       if (rush) add({ type: 'rush', moves: rush });
     }

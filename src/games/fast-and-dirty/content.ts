@@ -46,6 +46,7 @@ export const UnitSpec = T.Object({
   kind: T.Optional(lit(['infantry', 'nonCombatant', 'character', 'weaponTeam', 'sniper'] as const)),
   leadership: T.Optional(lit(['novice', 'experienced', 'inspiring', 'heroic'] as const)),
   branch: T.Optional(lit(['infantry', 'gunnery', 'cavalry'] as const)),
+  attached: T.Optional(T.Boolean({ description: 'a weapon team attached at deployment to the squad listed before it (§7.9)' })),
   quality: lit(QUALITIES), resolve: lit(RESOLVES),
   at: T.Optional(XY), figures: T.Array(FigureSpec, { minItems: 1, maxItems: 12 }),
   demolition: T.Optional(T.Object({ charges: T.Integer({ minimum: 1, maximum: 5 }) }, { additionalProperties: false })),

@@ -99,7 +99,7 @@ export function smokeBlock(s: S, o: Pt, t: Pt): string | null {
 function friendlyBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null {
   if (opt.fire && troops(opt.observerUnit)) {
     for (const u of s.units) {
-      if (u === opt.observerUnit || u.side !== opt.observerUnit.side || !troops(u) || u.hidden) continue;
+      if (u.id === opt.observerUnit.id || u.side !== opt.observerUnit.side || !troops(u) || u.hidden) continue;
       const figs = living(u);
       for (const f of figs) if (pointSegmentDistance(f.at, o, t) < f.r) return `friendly:${u.id}`;
       for (let i = 0; i < figs.length; i++) {

@@ -14,7 +14,7 @@ import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
 import { controlCandidates, fallBackBlocked, orderCandidates } from './candidates.js';
 import { attach, attachProblem } from './rules/characters.js';
-import { attachedCharacter } from './state.js';
+import { attachedCharacter, teamPart } from './state.js';
 import {
   aimedProblem, smokeProblem, assaultProblem, blastProblem, demolitionProblem, fallBackProblem, fireProblem, moveAllowance, moveProblem, underFireRushProblem, type Positions,
 } from './legal.js';
@@ -108,6 +108,15 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if ((u.kind === 'weaponTeam' || u.kind === 'sniper') && a.moves.length && fires) {
         return violation('moved_no_fire', u.kind === 'sniper' ? 'a sniper cannot shoot if it moved this activation (§7.27)' : 'a weapon team may shoot only if it did not move (§7.9)');
       }
+      if (a.teamTarget !== undefined) {
+        const crew = living(u).some((f) => f.team);
+        if (!crew) return violation('no_team', `${u.id} has no attached weapon team (§7.9)`);
+        if (a.moves.length) return violation('moved_no_fire', 'if the combined unit moves, only the infantry part may shoot (§7.9)');
+        if (a.teamTarget === a.target) return violation('same_target', 'to fire both parts at one target, omit teamTarget: they fire together with combined dice (§7.9)');
+        if (a.blast || a.aimed || a.smoke || a.indirect) return violation('two_targets', 'the team fires at teamTarget beside the squad\'s normal fire only');
+        const p = fireProblem(s, teamPart(u), a.teamTarget);
+        if (p) return p;
+      }
       if (u.noFireTurn === s.turn && fires) return violation('no_fire_this_turn', `${u.id} failed an aimed shot and cannot fire this turn (§7.27)`);
       const r = moveProblem(s, u, a.moves, { mode: 'move' });
       if (!('end' in r)) return r;
@@ -141,7 +150,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
       return null;
     }
     case 'rush': {
-      if (u.kind === 'weaponTeam') return violation('team_no_rush', 'a weapon team may Move but never Rush (§7.9)');
+      if (u.kind === 'weaponTeam' || living(u).some((f) => f.team)) return violation('team_no_rush', 'a weapon team may Move but never Rush (§7.9)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit makes one normal move away (§6.1)');
       const shape = pathsShape(a.moves);
       if (shape) return shape;

@@ -41,6 +41,8 @@ export interface Figure {
   exited?: boolean;
   /** An attached character's figure: the id of its own unit (§2.8). */
   character?: string;
+  /** A crew figure of a weapon team attached to the squad at deployment: the team's unit id (§7.9). */
+  team?: string;
 }
 
 export type UnitKind = 'infantry' | 'nonCombatant' | 'character' | 'weaponTeam' | 'sniper';
@@ -192,7 +194,7 @@ export type Attachment = { attach?: string; detach?: boolean };
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string }
-  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt } & Attachment)
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string } & Attachment)
   | ({ type: 'rush'; moves: Path[] } & Attachment)
   | ({ type: 'assault'; target: string; moves: Path[] } & Attachment)
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire } & Attachment)
@@ -216,5 +218,11 @@ export const inPlay = (u: Unit) => !u.out && (living(u).length > 0 || !!u.attach
 /** Fighting units: everything but neutral non-combatants (squads, characters, teams, snipers). */
 export const troops = (u: Unit) => u.kind !== 'nonCombatant';
 /** The attached character of a squad, if any. */
-export const attachedCharacter = (s: S, u: Unit): Unit | undefined => s.units.find((c) => c.attachedTo === u.id);
+export const attachedCharacter = (s: S, u: Unit): Unit | undefined => s.units.find((c) => c.attachedTo === u.id && c.kind === 'character');
+/** The weapon team attached to a squad at deployment (§7.9), if any. */
+export const attachedTeam = (s: S, u: Unit): Unit | undefined => s.units.find((c) => c.attachedTo === u.id && c.kind === 'weaponTeam');
+/** The team part of a squad with an attached team, as a weapon team of its own for firing (same figure objects). */
+export function teamPart(u: Unit): Unit {
+  return { ...u, kind: 'weaponTeam', figures: u.figures.filter((f) => f.team) };
+}
 export const casualties = (u: Unit) => u.figures.filter((f) => !f.alive).length;

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, shootAt, squad, tryAct, unitOf } from './helpers.js';
-import { attach } from '../../../src/games/fast-and-dirty/rules/characters.js';
+import { attach, attachTeam } from '../../../src/games/fast-and-dirty/rules/characters.js';
 import { Run } from '../../../src/games/fast-and-dirty/rules/run.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
@@ -196,4 +196,37 @@ test('#56 smoke: a squad with rifle grenades lays one screen per game, two point
   assert.equal(again.s.smoke.length, 0);
   assert.equal(evOf(again.events, 'smoke_cleared').length, 1);
   assert.equal(code(tryAct(again.s, screen([500, 1000], [1700, 1000]))), 'smoke_used');
+});
+
+function combined(name: string): S {
+  const s = craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) },
+    { id: 'T1', side: 0, spec: team(), at: row(1000, 300, 3, 150) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 1500, 3) },
+    { id: 'B2', side: 1, spec: squad('regular', 3), at: row(2000, 1500, 3) },
+  ] });
+  attachTeam(s, unitOf(s, 'A1'), unitOf(s, 'T1'));
+  return s;
+}
+
+test('#38 attached weapon team: one unit with combined strength; unmoved, both parts fire at one target with 2D6 + 1D6 (two highest summed) or at separate targets; moved, only the infantry part fires; no Rush (§7.9)', () => {
+  const s = combined('team-attached');
+  assert.equal(unitOf(s, 'A1').strength, 6, 'strengths combine for Resolve and morale');
+  assert.ok(!fastAndDirty.candidates(s, 0, { ...decision(s), kind: 'activate', seat: 0 } as never, 10, null as never).actions.some((x) => (x as { unit?: string }).unit === 'T1'));
+  // Combined: 2D6 (2, 5) + 1D6 (4): 5 + 4 = 9, + Regular 1 + HMG 2 + 3 rifles 1 = 13 -> 4 hits (the crew are not small arms).
+  const r = act(s, engageAt('B1'), faces(2, 5, 4, 1, 6, 1, 6, 1, 6, 1, 6));
+  const shot = evOf(r.events, 'shot')[0];
+  assert.deepEqual(evOf(r.events, 'dice_rolled').slice(0, 2).map((d) => d.purpose), ['fire_effect', 'fire_effect_team']);
+  assert.equal(shot.fe, 5 + 4 + 1 + 2 + 1);
+  // Separate targets, unmoved: two shots.
+  const sep = act(combined('team-separate'), { ...engageAt('B1'), teamTarget: 'B2' }, faces(1, 1, 1));
+  assert.deepEqual(evOf(sep.events, 'shot').map((x) => [x.target, x.firers.length]), [['B1', 3], ['B2', 3]]);
+  assert.equal(code(tryAct(combined('team-same'), { ...engageAt('B1'), teamTarget: 'B1' })), 'same_target');
+  // Moved: only the infantry part fires; the team may not take its own target.
+  const mv = [0, 1, 2].map((i) => ({ fig: `A1.${i + 1}`, path: [[1000 + i * 220, 600]] as [number, number][] }));
+  const moved = act(combined('team-moved'), { ...holdE, moves: mv, target: 'B1', fireFirst: false }, faces(1, 1));
+  assert.equal(evOf(moved.events, 'shot')[0].firers.length, 3);
+  assert.ok(evOf(moved.events, 'shot')[0].firers.every((f: string) => f.startsWith('A1.')) && !evOf(moved.events, 'dice_rolled').some((d) => d.purpose === 'fire_effect_team'));
+  assert.equal(code(tryAct(combined('team-moved-2'), { ...holdE, moves: mv, target: 'B1', teamTarget: 'B2', fireFirst: false })), 'moved_no_fire');
+  assert.equal(code(tryAct(combined('team-rush'), { type: 'rush', moves: mv })), 'team_no_rush');
 });

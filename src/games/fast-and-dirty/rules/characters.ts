@@ -36,6 +36,14 @@ export function attach(s: S, run: Run, host: Unit, id: string): void {
   run.emit('character_attached', { character: c.id, unit: host.id });
 }
 
+/** A weapon team attached to a squad at deployment, for good (§7.9): its crew joins the squad's figure list, strengths combine. */
+export function attachTeam(s: S, host: Unit, team: Unit): void {
+  host.figures.push(...team.figures.map((f) => ({ ...f, team: team.id })));
+  host.strength += team.strength;
+  team.figures = [];
+  team.attachedTo = host.id;
+}
+
 /** The character leaves the squad as its own unit, having acted this turn (§2.8). */
 export function detach(s: S, run: Run, host: Unit, why: 'detached' | 'host_gone' = 'detached'): void {
   const c = attachedCharacter(s, host);
@@ -58,6 +66,12 @@ export function detach(s: S, run: Run, host: Unit, why: 'detached' | 'host_gone'
 export function syncCharacters(s: S, run: Run): void {
   for (const c of s.units) {
     if (!c.attachedTo) continue;
+    if (c.kind === 'weaponTeam') {
+      // The team shares its squad's fate: out of play with it.
+      const host = s.units.find((x) => x.id === c.attachedTo)!;
+      if (host.out && !c.out) c.out = true;
+      continue;
+    }
     const host = s.units.find((x) => x.id === c.attachedTo)!;
     const f = host.figures.find((x) => x.character === c.id)!;
     if (!f.alive) { detach(s, run, host); continue; }

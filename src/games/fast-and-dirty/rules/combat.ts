@@ -4,7 +4,7 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, living, inPlay, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, living, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { checkLosingHeart } from './morale.js';
@@ -40,8 +40,12 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const plan = firePlan(s, u, t, opt.pos);
   if (!plan) return false;
   const at = (f: Figure) => opt.pos?.get(f.id) ?? f.at;
-  // Step 4: a squad rolls 2D6 keeping the highest; a weapon team, sniper or single figure 1D6.
-  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
+  // Step 4: a squad rolls 2D6 keeping the highest; a weapon team, sniper or single figure 1D6;
+  // a squad and its attached team firing together 2D6 + 1D6, the two highest summed (§7.9).
+  const team = u.kind === 'infantry' ? plan.firers.filter((f) => f.team) : [];
+  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).filter((f) => !f.team).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
+  const teamDie = team.length ? run.roll('fire_effect_team', 1, { unit: u.id, target: t.id }) : [];
+  const feRoll = team.length ? [...dice, ...teamDie].sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b, 0) : Math.max(...dice);
   const mods: Record<string, number> = { band: BAND_MOD[plan.band] };
   if (troops(t) && (t.underFire || t.pinned)) mods.targetUnderFire = -1;
   if (troops(t) && bunchedUp(t)) mods.bunchedUp = 2;
@@ -50,6 +54,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const lead = branchBonus(s, u);
   if (lead) mods.leadership = lead;
   if (u.kind === 'weaponTeam' && casualties(u)) mods.crewLost = -casualties(u);
+  const crewLost = team.length ? u.figures.filter((f) => f.team && !f.alive).length : 0;
+  if (crewLost) mods.crewLost = -crewLost;
   if (t.kind === 'nonCombatant') mods.nonCombatant = 2;
   const q = QUALITY_TABLE[u.quality].feMod;
   if (q) mods.quality = q;
@@ -61,20 +67,24 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (t.quality === 'rabble' && cover === 'none') mods.rabbleInOpen = 1;
   // Step 6: support weapons within their own long range, +1 per 3 small arms firing.
   let weaponFe = 0;
-  const smallArms = plan.firers.filter((f) => !f.support).length;
+  const smallArms = plan.firers.filter((f) => !f.support && !f.team).length;
   const base = QUALITY_TABLE[u.quality].base;
   if (u.kind === 'weaponTeam') {
     // A heavy weapon adds its own FE once, whatever the crew (§6.4 step 6, §7.9).
     const w = weapon(plan.firers[0].weapon);
     weaponFe += w.fe + (w.feDice ? run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0) : 0);
   } else weaponFe += Math.floor(smallArms / 3);
+  if (team.length) {
+    const w = weapon(team[0].weapon);
+    weaponFe += w.fe + (w.feDice ? run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0) : 0);
+  }
   for (const f of plan.firers.filter((x) => x.support && u.kind !== 'weaponTeam')) {
     const w = weapon(f.weapon);
     if (plan.distance > 3 * base * w.x) continue;
     weaponFe += w.fe;
     if (w.feDice) weaponFe += run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0);
   }
-  const fe = Math.max(...dice) + Object.values(mods).reduce((a, b) => a + b, 0) + weaponFe;
+  const fe = feRoll + Object.values(mods).reduce((a, b) => a + b, 0) + weaponFe;
   const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
   run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
   // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
@@ -378,6 +388,21 @@ export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
     }
   }
   run.emit('fell_back', { unit: u.id, distance: 0, blocked: true });
+}
+
+/**
+ * The fire of a squad with an attached weapon team (§7.9): moved, only the infantry part shoots;
+ * unmoved, the parts fire at separate targets (`teamTarget`) or together with combined dice.
+ */
+export function squadFire(s: S, run: Run, u: Unit, t: Unit | null, teamTarget: Unit | null, moved: boolean): void {
+  const crew = living(u).filter((f) => f.team);
+  if (!crew.length || (!moved && !teamTarget)) { if (t && inPlay(t)) shoot(s, run, u, t); return; }
+  if (t && inPlay(t)) {
+    for (const f of crew) f.alive = false;
+    shoot(s, run, u, t);
+    for (const f of crew) f.alive = true;
+  }
+  if (!moved && teamTarget && inPlay(teamTarget) && inPlay(u)) shoot(s, run, teamPart(u), teamTarget);
 }
 
 export { inPlay };

@@ -7,11 +7,11 @@ import { violation, type Result, type SeatInfo, type Violation } from '../../../
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
 import { priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
 import { QUALITY_TABLE, inPlay, living, other, troops, type Action, type Options, type S, type Side, type Unit } from '../state.js';
-import { attach, detach } from './characters.js';
+import { attach, attachTeam, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
-import { aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { squadFire, aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests } from './morale.js';
 import { Run, successes } from './run.js';
 
@@ -81,7 +81,11 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
     forces[side].forEach((spec, i) => {
       const id = `${side === 0 ? 'A' : 'B'}${i + 1}`;
       const at = !custom && spec.at ? spec.at : spots[i];
-      s.units.push(buildUnit(spec, id, side, [at[0], at[1]]));
+      const built = buildUnit(spec, id, side, [at[0], at[1]]);
+      s.units.push(built);
+      // A weapon team marked `attached` joins the squad listed before it, for the whole game (§7.9).
+      const host = s.units[s.units.length - 2];
+      if (spec.kind === 'weaponTeam' && spec.attached && host?.side === side && host.kind === 'infantry') attachTeam(s, host, built);
     });
     s.startUnits[side] = forces[side].length;
   }
@@ -219,7 +223,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
       if (a.indirect) mortarFire(s, run, u, a.indirect);
       if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed);
-      else if (t && a.fireFirst) shoot(s, run, u, t);
+      else if ((t || a.teamTarget) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
       const before = startsOf(u);
       moveFigures(s, run, u, s.options.variableMovement && end.size ? variableEnd(s, run, u, a.moves, 'move') : end);
@@ -366,9 +370,9 @@ export function applyOpportunity(s: S, run: Run, firer: string | null): void {
 /** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
 function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
   if (a.type === 'engage' && a.smoke && !a.fireFirst && inPlay(u)) layScreen(s, run, u, a.smoke);
-  if (a.type === 'engage' && a.target && !a.fireFirst) {
-    const t = s.units.find((x) => x.id === a.target)!;
-    if (inPlay(t) && inPlay(u)) shoot(s, run, u, t);
+  if (a.type === 'engage' && (a.target || a.teamTarget) && !a.fireFirst && !a.aimed && inPlay(u)) {
+    const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
+    squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
   }
   if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
   if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive) blastShot(s, run, u, a.blast.fig, a.blast.at);
