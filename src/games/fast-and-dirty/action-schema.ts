@@ -15,7 +15,7 @@ const act = (type: string, fields: Record<string, TSchema> = {}, description?: s
 
 export const actionSchema = T.Union([
   act('initiative', { first: T.Boolean() }, 'the initiative winner activates first or second (§5.1)'),
-  act('activate', { unit: Id }, 'activate one unit (§5.1-§5.2)'),
+  act('activate', { unit: Id, lastStand: T.Optional(T.Boolean({ description: 'declare this unit\'s Last Stand, once per player per game (§7.13)' })) }, 'activate one unit (§5.1-§5.2)'),
   act('engage', {
     moves: Moves, target: T.Union([Id, T.Null()]), fireFirst: T.Boolean(),
     blast: T.Optional(T.Object({ fig: Id, at: XY }, { additionalProperties: false, description: 'a blast shot of one support weapon at a point, instead of the squad\'s fire (§6.7)' })),

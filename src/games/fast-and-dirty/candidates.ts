@@ -9,7 +9,7 @@ import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { attachedCharacter } from './state.js';
 import { weapon } from './content.js';
 import {
-  aimedProblem, smokeProblem, assaultProblem, blastProblem, demolitionProblem, enemiesOf, fallBackProblem, moveAllowance, moveProblem, priorityTargets, underFireRushProblem,
+  fireProblem, aimedProblem, smokeProblem, assaultProblem, blastProblem, demolitionProblem, enemiesOf, fallBackProblem, moveAllowance, moveProblem, priorityTargets, underFireRushProblem,
   type Positions,
 } from './legal.js';
 import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
@@ -76,6 +76,12 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   const hold: Action = { type: 'engage', moves: [], target: null, fireFirst: true };
   const fb = u.fallingBack;
   if (u.hidden) return markerCandidates(s, u);
+  if (u.lastStand) {
+    // It never moves and picks any enemy unit it can hit (§7.13).
+    add(hold);
+    for (const e of enemiesOf(s, u)) if (!fireProblem(s, u, e.id)) add({ type: 'engage', moves: [], target: e.id, fireFirst: true });
+    return out;
+  }
   if (!hideProblem(s, u)) add({ type: 'hide' });
   if (u.pinned) {
     add(hold);

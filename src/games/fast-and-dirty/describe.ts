@@ -18,7 +18,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
   const active = name(v, v.active);
   switch (a.type) {
     case 'initiative': return a.first ? 'Activate first' : 'Activate second';
-    case 'activate': return `Activate ${name(v, a.unit)}`;
+    case 'activate': return `Activate ${name(v, a.unit)}${a.lastStand ? ', making a Last Stand' : ''}`;
     case 'engage':
       if (a.indirect) return `${active} fires its mortar at (${inches(a.indirect[0])}, ${inches(a.indirect[1])})`;
       if (a.aimed) return `${active} takes an aimed shot at ${a.aimed} of ${name(v, a.target)}`;
@@ -68,6 +68,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'aimed_shot': return `${name(v, d.unit)} takes an aimed shot at ${d.figure}: ${d.hit ? '1 hit' : 'missed; it cannot fire again this turn'}`;
     case 'smoke_laid': return `${name(v, d.unit)} lays smoke`;
     case 'smoke_cleared': return `${name(v, d.unit)}'s smoke screen clears`;
+    case 'last_stand': return `${name(v, d.unit)} makes a Last Stand`;
     case 'fire_called': return `${d.caller} calls fire from ${d.asset}`;
     case 'mortar_fire': return `${name(v, d.unit)} fires its mortar`;
     case 'artillery_timing': return d.result === 'garbled' ? 'the strike call is garbled: no strike' : d.asset ? `the strike call fails: ${d.asset} is lost` : 'the mortar fire fails';

@@ -150,6 +150,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
       return null;
     }
     case 'rush': {
+      if (u.lastStand) return violation('last_stand', `${u.id} is making a Last Stand: it never moves (§7.13)`);
       if (u.kind === 'weaponTeam' || living(u).some((f) => f.team)) return violation('team_no_rush', 'a weapon team may Move but never Rush (§7.9)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit makes one normal move away (§6.1)');
       const shape = pathsShape(a.moves);
@@ -160,6 +161,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
       return underFireRushProblem(s, u, r.end);
     }
     case 'assault': {
+      if (u.lastStand) return violation('last_stand', `${u.id} is making a Last Stand: it never moves (§7.13)`);
       if (u.kind === 'sniper') return violation('sniper_no_assault', 'snipers never assault (§7.27)');
       if (u.kind === 'weaponTeam') return violation('team_no_assault', 'heavy weapon teams do not assault (§7.9 [P])');
       const shape = pathsShape(a.moves);
@@ -218,6 +220,11 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (!u || u.side !== seat) return violation('not_your_unit', `${a.unit} is not a unit of your side`);
       if (!inPlay(u)) return violation('out_of_play', `${a.unit} is out of play`);
       if (!activatable(s, seat as Side).includes(u)) return violation('already_activated', `${a.unit} has activated this turn (§5.1)`);
+      if (a.lastStand !== undefined && a.lastStand !== false) {
+        if (a.lastStand !== true) return violation('malformed_action', 'lastStand is true or absent');
+        if (s.lastStandUsed?.[seat as Side]) return violation('last_stand_used', 'one Last Stand per player per game (§7.13)');
+        if (u.lastStand) return violation('last_stand_used', `${u.id} is already making its Last Stand`);
+      }
       return null;
     }
     case 'order':
@@ -252,7 +259,11 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     }
     case 'minefield': return { actions: minefieldCandidates(s, seat as Side).map((m) => ({ type: 'minefield' as const, ...m })), all: false };
     case 'initiative': return { actions: [{ type: 'initiative', first: true }, { type: 'initiative', first: false }], all: true };
-    case 'activate': return { actions: activatable(s, seat as Side).map((u) => ({ type: 'activate', unit: u.id })), all: true };
+    case 'activate': {
+      const units = activatable(s, seat as Side);
+      const stand = s.lastStandUsed?.[seat as Side] ? [] : units.filter((u) => !u.lastStand).map((u) => ({ type: 'activate' as const, unit: u.id, lastStand: true }));
+      return { actions: [...units.map((u) => ({ type: 'activate' as const, unit: u.id })), ...stand], all: true };
+    }
     case 'order': return { actions: orderCandidates(s, s.units.find((x) => x.id === s.active)!), all: false };
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
@@ -293,7 +304,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'reveal': applyReveal(s, run, a.real); break;
     case 'hide': case 'markers': case 'unhide': applyHiddenOrder(s, run, s.units.find((x) => x.id === s.active)!, a); break;
     case 'minefield': applyMinefield(s, run, s.toAct, a.markers, a.real, a.mine); break;
-    case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!); break;
+    case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!, a.lastStand === true); break;
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
     default: applyOrder(s, run, s.units.find((x) => x.id === s.active)!, a);
@@ -308,7 +319,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'first', 'target', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'target', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */

@@ -52,8 +52,9 @@ export interface MoveOpts {
  * positions (§3.2 "Movement", §6.2, §5.4).
  */
 export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violation | { end: Positions } {
-  const allowance = opt.allowance ?? moveAllowance(u, opt.mode, !!s.options.variableMovement);
-  if (u.pinned && moves.length) return violation('pinned', `${u.id} is Pinned: it cannot Move or Rush (§7.19)`);
+  // A Last Stand unit never moves; it may only close up after casualties, ≤ 1" (§7.13 [P]).
+  const allowance = u.lastStand ? 100 : opt.allowance ?? moveAllowance(u, opt.mode, !!s.options.variableMovement);
+  if (u.pinned && !u.lastStand && moves.length) return violation('pinned', `${u.id} is Pinned: it cannot Move or Rush (§7.19)`);
   const figs = new Map(living(u).map((f) => [f.id, f]));
   const end: Positions = new Map();
   const seen = new Set<string>();
@@ -236,7 +237,9 @@ export function fireProblem(s: S, u: Unit, target: string, pos?: Positions): Vio
   if (!t || !inPlay(t)) return violation('no_such_target', `no unit ${target} in play`);
   if (t.side === u.side) return violation('not_enemy', `${target} is not an enemy unit`);
   if (!troops(u)) return violation('cannot_fire', `${u.id} may not fire`);
-  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  if (u.pinned && !u.lastStand) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  // A Last Stand unit shoots at any enemy unit it chooses (§7.13).
+  if (u.lastStand) return firePlan(s, u, t, pos) ? null : violation('no_line_of_fire', `no figure of ${u.id} sees a figure of ${target} within range (§6.4 step 1)`);
   const pri = priorityTargets(s, u, pos);
   if (!pri.some((p) => p.unit.id === target)) {
     const plan = firePlan(s, u, t, pos);

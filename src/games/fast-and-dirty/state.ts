@@ -81,6 +81,8 @@ export interface Unit {
   movedLast?: boolean;
   /** The squad's one smoke screen of the game is spent (§7.26). */
   smokeUsed?: boolean;
+  /** Making a Last Stand (§7.13): never moves, no Resolve or morale, ignores Under Fire and Pinned, free choice of target. */
+  lastStand?: boolean;
   /** Hidden (module §7.10): its figures are off the table and these markers stand for it. */
   hidden?: { markers: { n: number; at: Pt }[] } | null;
   /** Tried to hide this activation (one roll per activation). */
@@ -164,6 +166,8 @@ export interface S {
   seized: Side | null;
   /** An order paused by an Opportunity Fire window (§7.18): resumed after the answer. */
   interrupted: { unit: string; action: Action } | null;
+  /** Each side's one Last Stand of the game is declared (§7.13). */
+  lastStandUsed?: [boolean, boolean];
   /** Smoke screens on the table (§7.26). */
   smoke: Smoke[];
   /** Minefields on the table and how many each side has still to place (§7.15). */
@@ -193,7 +197,7 @@ export type Attachment = { attach?: string; detach?: boolean };
 
 export type Action =
   | { type: 'initiative'; first: boolean }
-  | { type: 'activate'; unit: string }
+  | { type: 'activate'; unit: string; lastStand?: boolean }
   | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string } & Attachment)
   | ({ type: 'rush'; moves: Path[] } & Attachment)
   | ({ type: 'assault'; target: string; moves: Path[] } & Attachment)

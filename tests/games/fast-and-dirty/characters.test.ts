@@ -230,3 +230,32 @@ test('#38 attached weapon team: one unit with combined strength; unmoved, both p
   assert.equal(code(tryAct(combined('team-moved-2'), { ...holdE, moves: mv, target: 'B1', teamTarget: 'B2', fireFirst: false })), 'moved_no_fire');
   assert.equal(code(tryAct(combined('team-rush'), { type: 'rush', moves: mv })), 'team_no_rush');
 });
+
+test('#68 Last Stand: once per player per game, declared at activation; the unit never moves (only closes up ≤ 1"), takes no Resolve or morale tests, ignores Under Fire and Pinned, and shoots at any enemy unit ignoring fire priority (§7.13)', () => {
+  const s = craft({ name: 'last-stand', units: [
+    { id: 'A1', side: 0, spec: squad('regular', 5), at: row(1000, 500, 5) },
+    { id: 'A2', side: 0, spec: squad('regular', 3), at: row(3000, 500, 3) },
+    ...[0, 1, 2, 3].map((i) => ({ id: `B${i + 1}`, side: 1 as const, spec: squad('regular', 2), at: row(1000 + 500 * i, 1500 + 200 * i, 2) })),
+  ] });
+  const a1 = unitOf(s, 'A1');
+  a1.figures.slice(0, 3).forEach((f) => { f.alive = false; });
+  a1.underFire = true;
+  a1.pinned = true;
+  const plain = act(structuredClone(s), { type: 'activate', unit: 'A1' }, faces(6, 6, 6));
+  assert.equal(evOf(plain.events, 'dice_rolled')[0].purpose, 'morale', 'without it: broken, a morale test');
+  assert.equal(code(tryAct(plain.s, engageAt('B4'))), 'pinned');
+  const r = act(s, { type: 'activate', unit: 'A1', lastStand: true });
+  assert.equal(evOf(r.events, 'last_stand').length, 1);
+  assert.equal(evOf(r.events, 'dice_rolled').length, 0, 'no Resolve or morale test');
+  assert.equal(code(tryAct(r.s, { type: 'rush', moves: [{ fig: 'A1.4', path: [[1660, 600]] }] })), 'last_stand');
+  assert.equal(code(tryAct(r.s, { ...holdE, moves: [{ fig: 'A1.4', path: [[1660, 650]] }] })), 'beyond_allowance', 'at most a 1" close-up');
+  assert.ok(!('code' in tryAct(r.s, { ...holdE, moves: [{ fig: 'A1.4', path: [[1700, 500]] }] })), 'closing up 0.4"');
+  const shot = act(r.s, engageAt('B4'), faces(1, 1));
+  const ev = evOf(shot.events, 'shot')[0];
+  assert.equal(ev.target, 'B4', 'the fourth closest unit: fire priority ignored');
+  assert.equal(ev.mods.underFire, undefined, 'Under Fire ignored');
+  // The side's Last Stand is spent.
+  const next = structuredClone(shot.s);
+  next.phase = 'activate'; next.toAct = 0; next.active = null;
+  assert.equal(code(tryAct(next, { type: 'activate', unit: 'A2', lastStand: true })), 'last_stand_used');
+});

@@ -92,7 +92,7 @@ test('#50 hidden markers: a marker in an enemy\'s LOS is revealed at once; the o
 });
 
 test('#49-#50 hidden movement: random play from a hidden unit keeps every seat\'s view consistent under determinize and shows no hidden figure positions to the other side', () => {
-  let s = act(behindWall('hide-playout'), hide, faces(3)).s;
+  let s = act(act(behindWall('hide-playout'), hide, faces(3)).s, holdMarkers).s;
   const rng = localRng('fad-hidden-leak');
   let hid = 0;
   for (let n = 0; n < 60 && !s.result; n++) {

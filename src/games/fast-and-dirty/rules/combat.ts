@@ -59,7 +59,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (t.kind === 'nonCombatant') mods.nonCombatant = 2;
   const q = QUALITY_TABLE[u.quality].feMod;
   if (q) mods.quality = q;
-  if (u.underFire || u.broken || u.fallingBack) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
+  if (!u.lastStand && (u.underFire || u.broken || u.fallingBack)) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
   // Closest eligible firer: cover against the shot is measured from it (§3.2).
   const closest = plan.firers.slice().sort((a, b) => minDist(at(a), a.r, plan.visible) - minDist(at(b), b.r, plan.visible))[0];
   const covers = plan.visible.map((f) => coverAgainst(s, at(closest), f));
@@ -370,6 +370,7 @@ function removeClosest(victim: Unit, enemy: Unit, n: number, enemyFigs: Figure[]
 export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
   const figs = living(u);
   if (!figs.length) return;
+  if (u.lastStand) { run.emit('fell_back', { unit: u.id, distance: 0, lastStand: true }); return; }
   const foes = enemiesOf(s, u);
   if (!foes.length) return;
   const me = centroid(figs.map((f) => f.at));

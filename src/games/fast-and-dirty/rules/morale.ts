@@ -33,7 +33,7 @@ function entrenched(s: S, u: Unit): boolean {
  * Returns 'rout' (out of play), 'fallBack' or 'normal'.
  */
 export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 'normal' {
-  if (!troops(u)) return 'normal';
+  if (!troops(u) || u.lastStand) return 'normal';
   if (!u.broken && isBroken(s, u)) {
     u.broken = true;
     run.emit('broken', { unit: u.id, casualties: casualties(u) });
@@ -77,7 +77,7 @@ export function checkLosingHeart(s: S, run: Run): void {
       s.heart[side]++;
       run.emit('losing_heart', { side, step: s.heart[side] });
       for (const u of all) {
-        if (inPlay(u) && currentResolve(s, u) === null) {
+        if (inPlay(u) && !u.lastStand && currentResolve(s, u) === null) {
           u.out = true;
           run.emit('unit_eliminated', { unit: u.id, reason: 'losing heart' });
         }

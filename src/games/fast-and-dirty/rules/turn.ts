@@ -5,7 +5,7 @@ import { dist, edgeDistance, overlaps, toward, type Pt } from '../../../engine/m
 import { inImpassable, pathCost } from '../geometry.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
-import { priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
+import { firePlan, priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
 import { QUALITY_TABLE, inPlay, living, other, troops, type Action, type Options, type S, type Side, type Unit } from '../state.js';
 import { attach, attachTeam, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
@@ -171,7 +171,14 @@ function advance(s: S, run: Run): void {
   endOfTurn(s, run);
 }
 
-export function activate(s: S, run: Run, u: Unit): void {
+export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
+  if (lastStand && u.side !== null) {
+    // Declared at the unit's activation, before its tests (§7.13 [P]).
+    u.lastStand = true;
+    s.lastStandUsed = s.lastStandUsed ?? [false, false];
+    s.lastStandUsed[u.side] = true;
+    run.emit('last_stand', { unit: u.id });
+  }
   if (u.activated && s.seized === u.side) {
     s.seized = null;
     run.emit('extra_activation', { unit: u.id });
@@ -338,8 +345,8 @@ function trimPath(s: S, path: Pt[], allowance: number): Pt[] {
 /** Units of the other side that may give up their activation to fire at a unit that moved (§7.18). */
 export function opportunityFirers(s: S, mover: Unit): Unit[] {
   if (!s.options.opportunityFire || mover.side === null || !inPlay(mover)) return [];
-  return s.units.filter((r) => r.side === other(mover.side as Side) && troops(r) && !r.attachedTo && inPlay(r) && !r.activated && !r.fallingBack && !r.pinned
-    && priorityTargets(s, r).some((p) => p.unit.id === mover.id));
+  return s.units.filter((r) => r.side === other(mover.side as Side) && troops(r) && !r.attachedTo && inPlay(r) && !r.activated && !r.fallingBack && (!r.pinned || !!r.lastStand)
+    && (r.lastStand ? !!firePlan(s, r, mover) : priorityTargets(s, r).some((p) => p.unit.id === mover.id)));
 }
 
 /** Module Opportunity Fire: a reaction window at the end point of the move [P], before the mover's own later fire. */
