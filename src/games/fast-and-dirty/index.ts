@@ -1,10 +1,12 @@
 // Fast and Dirty 5th ed. as a skyeye ruleset (spec: shared/rules/fast-and-dirty.md).
 // A continuous table in integer hundredths of an inch (no grid), two sides alternating unit
-// activations after a D6 initiative roll; chance from D6 only (every roll an event); no hidden
-// information in the core game (hidden movement and mines are modules not built yet); no
-// simultaneous choices; squads move as groups of per-figure paths, LOS and cover per figure.
-// Reactions of the core rules (the defensive free shot, hit allocation, assault casualties) run
-// automatically under the spec's default policies; candidates are a sample (all: false).
+// activations after a D6 initiative roll; chance from D6 only (every roll an event). Hidden
+// information: the minefield records (module Mines) stay out of other seats' views until
+// revealed, and a hidden unit's figures (module Hidden movement) are shown to others as its
+// markers only; no simultaneous choices; squads move as groups of per-figure paths, LOS and
+// cover per figure. Reactions of the core rules (the defensive free shot, hit allocation, assault
+// casualties) run automatically under the spec's default policies; candidates are a sample
+// (all: false).
 import type { Choice, Decision, Entry, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat, StandingOrder, Step, Violation } from '../../engine/types.js';
 import { answeredDecision } from '../../engine/one-decision.js';
 import { isViolation, violation } from '../../engine/types.js';
