@@ -119,6 +119,10 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   }
   if (!fb && moveAndFire) for (const a of assaultCandidates(s, u)) add(a);
   for (const a of demolitionCandidates(s, u)) add(a);
+  // Scattered fire reaches 10" only (§6.8): drop the shots beyond it.
+  if (u.scatteredFire) {
+    return out.filter((a) => a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]]))));
+  }
   return out;
 }
 

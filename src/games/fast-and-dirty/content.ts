@@ -46,6 +46,7 @@ export const UnitSpec = T.Object({
   kind: T.Optional(lit(['infantry', 'nonCombatant', 'character', 'weaponTeam', 'sniper'] as const)),
   leadership: T.Optional(lit(['novice', 'experienced', 'inspiring', 'heroic'] as const)),
   branch: T.Optional(lit(['infantry', 'gunnery', 'cavalry'] as const)),
+  scatteredFire: T.Optional(T.Boolean({ description: 'the unit fires as Scattered fire: 10" at most, 2D6, each 6 a hit (§6.8, A29)' })),
   attached: T.Optional(T.Boolean({ description: 'a weapon team attached at deployment to the squad listed before it (§7.9)' })),
   quality: lit(QUALITIES), resolve: lit(RESOLVES),
   at: T.Optional(XY), figures: T.Array(FigureSpec, { minItems: 1, maxItems: 12 }),
@@ -222,6 +223,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
     ...(spec.kind === 'nonCombatant' ? { controlledBy: null } : {}),
     ...(spec.kind === 'character' ? { character: { leadership: spec.leadership ?? 'novice', branch: spec.branch ?? 'infantry' }, attachedTo: null } : {}),
     ...(spec.kind === 'sniper' ? { movedLast: false } : {}),
+    ...(spec.scatteredFire ? { scatteredFire: true } : {}),
   };
 }
 

@@ -53,7 +53,8 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
     case 'activated': return `${name(v, d.unit)} activates`;
     case 'opportunity_fire': return `${name(v, d.unit)} takes opportunity fire at ${name(v, d.target)}`;
-    case 'shot': return `${name(v, d.unit)} fires at ${name(v, d.target)} (${d.band} range ${inches(d.distance)}, ${d.cover} cover): FE ${d.fe}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
+    case 'shot': if (d.scattered) return `${name(v, d.unit)} fires scattered at ${name(v, d.target)} (${inches(d.distance)}): ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
+      return `${name(v, d.unit)} fires at ${name(v, d.target)} (${d.band} range ${inches(d.distance)}, ${d.cover} cover): FE ${d.fe}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
     case 'damage': return `${d.figure}: ${d.attack} against ${d.defence}${d.killed ? ', killed' : ', no effect'}`;
     case 'moved': return `${name(v, d.unit)} moves`;
     case 'assault_result': return `assault ${name(v, d.unit)} ${d.attacker.score} against ${name(v, d.target)} ${d.defender.score}: ${d.outcome === 'draw' ? 'a draw' : `the ${d.outcome} wins`}`;

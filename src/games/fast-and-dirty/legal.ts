@@ -238,6 +238,8 @@ export function fireProblem(s: S, u: Unit, target: string, pos?: Positions): Vio
   if (t.side === u.side) return violation('not_enemy', `${target} is not an enemy unit`);
   if (!troops(u)) return violation('cannot_fire', `${u.id} may not fire`);
   if (u.pinned && !u.lastStand) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  const sp = u.scatteredFire ? firePlan(s, u, t, pos) : null;
+  if (sp && sp.distance > 1000) return violation('out_of_range', `${u.id} fires as Scattered fire: 10" at most (§6.8)`);
   // A Last Stand unit shoots at any enemy unit it chooses (§7.13).
   if (u.lastStand) return firePlan(s, u, t, pos) ? null : violation('no_line_of_fire', `no figure of ${u.id} sees a figure of ${target} within range (§6.4 step 1)`);
   const pri = priorityTargets(s, u, pos);

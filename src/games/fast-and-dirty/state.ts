@@ -81,6 +81,8 @@ export interface Unit {
   movedLast?: boolean;
   /** The squad's one smoke screen of the game is spent (§7.26). */
   smokeUsed?: boolean;
+  /** Fires as Scattered fire (§6.8, A29: a trait flag; the source names no user). */
+  scatteredFire?: boolean;
   /** Making a Last Stand (§7.13): never moves, no Resolve or morale, ignores Under Fire and Pinned, free choice of target. */
   lastStand?: boolean;
   /** Hidden (module §7.10): its figures are off the table and these markers stand for it. */

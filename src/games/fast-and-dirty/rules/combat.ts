@@ -40,6 +40,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const plan = firePlan(s, u, t, opt.pos);
   if (!plan) return false;
   const at = (f: Figure) => opt.pos?.get(f.id) ?? f.at;
+  if (u.scatteredFire) return scatteredFire(s, run, u, t, plan.firers, plan.visible, plan.distance, at, !!opt.defensive);
   // Step 4: a squad rolls 2D6 keeping the highest; a weapon team, sniper or single figure 1D6;
   // a squad and its attached team firing together 2D6 + 1D6, the two highest summed (§7.9).
   const team = u.kind === 'infantry' ? plan.firers.filter((f) => f.team) : [];
@@ -113,6 +114,20 @@ export function commandDisruption(s: S, run: Run, t: Unit, leadersBefore: string
   t.underFire = false;
   run.emit('command_disruption', { unit: t.id, leader: lost[0] });
 }
+
+/** Scattered fire (§6.8): within 10" only; 2D6, each 6 one hit; Under Fire only if a hit was scored. */
+function scatteredFire(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible: Figure[], distance: number, at: (f: Figure) => Pt, defensive: boolean): boolean {
+  if (distance > SCATTERED_RANGE) return false;
+  const hits = run.roll('scattered_fire', 2, { unit: u.id, target: t.id }).filter((d) => d === 6).length;
+  run.emit('shot', { unit: u.id, target: t.id, firers: firers.map((f) => f.id), scattered: true, distance, hits, defensive });
+  if (!hits) return true;
+  if (!defensive) t.underFire = true;
+  const leaders = leadersAlive(t);
+  allocateAndDamage(s, run, u, t, firers, visible, hits, at, visible.map((f) => ({ fig: f, fort: coverAgainst(s, at(firers[0]), f).fort?.fortification ?? null })));
+  if (!defensive) commandDisruption(s, run, t, leaders);
+  return true;
+}
+export const SCATTERED_RANGE = 1000;
 
 function minDist(p: Pt, r: number, figs: Figure[]): number {
   return Math.min(...figs.map((f) => edgeDistance(p, r, f.at, f.r)));
