@@ -5,22 +5,44 @@ import { Type as T, type TSchema } from '@sinclair/typebox';
 const Id = T.String({ minLength: 1, maxLength: 32 });
 const XY = T.Tuple([T.Integer({ minimum: -2000, maximum: 20000 }), T.Integer({ minimum: -2000, maximum: 20000 })], { description: '[x, y] in hundredths of an inch' });
 const Moves = T.Array(T.Object({ fig: Id, path: T.Array(XY, { minItems: 1, maxItems: 12 }) }, { additionalProperties: false }), { maxItems: 16, description: 'per-figure paths (waypoints after the start)' });
+/** Attach an unactivated character at the start of the order, or detach the attached one at its end (§2.8). */
+const Attachment = {
+  attach: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a free, unactivated character within coherency joins the squad for this order (§2.8)' })),
+  detach: T.Optional(T.Boolean({ description: 'the attached character leaves the squad at the end of the order (§2.8)' })),
+};
 const act = (type: string, fields: Record<string, TSchema> = {}, description?: string) =>
   T.Object({ type: T.Literal(type), ...fields }, { additionalProperties: false, ...(description ? { description } : {}) });
 
 export const actionSchema = T.Union([
   act('initiative', { first: T.Boolean() }, 'the initiative winner activates first or second (§5.1)'),
-  act('activate', { unit: Id }, 'activate one unit (§5.1-§5.2)'),
+  act('activate', { unit: Id, lastStand: T.Optional(T.Boolean({ description: 'declare this unit\'s Last Stand, once per player per game (§7.13)' })) }, 'activate one unit (§5.1-§5.2)'),
   act('engage', {
     moves: Moves, target: T.Union([Id, T.Null()]), fireFirst: T.Boolean(),
     blast: T.Optional(T.Object({ fig: Id, at: XY }, { additionalProperties: false, description: 'a blast shot of one support weapon at a point, instead of the squad\'s fire (§6.7)' })),
+    aimed: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a sniper\'s aimed shot at this figure of the target unit, ignoring fire priority (§7.27)' })),
+    teamTarget: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'an unmoved squad\'s attached weapon team fires at this other target (§7.9)' })),
+    indirect: T.Optional({ ...XY, description: 'an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11)' }),
+    smoke: T.Optional(T.Tuple([XY, XY], { description: 'lay the squad\'s smoke screen between two points, instead of shooting (§7.26)' })),
+    ...Attachment,
   }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
-  act('rush', { moves: Moves }, 'Move Out: Rush, a double move without fire (§5.3)'),
-  act('assault', { target: Id, moves: Moves }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
+  act('rush', { moves: Moves, ...Attachment }, 'Move Out: Rush, a double move without fire (§5.3)'),
+  act('assault', { target: Id, moves: Moves, ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
   act('command', {
     demolition: T.Union([T.Object({ act: T.Union([T.Literal('rig'), T.Literal('detonate')]), fig: Id }, { additionalProperties: false }), T.Null()]),
     target: T.Union([Id, T.Null()]),
+    callFire: T.Optional(T.Object({ caller: Id, asset: Id, at: XY }, { additionalProperties: false, description: 'Call Fire: the caller (a character or squad leader) spots a point for an off-board section (§7.11)' })),
+    ...Attachment,
   }, 'Command: Demolition plus Shoot with the remaining figures (§5.3, §7.5)'),
   act('control', { moves: Moves }, 'move a controlled non-combatant group (§7.17)'),
+  act('hide', {}, 'try to hide at the start of the activation, out of every enemy\'s LOS: 1D6 against the Quality target (§7.10)'),
+  act('markers', { moves: T.Array(T.Object({ marker: T.Integer({ minimum: 1, maximum: 3 }), path: T.Array(XY, { minItems: 1, maxItems: 12 }) }, { additionalProperties: false }), { maxItems: 3 }) },
+    'a hidden unit moves its markers, each up to 6", ending within 12" of another (§7.10)'),
+  act('unhide', { marker: T.Integer({ minimum: 1, maximum: 3 }) }, 'a hidden unit reveals itself at one of its markers, then acts (§7.10)'),
+  act('reveal', { real: T.Boolean() }, 'a spotted marker: the real unit (placed there) or a dummy (removed) (§7.10)'),
+  act('minefield', {
+    markers: T.Tuple([XY, XY, XY], { description: 'the three numbered markers 1, 2, 3' }),
+    real: T.Union([T.Literal(1), T.Literal(2), T.Literal(3)], { description: 'the real marker (secret)' }),
+    mine: T.Union([T.Literal('ap'), T.Literal('av')], { description: 'anti-personnel or anti-vehicle (secret)' }),
+  }, 'place a minefield before the first turn: three markers, one real (§7.15)'),
   act('opportunity', { unit: T.Union([Id, T.Null()]) }, 'Opportunity Fire: an unactivated unit fires at the mover and loses its activation, or null to hold fire (§7.18)'),
 ], { title: 'FastAndDirtyAction' });

@@ -3,8 +3,13 @@
 // close assault into contact, demolition (DESIGN "Legal actions").
 import { along, centroid, dist, distanceToBoundary, edgeDistance, inside, type Pt } from '../../engine/mech/geom2d.js';
 import { positionCover } from './geometry.js';
+import { attachProblem } from './rules/characters.js';
+import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.js';
+import { callFireProblem, mortarProblem } from './rules/indirect.js';
+import { attachedCharacter } from './state.js';
+import { weapon } from './content.js';
 import {
-  assaultProblem, blastProblem, demolitionProblem, enemiesOf, fallBackProblem, moveAllowance, moveProblem, priorityTargets, underFireRushProblem,
+  fireProblem, aimedProblem, smokeProblem, assaultProblem, blastProblem, demolitionProblem, enemiesOf, fallBackProblem, moveAllowance, moveProblem, priorityTargets, underFireRushProblem,
   type Positions,
 } from './legal.js';
 import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
@@ -70,15 +75,30 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   };
   const hold: Action = { type: 'engage', moves: [], target: null, fireFirst: true };
   const fb = u.fallingBack;
+  if (u.hidden) return markerCandidates(s, u);
+  if (u.lastStand) {
+    // It never moves and picks any enemy unit it can hit (§7.13).
+    add(hold);
+    for (const e of enemiesOf(s, u)) if (!fireProblem(s, u, e.id)) add({ type: 'engage', moves: [], target: e.id, fireFirst: true });
+    return out;
+  }
+  if (!hideProblem(s, u)) add({ type: 'hide' });
   if (u.pinned) {
     add(hold);
     for (const a of demolitionCandidates(s, u)) if (a.type === 'command') add(a);
     return out;
   }
+  // Weapon teams and snipers shoot only if they do not move (§7.9, §7.27); a failed aimed shot ends fire for the turn.
+  const moveAndFire = u.kind !== 'weaponTeam' && u.kind !== 'sniper';
+  const mayFire = u.noFireTurn !== s.turn;
   if (!fb || fallBackBlocked(s, u)) {
     add(hold);
-    for (const t of priorityTargets(s, u)) add({ type: 'engage', moves: [], target: t.unit.id, fireFirst: true });
-    for (const a of blastCandidates(s, u)) add(a);
+    if (mayFire) for (const t of priorityTargets(s, u)) add({ type: 'engage', moves: [], target: t.unit.id, fireFirst: true });
+    if (mayFire) for (const a of blastCandidates(s, u)) add(a);
+    if (mayFire) for (const a of aimedCandidates(s, u)) add(a);
+    if (mayFire) for (const a of indirectCandidates(s, u)) add(a);
+    for (const a of smokeCandidates(s, u)) add(a);
+    for (const a of attachCandidates(s, u)) add(a);
   }
   const away = (end: Positions) => !fb || fallBackProblem(s, u, end) === null;
   for (const d of directions(s, u)) {
@@ -87,18 +107,113 @@ export function orderCandidates(s: S, u: Unit): Action[] {
     if (mv) {
       add({ type: 'engage', moves: mv, target: null, fireFirst: true });
       const end = new Map(mv.map((m) => [m.fig, m.path[m.path.length - 1]]));
-      const after = priorityTargets(s, u, end)[0];
+      const after = moveAndFire && mayFire ? priorityTargets(s, u, end)[0] : undefined;
       if (after) add({ type: 'engage', moves: mv, target: after.unit.id, fireFirst: false });
-      const before = priorityTargets(s, u)[0];
+      const before = moveAndFire && mayFire ? priorityTargets(s, u)[0] : undefined;
       if (before && (!fb || fallBackBlocked(s, u) === false)) add({ type: 'engage', moves: mv, target: before.unit.id, fireFirst: true });
     }
-    if (!fb) {
+    if (!fb && u.kind !== 'weaponTeam' && !living(u).some((f) => f.team)) {
       const rush = formation(s, u, d.v, moveAllowance(u, 'rush'), 'rush', (end) => underFireRushProblem(s, u, end) === null);
       if (rush) add({ type: 'rush', moves: rush });
     }
   }
-  if (!fb) for (const a of assaultCandidates(s, u)) add(a);
+  if (!fb && moveAndFire) for (const a of assaultCandidates(s, u)) add(a);
   for (const a of demolitionCandidates(s, u)) add(a);
+  // Scattered fire reaches 10" only (§6.8): drop the shots beyond it.
+  if (u.scatteredFire) {
+    return out.filter((a) => a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]]))));
+  }
+  return out;
+}
+
+/** A hidden unit: stay, move every marker 6" toward the enemy / objective / away (fanned out), or reveal at a marker (§7.10). */
+function markerCandidates(s: S, u: Unit): Action[] {
+  const out: Action[] = [{ type: 'markers', moves: [] }];
+  const mk = u.hidden!.markers;
+  const me = centroid(mk.map((m) => m.at));
+  const foe = nearestFoe(s, u);
+  const goals: Pt[] = [...s.objectives];
+  if (foe) goals.push(centroid(living(foe).map((f) => f.at)));
+  for (const g of goals) {
+    const v: Pt = [g[0] - me[0], g[1] - me[1]];
+    if (!v[0] && !v[1]) continue;
+    for (const k of [100, 50]) {
+      const moves = mk.map((m, i) => {
+        const side: Pt = [-v[1], v[0]];
+        const fan = along([0, 0], side, (i - 1) * 300);
+        const p = along(m.at, v, Math.floor((600 * k) / 100) - (i === 1 ? 0 : 100));
+        return { marker: m.n, path: [[p[0] + fan[0], p[1] + fan[1]] as Pt] };
+      });
+      if ('end' in markerMovesProblem(s, u, moves)) { out.push({ type: 'markers', moves }); break; }
+    }
+  }
+  for (const m of mk) if (!revealProblem(s, u, m.n)) { out.push({ type: 'unhide', marker: m.n }); break; }
+  return out;
+}
+
+/** A mortar team's indirect fire, or a caller's strike call (with the rest shooting), at the nearest enemy figure that qualifies (§7.11). */
+function indirectCandidates(s: S, u: Unit): Action[] {
+  const out: Action[] = [];
+  const foes = enemiesOf(s, u).flatMap((e) => living(e)).sort((a, b) => dist(living(u)[0].at, a.at) - dist(living(u)[0].at, b.at) || (a.id < b.id ? -1 : 1));
+  if (u.kind === 'weaponTeam') {
+    const t = foes.find((g) => !mortarProblem(s, u, g.at));
+    if (t) out.push({ type: 'engage', moves: [], target: null, fireFirst: true, indirect: t.at });
+    return out;
+  }
+  if (u.fallingBack || u.kind === 'sniper') return out;
+  const caller = living(u).find((f) => f.leader || f.character || u.kind === 'character');
+  const asset = s.artillery.find((a) => a.side === u.side && !a.lost && a.usedTurn !== s.turn);
+  if (!caller || !asset) return out;
+  const t = foes.find((g) => !callFireProblem(s, u, { caller: caller.id, asset: asset.id, at: g.at }));
+  if (!t) return out;
+  const callFire = { caller: caller.id, asset: asset.id, at: t.at };
+  out.push({ type: 'command', demolition: null, target: null, callFire });
+  caller.alive = false;
+  const shot = living(u).length ? priorityTargets(s, u)[0] : undefined;
+  caller.alive = true;
+  if (shot) out.push({ type: 'command', demolition: null, target: shot.unit.id, callFire });
+  return out;
+}
+
+/** A sniper's aimed shot at each enemy unit in reach: its leader if visible, else its closest figure (§7.27). */
+function aimedCandidates(s: S, u: Unit): Action[] {
+  if (u.kind !== 'sniper') return [];
+  const out: Action[] = [];
+  const sn = living(u)[0];
+  for (const e of enemiesOf(s, u)) {
+    const figs = living(e).slice().sort((a, b) => Number(!!b.leader || !!b.character) - Number(!!a.leader || !!a.character) || dist(sn.at, a.at) - dist(sn.at, b.at));
+    const f = figs.find((g) => !aimedProblem(s, u, e.id, g.id));
+    if (f) out.push({ type: 'engage', moves: [], target: e.id, fireFirst: true, aimed: f.id });
+  }
+  return out;
+}
+
+/** A smoke screen square to the line to the nearest enemy, 5" out from the squad's centre, 10" wide (§7.26). */
+function smokeCandidates(s: S, u: Unit): Action[] {
+  if (u.smokeUsed || !living(u).some((f) => f.support && weapon(f.weapon).flags?.includes('smoke'))) return [];
+  const foe = nearestFoe(s, u);
+  if (!foe) return [];
+  const me = centroid(living(u).map((f) => f.at));
+  const them = centroid(living(foe).map((f) => f.at));
+  const v: Pt = [them[0] - me[0], them[1] - me[1]];
+  if (!v[0] && !v[1]) return [];
+  const mid = along(me, v, 500);
+  const a = along(mid, [-v[1], v[0]], 500), b = along(mid, [v[1], -v[0]], 500);
+  const pts: [Pt, Pt] = [a, b];
+  return smokeProblem(s, u, pts) ? [] : [{ type: 'engage', moves: [], target: null, fireFirst: true, smoke: pts }];
+}
+
+function nearestFoe(s: S, u: Unit): Unit | null {
+  return enemiesOf(s, u).map((e) => ({ e, d: Math.min(...living(e).flatMap((g) => living(u).map((f) => dist(f.at, g.at)))) })).sort((a, b) => a.d - b.d)[0]?.e ?? null;
+}
+
+/** Hold while a free character within coherency joins, or while the attached one leaves (§2.8). */
+function attachCandidates(s: S, u: Unit): Action[] {
+  const out: Action[] = [];
+  if (attachedCharacter(s, u)) out.push({ type: 'engage', moves: [], target: null, fireFirst: true, detach: true });
+  for (const c of s.units) {
+    if (c.kind === 'character' && !attachProblem(s, u, c.id)) out.push({ type: 'engage', moves: [], target: null, fireFirst: true, attach: c.id });
+  }
   return out;
 }
 

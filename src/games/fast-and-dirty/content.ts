@@ -43,7 +43,11 @@ export const FigureSpec = T.Object({
 
 export const UnitSpec = T.Object({
   id: T.Optional(T.String({ minLength: 1, maxLength: 16 })), name: T.String({ maxLength: 64 }),
-  kind: T.Optional(lit(['infantry', 'nonCombatant'] as const)),
+  kind: T.Optional(lit(['infantry', 'nonCombatant', 'character', 'weaponTeam', 'sniper'] as const)),
+  leadership: T.Optional(lit(['novice', 'experienced', 'inspiring', 'heroic'] as const)),
+  branch: T.Optional(lit(['infantry', 'gunnery', 'cavalry'] as const)),
+  scatteredFire: T.Optional(T.Boolean({ description: 'the unit fires as Scattered fire: 10" at most, 2D6, each 6 a hit (§6.8, A29)' })),
+  attached: T.Optional(T.Boolean({ description: 'a weapon team attached at deployment to the squad listed before it (§7.9)' })),
   quality: lit(QUALITIES), resolve: lit(RESOLVES),
   at: T.Optional(XY), figures: T.Array(FigureSpec, { minItems: 1, maxItems: 12 }),
   demolition: T.Optional(T.Object({ charges: T.Integer({ minimum: 1, maximum: 5 }) }, { additionalProperties: false })),
@@ -118,6 +122,7 @@ export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios:
     if (!c.maps[s.map]) throw new Error(`scenario ${s.id}: unknown map ${s.map}`);
     for (const side of [0, 1] as const) {
       for (const u of [...s.forces[side], ...s.nonCombatants]) {
+        if ((u.kind === 'character' || u.kind === 'sniper') && u.figures.reduce((k, f) => k + (f.count ?? 1), 0) !== 1) throw new Error(`scenario ${s.id} unit ${u.name}: characters and snipers are single figures (§2.8, §7.27)`);
         for (const f of u.figures) {
           if (!c.weapons[f.weapon]) throw new Error(`scenario ${s.id} unit ${u.id}: unknown weapon ${f.weapon} (§2.3)`);
           if (!c.armour[f.armour]) throw new Error(`scenario ${s.id} unit ${u.id}: unknown armour ${f.armour} (§2.4)`);
@@ -216,6 +221,9 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
     figures: figs, activated: false, underFire: false, broken: false, fallingBack: false, out: false,
     ...(spec.demolition ? { demolition: { charges: spec.demolition.charges, rigged: 'no' as const } } : {}),
     ...(spec.kind === 'nonCombatant' ? { controlledBy: null } : {}),
+    ...(spec.kind === 'character' ? { character: { leadership: spec.leadership ?? 'novice', branch: spec.branch ?? 'infantry' }, attachedTo: null } : {}),
+    ...(spec.kind === 'sniper' ? { movedLast: false } : {}),
+    ...(spec.scatteredFire ? { scatteredFire: true } : {}),
   };
 }
 

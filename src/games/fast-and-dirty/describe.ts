@@ -6,18 +6,41 @@ import type { View } from './view.js';
 const name = (v: View, id: string | null) => (id ? `${v.units.find((u) => u.id === id)?.name ?? id} (${id})` : '');
 const inches = (h: number) => `${(h / 100).toFixed(2).replace(/\.?0+$/, '')}"`;
 
-export function label(v: View, _seat: Seat | null, a: Action): string {
+export function label(v: View, seat: Seat | null, a: Action): string {
+  const base = orderLabel(v, seat, a);
+  // Characters join a squad at the start of its order and leave at the end (§2.8).
+  const join = 'attach' in a && a.attach ? `${name(v, a.attach)} joins; ` : '';
+  const leave = 'detach' in a && a.detach ? '; the character detaches' : '';
+  return `${join}${base}${leave}`;
+}
+
+function orderLabel(v: View, _seat: Seat | null, a: Action): string {
   const active = name(v, v.active);
   switch (a.type) {
     case 'initiative': return a.first ? 'Activate first' : 'Activate second';
-    case 'activate': return `Activate ${name(v, a.unit)}`;
+    case 'activate': return `Activate ${name(v, a.unit)}${a.lastStand ? ', making a Last Stand' : ''}`;
     case 'engage':
+      if (a.indirect) return `${active} fires its mortar at (${inches(a.indirect[0])}, ${inches(a.indirect[1])})`;
+      if (a.aimed) return `${active} takes an aimed shot at ${a.aimed} of ${name(v, a.target)}`;
+      if (a.smoke) return `${active} lays a smoke screen from (${inches(a.smoke[0][0])}, ${inches(a.smoke[0][1])}) to (${inches(a.smoke[1][0])}, ${inches(a.smoke[1][1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (a.blast) return `${active}: ${a.blast.fig} fires a blast at (${inches(a.blast.at[0])}, ${inches(a.blast.at[1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (!a.moves.length) return a.target ? `${active} shoots at ${name(v, a.target)}` : `${active} holds`;
       return `${active} moves ${a.moves.length} figure${a.moves.length > 1 ? 's' : ''}${a.target ? ` and shoots at ${name(v, a.target)} ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
     case 'rush': return `${active} rushes (Move Out)`;
     case 'assault': return `${active} assaults ${name(v, a.target)}`;
-    case 'command': return `${active}: ${a.demolition ? `${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}` : 'command'}${a.target ? `, the rest shoot at ${name(v, a.target)}` : ''}`;
+    case 'command': {
+      const parts = [
+        ...(a.callFire ? [`${a.callFire.caller} calls fire from ${a.callFire.asset} at (${inches(a.callFire.at[0])}, ${inches(a.callFire.at[1])})`] : []),
+        ...(a.demolition ? [`${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}`] : []),
+        ...(a.target ? [`the rest shoot at ${name(v, a.target)}`] : []),
+      ];
+      return `${active}: ${parts.join(', ') || 'command'}`;
+    }
+    case 'hide': return `${active} tries to hide`;
+    case 'markers': return a.moves.length ? `${active} moves ${a.moves.length} hidden marker${a.moves.length > 1 ? 's' : ''}` : `${active} stays hidden`;
+    case 'unhide': return `${active} reveals itself at marker ${a.marker}`;
+    case 'reveal': return a.real ? `marker ${v.reveal?.marker ?? ''} is the real ${name(v, v.reveal?.unit ?? null)}` : `marker ${v.reveal?.marker ?? ''} is a dummy`;
+    case 'minefield': return `place a minefield: markers at ${a.markers.map((p) => `(${inches(p[0])}, ${inches(p[1])})`).join(', ')}; marker ${a.real} real (${a.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})`;
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'control': return a.moves.length ? `move the non-combatants ${name(v, v.controlGroup)}` : `leave the non-combatants ${name(v, v.controlGroup)} in place`;
   }
@@ -30,7 +53,8 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
     case 'activated': return `${name(v, d.unit)} activates`;
     case 'opportunity_fire': return `${name(v, d.unit)} takes opportunity fire at ${name(v, d.target)}`;
-    case 'shot': return `${name(v, d.unit)} fires at ${name(v, d.target)} (${d.band} range ${inches(d.distance)}, ${d.cover} cover): FE ${d.fe}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
+    case 'shot': if (d.scattered) return `${name(v, d.unit)} fires scattered at ${name(v, d.target)} (${inches(d.distance)}): ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
+      return `${name(v, d.unit)} fires at ${name(v, d.target)} (${d.band} range ${inches(d.distance)}, ${d.cover} cover): FE ${d.fe}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
     case 'damage': return `${d.figure}: ${d.attack} against ${d.defence}${d.killed ? ', killed' : ', no effect'}`;
     case 'moved': return `${name(v, d.unit)} moves`;
     case 'assault_result': return `assault ${name(v, d.unit)} ${d.attacker.score} against ${name(v, d.target)} ${d.defender.score}: ${d.outcome === 'draw' ? 'a draw' : `the ${d.outcome} wins`}`;
@@ -38,6 +62,27 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'broken': return `${name(v, d.unit)} is broken`;
     case 'morale_result': return `${name(v, d.unit)} morale: ${d.successes} successes, ${d.result}`;
     case 'unit_eliminated': return `${name(v, d.unit)} is eliminated`;
+    case 'character_attached': return `${name(v, d.character)} attaches to ${name(v, d.unit)}`;
+    case 'character_detached': return `${name(v, d.character)} detaches from ${name(v, d.unit)}`;
+    case 'character_killed': return `${name(v, d.character)} is killed`;
+    case 'command_disruption': return `${name(v, d.unit)} lost its leader: Pinned (Command Disruption)`;
+    case 'aimed_shot': return `${name(v, d.unit)} takes an aimed shot at ${d.figure}: ${d.hit ? '1 hit' : 'missed; it cannot fire again this turn'}`;
+    case 'smoke_laid': return `${name(v, d.unit)} lays smoke`;
+    case 'smoke_cleared': return `${name(v, d.unit)}'s smoke screen clears`;
+    case 'last_stand': return `${name(v, d.unit)} makes a Last Stand`;
+    case 'fire_called': return `${d.caller} calls fire from ${d.asset}`;
+    case 'mortar_fire': return `${name(v, d.unit)} fires its mortar`;
+    case 'artillery_timing': return d.result === 'garbled' ? 'the strike call is garbled: no strike' : d.asset ? `the strike call fails: ${d.asset} is lost` : 'the mortar fire fails';
+    case 'artillery_strike': return `the strike lands ${d.scatter ? `${inches(d.scatter)} off target` : 'on target'}`;
+    case 'asset_lost': return `artillery section ${d.asset} is lost`;
+    case 'hide': return `${name(v, d.unit)} ${d.hidden ? 'goes into hiding' : 'fails to hide'}`;
+    case 'markers_moved': return `${name(v, d.unit)}'s hidden markers move`;
+    case 'revealed': return `${name(v, d.unit)} is revealed at marker ${d.marker}`;
+    case 'marker_removed': return `${name(v, d.unit)}'s marker ${d.marker} was a dummy`;
+    case 'minefield_placed': return `side ${d.side} places minefield ${d.id}${d.real ? ` (marker ${d.real} real, ${d.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})` : ''}`;
+    case 'mine_passed': return `${name(v, d.unit)} passes minefield ${d.minefield} safely`;
+    case 'mine_dummy': return `minefield ${d.minefield} marker ${d.marker} is a dummy and is removed`;
+    case 'mine_real': return `minefield ${d.minefield} is real (${d.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'}): ${name(v, d.unit)} is attacked`;
     case 'turn_ended': return `end of turn ${d.turn}`;
     case 'game_over': return `game over: ${d.reason}`;
     default: return ev.type.replace(/_/g, ' ');

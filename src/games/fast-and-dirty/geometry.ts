@@ -6,7 +6,7 @@ import {
   coherency, crossesInterior, edgeDistance, inside, insideLength, perpendicularPoints, piecewise, pointPolylineDistance,
   pointSegmentDistance, segmentMeetsPolyline, SpatialIndex, boxOf, type Pt,
 } from '../../engine/mech/geom2d.js';
-import { QUALITY_TABLE, living, type CoverClass, type Feature, type Figure, type S, type Unit } from './state.js';
+import { QUALITY_TABLE, living, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from './state.js';
 
 const COVER_RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
 export const betterCover = (a: CoverClass, b: CoverClass): CoverClass => (COVER_RANK[a] >= COVER_RANK[b] ? a : b);
@@ -50,6 +50,8 @@ export function segmentBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null
     terrainCache.set(key, terrain);
   }
   if (terrain) return terrain;
+  const smoke = smokeBlock(s, o, t);
+  if (smoke) return smoke;
   return friendlyBlock(s, o, t, opt);
 }
 
@@ -88,10 +90,16 @@ function terrainBlock(s: S, o: Pt, t: Pt): string | null {
   return null;
 }
 
+/** A smoke screen's line blocks all LOS, shooting and charges through it (§7.26). */
+export function smokeBlock(s: S, o: Pt, t: Pt): string | null {
+  for (const m of s.smoke ?? []) if (segmentMeetsPolyline(o, t, [m.a, m.b])) return `smoke:${m.unit}`;
+  return null;
+}
+
 function friendlyBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null {
-  if (opt.fire && opt.observerUnit.kind === 'infantry') {
+  if (opt.fire && troops(opt.observerUnit)) {
     for (const u of s.units) {
-      if (u === opt.observerUnit || u.side !== opt.observerUnit.side || u.kind !== 'infantry') continue;
+      if (u.id === opt.observerUnit.id || u.side !== opt.observerUnit.side || !troops(u) || u.hidden) continue;
       const figs = living(u);
       for (const f of figs) if (pointSegmentDistance(f.at, o, t) < f.r) return `friendly:${u.id}`;
       for (let i = 0; i < figs.length; i++) {
@@ -212,7 +220,8 @@ export function inImpassable(s: S, p: Pt): string | null {
 // ---------------------------------------------------------------- coherency (§5.4)
 
 export function coherencyDistance(u: Unit): number {
-  return QUALITY_TABLE[u.quality].coherency;
+  // Weapon teams always use 2" (§2.1).
+  return u.kind === 'weaponTeam' ? 200 : QUALITY_TABLE[u.quality].coherency;
 }
 
 export function coherencyOf(u: Unit, positions?: Map<string, Pt>) {

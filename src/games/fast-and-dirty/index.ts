@@ -1,10 +1,12 @@
 // Fast and Dirty 5th ed. as a skyeye ruleset (spec: shared/rules/fast-and-dirty.md).
 // A continuous table in integer hundredths of an inch (no grid), two sides alternating unit
-// activations after a D6 initiative roll; chance from D6 only (every roll an event); no hidden
-// information in the core game (hidden movement and mines are modules not built yet); no
-// simultaneous choices; squads move as groups of per-figure paths, LOS and cover per figure.
-// Reactions of the core rules (the defensive free shot, hit allocation, assault casualties) run
-// automatically under the spec's default policies; candidates are a sample (all: false).
+// activations after a D6 initiative roll; chance from D6 only (every roll an event). Hidden
+// information: the minefield records (module Mines) stay out of other seats' views until
+// revealed, and a hidden unit's figures (module Hidden movement) are shown to others as its
+// markers only; no simultaneous choices; squads move as groups of per-figure paths, LOS and
+// cover per figure. Reactions of the core rules (the defensive free shot, hit allocation, assault
+// casualties) run automatically under the spec's default policies; candidates are a sample
+// (all: false).
 import type { Choice, Decision, Entry, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat, StandingOrder, Step, Violation } from '../../engine/types.js';
 import { answeredDecision } from '../../engine/one-decision.js';
 import { isViolation, violation } from '../../engine/types.js';
@@ -13,10 +15,15 @@ import { edgeDistance } from '../../engine/mech/geom2d.js';
 import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
 import { controlCandidates, fallBackBlocked, orderCandidates } from './candidates.js';
+import { attach, attachProblem } from './rules/characters.js';
+import { attachedCharacter, teamPart } from './state.js';
 import {
-  assaultProblem, blastProblem, demolitionProblem, fallBackProblem, fireProblem, moveAllowance, moveProblem, underFireRushProblem, type Positions,
+  aimedProblem, smokeProblem, assaultProblem, blastProblem, demolitionProblem, fallBackProblem, fireProblem, moveAllowance, moveProblem, underFireRushProblem, type Positions,
 } from './legal.js';
-import { activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { minefieldCandidates, minefieldProblem } from './rules/mines.js';
+import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.js';
+import { callFireProblem, mortarProblem } from './rules/indirect.js';
+import { applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -31,6 +38,13 @@ export type { Action, S, View };
 function pending(s: S): OpenDecision[] {
   if (s.result) return [];
   const ctx = [`turn:${s.turn}`];
+  if (s.phase === 'minefield') {
+    return [{ key: `mines:${s.step}`, seat: s.toAct, kind: 'minefield', blocking: true, timing: 'setup', context: ctx, exposes: { remaining: s.minesToPlace[s.toAct] } }];
+  }
+  if (s.phase === 'reveal') {
+    const u = s.units.find((x) => x.id === s.reveal!.unit)!;
+    return [{ key: `reveal:${s.step}`, seat: u.side as Side, kind: 'reveal', blocking: true, timing: 'reaction', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, marker: s.reveal!.marker, markers: u.hidden!.markers.length } }];
+  }
   if (s.phase === 'initiative') {
     const w = s.initiative!.winner;
     return [{ key: `init:${s.step}`, seat: w, kind: 'initiative', blocking: true, timing: 'turn', context: ctx, exposes: { turn: s.turn, rolls: s.initiative!.rolls } }];
@@ -69,12 +83,45 @@ function pathsShape(moves: unknown): Violation | null {
 }
 
 /** The order of the active unit (§5.3), validated whole before any roll. */
-function orderProblem(s: S, a: Action): Violation | null {
-  const u = s.units.find((x) => x.id === s.active)!;
+function orderProblem(s0: S, a: Action): Violation | null {
+  let s = s0;
+  let u = s.units.find((x) => x.id === s.active)!;
+  // Module Hidden movement (§7.10): a hidden unit moves its markers or reveals at one to act.
+  if (a.type === 'hide') return hideProblem(s, u);
+  if (u.hidden) {
+    if (a.type === 'markers') { const r = markerMovesProblem(s, u, a.moves); return 'end' in r ? null : r; }
+    if (a.type === 'unhide') return revealProblem(s, u, a.marker);
+    return violation('hidden', `${u.id} is hidden: move its markers, or reveal it at a marker first and then act (§7.10)`);
+  }
+  if (a.type === 'markers' || a.type === 'unhide') return violation('not_hidden', `${u.id} is not hidden`);
+  if ('attach' in a && a.attach !== undefined) {
+    if (typeof a.attach !== 'string') return violation('malformed_action', 'attach names a character unit');
+    const p = attachProblem(s, u, a.attach);
+    if (p) return p;
+    // The rest of the order is checked with the character already in the squad.
+    s = copyJson(s0);
+    u = s.units.find((x) => x.id === s.active)!;
+    attach(s, new Run(null), u, a.attach);
+  }
+  if ('detach' in a && a.detach && !attachedCharacter(s, u)) return violation('no_character', `${u.id} has no character attached (§2.8)`);
   switch (a.type) {
     case 'engage': {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
+      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined;
+      if ((u.kind === 'weaponTeam' || u.kind === 'sniper') && a.moves.length && fires) {
+        return violation('moved_no_fire', u.kind === 'sniper' ? 'a sniper cannot shoot if it moved this activation (§7.27)' : 'a weapon team may shoot only if it did not move (§7.9)');
+      }
+      if (a.teamTarget !== undefined) {
+        const crew = living(u).some((f) => f.team);
+        if (!crew) return violation('no_team', `${u.id} has no attached weapon team (§7.9)`);
+        if (a.moves.length) return violation('moved_no_fire', 'if the combined unit moves, only the infantry part may shoot (§7.9)');
+        if (a.teamTarget === a.target) return violation('same_target', 'to fire both parts at one target, omit teamTarget: they fire together with combined dice (§7.9)');
+        if (a.blast || a.aimed || a.smoke || a.indirect) return violation('two_targets', 'the team fires at teamTarget beside the squad\'s normal fire only');
+        const p = fireProblem(s, teamPart(u), a.teamTarget);
+        if (p) return p;
+      }
+      if (u.noFireTurn === s.turn && fires) return violation('no_fire_this_turn', `${u.id} failed an aimed shot and cannot fire this turn (§7.27)`);
       const r = moveProblem(s, u, a.moves, { mode: 'move' });
       if (!('end' in r)) return r;
       if (u.fallingBack && !fallBackBlocked(s, u)) {
@@ -86,13 +133,29 @@ function orderProblem(s: S, a: Action): Violation | null {
         const p = blastProblem(s, u, a.blast.fig, a.blast.at, a.fireFirst ? undefined : r.end);
         if (p) return p;
       }
-      if (a.target !== null) {
+      if (a.indirect !== undefined) {
+        if (a.target !== null || a.blast || a.aimed || a.smoke) return violation('two_targets', 'a mortar firing indirectly fires at its point only: target must be null (§7.11)');
+        const p = mortarProblem(s, u, a.indirect);
+        if (p) return p;
+      }
+      if (a.smoke !== undefined) {
+        if (a.target !== null || a.blast || a.aimed) return violation('two_targets', 'laying smoke is the unit\'s shooting for the activation (§7.26 [P]): target must be null');
+        const p = smokeProblem(s, u, a.smoke, a.fireFirst ? undefined : r.end);
+        if (p) return p;
+      }
+      if (a.aimed !== undefined) {
+        if (a.target === null) return violation('no_target', 'an aimed shot names the target unit and figure (§7.27)');
+        const p = aimedProblem(s, u, a.target, a.aimed);
+        if (p) return p;
+      } else if (a.target !== null) {
         const p = fireProblem(s, u, a.target, a.fireFirst ? undefined : r.end);
         if (p) return p;
       }
       return null;
     }
     case 'rush': {
+      if (u.lastStand) return violation('last_stand', `${u.id} is making a Last Stand: it never moves (§7.13)`);
+      if (u.kind === 'weaponTeam' || living(u).some((f) => f.team)) return violation('team_no_rush', 'a weapon team may Move but never Rush (§7.9)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit makes one normal move away (§6.1)');
       const shape = pathsShape(a.moves);
       if (shape) return shape;
@@ -102,6 +165,9 @@ function orderProblem(s: S, a: Action): Violation | null {
       return underFireRushProblem(s, u, r.end);
     }
     case 'assault': {
+      if (u.lastStand) return violation('last_stand', `${u.id} is making a Last Stand: it never moves (§7.13)`);
+      if (u.kind === 'sniper') return violation('sniper_no_assault', 'snipers never assault (§7.27)');
+      if (u.kind === 'weaponTeam') return violation('team_no_assault', 'heavy weapon teams do not assault (§7.9 [P])');
       const shape = pathsShape(a.moves);
       if (shape) return shape;
       const r = moveProblem(s, u, a.moves, { mode: 'assault' });
@@ -109,15 +175,24 @@ function orderProblem(s: S, a: Action): Violation | null {
       return assaultProblem(s, u, a.target, r.end);
     }
     case 'command': {
-      if (!a.demolition) return violation('no_command', 'a Command action needs two different sub-actions; Demolition is the one this build offers (§5.3)');
+      if (!a.demolition && !a.callFire) return violation('no_command', 'a Command action needs Demolition or Call Fire, and at most one other sub-action (§5.3)');
+      if (a.demolition && a.callFire && a.target !== null) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit may only move away and shoot (§6.1)');
-      const p = demolitionProblem(s, u, a.demolition.act, a.demolition.fig);
-      if (p) return p;
+      if (u.kind === 'weaponTeam' || u.kind === 'sniper') return violation('no_command', 'weapon teams and snipers have no Command action (§5.3)');
+      if (a.callFire) {
+        const p = callFireProblem(s, u, a.callFire);
+        if (p) return p;
+      }
+      if (a.demolition) {
+        const p = demolitionProblem(s, u, a.demolition.act, a.demolition.fig);
+        if (p) return p;
+        if (a.callFire && a.callFire.caller === a.demolition.fig) return violation('caller_busy', 'the caller does nothing else (§7.11)');
+      }
       if (a.target !== null) {
-        const busy = u.figures.find((f) => f.id === a.demolition!.fig)!;
-        busy.alive = false;
+        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller));
+        for (const f of busy) f.alive = false;
         const q = fireProblem(s, u, a.target);
-        busy.alive = true;
+        for (const f of busy) f.alive = true;
         if (q) return q;
       }
       return null;
@@ -132,6 +207,14 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
   const live = pending(s).find((d) => d.key === dec.key);
   if (!live) return violation('decision_not_open', 'that decision is not open');
   switch (dec.kind) {
+    case 'reveal': {
+      if (a.type !== 'reveal' || typeof a.real !== 'boolean') return violation('wrong_action', 'answer with {type:"reveal", real: true|false} (§7.10)');
+      const u = s.units.find((x) => x.id === s.reveal!.unit)!;
+      return a.real ? revealProblem(s, u, s.reveal!.marker) : null;
+    }
+    case 'minefield':
+      if (a.type !== 'minefield') return violation('wrong_action', 'answer with {type:"minefield", markers, real, mine} (§7.15)');
+      return minefieldProblem(s, a);
     case 'initiative':
       if (a.type !== 'initiative' || typeof a.first !== 'boolean') return violation('wrong_action', 'answer with {type:"initiative", first: true|false} (§5.1)');
       return null;
@@ -141,6 +224,11 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (!u || u.side !== seat) return violation('not_your_unit', `${a.unit} is not a unit of your side`);
       if (!inPlay(u)) return violation('out_of_play', `${a.unit} is out of play`);
       if (!activatable(s, seat as Side).includes(u)) return violation('already_activated', `${a.unit} has activated this turn (§5.1)`);
+      if (a.lastStand !== undefined && a.lastStand !== false) {
+        if (a.lastStand !== true) return violation('malformed_action', 'lastStand is true or absent');
+        if (s.lastStandUsed?.[seat as Side]) return violation('last_stand_used', 'one Last Stand per player per game (§7.13)');
+        if (u.lastStand) return violation('last_stand_used', `${u.id} is already making its Last Stand`);
+      }
       return null;
     }
     case 'order':
@@ -167,8 +255,19 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
 function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; all: boolean } {
   if (dec.seat !== seat) return { actions: [], all: true };
   switch (dec.kind) {
+    case 'reveal': {
+      const u = s.units.find((x) => x.id === s.reveal!.unit)!;
+      const acts: Action[] = [{ type: 'reveal', real: false }];
+      if (!revealProblem(s, u, s.reveal!.marker)) acts.unshift({ type: 'reveal', real: true });
+      return { actions: acts, all: true };
+    }
+    case 'minefield': return { actions: minefieldCandidates(s, seat as Side).map((m) => ({ type: 'minefield' as const, ...m })), all: false };
     case 'initiative': return { actions: [{ type: 'initiative', first: true }, { type: 'initiative', first: false }], all: true };
-    case 'activate': return { actions: activatable(s, seat as Side).map((u) => ({ type: 'activate', unit: u.id })), all: true };
+    case 'activate': {
+      const units = activatable(s, seat as Side);
+      const stand = s.lastStandUsed?.[seat as Side] ? [] : units.filter((u) => !u.lastStand).map((u) => ({ type: 'activate' as const, unit: u.id, lastStand: true }));
+      return { actions: [...units.map((u) => ({ type: 'activate' as const, unit: u.id })), ...stand], all: true };
+    }
     case 'order': return { actions: orderCandidates(s, s.units.find((x) => x.id === s.active)!), all: false };
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
@@ -179,12 +278,18 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
 /** Cautious defaults: go first, the first unit in list order, hold (or the first legal fall-back), the group stays. */
 function defaultAction(s: S, dec: OpenDecision): Action {
   switch (dec.kind) {
+    case 'minefield': {
+      const c = minefieldCandidates(s, dec.seat as Side)[0];
+      return c ? { type: 'minefield', ...c } : { type: 'minefield', markers: [[0, 0], [s.table.w, 0], [0, s.table.h]], real: 1, mine: 'ap' };
+    }
     case 'initiative': return { type: 'initiative', first: true };
     case 'activate': return { type: 'activate', unit: activatable(s, dec.seat as Side)[0].id };
     case 'control': return { type: 'control', moves: [] };
     case 'opportunity': return { type: 'opportunity', unit: null };
+    case 'reveal': return { type: 'reveal', real: !revealProblem(s, s.units.find((x) => x.id === s.reveal!.unit)!, s.reveal!.marker) };
     default: {
       const u = s.units.find((x) => x.id === s.active)!;
+      if (u.hidden) return { type: 'markers', moves: [] };
       if (!u.fallingBack || fallBackBlocked(s, u)) return { type: 'engage', moves: [], target: null, fireFirst: true };
       return orderCandidates(s, u)[0];
     }
@@ -200,7 +305,10 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
   const run = new Run(ctx.rng);
   switch (a.type) {
     case 'initiative': chooseOrder(s, run, a.first); break;
-    case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!); break;
+    case 'reveal': applyReveal(s, run, a.real); break;
+    case 'hide': case 'markers': case 'unhide': applyHiddenOrder(s, run, s.units.find((x) => x.id === s.active)!, a); break;
+    case 'minefield': applyMinefield(s, run, s.toAct, a.markers, a.real, a.mine); break;
+    case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!, a.lastStand === true); break;
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
     default: applyOrder(s, run, s.units.find((x) => x.id === s.active)!, a);
@@ -215,7 +323,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'unit', 'first', 'target', 'fireFirst', 'blast', 'demolition', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'target', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -224,6 +332,10 @@ function choices(s: S, seat: Seat, dec: OpenDecision, partial: unknown): Choice 
   const all = candidates(s, seat, dec).actions as unknown as Record<string, unknown>[];
   const match = all.filter((a) => Object.entries(p).every(([k, v]) => k === 'moves' || same(a[k], v)));
   const field = FIELD_ORDER.find((f) => !(f in p) && match.some((a) => f in a));
+  if (field === 'moves' && p.type === 'markers') {
+    const u = s.units.find((x) => x.id === s.active);
+    return { field: 'moves', point: { region: { kind: 'allowance', markers: (u?.hidden?.markers ?? []).map((m) => ({ marker: m.n, at: m.at, radius: 600 })), table: s.table } } };
+  }
   if (field === 'moves' && dec.kind !== 'activate') {
     const u = s.units.find((x) => x.id === (dec.kind === 'control' ? s.controlGroup : s.active));
     const mode = p.type === 'rush' ? 'rush' : p.type === 'assault' ? 'assault' : 'move';
@@ -288,6 +400,17 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       pinning: { type: 'boolean', default: false, description: 'module Pinning: an FE total above the fire tolerance (10/12/14/16 by Quality) pins an infantry squad (§7.19, checklist #41)' },
       squadLos: { type: 'boolean', default: false, description: 'Option: LOS and range from the squad centre, the midpoint of its longest axis (§6.4, checklist #104)' },
       opportunityFire: { type: 'boolean', default: false, description: 'module Opportunity Fire: after an enemy move, an unactivated unit may give up its activation to fire at the mover (§7.18, checklist #58; one window at the end point of the move)' },
+      commandDisruption: { type: 'boolean', default: false, description: 'module Command Disruption: a squad whose leader an attack kills is Pinned instead of Under Fire (§7.2, checklist #40)' },
+      blastScatter: { type: 'boolean', default: false, description: 'Option Scatter for blast shots: no ranging test, the point always scatters 1D6 / 1D6+2 / 1D6+4 at close / medium / long range in a random direction (§6.7, checklist #108)' },
+      hiddenMovement: { type: 'boolean', default: false, description: 'module Hidden movement: a unit out of enemy LOS may hide (1D6) as 3 markers moving 6" each; spotted markers are revealed, real or dummy (§7.10, checklist #49-#50)' },
+      artillery: {
+        type: 'object', additionalProperties: false, description: 'off-board artillery sections per side, weapon ids of indirect blast weapons (lightMortar, heavyMortar); one strike call each per turn, called by characters and squad leaders (§7.11, checklist #52)',
+        properties: { 0: { type: 'array', maxItems: 4, items: { type: 'string' } }, 1: { type: 'array', maxItems: 4, items: { type: 'string' } } },
+      },
+      minefields: {
+        type: 'object', additionalProperties: false, description: 'module Mines: minefields each side places before the first turn, 3 markers each, one secretly real (§7.15, checklist #65)',
+        properties: { 0: { type: 'integer', minimum: 0, maximum: 3 }, 1: { type: 'integer', minimum: 0, maximum: 3 } },
+      },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {
         type: 'object', additionalProperties: false, description: "each side's own force list (§2.9 points, infantry only); the scenario's forces when absent",
@@ -308,7 +431,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   defaultAction,
   view: viewOf,
   result: (s): Result | null => s.result,
-  determinize: (v) => determinizeView(v),
+  determinize: (v, _seat, rng) => determinizeView(v, rng),
   choices,
   query,
   ordersSchema,

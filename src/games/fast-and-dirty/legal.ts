@@ -4,8 +4,8 @@
 import { dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
-import { coherencyOf, inImpassable, pathCost, positionCover, sees, segmentBlock, unitInCover } from './geometry.js';
-import { QUALITY_TABLE, living, inPlay, shiftQuality, type Figure, type Path, type S, type Side, type Unit } from './state.js';
+import { coherencyOf, inImpassable, pathCost, positionCover, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
+import { QUALITY_TABLE, casualties, living, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
 
 export type Positions = Map<string, Pt>;
 
@@ -14,7 +14,8 @@ export type Positions = Map<string, Pt>;
  * Variable movement the declared paths are checked against the largest roll (1D6+2 = 8", 2D6+4 = 16").
  */
 export function moveAllowance(u: Unit, mode: 'move' | 'rush' | 'assault', variable = false): number {
-  const uf = u.underFire ? 200 : 0;
+  // A weapon team loses 1" of Move per crew member lost (§7.9).
+  const uf = (u.underFire ? 200 : 0) + (u.kind === 'weaponTeam' ? 100 * casualties(u) : 0);
   if (variable && mode === 'move') return Math.max(0, 800 - uf);
   if (variable && mode === 'rush') return Math.max(0, 1600 - 2 * uf);
   const base = Math.max(0, 600 - uf);
@@ -23,7 +24,8 @@ export function moveAllowance(u: Unit, mode: 'move' | 'rush' | 'assault', variab
   return base;
 }
 
-export const enemiesOf = (s: S, u: Unit) => s.units.filter((e) => e.side !== null && e.side !== u.side && inPlay(e));
+/** Enemy units in play and on the table (hidden units are markers, not targets, §7.10 [P]). */
+export const enemiesOf = (s: S, u: Unit) => s.units.filter((e) => e.side !== null && e.side !== u.side && inPlay(e) && !e.hidden);
 
 /** Distance from a set of positions to the nearest enemy figure (edge to edge; §3.2 "away from"). */
 export function nearestEnemy(s: S, u: Unit, pos: (f: Figure) => Pt): number {
@@ -50,8 +52,9 @@ export interface MoveOpts {
  * positions (§3.2 "Movement", §6.2, §5.4).
  */
 export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violation | { end: Positions } {
-  const allowance = opt.allowance ?? moveAllowance(u, opt.mode, !!s.options.variableMovement);
-  if (u.pinned && moves.length) return violation('pinned', `${u.id} is Pinned: it cannot Move or Rush (§7.19)`);
+  // A Last Stand unit never moves; it may only close up after casualties, ≤ 1" (§7.13 [P]).
+  const allowance = u.lastStand ? 100 : opt.allowance ?? moveAllowance(u, opt.mode, !!s.options.variableMovement);
+  if (u.pinned && !u.lastStand && moves.length) return violation('pinned', `${u.id} is Pinned: it cannot Move or Rush (§7.19)`);
   const figs = new Map(living(u).map((f) => [f.id, f]));
   const end: Positions = new Map();
   const seen = new Set<string>();
@@ -65,11 +68,17 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
     for (const p of m.path.slice(0, -1)) {
       if (p[0] - f.r < 0 || p[1] - f.r < 0 || p[0] + f.r > s.table.w || p[1] + f.r > s.table.h) return violation('off_table', `${m.fig}: a path point is off the table (§3.2)`);
     }
+    if (opt.mode === 'assault') {
+      for (let i = 0; i + 1 < path.length; i++) {
+        const sm = smokeBlock(s, path[i], path[i + 1]);
+        if (sm) return violation('smoke', `${m.fig}: a smoke screen blocks charges through it (§7.26)`);
+      }
+    }
     const c = pathCost(s, path);
     if ('blocked' in c) return violation('impassable', `${m.fig}: the path crosses impassable terrain (${c.blocked}) (§3.2)`);
     if (c.cost > allowance) return violation('beyond_allowance', `${m.fig}: the path costs ${c.cost / 100}" of a ${allowance / 100}" allowance (§6.2)`, { cost: c.cost, allowance });
     for (const e of s.units) {
-      if (e === u || e.side === u.side || !inPlay(e)) continue;
+      if (e === u || e.side === u.side || !inPlay(e) || e.hidden) continue;
       for (const ef of living(e)) {
         for (let i = 0; i + 1 < path.length; i++) {
           const d = distToSeg(ef.at, path[i], path[i + 1]);
@@ -88,7 +97,7 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
   }
   // No figure may end overlapping any footprint.
   const all: { id: string; at: Pt; r: number }[] = [];
-  for (const v of s.units) for (const f of living(v)) all.push({ id: f.id, at: end.get(f.id) ?? f.at, r: f.r });
+  for (const v of s.units) if (!v.hidden) for (const f of living(v)) all.push({ id: f.id, at: end.get(f.id) ?? f.at, r: f.r });
   for (const [id, p] of end) {
     if (p[1] < 0 || p[1] > s.table.h) continue;
     const me = all.find((x) => x.id === id)!;
@@ -168,6 +177,7 @@ export function squadX(u: Unit): number {
  * target figure within its weapon's long range; support weapons need a living small-arms figure.
  */
 export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | null {
+  if (t.hidden || u.hidden) return null;
   const base = QUALITY_TABLE[u.quality].base;
   const smallArms = living(u).some((f) => !f.support);
   const firers: Figure[] = [];
@@ -226,8 +236,12 @@ export function fireProblem(s: S, u: Unit, target: string, pos?: Positions): Vio
   const t = s.units.find((x) => x.id === target);
   if (!t || !inPlay(t)) return violation('no_such_target', `no unit ${target} in play`);
   if (t.side === u.side) return violation('not_enemy', `${target} is not an enemy unit`);
-  if (u.kind !== 'infantry') return violation('cannot_fire', `${u.id} may not fire`);
-  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  if (!troops(u)) return violation('cannot_fire', `${u.id} may not fire`);
+  if (u.pinned && !u.lastStand) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  const sp = u.scatteredFire ? firePlan(s, u, t, pos) : null;
+  if (sp && sp.distance > 1000) return violation('out_of_range', `${u.id} fires as Scattered fire: 10" at most (§6.8)`);
+  // A Last Stand unit shoots at any enemy unit it chooses (§7.13).
+  if (u.lastStand) return firePlan(s, u, t, pos) ? null : violation('no_line_of_fire', `no figure of ${u.id} sees a figure of ${target} within range (§6.4 step 1)`);
   const pri = priorityTargets(s, u, pos);
   if (!pri.some((p) => p.unit.id === target)) {
     const plan = firePlan(s, u, t, pos);
@@ -262,9 +276,11 @@ export function blastProblem(s: S, u: Unit, fig: string, at: Pt, pos?: Positions
 
 export function assaultProblem(s: S, u: Unit, target: string, end: Positions): Violation | null {
   const t = s.units.find((x) => x.id === target);
-  if (!t || !inPlay(t)) return violation('no_such_target', `no unit ${target} in play`);
+  if (!t || !inPlay(t) || t.hidden) return violation('no_such_target', `no unit ${target} in play and on the table`);
   if (t.side === u.side || t.side === null) return violation('not_enemy', `${target} is not an enemy unit`);
-  if (u.kind !== 'infantry') return violation('cannot_assault', `${u.id} may not assault`);
+  if (!troops(u)) return violation('cannot_assault', `${u.id} may not assault`);
+  if (u.kind === 'sniper') return violation('sniper_no_assault', 'snipers never assault (§7.27)');
+  if (u.kind === 'weaponTeam') return violation('team_no_assault', 'heavy weapon teams do not assault (§7.9 [P])');
   if (u.fallingBack) return violation('falling_back', 'a falling-back unit may not initiate an assault (§6.1)');
   if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot start an assault (§7.19)`);
   const contact = [...end.entries()].some(([id, p]) => {
@@ -297,3 +313,38 @@ export function demolitionProblem(s: S, u: Unit, act: 'rig' | 'detonate', fig: s
 }
 
 export { positionCover };
+
+// ---------------------------------------------------------------- snipers and smoke (§7.27, §7.26)
+
+/** A sniper's aimed shot: any enemy unit (no fire priority), at a figure it sees within its weapon's long range (§7.27). */
+export function aimedProblem(s: S, u: Unit, target: string, fig: string): Violation | null {
+  if (u.kind !== 'sniper') return violation('not_a_sniper', 'only snipers take aimed shots (§7.27)');
+  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  const t = s.units.find((x) => x.id === target);
+  if (!t || !inPlay(t)) return violation('no_such_target', `no unit ${target} in play`);
+  if (t.side === u.side || t.side === null) return violation('not_enemy', `${target} is not an enemy unit`);
+  const tf = living(t).find((f) => f.id === fig);
+  if (!tf) return violation('not_a_figure', `${fig} is not a living figure of ${target}`);
+  const sn = living(u)[0];
+  const long = 3 * QUALITY_TABLE[u.quality].base * weapon(sn.weapon).x;
+  if (edgeDistance(sn.at, sn.r, tf.at, tf.r) > long) return violation('out_of_range', `${fig} is beyond the sniper's long range of ${long / 100}" (§6.4)`);
+  if (!sees(s, sn, tf, { fire: true, observerUnit: u, targetUnit: t })) return violation('no_line_of_fire', `the sniper cannot see ${fig} (§7.27: a visible figure)`);
+  return null;
+}
+
+/** Smoke (§7.26): a squad with rifle grenades or a grenade launcher, once per game; two points ≤ 10" from the squad and ≤ 12" apart. */
+export function smokeProblem(s: S, u: Unit, pts: unknown, pos?: Positions): Violation | null {
+  const ok = (p: unknown) => Array.isArray(p) && p.length === 2 && Number.isInteger(p[0]) && Number.isInteger(p[1]);
+  if (!Array.isArray(pts) || pts.length !== 2 || !pts.every(ok)) return violation('malformed_action', 'smoke is two points [[x, y], [x, y]] in hundredths of an inch');
+  const [a, b] = pts as [Pt, Pt];
+  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  if (!living(u).some((f) => f.support && weapon(f.weapon).flags?.includes('smoke'))) return violation('no_smoke', `${u.id} carries no rifle grenades or grenade launcher (§7.26)`);
+  if (u.smokeUsed) return violation('smoke_used', `${u.id} has laid its one smoke screen of the game (§7.26)`);
+  if (dist(a, b) > 1200) return violation('too_far_apart', 'the two smoke points must be at most 12" apart (§7.26)');
+  for (const p of [a, b]) {
+    if (p[0] < 0 || p[1] < 0 || p[0] > s.table.w || p[1] > s.table.h) return violation('off_table', 'a smoke point is off the table');
+    const near = living(u).some((f) => edgeDistance(pos?.get(f.id) ?? f.at, f.r, p, 0) <= 1000);
+    if (!near) return violation('out_of_range', 'each smoke point must be within 10" of the squad (§7.26)');
+  }
+  return null;
+}

@@ -48,6 +48,11 @@ const unitSchema = {
     pinned: { ...flag, description: 'module Pinning (§7.19)' },
     out: { ...flag, description: 'out of play (routed, surrendered, wiped out, §9)' },
     controlledBy: { oneOf: [side, { type: 'null' }], description: 'a non-combatant group: the side controlling it this turn' },
+    lastStand: { ...flag, description: 'making a Last Stand (§6.x, activate with lastStand)' },
+    movedLast: { ...flag, description: 'moved in its last order (weapon teams, snipers fire only unmoved)' },
+    smokeUsed: { ...flag, description: 'has laid its one smoke screen' },
+    hideTried: { ...flag, description: 'has tried to hide (module Hidden movement)' },
+    noFireTurn: { type: 'integer', minimum: 0, maximum: 99, description: 'the turn in which it may not fire' },
     demolition: {
       type: 'object', additionalProperties: false, required: ['charges', 'rigged'],
       properties: { charges: { type: 'integer', minimum: 0, maximum: 5 }, rigged: { enum: ['no', 'pending', 'yes'] }, riggedAt: xy, rigWait: flag },
@@ -79,6 +84,7 @@ export const positionSchema = {
     heart: pair(2),
     startUnits: { ...pair(40), description: 'units each side began with (Losing Heart, §6.13); default: its units in the position' },
     step: { type: 'integer', minimum: 0, description: 'the decision counter (decision keys); default the set-up one' },
+    lastStandUsed: { type: 'array', items: { type: 'boolean' }, minItems: 2, maxItems: 2, description: 'each side has declared its Last Stand' },
   },
 } as const;
 
@@ -86,10 +92,12 @@ type FigPos = { id?: string; at: Pt; weapon: string; armour: string; support?: b
 type UnitPos = {
   id: string; name?: string; side: Side | null; kind?: Unit['kind']; quality: Unit['quality']; resolve: Unit['resolve']; strength?: number; figures: FigPos[];
   activated?: boolean; underFire?: boolean; broken?: boolean; fallingBack?: boolean; pinned?: boolean; out?: boolean; controlledBy?: Side | null; demolition?: Unit['demolition'];
+  lastStand?: boolean; movedLast?: boolean; smokeUsed?: boolean; hideTried?: boolean; noFireTurn?: number;
 };
 interface Pos {
   scenario?: string; turn: number; phase: 'initiative' | 'activate' | 'order'; toAct: Side; initiative?: { winner: Side; rolls: [number, number] };
   active?: string; seized?: Side | null; units: UnitPos[]; structures?: Record<string, NonNullable<Feature['status']>>;
+  lastStandUsed?: [boolean, boolean];
   score?: [number, number]; evacuated?: [number, number]; heart?: [number, number]; startUnits?: [number, number]; step?: number;
 }
 
@@ -108,7 +116,14 @@ function unitOf(q: UnitPos): Unit {
     out: !!q.out,
     ...(q.demolition ? { demolition: { ...q.demolition, ...(q.demolition.riggedAt ? { riggedAt: pt(q.demolition.riggedAt) } : {}) } } : {}),
     ...(q.controlledBy !== undefined ? { controlledBy: q.controlledBy } : kind === 'nonCombatant' ? { controlledBy: null } : {}),
+    ...optionalFlags(q),
   };
+}
+
+const OPTIONAL_FLAGS = ['lastStand', 'movedLast', 'smokeUsed', 'hideTried', 'noFireTurn'] as const;
+/** The unit's optional per-rule marks, as set (absent ones stay absent, so a round trip is exact). */
+function optionalFlags(u: Partial<Record<(typeof OPTIONAL_FLAGS)[number], unknown>>): Record<string, unknown> {
+  return Object.fromEntries(OPTIONAL_FLAGS.filter((k) => u[k] !== undefined).map((k) => [k, u[k]]));
 }
 
 /** Why the units cannot stand as given, or null (§2, §3.2). */
@@ -190,6 +205,18 @@ export const fastAndDirtyPosition: PositionFormat<S> = {
     if (s.phase === 'opportunity' || s.phase === 'control' || s.interrupted) {
       return violation('not_at_a_position', `a position is taken between decisions; this state is in an open ${s.phase === 'control' ? 'non-combatant control move' : 'Opportunity Fire window'}`, { phase: s.phase });
     }
+    if (s.phase !== 'initiative' && s.phase !== 'activate' && s.phase !== 'order') {
+      return violation('not_at_a_position', `a position is taken in the initiative, activate or order phase; this state is in phase '${s.phase}'`, { phase: s.phase });
+    }
+    // Parts of the state the format does not describe yet (the modules and unit kinds added
+    // after it): refused, so that every position made is exact, never silently dropped.
+    const beyond = [
+      s.smoke.length ? 'smoke screens' : '', s.minefields.length ? 'minefields' : '',
+      s.artillery.some((a) => a.lost || a.usedTurn > 0) ? 'used artillery sections' : '',
+      s.units.some((u) => u.hidden) ? 'hidden units' : '', s.units.some((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant') ? `${s.units.find((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant')!.kind} units` : '',
+      s.units.some((u) => u.attachedTo) ? 'attached characters' : '',
+    ].filter(Boolean);
+    if (beyond.length) return violation('not_at_a_position', `the position format does not cover ${beyond.join(', ')} yet; fork the game instead`, { beyond });
     const p: Pos = {
       scenario: s.scenario, turn: s.turn, phase: s.phase, toAct: s.toAct,
       ...(s.initiative ? { initiative: { winner: s.initiative.winner, rolls: [s.initiative.rolls[0], s.initiative.rolls[1]] } } : {}),
@@ -204,10 +231,12 @@ export const fastAndDirtyPosition: PositionFormat<S> = {
         ...(u.pinned !== undefined ? { pinned: u.pinned } : {}), out: u.out,
         ...(u.controlledBy !== undefined ? { controlledBy: u.controlledBy } : {}),
         ...(u.demolition ? { demolition: JSON.parse(JSON.stringify(u.demolition)) } : {}),
+        ...optionalFlags(u),
       })),
       structures: Object.fromEntries(s.terrain.filter((f) => f.status).map((f) => [f.id, f.status!])),
       score: [s.score[0], s.score[1]], evacuated: [s.evacuated[0], s.evacuated[1]], heart: [s.heart[0], s.heart[1]],
       startUnits: [s.startUnits[0], s.startUnits[1]], step: s.step,
+      ...(s.lastStandUsed ? { lastStandUsed: [s.lastStandUsed[0], s.lastStandUsed[1]] } : {}),
     };
     return p;
   },
@@ -228,6 +257,9 @@ export const fastAndDirtyPosition: PositionFormat<S> = {
       active: p.phase === 'order' ? p.active ?? null : null, controlGroup: null, seized: p.seized ?? null, interrupted: null,
       score: p.score ? [p.score[0], p.score[1]] : [0, 0], evacuated: p.evacuated ? [p.evacuated[0], p.evacuated[1]] : [0, 0], heart: p.heart ? [p.heart[0], p.heart[1]] : [0, 0],
       step: p.step ?? base.step, result: null,
+      // What the format does not describe starts empty (toPosition refuses states that hold any).
+      smoke: [], minefields: [], minesToPlace: [0, 0], reveal: null,
+      ...(p.lastStandUsed ? { lastStandUsed: [p.lastStandUsed[0], p.lastStandUsed[1]] as [boolean, boolean] } : {}),
     };
     const units = p.units.map(unitOf);
     const bad = unitsProblem(s, units) ?? pointsProblem(s, units);

@@ -39,9 +39,17 @@ export interface Figure {
   alive: boolean;
   /** Left the table over its side's edge (Evacuation). */
   exited?: boolean;
+  /** An attached character's figure: the id of its own unit (§2.8). */
+  character?: string;
+  /** A crew figure of a weapon team attached to the squad at deployment: the team's unit id (§7.9). */
+  team?: string;
 }
 
-export type UnitKind = 'infantry' | 'nonCombatant';
+export type UnitKind = 'infantry' | 'nonCombatant' | 'character' | 'weaponTeam' | 'sniper';
+export type Branch = 'infantry' | 'gunnery' | 'cavalry';
+/** Leadership ratings (§2.8). */
+export const LEADERSHIP = { novice: 0, experienced: 1, inspiring: 2, heroic: 3 } as const;
+export type Leadership = keyof typeof LEADERSHIP;
 
 export interface Unit {
   id: string;
@@ -65,7 +73,34 @@ export interface Unit {
   demolition?: { charges: number; rigged: 'no' | 'pending' | 'yes'; riggedAt?: Pt; rigWait?: boolean };
   /** Side controlling a non-combatant group this turn (§7.17). */
   controlledBy?: Side | null;
+  /** A character's Leadership and branch (§2.8). */
+  character?: { leadership: Leadership; branch: Branch };
+  /** A character attached to a squad: the host's id; its figure then stands in the host's list (§2.8). */
+  attachedTo?: string | null;
+  /** Moved in its last activation (snipers' concealment, §7.27). */
+  movedLast?: boolean;
+  /** The squad's one smoke screen of the game is spent (§7.26). */
+  smokeUsed?: boolean;
+  /** Fires as Scattered fire (§6.8, A29: a trait flag; the source names no user). */
+  scatteredFire?: boolean;
+  /** Making a Last Stand (§7.13): never moves, no Resolve or morale, ignores Under Fire and Pinned, free choice of target. */
+  lastStand?: boolean;
+  /** Hidden (module §7.10): its figures are off the table and these markers stand for it. */
+  hidden?: { markers: { n: number; at: Pt }[] } | null;
+  /** Tried to hide this activation (one roll per activation). */
+  hideTried?: boolean;
+  /** A sniper's failed aimed shot: it cannot fire again this turn (§7.27). */
+  noFireTurn?: number;
 }
+
+/**
+ * A minefield (§7.15): three numbered markers, one real. Which one is real and its type are the
+ * placer's secret (`real`, `mine`), redacted from every other view until the field is revealed.
+ */
+export interface Minefield { id: string; owner: Side; markers: { n: number; at: Pt }[]; real: number | null; mine: 'ap' | 'av' | null; revealed: boolean }
+
+/** A smoke screen: a line that blocks all LOS, fire and charges until its squad's next activation (§7.26). */
+export interface Smoke { unit: string; a: Pt; b: Pt }
 
 export interface Feature {
   id: string;
@@ -92,6 +127,13 @@ export interface Options {
   opportunityFire?: boolean;
   pinning?: boolean;
   squadLos?: boolean;
+  commandDisruption?: boolean;
+  hiddenMovement?: boolean;
+  blastScatter?: boolean;
+  /** Off-board artillery sections per side: weapon ids, one strike call each per turn (§7.11). */
+  artillery?: { 0?: string[]; 1?: string[] };
+  /** Module Mines: how many minefields each side places before the game (§7.15). */
+  minefields?: { 0?: number; 1?: number };
   forces?: unknown;
 }
 
@@ -102,7 +144,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'initiative' | 'activate' | 'order' | 'opportunity' | 'control' | 'ended';
+export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'control' | 'ended';
 
 export interface S {
   scenario: string;
@@ -126,6 +168,17 @@ export interface S {
   seized: Side | null;
   /** An order paused by an Opportunity Fire window (§7.18): resumed after the answer. */
   interrupted: { unit: string; action: Action } | null;
+  /** Each side's one Last Stand of the game is declared (§7.13). */
+  lastStandUsed?: [boolean, boolean];
+  /** Smoke screens on the table (§7.26). */
+  smoke: Smoke[];
+  /** Minefields on the table and how many each side has still to place (§7.15). */
+  minefields: Minefield[];
+  minesToPlace: [number, number];
+  /** Off-board artillery sections (§7.11): lost on a timing roll of 0 successes. */
+  artillery: { id: string; side: Side; weapon: string; lost: boolean; usedTurn: number }[];
+  /** A spotted hidden marker awaiting its owner's answer, real or dummy (§7.10). */
+  reveal?: { unit: string; marker: number } | null;
   score: [number, number];
   evacuated: [number, number];
   /** Losing Heart steps taken per side (§6.13). */
@@ -138,15 +191,26 @@ export interface S {
 
 export type Path = { fig: string; path: Pt[] };
 
+/** Call Fire (§7.11): the caller spots a point in its LOS for an off-board section. */
+export type CallFire = { caller: string; asset: string; at: Pt };
+
+/** Attach an unactivated character at the start of the order, or detach the attached one at its end (§2.8). */
+export type Attachment = { attach?: string; detach?: boolean };
+
 export type Action =
   | { type: 'initiative'; first: boolean }
-  | { type: 'activate'; unit: string }
-  | { type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt } }
-  | { type: 'rush'; moves: Path[] }
-  | { type: 'assault'; target: string; moves: Path[] }
-  | { type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null }
+  | { type: 'activate'; unit: string; lastStand?: boolean }
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string } & Attachment)
+  | ({ type: 'rush'; moves: Path[] } & Attachment)
+  | ({ type: 'assault'; target: string; moves: Path[] } & Attachment)
+  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire } & Attachment)
   | { type: 'control'; moves: Path[] }
-  | { type: 'opportunity'; unit: string | null };
+  | { type: 'opportunity'; unit: string | null }
+  | { type: 'hide' }
+  | { type: 'markers'; moves: { marker: number; path: Pt[] }[] }
+  | { type: 'unhide'; marker: number }
+  | { type: 'reveal'; real: boolean }
+  | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' };
 
 export const sideSeat = (side: Side): Seat => side;
 export const other = (side: Side): Side => (side === 0 ? 1 : 0);
@@ -155,5 +219,16 @@ export function unit(s: S, id: string): Unit | undefined {
   return s.units.find((u) => u.id === id);
 }
 export const living = (u: Unit) => u.figures.filter((f) => f.alive && !f.exited);
-export const inPlay = (u: Unit) => !u.out && living(u).length > 0;
+/** An attached character is in play through its host (its figure stands in the host's list). */
+export const inPlay = (u: Unit) => !u.out && (living(u).length > 0 || !!u.attachedTo);
+/** Fighting units: everything but neutral non-combatants (squads, characters, teams, snipers). */
+export const troops = (u: Unit) => u.kind !== 'nonCombatant';
+/** The attached character of a squad, if any. */
+export const attachedCharacter = (s: S, u: Unit): Unit | undefined => s.units.find((c) => c.attachedTo === u.id && c.kind === 'character');
+/** The weapon team attached to a squad at deployment (§7.9), if any. */
+export const attachedTeam = (s: S, u: Unit): Unit | undefined => s.units.find((c) => c.attachedTo === u.id && c.kind === 'weaponTeam');
+/** The team part of a squad with an attached team, as a weapon team of its own for firing (same figure objects). */
+export function teamPart(u: Unit): Unit {
+  return { ...u, kind: 'weaponTeam', figures: u.figures.filter((f) => f.team) };
+}
 export const casualties = (u: Unit) => u.figures.filter((f) => !f.alive).length;

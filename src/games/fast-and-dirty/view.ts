@@ -1,16 +1,35 @@
-// Views: the core game has no hidden information (spec §8.1: everything but mine records,
-// night dummies and sealed choices is public, and none of those modules is built yet), so every
-// seat and spectators see the whole state, and determinize is the view itself.
+// Views (spec §8.1): everything is public except where a hidden unit's figures stand (other seats
+// see its markers only, §7.10) and the minefield records (which marker is real and
+// its type), kept from every seat but the placer's until the field is revealed. determinize fills
+// a redacted record with a guess from the seat's Rng (any marker, anti-personnel: the worst case).
 import { copyJson } from '../../engine/mech/json.js';
-import type { Seat } from '../../engine/types.js';
+import type { Rng, Seat } from '../../engine/types.js';
 import type { S } from './state.js';
 
 export type View = S;
 
-export function viewOf(s: S, _seat: Seat | null): View {
-  return copyJson(s);
+export function viewOf(s: S, seat: Seat | null): View {
+  const v = copyJson(s);
+  // A hidden unit's figures are off the table: other seats see only its markers (§7.10, §8.1).
+  for (const u of v.units) {
+    if (!u.hidden || u.side === seat) continue;
+    const at = u.hidden.markers[0]?.at ?? [0, 0];
+    for (const f of u.figures) f.at = [at[0], at[1]];
+  }
+  for (const m of v.minefields ?? []) {
+    if (m.revealed || m.owner === seat) continue;
+    m.real = null;
+    m.mine = null;
+  }
+  return v;
 }
 
-export function determinizeView(v: View): S {
-  return copyJson(v);
+export function determinizeView(v: View, rng?: Rng): S {
+  const s = copyJson(v);
+  for (const m of s.minefields ?? []) {
+    if (m.real !== null) continue;
+    m.real = m.markers[rng ? rng.int(m.markers.length) : 0].n;
+    m.mine = 'ap';
+  }
+  return s;
 }

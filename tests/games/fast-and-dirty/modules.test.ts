@@ -88,3 +88,16 @@ test('#103 option variable movement: destination declared, then Move 1D6+2 rolle
   r = act(mk('vm-elite', 'elite'), eight, faces(1, 4)); // Elite: best of 1 and 4 -> 6"
   assert.deepEqual(unitOf(r.s, 'A1').figures[0].at, [1000, 1100]);
 });
+
+test('#108 option Scatter for blast shots: no ranging test; the point always scatters 1D6 (close, base counts as close) / +2 (medium) / +4 (long) in a random direction (§6.7)', () => {
+  const mk = (name: string) => { const s = grenade(name); s.options.blastScatter = true; return s; };
+  // 8" from A1.4 (Regular base 4", X2: close 8"): close -> 1D6 = 3"; direction (0, +1000) = north.
+  const r = act(mk('scatter-close'), blastAt([1400, 1300]), [...faces(3), 1000, 2000, ...faces(1, 1)]);
+  const b = evOf(r.events, 'blast')[0];
+  assert.deepEqual(b.at, [1400, 1600]);
+  assert.equal(b.scatter, 300);
+  assert.equal(evOf(r.events, 'dice_rolled').some((d) => d.purpose === 'ranging_in'), false, 'no ranging test');
+  // 12" away: medium -> 1D6 + 2 = 5"; direction (-1000, 0) = west.
+  const m = act(mk('scatter-medium'), blastAt([1660, 1700]), [...faces(3), 0, 1000]);
+  assert.deepEqual(evOf(m.events, 'blast')[0].at, [1160, 1700]);
+});

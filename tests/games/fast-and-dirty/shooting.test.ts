@@ -160,3 +160,21 @@ test('#26 #62 fortifications: hard cover, +3 armour in a trench, ignored when th
   r = act(volley({ name: 'trench-6', terrain: [trench] }), shootAt('B1'), faces(6, 1, 6, 6));
   assert.deepEqual(evOf(r.events, 'damage').map((d) => [d.attack, d.defence, d.killed]), [[8, 7, true]]);
 });
+
+test('#55 scattered fire: a unit allowed it fires within 10" only, 2D6 with each 6 one hit, no modifiers; the target is Under Fire only if hit (§6.8, A29)', () => {
+  const mk = (name: string, y: number) => craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec: { name: 'Militia', quality: 'conscript', resolve: 'steady', scatteredFire: true, figures: [{ weapon: 'assaultRifle', armour: 'light', count: 3 }] }, at: row(1000, 500, 3) },
+    { id: 'B1', side: 1, spec: { name: 'Target', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 3 }] }, at: row(1000, y, 3) },
+  ] });
+  const fire = { type: 'engage' as const, moves: [], target: 'B1', fireFirst: true };
+  // 6 and 3: one hit; damage 6+2 against 1+1 kills.
+  const r = act(mk('scattered', 1400), fire, faces(6, 3, 6, 1));
+  const shot = evOf(r.events, 'shot')[0];
+  assert.equal(shot.scattered, true);
+  assert.equal(shot.hits, 1);
+  assert.equal(unitOf(r.s, 'B1').underFire, true);
+  const miss = act(mk('scattered-miss', 1400), fire, faces(5, 5));
+  assert.equal(evOf(miss.events, 'shot')[0].hits, 0);
+  assert.equal(unitOf(miss.s, 'B1').underFire, false, 'no hit, no Under Fire');
+  assert.equal((tryAct(mk('scattered-far', 1700), fire) as { code: string }).code, 'out_of_range', '11" away (edge to edge)');
+});

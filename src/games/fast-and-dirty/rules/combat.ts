@@ -2,10 +2,11 @@
 // and the automatic fall-back moves of the assault aftermath.
 import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { armour, weapon } from '../content.js';
-import { coverAgainst, sees, unitCover } from '../geometry.js';
+import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, living, inPlay, type CoverClass, type Figure, type S, type Unit } from '../state.js';
-import { Run } from './run.js';
+import { QUALITIES, QUALITY_TABLE, casualties, living, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
+import { branchBonus, syncCharacters } from './characters.js';
+import { Run, randomDirection } from './run.js';
 import { checkLosingHeart } from './morale.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
@@ -39,15 +40,27 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const plan = firePlan(s, u, t, opt.pos);
   if (!plan) return false;
   const at = (f: Figure) => opt.pos?.get(f.id) ?? f.at;
-  // Step 4: a squad rolls 2D6 keeping the highest, a single figure 1D6.
-  const dice = run.roll('fire_effect', living(u).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
+  if (u.scatteredFire) return scatteredFire(s, run, u, t, plan.firers, plan.visible, plan.distance, at, !!opt.defensive);
+  // Step 4: a squad rolls 2D6 keeping the highest; a weapon team, sniper or single figure 1D6;
+  // a squad and its attached team firing together 2D6 + 1D6, the two highest summed (§7.9).
+  const team = u.kind === 'infantry' ? plan.firers.filter((f) => f.team) : [];
+  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).filter((f) => !f.team).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
+  const teamDie = team.length ? run.roll('fire_effect_team', 1, { unit: u.id, target: t.id }) : [];
+  const feRoll = team.length ? [...dice, ...teamDie].sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b, 0) : Math.max(...dice);
   const mods: Record<string, number> = { band: BAND_MOD[plan.band] };
-  if (t.kind === 'infantry' && (t.underFire || t.pinned)) mods.targetUnderFire = -1;
-  if (t.kind === 'infantry' && bunchedUp(t)) mods.bunchedUp = 2;
+  if (troops(t) && (t.underFire || t.pinned)) mods.targetUnderFire = -1;
+  if (troops(t) && bunchedUp(t)) mods.bunchedUp = 2;
+  // A sniper that did not move in its last activation is concealed (§7.27).
+  if (t.kind === 'sniper' && !t.movedLast) mods.concealedSniper = -2;
+  const lead = branchBonus(s, u);
+  if (lead) mods.leadership = lead;
+  if (u.kind === 'weaponTeam' && casualties(u)) mods.crewLost = -casualties(u);
+  const crewLost = team.length ? u.figures.filter((f) => f.team && !f.alive).length : 0;
+  if (crewLost) mods.crewLost = -crewLost;
   if (t.kind === 'nonCombatant') mods.nonCombatant = 2;
   const q = QUALITY_TABLE[u.quality].feMod;
   if (q) mods.quality = q;
-  if (u.underFire || u.broken || u.fallingBack) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
+  if (!u.lastStand && (u.underFire || u.broken || u.fallingBack)) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
   // Closest eligible firer: cover against the shot is measured from it (§3.2).
   const closest = plan.firers.slice().sort((a, b) => minDist(at(a), a.r, plan.visible) - minDist(at(b), b.r, plan.visible))[0];
   const covers = plan.visible.map((f) => coverAgainst(s, at(closest), f));
@@ -55,20 +68,28 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (t.quality === 'rabble' && cover === 'none') mods.rabbleInOpen = 1;
   // Step 6: support weapons within their own long range, +1 per 3 small arms firing.
   let weaponFe = 0;
-  const smallArms = plan.firers.filter((f) => !f.support).length;
-  weaponFe += Math.floor(smallArms / 3);
+  const smallArms = plan.firers.filter((f) => !f.support && !f.team).length;
   const base = QUALITY_TABLE[u.quality].base;
-  for (const f of plan.firers.filter((x) => x.support)) {
+  if (u.kind === 'weaponTeam') {
+    // A heavy weapon adds its own FE once, whatever the crew (§6.4 step 6, §7.9).
+    const w = weapon(plan.firers[0].weapon);
+    weaponFe += w.fe + (w.feDice ? run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0) : 0);
+  } else weaponFe += Math.floor(smallArms / 3);
+  if (team.length) {
+    const w = weapon(team[0].weapon);
+    weaponFe += w.fe + (w.feDice ? run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0) : 0);
+  }
+  for (const f of plan.firers.filter((x) => x.support && u.kind !== 'weaponTeam')) {
     const w = weapon(f.weapon);
     if (plan.distance > 3 * base * w.x) continue;
     weaponFe += w.fe;
     if (w.feDice) weaponFe += run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0);
   }
-  const fe = Math.max(...dice) + Object.values(mods).reduce((a, b) => a + b, 0) + weaponFe;
+  const fe = feRoll + Object.values(mods).reduce((a, b) => a + b, 0) + weaponFe;
   const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
   run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
   // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
-  const pins = !opt.defensive && s.options.pinning && t.kind === 'infantry' && fe > QUALITY_TABLE[t.quality].tolerance;
+  const pins = !opt.defensive && s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance;
   // Step 9: Under Fire (not from the defensive free shot); a Pinned marker replaces it.
   if (!opt.defensive) t.underFire = true;
   if (pins && !t.pinned) {
@@ -76,9 +97,37 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
     t.underFire = false;
     run.emit('pinned', { unit: t.id, fe });
   }
+  const leaders = leadersAlive(t);
   if (hits > 0) allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })));
+  if (!opt.defensive) commandDisruption(s, run, t, leaders);
   return true;
 }
+
+const leadersAlive = (t: Unit) => t.figures.filter((f) => f.alive && (f.leader || f.character)).map((f) => f.id);
+
+/** Module Command Disruption (§7.2): a squad whose leader this attack killed is Pinned instead of Under Fire. */
+export function commandDisruption(s: S, run: Run, t: Unit, leadersBefore: string[]): void {
+  if (!s.options.commandDisruption || !troops(t) || !inPlay(t)) return;
+  const lost = leadersBefore.filter((id) => !t.figures.some((f) => f.id === id && f.alive));
+  if (!lost.length) return;
+  t.pinned = true;
+  t.underFire = false;
+  run.emit('command_disruption', { unit: t.id, leader: lost[0] });
+}
+
+/** Scattered fire (§6.8): within 10" only; 2D6, each 6 one hit; Under Fire only if a hit was scored. */
+function scatteredFire(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible: Figure[], distance: number, at: (f: Figure) => Pt, defensive: boolean): boolean {
+  if (distance > SCATTERED_RANGE) return false;
+  const hits = run.roll('scattered_fire', 2, { unit: u.id, target: t.id }).filter((d) => d === 6).length;
+  run.emit('shot', { unit: u.id, target: t.id, firers: firers.map((f) => f.id), scattered: true, distance, hits, defensive });
+  if (!hits) return true;
+  if (!defensive) t.underFire = true;
+  const leaders = leadersAlive(t);
+  allocateAndDamage(s, run, u, t, firers, visible, hits, at, visible.map((f) => ({ fig: f, fort: coverAgainst(s, at(firers[0]), f).fort?.fortification ?? null })));
+  if (!defensive) commandDisruption(s, run, t, leaders);
+  return true;
+}
+export const SCATTERED_RANGE = 1000;
 
 function minDist(p: Pt, r: number, figs: Figure[]): number {
   return Math.min(...figs.map((f) => edgeDistance(p, r, f.at, f.r)));
@@ -143,7 +192,8 @@ export function lastFigureRule(t: Unit, killed: Figure[]): void {
 
 /** A unit with no living figures is out of play; Losing Heart runs after each casualty event (§6.13). */
 export function afterCasualties(s: S, run: Run, t: Unit): void {
-  if (!living(t).length && !t.out) {
+  syncCharacters(s, run);
+  if (!living(t).length && !t.out && !t.attachedTo) {
     t.out = true;
     run.emit('unit_eliminated', { unit: t.id });
   }
@@ -161,22 +211,44 @@ export function afterCasualties(s: S, run: Run, t: Unit): void {
 export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
   const firer = u.figures.find((f) => f.id === fig)!;
   const w = weapon(firer.weapon);
+  if (s.options.blastScatter) {
+    // Option Scatter (§6.7, #108): no ranging test; the point always scatters 1D6 / +2 / +4 by band (base counts as close).
+    const base = QUALITY_TABLE[u.quality].base * w.x;
+    const d = edgeDistance(firer.at, firer.r, at, 0);
+    const extra = d <= base ? 0 : d <= 2 * base ? 2 : 4;
+    const inches = run.roll('blast_scatter', 1, { unit: u.id, figure: fig })[0] + extra;
+    const p = along(at, randomDirection(run), inches * 100);
+    const point: Pt = [Math.max(0, Math.min(s.table.w, p[0])), Math.max(0, Math.min(s.table.h, p[1]))];
+    run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, aimed: at, at: point, radius: w.blast, onTarget: true, scatter: inches * 100 });
+    blastEffect(s, run, point, w, firer.at);
+    return;
+  }
   const [die] = run.roll('ranging_in', 1, { unit: u.id, figure: fig });
   const onTarget = die >= QUALITY_TABLE[u.quality].target;
   run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, at, radius: w.blast, onTarget });
   if (!onTarget) return;
+  blastEffect(s, run, at, w, firer.at);
+}
+
+/**
+ * The impact of a blast at a point (§6.7): every unit with a figure inside the kill zone takes
+ * its own Strike Effect. Cover is measured from the firer, or for indirect fire ([P], `from`
+ * null) is each figure's position cover.
+ */
+export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>, from: Pt | null): void {
   for (const t of s.units) {
-    if (!inPlay(t)) continue;
+    if (!inPlay(t) || t.hidden) continue;
     const inside = living(t).filter((f) => edgeDistance(f.at, f.r, at, 0) < w.blast!);
     if (!inside.length) continue;
     const se = run.roll('strike_effect', 2, { unit: t.id }).reduce((x, y) => x + y, 0) + w.fe
       + (w.feDice ? run.roll('weapon_fe', w.feDice, { weapon: w.id }).reduce((x, y) => x + y, 0) : 0);
-    const covers = inside.map((f) => coverAgainst(s, firer.at, f));
+    const covers = inside.map((f) => (from ? coverAgainst(s, from, f) : { cover: positionCover(s, f), fort: null as Feature | null }));
     const cover = unitCover(covers.map((c) => c.cover));
     const hits = Math.floor(se / PER_HIT[cover]);
     run.emit('strike_effect', { unit: t.id, strike: se, cover, hits });
     t.underFire = true;
-    if (s.options.pinning && t.kind === 'infantry' && se > QUALITY_TABLE[t.quality].tolerance && !t.pinned) {
+    const leaders = leadersAlive(t);
+    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance && !t.pinned) {
       t.pinned = true;
       t.underFire = false;
       run.emit('pinned', { unit: t.id, fe: se });
@@ -195,7 +267,41 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
     }
     lastFigureRule(t, killed);
     afterCasualties(s, run, t);
+    commandDisruption(s, run, t, leaders);
   }
+}
+
+// ---------------------------------------------------------------- snipers and smoke (§7.27, §7.26)
+
+/**
+ * A sniper's aimed shot (§7.27): any enemy unit, ignoring fire priority; a Quality test on 1D6
+ * puts 1 hit on the visible figure the sniper chose (damage as normal); a failure means no more
+ * fire this turn. [P] The target is marked Under Fire either way.
+ */
+export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void {
+  const sniper = living(u)[0];
+  const [die] = run.roll('aimed_shot', 1, { unit: u.id, target: t.id, figure: figId });
+  const hit = die >= QUALITY_TABLE[u.quality].target;
+  run.emit('aimed_shot', { unit: u.id, target: t.id, figure: figId, hit });
+  t.underFire = true;
+  if (!hit) { u.noFireTurn = s.turn; return; }
+  const f = t.figures.find((x) => x.id === figId)!;
+  const leaders = leadersAlive(t);
+  const fort = coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
+  const d = run.roll('damage_attack', 1, { figure: f.id })[0];
+  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+  const kill = d + weapon(sniper.weapon).damage >= def;
+  run.emit('damage', { figure: f.id, attack: d + weapon(sniper.weapon).damage, defence: def, killed: kill });
+  if (kill) { f.alive = false; lastFigureRule(t, [f]); }
+  afterCasualties(s, run, t);
+  commandDisruption(s, run, t, leaders);
+}
+
+/** Lay the squad's one smoke screen of the game: the line between two points (§7.26). */
+export function layScreen(s: S, run: Run, u: Unit, pts: [Pt, Pt]): void {
+  s.smoke.push({ unit: u.id, a: [pts[0][0], pts[0][1]], b: [pts[1][0], pts[1][1]] });
+  u.smokeUsed = true;
+  run.emit('smoke_laid', { unit: u.id, a: pts[0], b: pts[1] });
 }
 
 // ---------------------------------------------------------------- close assault (§6.10)
@@ -225,6 +331,8 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     if (dq > 0) mods.quality = 2 * dq;
     const wb = Math.max(0, ...mine.map((f) => weapon(f.weapon).assault ?? 0));
     if (wb) mods.weapon = wb;
+    const lead = branchBonus(s, u);
+    if (lead) mods.leadership = lead;
     return { score: Math.max(...faces) + Object.values(mods).reduce((x, y) => x + y, 0), mods };
   };
   const ta = total(att, pa, pd, true), td = total(def, pd, pa, false);
@@ -277,6 +385,7 @@ function removeClosest(victim: Unit, enemy: Unit, n: number, enemyFigs: Figure[]
 export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
   const figs = living(u);
   if (!figs.length) return;
+  if (u.lastStand) { run.emit('fell_back', { unit: u.id, distance: 0, lastStand: true }); return; }
   const foes = enemiesOf(s, u);
   if (!foes.length) return;
   const me = centroid(figs.map((f) => f.at));
@@ -295,6 +404,21 @@ export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
     }
   }
   run.emit('fell_back', { unit: u.id, distance: 0, blocked: true });
+}
+
+/**
+ * The fire of a squad with an attached weapon team (§7.9): moved, only the infantry part shoots;
+ * unmoved, the parts fire at separate targets (`teamTarget`) or together with combined dice.
+ */
+export function squadFire(s: S, run: Run, u: Unit, t: Unit | null, teamTarget: Unit | null, moved: boolean): void {
+  const crew = living(u).filter((f) => f.team);
+  if (!crew.length || (!moved && !teamTarget)) { if (t && inPlay(t)) shoot(s, run, u, t); return; }
+  if (t && inPlay(t)) {
+    for (const f of crew) f.alive = false;
+    shoot(s, run, u, t);
+    for (const f of crew) f.alive = true;
+  }
+  if (!moved && teamTarget && inPlay(teamTarget) && inPlay(u)) shoot(s, run, teamPart(u), teamTarget);
 }
 
 export { inPlay };

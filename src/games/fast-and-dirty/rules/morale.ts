@@ -1,7 +1,8 @@
 // Check Resolve, morale tests (§6.1) and Losing Heart (§6.13, option).
 import { edgeDistance } from '../../../engine/mech/geom2d.js';
 import { inside } from '../../../engine/mech/geom2d.js';
-import { BREAK_QUARTERS, QUALITY_TABLE, RESOLVES, casualties, inPlay, living, type Resolve, type S, type Unit } from '../state.js';
+import { BREAK_QUARTERS, QUALITY_TABLE, RESOLVES, casualties, inPlay, living, troops, type Resolve, type S, type Unit } from '../state.js';
+import { leadership } from './characters.js';
 import { mayStayWhenFallingBack } from '../legal.js';
 import { Run, successes } from './run.js';
 
@@ -32,15 +33,21 @@ function entrenched(s: S, u: Unit): boolean {
  * Returns 'rout' (out of play), 'fallBack' or 'normal'.
  */
 export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 'normal' {
-  if (u.kind !== 'infantry') return 'normal';
+  if (!troops(u) || u.lastStand) return 'normal';
   if (!u.broken && isBroken(s, u)) {
     u.broken = true;
     run.emit('broken', { unit: u.id, casualties: casualties(u) });
   }
   if (!u.broken) return 'normal';
   const auto = entrenched(s, u) ? 1 : 0;
-  const faces = run.roll('morale', 3 - auto, { unit: u.id, target: QUALITY_TABLE[u.quality].target, automatic: auto });
-  const n = successes(faces, QUALITY_TABLE[u.quality].target) + auto;
+  const target = QUALITY_TABLE[u.quality].target;
+  const faces = run.roll('morale', 3 - auto, { unit: u.id, target, automatic: auto });
+  // An attached character re-rolls failed dice, up to its Leadership rating (§2.8).
+  const failed = faces.filter((d) => d < target).length;
+  const again = Math.min(failed, leadership(s, u));
+  const kept = faces.filter((d) => d >= target);
+  const rerolled = again ? run.roll('leadership_reroll', again, { unit: u.id, target }) : [];
+  const n = successes([...kept, ...rerolled], target) + auto;
   if (n === 0) {
     u.out = true;
     run.emit('routed', { unit: u.id, successes: n });
@@ -57,7 +64,7 @@ export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 
 }
 
 /** Units of a side counted for Losing Heart (squads, teams, characters; §6.13). */
-const counted = (s: S, side: 0 | 1) => s.units.filter((u) => u.side === side && u.kind === 'infantry');
+const counted = (s: S, side: 0 | 1) => s.units.filter((u) => u.side === side && troops(u));
 
 /** Losing Heart (option): at 50% and 75% eliminated, every unit of the force drops one Resolve level (§6.13). */
 export function checkLosingHeart(s: S, run: Run): void {
@@ -70,7 +77,7 @@ export function checkLosingHeart(s: S, run: Run): void {
       s.heart[side]++;
       run.emit('losing_heart', { side, step: s.heart[side] });
       for (const u of all) {
-        if (inPlay(u) && currentResolve(s, u) === null) {
+        if (inPlay(u) && !u.lastStand && currentResolve(s, u) === null) {
           u.out = true;
           run.emit('unit_eliminated', { unit: u.id, reason: 'losing heart' });
         }

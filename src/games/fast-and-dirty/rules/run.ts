@@ -2,6 +2,7 @@
 // every roll is an event, spec §8.2).
 import { rollDice, rollEvent } from '../../../engine/mech/dice.js';
 import type { GameEvent, Rng } from '../../../engine/types.js';
+import type { Pt } from '../../../engine/mech/geom2d.js';
 
 export class Run {
   ev: GameEvent[] = [];
@@ -30,3 +31,13 @@ export class Run {
 
 /** Successes of a Quality test on nD6: each die ≥ the target (§2.1). */
 export const successes = (faces: number[], target: number) => faces.filter((d) => d >= target).length;
+
+/** A uniform random direction without trigonometry: a point drawn in a disc of radius 1000 by rejection (§3.2 "Random direction" [P]). */
+export function randomDirection(run: Run): Pt {
+  for (let i = 0; i < 64; i++) {
+    const x = run.pick('scatter_direction', 2001) - 1000, y = run.pick('scatter_direction', 2001) - 1000;
+    const r2 = x * x + y * y;
+    if (r2 > 0 && r2 <= 1_000_000) return [x, y];
+  }
+  return [0, 1000];
+}

@@ -5,16 +5,28 @@ import { dist, edgeDistance, overlaps, toward, type Pt } from '../../../engine/m
 import { inImpassable, pathCost } from '../geometry.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
-import { priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
-import { QUALITY_TABLE, inPlay, living, other, type Action, type Options, type S, type Side, type Unit } from '../state.js';
-import { autoFallBack, blastShot, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { firePlan, priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
+import { QUALITY_TABLE, inPlay, living, other, troops, type Action, type Options, type S, type Side, type Unit } from '../state.js';
+import { attach, attachTeam, detach } from './characters.js';
+import { checkMines, placeMinefield } from './mines.js';
+import { artilleryOf, callFire, mortarFire } from './indirect.js';
+import { dropMarker, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
+import { squadFire, aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests } from './morale.js';
 import { Run, successes } from './run.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
   seizeInitiative: false, hitAllocation: 'closest' as const, opportunityFire: false, pinning: false, squadLos: false,
+  commandDisruption: false, hiddenMovement: false, blastScatter: false,
 };
+
+/** Module Mines: fields per side, 0-3 (§7.15). */
+function minesOption(o: unknown): [number, number] {
+  const m = (o ?? {}) as Record<string, unknown>;
+  const n = (v: unknown) => (Number.isInteger(v) ? Math.max(0, Math.min(3, v as number)) : 0);
+  return [n(m[0] ?? m['0']), n(m[1] ?? m['1'])];
+}
 
 /**
  * Default deployment for a custom force list [P]: squads side by side (figures 2.2" apart, 1" between
@@ -56,10 +68,12 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       forces[side] = list as UnitSpec[];
     }
   }
+  const artillery = artilleryOf(opts.artillery);
+  if ('code' in artillery) return artillery;
   const s: S = {
     scenario: sc.id, options: opts, table: { w: map.table[0], h: map.table[1] }, terrain: terrainOf(sc), objectives: sc.objectives.map((o) => [o[0], o[1]] as Pt),
     victory: victoryOf(sc), units: [], turn: 1, phase: 'initiative', initiative: null, toAct: 0, active: null, controlGroup: null,
-    seized: null, interrupted: null, score: [0, 0], evacuated: [0, 0], heart: [0, 0], startUnits: [0, 0], step: 0, result: null,
+    seized: null, interrupted: null, reveal: null, artillery, smoke: [], minefields: [], minesToPlace: minesOption(opts.minefields), score: [0, 0], evacuated: [0, 0], heart: [0, 0], startUnits: [0, 0], step: 0, result: null,
   };
   for (const side of [0, 1] as const) {
     const custom = forces[side] !== sc.forces[side];
@@ -67,7 +81,11 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
     forces[side].forEach((spec, i) => {
       const id = `${side === 0 ? 'A' : 'B'}${i + 1}`;
       const at = !custom && spec.at ? spec.at : spots[i];
-      s.units.push(buildUnit(spec, id, side, [at[0], at[1]]));
+      const built = buildUnit(spec, id, side, [at[0], at[1]]);
+      s.units.push(built);
+      // A weapon team marked `attached` joins the squad listed before it, for the whole game (§7.9).
+      const host = s.units[s.units.length - 2];
+      if (spec.kind === 'weaponTeam' && spec.attached && host?.side === side && host.kind === 'infantry') attachTeam(s, host, built);
     });
     s.startUnits[side] = forces[side].length;
   }
@@ -81,9 +99,38 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   }
   sc.nonCombatants.forEach((spec, i) => s.units.push(buildUnit(spec, spec.id ?? `N${i + 1}`, null, [spec.at![0], spec.at![1]])));
   run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
-  rollInitiative(s, run);
+  if (!nextMinefield(s)) rollInitiative(s, run);
   return s;
 }
+
+/** Before the first turn each side places its minefields, side 0 first (§7.15 [P]); false when none is left. */
+function nextMinefield(s: S): boolean {
+  const side = s.minesToPlace[0] > 0 ? 0 : s.minesToPlace[1] > 0 ? 1 : null;
+  if (side === null) return false;
+  s.phase = 'minefield';
+  s.toAct = side;
+  s.step++;
+  return true;
+}
+
+export function applyMinefield(s: S, run: Run, side: Side, markers: Pt[], real: number, mine: 'ap' | 'av'): void {
+  placeMinefield(s, run, side, markers, real, mine);
+  if (!nextMinefield(s)) rollInitiative(s, run);
+}
+
+/** Each moving figure's path from its start, for the mine check (a trimmed variable move: start to where it stopped). */
+function pathsOf(u: Unit, moves: { fig: string; path: Pt[] }[], before: Map<string, Pt>): Map<string, Pt[]> {
+  const out = new Map<string, Pt[]>();
+  for (const m of moves) {
+    const f = u.figures.find((x) => x.id === m.fig);
+    const start = before.get(m.fig);
+    if (!f || !start) continue;
+    const end = m.path[m.path.length - 1];
+    out.set(m.fig, end[0] === f.at[0] && end[1] === f.at[1] ? [start, ...m.path] : [start, f.at]);
+  }
+  return out;
+}
+const startsOf = (u: Unit) => new Map(u.figures.map((f) => [f.id, [f.at[0], f.at[1]] as Pt]));
 
 /** §5.1: each side rolls 1D6, ties re-roll; the high roller chooses to go first or second. */
 export function rollInitiative(s: S, run: Run): void {
@@ -114,7 +161,7 @@ export function chooseOrder(s: S, run: Run, first: boolean): void {
   advance(s, run);
 }
 
-export const activatable = (s: S, side: Side) => s.units.filter((u) => u.side === side && u.kind === 'infantry' && inPlay(u) && (!u.activated || s.seized === side));
+export const activatable = (s: S, side: Side) => s.units.filter((u) => u.side === side && troops(u) && !u.attachedTo && inPlay(u) && (!u.activated || s.seized === side));
 
 /** Whose alternation turn it is now, or the end of the turn (§5.1: a side with none left yields). */
 function advance(s: S, run: Run): void {
@@ -124,13 +171,25 @@ function advance(s: S, run: Run): void {
   endOfTurn(s, run);
 }
 
-export function activate(s: S, run: Run, u: Unit): void {
+export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
+  if (lastStand && u.side !== null) {
+    // Declared at the unit's activation, before its tests (§7.13 [P]).
+    u.lastStand = true;
+    s.lastStandUsed = s.lastStandUsed ?? [false, false];
+    s.lastStandUsed[u.side] = true;
+    run.emit('last_stand', { unit: u.id });
+  }
   if (u.activated && s.seized === u.side) {
     s.seized = null;
     run.emit('extra_activation', { unit: u.id });
   }
   s.active = u.id;
   run.emit('activated', { unit: u.id, side: u.side });
+  // A smoke screen lasts until its squad's next activation (§7.26).
+  if (s.smoke.some((m) => m.unit === u.id)) {
+    s.smoke = s.smoke.filter((m) => m.unit !== u.id);
+    run.emit('smoke_cleared', { unit: u.id });
+  }
   const r = activationTests(s, run, u);
   if (r === 'rout') {
     afterCasualties(s, run, u);
@@ -163,19 +222,27 @@ export function moveFigures(s: S, run: Run, u: Unit, end: Positions, exitSide: S
 
 /** The order of an active unit (§5.3): validated beforehand by index.validate. */
 export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
+  if ('attach' in a && a.attach) attach(s, run, u, a.attach);
   switch (a.type) {
     case 'engage': {
       const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
       const end = movePositions(a.moves);
-      if (t && a.fireFirst) shoot(s, run, u, t);
+      if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
+      if (a.indirect) mortarFire(s, run, u, a.indirect);
+      if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed);
+      else if ((t || a.teamTarget) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
+      const before = startsOf(u);
       moveFigures(s, run, u, s.options.variableMovement && end.size ? variableEnd(s, run, u, a.moves, 'move') : end);
+      checkMines(s, run, u, pathsOf(u, a.moves, before));
       if (end.size && openOpportunity(s, u, a)) return;
       break;
     }
     case 'rush': {
       const end = movePositions(a.moves);
+      const before = startsOf(u);
       moveFigures(s, run, u, s.options.variableMovement ? variableEnd(s, run, u, a.moves, 'rush') : end);
+      checkMines(s, run, u, pathsOf(u, a.moves, before));
       if (end.size && openOpportunity(s, u, a)) return;
       break;
     }
@@ -187,21 +254,24 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       shoot(s, run, t, u, { defensive: true });
       u.underFire = wasUF;
       if (!inPlay(u)) break;
-      const end = movePositions(a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive));
-      moveFigures(s, run, u, end);
-      resolveAssault(s, run, u, t);
+      const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
+      const before = startsOf(u);
+      moveFigures(s, run, u, movePositions(live));
+      checkMines(s, run, u, pathsOf(u, live, before));
+      if (inPlay(u) && inPlay(t)) resolveAssault(s, run, u, t);
       break;
     }
     case 'command': {
       const d = a.demolition;
-      if (d) demolition(s, run, u, d.act, d.fig);
-      if (a.target) {
+      if (a.callFire) callFire(s, run, u, a.callFire);
+      if (d && !s.result) demolition(s, run, u, d.act, d.fig);
+      if (a.target && inPlay(u)) {
         const t = s.units.find((x) => x.id === a.target)!;
-        // The figure busy with the demolition does not fire (§5.3 [P]).
-        const busy = d ? u.figures.find((f) => f.id === d.fig) : undefined;
-        if (busy) busy.alive = false;
+        // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
+        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller));
+        for (const f of busy) f.alive = false;
         if (inPlay(t)) shoot(s, run, u, t);
-        if (busy) busy.alive = true;
+        for (const f of busy) f.alive = true;
       }
       break;
     }
@@ -275,8 +345,8 @@ function trimPath(s: S, path: Pt[], allowance: number): Pt[] {
 /** Units of the other side that may give up their activation to fire at a unit that moved (§7.18). */
 export function opportunityFirers(s: S, mover: Unit): Unit[] {
   if (!s.options.opportunityFire || mover.side === null || !inPlay(mover)) return [];
-  return s.units.filter((r) => r.side === other(mover.side as Side) && r.kind === 'infantry' && inPlay(r) && !r.activated && !r.fallingBack && !r.pinned
-    && priorityTargets(s, r).some((p) => p.unit.id === mover.id));
+  return s.units.filter((r) => r.side === other(mover.side as Side) && troops(r) && !r.attachedTo && inPlay(r) && !r.activated && !r.fallingBack && (!r.pinned || !!r.lastStand)
+    && (r.lastStand ? !!firePlan(s, r, mover) : priorityTargets(s, r).some((p) => p.unit.id === mover.id)));
 }
 
 /** Module Opportunity Fire: a reaction window at the end point of the move [P], before the mover's own later fire. */
@@ -306,12 +376,14 @@ export function applyOpportunity(s: S, run: Run, firer: string | null): void {
 
 /** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
 function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
-  if (a.type === 'engage' && a.target && !a.fireFirst) {
-    const t = s.units.find((x) => x.id === a.target)!;
-    if (inPlay(t) && inPlay(u)) shoot(s, run, u, t);
+  if (a.type === 'engage' && a.smoke && !a.fireFirst && inPlay(u)) layScreen(s, run, u, a.smoke);
+  if (a.type === 'engage' && (a.target || a.teamTarget) && !a.fireFirst && !a.aimed && inPlay(u)) {
+    const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
+    squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
   }
+  if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
   if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive) blastShot(s, run, u, a.blast.fig, a.blast.at);
-  const nc = s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
+  const nc = !u.hidden && s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
   if (nc && inPlay(u) && a.type !== 'assault') {
     // Control (§7.17): a unit within 4" passes a Quality test on 1D6 and may move the group at once.
     const pass = successes(run.roll('control', 1, { unit: u.id, group: nc.id }), QUALITY_TABLE[u.quality].target) > 0;
@@ -353,7 +425,9 @@ function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: strin
 export function applyControl(s: S, run: Run, moves: { fig: string; path: Pt[] }[]): void {
   const g = s.units.find((x) => x.id === s.controlGroup)!;
   const u = s.units.find((x) => x.id === s.active)!;
+  const before = startsOf(g);
   moveFigures(s, run, g, movePositions(moves), u.side);
+  checkMines(s, run, g, pathsOf(g, moves.filter((m) => { const f = g.figures.find((x) => x.id === m.fig); return f && !f.exited; }), before));
   g.activated = true;
   if (!living(g).length) g.out = true;
   s.controlGroup = null;
@@ -366,6 +440,8 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   u.fallingBack = false;
   u.pinned = false;
   u.activated = true;
+  u.hideTried = false;
+  if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
   const d = u.demolition;
   if (d?.rigged === 'pending') {
@@ -379,7 +455,52 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   checkImmediate(s, run);
   if (s.result) return;
   s.toAct = other(u.side as Side);
+  if (openReveal(s, run)) return;
   advance(s, run);
+}
+
+/**
+ * Module Hidden movement: after every order, a marker in an enemy's LOS must be revealed (§7.10
+ * [P]); the owner answers real or dummy, and a unit's last marker is always real.
+ */
+function openReveal(s: S, run: Run): boolean {
+  for (let guard = 0; guard < 20; guard++) {
+    const sp = spottedMarker(s);
+    if (!sp) return false;
+    const u = s.units.find((x) => x.id === sp.unit)!;
+    if (u.hidden!.markers.length > 1) {
+      s.reveal = sp;
+      s.phase = 'reveal';
+      s.step++;
+      return true;
+    }
+    revealAt(s, run, u, sp.marker, 'spotted');
+  }
+  return false;
+}
+
+/** The owner's answer for a spotted marker; then the sweep goes on, then the alternation. */
+export function applyReveal(s: S, run: Run, real: boolean): void {
+  const r = s.reveal!;
+  const u = s.units.find((x) => x.id === r.unit)!;
+  if (real) revealAt(s, run, u, r.marker, 'spotted');
+  else dropMarker(u, run, r.marker);
+  s.reveal = null;
+  s.phase = 'activate';
+  s.step++;
+  if (openReveal(s, run)) return;
+  advance(s, run);
+}
+
+/** A hidden unit's own order: try to hide, move its markers (ends the activation), or reveal at a marker and act. */
+export function applyHiddenOrder(s: S, run: Run, u: Unit, a: Action): void {
+  if (a.type === 'hide') { tryHide(s, run, u); s.step++; return; }
+  if (a.type === 'unhide') { revealAt(s, run, u, a.marker, 'acts'); s.step++; return; }
+  if (a.type === 'markers') {
+    const r = markerMovesProblem(s, u, a.moves);
+    if ('end' in r) moveMarkers(u, run, r.end);
+    endActivation(s, run, u, a.moves.length > 0);
+  }
 }
 
 /** §5.5 end of turn: badly damaged targets, victory, next initiative. */
@@ -429,7 +550,7 @@ export function attrition(s: S): [number, number] {
 
 /** Unbroken infantry figures of a side within 6" of the objective (Hold the Line). */
 export function holdingFigures(s: S, side: Side, obj: Pt, radius: number): number {
-  return s.units.filter((u) => u.side === side && u.kind === 'infantry' && inPlay(u) && !u.broken)
+  return s.units.filter((u) => u.side === side && troops(u) && inPlay(u) && !u.broken && !u.hidden)
     .reduce((n, u) => n + living(u).filter((f) => edgeDistance(f.at, f.r, obj, 0) <= radius).length, 0);
 }
 

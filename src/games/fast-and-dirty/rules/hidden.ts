@@ -1,0 +1,151 @@
+// Module Hidden movement (§7.10, checklist #49-#50). A unit whose activation begins outside the
+// LOS of every enemy may try to hide (1D6 ≥ its Quality target); hidden, its figures leave the
+// table and 3 markers stand for it. The owner moves each marker up to 6" (ending within 12" of
+// another), and decides which one is real only when it must: when it acts otherwise (it reveals
+// at a marker of its choice first) or when an enemy spots a marker (real: the unit is placed
+// there, the other markers go; dummy: that marker goes; the last marker is always real). The
+// engine keeps no secret (§8.1 [P]); other seats' views carry no figure positions of a hidden unit.
+import { centroid, dist, edgeDistance, overlaps, type Pt } from '../../../engine/mech/geom2d.js';
+import { violation, type Violation } from '../../../engine/types.js';
+import { inImpassable, pathCost, segmentBlock } from '../geometry.js';
+import { QUALITY_TABLE, inPlay, living, troops, type S, type Unit } from '../state.js';
+import type { Run } from './run.js';
+
+export const MARKER_MOVE = 600;
+export const MARKER_SPREAD = 1200;
+
+/** Whether an enemy figure has an uninterrupted LOS to point p (spotting, not fire). */
+export function spotted(s: S, side: 0 | 1, p: Pt, by?: Unit): boolean {
+  for (const e of s.units) {
+    if (e.side === null || e.side === side || !inPlay(e) || e.hidden || !troops(e)) continue;
+    if (by && e !== by) continue;
+    for (const f of living(e)) if (!segmentBlock(s, f.at, p, { fire: false, observerUnit: e, targetUnit: null })) return true;
+  }
+  return false;
+}
+
+/** Why the active unit may not try to hide now (§7.10), or null. */
+export function hideProblem(s: S, u: Unit): Violation | null {
+  if (!s.options.hiddenMovement) return violation('no_module', 'hidden movement is a module switched off in this game (§7.10)');
+  if (u.hidden) return violation('already_hidden', `${u.id} is hidden`);
+  if (u.hideTried) return violation('hide_tried', `${u.id} has tried to hide this activation`);
+  if (u.fallingBack || u.pinned) return violation('cannot_hide', `${u.id} must fall back or is Pinned`);
+  if (living(u).some((f) => [f.at, ...ringPoints(f.at, f.r)].some((p) => spotted(s, u.side as 0 | 1, p)))) {
+    return violation('in_enemy_los', `${u.id} began its activation in the LOS of an enemy unit: it may not hide (§7.10)`);
+  }
+  return null;
+}
+const ringPoints = (c: Pt, r: number): Pt[] => [[c[0] + r, c[1]], [c[0] - r, c[1]], [c[0], c[1] + r], [c[0], c[1] - r]];
+
+/** The hide roll: on a success the unit's figures are replaced by 3 markers at its centre and it acts hidden. */
+export function tryHide(s: S, run: Run, u: Unit): void {
+  u.hideTried = true;
+  const [d] = run.roll('hide', 1, { unit: u.id });
+  const ok = d >= QUALITY_TABLE[u.quality].target;
+  run.emit('hide', { unit: u.id, hidden: ok });
+  if (!ok) return;
+  const c = centroid(living(u).map((f) => f.at));
+  const at: Pt = [Math.round(c[0]), Math.round(c[1])];
+  u.hidden = { markers: [1, 2, 3].map((n) => ({ n, at: [at[0], at[1]] as Pt })) };
+}
+
+export type MarkerMove = { marker: number; path: Pt[] };
+
+/** Each marker up to 6" (terrain costs as for a figure [P]), ending on the table, outside impassable terrain, within 12" of another marker. */
+export function markerMovesProblem(s: S, u: Unit, moves: unknown): Violation | { end: Map<number, Pt> } {
+  if (!u.hidden) return violation('not_hidden', `${u.id} is not hidden`);
+  if (!Array.isArray(moves)) return violation('malformed_action', 'markers is a list of {marker, path}');
+  const end = new Map(u.hidden.markers.map((m) => [m.n, m.at] as const));
+  const seen = new Set<number>();
+  for (const m of moves as MarkerMove[]) {
+    const mk = u.hidden.markers.find((x) => x.n === m?.marker);
+    if (!mk) return violation('not_a_marker', `${u.id} has no marker ${m?.marker}`);
+    if (seen.has(mk.n)) return violation('duplicate_marker', `marker ${mk.n} has two paths`);
+    seen.add(mk.n);
+    if (!Array.isArray(m.path) || !m.path.length || m.path.length > 12 || !m.path.every((p) => Array.isArray(p) && p.length === 2 && Number.isInteger(p[0]) && Number.isInteger(p[1]))) {
+      return violation('bad_path', `marker ${mk.n}: a path has 1 to 12 integer points`);
+    }
+    const path = [mk.at, ...m.path];
+    for (const p of path) if (p[0] < 0 || p[1] < 0 || p[0] > s.table.w || p[1] > s.table.h) return violation('off_table', `marker ${mk.n} would leave the table`);
+    const c = pathCost(s, path);
+    if ('blocked' in c) return violation('impassable', `marker ${mk.n}: the path crosses impassable terrain (${c.blocked})`);
+    if (c.cost > MARKER_MOVE) return violation('beyond_allowance', `marker ${mk.n}: the path costs ${c.cost / 100}" of 6" (§7.10)`);
+    const last = path[path.length - 1];
+    if (inImpassable(s, last)) return violation('impassable', `marker ${mk.n} would end in impassable terrain`);
+    end.set(mk.n, last);
+  }
+  if (end.size > 1) {
+    for (const [n, p] of end) {
+      if (![...end].some(([k, q]) => k !== n && dist(p, q) <= MARKER_SPREAD)) return violation('marker_spread', `marker ${n} must end within 12" of another marker (§7.10)`);
+    }
+  }
+  return { end };
+}
+
+export function moveMarkers(u: Unit, run: Run, end: Map<number, Pt>): void {
+  for (const m of u.hidden!.markers) m.at = end.get(m.n) ?? m.at;
+  run.emit('markers_moved', { unit: u.id, markers: u.hidden!.markers.map((m) => ({ n: m.n, at: m.at })) });
+}
+
+/**
+ * The unit's figures arranged coherently around a marker [P]: a line 2.2" apart centred on it,
+ * across or along the table, then nearby centres; null if nothing fits (table, terrain, bases).
+ */
+export function arrangeAt(s: S, u: Unit, at: Pt): Map<string, Pt> | null {
+  const figs = living(u);
+  const others = s.units.filter((v) => v !== u && !v.hidden).flatMap((v) => living(v));
+  const n = figs.length;
+  for (const off of [[0, 0], [0, 300], [0, -300], [300, 0], [-300, 0], [0, 600], [0, -600], [600, 0], [-600, 0]] as Pt[]) {
+    for (const gap of [220, 160]) {
+      for (const axis of [0, 1]) {
+        const pos = figs.map((f, i): Pt => {
+          const d = Math.round((i - (n - 1) / 2) * gap);
+          return axis === 0 ? [at[0] + off[0] + d, at[1] + off[1]] : [at[0] + off[0], at[1] + off[1] + d];
+        });
+        const ok = pos.every((p, i) => p[0] - figs[i].r >= 0 && p[1] - figs[i].r >= 0 && p[0] + figs[i].r <= s.table.w && p[1] + figs[i].r <= s.table.h
+          && !inImpassable(s, p) && !others.some((o) => overlaps(p, figs[i].r, o.at, o.r)));
+        if (ok) return new Map(figs.map((f, i) => [f.id, pos[i]]));
+      }
+    }
+  }
+  return null;
+}
+
+/** Reveal the unit at marker n: its figures stand around it, the markers go (§7.10). */
+export function revealAt(s: S, run: Run, u: Unit, n: number, why: 'acts' | 'spotted'): void {
+  const m = u.hidden!.markers.find((x) => x.n === n)!;
+  const pos = arrangeAt(s, u, m.at);
+  // With no room at all the figures stay where they hid (never inside terrain or another base).
+  if (pos) for (const f of living(u)) f.at = pos.get(f.id)!;
+  u.hidden = null;
+  run.emit('revealed', { unit: u.id, marker: n, at: m.at, why });
+}
+
+/** A spotted dummy marker is removed; the last marker left is always real. */
+export function dropMarker(u: Unit, run: Run, n: number): void {
+  u.hidden!.markers = u.hidden!.markers.filter((x) => x.n !== n);
+  run.emit('marker_removed', { unit: u.id, marker: n });
+}
+
+/** The first marker, of any hidden unit, an enemy has LOS to (checked after every order, §7.10 [P]). */
+export function spottedMarker(s: S): { unit: string; marker: number } | null {
+  if (!s.options.hiddenMovement) return null;
+  for (const u of s.units) {
+    if (!u.hidden || !inPlay(u)) continue;
+    for (const m of u.hidden.markers) if (spotted(s, u.side as 0 | 1, m.at)) return { unit: u.id, marker: m.n };
+  }
+  return null;
+}
+
+export function revealProblem(s: S, u: Unit, n: number): Violation | null {
+  if (!u.hidden) return violation('not_hidden', `${u.id} is not hidden`);
+  const m = u.hidden.markers.find((x) => x.n === n);
+  if (!m) return violation('not_a_marker', `${u.id} has no marker ${n}`);
+  if (!arrangeAt(s, u, m.at) && u.hidden.markers.length > 1) return violation('no_room', `${u.id}'s figures do not fit around marker ${n}`);
+  return null;
+}
+
+/** Enemy units that are not hidden (hidden units cannot be targeted and do not count for fire priority, §7.10 [P]). */
+export const visibleUnit = (u: Unit) => !u.hidden;
+
+export { edgeDistance };

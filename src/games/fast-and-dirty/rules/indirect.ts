@@ -1,0 +1,103 @@
+// Indirect artillery fire (§7.11, checklist #52-#53). A caller (a character or a squad leader)
+// spends a Command sub-action to call an off-board section at a point in its LOS; an on-board
+// mortar team fires on its own at any point a friendly figure sees. Timing: Quality test on 3D6
+// (≥ 2 the strike arrives; 1 garbled; 0 an off-board section is lost for good, a mortar just
+// fails). Accuracy: Quality test on 2D6; each failed die scatters the point 1D6", summed into one
+// scatter in one random direction (A24). The impact resolves as a blast (§6.7), no ranging test.
+import { along, dist, edgeDistance, inside, type Pt } from '../../../engine/mech/geom2d.js';
+import { violation, type Violation } from '../../../engine/types.js';
+import { weapon } from '../content.js';
+import { segmentBlock } from '../geometry.js';
+import { QUALITY_TABLE, living, inPlay, type CallFire, type Quality, type S, type Side, type Unit } from '../state.js';
+import { blastEffect } from './combat.js';
+import { Run, randomDirection, successes } from './run.js';
+
+export { randomDirection };
+
+/** Off-board sections from the game option: `A-1`, `A-2`… for side 0, `B-1`… for side 1. */
+export function artilleryOf(o: unknown): S['artillery'] | Violation {
+  const out: S['artillery'] = [];
+  const given = (o ?? {}) as Record<string, unknown>;
+  for (const side of [0, 1] as const) {
+    const list = given[side] ?? given[String(side)];
+    if (list === undefined) continue;
+    if (!Array.isArray(list) || list.length > 4) return violation('bad_artillery', `side ${side}: artillery is a list of up to 4 weapon ids (§7.11)`);
+    list.forEach((id, i) => out.push({ id: `${side === 0 ? 'A' : 'B'}-${i + 1}`, side, weapon: String(id), lost: false, usedTurn: 0 }));
+  }
+  for (const a of out) {
+    const w = weapon(a.weapon);
+    if (!w || !w.blast || !w.flags?.includes('indirect')) return violation('not_artillery', `${a.weapon} is not an indirect blast weapon in the weapon table (§7.11)`);
+  }
+  return out;
+}
+
+const inTable = (s: S, p: unknown): p is Pt => Array.isArray(p) && p.length === 2 && Number.isInteger(p[0]) && Number.isInteger(p[1]) && p[0] >= 0 && p[1] >= 0 && p[0] <= s.table.w && p[1] <= s.table.h;
+
+/** Why the Call Fire sub-action is not possible (§7.11), or null. */
+export function callFireProblem(s: S, u: Unit, c: CallFire): Violation | null {
+  const f = living(u).find((x) => x.id === c?.caller);
+  if (!f) return violation('not_a_figure', `${c?.caller} is not a living figure of ${u.id}`);
+  if (!(f.leader || f.character || u.kind === 'character')) return violation('not_a_caller', 'indirect fire is called by characters and squad leaders (§7.11)');
+  const a = s.artillery.find((x) => x.id === c.asset);
+  if (!a || a.side !== u.side) return violation('no_such_asset', `${c.asset} is not an off-board section of your side`);
+  if (a.lost) return violation('asset_lost', `${c.asset} was lost (§7.11)`);
+  if (a.usedTurn === s.turn) return violation('asset_used', `${c.asset} has taken its strike call this turn (§7.11)`);
+  if (!inTable(s, c.at)) return violation('off_table', 'the target point is off the table');
+  if (segmentBlock(s, f.at, c.at, { fire: false, observerUnit: u, targetUnit: null })) return violation('no_line_of_sight', `${c.caller} cannot see the target point (§7.11)`);
+  return null;
+}
+
+/** An on-board mortar team firing on its own (§7.11 [P]): unmoved, not in woods or a building, at a point a friendly figure sees, within range. */
+export function mortarProblem(s: S, u: Unit, at: unknown): Violation | null {
+  const figs = living(u);
+  const w = figs.length ? weapon(figs[0].weapon) : undefined;
+  if (u.kind !== 'weaponTeam' || !w?.flags?.includes('indirect')) return violation('not_a_mortar', `${u.id} has no indirect weapon (§7.11)`);
+  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  if (!inTable(s, at)) return violation('off_table', 'the target point is off the table');
+  for (const f of figs) {
+    const cover = s.terrain.find((t) => (t.kind === 'structure' || t.los === 'woodsLight' || t.los === 'woodsDense') && inside(f.at, t.points));
+    if (cover) return violation('mortar_under_cover', `mortars may not fire from woods or buildings (${cover.id}) (§7.11)`);
+  }
+  const long = 3 * QUALITY_TABLE[u.quality].base * w.x;
+  if (!figs.some((f) => edgeDistance(f.at, f.r, at, 0) <= long)) return violation('out_of_range', `the point is beyond ${w.name}'s long range of ${long / 100}"`);
+  const spotted = s.units.some((v) => v.side === u.side && inPlay(v) && !v.hidden && living(v).some((f) => !segmentBlock(s, f.at, at, { fire: false, observerUnit: v, targetUnit: null })));
+  if (!spotted) return violation('not_spotted', 'no friendly figure sees the target point (§7.11: any target spotted by the force)');
+  return null;
+}
+
+/** Timing, accuracy, scatter and impact of one strike. */
+function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Record<string, unknown>): 'arrived' | 'garbled' | 'lost' | 'failed' {
+  const target = QUALITY_TABLE[q].target;
+  const timing = successes(run.roll('artillery_timing', 3, who), target);
+  if (timing < 2) {
+    // An on-board mortar's 0 is just a failure (§7.11).
+    const r = timing === 1 ? 'garbled' : who.asset ? 'lost' : 'failed';
+    run.emit('artillery_timing', { ...who, successes: timing, result: r });
+    return r;
+  }
+  const acc = run.roll('artillery_accuracy', 2, who);
+  const failed = acc.filter((d) => d < target).length;
+  let point: Pt = [at[0], at[1]];
+  if (failed) {
+    const inches = run.roll('artillery_scatter', failed, who).reduce((x, y) => x + y, 0);
+    const p = along(at, randomDirection(run), inches * 100);
+    point = [Math.max(0, Math.min(s.table.w, p[0])), Math.max(0, Math.min(s.table.h, p[1]))];
+  }
+  const w = weapon(weaponId);
+  run.emit('artillery_strike', { ...who, weapon: w.id, aimed: at, at: point, scatter: dist(at, point), radius: w.blast });
+  blastEffect(s, run, point, w, null);
+  return 'arrived';
+}
+
+export function callFire(s: S, run: Run, u: Unit, c: CallFire): void {
+  const a = s.artillery.find((x) => x.id === c.asset)!;
+  a.usedTurn = s.turn;
+  run.emit('fire_called', { unit: u.id, caller: c.caller, asset: a.id, at: c.at });
+  const r = strike(s, run, u.quality, a.weapon, c.at, { unit: u.id, asset: a.id });
+  if (r === 'lost') { a.lost = true; run.emit('asset_lost', { asset: a.id, side: a.side as Side }); }
+}
+
+export function mortarFire(s: S, run: Run, u: Unit, at: Pt): void {
+  run.emit('mortar_fire', { unit: u.id, at });
+  strike(s, run, u.quality, living(u)[0].weapon, at, { unit: u.id });
+}
