@@ -170,6 +170,14 @@ export const unbreakablePosition: PositionFormat<S> = {
     if (s.stack.length !== 2 || card.f !== 'card' || act.f !== 'act' || Object.keys(act.turns).length) {
       return violation('not_at_a_position', 'positions are at the start of an activation (a card drawn, no unit of it has acted yet)', { frames: s.stack.map((f) => f.f) });
     }
+    // The Chrome experimental weapons and walker equipment came after the format: a state that
+    // holds any of them is refused by name (a fork still works), so every position is exact.
+    const chrome = [
+      (s.vortexes ?? []).length ? 'vortexes' : '',
+      Object.values(s.units).some((u) => u.converted || u.jets) ? 'converted or hovering walkers' : '',
+      Object.values(s.units).some((u) => u.weapons.some((w) => !(BEAMS as readonly string[]).includes(w.kind) && !(BOMBS as readonly string[]).includes(w.kind))) ? 'experimental weapons or walker equipment' : '',
+    ].filter(Boolean);
+    if (chrome.length) return violation('not_at_a_position', `the position format does not cover ${chrome.join(', ')} yet; fork the game instead`, { beyond: chrome });
     const map: Record<string, HexState> = {};
     for (const h of CONTENT.hexIds) {
       const m = s.map[h];

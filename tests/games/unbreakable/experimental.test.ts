@@ -232,3 +232,14 @@ test('#86 melee weapon: an upright walker with it counts as heavy attacking and 
   const m = apply(s, { type: 'melee', unit: 'SA', target: 'W1' }, [HIT, HIT, HIT]); // light vs heavy [3/3]
   assert.equal(rolls(m.events)[0].faces.length, 3, 'defending as heavy');
 });
+
+test('analysis positions: a state holding Chrome experimental weapons, equipment or a vortex is refused by name (the format does not describe them yet)', async () => {
+  const { unbreakablePosition } = await import('../../../src/games/unbreakable/position.js');
+  const s = chrome();
+  put(s, 'C1', 'blue', 'crawler', '0405', { beams: ['multigun'], bombs: ['nuke'] });
+  put(s, 'WA', 'yellow', 'walker', '0407', { beams: ['force'], bombs: ['nuke'] });
+  activate(s, 'blue', 'crawler');
+  const r = unbreakablePosition.toPosition(s) as { code?: string; details?: { beyond?: string[] } };
+  assert.equal(r.code, 'not_at_a_position');
+  assert.deepEqual(r.details?.beyond, ['experimental weapons or walker equipment']);
+});
