@@ -79,3 +79,25 @@ export async function post(s: TestServer, url: string, token: string | null, pay
 export async function get(s: TestServer, url: string, token?: string | null) {
   return s.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
 }
+
+/** The legal actions of each open decision of a seat (the actions only: decision ids carry the game's version). */
+export async function legalActions(s: TestServer, id: string, token: string, seat: number) {
+  const r = await s.app.inject({ method: 'GET', url: `/v1/games/${id}/legal-actions`, headers: { ...auth(token), 'x-seat': String(seat) } });
+  assert.equal(r.statusCode, 200, r.body);
+  return r.json().decisions.map((d: { actions: unknown[] }) => d.actions);
+}
+
+/**
+ * A sandbox made from a game's position is that game: each seat's view, pending decisions and
+ * legal actions, and the spectator's view, are the same.
+ */
+export async function assertSameGame(s: TestServer, original: { id: string; analysisToken?: string }, copy: Created, seats: number[] = [0, 1]) {
+  for (const seat of seats) {
+    const a = await game(s, original.id, original.analysisToken, seat);
+    const b = await game(s, copy.id, copy.seats[seat].token);
+    assert.deepEqual(b.view, a.view, `seat ${seat}`);
+    assert.deepEqual(b.pending.map((d: any) => [d.seat, d.kind]), a.pending.map((d: any) => [d.seat, d.kind]));
+    assert.deepEqual(await legalActions(s, copy.id, copy.seats[seat].token!, seat), await legalActions(s, original.id, original.analysisToken!, seat), `seat ${seat}'s legal actions`);
+  }
+  assert.deepEqual((await game(s, copy.id)).view, (await game(s, original.id)).view);
+}

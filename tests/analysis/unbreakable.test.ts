@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from '../support/env.js';
-import { create, game, get, picker, playOne, playUntil, type Pick } from './helpers.js';
+import { assertSameGame, create, game, get, picker, playOne, playUntil, type Pick } from './helpers.js';
 import { analysisCases } from './cases.js';
 import { CONTENT } from '../../src/games/unbreakable/content.js';
 
@@ -81,15 +81,7 @@ describe('unbreakable positions', () => {
     const pos = await get(s, `/v1/games/${g.id}/position`, g.analysisToken);
     assert.equal(pos.statusCode, 200, pos.body);
     const copy = await create(s, { ruleset: R, scenario: SC, seats, sandbox: { position: pos.json().position } });
-    for (const seat of [0, 1]) {
-      const a = await game(s, g.id, g.analysisToken, seat);
-      const b = await game(s, copy.id, copy.seats[seat].token);
-      assert.deepEqual(b.view, a.view, `seat ${seat}`);
-      assert.deepEqual(b.pending.map((d: any) => [d.seat, d.kind]), a.pending.map((d: any) => [d.seat, d.kind]));
-      const la = async (id: string, tok: string) => (await s.app.inject({ method: 'GET', url: `/v1/games/${id}/legal-actions`, headers: { authorization: `Bearer ${tok}`, 'x-seat': String(seat) } })).json().decisions.map((d: any) => d.actions);
-      assert.deepEqual(await la(copy.id, copy.seats[seat].token!), await la(g.id, g.analysisToken!));
-    }
-    assert.deepEqual((await game(s, copy.id)).view, (await game(s, g.id)).view);
+    await assertSameGame(s, g, copy);
     // The sandbox plays on from the position, and verify replays it from there.
     await playOne(s, copy.id, (seat) => copy.seats[seat].token!, picker(2));
     const ver = (await get(s, `/v1/games/${copy.id}/verify`)).json();

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from '../support/env.js';
-import { create, game, get, picker, playOne, playUntil, post } from './helpers.js';
+import { assertSameGame, create, game, get, picker, playOne, playUntil, post } from './helpers.js';
 import { analysisCases } from './cases.js';
 
 let s: TestServer;
@@ -63,13 +63,7 @@ describe('undaunted positions', () => {
     const pos = await get(s, `/v1/games/${g.id}/position`, g.analysisToken);
     assert.equal(pos.statusCode, 200, pos.body);
     const copy = await create(s, { ruleset: R, scenario: SC, seats, sandbox: { position: pos.json().position } });
-    for (const seat of [0, 1]) {
-      const a = await game(s, g.id, g.analysisToken, seat);
-      const b = await game(s, copy.id, copy.seats[seat].token);
-      assert.deepEqual(b.view, a.view, `seat ${seat}`);
-      assert.deepEqual(b.pending.map((d: any) => [d.seat, d.kind]), a.pending.map((d: any) => [d.seat, d.kind]));
-    }
-    assert.deepEqual((await game(s, copy.id)).view, (await game(s, g.id)).view);
+    await assertSameGame(s, g, copy);
   });
 
   test('bad positions are refused with a code naming what is impossible', async () => {
