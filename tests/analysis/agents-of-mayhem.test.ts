@@ -70,6 +70,19 @@ describe('agents-of-mayhem sandbox with scripted dice', () => {
 });
 
 describe('agents-of-mayhem positions', () => {
+  test('M3: a state with Event Markers (or explosions, building damage, Doomsday Device damage) is refused by name, not exported without them', async () => {
+    const g = await create(s, { ruleset: R, scenario: 'M3', seats, sandbox: { analysisToken: true } });
+    const at = await playUntil(s, g.id, () => g.analysisToken!, atActivation(1), aggressive(4), 600);
+    assert.equal(at.status, 'active');
+    const r = await get(s, `/v1/games/${g.id}/position`, g.analysisToken);
+    assert.equal(r.statusCode, 422, r.body);
+    assert.equal(r.json().error.code, 'not_at_a_position');
+    assert.ok(r.json().error.details.beyond.includes('Event Markers'), r.body);
+    // A fork still copies the whole game.
+    const f = await s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/fork`, headers: { authorization: `Bearer ${g.analysisToken}` }, payload: { version: at.version } });
+    assert.ok(f.statusCode === 201 || f.statusCode === 200, f.body);
+  });
+
   for (const [mission, min] of [['M1', 3], ['M2', 2]] as const) {
     test(`round trip (${mission}): a played mission exported as a position makes a sandbox whose views and decisions are the same`, async () => {
       const g = await create(s, { ruleset: R, scenario: mission, seats, sandbox: { analysisToken: true } });
