@@ -975,8 +975,8 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "loadout";
-            beams: ("force" | "laser" | "stasis")[];
-            bombs: ("crust" | "neutron" | "nuke")[];
+            beams: ("force" | "laser" | "stasis" | "multigun" | "rocket" | "vortex" | "conversion" | "jets")[];
+            bombs: ("crust" | "neutron" | "nuke" | "multigun" | "rocket" | "vortex" | "conversion" | "meleeWeapon")[];
         } | {
             /** @enum {string} */
             type: "place";
@@ -995,6 +995,21 @@ export interface components {
             target: string;
             /** @enum {string} */
             mode?: "reverse";
+            as?: "force" | "laser" | "stasis" | "crust" | "neutron" | "nuke";
+        } | {
+            /** @enum {string} */
+            type: "jets";
+            unit: string;
+            weapon: string;
+        } | {
+            /** @enum {string} */
+            type: "convert";
+            unit: string;
+        } | {
+            /** @enum {string} */
+            type: "rocket";
+            /** @description hex label XXYY */
+            hex: string;
         } | {
             /** @enum {string} */
             type: "reload";
@@ -1149,6 +1164,30 @@ export interface components {
             dash: boolean;
         } | {
             /** @enum {string} */
+            type: "hack";
+            unit: string;
+            ddd: string;
+            dice: number;
+        } | {
+            /** @enum {string} */
+            type: "laser";
+            /** @description a space "x,y,Level" */
+            to: string;
+        } | {
+            /** @enum {string} */
+            type: "edmksTax";
+            well: "speed" | "focus" | "tech";
+        } | {
+            /** @enum {string} */
+            type: "edmks";
+            board: string;
+        } | {
+            /** @enum {string} */
+            type: "displace";
+            /** @description a space "x,y,Level" */
+            to: string;
+        } | {
+            /** @enum {string} */
             type: "deploy";
             board: string | null;
             minion?: string;
@@ -1191,6 +1230,8 @@ export interface components {
             /** @enum {string} */
             type: "activate";
             unit: string;
+            /** @description declare this unit's Last Stand, once per player per game (§7.13) */
+            lastStand?: boolean;
         } | {
             /** @enum {string} */
             type: "engage";
@@ -1207,6 +1248,18 @@ export interface components {
                 /** @description [x, y] in hundredths of an inch */
                 at: number[];
             };
+            /** @description a sniper's aimed shot at this figure of the target unit, ignoring fire priority (§7.27) */
+            aimed?: string;
+            /** @description an unmoved squad's attached weapon team fires at this other target (§7.9) */
+            teamTarget?: string;
+            /** @description an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11) */
+            indirect?: number[];
+            /** @description lay the squad's smoke screen between two points, instead of shooting (§7.26) */
+            smoke?: number[][];
+            /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
+            attach?: string;
+            /** @description the attached character leaves the squad at the end of the order (§2.8) */
+            detach?: boolean;
         } | {
             /** @enum {string} */
             type: "rush";
@@ -1215,6 +1268,10 @@ export interface components {
                 fig: string;
                 path: number[][];
             }[];
+            /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
+            attach?: string;
+            /** @description the attached character leaves the squad at the end of the order (§2.8) */
+            detach?: boolean;
         } | {
             /** @enum {string} */
             type: "assault";
@@ -1224,6 +1281,10 @@ export interface components {
                 fig: string;
                 path: number[][];
             }[];
+            /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
+            attach?: string;
+            /** @description the attached character leaves the squad at the end of the order (§2.8) */
+            detach?: boolean;
         } | {
             /** @enum {string} */
             type: "command";
@@ -1232,6 +1293,17 @@ export interface components {
                 fig: string;
             } | null;
             target: string | null;
+            /** @description Call Fire: the caller (a character or squad leader) spots a point for an off-board section (§7.11) */
+            callFire?: {
+                caller: string;
+                asset: string;
+                /** @description [x, y] in hundredths of an inch */
+                at: number[];
+            };
+            /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
+            attach?: string;
+            /** @description the attached character leaves the squad at the end of the order (§2.8) */
+            detach?: boolean;
         } | {
             /** @enum {string} */
             type: "control";
@@ -1240,6 +1312,33 @@ export interface components {
                 fig: string;
                 path: number[][];
             }[];
+        } | {
+            /** @enum {string} */
+            type: "hide";
+        } | {
+            /** @enum {string} */
+            type: "markers";
+            moves: {
+                marker: number;
+                path: number[][];
+            }[];
+        } | {
+            /** @enum {string} */
+            type: "unhide";
+            marker: number;
+        } | {
+            /** @enum {string} */
+            type: "reveal";
+            real: boolean;
+        } | {
+            /** @enum {string} */
+            type: "minefield";
+            /** @description the three numbered markers 1, 2, 3 */
+            markers: number[][];
+            /** @description the real marker (secret) */
+            real: 1 | 2 | 3;
+            /** @description anti-personnel or anti-vehicle (secret) */
+            mine: "ap" | "av";
         } | {
             /** @enum {string} */
             type: "opportunity";
