@@ -172,6 +172,10 @@ async function queueFlush(rt: Runtime, webhookId: string, tag: string, delayMs: 
   });
 }
 
+/** A fresh job id for "try again later": a time bucket could be the running job's own id,
+ * which the queue ignores, and the webhook's last notices would wait for the next game event. */
+const laterTag = () => `t${Date.now()}.${randomBytes(4).toString('hex')}`;
+
 interface Notice { id: string; key: string; body: Record<string, any> }
 
 /** Sends the next message of a webhook, if one waits and the gap since the last has passed. */
@@ -183,7 +187,7 @@ export async function flush(rt: Runtime, data: { webhookId: string }, meta: JobM
   const w = hooks[0];
   if (!w) return;
   const wait = w.lastSentAt ? new Date(w.lastSentAt).getTime() + notifySettings.minGapMs - Date.now() : 0;
-  if (wait > 0) return queueFlush(rt, w.id, `t${Math.floor((Date.now() + wait) / 100)}`, wait);
+  if (wait > 0) return queueFlush(rt, w.id, laterTag(), wait);
   // Claim: the oldest waiting notice of each game (at most 10 games for discord, 1 for json),
   // and the webhook's send slot, in one transaction (two workers never send the same message).
   const claimed = await sql.tx(async (tx) => {
@@ -208,7 +212,7 @@ export async function flush(rt: Runtime, data: { webhookId: string }, meta: JobM
     if (pick.length) await tx.query(`UPDATE player_notices SET sent_at = now() WHERE id = ANY($1::bigint[])`, [pick.map((p) => p.id)]);
     return { pick, more: rows.length > pick.length };
   });
-  if (claimed === null) return queueFlush(rt, w.id, `t${Math.floor(Date.now() / 100)}`, notifySettings.minGapMs);
+  if (claimed === null) return queueFlush(rt, w.id, laterTag(), notifySettings.minGapMs);
   if (!claimed.pick.length) return;
   const player = (await new Players(rt).get(w.playerId))!;
   const body = JSON.stringify(w.format === 'discord'

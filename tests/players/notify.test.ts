@@ -20,7 +20,7 @@ const limited = new Set<string>();
 
 before(async () => {
   webhookSettings.allowPrivate = true;
-  notifySettings.minGapMs = 60;
+  notifySettings.minGapMs = 150;
   s = await startAsync();
   receiver = createServer((req, res) => {
     let body = '';
@@ -54,7 +54,7 @@ async function listening(): Promise<number> {
 }
 
 /** The events of GET /v1/me/events until `want` arrived (or `ms` passed). */
-function readMyEvents(port: number, key: string, lastId: string | null, want: number, ms = 10_000) {
+function readMyEvents(port: number, key: string, lastId: string | null, want: number, ms = 10_000, counts: (e: { event: string }) => boolean = () => true) {
   return new Promise<{ id: number; raw: string; event: string; data: any }[]>((resolve, reject) => {
     const got: { id: number; raw: string; event: string; data: any }[] = [];
     const req = get({ host: '127.0.0.1', port, path: '/v1/me/events', headers: { ...auth(key), ...(lastId ? { 'last-event-id': lastId } : {}) } }, (res: IncomingMessage) => {
@@ -70,7 +70,7 @@ function readMyEvents(port: number, key: string, lastId: string | null, want: nu
           const ev = /^event: (\w+)$/m.exec(block);
           const data = /^data: (.*)$/m.exec(block);
           if (id && ev) got.push({ id: Number(id[1]), raw: `${id[1]}:${id[2]}`, event: ev[1], data: data ? JSON.parse(data[1]) : null });
-          if (got.length >= want) {
+          if (got.filter(counts).length >= want) {
             req.destroy();
             resolve(got);
           }
@@ -94,7 +94,9 @@ describe('player webhooks', () => {
         const x = await game(s, g.id, p.key);
         if (x.status === 'finished') return x;
         const inbox = (await s.app.inject({ method: 'GET', url: '/v1/me/games?toAct=true', headers: auth(p.key) })).json();
-        return inbox.games.some((x2: { id: string }) => x2.id === g.id) ? x : null;
+        // The view was read before the inbox: both must show the turn (the bot may move between).
+        const mine = x.pending.some((d: { seat: number }) => d.seat === 0);
+        return mine && inbox.games.some((x2: { id: string }) => x2.id === g.id) ? x : null;
       }, 30_000, 30);
       if (v.status === 'finished') break;
       const d = v.pending.find((x: { seat: number }) => x.seat === 0);
@@ -141,7 +143,10 @@ describe('player webhooks', () => {
       assert.ok(!m.body.embeds[0].description.includes('Bot,') && !/turn, \*\*Bot/.test(m.body.embeds[0].description), 'never the AI seat');
     }
     for (const m of turns) assert.ok(m.body.embeds[0].timestamp, 'the turn message carries dueAt');
-    for (let i = 1; i < all.length; i++) assert.ok(all[i].at - all[i - 1].at >= notifySettings.minGapMs - 5, 'spaced by the gap');
+    // The gap is kept between sends; arrival here adds the HTTP round trip's jitter (tens of ms
+    // on a loaded machine), far less than the gap that a burst without it would not have.
+    const gaps = all.slice(1).map((m, i) => m.at - all[i].at);
+    assert.ok(gaps.every((g) => g >= notifySettings.minGapMs - 50), `spaced by the gap: ${gaps.join(', ')}`);
     void msgs;
   });
   test('discord: the embed carries the board picture (PNG at that version) when PUBLIC_BASE_URL is set, and the picture is served', async () => {
@@ -250,8 +255,10 @@ describe('event feed and vacation', () => {
     // Missed while away: replayed after the last id seen, the first message not again.
     await say('are you there?');
     await say('your move');
-    const back = await readMyEvents(port, p.key, hello.raw, 2);
-    assert.deepEqual(back.map((e) => [e.event, e.data.text]), [['chat', 'are you there?'], ['chat', 'your move']]);
+    // Feed events (a late `turn`) may come first; the chat replay is what this checks.
+    const backAll = await readMyEvents(port, p.key, hello.raw, 2, 20_000, (e) => e.event === 'chat');
+    const back = backAll.filter((e) => e.event === 'chat');
+    assert.deepEqual(back.map((e) => e.data.text), ['are you there?', 'your move'], `after ${hello.raw}: ${JSON.stringify(backAll)}`);
     const chatId = (raw: string) => Number(raw.split(':')[1]);
     assert.ok(chatId(back[0].raw) > chatId(hello.raw) && chatId(back[1].raw) > chatId(back[0].raw), 'chat ids increase');
     // A garbled Last-Event-ID is a 400 with a code, not a silent full replay.
