@@ -4,7 +4,7 @@
 // distances, the same Map order and the same path, since rulesets put paths in their events.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Cell, DIRS8, inBounds, lineOfSight, reach, shortestPath, squeezed } from '../../src/engine/mech/grid-square.js';
+import { adjacent, type Cell, chebyshev, DIRS8, inBounds, lineOfSight, neighbours8, reach, sameCell, shortestPath, squeezed, straightLine } from '../../src/engine/mech/grid-square.js';
 import { localRng } from '../../src/engine/rng.js';
 
 const k = (c: Cell) => `${c[0]},${c[1]}`;
@@ -102,4 +102,74 @@ test('reach and shortestPath match a plain breadth-first search on 300 random bo
     const goal: Cell = [rng.int(g.width), rng.int(g.height)];
     assert.deepEqual(shortestPath(g, start, goal, max, blocked), referencePath(g, start, goal, max, blocked), `path ${t}`);
   }
+});
+
+// The helpers on their own (mutation testing found them reached only through other suites).
+test('chebyshev and adjacent: a diagonal step counts 1; adjacent is exactly distance 1, never 0 or 2', () => {
+  assert.equal(chebyshev([2, 3], [2, 3]), 0);
+  assert.equal(chebyshev([2, 3], [3, 4]), 1);
+  assert.equal(chebyshev([2, 3], [5, 1]), 3, 'the larger of |dx| = 3 and |dy| = 2');
+  assert.equal(chebyshev([5, 1], [2, 3]), 3, 'symmetric');
+  assert.equal(chebyshev([0, 0], [1, -4]), 4, 'the larger of |dx| = 1 and |dy| = 4');
+  assert.equal(adjacent([2, 3], [3, 4]), true);
+  assert.equal(adjacent([2, 3], [2, 2]), true);
+  assert.equal(adjacent([2, 3], [2, 3]), false, 'a cell is not adjacent to itself');
+  assert.equal(adjacent([2, 3], [4, 3]), false);
+  assert.equal(sameCell([1, 2], [1, 2]), true);
+  assert.equal(sameCell([1, 2], [2, 1]), false);
+  assert.equal(sameCell([1, 2], [1, 3]), false);
+});
+
+test('inBounds and neighbours8: the board edges, and neighbours in DIRS8 order (north, then clockwise)', () => {
+  const g = { width: 3, height: 2 };
+  assert.equal(inBounds(g, [0, 0]), true);
+  assert.equal(inBounds(g, [2, 1]), true);
+  assert.equal(inBounds(g, [3, 1]), false, 'x = width is off the board');
+  assert.equal(inBounds(g, [2, 2]), false, 'y = height is off the board');
+  assert.equal(inBounds(g, [-1, 0]), false);
+  assert.equal(inBounds(g, [0, -1]), false);
+  assert.deepEqual(neighbours8({ width: 3, height: 3 }, [1, 1]), [[1, 0], [2, 0], [2, 1], [2, 2], [1, 2], [0, 2], [0, 1], [0, 0]]);
+  assert.deepEqual(neighbours8(g, [0, 0]), [[1, 0], [1, 1], [0, 1]], 'a corner has three');
+  assert.deepEqual(neighbours8(g, [2, 1]), [[2, 0], [1, 1], [1, 0]]);
+});
+
+test('straightLine and squeezed: the eight lines; a diagonal is squeezed only when both side cells are blocked', () => {
+  assert.equal(straightLine([1, 1], [1, 5]), true);
+  assert.equal(straightLine([1, 1], [6, 1]), true);
+  assert.equal(straightLine([1, 1], [4, 4]), true);
+  assert.equal(straightLine([1, 1], [-2, 4]), true, 'the anti-diagonal');
+  assert.equal(straightLine([1, 1], [3, 4]), false);
+  const walls = (cells: string[]) => (c: Cell) => cells.includes(`${c[0]},${c[1]}`);
+  assert.equal(squeezed([1, 1], [2, 2], walls(['2,1', '1,2'])), true);
+  assert.equal(squeezed([1, 1], [2, 2], walls(['2,1'])), false, 'one side open');
+  assert.equal(squeezed([1, 1], [2, 2], walls(['1,2'])), false, 'the other side open');
+  assert.equal(squeezed([1, 1], [0, 0], walls(['0,1', '1,0'])), true, 'north-west');
+  assert.equal(squeezed([1, 1], [0, 2], walls(['0,1', '1,2'])), true, 'south-west');
+  assert.equal(squeezed([1, 1], [2, 2], walls(['0,1', '1,0'])), false, 'the cells beside another diagonal');
+  assert.equal(squeezed([1, 1], [2, 1], walls(['2,0', '2,2', '1,0', '1,2'])), false, 'orthogonal steps never squeeze');
+  assert.equal(squeezed([1, 1], [1, 2], walls(['0,1', '2,1', '0,2', '2,2'])), false);
+});
+
+test('lineOfSight on a diagonal: the corner rule at the first and the last step, and both directions', () => {
+  const walls = (cells: string[]) => (c: Cell) => cells.includes(`${c[0]},${c[1]}`);
+  // (0,0) -> (3,3): steps (0,0)->(1,1), (1,1)->(2,2), (2,2)->(3,3).
+  assert.deepEqual(lineOfSight([0, 0], [3, 3], walls(['1,0', '0,1'])), { ok: false, reason: 'corner' }, 'the first step');
+  assert.deepEqual(lineOfSight([0, 0], [3, 3], walls(['3,2', '2,3'])), { ok: false, reason: 'corner' }, 'the last step');
+  assert.deepEqual(lineOfSight([0, 0], [3, 3], walls(['3,2'])), { ok: true }, 'one corner cell alone does not block');
+  assert.deepEqual(lineOfSight([0, 0], [3, 3], walls(['2,3'])), { ok: true });
+  assert.deepEqual(lineOfSight([3, 3], [0, 0], walls(['1,0', '0,1'])), { ok: false, reason: 'corner' }, 'the same pair seen from the other end');
+  assert.deepEqual(lineOfSight([0, 3], [3, 0], walls(['0,2', '1,3'])), { ok: false, reason: 'corner' }, 'the anti-diagonal');
+  assert.deepEqual(lineOfSight([0, 0], [3, 3], walls(['4,3', '3,4'])), { ok: true }, 'cells past the target do not count');
+  assert.deepEqual(lineOfSight([0, 0], [3, 3], walls(['3,3'])), { ok: true }, 'the target cell itself does not block');
+  assert.deepEqual(lineOfSight([0, 0], [3, 3], walls(['0,0'])), { ok: true }, 'nor the viewer cell');
+  assert.deepEqual(lineOfSight([0, 0], [0, 3], walls(['1,1', '1,2'])), { ok: true }, 'orthogonal lines have no corner rule');
+  assert.deepEqual(lineOfSight([0, 0], [0, 1], walls([])), { ok: true }, 'adjacent cells always see each other orthogonally');
+});
+
+test('reach and shortestPath off the board: the start alone, or no path', () => {
+  const { g, blocked } = board(['...', '...']);
+  assert.deepEqual([...reach(g, [5, 5], 3, blocked)], [['5,5', 0]]);
+  assert.equal(shortestPath(g, [5, 5], [0, 0], 9, blocked), null);
+  assert.equal(shortestPath(g, [0, 0], [-1, 0], 9, blocked), null);
+  assert.deepEqual([...reach(g, [0, 0], 0, blocked)], [['0,0', 0]], 'zero steps: only the start');
 });
