@@ -157,11 +157,15 @@ function greedy(rs: Ruleset, input: BotInput, rng: Rng, t0: number): { action: u
 function onePly(sim: Sim, input: BotInput, samples: number, deadline: number): number[] {
   const sum = input.legal.map(() => 0);
   const cnt = input.legal.map(() => 0);
+  // In a random order: when the deadline cuts a pass over many actions (a hex game's moves run
+  // to hundreds), the ones scored are a fair sample, not the first few of the list.
+  const order = shuffled(input.legal.map((_, i) => i), sim.rng);
   for (let j = 0; j < samples; j++) {
     const k = sample(sim, input);
     if (!k) continue;
-    for (let i = 0; i < input.legal.length; i++) {
-      if (j > 0 && Date.now() > deadline) break;
+    for (let n = 0; n < order.length; n++) {
+      const i = order[n];
+      if ((j > 0 || n >= MIN_SCORED) && Date.now() > deadline) break;
       const next = afterMine(sim, input, k, input.legal[i]);
       if (!next) continue;
       sum[i] += value(sim.rs, next, input.seat);
@@ -177,6 +181,18 @@ function value(rs: Ruleset, k: KState<any>, seat: Seat): number {
   const r = resultOf(rs, k);
   if (r) return r.draw ? 0 : r.winners.includes(seat) ? 1e6 : -1e6;
   return rs.evaluate!(k.s, seat);
+}
+
+/** Actions the first one-ply pass scores whatever the clock says (a bot must compare some). */
+const MIN_SCORED = 24;
+
+function shuffled<T>(xs: T[], rng: Rng): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
 }
 
 function pickBest(scores: number[], rng: Rng): number | null {
@@ -239,7 +255,8 @@ function mcts(rs: Ruleset, input: BotInput, rng: Rng, t0: number): { action: unk
 
   // One-ply pass (at most a third of the budget): the prior and the root shortlist.
   const prior = onePly(sim, input, 2, t0 + budget / 3);
-  const scored = prior.map((x, i) => [x, i] as const).filter(([x]) => !Number.isNaN(x)).sort((a, b) => b[0] - a[0]);
+  // Equal scores in random order: a flat evaluate must not hand the shortlist to the list's head.
+  const scored = shuffled(prior.map((x, i) => [x, i] as const).filter(([x]) => !Number.isNaN(x)), rng).sort((a, b) => b[0] - a[0]);
   if (scored.length === 0) return { action: input.legal[rng.int(input.legal.length)], iterations: 0 };
   const keep = scored.slice(0, T.rootWidth).map(([, i]) => i);
   // Rewards in [0, 1]: a logistic of evaluate relative to the root's best one-ply value.

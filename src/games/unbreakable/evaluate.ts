@@ -91,10 +91,15 @@ function mission(s: S, side: Side): number {
   return 0;
 }
 
+/** Scenarios only walkers can win: a platoon without one can at best draw (§4.2, §4.5). */
+const WALKERS_WIN = new Set(['retrieval', 'capture-the-flag']);
+
 export function evaluate(s: S, seat: Seat): number {
   const side: Side = s.seatOf.blue === seat ? 'blue' : 'yellow';
   if (s.result) return s.result.winners.includes(seat) ? 1000 : s.result.draw ? 0 : -1000;
   let score = 0;
+  const platoon = s.setup[side]?.platoon;
+  if (s.phase === 'setup' && platoon && platoon.walker === 0 && WALKERS_WIN.has(s.scenario)) score -= 50;
   for (const u of Object.values(s.units)) {
     if (u.gone) continue;
     const down = (u.type === 'walker' && u.config === 'down') || (u.type === 'squad' && u.status === 'offline') ? 1 : 0;
