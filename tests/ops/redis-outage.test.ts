@@ -76,7 +76,7 @@ test('Redis stopped and restarted under play: moves commit, jobs and streams cat
     const during = await game(s, g.id);
     assert.ok(during.version >= 1, 'the sealed group closed and committed while Redis was down');
     // This process's own stream heard its own commits without Redis.
-    await until(async () => seen.includes(during.version), 5000);
+    await until(async () => seen.includes(during.version), 15_000);
     // The bot cannot move: its job waits in the outbox.
     await sleep(1500);
     assert.equal((await game(s, g.id)).version, during.version, 'no bot move without the queue');
