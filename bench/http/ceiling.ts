@@ -37,6 +37,8 @@ export interface Ceiling {
   tps: number; latencyMs: number; tool: string;
   /** CPU time of the whole machine (client, database, kernel) per transaction, µs. */
   machineUs?: number;
+  /** CPU time of the run's own processes (bench/lib/own-cpu.ts) per transaction, µs. */
+  ownUs?: number;
 }
 
 export async function prepareCeilingTable(url: string, schema: string): Promise<void> {

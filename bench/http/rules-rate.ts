@@ -4,6 +4,7 @@
 // candidate generation). Each game's final hash must equal the one the service stored, so
 // the figure is the work of exactly those entries. Reading the logs is not timed.
 import { replay } from '../../src/engine/playout.js';
+import { movesOf } from '../engine/kernel-run.js';
 import type { Entry, Ruleset, SeatInfo } from '../../src/engine/types.js';
 import { fullReplay } from '../../src/service/analysis.js';
 import { openStore } from '../../src/store/db.js';
@@ -16,6 +17,8 @@ export interface RulesRate {
   entries: number;
   /** Machine CPU (every process) and this process's CPU per entry, µs. */
   machineUs: number; processUs: number;
+  /** Player decisions per entry in these logs (a sealed close carries every member's commit; 1 without sealed groups). */
+  movesPerEntry: number;
   entriesPerSec: number;
 }
 
@@ -51,6 +54,7 @@ export async function rulesReplayRate(databaseUrl: string, rs: Ruleset, seconds:
   const logs = await readLogs(databaseUrl, rs, maxGames);
   if (!logs.length) throw new Error(`no ${rs.id} game with a move in the store: nothing to replay`);
   const perPass = logs.reduce((s, l) => s + l.entries.length, 0);
+  const moves = logs.reduce((s, l) => s + l.entries.reduce((x, e) => x + movesOf(e), 0), 0);
   // Warm-up (JIT) and the check that this replay is the service's: the same final hashes.
   for (const l of logs) {
     const h = replay(rs, { ...l.o, hashChain: true }, l.entries).hash;
@@ -68,7 +72,7 @@ export async function rulesReplayRate(databaseUrl: string, rs: Ruleset, seconds:
   const wall = (performance.now() - t0) / 1000;
   const c = process.cpuUsage(c0);
   return {
-    games: logs.length, entriesPerPass: perPass, entries,
+    games: logs.length, entriesPerPass: perPass, entries, movesPerEntry: moves / perPass,
     machineUs: (1e6 * machineBusySince(m0)) / entries, processUs: (c.user + c.system) / entries, entriesPerSec: entries / wall,
   };
 }
