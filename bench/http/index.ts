@@ -296,7 +296,8 @@ async function runMode(
             const own = () => ownCpuSeconds(servers.map((sv) => sv.pid), o.postmaster ?? null);
             const m0 = machineMark(), own0 = own();
             const ce = await ceiling(c, servers[0].url);
-            row.ceilings.push({ ...ce, machineUs: (1e6 * machineBusySince(m0)) / (ce.tps * seconds), ownUs: (1e6 * (own() - own0)) / (ce.tps * seconds) });
+            const txs = ce.tps * (ce.seconds ?? seconds);
+            row.ceilings.push({ ...ce, machineUs: (1e6 * machineBusySince(m0)) / txs, ownUs: (1e6 * (own() - own0)) / txs });
           } finally { t1.stop(); }
           const t2 = timedProgress(`${mode}: moves ${c}c ${r + 1}/${rounds}`, warmup + seconds);
           try {
