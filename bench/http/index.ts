@@ -247,7 +247,8 @@ function limitTable(rows: ModeRow[]): void {
     + 'its CPU per entry is divided by the moves per entry (a sealed group closes in one entry carrying each member\'s commit, and each commit is a move over HTTP; 1 otherwise). '
     + 'limit = 1e6 / (commit µs + rules µs); measured / limit = (commit µs + rules µs) / machine µs per move, per round, then the median (min-max over rounds). '
     + 'On a machine shared with other work, that work is charged to each figure too (least to the HTTP load, which keeps every core busy itself): '
-    + 'the last column counts only the run\'s own processes (bench/lib/own-cpu.ts: the bench process with pgbench, the server, the local Postgres with its backends; the rules from the bench process alone), the figure to read when the machine was busy.');
+    + 'the last column counts only the run\'s own processes (bench/lib/own-cpu.ts: the bench process with pgbench, the server, the local Postgres with its backends; the rules from the bench process alone), the figure to read when the machine was busy. '
+    + (rs.some((r) => r.mode.startsWith('Postgres')) ? '(A Postgres on another machine is not counted there.)' : ''));
   for (const r of rs) {
     const f = limitFigures(r);
     console.log(`- ${r.spec.ruleset}, ${PATTERN_LABEL[r.pattern]} @ ${r.connections} clients: ${f.ratio.toFixed(2)} of the limit in machine CPU, ${f.ownRatio.toFixed(2)} in the run's own processes' CPU (target >= 0.5: **${f.ratio >= 0.5 ? 'met' : 'NOT met'}**)`);

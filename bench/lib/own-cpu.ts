@@ -38,7 +38,9 @@ export async function postmasterOf(url: string): Promise<number | null> {
   try {
     await c.connect();
     const { rows } = await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    // A remote server's backend pid may name some local process: only a local `postgres` counts.
     const f = readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8');
+    if (f.slice(f.indexOf('(') + 1, f.lastIndexOf(')')) !== 'postgres') return null;
     return Number(f.slice(f.lastIndexOf(')') + 2).split(' ')[1]);
   } catch {
     return null;
