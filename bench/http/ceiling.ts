@@ -37,6 +37,10 @@ export interface Ceiling {
   tps: number; latencyMs: number; tool: string;
   /** CPU time of the whole machine (client, database, kernel) per transaction, µs. */
   machineUs?: number;
+  /** CPU time of the run's own processes (bench/lib/own-cpu.ts) per transaction, µs. */
+  ownUs?: number;
+  /** How long the transactions ran, s (pgbench runs whole seconds, at least one). */
+  seconds?: number;
 }
 
 export async function prepareCeilingTable(url: string, schema: string): Promise<void> {
@@ -66,7 +70,7 @@ export async function pgbenchCeiling(pgbench: string, url: string, schema: strin
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
     const lat = /latency average = ([\d.]+) ms/.exec(out);
     if (!tps) throw new Error(`cannot read pgbench output: ${out.slice(-500)}`);
-    return { tps: Number(tps[1]), latencyMs: lat ? Number(lat[1]) : NaN, tool: 'pgbench -M prepared' };
+    return { tps: Number(tps[1]), latencyMs: lat ? Number(lat[1]) : NaN, tool: 'pgbench -M prepared', seconds: Math.max(1, Math.round(seconds)) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -58,6 +58,8 @@ export interface LoadResult {
   clientCpu?: number;
   /** CPU time of the whole machine (server, database, load generator, kernel) per accepted move, µs. */
   machineUs?: number;
+  /** CPU time of the run's own processes (server, load generator, Postgres) per accepted move, µs. */
+  ownUs?: number;
 }
 
 export interface Spec {
@@ -101,8 +103,8 @@ export function nextSeat(seats: readonly number[], seat: number, held: boolean):
   return seats.includes(seat) ? seat : seats[0];
 }
 
-/** The `toAct` of a move's response, read without parsing the whole body: status, seats. */
-const TO_ACT = /"toAct":\{"version":\d+,"status":"(\w+)","seats":\[([\d,]*)\]\}/;
+/** The `toAct` of a move's response, read without parsing the whole body: status, seats (a held sealed commit's toAct goes on with `waitingOnOthers`). */
+const TO_ACT = /"toAct":\{"version":\d+,"status":"(\w+)","seats":\[([\d,]*)\][,}]/;
 
 interface Ctx { g?: BenchGame; seat?: number; submit?: string | null; t0?: number; direct?: boolean }
 

@@ -31,12 +31,27 @@ export function labelsOf(rs: Ruleset, view: () => unknown, seat: Seat | null, ac
   });
 }
 
-/** A view computed at most once, on first use. */
+/**
+ * Views read for texts and labels, per state object and seat. A kernel state is never
+ * modified, so its view for a seat is the same each time: a move's event texts (the view
+ * after it) and the next legal actions' labels (the same state and seat) share one. These
+ * views are only read (describe, label), never sent, and go with their state.
+ */
+const textViews = new WeakMap<object, Map<Seat | null, unknown>>();
+
+/** A view computed at most once per state and seat, on first use. */
 export function lazyView(rs: Ruleset, s: unknown, seat: Seat | null): () => unknown {
   let v: unknown;
   let done = false;
   return () => {
-    if (!done) { v = rs.view(s, seat); done = true; }
+    if (done) return v;
+    done = true;
+    if (typeof s !== 'object' || s === null) return (v = rs.view(s, seat));
+    let m = textViews.get(s);
+    if (!m) textViews.set(s, (m = new Map()));
+    if (m.has(seat)) return (v = m.get(seat));
+    v = rs.view(s, seat);
+    m.set(seat, v);
     return v;
   };
 }
