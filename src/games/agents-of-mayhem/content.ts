@@ -34,6 +34,8 @@ const ActionDef = T.Object({
     weaponBonus: T.Optional(T.Union([T.Literal('shields'), T.Literal('armor'), T.Literal('elite')])),
   }, { additionalProperties: false })),
   abilities: T.Optional(T.Array(T.String())),
+  /** A mandatory Timer pictured before the Action-type symbol (spec 7.8): paid now, resolved when the timer showing `side` (relative to the unit) comes off. */
+  timer: T.Optional(T.Object({ side: T.Union([T.Literal('own'), T.Literal('enemy')]), mandatory: T.Literal(true) }, { additionalProperties: false })),
 }, { additionalProperties: false });
 export type ActionDef = Static<typeof ActionDef>;
 

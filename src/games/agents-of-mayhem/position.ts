@@ -112,7 +112,7 @@ export const agentsPosition: PositionFormat<S> = {
   toPosition(s: S) {
     if (s.result) return violation('not_at_a_position', 'the mission is over');
     if (s.stack.length || s.phase !== 'activate') return violation('not_at_a_position', 'positions are at the start of an activation (a board to activate, nothing being resolved)', { phase: s.phase, frames: s.stack.map((f) => f.t) });
-    // Explosions, building damage, Doomsday Devices and Event Markers came after the format: a
+    // Explosions, building damage, Doomsday Devices, Event Markers and timers came after the format: a
     // state holding any of them is refused by name (a fork still works), so every position is exact.
     const beyond = [
       s.explosions?.placed.length ? 'Explosion markers on the map' : '',
@@ -120,6 +120,7 @@ export const agentsPosition: PositionFormat<S> = {
       Object.keys(s.collapsed ?? {}).length ? 'collapsed buildings' : '',
       (s.ddds ?? []).some((d) => d.wounds || d.destroyed || d.hacked) ? 'damaged or hacked Doomsday Devices' : '',
       s.eventMarkers?.length ? 'Event Markers' : '',
+      s.timers?.length ? 'timers (delayed Actions, Dark Matter Bomb countdowns)' : '',
     ].filter(Boolean);
     if (beyond.length) return violation('not_at_a_position', `the position format does not cover ${beyond.join(', ')} yet; fork the game instead`, { beyond });
     const p: Pos = {

@@ -4,7 +4,11 @@
 // Health, then removed and its effects end. EDMKS: one LEGION board gains a Mayhem cube in each
 // LEGION Refresh Phase (LEGION chooses); a MAYHEM Elite starting its Activation on the DDD's
 // Tile spends one Action cube (its owner chooses which). Laser Satellite Controls: once in each
-// LEGION Turn, LEGION may place an Explosion marker face down on any Outside space.
+// LEGION Turn, LEGION may place an Explosion marker face down on any Outside space. Gravity
+// Dominator (#71): LEGION units Jump any height and distance when they move, MAYHEM units may
+// not Jump; a Hack swaps the two. Dark Matter Bomb (#69): radiation Wounds MAYHEM units without
+// Shields on its Tile at the end of each MAYHEM Turn; LEGION arms it with 3 MAYHEM When-Removed
+// timers, and when the last comes off its Tile's buildings are destroyed and its units Downed.
 import { Type as T, type Static } from '@sinclair/typebox';
 import { Ajv } from 'ajv';
 import { violation, type Violation } from '../../../engine/types.js';
@@ -17,9 +21,13 @@ import { roll } from './combat.js';
 import { slotOf } from '../legal.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import type { Rng } from '../../../engine/types.js';
-import { placeExplosion } from './explosions.js';
+import { destroyBuilding, placeExplosion } from './explosions.js';
+import { down } from './board.js';
+import { placeTimer } from './timers.js';
+import { reactingSeat } from './combat.js';
+import type { Timer } from '../state.js';
 
-const Effect = T.Union([T.Literal('edmks'), T.Literal('laserSatellite')]);
+const Effect = T.Union([T.Literal('edmks'), T.Literal('laserSatellite'), T.Literal('gravityDominator'), T.Literal('darkMatterBomb')]);
 const DddDef = T.Object({
   id: T.String(), name: T.String(), effect: Effect,
   width: T.Integer({ minimum: 1, maximum: 3 }), height: T.Integer({ minimum: 1, maximum: 3 }), health: T.Union([T.Integer({ minimum: 1 }), T.Null()]),
@@ -189,5 +197,65 @@ export function hack(s: S, unit: string, ddd: string, dice: number, rng: Rng, ev
   const success = hits >= h.difficulty;
   if (success) d.hacked = u.side;
   say(ev, 'hacked', { unit, ddd, action: h.name, hits, difficulty: h.difficulty, success });
+}
+// ---------------------------------------------------------------- Gravity Dominator (#71)
+
+/** Favoured and barred Side: LEGION Jumps without limit and MAYHEM cannot Jump, swapped once hacked (spec 7.15). */
+function gravity(s: S): { free: Side; barred: Side } | null {
+  const d = active(s, 'gravityDominator');
+  if (!d) return null;
+  return d.hacked === 'MAYHEM' ? { free: 'MAYHEM', barred: 'LEGION' } : { free: 'LEGION', barred: 'MAYHEM' };
+}
+/** A unit of the Side the Gravity Dominator barres may not Jump. */
+export function jumpBarred(s: S, u: Unit): boolean { return gravity(s)?.barred === u.side; }
+/** The unlimited Jump of the favoured Side while it moves: any height, as many spaces as its MP (spec 7.15 [P]: up = ∞, spaces = MP left). */
+export function freeJump(s: S, u: Unit, mp: number): { up: number; spaces: number } | null {
+  return gravity(s)?.free === u.side && mp > 0 ? { up: 99, spaces: mp } : null;
+}
+
+// ---------------------------------------------------------------- Dark Matter Bomb (#69)
+
+const holder = (d: Ddd) => `ddd:${d.id}`;
+
+/** Why `side` cannot arm `ddd` now: LEGION, in its Turn, a standing Dark Matter Bomb whose countdown has not started (spec 7.15). */
+export function armProblem(s: S, side: Side, ddd: string): Violation | null {
+  const d = s.ddds?.find((x) => x.id === ddd && !x.destroyed);
+  if (!d || DDDS[d.id].effect !== 'darkMatterBomb') return violation('not_a_bomb', `${ddd} is no standing Dark Matter Bomb`);
+  if (side !== 'LEGION' || s.side !== 'LEGION') return violation('legion_only', 'LEGION starts the countdown on a LEGION Turn (spec 7.15)');
+  if ((s.timers ?? []).some((t) => t.holder === holder(d))) return violation('armed', 'the countdown has started');
+  return null;
+}
+export function armOptions(s: S, side: Side): string[] { return (s.ddds ?? []).map((d) => d.id).filter((id) => !armProblem(s, side, id)); }
+export function arm(s: S, ddd: string, ev: Ev): void {
+  const d = s.ddds!.find((x) => x.id === ddd)!;
+  for (let i = 0; i < 3; i++) placeTimer(s, 'MAYHEM', holder(d), { t: 'bomb', ddd }, ev);
+  say(ev, 'bomb_armed', { ddd });
+}
+
+/** A countdown timer came off: when it was the last, the bomb goes off (its Tile's buildings destroyed, every unit there Downed). */
+export function bombTimer(s: S, t: Timer, ev: Ev): void {
+  if (t.effect.t !== 'bomb') return;
+  const d = s.ddds?.find((x) => x.id === (t.effect as { ddd: string }).ddd);
+  const left = (s.timers ?? []).filter((x) => x.holder === t.holder).length;
+  if (!d || d.destroyed) return;
+  say(ev, 'bomb_countdown', { ddd: d.id, left });
+  if (left) return;
+  const m = map(s);
+  const tile = tileOf(m, d);
+  d.destroyed = true;
+  say(ev, 'bomb_detonated', { ddd: d.id });
+  for (const u of Object.values(s.units).filter((x) => x.at && m.cells[x.at]?.tile === tile).sort((a, b) => (a.id < b.id ? -1 : 1))) down(s, u, ev);
+  destroyBuilding(s, tile, ev);
+}
+
+/** End of a MAYHEM Turn: each MAYHEM unit with no Shield cube on the bomb's Tile gains 1 Wound (its owner places it). */
+export function radiation(s: S, ev: Ev): Frame[] {
+  const d = active(s, 'darkMatterBomb');
+  if (!d) return [];
+  const m = map(s);
+  const tile = tileOf(m, d);
+  const hit = Object.values(s.units).filter((u) => u.side === 'MAYHEM' && u.at && m.cells[u.at]?.tile === tile && s.boards[u.board].shield === 0).sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const u of hit) say(ev, 'radiation', { unit: u.id, ddd: d.id });
+  return hit.map((u) => ({ t: 'wound', id: s.nextId++, unit: u.id, seat: reactingSeat(s, u), left: 1 }));
 }
 export type { Unit };

@@ -8,7 +8,9 @@ import { CONTENT, cellKey } from '../content.js';
 import { refreshCandidates, slotOf } from '../legal.js';
 import { LETTER, SIDES, WELLS, isElite, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
-import { active as dddActive, edmksOptions, edmksGain, payTax, setupDdds, taxOptions } from './ddd.js';
+import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
+import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
+import { enemySpaces } from '../legal.js';
 import { eventTiles, resolveEvent, setupEvents } from './events.js';
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
@@ -97,7 +99,7 @@ function newSlot(seat: number): Slot {
 export function startTurn(s: S, rng: Rng, ev: Ev): void {
   s.turnNo++;
   s.deployed = false;
-  delete s.laserUsed; delete s.edmksDone;
+  delete s.laserUsed; delete s.edmksDone; delete s.radiated;
   s.phase = 'activate';
   s.slot = 0;
   s.slots = slotSeats(s, s.side).map(newSlot);
@@ -280,6 +282,12 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
         s.stack.push({ t: 'edmks', seat: s.slots[0].seat });
         continue;
       }
+      // Step 9: the Dark Matter Bomb's radiation at the end of each MAYHEM Turn (spec 7.15).
+      if (s.phase === 'refresh' && s.side === 'MAYHEM' && !s.radiated && dddActive(s, 'darkMatterBomb')) {
+        s.radiated = true;
+        s.stack.push(...radiation(s, ev).reverse());
+        continue;
+      }
       if (s.phase === 'refresh') { endTurn(s, rng(), ev); continue; }
       return;
     }
@@ -288,8 +296,15 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
     if (f.t === 'refreshSymbols') {
       const due = dueExplosions(s)[0];
       if (due) { detonate(s, due, rng(), ev); continue; }
+      // Step 2.2: timers showing this Side come off, their When-Removed effects on the stack above (spec 7.8).
+      if (!f.timers) { f.timers = true; removeTimers(s, ev, bombTimer); continue; }
       s.stack.pop();
       refreshSymbols(s, ev);
+      continue;
+    }
+    if (f.t === 'delayed') {
+      if (delayedTargets(s, f, enemySpaces).length) return;
+      resolveDelayed(s, f, null, ev);
       continue;
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
