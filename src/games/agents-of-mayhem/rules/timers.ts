@@ -11,7 +11,7 @@ import { say, type Ev } from './board.js';
 import { reactingSeat, startAttack, targetProblem } from './combat.js';
 
 /** Whether this Action carries a mandatory timer in this mission (Advanced rules only, spec 4.4 item 9). */
-export function mandatoryTimer(s: S, def: CompiledAction): boolean { return !!def.timer?.mandatory && mission(s).rules === 'advanced'; }
+export function mandatoryTimer(s: S, def: Pick<CompiledAction, 'timer'>): boolean { return !!def.timer?.mandatory && mission(s).rules === 'advanced'; }
 
 export function placeTimer(s: S, side: Side, holder: string, effect: Timer['effect'], ev: Ev): Timer {
   const t: Timer = { n: s.nextId++, side, holder, turn: s.turnNo, effect };
