@@ -25,7 +25,7 @@ export const actionSchema = T.Union([
   act('wound', { well: Well }),
   act('push', { to: T.Union([Space, T.Null()]) }),
   act('fallDash', { dash: T.Boolean() }),
-  act('hack', { unit: Id, ddd: Id, dice: T.Integer({ minimum: 1, maximum: 6 }) }, 'Hack a DDD: roll this many dice of its colour, paying its cost per die (spec 7.9)'),
+  act('hack', { unit: Id, ddd: T.Optional(Id), marker: T.Optional(Space), dice: T.Integer({ minimum: 1, maximum: 6 }) }, 'Hack a DDD (ddd) or a hackable Event Marker (marker: its space): roll this many dice of its colour, paying its cost per die (spec 7.9, 7.10)'),
   act('delayed', { target: T.Union([Space, T.Null()]) }, 'a delayed Action whose timer came off: its target now (null: forgo it; spec 7.8)'),
   act('arm', { ddd: Id }, 'LEGION: start a Dark Matter Bomb countdown, 3 MAYHEM When-Removed timers on it (spec 7.15)'),
   act('laser', { to: Space }, 'LEGION: the Laser Satellite Controls place an Explosion marker face down on an Outside space, once in each LEGION Turn (spec 7.15)'),

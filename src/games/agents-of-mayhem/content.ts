@@ -113,7 +113,14 @@ const Mission = T.Object({
   chainFrom: T.Optional(T.String()), focus: T.Optional(T.String()),
   /** Setup steps F-G: Event Markers (Side symbol up, number unseen) and each book's Event Boxes (spec 7.10). */
   events: T.Optional(T.Object({
-    markers: T.Array(T.Object({ side: Side, at: XYZ }, { additionalProperties: false })),
+    /** trigger: a unit of the marker's Side moving onto its Tile (default), into its Area (an Inside Area), or Hacking it with `hack` (spec 7.10, 7.9). */
+    markers: T.Array(T.Object({
+      side: Side, at: XYZ, trigger: T.Optional(T.Union([T.Literal('tile'), T.Literal('area'), T.Literal('hack')])),
+      hack: T.Optional(T.Object({
+        name: T.String(), type: T.Union([T.Literal('main'), T.Literal('addon')]), difficulty: T.Integer({ minimum: 1 }),
+        color: T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]), cost: T.String({ pattern: '^[GYBP]+$' }),
+      }, { additionalProperties: false })),
+    }, { additionalProperties: false })),
     boxes: T.Object({ MAYHEM: T.Array(EventBox), LEGION: T.Array(EventBox) }, { additionalProperties: false }),
   }, { additionalProperties: false })),
   /** Setup step H: Doomsday Devices by their north-west space (data/ddds.json, spec 7.15). */
@@ -380,7 +387,12 @@ function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elit
     occupied.add(k);
   }
   for (const o of m.oms) if (!map.cells[cellKey(o.at[0], o.at[1], o.at[2])]) throw new Error(`mission ${m.id}: OM ${o.id} off the map`);
-  for (const e of m.events?.markers ?? []) if (!map.cells[cellKey(e.at[0], e.at[1], e.at[2])]) throw new Error(`mission ${m.id}: Event Marker off the map at ${e.at.join(',')}`);
+  for (const e of m.events?.markers ?? []) {
+    const c = map.cells[cellKey(e.at[0], e.at[1], e.at[2])];
+    if (!c) throw new Error(`mission ${m.id}: Event Marker off the map at ${e.at.join(',')}`);
+    if ((e.trigger === 'hack') !== !!e.hack) throw new Error(`mission ${m.id}: Event Marker at ${e.at.join(',')}: a Hack trigger and a Hack action go together (spec 7.10)`);
+    if (e.trigger === 'area' && !map.cells[cellKey(c.x, c.y, c.z + 1)]) throw new Error(`mission ${m.id}: Event Marker at ${e.at.join(',')}: an Area trigger needs an Inside Area (spec 7.10)`);
+  }
   for (const side of ['MAYHEM', 'LEGION'] as Side[]) {
     const ns = [...(m.events?.boxes.MAYHEM ?? []), ...(m.events?.boxes.LEGION ?? [])].filter((b) => b.marker === side).map((b) => b.n);
     if (new Set(ns).size !== ns.length) throw new Error(`mission ${m.id}: two Event Boxes for ${side} marker number ${ns.join(',')}`);

@@ -120,7 +120,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         case 'fire': return fireProblem(s, a.target);
         case 'group': return groupProblem(s, a);
         case 'laser': return laserProblem(s, s.seats[seat], a.to);
-        case 'hack': return hackProblem(s, a.unit, a.ddd, a.dice);
+        case 'hack': return hackProblem(s, a.unit, { ddd: a.ddd, marker: a.marker }, a.dice);
         case 'arm': return armProblem(s, s.seats[seat], a.ddd);
         default: return wrong('end, act, move, jump, dash, fire or group');
       }
@@ -251,7 +251,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'push': doPush(s, f as Attack, a.to, ev); break;
     case 'displace': applyDisplace(s, f as Extract<Frame, { t: 'displace' }>, a.to, ev); break;
     case 'laser': fireLaser(s, a.to, ev); break;
-    case 'hack': hack(s, a.unit, a.ddd, a.dice, rng(), ev); break;
+    case 'hack': hack(s, a.unit, a.ddd !== undefined ? { ddd: a.ddd } : { marker: a.marker }, a.dice, rng(), ev); break;
     case 'arm': arm(s, a.ddd, ev); break;
     case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
     case 'edmksTax': payTax(s, f as Extract<Frame, { t: 'edmksTax' }>, a.well, ev); break;

@@ -159,7 +159,7 @@ export interface S {
   /** Collapsed buildings: tile index → the Level its Destroyed tile lies on (spec 7.6.3). */
   collapsed?: Record<string, number>;
   /** Event Markers on the map (spec 7.10): the Side symbol is public; the number is drawn from `eventNumbers` when triggered. */
-  eventMarkers?: { side: Side; at: string }[];
+  eventMarkers?: { side: Side; at: string; trigger?: 'area' | 'hack' }[];
   eventNumbers?: Record<Side, number[]>;
   /** Doomsday Devices of the mission (spec 7.15). */
   ddds?: Ddd[];
@@ -192,7 +192,7 @@ export type Action =
   | { type: 'push'; to: string | null }
   | { type: 'displace'; to: string }
   | { type: 'laser'; to: string }
-  | { type: 'hack'; unit: string; ddd: string; dice: number }
+  | { type: 'hack'; unit: string; ddd?: string; marker?: string; dice: number }
   | { type: 'edmksTax'; well: Well }
   | { type: 'edmks'; board: string }
   | { type: 'fallDash'; dash: boolean }

@@ -34,7 +34,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'wound': return `Wound into the ${a.well} well`;
     case 'push': return a.to ? `Push to ${sp(a.to)}` : 'Stop pushing';
     case 'fallDash': return a.dash ? 'Fall Dash' : 'Fall';
-    case 'hack': return `${unitName(v, a.unit)} Hacks ${a.ddd} with ${a.dice} ${a.dice > 1 ? 'dice' : 'die'}`;
+    case 'hack': return `${unitName(v, a.unit)} Hacks ${a.ddd ?? `the Event Marker at ${sp(a.marker ?? '')}`} with ${a.dice} ${a.dice > 1 ? 'dice' : 'die'}`;
     case 'laser': return `Laser Satellite: Explosion marker at ${sp(a.to)}`;
     case 'edmksTax': return `EDMKS: spend a ${a.well} cube`;
     case 'edmks': return `EDMKS: ${CONTENT.elites[a.board]?.name ?? CONTENT.squads[a.board]?.name ?? a.board} gains a Mayhem cube`;
@@ -69,7 +69,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'building_damage_placed': return `Building Damage ${d.damage} at ${sp(String(d.at))}`;
     case 'building_collapsed': return `The top Level (Level ${d.level}) of Tile ${d.tile} collapses (Building Damage ${d.damage})`;
     case 'displaced': return `${n('unit')} lands at ${sp(String(d.to))}`;
-    case 'hacked': return `${n('unit')}: ${d.action}, ${d.hits} Hit(s) of ${d.difficulty} needed: ${d.success ? 'hacked' : 'failed'}`;
+    case 'hacked': return `${n('unit')}${d.marker ? ` (Event Marker at ${sp(String(d.marker))})` : ''}: ${d.action}, ${d.hits} Hit(s) of ${d.difficulty} needed: ${d.success ? 'hacked' : 'failed'}`;
     case 'ddd_hit': return `${d.ddd}: ${d.wounds} of ${d.health} Wounds`;
     case 'ddd_destroyed': return `${d.ddd} is destroyed`;
     case 'laser_fired': return `The Laser Satellite targets ${sp(String(d.to))}`;

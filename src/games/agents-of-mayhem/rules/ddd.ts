@@ -15,7 +15,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import dddsJson from '../data/ddds.json' with { type: 'json' };
 import { CONTENT, cellKey, type CompiledMap } from '../content.js';
 import { inside, parseKey } from '../geometry.js';
-import { isElite, map, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
+import { isElite, map, mission, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
 import { gainCube, pay, payment, say, type Ev } from './board.js';
 import { roll } from './combat.js';
 import { slotOf } from '../legal.js';
@@ -24,6 +24,7 @@ import type { Rng } from '../../../engine/types.js';
 import { destroyBuilding, placeExplosion } from './explosions.js';
 import { down } from './board.js';
 import { placeTimer } from './timers.js';
+import { triggerEvent } from './events.js';
 import { reactingSeat } from './combat.js';
 import type { Timer } from '../state.js';
 
@@ -150,53 +151,76 @@ export function fireLaser(s: S, to: string, ev: Ev): void {
 
 // ---------------------------------------------------------------- Hacking (#64)
 
+type HackDef = NonNullable<DddDef['hack']>;
+/** What may be Hacked: a DDD with a Hack action (`ddd`), or an Event Marker with the Hack trigger (`marker`, its space; spec 7.10). */
+export interface HackTarget { ddd?: string; marker?: string }
+interface Hackable { key: string; at: string[]; hack: HackDef; problem: Violation | null }
+
+function hackable(s: S, u: Unit, t: HackTarget): Hackable | Violation {
+  if ((t.ddd === undefined) === (t.marker === undefined)) return violation('bad_hack', 'hack one DDD (ddd) or one Event Marker (marker)');
+  if (t.ddd !== undefined) {
+    const d = s.ddds?.find((x) => x.id === t.ddd && !x.destroyed);
+    const h = d && DDDS[d.id].hack;
+    if (!d || !h) return violation('not_hackable', `${t.ddd} has no Hack action`);
+    return { key: `hack:${d.id}`, at: d.at, hack: h, problem: (d.hacked ?? 'LEGION') === u.side ? violation('already_yours', `${t.ddd} already works for ${u.side}`) : null };
+  }
+  const mk = s.eventMarkers?.find((x) => x.at === t.marker && x.trigger === 'hack');
+  const h = mk && mission(s).events?.markers.find((x) => x.at.join(',') === mk.at)?.hack;
+  if (!mk || !h) return violation('not_hackable', `no hackable Event Marker at ${t.marker}`);
+  // The default triggering Side: the one whose symbol the marker shows (spec 7.10 [P]).
+  return { key: `hack:event:${mk.at}`, at: [mk.at], hack: h, problem: mk.side !== u.side ? violation('not_your_marker', `only ${mk.side} units trigger this Event Marker (spec 7.10)`) : null };
+}
+
 /**
- * Why `unit` cannot Hack `ddd` rolling `dice` dice now (spec 7.9): an Elite of the activated
+ * Why `unit` cannot Hack the target rolling `dice` dice now (spec 7.9): an Elite of the activated
  * board (the Golem cannot, L1783), within 1 space of the object and on its Level, the action's
- * Main/Add-on allowance, the cost paid per die; a device already under the Side's control is not hacked again.
+ * Main/Add-on allowance, the cost paid per die; a device already under the Side's control is not
+ * hacked again; an Event Marker is hacked by its triggering Side.
  */
-export function hackProblem(s: S, unit: string, ddd: string, dice: number): Violation | null {
+export function hackProblem(s: S, unit: string, target: HackTarget, dice: number): Violation | null {
   const sl = slotOf(s);
   const u = s.units[unit];
   if (!u || u.board !== sl.board || u.side !== s.side) return violation('not_activated', `${unit} is not on the activated board`);
   if (!isElite(u.board) || u.board === 'golem') return violation('elite_only', 'only Elite units Hack (spec 7.9)');
   if (!u.at) return violation('not_on_map', `${unit} is not on the map`);
-  const d = s.ddds?.find((x) => x.id === ddd && !x.destroyed);
-  const h = d && DDDS[d.id].hack;
-  if (!d || !h) return violation('not_hackable', `${ddd} has no Hack action`);
-  if ((d.hacked ?? 'LEGION') === u.side) return violation('already_yours', `${ddd} already works for ${u.side}`);
+  const o = hackable(s, u, target);
+  if ('code' in o) return o;
+  if (o.problem) return o.problem;
+  const h = o.hack;
   if (h.type === 'main' && sl.main) return violation('main_used', 'one Main Action per Turn (L269)');
-  if (h.type === 'addon' && sl.addons.includes(`${u.board}:hack:${d.id}`)) return violation('addon_used', 'each Add-on once per Turn (L271)');
+  if (h.type === 'addon' && sl.addons.includes(`${u.board}:${o.key}`)) return violation('addon_used', 'each Add-on once per Turn (L271)');
   const [x, y, z] = parseKey(u.at);
-  if (!d.at.some((k) => { const [a, b, c] = parseKey(k); return c === z && Math.max(Math.abs(a - x), Math.abs(b - y)) <= 1; })) return violation('not_adjacent', 'within 1 space of the object, on the same Level (spec 7.9)');
+  if (!o.at.some((k) => { const [a, b, c] = parseKey(k); return c === z && Math.max(Math.abs(a - x), Math.abs(b - y)) <= 1; })) return violation('not_adjacent', 'within 1 space of the object, on the same Level (spec 7.9)');
   if (!Number.isInteger(dice) || dice < 1 || dice > 6) return violation('bad_dice', 'roll 1 to 6 dice');
   if (!payment(s.boards[u.board], u, h.cost.repeat(dice))) return violation('cannot_pay', `${dice} dice cost ${h.cost.repeat(dice)} (spec 7.9)`);
   return null;
 }
 
-export function hackCandidates(s: S): { unit: string; ddd: string; dice: number }[] {
+export function hackCandidates(s: S): ({ unit: string; dice: number } & HackTarget)[] {
   const sl = slotOf(s);
-  const out: { unit: string; ddd: string; dice: number }[] = [];
-  if (!sl?.board || !s.ddds) return out;
-  for (const d of s.ddds) for (let n = 1; n <= 6; n++) if (!hackProblem(s, sl.board, d.id, n)) out.push({ unit: sl.board, ddd: d.id, dice: n });
+  const out: ({ unit: string; dice: number } & HackTarget)[] = [];
+  if (!sl?.board) return out;
+  const targets: HackTarget[] = [...(s.ddds ?? []).map((d) => ({ ddd: d.id })), ...(s.eventMarkers ?? []).filter((m) => m.trigger === 'hack').map((m) => ({ marker: m.at }))];
+  for (const t of targets) for (let n = 1; n <= 6; n++) if (!hackProblem(s, sl.board, t, n)) out.push({ unit: sl.board, ...t, dice: n });
   return out;
 }
 
-/** Pay per die, roll them (no modifiers, not an attack, A-31); success at Hits ≥ difficulty; failure loses the Action and cubes. */
-export function hack(s: S, unit: string, ddd: string, dice: number, rng: Rng, ev: Ev): void {
+/** Pay per die, roll them (no modifiers, not an attack, A-31); success at Hits ≥ difficulty; failure loses the Action and cubes. A hacked Event Marker triggers. */
+export function hack(s: S, unit: string, target: HackTarget, dice: number, rng: Rng, ev: Ev): void {
   const sl = slotOf(s);
   const u = s.units[unit];
-  const d = s.ddds!.find((x) => x.id === ddd)!;
-  const h = DDDS[d.id].hack!;
+  const o = hackable(s, u, target) as Hackable;
+  const h = o.hack;
   pay(s.boards[u.board], payment(s.boards[u.board], u, h.cost.repeat(dice))!);
-  if (h.type === 'main') sl.main = true; else sl.addons.push(`${u.board}:hack:${d.id}`);
+  if (h.type === 'main') sl.main = true; else sl.addons.push(`${u.board}:${o.key}`);
   sl.mp = null; sl.group = null; sl.fire = null;
   const faces = roll(rng, Array(dice).fill(h.color));
-  ev.push(rollEvent('hack', faces.map((f) => f.join('+') || '-'), { unit, ddd, dice }));
+  ev.push(rollEvent('hack', faces.map((f) => f.join('+') || '-'), { unit, ...target, dice }));
   const hits = faces.flat().filter((f) => f === 'H' || f === 'AH').length;
   const success = hits >= h.difficulty;
-  if (success) d.hacked = u.side;
-  say(ev, 'hacked', { unit, ddd, action: h.name, hits, difficulty: h.difficulty, success });
+  if (success && target.ddd) s.ddds!.find((x) => x.id === target.ddd)!.hacked = u.side;
+  if (success && target.marker) triggerEvent(s, s.eventMarkers!.findIndex((m) => m.at === target.marker), u.id);
+  say(ev, 'hacked', { unit, ...target, action: h.name, hits, difficulty: h.difficulty, success });
 }
 // ---------------------------------------------------------------- Gravity Dominator (#71)
 
