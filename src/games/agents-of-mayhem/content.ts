@@ -91,6 +91,8 @@ export type WinCondition = Static<typeof WinCondition>;
 /** An Event Box printed in a Side's book: the number on the `marker` Side's Event Markers it resolves, its text, its effect. */
 const EventBox = T.Object({
   n: T.Integer({ minimum: 1 }), marker: Side, text: T.String(),
+  /** This Box is the `marker` Side's Event Card's (triggered when the card is drawn), not a numbered marker's (spec 7.10). */
+  card: T.Optional(T.Literal(true)),
   effect: T.Object({ vp: T.Optional(T.Object({ side: Side, n: T.Integer({ minimum: 1 }) }, { additionalProperties: false })), explosion: T.Optional(T.Boolean()) }, { additionalProperties: false }),
 }, { additionalProperties: false });
 export type EventBox = Static<typeof EventBox>;
@@ -122,6 +124,8 @@ const Mission = T.Object({
       }, { additionalProperties: false })),
     }, { additionalProperties: false })),
     boxes: T.Object({ MAYHEM: T.Array(EventBox), LEGION: T.Array(EventBox) }, { additionalProperties: false }),
+    /** Setup step G: each Side's Event Card (`card`), shuffled into `deck`'s Refresh deck at setup or at the start of Turn `turn` (spec 3.1 G, 7.10). */
+    cards: T.Optional(T.Array(T.Object({ card: Side, deck: Side, turn: T.Optional(T.Integer({ minimum: 2 })) }, { additionalProperties: false }))),
   }, { additionalProperties: false })),
   /** Setup step H: Doomsday Devices by their north-west space (data/ddds.json, spec 7.15). */
   ddds: T.Optional(T.Array(T.Object({ ddd: T.String(), at: XYZ }, { additionalProperties: false }))),
@@ -394,7 +398,11 @@ function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elit
     if (e.trigger === 'area' && !map.cells[cellKey(c.x, c.y, c.z + 1)]) throw new Error(`mission ${m.id}: Event Marker at ${e.at.join(',')}: an Area trigger needs an Inside Area (spec 7.10)`);
   }
   for (const side of ['MAYHEM', 'LEGION'] as Side[]) {
-    const ns = [...(m.events?.boxes.MAYHEM ?? []), ...(m.events?.boxes.LEGION ?? [])].filter((b) => b.marker === side).map((b) => b.n);
+    const ns = [...(m.events?.boxes.MAYHEM ?? []), ...(m.events?.boxes.LEGION ?? [])].filter((b) => b.marker === side && !b.card).map((b) => b.n);
+    const cardBoxes = [...(m.events?.boxes.MAYHEM ?? []), ...(m.events?.boxes.LEGION ?? [])].filter((b) => b.marker === side && b.card);
+    const cards = (m.events?.cards ?? []).filter((c) => c.card === side).length;
+    if (cards > 1 || cardBoxes.length !== cards) throw new Error(`mission ${m.id}: the ${side} Event Card needs exactly one Box (spec 7.10)`);
+    if (cardBoxes.some((b) => b.effect.explosion)) throw new Error(`mission ${m.id}: an Event Card has no space to place an Explosion on`);
     if (new Set(ns).size !== ns.length) throw new Error(`mission ${m.id}: two Event Boxes for ${side} marker number ${ns.join(',')}`);
     const markers = (m.events?.markers ?? []).filter((x) => x.side === side).length;
     if (markers > ns.length) throw new Error(`mission ${m.id}: ${markers} ${side} Event Markers but ${ns.length} numbers`);

@@ -57,3 +57,29 @@ test('#64 Hack range and Side: 2 spaces away or on another Level is refused; LEG
   const mv = answer(answer(m, { type: 'act', unit: 'fortune', action: 'sprint' }).s, { type: 'move', unit: 'fortune', to: '5,6,1', facing: 'W' });
   assert.equal(ev(mv, 'event_triggered').length, 0, 'a Hack marker triggers only when Hacked');
 });
+
+test('#65 Event Cards: the LEGION Event Card is shuffled into MAYHEM\'s Refresh deck at the start of Turn 3 (not before); drawn, its Box (printed in MAYHEM\'s book) resolves and MAYHEM draws again', () => {
+  const s = activeBoard(only(fresh('M4'), { babylon: '17,7,1', fortune: '0,0,1' }), 'babylon');
+  assert.equal(s.decks.MAYHEM.pool.some((c) => c.startsWith('event:')), false, 'not in the deck at setup');
+  // Only MAYHEM's book prints the card's Box: LEGION cannot read it before it triggers.
+  assert.ok(rs.view(s, 0).eventBook!.some((b) => b.card));
+  assert.ok(!rs.view(s, 1).eventBook!.some((b) => b.card));
+  assert.ok(!JSON.stringify(rs.view(s, 1)).includes('Jammed comms'));
+  const p = rs.position!.toPosition({ ...s, phase: 'activate', stack: [] } as never) as { message: string };
+  assert.match(p.message, /Event Cards/, 'a position before Turn 3 cannot describe the card still due');
+  s.turnNo = 1;
+  let st = answer(s, { type: 'end' });
+  assert.equal(st.s.turnNo, 2);
+  assert.equal(st.s.decks.MAYHEM.pool.includes('event:LEGION'), false, 'Turn 2: not yet');
+  // Turn 2 → 3: the sorted pool is MAYHEM's cards then event:LEGION (the last index): drawn, resolved, then the first card.
+  const t2 = activeBoard(only(fresh('M4'), { babylon: '17,7,1', fortune: '0,0,1' }), 'babylon');
+  t2.turnNo = 2;
+  const first = t2.decks.MAYHEM.pool[0];
+  st = answer(t2, { type: 'end' }, [t2.decks.MAYHEM.pool.length, 0]);
+  assert.equal(st.s.turnNo, 3);
+  const e = ev(st, 'event_triggered')[0];
+  assert.deepEqual([e.card, e.book, e.text], ['LEGION', 'MAYHEM', 'Jammed comms (printed in MAYHEM\'s book): LEGION\'s orders go astray. MAYHEM scores 1 VP.']);
+  assert.equal(st.s.vp.MAYHEM, 1);
+  assert.equal(st.s.slots[0].drawn, first);
+  assert.equal([...st.s.decks.MAYHEM.pool, ...st.s.decks.MAYHEM.discard].includes('event:LEGION'), false, 'the card leaves the game');
+});

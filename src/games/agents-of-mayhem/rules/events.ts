@@ -15,7 +15,7 @@ export function setupEvents(missionId: string): Pick<S, 'eventMarkers' | 'eventN
   const e = CONTENT.missions[missionId].events;
   if (!e) return {};
   const numbers = { MAYHEM: [] as number[], LEGION: [] as number[] };
-  for (const side of ['MAYHEM', 'LEGION'] as Side[]) for (const b of e.boxes[side]) numbers[b.marker].push(b.n);
+  for (const side of ['MAYHEM', 'LEGION'] as Side[]) for (const b of e.boxes[side]) if (!b.card) numbers[b.marker].push(b.n);
   return { eventMarkers: e.markers.map((m) => ({ side: m.side, at: m.at.join(','), ...(m.trigger && m.trigger !== 'tile' ? { trigger: m.trigger } : {}) })), eventNumbers: { MAYHEM: numbers.MAYHEM.sort((a, b) => a - b), LEGION: numbers.LEGION.sort((a, b) => a - b) } };
 }
 
@@ -64,11 +64,32 @@ export function resolveEvent(s: S, f: Extract<Frame, { t: 'event' }>, rng: Rng, 
   const n = Number(r.card);
   s.eventNumbers![mk.side] = pool.filter((x, i) => i !== pool.indexOf(n));
   const e = mission(s).events!;
-  const book = (['MAYHEM', 'LEGION'] as Side[]).find((side) => e.boxes[side].some((b) => b.marker === mk.side && b.n === n))!;
-  const box = e.boxes[book].find((b) => b.marker === mk.side && b.n === n)!;
+  const book = (['MAYHEM', 'LEGION'] as Side[]).find((side) => e.boxes[side].some((b) => b.marker === mk.side && b.n === n && !b.card))!;
+  const box = e.boxes[book].find((b) => b.marker === mk.side && b.n === n && !b.card)!;
   say(ev, 'event_triggered', { marker: mk.side, at: mk.at, n, book, text: box.text, by: f.unit });
   if (box.effect.vp) addVp(s, box.effect.vp.side, box.effect.vp.n, box.text, ev);
   if (box.effect.explosion) placeExplosion(s, mk.at, book, ev);
+}
+
+// ---------------------------------------------------------------- Event Cards
+
+/** An Event Card in a Refresh deck: `event:<Side>` (its back is a Refresh card's; the card's Side names it). */
+export const EVENT_CARD = 'event:';
+export const isEventCard = (c: string | null | undefined): boolean => !!c?.startsWith(EVENT_CARD);
+
+/** Event Cards to shuffle into the Refresh decks at setup (no `turn`) or at the start of this Turn. */
+export function eventCardsFor(missionId: string, turn: number | null): { card: string; deck: Side }[] {
+  return (CONTENT.missions[missionId].events?.cards ?? []).filter((c) => (c.turn ?? null) === turn).map((c) => ({ card: EVENT_CARD + c.card, deck: c.deck }));
+}
+
+/** A drawn Event Card triggers: its Box is read out (from whichever book prints it), its effect applies, the card leaves the game (spec 7.10; A-07: the drawer draws again). */
+export function resolveEventCard(s: S, card: string, seat: number, ev: Ev): void {
+  const side = card.slice(EVENT_CARD.length) as Side;
+  const e = mission(s).events!;
+  const book = (['MAYHEM', 'LEGION'] as Side[]).find((x) => e.boxes[x].some((b) => b.card && b.marker === side))!;
+  const box = e.boxes[book].find((b) => b.card && b.marker === side)!;
+  say(ev, 'event_triggered', { card: side, n: box.n, book, text: box.text, seat });
+  if (box.effect.vp) addVp(s, box.effect.vp.side, box.effect.vp.n, box.text, ev);
 }
 
 /** Tiles holding an Event Marker of `side`: closed to that Side's Redeploy and Deploy (spec 7.10). */

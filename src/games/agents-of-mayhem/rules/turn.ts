@@ -11,7 +11,7 @@ import { setupMayhem } from './mayhem.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { enemySpaces } from '../legal.js';
-import { eventTiles, resolveEvent, setupEvents } from './events.js';
+import { eventCardsFor, eventTiles, isEventCard, resolveEvent, resolveEventCard, setupEvents } from './events.js';
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
@@ -59,7 +59,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
     mission: m.id, players: n, seats: seatSides(n), round: 1, turnNo: 0, side: m.initiative, first: { MAYHEM: true, LEGION: true },
     phase: 'activate', slots: [], slot: 0, boards, units,
     oms: m.oms.map((o) => ({ id: o.id, at: cellKey(o.at[0], o.at[1], o.at[2]), control: o.control })),
-    decks: { MAYHEM: newDeck(m.sides.MAYHEM.refreshDeck), LEGION: newDeck(m.sides.LEGION.refreshDeck) },
+    decks: { MAYHEM: newDeck(withCards(m.id, 'MAYHEM', m.sides.MAYHEM.refreshDeck)), LEGION: newDeck(withCards(m.id, 'LEGION', m.sides.LEGION.refreshDeck)) },
     vp: { MAYHEM: 0, LEGION: 0 }, vpStart: m.vpStart, stack: [], nextId: 1, tick: 0, deployed: false, result: null, log: [],
   };
   const ev: Ev = [];
@@ -91,6 +91,11 @@ function applyCarry(cells: Record<string, unknown>, boards: Record<string, Board
   }
 }
 
+/** A Refresh deck's list with the Event Cards shuffled in at setup (step G). */
+function withCards(missionId: string, side: Side, list: string[]): string[] {
+  return [...list, ...eventCardsFor(missionId, null).filter((c) => c.deck === side).map((c) => c.card)];
+}
+
 function newSlot(seat: number): Slot {
   return { seat, board: null, drawn: null, done: false, main: false, addons: [], mp: null, pool: 0, penalty: 0, fire: null, group: null };
 }
@@ -103,9 +108,17 @@ export function startTurn(s: S, rng: Rng, ev: Ev): void {
   s.phase = 'activate';
   s.slot = 0;
   s.slots = slotSeats(s, s.side).map(newSlot);
+  // Event Cards due this Turn are shuffled into their Refresh deck (setup step G).
+  for (const c of eventCardsFor(s.mission, s.turnNo)) s.decks[c.deck] = { ...s.decks[c.deck], pool: [...s.decks[c.deck].pool, c.card].sort() };
   if (!s.first[s.side]) {
     for (const sl of s.slots) {
-      const r = drawOne(s.decks[s.side], rng.fork(`refresh:${s.side}`));
+      const draws = rng.fork(`refresh:${s.side}`);
+      let r = drawOne(s.decks[s.side], draws);
+      // An Event Card drawn is resolved and leaves the game; the player draws again (A-07).
+      while (isEventCard(r.card)) {
+        resolveEventCard(s, r.card!, sl.seat, ev);
+        r = drawOne(r.deck, draws);
+      }
       s.decks[s.side] = r.deck;
       sl.drawn = r.card;
       if (r.card) ev.push({ type: 'refresh_drawn', to: { seats: s.seats.flatMap((x, i) => (x === s.side ? [i] : [])) }, data: { side: s.side, seat: sl.seat, card: r.card }, others: { side: s.side, seat: sl.seat } });
