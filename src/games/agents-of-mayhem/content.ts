@@ -20,7 +20,7 @@ const Cost = T.String({ pattern: '^(FREE|[GYBP]+)$', description: 'cubes: G spee
 const Color = T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]);
 export type Color = Static<typeof Color>;
 
-const ActionDef = T.Object({
+export const ActionDef = T.Object({
   id: T.String({ pattern: '^[a-z][a-z0-9-]*$' }), name: T.String(),
   type: T.Union([T.Literal('main'), T.Literal('addon'), T.Literal('instant')]),
   cost: Cost,
@@ -292,7 +292,7 @@ function check(name: string, schema: object, data: unknown): void {
   if (!v(data)) throw new Error(`agents-of-mayhem data/${name}.json: ${ajv.errorsText(v.errors)}`);
 }
 
-function compileAbilities(owner: string, texts: string[] | undefined): Ability[] {
+export function compileAbilities(owner: string, texts: string[] | undefined): Ability[] {
   return (texts ?? []).map((t) => {
     try { return parse(t); } catch (e) { throw new Error(`${owner}: ability "${t}": ${(e as Error).message}`); }
   });

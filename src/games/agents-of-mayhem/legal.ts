@@ -10,9 +10,18 @@ import { MAYHEM } from './rules/mayhem.js';
 import { explosiveObject } from './rules/explosions.js';
 import { freeJump, jumpBarred } from './rules/ddd.js';
 import { mandatoryTimer } from './rules/timers.js';
-import { actionOf, actionsOf, count, isElite, map, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
+import { CARD_ACTIONS, actionOf, actionsOf, count, isElite, map, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
 
 export function slotOf(s: S): Slot { return s.slots[s.slot]; }
+/** The Mayhem card whose character Action this is, if it is one (spec 7.7). */
+export function cardOf(u: Unit, action: string): string | undefined {
+  return actionsOf(u).some((a) => a.id === action) ? undefined : CARD_ACTIONS[u.minion ?? u.board]?.find((a) => a.id === action)?.card;
+}
+/** Character Actions of the cards picturing this unit that its Side holds. */
+function cardActions(s: S, u: Unit): CompiledAction[] {
+  const hand = s.mayhem?.[u.side].hand ?? [];
+  return (CARD_ACTIONS[u.minion ?? u.board] ?? []).filter((a) => hand.includes(a.card));
+}
 const addonKey = (u: Unit, a: CompiledAction) => `${u.minion ?? u.board}:${a.id}`;
 
 /** MP the unit may spend now: its current Action's MP, plus the Move Up pool for an Elite figure. */
@@ -41,6 +50,9 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
   if (!u || u.board !== sl.board) return violation('not_activated', 'only units of the activated board take Actions');
   const def = actionOf(u, a.action);
   if (!def) return violation('unknown_action', `${u.id} has no action ${a.action}`);
+  // A Mayhem card's character use: only the pictured unit, with the card in its Side's hand (spec 7.7).
+  const card = cardOf(u, def.id);
+  if (card && !s.mayhem?.[u.side].hand.includes(card)) return violation('not_in_hand', `${def.name} is Mayhem card ${card}'s character use: not in ${u.side}'s hand`);
   if (def.type === 'instant') return violation('instant', 'Dash and Block are taken as dash / block');
   if (def.type === 'main' && sl.main) return violation('main_used', 'one Main Action per Turn (L269)');
   if (def.type === 'addon' && sl.addons.includes(addonKey(u, def))) return violation('addon_used', 'each Add-on once per Turn (L271)');
@@ -160,7 +172,7 @@ export function turnCandidates(s: S): Action[] {
   const out: Action[] = [{ type: 'end' }];
   const units = Object.values(s.units).filter((u) => u.board === sl.board).sort((a, b) => (a.id < b.id ? -1 : 1));
   for (const u of units) {
-    for (const def of actionsOf(u)) {
+    for (const def of [...actionsOf(u), ...cardActions(s, u)]) {
       if (def.type === 'instant') continue;
       if (def.kind === 'attack') {
         for (const t of enemySpaces(s, u)) {

@@ -217,7 +217,12 @@ export function isElite(boardId: string): boolean { return !!CONTENT.elites[boar
 export function actionsOf(u: Unit): CompiledAction[] {
   return u.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u.board].actions;
 }
-export function actionOf(u: Unit, id: string): CompiledAction | undefined { return actionsOf(u).find((a) => a.id === id); }
+/** Mayhem cards' character Actions by the unit (Elite board or Minion type) pictured; filled once by rules/mayhem.ts at load. */
+export const CARD_ACTIONS: Record<string, (CompiledAction & { card: string })[]> = {};
+/** A unit's Action by id: its own, or a Mayhem card's character Action (spec 7.7), which stays known after the card is discarded. */
+export function actionOf(u: Unit, id: string): CompiledAction | undefined {
+  return actionsOf(u).find((a) => a.id === id) ?? CARD_ACTIONS[u.minion ?? u.board]?.find((a) => a.id === id);
+}
 
 /** Seats of a Side: 2 players 0 MAYHEM, 1 LEGION; 3 players 0 MAYHEM (as two players), 1-2 LEGION; 4 players 0 and 2 MAYHEM, 1 and 3 LEGION. */
 export function seatSides(n: number): Side[] {

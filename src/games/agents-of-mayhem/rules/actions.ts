@@ -5,7 +5,7 @@ import { edmksTax } from './ddd.js';
 import { checkEvents } from './events.js';
 import { discardMayhem } from './mayhem.js';
 import { delayAction, mandatoryTimer } from './timers.js';
-import { jumpOf } from '../legal.js';
+import { cardOf, jumpOf } from '../legal.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
@@ -45,6 +45,9 @@ export function takeAction(s: S, a: { unit: string; action: string; target?: str
   pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost + (a.aim === true ? 'Y' : ''))!);
   if (def.type === 'main') sl.main = true;
   if (def.type === 'addon') sl.addons.push(`${u.minion ?? u.board}:${def.id}`);
+  // A character use discards its Mayhem card (spec 7.7).
+  const card = cardOf(u, def.id);
+  if (card) { discardMayhem(s, u.side, card, ev); say(ev, 'mayhem_played', { side: u.side, card, use: 'character', board: u.board, cube: null }); }
   // A new Action ends the previous one: its unused MP and any group extension are lost (spec §7.2.1).
   if (def.kind !== 'jump') { sl.mp = null; sl.group = null; sl.fire = null; }
   say(ev, 'action', { unit: u.id, action: def.id, cost: def.cost, target: a.target ?? null });
