@@ -3,7 +3,8 @@
 // elevation); two Sides of 1-2 players; sequential Turns with an action-cube economy; chance
 // from custom d12/d8/d6 attack dice and per-Side Refresh decks drawn late; hidden information
 // is a drawn Refresh card until its reveal; interrupts (pre-roll Dash, Block, Wound placement,
-// Push, Fall Dash) are frames on a resolution stack answered by the interrupting seat.
+// Push, Fall Dash) are frames on a resolution stack answered by the interrupting seat; timers
+// delay Actions to the start of a Side's Refresh Phase, where their owner resolves them.
 import { render } from './render.js';
 import { isViolation, violation, type StandingOrder, type Entry, type OpenDecision, type Result, type Rng, type Ruleset, type Seat, type Step, type Violation } from '../../engine/types.js';
 import { answeredDecision } from '../../engine/one-decision.js';
