@@ -1101,7 +1101,7 @@ export interface components {
             /** @description a space "x,y,Level" */
             target?: string;
             when?: "before" | "after";
-            aim?: boolean;
+            aim?: boolean | "timer";
             mayhem?: string;
         } | {
             /** @enum {string} */
@@ -1166,8 +1166,19 @@ export interface components {
             /** @enum {string} */
             type: "hack";
             unit: string;
-            ddd: string;
+            ddd?: string;
+            /** @description a space "x,y,Level" */
+            marker?: string;
             dice: number;
+        } | {
+            /** @enum {string} */
+            type: "delayed";
+            /** @description a space "x,y,Level" */
+            target: string | null;
+        } | {
+            /** @enum {string} */
+            type: "arm";
+            ddd: string;
         } | {
             /** @enum {string} */
             type: "laser";

@@ -20,7 +20,7 @@ const Cost = T.String({ pattern: '^(FREE|[GYBP]+)$', description: 'cubes: G spee
 const Color = T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]);
 export type Color = Static<typeof Color>;
 
-const ActionDef = T.Object({
+export const ActionDef = T.Object({
   id: T.String({ pattern: '^[a-z][a-z0-9-]*$' }), name: T.String(),
   type: T.Union([T.Literal('main'), T.Literal('addon'), T.Literal('instant')]),
   cost: Cost,
@@ -34,6 +34,8 @@ const ActionDef = T.Object({
     weaponBonus: T.Optional(T.Union([T.Literal('shields'), T.Literal('armor'), T.Literal('elite')])),
   }, { additionalProperties: false })),
   abilities: T.Optional(T.Array(T.String())),
+  /** A mandatory Timer pictured before the Action-type symbol (spec 7.8): paid now, resolved when the timer showing `side` (relative to the unit) comes off. */
+  timer: T.Optional(T.Object({ side: T.Union([T.Literal('own'), T.Literal('enemy')]), mandatory: T.Literal(true) }, { additionalProperties: false })),
 }, { additionalProperties: false });
 export type ActionDef = Static<typeof ActionDef>;
 
@@ -89,6 +91,8 @@ export type WinCondition = Static<typeof WinCondition>;
 /** An Event Box printed in a Side's book: the number on the `marker` Side's Event Markers it resolves, its text, its effect. */
 const EventBox = T.Object({
   n: T.Integer({ minimum: 1 }), marker: Side, text: T.String(),
+  /** This Box is the `marker` Side's Event Card's (triggered when the card is drawn), not a numbered marker's (spec 7.10). */
+  card: T.Optional(T.Literal(true)),
   effect: T.Object({ vp: T.Optional(T.Object({ side: Side, n: T.Integer({ minimum: 1 }) }, { additionalProperties: false })), explosion: T.Optional(T.Boolean()) }, { additionalProperties: false }),
 }, { additionalProperties: false });
 export type EventBox = Static<typeof EventBox>;
@@ -111,8 +115,17 @@ const Mission = T.Object({
   chainFrom: T.Optional(T.String()), focus: T.Optional(T.String()),
   /** Setup steps F-G: Event Markers (Side symbol up, number unseen) and each book's Event Boxes (spec 7.10). */
   events: T.Optional(T.Object({
-    markers: T.Array(T.Object({ side: Side, at: XYZ }, { additionalProperties: false })),
+    /** trigger: a unit of the marker's Side moving onto its Tile (default), into its Area (an Inside Area), or Hacking it with `hack` (spec 7.10, 7.9). */
+    markers: T.Array(T.Object({
+      side: Side, at: XYZ, trigger: T.Optional(T.Union([T.Literal('tile'), T.Literal('area'), T.Literal('hack')])),
+      hack: T.Optional(T.Object({
+        name: T.String(), type: T.Union([T.Literal('main'), T.Literal('addon')]), difficulty: T.Integer({ minimum: 1 }),
+        color: T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]), cost: T.String({ pattern: '^[GYBP]+$' }),
+      }, { additionalProperties: false })),
+    }, { additionalProperties: false })),
     boxes: T.Object({ MAYHEM: T.Array(EventBox), LEGION: T.Array(EventBox) }, { additionalProperties: false }),
+    /** Setup step G: each Side's Event Card (`card`), shuffled into `deck`'s Refresh deck at setup or at the start of Turn `turn` (spec 3.1 G, 7.10). */
+    cards: T.Optional(T.Array(T.Object({ card: Side, deck: Side, turn: T.Optional(T.Integer({ minimum: 2 })) }, { additionalProperties: false }))),
   }, { additionalProperties: false })),
   /** Setup step H: Doomsday Devices by their north-west space (data/ddds.json, spec 7.15). */
   ddds: T.Optional(T.Array(T.Object({ ddd: T.String(), at: XYZ }, { additionalProperties: false }))),
@@ -279,7 +292,7 @@ function check(name: string, schema: object, data: unknown): void {
   if (!v(data)) throw new Error(`agents-of-mayhem data/${name}.json: ${ajv.errorsText(v.errors)}`);
 }
 
-function compileAbilities(owner: string, texts: string[] | undefined): Ability[] {
+export function compileAbilities(owner: string, texts: string[] | undefined): Ability[] {
   return (texts ?? []).map((t) => {
     try { return parse(t); } catch (e) { throw new Error(`${owner}: ability "${t}": ${(e as Error).message}`); }
   });
@@ -378,9 +391,18 @@ function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elit
     occupied.add(k);
   }
   for (const o of m.oms) if (!map.cells[cellKey(o.at[0], o.at[1], o.at[2])]) throw new Error(`mission ${m.id}: OM ${o.id} off the map`);
-  for (const e of m.events?.markers ?? []) if (!map.cells[cellKey(e.at[0], e.at[1], e.at[2])]) throw new Error(`mission ${m.id}: Event Marker off the map at ${e.at.join(',')}`);
+  for (const e of m.events?.markers ?? []) {
+    const c = map.cells[cellKey(e.at[0], e.at[1], e.at[2])];
+    if (!c) throw new Error(`mission ${m.id}: Event Marker off the map at ${e.at.join(',')}`);
+    if ((e.trigger === 'hack') !== !!e.hack) throw new Error(`mission ${m.id}: Event Marker at ${e.at.join(',')}: a Hack trigger and a Hack action go together (spec 7.10)`);
+    if (e.trigger === 'area' && !map.cells[cellKey(c.x, c.y, c.z + 1)]) throw new Error(`mission ${m.id}: Event Marker at ${e.at.join(',')}: an Area trigger needs an Inside Area (spec 7.10)`);
+  }
   for (const side of ['MAYHEM', 'LEGION'] as Side[]) {
-    const ns = [...(m.events?.boxes.MAYHEM ?? []), ...(m.events?.boxes.LEGION ?? [])].filter((b) => b.marker === side).map((b) => b.n);
+    const ns = [...(m.events?.boxes.MAYHEM ?? []), ...(m.events?.boxes.LEGION ?? [])].filter((b) => b.marker === side && !b.card).map((b) => b.n);
+    const cardBoxes = [...(m.events?.boxes.MAYHEM ?? []), ...(m.events?.boxes.LEGION ?? [])].filter((b) => b.marker === side && b.card);
+    const cards = (m.events?.cards ?? []).filter((c) => c.card === side).length;
+    if (cards > 1 || cardBoxes.length !== cards) throw new Error(`mission ${m.id}: the ${side} Event Card needs exactly one Box (spec 7.10)`);
+    if (cardBoxes.some((b) => b.effect.explosion)) throw new Error(`mission ${m.id}: an Event Card has no space to place an Explosion on`);
     if (new Set(ns).size !== ns.length) throw new Error(`mission ${m.id}: two Event Boxes for ${side} marker number ${ns.join(',')}`);
     const markers = (m.events?.markers ?? []).filter((x) => x.side === side).length;
     if (markers > ns.length) throw new Error(`mission ${m.id}: ${markers} ${side} Event Markers but ${ns.length} numbers`);

@@ -3,7 +3,8 @@
 // elevation); two Sides of 1-2 players; sequential Turns with an action-cube economy; chance
 // from custom d12/d8/d6 attack dice and per-Side Refresh decks drawn late; hidden information
 // is a drawn Refresh card until its reveal; interrupts (pre-roll Dash, Block, Wound placement,
-// Push, Fall Dash) are frames on a resolution stack answered by the interrupting seat.
+// Push, Fall Dash) are frames on a resolution stack answered by the interrupting seat; timers
+// delay Actions to the start of a Side's Refresh Phase, where their owner resolves them.
 import { render } from './render.js';
 import { isViolation, violation, type StandingOrder, type Entry, type OpenDecision, type Result, type Rng, type Ruleset, type Seat, type Step, type Violation } from '../../engine/types.js';
 import { answeredDecision } from '../../engine/one-decision.js';
@@ -20,7 +21,9 @@ import { activate, dash, fire, groupAction, jump, move, takeAction } from './rul
 import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
 import { applyDeploy, applyRedeploy, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
-import { edmksGain, edmksOptions, fireLaser, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions } from './rules/ddd.js';
+import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions } from './rules/ddd.js';
+import { delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
+import { enemySpaces } from './legal.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
 import { other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -52,6 +55,7 @@ function pending(s: S): OpenDecision[] {
     if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { explosion: f.id, unit: u.id, hits: f.hits, window: 'W-postroll' })];
     return [d(f.seat, 'push', 'turn', c, { explosion: f.id, unit: u.id, pushes: f.pushes })];
   }
+  if (f?.t === 'delayed') return [d(f.seat, 'delayed_action', 'reaction', [`timer:${f.timer}`], { unit: f.unit, action: f.action, aimed: f.aimed })];
   if (f?.t === 'displace') return [d(f.seat, 'displace', 'reaction', [], { unit: f.unit, from: f.from })];
   if (f?.t === 'edmksTax') return [d(f.seat, 'edmks_tax', 'turn', [], { board: f.board })];
   if (f?.t === 'edmks') return [d(f.seat, 'edmks', 'turn', [], {})];
@@ -70,7 +74,8 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
   const f = top(s);
   switch (dec.kind) {
     case 'activate': return { actions: Object.keys(s.boards).sort().filter((b) => !activateProblem(s, b)).map((board) => ({ type: 'activate', board })), all: true };
-    case 'turn': return { actions: [...turnCandidates(s), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h }))], all: true };
+    case 'turn': return { actions: [...turnCandidates(s), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h })), ...armOptions(s, s.seats[seat]).map((ddd) => ({ type: 'arm' as const, ddd }))], all: true };
+    case 'delayed_action': return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, f as Extract<Frame, { t: 'delayed' }>, enemySpaces).map((target) => ({ type: 'delayed' as const, target }))], all: true };
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
       return { actions: [{ type: 'pass' }, ...dashSpaces(s, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing })))], all: true };
@@ -116,7 +121,8 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         case 'fire': return fireProblem(s, a.target);
         case 'group': return groupProblem(s, a);
         case 'laser': return laserProblem(s, s.seats[seat], a.to);
-        case 'hack': return hackProblem(s, a.unit, a.ddd, a.dice);
+        case 'hack': return hackProblem(s, a.unit, { ddd: a.ddd, marker: a.marker }, a.dice);
+        case 'arm': return armProblem(s, s.seats[seat], a.ddd);
         default: return wrong('end, act, move, jump, dash, fire or group');
       }
     case 'dash_window': {
@@ -126,6 +132,9 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.unit !== u.id) return violation('not_the_target', `only ${u.id} may Dash in this window`);
       return dashProblem(s, a.unit, a.to, a.facing, false);
     }
+    case 'delayed_action':
+      if (a.type !== 'delayed') return wrong('delayed');
+      return delayedProblem(s, f as Extract<Frame, { t: 'delayed' }>, a.target);
     case 'aim_bonus':
       if (a.type !== 'aimBonus') return wrong('aimBonus');
       return a.bonus === null || aimBonusOptions(s, f as Attack).includes(a.bonus) ? null : violation('bad_aim_bonus', 'each Aim Bonus once per roll (spec 7.4)');
@@ -168,6 +177,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
   switch (dec.kind) {
     case 'activate': return candidates(s, dec.seat, dec).actions[0];
     case 'dash_window': return { type: 'pass' };
+    case 'delayed_action': { const o = candidates(s, dec.seat, dec).actions; return o[1] ?? o[0]; }
     case 'aim_bonus': { const o = aimBonusOptions(s, f as Attack); return { type: 'aimBonus', bonus: o.includes('weakSpot') ? 'weakSpot' : o[0] ?? null }; }
     case 'deploy': return { type: 'deploy', board: null };
     case 'redeploy': return { type: 'redeploy', board: (f as Extract<Frame, { t: 'redeploy' }>).boards[0], to: null };
@@ -242,7 +252,9 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'push': doPush(s, f as Attack, a.to, ev); break;
     case 'displace': applyDisplace(s, f as Extract<Frame, { t: 'displace' }>, a.to, ev); break;
     case 'laser': fireLaser(s, a.to, ev); break;
-    case 'hack': hack(s, a.unit, a.ddd, a.dice, rng(), ev); break;
+    case 'hack': hack(s, a.unit, a.ddd !== undefined ? { ddd: a.ddd } : { marker: a.marker }, a.dice, rng(), ev); break;
+    case 'arm': arm(s, a.ddd, ev); break;
+    case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
     case 'edmksTax': payTax(s, f as Extract<Frame, { t: 'edmksTax' }>, a.well, ev); break;
     case 'edmks': edmksGain(s, f as Extract<Frame, { t: 'edmks' }>, a.board, ev); break;
     case 'mayhemDraw': mayhemDraw(s, s.seats[d.seat], a.pay, ctx.rng, ev); break;

@@ -8,9 +8,20 @@ import { canDash, dashAction, dashSpaces, maxBlocks, pushOptions, targetProblem,
 import { free, payment, woundWells } from './rules/board.js';
 import { MAYHEM } from './rules/mayhem.js';
 import { explosiveObject } from './rules/explosions.js';
-import { actionOf, actionsOf, count, isElite, map, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
+import { freeJump, jumpBarred } from './rules/ddd.js';
+import { mandatoryTimer } from './rules/timers.js';
+import { CARD_ACTIONS, actionOf, actionsOf, count, isElite, map, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
 
 export function slotOf(s: S): Slot { return s.slots[s.slot]; }
+/** The Mayhem card whose character Action this is, if it is one (spec 7.7). */
+export function cardOf(u: Unit, action: string): string | undefined {
+  return actionsOf(u).some((a) => a.id === action) ? undefined : CARD_ACTIONS[u.minion ?? u.board]?.find((a) => a.id === action)?.card;
+}
+/** Character Actions of the cards picturing this unit that its Side holds. */
+function cardActions(s: S, u: Unit): CompiledAction[] {
+  const hand = s.mayhem?.[u.side].hand ?? [];
+  return (CARD_ACTIONS[u.minion ?? u.board] ?? []).filter((a) => hand.includes(a.card));
+}
 const addonKey = (u: Unit, a: CompiledAction) => `${u.minion ?? u.board}:${a.id}`;
 
 /** MP the unit may spend now: its current Action's MP, plus the Move Up pool for an Elite figure. */
@@ -39,6 +50,9 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
   if (!u || u.board !== sl.board) return violation('not_activated', 'only units of the activated board take Actions');
   const def = actionOf(u, a.action);
   if (!def) return violation('unknown_action', `${u.id} has no action ${a.action}`);
+  // A Mayhem card's character use: only the pictured unit, with the card in its Side's hand (spec 7.7).
+  const card = cardOf(u, def.id);
+  if (card && !s.mayhem?.[u.side].hand.includes(card)) return violation('not_in_hand', `${def.name} is Mayhem card ${card}'s character use: not in ${u.side}'s hand`);
   if (def.type === 'instant') return violation('instant', 'Dash and Block are taken as dash / block');
   if (def.type === 'main' && sl.main) return violation('main_used', 'one Main Action per Turn (L269)');
   if (def.type === 'addon' && sl.addons.includes(addonKey(u, def))) return violation('addon_used', 'each Add-on once per Turn (L271)');
@@ -46,7 +60,21 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
   if (!u.at && !(def.kind === 'move' && entryEdge(s, u))) return violation('not_on_map', `${u.id} is not on the map`);
   if (a.aim !== undefined) {
     if (!(def.weapon && def.kind === 'attack' && a.when !== 'before' && mission(s).rules === 'advanced')) return violation('cannot_aim', 'only a Weapon Action aims, in an Advanced mission (spec 7.4)');
+    if (a.aim === 'timer') {
+      // Aiming by timer: an enemy When-Removed timer is placed when the Action is paid; the target is chosen when it comes off (spec 7.4, 7.8).
+      if (a.target !== undefined || a.mayhem !== undefined) return violation('target_later', 'aimed by timer: the target is chosen when the timer is removed (spec 7.8)');
+      if (mandatoryTimer(s, def)) return violation('already_delayed', `${def.name} already carries a mandatory timer`);
+      if (!payment(s.boards[u.board], u, def.cost)) return violation('cannot_pay', `${def.name} costs ${def.cost}`);
+      return null;
+    }
+    if (a.aim !== true && a.aim !== false) return violation('bad_aim', 'aim is true (+1 Focus) or "timer"');
     if (!payment(s.boards[u.board], u, def.cost + 'Y')) return violation('cannot_pay', `aiming costs ${def.cost} + Y`);
+  }
+  if (def.kind === 'attack' && mandatoryTimer(s, def)) {
+    // A mandatory timer: paid now, resolved when the timer comes off, the target chosen then (spec 7.8).
+    if (a.target !== undefined || a.when !== undefined || a.mayhem !== undefined) return violation('target_later', `${def.name} has a mandatory timer: paid now, its target chosen when the timer is removed (spec 7.8)`);
+    if (!payment(s.boards[u.board], u, def.cost)) return violation('cannot_pay', `${def.name} costs ${def.cost}`);
+    return null;
   }
   if (a.mayhem !== undefined) {
     if (def.kind !== 'attack' || a.when === 'before') return violation('not_an_attack', 'the extra-die Mayhem card is played when attacking (spec 7.7)');
@@ -55,6 +83,7 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
   }
   if (!payment(s.boards[u.board], u, def.cost)) return violation('cannot_pay', `${def.name} costs ${def.cost}${count(u, 'STUNNED') ? ' plus the Stunned surcharge' : ''}`);
   if (def.kind === 'jump' && !(sl.mp?.unit === u.id && sl.mp.left > 0)) return violation('no_mp', 'a Jump is taken during a move, with MP left (L306)');
+  if (def.kind === 'jump' && jumpBarred(s, u)) return violation('gravity_dominator', `the Gravity Dominator bars ${u.side} units from Jumping (spec 7.15)`);
   if (def.kind === 'attack') {
     if (a.when === 'before') {
       if (!def.mp) return violation('no_mp', `${def.name} grants no MP to spend before the attack`);
@@ -78,11 +107,22 @@ export function moveProblem(s: S, a: Extract<Action, { type: 'move' }>): Violati
   return null;
 }
 
+/** The Jump a moving unit may make now: its Action's, or the Gravity Dominator's unlimited one; none for the Side it bars (spec 7.15). */
+export function jumpOf(s: S, unit: string): { up: number; spaces: number } | null {
+  const sl = slotOf(s);
+  const u = s.units[unit];
+  if (!u || sl.mp?.unit !== unit || sl.mp.left <= 0 || jumpBarred(s, u)) return null;
+  return freeJump(s, u, sl.mp.left) ?? sl.mp.jump;
+}
+
 export function jumpProblem(s: S, a: Extract<Action, { type: 'jump' }>): Violation | null {
   const sl = slotOf(s);
   if (!DIRS.includes(a.facing)) return violation('bad_facing', 'facing is N, E, S or W');
-  if (sl.mp?.unit !== a.unit || !sl.mp.jump) return violation('no_jump', 'no Jump available to this unit now (spec 7.2.3)');
-  if (!jumpLandings(s, s.units[a.unit], sl.mp.jump, sl.mp.left).has(a.to)) return violation('bad_landing', `no Jump lands on ${a.to}`);
+  const u = s.units[a.unit];
+  if (u && sl.mp?.unit === a.unit && sl.mp.jump && jumpBarred(s, u)) return violation('gravity_dominator', `the Gravity Dominator bars ${u.side} units from Jumping (spec 7.15)`);
+  const j = jumpOf(s, a.unit);
+  if (!j) return violation('no_jump', 'no Jump available to this unit now (spec 7.2.3)');
+  if (!jumpLandings(s, s.units[a.unit], j, sl.mp!.left).has(a.to)) return violation('bad_landing', `no Jump lands on ${a.to}`);
   return null;
 }
 
@@ -121,7 +161,7 @@ export function groupProblem(s: S, a: Extract<Action, { type: 'group' }>): Viola
 // ---------------------------------------------------------------- candidates
 
 /** Spaces an attack may name: enemy units' and Targetable Explosive Objects' (spec 7.3.2, 7.6.1). */
-function enemySpaces(s: S, u: Unit): string[] {
+export function enemySpaces(s: S, u: Unit): string[] {
   const objects = s.explosions ? Object.values(map(s).cells).filter((c) => c.explosive && explosiveObject(s, c.key)).map((c) => c.key) : [];
   const ddds = u.side === 'MAYHEM' ? (s.ddds ?? []).filter((d) => !d.destroyed).flatMap((d) => d.at) : [];
   return [...new Set([...Object.values(s.units).filter((v) => v.at && v.side !== u.side).map((v) => v.at!), ...objects, ...ddds])].sort();
@@ -132,7 +172,7 @@ export function turnCandidates(s: S): Action[] {
   const out: Action[] = [{ type: 'end' }];
   const units = Object.values(s.units).filter((u) => u.board === sl.board).sort((a, b) => (a.id < b.id ? -1 : 1));
   for (const u of units) {
-    for (const def of actionsOf(u)) {
+    for (const def of [...actionsOf(u), ...cardActions(s, u)]) {
       if (def.type === 'instant') continue;
       if (def.kind === 'attack') {
         for (const t of enemySpaces(s, u)) {
@@ -144,6 +184,10 @@ export function turnCandidates(s: S): Action[] {
         }
         const b = { type: 'act' as const, unit: u.id, action: def.id, when: 'before' as const };
         if (!actProblem(s, b)) out.push(b);
+        // Delayed: a mandatory timer, or aiming by timer (spec 7.8, 7.4).
+        const later = { type: 'act' as const, unit: u.id, action: def.id };
+        if (!actProblem(s, later)) out.push(later);
+        if (!actProblem(s, { ...later, aim: 'timer' })) out.push({ ...later, aim: 'timer' });
       } else {
         const a = { type: 'act' as const, unit: u.id, action: def.id };
         if (!actProblem(s, a)) out.push(a);
@@ -153,8 +197,9 @@ export function turnCandidates(s: S): Action[] {
     if (mp > 0 && !u.downed && (u.at || entryEdge(s, u))) {
       for (const to of [...reach(s, u, mp, entryEdge(s, u)).keys()].sort()) for (const facing of DIRS) out.push({ type: 'move', unit: u.id, to, facing });
     }
-    if (sl.mp?.unit === u.id && sl.mp.jump) {
-      for (const to of [...jumpLandings(s, u, sl.mp.jump, sl.mp.left).keys()].sort()) for (const facing of DIRS) out.push({ type: 'jump', unit: u.id, to, facing });
+    const j = jumpOf(s, u.id);
+    if (j) {
+      for (const to of [...jumpLandings(s, u, j, sl.mp!.left).keys()].sort()) for (const facing of DIRS) out.push({ type: 'jump', unit: u.id, to, facing });
     }
   }
   for (const u of Object.values(s.units).filter((x) => x.side === s.side && canDash(s, x)).sort((a, b) => (a.id < b.id ? -1 : 1))) {

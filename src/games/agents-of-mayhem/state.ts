@@ -81,6 +81,17 @@ export interface Ddd { id: string; at: string[]; wounds: number; destroyed: bool
  */
 export interface ExplosionMarker { n: number; at: string; marker: string | null; faceUp: boolean; turn: number; statuses: Status[]; by: Side }
 
+/**
+ * A Timer (spec 7.8): placed on a holder (`unit:<id>` for a portrait or figure, `ddd:<id>` for a
+ * DDD tile) showing a Side icon; removed at the start of that Side's next Refresh Phase (never in
+ * the Turn it was placed), one per holder per Turn; When-Removed, its effect fires on removal.
+ */
+export interface Timer {
+  n: number; side: Side; holder: string; turn: number;
+  /** `action`: a delayed Action (aim by timer, or a mandatory timer): the owning Side chooses its target at removal. `bomb`: a Dark Matter Bomb countdown timer. */
+  effect: { t: 'action'; unit: string; action: string; aimed: boolean } | { t: 'bomb'; ddd: string };
+}
+
 export type Frame =
   | {
     t: 'attack'; id: number; seat: Seat; attacker: string; action: string; board: string; centre: string;
@@ -97,7 +108,9 @@ export type Frame =
     stage: 'roll' | 'block' | 'damage' | 'push' | 'next'; hits: number; pushes: number; collapse: number | null;
   }
   /** Refresh Phase steps 3-5 (spec 6.4), run once the start-of-Refresh explosions are resolved. */
-  | { t: 'refreshSymbols' }
+  | { t: 'refreshSymbols'; timers?: boolean }
+  /** A delayed Action whose timer came off (spec 7.8): its owner's seat chooses the target now (null: forgo). */
+  | { t: 'delayed'; seat: Seat; timer: number; unit: string; action: string; aimed: boolean }
   /** A unit from a collapsed Level whose space below is taken: its owner picks an adjacent free space (A-23). */
   | { t: 'displace'; seat: Seat; unit: string; from: string }
   /** EDMKS: a MAYHEM Elite starting its Activation on its Tile spends one Action cube (spec 7.15). */
@@ -146,20 +159,26 @@ export interface S {
   /** Collapsed buildings: tile index → the Level its Destroyed tile lies on (spec 7.6.3). */
   collapsed?: Record<string, number>;
   /** Event Markers on the map (spec 7.10): the Side symbol is public; the number is drawn from `eventNumbers` when triggered. */
-  eventMarkers?: { side: Side; at: string }[];
+  eventMarkers?: { side: Side; at: string; trigger?: 'area' | 'hack' }[];
   eventNumbers?: Record<Side, number[]>;
   /** Doomsday Devices of the mission (spec 7.15). */
   ddds?: Ddd[];
   /** This LEGION Turn's Laser Satellite shot was taken; this Refresh Phase's EDMKS cube was given. */
   laserUsed?: boolean;
   edmksDone?: boolean;
+  /** This MAYHEM Turn's Dark Matter Bomb radiation was dealt (spec 6.4 step 9). */
+  radiated?: boolean;
+  /** Timers on actions, figures and DDD tiles (spec 7.8), in placement order. */
+  timers?: Timer[];
   result: Result | null;
   log: { round: number; side: Side; text: string }[];
 }
 
 export type Action =
   | { type: 'activate'; board: string }
-  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean; mayhem?: string }
+  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string }
+  | { type: 'delayed'; target: string | null }
+  | { type: 'arm'; ddd: string }
   | { type: 'aimBonus'; bonus: string | null }
   | { type: 'move'; unit: string; to: string; facing: Dir }
   | { type: 'jump'; unit: string; to: string; facing: Dir }
@@ -173,7 +192,7 @@ export type Action =
   | { type: 'push'; to: string | null }
   | { type: 'displace'; to: string }
   | { type: 'laser'; to: string }
-  | { type: 'hack'; unit: string; ddd: string; dice: number }
+  | { type: 'hack'; unit: string; ddd?: string; marker?: string; dice: number }
   | { type: 'edmksTax'; well: Well }
   | { type: 'edmks'; board: string }
   | { type: 'fallDash'; dash: boolean }
@@ -198,7 +217,12 @@ export function isElite(boardId: string): boolean { return !!CONTENT.elites[boar
 export function actionsOf(u: Unit): CompiledAction[] {
   return u.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u.board].actions;
 }
-export function actionOf(u: Unit, id: string): CompiledAction | undefined { return actionsOf(u).find((a) => a.id === id); }
+/** Mayhem cards' character Actions by the unit (Elite board or Minion type) pictured; filled once by rules/mayhem.ts at load. */
+export const CARD_ACTIONS: Record<string, (CompiledAction & { card: string })[]> = {};
+/** A unit's Action by id: its own, or a Mayhem card's character Action (spec 7.7), which stays known after the card is discarded. */
+export function actionOf(u: Unit, id: string): CompiledAction | undefined {
+  return actionsOf(u).find((a) => a.id === id) ?? CARD_ACTIONS[u.minion ?? u.board]?.find((a) => a.id === id);
+}
 
 /** Seats of a Side: 2 players 0 MAYHEM, 1 LEGION; 3 players 0 MAYHEM (as two players), 1-2 LEGION; 4 players 0 and 2 MAYHEM, 1 and 3 LEGION. */
 export function seatSides(n: number): Side[] {

@@ -19,7 +19,9 @@ const sp = (k: string) => { const [x, y, z] = k.split(','); return `${x},${y} (L
 export function label(v: View, _seat: Seat | null, a: Action): string {
   switch (a.type) {
     case 'activate': return `Activate ${CONTENT.elites[a.board]?.name ?? CONTENT.squads[a.board]?.name ?? a.board}`;
-    case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : ''}${a.mayhem ? ` (+1 die: ${a.mayhem})` : ''}`;
+    case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : a.aim === 'timer' ? ' (aimed by timer: target chosen when it is removed)' : ''}${a.aim === true ? ' (aimed, +1 Focus)' : ''}${a.mayhem ? ` (+1 die: ${a.mayhem})` : ''}`;
+    case 'delayed': return a.target ? `Delayed Action at ${sp(a.target)}` : 'Forgo the delayed Action';
+    case 'arm': return `Dark Matter Bomb ${a.ddd}: start the countdown (3 MAYHEM timers)`;
     case 'move': return `${unitName(v, a.unit)} moves to ${sp(a.to)}, facing ${a.facing}`;
     case 'jump': return `${unitName(v, a.unit)} jumps to ${sp(a.to)}, facing ${a.facing}`;
     case 'dash': return `${unitName(v, a.unit)} Dashes to ${sp(a.to)}, facing ${a.facing}`;
@@ -32,7 +34,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'wound': return `Wound into the ${a.well} well`;
     case 'push': return a.to ? `Push to ${sp(a.to)}` : 'Stop pushing';
     case 'fallDash': return a.dash ? 'Fall Dash' : 'Fall';
-    case 'hack': return `${unitName(v, a.unit)} Hacks ${a.ddd} with ${a.dice} ${a.dice > 1 ? 'dice' : 'die'}`;
+    case 'hack': return `${unitName(v, a.unit)} Hacks ${a.ddd ?? `the Event Marker at ${sp(a.marker ?? '')}`} with ${a.dice} ${a.dice > 1 ? 'dice' : 'die'}`;
     case 'laser': return `Laser Satellite: Explosion marker at ${sp(a.to)}`;
     case 'edmksTax': return `EDMKS: spend a ${a.well} cube`;
     case 'edmks': return `EDMKS: ${CONTENT.elites[a.board]?.name ?? CONTENT.squads[a.board]?.name ?? a.board} gains a Mayhem cube`;
@@ -67,7 +69,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'building_damage_placed': return `Building Damage ${d.damage} at ${sp(String(d.at))}`;
     case 'building_collapsed': return `The top Level (Level ${d.level}) of Tile ${d.tile} collapses (Building Damage ${d.damage})`;
     case 'displaced': return `${n('unit')} lands at ${sp(String(d.to))}`;
-    case 'hacked': return `${n('unit')}: ${d.action}, ${d.hits} Hit(s) of ${d.difficulty} needed: ${d.success ? 'hacked' : 'failed'}`;
+    case 'hacked': return `${n('unit')}${d.marker ? ` (Event Marker at ${sp(String(d.marker))})` : ''}: ${d.action}, ${d.hits} Hit(s) of ${d.difficulty} needed: ${d.success ? 'hacked' : 'failed'}`;
     case 'ddd_hit': return `${d.ddd}: ${d.wounds} of ${d.health} Wounds`;
     case 'ddd_destroyed': return `${d.ddd} is destroyed`;
     case 'laser_fired': return `The Laser Satellite targets ${sp(String(d.to))}`;
@@ -96,6 +98,15 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'mayhem_converted': return `${d.board} converts a Mayhem card${d.cube ? ' into a cube' : ''}`;
     case 'mayhem_reshuffled': return `${d.side} reshuffles the Mayhem deck`;
     case 'event_triggered': return `${d.book} Event ${d.n} at ${sp(String(d.at))}${d.by ? ` (${n('by')})` : ''}: ${d.text}`;
+    case 'timer_placed': return `A ${d.side} timer is placed on ${String(d.holder).replace(/^\w+:/, '')}${d.action ? ` (${actionName(v, String(d.unit), String(d.action))} delayed)` : ''}`;
+    case 'timer_removed': return `A ${d.side} timer comes off ${String(d.holder).replace(/^\w+:/, '')}`;
+    case 'delayed_resolved': return `${n('unit')}: delayed ${actionName(v, String(d.unit), String(d.action))} at ${sp(String(d.target))}`;
+    case 'delayed_forgone': return `${n('unit')}: the delayed ${actionName(v, String(d.unit), String(d.action))} is lost`;
+    case 'bomb_armed': return `LEGION starts the ${d.ddd} countdown`;
+    case 'bomb_countdown': return `${d.ddd}: ${d.left} timer(s) left`;
+    case 'bomb_detonated': return `${d.ddd} detonates: every unit on its Tile is Downed`;
+    case 'building_destroyed': return `The building on Tile ${d.tile} is completely destroyed`;
+    case 'radiation': return `${n('unit')} takes radiation from ${d.ddd}`;
     case 'dice_rolled': return `Roll (${d.purpose}): ${(d.faces as string[]).join(' ')}`;
     default: return ev.type.replace(/_/g, ' ');
   }

@@ -5,7 +5,7 @@ import { copyJson } from '../../engine/mech/json.js';
 import type { Rng, Seat } from '../../engine/types.js';
 import type { S, Side } from './state.js';
 import type { EventBox } from './content.js';
-import { eventBook } from './rules/events.js';
+import { eventBook, isEventCard } from './rules/events.js';
 
 /** A seat's view: the state with others' secrets redacted, plus its own Side's Event Boxes (its Mission Book, spec 8.1). */
 export type View = S & { viewer: Seat | null; eventBook?: (EventBox & { book: Side })[] };
@@ -40,7 +40,9 @@ export function determinizeView(v: View, rng: Rng): S {
   for (const sl of s.slots) {
     if (sl.drawn !== '?') continue;
     const pool = s.decks[s.side].pool;
-    const i = rng.int(pool.length);
+    // A drawn card is never an Event Card (those resolve at once and leave the game).
+    const refresh = pool.flatMap((c, k) => (isEventCard(c) ? [] : [k]));
+    const i = refresh[rng.int(refresh.length)];
     sl.drawn = pool[i];
     s.decks[s.side].pool = pool.slice(0, i).concat(pool.slice(i + 1));
   }

@@ -24,7 +24,12 @@ function invariants(s: S, where: string): void {
   for (const side of ['MAYHEM', 'LEGION'] as const) {
     const d = s.decks[side];
     const drawn = s.side === side ? s.slots.map((x) => x.drawn).filter((x): x is string => !!x) : [];
-    assert.deepEqual([...d.pool, ...d.top, ...d.discard, ...drawn].sort(), m.sides[side].refreshDeck.slice().sort(), `${where}: ${side} Refresh cards conserved`);
+    const all = [...d.pool, ...d.top, ...d.discard, ...drawn];
+    assert.deepEqual(all.filter((c) => !c.startsWith('event:')).sort(), m.sides[side].refreshDeck.slice().sort(), `${where}: ${side} Refresh cards conserved`);
+    // Event Cards: only those the mission shuffles into this deck, never drawn into a slot or discarded (they leave the game).
+    const events = [...d.pool, ...d.top].filter((c) => c.startsWith('event:'));
+    const listed = (m.events?.cards ?? []).filter((c) => c.deck === side).map((c) => `event:${c.card}`);
+    assert.ok(events.every((c) => listed.includes(c)) && ![...d.discard, ...drawn].some((c) => c.startsWith('event:')), `${where}: ${side} Event Cards`);
   }
   const seen = new Set<string>();
   for (const u of Object.values(s.units)) {

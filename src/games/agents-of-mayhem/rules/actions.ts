@@ -4,6 +4,8 @@
 import { edmksTax } from './ddd.js';
 import { checkEvents } from './events.js';
 import { discardMayhem } from './mayhem.js';
+import { delayAction, mandatoryTimer } from './timers.js';
+import { cardOf, jumpOf } from '../legal.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
@@ -36,16 +38,21 @@ function grant(s: S, u: Unit, def: CompiledAction, n: number): void {
   sl.mp = { unit: u.id, left: n - cut, jump: def.jump ?? null };
 }
 
-export function takeAction(s: S, a: { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean; mayhem?: string }, ev: Ev): void {
+export function takeAction(s: S, a: { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string }, ev: Ev): void {
   const sl = slotOf(s);
   const u = s.units[a.unit];
   const def = actionOf(u, a.action)!;
-  pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost + (a.aim ? 'Y' : ''))!);
+  pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost + (a.aim === true ? 'Y' : ''))!);
   if (def.type === 'main') sl.main = true;
   if (def.type === 'addon') sl.addons.push(`${u.minion ?? u.board}:${def.id}`);
+  // A character use discards its Mayhem card (spec 7.7).
+  const card = cardOf(u, def.id);
+  if (card) { discardMayhem(s, u.side, card, ev); say(ev, 'mayhem_played', { side: u.side, card, use: 'character', board: u.board, cube: null }); }
   // A new Action ends the previous one: its unused MP and any group extension are lost (spec §7.2.1).
   if (def.kind !== 'jump') { sl.mp = null; sl.group = null; sl.fire = null; }
   say(ev, 'action', { unit: u.id, action: def.id, cost: def.cost, target: a.target ?? null });
+  // A delayed Action (aimed by timer, or a mandatory timer): paid now, its allowance used, resolved when the timer comes off (spec 7.8 [P]).
+  if (a.aim === 'timer' || (def.kind === 'attack' && mandatoryTimer(s, def))) { delayAction(s, u, def, !!a.aim, ev); return; }
   if (def.group && u.minion) sl.group = { action: def.id, minion: u.minion, used: [u.id], left: def.group };
   performAction(s, u, def, a.target, a.when, ev, !!a.aim);
   const f = s.stack[s.stack.length - 1];
@@ -115,7 +122,7 @@ export function move(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev)
 export function jump(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev): void {
   const sl = slotOf(s);
   const u = s.units[a.unit];
-  const d = jumpLandings(s, u, sl.mp!.jump!, sl.mp!.left).get(a.to)!;
+  const d = jumpLandings(s, u, jumpOf(s, u.id)!, sl.mp!.left).get(a.to)!;
   spend(s, u.id, d);
   sl.mp!.jump = null;
   const from = u.at!;

@@ -229,11 +229,11 @@ export function maxBlocks(s: S, u: Unit, hits: number): number {
   return n;
 }
 
-export const AIM_BONUSES = ['mayhem', 'cube:G', 'cube:Y', 'cube:B', 'weakSpot'];
+export const AIM_BONUSES = ['mayhem', 'cube:G', 'cube:Y', 'cube:B', 'weakSpot', 'disrupt'];
 /**
  * Aim Bonuses still open this roll, each kind once (spec 7.4): Gain Mayhem, Gain Action Cube,
  * Weak Spot, and Trigger Explosion (`explosion:<space>`, an Explosive space within 1 of the
- * target space, on its Level, with no marker yet, L1710). Disrupt is not yet offered.
+ * target space, on its Level, with no marker yet, L1710), and Disrupt (the target gains a Disrupted status).
  */
 export function aimBonusOptions(s: S, f: Attack): string[] {
   const used = f.bonuses ?? [];
@@ -250,6 +250,7 @@ export function takeAimBonus(s: S, f: Attack, bonus: string | null, ev: Ev): voi
   if (bonus === 'mayhem') gainThing(s, att, 'P', ev);
   else if (bonus.startsWith('cube:')) gainThing(s, att, bonus.slice(5), ev);
   else if (bonus === 'weakSpot') f.hits++;
+  else if (bonus === 'disrupt') { const u = currentTarget(s, f); if (u?.at) giveStatus(s, u, 'DISRUPTED', ev); }
   else if (bonus.startsWith('explosion:')) {
     // Trigger Explosion: a face-down marker there; placing it on an Explosive space gives the attacker a Permanent Mayhem Status (L1608).
     placeExplosion(s, bonus.slice(10), att.side, ev);

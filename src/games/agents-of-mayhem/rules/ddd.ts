@@ -4,22 +4,31 @@
 // Health, then removed and its effects end. EDMKS: one LEGION board gains a Mayhem cube in each
 // LEGION Refresh Phase (LEGION chooses); a MAYHEM Elite starting its Activation on the DDD's
 // Tile spends one Action cube (its owner chooses which). Laser Satellite Controls: once in each
-// LEGION Turn, LEGION may place an Explosion marker face down on any Outside space.
+// LEGION Turn, LEGION may place an Explosion marker face down on any Outside space. Gravity
+// Dominator (#71): LEGION units Jump any height and distance when they move, MAYHEM units may
+// not Jump; a Hack swaps the two. Dark Matter Bomb (#69): radiation Wounds MAYHEM units without
+// Shields on its Tile at the end of each MAYHEM Turn; LEGION arms it with 3 MAYHEM When-Removed
+// timers, and when the last comes off its Tile's buildings are destroyed and its units Downed.
 import { Type as T, type Static } from '@sinclair/typebox';
 import { Ajv } from 'ajv';
 import { violation, type Violation } from '../../../engine/types.js';
 import dddsJson from '../data/ddds.json' with { type: 'json' };
 import { CONTENT, cellKey, type CompiledMap } from '../content.js';
 import { inside, parseKey } from '../geometry.js';
-import { isElite, map, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
+import { isElite, map, mission, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
 import { gainCube, pay, payment, say, type Ev } from './board.js';
 import { roll } from './combat.js';
 import { slotOf } from '../legal.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import type { Rng } from '../../../engine/types.js';
-import { placeExplosion } from './explosions.js';
+import { destroyBuilding, placeExplosion } from './explosions.js';
+import { down } from './board.js';
+import { placeTimer } from './timers.js';
+import { triggerEvent } from './events.js';
+import { reactingSeat } from './combat.js';
+import type { Timer } from '../state.js';
 
-const Effect = T.Union([T.Literal('edmks'), T.Literal('laserSatellite')]);
+const Effect = T.Union([T.Literal('edmks'), T.Literal('laserSatellite'), T.Literal('gravityDominator'), T.Literal('darkMatterBomb')]);
 const DddDef = T.Object({
   id: T.String(), name: T.String(), effect: Effect,
   width: T.Integer({ minimum: 1, maximum: 3 }), height: T.Integer({ minimum: 1, maximum: 3 }), health: T.Union([T.Integer({ minimum: 1 }), T.Null()]),
@@ -142,52 +151,135 @@ export function fireLaser(s: S, to: string, ev: Ev): void {
 
 // ---------------------------------------------------------------- Hacking (#64)
 
+type HackDef = NonNullable<DddDef['hack']>;
+/** What may be Hacked: a DDD with a Hack action (`ddd`), or an Event Marker with the Hack trigger (`marker`, its space; spec 7.10). */
+export interface HackTarget { ddd?: string; marker?: string }
+interface Hackable { key: string; at: string[]; hack: HackDef; problem: Violation | null }
+
+function hackable(s: S, u: Unit, t: HackTarget): Hackable | Violation {
+  if ((t.ddd === undefined) === (t.marker === undefined)) return violation('bad_hack', 'hack one DDD (ddd) or one Event Marker (marker)');
+  if (t.ddd !== undefined) {
+    const d = s.ddds?.find((x) => x.id === t.ddd && !x.destroyed);
+    const h = d && DDDS[d.id].hack;
+    if (!d || !h) return violation('not_hackable', `${t.ddd} has no Hack action`);
+    return { key: `hack:${d.id}`, at: d.at, hack: h, problem: (d.hacked ?? 'LEGION') === u.side ? violation('already_yours', `${t.ddd} already works for ${u.side}`) : null };
+  }
+  const mk = s.eventMarkers?.find((x) => x.at === t.marker && x.trigger === 'hack');
+  const h = mk && mission(s).events?.markers.find((x) => x.at.join(',') === mk.at)?.hack;
+  if (!mk || !h) return violation('not_hackable', `no hackable Event Marker at ${t.marker}`);
+  // The default triggering Side: the one whose symbol the marker shows (spec 7.10 [P]).
+  return { key: `hack:event:${mk.at}`, at: [mk.at], hack: h, problem: mk.side !== u.side ? violation('not_your_marker', `only ${mk.side} units trigger this Event Marker (spec 7.10)`) : null };
+}
+
 /**
- * Why `unit` cannot Hack `ddd` rolling `dice` dice now (spec 7.9): an Elite of the activated
+ * Why `unit` cannot Hack the target rolling `dice` dice now (spec 7.9): an Elite of the activated
  * board (the Golem cannot, L1783), within 1 space of the object and on its Level, the action's
- * Main/Add-on allowance, the cost paid per die; a device already under the Side's control is not hacked again.
+ * Main/Add-on allowance, the cost paid per die; a device already under the Side's control is not
+ * hacked again; an Event Marker is hacked by its triggering Side.
  */
-export function hackProblem(s: S, unit: string, ddd: string, dice: number): Violation | null {
+export function hackProblem(s: S, unit: string, target: HackTarget, dice: number): Violation | null {
   const sl = slotOf(s);
   const u = s.units[unit];
   if (!u || u.board !== sl.board || u.side !== s.side) return violation('not_activated', `${unit} is not on the activated board`);
   if (!isElite(u.board) || u.board === 'golem') return violation('elite_only', 'only Elite units Hack (spec 7.9)');
   if (!u.at) return violation('not_on_map', `${unit} is not on the map`);
-  const d = s.ddds?.find((x) => x.id === ddd && !x.destroyed);
-  const h = d && DDDS[d.id].hack;
-  if (!d || !h) return violation('not_hackable', `${ddd} has no Hack action`);
-  if ((d.hacked ?? 'LEGION') === u.side) return violation('already_yours', `${ddd} already works for ${u.side}`);
+  const o = hackable(s, u, target);
+  if ('code' in o) return o;
+  if (o.problem) return o.problem;
+  const h = o.hack;
   if (h.type === 'main' && sl.main) return violation('main_used', 'one Main Action per Turn (L269)');
-  if (h.type === 'addon' && sl.addons.includes(`${u.board}:hack:${d.id}`)) return violation('addon_used', 'each Add-on once per Turn (L271)');
+  if (h.type === 'addon' && sl.addons.includes(`${u.board}:${o.key}`)) return violation('addon_used', 'each Add-on once per Turn (L271)');
   const [x, y, z] = parseKey(u.at);
-  if (!d.at.some((k) => { const [a, b, c] = parseKey(k); return c === z && Math.max(Math.abs(a - x), Math.abs(b - y)) <= 1; })) return violation('not_adjacent', 'within 1 space of the object, on the same Level (spec 7.9)');
+  if (!o.at.some((k) => { const [a, b, c] = parseKey(k); return c === z && Math.max(Math.abs(a - x), Math.abs(b - y)) <= 1; })) return violation('not_adjacent', 'within 1 space of the object, on the same Level (spec 7.9)');
   if (!Number.isInteger(dice) || dice < 1 || dice > 6) return violation('bad_dice', 'roll 1 to 6 dice');
   if (!payment(s.boards[u.board], u, h.cost.repeat(dice))) return violation('cannot_pay', `${dice} dice cost ${h.cost.repeat(dice)} (spec 7.9)`);
   return null;
 }
 
-export function hackCandidates(s: S): { unit: string; ddd: string; dice: number }[] {
+export function hackCandidates(s: S): ({ unit: string; dice: number } & HackTarget)[] {
   const sl = slotOf(s);
-  const out: { unit: string; ddd: string; dice: number }[] = [];
-  if (!sl?.board || !s.ddds) return out;
-  for (const d of s.ddds) for (let n = 1; n <= 6; n++) if (!hackProblem(s, sl.board, d.id, n)) out.push({ unit: sl.board, ddd: d.id, dice: n });
+  const out: ({ unit: string; dice: number } & HackTarget)[] = [];
+  if (!sl?.board) return out;
+  const targets: HackTarget[] = [...(s.ddds ?? []).map((d) => ({ ddd: d.id })), ...(s.eventMarkers ?? []).filter((m) => m.trigger === 'hack').map((m) => ({ marker: m.at }))];
+  for (const t of targets) for (let n = 1; n <= 6; n++) if (!hackProblem(s, sl.board, t, n)) out.push({ unit: sl.board, ...t, dice: n });
   return out;
 }
 
-/** Pay per die, roll them (no modifiers, not an attack, A-31); success at Hits ≥ difficulty; failure loses the Action and cubes. */
-export function hack(s: S, unit: string, ddd: string, dice: number, rng: Rng, ev: Ev): void {
+/** Pay per die, roll them (no modifiers, not an attack, A-31); success at Hits ≥ difficulty; failure loses the Action and cubes. A hacked Event Marker triggers. */
+export function hack(s: S, unit: string, target: HackTarget, dice: number, rng: Rng, ev: Ev): void {
   const sl = slotOf(s);
   const u = s.units[unit];
-  const d = s.ddds!.find((x) => x.id === ddd)!;
-  const h = DDDS[d.id].hack!;
+  const o = hackable(s, u, target) as Hackable;
+  const h = o.hack;
   pay(s.boards[u.board], payment(s.boards[u.board], u, h.cost.repeat(dice))!);
-  if (h.type === 'main') sl.main = true; else sl.addons.push(`${u.board}:hack:${d.id}`);
+  if (h.type === 'main') sl.main = true; else sl.addons.push(`${u.board}:${o.key}`);
   sl.mp = null; sl.group = null; sl.fire = null;
   const faces = roll(rng, Array(dice).fill(h.color));
-  ev.push(rollEvent('hack', faces.map((f) => f.join('+') || '-'), { unit, ddd, dice }));
+  ev.push(rollEvent('hack', faces.map((f) => f.join('+') || '-'), { unit, ...target, dice }));
   const hits = faces.flat().filter((f) => f === 'H' || f === 'AH').length;
   const success = hits >= h.difficulty;
-  if (success) d.hacked = u.side;
-  say(ev, 'hacked', { unit, ddd, action: h.name, hits, difficulty: h.difficulty, success });
+  if (success && target.ddd) s.ddds!.find((x) => x.id === target.ddd)!.hacked = u.side;
+  if (success && target.marker) triggerEvent(s, s.eventMarkers!.findIndex((m) => m.at === target.marker), u.id);
+  say(ev, 'hacked', { unit, ...target, action: h.name, hits, difficulty: h.difficulty, success });
+}
+// ---------------------------------------------------------------- Gravity Dominator (#71)
+
+/** Favoured and barred Side: LEGION Jumps without limit and MAYHEM cannot Jump, swapped once hacked (spec 7.15). */
+function gravity(s: S): { free: Side; barred: Side } | null {
+  const d = active(s, 'gravityDominator');
+  if (!d) return null;
+  return d.hacked === 'MAYHEM' ? { free: 'MAYHEM', barred: 'LEGION' } : { free: 'LEGION', barred: 'MAYHEM' };
+}
+/** A unit of the Side the Gravity Dominator barres may not Jump. */
+export function jumpBarred(s: S, u: Unit): boolean { return gravity(s)?.barred === u.side; }
+/** The unlimited Jump of the favoured Side while it moves: any height, as many spaces as its MP (spec 7.15 [P]: up = ∞, spaces = MP left). */
+export function freeJump(s: S, u: Unit, mp: number): { up: number; spaces: number } | null {
+  return gravity(s)?.free === u.side && mp > 0 ? { up: 99, spaces: mp } : null;
+}
+
+// ---------------------------------------------------------------- Dark Matter Bomb (#69)
+
+const holder = (d: Ddd) => `ddd:${d.id}`;
+
+/** Why `side` cannot arm `ddd` now: LEGION, in its Turn, a standing Dark Matter Bomb whose countdown has not started (spec 7.15). */
+export function armProblem(s: S, side: Side, ddd: string): Violation | null {
+  const d = s.ddds?.find((x) => x.id === ddd && !x.destroyed);
+  if (!d || DDDS[d.id].effect !== 'darkMatterBomb') return violation('not_a_bomb', `${ddd} is no standing Dark Matter Bomb`);
+  if (side !== 'LEGION' || s.side !== 'LEGION') return violation('legion_only', 'LEGION starts the countdown on a LEGION Turn (spec 7.15)');
+  if ((s.timers ?? []).some((t) => t.holder === holder(d))) return violation('armed', 'the countdown has started');
+  return null;
+}
+export function armOptions(s: S, side: Side): string[] { return (s.ddds ?? []).map((d) => d.id).filter((id) => !armProblem(s, side, id)); }
+export function arm(s: S, ddd: string, ev: Ev): void {
+  const d = s.ddds!.find((x) => x.id === ddd)!;
+  for (let i = 0; i < 3; i++) placeTimer(s, 'MAYHEM', holder(d), { t: 'bomb', ddd }, ev);
+  say(ev, 'bomb_armed', { ddd });
+}
+
+/** A countdown timer came off: when it was the last, the bomb goes off (its Tile's buildings destroyed, every unit there Downed). */
+export function bombTimer(s: S, t: Timer, ev: Ev): void {
+  if (t.effect.t !== 'bomb') return;
+  const d = s.ddds?.find((x) => x.id === (t.effect as { ddd: string }).ddd);
+  const left = (s.timers ?? []).filter((x) => x.holder === t.holder).length;
+  if (!d || d.destroyed) return;
+  say(ev, 'bomb_countdown', { ddd: d.id, left });
+  if (left) return;
+  const m = map(s);
+  const tile = tileOf(m, d);
+  d.destroyed = true;
+  say(ev, 'bomb_detonated', { ddd: d.id });
+  for (const u of Object.values(s.units).filter((x) => x.at && m.cells[x.at]?.tile === tile).sort((a, b) => (a.id < b.id ? -1 : 1))) down(s, u, ev);
+  destroyBuilding(s, tile, ev);
+}
+
+/** End of a MAYHEM Turn: each MAYHEM unit with no Shield cube on the bomb's Tile gains 1 Wound (its owner places it). */
+export function radiation(s: S, ev: Ev): Frame[] {
+  const d = active(s, 'darkMatterBomb');
+  if (!d) return [];
+  const m = map(s);
+  const tile = tileOf(m, d);
+  const hit = Object.values(s.units).filter((u) => u.side === 'MAYHEM' && u.at && m.cells[u.at]?.tile === tile && s.boards[u.board].shield === 0).sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const u of hit) say(ev, 'radiation', { unit: u.id, ddd: d.id });
+  return hit.map((u) => ({ t: 'wound', id: s.nextId++, unit: u.id, seat: reactingSeat(s, u), left: 1 }));
 }
 export type { Unit };

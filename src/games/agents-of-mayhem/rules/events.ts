@@ -2,10 +2,11 @@
 // their number is unseen by everyone: drawn from that Side's numbers when triggered), Event
 // Boxes printed in each Side's book and kept from the other Side until triggered (the view shows
 // a seat its own book only), the Tile trigger (a unit of the marker's Side moving onto its Tile),
-// resolution (VP, a face-down explosion) and removal; placement limits for Redeploy and Deploy.
+// the Area trigger (moving into the Inside Area holding it), the Hack trigger (rules/ddd.ts hacks it), resolution (VP, a face-down explosion) and removal; placement limits for Redeploy and Deploy.
 import { drawOne } from '../../../engine/mech/deck.js';
 import type { Rng } from '../../../engine/types.js';
 import { CONTENT, type EventBox } from '../content.js';
+import { area } from '../geometry.js';
 import { map, mission, type Frame, type S, type Side, type Unit } from '../state.js';
 import { addVp, say, type Ev } from './board.js';
 import { placeExplosion } from './explosions.js';
@@ -14,8 +15,8 @@ export function setupEvents(missionId: string): Pick<S, 'eventMarkers' | 'eventN
   const e = CONTENT.missions[missionId].events;
   if (!e) return {};
   const numbers = { MAYHEM: [] as number[], LEGION: [] as number[] };
-  for (const side of ['MAYHEM', 'LEGION'] as Side[]) for (const b of e.boxes[side]) numbers[b.marker].push(b.n);
-  return { eventMarkers: e.markers.map((m) => ({ side: m.side, at: m.at.join(',') })), eventNumbers: { MAYHEM: numbers.MAYHEM.sort((a, b) => a - b), LEGION: numbers.LEGION.sort((a, b) => a - b) } };
+  for (const side of ['MAYHEM', 'LEGION'] as Side[]) for (const b of e.boxes[side]) if (!b.card) numbers[b.marker].push(b.n);
+  return { eventMarkers: e.markers.map((m) => ({ side: m.side, at: m.at.join(','), ...(m.trigger && m.trigger !== 'tile' ? { trigger: m.trigger } : {}) })), eventNumbers: { MAYHEM: numbers.MAYHEM.sort((a, b) => a - b), LEGION: numbers.LEGION.sort((a, b) => a - b) } };
 }
 
 /** Event Boxes a seat of `side` may read: its own book (spec 8.1). */
@@ -24,20 +25,30 @@ export function eventBook(missionId: string, side: Side | null): (EventBox & { b
   return e && side ? e.boxes[side].map((b) => ({ ...b, book: side })) : [];
 }
 
-/** A unit of a marker's Side moving onto that marker's Tile from elsewhere triggers it (A-29: not pushes). */
+/**
+ * A unit of a marker's Side moving (move, Jump, Dash; A-29: not pushes) onto that marker's Tile
+ * from another Tile triggers a Tile marker; into the Inside Area holding it from outside that Area,
+ * an Area marker. Hack markers trigger only when Hacked.
+ */
 export function checkEvents(s: S, u: Unit, path: string[], from: string | null): void {
   if (!s.eventMarkers?.length) return;
   const m = map(s);
   let tile = from ? m.cells[from]?.tile : -1;
+  let here = from && m.cells[from] ? area(m, m.cells[from]) : '';
   for (const k of path) {
-    const t = m.cells[k]?.tile;
-    if (t === undefined || t === tile) continue;
-    tile = t;
+    const c = m.cells[k];
+    if (!c) continue;
+    const a = area(m, c);
     s.eventMarkers.forEach((mk, i) => {
-      if (mk.side === u.side && m.cells[mk.at]?.tile === t && !s.stack.some((f) => f.t === 'event' && f.marker === i)) s.stack.push({ t: 'event', marker: i, unit: u.id });
+      const at = m.cells[mk.at];
+      if (mk.side !== u.side || !at || s.stack.some((f) => f.t === 'event' && f.marker === i)) return;
+      const hit = mk.trigger === 'area' ? a !== here && a === area(m, at) : !mk.trigger && c.tile !== tile && at.tile === c.tile;
+      if (hit) triggerEvent(s, i, u.id);
     });
+    tile = c.tile; here = a;
   }
 }
+export function triggerEvent(s: S, marker: number, unit: string): void { s.stack.push({ t: 'event', marker, unit }); }
 
 /** Resolve: the marker's number is drawn now; the Box is read out (public from here on), its effect applies, the marker goes. */
 export function resolveEvent(s: S, f: Extract<Frame, { t: 'event' }>, rng: Rng, ev: Ev): void {
@@ -47,15 +58,38 @@ export function resolveEvent(s: S, f: Extract<Frame, { t: 'event' }>, rng: Rng, 
   const pool = s.eventNumbers![mk.side];
   const r = drawOne({ top: [], pool: pool.map(String), discard: [] }, rng.fork('events'));
   s.eventMarkers = s.eventMarkers!.filter((_, i) => i !== f.marker);
+  // Other triggered markers waiting on the stack keep pointing at theirs.
+  for (const g of s.stack) if (g.t === 'event' && g.marker > f.marker) g.marker--;
   if (!r.card) return;
   const n = Number(r.card);
   s.eventNumbers![mk.side] = pool.filter((x, i) => i !== pool.indexOf(n));
   const e = mission(s).events!;
-  const book = (['MAYHEM', 'LEGION'] as Side[]).find((side) => e.boxes[side].some((b) => b.marker === mk.side && b.n === n))!;
-  const box = e.boxes[book].find((b) => b.marker === mk.side && b.n === n)!;
+  const book = (['MAYHEM', 'LEGION'] as Side[]).find((side) => e.boxes[side].some((b) => b.marker === mk.side && b.n === n && !b.card))!;
+  const box = e.boxes[book].find((b) => b.marker === mk.side && b.n === n && !b.card)!;
   say(ev, 'event_triggered', { marker: mk.side, at: mk.at, n, book, text: box.text, by: f.unit });
   if (box.effect.vp) addVp(s, box.effect.vp.side, box.effect.vp.n, box.text, ev);
   if (box.effect.explosion) placeExplosion(s, mk.at, book, ev);
+}
+
+// ---------------------------------------------------------------- Event Cards
+
+/** An Event Card in a Refresh deck: `event:<Side>` (its back is a Refresh card's; the card's Side names it). */
+export const EVENT_CARD = 'event:';
+export const isEventCard = (c: string | null | undefined): boolean => !!c?.startsWith(EVENT_CARD);
+
+/** Event Cards to shuffle into the Refresh decks at setup (no `turn`) or at the start of this Turn. */
+export function eventCardsFor(missionId: string, turn: number | null): { card: string; deck: Side }[] {
+  return (CONTENT.missions[missionId].events?.cards ?? []).filter((c) => (c.turn ?? null) === turn).map((c) => ({ card: EVENT_CARD + c.card, deck: c.deck }));
+}
+
+/** A drawn Event Card triggers: its Box is read out (from whichever book prints it), its effect applies, the card leaves the game (spec 7.10; A-07: the drawer draws again). */
+export function resolveEventCard(s: S, card: string, seat: number, ev: Ev): void {
+  const side = card.slice(EVENT_CARD.length) as Side;
+  const e = mission(s).events!;
+  const book = (['MAYHEM', 'LEGION'] as Side[]).find((x) => e.boxes[x].some((b) => b.card && b.marker === side))!;
+  const box = e.boxes[book].find((b) => b.card && b.marker === side)!;
+  say(ev, 'event_triggered', { card: side, n: box.n, book, text: box.text, seat });
+  if (box.effect.vp) addVp(s, box.effect.vp.side, box.effect.vp.n, box.text, ev);
 }
 
 /** Tiles holding an Event Marker of `side`: closed to that Side's Redeploy and Deploy (spec 7.10). */

@@ -270,6 +270,23 @@ function collapse(s: S, tile: number, dmg: number, ev: Ev): void {
   s.stack.push(...displace.reverse());
 }
 
+/**
+ * A building completely destroyed at once (the Dark Matter Bomb, spec 7.15 [P]): the collapse
+ * steps down to Level 1 with no collapse damage; markers and OMs above come down to Level 1,
+ * and only the markers on Explosive spaces stay (step 7). Units are handled by the caller.
+ */
+export function destroyBuilding(s: S, tile: number, ev: Ev): void {
+  if (topLevel(s, tile) <= 1) return;
+  const before = map(s);
+  const gone = buildingMarkers(s, tile);
+  s.collapsed = { ...(s.collapsed ?? {}), [tile]: 1 };
+  const after = map(s);
+  for (const mk of s.explosions?.placed ?? []) { const [x, y, z] = parseKey(mk.at); if (z > 1 && before.cells[mk.at]?.tile === tile) mk.at = cellKey(x, y, 1); }
+  for (const o of s.oms) { const [x, y, z] = parseKey(o.at); if (z > 1 && before.cells[o.at]?.tile === tile) o.at = cellKey(x, y, 1); }
+  returnToPile(s, (s.explosions?.placed ?? []).filter((mk) => after.cells[mk.at]?.tile === tile && !after.cells[mk.at]?.explosive));
+  say(ev, 'building_destroyed', { tile: CONTENT.missions[s.mission].compiled.tiles[tile].tile, removed: gone.map((x) => x.marker) });
+}
+
 /** Free spaces on Level z next to (x, y), widening the ring until one is found. */
 function freeNear(s: S, m: CompiledMap, x: number, y: number, z: number): string[] {
   const occ = unitAt(s);

@@ -8,12 +8,16 @@ import { Ajv } from 'ajv';
 import { discard, drawOne, newDeck, reshuffleDiscard, type Deck } from '../../../engine/mech/deck.js';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import mayhemJson from '../data/mayhem.json' with { type: 'json' };
-import { CONTENT } from '../content.js';
-import { isElite, LETTER, type S, type Side } from '../state.js';
+import { ActionDef, compileAbilities, CONTENT } from '../content.js';
+import { CARD_ACTIONS, isElite, LETTER, type S, type Side } from '../state.js';
 import { capacity, free, say, type Ev } from './board.js';
 
 const Use = T.Union([T.Literal('shield'), T.Literal('armor'), T.Literal('cube'), T.Literal('die')]);
-const MayhemCard = T.Object({ id: T.String(), unit: T.String({ description: 'the Elite board or Minion type the card belongs to' }), use: Use }, { additionalProperties: false });
+const MayhemCard = T.Object({
+  id: T.String(), unit: T.String({ description: 'the Elite board or Minion type the card belongs to' }), use: Use,
+  /** The character use (spec 7.7): an Action of the printed type and cost that only the pictured unit takes, its id prefixed `card-`. */
+  character: T.Optional(ActionDef),
+}, { additionalProperties: false });
 export type MayhemCard = Static<typeof MayhemCard>;
 const MayhemFile = T.Object({
   provisional: T.Boolean(), note: T.String(),
@@ -34,6 +38,11 @@ export function loadMayhem(raw: unknown): MayhemContent {
     if (cards[c.id]) throw new Error(`mayhem card ${c.id}: duplicate id`);
     if (!CONTENT.elites[c.unit] && !CONTENT.minions[c.unit]) throw new Error(`mayhem card ${c.id}: ${c.unit} is neither an Elite nor a Minion type`);
     cards[c.id] = c; per[c.unit] = (per[c.unit] ?? 0) + 1;
+    if (c.character) {
+      const a = c.character;
+      if (!a.id.startsWith('card-') || a.type === 'instant' || (a.kind === 'attack' && !a.attack)) throw new Error(`mayhem card ${c.id}: a character Action has a card- id, is Main or Add-on, and an attack lists its bands`);
+      (CARD_ACTIONS[c.unit] ??= []).push({ ...a, parsed: compileAbilities(`mayhem card ${c.id}`, a.abilities), card: c.id });
+    }
   }
   for (const e of Object.keys(CONTENT.elites)) if (per[e] !== 3) throw new Error(`mayhem cards: Elite ${e} has ${per[e] ?? 0}, not 3 (L1610)`);
   for (const m of Object.keys(CONTENT.minions)) if (per[m] !== 1) throw new Error(`mayhem cards: Minion type ${m} has ${per[m] ?? 0}, not 1 (L1610)`);

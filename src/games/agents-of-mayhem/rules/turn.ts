@@ -8,8 +8,10 @@ import { CONTENT, cellKey } from '../content.js';
 import { refreshCandidates, slotOf } from '../legal.js';
 import { LETTER, SIDES, WELLS, isElite, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
-import { active as dddActive, edmksOptions, edmksGain, payTax, setupDdds, taxOptions } from './ddd.js';
-import { eventTiles, resolveEvent, setupEvents } from './events.js';
+import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
+import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
+import { enemySpaces } from '../legal.js';
+import { eventCardsFor, eventTiles, isEventCard, resolveEvent, resolveEventCard, setupEvents } from './events.js';
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
@@ -57,7 +59,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
     mission: m.id, players: n, seats: seatSides(n), round: 1, turnNo: 0, side: m.initiative, first: { MAYHEM: true, LEGION: true },
     phase: 'activate', slots: [], slot: 0, boards, units,
     oms: m.oms.map((o) => ({ id: o.id, at: cellKey(o.at[0], o.at[1], o.at[2]), control: o.control })),
-    decks: { MAYHEM: newDeck(m.sides.MAYHEM.refreshDeck), LEGION: newDeck(m.sides.LEGION.refreshDeck) },
+    decks: { MAYHEM: newDeck(withCards(m.id, 'MAYHEM', m.sides.MAYHEM.refreshDeck)), LEGION: newDeck(withCards(m.id, 'LEGION', m.sides.LEGION.refreshDeck)) },
     vp: { MAYHEM: 0, LEGION: 0 }, vpStart: m.vpStart, stack: [], nextId: 1, tick: 0, deployed: false, result: null, log: [],
   };
   const ev: Ev = [];
@@ -89,6 +91,11 @@ function applyCarry(cells: Record<string, unknown>, boards: Record<string, Board
   }
 }
 
+/** A Refresh deck's list with the Event Cards shuffled in at setup (step G). */
+function withCards(missionId: string, side: Side, list: string[]): string[] {
+  return [...list, ...eventCardsFor(missionId, null).filter((c) => c.deck === side).map((c) => c.card)];
+}
+
 function newSlot(seat: number): Slot {
   return { seat, board: null, drawn: null, done: false, main: false, addons: [], mp: null, pool: 0, penalty: 0, fire: null, group: null };
 }
@@ -97,13 +104,21 @@ function newSlot(seat: number): Slot {
 export function startTurn(s: S, rng: Rng, ev: Ev): void {
   s.turnNo++;
   s.deployed = false;
-  delete s.laserUsed; delete s.edmksDone;
+  delete s.laserUsed; delete s.edmksDone; delete s.radiated;
   s.phase = 'activate';
   s.slot = 0;
   s.slots = slotSeats(s, s.side).map(newSlot);
+  // Event Cards due this Turn are shuffled into their Refresh deck (setup step G).
+  for (const c of eventCardsFor(s.mission, s.turnNo)) s.decks[c.deck] = { ...s.decks[c.deck], pool: [...s.decks[c.deck].pool, c.card].sort() };
   if (!s.first[s.side]) {
     for (const sl of s.slots) {
-      const r = drawOne(s.decks[s.side], rng.fork(`refresh:${s.side}`));
+      const draws = rng.fork(`refresh:${s.side}`);
+      let r = drawOne(s.decks[s.side], draws);
+      // An Event Card drawn is resolved and leaves the game; the player draws again (A-07).
+      while (isEventCard(r.card)) {
+        resolveEventCard(s, r.card!, sl.seat, ev);
+        r = drawOne(r.deck, draws);
+      }
       s.decks[s.side] = r.deck;
       sl.drawn = r.card;
       if (r.card) ev.push({ type: 'refresh_drawn', to: { seats: s.seats.flatMap((x, i) => (x === s.side ? [i] : [])) }, data: { side: s.side, seat: sl.seat, card: r.card }, others: { side: s.side, seat: sl.seat } });
@@ -280,6 +295,12 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
         s.stack.push({ t: 'edmks', seat: s.slots[0].seat });
         continue;
       }
+      // Step 9: the Dark Matter Bomb's radiation at the end of each MAYHEM Turn (spec 7.15).
+      if (s.phase === 'refresh' && s.side === 'MAYHEM' && !s.radiated && dddActive(s, 'darkMatterBomb')) {
+        s.radiated = true;
+        s.stack.push(...radiation(s, ev).reverse());
+        continue;
+      }
       if (s.phase === 'refresh') { endTurn(s, rng(), ev); continue; }
       return;
     }
@@ -288,8 +309,15 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
     if (f.t === 'refreshSymbols') {
       const due = dueExplosions(s)[0];
       if (due) { detonate(s, due, rng(), ev); continue; }
+      // Step 2.2: timers showing this Side come off, their When-Removed effects on the stack above (spec 7.8).
+      if (!f.timers) { f.timers = true; removeTimers(s, ev, bombTimer); continue; }
       s.stack.pop();
       refreshSymbols(s, ev);
+      continue;
+    }
+    if (f.t === 'delayed') {
+      if (delayedTargets(s, f, enemySpaces).length) return;
+      resolveDelayed(s, f, null, ev);
       continue;
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }

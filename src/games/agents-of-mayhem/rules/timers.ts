@@ -1,0 +1,84 @@
+// Timers and delayed actions (spec §7.8, checklist #54; aiming by timer, #53). A Timer shows a
+// Side icon and sits on a holder (a figure or portrait, or a DDD tile). It comes off at the start
+// of the next Refresh Phase of the Side it shows (step 2, after the due explosions), never in the
+// Turn it was placed, at most one per holder in a Turn (spec 7.8 [P]). When-Removed effects fire on
+// removal: a delayed Action is resolved then by its owner (who chooses the target, with positions,
+// LOS and modifiers as they stand), on the other Side's Turn; a Dark Matter Bomb timer counts down.
+import { violation, type Violation } from '../../../engine/types.js';
+import { actionOf, mission, other, type Frame, type S, type Side, type Timer, type Unit } from '../state.js';
+import type { CompiledAction } from '../content.js';
+import { say, type Ev } from './board.js';
+import { reactingSeat, startAttack, targetProblem } from './combat.js';
+
+/** Whether this Action carries a mandatory timer in this mission (Advanced rules only, spec 4.4 item 9). */
+export function mandatoryTimer(s: S, def: Pick<CompiledAction, 'timer'>): boolean { return !!def.timer?.mandatory && mission(s).rules === 'advanced'; }
+
+export function placeTimer(s: S, side: Side, holder: string, effect: Timer['effect'], ev: Ev): Timer {
+  const t: Timer = { n: s.nextId++, side, holder, turn: s.turnNo, effect };
+  (s.timers ??= []).push(t);
+  say(ev, 'timer_placed', { timer: t.n, side, holder, ...(effect.t === 'action' ? { unit: effect.unit, action: effect.action } : { ddd: effect.ddd }) });
+  return t;
+}
+
+/**
+ * The Action is paid now and delayed (spec 7.8): aiming by timer puts an enemy When-Removed timer
+ * on the unit (spec 7.4); a mandatory timer shows the Side its data names (own or enemy).
+ */
+export function delayAction(s: S, u: Unit, def: CompiledAction, aimed: boolean, ev: Ev): void {
+  const side = aimed || def.timer?.side !== 'own' ? other(u.side) : u.side;
+  placeTimer(s, side, `unit:${u.id}`, { t: 'action', unit: u.id, action: def.id, aimed }, ev);
+}
+
+/** The timers that come off now: showing the Side whose Refresh Phase begins, placed before this Turn, the first on each holder. */
+export function dueTimers(s: S): Timer[] {
+  const seen = new Set<string>();
+  const out: Timer[] = [];
+  for (const t of s.timers ?? []) {
+    if (t.side !== s.side || t.turn >= s.turnNo || seen.has(t.holder)) continue;
+    seen.add(t.holder);
+    out.push(t);
+  }
+  return out;
+}
+
+/** Refresh step 2.2: removes the due timers and stacks their When-Removed effects, first placed first. */
+export function removeTimers(s: S, ev: Ev, bomb: (s: S, t: Timer, ev: Ev) => void): void {
+  const due = dueTimers(s);
+  if (!due.length) return;
+  s.timers = s.timers!.filter((t) => !due.includes(t));
+  if (!s.timers.length) delete s.timers;
+  const frames: Frame[] = [];
+  for (const t of due) {
+    say(ev, 'timer_removed', { timer: t.n, side: t.side, holder: t.holder });
+    if (t.effect.t === 'bomb') bomb(s, t, ev);
+    else {
+      const u = s.units[t.effect.unit];
+      frames.push({ t: 'delayed', seat: reactingSeat(s, u), timer: t.n, unit: u.id, action: t.effect.action, aimed: t.effect.aimed });
+    }
+  }
+  s.stack.push(...frames.reverse());
+}
+
+/** Target spaces the delayed attack may name now (positions at resolution, spec 7.8 [P]); none when the unit is off the map. */
+export function delayedTargets(s: S, f: Extract<Frame, { t: 'delayed' }>, spaces: (s: S, u: Unit) => string[]): string[] {
+  const u = s.units[f.unit];
+  if (!u.at || u.downed) return [];
+  const def = actionOf(u, f.action)!;
+  return spaces(s, u).filter((k) => !targetProblem(s, u, def, k));
+}
+
+export function delayedProblem(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string | null): Violation | null {
+  if (target === null) return null;
+  const u = s.units[f.unit];
+  if (!u.at || u.downed) return violation('not_on_map', `${u.id} is not on the map: the delayed Action is lost`);
+  return targetProblem(s, u, actionOf(u, f.action)!, target);
+}
+
+/** Resolves the delayed Action: the attack (aimed if it was aimed by timer), or nothing (forgone). */
+export function resolveDelayed(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string | null, ev: Ev): void {
+  s.stack.splice(s.stack.indexOf(f), 1);
+  const u = s.units[f.unit];
+  if (target === null) { say(ev, 'delayed_forgone', { unit: u.id, action: f.action }); return; }
+  say(ev, 'delayed_resolved', { unit: u.id, action: f.action, target });
+  startAttack(s, f.seat, u, actionOf(u, f.action)!, target, ev, f.aimed);
+}
