@@ -341,7 +341,7 @@ function choices(s: S, seat: Seat, dec: OpenDecision, partial: unknown): Choice 
     const mode = p.type === 'rush' ? 'rush' : p.type === 'assault' ? 'assault' : 'move';
     return {
       field: 'moves',
-      point: { region: { kind: 'allowance', figures: u ? living(u).map((f) => ({ fig: f.id, at: f.at, radius: dec.kind === 'control' ? 1200 : moveAllowance(u, mode) })) : [], table: s.table } },
+      point: { region: { kind: 'allowance', figures: u ? living(u).map((f) => ({ fig: f.id, at: f.at, radius: dec.kind === 'control' ? 1200 : moveAllowance(s, u, mode) })) : [], table: s.table } },
     };
   }
   if (!field) return match.length || all.length === 0 ? { done: true } : { field: 'type', oneOf: [] };
@@ -411,6 +411,12 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
         type: 'object', additionalProperties: false, description: 'module Mines: minefields each side places before the first turn, 3 markers each, one secretly real (§7.15, checklist #65)',
         properties: { 0: { type: 'integer', minimum: 0, maximum: 3 }, 1: { type: 'integer', minimum: 0, maximum: 3 } },
       },
+      atmosphere: {
+        type: 'object', additionalProperties: false, description: 'module Atmospheric conditions, per side (§7.1, checklist #44): vacuum gives every range multiplier +1 (lasers then ×2, A41), stops flame weapons and smoke; hostile changes nothing without the wound rules',
+        properties: { 0: { enum: ['standard', 'hostile', 'vacuum'] }, 1: { enum: ['standard', 'hostile', 'vacuum'] } },
+      },
+      gravity: { enum: ['standard', 'low', 'high'], default: 'standard', description: 'module Gravity (§7.8, checklist #45): infantry Move +2" low / −2" high; heavy-projectile weapons (grenade launchers, missile launchers, RPGs) range ×2 / ×½' },
+      night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2' },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {
         type: 'object', additionalProperties: false, description: "each side's own force list (§2.9 points, infantry only); the scenario's forces when absent",

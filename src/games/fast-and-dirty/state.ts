@@ -83,6 +83,8 @@ export interface Unit {
   smokeUsed?: boolean;
   /** Fires as Scattered fire (§6.8, A29: a trait flag; the source names no user). */
   scatteredFire?: boolean;
+  /** Night vision (§7.16; the trait, §2.6): fires unrestricted at night within 20". */
+  nightVision?: boolean;
   /** Making a Last Stand (§7.13): never moves, no Resolve or morale, ignores Under Fire and Pinned, free choice of target. */
   lastStand?: boolean;
   /** Hidden (module §7.10): its figures are off the table and these markers stand for it. */
@@ -134,6 +136,12 @@ export interface Options {
   artillery?: { 0?: string[]; 1?: string[] };
   /** Module Mines: how many minefields each side places before the game (§7.15). */
   minefields?: { 0?: number; 1?: number };
+  /** Atmosphere per side (§7.1): range +1 (lasers ×2) and no flame or smoke in vacuum. */
+  atmosphere?: { 0?: 'standard' | 'hostile' | 'vacuum'; 1?: 'standard' | 'hostile' | 'vacuum' };
+  /** Gravity (§7.8): infantry Move ±2", heavy-projectile ranges ×2 / ×½. */
+  gravity?: 'standard' | 'low' | 'high';
+  /** Night fighting (§7.16): ranges X2 (night vision: unrestricted within 20"), pinning threshold −2. */
+  night?: boolean;
   forces?: unknown;
 }
 

@@ -7,6 +7,7 @@ import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '
 import { QUALITIES, QUALITY_TABLE, casualties, living, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
+import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
@@ -81,7 +82,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   }
   for (const f of plan.firers.filter((x) => x.support && u.kind !== 'weaponTeam')) {
     const w = weapon(f.weapon);
-    if (plan.distance > 3 * base * w.x) continue;
+    if (plan.distance > 3 * base * rangeX(s, u, w, plan.distance)) continue;
     weaponFe += w.fe;
     if (w.feDice) weaponFe += run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0);
   }
@@ -89,7 +90,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
   run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
   // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
-  const pins = !opt.defensive && s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance;
+  const pins = !opt.defensive && s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance + nightPinning(s);
   // Step 9: Under Fire (not from the defensive free shot); a Pinned marker replaces it.
   if (!opt.defensive) t.underFire = true;
   if (pins && !t.pinned) {
@@ -213,8 +214,8 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
   const w = weapon(firer.weapon);
   if (s.options.blastScatter) {
     // Option Scatter (§6.7, #108): no ranging test; the point always scatters 1D6 / +2 / +4 by band (base counts as close).
-    const base = QUALITY_TABLE[u.quality].base * w.x;
     const d = edgeDistance(firer.at, firer.r, at, 0);
+    const base = QUALITY_TABLE[u.quality].base * rangeX(s, u, w, d);
     const extra = d <= base ? 0 : d <= 2 * base ? 2 : 4;
     const inches = run.roll('blast_scatter', 1, { unit: u.id, figure: fig })[0] + extra;
     const p = along(at, randomDirection(run), inches * 100);
@@ -248,7 +249,7 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
     run.emit('strike_effect', { unit: t.id, strike: se, cover, hits });
     t.underFire = true;
     const leaders = leadersAlive(t);
-    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance && !t.pinned) {
+    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) && !t.pinned) {
       t.pinned = true;
       t.underFire = false;
       run.emit('pinned', { unit: t.id, fe: se });

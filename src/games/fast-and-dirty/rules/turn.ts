@@ -14,6 +14,7 @@ import { dropMarker, markerMovesProblem, moveMarkers, revealAt, spottedMarker, t
 import { squadFire, aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests } from './morale.js';
 import { Run, successes } from './run.js';
+import { gravityMove } from './environment.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
@@ -292,7 +293,7 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
     const f = run.roll(mode === 'move' ? 'variable_move' : 'variable_rush', mode === 'move' ? 1 : 2, { unit: u.id });
     totals.push(f.reduce((x, y) => x + y, 0) + (mode === 'move' ? 2 : 4));
   }
-  const uf = u.underFire ? 200 : 0;
+  const uf = (u.underFire ? 200 : 0) - gravityMove(s);
   const allowance = Math.max(0, Math.max(...totals) * 100 - (mode === 'move' ? uf : 2 * uf));
   run.emit('variable_movement', { unit: u.id, mode, allowance });
   const trimmed = new Map(moves.map((m) => {
