@@ -211,6 +211,11 @@ export function pathCost(s: S, path: Pt[]): { cost: number } | { blocked: string
   return { cost };
 }
 
+/** The fortification area of a kind a point stands in (trench, bunker…), or null (§7.7). */
+export function inFortification(s: S, p: Pt, kind: (f: NonNullable<Feature['fortification']>) => boolean): Feature | null {
+  return s.terrain.find((f) => f.kind === 'area' && f.fortification && kind(f.fortification) && f.status !== 'destroyed' && inside(p, f.points)) ?? null;
+}
+
 /** Whether a point is inside impassable terrain. */
 export function inImpassable(s: S, p: Pt): string | null {
   for (const f of featuresNear(s, p)) if (isArea(f) && f.move === 'impassable' && inside(p, f.points)) return f.id;

@@ -4,7 +4,7 @@
 import { dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
-import { coherencyOf, inImpassable, pathCost, positionCover, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
+import { inFortification, coherencyOf, inImpassable, pathCost, positionCover, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
 import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
 import { QUALITY_TABLE, casualties, living, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
 
@@ -77,7 +77,9 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
     }
     const c = pathCost(s, path);
     if ('blocked' in c) return violation('impassable', `${m.fig}: the path crosses impassable terrain (${c.blocked}) (§3.2)`);
-    if (c.cost > allowance) return violation('beyond_allowance', `${m.fig}: the path costs ${c.cost / 100}" of a ${allowance / 100}" allowance (§6.2)`, { cost: c.cost, allowance });
+    // Leaving a trench costs 3" of the move (§7.7 [P]: a figure that starts inside one and ends outside).
+    const leaving = inFortification(s, f.at, (k) => k === 'trench') && !inFortification(s, path[path.length - 1], (k) => k === 'trench') ? TRENCH_EXIT : 0;
+    if (c.cost + leaving > allowance) return violation('beyond_allowance', `${m.fig}: the path costs ${c.cost / 100}"${leaving ? ' + 3" to leave the trench' : ''} of a ${allowance / 100}" allowance (§6.2${leaving ? ', §7.7' : ''})`, { cost: c.cost + leaving, allowance });
     for (const e of s.units) {
       if (e === u || e.side === u.side || !inPlay(e) || e.hidden) continue;
       for (const ef of living(e)) {
@@ -195,6 +197,7 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
     for (const tf of living(t)) {
       const d = edgeDistance(f.at, f.r, tf.at, tf.r);
       if (d > 3 * base * rangeX(s, u, w, d)) continue;
+      if (d > TRENCH_RANGE && dugIn(s, t, tf)) continue;
       if (!sees(s, f, tf, { fire: true, observerUnit: u, targetUnit: t })) continue;
       fires = true;
       visible.add(tf);
@@ -207,6 +210,13 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
   const band = best <= base ? 'base' : best <= base * x ? 'close' : best <= 2 * base * x ? 'medium' : best <= 3 * base * x ? 'long' : null;
   if (!band) return null;
   return { firers, visible: [...visible], band, distance: best, x };
+}
+
+/** Troops in a trench that have not moved or fired this turn cannot be fired upon beyond 12" (§7.7, A37). */
+export const TRENCH_RANGE = 1200;
+export const TRENCH_EXIT = 300;
+export function dugIn(s: S, t: Unit, f: Figure): boolean {
+  return troops(t) && t.actedTurn !== s.turn && !!inFortification(s, f.at, (k) => k === 'trench');
 }
 
 /** The squad centre of option Squad-based LOS: the midpoint of the squad's longest axis (§6.4 step 1). */
@@ -329,6 +339,7 @@ export function aimedProblem(s: S, u: Unit, target: string, fig: string): Violat
   const long = 3 * QUALITY_TABLE[u.quality].base * rangeX(s, u, weapon(sn.weapon), edgeDistance(sn.at, sn.r, tf.at, tf.r));
   if (edgeDistance(sn.at, sn.r, tf.at, tf.r) > long) return violation('out_of_range', `${fig} is beyond the sniper's long range of ${long / 100}" (§6.4)`);
   if (!sees(s, sn, tf, { fire: true, observerUnit: u, targetUnit: t })) return violation('no_line_of_fire', `the sniper cannot see ${fig} (§7.27: a visible figure)`);
+  if (edgeDistance(sn.at, sn.r, tf.at, tf.r) > TRENCH_RANGE && dugIn(s, t, tf)) return violation('dug_in', `${fig} is in a trench and has not moved or fired this turn: not beyond 12" (§7.7)`);
   return null;
 }
 

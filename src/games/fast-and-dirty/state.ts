@@ -91,6 +91,8 @@ export interface Unit {
   hidden?: { markers: { n: number; at: Pt }[] } | null;
   /** Tried to hide this activation (one roll per activation). */
   hideTried?: boolean;
+  /** The turn in which it last moved or fired: troops in trenches still this turn are not fired on beyond 12" (§7.7, A37). */
+  actedTurn?: number;
   /** A sniper's failed aimed shot: it cannot fire again this turn (§7.27). */
   noFireTurn?: number;
 }

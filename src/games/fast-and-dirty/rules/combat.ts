@@ -40,6 +40,7 @@ export interface ShotOptions {
 export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): boolean {
   const plan = firePlan(s, u, t, opt.pos);
   if (!plan) return false;
+  u.actedTurn = s.turn;
   const at = (f: Figure) => opt.pos?.get(f.id) ?? f.at;
   if (u.scatteredFire) return scatteredFire(s, run, u, t, plan.firers, plan.visible, plan.distance, at, !!opt.defensive);
   // Step 4: a squad rolls 2D6 keeping the highest; a weapon team, sniper or single figure 1D6;
@@ -210,6 +211,7 @@ export function afterCasualties(s: S, run: Run, t: Unit): void {
  * (A20); every unit in the area is marked Under Fire; the Strike Effect counts for pinning (A21).
  */
 export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
+  u.actedTurn = s.turn;
   const firer = u.figures.find((f) => f.id === fig)!;
   const w = weapon(firer.weapon);
   if (s.options.blastScatter) {
@@ -280,6 +282,7 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
  * fire this turn. [P] The target is marked Under Fire either way.
  */
 export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void {
+  u.actedTurn = s.turn;
   const sniper = living(u)[0];
   const [die] = run.roll('aimed_shot', 1, { unit: u.id, target: t.id, figure: figId });
   const hit = die >= QUALITY_TABLE[u.quality].target;
@@ -300,6 +303,7 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void
 
 /** Lay the squad's one smoke screen of the game: the line between two points (§7.26). */
 export function layScreen(s: S, run: Run, u: Unit, pts: [Pt, Pt]): void {
+  u.actedTurn = s.turn;
   s.smoke.push({ unit: u.id, a: [pts[0][0], pts[0][1]], b: [pts[1][0], pts[1][1]] });
   u.smokeUsed = true;
   run.emit('smoke_laid', { unit: u.id, a: pts[0], b: pts[1] });

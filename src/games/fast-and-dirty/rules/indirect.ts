@@ -99,6 +99,7 @@ export function callFire(s: S, run: Run, u: Unit, c: CallFire): void {
 }
 
 export function mortarFire(s: S, run: Run, u: Unit, at: Pt): void {
+  u.actedTurn = s.turn;
   run.emit('mortar_fire', { unit: u.id, at });
   strike(s, run, u.quality, living(u)[0].weapon, at, { unit: u.id });
 }

@@ -210,6 +210,7 @@ export function moveFigures(s: S, run: Run, u: Unit, end: Positions, exitSide: S
   for (const f of living(u)) {
     const p = end.get(f.id);
     if (!p) continue;
+    if (p[0] !== f.at[0] || p[1] !== f.at[1]) u.actedTurn = s.turn;
     if (p[1] < 0 || p[1] > s.table.h) {
       f.exited = true;
       f.at = [p[0], p[1] < 0 ? 0 : s.table.h];
