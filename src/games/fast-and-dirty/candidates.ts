@@ -13,6 +13,7 @@ import {
   type Positions,
 } from './legal.js';
 import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
+import { bunkerProblem, isBunker } from './rules/fortifications.js';
 
 const SCALES = [100, 75, 50, 25];
 
@@ -95,6 +96,8 @@ export function orderCandidates(s: S, u: Unit): Action[] {
     add(hold);
     if (mayFire) for (const t of priorityTargets(s, u)) add({ type: 'engage', moves: [], target: t.unit.id, fireFirst: true });
     if (mayFire) for (const a of blastCandidates(s, u)) add(a);
+    // Fire at a bunker holding a priority target (§6.6).
+    if (mayFire) for (const b of s.terrain) if (isBunker(b) && !bunkerProblem(s, u, b.id)) add({ type: 'engage', moves: [], target: null, fireFirst: true, bunker: b.id });
     if (mayFire) for (const a of aimedCandidates(s, u)) add(a);
     if (mayFire) for (const a of indirectCandidates(s, u)) add(a);
     for (const a of smokeCandidates(s, u)) add(a);

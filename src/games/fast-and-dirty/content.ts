@@ -231,7 +231,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
 
 export function terrainOf(sc: ScenarioDef): Feature[] {
   const map = CONTENT.maps[sc.map];
-  return [...map.terrain, ...sc.extraTerrain].map((f) => ({ ...f, points: f.points.map((p) => [p[0], p[1]] as Pt), ...(f.kind === 'structure' ? { status: 'intact' as const } : {}) }));
+  return [...map.terrain, ...sc.extraTerrain].map((f) => ({ ...f, points: f.points.map((p) => [p[0], p[1]] as Pt), ...(f.kind === 'structure' || f.fortification?.startsWith('bunker') ? { status: 'intact' as const } : {}) }));
 }
 
 export function victoryOf(sc: ScenarioDef): Victory {

@@ -141,8 +141,10 @@ export function coverAgainst(s: S, firer: Pt, f: Figure): { cover: CoverClass; f
   let best: { cover: CoverClass; fort: Feature | null } = { cover: 'none', fort: null };
   for (const t of featuresNear(s, f.at, f.at, f.r + 100)) {
     if (t.kind === 'area' && t.cover !== 'none' && inside(f.at, t.points)) {
-      const c = t.fortification ? 'hard' : t.cover;
-      if (COVER_RANK[c] > COVER_RANK[best.cover] || (c === best.cover && t.fortification && !best.fort)) best = { cover: c, fort: t.fortification ? t : null };
+      // A destroyed bunker keeps its own cover class but gives no fortification (§6.6).
+      const fort = t.fortification && t.status !== 'destroyed';
+      const c = fort ? 'hard' : t.cover;
+      if (COVER_RANK[c] > COVER_RANK[best.cover] || (c === best.cover && fort && !best.fort)) best = { cover: c, fort: fort ? t : null };
     }
   }
   if (best.cover !== 'none') return best;

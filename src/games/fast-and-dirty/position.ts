@@ -80,7 +80,7 @@ export const positionSchema = {
     active: { type: 'string', description: "phase 'order': the activated unit" },
     seized: { oneOf: [side, { type: 'null' }], description: 'option Seize Initiative: the side with an extra activation' },
     units: { type: 'array', items: unitSchema, minItems: 1, maxItems: 40 },
-    structures: { type: 'object', description: 'demolition target id -> its state', additionalProperties: { enum: ['intact', 'badlyDamaged', 'destroyed'] } },
+    structures: { type: 'object', description: 'demolition target or bunker id -> its state', additionalProperties: { enum: ['intact', 'badlyDamaged', 'destroyed'] } },
     score: pair(1000),
     evacuated: pair(1000),
     heart: pair(2),

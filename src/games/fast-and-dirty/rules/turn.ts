@@ -15,6 +15,7 @@ import { squadFire, aimedShot, autoFallBack, blastShot, layScreen, resolveAssaul
 import { activationTests } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
+import { bunkerShot } from './fortifications.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
@@ -234,6 +235,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed);
       else if ((t || a.teamTarget) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
+      if (a.bunker && a.fireFirst) bunkerShot(s, run, u, a.bunker);
       const before = startsOf(u);
       moveFigures(s, run, u, s.options.variableMovement && end.size ? variableEnd(s, run, u, a.moves, 'move') : end);
       checkMines(s, run, u, pathsOf(u, a.moves, before));
@@ -383,6 +385,7 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
     const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
     squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
   }
+  if (a.type === 'engage' && a.bunker && !a.fireFirst && inPlay(u)) bunkerShot(s, run, u, a.bunker);
   if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
   if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive) blastShot(s, run, u, a.blast.fig, a.blast.at);
   const nc = !u.hidden && s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
