@@ -1250,6 +1250,8 @@ export interface components {
             };
             /** @description a sniper's aimed shot at this figure of the target unit, ignoring fire priority (§7.27) */
             aimed?: string;
+            /** @description fire the AT-capable weapons at this bunker's structure instead of a unit; it must hold a figure of a unit the squad may fire at (§6.6, §7.7) */
+            bunker?: string;
             /** @description an unmoved squad's attached weapon team fires at this other target (§7.9) */
             teamTarget?: string;
             /** @description an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11) */
