@@ -31,9 +31,10 @@ export const actionSchema = T.Union([
   act('command', {
     demolition: T.Union([T.Object({ act: T.Union([T.Literal('rig'), T.Literal('detonate')]), fig: Id }, { additionalProperties: false }), T.Null()]),
     target: T.Union([Id, T.Null()]),
+    scout: T.Optional(T.Object({ fig: Id, at: XY }, { additionalProperties: false, description: 'Scout: this figure is placed within 3 × coherency of another member; it returns at the next activation (§7.24)' })),
     callFire: T.Optional(T.Object({ caller: Id, asset: Id, at: XY }, { additionalProperties: false, description: 'Call Fire: the caller (a character or squad leader) spots a point for an off-board section (§7.11)' })),
     ...Attachment,
-  }, 'Command: Demolition plus Shoot with the remaining figures (§5.3, §7.5)'),
+  }, 'Command: two different sub-actions among Demolition, Call Fire, Scout and Shoot with the remaining figures (§5.3, §7.5, §7.11, §7.24)'),
   act('control', { moves: Moves }, 'move a controlled non-combatant group (§7.17)'),
   act('hide', {}, 'try to hide at the start of the activation, out of every enemy\'s LOS: 1D6 against the Quality target (§7.10)'),
   act('markers', { moves: T.Array(T.Object({ marker: T.Integer({ minimum: 1, maximum: 3 }), path: T.Array(XY, { minItems: 1, maxItems: 12 }) }, { additionalProperties: false }), { maxItems: 3 }) },

@@ -32,6 +32,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'command': {
       const parts = [
         ...(a.callFire ? [`${a.callFire.caller} calls fire from ${a.callFire.asset} at (${inches(a.callFire.at[0])}, ${inches(a.callFire.at[1])})`] : []),
+        ...(a.scout ? [`${a.scout.fig} scouts to (${inches(a.scout.at[0])}, ${inches(a.scout.at[1])})`] : []),
         ...(a.demolition ? [`${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}`] : []),
         ...(a.target ? [`the rest shoot at ${name(v, a.target)}`] : []),
       ];

@@ -232,6 +232,7 @@ export function coherencyDistance(u: Unit): number {
 }
 
 export function coherencyOf(u: Unit, positions?: Map<string, Pt>) {
-  const figs = living(u);
+  // A scout out on its own is not counted until it returns (§7.24).
+  const figs = living(u).filter((f) => f.id !== u.scout);
   return coherency(figs.map((f) => positions?.get(f.id) ?? f.at), figs.map((f) => f.r), coherencyDistance(u));
 }

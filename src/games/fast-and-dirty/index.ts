@@ -24,9 +24,19 @@ import { minefieldCandidates, minefieldProblem } from './rules/mines.js';
 import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.js';
 import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
+import { scoutProblem, type ScoutOrder } from './rules/scout.js';
+
+/** The state with the scout already placed, to check what it may do from there (§7.24). */
+function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
+  const c = copyJson(s);
+  const cu = c.units.find((x) => x.id === u.id)!;
+  cu.figures.find((f) => f.id === sc.fig)!.at = [sc.at[0], sc.at[1]];
+  cu.scout = sc.fig;
+  return { s: c, u: cu };
+}
 import { applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
-import { inPlay, living, type Action, type Path, type S, type Side } from './state.js';
+import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { evaluate } from './evaluate.js';
 import { query } from './query.js';
@@ -181,12 +191,20 @@ function orderProblem(s0: S, a: Action): Violation | null {
       return assaultProblem(s, u, a.target, r.end);
     }
     case 'command': {
-      if (!a.demolition && !a.callFire) return violation('no_command', 'a Command action needs Demolition or Call Fire, and at most one other sub-action (§5.3)');
-      if (a.demolition && a.callFire && a.target !== null) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
+      if (!a.demolition && !a.callFire && !a.scout) return violation('no_command', 'a Command action needs Demolition, Call Fire or Scout, and at most one other sub-action (§5.3)');
+      if ([a.demolition, a.callFire, a.scout, a.target].filter((x) => x !== null && x !== undefined).length > 2) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit may only move away and shoot (§6.1)');
       if (u.kind === 'weaponTeam' || u.kind === 'sniper') return violation('no_command', 'weapon teams and snipers have no Command action (§5.3)');
+      if (a.scout) {
+        const p = scoutProblem(s, u, a.scout);
+        if (p) return p;
+        if (a.demolition?.fig === a.scout.fig) return violation('scout_busy', 'the scout does nothing else (§7.24)');
+        // The scout may call fire: that is the squad's second sub-action, the rest stay idle (§7.24).
+        if (a.callFire?.caller === a.scout.fig && (a.target !== null || a.demolition)) return violation('three_sub_actions', 'a scout calling fire uses the squad\'s second Command action: the rest of the squad stays idle (§7.24)');
+      }
       if (a.callFire) {
-        const p = callFireProblem(s, u, a.callFire);
+        const c = a.scout && a.callFire.caller === a.scout.fig ? scoutedCopy(s, u, a.scout) : null;
+        const p = c ? callFireProblem(c.s, c.u, a.callFire) : callFireProblem(s, u, a.callFire);
         if (p) return p;
       }
       if (a.demolition) {
@@ -195,7 +213,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
         if (a.callFire && a.callFire.caller === a.demolition.fig) return violation('caller_busy', 'the caller does nothing else (§7.11)');
       }
       if (a.target !== null) {
-        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller));
+        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig));
         for (const f of busy) f.alive = false;
         const q = fireProblem(s, u, a.target);
         for (const f of busy) f.alive = true;
@@ -329,7 +347,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'target', 'bunker', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'target', 'bunker', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */

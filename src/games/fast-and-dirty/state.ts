@@ -93,6 +93,8 @@ export interface Unit {
   hideTried?: boolean;
   /** The turn in which it last moved or fired: troops in trenches still this turn are not fired on beyond 12" (§7.7, A37). */
   actedTurn?: number;
+  /** A figure out scouting (§7.24): placed away from the squad, it returns at the next activation. */
+  scout?: string | null;
   /** A sniper's failed aimed shot: it cannot fire again this turn (§7.27). */
   noFireTurn?: number;
 }
@@ -213,7 +215,7 @@ export type Action =
   | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
   | ({ type: 'rush'; moves: Path[] } & Attachment)
   | ({ type: 'assault'; target: string; moves: Path[] } & Attachment)
-  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire } & Attachment)
+  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt } } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'hide' }

@@ -38,7 +38,7 @@ const inTable = (s: S, p: unknown): p is Pt => Array.isArray(p) && p.length === 
 export function callFireProblem(s: S, u: Unit, c: CallFire): Violation | null {
   const f = living(u).find((x) => x.id === c?.caller);
   if (!f) return violation('not_a_figure', `${c?.caller} is not a living figure of ${u.id}`);
-  if (!(f.leader || f.character || u.kind === 'character')) return violation('not_a_caller', 'indirect fire is called by characters and squad leaders (§7.11)');
+  if (!(f.leader || f.character || u.kind === 'character' || f.id === u.scout)) return violation('not_a_caller', 'indirect fire is called by characters, squad leaders and scouts (§7.11, §7.24)');
   const a = s.artillery.find((x) => x.id === c.asset);
   if (!a || a.side !== u.side) return violation('no_such_asset', `${c.asset} is not an off-board section of your side`);
   if (a.lost) return violation('asset_lost', `${c.asset} was lost (§7.11)`);

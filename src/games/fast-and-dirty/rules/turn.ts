@@ -16,6 +16,7 @@ import { activationTests } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
+import { placeScout, returnScout } from './scout.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
@@ -187,6 +188,8 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
   }
   s.active = u.id;
   run.emit('activated', { unit: u.id, side: u.side });
+  // A scout returns first (§7.24).
+  if (u.scout) returnScout(s, run, u);
   // A smoke screen lasts until its squad's next activation (§7.26).
   if (s.smoke.some((m) => m.unit === u.id)) {
     s.smoke = s.smoke.filter((m) => m.unit !== u.id);
@@ -267,12 +270,13 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
     }
     case 'command': {
       const d = a.demolition;
+      if (a.scout) placeScout(s, run, u, a.scout);
       if (a.callFire) callFire(s, run, u, a.callFire);
       if (d && !s.result) demolition(s, run, u, d.act, d.fig);
       if (a.target && inPlay(u)) {
         const t = s.units.find((x) => x.id === a.target)!;
         // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
-        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller));
+        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig));
         for (const f of busy) f.alive = false;
         if (inPlay(t)) shoot(s, run, u, t);
         for (const f of busy) f.alive = true;
