@@ -1295,6 +1295,12 @@ export interface components {
                 fig: string;
             } | null;
             target: string | null;
+            /** @description Scout: this figure is placed within 3 × coherency of another member; it returns at the next activation (§7.24) */
+            scout?: {
+                fig: string;
+                /** @description [x, y] in hundredths of an inch */
+                at: number[];
+            };
             /** @description Call Fire: the caller (a character or squad leader) spots a point for an off-board section (§7.11) */
             callFire?: {
                 caller: string;
