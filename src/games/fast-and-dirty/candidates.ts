@@ -14,6 +14,7 @@ import {
 } from './legal.js';
 import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
 import { bunkerProblem, isBunker } from './rules/fortifications.js';
+import { hesitantProblem } from './rules/command-response.js';
 
 const SCALES = [100, 75, 50, 25];
 
@@ -122,6 +123,8 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   }
   if (!fb && moveAndFire) for (const a of assaultCandidates(s, u)) add(a);
   for (const a of demolitionCandidates(s, u)) add(a);
+  // A unit that failed Command Response keeps only the orders it may give (§7.3).
+  if (u.hesitant) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
   // Scattered fire reaches 10" only (§6.8): drop the shots beyond it.
   if (u.scatteredFire) {
     return out.filter((a) => a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]]))));

@@ -24,6 +24,7 @@ import { minefieldCandidates, minefieldProblem } from './rules/mines.js';
 import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.js';
 import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
+import { hesitantProblem } from './rules/command-response.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
@@ -105,6 +106,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
     return violation('hidden', `${u.id} is hidden: move its markers, or reveal it at a marker first and then act (§7.10)`);
   }
   if (a.type === 'markers' || a.type === 'unhide') return violation('not_hidden', `${u.id} is not hidden`);
+  const hesitant = hesitantProblem(s, u, a);
+  if (hesitant) return hesitant;
   if ('attach' in a && a.attach !== undefined) {
     if (typeof a.attach !== 'string') return violation('malformed_action', 'attach names a character unit');
     const p = attachProblem(s, u, a.attach);
@@ -440,6 +443,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
         properties: { 0: { enum: ['standard', 'hostile', 'vacuum'] }, 1: { enum: ['standard', 'hostile', 'vacuum'] } },
       },
       gravity: { enum: ['standard', 'low', 'high'], default: 'standard', description: 'module Gravity (§7.8, checklist #45): infantry Move +2" low / −2" high; heavy-projectile weapons (grenade launchers, missile launchers, RPGs) range ×2 / ×½' },
+      commandResponse: { type: 'boolean', default: false, description: 'module Command Response (§7.3, checklist #47): a squad or team activating Under Fire, Pinned or within 10" of an enemy tests 1D6 (−1 casualties since its last activation, −1 leader lost, +1 character, −1 night) against its Quality target; on failure it Moves only to better cover, Rushes only away and may not assault' },
       night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2' },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {

@@ -95,6 +95,10 @@ export interface Unit {
   actedTurn?: number;
   /** A figure out scouting (§7.24): placed away from the squad, it returns at the next activation. */
   scout?: string | null;
+  /** Failed Command Response this activation (§7.3): Move only to better cover, Rush only away, no assault. */
+  hesitant?: boolean;
+  /** Casualties at the end of its last activation (Command Response "took casualties", §7.3). */
+  casualtiesSeen?: number;
   /** A sniper's failed aimed shot: it cannot fire again this turn (§7.27). */
   noFireTurn?: number;
 }
@@ -146,6 +150,8 @@ export interface Options {
   gravity?: 'standard' | 'low' | 'high';
   /** Night fighting (§7.16): ranges X2 (night vision: unrestricted within 20"), pinning threshold −2. */
   night?: boolean;
+  /** Module Command Response (§7.3). */
+  commandResponse?: boolean;
   forces?: unknown;
 }
 

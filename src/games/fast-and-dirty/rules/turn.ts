@@ -6,7 +6,7 @@ import { inImpassable, pathCost } from '../geometry.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
 import { firePlan, priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
-import { QUALITY_TABLE, inPlay, living, other, troops, type Action, type Options, type S, type Side, type Unit } from '../state.js';
+import { QUALITY_TABLE, casualties, inPlay, living, other, troops, type Action, type Options, type S, type Side, type Unit } from '../state.js';
 import { attach, attachTeam, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
@@ -17,6 +17,7 @@ import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
+import { commandResponse } from './command-response.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
@@ -201,6 +202,7 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
     endActivation(s, run, u);
     return;
   }
+  if (r === 'normal') commandResponse(s, run, u);
   s.phase = 'order';
   s.step++;
   checkImmediate(s, run);
@@ -450,6 +452,7 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   u.pinned = false;
   u.activated = true;
   u.hideTried = false;
+  if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
   const d = u.demolition;
