@@ -444,6 +444,10 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       },
       gravity: { enum: ['standard', 'low', 'high'], default: 'standard', description: 'module Gravity (§7.8, checklist #45): infantry Move +2" low / −2" high; heavy-projectile weapons (grenade launchers, missile launchers, RPGs) range ×2 / ×½' },
       commandResponse: { type: 'boolean', default: false, description: 'module Command Response (§7.3, checklist #47): a squad or team activating Under Fire, Pinned or within 10" of an enemy tests 1D6 (−1 casualties since its last activation, −1 leader lost, +1 character, −1 night) against its Quality target; on failure it Moves only to better cover, Rushes only away and may not assault' },
+      noComms: {
+        type: 'object', additionalProperties: false, description: 'module Communications, sides without communications (§7.4, checklist #48): each of their squads and teams within 24" of enemy troops takes a Command Response test at activation, at −1 when a normal trigger applies',
+        properties: { 0: { type: 'boolean' }, 1: { type: 'boolean' } },
+      },
       night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2' },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {

@@ -152,6 +152,8 @@ export interface Options {
   night?: boolean;
   /** Module Command Response (§7.3). */
   commandResponse?: boolean;
+  /** Sides without communications (§7.4). */
+  noComms?: { 0?: boolean; 1?: boolean };
   forces?: unknown;
 }
 

@@ -55,3 +55,17 @@ test('#47 Command Response failed: it may shoot, Move only to better cover, Rush
   const done = act(k, { type: 'engage', moves: [], target: null, fireFirst: true }).s;
   assert.equal(unitOf(done, 'A1').hesitant, false, 'only for this activation');
 });
+
+test('#48 communications: a side without them tests Command Response whenever an enemy is within 24" (not beyond), at −1 when a normal trigger applies (§7.4)', () => {
+  const jammed = (name: string, edge: number) => {
+    const s = contact(name, edge, false);
+    s.options.noComms = { 0: true };
+    return s;
+  };
+  assert.deepEqual(evOf(activate(jammed('nc-24', 2400), faces(3)).events, 'command_response')[0]?.mods, {}, 'exactly 24": tested, no normal trigger');
+  assert.equal(evOf(activate(jammed('nc-24x', 2401), faces(3)).events, 'command_response').length, 0, '24.01"');
+  assert.deepEqual(evOf(activate(jammed('nc-10', 1000), faces(3)).events, 'command_response')[0].mods, { noComms: -1 });
+  const other = contact('nc-b', 1000, false);
+  other.options.noComms = { 1: true };
+  assert.equal(evOf(activate(other, faces(3)).events, 'command_response').length, 0, 'only the side without communications');
+});

@@ -11,11 +11,23 @@ import { Run } from './run.js';
 export const COMMAND_RANGE = 1000;
 const RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
 
-/** Tested at activation: Under Fire or Pinned, or an enemy figure within 10" (edge to edge) (§7.3). */
+export const NO_COMMS_RANGE = 2400;
+
+/** A side without communications (§7.4: jammed, or no comms equipment). */
+export const noComms = (s: S, u: Unit) => u.side !== null && !!(s.options.noComms as Record<string, boolean> | undefined)?.[u.side];
+
+const enemyWithin = (s: S, u: Unit, d: number) => enemiesOf(s, u).some((e) => living(e).some((g) => living(u).some((f) => edgeDistance(f.at, f.r, g.at, g.r) <= d)));
+
+/** The normal triggers (§7.3): Under Fire or Pinned, or an enemy figure within 10" (edge to edge). */
+function normalTrigger(s: S, u: Unit): boolean {
+  return u.underFire || !!u.pinned || enemyWithin(s, u, COMMAND_RANGE);
+}
+
+/** Tested at activation: a normal trigger with the module, or, without communications, any enemy within 24" (§7.3, §7.4). */
 export function commandResponseDue(s: S, u: Unit): boolean {
-  if (!s.options.commandResponse || u.lastStand || (u.kind !== 'infantry' && u.kind !== 'weaponTeam')) return false;
-  if (u.underFire || u.pinned) return true;
-  return enemiesOf(s, u).some((e) => living(e).some((g) => living(u).some((f) => edgeDistance(f.at, f.r, g.at, g.r) <= COMMAND_RANGE)));
+  if (u.lastStand || (u.kind !== 'infantry' && u.kind !== 'weaponTeam')) return false;
+  if (noComms(s, u) && enemyWithin(s, u, NO_COMMS_RANGE)) return true;
+  return !!s.options.commandResponse && normalTrigger(s, u);
 }
 
 /**
@@ -30,6 +42,7 @@ export function commandResponse(s: S, run: Run, u: Unit): void {
   if (casualties(u) > (u.casualtiesSeen ?? 0)) mods.casualties = -1;
   if (u.figures.some((f) => f.leader && !f.alive)) mods.leaderLost = -1;
   if (attachedCharacter(s, u)) mods.character = 1;
+  if (noComms(s, u) && normalTrigger(s, u)) mods.noComms = -1;
   if (s.options.night && !(u.nightVision && enemiesOf(s, u).some((e) => living(e).some((g) => living(u).some((f) => sees(s, f, g, { fire: false, observerUnit: u, targetUnit: e })))))) mods.night = -1;
   const target = QUALITY_TABLE[u.quality].target;
   const die = run.roll('command_response', 1, { unit: u.id, target })[0];
