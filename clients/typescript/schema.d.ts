@@ -1261,6 +1261,8 @@ export interface components {
             };
             /** @description a sniper's aimed shot at this figure of the target unit, ignoring fire priority (§7.27) */
             aimed?: string;
+            /** @description fire the AT-capable weapons at this bunker's structure instead of a unit; it must hold a figure of a unit the squad may fire at (§6.6, §7.7) */
+            bunker?: string;
             /** @description an unmoved squad's attached weapon team fires at this other target (§7.9) */
             teamTarget?: string;
             /** @description an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11) */
@@ -1304,6 +1306,12 @@ export interface components {
                 fig: string;
             } | null;
             target: string | null;
+            /** @description Scout: this figure is placed within 3 × coherency of another member; it returns at the next activation (§7.24) */
+            scout?: {
+                fig: string;
+                /** @description [x, y] in hundredths of an inch */
+                at: number[];
+            };
             /** @description Call Fire: the caller (a character or squad leader) spots a point for an off-board section (§7.11) */
             callFire?: {
                 caller: string;

@@ -13,6 +13,8 @@ import {
   type Positions,
 } from './legal.js';
 import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
+import { bunkerProblem, isBunker } from './rules/fortifications.js';
+import { hesitantProblem } from './rules/command-response.js';
 
 const SCALES = [100, 75, 50, 25];
 
@@ -95,6 +97,8 @@ export function orderCandidates(s: S, u: Unit): Action[] {
     add(hold);
     if (mayFire) for (const t of priorityTargets(s, u)) add({ type: 'engage', moves: [], target: t.unit.id, fireFirst: true });
     if (mayFire) for (const a of blastCandidates(s, u)) add(a);
+    // Fire at a bunker holding a priority target (§6.6).
+    if (mayFire) for (const b of s.terrain) if (isBunker(b) && !bunkerProblem(s, u, b.id)) add({ type: 'engage', moves: [], target: null, fireFirst: true, bunker: b.id });
     if (mayFire) for (const a of aimedCandidates(s, u)) add(a);
     if (mayFire) for (const a of indirectCandidates(s, u)) add(a);
     for (const a of smokeCandidates(s, u)) add(a);
@@ -103,7 +107,7 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   const away = (end: Positions) => !fb || fallBackProblem(s, u, end) === null;
   for (const d of directions(s, u)) {
     if (fb && d.why !== 'away' && d.why !== 'cover') continue;
-    const mv = formation(s, u, d.v, moveAllowance(u, 'move'), 'move', away);
+    const mv = formation(s, u, d.v, moveAllowance(s, u, 'move'), 'move', away);
     if (mv) {
       add({ type: 'engage', moves: mv, target: null, fireFirst: true });
       const end = new Map(mv.map((m) => [m.fig, m.path[m.path.length - 1]]));
@@ -113,12 +117,14 @@ export function orderCandidates(s: S, u: Unit): Action[] {
       if (before && (!fb || fallBackBlocked(s, u) === false)) add({ type: 'engage', moves: mv, target: before.unit.id, fireFirst: true });
     }
     if (!fb && u.kind !== 'weaponTeam' && !living(u).some((f) => f.team)) {
-      const rush = formation(s, u, d.v, moveAllowance(u, 'rush'), 'rush', (end) => underFireRushProblem(s, u, end) === null);
+      const rush = formation(s, u, d.v, moveAllowance(s, u, 'rush'), 'rush', (end) => underFireRushProblem(s, u, end) === null);
       if (rush) add({ type: 'rush', moves: rush });
     }
   }
   if (!fb && moveAndFire) for (const a of assaultCandidates(s, u)) add(a);
   for (const a of demolitionCandidates(s, u)) add(a);
+  // A unit that failed Command Response keeps only the orders it may give (§7.3).
+  if (u.hesitant) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
   // Scattered fire reaches 10" only (§6.8): drop the shots beyond it.
   if (u.scatteredFire) {
     return out.filter((a) => a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]]))));
@@ -231,7 +237,7 @@ function blastCandidates(s: S, u: Unit): Action[] {
 /** Move + 4" into base contact with the nearest figure of each enemy unit in reach (§6.10). */
 function assaultCandidates(s: S, u: Unit): Action[] {
   const out: Action[] = [];
-  const allowance = moveAllowance(u, 'assault');
+  const allowance = moveAllowance(s, u, 'assault');
   for (const e of enemiesOf(s, u)) {
     let best: { f: (typeof u.figures)[number]; g: (typeof u.figures)[number]; d: number } | null = null;
     for (const f of living(u)) for (const g of living(e)) {
@@ -269,7 +275,7 @@ function demolitionCandidates(s: S, u: Unit): Action[] {
     const f = living(u).slice().sort((a, b) => distanceToBoundary(a.at, target.points) - distanceToBoundary(b.at, target.points))[0];
     const c = centroid(target.points);
     const v: Pt = [c[0] - f.at[0], c[1] - f.at[1]];
-    let lo = 0, hi = Math.min(moveAllowance(u, 'move'), dist(f.at, c));
+    let lo = 0, hi = Math.min(moveAllowance(s, u, 'move'), dist(f.at, c));
     const ok = (len: number) => { const p = along(f.at, v, len); return !inside(p, target.points) && distanceToBoundary(p, target.points) >= f.r + 1; };
     if (ok(hi)) lo = hi; else { for (let i = 0; i < 20; i++) { const m = (lo + hi) / 2; if (ok(m)) lo = m; else hi = m; } }
     const len = Math.floor(lo);
@@ -281,7 +287,7 @@ function demolitionCandidates(s: S, u: Unit): Action[] {
   }
   if (d.rigged === 'yes' && d.riggedAt && living(u).some((h) => edgeDistance(h.at, h.r, d.riggedAt!, 0) < 400)) {
     const me = centroid(living(u).map((h) => h.at));
-    const mv = formation(s, u, [me[0] - d.riggedAt[0], me[1] - d.riggedAt[1]], moveAllowance(u, 'rush'), 'rush');
+    const mv = formation(s, u, [me[0] - d.riggedAt[0], me[1] - d.riggedAt[1]], moveAllowance(s, u, 'rush'), 'rush');
     if (mv) out.push({ type: 'rush', moves: mv });
   }
   return out;
@@ -293,7 +299,7 @@ export function fallBackBlocked(s: S, u: Unit): boolean {
   if (u.pinned) return true; // a pinned unit that must fall back does not move (§6.1, §7.19)
   for (const d of directions(s, u)) {
     if (d.why !== 'away' && d.why !== 'cover') continue;
-    if (formation(s, u, d.v, moveAllowance(u, 'move'), 'move', (end) => fallBackProblem(s, u, end) === null)) return false;
+    if (formation(s, u, d.v, moveAllowance(s, u, 'move'), 'move', (end) => fallBackProblem(s, u, end) === null)) return false;
   }
   return true;
 }

@@ -47,6 +47,7 @@ export const UnitSpec = T.Object({
   leadership: T.Optional(lit(['novice', 'experienced', 'inspiring', 'heroic'] as const)),
   branch: T.Optional(lit(['infantry', 'gunnery', 'cavalry'] as const)),
   scatteredFire: T.Optional(T.Boolean({ description: 'the unit fires as Scattered fire: 10" at most, 2D6, each 6 a hit (§6.8, A29)' })),
+  nightVision: T.Optional(T.Boolean({ description: 'night vision (§7.16, the trait of §2.6): unrestricted fire at night within 20"' })),
   attached: T.Optional(T.Boolean({ description: 'a weapon team attached at deployment to the squad listed before it (§7.9)' })),
   quality: lit(QUALITIES), resolve: lit(RESOLVES),
   at: T.Optional(XY), figures: T.Array(FigureSpec, { minItems: 1, maxItems: 12 }),
@@ -224,12 +225,13 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
     ...(spec.kind === 'character' ? { character: { leadership: spec.leadership ?? 'novice', branch: spec.branch ?? 'infantry' }, attachedTo: null } : {}),
     ...(spec.kind === 'sniper' ? { movedLast: false } : {}),
     ...(spec.scatteredFire ? { scatteredFire: true } : {}),
+    ...(spec.nightVision ? { nightVision: true } : {}),
   };
 }
 
 export function terrainOf(sc: ScenarioDef): Feature[] {
   const map = CONTENT.maps[sc.map];
-  return [...map.terrain, ...sc.extraTerrain].map((f) => ({ ...f, points: f.points.map((p) => [p[0], p[1]] as Pt), ...(f.kind === 'structure' ? { status: 'intact' as const } : {}) }));
+  return [...map.terrain, ...sc.extraTerrain].map((f) => ({ ...f, points: f.points.map((p) => [p[0], p[1]] as Pt), ...(f.kind === 'structure' || f.fortification?.startsWith('bunker') ? { status: 'intact' as const } : {}) }));
 }
 
 export function victoryOf(sc: ScenarioDef): Victory {

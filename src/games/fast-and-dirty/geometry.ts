@@ -141,8 +141,10 @@ export function coverAgainst(s: S, firer: Pt, f: Figure): { cover: CoverClass; f
   let best: { cover: CoverClass; fort: Feature | null } = { cover: 'none', fort: null };
   for (const t of featuresNear(s, f.at, f.at, f.r + 100)) {
     if (t.kind === 'area' && t.cover !== 'none' && inside(f.at, t.points)) {
-      const c = t.fortification ? 'hard' : t.cover;
-      if (COVER_RANK[c] > COVER_RANK[best.cover] || (c === best.cover && t.fortification && !best.fort)) best = { cover: c, fort: t.fortification ? t : null };
+      // A destroyed bunker keeps its own cover class but gives no fortification (§6.6).
+      const fort = t.fortification && t.status !== 'destroyed';
+      const c = fort ? 'hard' : t.cover;
+      if (COVER_RANK[c] > COVER_RANK[best.cover] || (c === best.cover && fort && !best.fort)) best = { cover: c, fort: fort ? t : null };
     }
   }
   if (best.cover !== 'none') return best;
@@ -211,6 +213,11 @@ export function pathCost(s: S, path: Pt[]): { cost: number } | { blocked: string
   return { cost };
 }
 
+/** The fortification area of a kind a point stands in (trench, bunker…), or null (§7.7). */
+export function inFortification(s: S, p: Pt, kind: (f: NonNullable<Feature['fortification']>) => boolean): Feature | null {
+  return s.terrain.find((f) => f.kind === 'area' && f.fortification && kind(f.fortification) && f.status !== 'destroyed' && inside(p, f.points)) ?? null;
+}
+
 /** Whether a point is inside impassable terrain. */
 export function inImpassable(s: S, p: Pt): string | null {
   for (const f of featuresNear(s, p)) if (isArea(f) && f.move === 'impassable' && inside(p, f.points)) return f.id;
@@ -225,6 +232,7 @@ export function coherencyDistance(u: Unit): number {
 }
 
 export function coherencyOf(u: Unit, positions?: Map<string, Pt>) {
-  const figs = living(u);
+  // A scout out on its own is not counted until it returns (§7.24).
+  const figs = living(u).filter((f) => f.id !== u.scout);
   return coherency(figs.map((f) => positions?.get(f.id) ?? f.at), figs.map((f) => f.r), coherencyDistance(u));
 }

@@ -23,9 +23,21 @@ import {
 import { minefieldCandidates, minefieldProblem } from './rules/mines.js';
 import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.js';
 import { callFireProblem, mortarProblem } from './rules/indirect.js';
+import { bunkerProblem } from './rules/fortifications.js';
+import { hesitantProblem } from './rules/command-response.js';
+import { scoutProblem, type ScoutOrder } from './rules/scout.js';
+
+/** The state with the scout already placed, to check what it may do from there (§7.24). */
+function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
+  const c = copyJson(s);
+  const cu = c.units.find((x) => x.id === u.id)!;
+  cu.figures.find((f) => f.id === sc.fig)!.at = [sc.at[0], sc.at[1]];
+  cu.scout = sc.fig;
+  return { s: c, u: cu };
+}
 import { applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
-import { inPlay, living, type Action, type Path, type S, type Side } from './state.js';
+import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { evaluate } from './evaluate.js';
 import { query } from './query.js';
@@ -94,6 +106,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
     return violation('hidden', `${u.id} is hidden: move its markers, or reveal it at a marker first and then act (§7.10)`);
   }
   if (a.type === 'markers' || a.type === 'unhide') return violation('not_hidden', `${u.id} is not hidden`);
+  const hesitant = hesitantProblem(s, u, a);
+  if (hesitant) return hesitant;
   if ('attach' in a && a.attach !== undefined) {
     if (typeof a.attach !== 'string') return violation('malformed_action', 'attach names a character unit');
     const p = attachProblem(s, u, a.attach);
@@ -108,7 +122,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
     case 'engage': {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
-      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined;
+      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined || a.bunker !== undefined;
       if ((u.kind === 'weaponTeam' || u.kind === 'sniper') && a.moves.length && fires) {
         return violation('moved_no_fire', u.kind === 'sniper' ? 'a sniper cannot shoot if it moved this activation (§7.27)' : 'a weapon team may shoot only if it did not move (§7.9)');
       }
@@ -126,6 +140,11 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (!('end' in r)) return r;
       if (u.fallingBack && !fallBackBlocked(s, u)) {
         const p = fallBackProblem(s, u, r.end);
+        if (p) return p;
+      }
+      if (a.bunker !== undefined) {
+        if (a.target !== null || a.blast || a.aimed || a.smoke || a.indirect || a.teamTarget) return violation('two_targets', 'fire at a bunker is the squad\'s shooting: target must be null (§6.6)');
+        const p = bunkerProblem(s, u, a.bunker, a.fireFirst ? undefined : r.end);
         if (p) return p;
       }
       if (a.blast !== undefined) {
@@ -175,12 +194,20 @@ function orderProblem(s0: S, a: Action): Violation | null {
       return assaultProblem(s, u, a.target, r.end);
     }
     case 'command': {
-      if (!a.demolition && !a.callFire) return violation('no_command', 'a Command action needs Demolition or Call Fire, and at most one other sub-action (§5.3)');
-      if (a.demolition && a.callFire && a.target !== null) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
+      if (!a.demolition && !a.callFire && !a.scout) return violation('no_command', 'a Command action needs Demolition, Call Fire or Scout, and at most one other sub-action (§5.3)');
+      if ([a.demolition, a.callFire, a.scout, a.target].filter((x) => x !== null && x !== undefined).length > 2) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit may only move away and shoot (§6.1)');
       if (u.kind === 'weaponTeam' || u.kind === 'sniper') return violation('no_command', 'weapon teams and snipers have no Command action (§5.3)');
+      if (a.scout) {
+        const p = scoutProblem(s, u, a.scout);
+        if (p) return p;
+        if (a.demolition?.fig === a.scout.fig) return violation('scout_busy', 'the scout does nothing else (§7.24)');
+        // The scout may call fire: that is the squad's second sub-action, the rest stay idle (§7.24).
+        if (a.callFire?.caller === a.scout.fig && (a.target !== null || a.demolition)) return violation('three_sub_actions', 'a scout calling fire uses the squad\'s second Command action: the rest of the squad stays idle (§7.24)');
+      }
       if (a.callFire) {
-        const p = callFireProblem(s, u, a.callFire);
+        const c = a.scout && a.callFire.caller === a.scout.fig ? scoutedCopy(s, u, a.scout) : null;
+        const p = c ? callFireProblem(c.s, c.u, a.callFire) : callFireProblem(s, u, a.callFire);
         if (p) return p;
       }
       if (a.demolition) {
@@ -189,7 +216,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
         if (a.callFire && a.callFire.caller === a.demolition.fig) return violation('caller_busy', 'the caller does nothing else (§7.11)');
       }
       if (a.target !== null) {
-        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller));
+        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig));
         for (const f of busy) f.alive = false;
         const q = fireProblem(s, u, a.target);
         for (const f of busy) f.alive = true;
@@ -323,7 +350,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'target', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'target', 'bunker', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -341,7 +368,7 @@ function choices(s: S, seat: Seat, dec: OpenDecision, partial: unknown): Choice 
     const mode = p.type === 'rush' ? 'rush' : p.type === 'assault' ? 'assault' : 'move';
     return {
       field: 'moves',
-      point: { region: { kind: 'allowance', figures: u ? living(u).map((f) => ({ fig: f.id, at: f.at, radius: dec.kind === 'control' ? 1200 : moveAllowance(u, mode) })) : [], table: s.table } },
+      point: { region: { kind: 'allowance', figures: u ? living(u).map((f) => ({ fig: f.id, at: f.at, radius: dec.kind === 'control' ? 1200 : moveAllowance(s, u, mode) })) : [], table: s.table } },
     };
   }
   if (!field) return match.length || all.length === 0 ? { done: true } : { field: 'type', oneOf: [] };
@@ -411,6 +438,17 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
         type: 'object', additionalProperties: false, description: 'module Mines: minefields each side places before the first turn, 3 markers each, one secretly real (§7.15, checklist #65)',
         properties: { 0: { type: 'integer', minimum: 0, maximum: 3 }, 1: { type: 'integer', minimum: 0, maximum: 3 } },
       },
+      atmosphere: {
+        type: 'object', additionalProperties: false, description: 'module Atmospheric conditions, per side (§7.1, checklist #44): vacuum gives every range multiplier +1 (lasers then ×2, A41), stops flame weapons and smoke; hostile changes nothing without the wound rules',
+        properties: { 0: { enum: ['standard', 'hostile', 'vacuum'] }, 1: { enum: ['standard', 'hostile', 'vacuum'] } },
+      },
+      gravity: { enum: ['standard', 'low', 'high'], default: 'standard', description: 'module Gravity (§7.8, checklist #45): infantry Move +2" low / −2" high; heavy-projectile weapons (grenade launchers, missile launchers, RPGs) range ×2 / ×½' },
+      commandResponse: { type: 'boolean', default: false, description: 'module Command Response (§7.3, checklist #47): a squad or team activating Under Fire, Pinned or within 10" of an enemy tests 1D6 (−1 casualties since its last activation, −1 leader lost, +1 character, −1 night) against its Quality target; on failure it Moves only to better cover, Rushes only away and may not assault' },
+      noComms: {
+        type: 'object', additionalProperties: false, description: 'module Communications, sides without communications (§7.4, checklist #48): each of their squads and teams within 24" of enemy troops takes a Command Response test at activation, at −1 when a normal trigger applies',
+        properties: { 0: { type: 'boolean' }, 1: { type: 'boolean' } },
+      },
+      night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2' },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {
         type: 'object', additionalProperties: false, description: "each side's own force list (§2.9 points, infantry only); the scenario's forces when absent",

@@ -4,7 +4,8 @@
 import { dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
-import { coherencyOf, inImpassable, pathCost, positionCover, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
+import { inFortification, coherencyOf, inImpassable, pathCost, positionCover, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
+import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
 import { QUALITY_TABLE, casualties, living, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
 
 export type Positions = Map<string, Pt>;
@@ -13,9 +14,9 @@ export type Positions = Map<string, Pt>;
  * Base Move 6", Under Fire −2" (§6.2, §6.9), minimum 0; Rush doubles after modifiers. With option
  * Variable movement the declared paths are checked against the largest roll (1D6+2 = 8", 2D6+4 = 16").
  */
-export function moveAllowance(u: Unit, mode: 'move' | 'rush' | 'assault', variable = false): number {
-  // A weapon team loses 1" of Move per crew member lost (§7.9).
-  const uf = (u.underFire ? 200 : 0) + (u.kind === 'weaponTeam' ? 100 * casualties(u) : 0);
+export function moveAllowance(s: S, u: Unit, mode: 'move' | 'rush' | 'assault', variable = false): number {
+  // A weapon team loses 1" of Move per crew member lost (§7.9); gravity adds or takes 2" (§7.8).
+  const uf = (u.underFire ? 200 : 0) + (u.kind === 'weaponTeam' ? 100 * casualties(u) : 0) - gravityMove(s);
   if (variable && mode === 'move') return Math.max(0, 800 - uf);
   if (variable && mode === 'rush') return Math.max(0, 1600 - 2 * uf);
   const base = Math.max(0, 600 - uf);
@@ -53,7 +54,7 @@ export interface MoveOpts {
  */
 export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violation | { end: Positions } {
   // A Last Stand unit never moves; it may only close up after casualties, ≤ 1" (§7.13 [P]).
-  const allowance = u.lastStand ? 100 : opt.allowance ?? moveAllowance(u, opt.mode, !!s.options.variableMovement);
+  const allowance = u.lastStand ? 100 : opt.allowance ?? moveAllowance(s, u, opt.mode, !!s.options.variableMovement);
   if (u.pinned && !u.lastStand && moves.length) return violation('pinned', `${u.id} is Pinned: it cannot Move or Rush (§7.19)`);
   const figs = new Map(living(u).map((f) => [f.id, f]));
   const end: Positions = new Map();
@@ -76,7 +77,9 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
     }
     const c = pathCost(s, path);
     if ('blocked' in c) return violation('impassable', `${m.fig}: the path crosses impassable terrain (${c.blocked}) (§3.2)`);
-    if (c.cost > allowance) return violation('beyond_allowance', `${m.fig}: the path costs ${c.cost / 100}" of a ${allowance / 100}" allowance (§6.2)`, { cost: c.cost, allowance });
+    // Leaving a trench costs 3" of the move (§7.7 [P]: a figure that starts inside one and ends outside).
+    const leaving = inFortification(s, f.at, (k) => k === 'trench') && !inFortification(s, path[path.length - 1], (k) => k === 'trench') ? TRENCH_EXIT : 0;
+    if (c.cost + leaving > allowance) return violation('beyond_allowance', `${m.fig}: the path costs ${c.cost / 100}"${leaving ? ' + 3" to leave the trench' : ''} of a ${allowance / 100}" allowance (§6.2${leaving ? ', §7.7' : ''})`, { cost: c.cost + leaving, allowance });
     for (const e of s.units) {
       if (e === u || e.side === u.side || !inPlay(e) || e.hidden) continue;
       for (const ef of living(e)) {
@@ -166,10 +169,10 @@ export interface FirePlan {
   x: number;
 }
 
-/** The worst range multiplier among the squad's basic weapons (§6.4 step 3). */
-export function squadX(u: Unit): number {
-  const xs = living(u).filter((f) => !f.support).map((f) => weapon(f.weapon).x);
-  return xs.length ? Math.min(...xs) : Math.min(...living(u).map((f) => weapon(f.weapon).x));
+/** The worst range multiplier among the squad's basic weapons (§6.4 step 3), under the conditions (§7.1, §7.8, §7.16). */
+export function squadX(s: S, u: Unit, distance = 0): number {
+  const xs = living(u).filter((f) => !f.support).map((f) => rangeX(s, u, weapon(f.weapon), distance));
+  return xs.length ? Math.min(...xs) : Math.min(...living(u).map((f) => rangeX(s, u, weapon(f.weapon), distance)));
 }
 
 /**
@@ -189,12 +192,12 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
     // Option Squad-based LOS (§6.4): LOS and range from one squad centre, a point (radius 0).
     const f = centre ? { ...f1, at: centre, r: 0 } : f1;
     const w = weapon(f.weapon);
-    if (w.x === 0 || (f.support && !smallArms)) continue;
-    const long = 3 * base * w.x;
+    if (rangeX(s, u, w) === 0 || (f.support && !smallArms)) continue;
     let fires = false;
     for (const tf of living(t)) {
       const d = edgeDistance(f.at, f.r, tf.at, tf.r);
-      if (d > long) continue;
+      if (d > 3 * base * rangeX(s, u, w, d)) continue;
+      if (d > TRENCH_RANGE && dugIn(s, t, tf)) continue;
       if (!sees(s, f, tf, { fire: true, observerUnit: u, targetUnit: t })) continue;
       fires = true;
       visible.add(tf);
@@ -203,10 +206,17 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
     if (fires) firers.push(f1);
   }
   if (!firers.length) return null;
-  const x = squadX(u);
+  const x = squadX(s, u, best);
   const band = best <= base ? 'base' : best <= base * x ? 'close' : best <= 2 * base * x ? 'medium' : best <= 3 * base * x ? 'long' : null;
   if (!band) return null;
   return { firers, visible: [...visible], band, distance: best, x };
+}
+
+/** Troops in a trench that have not moved or fired this turn cannot be fired upon beyond 12" (§7.7, A37). */
+export const TRENCH_RANGE = 1200;
+export const TRENCH_EXIT = 300;
+export function dugIn(s: S, t: Unit, f: Figure): boolean {
+  return troops(t) && t.actedTurn !== s.turn && !!inFortification(s, f.at, (k) => k === 'trench');
 }
 
 /** The squad centre of option Squad-based LOS: the midpoint of the squad's longest axis (§6.4 step 1). */
@@ -265,7 +275,7 @@ export function blastProblem(s: S, u: Unit, fig: string, at: Pt, pos?: Positions
   if (!w.blast || !f0.support) return violation('not_a_blast_weapon', `${fig}'s ${w.name} has no blast (§6.7)`);
   if (!living(u).some((f) => !f.support)) return violation('no_operator', 'support weapons need a small-arms figure left in the squad (§6.4)');
   const f = pos?.get(fig) ? { ...f0, at: pos.get(fig)! } : f0;
-  const long = 3 * QUALITY_TABLE[u.quality].base * w.x;
+  const long = 3 * QUALITY_TABLE[u.quality].base * rangeX(s, u, w, edgeDistance(f.at, f.r, at, 0));
   if (edgeDistance(f.at, f.r, at, 0) > long) return violation('out_of_range', `the point is beyond ${w.name}'s long range of ${long / 100}" (§6.7)`);
   if (at[0] < 0 || at[1] < 0 || at[0] > s.table.w || at[1] > s.table.h) return violation('off_table', 'the target point is off the table');
   if (segmentBlock(s, f.at, at, { fire: true, observerUnit: u, targetUnit: null })) return violation('no_line_of_fire', `${fig} has no line of sight to the target point (§6.7 [P])`);
@@ -326,9 +336,10 @@ export function aimedProblem(s: S, u: Unit, target: string, fig: string): Violat
   const tf = living(t).find((f) => f.id === fig);
   if (!tf) return violation('not_a_figure', `${fig} is not a living figure of ${target}`);
   const sn = living(u)[0];
-  const long = 3 * QUALITY_TABLE[u.quality].base * weapon(sn.weapon).x;
+  const long = 3 * QUALITY_TABLE[u.quality].base * rangeX(s, u, weapon(sn.weapon), edgeDistance(sn.at, sn.r, tf.at, tf.r));
   if (edgeDistance(sn.at, sn.r, tf.at, tf.r) > long) return violation('out_of_range', `${fig} is beyond the sniper's long range of ${long / 100}" (§6.4)`);
   if (!sees(s, sn, tf, { fire: true, observerUnit: u, targetUnit: t })) return violation('no_line_of_fire', `the sniper cannot see ${fig} (§7.27: a visible figure)`);
+  if (edgeDistance(sn.at, sn.r, tf.at, tf.r) > TRENCH_RANGE && dugIn(s, t, tf)) return violation('dug_in', `${fig} is in a trench and has not moved or fired this turn: not beyond 12" (§7.7)`);
   return null;
 }
 
@@ -339,6 +350,7 @@ export function smokeProblem(s: S, u: Unit, pts: unknown, pos?: Positions): Viol
   const [a, b] = pts as [Pt, Pt];
   if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
   if (!living(u).some((f) => f.support && weapon(f.weapon).flags?.includes('smoke'))) return violation('no_smoke', `${u.id} carries no rifle grenades or grenade launcher (§7.26)`);
+  if (atmosphereOf(s, u.side) === 'vacuum') return violation('vacuum', 'smoke does not work in vacuum (§7.1, §7.26)');
   if (u.smokeUsed) return violation('smoke_used', `${u.id} has laid its one smoke screen of the game (§7.26)`);
   if (dist(a, b) > 1200) return violation('too_far_apart', 'the two smoke points must be at most 12" apart (§7.26)');
   for (const p of [a, b]) {

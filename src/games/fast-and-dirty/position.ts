@@ -53,6 +53,11 @@ const unitSchema = {
     smokeUsed: { ...flag, description: 'has laid its one smoke screen' },
     hideTried: { ...flag, description: 'has tried to hide (module Hidden movement)' },
     noFireTurn: { type: 'integer', minimum: 0, maximum: 99, description: 'the turn in which it may not fire' },
+    actedTurn: { type: 'integer', minimum: 0, maximum: 99, description: 'the turn in which it last moved or fired (troops in trenches, §7.7)' },
+    nightVision: { ...flag, description: 'night vision (§7.16)' },
+    hesitant: { ...flag, description: 'failed Command Response this activation (§7.3)' },
+    casualtiesSeen: { type: 'integer', minimum: 0, maximum: 12, description: 'casualties at the end of its last activation (§7.3)' },
+    scout: { oneOf: [{ type: 'string', maxLength: 40 }, { type: 'null' }], description: 'the figure out scouting (§7.24)' },
     demolition: {
       type: 'object', additionalProperties: false, required: ['charges', 'rigged'],
       properties: { charges: { type: 'integer', minimum: 0, maximum: 5 }, rigged: { enum: ['no', 'pending', 'yes'] }, riggedAt: xy, rigWait: flag },
@@ -78,7 +83,7 @@ export const positionSchema = {
     active: { type: 'string', description: "phase 'order': the activated unit" },
     seized: { oneOf: [side, { type: 'null' }], description: 'option Seize Initiative: the side with an extra activation' },
     units: { type: 'array', items: unitSchema, minItems: 1, maxItems: 40 },
-    structures: { type: 'object', description: 'demolition target id -> its state', additionalProperties: { enum: ['intact', 'badlyDamaged', 'destroyed'] } },
+    structures: { type: 'object', description: 'demolition target or bunker id -> its state', additionalProperties: { enum: ['intact', 'badlyDamaged', 'destroyed'] } },
     score: pair(1000),
     evacuated: pair(1000),
     heart: pair(2),
@@ -92,7 +97,7 @@ type FigPos = { id?: string; at: Pt; weapon: string; armour: string; support?: b
 type UnitPos = {
   id: string; name?: string; side: Side | null; kind?: Unit['kind']; quality: Unit['quality']; resolve: Unit['resolve']; strength?: number; figures: FigPos[];
   activated?: boolean; underFire?: boolean; broken?: boolean; fallingBack?: boolean; pinned?: boolean; out?: boolean; controlledBy?: Side | null; demolition?: Unit['demolition'];
-  lastStand?: boolean; movedLast?: boolean; smokeUsed?: boolean; hideTried?: boolean; noFireTurn?: number;
+  lastStand?: boolean; movedLast?: boolean; smokeUsed?: boolean; hideTried?: boolean; noFireTurn?: number; actedTurn?: number; nightVision?: boolean; scout?: string | null; hesitant?: boolean; casualtiesSeen?: number;
 };
 interface Pos {
   scenario?: string; turn: number; phase: 'initiative' | 'activate' | 'order'; toAct: Side; initiative?: { winner: Side; rolls: [number, number] };
@@ -120,7 +125,7 @@ function unitOf(q: UnitPos): Unit {
   };
 }
 
-const OPTIONAL_FLAGS = ['lastStand', 'movedLast', 'smokeUsed', 'hideTried', 'noFireTurn'] as const;
+const OPTIONAL_FLAGS = ['lastStand', 'movedLast', 'smokeUsed', 'hideTried', 'noFireTurn', 'actedTurn', 'nightVision', 'scout', 'hesitant', 'casualtiesSeen'] as const;
 /** The unit's optional per-rule marks, as set (absent ones stay absent, so a round trip is exact). */
 function optionalFlags(u: Partial<Record<(typeof OPTIONAL_FLAGS)[number], unknown>>): Record<string, unknown> {
   return Object.fromEntries(OPTIONAL_FLAGS.filter((k) => u[k] !== undefined).map((k) => [k, u[k]]));

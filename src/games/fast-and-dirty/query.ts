@@ -20,7 +20,7 @@ export function query(v: View, name: string, args: unknown): unknown {
       // {unit, mode?} -> allowance per figure; {unit, fig, path} -> that path's cost and whether it fits.
       if (!u) return null;
       const mode = (a.mode as 'move' | 'rush' | 'assault') ?? 'move';
-      const allowance = moveAllowance(u, mode);
+      const allowance = moveAllowance(s, u, mode);
       if (typeof a.fig === 'string' && Array.isArray(a.path)) {
         const f = u.figures.find((x) => x.id === a.fig);
         if (!f) return null;

@@ -83,12 +83,22 @@ export interface Unit {
   smokeUsed?: boolean;
   /** Fires as Scattered fire (§6.8, A29: a trait flag; the source names no user). */
   scatteredFire?: boolean;
+  /** Night vision (§7.16; the trait, §2.6): fires unrestricted at night within 20". */
+  nightVision?: boolean;
   /** Making a Last Stand (§7.13): never moves, no Resolve or morale, ignores Under Fire and Pinned, free choice of target. */
   lastStand?: boolean;
   /** Hidden (module §7.10): its figures are off the table and these markers stand for it. */
   hidden?: { markers: { n: number; at: Pt }[] } | null;
   /** Tried to hide this activation (one roll per activation). */
   hideTried?: boolean;
+  /** The turn in which it last moved or fired: troops in trenches still this turn are not fired on beyond 12" (§7.7, A37). */
+  actedTurn?: number;
+  /** A figure out scouting (§7.24): placed away from the squad, it returns at the next activation. */
+  scout?: string | null;
+  /** Failed Command Response this activation (§7.3): Move only to better cover, Rush only away, no assault. */
+  hesitant?: boolean;
+  /** Casualties at the end of its last activation (Command Response "took casualties", §7.3). */
+  casualtiesSeen?: number;
   /** A sniper's failed aimed shot: it cannot fire again this turn (§7.27). */
   noFireTurn?: number;
 }
@@ -134,6 +144,16 @@ export interface Options {
   artillery?: { 0?: string[]; 1?: string[] };
   /** Module Mines: how many minefields each side places before the game (§7.15). */
   minefields?: { 0?: number; 1?: number };
+  /** Atmosphere per side (§7.1): range +1 (lasers ×2) and no flame or smoke in vacuum. */
+  atmosphere?: { 0?: 'standard' | 'hostile' | 'vacuum'; 1?: 'standard' | 'hostile' | 'vacuum' };
+  /** Gravity (§7.8): infantry Move ±2", heavy-projectile ranges ×2 / ×½. */
+  gravity?: 'standard' | 'low' | 'high';
+  /** Night fighting (§7.16): ranges X2 (night vision: unrestricted within 20"), pinning threshold −2. */
+  night?: boolean;
+  /** Module Command Response (§7.3). */
+  commandResponse?: boolean;
+  /** Sides without communications (§7.4). */
+  noComms?: { 0?: boolean; 1?: boolean };
   forces?: unknown;
 }
 
@@ -200,10 +220,10 @@ export type Attachment = { attach?: string; detach?: boolean };
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string; lastStand?: boolean }
-  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string } & Attachment)
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
   | ({ type: 'rush'; moves: Path[] } & Attachment)
   | ({ type: 'assault'; target: string; moves: Path[] } & Attachment)
-  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire } & Attachment)
+  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt } } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'hide' }

@@ -114,8 +114,8 @@ test('#27 Under Fire: marked by any attack even with no hit; −2" move, −1 to
   assert.equal(evOf(r.events, 'shot')[0].hits, 0);
   const b = unitOf(r.s, 'B1');
   assert.equal(b.underFire, true);
-  assert.equal(moveAllowance(b, 'move'), 400);
-  assert.equal(moveAllowance(b, 'rush'), 800);
+  assert.equal(moveAllowance(r.s, b, 'move'), 400);
+  assert.equal(moveAllowance(r.s, b, 'rush'), 800);
   // B1 activates next; its own fire is at −3.
   let k = act(r.s, { type: 'activate', unit: 'B1' }).s;
   const back = act(k, shootAt('A1'), faces(1, 1));

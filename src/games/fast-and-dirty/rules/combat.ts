@@ -7,6 +7,7 @@ import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '
 import { QUALITIES, QUALITY_TABLE, casualties, living, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
+import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
@@ -39,6 +40,7 @@ export interface ShotOptions {
 export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): boolean {
   const plan = firePlan(s, u, t, opt.pos);
   if (!plan) return false;
+  u.actedTurn = s.turn;
   const at = (f: Figure) => opt.pos?.get(f.id) ?? f.at;
   if (u.scatteredFire) return scatteredFire(s, run, u, t, plan.firers, plan.visible, plan.distance, at, !!opt.defensive);
   // Step 4: a squad rolls 2D6 keeping the highest; a weapon team, sniper or single figure 1D6;
@@ -81,7 +83,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   }
   for (const f of plan.firers.filter((x) => x.support && u.kind !== 'weaponTeam')) {
     const w = weapon(f.weapon);
-    if (plan.distance > 3 * base * w.x) continue;
+    if (plan.distance > 3 * base * rangeX(s, u, w, plan.distance)) continue;
     weaponFe += w.fe;
     if (w.feDice) weaponFe += run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0);
   }
@@ -89,7 +91,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
   run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
   // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
-  const pins = !opt.defensive && s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance;
+  const pins = !opt.defensive && s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance + nightPinning(s);
   // Step 9: Under Fire (not from the defensive free shot); a Pinned marker replaces it.
   if (!opt.defensive) t.underFire = true;
   if (pins && !t.pinned) {
@@ -209,12 +211,13 @@ export function afterCasualties(s: S, run: Run, t: Unit): void {
  * (A20); every unit in the area is marked Under Fire; the Strike Effect counts for pinning (A21).
  */
 export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
+  u.actedTurn = s.turn;
   const firer = u.figures.find((f) => f.id === fig)!;
   const w = weapon(firer.weapon);
   if (s.options.blastScatter) {
     // Option Scatter (§6.7, #108): no ranging test; the point always scatters 1D6 / +2 / +4 by band (base counts as close).
-    const base = QUALITY_TABLE[u.quality].base * w.x;
     const d = edgeDistance(firer.at, firer.r, at, 0);
+    const base = QUALITY_TABLE[u.quality].base * rangeX(s, u, w, d);
     const extra = d <= base ? 0 : d <= 2 * base ? 2 : 4;
     const inches = run.roll('blast_scatter', 1, { unit: u.id, figure: fig })[0] + extra;
     const p = along(at, randomDirection(run), inches * 100);
@@ -248,7 +251,7 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
     run.emit('strike_effect', { unit: t.id, strike: se, cover, hits });
     t.underFire = true;
     const leaders = leadersAlive(t);
-    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance && !t.pinned) {
+    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) && !t.pinned) {
       t.pinned = true;
       t.underFire = false;
       run.emit('pinned', { unit: t.id, fe: se });
@@ -279,6 +282,7 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
  * fire this turn. [P] The target is marked Under Fire either way.
  */
 export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void {
+  u.actedTurn = s.turn;
   const sniper = living(u)[0];
   const [die] = run.roll('aimed_shot', 1, { unit: u.id, target: t.id, figure: figId });
   const hit = die >= QUALITY_TABLE[u.quality].target;
@@ -299,6 +303,7 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void
 
 /** Lay the squad's one smoke screen of the game: the line between two points (§7.26). */
 export function layScreen(s: S, run: Run, u: Unit, pts: [Pt, Pt]): void {
+  u.actedTurn = s.turn;
   s.smoke.push({ unit: u.id, a: [pts[0][0], pts[0][1]], b: [pts[1][0], pts[1][1]] });
   u.smokeUsed = true;
   run.emit('smoke_laid', { unit: u.id, a: pts[0], b: pts[1] });

@@ -11,6 +11,7 @@ import { segmentBlock } from '../geometry.js';
 import { QUALITY_TABLE, living, inPlay, type CallFire, type Quality, type S, type Side, type Unit } from '../state.js';
 import { blastEffect } from './combat.js';
 import { Run, randomDirection, successes } from './run.js';
+import { rangeX } from './environment.js';
 
 export { randomDirection };
 
@@ -37,7 +38,7 @@ const inTable = (s: S, p: unknown): p is Pt => Array.isArray(p) && p.length === 
 export function callFireProblem(s: S, u: Unit, c: CallFire): Violation | null {
   const f = living(u).find((x) => x.id === c?.caller);
   if (!f) return violation('not_a_figure', `${c?.caller} is not a living figure of ${u.id}`);
-  if (!(f.leader || f.character || u.kind === 'character')) return violation('not_a_caller', 'indirect fire is called by characters and squad leaders (§7.11)');
+  if (!(f.leader || f.character || u.kind === 'character' || f.id === u.scout)) return violation('not_a_caller', 'indirect fire is called by characters, squad leaders and scouts (§7.11, §7.24)');
   const a = s.artillery.find((x) => x.id === c.asset);
   if (!a || a.side !== u.side) return violation('no_such_asset', `${c.asset} is not an off-board section of your side`);
   if (a.lost) return violation('asset_lost', `${c.asset} was lost (§7.11)`);
@@ -58,8 +59,8 @@ export function mortarProblem(s: S, u: Unit, at: unknown): Violation | null {
     const cover = s.terrain.find((t) => (t.kind === 'structure' || t.los === 'woodsLight' || t.los === 'woodsDense') && inside(f.at, t.points));
     if (cover) return violation('mortar_under_cover', `mortars may not fire from woods or buildings (${cover.id}) (§7.11)`);
   }
-  const long = 3 * QUALITY_TABLE[u.quality].base * w.x;
-  if (!figs.some((f) => edgeDistance(f.at, f.r, at, 0) <= long)) return violation('out_of_range', `the point is beyond ${w.name}'s long range of ${long / 100}"`);
+  const long = (d: number) => 3 * QUALITY_TABLE[u.quality].base * rangeX(s, u, w, d);
+  if (!figs.some((f) => edgeDistance(f.at, f.r, at, 0) <= long(edgeDistance(f.at, f.r, at, 0)))) return violation('out_of_range', `the point is beyond ${w.name}'s long range of ${long(0) / 100}"`);
   const spotted = s.units.some((v) => v.side === u.side && inPlay(v) && !v.hidden && living(v).some((f) => !segmentBlock(s, f.at, at, { fire: false, observerUnit: v, targetUnit: null })));
   if (!spotted) return violation('not_spotted', 'no friendly figure sees the target point (§7.11: any target spotted by the force)');
   return null;
@@ -98,6 +99,7 @@ export function callFire(s: S, run: Run, u: Unit, c: CallFire): void {
 }
 
 export function mortarFire(s: S, run: Run, u: Unit, at: Pt): void {
+  u.actedTurn = s.turn;
   run.emit('mortar_fire', { unit: u.id, at });
   strike(s, run, u.quality, living(u)[0].weapon, at, { unit: u.id });
 }

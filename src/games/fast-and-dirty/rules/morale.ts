@@ -24,7 +24,7 @@ export function isBroken(s: S, u: Unit): boolean {
 /** In a bunker or trench: 2D6 plus one automatic success (§6.1, §7.7). */
 function entrenched(s: S, u: Unit): boolean {
   const figs = living(u);
-  const inFort = figs.filter((f) => s.terrain.some((t) => t.kind === 'area' && (t.fortification === 'trench' || t.fortification?.startsWith('bunker')) && inside(f.at, t.points)));
+  const inFort = figs.filter((f) => s.terrain.some((t) => t.kind === 'area' && (t.fortification === 'trench' || t.fortification?.startsWith('bunker')) && t.status !== 'destroyed' && inside(f.at, t.points)));
   return inFort.length * 2 > figs.length;
 }
 

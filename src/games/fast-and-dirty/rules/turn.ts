@@ -6,7 +6,7 @@ import { inImpassable, pathCost } from '../geometry.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
 import { firePlan, priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
-import { QUALITY_TABLE, inPlay, living, other, troops, type Action, type Options, type S, type Side, type Unit } from '../state.js';
+import { QUALITY_TABLE, casualties, inPlay, living, other, troops, type Action, type Options, type S, type Side, type Unit } from '../state.js';
 import { attach, attachTeam, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
@@ -14,6 +14,10 @@ import { dropMarker, markerMovesProblem, moveMarkers, revealAt, spottedMarker, t
 import { squadFire, aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests } from './morale.js';
 import { Run, successes } from './run.js';
+import { gravityMove } from './environment.js';
+import { bunkerShot } from './fortifications.js';
+import { placeScout, returnScout } from './scout.js';
+import { commandResponse } from './command-response.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
@@ -185,6 +189,8 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
   }
   s.active = u.id;
   run.emit('activated', { unit: u.id, side: u.side });
+  // A scout returns first (§7.24).
+  if (u.scout) returnScout(s, run, u);
   // A smoke screen lasts until its squad's next activation (§7.26).
   if (s.smoke.some((m) => m.unit === u.id)) {
     s.smoke = s.smoke.filter((m) => m.unit !== u.id);
@@ -196,6 +202,7 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
     endActivation(s, run, u);
     return;
   }
+  if (r === 'normal') commandResponse(s, run, u);
   s.phase = 'order';
   s.step++;
   checkImmediate(s, run);
@@ -209,6 +216,7 @@ export function moveFigures(s: S, run: Run, u: Unit, end: Positions, exitSide: S
   for (const f of living(u)) {
     const p = end.get(f.id);
     if (!p) continue;
+    if (p[0] !== f.at[0] || p[1] !== f.at[1]) u.actedTurn = s.turn;
     if (p[1] < 0 || p[1] > s.table.h) {
       f.exited = true;
       f.at = [p[0], p[1] < 0 ? 0 : s.table.h];
@@ -232,6 +240,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed);
       else if ((t || a.teamTarget) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
+      if (a.bunker && a.fireFirst) bunkerShot(s, run, u, a.bunker);
       const before = startsOf(u);
       moveFigures(s, run, u, s.options.variableMovement && end.size ? variableEnd(s, run, u, a.moves, 'move') : end);
       checkMines(s, run, u, pathsOf(u, a.moves, before));
@@ -263,12 +272,13 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
     }
     case 'command': {
       const d = a.demolition;
+      if (a.scout) placeScout(s, run, u, a.scout);
       if (a.callFire) callFire(s, run, u, a.callFire);
       if (d && !s.result) demolition(s, run, u, d.act, d.fig);
       if (a.target && inPlay(u)) {
         const t = s.units.find((x) => x.id === a.target)!;
         // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
-        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller));
+        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig));
         for (const f of busy) f.alive = false;
         if (inPlay(t)) shoot(s, run, u, t);
         for (const f of busy) f.alive = true;
@@ -292,7 +302,7 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
     const f = run.roll(mode === 'move' ? 'variable_move' : 'variable_rush', mode === 'move' ? 1 : 2, { unit: u.id });
     totals.push(f.reduce((x, y) => x + y, 0) + (mode === 'move' ? 2 : 4));
   }
-  const uf = u.underFire ? 200 : 0;
+  const uf = (u.underFire ? 200 : 0) - gravityMove(s);
   const allowance = Math.max(0, Math.max(...totals) * 100 - (mode === 'move' ? uf : 2 * uf));
   run.emit('variable_movement', { unit: u.id, mode, allowance });
   const trimmed = new Map(moves.map((m) => {
@@ -381,6 +391,7 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
     const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
     squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
   }
+  if (a.type === 'engage' && a.bunker && !a.fireFirst && inPlay(u)) bunkerShot(s, run, u, a.bunker);
   if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
   if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive) blastShot(s, run, u, a.blast.fig, a.blast.at);
   const nc = !u.hidden && s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
@@ -441,6 +452,7 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   u.pinned = false;
   u.activated = true;
   u.hideTried = false;
+  if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
   const d = u.demolition;

@@ -1,0 +1,73 @@
+// Command Response (module, §7.3): a squad or weapon team activating Under Fire, Pinned or within 10"
+// of an enemy tests 1D6 + modifiers against its Quality target; a unit that fails may still shoot
+// and call fire, but Moves only to better cover, Rushes only away from the enemy and never assaults.
+import { edgeDistance } from '../../../engine/mech/geom2d.js';
+import { violation, type Violation } from '../../../engine/types.js';
+import { positionCover, sees } from '../geometry.js';
+import { enemiesOf, nearestEnemy, type Positions } from '../legal.js';
+import { QUALITY_TABLE, attachedCharacter, casualties, living, type Action, type CoverClass, type S, type Unit } from '../state.js';
+import { Run } from './run.js';
+
+export const COMMAND_RANGE = 1000;
+const RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
+
+export const NO_COMMS_RANGE = 2400;
+
+/** A side without communications (§7.4: jammed, or no comms equipment). */
+export const noComms = (s: S, u: Unit) => u.side !== null && !!(s.options.noComms as Record<string, boolean> | undefined)?.[u.side];
+
+const enemyWithin = (s: S, u: Unit, d: number) => enemiesOf(s, u).some((e) => living(e).some((g) => living(u).some((f) => edgeDistance(f.at, f.r, g.at, g.r) <= d)));
+
+/** The normal triggers (§7.3): Under Fire or Pinned, or an enemy figure within 10" (edge to edge). */
+function normalTrigger(s: S, u: Unit): boolean {
+  return u.underFire || !!u.pinned || enemyWithin(s, u, COMMAND_RANGE);
+}
+
+/** Tested at activation: a normal trigger with the module, or, without communications, any enemy within 24" (§7.3, §7.4). */
+export function commandResponseDue(s: S, u: Unit): boolean {
+  if (u.lastStand || (u.kind !== 'infantry' && u.kind !== 'weaponTeam')) return false;
+  if (noComms(s, u) && enemyWithin(s, u, NO_COMMS_RANGE)) return true;
+  return !!s.options.commandResponse && normalTrigger(s, u);
+}
+
+/**
+ * The test (§7.3): 1D6 + modifiers ≥ the Quality target. [P] "Took casualties last turn": figures lost
+ * since the unit's previous activation (`casualtiesSeen`). Night −1, waived for a night-vision unit
+ * that sees an enemy figure.
+ */
+export function commandResponse(s: S, run: Run, u: Unit): void {
+  u.hesitant = false;
+  if (!commandResponseDue(s, u)) return;
+  const mods: Record<string, number> = {};
+  if (casualties(u) > (u.casualtiesSeen ?? 0)) mods.casualties = -1;
+  if (u.figures.some((f) => f.leader && !f.alive)) mods.leaderLost = -1;
+  if (attachedCharacter(s, u)) mods.character = 1;
+  if (noComms(s, u) && normalTrigger(s, u)) mods.noComms = -1;
+  if (s.options.night && !(u.nightVision && enemiesOf(s, u).some((e) => living(e).some((g) => living(u).some((f) => sees(s, f, g, { fire: false, observerUnit: u, targetUnit: e })))))) mods.night = -1;
+  const target = QUALITY_TABLE[u.quality].target;
+  const die = run.roll('command_response', 1, { unit: u.id, target })[0];
+  const total = die + Object.values(mods).reduce((a, b) => a + b, 0);
+  u.hesitant = total < target;
+  run.emit('command_response', { unit: u.id, die, mods, total, target, passed: !u.hesitant });
+}
+
+/** What a unit that failed Command Response may not do (§7.3, A49). */
+export function hesitantProblem(s: S, u: Unit, a: Action): Violation | null {
+  if (!u.hesitant) return null;
+  if (a.type === 'assault') return violation('hesitant', `${u.id} failed Command Response: it may not assault (§7.3, A49)`);
+  if (a.type !== 'engage' && a.type !== 'rush') return null;
+  if (!a.moves.length) return null;
+  const end: Positions = new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]]));
+  if (a.type === 'rush') {
+    const now = nearestEnemy(s, u, (f) => f.at);
+    const then = nearestEnemy(s, u, (f) => end.get(f.id) ?? f.at);
+    return then > now ? null : violation('hesitant', `${u.id} failed Command Response: it may Rush only away from the enemy (§7.3)`);
+  }
+  // [P] Each figure that moves ends in better position cover than it started.
+  for (const f of living(u)) {
+    const p = end.get(f.id);
+    if (!p || (p[0] === f.at[0] && p[1] === f.at[1])) continue;
+    if (RANK[positionCover(s, { ...f, at: p })] <= RANK[positionCover(s, f)]) return violation('hesitant', `${u.id} failed Command Response: ${f.id} may move only to improve its cover (§7.3)`);
+  }
+  return null;
+}

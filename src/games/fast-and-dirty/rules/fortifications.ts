@@ -1,0 +1,120 @@
+// Bunkers as targets (§6.6 "Bunkers", §7.7): a bunker's structure has an Armour Value and is
+// fired at like a vehicle, by the AT-capable weapons only; any penetrating hit destroys it.
+import { centroid, distanceToBoundary, inside } from '../../../engine/mech/geom2d.js';
+import { violation, type Violation } from '../../../engine/types.js';
+import { armour, weapon } from '../content.js';
+import { segmentBlock } from '../geometry.js';
+import { priorityTargets, squadX, type Positions } from '../legal.js';
+import { QUALITY_TABLE, living, inPlay, troops, type Feature, type Figure, type S, type Unit } from '../state.js';
+import { branchBonus } from './characters.js';
+import { rangeX } from './environment.js';
+import { afterCasualties } from './combat.js';
+import { Run } from './run.js';
+
+/** Structure Armour Values (§7.7; Heavy is lost, A4: 11). */
+export const BUNKER_ARMOUR = { bunkerL: 7, bunkerM: 9, bunkerH: 11 } as const;
+const armourOf = (b: Feature) => BUNKER_ARMOUR[b.fortification as keyof typeof BUNKER_ARMOUR];
+const BAND_MOD = { base: 2, close: 0, medium: -2, long: -4 } as const;
+
+export const isBunker = (f: Feature) => f.kind === 'area' && !!f.fortification?.startsWith('bunker');
+
+/** The AT-capable figures of the unit that see the bunker and reach it, with the distance (§6.6 "Number of hits"). */
+export function bunkerFirers(s: S, u: Unit, b: Feature, pos?: Positions): { firers: Figure[]; distance: number } {
+  const base = QUALITY_TABLE[u.quality].base;
+  const smallArms = living(u).some((f) => !f.support);
+  const aim = centroid(b.points);
+  const firers: Figure[] = [];
+  let best = Infinity;
+  for (const f0 of living(u)) {
+    const f = pos?.get(f0.id) ? { ...f0, at: pos.get(f0.id)! } : f0;
+    const w = weapon(f.weapon);
+    if (!w.at || (f.support && !smallArms)) continue;
+    const d = inside(f.at, b.points) ? 0 : Math.max(0, distanceToBoundary(f.at, b.points) - f.r);
+    if (d > 3 * base * rangeX(s, u, w, d)) continue;
+    if (segmentBlock(s, f.at, aim, { fire: true, observerUnit: u, targetUnit: null })) continue;
+    firers.push(f);
+    best = Math.min(best, d);
+  }
+  return { firers, distance: best };
+}
+
+/**
+ * Why the unit may not fire at this bunker, or null. [P] The bunker stands for its occupants under
+ * fire priority: it must hold a figure of one of the unit's priority targets (of any enemy unit for a
+ * Last Stand), and an AT-capable weapon must see its centre and reach its wall.
+ */
+export function bunkerProblem(s: S, u: Unit, id: string, pos?: Positions): Violation | null {
+  const b = s.terrain.find((f) => f.id === id);
+  if (!b || !isBunker(b)) return violation('not_a_bunker', `${id} is not a bunker (§7.7)`);
+  if (b.status === 'destroyed') return violation('destroyed', `${id} is already destroyed`);
+  if (!troops(u)) return violation('cannot_fire', `${u.id} may not fire`);
+  if (u.pinned && !u.lastStand) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  const enemies = u.lastStand
+    ? s.units.filter((e) => e.side !== null && e.side !== u.side && inPlay(e) && !e.hidden)
+    : priorityTargets(s, u, pos).map((p) => p.unit);
+  if (!enemies.some((e) => living(e).some((f) => inside(f.at, b.points)))) {
+    return violation('fire_priority', `${id} holds no figure of a unit ${u.id} may fire at (§6.4 step 2 [P])`);
+  }
+  if (!bunkerFirers(s, u, b, pos).firers.length) return violation('no_at_weapon', `no AT-capable weapon of ${u.id} sees and reaches ${id} (§6.6)`);
+  return null;
+}
+
+/**
+ * Fire at a bunker (§6.6): 2D6 keep the highest for a squad (1D6 otherwise) + range and shooter
+ * modifiers + the FE of the non-blast AT weapons; hits by hard cover (5 points); each hit 1D6 + AT
+ * (weapons in turn from the highest AT) against the Armour Value; any penetration destroys it.
+ */
+export function bunkerShot(s: S, run: Run, u: Unit, id: string): void {
+  const b = s.terrain.find((f) => f.id === id)!;
+  const { firers, distance } = bunkerFirers(s, u, b);
+  if (!firers.length) return;
+  u.actedTurn = s.turn;
+  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, bunker: id });
+  const base = QUALITY_TABLE[u.quality].base;
+  const x = squadX(s, u, distance);
+  const band = distance <= base ? 'base' : distance <= base * x ? 'close' : distance <= 2 * base * x ? 'medium' : 'long';
+  const mods: Record<string, number> = { band: BAND_MOD[band] };
+  const q = QUALITY_TABLE[u.quality].feMod;
+  if (q) mods.quality = q;
+  const lead = branchBonus(s, u);
+  if (lead) mods.leadership = lead;
+  if (!u.lastStand && (u.underFire || u.broken || u.fallingBack)) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
+  const ws = firers.map((f) => weapon(f.weapon)).sort((a, b2) => (b2.at ?? 0) - (a.at ?? 0) || (a.id < b2.id ? -1 : 1));
+  const weaponFe = ws.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
+  const fe = Math.max(...dice) + Object.values(mods).reduce((a, c) => a + c, 0) + weaponFe;
+  const hits = fe > 0 ? Math.floor(fe / 5) : 0;
+  run.emit('bunker_shot', { unit: u.id, bunker: id, firers: firers.map((f) => f.id), band, distance, mods, weaponFe, fe, hits });
+  for (let i = 0; i < hits && b.status !== 'destroyed'; i++) {
+    const w = ws[i % ws.length];
+    const die = run.roll('penetration', 1, { bunker: id, weapon: w.id })[0];
+    const pen = die + (w.at ?? 0) >= armourOf(b);
+    run.emit('penetration', { bunker: id, weapon: w.id, total: die + (w.at ?? 0), armour: armourOf(b), penetrated: pen });
+    if (pen) bunkerDestroyed(s, run, b);
+  }
+}
+
+/**
+ * Bunker Destroyed (§6.6): each trooper inside rolls 1D6, killed on 3+ (the 3-4 wound kills without
+ * the wound rules [P]; powered armour 5+), survivors are Pinned; the bunker gives no more protection.
+ */
+export function bunkerDestroyed(s: S, run: Run, b: Feature): void {
+  b.status = 'destroyed';
+  run.emit('bunker_destroyed', { bunker: b.id });
+  for (const u of s.units) {
+    if (!inPlay(u) || u.hidden) continue;
+    const inside_ = living(u).filter((f) => inside(f.at, b.points));
+    if (!inside_.length) continue;
+    for (const f of inside_) {
+      const d = run.roll('bunker_occupant', 1, { figure: f.id })[0];
+      const killed = d >= (armour(f.armour).powered ? 5 : 3);
+      run.emit('bunker_occupant', { figure: f.id, roll: d, killed });
+      if (killed) f.alive = false;
+    }
+    if (living(u).some((f) => inside_.includes(f)) && troops(u)) {
+      u.pinned = true;
+      u.underFire = false;
+      run.emit('pinned', { unit: u.id, bunker: b.id });
+    }
+    afterCasualties(s, run, u);
+  }
+}

@@ -1,0 +1,59 @@
+// Scout (§7.24), a Command sub-action: one figure is placed anywhere within 3 × the squad's
+// coherency distance of another member; it spots and may call fire from there, and returns
+// first at the squad's next activation.
+import { edgeDistance, overlaps, type Pt } from '../../../engine/mech/geom2d.js';
+import { violation, type Violation } from '../../../engine/types.js';
+import { coherencyDistance, inImpassable } from '../geometry.js';
+import { living, type S, type Unit } from '../state.js';
+import { Run } from './run.js';
+
+export type ScoutOrder = { fig: string; at: Pt };
+
+function standsFree(s: S, id: string, p: Pt, r: number): Violation | null {
+  if (p[0] - r < 0 || p[1] - r < 0 || p[0] + r > s.table.w || p[1] + r > s.table.h) return violation('off_table', `${id} would stand off the table (§3.2)`);
+  const imp = inImpassable(s, p);
+  if (imp) return violation('impassable', `${id} would stand in impassable terrain (${imp}) (§7.24 [P])`);
+  for (const v of s.units) if (!v.hidden) for (const g of living(v)) if (g.id !== id && overlaps(p, r, g.at, g.r)) return violation('overlap', `${id} would overlap ${g.id} (§3.2)`);
+  return null;
+}
+
+/** Why the figure may not scout to that point, or null (§7.24; no path is traced [P]). */
+export function scoutProblem(s: S, u: Unit, sc: ScoutOrder): Violation | null {
+  if (u.kind !== 'infantry') return violation('no_scout', 'only squads scout (§7.24: vehicles cannot; teams, snipers and characters have no such sub-action [P])');
+  const f = living(u).find((x) => x.id === sc?.fig);
+  if (!f) return violation('not_a_figure', `${sc?.fig} is not a living figure of ${u.id}`);
+  const others = living(u).filter((g) => g !== f);
+  if (!others.length) return violation('no_scout', 'a scout is placed near another member of the squad (§7.24)');
+  const reach = 3 * coherencyDistance(u);
+  if (!others.some((g) => edgeDistance(sc.at, f.r, g.at, g.r) <= reach)) return violation('out_of_range', `${sc.fig} must stand within ${reach / 100}" (3 × coherency) of another member (§7.24)`);
+  return standsFree(s, f.id, sc.at, f.r);
+}
+
+export function placeScout(s: S, run: Run, u: Unit, sc: ScoutOrder): void {
+  const f = u.figures.find((x) => x.id === sc.fig)!;
+  f.at = [sc.at[0], sc.at[1]];
+  u.scout = f.id;
+  run.emit('scout', { unit: u.id, figure: f.id, at: f.at });
+}
+
+/** 16 directions, ×1000, no trigonometry (§3.2). */
+const DIRS: Pt[] = [[1000, 0], [924, 383], [707, 707], [383, 924], [0, 1000], [-383, 924], [-707, 707], [-924, 383], [-1000, 0], [-924, -383], [-707, -707], [-383, -924], [0, -1000], [383, -924], [707, -707], [924, -383]];
+
+/**
+ * At the squad's next activation the scout returns first, within coherency of a member (§7.24) [P]:
+ * automatically, to the free spot 1" from a member's base closest to where the scout stands (the
+ * order that follows may move it anywhere the squad's move allows).
+ */
+export function returnScout(s: S, run: Run, u: Unit): void {
+  const f = u.figures.find((x) => x.id === u.scout && x.alive);
+  u.scout = null;
+  if (!f) return;
+  const spots: Pt[] = [];
+  for (const g of living(u)) if (g !== f) for (const d of DIRS) {
+    const k = f.r + g.r + 100;
+    spots.push([g.at[0] + Math.round((d[0] * k) / 1000), g.at[1] + Math.round((d[1] * k) / 1000)]);
+  }
+  const free = spots.filter((p) => !standsFree(s, f.id, p, f.r)).sort((a, b) => edgeDistance(a, 0, f.at, 0) - edgeDistance(b, 0, f.at, 0) || a[0] - b[0] || a[1] - b[1]);
+  if (free.length) f.at = free[0];
+  run.emit('scout_returned', { unit: u.id, figure: f.id, at: f.at });
+}
