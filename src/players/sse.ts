@@ -105,12 +105,15 @@ export async function meEventsRoute(app: FastifyInstance, rt: Runtime) {
               write('chat', m);
             }
           } while (again);
-        } catch { /* the next notice retries */ } finally {
+        } catch {
+          retry ??= setTimeout(() => { retry = null; void catchUp(); }, 1000); // a failed read is not left for the next notice
+        } finally {
           reading = null;
         }
       })();
       return reading;
     };
+    let retry: NodeJS.Timeout | null = null;
     const live = (_msg: Record<string, unknown>, cb: () => void) => {
       cb();
       void catchUp();
@@ -118,9 +121,11 @@ export async function meEventsRoute(app: FastifyInstance, rt: Runtime) {
     rt.bus.on(playerTopic(c.playerId), live);
     for (const g of games) rt.bus.on(chatTopic(g), onChat);
     await catchUp();
-    const ping = setInterval(() => res.write(': ping\n\n'), 15000);
+    // The keep-alive also re-reads after the cursors: a notice lost between processes delays an event, never drops it.
+    const ping = setInterval(() => { res.write(': ping\n\n'); void catchUp(); }, 15000);
     req.raw.on('close', () => {
       clearInterval(ping);
+      if (retry) clearTimeout(retry);
       rt.bus.removeListener(playerTopic(c.playerId), live);
       for (const g of games) rt.bus.removeListener(chatTopic(g), onChat);
     });
