@@ -24,7 +24,8 @@ export const ActionDef = T.Object({
   id: T.String({ pattern: '^[a-z][a-z0-9-]*$' }), name: T.String(),
   type: T.Union([T.Literal('main'), T.Literal('addon'), T.Literal('instant')]),
   cost: Cost,
-  kind: T.Union([T.Literal('move'), T.Literal('jump'), T.Literal('attack'), T.Literal('dash'), T.Literal('block')]),
+  /** `self`: no target and no movement; its `ALWAYS` / `ACTOR HAS` abilities' GAIN effects go to the acting unit when it is paid (Mayhem cards' character uses). */
+  kind: T.Union([T.Literal('move'), T.Literal('jump'), T.Literal('attack'), T.Literal('dash'), T.Literal('block'), T.Literal('self')]),
   weapon: T.Optional(T.Boolean()),
   mp: T.Optional(T.Integer({ minimum: 0 })),
   group: T.Optional(T.Integer({ minimum: 1 })),
@@ -348,8 +349,12 @@ export function loadContent(raw: { boards: unknown; dice: unknown; refresh: unkn
   return { provisional: true, elites, squads, minions, dice, refresh, tiles, missions, missionList: list };
 }
 
-function checkActions(owner: string, actions: CompiledAction[]): void {
+export function checkActions(owner: string, actions: CompiledAction[]): void {
   for (const a of actions) {
+    if (a.kind === 'self' && (a.attack || a.mp !== undefined || a.jump || a.group || a.timer || !a.parsed.length
+      || a.parsed.some((ab) => ab.conds.some((c) => c.k !== 'always' && c.k !== 'actorHas') || ab.effects.some((alt) => alt.length !== 1 || alt[0].k !== 'gain')))) {
+      throw new Error(`${owner} action ${a.id}: a self Action has no attack, MP, Jump, group or timer, and its abilities are ALWAYS / ACTOR HAS = GAIN ... (no choice to make)`);
+    }
     if (a.kind === 'attack' && !a.attack) throw new Error(`${owner} action ${a.id}: an attack lists its range bands`);
     if (a.kind === 'jump' && !a.jump) throw new Error(`${owner} action ${a.id}: a Jump lists up and spaces`);
     if (a.kind === 'move' && a.mp === undefined) throw new Error(`${owner} action ${a.id}: a move grants MP`);

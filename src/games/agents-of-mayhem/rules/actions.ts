@@ -11,7 +11,7 @@ import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
 import { actionOf, count, isElite, mission, type S, type Unit } from '../state.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
-import { checkOms, dashAction, startAttack } from './combat.js';
+import { checkOms, dashAction, selfEffects, startAttack } from './combat.js';
 
 export function activate(s: S, board: string, ev: Ev): void {
   const sl = slotOf(s);
@@ -64,6 +64,7 @@ function performAction(s: S, u: Unit, def: CompiledAction, target: string | unde
   switch (def.kind) {
     case 'move': grant(s, u, def, def.mp ?? 0); break;
     case 'jump': sl.mp!.jump = def.jump!; break;
+    case 'self': selfEffects(s, u, def, ev); break;
     case 'attack':
       if (when === 'before') { grant(s, u, def, def.mp ?? 0); sl.fire = { unit: u.id, action: def.id }; break; }
       startAttack(s, sl.seat, u, def, target!, ev, aimed);

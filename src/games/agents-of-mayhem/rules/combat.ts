@@ -461,6 +461,10 @@ export function gainThing(s: S, u: Unit, thing: string, ev: Ev): void {
   if (thing === 'MAYHEM') { gainMayhemStatus(s, u.board, ev); return; }
   giveStatus(s, u, thing as Status, ev);
 }
+/** A `self` Action: the GAIN effects of its abilities whose conditions hold (ALWAYS, ACTOR HAS) go to the acting unit (spec 2.2.9 "Gain"). */
+export function selfEffects(s: S, u: Unit, a: CompiledAction, ev: Ev): void {
+  for (const ab of abilitiesOf(s, a)) if (preHolds(s, ab, u, null, 0)) for (const e of firstEffects(ab)) if (e.k === 'gain') gainThing(s, u, e.thing, ev);
+}
 export function heal(s: S, u: Unit): void {
   const b = s.boards[u.board];
   const w = (['mayhem', 'tech', 'focus', 'speed'] as Well[]).find((x) => b.wounds[x] > 0);

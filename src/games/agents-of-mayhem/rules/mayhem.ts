@@ -8,15 +8,15 @@ import { Ajv } from 'ajv';
 import { discard, drawOne, newDeck, reshuffleDiscard, type Deck } from '../../../engine/mech/deck.js';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import mayhemJson from '../data/mayhem.json' with { type: 'json' };
-import { ActionDef, compileAbilities, CONTENT } from '../content.js';
+import { ActionDef, checkActions, compileAbilities, CONTENT } from '../content.js';
 import { CARD_ACTIONS, isElite, LETTER, type S, type Side } from '../state.js';
 import { capacity, free, say, type Ev } from './board.js';
 
 const Use = T.Union([T.Literal('shield'), T.Literal('armor'), T.Literal('cube'), T.Literal('die')]);
 const MayhemCard = T.Object({
   id: T.String(), unit: T.String({ description: 'the Elite board or Minion type the card belongs to' }), use: Use,
-  /** The character use (spec 7.7): an Action of the printed type and cost that only the pictured unit takes, its id prefixed `card-`. */
-  character: T.Optional(ActionDef),
+  /** The character use (spec 7.7, every card has one, spec 4.4 item 4): an Action of the printed type and cost that only the pictured unit takes, its id prefixed `card-`. */
+  character: ActionDef,
 }, { additionalProperties: false });
 export type MayhemCard = Static<typeof MayhemCard>;
 const MayhemFile = T.Object({
@@ -41,7 +41,9 @@ export function loadMayhem(raw: unknown): MayhemContent {
     if (c.character) {
       const a = c.character;
       if (!a.id.startsWith('card-') || a.type === 'instant' || (a.kind === 'attack' && !a.attack)) throw new Error(`mayhem card ${c.id}: a character Action has a card- id, is Main or Add-on, and an attack lists its bands`);
-      (CARD_ACTIONS[c.unit] ??= []).push({ ...a, parsed: compileAbilities(`mayhem card ${c.id}`, a.abilities), card: c.id });
+      const compiled = { ...a, parsed: compileAbilities(`mayhem card ${c.id}`, a.abilities), card: c.id };
+      checkActions(`mayhem card ${c.id}`, [compiled]);
+      (CARD_ACTIONS[c.unit] ??= []).push(compiled);
     }
   }
   for (const e of Object.keys(CONTENT.elites)) if (per[e] !== 3) throw new Error(`mayhem cards: Elite ${e} has ${per[e] ?? 0}, not 3 (L1610)`);
