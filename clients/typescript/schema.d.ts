@@ -1181,6 +1181,14 @@ export interface components {
             ddd: string;
         } | {
             /** @enum {string} */
+            type: "turret";
+            ddd: string;
+            /** @description a space "x,y,Level" */
+            target?: string;
+            /** @enum {string} */
+            aim?: "timer";
+        } | {
+            /** @enum {string} */
             type: "laser";
             /** @description a space "x,y,Level" */
             to: string;

@@ -28,6 +28,7 @@ export const actionSchema = T.Union([
   act('hack', { unit: Id, ddd: T.Optional(Id), marker: T.Optional(Space), dice: T.Integer({ minimum: 1, maximum: 6 }) }, 'Hack a DDD (ddd) or a hackable Event Marker (marker: its space): roll this many dice of its colour, paying its cost per die (spec 7.9, 7.10)'),
   act('delayed', { target: T.Union([Space, T.Null()]) }, 'a delayed Action whose timer came off: its target now (null: forgo it; spec 7.8)'),
   act('arm', { ddd: Id }, 'LEGION: start a Dark Matter Bomb countdown, 3 MAYHEM When-Removed timers on it (spec 7.15)'),
+  act('turret', { ddd: Id, target: T.Optional(Space), aim: T.Optional(T.Literal('timer')) }, 'LEGION: the Hell Tower\'s attack, once in each LEGION Turn: at a target space now, or delayed (aim: "timer", no target: a MAYHEM When-Removed timer on the DDD tile, the target chosen when it comes off, aimed; spec 7.15, 7.8)'),
   act('laser', { to: Space }, 'LEGION: the Laser Satellite Controls place an Explosion marker face down on an Outside space, once in each LEGION Turn (spec 7.15)'),
   act('edmksTax', { well: T.Union([T.Literal('speed'), T.Literal('focus'), T.Literal('tech')]) }, 'EDMKS: the Action cube spent by a MAYHEM Elite starting its Activation on its Tile'),
   act('edmks', { board: Id }, 'EDMKS: the LEGION board gaining a Mayhem cube this Refresh Phase'),

@@ -21,7 +21,7 @@ import { activate, dash, fire, groupAction, jump, move, takeAction } from './rul
 import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
 import { applyDeploy, applyRedeploy, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
-import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions } from './rules/ddd.js';
+import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
 import { delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
 import { enemySpaces } from './legal.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
@@ -74,7 +74,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
   const f = top(s);
   switch (dec.kind) {
     case 'activate': return { actions: Object.keys(s.boards).sort().filter((b) => !activateProblem(s, b)).map((board) => ({ type: 'activate', board })), all: true };
-    case 'turn': return { actions: [...turnCandidates(s), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h })), ...armOptions(s, s.seats[seat]).map((ddd) => ({ type: 'arm' as const, ddd }))], all: true };
+    case 'turn': return { actions: [...turnCandidates(s), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h })), ...armOptions(s, s.seats[seat]).map((ddd) => ({ type: 'arm' as const, ddd })), ...turretCandidates(s, s.seats[seat], enemySpaces).map((t) => ({ type: 'turret' as const, ...t }))], all: true };
     case 'delayed_action': return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, f as Extract<Frame, { t: 'delayed' }>, enemySpaces).map((target) => ({ type: 'delayed' as const, target }))], all: true };
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
@@ -123,6 +123,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         case 'laser': return laserProblem(s, s.seats[seat], a.to);
         case 'hack': return hackProblem(s, a.unit, { ddd: a.ddd, marker: a.marker }, a.dice);
         case 'arm': return armProblem(s, s.seats[seat], a.ddd);
+        case 'turret': return turretProblem(s, s.seats[seat], a);
         default: return wrong('end, act, move, jump, dash, fire or group');
       }
     case 'dash_window': {
@@ -254,6 +255,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'laser': fireLaser(s, a.to, ev); break;
     case 'hack': hack(s, a.unit, a.ddd !== undefined ? { ddd: a.ddd } : { marker: a.marker }, a.dice, rng(), ev); break;
     case 'arm': arm(s, a.ddd, ev); break;
+    case 'turret': fireTurret(s, d.seat, a, ev); break;
     case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
     case 'edmksTax': payTax(s, f as Extract<Frame, { t: 'edmksTax' }>, a.well, ev); break;
     case 'edmks': edmksGain(s, f as Extract<Frame, { t: 'edmks' }>, a.board, ev); break;

@@ -165,6 +165,8 @@ export interface S {
   ddds?: Ddd[];
   /** This LEGION Turn's Laser Satellite shot was taken; this Refresh Phase's EDMKS cube was given. */
   laserUsed?: boolean;
+  /** The Hell Tower's attack was made (or delayed) this Turn (spec 7.15: once in each LEGION Turn). */
+  turretUsed?: boolean;
   edmksDone?: boolean;
   /** This MAYHEM Turn's Dark Matter Bomb radiation was dealt (spec 6.4 step 9). */
   radiated?: boolean;
@@ -192,6 +194,7 @@ export type Action =
   | { type: 'push'; to: string | null }
   | { type: 'displace'; to: string }
   | { type: 'laser'; to: string }
+  | { type: 'turret'; ddd: string; target?: string; aim?: 'timer' }
   | { type: 'hack'; unit: string; ddd?: string; marker?: string; dice: number }
   | { type: 'edmksTax'; well: Well }
   | { type: 'edmks'; board: string }
@@ -215,8 +218,10 @@ export function isElite(boardId: string): boolean { return !!CONTENT.elites[boar
 
 /** The Actions a unit may take: its Elite board's, or its Minion card's. */
 export function actionsOf(u: Unit): CompiledAction[] {
-  return u.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u.board].actions;
+  return u.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u.board]?.actions ?? DDD_ACTIONS[u.board] ?? [];
 }
+/** A DDD's own attack (the Hell Tower's turret) by its attacker id `ddd:<id>`; filled once by rules/ddd.ts at load. */
+export const DDD_ACTIONS: Record<string, CompiledAction[]> = {};
 /** Mayhem cards' character Actions by the unit (Elite board or Minion type) pictured; filled once by rules/mayhem.ts at load. */
 export const CARD_ACTIONS: Record<string, (CompiledAction & { card: string })[]> = {};
 /** A unit's Action by id: its own, or a Mayhem card's character Action (spec 7.7), which stays known after the card is discarded. */

@@ -1,17 +1,17 @@
 // Labels for actions and texts for events, in the rulebook's words, from the view only.
 import type { Seat } from '../../engine/types.js';
 import { CONTENT } from './content.js';
-import type { Action } from './state.js';
+import { CARD_ACTIONS, type Action } from './state.js';
 import type { View } from './view.js';
 
 function unitName(v: View, id: string): string {
   const u = v.units[id];
-  if (!u) return id;
+  if (!u) return id.startsWith('ddd:') ? `the DDD ${id.slice(4)}` : id;
   return u.minion ? `${CONTENT.minions[u.minion].name} ${id.split('-')[1] ?? ''}`.trim() : CONTENT.elites[u.board]?.name ?? id;
 }
 function actionName(v: View, unit: string, action: string): string {
   const u = v.units[unit];
-  const list = u?.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u?.board ?? '']?.actions ?? [];
+  const list = [...(u?.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u?.board ?? '']?.actions ?? []), ...(u ? CARD_ACTIONS[u.minion ?? u.board] ?? [] : [])];
   return list.find((a) => a.id === action)?.name ?? action;
 }
 const sp = (k: string) => { const [x, y, z] = k.split(','); return `${x},${y} (Level ${z})`; };
@@ -36,6 +36,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'fallDash': return a.dash ? 'Fall Dash' : 'Fall';
     case 'hack': return `${unitName(v, a.unit)} Hacks ${a.ddd ?? `the Event Marker at ${sp(a.marker ?? '')}`} with ${a.dice} ${a.dice > 1 ? 'dice' : 'die'}`;
     case 'laser': return `Laser Satellite: Explosion marker at ${sp(a.to)}`;
+    case 'turret': return a.target ? `Hell Tower ${a.ddd} attacks ${sp(a.target)}` : `Hell Tower ${a.ddd}: delay the attack (timer on the tile, aimed)`;
     case 'edmksTax': return `EDMKS: spend a ${a.well} cube`;
     case 'edmks': return `EDMKS: ${CONTENT.elites[a.board]?.name ?? CONTENT.squads[a.board]?.name ?? a.board} gains a Mayhem cube`;
     case 'displace': return `Place the unit from the collapsed Level at ${sp(a.to)}`;
@@ -72,6 +73,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'hacked': return `${n('unit')}${d.marker ? ` (Event Marker at ${sp(String(d.marker))})` : ''}: ${d.action}, ${d.hits} Hit(s) of ${d.difficulty} needed: ${d.success ? 'hacked' : 'failed'}`;
     case 'ddd_hit': return `${d.ddd}: ${d.wounds} of ${d.health} Wounds`;
     case 'ddd_destroyed': return `${d.ddd} is destroyed`;
+    case 'turret': return d.delayed ? `The Hell Tower charges its cannon (timer on the tile)` : `The Hell Tower fires at ${sp(String(d.target))}`;
     case 'laser_fired': return `The Laser Satellite targets ${sp(String(d.to))}`;
     case 'edmks_tax': return `EDMKS: ${d.board} spends a ${d.well} cube`;
     case 'edmks_mayhem': return `EDMKS: ${d.board} ${d.gained ? 'gains' : 'has no room for'} a Mayhem cube`;

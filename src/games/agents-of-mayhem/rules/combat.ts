@@ -10,7 +10,7 @@ import { actionOf, actionsOf, count, isElite, map, mission, other, unitAt, type 
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import { addVp, capacity, defense, down, gainCube, gainMayhemStatus, giveStatus, payment, placeWound, say, woundWells, type Ev } from './board.js';
-import { DDDS, dddAt, hitDdd } from './ddd.js';
+import { attackerAt, DDDS, dddAt, dddLift, hitDdd } from './ddd.js';
 import { areaSpaces, explosiveObject, hitObject, placeBuildingDamage, placeExplosion } from './explosions.js';
 
 export type Attack = Extract<Frame, { t: 'attack' }>;
@@ -89,7 +89,8 @@ export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: str
   if (!sight.ok && !effects.some((e) => e.k === 'ignoreLos')) return null;
   const mods: Record<string, number> = {};
   if (inFlank(tgt.at, tgt.facing, att.at === from ? att.at : from)) mods.flank = 2;
-  const za = parseKey(att.at)[2]; const zt = parseKey(tgt.at)[2];
+  // The Hell Tower counts as one Level higher when it attacks (spec 7.15).
+  const za = parseKey(att.at)[2] + dddLift(att.id); const zt = parseKey(tgt.at)[2];
   if (za > zt) mods.higher = 2;
   if (za < zt) mods.lower = -2;
   const wb = a.weapon ? a.attack!.weaponBonus : undefined;
@@ -240,13 +241,15 @@ export function aimBonusOptions(s: S, f: Attack): string[] {
   const [cx, cy, cz] = parseKey(f.centre);
   const trigger: string[] = [];
   if (s.explosions) for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) { const k = cellKey(cx + dx, cy + dy, cz); if (explosiveObject(s, k)) trigger.push(`explosion:${k}`); }
-  return [...AIM_BONUSES, ...trigger.sort()].filter((b) => !used.some((u) => u.split(':')[0] === b.split(':')[0]));
+  // A DDD turret (aimed by timer) has no board to gain a Mayhem or Action cube on.
+  const noBoard = boardless(attackerOf(s, f));
+  return [...AIM_BONUSES, ...trigger.sort()].filter((b) => !used.some((u) => u.split(':')[0] === b.split(':')[0]) && !(noBoard && (b === 'mayhem' || b.startsWith('cube:'))));
 }
 export function takeAimBonus(s: S, f: Attack, bonus: string | null, ev: Ev): void {
   if (bonus === null) { f.aims = 0; f.stage = 'block'; return; }
   f.aims = (f.aims ?? 1) - 1;
   (f.bonuses ??= []).push(bonus);
-  const att = s.units[f.attacker];
+  const att = attackerOf(s, f);
   if (bonus === 'mayhem') gainThing(s, att, 'P', ev);
   else if (bonus.startsWith('cube:')) gainThing(s, att, bonus.slice(5), ev);
   else if (bonus === 'weakSpot') f.hits++;
@@ -254,11 +257,16 @@ export function takeAimBonus(s: S, f: Attack, bonus: string | null, ev: Ev): voi
   else if (bonus.startsWith('explosion:')) {
     // Trigger Explosion: a face-down marker there; placing it on an Explosive space gives the attacker a Permanent Mayhem Status (L1608).
     placeExplosion(s, bonus.slice(10), att.side, ev);
-    gainMayhemStatus(s, att.board, ev);
+    if (!boardless(att)) gainMayhemStatus(s, att.board, ev);
   }
   say(ev, 'aim_bonus', { attack: f.id, bonus });
   if (!f.aims) f.stage = 'block';
 }
+
+/** The attack's attacker: its unit, or the Hell Tower's turret (a DDD, spec 7.15). */
+export function attackerOf(s: S, f: Attack): Unit { return attackerAt(s, f.attacker, f.centre)!; }
+/** A DDD turret has no board: no cube or Mayhem to gain. */
+const boardless = (u: Unit) => u.id.startsWith('ddd:');
 
 export function currentTarget(s: S, f: Attack): Unit | null { const t = f.targets[f.i]; return t && !t.object && !t.ddd ? s.units[t.unit] : null; }
 
@@ -267,7 +275,7 @@ export function pushOptions(s: S, f: Attack): string[] {
   const u = currentTarget(s, f);
   if (!u?.at || f.pushes <= 0) return [];
   const m = map(s);
-  const origin = f.targets[f.i].centre ? s.units[f.attacker].at ?? f.centre : f.centre;
+  const origin = f.targets[f.i].centre ? attackerOf(s, f).at ?? f.centre : f.centre;
   const occ = unitAt(s);
   const [x, y, z] = parseKey(u.at);
   const d0 = distance(origin, u.at);
@@ -304,7 +312,7 @@ export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' |
     if (s.result) return 'done';
     if (s.stack[s.stack.length - 1] !== f) return 'wait';
     if (attackWaits(s, f)) return 'wait';
-    const att = s.units[f.attacker];
+    const att = attackerOf(s, f);
     const a = actionOf(att, f.action)!;
     const u = currentTarget(s, f);
     switch (f.stage) {
@@ -411,7 +419,7 @@ function rollObject(s: S, f: Attack, att: Unit, a: CompiledAction, at: string, r
   if (!b) { say(ev, 'attack_missed', { id: f.id, object: at }); return; }
   const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, distance(att.at!, f.centre))).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
   const mods: Record<string, number> = {};
-  const za = parseKey(att.at!)[2]; const zt = parseKey(at)[2];
+  const za = parseKey(att.at!)[2] + dddLift(att.id); const zt = parseKey(at)[2];
   if (za > zt) mods.higher = 2;
   if (za < zt) mods.lower = -2;
   if (count(att, 'ATTACK_UP')) mods.attackUp = count(att, 'ATTACK_UP');
@@ -419,7 +427,7 @@ function rollObject(s: S, f: Attack, att: Unit, a: CompiledAction, at: string, r
   const dice = modifyPool(Array(b.dice + extra).fill(b.color), Object.values(mods).reduce((x, y) => x + y, 0));
   const faces = roll(rng, dice);
   ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, object: at, dice, mods }));
-  hitObject(s, at, faces.flat().filter((x) => x === 'H' || x === 'AH').length, att, att.side, ev);
+  hitObject(s, at, faces.flat().filter((x) => x === 'H' || x === 'AH').length, boardless(att) ? null : att, att.side, ev);
 }
 
 /** A standing, destructible DDD in `at` that `att` may attack (DDDs are LEGION's devices, spec 7.15). */
@@ -442,7 +450,8 @@ function rollDdd(s: S, f: Attack, att: Unit, a: CompiledAction, id: string, rng:
   if (!b || !d || !at) { say(ev, 'attack_missed', { id: f.id, ddd: id }); return; }
   const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, distance(att.at!, f.centre))).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
   const mods: Record<string, number> = {};
-  const za = parseKey(att.at!)[2]; const zt = parseKey(at)[2];
+  // The Hell Tower counts as one Level higher when attacked (spec 7.15).
+  const za = parseKey(att.at!)[2]; const zt = parseKey(at)[2] + dddLift(id);
   if (za > zt) mods.higher = 2;
   if (za < zt) mods.lower = -2;
   if (a.weapon && a.attack!.weaponBonus === 'elite' && mission(s).rules === 'advanced') mods.weaponBonus = 1;

@@ -13,11 +13,11 @@ import { Type as T, type Static } from '@sinclair/typebox';
 import { Ajv } from 'ajv';
 import { violation, type Violation } from '../../../engine/types.js';
 import dddsJson from '../data/ddds.json' with { type: 'json' };
-import { CONTENT, cellKey, type CompiledMap } from '../content.js';
-import { inside, parseKey } from '../geometry.js';
-import { isElite, map, mission, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
+import { ActionDef, checkActions, compileAbilities, CONTENT, cellKey, type CompiledAction, type CompiledMap } from '../content.js';
+import { distance, inside, los, parseKey } from '../geometry.js';
+import { DDD_ACTIONS, isElite, map, mission, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
 import { gainCube, pay, payment, say, type Ev } from './board.js';
-import { roll } from './combat.js';
+import { roll, startAttack, targetProblem } from './combat.js';
 import { slotOf } from '../legal.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import type { Rng } from '../../../engine/types.js';
@@ -28,7 +28,7 @@ import { triggerEvent } from './events.js';
 import { reactingSeat } from './combat.js';
 import type { Timer } from '../state.js';
 
-const Effect = T.Union([T.Literal('edmks'), T.Literal('laserSatellite'), T.Literal('gravityDominator'), T.Literal('darkMatterBomb')]);
+const Effect = T.Union([T.Literal('edmks'), T.Literal('laserSatellite'), T.Literal('gravityDominator'), T.Literal('darkMatterBomb'), T.Literal('hellTower')]);
 const DddDef = T.Object({
   id: T.String(), name: T.String(), effect: Effect,
   width: T.Integer({ minimum: 1, maximum: 3 }), height: T.Integer({ minimum: 1, maximum: 3 }), health: T.Union([T.Integer({ minimum: 1 }), T.Null()]),
@@ -37,9 +37,14 @@ const DddDef = T.Object({
     name: T.String(), type: T.Union([T.Literal('main'), T.Literal('addon')]), difficulty: T.Integer({ minimum: 1 }),
     color: T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]), cost: T.String({ pattern: '^[GYBP]+$' }),
   }, { additionalProperties: false })),
+  /** The Hell Tower's turret attack (spec 7.15): made once in each LEGION Turn, free, with no unit and no board (so no GAIN, ACTOR HAS or Place Explosion abilities). */
+  attack: T.Optional(ActionDef),
 }, { additionalProperties: false });
 export type DddDef = Static<typeof DddDef>;
 const DddsFile = T.Object({ provisional: T.Boolean(), note: T.String(), ddds: T.Array(DddDef) }, { additionalProperties: false });
+
+/** The attacker id of a DDD's turret: also its Timer holder (spec 7.8: "place the Timer Marker on the DDD Tile"). */
+export function towerId(ddd: string): string { return `ddd:${ddd}`; }
 
 /** Loads the DDD tiles and checks every mission's placements: one Map Tile, all Inside or all Outside (spec 7.15). */
 export function loadDdds(raw: unknown): Record<string, DddDef> {
@@ -47,7 +52,17 @@ export function loadDdds(raw: unknown): Record<string, DddDef> {
   const v = ajv.compile(DddsFile);
   if (!v(raw)) throw new Error(`agents-of-mayhem data/ddds.json: ${ajv.errorsText(v.errors)}`);
   const defs: Record<string, DddDef> = {};
-  for (const d of (raw as Static<typeof DddsFile>).ddds) defs[d.id] = d;
+  for (const d of (raw as Static<typeof DddsFile>).ddds) {
+    defs[d.id] = d;
+    if ((d.effect === 'hellTower') !== !!d.attack) throw new Error(`ddd ${d.id}: the Hell Tower, and only it, has a turret attack (spec 7.15)`);
+    if (d.attack) {
+      const a: CompiledAction = { ...d.attack, parsed: compileAbilities(`ddd ${d.id} attack`, d.attack.abilities) };
+      checkActions(`ddd ${d.id}`, [a]);
+      const boardless = a.parsed.some((ab) => ab.conds.some((c) => c.k === 'actorHas') || ab.effects.some((alt) => alt.some((e) => e.k === 'gain' || e.k === 'heal' || e.k === 'placeExplosion')));
+      if (a.kind !== 'attack' || a.cost !== 'FREE' || a.timer || a.mp || a.group || a.weapon || boardless) throw new Error(`ddd ${d.id}: the turret attack is a free attack with no MP, group, weapon or timer of its own, and no ability needing a unit's board (GAIN, HEAL, ACTOR HAS, PLACE EXPLOSION)`);
+      DDD_ACTIONS[towerId(d.id)] = [a];
+    }
+  }
   for (const m of CONTENT.missionList) {
     for (const p of m.ddds ?? []) {
       const def = defs[p.ddd];
@@ -91,6 +106,65 @@ export function hitDdd(s: S, d: Ddd, hits: number, ev: Ev): void {
   d.wounds = Math.min(hp, d.wounds + hits);
   say(ev, 'ddd_hit', { ddd: d.id, hits, wounds: d.wounds, health: hp });
   if (d.wounds >= hp) { d.destroyed = true; say(ev, 'ddd_destroyed', { ddd: d.id }); }
+}
+
+// ---------------------------------------------------------------- Hell Tower (#68)
+
+/** One Level higher when attacking or attacked (spec 7.15, 7.3.5). */
+export function dddLift(id: string): number { return DDDS[id.startsWith('ddd:') ? id.slice(4) : id]?.effect === 'hellTower' ? 1 : 0; }
+
+/**
+ * The Hell Tower as an attacker (a stand-in Unit, never stored): LEGION's (it has no Hack), no
+ * board, no statuses (a DDD never gains them), attacking from the footprint space nearest the
+ * target space (one with LOS first, then key order; spec 7.15 [P]); off the map once destroyed.
+ */
+export function towerUnit(s: S, id: string, centre: string | null): Unit | null {
+  const d = s.ddds?.find((x) => towerId(x.id) === id);
+  if (!d) return null;
+  const m = map(s);
+  const rank = (k: string) => (centre ? [distance(k, centre), los(m, k, centre).ok ? 0 : 1] : [0, 0]);
+  const from = d.at.slice().sort((a, b) => { const [p, q] = [rank(a), rank(b)]; return p[0] - q[0] || p[1] - q[1] || (a < b ? -1 : 1); })[0];
+  return { id, board: id, minion: null, side: 'LEGION', at: d.destroyed ? null : from, facing: 'N', downed: false, hits: 0, statuses: [], entry: null };
+}
+/** The attacker of an attack or delayed Action: a unit, or a DDD turret positioned for `centre`. */
+export function attackerAt(s: S, id: string, centre: string | null): Unit | null {
+  return s.units[id] ?? towerUnit(s, id, centre);
+}
+
+/** Why LEGION cannot make the Hell Tower's attack now: once in each LEGION Turn, a standing tower, a legal target (or delayed by its timer). */
+export function turretProblem(s: S, side: Side, a: { ddd: string; target?: string; aim?: 'timer' }): Violation | null {
+  const d = s.ddds?.find((x) => x.id === a.ddd);
+  if (!d || DDDS[d.id].effect !== 'hellTower') return violation('no_turret', `${a.ddd} is not a Hell Tower`);
+  if (d.destroyed) return violation('destroyed', `${a.ddd} is destroyed: its effects end (L1987)`);
+  if (side !== 'LEGION' || s.side !== 'LEGION' || s.phase !== 'actions') return violation('legion_turn', 'the Hell Tower attacks during LEGION Turns (spec 7.15)');
+  if (s.turretUsed) return violation('turret_used', 'once in each LEGION Turn (spec 7.15)');
+  if (a.aim !== undefined) {
+    if (a.aim !== 'timer') return violation('bad_aim', 'aim is "timer" (delay the attack)');
+    if (mission(s).rules !== 'advanced') return violation('cannot_aim', 'timers are Advanced (spec 7.8)');
+    return a.target === undefined ? null : violation('target_later', 'delayed: the target is chosen when the timer is removed (spec 7.8)');
+  }
+  if (typeof a.target !== 'string') return violation('no_target', 'choose a target space, or delay the attack (aim: "timer")');
+  const u = towerUnit(s, towerId(d.id), a.target)!;
+  return targetProblem(s, u, DDD_ACTIONS[u.id][0], a.target);
+}
+export function turretCandidates(s: S, side: Side, spaces: (s: S, u: Unit) => string[]): { ddd: string; target?: string; aim?: 'timer' }[] {
+  const out: { ddd: string; target?: string; aim?: 'timer' }[] = [];
+  for (const d of s.ddds ?? []) {
+    if (DDDS[d.id].effect !== 'hellTower' || d.destroyed) continue;
+    const u = towerUnit(s, towerId(d.id), null)!;
+    for (const target of spaces(s, u)) if (!turretProblem(s, side, { ddd: d.id, target })) out.push({ ddd: d.id, target });
+    if (!turretProblem(s, side, { ddd: d.id, aim: 'timer' })) out.push({ ddd: d.id, aim: 'timer' });
+  }
+  return out;
+}
+/** Fires now, or delays the attack: an enemy (MAYHEM) When-Removed timer on the DDD tile; aimed, as any attack aimed by timer (spec 7.4, 7.8, 7.15). */
+export function fireTurret(s: S, seat: number, a: { ddd: string; target?: string; aim?: 'timer' }, ev: Ev): void {
+  s.turretUsed = true;
+  const id = towerId(a.ddd);
+  const act = DDD_ACTIONS[id][0];
+  say(ev, 'turret', { ddd: a.ddd, target: a.target ?? null, delayed: a.aim === 'timer' });
+  if (a.aim === 'timer') { placeTimer(s, 'MAYHEM', id, { t: 'action', unit: id, action: act.id, aimed: true }, ev); return; }
+  startAttack(s, seat, towerUnit(s, id, a.target!)!, act, a.target!, ev);
 }
 
 // ---------------------------------------------------------------- EDMKS (#72)

@@ -9,6 +9,7 @@ import { actionOf, mission, other, type Frame, type S, type Side, type Timer, ty
 import type { CompiledAction } from '../content.js';
 import { say, type Ev } from './board.js';
 import { reactingSeat, startAttack, targetProblem } from './combat.js';
+import { attackerAt } from './ddd.js';
 
 /** Whether this Action carries a mandatory timer in this mission (Advanced rules only, spec 4.4 item 9). */
 export function mandatoryTimer(s: S, def: Pick<CompiledAction, 'timer'>): boolean { return !!def.timer?.mandatory && mission(s).rules === 'advanced'; }
@@ -52,7 +53,8 @@ export function removeTimers(s: S, ev: Ev, bomb: (s: S, t: Timer, ev: Ev) => voi
     say(ev, 'timer_removed', { timer: t.n, side: t.side, holder: t.holder });
     if (t.effect.t === 'bomb') bomb(s, t, ev);
     else {
-      const u = s.units[t.effect.unit];
+      // A unit's delayed Action, or the Hell Tower's (its timer on the DDD tile, spec 7.15): LEGION's first seat answers for a DDD.
+      const u = attackerAt(s, t.effect.unit, null)!;
       frames.push({ t: 'delayed', seat: reactingSeat(s, u), timer: t.n, unit: u.id, action: t.effect.action, aimed: t.effect.aimed });
     }
   }
@@ -61,24 +63,23 @@ export function removeTimers(s: S, ev: Ev, bomb: (s: S, t: Timer, ev: Ev) => voi
 
 /** Target spaces the delayed attack may name now (positions at resolution, spec 7.8 [P]); none when the unit is off the map. */
 export function delayedTargets(s: S, f: Extract<Frame, { t: 'delayed' }>, spaces: (s: S, u: Unit) => string[]): string[] {
-  const u = s.units[f.unit];
-  if (!u.at || u.downed) return [];
-  const def = actionOf(u, f.action)!;
-  return spaces(s, u).filter((k) => !targetProblem(s, u, def, k));
+  const u = attackerAt(s, f.unit, null);
+  if (!u?.at || u.downed) return [];
+  return spaces(s, u).filter((k) => { const v = attackerAt(s, f.unit, k)!; return !targetProblem(s, v, actionOf(v, f.action)!, k); });
 }
 
 export function delayedProblem(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string | null): Violation | null {
   if (target === null) return null;
-  const u = s.units[f.unit];
-  if (!u.at || u.downed) return violation('not_on_map', `${u.id} is not on the map: the delayed Action is lost`);
+  const u = attackerAt(s, f.unit, target);
+  if (!u?.at || u.downed) return violation('not_on_map', `${f.unit} is not on the map (or destroyed): the delayed Action is lost`);
   return targetProblem(s, u, actionOf(u, f.action)!, target);
 }
 
 /** Resolves the delayed Action: the attack (aimed if it was aimed by timer), or nothing (forgone). */
 export function resolveDelayed(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string | null, ev: Ev): void {
   s.stack.splice(s.stack.indexOf(f), 1);
-  const u = s.units[f.unit];
-  if (target === null) { say(ev, 'delayed_forgone', { unit: u.id, action: f.action }); return; }
+  if (target === null) { say(ev, 'delayed_forgone', { unit: f.unit, action: f.action }); return; }
+  const u = attackerAt(s, f.unit, target)!;
   say(ev, 'delayed_resolved', { unit: u.id, action: f.action, target });
   startAttack(s, f.seat, u, actionOf(u, f.action)!, target, ev, f.aimed);
 }

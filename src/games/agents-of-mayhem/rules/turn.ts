@@ -104,7 +104,7 @@ function newSlot(seat: number): Slot {
 export function startTurn(s: S, rng: Rng, ev: Ev): void {
   s.turnNo++;
   s.deployed = false;
-  delete s.laserUsed; delete s.edmksDone; delete s.radiated;
+  delete s.laserUsed; delete s.turretUsed; delete s.edmksDone; delete s.radiated;
   s.phase = 'activate';
   s.slot = 0;
   s.slots = slotSeats(s, s.side).map(newSlot);
