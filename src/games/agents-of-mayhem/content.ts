@@ -54,7 +54,14 @@ const MinionDef = T.Object({
   defense: T.Object({ shield: T.Integer({ minimum: 0 }), armor: T.Integer({ minimum: 0 }), health: T.Integer({ minimum: 1 }) }, { additionalProperties: false }),
   reinforce: Cost, setup: Cost, actions: T.Array(ActionDef),
 }, { additionalProperties: false });
-const BoardsFile = T.Object({ provisional: T.Boolean(), note: T.String(), elites: T.Array(EliteDef), squads: T.Array(SquadDef), minions: T.Array(MinionDef) }, { additionalProperties: false });
+/** An Ally board (spec 2.2.3, L1951-1971): attached to its host Elite board, no cubes of its own; Shield, Armor and Health values; Actions paid by the host. */
+const AllyDef = T.Object({
+  id: T.String(), name: T.String(), host: T.String({ description: 'the Elite board it attaches to' }),
+  defense: T.Object({ shield: T.Integer({ minimum: 0 }), armor: T.Integer({ minimum: 0 }), health: T.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+  actions: T.Array(ActionDef),
+}, { additionalProperties: false });
+export type AllyDef = Static<typeof AllyDef>;
+const BoardsFile = T.Object({ provisional: T.Boolean(), note: T.String(), elites: T.Array(EliteDef), squads: T.Array(SquadDef), minions: T.Array(MinionDef), allies: T.Optional(T.Array(AllyDef)) }, { additionalProperties: false });
 export type EliteDef = Static<typeof EliteDef>;
 export type SquadDef = Static<typeof SquadDef>;
 export type MinionDef = Static<typeof MinionDef>;
@@ -97,7 +104,7 @@ const EventBox = T.Object({
   effect: T.Object({ vp: T.Optional(T.Object({ side: Side, n: T.Integer({ minimum: 1 }) }, { additionalProperties: false })), explosion: T.Optional(T.Boolean()) }, { additionalProperties: false }),
 }, { additionalProperties: false });
 export type EventBox = Static<typeof EventBox>;
-const UnitPlacement = T.Object({ unit: T.String(), board: T.String(), minion: T.Optional(T.String()), at: XYZ, facing: Dir }, { additionalProperties: false });
+const UnitPlacement = T.Object({ unit: T.String(), board: T.String(), minion: T.Optional(T.String()), ally: T.Optional(T.String()), at: XYZ, facing: Dir }, { additionalProperties: false });
 const Entry = T.Object({ unit: T.String(), board: T.String(), minion: T.Optional(T.String()), round: T.Integer({ minimum: 1 }), edge: T.String(), facing: Dir }, { additionalProperties: false });
 const SideSetup = T.Object({
   goal: T.String(), boards: T.Array(T.Object({ board: T.String(), minions: T.Optional(T.Array(T.String(), { maxItems: 3 })) }, { additionalProperties: false }), { minItems: 1 }),
@@ -280,6 +287,7 @@ export interface Content {
   elites: Record<string, EliteDef & { actions: CompiledAction[]; special: Ability[] }>;
   squads: Record<string, SquadDef>;
   minions: Record<string, MinionDef & { actions: CompiledAction[] }>;
+  allies: Record<string, AllyDef & { actions: CompiledAction[] }>;
   dice: Record<Color, string[][]>;
   refresh: Record<string, RefreshCard>;
   tiles: Record<string, TileDef>;
@@ -334,6 +342,14 @@ export function loadContent(raw: { boards: unknown; dice: unknown; refresh: unkn
     checkActions(`minion ${m.id}`, actions);
     minions[m.id] = { ...m, actions };
   }
+  const allies: Content['allies'] = {};
+  for (const a of boards.allies ?? []) {
+    if (!elites[a.host] || elites[a.host].side !== 'MAYHEM') throw new Error(`ally ${a.id}: host ${a.host} is not a MAYHEM Elite board`);
+    const actions = a.actions.map((x) => ({ ...x, parsed: compileAbilities(`ally ${a.id} action ${x.id}`, x.abilities) }));
+    checkActions(`ally ${a.id}`, actions);
+    if (actions.some((x) => x.type === 'instant')) throw new Error(`ally ${a.id}: Instants (Dash, Block) are not modelled for Allies`);
+    allies[a.id] = { ...a, actions };
+  }
   const refresh: Content['refresh'] = {};
   for (const c of (raw.refresh as Static<typeof RefreshFile>).cards) {
     if (c.side === 'MAYHEM' && (c.reinforce || c.deploy)) throw new Error(`refresh ${c.id}: Reinforcement and Deploy symbols are LEGION only (spec 2.2.5)`);
@@ -344,9 +360,9 @@ export function loadContent(raw: { boards: unknown; dice: unknown; refresh: unkn
   const tiles: Content['tiles'] = Object.fromEntries((raw.tiles as Static<typeof TilesFile>).tiles.map((t) => [t.id, t]));
   const missions: Content['missions'] = {};
   const list = (raw.missions as Static<typeof MissionsFile>).missions;
-  for (const m of list) missions[m.id] = { ...m, compiled: checkMission(m, tiles, elites, squads, minions, refresh) };
+  for (const m of list) missions[m.id] = { ...m, compiled: checkMission(m, tiles, elites, squads, minions, refresh, allies) };
   for (const m of list) if (m.chainFrom && !missions[m.chainFrom]) throw new Error(`mission ${m.id}: chains from unknown ${m.chainFrom}`);
-  return { provisional: true, elites, squads, minions, dice, refresh, tiles, missions, missionList: list };
+  return { provisional: true, elites, squads, minions, allies, dice, refresh, tiles, missions, missionList: list };
 }
 
 export function checkActions(owner: string, actions: CompiledAction[]): void {
@@ -362,7 +378,7 @@ export function checkActions(owner: string, actions: CompiledAction[]): void {
   }
 }
 
-function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elites'], squads: Content['squads'], minions: Content['minions'], refresh: Content['refresh']): CompiledMap {
+function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elites'], squads: Content['squads'], minions: Content['minions'], refresh: Content['refresh'], allies: Content['allies']): CompiledMap {
   const map = assembleMap(m.map, tiles);
   const seen = new Set<string>();
   for (const side of ['MAYHEM', 'LEGION'] as Side[]) {
@@ -381,7 +397,15 @@ function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elit
       const b = boards.get(u.board);
       if (!b) throw new Error(`mission ${m.id}: unit ${u.unit} on a board not in play (${u.board})`);
       if (squads[u.board] && !(b.minions ?? []).includes(u.minion ?? '')) throw new Error(`mission ${m.id}: unit ${u.unit} is no Minion slotted on ${u.board}`);
-      if (elites[u.board] && (u.minion || u.unit !== u.board)) throw new Error(`mission ${m.id}: elite figure ${u.unit} must be named as its board`);
+      const ally = (u as { ally?: string }).ally;
+      if (ally) {
+        // An Ally attaches to its host's board; it is set up within 2 spaces of the host (L1971); Allies are Advanced.
+        const a = allies[ally];
+        if (!a || a.host !== u.board || u.unit !== ally || u.minion) throw new Error(`mission ${m.id}: ally ${u.unit} must be named as its Ally board and sit on its host's board`);
+        if (m.rules !== 'advanced') throw new Error(`mission ${m.id}: Allies are Advanced (spec 4.4 item 9)`);
+        const host = s.units.find((x) => x.unit === a.host);
+        if (!host || !u.at || Math.max(Math.abs(host.at[0] - u.at[0]), Math.abs(host.at[1] - u.at[1])) > 2) throw new Error(`mission ${m.id}: ally ${u.unit} starts within 2 spaces of ${a.host} (L1971)`);
+      } else if (elites[u.board] && (u.minion || u.unit !== u.board)) throw new Error(`mission ${m.id}: elite figure ${u.unit} must be named as its board`);
       if (u.at && !map.cells[cellKey(u.at[0], u.at[1], u.at[2])]) throw new Error(`mission ${m.id}: unit ${u.unit} placed off the map at ${u.at.join(',')}`);
     }
     for (const e of s.entries) if (!map.entry[e.edge]) throw new Error(`mission ${m.id}: entry ${e.unit} by unknown edge ${e.edge}`);

@@ -10,25 +10,25 @@ import { MAYHEM } from './rules/mayhem.js';
 import { explosiveObject } from './rules/explosions.js';
 import { freeJump, jumpBarred } from './rules/ddd.js';
 import { mandatoryTimer } from './rules/timers.js';
-import { CARD_ACTIONS, actionOf, actionsOf, count, isElite, map, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
+import { CARD_ACTIONS, actionOf, actionsOf, count, isElite, isFigure, map, unitKey, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
 
 export function slotOf(s: S): Slot { return s.slots[s.slot]; }
 /** The Mayhem card whose character Action this is, if it is one (spec 7.7). */
 export function cardOf(u: Unit, action: string): string | undefined {
-  return actionsOf(u).some((a) => a.id === action) ? undefined : CARD_ACTIONS[u.minion ?? u.board]?.find((a) => a.id === action)?.card;
+  return actionsOf(u).some((a) => a.id === action) ? undefined : CARD_ACTIONS[unitKey(u)]?.find((a) => a.id === action)?.card;
 }
 /** Character Actions of the cards picturing this unit that its Side holds. */
 function cardActions(s: S, u: Unit): CompiledAction[] {
   const hand = s.mayhem?.[u.side].hand ?? [];
-  return (CARD_ACTIONS[u.minion ?? u.board] ?? []).filter((a) => hand.includes(a.card));
+  return (CARD_ACTIONS[unitKey(u)] ?? []).filter((a) => hand.includes(a.card));
 }
-const addonKey = (u: Unit, a: CompiledAction) => `${u.minion ?? u.board}:${a.id}`;
+const addonKey = (u: Unit, a: CompiledAction) => `${unitKey(u)}:${a.id}`;
 
 /** MP the unit may spend now: its current Action's MP, plus the Move Up pool for an Elite figure. */
 export function mpLeft(s: S, unitId: string): number {
   const sl = slotOf(s);
   const u = s.units[unitId];
-  return (sl.mp?.unit === unitId ? sl.mp.left : 0) + (isElite(u.board) && u.board === sl.board ? sl.pool : 0);
+  return (sl.mp?.unit === unitId ? sl.mp.left : 0) + (isFigure(u) && u.board === sl.board ? sl.pool : 0);
 }
 
 /** May this unit enter the map now (spec §7.2.7)? */

@@ -122,6 +122,7 @@ export const agentsPosition: PositionFormat<S> = {
       (s.ddds ?? []).some((d) => d.wounds || d.destroyed || d.hacked) ? 'damaged or hacked Doomsday Devices' : '',
       s.eventMarkers?.length ? 'Event Markers' : '',
       s.timers?.length ? 'timers (delayed Actions, Dark Matter Bomb countdowns)' : '',
+      Object.values(s.units).some((u) => u.damage && (u.damage.shield || u.damage.armor || u.damage.wounds)) ? 'damage on Ally boards' : '',
       s.turretUsed || s.laserUsed ? 'this Turn\'s Hell Tower attack or Laser Satellite shot (used)' : '',
       [...s.decks.MAYHEM.pool, ...s.decks.LEGION.pool].some(isEventCard) || (CONTENT.missions[s.mission].events?.cards ?? []).some((c) => (c.turn ?? 0) > s.turnNo) ? 'Event Cards in or due in the Refresh decks' : '',
     ].filter(Boolean);

@@ -19,8 +19,9 @@ const SIDE_COLOUR: Record<Side, string> = { MAYHEM: '#6c3f99', LEGION: '#2f7d4a'
 const SIDE_NAME: Record<Side, string> = { MAYHEM: 'MAYHEM', LEGION: 'LEGION' };
 const LEVEL_FILL = ['#fbf8f0', '#fbf8f0', '#e4ddcc', '#cfc5ae', '#b9ad92', '#a39676'];
 
-/** A figure as the game names it: the minion's or the Agent's / squad's name. */
+/** A figure as the game names it: the Ally's, the minion's or the Agent's / squad's name. */
 function unitName(u: Unit): string {
+  if (u.ally) return CONTENT.allies[u.ally]?.name ?? u.ally;
   if (u.minion) return CONTENT.minions[u.minion]?.name ?? u.minion;
   return CONTENT.elites[u.board]?.name ?? CONTENT.squads[u.board]?.name ?? u.board;
 }

@@ -45,6 +45,10 @@ export interface Unit {
   hits: number;
   statuses: StatusMark[];
   entry: { round: number; edge: string } | null;
+  /** An Ally (spec 2.2.3): its Ally board's id; `board` is its host's. */
+  ally?: string;
+  /** An Ally's damage cubes on its Ally board: Shield, then Armor, then Wound (L1961-1965). */
+  damage?: { shield: number; armor: number; wounds: number };
 }
 
 export interface Om { id: string; at: string; control: Side }
@@ -215,9 +219,14 @@ export function map(s: S) {
   return s.collapsed ? destroyedMap(s.mission, m, s.collapsed) : m;
 }
 export function isElite(boardId: string): boolean { return !!CONTENT.elites[boardId]; }
+/** The Elite figure of its board (not a Minion, not an Ally attached to the board). */
+export function isFigure(u: Unit): boolean { return isElite(u.board) && !u.ally && !u.id.startsWith('ddd:'); }
+/** What a unit's Actions, Add-on allowances and Mayhem cards are keyed by: its Ally board, Minion type or Elite board. */
+export function unitKey(u: Unit): string { return u.ally ? `ally:${u.ally}` : u.minion ?? u.board; }
 
 /** The Actions a unit may take: its Elite board's, or its Minion card's. */
 export function actionsOf(u: Unit): CompiledAction[] {
+  if (u.ally) return CONTENT.allies[u.ally].actions;
   return u.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u.board]?.actions ?? DDD_ACTIONS[u.board] ?? [];
 }
 /** A DDD's own attack (the Hell Tower's turret) by its attacker id `ddd:<id>`; filled once by rules/ddd.ts at load. */
@@ -226,7 +235,7 @@ export const DDD_ACTIONS: Record<string, CompiledAction[]> = {};
 export const CARD_ACTIONS: Record<string, (CompiledAction & { card: string })[]> = {};
 /** A unit's Action by id: its own, or a Mayhem card's character Action (spec 7.7), which stays known after the card is discarded. */
 export function actionOf(u: Unit, id: string): CompiledAction | undefined {
-  return actionsOf(u).find((a) => a.id === id) ?? CARD_ACTIONS[u.minion ?? u.board]?.find((a) => a.id === id);
+  return actionsOf(u).find((a) => a.id === id) ?? CARD_ACTIONS[unitKey(u)]?.find((a) => a.id === id);
 }
 
 /** Seats of a Side: 2 players 0 MAYHEM, 1 LEGION; 3 players 0 MAYHEM (as two players), 1-2 LEGION; 4 players 0 and 2 MAYHEM, 1 and 3 LEGION. */

@@ -7,11 +7,12 @@ import type { View } from './view.js';
 function unitName(v: View, id: string): string {
   const u = v.units[id];
   if (!u) return id.startsWith('ddd:') ? `the DDD ${id.slice(4)}` : id;
+  if (u.ally) return CONTENT.allies[u.ally].name;
   return u.minion ? `${CONTENT.minions[u.minion].name} ${id.split('-')[1] ?? ''}`.trim() : CONTENT.elites[u.board]?.name ?? id;
 }
 function actionName(v: View, unit: string, action: string): string {
   const u = v.units[unit];
-  const list = [...(u?.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u?.board ?? '']?.actions ?? []), ...(u ? CARD_ACTIONS[u.minion ?? u.board] ?? [] : [])];
+  const list = [...(u?.ally ? CONTENT.allies[u.ally].actions : u?.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u?.board ?? '']?.actions ?? []), ...(u ? CARD_ACTIONS[u.minion ?? u.board] ?? [] : [])];
   return list.find((a) => a.id === action)?.name ?? action;
 }
 const sp = (k: string) => { const [x, y, z] = k.split(','); return `${x},${y} (Level ${z})`; };

@@ -9,7 +9,7 @@ import { cardOf, jumpOf } from '../legal.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
-import { actionOf, count, isElite, mission, type S, type Unit } from '../state.js';
+import { actionOf, count, isElite, isFigure, mission, unitKey, type S, type Unit } from '../state.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
 import { checkOms, dashAction, selfEffects, startAttack } from './combat.js';
 
@@ -33,7 +33,7 @@ export function activate(s: S, board: string, ev: Ev): void {
 /** MP granted by an Action, less any Move Down still owed. */
 function grant(s: S, u: Unit, def: CompiledAction, n: number): void {
   const sl = slotOf(s);
-  const cut = u.board === sl.board && isElite(u.board) ? Math.min(sl.penalty, n) : 0;
+  const cut = u.board === sl.board && isFigure(u) ? Math.min(sl.penalty, n) : 0;
   sl.penalty -= cut;
   sl.mp = { unit: u.id, left: n - cut, jump: def.jump ?? null };
 }
@@ -44,7 +44,7 @@ export function takeAction(s: S, a: { unit: string; action: string; target?: str
   const def = actionOf(u, a.action)!;
   pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost + (a.aim === true ? 'Y' : ''))!);
   if (def.type === 'main') sl.main = true;
-  if (def.type === 'addon') sl.addons.push(`${u.minion ?? u.board}:${def.id}`);
+  if (def.type === 'addon') sl.addons.push(`${unitKey(u)}:${def.id}`);
   // A character use discards its Mayhem card (spec 7.7).
   const card = cardOf(u, def.id);
   if (card) { discardMayhem(s, u.side, card, ev); say(ev, 'mayhem_played', { side: u.side, card, use: 'character', board: u.board, cube: null }); }

@@ -3,7 +3,7 @@
 // §7.3.7, §7.11, §7.13).
 import type { Status } from '../abilities.js';
 import { CONTENT } from '../content.js';
-import { LETTER, WELLS, count, isElite, seatsOf, other, type Board, type S, type Side, type Unit, type Well } from '../state.js';
+import { LETTER, WELLS, count, isElite, isFigure, seatsOf, other, type Board, type S, type Side, type Unit, type Well } from '../state.js';
 import type { GameEvent } from '../../../engine/types.js';
 
 export type Ev = GameEvent[];
@@ -99,12 +99,14 @@ export function defense(minion: string): number { const d = CONTENT.minions[mini
 /** Downed: the figure leaves the map, an Elite's board is cleared, "Downed" VP fire (spec §7.13). */
 export function down(s: S, u: Unit, ev: Ev): void {
   u.at = null; u.downed = true; u.hits = 0; u.statuses = [];
-  if (isElite(u.board)) {
+  if (isFigure(u)) {
     const b = s.boards[u.board];
     b.shield = 0; b.armor = 0; b.disrupted = []; b.mayhemStatus = 0;
     for (const w of WELLS) { b.cubes[w] = 0; b.wounds[w] = 0; }
   }
   say(ev, 'downed', { unit: u.id });
+  // An Ally is Downed with the Elite it is attached to (L1967); its Ally board stays.
+  if (isFigure(u)) for (const a of Object.values(s.units).filter((x) => x.ally && x.board === u.board && x.at).sort((x, y) => (x.id < y.id ? -1 : 1))) down(s, a, ev);
   const scorer = other(u.side);
   for (const wc of CONTENT.missions[s.mission].sides[scorer].winConditions) {
     if (wc.trigger === 'enemyDowned' && wc.when === 'immediately' && !s.result) addVp(s, scorer, wc.vp, wc.text, ev);

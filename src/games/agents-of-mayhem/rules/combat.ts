@@ -6,7 +6,7 @@ import type { Ability, Face, Status } from '../abilities.js';
 import { isAdvanced } from '../abilities.js';
 import { CONTENT, cellKey, type Color, type CompiledAction } from '../content.js';
 import { area as areaOf, distance, faceToward, inFlank, los, parseKey, terrainCost, topFloorAtOrBelow, floor, DIRS } from '../geometry.js';
-import { actionOf, actionsOf, count, isElite, map, mission, other, unitAt, type Frame, type S, type Unit, type Well } from '../state.js';
+import { actionOf, actionsOf, count, isElite, isFigure, map, mission, other, unitAt, type Frame, type S, type Unit, type Well } from '../state.js';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import { addVp, capacity, defense, down, gainCube, gainMayhemStatus, giveStatus, payment, placeWound, say, woundWells, type Ev } from './board.js';
@@ -22,6 +22,8 @@ export function abilitiesOf(s: S, a: CompiledAction): Ability[] {
 }
 
 function has(s: S, u: Unit, thing: string): boolean {
+  // An Ally: the Shield and Armor values not yet used up by damage cubes (spec 2.2.3).
+  if (u.ally && (thing === 'SHIELD' || thing === 'ARMOR')) { const d = CONTENT.allies[u.ally].defense; const k = thing === 'SHIELD' ? 'shield' : 'armor'; return d[k] > (u.damage?.[k] ?? 0); }
   if (thing === 'SHIELD') return isElite(u.board) ? s.boards[u.board].shield > 0 : CONTENT.minions[u.minion!].defense.shield > u.hits;
   if (thing === 'ARMOR') return isElite(u.board) ? s.boards[u.board].armor > 0 : CONTENT.minions[u.minion!].defense.armor > 0;
   if (thing === 'G' || thing === 'Y' || thing === 'B' || thing === 'P') return s.boards[u.board].cubes[({ G: 'speed', Y: 'focus', B: 'tech', P: 'mayhem' } as const)[thing]] > 0;
@@ -95,7 +97,7 @@ export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: str
   if (za < zt) mods.lower = -2;
   const wb = a.weapon ? a.attack!.weaponBonus : undefined;
   if (wb && mission(s).rules === 'advanced') {
-    const meets = wb === 'elite' ? isElite(tgt.board) : has(s, tgt, wb === 'shields' ? 'SHIELD' : 'ARMOR');
+    const meets = wb === 'elite' ? isFigure(tgt) : has(s, tgt, wb === 'shields' ? 'SHIELD' : 'ARMOR');
     if (meets) mods.weaponBonus = 1;
   }
   if (count(att, 'ATTACK_UP')) mods.attackUp = count(att, 'ATTACK_UP');
@@ -480,9 +482,27 @@ export function heal(s: S, u: Unit): void {
   if (w) b.wounds[w]--;
 }
 
+/**
+ * Hits on an Ally: for each Hit a cube on its Ally board, a Shield cube while fewer than its Shield
+ * value, else an Armor cube while fewer than its Armor value, else a Wound cube; Downed at Wounds
+ * = Health (L1961-1967). No choice: its owner is not asked.
+ */
+export function allyHits(s: S, u: Unit, hits: number, ev: Ev): void {
+  const d = CONTENT.allies[u.ally!].defense;
+  const c = (u.damage ??= { shield: 0, armor: 0, wounds: 0 });
+  for (let h = 0; h < hits; h++) {
+    if (c.shield < d.shield) c.shield++;
+    else if (c.armor < d.armor) c.armor++;
+    else c.wounds++;
+  }
+  say(ev, 'hits', { unit: u.id, hits, damage: { ...c } });
+  if (c.wounds >= d.health) down(s, u, ev);
+}
+
 /** Hits on an Elite: Shield, then Armor, then Wounds (placed by the target's owner); on a Minion: counted this Turn (spec §7.3.7). */
 export function applyHits(s: S, f: { id: number } | null, u: Unit, hits: number, ev: Ev): void {
   if (!u.at || hits <= 0) return;
+  if (u.ally) { allyHits(s, u, hits, ev); return; }
   if (!isElite(u.board)) {
     u.hits += hits;
     say(ev, 'hits', { unit: u.id, hits, total: u.hits, defense: defense(u.minion!) });

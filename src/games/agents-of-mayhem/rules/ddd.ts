@@ -15,7 +15,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import dddsJson from '../data/ddds.json' with { type: 'json' };
 import { ActionDef, checkActions, compileAbilities, CONTENT, cellKey, type CompiledAction, type CompiledMap } from '../content.js';
 import { distance, inside, los, parseKey } from '../geometry.js';
-import { DDD_ACTIONS, isElite, map, mission, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
+import { DDD_ACTIONS, isElite, isFigure, map, mission, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
 import { gainCube, pay, payment, say, type Ev } from './board.js';
 import { roll, startAttack, targetProblem } from './combat.js';
 import { slotOf } from '../legal.js';
@@ -255,7 +255,7 @@ export function hackProblem(s: S, unit: string, target: HackTarget, dice: number
   const sl = slotOf(s);
   const u = s.units[unit];
   if (!u || u.board !== sl.board || u.side !== s.side) return violation('not_activated', `${unit} is not on the activated board`);
-  if (!isElite(u.board) || u.board === 'golem') return violation('elite_only', 'only Elite units Hack (spec 7.9)');
+  if (!isFigure(u) || u.board === 'golem') return violation('elite_only', 'only Elite units Hack (spec 7.9)');
   if (!u.at) return violation('not_on_map', `${unit} is not on the map`);
   const o = hackable(s, u, target);
   if ('code' in o) return o;
@@ -352,8 +352,11 @@ export function radiation(s: S, ev: Ev): Frame[] {
   if (!d) return [];
   const m = map(s);
   const tile = tileOf(m, d);
-  const hit = Object.values(s.units).filter((u) => u.side === 'MAYHEM' && u.at && m.cells[u.at]?.tile === tile && s.boards[u.board].shield === 0).sort((a, b) => (a.id < b.id ? -1 : 1));
+  // An Ally's Shields are its Shield value not yet used up; its Wound goes on its Ally board (no choice).
+  const shielded = (u: Unit) => (u.ally ? CONTENT.allies[u.ally].defense.shield > (u.damage?.shield ?? 0) : s.boards[u.board].shield > 0);
+  const hit = Object.values(s.units).filter((u) => u.side === 'MAYHEM' && u.at && m.cells[u.at]?.tile === tile && !shielded(u)).sort((a, b) => (a.id < b.id ? -1 : 1));
   for (const u of hit) say(ev, 'radiation', { unit: u.id, ddd: d.id });
-  return hit.map((u) => ({ t: 'wound', id: s.nextId++, unit: u.id, seat: reactingSeat(s, u), left: 1 }));
+  for (const u of hit.filter((x) => x.ally)) { const c = (u.damage ??= { shield: 0, armor: 0, wounds: 0 }); c.wounds++; if (c.wounds >= CONTENT.allies[u.ally!].defense.health) down(s, u, ev); }
+  return hit.filter((u) => !u.ally).map((u) => ({ t: 'wound', id: s.nextId++, unit: u.id, seat: reactingSeat(s, u), left: 1 }));
 }
 export type { Unit };

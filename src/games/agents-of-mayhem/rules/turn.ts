@@ -6,7 +6,7 @@ import type { Rng, SeatInfo, Violation } from '../../../engine/types.js';
 import { violation } from '../../../engine/types.js';
 import { CONTENT, cellKey } from '../content.js';
 import { refreshCandidates, slotOf } from '../legal.js';
-import { LETTER, SIDES, WELLS, isElite, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
+import { LETTER, SIDES, WELLS, isElite, isFigure, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
@@ -51,7 +51,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   for (const side of SIDES) {
     const ss = m.sides[side];
     for (const b of ss.boards) boards[b.board] = newBoard(b.board, side, b.minions ?? []);
-    for (const u of ss.units) units[u.unit] = { id: u.unit, board: u.board, minion: u.minion ?? null, side, at: cellKey(u.at[0], u.at[1], u.at[2]), facing: u.facing, downed: false, hits: 0, statuses: [], entry: null };
+    for (const u of ss.units) units[u.unit] = { id: u.unit, board: u.board, minion: u.minion ?? null, side, at: cellKey(u.at[0], u.at[1], u.at[2]), facing: u.facing, downed: false, hits: 0, statuses: [], entry: null, ...(u.ally ? { ally: u.ally } : {}) };
     for (const e of ss.entries) units[e.unit] = { id: e.unit, board: e.board, minion: e.minion ?? null, side, at: null, facing: e.facing, downed: false, hits: 0, statuses: [], entry: { round: e.round, edge: e.edge } };
   }
   if (opts.carry) applyCarry(m.compiled.cells, boards, units, opts.carry);
@@ -149,7 +149,7 @@ function beginRefresh(s: S, _ev: Ev): void {
 /** Refresh Phase steps 3-5 (spec 6.4): Redeploy, then the card's symbols. */
 function refreshSymbols(s: S, ev: Ev): void {
   // Redeploy (Advanced, spec 7.13): Downed Elites of the Side, before the card is applied.
-  const downed = Object.values(s.units).filter((u) => u.side === s.side && u.downed && !u.minion).map((u) => u.board).sort();
+  const downed = Object.values(s.units).filter((u) => u.side === s.side && u.downed && isFigure(u)).map((u) => u.board).sort();
   if (CONTENT.missions[s.mission].rules === 'advanced' && s.slots.some((x) => x.drawn) && downed.length) {
     s.stack.push({ t: 'redeploy', seat: s.slots[0].seat, boards: downed, redeployed: [] });
     return;
@@ -225,6 +225,13 @@ function buildRefresh(s: S, skip: string[], ev: Ev): void {
       const b = s.boards[id];
       if (target) {
         for (let i = 0; i < (c.shield ?? 0); i++) gainCube(b, 'shield');
+        // Its Allies refresh with it (L1969): a Shield symbol takes a Shield cube off the Ally board, Heal a Wound cube (no choice to make).
+        for (const a of Object.values(s.units).filter((x) => x.ally && x.board === id && x.at && x.damage).sort((x, y) => (x.id < y.id ? -1 : 1))) {
+          const d = a.damage!;
+          d.shield = Math.max(0, d.shield - (c.shield ?? 0));
+          d.wounds = Math.max(0, d.wounds - (c.wound ?? 0));
+          say(ev, 'ally_refreshed', { unit: a.id, damage: { ...d } });
+        }
         // Mayhem symbol (Advanced): each board refreshed gains a Permanent Mayhem Status (spec 2.2.5).
         if (CONTENT.missions[s.mission].rules === 'advanced') for (let i = 0; i < (c.mayhem ?? 0); i++) gainMayhemStatus(s, id, ev);
         const fig = isElite(id) ? s.units[id] : null;
