@@ -1202,6 +1202,11 @@ export interface components {
             board: string;
         } | {
             /** @enum {string} */
+            type: "placeAlly";
+            /** @description a space "x,y,Level" */
+            to: string;
+        } | {
+            /** @enum {string} */
             type: "displace";
             /** @description a space "x,y,Level" */
             to: string;

@@ -32,6 +32,7 @@ export const actionSchema = T.Union([
   act('laser', { to: Space }, 'LEGION: the Laser Satellite Controls place an Explosion marker face down on an Outside space, once in each LEGION Turn (spec 7.15)'),
   act('edmksTax', { well: T.Union([T.Literal('speed'), T.Literal('focus'), T.Literal('tech')]) }, 'EDMKS: the Action cube spent by a MAYHEM Elite starting its Activation on its Tile'),
   act('edmks', { board: Id }, 'EDMKS: the LEGION board gaining a Mayhem cube this Refresh Phase'),
+  act('placeAlly', { to: Space }, 'a Downed Ally returning with its redeployed host: a free Outside space within 2 spaces of it, on its Level (spec 7.13)'),
   act('displace', { to: Space }, 'a unit from a collapsed Level whose space is taken goes to an adjacent free space (spec 7.6.3)'),
   act('deploy', { board: T.Union([Id, T.Null()]), minion: T.Optional(Id), to: T.Optional(Space) }, 'LEGION Deploy: buy one Minion (null board: done)'),
   act('redeploy', { board: Id, to: T.Union([Space, T.Null()]) }, 'Redeploy a Downed Elite in your Refresh Phase (null: not now)'),

@@ -19,13 +19,13 @@ import {
 import { finish, free, payment, pay, say, type Ev } from './rules/board.js';
 import { activate, dash, fire, groupAction, jump, move, takeAction } from './rules/actions.js';
 import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
-import { applyDeploy, applyRedeploy, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
+import { allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
 import { delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
 import { enemySpaces } from './legal.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
-import { other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
+import { actionsOf, other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { label, describe } from './text.js';
 import { evaluate } from './evaluate.js';
@@ -57,6 +57,7 @@ function pending(s: S): OpenDecision[] {
   }
   if (f?.t === 'delayed') return [d(f.seat, 'delayed_action', 'reaction', [`timer:${f.timer}`], { unit: f.unit, action: f.action, aimed: f.aimed })];
   if (f?.t === 'displace') return [d(f.seat, 'displace', 'reaction', [], { unit: f.unit, from: f.from })];
+  if (f?.t === 'placeAlly') return [d(f.seat, 'place_ally', 'turn', [], { unit: f.unit, host: f.host })];
   if (f?.t === 'edmksTax') return [d(f.seat, 'edmks_tax', 'turn', [], { board: f.board })];
   if (f?.t === 'edmks') return [d(f.seat, 'edmks', 'turn', [], {})];
   if (f?.t === 'wound') return [d(f.seat, 'wound', 'reaction', [`attack:${f.id}`], { unit: f.unit, left: f.left })];
@@ -86,6 +87,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'wound': return { actions: woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).map((well) => ({ type: 'wound', well })), all: true };
     case 'fall_dash': return { actions: [{ type: 'fallDash', dash: false }, { type: 'fallDash', dash: true }], all: true };
     case 'displace': return { actions: displaceOptions(s, f as Extract<Frame, { t: 'displace' }>).map((to) => ({ type: 'displace' as const, to })), all: true };
+    case 'place_ally': return { actions: allySpaces(s, f as Extract<Frame, { t: 'placeAlly' }>).map((to) => ({ type: 'placeAlly' as const, to })), all: true };
     case 'edmks_tax': return { actions: taxOptions(s, (f as Extract<Frame, { t: 'edmksTax' }>).board).map((well) => ({ type: 'edmksTax' as const, well })), all: true };
     case 'edmks': return { actions: edmksOptions(s).map((board) => ({ type: 'edmks' as const, board })), all: true };
     case 'refresh': return { actions: refreshCandidates(s, f as Extract<Frame, { t: 'refresh' }>), all: true };
@@ -155,6 +157,9 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     case 'edmks':
       if (a.type !== 'edmks') return wrong('edmks');
       return edmksOptions(s).includes(a.board) ? null : violation('not_legion_board', 'one LEGION board gains the Mayhem cube (spec 7.15 EDMKS)');
+    case 'place_ally':
+      if (a.type !== 'placeAlly') return wrong('placeAlly');
+      return allySpaces(s, f as Extract<Frame, { t: 'placeAlly' }>).includes(a.to) ? null : violation('bad_space', 'a free Outside space within 2 spaces of the host, on its Level (spec 7.13 [P])');
     case 'displace':
       if (a.type !== 'displace') return wrong('displace');
       return displaceOptions(s, f as Extract<Frame, { t: 'displace' }>).includes(a.to) ? null : violation('bad_displace', 'an adjacent free space on the Destroyed Level (spec 7.6.3 step 4)');
@@ -192,6 +197,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     }
     case 'push': return { type: 'push', to: null };
     case 'displace': return { type: 'displace', to: displaceOptions(s, f as Extract<Frame, { t: 'displace' }>)[0] };
+    case 'place_ally': return { type: 'placeAlly', to: allySpaces(s, f as Extract<Frame, { t: 'placeAlly' }>)[0] };
     case 'edmks_tax': { const b = s.boards[(f as Extract<Frame, { t: 'edmksTax' }>).board]; return { type: 'edmksTax', well: taxOptions(s, b.id).reduce((x, y) => (b.cubes[y] > b.cubes[x] ? y : x)) }; }
     case 'edmks': { const o = edmksOptions(s); return { type: 'edmks', board: o.find((b) => free(s.boards[b], 'mayhem') > 0) ?? o[0] }; }
     case 'wound': {
@@ -252,6 +258,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     }
     case 'push': doPush(s, f as Attack, a.to, ev); break;
     case 'displace': applyDisplace(s, f as Extract<Frame, { t: 'displace' }>, a.to, ev); break;
+    case 'placeAlly': placeAlly(s, f as Extract<Frame, { t: 'placeAlly' }>, a.to, ev); break;
     case 'laser': fireLaser(s, a.to, ev); break;
     case 'hack': hack(s, a.unit, a.ddd !== undefined ? { ddd: a.ddd } : { marker: a.marker }, a.dice, rng(), ev); break;
     case 'arm': arm(s, a.ddd, ev); break;
@@ -272,7 +279,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       const fl = s.stack.pop() as Extract<Frame, { t: 'fall' }>;
       if (a.dash) {
         const u = s.units[fl.unit];
-        const dd = (u.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u.board].actions).find((x) => x.kind === 'dash')!;
+        const dd = actionsOf(u).find((x) => x.kind === 'dash')!;
         pay(s.boards[u.board], payment(s.boards[u.board], u, dd.cost)!);
         say(ev, 'fall_dash', { unit: u.id });
       } else fallNow(s, fl, rng(), ev);

@@ -117,6 +117,8 @@ export type Frame =
   | { t: 'delayed'; seat: Seat; timer: number; unit: string; action: string; aimed: boolean }
   /** A unit from a collapsed Level whose space below is taken: its owner picks an adjacent free space. */
   | { t: 'displace'; seat: Seat; unit: string; from: string }
+  /** A Downed Ally returns with its redeployed host, on a space its owner picks within 2 of the host (spec 7.13 [P]). */
+  | { t: 'placeAlly'; seat: Seat; unit: string; host: string }
   /** EDMKS: a MAYHEM Elite starting its Activation on its Tile spends one Action cube (spec 7.15). */
   | { t: 'edmksTax'; seat: Seat; board: string }
   /** EDMKS: one LEGION board gains a Mayhem cube in the LEGION Refresh Phase (spec 6.4 step 6). */
@@ -197,6 +199,7 @@ export type Action =
   | { type: 'wound'; well: Well }
   | { type: 'push'; to: string | null }
   | { type: 'displace'; to: string }
+  | { type: 'placeAlly'; to: string }
   | { type: 'laser'; to: string }
   | { type: 'turret'; ddd: string; target?: string; aim?: 'timer' }
   | { type: 'hack'; unit: string; ddd?: string; marker?: string; dice: number }

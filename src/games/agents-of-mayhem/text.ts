@@ -36,6 +36,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'push': return a.to ? `Push to ${sp(a.to)}` : 'Stop pushing';
     case 'fallDash': return a.dash ? 'Fall Dash' : 'Fall';
     case 'hack': return `${unitName(v, a.unit)} Hacks ${a.ddd ?? `the Event Marker at ${sp(a.marker ?? '')}`} with ${a.dice} ${a.dice > 1 ? 'dice' : 'die'}`;
+    case 'placeAlly': return `Place the Ally at ${sp(a.to)}`;
     case 'laser': return `Laser Satellite: Explosion marker at ${sp(a.to)}`;
     case 'turret': return a.target ? `Hell Tower ${a.ddd} attacks ${sp(a.target)}` : `Hell Tower ${a.ddd}: delay the attack (timer on the tile, aimed)`;
     case 'edmksTax': return `EDMKS: spend a ${a.well} cube`;

@@ -115,3 +115,25 @@ test('#62 #63 a Downed Ally is no Downed Elite: its host on the map is not offer
   assert.notEqual(rs.pending(st.s)[0]?.kind, 'redeploy');
   assert.equal(st.s.units.fortune.at, '1,2,1');
 });
+
+test('#62 #63 a Downed Ally returns with its redeployed host: its owner places it on a free Outside space within 2 spaces, its damage cleared', () => {
+  const s = activeBoard(only(fresh('M2'), { hardtack: '1,4,1', babylon: '17,7,1' }), 'hardtack');
+  s.units.fortune.downed = true; s.units.glory.downed = true;
+  s.units.glory.damage = { shield: 1, armor: 1, wounds: 2 };
+  s.slots[0].drawn = 'M01';
+  let st = answer(s, { type: 'end' });
+  assert.equal(rs.pending(st.s)[0].kind, 'redeploy');
+  st = answer(st.s, { type: 'redeploy', board: 'fortune', to: '2,1,1' });
+  const d = rs.pending(st.s)[0];
+  assert.equal(d.kind, 'place_ally');
+  assert.equal(d.seat, 0);
+  const spaces = cands(st.s).map((a) => (a as { to: string }).to);
+  assert.ok(spaces.includes('0,3,1') && spaces.includes('4,0,1'));
+  assert.ok(!spaces.includes('2,1,1') && !spaces.includes('5,1,1'), 'not the host\'s space, not 3 away');
+  assert.ok(!spaces.includes('1,4,1'), 'not a taken space');
+  assert.equal(refused(st.s, { type: 'placeAlly', to: '5,1,1' }).code, 'bad_space');
+  st = answer(st.s, { type: 'placeAlly', to: '0,3,1' });
+  assert.equal(st.s.units.glory.at, '0,3,1');
+  assert.equal(st.s.units.glory.downed, false);
+  assert.deepEqual(st.s.units.glory.damage, { shield: 0, armor: 0, wounds: 0 });
+});

@@ -174,13 +174,41 @@ export function redeploySpaces(s: S, side: Side): string[] {
 
 export function applyRedeploy(s: S, f: Extract<Frame, { t: 'redeploy' }>, a: Extract<Action, { type: 'redeploy' }>, ev: Ev): void {
   f.boards = f.boards.filter((b) => b !== a.board);
+  const allies: Frame[] = [];
   if (a.to) {
     const u = s.units[a.board];
     u.at = a.to; u.downed = false;
     f.redeployed.push(a.board);
     say(ev, 'redeployed', { unit: u.id, to: a.to });
+    // Its Downed Allies come back with it, within 2 spaces, their damage cubes cleared (spec 7.13 [P]); none when no space is free.
+    for (const al of Object.values(s.units).filter((x) => x.ally && x.board === a.board && x.downed).sort((x, y) => (x.id < y.id ? -1 : 1))) {
+      allies.push({ t: 'placeAlly', seat: f.seat, unit: al.id, host: u.id });
+    }
   }
   if (!f.boards.length) { s.stack.pop(); buildRefresh(s, f.redeployed, ev); }
+  s.stack.push(...allies.reverse());
+}
+
+/** Free spaces within 2 of the host on its Level, Outside (as a Redeploy), for a returning Ally. */
+export function allySpaces(s: S, f: Extract<Frame, { t: 'placeAlly' }>): string[] {
+  const host = s.units[f.host];
+  if (!host.at) return [];
+  const m = map(s);
+  const occ = unitAt(s);
+  const [hx, hy, hz] = host.at.split(',').map(Number);
+  const out: string[] = [];
+  for (let dx = -2; dx <= 2; dx++) for (let dy = -2; dy <= 2; dy++) {
+    const k = cellKey(hx + dx, hy + dy, hz);
+    if ((dx || dy) && m.cells[k] && !occ.get(k) && !m.cells[cellKey(hx + dx, hy + dy, hz + 1)]) out.push(k);
+  }
+  return out.sort();
+}
+export function placeAlly(s: S, f: Extract<Frame, { t: 'placeAlly' }>, to: string | null, ev: Ev): void {
+  s.stack.splice(s.stack.indexOf(f), 1);
+  const u = s.units[f.unit];
+  if (to === null) { say(ev, 'ally_not_placed', { unit: u.id }); return; }
+  u.at = to; u.downed = false; u.damage = { shield: 0, armor: 0, wounds: 0 }; u.facing = s.units[f.host].facing;
+  say(ev, 'ally_placed', { unit: u.id, to });
 }
 
 /** Deploy options: one board, Minion types slotted on it with an available figure and the cubes to buy it, Outside spaces of one Tile with no MAYHEM unit or OM (spec 7.12). */
@@ -338,6 +366,12 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       const o = edmksOptions(s);
       if (o.length > 1) return;
       edmksGain(s, f, o[0], ev);
+      continue;
+    }
+    if (f.t === 'placeAlly') {
+      const o = allySpaces(s, f);
+      if (o.length > 1) return;
+      placeAlly(s, f, o[0] ?? null, ev);
       continue;
     }
     if (f.t === 'displace') {
