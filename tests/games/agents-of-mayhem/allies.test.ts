@@ -11,6 +11,8 @@ import dice from '../../../src/games/agents-of-mayhem/data/dice.json' with { typ
 import refresh from '../../../src/games/agents-of-mayhem/data/refresh.json' with { type: 'json' };
 import tiles from '../../../src/games/agents-of-mayhem/data/tiles.json' with { type: 'json' };
 import missions from '../../../src/games/agents-of-mayhem/data/missions.json' with { type: 'json' };
+import { bombTimer } from '../../../src/games/agents-of-mayhem/rules/ddd.js';
+import type { GameEvent } from '../../../src/engine/types.js';
 import { activeBoard, answer, ev, fresh, only, refused, rs } from './helpers.js';
 
 const cands = (s: S) => { const d = rs.pending(s)[0]; return rs.candidates(s, d.seat, d, 0, null as never).actions; };
@@ -136,4 +138,13 @@ test('#62 #63 a Downed Ally returns with its redeployed host: its owner places i
   assert.equal(st.s.units.glory.at, '0,3,1');
   assert.equal(st.s.units.glory.downed, false);
   assert.deepEqual(st.s.units.glory.damage, { shield: 0, armor: 0, wounds: 0 });
+});
+
+test('#62 #69 an Ally on the Dark Matter Bomb\'s Tile with its host is Downed once (with its host), not twice', () => {
+  const s = activeBoard(only(fresh('M4'), { fortune: '14,1,1', glory: '13,1,1', babylon: '0,7,1' }), 'babylon');
+  const vp = s.vp.LEGION;
+  const ev: GameEvent[] = [];
+  bombTimer(s, { n: 1, side: 'MAYHEM', holder: 'ddd:bomb', turn: 0, effect: { t: 'bomb', ddd: 'bomb' } }, ev);
+  assert.deepEqual(ev.filter((e) => e.type === 'downed').map((e) => (e.data as { unit: string }).unit), ['fortune', 'glory']);
+  assert.equal(s.vp.LEGION, vp + 2, 'two MAYHEM units Downed');
 });

@@ -98,6 +98,8 @@ export function defense(minion: string): number { const d = CONTENT.minions[mini
 
 /** Downed: the figure leaves the map, an Elite's board is cleared, "Downed" VP fire (spec §7.13). */
 export function down(s: S, u: Unit, ev: Ev): void {
+  // Once only: an Ally Downed with its host is not Downed again by the same cause (e.g. a Tile wiped by the Dark Matter Bomb).
+  if (u.downed) return;
   u.at = null; u.downed = true; u.hits = 0; u.statuses = [];
   if (isFigure(u)) {
     const b = s.boards[u.board];
