@@ -198,7 +198,7 @@ export async function flush(rt: Runtime, data: { webhookId: string }, meta: JobM
     );
     if (!slot.length) return null;
     const rows = await tx.query<Notice & { gameId: string }>(
-      `SELECT id::text AS id, key, body, body->>'gameId' AS "gameId" FROM player_notices WHERE webhook_id = $1::text AND sent_at IS NULL ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED`,
+      `SELECT id::text AS id, key, body, body->>'gameId' AS "gameId" FROM player_notices WHERE webhook_id = $1::text AND sent_at IS NULL ORDER BY player_notices.id LIMIT 50 FOR UPDATE SKIP LOCKED`,
       [w.id],
     );
     const pick: Notice[] = [];
@@ -364,7 +364,7 @@ export async function playerNotices(rt: Runtime, playerId: string, id: string) {
   const own = await sql.query(`SELECT 1 FROM player_webhooks WHERE id = $1::text AND player_id = $2::text`, [id, playerId]);
   if (!own.length) throw notFound('webhook', id);
   const rows = await sql.query<{ id: string; key: string; sentAt: Date | null; status: number | null; error: string | null }>(
-    `SELECT id::text AS id, key, sent_at AS "sentAt", status, error FROM player_notices WHERE webhook_id = $1::text ORDER BY id`, [id],
+    `SELECT id::text AS id, key, sent_at AS "sentAt", status, error FROM player_notices WHERE webhook_id = $1::text ORDER BY player_notices.id`, [id],
   );
   return rows.map((r) => ({ id: r.id, key: r.key, sentAt: r.sentAt ? new Date(r.sentAt).toISOString() : null, status: r.status, error: r.error }));
 }

@@ -15,9 +15,11 @@ import { sqlOf } from './players.js';
 export interface FeedEvent { id: number; type: string; gameId: string; data: unknown }
 interface ChatRow { id: number; gameId: string; seat: number; text: string; at: string }
 
+// Ids are read as text (bigint); ORDER BY names the table's column, since a bare `id` would sort
+// by the text alias ("10" before "9") and the cursor would then skip the smaller id.
 export async function feedAfter(rt: Runtime, playerId: string, after: number, limit = 500): Promise<FeedEvent[]> {
   const rows = await sqlOf(rt).query<{ id: string; type: string; gameId: string; data: unknown }>(
-    `SELECT id::text AS id, type, game_id AS "gameId", data FROM player_events WHERE player_id = $1::text AND id > $2::bigint ORDER BY id LIMIT $3::int`,
+    `SELECT id::text AS id, type, game_id AS "gameId", data FROM player_events WHERE player_id = $1::text AND id > $2::bigint ORDER BY player_events.id LIMIT $3::int`,
     [playerId, after, limit],
   );
   return rows.map((r) => ({ id: Number(r.id), type: r.type, gameId: r.gameId, data: r.data }));
@@ -28,7 +30,7 @@ async function chatAfter(rt: Runtime, games: string[], after: number, limit = 50
   if (!games.length) return [];
   const rows = await sqlOf(rt).query<{ id: string; gameId: string; seat: number; text: string; at: Date | string }>(
     `SELECT id::text AS id, game_id AS "gameId", seat, text, created_at AS at FROM chat_messages
-     WHERE game_id = ANY($1::text[]) AND id > $2::bigint ORDER BY id LIMIT $3::int`,
+     WHERE game_id = ANY($1::text[]) AND id > $2::bigint ORDER BY chat_messages.id LIMIT $3::int`,
     [games, after, limit],
   );
   return rows.map((r) => ({ id: Number(r.id), gameId: r.gameId, seat: r.seat, text: r.text, at: new Date(r.at).toISOString() }));
