@@ -1360,6 +1360,18 @@ export interface components {
             mine: "ap" | "av";
         } | {
             /** @enum {string} */
+            type: "elusive";
+            /** @description per-figure paths (waypoints after the start) */
+            moves: {
+                fig: string;
+                path: number[][];
+            }[];
+        } | {
+            /** @enum {string} */
+            type: "retarget";
+            target: string | null;
+        } | {
+            /** @enum {string} */
             type: "opportunity";
             unit: string | null;
         };

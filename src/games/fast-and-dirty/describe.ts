@@ -44,6 +44,8 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'reveal': return a.real ? `marker ${v.reveal?.marker ?? ''} is the real ${name(v, v.reveal?.unit ?? null)}` : `marker ${v.reveal?.marker ?? ''} is a dummy`;
     case 'minefield': return `place a minefield: markers at ${a.markers.map((p) => `(${inches(p[0])}, ${inches(p[1])})`).join(', ')}; marker ${a.real} real (${a.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})`;
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
+    case 'elusive': return a.moves.length ? `${name(v, v.elusive?.target ?? null)} eludes the fire: falls back 4"` : `${name(v, v.elusive?.target ?? null)} stands and takes the fire`;
+    case 'retarget': return a.target ? `${name(v, v.elusive?.shooter ?? null)} shoots at ${name(v, a.target)} instead` : `${name(v, v.elusive?.shooter ?? null)} holds fire`;
     case 'control': return a.moves.length ? `move the non-combatants ${name(v, v.controlGroup)}` : `leave the non-combatants ${name(v, v.controlGroup)} in place`;
   }
 }
@@ -54,6 +56,9 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'dice_rolled': return `${d.purpose}: ${(d.faces ?? []).join(' ')}`;
     case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
     case 'activated': return `${name(v, d.unit)} activates`;
+    case 'elusive': return `${name(v, d.unit)} eludes ${name(v, d.shooter)}'s fire, falling back`;
+    case 'elusive_declined': return `${name(v, d.unit)} does not elude ${name(v, d.shooter)}'s fire`;
+    case 'retarget': return d.target ? `${name(v, d.unit)} picks ${name(v, d.target)} instead` : `${name(v, d.unit)} holds its fire`;
     case 'opportunity_fire': return `${name(v, d.unit)} takes opportunity fire at ${name(v, d.target)}`;
     case 'shot': if (d.scattered) return `${name(v, d.unit)} fires scattered at ${name(v, d.target)} (${inches(d.distance)}): ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
       return `${name(v, d.unit)} fires at ${name(v, d.target)} (${d.band} range ${inches(d.distance)}, ${d.cover} cover): FE ${d.fe}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`;

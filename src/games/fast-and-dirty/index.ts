@@ -26,6 +26,7 @@ import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
+import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
 function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
@@ -35,7 +36,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -74,6 +75,16 @@ function pending(s: S): OpenDecision[] {
     return [{
       key: `opp:${s.step}`, seat, kind: 'opportunity', blocking: true, timing: 'reaction', context: [...ctx, `unit:${mover.id}`],
       exposes: { mover: mover.id, at: living(mover).map((f) => f.at), eligible: opportunityFirers(s, mover).map((u) => u.id) },
+    }];
+  }
+  if (s.phase === 'elusive' || s.phase === 'retarget') {
+    const e = s.elusive!;
+    const t = s.units.find((x) => x.id === e.target)!;
+    const u = s.units.find((x) => x.id === e.shooter)!;
+    const seat = (s.phase === 'elusive' ? t.side : u.side) as Side;
+    return [{
+      key: `${s.phase}:${s.step}`, seat, kind: s.phase, blocking: true, timing: s.phase === 'elusive' ? 'reaction' : 'turn', context: [...ctx, `unit:${s.phase === 'elusive' ? t.id : u.id}`],
+      exposes: { shooter: u.id, target: t.id, ...(s.phase === 'elusive' ? { move: ELUSIVE_MOVE } : { eligible: retargets(s, u, e.action) }) },
     }];
   }
   if (s.phase === 'control') {
@@ -267,6 +278,31 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (!opportunityFirers(s, mover).some((u) => u.id === a.unit)) return violation('not_eligible', `${a.unit} may not take opportunity fire at ${mover.id}: it needs to be unactivated and have the mover among its fire-priority targets (§7.18)`);
       return null;
     }
+    case 'elusive': {
+      if (a.type !== 'elusive') return violation('wrong_action', 'answer with {type:"elusive", moves} (no moves: stay) (§2.6)');
+      const shape = pathsShape(a.moves);
+      if (shape) return shape;
+      const e = s.elusive!;
+      const t = s.units.find((x) => x.id === e.target)!;
+      const r = elusiveMoveProblem(s, t, a.moves);
+      if (!('end' in r)) return r;
+      if (e.stage === 'before' && r.end.size) {
+        // The shooter's order, declared whole, must still be possible with the target moved (its fire is checked after).
+        const c = copyJson(s);
+        const ct = c.units.find((x) => x.id === t.id)!;
+        for (const f of ct.figures) { const p = r.end.get(f.id); if (p) f.at = [p[0], p[1]]; }
+        const rest = e.action.type === 'engage' ? (({ aimed: _a, ...x }) => ({ ...x, target: null }))(e.action) : e.action.type === 'command' ? { ...e.action, target: null } : e.action;
+        const p = orderProblem(c, rest);
+        if (p) return violation('elusive_blocks_order', `this fall back would make the shooter's declared order impossible: ${p.message}`);
+      }
+      return null;
+    }
+    case 'retarget': {
+      if (a.type !== 'retarget') return violation('wrong_action', 'answer with {type:"retarget", target: id | null} (§2.6)');
+      if (a.target === null) return null;
+      const e = s.elusive!;
+      return retargetProblem(s, s.units.find((x) => x.id === e.shooter)!, e.action, a.target);
+    }
     case 'control': {
       if (a.type !== 'control') return violation('wrong_action', 'answer with {type:"control", moves}');
       const shape = pathsShape(a.moves);
@@ -298,6 +334,11 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'order': return { actions: orderCandidates(s, s.units.find((x) => x.id === s.active)!), all: false };
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
+    case 'elusive': return { actions: elusiveCandidates(s, s.units.find((x) => x.id === s.elusive!.target)!, s.units.find((x) => x.id === s.elusive!.shooter)!), all: false };
+    case 'retarget': {
+      const e = s.elusive!;
+      return { actions: [{ type: 'retarget', target: null }, ...retargets(s, s.units.find((x) => x.id === e.shooter)!, e.action).map((id) => ({ type: 'retarget' as const, target: id }))], all: true };
+    }
   }
   return { actions: [], all: true };
 }
@@ -313,6 +354,8 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'activate': return { type: 'activate', unit: activatable(s, dec.seat as Side)[0].id };
     case 'control': return { type: 'control', moves: [] };
     case 'opportunity': return { type: 'opportunity', unit: null };
+    case 'elusive': return { type: 'elusive', moves: [] };
+    case 'retarget': return { type: 'retarget', target: null };
     case 'reveal': return { type: 'reveal', real: !revealProblem(s, s.units.find((x) => x.id === s.reveal!.unit)!, s.reveal!.marker) };
     default: {
       const u = s.units.find((x) => x.id === s.active)!;
@@ -338,6 +381,8 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!, a.lastStand === true); break;
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
+    case 'elusive': applyElusive(s, run, a.moves); break;
+    case 'retarget': applyRetarget(s, run, a.target); break;
     default: applyOrder(s, run, s.units.find((x) => x.id === s.active)!, a);
   }
   return { state: s, events: run.ev };
@@ -364,6 +409,10 @@ function choices(s: S, seat: Seat, dec: OpenDecision, partial: unknown): Choice 
     return { field: 'moves', point: { region: { kind: 'allowance', markers: (u?.hidden?.markers ?? []).map((m) => ({ marker: m.n, at: m.at, radius: 600 })), table: s.table } } };
   }
   if (field === 'moves' && dec.kind !== 'activate') {
+    if (dec.kind === 'elusive') {
+      const t = s.units.find((x) => x.id === s.elusive?.target);
+      return { field: 'moves', point: { region: { kind: 'allowance', figures: t ? living(t).map((f) => ({ fig: f.id, at: f.at, radius: ELUSIVE_MOVE })) : [], table: s.table } } };
+    }
     const u = s.units.find((x) => x.id === (dec.kind === 'control' ? s.controlGroup : s.active));
     const mode = p.type === 'rush' ? 'rush' : p.type === 'assault' ? 'assault' : 'move';
     return {

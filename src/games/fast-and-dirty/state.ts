@@ -101,6 +101,10 @@ export interface Unit {
   casualtiesSeen?: number;
   /** A sniper's failed aimed shot: it cannot fire again this turn (§7.27). */
   noFireTurn?: number;
+  /** Trait Elusive (§2.6): once per turn, when fired upon, it may fall back 4" before the shot resolves. */
+  elusive?: boolean;
+  /** The turn in which it last used Elusive. */
+  elusiveTurn?: number;
 }
 
 /**
@@ -164,7 +168,15 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'control' | 'ended';
+export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'control' | 'ended';
+
+/**
+ * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
+ * ('elusive'), then, if the target is no longer one the shooter may fire at, the shooter picks
+ * another ('retarget'). `stage`: the fire comes before the order's move (the whole order waits)
+ * or after it (only the fire waits).
+ */
+export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
 
 export interface S {
   scenario: string;
@@ -188,6 +200,10 @@ export interface S {
   seized: Side | null;
   /** An order paused by an Opportunity Fire window (§7.18): resumed after the answer. */
   interrupted: { unit: string; action: Action } | null;
+  /** An order paused for an Elusive target's fall back (§2.6). */
+  elusive?: ElusiveWindow | null;
+  /** Elusive targets already asked during the current order (each is asked once per order). */
+  elusiveAsked?: string[];
   /** Each side's one Last Stand of the game is declared (§7.13). */
   lastStandUsed?: [boolean, boolean];
   /** Smoke screens on the table (§7.26). */
@@ -226,6 +242,8 @@ export type Action =
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt } } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
+  | { type: 'elusive'; moves: Path[] }
+  | { type: 'retarget'; target: string | null }
   | { type: 'hide' }
   | { type: 'markers'; moves: { marker: number; path: Pt[] }[] }
   | { type: 'unhide'; marker: number }

@@ -18,6 +18,7 @@ import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
 import { commandResponse } from './command-response.js';
+import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
@@ -230,6 +231,8 @@ export function moveFigures(s: S, run: Run, u: Unit, end: Positions, exitSide: S
 
 /** The order of an active unit (§5.3): validated beforehand by index.validate. */
 export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
+  // Fire before any move: an Elusive target may fall back first, so the whole order waits (§2.6).
+  if ((a.type === 'command' || (a.type === 'engage' && a.fireFirst)) && openElusive(s, u, a, 'before')) return;
   if ('attach' in a && a.attach) attach(s, run, u, a.attach);
   switch (a.type) {
     case 'engage': {
@@ -384,8 +387,75 @@ export function applyOpportunity(s: S, run: Run, firer: string | null): void {
   finishOrder(s, run, mover, it.action);
 }
 
+/**
+ * Trait Elusive (§2.6): when the order's target may elude, pause the order for its owner's answer.
+ * `before`: the fire comes before the order's move, so nothing of the order has happened yet.
+ */
+function openElusive(s: S, u: Unit, a: Action, stage: 'before' | 'after'): boolean {
+  const id = firedUpon(a);
+  const t = id ? s.units.find((x) => x.id === id) : undefined;
+  if (!t || !mayElude(s, t)) return false;
+  s.elusiveAsked = [...(s.elusiveAsked ?? []), t.id];
+  s.elusive = { shooter: u.id, target: t.id, action: a, stage };
+  s.phase = 'elusive';
+  s.step++;
+  return true;
+}
+
+/** The target owner's answer: fall back up to 4" (validated beforehand) or stay; then the shot, or the shooter's new choice (§2.6). */
+export function applyElusive(s: S, run: Run, moves: { fig: string; path: Pt[] }[]): void {
+  const e = s.elusive!;
+  const t = s.units.find((x) => x.id === e.target)!;
+  const u = s.units.find((x) => x.id === e.shooter)!;
+  if (moves.length) {
+    const r = elusiveMoveProblem(s, t, moves);
+    const before = startsOf(t);
+    t.elusiveTurn = s.turn;
+    run.emit('elusive', { unit: t.id, shooter: u.id });
+    if ('end' in r) moveFigures(s, run, t, r.end);
+    checkMines(s, run, t, pathsOf(t, moves, before));
+    if (s.result) return;
+  } else run.emit('elusive_declined', { unit: t.id, shooter: u.id });
+  // The shooter may pick another target when it may no longer fire at this one (§2.6 [P]: out of LOS, range or priority).
+  if (!inPlay(t) || retargetProblem(s, u, e.action, t.id)) {
+    if (retargets(s, u, e.action).length) {
+      s.phase = 'retarget';
+      s.step++;
+      return;
+    }
+    resumeElusive(s, run, retargeted(e.action, null));
+    return;
+  }
+  resumeElusive(s, run, e.action);
+}
+
+/** The order with another target (an aimed shot becomes the squad's ordinary fire, §2.6 [P]). */
+function retargeted(a: Action, target: string | null): Action {
+  if (a.type === 'engage') { const { aimed: _aimed, ...rest } = a; return { ...rest, target }; }
+  if (a.type === 'command') return { ...a, target };
+  return a;
+}
+
+/** The shooter's new target (or null: hold fire), then the order goes on. */
+export function applyRetarget(s: S, run: Run, target: string | null): void {
+  const e = s.elusive!;
+  run.emit('retarget', { unit: e.shooter, from: e.target, target });
+  resumeElusive(s, run, retargeted(e.action, target));
+}
+
+function resumeElusive(s: S, run: Run, a: Action): void {
+  const e = s.elusive!;
+  const u = s.units.find((x) => x.id === e.shooter)!;
+  s.elusive = null;
+  s.phase = 'order';
+  if (e.stage === 'before') applyOrder(s, run, u, a);
+  else finishOrder(s, run, u, a);
+}
+
 /** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
 function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
+  // Fire after the move: an Elusive target may fall back first (§2.6).
+  if (a.type === 'engage' && !a.fireFirst && inPlay(u) && openElusive(s, u, a, 'after')) return;
   if (a.type === 'engage' && a.smoke && !a.fireFirst && inPlay(u)) layScreen(s, run, u, a.smoke);
   if (a.type === 'engage' && (a.target || a.teamTarget) && !a.fireFirst && !a.aimed && inPlay(u)) {
     const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
@@ -452,6 +522,7 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   u.pinned = false;
   u.activated = true;
   u.hideTried = false;
+  s.elusiveAsked = [];
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
