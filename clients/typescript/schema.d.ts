@@ -1253,6 +1253,8 @@ export interface components {
             }[];
             target: string | null;
             fireFirst: boolean;
+            /** @description jump packs instead of the move (§7.12): leap, one straight jump up to 12" (no fire, nothing else this turn); bound, 1-3 straight bounds of up to 6" (18" in all), fire at −2 FE */
+            jump?: "leap" | "bound";
             /** @description a blast shot of one support weapon at a point, instead of the squad's fire (§6.7) */
             blast?: {
                 fig: string;
@@ -1294,6 +1296,11 @@ export interface components {
                 fig: string;
                 path: number[][];
             }[];
+            /**
+             * @description charge by jump-pack Bound: 1-3 straight bounds of up to 6"; the free shot is measured from the start of the last bound (§7.12)
+             * @enum {string}
+             */
+            jump?: "bound";
             /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
             attach?: string;
             /** @description the attached character leaves the squad at the end of the order (§2.8) */

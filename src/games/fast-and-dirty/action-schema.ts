@@ -18,6 +18,7 @@ export const actionSchema = T.Union([
   act('activate', { unit: Id, lastStand: T.Optional(T.Boolean({ description: 'declare this unit\'s Last Stand, once per player per game (§7.13)' })) }, 'activate one unit (§5.1-§5.2)'),
   act('engage', {
     moves: Moves, target: T.Union([Id, T.Null()]), fireFirst: T.Boolean(),
+    jump: T.Optional(T.Union([T.Literal('leap'), T.Literal('bound')], { description: 'jump packs instead of the move (§7.12): leap, one straight jump up to 12" (no fire, nothing else this turn); bound, 1-3 straight bounds of up to 6" (18" in all), fire at −2 FE' })),
     blast: T.Optional(T.Object({ fig: Id, at: XY }, { additionalProperties: false, description: 'a blast shot of one support weapon at a point, instead of the squad\'s fire (§6.7)' })),
     aimed: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a sniper\'s aimed shot at this figure of the target unit, ignoring fire priority (§7.27)' })),
     bunker: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'fire the AT-capable weapons at this bunker\'s structure instead of a unit; it must hold a figure of a unit the squad may fire at (§6.6, §7.7)' })),
@@ -27,7 +28,7 @@ export const actionSchema = T.Union([
     ...Attachment,
   }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
   act('rush', { moves: Moves, ...Attachment }, 'Move Out: Rush, a double move without fire (§5.3)'),
-  act('assault', { target: Id, moves: Moves, ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
+  act('assault', { target: Id, moves: Moves, jump: T.Optional(T.Literal('bound', { description: 'charge by jump-pack Bound: 1-3 straight bounds of up to 6"; the free shot is measured from the start of the last bound (§7.12)' })), ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
   act('command', {
     demolition: T.Union([T.Object({ act: T.Union([T.Literal('rig'), T.Literal('detonate')]), fig: Id }, { additionalProperties: false }), T.Null()]),
     target: T.Union([Id, T.Null()]),

@@ -15,6 +15,7 @@ import {
 import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
 import { bunkerProblem, isBunker } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
+import { jumpLimits, jumpProblem } from './rules/jump.js';
 
 const SCALES = [100, 75, 50, 25];
 
@@ -121,6 +122,7 @@ export function orderCandidates(s: S, u: Unit): Action[] {
       if (rush) add({ type: 'rush', moves: rush });
     }
   }
+  if (u.jumpPacks) for (const a of jumpCandidates(s, u)) add(a);
   if (!fb && moveAndFire) for (const a of assaultCandidates(s, u)) add(a);
   for (const a of demolitionCandidates(s, u)) add(a);
   // A unit that failed Command Response keeps only the orders it may give (§7.3).
@@ -257,6 +259,57 @@ function assaultCandidates(s: S, u: Unit): Action[] {
       r = moveProblem(s, u, chosen, { mode: 'assault' });
     }
     if ('end' in r && !assaultProblem(s, u, e.id, r.end)) out.push({ type: 'assault', target: e.id, moves: chosen });
+  }
+  return out;
+}
+
+/**
+ * Jump packs (§7.12): per direction, a Leap and a Bound of 3 straight bounds (the longest of
+ * 100/75/50/25% that is legal, the bound also firing after at the first priority target); a charge
+ * by Bound at each enemy unit within the bounds' reach.
+ */
+function jumpCandidates(s: S, u: Unit): Action[] {
+  const out: Action[] = [];
+  if (u.pinned || u.lastStand) return out;
+  const lim = jumpLimits(s, u);
+  const fb = u.fallingBack;
+  const away = (end: Positions) => !fb || fallBackProblem(s, u, end) === null;
+  for (const d of directions(s, u)) {
+    if (fb && d.why !== 'away' && d.why !== 'cover') continue;
+    if (d.v[0] === 0 && d.v[1] === 0) continue;
+    for (const k of SCALES) {
+      const moves = living(u).map((f) => ({ fig: f.id, path: [along(f.at, d.v, Math.floor((lim.leap * k) / 100))] }));
+      const r = jumpProblem(s, u, moves, 'leap');
+      if ('end' in r && away(r.end)) { out.push({ type: 'engage', moves, target: null, fireFirst: true, jump: 'leap' }); break; }
+    }
+    for (const k of SCALES) {
+      const step = Math.floor((Math.min(lim.bound, Math.floor(lim.boundTotal / 3)) * k) / 100);
+      const moves = living(u).map((f) => ({ fig: f.id, path: [1, 2, 3].map((i) => along(f.at, d.v, step * i)) }));
+      const r = jumpProblem(s, u, moves, 'bound');
+      if (!('end' in r) || !away(r.end)) continue;
+      out.push({ type: 'engage', moves, target: null, fireFirst: true, jump: 'bound' });
+      const after = u.noFireTurn !== s.turn && u.kind !== 'weaponTeam' && u.kind !== 'sniper' ? priorityTargets(s, u, r.end)[0] : undefined;
+      if (after) out.push({ type: 'engage', moves, target: after.unit.id, fireFirst: false, jump: 'bound' });
+      break;
+    }
+  }
+  if (fb || u.kind === 'weaponTeam' || u.kind === 'sniper') return out;
+  for (const e of enemiesOf(s, u)) {
+    let best: { f: (typeof u.figures)[number]; g: (typeof u.figures)[number]; d: number } | null = null;
+    for (const f of living(u)) for (const g of living(e)) {
+      const d = edgeDistance(f.at, f.r, g.at, g.r);
+      if (!best || d < best.d) best = { f, g, d };
+    }
+    if (!best || best.d > lim.boundTotal) continue;
+    const { f, g } = best;
+    const contact = along(g.at, [f.at[0] - g.at[0], f.at[1] - g.at[1]], f.r + g.r + 1);
+    const len = dist(f.at, contact);
+    const n = Math.max(1, Math.min(3, Math.ceil(len / Math.max(1, lim.bound - 1))));
+    const v: Pt = [contact[0] - f.at[0], contact[1] - f.at[1]];
+    const path = Array.from({ length: n }, (_, i) => (i === n - 1 ? contact : along(f.at, v, Math.floor((len * (i + 1)) / n))));
+    const chosen = [{ fig: f.id, path }];
+    const r = jumpProblem(s, u, chosen, 'bound', true);
+    if ('end' in r && !assaultProblem(s, u, e.id, r.end)) out.push({ type: 'assault', target: e.id, moves: chosen, jump: 'bound' });
   }
   return out;
 }

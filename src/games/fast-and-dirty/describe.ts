@@ -26,9 +26,9 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
       if (a.bunker) return `${active} fires at the bunker ${a.bunker}${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (a.blast) return `${active}: ${a.blast.fig} fires a blast at (${inches(a.blast.at[0])}, ${inches(a.blast.at[1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (!a.moves.length) return a.target ? `${active} shoots at ${name(v, a.target)}` : `${active} holds`;
-      return `${active} moves ${a.moves.length} figure${a.moves.length > 1 ? 's' : ''}${a.target ? ` and shoots at ${name(v, a.target)} ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
+      return `${active} ${a.jump === 'leap' ? 'leaps with' : a.jump === 'bound' ? 'bounds with' : 'moves'} ${a.moves.length} figure${a.moves.length > 1 ? 's' : ''}${a.target ? ` and shoots at ${name(v, a.target)} ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
     case 'rush': return `${active} rushes (Move Out)`;
-    case 'assault': return `${active} assaults ${name(v, a.target)}`;
+    case 'assault': return `${active} assaults ${name(v, a.target)}${a.jump ? ' by Bound' : ''}`;
     case 'command': {
       const parts = [
         ...(a.callFire ? [`${a.callFire.caller} calls fire from ${a.callFire.asset} at (${inches(a.callFire.at[0])}, ${inches(a.callFire.at[1])})`] : []),
@@ -56,6 +56,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'dice_rolled': return `${d.purpose}: ${(d.faces ?? []).join(' ')}`;
     case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
     case 'activated': return `${name(v, d.unit)} activates`;
+    case 'jump': return `${name(v, d.unit)} ${d.jump === 'leap' ? 'leaps' : 'bounds'} on its jump packs`;
     case 'elusive': return `${name(v, d.unit)} eludes ${name(v, d.shooter)}'s fire, falling back`;
     case 'elusive_declined': return `${name(v, d.unit)} does not elude ${name(v, d.shooter)}'s fire`;
     case 'retarget': return d.target ? `${name(v, d.unit)} picks ${name(v, d.target)} instead` : `${name(v, d.unit)} holds its fire`;

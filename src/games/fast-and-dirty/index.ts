@@ -26,6 +26,7 @@ import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
+import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
@@ -146,8 +147,12 @@ function orderProblem(s0: S, a: Action): Violation | null {
         const p = fireProblem(s, teamPart(u), a.teamTarget);
         if (p) return p;
       }
-      if (u.noFireTurn === s.turn && fires) return violation('no_fire_this_turn', `${u.id} failed an aimed shot and cannot fire this turn (§7.27)`);
-      const r = moveProblem(s, u, a.moves, { mode: 'move' });
+      if (u.noFireTurn === s.turn && fires) return violation('no_fire_this_turn', `${u.id} ${u.kind === 'sniper' ? 'failed an aimed shot' : 'leapt'} and cannot fire this turn (§7.27, §7.12)`);
+      if (a.jump !== undefined) {
+        if (a.jump !== 'leap' && a.jump !== 'bound') return violation('malformed_action', 'jump is "leap" or "bound"');
+        if (a.jump === 'leap' && (fires || a.smoke || a.teamTarget)) return violation('leap_no_action', 'a unit that Leaps may take no other action that turn (§7.12)');
+      }
+      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump) : moveProblem(s, u, a.moves, { mode: 'move' });
       if (!('end' in r)) return r;
       if (u.fallingBack && !fallBackBlocked(s, u)) {
         const p = fallBackProblem(s, u, r.end);
@@ -200,7 +205,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (u.kind === 'weaponTeam') return violation('team_no_assault', 'heavy weapon teams do not assault (§7.9 [P])');
       const shape = pathsShape(a.moves);
       if (shape) return shape;
-      const r = moveProblem(s, u, a.moves, { mode: 'assault' });
+      if (a.jump !== undefined && a.jump !== 'bound') return violation(a.jump === 'leap' ? 'leap_no_assault' : 'malformed_action', 'a Leap may not be used to enter close assault; charge by Bound (§7.12)');
+      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, true) : moveProblem(s, u, a.moves, { mode: 'assault' });
       if (!('end' in r)) return r;
       return assaultProblem(s, u, a.target, r.end);
     }
@@ -395,7 +401,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'target', 'bunker', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'target', 'bunker', 'jump', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -415,9 +421,11 @@ function choices(s: S, seat: Seat, dec: OpenDecision, partial: unknown): Choice 
     }
     const u = s.units.find((x) => x.id === (dec.kind === 'control' ? s.controlGroup : s.active));
     const mode = p.type === 'rush' ? 'rush' : p.type === 'assault' ? 'assault' : 'move';
+    const jump = u && (p.jump === 'leap' || p.jump === 'bound') ? jumpLimits(s, u) : null;
+    const radius = (x: Unit) => (dec.kind === 'control' ? 1200 : jump ? (p.jump === 'leap' ? jump.leap : jump.boundTotal) : moveAllowance(s, x, mode));
     return {
       field: 'moves',
-      point: { region: { kind: 'allowance', figures: u ? living(u).map((f) => ({ fig: f.id, at: f.at, radius: dec.kind === 'control' ? 1200 : moveAllowance(s, u, mode) })) : [], table: s.table } },
+      point: { region: { kind: 'allowance', figures: u ? living(u).map((f) => ({ fig: f.id, at: f.at, radius: radius(u) })) : [], table: s.table } },
     };
   }
   if (!field) return match.length || all.length === 0 ? { done: true } : { field: 'type', oneOf: [] };
@@ -491,7 +499,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
         type: 'object', additionalProperties: false, description: 'module Atmospheric conditions, per side (§7.1, checklist #44): vacuum gives every range multiplier +1 (lasers then ×2, A41), stops flame weapons and smoke; hostile changes nothing without the wound rules',
         properties: { 0: { enum: ['standard', 'hostile', 'vacuum'] }, 1: { enum: ['standard', 'hostile', 'vacuum'] } },
       },
-      gravity: { enum: ['standard', 'low', 'high'], default: 'standard', description: 'module Gravity (§7.8, checklist #45): infantry Move +2" low / −2" high; heavy-projectile weapons (grenade launchers, missile launchers, RPGs) range ×2 / ×½' },
+      gravity: { enum: ['standard', 'low', 'high'], default: 'standard', description: 'module Gravity (§7.8, checklist #45): infantry Move +2" low / −2" high; jump-pack leaps and bounds ×2 / ×½; heavy-projectile weapons (grenade launchers, missile launchers, RPGs) range ×2 / ×½' },
       commandResponse: { type: 'boolean', default: false, description: 'module Command Response (§7.3, checklist #47): a squad or team activating Under Fire, Pinned or within 10" of an enemy tests 1D6 (−1 casualties since its last activation, −1 leader lost, +1 character, −1 night) against its Quality target; on failure it Moves only to better cover, Rushes only away and may not assault' },
       noComms: {
         type: 'object', additionalProperties: false, description: 'module Communications, sides without communications (§7.4, checklist #48): each of their squads and teams within 24" of enemy troops takes a Command Response test at activation, at −1 when a normal trigger applies',

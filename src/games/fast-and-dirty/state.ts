@@ -105,6 +105,10 @@ export interface Unit {
   elusive?: boolean;
   /** The turn in which it last used Elusive. */
   elusiveTurn?: number;
+  /** Jump packs (§7.12): its Engage may Leap or Bound instead of moving, its assault may Bound. */
+  jumpPacks?: boolean;
+  /** Bounding in this order: its fire is at −2 FE (§7.12). */
+  bounding?: boolean;
 }
 
 /**
@@ -236,9 +240,9 @@ export type Attachment = { attach?: string; detach?: boolean };
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string; lastStand?: boolean }
-  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; jump?: 'leap' | 'bound'; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
   | ({ type: 'rush'; moves: Path[] } & Attachment)
-  | ({ type: 'assault'; target: string; moves: Path[] } & Attachment)
+  | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt } } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }

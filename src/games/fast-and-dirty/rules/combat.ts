@@ -60,6 +60,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const crewLost = team.length ? u.figures.filter((f) => f.team && !f.alive).length : 0;
   if (crewLost) mods.crewLost = -crewLost;
   if (t.kind === 'nonCombatant') mods.nonCombatant = 2;
+  // Bounding with jump packs (§7.12, §6.4).
+  if (u.bounding && !opt.defensive) mods.bounding = -2;
   const q = QUALITY_TABLE[u.quality].feMod;
   if (q) mods.quality = q;
   if (!u.lastStand && (u.underFire || u.broken || u.fallingBack)) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;

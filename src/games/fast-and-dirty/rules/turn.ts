@@ -18,6 +18,7 @@ import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
 import { commandResponse } from './command-response.js';
+import { lastBoundStarts } from './jump.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 
 export const DEFAULT_OPTIONS = {
@@ -236,6 +237,8 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
   if ('attach' in a && a.attach) attach(s, run, u, a.attach);
   switch (a.type) {
     case 'engage': {
+      if (a.jump === 'bound') u.bounding = true;
+      if (a.jump) run.emit('jump', { unit: u.id, jump: a.jump });
       const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
       const end = movePositions(a.moves);
       if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
@@ -245,8 +248,11 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
       if (a.bunker && a.fireFirst) bunkerShot(s, run, u, a.bunker);
       const before = startsOf(u);
-      moveFigures(s, run, u, s.options.variableMovement && end.size ? variableEnd(s, run, u, a.moves, 'move') : end);
+      // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
+      moveFigures(s, run, u, s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move') : end);
       checkMines(s, run, u, pathsOf(u, a.moves, before));
+      // A Leap: the unit may take no other action this turn (§7.12).
+      if (a.jump === 'leap') u.noFireTurn = s.turn;
       if (end.size && openOpportunity(s, u, a)) return;
       break;
     }
@@ -260,14 +266,17 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
     }
     case 'assault': {
       const t = s.units.find((x) => x.id === a.target)!;
-      run.emit('assault_declared', { unit: u.id, target: t.id });
-      // Defensive free shot from the start positions, no Under Fire (§6.10 step 2).
+      run.emit('assault_declared', { unit: u.id, target: t.id, ...(a.jump ? { jump: a.jump } : {}) });
+      // By Bound, the chargers are first where their last bound starts (§7.12).
+      const start = startsOf(u);
+      if (a.jump) moveFigures(s, run, u, lastBoundStarts(u, a.moves));
+      // Defensive free shot from the start positions (of the last bound), no Under Fire (§6.10 step 2, §7.12).
       const wasUF = u.underFire;
       shoot(s, run, t, u, { defensive: true });
       u.underFire = wasUF;
       if (!inPlay(u)) break;
       const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
-      const before = startsOf(u);
+      const before = a.jump ? start : startsOf(u);
       moveFigures(s, run, u, movePositions(live));
       checkMines(s, run, u, pathsOf(u, live, before));
       if (inPlay(u) && inPlay(t)) resolveAssault(s, run, u, t);
@@ -522,7 +531,8 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   u.pinned = false;
   u.activated = true;
   u.hideTried = false;
-  s.elusiveAsked = [];
+  delete s.elusiveAsked;
+  delete u.bounding;
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
