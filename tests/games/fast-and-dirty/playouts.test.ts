@@ -57,3 +57,29 @@ for (const [si, sc] of fastAndDirty.scenarios.entries()) {
   });
 }
 
+
+test('random legal playouts with Elusive and jump-pack squads (#59, #60): the fall-back and re-target windows and jumps keep the invariants', () => {
+  const sq = (name: string, extra: Record<string, boolean>) => ({ name, quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 5 }], ...extra });
+  const forces = { 0: [sq('Jumpers', { jumpPacks: true }), sq('Ghosts', { elusive: true })], 1: [sq('Skirmishers', { elusive: true }), sq('Raiders', { jumpPacks: true, elusive: true })] };
+  for (let i = 0; i < Math.max(2, N); i++) {
+    const seed = `fad-prop-traits-${i}`;
+    const made = setupGame(fastAndDirty, { scenario: 'firefight', seats, options: { forces, opportunityFire: i % 2 === 1 } }, entryRng(seed, seed, 0));
+    assert.ok(!isViolation(made), JSON.stringify(made).slice(0, 300));
+    let k: KState<S> = (made as { k: KState<S> }).k;
+    const rng = localRng(seed);
+    let n = 0;
+    const kinds = new Set<string>();
+    while (!resultOf(fastAndDirty, k) && n < 2000) {
+      kinds.add(fastAndDirty.pending(k.s)[0]?.kind ?? '');
+      const e = randomEntry(fastAndDirty, k, rng);
+      const r = applyEntry(fastAndDirty, k, e, entryRng(seed, seed, k.seq + 1));
+      assert.ok(!isViolation(r), `${seed} entry ${n}: ${JSON.stringify(r).slice(0, 200)}`);
+      k = (r as { k: KState<S> }).k;
+      n++;
+      if (n % 5 === 0) invariants(k.s, `${seed} entry ${n}`);
+    }
+    assert.ok(resultOf(fastAndDirty, k), `${seed} ended`);
+    invariants(k.s, `${seed} end`);
+    if (i === 0) assert.ok(kinds.has('elusive'), 'an Elusive window opened');
+  }
+});
