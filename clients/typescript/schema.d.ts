@@ -1367,6 +1367,11 @@ export interface components {
             mine: "ap" | "av";
         } | {
             /** @enum {string} */
+            type: "drop";
+            /** @description [x, y] in hundredths of an inch */
+            at: number[];
+        } | {
+            /** @enum {string} */
             type: "elusive";
             /** @description per-figure paths (waypoints after the start) */
             moves: {

@@ -49,6 +49,7 @@ export const UnitSpec = T.Object({
   scatteredFire: T.Optional(T.Boolean({ description: 'the unit fires as Scattered fire: 10" at most, 2D6, each 6 a hit (§6.8, A29)' })),
   nightVision: T.Optional(T.Boolean({ description: 'night vision (§7.16, the trait of §2.6): unrestricted fire at night within 20"' })),
   elusive: T.Optional(T.Boolean({ description: 'trait Elusive (§2.6): once per turn, when fired upon, it may fall back 4" before the shot resolves' })),
+  drop: T.Optional(T.Boolean({ description: 'drop troops (§7.6): held in reserve, it enters by a drop as its activation' })),
   jumpPacks: T.Optional(T.Boolean({ description: 'jump packs (§7.12): Leap or Bound instead of a regular move' })),
   attached: T.Optional(T.Boolean({ description: 'a weapon team attached at deployment to the squad listed before it (§7.9)' })),
   quality: lit(QUALITIES), resolve: lit(RESOLVES),
@@ -230,6 +231,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
     ...(spec.nightVision ? { nightVision: true } : {}),
     ...(spec.elusive ? { elusive: true } : {}),
     ...(spec.jumpPacks ? { jumpPacks: true } : {}),
+    ...(spec.drop && side !== null ? { reserve: true } : {}),
   };
 }
 

@@ -44,6 +44,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'reveal': return a.real ? `marker ${v.reveal?.marker ?? ''} is the real ${name(v, v.reveal?.unit ?? null)}` : `marker ${v.reveal?.marker ?? ''} is a dummy`;
     case 'minefield': return `place a minefield: markers at ${a.markers.map((p) => `(${inches(p[0])}, ${inches(p[1])})`).join(', ')}; marker ${a.real} real (${a.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})`;
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
+    case 'drop': return `${active} drops at (${inches(a.at[0])}, ${inches(a.at[1])})`;
     case 'elusive': return a.moves.length ? `${name(v, v.elusive?.target ?? null)} eludes the fire: falls back 4"` : `${name(v, v.elusive?.target ?? null)} stands and takes the fire`;
     case 'retarget': return a.target ? `${name(v, v.elusive?.shooter ?? null)} shoots at ${name(v, a.target)} instead` : `${name(v, v.elusive?.shooter ?? null)} holds fire`;
     case 'control': return a.moves.length ? `move the non-combatants ${name(v, v.controlGroup)}` : `leave the non-combatants ${name(v, v.controlGroup)} in place`;
@@ -56,6 +57,11 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'dice_rolled': return `${d.purpose}: ${(d.faces ?? []).join(' ')}`;
     case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
     case 'activated': return `${name(v, d.unit)} activates`;
+    case 'drop': return `${name(v, d.unit)} drops: ${d.successes} successes${d.scatter ? `, scatters ${d.scatter}"` : ', on the point'}`;
+    case 'aa_fire': return `anti-aircraft fire at ${name(v, d.unit)}: ${d.killed.length} killed`;
+    case 'drop_casualties': return `${name(v, d.unit)} loses ${d.killed.length} landing in woods or on buildings`;
+    case 'landed': return `${name(v, d.unit)} lands${d.pinned ? ', Pinned' : ''}, Under Fire`;
+    case 'drop_no_room': return `${name(v, d.unit)} finds no room to land and stays in reserve`;
     case 'jump': return `${name(v, d.unit)} ${d.jump === 'leap' ? 'leaps' : 'bounds'} on its jump packs`;
     case 'elusive': return `${name(v, d.unit)} eludes ${name(v, d.shooter)}'s fire, falling back`;
     case 'elusive_declined': return `${name(v, d.unit)} does not elude ${name(v, d.shooter)}'s fire`;

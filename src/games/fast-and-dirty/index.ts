@@ -27,6 +27,7 @@ import { bunkerProblem } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
+import { dropCandidates, dropProblem } from './rules/drop.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
@@ -37,7 +38,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -110,6 +111,13 @@ function pathsShape(moves: unknown): Violation | null {
 function orderProblem(s0: S, a: Action): Violation | null {
   let s = s0;
   let u = s.units.find((x) => x.id === s.active)!;
+  // Drop troops in reserve (§7.6): drop, or hold (stay in reserve).
+  if (u.reserve) {
+    if (a.type === 'drop') return dropProblem(s, u, a.at);
+    if (a.type === 'engage' && !a.moves.length && a.target === null && Object.keys(a).every((k) => ['type', 'moves', 'target', 'fireFirst'].includes(k))) return null;
+    return violation('in_reserve', `${u.id} is held in reserve: drop it ({type:"drop", at}) or hold (engage with no moves and no target) (§7.6)`);
+  }
+  if (a.type === 'drop') return violation('not_in_reserve', `${u.id} is not held in reserve (§7.6)`);
   // Module Hidden movement (§7.10): a hidden unit moves its markers or reveals at one to act.
   if (a.type === 'hide') return hideProblem(s, u);
   if (u.hidden) {
@@ -272,6 +280,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         if (a.lastStand !== true) return violation('malformed_action', 'lastStand is true or absent');
         if (s.lastStandUsed?.[seat as Side]) return violation('last_stand_used', 'one Last Stand per player per game (§7.13)');
         if (u.lastStand) return violation('last_stand_used', `${u.id} is already making its Last Stand`);
+        if (u.reserve) return violation('in_reserve', `${u.id} is held in reserve: it has no position to stand on (§7.6, §7.13)`);
       }
       return null;
     }
@@ -334,10 +343,14 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'initiative': return { actions: [{ type: 'initiative', first: true }, { type: 'initiative', first: false }], all: true };
     case 'activate': {
       const units = activatable(s, seat as Side);
-      const stand = s.lastStandUsed?.[seat as Side] ? [] : units.filter((u) => !u.lastStand).map((u) => ({ type: 'activate' as const, unit: u.id, lastStand: true }));
+      const stand = s.lastStandUsed?.[seat as Side] ? [] : units.filter((u) => !u.lastStand && !u.reserve).map((u) => ({ type: 'activate' as const, unit: u.id, lastStand: true }));
       return { actions: [...units.map((u) => ({ type: 'activate' as const, unit: u.id })), ...stand], all: true };
     }
-    case 'order': return { actions: orderCandidates(s, s.units.find((x) => x.id === s.active)!), all: false };
+    case 'order': {
+      const u = s.units.find((x) => x.id === s.active)!;
+      if (u.reserve) return { actions: [{ type: 'engage', moves: [], target: null, fireFirst: true }, ...dropCandidates(s, u).map((at) => ({ type: 'drop' as const, at }))], all: false };
+      return { actions: orderCandidates(s, u), all: false };
+    }
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
     case 'elusive': return { actions: elusiveCandidates(s, s.units.find((x) => x.id === s.elusive!.target)!, s.units.find((x) => x.id === s.elusive!.shooter)!), all: false };
@@ -366,6 +379,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     default: {
       const u = s.units.find((x) => x.id === s.active)!;
       if (u.hidden) return { type: 'markers', moves: [] };
+      if (u.reserve) return { type: 'engage', moves: [], target: null, fireFirst: true };
       if (!u.fallingBack || fallBackBlocked(s, u)) return { type: 'engage', moves: [], target: null, fireFirst: true };
       return orderCandidates(s, u)[0];
     }
@@ -388,6 +402,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
     case 'elusive': applyElusive(s, run, a.moves); break;
+    case 'drop': applyDrop(s, run, s.units.find((x) => x.id === s.active)!, a.at); break;
     case 'retarget': applyRetarget(s, run, a.target); break;
     default: applyOrder(s, run, s.units.find((x) => x.id === s.active)!, a);
   }
@@ -401,7 +416,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'target', 'bunker', 'jump', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'at', 'target', 'bunker', 'jump', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -504,6 +519,10 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       noComms: {
         type: 'object', additionalProperties: false, description: 'module Communications, sides without communications (§7.4, checklist #48): each of their squads and teams within 24" of enemy troops takes a Command Response test at activation, at −1 when a normal trigger applies',
         properties: { 0: { type: 'boolean' }, 1: { type: 'boolean' } },
+      },
+      antiAircraft: {
+        type: 'object', additionalProperties: false, description: 'drop troops (§7.6, checklist #61): each side\'s anti-aircraft density against enemy drops, rolling 2 / 3 / 4 kill dice (5+ kills a landing figure); at least light',
+        properties: { 0: { enum: ['light', 'moderate', 'heavy'] }, 1: { enum: ['light', 'moderate', 'heavy'] } },
       },
       night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2' },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },

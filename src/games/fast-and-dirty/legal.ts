@@ -26,7 +26,7 @@ export function moveAllowance(s: S, u: Unit, mode: 'move' | 'rush' | 'assault', 
 }
 
 /** Enemy units in play and on the table (hidden units are markers, not targets, §7.10 [P]). */
-export const enemiesOf = (s: S, u: Unit) => s.units.filter((e) => e.side !== null && e.side !== u.side && inPlay(e) && !e.hidden);
+export const enemiesOf = (s: S, u: Unit) => s.units.filter((e) => e.side !== null && e.side !== u.side && inPlay(e) && !e.hidden && !e.reserve);
 
 /** Distance from a set of positions to the nearest enemy figure (edge to edge; §3.2 "away from"). */
 export function nearestEnemy(s: S, u: Unit, pos: (f: Figure) => Pt): number {

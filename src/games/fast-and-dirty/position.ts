@@ -223,6 +223,7 @@ export const fastAndDirtyPosition: PositionFormat<S> = {
       s.artillery.some((a) => a.lost || a.usedTurn > 0) ? 'used artillery sections' : '',
       s.units.some((u) => u.hidden) ? 'hidden units' : '', s.units.some((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant') ? `${s.units.find((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant')!.kind} units` : '',
       s.units.some((u) => u.attachedTo) ? 'attached characters' : '',
+      s.units.some((u) => u.reserve) ? 'drop troops in reserve' : '',
     ].filter(Boolean);
     if (beyond.length) return violation('not_at_a_position', `the position format does not cover ${beyond.join(', ')} yet; fork the game instead`, { beyond });
     const p: Pos = {

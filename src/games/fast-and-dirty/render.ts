@@ -183,7 +183,7 @@ export function render(v: View, opts: RenderOptions): string {
   ];
   const shown = new Set<string>();
   for (const u of sorted) {
-    if (!inPlay(u)) continue;
+    if (!inPlay(u) || !living(u).length) continue;
     const live = living(u);
     const fill = colourOf(u);
     const g = el(figs, 'g', { class: 'unit-figures', 'data-unit': u.id });

@@ -109,6 +109,8 @@ export interface Unit {
   jumpPacks?: boolean;
   /** Bounding in this order: its fire is at −2 FE (§7.12). */
   bounding?: boolean;
+  /** Drop troops held in reserve (§7.6): off the table (no living figures on it) until it drops. */
+  reserve?: boolean;
 }
 
 /**
@@ -162,6 +164,8 @@ export interface Options {
   commandResponse?: boolean;
   /** Sides without communications (§7.4). */
   noComms?: { 0?: boolean; 1?: boolean };
+  /** Drop troops (§7.6): each side's anti-aircraft density against enemy drops (at least Light). */
+  antiAircraft?: { 0?: 'light' | 'moderate' | 'heavy'; 1?: 'light' | 'moderate' | 'heavy' };
   forces?: unknown;
 }
 
@@ -246,6 +250,7 @@ export type Action =
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt } } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
+  | { type: 'drop'; at: Pt }
   | { type: 'elusive'; moves: Path[] }
   | { type: 'retarget'; target: string | null }
   | { type: 'hide' }
@@ -260,9 +265,10 @@ export const other = (side: Side): Side => (side === 0 ? 1 : 0);
 export function unit(s: S, id: string): Unit | undefined {
   return s.units.find((u) => u.id === id);
 }
-export const living = (u: Unit) => u.figures.filter((f) => f.alive && !f.exited);
-/** An attached character is in play through its host (its figure stands in the host's list). */
-export const inPlay = (u: Unit) => !u.out && (living(u).length > 0 || !!u.attachedTo);
+/** The figures on the table: alive, not exited, not held in reserve (§7.6). */
+export const living = (u: Unit) => (u.reserve ? [] : u.figures.filter((f) => f.alive && !f.exited));
+/** An attached character is in play through its host (its figure stands in the host's list); drop troops in reserve are in play. */
+export const inPlay = (u: Unit) => !u.out && (living(u).length > 0 || !!u.attachedTo || !!u.reserve);
 /** Fighting units: everything but neutral non-combatants (squads, characters, teams, snipers). */
 export const troops = (u: Unit) => u.kind !== 'nonCombatant';
 /** The attached character of a squad, if any. */

@@ -58,9 +58,9 @@ for (const [si, sc] of fastAndDirty.scenarios.entries()) {
 }
 
 
-test('random legal playouts with Elusive and jump-pack squads (#59, #60): the fall-back and re-target windows and jumps keep the invariants', () => {
+test('random legal playouts with Elusive, jump-pack and drop squads (#59, #60, #61): the fall-back and re-target windows, jumps and drops keep the invariants', () => {
   const sq = (name: string, extra: Record<string, boolean>) => ({ name, quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 5 }], ...extra });
-  const forces = { 0: [sq('Jumpers', { jumpPacks: true }), sq('Ghosts', { elusive: true })], 1: [sq('Skirmishers', { elusive: true }), sq('Raiders', { jumpPacks: true, elusive: true })] };
+  const forces = { 0: [sq('Jumpers', { jumpPacks: true }), sq('Ghosts', { elusive: true }), sq('Paras', { drop: true })], 1: [sq('Skirmishers', { elusive: true }), sq('Raiders', { jumpPacks: true, elusive: true }), sq('Stormers', { drop: true, jumpPacks: true })] };
   for (let i = 0; i < Math.max(2, N); i++) {
     const seed = `fad-prop-traits-${i}`;
     const made = setupGame(fastAndDirty, { scenario: 'firefight', seats, options: { forces, opportunityFire: i % 2 === 1 } }, entryRng(seed, seed, 0));
@@ -81,5 +81,6 @@ test('random legal playouts with Elusive and jump-pack squads (#59, #60): the fa
     assert.ok(resultOf(fastAndDirty, k), `${seed} ended`);
     invariants(k.s, `${seed} end`);
     if (i === 0) assert.ok(kinds.has('elusive'), 'an Elusive window opened');
+    assert.ok(!k.s.units.some((u) => u.reserve && living(u).length), 'units in reserve have no figures on the table');
   }
 });

@@ -19,6 +19,7 @@ import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
 import { commandResponse } from './command-response.js';
 import { lastBoundStarts } from './jump.js';
+import { drop } from './drop.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 
 export const DEFAULT_OPTIONS = {
@@ -198,6 +199,8 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
     s.smoke = s.smoke.filter((m) => m.unit !== u.id);
     run.emit('smoke_cleared', { unit: u.id });
   }
+  // Drop troops in reserve take no tests: their order is the drop (§7.6).
+  if (u.reserve) { s.phase = 'order'; s.step++; return; }
   const r = activationTests(s, run, u);
   if (r === 'rout') {
     afterCasualties(s, run, u);
@@ -583,6 +586,16 @@ export function applyReveal(s: S, run: Run, real: boolean): void {
   s.step++;
   if (openReveal(s, run)) return;
   advance(s, run);
+}
+
+/** Drop troops (§7.6): the drop is the whole activation; the unit lands Under Fire (the AA always fires), Pinned on 3 failures. */
+export function applyDrop(s: S, run: Run, u: Unit, at: Pt): void {
+  const r = drop(s, run, u, at);
+  endActivation(s, run, u);
+  if (r.landed && inPlay(u)) {
+    u.underFire = true;
+    if (r.pinned) u.pinned = true;
+  }
 }
 
 /** A hidden unit's own order: try to hide, move its markers (ends the activation), or reveal at a marker and act. */
