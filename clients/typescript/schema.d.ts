@@ -1253,6 +1253,14 @@ export interface components {
             }[];
             target: string | null;
             fireFirst: boolean;
+            /** @description a psionic figure of the unit invokes one power at a unit within 12" of it: 3D6 against its Aptitude; it does not fire this turn (§7.22) */
+            psionic?: {
+                fig: string;
+                power: "degrade" | "demoralize" | "embolden" | "enhance" | "expose" | "harm" | "heal" | "inspire" | "shield" | "terror";
+                target: string;
+                /** @description invoke after the move (default: before it) */
+                after?: boolean;
+            };
             /** @description jump packs instead of the move (§7.12): leap, one straight jump up to 12" (no fire, nothing else this turn); bound, 1-3 straight bounds of up to 6" (18" in all), fire at −2 FE */
             jump?: "leap" | "bound";
             /** @description a blast shot of one support weapon at a point, instead of the squad's fire (§6.7) */
@@ -1370,6 +1378,10 @@ export interface components {
             type: "drop";
             /** @description [x, y] in hundredths of an inch */
             at: number[];
+        } | {
+            /** @enum {string} */
+            type: "harm";
+            fig: string;
         } | {
             /** @enum {string} */
             type: "elusive";

@@ -16,6 +16,7 @@ import { living, inPlay, type Action, type Path, type S, type Unit } from './sta
 import { bunkerProblem, isBunker } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
+import { POWERS, psionicProblem } from './rules/psionics.js';
 
 const SCALES = [100, 75, 50, 25];
 
@@ -123,6 +124,7 @@ export function orderCandidates(s: S, u: Unit): Action[] {
     }
   }
   if (u.jumpPacks) for (const a of jumpCandidates(s, u)) add(a);
+  if (!fb || fallBackBlocked(s, u)) for (const a of psionicCandidates(s, u)) add(a);
   if (!fb && moveAndFire) for (const a of assaultCandidates(s, u)) add(a);
   for (const a of demolitionCandidates(s, u)) add(a);
   // A unit that failed Command Response keeps only the orders it may give (§7.3).
@@ -310,6 +312,19 @@ function jumpCandidates(s: S, u: Unit): Action[] {
     const chosen = [{ fig: f.id, path }];
     const r = jumpProblem(s, u, chosen, 'bound', true);
     if ('end' in r && !assaultProblem(s, u, e.id, r.end)) out.push({ type: 'assault', target: e.id, moves: chosen, jump: 'bound' });
+  }
+  return out;
+}
+
+/** Each power at the first unit it may reach, from where the psionic stands, the rest holding (§7.22). */
+function psionicCandidates(s: S, u: Unit): Action[] {
+  const out: Action[] = [];
+  for (const f of living(u)) {
+    if (!f.psi || f.psi.strength <= 0 || f.psi.usedTurn === s.turn) continue;
+    for (const power of POWERS) {
+      const t = s.units.find((x) => !psionicProblem(s, u, { fig: f.id, power, target: x.id }));
+      if (t) out.push({ type: 'engage', moves: [], target: null, fireFirst: true, psionic: { fig: f.id, power, target: t.id } });
+    }
   }
   return out;
 }

@@ -39,6 +39,7 @@ export const FigureSpec = T.Object({
   support: T.Optional(T.Boolean()), leader: T.Optional(T.Boolean()),
   count: T.Optional(T.Integer({ minimum: 1, maximum: 12 })),
   personalities: T.Optional(T.Array(T.String({ maxLength: 32 }), { maxItems: 4 })),
+  psionic: T.Optional(T.Union([T.Literal('marginal'), T.Literal('competent'), T.Literal('expert'), T.Literal('master')], { description: 'a psionic of this Aptitude, Strength 3 (§2.8, §7.22); no points cost in the source' })),
 }, { additionalProperties: false });
 
 export const UnitSpec = T.Object({
@@ -158,6 +159,7 @@ export function trooperCost(c: Content, q: Quality, r: Resolve, f: Static<typeof
   if (!a) return violation('unknown_armour', `unknown armour ${f.armour}`);
   if (w.cost === null) return violation('no_points_cost', `${w.name} has no points cost in the source (§2.9, A8): not selectable in a points-matched force`);
   if (a.cost === null) return violation('no_points_cost', `${a.name} armour has no points cost (§2.9)`);
+  if (f.psionic) return violation('no_points_cost', 'psionics have no points cost in the source (§2.9 GAP): they come from scenario data or the Psionics generation option');
   if (a.powered) return violation('no_points_cost', `${a.name} is powered armour, whose costs are missing from the source (§2.9, A8)`);
   if (f.support && w.class !== 'support') return violation('not_a_support_weapon', `${w.name} is not a squad support weapon (§2.3)`);
   if (!f.support && w.class !== 'basic') return violation('support_weapon_needs_operator', `${w.name} is a support weapon: mark its trooper support (§2.3)`);
@@ -218,6 +220,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
     figs.push({
       id: `${id}.${i + 1}`, at: [at[0] + (i * 2 - (n - 1)) * 110, at[1]], r: baseRadius(f.armour),
       weapon: f.weapon, armour: f.armour, support: !!f.support, leader: !!f.leader && (f.count ?? 1) === 1, alive: true,
+      ...(f.psionic ? { psi: { aptitude: f.psionic, strength: 3 } } : {}),
     });
   });
   return {

@@ -11,7 +11,8 @@ export function label(v: View, seat: Seat | null, a: Action): string {
   // Characters join a squad at the start of its order and leave at the end (§2.8).
   const join = 'attach' in a && a.attach ? `${name(v, a.attach)} joins; ` : '';
   const leave = 'detach' in a && a.detach ? '; the character detaches' : '';
-  return `${join}${base}${leave}`;
+  const psi = a.type === 'engage' && a.psionic ? `; ${a.psionic.fig} invokes ${a.psionic.power} at ${name(v, a.psionic.target)}${a.psionic.after ? ' after moving' : ''}` : '';
+  return `${join}${base}${psi}${leave}`;
 }
 
 function orderLabel(v: View, _seat: Seat | null, a: Action): string {
@@ -44,6 +45,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'reveal': return a.real ? `marker ${v.reveal?.marker ?? ''} is the real ${name(v, v.reveal?.unit ?? null)}` : `marker ${v.reveal?.marker ?? ''} is a dummy`;
     case 'minefield': return `place a minefield: markers at ${a.markers.map((p) => `(${inches(p[0])}, ${inches(p[1])})`).join(', ')}; marker ${a.real} real (${a.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})`;
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
+    case 'harm': return `${a.fig} suffers the Harm`;
     case 'drop': return `${active} drops at (${inches(a.at[0])}, ${inches(a.at[1])})`;
     case 'elusive': return a.moves.length ? `${name(v, v.elusive?.target ?? null)} eludes the fire: falls back 4"` : `${name(v, v.elusive?.target ?? null)} stands and takes the fire`;
     case 'retarget': return a.target ? `${name(v, v.elusive?.shooter ?? null)} shoots at ${name(v, a.target)} instead` : `${name(v, v.elusive?.shooter ?? null)} holds fire`;
@@ -57,6 +59,10 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'dice_rolled': return `${d.purpose}: ${(d.faces ?? []).join(' ')}`;
     case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
     case 'activated': return `${name(v, d.unit)} activates`;
+    case 'psionic_power': return `${d.figure} invokes ${d.power} at ${name(v, d.target)}: ${d.successes} successes, ${d.works ? 'it works' : 'it fails'} (Strength ${d.strength})`;
+    case 'psionic_harm': return `${d.figure} is harmed${d.killed ? ' and killed' : ' but survives'}`;
+    case 'emboldened': return `${name(v, d.unit)} is emboldened and skips its morale test`;
+    case 'terror_test': return `${name(v, d.unit)} is terrified and tests morale`;
     case 'drop': return `${name(v, d.unit)} drops: ${d.successes} successes${d.scatter ? `, scatters ${d.scatter}"` : ', on the point'}`;
     case 'aa_fire': return `anti-aircraft fire at ${name(v, d.unit)}: ${d.killed.length} killed`;
     case 'drop_casualties': return `${name(v, d.unit)} loses ${d.killed.length} landing in woods or on buildings`;

@@ -28,6 +28,7 @@ import { hesitantProblem } from './rules/command-response.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { dropCandidates, dropProblem } from './rules/drop.js';
+import { psionicProblem } from './rules/psionics.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
@@ -38,7 +39,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyHarm, applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -88,6 +89,11 @@ function pending(s: S): OpenDecision[] {
       key: `${s.phase}:${s.step}`, seat, kind: s.phase, blocking: true, timing: s.phase === 'elusive' ? 'reaction' : 'turn', context: [...ctx, `unit:${s.phase === 'elusive' ? t.id : u.id}`],
       exposes: { shooter: u.id, target: t.id, ...(s.phase === 'elusive' ? { move: ELUSIVE_MOVE } : { eligible: retargets(s, u, e.action) }) },
     }];
+  }
+  if (s.phase === 'harm') {
+    const h = s.harm!;
+    const t = s.units.find((x) => x.id === h.target)!;
+    return [{ key: `harm:${s.step}`, seat: t.side as Side, kind: 'harm', blocking: true, timing: 'reaction', context: [...ctx, `unit:${t.id}`], exposes: { psionic: h.unit, target: t.id, figures: living(t).map((f) => f.id) } }];
   }
   if (s.phase === 'control') {
     const u = s.units.find((x) => x.id === s.active)!;
@@ -158,7 +164,18 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (u.noFireTurn === s.turn && fires) return violation('no_fire_this_turn', `${u.id} ${u.kind === 'sniper' ? 'failed an aimed shot' : 'leapt'} and cannot fire this turn (§7.27, §7.12)`);
       if (a.jump !== undefined) {
         if (a.jump !== 'leap' && a.jump !== 'bound') return violation('malformed_action', 'jump is "leap" or "bound"');
-        if (a.jump === 'leap' && (fires || a.smoke || a.teamTarget)) return violation('leap_no_action', 'a unit that Leaps may take no other action that turn (§7.12)');
+        if (a.jump === 'leap' && (fires || a.smoke || a.teamTarget || a.psionic)) return violation('leap_no_action', 'a unit that Leaps may take no other action that turn (§7.12)');
+      }
+      if (a.psionic !== undefined) {
+        // Checked where the psionic stands when it invokes: now, or at the end of its path.
+        const m = a.psionic?.after && Array.isArray(a.moves) ? a.moves.find((x) => x.fig === a.psionic!.fig) : undefined;
+        const p = psionicProblem(s, u, a.psionic, m?.path?.[m.path.length - 1]);
+        if (p) return p;
+        // The psionic contributes nothing to the unit's fire (§7.22): the rest is checked without it.
+        if (s === s0) s = copyJson(s0);
+        u = s.units.find((x) => x.id === s.active)!;
+        const pf = u.figures.find((f) => f.id === a.psionic!.fig)!;
+        pf.psi!.silentTurn = s.turn;
       }
       const r = a.jump ? jumpProblem(s, u, a.moves, a.jump) : moveProblem(s, u, a.moves, { mode: 'move' });
       if (!('end' in r)) return r;
@@ -293,6 +310,11 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (!opportunityFirers(s, mover).some((u) => u.id === a.unit)) return violation('not_eligible', `${a.unit} may not take opportunity fire at ${mover.id}: it needs to be unactivated and have the mover among its fire-priority targets (§7.18)`);
       return null;
     }
+    case 'harm': {
+      if (a.type !== 'harm' || typeof a.fig !== 'string') return violation('wrong_action', 'answer with {type:"harm", fig} (§7.22)');
+      const t = s.units.find((x) => x.id === s.harm!.target)!;
+      return living(t).some((f) => f.id === a.fig) ? null : violation('not_a_figure', `${a.fig} is not a living figure of ${t.id}`);
+    }
     case 'elusive': {
       if (a.type !== 'elusive') return violation('wrong_action', 'answer with {type:"elusive", moves} (no moves: stay) (§2.6)');
       const shape = pathsShape(a.moves);
@@ -353,6 +375,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     }
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
+    case 'harm': return { actions: living(s.units.find((x) => x.id === s.harm!.target)!).map((f) => ({ type: 'harm' as const, fig: f.id })), all: true };
     case 'elusive': return { actions: elusiveCandidates(s, s.units.find((x) => x.id === s.elusive!.target)!, s.units.find((x) => x.id === s.elusive!.shooter)!), all: false };
     case 'retarget': {
       const e = s.elusive!;
@@ -374,6 +397,11 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'control': return { type: 'control', moves: [] };
     case 'opportunity': return { type: 'opportunity', unit: null };
     case 'elusive': return { type: 'elusive', moves: [] };
+    case 'harm': {
+      // The least valuable figure: a small-arms trooper, not the leader or a support weapon.
+      const figs = living(s.units.find((x) => x.id === s.harm!.target)!);
+      return { type: 'harm', fig: (figs.find((f) => !f.leader && !f.support && !f.character && !f.psi) ?? figs[figs.length - 1]).id };
+    }
     case 'retarget': return { type: 'retarget', target: null };
     case 'reveal': return { type: 'reveal', real: !revealProblem(s, s.units.find((x) => x.id === s.reveal!.unit)!, s.reveal!.marker) };
     default: {
@@ -402,6 +430,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
     case 'elusive': applyElusive(s, run, a.moves); break;
+    case 'harm': applyHarm(s, run, a.fig); break;
     case 'drop': applyDrop(s, run, s.units.find((x) => x.id === s.active)!, a.at); break;
     case 'retarget': applyRetarget(s, run, a.target); break;
     default: applyOrder(s, run, s.units.find((x) => x.id === s.active)!, a);
@@ -416,7 +445,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'at', 'target', 'bunker', 'jump', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */

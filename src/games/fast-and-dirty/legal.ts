@@ -193,6 +193,8 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
     const f = centre ? { ...f1, at: centre, r: 0 } : f1;
     const w = weapon(f.weapon);
     if (rangeX(s, u, w) === 0 || (f.support && !smallArms)) continue;
+    // A psionic invoking a power this turn contributes nothing to ranged fire (§7.22).
+    if (f.psi && (f.psi.silentTurn === s.turn || f.psi.usedTurn === s.turn)) continue;
     let fires = false;
     for (const tf of living(t)) {
       const d = edgeDistance(f.at, f.r, tf.at, tf.r);

@@ -43,6 +43,8 @@ export interface Figure {
   character?: string;
   /** A crew figure of a weapon team attached to the squad at deployment: the team's unit id (§7.9). */
   team?: string;
+  /** A psionic (§2.8, §7.22): Aptitude, Strength (starts at 3), the turn of its last invocation, the turn it stays out of fire. */
+  psi?: { aptitude: 'marginal' | 'competent' | 'expert' | 'master'; strength: number; usedTurn?: number; silentTurn?: number };
 }
 
 export type UnitKind = 'infantry' | 'nonCombatant' | 'character' | 'weaponTeam' | 'sniper';
@@ -111,6 +113,14 @@ export interface Unit {
   bounding?: boolean;
   /** Drop troops held in reserve (§7.6): off the table (no living figures on it) until it drops. */
   reserve?: boolean;
+  /** Psionic effects carried until the end of its next activation (§7.22): FE / assault (Degrade, Enhance), armour (Expose, Shield); `fresh` when received during its own activation. */
+  psi?: { fe?: number; armour?: number; fresh?: boolean };
+  /** The turn in which it last received each once-per-turn power (§7.22). */
+  psiReceived?: Record<string, number>;
+  /** Embolden: skips its next morale test (§7.22). */
+  emboldened?: boolean;
+  /** Terror: tests morale at its next activation (§7.22). */
+  terror?: boolean;
 }
 
 /**
@@ -176,7 +186,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'control' | 'ended';
+export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'control' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -212,6 +222,10 @@ export interface S {
   elusive?: ElusiveWindow | null;
   /** Elusive targets already asked during the current order (each is asked once per order). */
   elusiveAsked?: string[];
+  /** The current order's psionic power has been invoked (§7.22). */
+  psiDone?: boolean;
+  /** An order paused for the Harm target's owner to pick the figure (§7.22). */
+  harm?: { unit: string; target: string; action: Action; stage: 'before' | 'after' } | null;
   /** Each side's one Last Stand of the game is declared (§7.13). */
   lastStandUsed?: [boolean, boolean];
   /** Smoke screens on the table (§7.26). */
@@ -241,16 +255,20 @@ export type CallFire = { caller: string; asset: string; at: Pt };
 /** Attach an unactivated character at the start of the order, or detach the attached one at its end (§2.8). */
 export type Attachment = { attach?: string; detach?: boolean };
 
+/** A psionic invocation inside an Engage order (§7.22): before the move, or after it with `after`. */
+export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embolden' | 'enhance' | 'expose' | 'harm' | 'heal' | 'inspire' | 'shield' | 'terror'; target: string; after?: boolean };
+
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string; lastStand?: boolean }
-  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; jump?: 'leap' | 'bound'; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
   | ({ type: 'rush'; moves: Path[] } & Attachment)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt } } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'drop'; at: Pt }
+  | { type: 'harm'; fig: string }
   | { type: 'elusive'; moves: Path[] }
   | { type: 'retarget'; target: string | null }
   | { type: 'hide' }

@@ -11,7 +11,7 @@ import { isViolation } from '../../../src/engine/types.js';
 import { inImpassable } from '../../../src/games/fast-and-dirty/geometry.js';
 import { overlaps } from '../../../src/engine/mech/geom2d.js';
 import { living, type S } from '../../../src/games/fast-and-dirty/state.js';
-import { fastAndDirty, seats } from './helpers.js';
+import { craft, fastAndDirty, row, seats } from './helpers.js';
 
 const N = Number(process.env.FAD_PLAYOUTS ?? 1);
 
@@ -82,5 +82,33 @@ test('random legal playouts with Elusive, jump-pack and drop squads (#59, #60, #
     invariants(k.s, `${seed} end`);
     if (i === 0) assert.ok(kinds.has('elusive'), 'an Elusive window opened');
     assert.ok(!k.s.units.some((u) => u.reserve && living(u).length), 'units in reserve have no figures on the table');
+  }
+});
+
+test('random legal play on a crafted table with psionics (#70): invocations, Harm answers and carried effects keep the invariants', () => {
+  const psiSpec = { name: 'Adepts', quality: 'regular' as const, resolve: 'steady' as const, figures: [{ weapon: 'assaultRifle', armour: 'light', count: 3 }, { weapon: 'assaultRifle', armour: 'light', psionic: 'expert' as const }] };
+  for (let i = 0; i < Math.max(2, N); i++) {
+    let s = craft({ name: `psi-play-${i}`, units: [
+      { id: 'A1', side: 0, spec: psiSpec, at: row(1000, 1500, 4) },
+      { id: 'A2', side: 0, spec: { ...psiSpec, name: 'Adepts 2' }, at: row(3000, 1500, 4) },
+      { id: 'B1', side: 1, spec: psiSpec, at: row(1000, 2800, 4) },
+      { id: 'B2', side: 1, spec: { ...psiSpec, name: 'Adepts 3' }, at: row(3000, 2800, 4) },
+    ] });
+    const rng = localRng(`psi-play-${i}`);
+    const kinds = new Set<string>();
+    let n = 0;
+    while (!s.result && n < 600) {
+      const d = fastAndDirty.pending(s)[0];
+      const c = fastAndDirty.candidates(s, d.seat, d, 10, rng).actions;
+      const a = c[rng.int(c.length)];
+      kinds.add(a.type === 'engage' && a.psionic ? `psi:${a.psionic.power}` : a.type);
+      const r = fastAndDirty.apply(s, { kind: 'answer', seat: d.seat, decision: d.key, action: a }, { seq: n + 1, rng: localRng(`psi-play-${i}-${n}`) });
+      assert.ok(!isViolation(r), `${i} step ${n}: ${JSON.stringify(r).slice(0, 200)} for ${JSON.stringify(a).slice(0, 200)}`);
+      s = (r as { state: S }).state;
+      n++;
+      if (n % 5 === 0) invariants(s, `psi-play-${i} step ${n}`);
+    }
+    assert.ok(s.result, `psi-play-${i} ended`);
+    assert.ok([...kinds].some((k) => k.startsWith('psi:')), 'powers were invoked');
   }
 });

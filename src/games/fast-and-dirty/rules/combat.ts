@@ -7,6 +7,7 @@ import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '
 import { QUALITIES, QUALITY_TABLE, casualties, living, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
+import { psiArmour, psiFe } from './psionics.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 
@@ -60,6 +61,9 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const crewLost = team.length ? u.figures.filter((f) => f.team && !f.alive).length : 0;
   if (crewLost) mods.crewLost = -crewLost;
   if (t.kind === 'nonCombatant') mods.nonCombatant = 2;
+  // Degrade / Enhance on the firer's own activation (§7.22).
+  const pf = psiFe(s, u);
+  if (pf) mods.psionic = pf;
   // Bounding with jump packs (§7.12, §6.4).
   if (u.bounding && !opt.defensive) mods.bounding = -2;
   const q = QUALITY_TABLE[u.quality].feMod;
@@ -160,7 +164,7 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
     // Option (§6.5): one attack and one defender roll; each point the defence exceeds the attack saves one hit.
     const a = run.roll('damage_attack', 1, { target: t.id })[0] + dmg;
     const maj = majorityArmour(targets);
-    const d = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]) + armour(maj).rating;
+    const d = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]) + armour(maj).rating + psiArmour(t);
     const saved = Math.max(0, d - a);
     for (const f of targets.slice(0, Math.max(0, targets.length - saved))) if (f.alive) { f.alive = false; killed.push(f); }
   } else {
@@ -168,7 +172,7 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
       const die = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = forts.find((x) => x.fig.id === f.id)?.fort as keyof typeof FORT_BONUS | null;
       const bonus = fort && die !== 6 ? FORT_BONUS[fort] : 0;
-      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + bonus;
+      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + psiArmour(t) + bonus;
       const kill = die + dmg >= def;
       run.emit('damage', { figure: f.id, attack: die + dmg, defence: def, killed: kill && f.alive });
       if (kill && f.alive) { f.alive = false; killed.push(f); }
@@ -265,7 +269,7 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
       const f = order[i % order.length];
       const d = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = covers[inside.indexOf(f)].fort?.fortification as keyof typeof FORT_BONUS | undefined;
-      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + psiArmour(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
       const kill = d + w.damage >= def;
       run.emit('damage', { figure: f.id, attack: d + w.damage, defence: def, killed: kill && f.alive });
       if (kill && f.alive) { f.alive = false; killed.push(f); }
@@ -295,7 +299,7 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void
   const leaders = leadersAlive(t);
   const fort = coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
   const d = run.roll('damage_attack', 1, { figure: f.id })[0];
-  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + psiArmour(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
   const kill = d + weapon(sniper.weapon).damage >= def;
   run.emit('damage', { figure: f.id, attack: d + weapon(sniper.weapon).damage, defence: def, killed: kill });
   if (kill) { f.alive = false; lastFigureRule(t, [f]); }
@@ -340,6 +344,8 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     if (wb) mods.weapon = wb;
     const lead = branchBonus(s, u);
     if (lead) mods.leadership = lead;
+    const pf = psiFe(s, u);
+    if (pf) mods.psionic = pf;
     return { score: Math.max(...faces) + Object.values(mods).reduce((x, y) => x + y, 0), mods };
   };
   const ta = total(att, pa, pd, true), td = total(def, pd, pa, false);

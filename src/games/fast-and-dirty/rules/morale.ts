@@ -38,7 +38,12 @@ export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 
     u.broken = true;
     run.emit('broken', { unit: u.id, casualties: casualties(u) });
   }
-  if (!u.broken) return 'normal';
+  // Psionic Embolden skips the next morale test; Terror forces one even when not broken (§7.22).
+  const terror = !!u.terror;
+  if (terror) u.terror = false;
+  if (!u.broken && !terror) return 'normal';
+  if (u.emboldened) { u.emboldened = false; run.emit('emboldened', { unit: u.id }); return 'normal'; }
+  if (terror) run.emit('terror_test', { unit: u.id });
   const auto = entrenched(s, u) ? 1 : 0;
   const target = QUALITY_TABLE[u.quality].target;
   const faces = run.roll('morale', 3 - auto, { unit: u.id, target, automatic: auto });

@@ -20,6 +20,7 @@ import { placeScout, returnScout } from './scout.js';
 import { commandResponse } from './command-response.js';
 import { lastBoundStarts } from './jump.js';
 import { drop } from './drop.js';
+import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 
 export const DEFAULT_OPTIONS = {
@@ -235,6 +236,12 @@ export function moveFigures(s: S, run: Run, u: Unit, end: Positions, exitSide: S
 
 /** The order of an active unit (§5.3): validated beforehand by index.validate. */
 export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
+  // A psionic invoking a power this order stays out of its fire (§7.22); a power before the move comes first.
+  if (a.type === 'engage' && a.psionic) {
+    const pf = u.figures.find((f) => f.id === a.psionic!.fig);
+    if (pf?.psi) pf.psi.silentTurn = s.turn;
+    if (!a.psionic.after && invokePower(s, run, u, a, 'before')) return;
+  }
   // Fire before any move: an Elusive target may fall back first, so the whole order waits (§2.6).
   if ((a.type === 'command' || (a.type === 'engage' && a.fireFirst)) && openElusive(s, u, a, 'before')) return;
   if ('attach' in a && a.attach) attach(s, run, u, a.attach);
@@ -464,8 +471,41 @@ function resumeElusive(s: S, run: Run, a: Action): void {
   else finishOrder(s, run, u, a);
 }
 
+/**
+ * The order's psionic power (§7.22), once per order: re-checked where the psionic stands now (a
+ * trimmed or interrupted move may have left it out of range: no invocation, no cost). True when
+ * Harm worked and the order waits for the target owner's choice of figure.
+ */
+function invokePower(s: S, run: Run, u: Unit, a: Extract<Action, { type: 'engage' }>, stage: 'before' | 'after'): boolean {
+  if (s.psiDone) return false;
+  s.psiDone = true;
+  const p = a.psionic!;
+  const why = psionicProblem(s, u, p);
+  if (why) { run.emit('psionic_lapsed', { unit: u.id, figure: p.fig, power: p.power, reason: why.code }); return false; }
+  const t = invoke(s, run, u, p);
+  if (!t || !living(t).length) return false;
+  s.harm = { unit: u.id, target: t.id, action: a, stage };
+  s.phase = 'harm';
+  s.step++;
+  return true;
+}
+
+/** The Harm target owner's figure; then the order goes on where it paused. */
+export function applyHarm(s: S, run: Run, fig: string): void {
+  const h = s.harm!;
+  const t = s.units.find((x) => x.id === h.target)!;
+  const u = s.units.find((x) => x.id === h.unit)!;
+  harm(s, run, t, fig);
+  s.harm = null;
+  s.phase = 'order';
+  if (s.result) return;
+  if (h.stage === 'before') applyOrder(s, run, u, h.action);
+  else finishOrder(s, run, u, h.action);
+}
+
 /** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
 function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
+  if (a.type === 'engage' && a.psionic?.after && inPlay(u) && invokePower(s, run, u, a, 'after')) return;
   // Fire after the move: an Elusive target may fall back first (§2.6).
   if (a.type === 'engage' && !a.fireFirst && inPlay(u) && openElusive(s, u, a, 'after')) return;
   if (a.type === 'engage' && a.smoke && !a.fireFirst && inPlay(u)) layScreen(s, run, u, a.smoke);
@@ -535,7 +575,9 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   u.activated = true;
   u.hideTried = false;
   delete s.elusiveAsked;
+  delete s.psiDone;
   delete u.bounding;
+  lapse(u);
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
