@@ -221,6 +221,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
       id: `${id}.${i + 1}`, at: [at[0] + (i * 2 - (n - 1)) * 110, at[1]], r: baseRadius(f.armour),
       weapon: f.weapon, armour: f.armour, support: !!f.support, leader: !!f.leader && (f.count ?? 1) === 1, alive: true,
       ...(f.psionic ? { psi: { aptitude: f.psionic, strength: 3 } } : {}),
+      ...(f.personalities?.length ? { personalities: [...f.personalities] } : {}),
     });
   });
   return {

@@ -43,6 +43,8 @@ export interface Figure {
   character?: string;
   /** A crew figure of a weapon team attached to the squad at deployment: the team's unit id (§7.9). */
   team?: string;
+  /** Personalities of this squad member (§2.7): `brawler`, `knifeFighter`, `sharpshooter`, `triggerHappy`, `comms`, `forwardObserver` have effects. */
+  personalities?: string[];
   /** A psionic (§2.8, §7.22): Aptitude, Strength (starts at 3), the turn of its last invocation, the turn it stays out of fire. */
   psi?: { aptitude: 'marginal' | 'competent' | 'expert' | 'master'; strength: number; usedTurn?: number; silentTurn?: number };
 }
@@ -297,4 +299,6 @@ export const attachedTeam = (s: S, u: Unit): Unit | undefined => s.units.find((c
 export function teamPart(u: Unit): Unit {
   return { ...u, kind: 'weaponTeam', figures: u.figures.filter((f) => f.team) };
 }
+/** A living member of the unit has this personality (§2.7: its effect goes with the figure). */
+export const hasPersonality = (u: Unit, p: string) => living(u).some((f) => f.personalities?.includes(p));
 export const casualties = (u: Unit) => u.figures.filter((f) => !f.alive).length;

@@ -4,7 +4,7 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, living, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiArmour, psiFe } from './psionics.js';
@@ -61,6 +61,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const crewLost = team.length ? u.figures.filter((f) => f.team && !f.alive).length : 0;
   if (crewLost) mods.crewLost = -crewLost;
   if (t.kind === 'nonCombatant') mods.nonCombatant = 2;
+  // Personality Trigger Happy: the squad gets +1 FE (§2.7).
+  if (hasPersonality(u, 'triggerHappy')) mods.triggerHappy = 1;
   // Degrade / Enhance on the firer's own activation (§7.22).
   const pf = psiFe(s, u);
   if (pf) mods.psionic = pf;
@@ -158,7 +160,8 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
   } else {
     for (let i = 0; i < hits; i++) targets.push(order[i % order.length]);
   }
-  const dmg = volleyDamage(firers);
+  // Personality Sharpshooter: the squad gets +1 damage (§2.7).
+  const dmg = volleyDamage(firers) + (hasPersonality(u, 'sharpshooter') ? 1 : 0);
   const killed: Figure[] = [];
   if (s.options.squadDamage) {
     // Option (§6.5): one attack and one defender roll; each point the defence exceeds the attack saves one hit.
@@ -300,8 +303,9 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void
   const fort = coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
   const d = run.roll('damage_attack', 1, { figure: f.id })[0];
   const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + psiArmour(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
-  const kill = d + weapon(sniper.weapon).damage >= def;
-  run.emit('damage', { figure: f.id, attack: d + weapon(sniper.weapon).damage, defence: def, killed: kill });
+  const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0);
+  const kill = d + sniperDamage >= def;
+  run.emit('damage', { figure: f.id, attack: d + sniperDamage, defence: def, killed: kill });
   if (kill) { f.alive = false; lastFigureRule(t, [f]); }
   afterCasualties(s, run, t);
   commandDisruption(s, run, t, leaders);
@@ -346,6 +350,8 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     if (lead) mods.leadership = lead;
     const pf = psiFe(s, u);
     if (pf) mods.psionic = pf;
+    // Personality Knife Fighter: +1 to the squad's close-assault roll (§2.7).
+    if (hasPersonality(u, 'knifeFighter')) mods.knifeFighter = 1;
     return { score: Math.max(...faces) + Object.values(mods).reduce((x, y) => x + y, 0), mods };
   };
   const ta = total(att, pa, pd, true), td = total(def, pd, pa, false);
@@ -364,7 +370,8 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     return;
   }
   const need = (u: Unit) => (outcome === 'draw' ? 4 : u === win ? 3 : 5);
-  const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length, { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
+  // Personality Brawler: one more kill roll for each brawler fighting (§2.7).
+  const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length + mine.filter((f) => f.personalities?.includes('brawler')).length, { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
   const ka = killsBy(pa, att), kd = killsBy(pd, def);
   // Simultaneous: both removals from the positions before either.
   const before = [...att.figures, ...def.figures].map((f) => ({ ...f }));

@@ -5,7 +5,7 @@ import { edgeDistance } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { positionCover, sees } from '../geometry.js';
 import { enemiesOf, nearestEnemy, type Positions } from '../legal.js';
-import { QUALITY_TABLE, attachedCharacter, casualties, living, type Action, type CoverClass, type S, type Unit } from '../state.js';
+import { QUALITY_TABLE, attachedCharacter, casualties, hasPersonality, living, type Action, type CoverClass, type S, type Unit } from '../state.js';
 import { Run } from './run.js';
 
 export const COMMAND_RANGE = 1000;
@@ -42,6 +42,8 @@ export function commandResponse(s: S, run: Run, u: Unit): void {
   if (casualties(u) > (u.casualtiesSeen ?? 0)) mods.casualties = -1;
   if (u.figures.some((f) => f.leader && !f.alive)) mods.leaderLost = -1;
   if (attachedCharacter(s, u)) mods.character = 1;
+  // Personality Comms: +1 to Command Response (§2.7).
+  if (hasPersonality(u, 'comms')) mods.comms = 1;
   if (noComms(s, u) && normalTrigger(s, u)) mods.noComms = -1;
   if (s.options.night && !(u.nightVision && enemiesOf(s, u).some((e) => living(e).some((g) => living(u).some((f) => sees(s, f, g, { fire: false, observerUnit: u, targetUnit: e })))))) mods.night = -1;
   const target = QUALITY_TABLE[u.quality].target;
