@@ -17,6 +17,7 @@ import { bunkerProblem, isBunker } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { POWERS, psionicProblem } from './rules/psionics.js';
+import { has } from './rules/traits.js';
 
 const SCALES = [100, 75, 50, 25];
 
@@ -127,6 +128,8 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   if (!fb || fallBackBlocked(s, u)) for (const a of psionicCandidates(s, u)) add(a);
   if (!fb && moveAndFire) for (const a of assaultCandidates(s, u)) add(a);
   for (const a of demolitionCandidates(s, u)) add(a);
+  // Inflexible: no fire in an order that moves (§2.6).
+  if (has(u, 'inflexible')) out.splice(0, out.length, ...out.filter((a) => a.type !== 'engage' || !a.moves.length || (a.target === null && !a.blast && !a.aimed && !a.indirect && !a.bunker)));
   // A unit that failed Command Response keeps only the orders it may give (§7.3).
   if (u.hesitant) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
   // Scattered fire reaches 10" only (§6.8): drop the shots beyond it.

@@ -29,6 +29,7 @@ import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
+import { has } from './rules/traits.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
@@ -161,6 +162,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
         const p = fireProblem(s, teamPart(u), a.teamTarget);
         if (p) return p;
       }
+      if (has(u, 'inflexible') && fires && a.moves.length) return violation('inflexible', `${u.id} is Inflexible: it may not fire on a turn in which it moved (§2.6)`);
       if (u.noFireTurn === s.turn && fires) return violation('no_fire_this_turn', `${u.id} ${u.kind === 'sniper' ? 'failed an aimed shot' : 'leapt'} and cannot fire this turn (§7.27, §7.12)`);
       if (a.jump !== undefined) {
         if (a.jump !== 'leap' && a.jump !== 'bound') return violation('malformed_action', 'jump is "leap" or "bound"');

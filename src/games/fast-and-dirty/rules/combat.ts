@@ -7,7 +7,8 @@ import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '
 import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
-import { psiArmour, psiFe } from './psionics.js';
+import { psiFe } from './psionics.js';
+import { armourMod, assaultTraitMods, has } from './traits.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 
@@ -47,7 +48,9 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   // Step 4: a squad rolls 2D6 keeping the highest; a weapon team, sniper or single figure 1D6;
   // a squad and its attached team firing together 2D6 + 1D6, the two highest summed (§7.9).
   const team = u.kind === 'infantry' ? plan.firers.filter((f) => f.team) : [];
-  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).filter((f) => !f.team).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
+  // Slow Firing: 1D6 if the unit moved this activation (§2.6).
+  const slowFire = has(u, 'slowFiring') && !!u.movedNow && !opt.defensive;
+  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).filter((f) => !f.team).length > 1 && !slowFire ? 2 : 1, { unit: u.id, target: t.id });
   const teamDie = team.length ? run.roll('fire_effect_team', 1, { unit: u.id, target: t.id }) : [];
   const feRoll = team.length ? [...dice, ...teamDie].sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b, 0) : Math.max(...dice);
   const mods: Record<string, number> = { band: BAND_MOD[plan.band] };
@@ -167,7 +170,7 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
     // Option (§6.5): one attack and one defender roll; each point the defence exceeds the attack saves one hit.
     const a = run.roll('damage_attack', 1, { target: t.id })[0] + dmg;
     const maj = majorityArmour(targets);
-    const d = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]) + armour(maj).rating + psiArmour(t);
+    const d = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]) + armour(maj).rating + armourMod(t);
     const saved = Math.max(0, d - a);
     for (const f of targets.slice(0, Math.max(0, targets.length - saved))) if (f.alive) { f.alive = false; killed.push(f); }
   } else {
@@ -175,7 +178,7 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
       const die = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = forts.find((x) => x.fig.id === f.id)?.fort as keyof typeof FORT_BONUS | null;
       const bonus = fort && die !== 6 ? FORT_BONUS[fort] : 0;
-      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + psiArmour(t) + bonus;
+      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + bonus;
       const kill = die + dmg >= def;
       run.emit('damage', { figure: f.id, attack: die + dmg, defence: def, killed: kill && f.alive });
       if (kill && f.alive) { f.alive = false; killed.push(f); }
@@ -272,7 +275,7 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
       const f = order[i % order.length];
       const d = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = covers[inside.indexOf(f)].fort?.fortification as keyof typeof FORT_BONUS | undefined;
-      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + psiArmour(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
       const kill = d + w.damage >= def;
       run.emit('damage', { figure: f.id, attack: d + w.damage, defence: def, killed: kill && f.alive });
       if (kill && f.alive) { f.alive = false; killed.push(f); }
@@ -302,7 +305,7 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void
   const leaders = leadersAlive(t);
   const fort = coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
   const d = run.roll('damage_attack', 1, { figure: f.id })[0];
-  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + psiArmour(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
   const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0);
   const kill = d + sniperDamage >= def;
   run.emit('damage', { figure: f.id, attack: d + sniperDamage, defence: def, killed: kill });
@@ -352,6 +355,7 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     if (pf) mods.psionic = pf;
     // Personality Knife Fighter: +1 to the squad's close-assault roll (§2.7).
     if (hasPersonality(u, 'knifeFighter')) mods.knifeFighter = 1;
+    Object.assign(mods, assaultTraitMods(u));
     return { score: Math.max(...faces) + Object.values(mods).reduce((x, y) => x + y, 0), mods };
   };
   const ta = total(att, pa, pd, true), td = total(def, pd, pa, false);
@@ -371,7 +375,7 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
   }
   const need = (u: Unit) => (outcome === 'draw' ? 4 : u === win ? 3 : 5);
   // Personality Brawler: one more kill roll for each brawler fighting (§2.7).
-  const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length + mine.filter((f) => f.personalities?.includes('brawler')).length, { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
+  const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length * (has(u, 'frenzied') ? 2 : 1) + mine.filter((f) => f.personalities?.includes('brawler')).length, { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
   const ka = killsBy(pa, att), kd = killsBy(pd, def);
   // Simultaneous: both removals from the positions before either.
   const before = [...att.figures, ...def.figures].map((f) => ({ ...f }));

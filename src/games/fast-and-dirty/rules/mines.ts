@@ -3,7 +3,7 @@
 // anti-vehicle). A unit whose move brings a figure within 4" of a marker rolls 1D6: 5+ passes;
 // otherwise the record is checked: a dummy is removed, a real field attacks. The unit finishes
 // its move either way ([P] the attack hits the figures closest to the marker where they end).
-import { psiArmour } from './psionics.js';
+import { armourMod } from './traits.js';
 import { dist, edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { armour } from '../content.js';
@@ -93,7 +93,7 @@ function trigger(s: S, run: Run, u: Unit, field: Minefield, m: { n: number; at: 
   const killed: Figure[] = [];
   for (const f of order.slice(0, n)) {
     const atk = run.roll('damage_attack', 1, { figure: f.id })[0] + AP_DAMAGE;
-    const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + psiArmour(u);
+    const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(u);
     run.emit('damage', { figure: f.id, attack: atk, defence: def, killed: atk >= def });
     if (atk >= def) { f.alive = false; killed.push(f); }
   }

@@ -1,4 +1,5 @@
 // Check Resolve, morale tests (§6.1) and Losing Heart (§6.13, option).
+import { has } from './traits.js';
 import { edgeDistance } from '../../../engine/mech/geom2d.js';
 import { inside } from '../../../engine/mech/geom2d.js';
 import { BREAK_QUARTERS, QUALITY_TABLE, RESOLVES, casualties, inPlay, living, troops, type Resolve, type S, type Unit } from '../state.js';
@@ -15,7 +16,9 @@ export function currentResolve(s: S, u: Unit): Resolve | null {
 
 /** Broken when casualties ≥ the break point of the current Resolve; Reluctant at 1 (§2.1, §6.1). */
 export function isBroken(s: S, u: Unit): boolean {
-  const r = currentResolve(s, u) ?? 'reluctant';
+  const r0 = currentResolve(s, u) ?? 'reluctant';
+  // Grizzled: checks Resolve one level higher (§2.6 [P]: a Resolve level, at most Determined).
+  const r = has(u, 'grizzled') ? RESOLVES[Math.min(RESOLVES.length - 1, RESOLVES.indexOf(r0) + 1)] : r0;
   const c = casualties(u);
   if (r === 'reluctant') return c >= 1;
   return c * 4 >= BREAK_QUARTERS[r] * u.strength;
@@ -34,7 +37,8 @@ function entrenched(s: S, u: Unit): boolean {
  */
 export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 'normal' {
   if (!troops(u) || u.lastStand) return 'normal';
-  if (!u.broken && isBroken(s, u)) {
+  // Fanatic: never checks Resolve (§2.6).
+  if (!u.broken && !has(u, 'fanatic') && isBroken(s, u)) {
     u.broken = true;
     run.emit('broken', { unit: u.id, casualties: casualties(u) });
   }
@@ -42,11 +46,16 @@ export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 
   const terror = !!u.terror;
   if (terror) u.terror = false;
   if (!u.broken && !terror) return 'normal';
+  // Gene Troopers test morale only if broken and Under Fire (§2.6).
+  if (!terror && has(u, 'geneTroopers') && !u.underFire) return 'normal';
   if (u.emboldened) { u.emboldened = false; run.emit('emboldened', { unit: u.id }); return 'normal'; }
   if (terror) run.emit('terror_test', { unit: u.id });
-  const auto = entrenched(s, u) ? 1 : 0;
+  // Brave: one die fewer and one automatic success; Shaky: 2D6 and one automatic failure (§2.6).
+  const brave = has(u, 'brave') ? 1 : 0;
+  const auto = (entrenched(s, u) ? 1 : 0) + brave;
   const target = QUALITY_TABLE[u.quality].target;
-  const faces = run.roll('morale', 3 - auto, { unit: u.id, target, automatic: auto });
+  const dice = Math.max(0, 3 - auto - (has(u, 'shaky') ? 1 : 0));
+  const faces = run.roll('morale', dice, { unit: u.id, target, automatic: auto, ...(has(u, 'shaky') ? { automaticFailure: 1 } : {}) });
   // An attached character re-rolls failed dice, up to its Leadership rating (§2.8).
   const failed = faces.filter((d) => d < target).length;
   const again = Math.min(failed, leadership(s, u));

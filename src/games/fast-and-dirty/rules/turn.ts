@@ -21,6 +21,7 @@ import { commandResponse } from './command-response.js';
 import { lastBoundStarts } from './jump.js';
 import { drop } from './drop.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
+import { has, traitMove } from './traits.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 
 export const DEFAULT_OPTIONS = {
@@ -222,7 +223,7 @@ export function moveFigures(s: S, run: Run, u: Unit, end: Positions, exitSide: S
   for (const f of living(u)) {
     const p = end.get(f.id);
     if (!p) continue;
-    if (p[0] !== f.at[0] || p[1] !== f.at[1]) u.actedTurn = s.turn;
+    if (p[0] !== f.at[0] || p[1] !== f.at[1]) { u.actedTurn = s.turn; if (s.active === u.id) u.movedNow = true; }
     if (p[1] < 0 || p[1] > s.table.h) {
       f.exited = true;
       f.at = [p[0], p[1] < 0 ? 0 : s.table.h];
@@ -324,12 +325,12 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
     const f = run.roll(mode === 'move' ? 'variable_move' : 'variable_rush', mode === 'move' ? 1 : 2, { unit: u.id });
     totals.push(f.reduce((x, y) => x + y, 0) + (mode === 'move' ? 2 : 4));
   }
-  const uf = (u.underFire ? 200 : 0) - gravityMove(s);
+  const uf = (u.underFire ? 200 : 0) - gravityMove(s) - traitMove(u);
   const allowance = Math.max(0, Math.max(...totals) * 100 - (mode === 'move' ? uf : 2 * uf));
   run.emit('variable_movement', { unit: u.id, mode, allowance });
   const trimmed = new Map(moves.map((m) => {
     const f = u.figures.find((x) => x.id === m.fig)!;
-    return [m.fig, trimPath(s, [f.at, ...m.path], allowance)] as const;
+    return [m.fig, trimPath(s, [f.at, ...m.path], allowance, has(u, 'agile'))] as const;
   }));
   // Pull back any figure that would end on another base, along its own path, until none does.
   const others = s.units.flatMap((v) => living(v)).filter((f) => !trimmed.has(f.id));
@@ -354,18 +355,18 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
 }
 
 /** The longest prefix of a path whose cost fits the allowance (cost grows along a path, so bisect). */
-function trimPath(s: S, path: Pt[], allowance: number): Pt[] {
+function trimPath(s: S, path: Pt[], allowance: number, agile = false): Pt[] {
   const out: Pt[] = [path[0]];
   let spent = 0;
   for (let i = 0; i + 1 < path.length; i++) {
     const a = path[i], b = path[i + 1];
-    const c = pathCost(s, [a, b]);
+    const c = pathCost(s, [a, b], agile);
     const cost = 'cost' in c ? c.cost : Infinity;
     if (spent + cost <= allowance) { spent += cost; out.push(b); continue; }
     let lo = 0, hi = dist(a, b);
     for (let k = 0; k < 24 && hi - lo > 1; k++) {
       const m = Math.floor((lo + hi) / 2);
-      const cm = pathCost(s, [a, toward(a, b, m)]);
+      const cm = pathCost(s, [a, toward(a, b, m)], agile);
       if ('cost' in cm && spent + cm.cost <= allowance) lo = m; else hi = m;
     }
     if (lo > 0) out.push(toward(a, b, lo));
@@ -577,6 +578,7 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   delete s.elusiveAsked;
   delete s.psiDone;
   delete u.bounding;
+  delete u.movedNow;
   lapse(u);
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;

@@ -1,0 +1,28 @@
+// Unit traits (§2.6, checklist #73): the built ones as modifiers and hooks read where the rules
+// run (assault, damage, movement, Resolve and morale, fire dice, hiding, fire priority). The list
+// and which are built live in data/traits.json.
+import type { Unit } from '../state.js';
+import { psiArmour } from './psionics.js';
+
+export type Trait =
+  | 'assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile'
+  | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget'
+  | 'elusive' | 'nightVision';
+
+export const has = (u: Unit, t: Trait) => !!u.traits?.includes(t);
+
+/** Close-assault roll modifiers of a unit's traits (§2.6); different traits stack. */
+export function assaultTraitMods(u: Unit): Record<string, number> {
+  const m: Record<string, number> = {};
+  if (has(u, 'assaultTroops')) m.assaultTroops = 2;
+  if (has(u, 'shockTroops')) m.shockTroops = 1;
+  if (has(u, 'weak')) m.weak = -1;
+  if (has(u, 'noGrenades')) m.noGrenades = -2;
+  return m;
+}
+
+/** Armour modifiers against damage rolls: Tough +1 (§2.6), Expose / Shield (§7.22). */
+export const armourMod = (u: Unit) => psiArmour(u) + (has(u, 'tough') ? 1 : 0);
+
+/** Base movement change in hundredths: Swift +2", Slow −2" (§2.6). */
+export const traitMove = (u: Unit) => (has(u, 'swift') ? 200 : 0) - (has(u, 'slow') ? 200 : 0);
