@@ -157,6 +157,7 @@ export function traitProblem(c: Content, u: UnitSpec): Violation | null {
     const d = c.traits[t];
     if (!d) return violation('unknown_trait', `${u.name}: unknown trait ${t} (§2.6)`);
     if (!d.built) return violation('trait_not_built', `${u.name}: the trait ${d.name} is not built yet`);
+    if (t === 'droidTroopers' && u.quality === 'elite') return violation('droid_elite', `${u.name}: Droid Troopers are never Elite (§2.6)`);
   }
   return null;
 }

@@ -60,7 +60,7 @@ for (const [si, sc] of fastAndDirty.scenarios.entries()) {
 
 test('random legal playouts with Elusive, jump-pack, drop and trait squads (#59, #60, #61, #73): the fall-back and re-target windows, jumps and drops keep the invariants', () => {
   const sq = (name: string, extra: Record<string, unknown>) => ({ name, quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 5 }], ...extra });
-  const forces = { 0: [sq('Jumpers', { jumpPacks: true, traits: ['swift', 'tough', 'assaultTroops'] }), sq('Ghosts', { elusive: true }), sq('Paras', { drop: true, traits: ['fanatic', 'frenzied', 'stealth', 'obviousTarget'] })], 1: [sq('Skirmishers', { elusive: true, traits: ['agile', 'slowFiring', 'inflexible', 'brave'] }), sq('Raiders', { jumpPacks: true, elusive: true }), sq('Stormers', { drop: true, jumpPacks: true, traits: ['shaky', 'geneTroopers', 'grizzled', 'slow', 'weak'] })] };
+  const forces = { 0: [sq('Jumpers', { jumpPacks: true, traits: ['swift', 'tough', 'assaultTroops'] }), sq('Ghosts', { elusive: true }), sq('Paras', { drop: true, traits: ['fanatic', 'frenzied', 'stealth', 'obviousTarget', 'save', 'terrifying'] })], 1: [sq('Skirmishers', { elusive: true, traits: ['agile', 'slowFiring', 'inflexible', 'brave'] }), sq('Raiders', { jumpPacks: true, elusive: true }), sq('Stormers', { drop: true, jumpPacks: true, traits: ['shaky', 'geneTroopers', 'grizzled', 'slow', 'weak', 'timid', 'droidTroopers', 'engineer'] })] };
   for (let i = 0; i < Math.max(2, N); i++) {
     const seed = `fad-prop-traits-${i}`;
     const made = setupGame(fastAndDirty, { scenario: 'firefight', seats, options: { forces, opportunityFire: i % 2 === 1 } }, entryRng(seed, seed, 0));

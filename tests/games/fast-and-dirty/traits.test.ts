@@ -133,3 +133,69 @@ test('#73 traits are data: unknown ones are refused in force lists and scenario 
   assert.equal(forceProblem(CONTENT, [withT(['tough', 'swift'])], 500), null);
   assert.ok(setup('firefight', { forces: { 0: [withT(['tough'])] } }).units.find((u) => u.id === 'A1')!.traits!.includes('tough'));
 });
+
+test('#73 Terrifying: an enemy unit activating within 8" tests morale at once, even unbroken; Fearless ignores it and psionic Terror', () => {
+  const near = (name: string, spec: UnitSpec, gap: number) => craft({ name, units: [
+    { id: 'A1', side: 0, spec, at: row(1000, 500, 3) },
+    { id: 'B1', side: 1, spec: withT(['terrifying']), at: row(1000, 600 + gap, 3) },
+  ] });
+  // Bases 0.5": centres 9" apart are 8" edge to edge.
+  const t = act(near('t-terr', squad('regular', 3), 800), { type: 'activate', unit: 'A1' }, faces(6, 6, 6));
+  assert.equal(evOf(t.events, 'dice_rolled').filter((d) => d.purpose === 'morale').length, 1);
+  const far = act(near('t-terr-far', squad('regular', 3), 801), { type: 'activate', unit: 'A1' });
+  assert.equal(evOf(far.events, 'dice_rolled').filter((d) => d.purpose === 'morale').length, 0);
+  const fearless = act(near('t-fearless', withT(['fearless']), 800), { type: 'activate', unit: 'A1' });
+  assert.equal(evOf(fearless.events, 'dice_rolled').filter((d) => d.purpose === 'morale').length, 0);
+  const terror = near('t-fearless-psi', withT(['fearless']), 3000);
+  unitOf(terror, 'A1').terror = true;
+  assert.equal(evOf(act(terror, { type: 'activate', unit: 'A1' }).events, 'dice_rolled').filter((d) => d.purpose === 'morale').length, 0);
+});
+
+test('#73 Droid Troopers never test morale and are never Elite; attacks on them must exceed the armour roll. Save: 5+ on a D6 negates a hit', () => {
+  assert.equal(evOf(activation('t-droid', withT(['droidTroopers'], 4), 3, { broken: true }).events, 'dice_rolled').filter((d) => d.purpose === 'morale').length, 0);
+  assert.equal(code(forceProblem(CONTENT, [withT(['droidTroopers'], 3, { quality: 'elite' })], 900)), 'droid_elite');
+  // Attack die a, defence die a + 2 − light: attack a + 2 equals defence; equal kills an ordinary trooper, not a droid.
+  const light = CONTENT.armour.light.rating;
+  const equal = Array.from({ length: 12 }, () => faces(3, 3 + 2 - light)).flat();
+  const droid = act(duel('t-droid-shot', squad('regular', 3), 1500, withT(['droidTroopers'])), { type: 'engage', moves: [], target: 'B1', fireFirst: true }, [...faces(6, 6), ...equal]);
+  const dd = evOf(droid.events, 'damage');
+  assert.ok(dd.length > 0);
+  for (const d of dd) assert.equal(d.killed, false);
+  const men = act(duel('t-men-shot', squad('regular', 3), 1500), { type: 'engage', moves: [], target: 'B1', fireFirst: true }, [...faces(6, 6), ...equal]);
+  assert.ok(evOf(men.events, 'damage').every((d) => d.killed));
+  // Save: FE 6 6 → hits; each hit first rolls the save: 5 saves, 4 does not.
+  const sv = act(duel('t-save', squad('regular', 3), 1500, withT(['save'])), { type: 'engage', moves: [], target: 'B1', fireFirst: true }, [...faces(6, 6), ...faces(5), ...faces(4), ...Array(30).fill(2)]);
+  assert.equal(evOf(sv.events, 'saved').length >= 1, true);
+  const saveRolls = evOf(sv.events, 'dice_rolled').filter((d) => d.purpose === 'save');
+  assert.equal(saveRolls[0].faces[0], 5);
+  assert.equal(evOf(sv.events, 'damage')[0].figure, saveRolls[1].figure, 'the unsaved hit goes to damage');
+});
+
+test('#73 Engineer: demolitions roll one die fewer with one automatic success; +2 to minefield rolls. Timid: a Quality test to launch an assault', () => {
+  const station: Feature = { id: 'relay', kind: 'structure', points: [[2200, 2000], [2600, 2000], [2600, 2400], [2200, 2400]], move: 'impassable', cover: 'hard', los: 'block', height: 400, status: 'intact' };
+  const sapper = (name: string, traits: string[]) => {
+    const s = craft({ name, active: 'A1', terrain: [station], victory: { kind: 'demolition', attacker: 0, target: 'relay' }, units: [
+      { id: 'A1', side: 0, spec: { ...withT(traits, 2), demolition: { charges: 1 } }, at: [[2300, 1950], [2520, 1950]] },
+      { id: 'B1', side: 1, spec: squad('regular', 2), at: row(500, 4500, 2) },
+    ] });
+    unitOf(s, 'B1').activated = true;
+    return s;
+  };
+  const rig = { type: 'command' as const, demolition: { act: 'rig' as const, fig: 'A1.1' }, target: null };
+  const e = act(sapper('t-eng', ['engineer']), rig, faces(3));
+  assert.equal(evOf(e.events, 'dice_rolled').find((d) => d.purpose === 'rig_charges')!.faces.length, 1, 'one die fewer');
+  assert.equal(unitOf(e.s, 'A1').demolition?.rigged, 'yes', 'one success and the automatic one');
+  assert.equal(unitOf(act(sapper('t-noeng', []), rig, faces(3, 1)).s, 'A1').demolition?.rigged, 'pending', 'without: one success only');
+  // Timid: all dice 1 — the test fails after the free shot, no assault; the same script with a 6 for the test assaults.
+  const timid = charge(withT(['timid']));
+  const test0 = evOf(timid.events, 'timid')[0];
+  assert.equal(test0.passed, false);
+  assert.equal(evOf(timid.events, 'assault_result').length, 0, 'no assault after a failure');
+  const rolls = evOf(timid.events, 'dice_rolled');
+  const before = rolls.slice(0, rolls.findIndex((d) => d.purpose === 'timid')).reduce((n, d) => n + d.faces.length, 0);
+  const dice = Array(60).fill(0);
+  dice[before] = 5;
+  const bold = charge(withT(['timid']), squad('regular', 3), dice);
+  assert.equal(evOf(bold.events, 'timid')[0].passed, true);
+  assert.equal(evOf(bold.events, 'assault_result').length, 1);
+});

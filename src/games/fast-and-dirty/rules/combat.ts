@@ -8,7 +8,7 @@ import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, inPlay, t
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
-import { armourMod, assaultTraitMods, has } from './traits.js';
+import { armourMod, assaultTraitMods, has, kills, saves } from './traits.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 
@@ -175,11 +175,12 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
     for (const f of targets.slice(0, Math.max(0, targets.length - saved))) if (f.alive) { f.alive = false; killed.push(f); }
   } else {
     for (const f of targets) {
+      if (f.alive && saves(run, t, f.id)) continue;
       const die = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = forts.find((x) => x.fig.id === f.id)?.fort as keyof typeof FORT_BONUS | null;
       const bonus = fort && die !== 6 ? FORT_BONUS[fort] : 0;
       const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + bonus;
-      const kill = die + dmg >= def;
+      const kill = kills(t, die + dmg, def);
       run.emit('damage', { figure: f.id, attack: die + dmg, defence: def, killed: kill && f.alive });
       if (kill && f.alive) { f.alive = false; killed.push(f); }
     }
@@ -273,10 +274,11 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
     const killed: Figure[] = [];
     for (let i = 0; i < hits; i++) {
       const f = order[i % order.length];
+      if (f.alive && saves(run, t, f.id)) continue;
       const d = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = covers[inside.indexOf(f)].fort?.fortification as keyof typeof FORT_BONUS | undefined;
       const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
-      const kill = d + w.damage >= def;
+      const kill = kills(t, d + w.damage, def);
       run.emit('damage', { figure: f.id, attack: d + w.damage, defence: def, killed: kill && f.alive });
       if (kill && f.alive) { f.alive = false; killed.push(f); }
     }
@@ -302,12 +304,13 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void
   t.underFire = true;
   if (!hit) { u.noFireTurn = s.turn; return; }
   const f = t.figures.find((x) => x.id === figId)!;
+  if (saves(run, t, f.id)) return;
   const leaders = leadersAlive(t);
   const fort = coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
   const d = run.roll('damage_attack', 1, { figure: f.id })[0];
   const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
   const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0);
-  const kill = d + sniperDamage >= def;
+  const kill = kills(t, d + sniperDamage, def);
   run.emit('damage', { figure: f.id, attack: d + sniperDamage, defence: def, killed: kill });
   if (kill) { f.alive = false; lastFigureRule(t, [f]); }
   afterCasualties(s, run, t);

@@ -35,6 +35,9 @@ function entrenched(s: S, u: Unit): boolean {
  * Start-of-activation tests (§5.2 step 2): Check Resolve, then a morale test if broken.
  * Returns 'rout' (out of play), 'fallBack' or 'normal'.
  */
+/** Terrifying (§2.6): an enemy unit activating within 8". */
+export const TERRIFYING_RANGE = 800;
+
 export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 'normal' {
   if (!troops(u) || u.lastStand) return 'normal';
   // Fanatic: never checks Resolve (§2.6).
@@ -43,8 +46,13 @@ export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 
     run.emit('broken', { unit: u.id, casualties: casualties(u) });
   }
   // Psionic Embolden skips the next morale test; Terror forces one even when not broken (§7.22).
-  const terror = !!u.terror;
-  if (terror) u.terror = false;
+  // Terrifying enemies within 8" (edge to edge) force a test too; Fearless ignores both (§2.6).
+  const scared = !has(u, 'fearless') && (!!u.terror || s.units.some((e) => e.side !== null && e.side !== u.side && inPlay(e) && has(e, 'terrifying')
+    && living(e).some((g) => living(u).some((f) => edgeDistance(f.at, f.r, g.at, g.r) <= TERRIFYING_RANGE))));
+  if (u.terror) u.terror = false;
+  const terror = scared;
+  // Droid Troopers never test morale (§2.6).
+  if (has(u, 'droidTroopers')) return 'normal';
   if (!u.broken && !terror) return 'normal';
   // Gene Troopers test morale only if broken and Under Fire (§2.6).
   if (!terror && has(u, 'geneTroopers') && !u.underFire) return 'normal';

@@ -2,12 +2,13 @@
 // run (assault, damage, movement, Resolve and morale, fire dice, hiding, fire priority). The list
 // and which are built live in data/traits.json.
 import type { Unit } from '../state.js';
+import type { Run } from './run.js';
 import { psiArmour } from './psionics.js';
 
 export type Trait =
   | 'assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile'
   | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget'
-  | 'elusive' | 'nightVision';
+  | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid';
 
 export const has = (u: Unit, t: Trait) => !!u.traits?.includes(t);
 
@@ -26,3 +27,14 @@ export const armourMod = (u: Unit) => psiArmour(u) + (has(u, 'tough') ? 1 : 0);
 
 /** Base movement change in hundredths: Swift +2", Slow −2" (§2.6). */
 export const traitMove = (u: Unit) => (has(u, 'swift') ? 200 : 0) - (has(u, 'slow') ? 200 : 0);
+
+/** Save (§2.6): D6 per hit suffered, 5+ negates it; logged. */
+export function saves(run: Run, u: Unit, fig: string): boolean {
+  if (!has(u, 'save')) return false;
+  const [d] = run.roll('save', 1, { unit: u.id, figure: fig });
+  if (d >= 5) run.emit('saved', { unit: u.id, figure: fig });
+  return d >= 5;
+}
+
+/** Droid Troopers (§2.6): an attack must exceed the armour roll; others kill on equal. */
+export const kills = (u: Unit, attack: number, defence: number) => (has(u, 'droidTroopers') ? attack > defence : attack >= defence);

@@ -286,6 +286,12 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       shoot(s, run, t, u, { defensive: true });
       u.underFire = wasUF;
       if (!inPlay(u)) break;
+      // Timid: a Quality test on 1D6 to launch the assault; on a failure the unit stays where the free shot found it (§2.6 [P]).
+      if (has(u, 'timid')) {
+        const ok = run.roll('timid', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
+        run.emit('timid', { unit: u.id, passed: ok });
+        if (!ok) break;
+      }
       const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
       const before = a.jump ? start : startsOf(u);
       moveFigures(s, run, u, movePositions(live));
@@ -538,7 +544,9 @@ function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: strin
   const target = s.terrain.find((f) => f.id === (s.victory as { target: string }).target)!;
   const q = QUALITY_TABLE[u.quality].target;
   if (act === 'rig') {
-    const n = successes(run.roll('rig_charges', u.underFire ? 1 : 2, { unit: u.id }), q);
+    // Engineer: one die fewer and one automatic success (§2.6).
+    const eng = has(u, 'engineer') ? 1 : 0;
+    const n = successes(run.roll('rig_charges', Math.max(0, (u.underFire ? 1 : 2) - eng), { unit: u.id }), q) + eng;
     d.riggedAt = [...u.figures.find((f) => f.id === fig)!.at];
     d.rigged = n >= 2 ? 'yes' : n === 1 ? 'pending' : 'no';
     if (n === 1) d.rigWait = true;
@@ -546,7 +554,8 @@ function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: strin
     run.emit('charges', { unit: u.id, act, successes: n, rigged: d.rigged });
     return;
   }
-  const n = successes(run.roll('detonate', 3, { unit: u.id }), q);
+  const eng = has(u, 'engineer') ? 1 : 0;
+  const n = successes(run.roll('detonate', 3 - eng, { unit: u.id }), q) + eng;
   d.charges--;
   d.rigged = 'no';
   delete d.riggedAt;
