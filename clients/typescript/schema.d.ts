@@ -1380,6 +1380,10 @@ export interface components {
             at: number[];
         } | {
             /** @enum {string} */
+            type: "motivator";
+            reroll: boolean;
+        } | {
+            /** @enum {string} */
             type: "harm";
             fig: string;
         } | {

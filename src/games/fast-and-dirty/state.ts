@@ -127,6 +127,10 @@ export interface Unit {
   traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid')[];
   /** Moved in the current activation (Slow Firing, §2.6). */
   movedNow?: boolean;
+  /** Personality Motivator's once-per-game re-roll is spent (§2.7). */
+  motivatorUsed?: boolean;
+  /** A failed morale test's successes, held while the owner decides on the Motivator re-roll. */
+  moraleHeld?: number;
 }
 
 /**
@@ -192,7 +196,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'control' | 'ended';
+export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -275,6 +279,7 @@ export type Action =
   | { type: 'opportunity'; unit: string | null }
   | { type: 'drop'; at: Pt }
   | { type: 'harm'; fig: string }
+  | { type: 'motivator'; reroll: boolean }
   | { type: 'elusive'; moves: Path[] }
   | { type: 'retarget'; target: string | null }
   | { type: 'hide' }

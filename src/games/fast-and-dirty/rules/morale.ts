@@ -2,7 +2,7 @@
 import { has } from './traits.js';
 import { edgeDistance } from '../../../engine/mech/geom2d.js';
 import { inside } from '../../../engine/mech/geom2d.js';
-import { BREAK_QUARTERS, QUALITY_TABLE, RESOLVES, casualties, inPlay, living, troops, type Resolve, type S, type Unit } from '../state.js';
+import { BREAK_QUARTERS, QUALITY_TABLE, RESOLVES, casualties, hasPersonality, inPlay, living, troops, type Resolve, type S, type Unit } from '../state.js';
 import { leadership } from './characters.js';
 import { mayStayWhenFallingBack } from '../legal.js';
 import { Run, successes } from './run.js';
@@ -38,7 +38,7 @@ function entrenched(s: S, u: Unit): boolean {
 /** Terrifying (§2.6): an enemy unit activating within 8". */
 export const TERRIFYING_RANGE = 800;
 
-export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 'normal' {
+export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 'normal' | 'motivator' {
   if (!troops(u) || u.lastStand) return 'normal';
   // Fanatic: never checks Resolve (§2.6).
   if (!u.broken && !has(u, 'fanatic') && isBroken(s, u)) {
@@ -58,6 +58,18 @@ export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 
   if (!terror && has(u, 'geneTroopers') && !u.underFire) return 'normal';
   if (u.emboldened) { u.emboldened = false; run.emit('emboldened', { unit: u.id }); return 'normal'; }
   if (terror) run.emit('terror_test', { unit: u.id });
+  const n = moraleRoll(s, run, u);
+  // Personality Motivator: the squad may re-roll one failed morale test, once per game (§2.7): its owner decides.
+  if (n < 2 && hasPersonality(u, 'motivator') && !u.motivatorUsed) {
+    u.moraleHeld = n;
+    run.emit('morale_failed', { unit: u.id, successes: n });
+    return 'motivator';
+  }
+  return moraleOutcome(s, run, u, n);
+}
+
+/** The morale test's successes (§6.1): 3D6 against the Quality target, traits and leadership re-rolls. */
+export function moraleRoll(s: S, run: Run, u: Unit): number {
   // Brave: one die fewer and one automatic success; Shaky: 2D6 and one automatic failure (§2.6).
   const brave = has(u, 'brave') ? 1 : 0;
   const auto = (entrenched(s, u) ? 1 : 0) + brave;
@@ -69,7 +81,11 @@ export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 
   const again = Math.min(failed, leadership(s, u));
   const kept = faces.filter((d) => d >= target);
   const rerolled = again ? run.roll('leadership_reroll', again, { unit: u.id, target }) : [];
-  const n = successes([...kept, ...rerolled], target) + auto;
+  return successes([...kept, ...rerolled], target) + auto;
+}
+
+/** The test's result applied: 0 routs, 1 falls back (or holds in cover), 2+ normal (§6.1). */
+export function moraleOutcome(s: S, run: Run, u: Unit, n: number): 'rout' | 'fallBack' | 'normal' {
   if (n === 0) {
     u.out = true;
     run.emit('routed', { unit: u.id, successes: n });

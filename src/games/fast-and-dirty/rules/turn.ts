@@ -12,7 +12,7 @@ import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
 import { squadFire, aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
-import { activationTests } from './morale.js';
+import { activationTests, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
@@ -204,6 +204,24 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
   // Drop troops in reserve take no tests: their order is the drop (§7.6).
   if (u.reserve) { s.phase = 'order'; s.step++; return; }
   const r = activationTests(s, run, u);
+  if (r === 'motivator') { s.phase = 'motivator'; s.step++; return; }
+  afterTests(s, run, u, r);
+}
+
+/** The Motivator decision (§2.7): re-roll the failed morale test (once per game) or keep it; then the activation goes on. */
+export function applyMotivator(s: S, run: Run, reroll: boolean): void {
+  const u = s.units.find((x) => x.id === s.active)!;
+  let n = u.moraleHeld ?? 0;
+  delete u.moraleHeld;
+  if (reroll) {
+    u.motivatorUsed = true;
+    n = moraleRoll(s, run, u);
+    run.emit('motivator_reroll', { unit: u.id, successes: n });
+  }
+  afterTests(s, run, u, moraleOutcome(s, run, u, n));
+}
+
+function afterTests(s: S, run: Run, u: Unit, r: 'rout' | 'fallBack' | 'normal'): void {
   if (r === 'rout') {
     afterCasualties(s, run, u);
     endActivation(s, run, u);
