@@ -199,3 +199,23 @@ test('#73 Engineer: demolitions roll one die fewer with one automatic success; +
   assert.equal(evOf(bold.events, 'timid')[0].passed, true);
   assert.equal(evOf(bold.events, 'assault_result').length, 1);
 });
+
+test('#73 Relentless ignores Under Fire and Pinned and never benefits from cover; Hardened ignores Under Fire until its first casualty', () => {
+  const woods: Feature = { id: 'woods', kind: 'area', points: [[500, 1300], [2000, 1300], [2000, 1700], [500, 1700]], move: 'difficult', cover: 'soft', los: 'woodsLight', height: 600 };
+  const shoot: Action = { type: 'engage', moves: [], target: 'B1', fireFirst: true };
+  const plain = act(duel('t-rel-plain', squad('regular', 3), 1500, squad('regular', 3), [woods], { pinning: true }), shoot, [...faces(6, 6), ...Array(30).fill(0)]);
+  assert.equal(evOf(plain.events, 'shot')[0].cover, 'soft');
+  const r = act(duel('t-rel', squad('regular', 3), 1500, withT(['relentless']), [woods], { pinning: true }), shoot, [...faces(6, 6), ...Array(30).fill(0)]);
+  assert.equal(evOf(r.events, 'shot')[0].cover, 'none', 'no cover in the woods');
+  const b = unitOf(r.s, 'B1');
+  assert.equal(b.underFire, false);
+  assert.ok(!b.pinned);
+  // Low fire, every damage roll saved by a 6 on defence: no casualty.
+  const missed = [...faces(1, 1), ...Array.from({ length: 12 }, () => faces(1, 6)).flat()];
+  const h = act(duel('t-hard', squad('regular', 3), 1500, withT(['hardened'])), shoot, missed);
+  assert.equal(evOf(h.events, 'damage').filter((d) => d.killed).length, 0);
+  assert.equal(unitOf(h.s, 'B1').underFire, false, 'no casualty yet: ignored');
+  const h2 = duel('t-hard2', squad('regular', 3), 1500, withT(['hardened']));
+  unitOf(h2, 'B1').figures[2].alive = false;
+  assert.equal(unitOf(act(h2, shoot, missed).s, 'B1').underFire, true, 'after its first casualty it is marked');
+});

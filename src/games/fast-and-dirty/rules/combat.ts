@@ -8,7 +8,7 @@ import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, inPlay, t
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
-import { armourMod, assaultTraitMods, has, kills, saves } from './traits.js';
+import { armourMod, assaultTraitMods, has, ignoresPinned, kills, markUnderFire, noCover, saves } from './traits.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 
@@ -76,7 +76,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (!u.lastStand && (u.underFire || u.broken || u.fallingBack)) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
   // Closest eligible firer: cover against the shot is measured from it (§3.2).
   const closest = plan.firers.slice().sort((a, b) => minDist(at(a), a.r, plan.visible) - minDist(at(b), b.r, plan.visible))[0];
-  const covers = plan.visible.map((f) => coverAgainst(s, at(closest), f));
+  // Relentless never benefits from cover, fortifications included (§2.6).
+  const covers = plan.visible.map((f) => (noCover(t) ? { cover: 'none' as const, fort: null } : coverAgainst(s, at(closest), f)));
   const cover = unitCover(covers.map((c) => c.cover));
   if (t.quality === 'rabble' && cover === 'none') mods.rabbleInOpen = 1;
   // Step 6: support weapons within their own long range, +1 per 3 small arms firing.
@@ -104,8 +105,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
   const pins = !opt.defensive && s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance + nightPinning(s);
   // Step 9: Under Fire (not from the defensive free shot); a Pinned marker replaces it.
-  if (!opt.defensive) t.underFire = true;
-  if (pins && !t.pinned) {
+  if (!opt.defensive) markUnderFire(t);
+  if (pins && !t.pinned && !ignoresPinned(t)) {
     t.pinned = true;
     t.underFire = false;
     run.emit('pinned', { unit: t.id, fe });
@@ -122,7 +123,7 @@ const leadersAlive = (t: Unit) => t.figures.filter((f) => f.alive && (f.leader |
 export function commandDisruption(s: S, run: Run, t: Unit, leadersBefore: string[]): void {
   if (!s.options.commandDisruption || !troops(t) || !inPlay(t)) return;
   const lost = leadersBefore.filter((id) => !t.figures.some((f) => f.id === id && f.alive));
-  if (!lost.length) return;
+  if (!lost.length || ignoresPinned(t)) return;
   t.pinned = true;
   t.underFire = false;
   run.emit('command_disruption', { unit: t.id, leader: lost[0] });
@@ -134,9 +135,9 @@ function scatteredFire(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visib
   const hits = run.roll('scattered_fire', 2, { unit: u.id, target: t.id }).filter((d) => d === 6).length;
   run.emit('shot', { unit: u.id, target: t.id, firers: firers.map((f) => f.id), scattered: true, distance, hits, defensive });
   if (!hits) return true;
-  if (!defensive) t.underFire = true;
+  if (!defensive) markUnderFire(t);
   const leaders = leadersAlive(t);
-  allocateAndDamage(s, run, u, t, firers, visible, hits, at, visible.map((f) => ({ fig: f, fort: coverAgainst(s, at(firers[0]), f).fort?.fortification ?? null })));
+  allocateAndDamage(s, run, u, t, firers, visible, hits, at, visible.map((f) => ({ fig: f, fort: noCover(t) ? null : coverAgainst(s, at(firers[0]), f).fort?.fortification ?? null })));
   if (!defensive) commandDisruption(s, run, t, leaders);
   return true;
 }
@@ -258,13 +259,13 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
     if (!inside.length) continue;
     const se = run.roll('strike_effect', 2, { unit: t.id }).reduce((x, y) => x + y, 0) + w.fe
       + (w.feDice ? run.roll('weapon_fe', w.feDice, { weapon: w.id }).reduce((x, y) => x + y, 0) : 0);
-    const covers = inside.map((f) => (from ? coverAgainst(s, from, f) : { cover: positionCover(s, f), fort: null as Feature | null }));
+    const covers = inside.map((f) => (noCover(t) ? { cover: 'none' as const, fort: null as Feature | null } : from ? coverAgainst(s, from, f) : { cover: positionCover(s, f), fort: null as Feature | null }));
     const cover = unitCover(covers.map((c) => c.cover));
     const hits = Math.floor(se / PER_HIT[cover]);
     run.emit('strike_effect', { unit: t.id, strike: se, cover, hits });
-    t.underFire = true;
+    markUnderFire(t);
     const leaders = leadersAlive(t);
-    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) && !t.pinned) {
+    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) && !t.pinned && !ignoresPinned(t)) {
       t.pinned = true;
       t.underFire = false;
       run.emit('pinned', { unit: t.id, fe: se });
@@ -301,12 +302,12 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void
   const [die] = run.roll('aimed_shot', 1, { unit: u.id, target: t.id, figure: figId });
   const hit = die >= QUALITY_TABLE[u.quality].target;
   run.emit('aimed_shot', { unit: u.id, target: t.id, figure: figId, hit });
-  t.underFire = true;
+  markUnderFire(t);
   if (!hit) { u.noFireTurn = s.turn; return; }
   const f = t.figures.find((x) => x.id === figId)!;
   if (saves(run, t, f.id)) return;
   const leaders = leadersAlive(t);
-  const fort = coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
+  const fort = noCover(t) ? undefined : coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
   const d = run.roll('damage_attack', 1, { figure: f.id })[0];
   const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
   const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0);

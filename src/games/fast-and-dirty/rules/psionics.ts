@@ -8,6 +8,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { inPlay, living, type Figure, type Invocation, type S, type Unit } from '../state.js';
 import { Run, successes } from './run.js';
+import { ignoresPinned, markUnderFire } from './traits.js';
 import { afterCasualties } from './combat.js';
 
 export const APTITUDES = ['marginal', 'competent', 'expert', 'master'] as const;
@@ -72,8 +73,7 @@ export function invoke(s: S, run: Run, u: Unit, p: Invocation): Unit | null {
     case 'expose': carry('armour', -2); break;
     case 'shield': carry('armour', 2); break;
     case 'demoralize':
-      if (t.underFire) t.pinned = true;
-      else t.underFire = true;
+      if (t.underFire) { if (!ignoresPinned(t)) t.pinned = true; } else markUnderFire(t);
       break;
     case 'inspire':
       if (t.pinned) { t.pinned = false; t.underFire = true; } else t.underFire = false;

@@ -1,14 +1,14 @@
 // Unit traits (§2.6, checklist #73): the built ones as modifiers and hooks read where the rules
 // run (assault, damage, movement, Resolve and morale, fire dice, hiding, fire priority). The list
 // and which are built live in data/traits.json.
-import type { Unit } from '../state.js';
+import { casualties, type Unit } from '../state.js';
 import type { Run } from './run.js';
 import { psiArmour } from './psionics.js';
 
 export type Trait =
   | 'assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile'
   | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget'
-  | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid';
+  | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened';
 
 export const has = (u: Unit, t: Trait) => !!u.traits?.includes(t);
 
@@ -38,3 +38,12 @@ export function saves(run: Run, u: Unit, fig: string): boolean {
 
 /** Droid Troopers (§2.6): an attack must exceed the armour roll; others kill on equal. */
 export const kills = (u: Unit, attack: number, defence: number) => (has(u, 'droidTroopers') ? attack > defence : attack >= defence);
+
+/** Relentless ignores Under Fire, Hardened until its first casualty (§2.6): the marker is not placed. */
+export const ignoresUnderFire = (u: Unit) => has(u, 'relentless') || (has(u, 'hardened') && casualties(u) === 0);
+/** Relentless ignores Pinned (§2.6): the marker is not placed. */
+export const ignoresPinned = (u: Unit) => has(u, 'relentless');
+/** Mark a unit Under Fire unless its traits ignore it (§6.9, §2.6). */
+export function markUnderFire(u: Unit): void { if (!ignoresUnderFire(u)) u.underFire = true; }
+/** Relentless never benefits from cover (§2.6). */
+export const noCover = (u: Unit) => has(u, 'relentless');

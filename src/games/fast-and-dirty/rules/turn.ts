@@ -21,7 +21,7 @@ import { commandResponse } from './command-response.js';
 import { lastBoundStarts } from './jump.js';
 import { drop } from './drop.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
-import { has, traitMove } from './traits.js';
+import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 
 export const DEFAULT_OPTIONS = {
@@ -664,8 +664,8 @@ export function applyDrop(s: S, run: Run, u: Unit, at: Pt): void {
   const r = drop(s, run, u, at);
   endActivation(s, run, u);
   if (r.landed && inPlay(u)) {
-    u.underFire = true;
-    if (r.pinned) u.pinned = true;
+    markUnderFire(u);
+    if (r.pinned && !ignoresPinned(u)) u.pinned = true;
   }
 }
 
