@@ -17,7 +17,7 @@ import { bunkerProblem, isBunker } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { POWERS, psionicProblem } from './rules/psionics.js';
-import { has } from './rules/traits.js';
+import { has, noRush } from './rules/traits.js';
 
 const SCALES = [100, 75, 50, 25];
 
@@ -133,7 +133,8 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   // A unit that failed Command Response keeps only the orders it may give (§7.3).
   if (u.hesitant) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
   // Scattered fire reaches 10" only (§6.8): drop the shots beyond it.
-  if (u.scatteredFire) {
+  if (noRush(u)) out.splice(0, out.length, ...out.filter((a) => a.type !== 'rush'));
+  if (u.scatteredFire || has(u, 'zombie') || has(u, 'goon')) {
     return out.filter((a) => a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]]))));
   }
   return out;

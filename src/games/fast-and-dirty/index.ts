@@ -29,7 +29,7 @@ import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
-import { has } from './rules/traits.js';
+import { has, noRush } from './rules/traits.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
@@ -221,6 +221,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
     }
     case 'rush': {
       if (u.lastStand) return violation('last_stand', `${u.id} is making a Last Stand: it never moves (§7.13)`);
+      if (noRush(u)) return violation('no_rush', `${u.id} never Rushes (Zombie, Goon, §2.6)`);
       if (u.kind === 'weaponTeam' || living(u).some((f) => f.team)) return violation('team_no_rush', 'a weapon team may Move but never Rush (§7.9)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit makes one normal move away (§6.1)');
       const shape = pathsShape(a.moves);

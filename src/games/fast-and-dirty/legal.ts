@@ -1,7 +1,7 @@
 // One "why not" function per rule (STYLE §3): moves (§6.2, §3.2 "Movement", §5.4), fire
 // (§6.4 preconditions, fire priority, bands), close assault (§6.10), demolitions (§7.5).
 // Candidates, validation and queries all use these, so they cannot disagree.
-import { has, traitMove } from './rules/traits.js';
+import { closeOnly, has, traitMove } from './rules/traits.js';
 import { dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
@@ -255,6 +255,11 @@ export function fireProblem(s: S, u: Unit, target: string, pos?: Positions): Vio
   if (sp && sp.distance > 1000) return violation('out_of_range', `${u.id} fires as Scattered fire: 10" at most (§6.8)`);
   // A Last Stand unit shoots at any enemy unit it chooses (§7.13); an Obvious Target may always be targeted (§2.6).
   if (u.lastStand || has(t, 'obviousTarget')) return firePlan(s, u, t, pos) ? null : violation('no_line_of_fire', `no figure of ${u.id} sees a figure of ${target} within range (§6.4 step 1)`);
+  // Zombies, and Goons not returning fire, shoot only at close range (§2.6).
+  if (closeOnly(s, u, target)) {
+    const plan = firePlan(s, u, t, pos);
+    if (plan && (plan.band === 'medium' || plan.band === 'long')) return violation('close_range_only', `${u.id} fires only at close range (${has(u, 'zombie') ? 'Zombie' : 'Goon, not returning fire'}, §2.6)`);
+  }
   const pri = priorityTargets(s, u, pos);
   if (!pri.some((p) => p.unit.id === target)) {
     const plan = firePlan(s, u, t, pos);

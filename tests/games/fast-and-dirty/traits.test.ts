@@ -219,3 +219,37 @@ test('#73 Relentless ignores Under Fire and Pinned and never benefits from cover
   unitOf(h2, 'B1').figures[2].alive = false;
   assert.equal(unitOf(act(h2, shoot, missed).s, 'B1').underFire, true, 'after its first casualty it is marked');
 });
+
+test('#73 Zombie: Relentless and Fanatic, never Rushes, fires only at close range and at −2; Goon: close range unless returning fire, −1 FE, −1 armour, no Rush', () => {
+  // B1 at 25" (edge 24"): medium range for Regular assault rifles (close to 20").
+  const z = duel('t-zombie', withT(['zombie']), 3000);
+  assert.equal(code(tryAct(z, { type: 'engage', moves: [], target: 'B1', fireFirst: true })), 'close_range_only');
+  assert.equal(code(tryAct(z, { type: 'rush', moves: (moveAll(z, 600) as Extract<Action, { type: 'engage' }>).moves })), 'no_rush');
+  const zc = act(duel('t-zombie-close', withT(['zombie']), 1500), { type: 'engage', moves: [], target: 'B1', fireFirst: true }, Array(30).fill(2));
+  assert.equal(evOf(zc.events, 'shot')[0].mods.zombie, -2);
+  assert.equal(evOf(activation('t-zombie-fan', withT(['zombie'], 4), 3, {}, faces(6, 6, 6)).events, 'broken').length, 0, 'Fanatic');
+  const g = duel('t-goon', withT(['goon']), 3000);
+  assert.equal(code(tryAct(g, { type: 'engage', moves: [], target: 'B1', fireFirst: true })), 'close_range_only');
+  unitOf(g, 'A1').firedOnBy = { B1: g.turn };
+  const back = act(g, { type: 'engage', moves: [], target: 'B1', fireFirst: true }, Array(30).fill(2));
+  assert.equal(evOf(back.events, 'shot')[0].mods.goon, -1, 'returning fire at medium range, at −1');
+  const light = CONTENT.armour.light.rating;
+  const hit = act(duel('t-goon-armour', squad('regular', 3), 1500, withT(['goon'])), { type: 'engage', moves: [], target: 'B1', fireFirst: true }, [...faces(6, 6), ...Array(30).fill(2)]);
+  for (const d of evOf(hit.events, 'damage')) assert.equal(d.defence, 3 + light - 1);
+  assert.equal(unitOf(hit.s, 'B1').firedOnBy?.A1, hit.s.turn, 'the Goon remembers who fired at it');
+});
+
+test('#73 Slick: each slick model may be engaged by at most 2 opponents, capping the outnumbering bonus and kill rolls', () => {
+  const s = craft({ name: 't-slick', active: 'A1', units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3), at: [[1000, 800], [800, 1000], [1200, 1000]] },
+    { id: 'B1', side: 1, spec: withT(['slick'], 1), at: [[1000, 1000]] },
+  ] });
+  const moves = [{ fig: 'A1.1', path: [[1000, 899]] }, { fig: 'A1.2', path: [[899, 1000]] }, { fig: 'A1.3', path: [[1101, 1000]] }] as { fig: string; path: [number, number][] }[];
+  // The free shot: low dice, each damage roll saved by a 6.
+  const r = act(s, { type: 'assault', target: 'B1', moves }, [...faces(1), ...Array.from({ length: 12 }, () => faces(1, 6)).flat()]);
+  const res = evOf(r.events, 'assault_result')[0];
+  assert.ok(res, JSON.stringify(evOf(r.events, 'assault_fizzled')));
+  assert.equal(res.attacker.mods.outnumbering, 1, '2 counted against 1, not 3');
+  const kill = evOf(r.events, 'dice_rolled').find((d) => d.purpose === 'kill_dice' && d.unit === 'A1');
+  if (kill) assert.equal(kill.faces.length, 2, 'two kill dice, not three');
+});

@@ -8,7 +8,7 @@ import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, inPlay, t
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
-import { armourMod, assaultTraitMods, has, ignoresPinned, kills, markUnderFire, noCover, saves } from './traits.js';
+import { armourMod, assaultTraitMods, closeOnly, has, ignoresPinned, kills, markUnderFire, noCover, saves } from './traits.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 
@@ -42,6 +42,12 @@ export interface ShotOptions {
 export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): boolean {
   const plan = firePlan(s, u, t, opt.pos);
   if (!plan) return false;
+  // Zombies, and Goons not returning fire, shoot only at close range (§2.6).
+  if ((plan.band === 'medium' || plan.band === 'long') && closeOnly(s, u, t.id)) {
+    run.emit('no_fire', { unit: u.id, target: t.id, reason: 'close range only' });
+    return false;
+  }
+  if (has(t, 'goon')) t.firedOnBy = { ...(t.firedOnBy ?? {}), [u.id]: s.turn };
   u.actedTurn = s.turn;
   const at = (f: Figure) => opt.pos?.get(f.id) ?? f.at;
   if (u.scatteredFire) return scatteredFire(s, run, u, t, plan.firers, plan.visible, plan.distance, at, !!opt.defensive);
@@ -64,6 +70,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const crewLost = team.length ? u.figures.filter((f) => f.team && !f.alive).length : 0;
   if (crewLost) mods.crewLost = -crewLost;
   if (t.kind === 'nonCombatant') mods.nonCombatant = 2;
+  if (has(u, 'zombie')) mods.zombie = -2;
+  if (has(u, 'goon')) mods.goon = -1;
   // Personality Trigger Happy: the squad gets +1 FE (§2.7).
   if (hasPersonality(u, 'triggerHappy')) mods.triggerHappy = 1;
   // Degrade / Enhance on the firer's own activation (§7.22).
@@ -362,7 +370,10 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     Object.assign(mods, assaultTraitMods(u));
     return { score: Math.max(...faces) + Object.values(mods).reduce((x, y) => x + y, 0), mods };
   };
-  const ta = total(att, pa, pd, true), td = total(def, pd, pa, false);
+  // Slick: each slick model may be engaged by at most 2 opponents (§2.6): the opposing count is capped.
+  const cap = (mine: Figure[], u: Unit) => (has(u, 'slick') ? 2 * mine.length : Infinity);
+  const paEff = pa.slice(0, cap(pd, def)), pdEff = pd.slice(0, cap(pa, att));
+  const ta = total(att, paEff, pdEff, true), td = total(def, pdEff, paEff, false);
   const outcome = ta.score > td.score ? 'attacker' : td.score > ta.score ? 'defender' : 'draw';
   run.emit('assault_result', { unit: att.id, target: def.id, attacker: ta, defender: td, outcome });
   const [win, lose] = outcome === 'defender' ? [def, att] : [att, def];
@@ -380,7 +391,7 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
   const need = (u: Unit) => (outcome === 'draw' ? 4 : u === win ? 3 : 5);
   // Personality Brawler: one more kill roll for each brawler fighting (§2.7).
   const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length * (has(u, 'frenzied') ? 2 : 1) + mine.filter((f) => f.personalities?.includes('brawler')).length, { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
-  const ka = killsBy(pa, att), kd = killsBy(pd, def);
+  const ka = killsBy(paEff, att), kd = killsBy(pdEff, def);
   // Simultaneous: both removals from the positions before either.
   const before = [...att.figures, ...def.figures].map((f) => ({ ...f }));
   removeClosest(def, att, ka, before);

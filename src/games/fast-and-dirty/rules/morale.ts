@@ -1,5 +1,5 @@
 // Check Resolve, morale tests (§6.1) and Losing Heart (§6.13, option).
-import { has } from './traits.js';
+import { fanatic, has } from './traits.js';
 import { edgeDistance } from '../../../engine/mech/geom2d.js';
 import { inside } from '../../../engine/mech/geom2d.js';
 import { BREAK_QUARTERS, QUALITY_TABLE, RESOLVES, casualties, hasPersonality, inPlay, living, troops, type Resolve, type S, type Unit } from '../state.js';
@@ -41,7 +41,7 @@ export const TERRIFYING_RANGE = 800;
 export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 'normal' | 'motivator' {
   if (!troops(u) || u.lastStand) return 'normal';
   // Fanatic: never checks Resolve (§2.6).
-  if (!u.broken && !has(u, 'fanatic') && isBroken(s, u)) {
+  if (!u.broken && !fanatic(u) && isBroken(s, u)) {
     u.broken = true;
     run.emit('broken', { unit: u.id, casualties: casualties(u) });
   }

@@ -8,7 +8,7 @@ import { psiArmour } from './psionics.js';
 export type Trait =
   | 'assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile'
   | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget'
-  | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened';
+  | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick';
 
 export const has = (u: Unit, t: Trait) => !!u.traits?.includes(t);
 
@@ -23,7 +23,7 @@ export function assaultTraitMods(u: Unit): Record<string, number> {
 }
 
 /** Armour modifiers against damage rolls: Tough +1 (§2.6), Expose / Shield (§7.22). */
-export const armourMod = (u: Unit) => psiArmour(u) + (has(u, 'tough') ? 1 : 0);
+export const armourMod = (u: Unit) => psiArmour(u) + (has(u, 'tough') ? 1 : 0) - (has(u, 'goon') ? 1 : 0);
 
 /** Base movement change in hundredths: Swift +2", Slow −2" (§2.6). */
 export const traitMove = (u: Unit) => (has(u, 'swift') ? 200 : 0) - (has(u, 'slow') ? 200 : 0);
@@ -40,10 +40,20 @@ export function saves(run: Run, u: Unit, fig: string): boolean {
 export const kills = (u: Unit, attack: number, defence: number) => (has(u, 'droidTroopers') ? attack > defence : attack >= defence);
 
 /** Relentless ignores Under Fire, Hardened until its first casualty (§2.6): the marker is not placed. */
-export const ignoresUnderFire = (u: Unit) => has(u, 'relentless') || (has(u, 'hardened') && casualties(u) === 0);
+export const ignoresUnderFire = (u: Unit) => relentless(u) || (has(u, 'hardened') && casualties(u) === 0);
 /** Relentless ignores Pinned (§2.6): the marker is not placed. */
-export const ignoresPinned = (u: Unit) => has(u, 'relentless');
+export const ignoresPinned = (u: Unit) => relentless(u);
 /** Mark a unit Under Fire unless its traits ignore it (§6.9, §2.6). */
 export function markUnderFire(u: Unit): void { if (!ignoresUnderFire(u)) u.underFire = true; }
 /** Relentless never benefits from cover (§2.6). */
-export const noCover = (u: Unit) => has(u, 'relentless');
+export const noCover = (u: Unit) => relentless(u);
+/** Zombies are Relentless and Fanatic (§2.6). */
+export const relentless = (u: Unit) => has(u, 'relentless') || has(u, 'zombie');
+export const fanatic = (u: Unit) => has(u, 'fanatic') || has(u, 'zombie');
+/** Zombies and Goons never Rush (§2.6). */
+export const noRush = (u: Unit) => has(u, 'zombie') || has(u, 'goon');
+/**
+ * Fire limited to close range (§2.6): Zombies always; Goons except when returning fire, at a unit
+ * that fired at them this turn or last turn [P].
+ */
+export const closeOnly = (s: { turn: number }, u: Unit, target: string) => has(u, 'zombie') || (has(u, 'goon') && !((u.firedOnBy?.[target] ?? -9) >= s.turn - 1));
