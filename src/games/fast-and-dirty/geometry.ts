@@ -229,7 +229,8 @@ export function inImpassable(s: S, p: Pt): string | null {
 
 export function coherencyDistance(u: Unit): number {
   // Weapon teams always use 2" (§2.1).
-  return u.kind === 'weaponTeam' ? 200 : QUALITY_TABLE[u.quality].coherency;
+  // Recon: coherency +1" (§2.6).
+  return u.kind === 'weaponTeam' ? 200 : QUALITY_TABLE[u.quality].coherency + (u.traits?.includes('recon') ? 100 : 0);
 }
 
 export function coherencyOf(u: Unit, positions?: Map<string, Pt>) {

@@ -12,6 +12,9 @@ import { act, craft, evOf, faces, row, setup, squad, tryAct, unitOf } from './he
 import type { Action, Feature, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import { CONTENT, forceProblem } from '../../../src/games/fast-and-dirty/content.js';
+import { Run } from '../../../src/games/fast-and-dirty/rules/run.js';
+import { resolveAssault } from '../../../src/games/fast-and-dirty/rules/combat.js';
+import { scriptedRng } from '../../../src/engine/rng.js';
 
 const code = (r: unknown) => (r as { code?: string }).code;
 const withT = (traits: string[], n = 3, o: Partial<UnitSpec> = {}): UnitSpec => ({ ...squad('regular', n), traits, ...o });
@@ -252,4 +255,53 @@ test('#73 Slick: each slick model may be engaged by at most 2 opponents, capping
   assert.equal(res.attacker.mods.outnumbering, 1, '2 counted against 1, not 3');
   const kill = evOf(r.events, 'dice_rolled').find((d) => d.purpose === 'kill_dice' && d.unit === 'A1');
   if (kill) assert.equal(kill.faces.length, 2, 'two kill dice, not three');
+});
+
+test('#73 Dependent: Command Response +1 more with a character attached, −1 with none and its squad leader lost; Recon: coherency +1", strike timing 2D6 + 1 automatic success', () => {
+  const cr = (name: string, leaderDead: boolean) => {
+    const spec: UnitSpec = { ...withT(['dependent'], 3), figures: [{ weapon: 'assaultRifle', armour: 'light', leader: true }, { weapon: 'assaultRifle', armour: 'light', count: 2 }] };
+    const s = craft({ name, options: { commandResponse: true }, units: [
+      { id: 'A1', side: 0, spec, at: row(1000, 500, 3) },
+      { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 1400, 3) },
+    ] });
+    if (leaderDead) unitOf(s, 'A1').figures[0].alive = false;
+    return evOf(act(s, { type: 'activate', unit: 'A1' }, faces(6, 6, 6, 6)).events, 'command_response')[0];
+  };
+  assert.equal(cr('t-dep-lost', true).mods.dependent, -1);
+  assert.equal(cr('t-dep-ok', false).mods.dependent, undefined);
+  // Recon coherency: Regular 4" + 1" = 5" edge to edge.
+  const spread = (name: string, traits: string[], gap: number) => craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec: withT(traits, 2), at: [[1000, 500], [1100, 500]] },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) },
+  ] });
+  const apart = (gap: number): Action => ({ type: 'engage', moves: [{ fig: 'A1.2', path: [[1100 + gap, 500]] }], target: null, fireFirst: true });
+  // A1.1 at x = 10": A1.2 moved to x = 16" stands 5" apart edge to edge.
+  assert.equal(code(tryAct(spread('t-recon', ['recon'], 0), apart(500))), undefined, '5" apart edge to edge');
+  assert.equal(code(tryAct(spread('t-recon-x', ['recon'], 0), apart(501))), 'incoherent');
+  assert.equal(code(tryAct(spread('t-norecon', [], 0), apart(400))), undefined, '4" without Recon');
+  assert.equal(code(tryAct(spread('t-norecon-x', [], 0), apart(401))), 'incoherent');
+  const callSpec: UnitSpec = { ...withT(['recon'], 2), figures: [{ weapon: 'assaultRifle', armour: 'light', leader: true }, { weapon: 'assaultRifle', armour: 'light' }] };
+  const s = craft({ name: 't-recon-call', active: 'A1', options: { artillery: { 0: ['lightMortar'] } }, units: [
+    { id: 'A1', side: 0, spec: callSpec, at: row(1000, 500, 2) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) },
+  ] });
+  const r = act(s, { type: 'command', demolition: null, target: null, callFire: { caller: 'A1.1', asset: 'A-1', at: [1220, 2500] } }, [...faces(3, 1), ...Array(20).fill(2)]);
+  assert.equal(evOf(r.events, 'dice_rolled').find((d) => d.purpose === 'artillery_timing')!.faces.length, 2);
+  assert.equal(evOf(r.events, 'artillery_strike').length, 1, 'one success and the automatic one');
+});
+
+test('#73 Huge: 4 kill rolls per model in assault; never benefits from cover', () => {
+  // One Huge figure in contact with one trooper; assault rolls 3 (+1 charging) against 4: a draw, both roll kill dice.
+  const s = craft({ name: 't-huge', units: [
+    { id: 'A1', side: 0, spec: withT(['huge'], 1), at: [[1000, 899]] },
+    { id: 'B1', side: 1, spec: squad('regular', 1), at: [[1000, 1000]] },
+  ] });
+  const run = new Run(scriptedRng([...faces(3, 4), ...Array(20).fill(0)], 't-huge'));
+  resolveAssault(s, run, unitOf(s, 'A1'), unitOf(s, 'B1'));
+  assert.equal(evOf(run.ev, 'assault_result')[0].outcome, 'draw');
+  assert.equal(evOf(run.ev, 'dice_rolled').find((d) => d.purpose === 'kill_dice' && d.unit === 'A1')!.faces.length, 4);
+  assert.equal(evOf(run.ev, 'dice_rolled').find((d) => d.purpose === 'kill_dice' && d.unit === 'B1')!.faces.length, 1);
+  const woods: Feature = { id: 'woods', kind: 'area', points: [[500, 1300], [2000, 1300], [2000, 1700], [500, 1700]], move: 'difficult', cover: 'soft', los: 'woodsLight', height: 600 };
+  const h = act(duel('t-huge-cover', squad('regular', 3), 1500, withT(['huge']), [woods]), { type: 'engage', moves: [], target: 'B1', fireFirst: true }, Array(30).fill(2));
+  assert.equal(evOf(h.events, 'shot')[0].cover, 'none');
 });

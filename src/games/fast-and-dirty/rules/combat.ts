@@ -390,7 +390,7 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
   }
   const need = (u: Unit) => (outcome === 'draw' ? 4 : u === win ? 3 : 5);
   // Personality Brawler: one more kill roll for each brawler fighting (§2.7).
-  const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length * (has(u, 'frenzied') ? 2 : 1) + mine.filter((f) => f.personalities?.includes('brawler')).length, { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
+  const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length * (has(u, 'huge') ? 4 : 1) * (has(u, 'frenzied') ? 2 : 1) + mine.filter((f) => f.personalities?.includes('brawler')).length, { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
   const ka = killsBy(paEff, att), kd = killsBy(pdEff, def);
   // Simultaneous: both removals from the positions before either.
   const before = [...att.figures, ...def.figures].map((f) => ({ ...f }));
@@ -405,6 +405,8 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     autoFallBack(s, run, def, 300);
   } else {
     autoFallBack(s, run, lose, 600);
+    // Huge (§2.6): a winner that failed to destroy a Huge loser falls back too [P: 6"].
+    if (has(lose, 'huge') && inPlay(lose) && inPlay(win)) autoFallBack(s, run, win, 600);
   }
 }
 

@@ -1,6 +1,7 @@
 // Command Response (module, §7.3): a squad or weapon team activating Under Fire, Pinned or within 10"
 // of an enemy tests 1D6 + modifiers against its Quality target; a unit that fails may still shoot
 // and call fire, but Moves only to better cover, Rushes only away from the enemy and never assaults.
+import { has } from './traits.js';
 import { edgeDistance } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { positionCover, sees } from '../geometry.js';
@@ -42,6 +43,11 @@ export function commandResponse(s: S, run: Run, u: Unit): void {
   if (casualties(u) > (u.casualtiesSeen ?? 0)) mods.casualties = -1;
   if (u.figures.some((f) => f.leader && !f.alive)) mods.leaderLost = -1;
   if (attachedCharacter(s, u)) mods.character = 1;
+  // Dependent (§2.6): an extra +1 with a leader present, −1 with none and its squad leader lost [P: leader present = a character attached].
+  if (has(u, 'dependent')) {
+    if (attachedCharacter(s, u)) mods.dependent = 1;
+    else if (u.figures.some((f) => f.leader && !f.alive)) mods.dependent = -1;
+  }
   // Personality Comms: +1 to Command Response (§2.7).
   if (hasPersonality(u, 'comms')) mods.comms = 1;
   if (noComms(s, u) && normalTrigger(s, u)) mods.noComms = -1;

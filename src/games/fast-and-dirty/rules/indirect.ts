@@ -67,9 +67,10 @@ export function mortarProblem(s: S, u: Unit, at: unknown): Violation | null {
 }
 
 /** Timing, accuracy, scatter and impact of one strike. */
-function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Record<string, unknown>, timingBonus = 0): 'arrived' | 'garbled' | 'lost' | 'failed' {
+function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Record<string, unknown>, timingBonus = 0, recon = false): 'arrived' | 'garbled' | 'lost' | 'failed' {
   const target = QUALITY_TABLE[q].target;
-  const timing = successes(run.roll('artillery_timing', 3, who).map((d) => d + timingBonus), target);
+  // Recon: 2D6 plus one automatic success (§2.6).
+  const timing = successes(run.roll('artillery_timing', recon ? 2 : 3, who).map((d) => d + timingBonus), target) + (recon ? 1 : 0);
   if (timing < 2) {
     // An on-board mortar's 0 is just a failure (§7.11).
     const r = timing === 1 ? 'garbled' : who.asset ? 'lost' : 'failed';
@@ -98,7 +99,7 @@ export function callFire(s: S, run: Run, u: Unit, c: CallFire): void {
   const fo = living(u).find((f) => f.id === c.caller)?.personalities?.includes('forwardObserver');
   const comms = hasPersonality(u, 'comms') ? 1 : 0;
   if (fo || comms) run.emit('call_modifiers', { unit: u.id, ...(fo ? { forwardObserver: true } : {}), ...(comms ? { comms } : {}) });
-  const r = strike(s, run, fo ? shiftQuality(u.quality, 1) : u.quality, a.weapon, c.at, { unit: u.id, asset: a.id }, comms);
+  const r = strike(s, run, fo ? shiftQuality(u.quality, 1) : u.quality, a.weapon, c.at, { unit: u.id, asset: a.id }, comms, !!u.traits?.includes('recon'));
   if (r === 'lost') { a.lost = true; run.emit('asset_lost', { asset: a.id, side: a.side as Side }); }
 }
 

@@ -8,7 +8,7 @@ import { psiArmour } from './psionics.js';
 export type Trait =
   | 'assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile'
   | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget'
-  | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick';
+  | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge';
 
 export const has = (u: Unit, t: Trait) => !!u.traits?.includes(t);
 
@@ -46,7 +46,7 @@ export const ignoresPinned = (u: Unit) => relentless(u);
 /** Mark a unit Under Fire unless its traits ignore it (§6.9, §2.6). */
 export function markUnderFire(u: Unit): void { if (!ignoresUnderFire(u)) u.underFire = true; }
 /** Relentless never benefits from cover (§2.6). */
-export const noCover = (u: Unit) => relentless(u);
+export const noCover = (u: Unit) => relentless(u) || has(u, 'huge');
 /** Zombies are Relentless and Fanatic (§2.6). */
 export const relentless = (u: Unit) => has(u, 'relentless') || has(u, 'zombie');
 export const fanatic = (u: Unit) => has(u, 'fanatic') || has(u, 'zombie');
