@@ -8,6 +8,7 @@ import { applyEntry, resultOf, setupGame, type KState } from '../../../src/engin
 import { randomEntry } from '../../../src/engine/playout.js';
 import { entryRng, localRng } from '../../../src/engine/rng.js';
 import { isViolation } from '../../../src/engine/types.js';
+import { checkPlayout } from '../../../src/engine/conformance.js';
 import { inImpassable } from '../../../src/games/fast-and-dirty/geometry.js';
 import { overlaps } from '../../../src/engine/mech/geom2d.js';
 import { living, type S } from '../../../src/games/fast-and-dirty/state.js';
@@ -110,5 +111,18 @@ test('random legal play on a crafted table with psionics (#70): invocations, Har
     }
     assert.ok(s.result, `psi-play-${i} ended`);
     assert.ok([...kinds].some((k) => k.startsWith('psi:')), 'powers were invoked');
+  }
+});
+
+test('kernel conformance (replay, candidates, defaults, determinize, ownership) with Elusive, jump-pack, drop, trait and personality squads', () => {
+  const sq = (name: string, extra: Record<string, unknown>) => ({ name, quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 4 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['motivator', 'comms'] }], ...extra });
+  const forces = {
+    0: [sq('Jumpers', { jumpPacks: true, traits: ['swift', 'terrifying'] }), sq('Ghosts', { elusive: true, traits: ['goon', 'save'] }), sq('Paras', { drop: true, traits: ['frenzied'] })],
+    1: [sq('Skirmishers', { elusive: true, traits: ['relentless', 'slick'] }), sq('Raiders', { jumpPacks: true, traits: ['zombie'] }), sq('Stormers', { drop: true, traits: ['huge', 'timid'] })],
+  };
+  for (let i = 0; i < Math.max(2, N); i++) {
+    const r = checkPlayout(fastAndDirty, 'firefight', seats, `fad-conf-traits-${i}`, 3000, { forces, opportunityFire: i % 2 === 0, pinning: true });
+    assert.deepEqual(r.problems, [], `playout ${i}`);
+    assert.ok(r.ended, `playout ${i} did not end in ${r.entries} entries`);
   }
 });
