@@ -117,7 +117,7 @@ test('random legal play on a crafted table with psionics (#70): invocations, Har
 test('kernel conformance (replay, candidates, defaults, determinize, ownership) with Elusive, jump-pack, drop, trait and personality squads', () => {
   const sq = (name: string, extra: Record<string, unknown>) => ({ name, quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 4 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['motivator', 'comms'] }], ...extra });
   const forces = {
-    0: [sq('Jumpers', { jumpPacks: true, traits: ['swift', 'terrifying'] }), sq('Ghosts', { elusive: true, traits: ['goon', 'save'] }), sq('Paras', { drop: true, traits: ['frenzied'] })],
+    0: [sq('Jumpers', { jumpPacks: true, traits: ['swift', 'terrifying', 'aggressive'] }), sq('Ghosts', { elusive: true, traits: ['goon', 'save'] }), sq('Paras', { drop: true, traits: ['frenzied'] })],
     1: [sq('Skirmishers', { elusive: true, traits: ['relentless', 'slick'] }), sq('Raiders', { jumpPacks: true, traits: ['zombie'] }), sq('Stormers', { drop: true, traits: ['huge', 'timid'] })],
   };
   for (let i = 0; i < Math.max(2, N); i++) {

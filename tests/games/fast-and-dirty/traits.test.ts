@@ -305,3 +305,16 @@ test('#73 Huge: 4 kill rolls per model in assault; never benefits from cover', (
   const h = act(duel('t-huge-cover', squad('regular', 3), 1500, withT(['huge']), [woods]), { type: 'engage', moves: [], target: 'B1', fireFirst: true }, Array(30).fill(2));
   assert.equal(evOf(h.events, 'shot')[0].cover, 'none');
 });
+
+test('#73 Aggressive: activated Under Fire, a move must end nearer the enemy; it ignores Command Response limits', () => {
+  const s = duel('t-aggr', withT(['aggressive']), 2500);
+  unitOf(s, 'A1').underFire = true;
+  assert.equal(code(tryAct(s, moveAll(s, -200))), 'aggressive', 'backwards');
+  assert.equal(code(tryAct(s, moveAll(s, 300))), undefined, 'forwards');
+  assert.equal(code(tryAct(s, { type: 'engage', moves: [], target: 'B1', fireFirst: true }, Array(30).fill(2))), undefined, 'standing still is not moving');
+  const calm = duel('t-aggr-calm', withT(['aggressive']), 2500);
+  assert.equal(code(tryAct(calm, moveAll(calm, -200))), undefined, 'not Under Fire: free');
+  const cr = duel('t-aggr-cr', withT(['aggressive']), 2500);
+  unitOf(cr, 'A1').hesitant = true;
+  assert.equal(code(tryAct(cr, { type: 'assault', target: 'B1', moves: unitOf(cr, 'A1').figures.map((f) => ({ fig: f.id, path: [[f.at[0], 2399] as [number, number]] })) })), 'beyond_allowance', 'a failed Command Response does not forbid the charge (only the distance does)');
+});

@@ -61,6 +61,12 @@ export function commandResponse(s: S, run: Run, u: Unit): void {
 
 /** What a unit that failed Command Response may not do (§7.3, A49). */
 export function hesitantProblem(s: S, u: Unit, a: Action): Violation | null {
+  // Aggressive (§2.6): Under Fire, a move must end nearer the enemy; Command Response limits do not apply.
+  if (has(u, 'aggressive')) {
+    if (!u.underFire || (a.type !== 'engage' && a.type !== 'rush') || !a.moves.length) return null;
+    const end: Positions = new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]]));
+    return nearestEnemy(s, u, (f) => end.get(f.id) ?? f.at) < nearestEnemy(s, u, (f) => f.at) ? null : violation('aggressive', `${u.id} is Aggressive and Under Fire: a move must take it nearer the enemy (§2.6)`);
+  }
   if (!u.hesitant) return null;
   if (a.type === 'assault') return violation('hesitant', `${u.id} failed Command Response: it may not assault (§7.3, A49)`);
   if (a.type !== 'engage' && a.type !== 'rush') return null;
