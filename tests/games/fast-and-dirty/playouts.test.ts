@@ -118,7 +118,7 @@ test('kernel conformance (replay, candidates, defaults, determinize, ownership) 
   const sq = (name: string, extra: Record<string, unknown>) => ({ name, quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 4 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['motivator', 'comms'] }], ...extra });
   const forces = {
     0: [sq('Jumpers', { jumpPacks: true, traits: ['swift', 'terrifying', 'aggressive'] }), sq('Ghosts', { elusive: true, traits: ['goon', 'save'] }), sq('Paras', { drop: true, traits: ['frenzied'] })],
-    1: [sq('Skirmishers', { elusive: true, traits: ['relentless', 'slick'] }), sq('Raiders', { jumpPacks: true, traits: ['zombie'] }), sq('Stormers', { drop: true, traits: ['huge', 'timid'] })],
+    1: [sq('Skirmishers', { elusive: true, traits: ['relentless', 'slick'] }), sq('Raiders', { jumpPacks: true, traits: ['zombie'] }), sq('Stormers', { drop: true, traits: ['huge', 'timid', 'hesitant'] })],
   };
   for (let i = 0; i < Math.max(2, N); i++) {
     const r = checkPlayout(fastAndDirty, 'firefight', seats, `fad-conf-traits-${i}`, 3000, { forces, opportunityFire: i % 2 === 0, pinning: true });

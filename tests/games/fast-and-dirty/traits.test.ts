@@ -318,3 +318,23 @@ test('#73 Aggressive: activated Under Fire, a move must end nearer the enemy; it
   unitOf(cr, 'A1').hesitant = true;
   assert.equal(code(tryAct(cr, { type: 'assault', target: 'B1', moves: unitOf(cr, 'A1').figures.map((f) => ({ fig: f.id, path: [[f.at[0], 2399] as [number, number]] })) })), 'beyond_allowance', 'a failed Command Response does not forbid the charge (only the distance does)');
 });
+
+test('#73 Hesitant: unless within 15" of an enemy or Under Fire, a 1D6 Quality test at activation; on a failure it may only move into cover', () => {
+  const hedge: Feature = { id: 'woods', kind: 'area', points: [[800, 700], [1700, 700], [1700, 1000], [800, 1000]], move: 'open', cover: 'soft', los: 'woodsLight', height: 300 };
+  const mk = (name: string, bAt: number) => craft({ name, terrain: [hedge], units: [
+    { id: 'A1', side: 0, spec: withT(['hesitant']), at: row(1000, 500, 3) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, bAt, 3) },
+  ] });
+  const failed = act(mk('t-hes', 4000), { type: 'activate', unit: 'A1' }, faces(2));
+  assert.deepEqual(evOf(failed.events, 'hesitant_test')[0], { unit: 'A1', die: 2, passed: false });
+  const s = failed.s;
+  assert.equal(code(tryAct(s, { type: 'engage', moves: [], target: 'B1', fireFirst: true })), 'wavering', 'no fire');
+  assert.equal(code(tryAct(s, { type: 'rush', moves: (moveAll(s, 1000) as Extract<Action, { type: 'engage' }>).moves })), 'wavering');
+  assert.equal(code(tryAct(s, moveAll(s, -100))), 'wavering', 'not into cover');
+  assert.equal(code(tryAct(s, moveAll(s, 300))), undefined, 'into the woods');
+  assert.equal(code(tryAct(s, { type: 'engage', moves: [], target: null, fireFirst: true })), undefined, 'or stay');
+  assert.equal(act(s, moveAll(s, 300)).s.units.find((u) => u.id === 'A1')!.wavering, undefined, 'cleared at the end of the activation');
+  const near = act(mk('t-hes-near', 2000), { type: 'activate', unit: 'A1' });
+  assert.equal(evOf(near.events, 'hesitant_test').length, 0, 'within 15" of the enemy: no test');
+  assert.equal(evOf(act(mk('t-hes-pass', 4000), { type: 'activate', unit: 'A1' }, faces(3)).events, 'hesitant_test')[0].passed, true);
+});

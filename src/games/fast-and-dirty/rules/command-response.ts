@@ -59,8 +59,27 @@ export function commandResponse(s: S, run: Run, u: Unit): void {
   run.emit('command_response', { unit: u.id, die, mods, total, target, passed: !u.hesitant });
 }
 
+/** Trait Hesitant (§2.6): away from the enemy (15") and not Under Fire, a Quality test on 1D6 at activation. */
+export const HESITANT_RANGE = 1500;
+export function hesitantTrait(s: S, run: Run, u: Unit): void {
+  if (!has(u, 'hesitant') || u.underFire || enemyWithin(s, u, HESITANT_RANGE)) return;
+  const die = run.roll('hesitant', 1, { unit: u.id })[0];
+  u.wavering = die < QUALITY_TABLE[u.quality].target;
+  run.emit('hesitant_test', { unit: u.id, die, passed: !u.wavering });
+}
+
 /** What a unit that failed Command Response may not do (§7.3, A49). */
 export function hesitantProblem(s: S, u: Unit, a: Action): Violation | null {
+  // Trait Hesitant failed: only a Move into better cover (every moving figure), or nothing (§2.6).
+  if (u.wavering) {
+    const still = a.type === 'engage' && a.target === null && !a.blast && !a.aimed && !a.smoke && !a.indirect && !a.bunker && !a.teamTarget && !a.psionic && !a.jump;
+    if (!still) return violation('wavering', `${u.id} failed its Hesitant test: it may only move into cover (§2.6)`);
+    for (const m of a.moves) {
+      const f = living(u).find((x) => x.id === m.fig);
+      if (f && RANK[positionCover(s, { ...f, at: m.path[m.path.length - 1] })] <= RANK[positionCover(s, f)]) return violation('wavering', `${u.id} failed its Hesitant test: ${f.id} may move only into better cover (§2.6)`);
+    }
+    return null;
+  }
   // Aggressive (§2.6): Under Fire, a move must end nearer the enemy; Command Response limits do not apply.
   if (has(u, 'aggressive')) {
     if (!u.underFire || (a.type !== 'engage' && a.type !== 'rush') || !a.moves.length) return null;

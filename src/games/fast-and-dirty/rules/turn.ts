@@ -17,7 +17,7 @@ import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
-import { commandResponse } from './command-response.js';
+import { commandResponse, hesitantTrait } from './command-response.js';
 import { lastBoundStarts } from './jump.js';
 import { drop } from './drop.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
@@ -228,6 +228,7 @@ function afterTests(s: S, run: Run, u: Unit, r: 'rout' | 'fallBack' | 'normal'):
     return;
   }
   if (r === 'normal') commandResponse(s, run, u);
+  if (r === 'normal') hesitantTrait(s, run, u);
   s.phase = 'order';
   s.step++;
   checkImmediate(s, run);
@@ -606,6 +607,7 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   delete s.psiDone;
   delete u.bounding;
   delete u.movedNow;
+  delete u.wavering;
   lapse(u);
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;
