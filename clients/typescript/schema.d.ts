@@ -1266,6 +1266,16 @@ export interface components {
             }[];
             target: string | null;
             fireFirst: boolean;
+            /** @description a psionic figure of the unit invokes one power at a unit within 12" of it: 3D6 against its Aptitude; it does not fire this turn (§7.22) */
+            psionic?: {
+                fig: string;
+                power: "degrade" | "demoralize" | "embolden" | "enhance" | "expose" | "harm" | "heal" | "inspire" | "shield" | "terror";
+                target: string;
+                /** @description invoke after the move (default: before it) */
+                after?: boolean;
+            };
+            /** @description jump packs instead of the move (§7.12): leap, one straight jump up to 12" (no fire, nothing else this turn); bound, 1-3 straight bounds of up to 6" (18" in all), fire at −2 FE */
+            jump?: "leap" | "bound";
             /** @description a blast shot of one support weapon at a point, instead of the squad's fire (§6.7) */
             blast?: {
                 fig: string;
@@ -1307,6 +1317,11 @@ export interface components {
                 fig: string;
                 path: number[][];
             }[];
+            /**
+             * @description charge by jump-pack Bound: 1-3 straight bounds of up to 6"; the free shot is measured from the start of the last bound (§7.12)
+             * @enum {string}
+             */
+            jump?: "bound";
             /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
             attach?: string;
             /** @description the attached character leaves the squad at the end of the order (§2.8) */
@@ -1371,6 +1386,31 @@ export interface components {
             real: 1 | 2 | 3;
             /** @description anti-personnel or anti-vehicle (secret) */
             mine: "ap" | "av";
+        } | {
+            /** @enum {string} */
+            type: "drop";
+            /** @description [x, y] in hundredths of an inch */
+            at: number[];
+        } | {
+            /** @enum {string} */
+            type: "motivator";
+            reroll: boolean;
+        } | {
+            /** @enum {string} */
+            type: "harm";
+            fig: string;
+        } | {
+            /** @enum {string} */
+            type: "elusive";
+            /** @description per-figure paths (waypoints after the start) */
+            moves: {
+                fig: string;
+                path: number[][];
+            }[];
+        } | {
+            /** @enum {string} */
+            type: "retarget";
+            target: string | null;
         } | {
             /** @enum {string} */
             type: "opportunity";

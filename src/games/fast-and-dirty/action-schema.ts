@@ -18,6 +18,13 @@ export const actionSchema = T.Union([
   act('activate', { unit: Id, lastStand: T.Optional(T.Boolean({ description: 'declare this unit\'s Last Stand, once per player per game (§7.13)' })) }, 'activate one unit (§5.1-§5.2)'),
   act('engage', {
     moves: Moves, target: T.Union([Id, T.Null()]), fireFirst: T.Boolean(),
+    psionic: T.Optional(T.Object({
+      fig: Id,
+      power: T.Union(['degrade', 'demoralize', 'embolden', 'enhance', 'expose', 'harm', 'heal', 'inspire', 'shield', 'terror'].map((p) => T.Literal(p))),
+      target: Id,
+      after: T.Optional(T.Boolean({ description: 'invoke after the move (default: before it)' })),
+    }, { additionalProperties: false, description: 'a psionic figure of the unit invokes one power at a unit within 12" of it: 3D6 against its Aptitude; it does not fire this turn (§7.22)' })),
+    jump: T.Optional(T.Union([T.Literal('leap'), T.Literal('bound')], { description: 'jump packs instead of the move (§7.12): leap, one straight jump up to 12" (no fire, nothing else this turn); bound, 1-3 straight bounds of up to 6" (18" in all), fire at −2 FE' })),
     blast: T.Optional(T.Object({ fig: Id, at: XY }, { additionalProperties: false, description: 'a blast shot of one support weapon at a point, instead of the squad\'s fire (§6.7)' })),
     aimed: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a sniper\'s aimed shot at this figure of the target unit, ignoring fire priority (§7.27)' })),
     bunker: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'fire the AT-capable weapons at this bunker\'s structure instead of a unit; it must hold a figure of a unit the squad may fire at (§6.6, §7.7)' })),
@@ -27,7 +34,7 @@ export const actionSchema = T.Union([
     ...Attachment,
   }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
   act('rush', { moves: Moves, ...Attachment }, 'Move Out: Rush, a double move without fire (§5.3)'),
-  act('assault', { target: Id, moves: Moves, ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
+  act('assault', { target: Id, moves: Moves, jump: T.Optional(T.Literal('bound', { description: 'charge by jump-pack Bound: 1-3 straight bounds of up to 6"; the free shot is measured from the start of the last bound (§7.12)' })), ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
   act('command', {
     demolition: T.Union([T.Object({ act: T.Union([T.Literal('rig'), T.Literal('detonate')]), fig: Id }, { additionalProperties: false }), T.Null()]),
     target: T.Union([Id, T.Null()]),
@@ -46,5 +53,10 @@ export const actionSchema = T.Union([
     real: T.Union([T.Literal(1), T.Literal(2), T.Literal(3)], { description: 'the real marker (secret)' }),
     mine: T.Union([T.Literal('ap'), T.Literal('av')], { description: 'anti-personnel or anti-vehicle (secret)' }),
   }, 'place a minefield before the first turn: three markers, one real (§7.15)'),
+  act('drop', { at: XY }, 'drop troops in reserve: the drop point, at least 6" from any difficult terrain feature and any enemy figure; 3D6 Quality test, scatter, anti-aircraft fire; the drop is the activation (§7.6)'),
+  act('motivator', { reroll: T.Boolean() }, 'the unit failed its morale test: its Motivator re-rolls it (once per game), or keep the result (§2.7)'),
+  act('harm', { fig: Id }, 'psionic Harm at your unit: the figure that rolls, killed on 4+ (§7.22)'),
+  act('elusive', { moves: Moves }, 'Elusive: the unit fired upon falls back up to 4" per figure, coherent, ending farther from the nearest enemy, before the shot resolves, or stays with no moves; once per turn (§2.6)'),
+  act('retarget', { target: T.Union([Id, T.Null()]) }, 'the Elusive target fell back out of the shooter\'s reach: fire at another legal target, or null to hold fire (§2.6)'),
   act('opportunity', { unit: T.Union([Id, T.Null()]) }, 'Opportunity Fire: an unactivated unit fires at the mover and loses its activation, or null to hold fire (§7.18)'),
 ], { title: 'FastAndDirtyAction' });

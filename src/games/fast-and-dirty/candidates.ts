@@ -15,6 +15,9 @@ import {
 import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
 import { bunkerProblem, isBunker } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
+import { jumpLimits, jumpProblem } from './rules/jump.js';
+import { POWERS, psionicProblem } from './rules/psionics.js';
+import { has, noRush } from './rules/traits.js';
 
 const SCALES = [100, 75, 50, 25];
 
@@ -121,12 +124,17 @@ export function orderCandidates(s: S, u: Unit): Action[] {
       if (rush) add({ type: 'rush', moves: rush });
     }
   }
+  if (u.jumpPacks) for (const a of jumpCandidates(s, u)) add(a);
+  if (!fb || fallBackBlocked(s, u)) for (const a of psionicCandidates(s, u)) add(a);
   if (!fb && moveAndFire) for (const a of assaultCandidates(s, u)) add(a);
   for (const a of demolitionCandidates(s, u)) add(a);
+  // Inflexible: no fire in an order that moves (§2.6).
+  if (has(u, 'inflexible')) out.splice(0, out.length, ...out.filter((a) => a.type !== 'engage' || !a.moves.length || (a.target === null && !a.blast && !a.aimed && !a.indirect && !a.bunker)));
   // A unit that failed Command Response keeps only the orders it may give (§7.3).
-  if (u.hesitant) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
+  if (u.hesitant || u.wavering || (has(u, 'aggressive') && u.underFire)) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
   // Scattered fire reaches 10" only (§6.8): drop the shots beyond it.
-  if (u.scatteredFire) {
+  if (noRush(u)) out.splice(0, out.length, ...out.filter((a) => a.type !== 'rush'));
+  if (u.scatteredFire || has(u, 'zombie') || has(u, 'goon')) {
     return out.filter((a) => a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]]))));
   }
   return out;
@@ -257,6 +265,70 @@ function assaultCandidates(s: S, u: Unit): Action[] {
       r = moveProblem(s, u, chosen, { mode: 'assault' });
     }
     if ('end' in r && !assaultProblem(s, u, e.id, r.end)) out.push({ type: 'assault', target: e.id, moves: chosen });
+  }
+  return out;
+}
+
+/**
+ * Jump packs (§7.12): per direction, a Leap and a Bound of 3 straight bounds (the longest of
+ * 100/75/50/25% that is legal, the bound also firing after at the first priority target); a charge
+ * by Bound at each enemy unit within the bounds' reach.
+ */
+function jumpCandidates(s: S, u: Unit): Action[] {
+  const out: Action[] = [];
+  if (u.pinned || u.lastStand) return out;
+  const lim = jumpLimits(s, u);
+  const fb = u.fallingBack;
+  const away = (end: Positions) => !fb || fallBackProblem(s, u, end) === null;
+  for (const d of directions(s, u)) {
+    if (fb && d.why !== 'away' && d.why !== 'cover') continue;
+    if (d.v[0] === 0 && d.v[1] === 0) continue;
+    for (const k of SCALES) {
+      const moves = living(u).map((f) => ({ fig: f.id, path: [along(f.at, d.v, Math.floor((lim.leap * k) / 100))] }));
+      const r = jumpProblem(s, u, moves, 'leap');
+      if ('end' in r && away(r.end)) { out.push({ type: 'engage', moves, target: null, fireFirst: true, jump: 'leap' }); break; }
+    }
+    for (const k of SCALES) {
+      const step = Math.floor((Math.min(lim.bound, Math.floor(lim.boundTotal / 3)) * k) / 100);
+      const moves = living(u).map((f) => ({ fig: f.id, path: [1, 2, 3].map((i) => along(f.at, d.v, step * i)) }));
+      const r = jumpProblem(s, u, moves, 'bound');
+      if (!('end' in r) || !away(r.end)) continue;
+      out.push({ type: 'engage', moves, target: null, fireFirst: true, jump: 'bound' });
+      const after = u.noFireTurn !== s.turn && u.kind !== 'weaponTeam' && u.kind !== 'sniper' ? priorityTargets(s, u, r.end)[0] : undefined;
+      if (after) out.push({ type: 'engage', moves, target: after.unit.id, fireFirst: false, jump: 'bound' });
+      break;
+    }
+  }
+  if (fb || u.kind === 'weaponTeam' || u.kind === 'sniper') return out;
+  for (const e of enemiesOf(s, u)) {
+    let best: { f: (typeof u.figures)[number]; g: (typeof u.figures)[number]; d: number } | null = null;
+    for (const f of living(u)) for (const g of living(e)) {
+      const d = edgeDistance(f.at, f.r, g.at, g.r);
+      if (!best || d < best.d) best = { f, g, d };
+    }
+    if (!best || best.d > lim.boundTotal) continue;
+    const { f, g } = best;
+    const contact = along(g.at, [f.at[0] - g.at[0], f.at[1] - g.at[1]], f.r + g.r + 1);
+    const len = dist(f.at, contact);
+    const n = Math.max(1, Math.min(3, Math.ceil(len / Math.max(1, lim.bound - 1))));
+    const v: Pt = [contact[0] - f.at[0], contact[1] - f.at[1]];
+    const path = Array.from({ length: n }, (_, i) => (i === n - 1 ? contact : along(f.at, v, Math.floor((len * (i + 1)) / n))));
+    const chosen = [{ fig: f.id, path }];
+    const r = jumpProblem(s, u, chosen, 'bound', true);
+    if ('end' in r && !assaultProblem(s, u, e.id, r.end)) out.push({ type: 'assault', target: e.id, moves: chosen, jump: 'bound' });
+  }
+  return out;
+}
+
+/** Each power at the first unit it may reach, from where the psionic stands, the rest holding (§7.22). */
+function psionicCandidates(s: S, u: Unit): Action[] {
+  const out: Action[] = [];
+  for (const f of living(u)) {
+    if (!f.psi || f.psi.strength <= 0 || f.psi.usedTurn === s.turn) continue;
+    for (const power of POWERS) {
+      const t = s.units.find((x) => !psionicProblem(s, u, { fig: f.id, power, target: x.id }));
+      if (t) out.push({ type: 'engage', moves: [], target: null, fireFirst: true, psionic: { fig: f.id, power, target: t.id } });
+    }
   }
   return out;
 }

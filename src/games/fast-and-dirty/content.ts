@@ -9,6 +9,7 @@ import { QUALITIES, RESOLVES, type Feature, type Figure, type Quality, type Reso
 import weaponsJson from './data/weapons.json' with { type: 'json' };
 import armourJson from './data/armour.json' with { type: 'json' };
 import scenariosJson from './data/scenarios.json' with { type: 'json' };
+import traitsJson from './data/traits.json' with { type: 'json' };
 
 const Int = T.Integer();
 const XY = T.Tuple([T.Integer({ minimum: -10000, maximum: 20000 }), T.Integer({ minimum: -10000, maximum: 20000 })]);
@@ -39,6 +40,7 @@ export const FigureSpec = T.Object({
   support: T.Optional(T.Boolean()), leader: T.Optional(T.Boolean()),
   count: T.Optional(T.Integer({ minimum: 1, maximum: 12 })),
   personalities: T.Optional(T.Array(T.String({ maxLength: 32 }), { maxItems: 4 })),
+  psionic: T.Optional(T.Union([T.Literal('marginal'), T.Literal('competent'), T.Literal('expert'), T.Literal('master')], { description: 'a psionic of this Aptitude, Strength 3 (§2.8, §7.22); no points cost in the source' })),
 }, { additionalProperties: false });
 
 export const UnitSpec = T.Object({
@@ -48,6 +50,10 @@ export const UnitSpec = T.Object({
   branch: T.Optional(lit(['infantry', 'gunnery', 'cavalry'] as const)),
   scatteredFire: T.Optional(T.Boolean({ description: 'the unit fires as Scattered fire: 10" at most, 2D6, each 6 a hit (§6.8, A29)' })),
   nightVision: T.Optional(T.Boolean({ description: 'night vision (§7.16, the trait of §2.6): unrestricted fire at night within 20"' })),
+  elusive: T.Optional(T.Boolean({ description: 'trait Elusive (§2.6): once per turn, when fired upon, it may fall back 4" before the shot resolves' })),
+  traits: T.Optional(T.Array(T.String({ minLength: 1, maxLength: 32 }), { maxItems: 8, uniqueItems: true, description: 'unit traits (§2.6), ids from data/traits.json' })),
+  drop: T.Optional(T.Boolean({ description: 'drop troops (§7.6): held in reserve, it enters by a drop as its activation' })),
+  jumpPacks: T.Optional(T.Boolean({ description: 'jump packs (§7.12): Leap or Bound instead of a regular move' })),
   attached: T.Optional(T.Boolean({ description: 'a weapon team attached at deployment to the squad listed before it (§7.9)' })),
   quality: lit(QUALITIES), resolve: lit(RESOLVES),
   at: T.Optional(XY), figures: T.Array(FigureSpec, { minItems: 1, maxItems: 12 }),
@@ -77,7 +83,11 @@ export type ScenarioDef = Static<typeof ScenarioDef>;
 const MapDef = T.Object({ id: T.String(), title: T.String(), table: T.Tuple([Int, Int]), terrain: T.Array(FeatureDef) }, { additionalProperties: false });
 export type MapDef = Static<typeof MapDef>;
 
+export const TraitDef = T.Object({ id: T.String(), name: T.String(), built: T.Boolean(), effect: T.String() }, { additionalProperties: false });
+export type TraitDef = Static<typeof TraitDef>;
+
 const Files = {
+  traits: T.Object({ note: T.String(), traits: T.Array(TraitDef) }),
   weapons: T.Object({ provisional: T.Boolean(), dataset: T.String(), note: T.String(), weapons: T.Array(WeaponDef) }),
   armour: T.Object({ provisional: T.Boolean(), dataset: T.String(), note: T.String(), armour: T.Array(ArmourDef) }),
   scenarios: T.Object({ provisional: T.Boolean(), dataset: T.String(), note: T.String(), maps: T.Array(MapDef), scenarios: T.Array(ScenarioDef) }),
@@ -105,10 +115,12 @@ export interface Content {
   maps: Record<string, MapDef>;
   scenarios: ScenarioDef[];
   dataset: string;
+  traits: Record<string, TraitDef>;
 }
 
 /** Schemas, then cross-references (every weapon, armour and map named exists, default forces within points). */
-export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios: unknown }): Content {
+export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios: unknown; traits?: unknown }): Content {
+  const tr = check('traits', Files.traits, raw.traits ?? traitsJson);
   const w = check('weapons', Files.weapons, raw.weapons);
   const a = check('armour', Files.armour, raw.armour);
   const sc = check('scenarios', Files.scenarios, raw.scenarios);
@@ -118,11 +130,14 @@ export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios:
     maps: Object.fromEntries(sc.maps.map((m) => [m.id, m])),
     scenarios: sc.scenarios,
     dataset: w.dataset,
+    traits: Object.fromEntries(tr.traits.map((x) => [x.id, x])),
   };
   for (const s of c.scenarios) {
     if (!c.maps[s.map]) throw new Error(`scenario ${s.id}: unknown map ${s.map}`);
     for (const side of [0, 1] as const) {
       for (const u of [...s.forces[side], ...s.nonCombatants]) {
+        const tp = traitProblem(c, u);
+        if (tp) throw new Error(`scenario ${s.id} unit ${u.name}: ${tp.message}`);
         if ((u.kind === 'character' || u.kind === 'sniper') && u.figures.reduce((k, f) => k + (f.count ?? 1), 0) !== 1) throw new Error(`scenario ${s.id} unit ${u.name}: characters and snipers are single figures (§2.8, §7.27)`);
         for (const f of u.figures) {
           if (!c.weapons[f.weapon]) throw new Error(`scenario ${s.id} unit ${u.id}: unknown weapon ${f.weapon} (§2.3)`);
@@ -134,6 +149,17 @@ export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios:
     }
   }
   return c;
+}
+
+/** A unit's traits must be known and built (§2.6, data/traits.json). */
+export function traitProblem(c: Content, u: UnitSpec): Violation | null {
+  for (const t of u.traits ?? []) {
+    const d = c.traits[t];
+    if (!d) return violation('unknown_trait', `${u.name}: unknown trait ${t} (§2.6)`);
+    if (!d.built) return violation('trait_not_built', `${u.name}: the trait ${d.name} is not built yet`);
+    if (t === 'droidTroopers' && u.quality === 'elite') return violation('droid_elite', `${u.name}: Droid Troopers are never Elite (§2.6)`);
+  }
+  return null;
 }
 
 export const CONTENT = loadContent({ weapons: weaponsJson, armour: armourJson, scenarios: scenariosJson });
@@ -155,6 +181,7 @@ export function trooperCost(c: Content, q: Quality, r: Resolve, f: Static<typeof
   if (!a) return violation('unknown_armour', `unknown armour ${f.armour}`);
   if (w.cost === null) return violation('no_points_cost', `${w.name} has no points cost in the source (§2.9, A8): not selectable in a points-matched force`);
   if (a.cost === null) return violation('no_points_cost', `${a.name} armour has no points cost (§2.9)`);
+  if (f.psionic) return violation('no_points_cost', 'psionics have no points cost in the source (§2.9 GAP): they come from scenario data or the Psionics generation option');
   if (a.powered) return violation('no_points_cost', `${a.name} is powered armour, whose costs are missing from the source (§2.9, A8)`);
   if (f.support && w.class !== 'support') return violation('not_a_support_weapon', `${w.name} is not a squad support weapon (§2.3)`);
   if (!f.support && w.class !== 'basic') return violation('support_weapon_needs_operator', `${w.name} is a support weapon: mark its trooper support (§2.3)`);
@@ -189,6 +216,8 @@ export function forceProblem(c: Content, units: UnitSpec[], limit: number): Viol
     if (smallArms < 1) return violation('no_small_arms', `${u.name}: a squad needs at least one small-arms trooper to operate its support weapons (§6.4 step 1)`);
     const leaders = u.figures.filter((f) => f.leader).reduce((k, f) => k + (f.count ?? 1), 0);
     if (leaders > 1) return violation('two_leaders', `${u.name}: one squad leader at most`);
+    const tp = traitProblem(c, u);
+    if (tp) return tp;
     const cost = squadCost(c, u);
     if (typeof cost !== 'number') return cost;
     total += cost;
@@ -215,6 +244,8 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
     figs.push({
       id: `${id}.${i + 1}`, at: [at[0] + (i * 2 - (n - 1)) * 110, at[1]], r: baseRadius(f.armour),
       weapon: f.weapon, armour: f.armour, support: !!f.support, leader: !!f.leader && (f.count ?? 1) === 1, alive: true,
+      ...(f.psionic ? { psi: { aptitude: f.psionic, strength: 3 } } : {}),
+      ...(f.personalities?.length ? { personalities: [...f.personalities] } : {}),
     });
   });
   return {
@@ -225,7 +256,11 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
     ...(spec.kind === 'character' ? { character: { leadership: spec.leadership ?? 'novice', branch: spec.branch ?? 'infantry' }, attachedTo: null } : {}),
     ...(spec.kind === 'sniper' ? { movedLast: false } : {}),
     ...(spec.scatteredFire ? { scatteredFire: true } : {}),
-    ...(spec.nightVision ? { nightVision: true } : {}),
+    ...(spec.nightVision || spec.traits?.includes('nightVision') ? { nightVision: true } : {}),
+    ...(spec.elusive || spec.traits?.includes('elusive') ? { elusive: true } : {}),
+    ...(spec.traits?.length ? { traits: [...spec.traits] as Unit['traits'] } : {}),
+    ...(spec.jumpPacks ? { jumpPacks: true } : {}),
+    ...(spec.drop && side !== null ? { reserve: true } : {}),
   };
 }
 

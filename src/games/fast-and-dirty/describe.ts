@@ -11,7 +11,8 @@ export function label(v: View, seat: Seat | null, a: Action): string {
   // Characters join a squad at the start of its order and leave at the end (§2.8).
   const join = 'attach' in a && a.attach ? `${name(v, a.attach)} joins; ` : '';
   const leave = 'detach' in a && a.detach ? '; the character detaches' : '';
-  return `${join}${base}${leave}`;
+  const psi = a.type === 'engage' && a.psionic ? `; ${a.psionic.fig} invokes ${a.psionic.power} at ${name(v, a.psionic.target)}${a.psionic.after ? ' after moving' : ''}` : '';
+  return `${join}${base}${psi}${leave}`;
 }
 
 function orderLabel(v: View, _seat: Seat | null, a: Action): string {
@@ -26,9 +27,9 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
       if (a.bunker) return `${active} fires at the bunker ${a.bunker}${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (a.blast) return `${active}: ${a.blast.fig} fires a blast at (${inches(a.blast.at[0])}, ${inches(a.blast.at[1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (!a.moves.length) return a.target ? `${active} shoots at ${name(v, a.target)}` : `${active} holds`;
-      return `${active} moves ${a.moves.length} figure${a.moves.length > 1 ? 's' : ''}${a.target ? ` and shoots at ${name(v, a.target)} ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
+      return `${active} ${a.jump === 'leap' ? 'leaps with' : a.jump === 'bound' ? 'bounds with' : 'moves'} ${a.moves.length} figure${a.moves.length > 1 ? 's' : ''}${a.target ? ` and shoots at ${name(v, a.target)} ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
     case 'rush': return `${active} rushes (Move Out)`;
-    case 'assault': return `${active} assaults ${name(v, a.target)}`;
+    case 'assault': return `${active} assaults ${name(v, a.target)}${a.jump ? ' by Bound' : ''}`;
     case 'command': {
       const parts = [
         ...(a.callFire ? [`${a.callFire.caller} calls fire from ${a.callFire.asset} at (${inches(a.callFire.at[0])}, ${inches(a.callFire.at[1])})`] : []),
@@ -44,6 +45,11 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'reveal': return a.real ? `marker ${v.reveal?.marker ?? ''} is the real ${name(v, v.reveal?.unit ?? null)}` : `marker ${v.reveal?.marker ?? ''} is a dummy`;
     case 'minefield': return `place a minefield: markers at ${a.markers.map((p) => `(${inches(p[0])}, ${inches(p[1])})`).join(', ')}; marker ${a.real} real (${a.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})`;
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
+    case 'harm': return `${a.fig} suffers the Harm`;
+    case 'motivator': return a.reroll ? `${active}'s motivator rallies it: re-roll the morale test` : `${active} keeps its morale result`;
+    case 'drop': return `${active} drops at (${inches(a.at[0])}, ${inches(a.at[1])})`;
+    case 'elusive': return a.moves.length ? `${name(v, v.elusive?.target ?? null)} eludes the fire: falls back 4"` : `${name(v, v.elusive?.target ?? null)} stands and takes the fire`;
+    case 'retarget': return a.target ? `${name(v, v.elusive?.shooter ?? null)} shoots at ${name(v, a.target)} instead` : `${name(v, v.elusive?.shooter ?? null)} holds fire`;
     case 'control': return a.moves.length ? `move the non-combatants ${name(v, v.controlGroup)}` : `leave the non-combatants ${name(v, v.controlGroup)} in place`;
   }
 }
@@ -54,6 +60,21 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'dice_rolled': return `${d.purpose}: ${(d.faces ?? []).join(' ')}`;
     case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
     case 'activated': return `${name(v, d.unit)} activates`;
+    case 'morale_failed': return `${name(v, d.unit)} fails its morale test (${d.successes} successes)`;
+    case 'motivator_reroll': return `${name(v, d.unit)}'s motivator re-rolls the morale test: ${d.successes} successes`;
+    case 'psionic_power': return `${d.figure} invokes ${d.power} at ${name(v, d.target)}: ${d.successes} successes, ${d.works ? 'it works' : 'it fails'} (Strength ${d.strength})`;
+    case 'psionic_harm': return `${d.figure} is harmed${d.killed ? ' and killed' : ' but survives'}`;
+    case 'emboldened': return `${name(v, d.unit)} is emboldened and skips its morale test`;
+    case 'terror_test': return `${name(v, d.unit)} is terrified and tests morale`;
+    case 'drop': return `${name(v, d.unit)} drops: ${d.successes} successes${d.scatter ? `, scatters ${d.scatter}"` : ', on the point'}`;
+    case 'aa_fire': return `anti-aircraft fire at ${name(v, d.unit)}: ${d.killed.length} killed`;
+    case 'drop_casualties': return `${name(v, d.unit)} loses ${d.killed.length} landing in woods or on buildings`;
+    case 'landed': return `${name(v, d.unit)} lands${d.pinned ? ', Pinned' : ''}, Under Fire`;
+    case 'drop_no_room': return `${name(v, d.unit)} finds no room to land and stays in reserve`;
+    case 'jump': return `${name(v, d.unit)} ${d.jump === 'leap' ? 'leaps' : 'bounds'} on its jump packs`;
+    case 'elusive': return `${name(v, d.unit)} eludes ${name(v, d.shooter)}'s fire, falling back`;
+    case 'elusive_declined': return `${name(v, d.unit)} does not elude ${name(v, d.shooter)}'s fire`;
+    case 'retarget': return d.target ? `${name(v, d.unit)} picks ${name(v, d.target)} instead` : `${name(v, d.unit)} holds its fire`;
     case 'opportunity_fire': return `${name(v, d.unit)} takes opportunity fire at ${name(v, d.target)}`;
     case 'shot': if (d.scattered) return `${name(v, d.unit)} fires scattered at ${name(v, d.target)} (${inches(d.distance)}): ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
       return `${name(v, d.unit)} fires at ${name(v, d.target)} (${d.band} range ${inches(d.distance)}, ${d.cover} cover): FE ${d.fe}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`;

@@ -188,7 +188,7 @@ export function crossingCost(f: Feature): number | null {
 }
 
 /** The cost of a figure's path, or why it is not allowed (impassable ground or obstacle). */
-export function pathCost(s: S, path: Pt[]): { cost: number } | { blocked: string } {
+export function pathCost(s: S, path: Pt[], agile = false): { cost: number } | { blocked: string } {
   let cost = 0;
   for (let i = 0; i + 1 < path.length; i++) {
     const a = path[i], b = path[i + 1];
@@ -199,7 +199,8 @@ export function pathCost(s: S, path: Pt[]): { cost: number } | { blocked: string
       for (const k of piece.within) {
         const f = areas[k];
         if (f.move === 'impassable') return { blocked: f.id };
-        m = Math.max(m, MULT[f.move]);
+        // Agile (§2.6): no difficult-terrain penalty.
+        if (!agile) m = Math.max(m, MULT[f.move]);
       }
       cost += piece.len * m;
     }
@@ -228,7 +229,8 @@ export function inImpassable(s: S, p: Pt): string | null {
 
 export function coherencyDistance(u: Unit): number {
   // Weapon teams always use 2" (§2.1).
-  return u.kind === 'weaponTeam' ? 200 : QUALITY_TABLE[u.quality].coherency;
+  // Recon: coherency +1" (§2.6).
+  return u.kind === 'weaponTeam' ? 200 : QUALITY_TABLE[u.quality].coherency + (u.traits?.includes('recon') ? 100 : 0);
 }
 
 export function coherencyOf(u: Unit, positions?: Map<string, Pt>) {

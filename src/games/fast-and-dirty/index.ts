@@ -26,6 +26,11 @@ import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
+import { jumpLimits, jumpProblem } from './rules/jump.js';
+import { dropCandidates, dropProblem } from './rules/drop.js';
+import { psionicProblem } from './rules/psionics.js';
+import { has, noRush } from './rules/traits.js';
+import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
 function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
@@ -35,7 +40,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyMotivator, applyHarm, applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -76,6 +81,25 @@ function pending(s: S): OpenDecision[] {
       exposes: { mover: mover.id, at: living(mover).map((f) => f.at), eligible: opportunityFirers(s, mover).map((u) => u.id) },
     }];
   }
+  if (s.phase === 'elusive' || s.phase === 'retarget') {
+    const e = s.elusive!;
+    const t = s.units.find((x) => x.id === e.target)!;
+    const u = s.units.find((x) => x.id === e.shooter)!;
+    const seat = (s.phase === 'elusive' ? t.side : u.side) as Side;
+    return [{
+      key: `${s.phase}:${s.step}`, seat, kind: s.phase, blocking: true, timing: s.phase === 'elusive' ? 'reaction' : 'turn', context: [...ctx, `unit:${s.phase === 'elusive' ? t.id : u.id}`],
+      exposes: { shooter: u.id, target: t.id, ...(s.phase === 'elusive' ? { move: ELUSIVE_MOVE } : { eligible: retargets(s, u, e.action) }) },
+    }];
+  }
+  if (s.phase === 'motivator') {
+    const u = s.units.find((x) => x.id === s.active)!;
+    return [{ key: `motivator:${s.step}`, seat: u.side as Side, kind: 'motivator', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, successes: u.moraleHeld ?? 0 } }];
+  }
+  if (s.phase === 'harm') {
+    const h = s.harm!;
+    const t = s.units.find((x) => x.id === h.target)!;
+    return [{ key: `harm:${s.step}`, seat: t.side as Side, kind: 'harm', blocking: true, timing: 'reaction', context: [...ctx, `unit:${t.id}`], exposes: { psionic: h.unit, target: t.id, figures: living(t).map((f) => f.id) } }];
+  }
   if (s.phase === 'control') {
     const u = s.units.find((x) => x.id === s.active)!;
     return [{ key: `control:${s.step}`, seat: u.side as Side, kind: 'control', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, group: s.controlGroup } }];
@@ -98,6 +122,13 @@ function pathsShape(moves: unknown): Violation | null {
 function orderProblem(s0: S, a: Action): Violation | null {
   let s = s0;
   let u = s.units.find((x) => x.id === s.active)!;
+  // Drop troops in reserve (§7.6): drop, or hold (stay in reserve).
+  if (u.reserve) {
+    if (a.type === 'drop') return dropProblem(s, u, a.at);
+    if (a.type === 'engage' && !a.moves.length && a.target === null && Object.keys(a).every((k) => ['type', 'moves', 'target', 'fireFirst'].includes(k))) return null;
+    return violation('in_reserve', `${u.id} is held in reserve: drop it ({type:"drop", at}) or hold (engage with no moves and no target) (§7.6)`);
+  }
+  if (a.type === 'drop') return violation('not_in_reserve', `${u.id} is not held in reserve (§7.6)`);
   // Module Hidden movement (§7.10): a hidden unit moves its markers or reveals at one to act.
   if (a.type === 'hide') return hideProblem(s, u);
   if (u.hidden) {
@@ -135,8 +166,24 @@ function orderProblem(s0: S, a: Action): Violation | null {
         const p = fireProblem(s, teamPart(u), a.teamTarget);
         if (p) return p;
       }
-      if (u.noFireTurn === s.turn && fires) return violation('no_fire_this_turn', `${u.id} failed an aimed shot and cannot fire this turn (§7.27)`);
-      const r = moveProblem(s, u, a.moves, { mode: 'move' });
+      if (has(u, 'inflexible') && fires && a.moves.length) return violation('inflexible', `${u.id} is Inflexible: it may not fire on a turn in which it moved (§2.6)`);
+      if (u.noFireTurn === s.turn && fires) return violation('no_fire_this_turn', `${u.id} ${u.kind === 'sniper' ? 'failed an aimed shot' : 'leapt'} and cannot fire this turn (§7.27, §7.12)`);
+      if (a.jump !== undefined) {
+        if (a.jump !== 'leap' && a.jump !== 'bound') return violation('malformed_action', 'jump is "leap" or "bound"');
+        if (a.jump === 'leap' && (fires || a.smoke || a.teamTarget || a.psionic)) return violation('leap_no_action', 'a unit that Leaps may take no other action that turn (§7.12)');
+      }
+      if (a.psionic !== undefined) {
+        // Checked where the psionic stands when it invokes: now, or at the end of its path.
+        const m = a.psionic?.after && Array.isArray(a.moves) ? a.moves.find((x) => x.fig === a.psionic!.fig) : undefined;
+        const p = psionicProblem(s, u, a.psionic, m?.path?.[m.path.length - 1]);
+        if (p) return p;
+        // The psionic contributes nothing to the unit's fire (§7.22): the rest is checked without it.
+        if (s === s0) s = copyJson(s0);
+        u = s.units.find((x) => x.id === s.active)!;
+        const pf = u.figures.find((f) => f.id === a.psionic!.fig)!;
+        pf.psi!.silentTurn = s.turn;
+      }
+      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump) : moveProblem(s, u, a.moves, { mode: 'move' });
       if (!('end' in r)) return r;
       if (u.fallingBack && !fallBackBlocked(s, u)) {
         const p = fallBackProblem(s, u, r.end);
@@ -174,6 +221,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
     }
     case 'rush': {
       if (u.lastStand) return violation('last_stand', `${u.id} is making a Last Stand: it never moves (§7.13)`);
+      if (noRush(u)) return violation('no_rush', `${u.id} never Rushes (Zombie, Goon, §2.6)`);
       if (u.kind === 'weaponTeam' || living(u).some((f) => f.team)) return violation('team_no_rush', 'a weapon team may Move but never Rush (§7.9)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit makes one normal move away (§6.1)');
       const shape = pathsShape(a.moves);
@@ -189,7 +237,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (u.kind === 'weaponTeam') return violation('team_no_assault', 'heavy weapon teams do not assault (§7.9 [P])');
       const shape = pathsShape(a.moves);
       if (shape) return shape;
-      const r = moveProblem(s, u, a.moves, { mode: 'assault' });
+      if (a.jump !== undefined && a.jump !== 'bound') return violation(a.jump === 'leap' ? 'leap_no_assault' : 'malformed_action', 'a Leap may not be used to enter close assault; charge by Bound (§7.12)');
+      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, true) : moveProblem(s, u, a.moves, { mode: 'assault' });
       if (!('end' in r)) return r;
       return assaultProblem(s, u, a.target, r.end);
     }
@@ -255,6 +304,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         if (a.lastStand !== true) return violation('malformed_action', 'lastStand is true or absent');
         if (s.lastStandUsed?.[seat as Side]) return violation('last_stand_used', 'one Last Stand per player per game (§7.13)');
         if (u.lastStand) return violation('last_stand_used', `${u.id} is already making its Last Stand`);
+        if (u.reserve) return violation('in_reserve', `${u.id} is held in reserve: it has no position to stand on (§7.6, §7.13)`);
       }
       return null;
     }
@@ -266,6 +316,39 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       const mover = s.units.find((x) => x.id === s.interrupted!.unit)!;
       if (!opportunityFirers(s, mover).some((u) => u.id === a.unit)) return violation('not_eligible', `${a.unit} may not take opportunity fire at ${mover.id}: it needs to be unactivated and have the mover among its fire-priority targets (§7.18)`);
       return null;
+    }
+    case 'motivator':
+      if (a.type !== 'motivator' || typeof a.reroll !== 'boolean') return violation('wrong_action', 'answer with {type:"motivator", reroll: true|false} (§2.7)');
+      return null;
+    case 'harm': {
+      if (a.type !== 'harm' || typeof a.fig !== 'string') return violation('wrong_action', 'answer with {type:"harm", fig} (§7.22)');
+      const t = s.units.find((x) => x.id === s.harm!.target)!;
+      return living(t).some((f) => f.id === a.fig) ? null : violation('not_a_figure', `${a.fig} is not a living figure of ${t.id}`);
+    }
+    case 'elusive': {
+      if (a.type !== 'elusive') return violation('wrong_action', 'answer with {type:"elusive", moves} (no moves: stay) (§2.6)');
+      const shape = pathsShape(a.moves);
+      if (shape) return shape;
+      const e = s.elusive!;
+      const t = s.units.find((x) => x.id === e.target)!;
+      const r = elusiveMoveProblem(s, t, a.moves);
+      if (!('end' in r)) return r;
+      if (e.stage === 'before' && r.end.size) {
+        // The shooter's order, declared whole, must still be possible with the target moved (its fire is checked after).
+        const c = copyJson(s);
+        const ct = c.units.find((x) => x.id === t.id)!;
+        for (const f of ct.figures) { const p = r.end.get(f.id); if (p) f.at = [p[0], p[1]]; }
+        const rest = e.action.type === 'engage' ? (({ aimed: _a, ...x }) => ({ ...x, target: null }))(e.action) : e.action.type === 'command' ? { ...e.action, target: null } : e.action;
+        const p = orderProblem(c, rest);
+        if (p) return violation('elusive_blocks_order', `this fall back would make the shooter's declared order impossible: ${p.message}`);
+      }
+      return null;
+    }
+    case 'retarget': {
+      if (a.type !== 'retarget') return violation('wrong_action', 'answer with {type:"retarget", target: id | null} (§2.6)');
+      if (a.target === null) return null;
+      const e = s.elusive!;
+      return retargetProblem(s, s.units.find((x) => x.id === e.shooter)!, e.action, a.target);
     }
     case 'control': {
       if (a.type !== 'control') return violation('wrong_action', 'answer with {type:"control", moves}');
@@ -292,12 +375,23 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'initiative': return { actions: [{ type: 'initiative', first: true }, { type: 'initiative', first: false }], all: true };
     case 'activate': {
       const units = activatable(s, seat as Side);
-      const stand = s.lastStandUsed?.[seat as Side] ? [] : units.filter((u) => !u.lastStand).map((u) => ({ type: 'activate' as const, unit: u.id, lastStand: true }));
+      const stand = s.lastStandUsed?.[seat as Side] ? [] : units.filter((u) => !u.lastStand && !u.reserve).map((u) => ({ type: 'activate' as const, unit: u.id, lastStand: true }));
       return { actions: [...units.map((u) => ({ type: 'activate' as const, unit: u.id })), ...stand], all: true };
     }
-    case 'order': return { actions: orderCandidates(s, s.units.find((x) => x.id === s.active)!), all: false };
+    case 'order': {
+      const u = s.units.find((x) => x.id === s.active)!;
+      if (u.reserve) return { actions: [{ type: 'engage', moves: [], target: null, fireFirst: true }, ...dropCandidates(s, u).map((at) => ({ type: 'drop' as const, at }))], all: false };
+      return { actions: orderCandidates(s, u), all: false };
+    }
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
+    case 'motivator': return { actions: [{ type: 'motivator', reroll: true }, { type: 'motivator', reroll: false }], all: true };
+    case 'harm': return { actions: living(s.units.find((x) => x.id === s.harm!.target)!).map((f) => ({ type: 'harm' as const, fig: f.id })), all: true };
+    case 'elusive': return { actions: elusiveCandidates(s, s.units.find((x) => x.id === s.elusive!.target)!, s.units.find((x) => x.id === s.elusive!.shooter)!), all: false };
+    case 'retarget': {
+      const e = s.elusive!;
+      return { actions: [{ type: 'retarget', target: null }, ...retargets(s, s.units.find((x) => x.id === e.shooter)!, e.action).map((id) => ({ type: 'retarget' as const, target: id }))], all: true };
+    }
   }
   return { actions: [], all: true };
 }
@@ -313,10 +407,20 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'activate': return { type: 'activate', unit: activatable(s, dec.seat as Side)[0].id };
     case 'control': return { type: 'control', moves: [] };
     case 'opportunity': return { type: 'opportunity', unit: null };
+    case 'elusive': return { type: 'elusive', moves: [] };
+    // A rout is re-rolled; a fall back is kept for a worse day.
+    case 'motivator': return { type: 'motivator', reroll: (s.units.find((x) => x.id === s.active)?.moraleHeld ?? 0) === 0 };
+    case 'harm': {
+      // The least valuable figure: a small-arms trooper, not the leader or a support weapon.
+      const figs = living(s.units.find((x) => x.id === s.harm!.target)!);
+      return { type: 'harm', fig: (figs.find((f) => !f.leader && !f.support && !f.character && !f.psi) ?? figs[figs.length - 1]).id };
+    }
+    case 'retarget': return { type: 'retarget', target: null };
     case 'reveal': return { type: 'reveal', real: !revealProblem(s, s.units.find((x) => x.id === s.reveal!.unit)!, s.reveal!.marker) };
     default: {
       const u = s.units.find((x) => x.id === s.active)!;
       if (u.hidden) return { type: 'markers', moves: [] };
+      if (u.reserve) return { type: 'engage', moves: [], target: null, fireFirst: true };
       if (!u.fallingBack || fallBackBlocked(s, u)) return { type: 'engage', moves: [], target: null, fireFirst: true };
       return orderCandidates(s, u)[0];
     }
@@ -338,6 +442,11 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!, a.lastStand === true); break;
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
+    case 'elusive': applyElusive(s, run, a.moves); break;
+    case 'harm': applyHarm(s, run, a.fig); break;
+    case 'motivator': applyMotivator(s, run, a.reroll); break;
+    case 'drop': applyDrop(s, run, s.units.find((x) => x.id === s.active)!, a.at); break;
+    case 'retarget': applyRetarget(s, run, a.target); break;
     default: applyOrder(s, run, s.units.find((x) => x.id === s.active)!, a);
   }
   return { state: s, events: run.ev };
@@ -350,7 +459,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'target', 'bunker', 'fireFirst', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -364,11 +473,17 @@ function choices(s: S, seat: Seat, dec: OpenDecision, partial: unknown): Choice 
     return { field: 'moves', point: { region: { kind: 'allowance', markers: (u?.hidden?.markers ?? []).map((m) => ({ marker: m.n, at: m.at, radius: 600 })), table: s.table } } };
   }
   if (field === 'moves' && dec.kind !== 'activate') {
+    if (dec.kind === 'elusive') {
+      const t = s.units.find((x) => x.id === s.elusive?.target);
+      return { field: 'moves', point: { region: { kind: 'allowance', figures: t ? living(t).map((f) => ({ fig: f.id, at: f.at, radius: ELUSIVE_MOVE })) : [], table: s.table } } };
+    }
     const u = s.units.find((x) => x.id === (dec.kind === 'control' ? s.controlGroup : s.active));
     const mode = p.type === 'rush' ? 'rush' : p.type === 'assault' ? 'assault' : 'move';
+    const jump = u && (p.jump === 'leap' || p.jump === 'bound') ? jumpLimits(s, u) : null;
+    const radius = (x: Unit) => (dec.kind === 'control' ? 1200 : jump ? (p.jump === 'leap' ? jump.leap : jump.boundTotal) : moveAllowance(s, x, mode));
     return {
       field: 'moves',
-      point: { region: { kind: 'allowance', figures: u ? living(u).map((f) => ({ fig: f.id, at: f.at, radius: dec.kind === 'control' ? 1200 : moveAllowance(s, u, mode) })) : [], table: s.table } },
+      point: { region: { kind: 'allowance', figures: u ? living(u).map((f) => ({ fig: f.id, at: f.at, radius: radius(u) })) : [], table: s.table } },
     };
   }
   if (!field) return match.length || all.length === 0 ? { done: true } : { field: 'type', oneOf: [] };
@@ -442,11 +557,15 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
         type: 'object', additionalProperties: false, description: 'module Atmospheric conditions, per side (§7.1, checklist #44): vacuum gives every range multiplier +1 (lasers then ×2, A41), stops flame weapons and smoke; hostile changes nothing without the wound rules',
         properties: { 0: { enum: ['standard', 'hostile', 'vacuum'] }, 1: { enum: ['standard', 'hostile', 'vacuum'] } },
       },
-      gravity: { enum: ['standard', 'low', 'high'], default: 'standard', description: 'module Gravity (§7.8, checklist #45): infantry Move +2" low / −2" high; heavy-projectile weapons (grenade launchers, missile launchers, RPGs) range ×2 / ×½' },
+      gravity: { enum: ['standard', 'low', 'high'], default: 'standard', description: 'module Gravity (§7.8, checklist #45): infantry Move +2" low / −2" high; jump-pack leaps and bounds ×2 / ×½; heavy-projectile weapons (grenade launchers, missile launchers, RPGs) range ×2 / ×½' },
       commandResponse: { type: 'boolean', default: false, description: 'module Command Response (§7.3, checklist #47): a squad or team activating Under Fire, Pinned or within 10" of an enemy tests 1D6 (−1 casualties since its last activation, −1 leader lost, +1 character, −1 night) against its Quality target; on failure it Moves only to better cover, Rushes only away and may not assault' },
       noComms: {
         type: 'object', additionalProperties: false, description: 'module Communications, sides without communications (§7.4, checklist #48): each of their squads and teams within 24" of enemy troops takes a Command Response test at activation, at −1 when a normal trigger applies',
         properties: { 0: { type: 'boolean' }, 1: { type: 'boolean' } },
+      },
+      antiAircraft: {
+        type: 'object', additionalProperties: false, description: 'drop troops (§7.6, checklist #61): each side\'s anti-aircraft density against enemy drops, rolling 2 / 3 / 4 kill dice (5+ kills a landing figure); at least light',
+        properties: { 0: { enum: ['light', 'moderate', 'heavy'] }, 1: { enum: ['light', 'moderate', 'heavy'] } },
       },
       night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2' },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },

@@ -1,6 +1,7 @@
 // One "why not" function per rule (STYLE §3): moves (§6.2, §3.2 "Movement", §5.4), fire
 // (§6.4 preconditions, fire priority, bands), close assault (§6.10), demolitions (§7.5).
 // Candidates, validation and queries all use these, so they cannot disagree.
+import { closeOnly, has, traitMove } from './rules/traits.js';
 import { dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
@@ -16,7 +17,7 @@ export type Positions = Map<string, Pt>;
  */
 export function moveAllowance(s: S, u: Unit, mode: 'move' | 'rush' | 'assault', variable = false): number {
   // A weapon team loses 1" of Move per crew member lost (§7.9); gravity adds or takes 2" (§7.8).
-  const uf = (u.underFire ? 200 : 0) + (u.kind === 'weaponTeam' ? 100 * casualties(u) : 0) - gravityMove(s);
+  const uf = (u.underFire ? 200 : 0) + (u.kind === 'weaponTeam' ? 100 * casualties(u) : 0) - gravityMove(s) - traitMove(u);
   if (variable && mode === 'move') return Math.max(0, 800 - uf);
   if (variable && mode === 'rush') return Math.max(0, 1600 - 2 * uf);
   const base = Math.max(0, 600 - uf);
@@ -26,7 +27,7 @@ export function moveAllowance(s: S, u: Unit, mode: 'move' | 'rush' | 'assault', 
 }
 
 /** Enemy units in play and on the table (hidden units are markers, not targets, §7.10 [P]). */
-export const enemiesOf = (s: S, u: Unit) => s.units.filter((e) => e.side !== null && e.side !== u.side && inPlay(e) && !e.hidden);
+export const enemiesOf = (s: S, u: Unit) => s.units.filter((e) => e.side !== null && e.side !== u.side && inPlay(e) && !e.hidden && !e.reserve);
 
 /** Distance from a set of positions to the nearest enemy figure (edge to edge; §3.2 "away from"). */
 export function nearestEnemy(s: S, u: Unit, pos: (f: Figure) => Pt): number {
@@ -75,7 +76,7 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
         if (sm) return violation('smoke', `${m.fig}: a smoke screen blocks charges through it (§7.26)`);
       }
     }
-    const c = pathCost(s, path);
+    const c = pathCost(s, path, has(u, 'agile'));
     if ('blocked' in c) return violation('impassable', `${m.fig}: the path crosses impassable terrain (${c.blocked}) (§3.2)`);
     // Leaving a trench costs 3" of the move (§7.7 [P]: a figure that starts inside one and ends outside).
     const leaving = inFortification(s, f.at, (k) => k === 'trench') && !inFortification(s, path[path.length - 1], (k) => k === 'trench') ? TRENCH_EXIT : 0;
@@ -193,6 +194,8 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
     const f = centre ? { ...f1, at: centre, r: 0 } : f1;
     const w = weapon(f.weapon);
     if (rangeX(s, u, w) === 0 || (f.support && !smallArms)) continue;
+    // A psionic invoking a power this turn contributes nothing to ranged fire (§7.22).
+    if (f.psi && (f.psi.silentTurn === s.turn || f.psi.usedTurn === s.turn)) continue;
     let fires = false;
     for (const tf of living(t)) {
       const d = edgeDistance(f.at, f.r, tf.at, tf.r);
@@ -250,8 +253,13 @@ export function fireProblem(s: S, u: Unit, target: string, pos?: Positions): Vio
   if (u.pinned && !u.lastStand) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
   const sp = u.scatteredFire ? firePlan(s, u, t, pos) : null;
   if (sp && sp.distance > 1000) return violation('out_of_range', `${u.id} fires as Scattered fire: 10" at most (§6.8)`);
-  // A Last Stand unit shoots at any enemy unit it chooses (§7.13).
-  if (u.lastStand) return firePlan(s, u, t, pos) ? null : violation('no_line_of_fire', `no figure of ${u.id} sees a figure of ${target} within range (§6.4 step 1)`);
+  // A Last Stand unit shoots at any enemy unit it chooses (§7.13); an Obvious Target may always be targeted (§2.6).
+  if (u.lastStand || has(t, 'obviousTarget')) return firePlan(s, u, t, pos) ? null : violation('no_line_of_fire', `no figure of ${u.id} sees a figure of ${target} within range (§6.4 step 1)`);
+  // Zombies, and Goons not returning fire, shoot only at close range (§2.6).
+  if (closeOnly(s, u, target)) {
+    const plan = firePlan(s, u, t, pos);
+    if (plan && (plan.band === 'medium' || plan.band === 'long')) return violation('close_range_only', `${u.id} fires only at close range (${has(u, 'zombie') ? 'Zombie' : 'Goon, not returning fire'}, §2.6)`);
+  }
   const pri = priorityTargets(s, u, pos);
   if (!pri.some((p) => p.unit.id === target)) {
     const plan = firePlan(s, u, t, pos);

@@ -55,6 +55,9 @@ const unitSchema = {
     noFireTurn: { type: 'integer', minimum: 0, maximum: 99, description: 'the turn in which it may not fire' },
     actedTurn: { type: 'integer', minimum: 0, maximum: 99, description: 'the turn in which it last moved or fired (troops in trenches, §7.7)' },
     nightVision: { ...flag, description: 'night vision (§7.16)' },
+    elusive: { ...flag, description: 'trait Elusive (§2.6)' },
+    jumpPacks: { ...flag, description: 'jump packs (§7.12)' },
+    elusiveTurn: { type: 'integer', minimum: 0, maximum: 99, description: 'the turn in which it last used Elusive (§2.6)' },
     hesitant: { ...flag, description: 'failed Command Response this activation (§7.3)' },
     casualtiesSeen: { type: 'integer', minimum: 0, maximum: 12, description: 'casualties at the end of its last activation (§7.3)' },
     scout: { oneOf: [{ type: 'string', maxLength: 40 }, { type: 'null' }], description: 'the figure out scouting (§7.24)' },
@@ -97,7 +100,7 @@ type FigPos = { id?: string; at: Pt; weapon: string; armour: string; support?: b
 type UnitPos = {
   id: string; name?: string; side: Side | null; kind?: Unit['kind']; quality: Unit['quality']; resolve: Unit['resolve']; strength?: number; figures: FigPos[];
   activated?: boolean; underFire?: boolean; broken?: boolean; fallingBack?: boolean; pinned?: boolean; out?: boolean; controlledBy?: Side | null; demolition?: Unit['demolition'];
-  lastStand?: boolean; movedLast?: boolean; smokeUsed?: boolean; hideTried?: boolean; noFireTurn?: number; actedTurn?: number; nightVision?: boolean; scout?: string | null; hesitant?: boolean; casualtiesSeen?: number;
+  lastStand?: boolean; movedLast?: boolean; smokeUsed?: boolean; hideTried?: boolean; noFireTurn?: number; actedTurn?: number; nightVision?: boolean; elusive?: boolean; elusiveTurn?: number; jumpPacks?: boolean; scout?: string | null; hesitant?: boolean; casualtiesSeen?: number;
 };
 interface Pos {
   scenario?: string; turn: number; phase: 'initiative' | 'activate' | 'order'; toAct: Side; initiative?: { winner: Side; rolls: [number, number] };
@@ -125,7 +128,7 @@ function unitOf(q: UnitPos): Unit {
   };
 }
 
-const OPTIONAL_FLAGS = ['lastStand', 'movedLast', 'smokeUsed', 'hideTried', 'noFireTurn', 'actedTurn', 'nightVision', 'scout', 'hesitant', 'casualtiesSeen'] as const;
+const OPTIONAL_FLAGS = ['lastStand', 'movedLast', 'smokeUsed', 'hideTried', 'noFireTurn', 'actedTurn', 'nightVision', 'elusive', 'elusiveTurn', 'jumpPacks', 'scout', 'hesitant', 'casualtiesSeen'] as const;
 /** The unit's optional per-rule marks, as set (absent ones stay absent, so a round trip is exact). */
 function optionalFlags(u: Partial<Record<(typeof OPTIONAL_FLAGS)[number], unknown>>): Record<string, unknown> {
   return Object.fromEntries(OPTIONAL_FLAGS.filter((k) => u[k] !== undefined).map((k) => [k, u[k]]));
@@ -220,6 +223,10 @@ export const fastAndDirtyPosition: PositionFormat<S> = {
       s.artillery.some((a) => a.lost || a.usedTurn > 0) ? 'used artillery sections' : '',
       s.units.some((u) => u.hidden) ? 'hidden units' : '', s.units.some((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant') ? `${s.units.find((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant')!.kind} units` : '',
       s.units.some((u) => u.attachedTo) ? 'attached characters' : '',
+      s.units.some((u) => u.reserve) ? 'drop troops in reserve' : '',
+      s.units.some((u) => u.figures.some((f) => f.psi) || u.psi || u.emboldened || u.terror) ? 'psionics' : '',
+      s.units.some((u) => u.figures.some((f) => f.personalities?.length)) ? 'personalities' : '',
+      s.units.some((u) => u.traits?.length) ? 'traits' : '',
     ].filter(Boolean);
     if (beyond.length) return violation('not_at_a_position', `the position format does not cover ${beyond.join(', ')} yet; fork the game instead`, { beyond });
     const p: Pos = {

@@ -21,7 +21,7 @@ const SIDE_COLOUR: Record<Side, string> = { 0: COLOURS.seats[0], 1: COLOURS.seat
 const NEUTRAL = '#8c7a5b';
 const SIDE_NAME: Record<Side, string> = { 0: 'Side A', 1: 'Side B' };
 const PHASE: Record<string, string> = {
-  initiative: 'initiative', activate: 'activation', order: 'order', opportunity: 'opportunity fire window', control: 'non-combatant control', ended: 'game over',
+  initiative: 'initiative', activate: 'activation', order: 'order', opportunity: 'opportunity fire window', elusive: 'Elusive fall back', retarget: 'new target after Elusive', control: 'non-combatant control', ended: 'game over',
 };
 
 /** Terrain fill and its legend wording, from what the rules read from a feature (§3.2). */
@@ -183,7 +183,7 @@ export function render(v: View, opts: RenderOptions): string {
   ];
   const shown = new Set<string>();
   for (const u of sorted) {
-    if (!inPlay(u)) continue;
+    if (!inPlay(u) || !living(u).length) continue;
     const live = living(u);
     const fill = colourOf(u);
     const g = el(figs, 'g', { class: 'unit-figures', 'data-unit': u.id });

@@ -43,6 +43,10 @@ export interface Figure {
   character?: string;
   /** A crew figure of a weapon team attached to the squad at deployment: the team's unit id (§7.9). */
   team?: string;
+  /** Personalities of this squad member (§2.7): `brawler`, `knifeFighter`, `sharpshooter`, `triggerHappy`, `comms`, `forwardObserver` have effects. */
+  personalities?: string[];
+  /** A psionic (§2.8, §7.22): Aptitude, Strength (starts at 3), the turn of its last invocation, the turn it stays out of fire. */
+  psi?: { aptitude: 'marginal' | 'competent' | 'expert' | 'master'; strength: number; usedTurn?: number; silentTurn?: number };
 }
 
 export type UnitKind = 'infantry' | 'nonCombatant' | 'character' | 'weaponTeam' | 'sniper';
@@ -101,6 +105,36 @@ export interface Unit {
   casualtiesSeen?: number;
   /** A sniper's failed aimed shot: it cannot fire again this turn (§7.27). */
   noFireTurn?: number;
+  /** Trait Elusive (§2.6): once per turn, when fired upon, it may fall back 4" before the shot resolves. */
+  elusive?: boolean;
+  /** The turn in which it last used Elusive. */
+  elusiveTurn?: number;
+  /** Jump packs (§7.12): its Engage may Leap or Bound instead of moving, its assault may Bound. */
+  jumpPacks?: boolean;
+  /** Bounding in this order: its fire is at −2 FE (§7.12). */
+  bounding?: boolean;
+  /** Drop troops held in reserve (§7.6): off the table (no living figures on it) until it drops. */
+  reserve?: boolean;
+  /** Psionic effects carried until the end of its next activation (§7.22): FE / assault (Degrade, Enhance), armour (Expose, Shield); `fresh` when received during its own activation. */
+  psi?: { fe?: number; armour?: number; fresh?: boolean };
+  /** The turn in which it last received each once-per-turn power (§7.22). */
+  psiReceived?: Record<string, number>;
+  /** Embolden: skips its next morale test (§7.22). */
+  emboldened?: boolean;
+  /** Terror: tests morale at its next activation (§7.22). */
+  terror?: boolean;
+  /** Unit traits (§2.6; data/traits.json). */
+  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant')[];
+  /** Trait Hesitant failed its activation test: it may only Move into better cover this activation (§2.6). */
+  wavering?: boolean;
+  /** Enemy units that fired at it, by turn (Goon's returning fire, §2.6). */
+  firedOnBy?: Record<string, number>;
+  /** Moved in the current activation (Slow Firing, §2.6). */
+  movedNow?: boolean;
+  /** Personality Motivator's once-per-game re-roll is spent (§2.7). */
+  motivatorUsed?: boolean;
+  /** A failed morale test's successes, held while the owner decides on the Motivator re-roll. */
+  moraleHeld?: number;
 }
 
 /**
@@ -154,6 +188,8 @@ export interface Options {
   commandResponse?: boolean;
   /** Sides without communications (§7.4). */
   noComms?: { 0?: boolean; 1?: boolean };
+  /** Drop troops (§7.6): each side's anti-aircraft density against enemy drops (at least Light). */
+  antiAircraft?: { 0?: 'light' | 'moderate' | 'heavy'; 1?: 'light' | 'moderate' | 'heavy' };
   forces?: unknown;
 }
 
@@ -164,7 +200,15 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'control' | 'ended';
+export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'ended';
+
+/**
+ * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
+ * ('elusive'), then, if the target is no longer one the shooter may fire at, the shooter picks
+ * another ('retarget'). `stage`: the fire comes before the order's move (the whole order waits)
+ * or after it (only the fire waits).
+ */
+export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
 
 export interface S {
   scenario: string;
@@ -188,6 +232,14 @@ export interface S {
   seized: Side | null;
   /** An order paused by an Opportunity Fire window (§7.18): resumed after the answer. */
   interrupted: { unit: string; action: Action } | null;
+  /** An order paused for an Elusive target's fall back (§2.6). */
+  elusive?: ElusiveWindow | null;
+  /** Elusive targets already asked during the current order (each is asked once per order). */
+  elusiveAsked?: string[];
+  /** The current order's psionic power has been invoked (§7.22). */
+  psiDone?: boolean;
+  /** An order paused for the Harm target's owner to pick the figure (§7.22). */
+  harm?: { unit: string; target: string; action: Action; stage: 'before' | 'after' } | null;
   /** Each side's one Last Stand of the game is declared (§7.13). */
   lastStandUsed?: [boolean, boolean];
   /** Smoke screens on the table (§7.26). */
@@ -217,15 +269,23 @@ export type CallFire = { caller: string; asset: string; at: Pt };
 /** Attach an unactivated character at the start of the order, or detach the attached one at its end (§2.8). */
 export type Attachment = { attach?: string; detach?: boolean };
 
+/** A psionic invocation inside an Engage order (§7.22): before the move, or after it with `after`. */
+export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embolden' | 'enhance' | 'expose' | 'harm' | 'heal' | 'inspire' | 'shield' | 'terror'; target: string; after?: boolean };
+
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string; lastStand?: boolean }
-  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
   | ({ type: 'rush'; moves: Path[] } & Attachment)
-  | ({ type: 'assault'; target: string; moves: Path[] } & Attachment)
+  | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt } } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
+  | { type: 'drop'; at: Pt }
+  | { type: 'harm'; fig: string }
+  | { type: 'motivator'; reroll: boolean }
+  | { type: 'elusive'; moves: Path[] }
+  | { type: 'retarget'; target: string | null }
   | { type: 'hide' }
   | { type: 'markers'; moves: { marker: number; path: Pt[] }[] }
   | { type: 'unhide'; marker: number }
@@ -238,9 +298,10 @@ export const other = (side: Side): Side => (side === 0 ? 1 : 0);
 export function unit(s: S, id: string): Unit | undefined {
   return s.units.find((u) => u.id === id);
 }
-export const living = (u: Unit) => u.figures.filter((f) => f.alive && !f.exited);
-/** An attached character is in play through its host (its figure stands in the host's list). */
-export const inPlay = (u: Unit) => !u.out && (living(u).length > 0 || !!u.attachedTo);
+/** The figures on the table: alive, not exited, not held in reserve (§7.6). */
+export const living = (u: Unit) => (u.reserve ? [] : u.figures.filter((f) => f.alive && !f.exited));
+/** An attached character is in play through its host (its figure stands in the host's list); drop troops in reserve are in play. */
+export const inPlay = (u: Unit) => !u.out && (living(u).length > 0 || !!u.attachedTo || !!u.reserve);
 /** Fighting units: everything but neutral non-combatants (squads, characters, teams, snipers). */
 export const troops = (u: Unit) => u.kind !== 'nonCombatant';
 /** The attached character of a squad, if any. */
@@ -251,4 +312,6 @@ export const attachedTeam = (s: S, u: Unit): Unit | undefined => s.units.find((c
 export function teamPart(u: Unit): Unit {
   return { ...u, kind: 'weaponTeam', figures: u.figures.filter((f) => f.team) };
 }
+/** A living member of the unit has this personality (§2.7: its effect goes with the figure). */
+export const hasPersonality = (u: Unit, p: string) => living(u).some((f) => f.personalities?.includes(p));
 export const casualties = (u: Unit) => u.figures.filter((f) => !f.alive).length;

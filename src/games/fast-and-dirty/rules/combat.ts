@@ -4,9 +4,11 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, living, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
+import { psiFe } from './psionics.js';
+import { armourMod, assaultTraitMods, closeOnly, has, ignoresPinned, kills, markUnderFire, noCover, saves } from './traits.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 
@@ -40,13 +42,21 @@ export interface ShotOptions {
 export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): boolean {
   const plan = firePlan(s, u, t, opt.pos);
   if (!plan) return false;
+  // Zombies, and Goons not returning fire, shoot only at close range (§2.6).
+  if ((plan.band === 'medium' || plan.band === 'long') && closeOnly(s, u, t.id)) {
+    run.emit('no_fire', { unit: u.id, target: t.id, reason: 'close range only' });
+    return false;
+  }
+  if (has(t, 'goon')) t.firedOnBy = { ...(t.firedOnBy ?? {}), [u.id]: s.turn };
   u.actedTurn = s.turn;
   const at = (f: Figure) => opt.pos?.get(f.id) ?? f.at;
   if (u.scatteredFire) return scatteredFire(s, run, u, t, plan.firers, plan.visible, plan.distance, at, !!opt.defensive);
   // Step 4: a squad rolls 2D6 keeping the highest; a weapon team, sniper or single figure 1D6;
   // a squad and its attached team firing together 2D6 + 1D6, the two highest summed (§7.9).
   const team = u.kind === 'infantry' ? plan.firers.filter((f) => f.team) : [];
-  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).filter((f) => !f.team).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
+  // Slow Firing: 1D6 if the unit moved this activation (§2.6).
+  const slowFire = has(u, 'slowFiring') && !!u.movedNow && !opt.defensive;
+  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).filter((f) => !f.team).length > 1 && !slowFire ? 2 : 1, { unit: u.id, target: t.id });
   const teamDie = team.length ? run.roll('fire_effect_team', 1, { unit: u.id, target: t.id }) : [];
   const feRoll = team.length ? [...dice, ...teamDie].sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b, 0) : Math.max(...dice);
   const mods: Record<string, number> = { band: BAND_MOD[plan.band] };
@@ -60,12 +70,22 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const crewLost = team.length ? u.figures.filter((f) => f.team && !f.alive).length : 0;
   if (crewLost) mods.crewLost = -crewLost;
   if (t.kind === 'nonCombatant') mods.nonCombatant = 2;
+  if (has(u, 'zombie')) mods.zombie = -2;
+  if (has(u, 'goon')) mods.goon = -1;
+  // Personality Trigger Happy: the squad gets +1 FE (§2.7).
+  if (hasPersonality(u, 'triggerHappy')) mods.triggerHappy = 1;
+  // Degrade / Enhance on the firer's own activation (§7.22).
+  const pf = psiFe(s, u);
+  if (pf) mods.psionic = pf;
+  // Bounding with jump packs (§7.12, §6.4).
+  if (u.bounding && !opt.defensive) mods.bounding = -2;
   const q = QUALITY_TABLE[u.quality].feMod;
   if (q) mods.quality = q;
   if (!u.lastStand && (u.underFire || u.broken || u.fallingBack)) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
   // Closest eligible firer: cover against the shot is measured from it (§3.2).
   const closest = plan.firers.slice().sort((a, b) => minDist(at(a), a.r, plan.visible) - minDist(at(b), b.r, plan.visible))[0];
-  const covers = plan.visible.map((f) => coverAgainst(s, at(closest), f));
+  // Relentless never benefits from cover, fortifications included (§2.6).
+  const covers = plan.visible.map((f) => (noCover(t) ? { cover: 'none' as const, fort: null } : coverAgainst(s, at(closest), f)));
   const cover = unitCover(covers.map((c) => c.cover));
   if (t.quality === 'rabble' && cover === 'none') mods.rabbleInOpen = 1;
   // Step 6: support weapons within their own long range, +1 per 3 small arms firing.
@@ -93,8 +113,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
   const pins = !opt.defensive && s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance + nightPinning(s);
   // Step 9: Under Fire (not from the defensive free shot); a Pinned marker replaces it.
-  if (!opt.defensive) t.underFire = true;
-  if (pins && !t.pinned) {
+  if (!opt.defensive) markUnderFire(t);
+  if (pins && !t.pinned && !ignoresPinned(t)) {
     t.pinned = true;
     t.underFire = false;
     run.emit('pinned', { unit: t.id, fe });
@@ -111,7 +131,7 @@ const leadersAlive = (t: Unit) => t.figures.filter((f) => f.alive && (f.leader |
 export function commandDisruption(s: S, run: Run, t: Unit, leadersBefore: string[]): void {
   if (!s.options.commandDisruption || !troops(t) || !inPlay(t)) return;
   const lost = leadersBefore.filter((id) => !t.figures.some((f) => f.id === id && f.alive));
-  if (!lost.length) return;
+  if (!lost.length || ignoresPinned(t)) return;
   t.pinned = true;
   t.underFire = false;
   run.emit('command_disruption', { unit: t.id, leader: lost[0] });
@@ -123,9 +143,9 @@ function scatteredFire(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visib
   const hits = run.roll('scattered_fire', 2, { unit: u.id, target: t.id }).filter((d) => d === 6).length;
   run.emit('shot', { unit: u.id, target: t.id, firers: firers.map((f) => f.id), scattered: true, distance, hits, defensive });
   if (!hits) return true;
-  if (!defensive) t.underFire = true;
+  if (!defensive) markUnderFire(t);
   const leaders = leadersAlive(t);
-  allocateAndDamage(s, run, u, t, firers, visible, hits, at, visible.map((f) => ({ fig: f, fort: coverAgainst(s, at(firers[0]), f).fort?.fortification ?? null })));
+  allocateAndDamage(s, run, u, t, firers, visible, hits, at, visible.map((f) => ({ fig: f, fort: noCover(t) ? null : coverAgainst(s, at(firers[0]), f).fort?.fortification ?? null })));
   if (!defensive) commandDisruption(s, run, t, leaders);
   return true;
 }
@@ -152,22 +172,24 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
   } else {
     for (let i = 0; i < hits; i++) targets.push(order[i % order.length]);
   }
-  const dmg = volleyDamage(firers);
+  // Personality Sharpshooter: the squad gets +1 damage (§2.7).
+  const dmg = volleyDamage(firers) + (hasPersonality(u, 'sharpshooter') ? 1 : 0);
   const killed: Figure[] = [];
   if (s.options.squadDamage) {
     // Option (§6.5): one attack and one defender roll; each point the defence exceeds the attack saves one hit.
     const a = run.roll('damage_attack', 1, { target: t.id })[0] + dmg;
     const maj = majorityArmour(targets);
-    const d = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]) + armour(maj).rating;
+    const d = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]) + armour(maj).rating + armourMod(t);
     const saved = Math.max(0, d - a);
     for (const f of targets.slice(0, Math.max(0, targets.length - saved))) if (f.alive) { f.alive = false; killed.push(f); }
   } else {
     for (const f of targets) {
+      if (f.alive && saves(run, t, f.id)) continue;
       const die = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = forts.find((x) => x.fig.id === f.id)?.fort as keyof typeof FORT_BONUS | null;
       const bonus = fort && die !== 6 ? FORT_BONUS[fort] : 0;
-      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + bonus;
-      const kill = die + dmg >= def;
+      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + bonus;
+      const kill = kills(t, die + dmg, def);
       run.emit('damage', { figure: f.id, attack: die + dmg, defence: def, killed: kill && f.alive });
       if (kill && f.alive) { f.alive = false; killed.push(f); }
     }
@@ -245,13 +267,13 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
     if (!inside.length) continue;
     const se = run.roll('strike_effect', 2, { unit: t.id }).reduce((x, y) => x + y, 0) + w.fe
       + (w.feDice ? run.roll('weapon_fe', w.feDice, { weapon: w.id }).reduce((x, y) => x + y, 0) : 0);
-    const covers = inside.map((f) => (from ? coverAgainst(s, from, f) : { cover: positionCover(s, f), fort: null as Feature | null }));
+    const covers = inside.map((f) => (noCover(t) ? { cover: 'none' as const, fort: null as Feature | null } : from ? coverAgainst(s, from, f) : { cover: positionCover(s, f), fort: null as Feature | null }));
     const cover = unitCover(covers.map((c) => c.cover));
     const hits = Math.floor(se / PER_HIT[cover]);
     run.emit('strike_effect', { unit: t.id, strike: se, cover, hits });
-    t.underFire = true;
+    markUnderFire(t);
     const leaders = leadersAlive(t);
-    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) && !t.pinned) {
+    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) && !t.pinned && !ignoresPinned(t)) {
       t.pinned = true;
       t.underFire = false;
       run.emit('pinned', { unit: t.id, fe: se });
@@ -261,10 +283,11 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
     const killed: Figure[] = [];
     for (let i = 0; i < hits; i++) {
       const f = order[i % order.length];
+      if (f.alive && saves(run, t, f.id)) continue;
       const d = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = covers[inside.indexOf(f)].fort?.fortification as keyof typeof FORT_BONUS | undefined;
-      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
-      const kill = d + w.damage >= def;
+      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+      const kill = kills(t, d + w.damage, def);
       run.emit('damage', { figure: f.id, attack: d + w.damage, defence: def, killed: kill && f.alive });
       if (kill && f.alive) { f.alive = false; killed.push(f); }
     }
@@ -287,15 +310,17 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void
   const [die] = run.roll('aimed_shot', 1, { unit: u.id, target: t.id, figure: figId });
   const hit = die >= QUALITY_TABLE[u.quality].target;
   run.emit('aimed_shot', { unit: u.id, target: t.id, figure: figId, hit });
-  t.underFire = true;
+  markUnderFire(t);
   if (!hit) { u.noFireTurn = s.turn; return; }
   const f = t.figures.find((x) => x.id === figId)!;
+  if (saves(run, t, f.id)) return;
   const leaders = leadersAlive(t);
-  const fort = coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
+  const fort = noCover(t) ? undefined : coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
   const d = run.roll('damage_attack', 1, { figure: f.id })[0];
-  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
-  const kill = d + weapon(sniper.weapon).damage >= def;
-  run.emit('damage', { figure: f.id, attack: d + weapon(sniper.weapon).damage, defence: def, killed: kill });
+  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+  const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0);
+  const kill = kills(t, d + sniperDamage, def);
+  run.emit('damage', { figure: f.id, attack: d + sniperDamage, defence: def, killed: kill });
   if (kill) { f.alive = false; lastFigureRule(t, [f]); }
   afterCasualties(s, run, t);
   commandDisruption(s, run, t, leaders);
@@ -338,9 +363,17 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     if (wb) mods.weapon = wb;
     const lead = branchBonus(s, u);
     if (lead) mods.leadership = lead;
+    const pf = psiFe(s, u);
+    if (pf) mods.psionic = pf;
+    // Personality Knife Fighter: +1 to the squad's close-assault roll (§2.7).
+    if (hasPersonality(u, 'knifeFighter')) mods.knifeFighter = 1;
+    Object.assign(mods, assaultTraitMods(u));
     return { score: Math.max(...faces) + Object.values(mods).reduce((x, y) => x + y, 0), mods };
   };
-  const ta = total(att, pa, pd, true), td = total(def, pd, pa, false);
+  // Slick: each slick model may be engaged by at most 2 opponents (§2.6): the opposing count is capped.
+  const cap = (mine: Figure[], u: Unit) => (has(u, 'slick') ? 2 * mine.length : Infinity);
+  const paEff = pa.slice(0, cap(pd, def)), pdEff = pd.slice(0, cap(pa, att));
+  const ta = total(att, paEff, pdEff, true), td = total(def, pdEff, paEff, false);
   const outcome = ta.score > td.score ? 'attacker' : td.score > ta.score ? 'defender' : 'draw';
   run.emit('assault_result', { unit: att.id, target: def.id, attacker: ta, defender: td, outcome });
   const [win, lose] = outcome === 'defender' ? [def, att] : [att, def];
@@ -356,8 +389,9 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     return;
   }
   const need = (u: Unit) => (outcome === 'draw' ? 4 : u === win ? 3 : 5);
-  const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length, { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
-  const ka = killsBy(pa, att), kd = killsBy(pd, def);
+  // Personality Brawler: one more kill roll for each brawler fighting (§2.7).
+  const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length * (has(u, 'huge') ? 4 : 1) * (has(u, 'frenzied') ? 2 : 1) + mine.filter((f) => f.personalities?.includes('brawler')).length, { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
+  const ka = killsBy(paEff, att), kd = killsBy(pdEff, def);
   // Simultaneous: both removals from the positions before either.
   const before = [...att.figures, ...def.figures].map((f) => ({ ...f }));
   removeClosest(def, att, ka, before);
@@ -371,6 +405,8 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     autoFallBack(s, run, def, 300);
   } else {
     autoFallBack(s, run, lose, 600);
+    // Huge (§2.6): a winner that failed to destroy a Huge loser falls back too [P: 6"].
+    if (has(lose, 'huge') && inPlay(lose) && inPlay(win)) autoFallBack(s, run, win, 600);
   }
 }
 

@@ -1,11 +1,12 @@
 // Command Response (module, §7.3): a squad or weapon team activating Under Fire, Pinned or within 10"
 // of an enemy tests 1D6 + modifiers against its Quality target; a unit that fails may still shoot
 // and call fire, but Moves only to better cover, Rushes only away from the enemy and never assaults.
+import { has } from './traits.js';
 import { edgeDistance } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { positionCover, sees } from '../geometry.js';
 import { enemiesOf, nearestEnemy, type Positions } from '../legal.js';
-import { QUALITY_TABLE, attachedCharacter, casualties, living, type Action, type CoverClass, type S, type Unit } from '../state.js';
+import { QUALITY_TABLE, attachedCharacter, casualties, hasPersonality, living, type Action, type CoverClass, type S, type Unit } from '../state.js';
 import { Run } from './run.js';
 
 export const COMMAND_RANGE = 1000;
@@ -42,6 +43,13 @@ export function commandResponse(s: S, run: Run, u: Unit): void {
   if (casualties(u) > (u.casualtiesSeen ?? 0)) mods.casualties = -1;
   if (u.figures.some((f) => f.leader && !f.alive)) mods.leaderLost = -1;
   if (attachedCharacter(s, u)) mods.character = 1;
+  // Dependent (§2.6): an extra +1 with a leader present, −1 with none and its squad leader lost [P: leader present = a character attached].
+  if (has(u, 'dependent')) {
+    if (attachedCharacter(s, u)) mods.dependent = 1;
+    else if (u.figures.some((f) => f.leader && !f.alive)) mods.dependent = -1;
+  }
+  // Personality Comms: +1 to Command Response (§2.7).
+  if (hasPersonality(u, 'comms')) mods.comms = 1;
   if (noComms(s, u) && normalTrigger(s, u)) mods.noComms = -1;
   if (s.options.night && !(u.nightVision && enemiesOf(s, u).some((e) => living(e).some((g) => living(u).some((f) => sees(s, f, g, { fire: false, observerUnit: u, targetUnit: e })))))) mods.night = -1;
   const target = QUALITY_TABLE[u.quality].target;
@@ -51,8 +59,33 @@ export function commandResponse(s: S, run: Run, u: Unit): void {
   run.emit('command_response', { unit: u.id, die, mods, total, target, passed: !u.hesitant });
 }
 
+/** Trait Hesitant (§2.6): away from the enemy (15") and not Under Fire, a Quality test on 1D6 at activation. */
+export const HESITANT_RANGE = 1500;
+export function hesitantTrait(s: S, run: Run, u: Unit): void {
+  if (!has(u, 'hesitant') || u.underFire || enemyWithin(s, u, HESITANT_RANGE)) return;
+  const die = run.roll('hesitant', 1, { unit: u.id })[0];
+  u.wavering = die < QUALITY_TABLE[u.quality].target;
+  run.emit('hesitant_test', { unit: u.id, die, passed: !u.wavering });
+}
+
 /** What a unit that failed Command Response may not do (§7.3, A49). */
 export function hesitantProblem(s: S, u: Unit, a: Action): Violation | null {
+  // Trait Hesitant failed: only a Move into better cover (every moving figure), or nothing (§2.6).
+  if (u.wavering) {
+    const still = a.type === 'engage' && a.target === null && !a.blast && !a.aimed && !a.smoke && !a.indirect && !a.bunker && !a.teamTarget && !a.psionic && !a.jump;
+    if (!still) return violation('wavering', `${u.id} failed its Hesitant test: it may only move into cover (§2.6)`);
+    for (const m of a.moves) {
+      const f = living(u).find((x) => x.id === m.fig);
+      if (f && RANK[positionCover(s, { ...f, at: m.path[m.path.length - 1] })] <= RANK[positionCover(s, f)]) return violation('wavering', `${u.id} failed its Hesitant test: ${f.id} may move only into better cover (§2.6)`);
+    }
+    return null;
+  }
+  // Aggressive (§2.6): Under Fire, a move must end nearer the enemy; Command Response limits do not apply.
+  if (has(u, 'aggressive')) {
+    if (!u.underFire || (a.type !== 'engage' && a.type !== 'rush') || !a.moves.length) return null;
+    const end: Positions = new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]]));
+    return nearestEnemy(s, u, (f) => end.get(f.id) ?? f.at) < nearestEnemy(s, u, (f) => f.at) ? null : violation('aggressive', `${u.id} is Aggressive and Under Fire: a move must take it nearer the enemy (§2.6)`);
+  }
   if (!u.hesitant) return null;
   if (a.type === 'assault') return violation('hesitant', `${u.id} failed Command Response: it may not assault (§7.3, A49)`);
   if (a.type !== 'engage' && a.type !== 'rush') return null;

@@ -1,5 +1,6 @@
 // Bunkers as targets (§6.6 "Bunkers", §7.7): a bunker's structure has an Armour Value and is
 // fired at like a vehicle, by the AT-capable weapons only; any penetrating hit destroys it.
+import { ignoresPinned } from './traits.js';
 import { centroid, distanceToBoundary, inside } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { armour, weapon } from '../content.js';
@@ -110,7 +111,7 @@ export function bunkerDestroyed(s: S, run: Run, b: Feature): void {
       run.emit('bunker_occupant', { figure: f.id, roll: d, killed });
       if (killed) f.alive = false;
     }
-    if (living(u).some((f) => inside_.includes(f)) && troops(u)) {
+    if (living(u).some((f) => inside_.includes(f)) && troops(u) && !ignoresPinned(u)) {
       u.pinned = true;
       u.underFire = false;
       run.emit('pinned', { unit: u.id, bunker: b.id });

@@ -5,6 +5,7 @@
 // at a marker of its choice first) or when an enemy spots a marker (real: the unit is placed
 // there, the other markers go; dummy: that marker goes; the last marker is always real). The
 // engine keeps no secret (§8.1 [P]); other seats' views carry no figure positions of a hidden unit.
+import { has } from './traits.js';
 import { centroid, dist, edgeDistance, overlaps, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { inImpassable, pathCost, segmentBlock } from '../geometry.js';
@@ -28,6 +29,7 @@ export function spotted(s: S, side: 0 | 1, p: Pt, by?: Unit): boolean {
 export function hideProblem(s: S, u: Unit): Violation | null {
   if (!s.options.hiddenMovement) return violation('no_module', 'hidden movement is a module switched off in this game (§7.10)');
   if (u.hidden) return violation('already_hidden', `${u.id} is hidden`);
+  if (has(u, 'obviousTarget')) return violation('obvious_target', `${u.id} is an Obvious Target: it may not hide (§2.6)`);
   if (u.hideTried) return violation('hide_tried', `${u.id} has tried to hide this activation`);
   if (u.fallingBack || u.pinned) return violation('cannot_hide', `${u.id} must fall back or is Pinned`);
   if (living(u).some((f) => [f.at, ...ringPoints(f.at, f.r)].some((p) => spotted(s, u.side as 0 | 1, p)))) {
@@ -40,8 +42,8 @@ const ringPoints = (c: Pt, r: number): Pt[] => [[c[0] + r, c[1]], [c[0] - r, c[1
 /** The hide roll: on a success the unit's figures are replaced by 3 markers at its centre and it acts hidden. */
 export function tryHide(s: S, run: Run, u: Unit): void {
   u.hideTried = true;
-  const [d] = run.roll('hide', 1, { unit: u.id });
-  const ok = d >= QUALITY_TABLE[u.quality].target;
+  // Stealth: always succeeds (§2.6).
+  const ok = has(u, 'stealth') || run.roll('hide', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
   run.emit('hide', { unit: u.id, hidden: ok });
   if (!ok) return;
   const c = centroid(living(u).map((f) => f.at));

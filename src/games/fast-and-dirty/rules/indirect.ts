@@ -8,7 +8,7 @@ import { along, dist, edgeDistance, inside, type Pt } from '../../../engine/mech
 import { violation, type Violation } from '../../../engine/types.js';
 import { weapon } from '../content.js';
 import { segmentBlock } from '../geometry.js';
-import { QUALITY_TABLE, living, inPlay, type CallFire, type Quality, type S, type Side, type Unit } from '../state.js';
+import { QUALITY_TABLE, hasPersonality, living, inPlay, shiftQuality, type CallFire, type Quality, type S, type Side, type Unit } from '../state.js';
 import { blastEffect } from './combat.js';
 import { Run, randomDirection, successes } from './run.js';
 import { rangeX } from './environment.js';
@@ -38,7 +38,7 @@ const inTable = (s: S, p: unknown): p is Pt => Array.isArray(p) && p.length === 
 export function callFireProblem(s: S, u: Unit, c: CallFire): Violation | null {
   const f = living(u).find((x) => x.id === c?.caller);
   if (!f) return violation('not_a_figure', `${c?.caller} is not a living figure of ${u.id}`);
-  if (!(f.leader || f.character || u.kind === 'character' || f.id === u.scout)) return violation('not_a_caller', 'indirect fire is called by characters, squad leaders and scouts (§7.11, §7.24)');
+  if (!(f.leader || f.character || u.kind === 'character' || f.id === u.scout || f.personalities?.includes('forwardObserver'))) return violation('not_a_caller', 'indirect fire is called by characters, squad leaders, scouts and forward observers (§7.11, §7.24, §2.7)');
   const a = s.artillery.find((x) => x.id === c.asset);
   if (!a || a.side !== u.side) return violation('no_such_asset', `${c.asset} is not an off-board section of your side`);
   if (a.lost) return violation('asset_lost', `${c.asset} was lost (§7.11)`);
@@ -67,9 +67,10 @@ export function mortarProblem(s: S, u: Unit, at: unknown): Violation | null {
 }
 
 /** Timing, accuracy, scatter and impact of one strike. */
-function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Record<string, unknown>): 'arrived' | 'garbled' | 'lost' | 'failed' {
+function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Record<string, unknown>, timingBonus = 0, recon = false): 'arrived' | 'garbled' | 'lost' | 'failed' {
   const target = QUALITY_TABLE[q].target;
-  const timing = successes(run.roll('artillery_timing', 3, who), target);
+  // Recon: 2D6 plus one automatic success (§2.6).
+  const timing = successes(run.roll('artillery_timing', recon ? 2 : 3, who).map((d) => d + timingBonus), target) + (recon ? 1 : 0);
   if (timing < 2) {
     // An on-board mortar's 0 is just a failure (§7.11).
     const r = timing === 1 ? 'garbled' : who.asset ? 'lost' : 'failed';
@@ -94,7 +95,11 @@ export function callFire(s: S, run: Run, u: Unit, c: CallFire): void {
   const a = s.artillery.find((x) => x.id === c.asset)!;
   a.usedTurn = s.turn;
   run.emit('fire_called', { unit: u.id, caller: c.caller, asset: a.id, at: c.at });
-  const r = strike(s, run, u.quality, a.weapon, c.at, { unit: u.id, asset: a.id });
+  // Personalities (§2.7): a Forward Observer calls one Quality level higher; Comms in the squad, +1 to each timing die [P].
+  const fo = living(u).find((f) => f.id === c.caller)?.personalities?.includes('forwardObserver');
+  const comms = hasPersonality(u, 'comms') ? 1 : 0;
+  if (fo || comms) run.emit('call_modifiers', { unit: u.id, ...(fo ? { forwardObserver: true } : {}), ...(comms ? { comms } : {}) });
+  const r = strike(s, run, fo ? shiftQuality(u.quality, 1) : u.quality, a.weapon, c.at, { unit: u.id, asset: a.id }, comms, !!u.traits?.includes('recon'));
   if (r === 'lost') { a.lost = true; run.emit('asset_lost', { asset: a.id, side: a.side as Side }); }
 }
 

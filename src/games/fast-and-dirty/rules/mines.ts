@@ -3,6 +3,7 @@
 // anti-vehicle). A unit whose move brings a figure within 4" of a marker rolls 1D6: 5+ passes;
 // otherwise the record is checked: a dummy is removed, a real field attacks. The unit finishes
 // its move either way ([P] the attack hits the figures closest to the marker where they end).
+import { armourMod, has, kills, saves } from './traits.js';
 import { dist, edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { armour } from '../content.js';
@@ -74,7 +75,8 @@ export function checkMines(s: S, run: Run, u: Unit, paths: Map<string, Pt[]>): v
 }
 
 function trigger(s: S, run: Run, u: Unit, field: Minefield, m: { n: number; at: Pt }): void {
-  const [die] = run.roll('mine_check', 1, { unit: u.id, minefield: field.id, marker: m.n });
+  // Engineer: +2 to minefield rolls (§2.6).
+  const die = run.roll('mine_check', 1, { unit: u.id, minefield: field.id, marker: m.n })[0] + (has(u, 'engineer') ? 2 : 0);
   if (die >= 5) { run.emit('mine_passed', { unit: u.id, minefield: field.id, marker: m.n }); return; }
   if (m.n !== field.real) {
     field.markers = field.markers.filter((x) => x !== m);
@@ -92,9 +94,11 @@ function trigger(s: S, run: Run, u: Unit, field: Minefield, m: { n: number; at: 
   const killed: Figure[] = [];
   for (const f of order.slice(0, n)) {
     const atk = run.roll('damage_attack', 1, { figure: f.id })[0] + AP_DAMAGE;
-    const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating;
-    run.emit('damage', { figure: f.id, attack: atk, defence: def, killed: atk >= def });
-    if (atk >= def) { f.alive = false; killed.push(f); }
+    const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(u);
+    if (saves(run, u, f.id)) continue;
+    const k = kills(u, atk, def);
+    run.emit('damage', { figure: f.id, attack: atk, defence: def, killed: k });
+    if (k) { f.alive = false; killed.push(f); }
   }
   lastFigureRule(u, killed);
   afterCasualties(s, run, u);

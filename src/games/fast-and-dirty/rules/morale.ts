@@ -1,7 +1,8 @@
 // Check Resolve, morale tests (§6.1) and Losing Heart (§6.13, option).
+import { fanatic, has } from './traits.js';
 import { edgeDistance } from '../../../engine/mech/geom2d.js';
 import { inside } from '../../../engine/mech/geom2d.js';
-import { BREAK_QUARTERS, QUALITY_TABLE, RESOLVES, casualties, inPlay, living, troops, type Resolve, type S, type Unit } from '../state.js';
+import { BREAK_QUARTERS, QUALITY_TABLE, RESOLVES, casualties, hasPersonality, inPlay, living, troops, type Resolve, type S, type Unit } from '../state.js';
 import { leadership } from './characters.js';
 import { mayStayWhenFallingBack } from '../legal.js';
 import { Run, successes } from './run.js';
@@ -15,7 +16,9 @@ export function currentResolve(s: S, u: Unit): Resolve | null {
 
 /** Broken when casualties ≥ the break point of the current Resolve; Reluctant at 1 (§2.1, §6.1). */
 export function isBroken(s: S, u: Unit): boolean {
-  const r = currentResolve(s, u) ?? 'reluctant';
+  const r0 = currentResolve(s, u) ?? 'reluctant';
+  // Grizzled: checks Resolve one level higher (§2.6 [P]: a Resolve level, at most Determined).
+  const r = has(u, 'grizzled') ? RESOLVES[Math.min(RESOLVES.length - 1, RESOLVES.indexOf(r0) + 1)] : r0;
   const c = casualties(u);
   if (r === 'reluctant') return c >= 1;
   return c * 4 >= BREAK_QUARTERS[r] * u.strength;
@@ -32,22 +35,57 @@ function entrenched(s: S, u: Unit): boolean {
  * Start-of-activation tests (§5.2 step 2): Check Resolve, then a morale test if broken.
  * Returns 'rout' (out of play), 'fallBack' or 'normal'.
  */
-export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 'normal' {
+/** Terrifying (§2.6): an enemy unit activating within 8". */
+export const TERRIFYING_RANGE = 800;
+
+export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 'normal' | 'motivator' {
   if (!troops(u) || u.lastStand) return 'normal';
-  if (!u.broken && isBroken(s, u)) {
+  // Fanatic: never checks Resolve (§2.6).
+  if (!u.broken && !fanatic(u) && isBroken(s, u)) {
     u.broken = true;
     run.emit('broken', { unit: u.id, casualties: casualties(u) });
   }
-  if (!u.broken) return 'normal';
-  const auto = entrenched(s, u) ? 1 : 0;
+  // Psionic Embolden skips the next morale test; Terror forces one even when not broken (§7.22).
+  // Terrifying enemies within 8" (edge to edge) force a test too; Fearless ignores both (§2.6).
+  const scared = !has(u, 'fearless') && (!!u.terror || s.units.some((e) => e.side !== null && e.side !== u.side && inPlay(e) && has(e, 'terrifying')
+    && living(e).some((g) => living(u).some((f) => edgeDistance(f.at, f.r, g.at, g.r) <= TERRIFYING_RANGE))));
+  if (u.terror) u.terror = false;
+  const terror = scared;
+  // Droid Troopers never test morale (§2.6).
+  if (has(u, 'droidTroopers')) return 'normal';
+  if (!u.broken && !terror) return 'normal';
+  // Gene Troopers test morale only if broken and Under Fire (§2.6).
+  if (!terror && has(u, 'geneTroopers') && !u.underFire) return 'normal';
+  if (u.emboldened) { u.emboldened = false; run.emit('emboldened', { unit: u.id }); return 'normal'; }
+  if (terror) run.emit('terror_test', { unit: u.id });
+  const n = moraleRoll(s, run, u);
+  // Personality Motivator: the squad may re-roll one failed morale test, once per game (§2.7): its owner decides.
+  if (n < 2 && hasPersonality(u, 'motivator') && !u.motivatorUsed) {
+    u.moraleHeld = n;
+    run.emit('morale_failed', { unit: u.id, successes: n });
+    return 'motivator';
+  }
+  return moraleOutcome(s, run, u, n);
+}
+
+/** The morale test's successes (§6.1): 3D6 against the Quality target, traits and leadership re-rolls. */
+export function moraleRoll(s: S, run: Run, u: Unit): number {
+  // Brave: one die fewer and one automatic success; Shaky: 2D6 and one automatic failure (§2.6).
+  const brave = has(u, 'brave') ? 1 : 0;
+  const auto = (entrenched(s, u) ? 1 : 0) + brave;
   const target = QUALITY_TABLE[u.quality].target;
-  const faces = run.roll('morale', 3 - auto, { unit: u.id, target, automatic: auto });
+  const dice = Math.max(0, 3 - auto - (has(u, 'shaky') ? 1 : 0));
+  const faces = run.roll('morale', dice, { unit: u.id, target, automatic: auto, ...(has(u, 'shaky') ? { automaticFailure: 1 } : {}) });
   // An attached character re-rolls failed dice, up to its Leadership rating (§2.8).
   const failed = faces.filter((d) => d < target).length;
   const again = Math.min(failed, leadership(s, u));
   const kept = faces.filter((d) => d >= target);
   const rerolled = again ? run.roll('leadership_reroll', again, { unit: u.id, target }) : [];
-  const n = successes([...kept, ...rerolled], target) + auto;
+  return successes([...kept, ...rerolled], target) + auto;
+}
+
+/** The test's result applied: 0 routs, 1 falls back (or holds in cover), 2+ normal (§6.1). */
+export function moraleOutcome(s: S, run: Run, u: Unit, n: number): 'rout' | 'fallBack' | 'normal' {
   if (n === 0) {
     u.out = true;
     run.emit('routed', { unit: u.id, successes: n });

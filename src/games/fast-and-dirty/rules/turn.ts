@@ -12,12 +12,17 @@ import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
 import { squadFire, aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
-import { activationTests } from './morale.js';
+import { activationTests, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
-import { commandResponse } from './command-response.js';
+import { commandResponse, hesitantTrait } from './command-response.js';
+import { lastBoundStarts } from './jump.js';
+import { drop } from './drop.js';
+import { harm, invoke, lapse, psionicProblem } from './psionics.js';
+import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
+import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
@@ -196,13 +201,34 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
     s.smoke = s.smoke.filter((m) => m.unit !== u.id);
     run.emit('smoke_cleared', { unit: u.id });
   }
+  // Drop troops in reserve take no tests: their order is the drop (§7.6).
+  if (u.reserve) { s.phase = 'order'; s.step++; return; }
   const r = activationTests(s, run, u);
+  if (r === 'motivator') { s.phase = 'motivator'; s.step++; return; }
+  afterTests(s, run, u, r);
+}
+
+/** The Motivator decision (§2.7): re-roll the failed morale test (once per game) or keep it; then the activation goes on. */
+export function applyMotivator(s: S, run: Run, reroll: boolean): void {
+  const u = s.units.find((x) => x.id === s.active)!;
+  let n = u.moraleHeld ?? 0;
+  delete u.moraleHeld;
+  if (reroll) {
+    u.motivatorUsed = true;
+    n = moraleRoll(s, run, u);
+    run.emit('motivator_reroll', { unit: u.id, successes: n });
+  }
+  afterTests(s, run, u, moraleOutcome(s, run, u, n));
+}
+
+function afterTests(s: S, run: Run, u: Unit, r: 'rout' | 'fallBack' | 'normal'): void {
   if (r === 'rout') {
     afterCasualties(s, run, u);
     endActivation(s, run, u);
     return;
   }
   if (r === 'normal') commandResponse(s, run, u);
+  if (r === 'normal') hesitantTrait(s, run, u);
   s.phase = 'order';
   s.step++;
   checkImmediate(s, run);
@@ -216,7 +242,7 @@ export function moveFigures(s: S, run: Run, u: Unit, end: Positions, exitSide: S
   for (const f of living(u)) {
     const p = end.get(f.id);
     if (!p) continue;
-    if (p[0] !== f.at[0] || p[1] !== f.at[1]) u.actedTurn = s.turn;
+    if (p[0] !== f.at[0] || p[1] !== f.at[1]) { u.actedTurn = s.turn; if (s.active === u.id) u.movedNow = true; }
     if (p[1] < 0 || p[1] > s.table.h) {
       f.exited = true;
       f.at = [p[0], p[1] < 0 ? 0 : s.table.h];
@@ -230,9 +256,19 @@ export function moveFigures(s: S, run: Run, u: Unit, end: Positions, exitSide: S
 
 /** The order of an active unit (§5.3): validated beforehand by index.validate. */
 export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
+  // A psionic invoking a power this order stays out of its fire (§7.22); a power before the move comes first.
+  if (a.type === 'engage' && a.psionic) {
+    const pf = u.figures.find((f) => f.id === a.psionic!.fig);
+    if (pf?.psi) pf.psi.silentTurn = s.turn;
+    if (!a.psionic.after && invokePower(s, run, u, a, 'before')) return;
+  }
+  // Fire before any move: an Elusive target may fall back first, so the whole order waits (§2.6).
+  if ((a.type === 'command' || (a.type === 'engage' && a.fireFirst)) && openElusive(s, u, a, 'before')) return;
   if ('attach' in a && a.attach) attach(s, run, u, a.attach);
   switch (a.type) {
     case 'engage': {
+      if (a.jump === 'bound') u.bounding = true;
+      if (a.jump) run.emit('jump', { unit: u.id, jump: a.jump });
       const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
       const end = movePositions(a.moves);
       if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
@@ -242,8 +278,11 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
       if (a.bunker && a.fireFirst) bunkerShot(s, run, u, a.bunker);
       const before = startsOf(u);
-      moveFigures(s, run, u, s.options.variableMovement && end.size ? variableEnd(s, run, u, a.moves, 'move') : end);
+      // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
+      moveFigures(s, run, u, s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move') : end);
       checkMines(s, run, u, pathsOf(u, a.moves, before));
+      // A Leap: the unit may take no other action this turn (§7.12).
+      if (a.jump === 'leap') u.noFireTurn = s.turn;
       if (end.size && openOpportunity(s, u, a)) return;
       break;
     }
@@ -257,14 +296,23 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
     }
     case 'assault': {
       const t = s.units.find((x) => x.id === a.target)!;
-      run.emit('assault_declared', { unit: u.id, target: t.id });
-      // Defensive free shot from the start positions, no Under Fire (§6.10 step 2).
+      run.emit('assault_declared', { unit: u.id, target: t.id, ...(a.jump ? { jump: a.jump } : {}) });
+      // By Bound, the chargers are first where their last bound starts (§7.12).
+      const start = startsOf(u);
+      if (a.jump) moveFigures(s, run, u, lastBoundStarts(u, a.moves));
+      // Defensive free shot from the start positions (of the last bound), no Under Fire (§6.10 step 2, §7.12).
       const wasUF = u.underFire;
       shoot(s, run, t, u, { defensive: true });
       u.underFire = wasUF;
       if (!inPlay(u)) break;
+      // Timid: a Quality test on 1D6 to launch the assault; on a failure the unit stays where the free shot found it (§2.6 [P]).
+      if (has(u, 'timid')) {
+        const ok = run.roll('timid', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
+        run.emit('timid', { unit: u.id, passed: ok });
+        if (!ok) break;
+      }
       const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
-      const before = startsOf(u);
+      const before = a.jump ? start : startsOf(u);
       moveFigures(s, run, u, movePositions(live));
       checkMines(s, run, u, pathsOf(u, live, before));
       if (inPlay(u) && inPlay(t)) resolveAssault(s, run, u, t);
@@ -302,12 +350,12 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
     const f = run.roll(mode === 'move' ? 'variable_move' : 'variable_rush', mode === 'move' ? 1 : 2, { unit: u.id });
     totals.push(f.reduce((x, y) => x + y, 0) + (mode === 'move' ? 2 : 4));
   }
-  const uf = (u.underFire ? 200 : 0) - gravityMove(s);
+  const uf = (u.underFire ? 200 : 0) - gravityMove(s) - traitMove(u);
   const allowance = Math.max(0, Math.max(...totals) * 100 - (mode === 'move' ? uf : 2 * uf));
   run.emit('variable_movement', { unit: u.id, mode, allowance });
   const trimmed = new Map(moves.map((m) => {
     const f = u.figures.find((x) => x.id === m.fig)!;
-    return [m.fig, trimPath(s, [f.at, ...m.path], allowance)] as const;
+    return [m.fig, trimPath(s, [f.at, ...m.path], allowance, has(u, 'agile'))] as const;
   }));
   // Pull back any figure that would end on another base, along its own path, until none does.
   const others = s.units.flatMap((v) => living(v)).filter((f) => !trimmed.has(f.id));
@@ -332,18 +380,18 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
 }
 
 /** The longest prefix of a path whose cost fits the allowance (cost grows along a path, so bisect). */
-function trimPath(s: S, path: Pt[], allowance: number): Pt[] {
+function trimPath(s: S, path: Pt[], allowance: number, agile = false): Pt[] {
   const out: Pt[] = [path[0]];
   let spent = 0;
   for (let i = 0; i + 1 < path.length; i++) {
     const a = path[i], b = path[i + 1];
-    const c = pathCost(s, [a, b]);
+    const c = pathCost(s, [a, b], agile);
     const cost = 'cost' in c ? c.cost : Infinity;
     if (spent + cost <= allowance) { spent += cost; out.push(b); continue; }
     let lo = 0, hi = dist(a, b);
     for (let k = 0; k < 24 && hi - lo > 1; k++) {
       const m = Math.floor((lo + hi) / 2);
-      const cm = pathCost(s, [a, toward(a, b, m)]);
+      const cm = pathCost(s, [a, toward(a, b, m)], agile);
       if ('cost' in cm && spent + cm.cost <= allowance) lo = m; else hi = m;
     }
     if (lo > 0) out.push(toward(a, b, lo));
@@ -384,8 +432,108 @@ export function applyOpportunity(s: S, run: Run, firer: string | null): void {
   finishOrder(s, run, mover, it.action);
 }
 
+/**
+ * Trait Elusive (§2.6): when the order's target may elude, pause the order for its owner's answer.
+ * `before`: the fire comes before the order's move, so nothing of the order has happened yet.
+ */
+function openElusive(s: S, u: Unit, a: Action, stage: 'before' | 'after'): boolean {
+  const id = firedUpon(a);
+  const t = id ? s.units.find((x) => x.id === id) : undefined;
+  if (!t || !mayElude(s, t)) return false;
+  s.elusiveAsked = [...(s.elusiveAsked ?? []), t.id];
+  s.elusive = { shooter: u.id, target: t.id, action: a, stage };
+  s.phase = 'elusive';
+  s.step++;
+  return true;
+}
+
+/** The target owner's answer: fall back up to 4" (validated beforehand) or stay; then the shot, or the shooter's new choice (§2.6). */
+export function applyElusive(s: S, run: Run, moves: { fig: string; path: Pt[] }[]): void {
+  const e = s.elusive!;
+  const t = s.units.find((x) => x.id === e.target)!;
+  const u = s.units.find((x) => x.id === e.shooter)!;
+  if (moves.length) {
+    const r = elusiveMoveProblem(s, t, moves);
+    const before = startsOf(t);
+    t.elusiveTurn = s.turn;
+    run.emit('elusive', { unit: t.id, shooter: u.id });
+    if ('end' in r) moveFigures(s, run, t, r.end);
+    checkMines(s, run, t, pathsOf(t, moves, before));
+    if (s.result) return;
+  } else run.emit('elusive_declined', { unit: t.id, shooter: u.id });
+  // The shooter may pick another target when it may no longer fire at this one (§2.6 [P]: out of LOS, range or priority).
+  if (!inPlay(t) || retargetProblem(s, u, e.action, t.id)) {
+    if (retargets(s, u, e.action).length) {
+      s.phase = 'retarget';
+      s.step++;
+      return;
+    }
+    resumeElusive(s, run, retargeted(e.action, null));
+    return;
+  }
+  resumeElusive(s, run, e.action);
+}
+
+/** The order with another target (an aimed shot becomes the squad's ordinary fire, §2.6 [P]). */
+function retargeted(a: Action, target: string | null): Action {
+  if (a.type === 'engage') { const { aimed: _aimed, ...rest } = a; return { ...rest, target }; }
+  if (a.type === 'command') return { ...a, target };
+  return a;
+}
+
+/** The shooter's new target (or null: hold fire), then the order goes on. */
+export function applyRetarget(s: S, run: Run, target: string | null): void {
+  const e = s.elusive!;
+  run.emit('retarget', { unit: e.shooter, from: e.target, target });
+  resumeElusive(s, run, retargeted(e.action, target));
+}
+
+function resumeElusive(s: S, run: Run, a: Action): void {
+  const e = s.elusive!;
+  const u = s.units.find((x) => x.id === e.shooter)!;
+  s.elusive = null;
+  s.phase = 'order';
+  if (e.stage === 'before') applyOrder(s, run, u, a);
+  else finishOrder(s, run, u, a);
+}
+
+/**
+ * The order's psionic power (§7.22), once per order: re-checked where the psionic stands now (a
+ * trimmed or interrupted move may have left it out of range: no invocation, no cost). True when
+ * Harm worked and the order waits for the target owner's choice of figure.
+ */
+function invokePower(s: S, run: Run, u: Unit, a: Extract<Action, { type: 'engage' }>, stage: 'before' | 'after'): boolean {
+  if (s.psiDone) return false;
+  s.psiDone = true;
+  const p = a.psionic!;
+  const why = psionicProblem(s, u, p);
+  if (why) { run.emit('psionic_lapsed', { unit: u.id, figure: p.fig, power: p.power, reason: why.code }); return false; }
+  const t = invoke(s, run, u, p);
+  if (!t || !living(t).length) return false;
+  s.harm = { unit: u.id, target: t.id, action: a, stage };
+  s.phase = 'harm';
+  s.step++;
+  return true;
+}
+
+/** The Harm target owner's figure; then the order goes on where it paused. */
+export function applyHarm(s: S, run: Run, fig: string): void {
+  const h = s.harm!;
+  const t = s.units.find((x) => x.id === h.target)!;
+  const u = s.units.find((x) => x.id === h.unit)!;
+  harm(s, run, t, fig);
+  s.harm = null;
+  s.phase = 'order';
+  if (s.result) return;
+  if (h.stage === 'before') applyOrder(s, run, u, h.action);
+  else finishOrder(s, run, u, h.action);
+}
+
 /** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
 function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
+  if (a.type === 'engage' && a.psionic?.after && inPlay(u) && invokePower(s, run, u, a, 'after')) return;
+  // Fire after the move: an Elusive target may fall back first (§2.6).
+  if (a.type === 'engage' && !a.fireFirst && inPlay(u) && openElusive(s, u, a, 'after')) return;
   if (a.type === 'engage' && a.smoke && !a.fireFirst && inPlay(u)) layScreen(s, run, u, a.smoke);
   if (a.type === 'engage' && (a.target || a.teamTarget) && !a.fireFirst && !a.aimed && inPlay(u)) {
     const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
@@ -415,7 +563,9 @@ function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: strin
   const target = s.terrain.find((f) => f.id === (s.victory as { target: string }).target)!;
   const q = QUALITY_TABLE[u.quality].target;
   if (act === 'rig') {
-    const n = successes(run.roll('rig_charges', u.underFire ? 1 : 2, { unit: u.id }), q);
+    // Engineer: one die fewer and one automatic success (§2.6).
+    const eng = has(u, 'engineer') ? 1 : 0;
+    const n = successes(run.roll('rig_charges', Math.max(0, (u.underFire ? 1 : 2) - eng), { unit: u.id }), q) + eng;
     d.riggedAt = [...u.figures.find((f) => f.id === fig)!.at];
     d.rigged = n >= 2 ? 'yes' : n === 1 ? 'pending' : 'no';
     if (n === 1) d.rigWait = true;
@@ -423,7 +573,8 @@ function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: strin
     run.emit('charges', { unit: u.id, act, successes: n, rigged: d.rigged });
     return;
   }
-  const n = successes(run.roll('detonate', 3, { unit: u.id }), q);
+  const eng = has(u, 'engineer') ? 1 : 0;
+  const n = successes(run.roll('detonate', 3 - eng, { unit: u.id }), q) + eng;
   d.charges--;
   d.rigged = 'no';
   delete d.riggedAt;
@@ -452,6 +603,12 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   u.pinned = false;
   u.activated = true;
   u.hideTried = false;
+  delete s.elusiveAsked;
+  delete s.psiDone;
+  delete u.bounding;
+  delete u.movedNow;
+  delete u.wavering;
+  lapse(u);
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
@@ -502,6 +659,16 @@ export function applyReveal(s: S, run: Run, real: boolean): void {
   s.step++;
   if (openReveal(s, run)) return;
   advance(s, run);
+}
+
+/** Drop troops (§7.6): the drop is the whole activation; the unit lands Under Fire (the AA always fires), Pinned on 3 failures. */
+export function applyDrop(s: S, run: Run, u: Unit, at: Pt): void {
+  const r = drop(s, run, u, at);
+  endActivation(s, run, u);
+  if (r.landed && inPlay(u)) {
+    markUnderFire(u);
+    if (r.pinned && !ignoresPinned(u)) u.pinned = true;
+  }
 }
 
 /** A hidden unit's own order: try to hide, move its markers (ends the activation), or reveal at a marker and act. */
