@@ -1103,6 +1103,7 @@ export interface components {
             when?: "before" | "after";
             aim?: boolean | "timer";
             mayhem?: string;
+            gadget?: boolean;
         } | {
             /** @enum {string} */
             type: "move";

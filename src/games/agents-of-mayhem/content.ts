@@ -281,7 +281,8 @@ export function destroyedMap(id: string, m: CompiledMap, collapsed: Record<strin
 
 // ---------------------------------------------------------------- loading
 
-export interface CompiledAction extends ActionDef { parsed: Ability[] }
+/** An Action with its abilities parsed; `base`: a Weapon Action taken with its Weapon gadget's add-on is that Weapon Action for the Main/Add-on allowance (L1055). */
+export interface CompiledAction extends ActionDef { parsed: Ability[]; base?: string }
 export interface Content {
   provisional: true;
   elites: Record<string, EliteDef & { actions: CompiledAction[]; special: Ability[] }>;

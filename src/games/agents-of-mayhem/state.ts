@@ -49,6 +49,8 @@ export interface Unit {
   ally?: string;
   /** An Ally's damage cubes on its Ally board: Shield, then Armor, then Wound (L1961-1965). */
   damage?: { shield: number; armor: number; wounds: number };
+  /** An Elite figure: the Gadget cards slotted in its board's Gadget Slots (spec 2.2.1 D, one per type; data/gadgets.json). Kept on the figure so its Actions are a function of the unit. */
+  gadgets?: string[];
 }
 
 export interface Om { id: string; at: string; control: Side }
@@ -176,6 +178,8 @@ export interface S {
   edmksDone?: boolean;
   /** This MAYHEM Turn's Dark Matter Bomb radiation was dealt (spec 6.4 step 9). */
   radiated?: boolean;
+  /** Each Side's Discovered Gadgets (spec 10.3: its Starting gadgets plus those drawn in a campaign), and the gadgets slotted for this mission only (not owned, L2221): they go back to the Undiscovered deck at its end (carry). */
+  gadgets?: { discovered: Record<Side, string[]>; temporary: string[] };
   /** Timers on actions, figures and DDD tiles (spec 7.8), in placement order. */
   timers?: Timer[];
   result: Result | null;
@@ -184,7 +188,7 @@ export interface S {
 
 export type Action =
   | { type: 'activate'; board: string }
-  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string }
+  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean }
   | { type: 'delayed'; target: string | null }
   | { type: 'arm'; ddd: string }
   | { type: 'aimBonus'; bonus: string | null }
@@ -227,18 +231,72 @@ export function isFigure(u: Unit): boolean { return isElite(u.board) && !u.ally 
 /** What a unit's Actions, Add-on allowances and Mayhem cards are keyed by: its Ally board, Minion type or Elite board. */
 export function unitKey(u: Unit): string { return u.ally ? `ally:${u.ally}` : u.minion ?? u.board; }
 
-/** The Actions a unit may take: its Elite board's, or its Minion card's. */
+/** A Gadget card (spec 2.2.1 D, L1048-1061), compiled by rules/gadgets.ts at load: an Action gadget's Action, a Weapon gadget's add-on to the Weapon Action (cost and abilities), a Passive gadget's abilities. */
+export interface Gadget {
+  id: string; name: string; character: string; type: 'action' | 'weapon' | 'passive'; starting: boolean; scrap: string;
+  action?: CompiledAction; weapon?: { cost: string; parsed: CompiledAction['parsed'] }; passive?: CompiledAction['parsed'];
+}
+/** Gadget cards by id; filled once by rules/gadgets.ts at load. */
+export const GADGETS: Record<string, Gadget> = {};
+
+const GADGET_CACHE = new Map<string, CompiledAction>();
+/** A unit's attack with its Passive gadgets' abilities, always in effect (L1059), added after the printed ones. */
+function withPassive(u: Unit, a: CompiledAction): CompiledAction {
+  const passive = (u.gadgets ?? []).map((g) => GADGETS[g]).filter((g) => g?.passive);
+  if (!passive.length || a.kind !== 'attack') return a;
+  const k = `p|${passive.map((g) => g.id).join(',')}|${u.board}|${a.id}|${a.name}`;
+  let out = GADGET_CACHE.get(k);
+  if (!out) { out = { ...a, parsed: [...a.parsed, ...passive.flatMap((g) => g.passive!)] }; GADGET_CACHE.set(k, out); }
+  return out;
+}
+/** The slotted Weapon gadget of a unit (L1053: one per type). */
+export function weaponGadget(u: Unit): Gadget | undefined { return (u.gadgets ?? []).map((x) => GADGETS[x]).find((x) => x?.weapon); }
+/**
+ * A Weapon Action of the unit's Elite board with its Weapon gadget's add-on (L1055): id
+ * `<weapon>+<gadget>`, the two costs together, the gadget's abilities after the weapon's; `base`
+ * keys the Main/Add-on allowance. Undefined when the unit has no Weapon gadget or `weaponId` is
+ * not one of its board's own Weapon Actions.
+ */
+export function weaponWithGadget(u: Unit, weaponId: string): CompiledAction | undefined {
+  const g = weaponGadget(u);
+  const weapon = (CONTENT.elites[u.board]?.actions as CompiledAction[] | undefined)?.find((a) => a.id === weaponId);
+  if (!g || !weapon?.weapon || weapon.kind !== 'attack' || u.ally || u.minion) return undefined;
+  const k = `w|${g.id}|${u.board}|${weapon.id}`;
+  let out = GADGET_CACHE.get(k);
+  if (!out) {
+    const cost = [weapon.cost, g.weapon!.cost].filter((c) => c !== 'FREE').join('') || 'FREE';
+    out = { ...weapon, id: `${weapon.id}+${g.id}`, name: `${weapon.name} + ${g.name}`, cost, parsed: [...weapon.parsed, ...g.weapon!.parsed], base: weapon.id };
+    GADGET_CACHE.set(k, out);
+  }
+  return withPassive(u, out);
+}
+
+/** The Actions a unit may take: its Elite board's with its Action gadgets' (L1064: they follow the rules of Basic Actions), its Minion card's, or its Ally board's. */
 export function actionsOf(u: Unit): CompiledAction[] {
   if (u.ally) return CONTENT.allies[u.ally].actions;
-  return u.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u.board]?.actions ?? DDD_ACTIONS[u.board] ?? [];
+  if (u.minion) return CONTENT.minions[u.minion].actions;
+  const own = CONTENT.elites[u.board]?.actions ?? DDD_ACTIONS[u.board] ?? [];
+  if (!u.gadgets?.length) return own;
+  return [...own, ...u.gadgets.flatMap((g) => (GADGETS[g]?.action ? [GADGETS[g].action!] : []))].map((a) => withPassive(u, a));
 }
 /** A DDD's own attack (the Hell Tower's turret) by its attacker id `ddd:<id>`; filled once by rules/ddd.ts at load. */
 export const DDD_ACTIONS: Record<string, CompiledAction[]> = {};
 /** Mayhem cards' character Actions by the unit (Elite board or Minion type) pictured; filled once by rules/mayhem.ts at load. */
 export const CARD_ACTIONS: Record<string, (CompiledAction & { card: string })[]> = {};
-/** A unit's Action by id: its own, or a Mayhem card's character Action (spec 7.7), which stays known after the card is discarded. */
+/** A unit's Action by id: its own, a Weapon Action with its Weapon gadget (`<weapon>+<gadget>`), or a Mayhem card's character Action (spec 7.7), which stays known after the card is discarded. */
 export function actionOf(u: Unit, id: string): CompiledAction | undefined {
-  return actionsOf(u).find((a) => a.id === id) ?? CARD_ACTIONS[unitKey(u)]?.find((a) => a.id === id);
+  const own = actionsOf(u).find((a) => a.id === id);
+  if (own) return own;
+  const plus = id.indexOf('+');
+  if (plus > 0) { const c = weaponWithGadget(u, id.slice(0, plus)); return c?.id === id ? c : undefined; }
+  const card = CARD_ACTIONS[unitKey(u)]?.find((a) => a.id === id);
+  return card && withPassive(u, card);
+}
+
+/** The Action an `act` takes: the named one, or with `gadget: true` that Weapon Action with its Weapon gadget's add-on (L1055: chosen at each use). */
+export function actOf(u: Unit, a: { action: string; gadget?: boolean }): CompiledAction | undefined {
+  if (a.action.includes('+')) return undefined;
+  return a.gadget ? weaponWithGadget(u, a.action) : actionOf(u, a.action);
 }
 
 /** Seats of a Side: 2 players 0 MAYHEM, 1 LEGION; 3 players 0 MAYHEM (as two players), 1-2 LEGION; 4 players 0 and 2 MAYHEM, 1 and 3 LEGION. */

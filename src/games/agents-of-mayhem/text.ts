@@ -1,7 +1,7 @@
 // Labels for actions and texts for events, in the rulebook's words, from the view only.
 import type { Seat } from '../../engine/types.js';
 import { CONTENT } from './content.js';
-import { CARD_ACTIONS, type Action } from './state.js';
+import { CARD_ACTIONS, GADGETS, type Action } from './state.js';
 import type { View } from './view.js';
 
 function unitName(v: View, id: string): string {
@@ -13,14 +13,16 @@ function unitName(v: View, id: string): string {
 function actionName(v: View, unit: string, action: string): string {
   const u = v.units[unit];
   const list = [...(u?.ally ? CONTENT.allies[u.ally].actions : u?.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u?.board ?? '']?.actions ?? []), ...(u ? CARD_ACTIONS[u.minion ?? u.board] ?? [] : [])];
-  return list.find((a) => a.id === action)?.name ?? action;
+  // A gadget's Action: the view's unit carries its slotted gadgets (public).
+  const gadget = u?.gadgets?.map((g) => GADGETS[g]?.action).find((a) => a?.id === action);
+  return list.find((a) => a.id === action)?.name ?? gadget?.name ?? action;
 }
 const sp = (k: string) => { const [x, y, z] = k.split(','); return `${x},${y} (Level ${z})`; };
 
 export function label(v: View, _seat: Seat | null, a: Action): string {
   switch (a.type) {
     case 'activate': return `Activate ${CONTENT.elites[a.board]?.name ?? CONTENT.squads[a.board]?.name ?? a.board}`;
-    case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : a.aim === 'timer' ? ' (aimed by timer: target chosen when it is removed)' : ''}${a.aim === true ? ' (aimed, +1 Focus)' : ''}${a.mayhem ? ` (+1 die: ${a.mayhem})` : ''}`;
+    case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : a.aim === 'timer' ? ' (aimed by timer: target chosen when it is removed)' : ''}${a.aim === true ? ' (aimed, +1 Focus)' : ''}${a.mayhem ? ` (+1 die: ${a.mayhem})` : ''}${a.gadget ? ' (with its Weapon gadget)' : ''}`;
     case 'delayed': return a.target ? `Delayed Action at ${sp(a.target)}` : 'Forgo the delayed Action';
     case 'arm': return `Dark Matter Bomb ${a.ddd}: start the countdown (3 MAYHEM timers)`;
     case 'move': return `${unitName(v, a.unit)} moves to ${sp(a.to)}, facing ${a.facing}`;

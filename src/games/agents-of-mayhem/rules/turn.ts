@@ -8,6 +8,7 @@ import { CONTENT, cellKey } from '../content.js';
 import { refreshCandidates, slotOf } from '../legal.js';
 import { LETTER, SIDES, WELLS, isElite, isFigure, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
+import { carryGadgets, setupGadgets } from './gadgets.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { enemySpaces } from '../legal.js';
@@ -22,6 +23,8 @@ export interface Carry {
   units: Record<string, { at: string | null; facing: 'N' | 'E' | 'S' | 'W'; downed: boolean }>;
   boards: Record<string, { shield: number; armor: number; cubes: Record<Well, number>; wounds: Record<Well, number> }>;
   vp: Record<Side, number>;
+  /** Each Side's Discovered gadgets (spec 10.3); gadgets granted for the finished mission only are not among them (L2221). */
+  gadgets?: Record<Side, string[]>;
 }
 
 export function carry(s: S): Carry {
@@ -29,7 +32,7 @@ export function carry(s: S): Carry {
   for (const u of Object.values(s.units)) units[u.id] = { at: u.at, facing: u.facing, downed: u.downed };
   const boards: Carry['boards'] = {};
   for (const b of Object.values(s.boards)) boards[b.id] = { shield: b.shield, armor: b.armor, cubes: { ...b.cubes }, wounds: { ...b.wounds } };
-  return { from: s.mission, units, boards, vp: { ...s.vp } };
+  return { from: s.mission, units, boards, vp: { ...s.vp }, gadgets: carryGadgets(s) };
 }
 
 function newBoard(id: string, side: Side, minions: string[]): Board {
@@ -70,6 +73,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   const dd = setupDdds(m.id);
   if (dd) s.ddds = dd;
   Object.assign(s, setupEvents(m.id));
+  const gd = setupGadgets(m.id, units, opts.carry?.gadgets, ev);
+  if (gd) s.gadgets = gd;
   say(ev, 'mission_started', { mission: m.id, rounds: m.rounds, initiative: m.initiative, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
   return { s, ev };
