@@ -51,6 +51,8 @@ export interface Unit {
   damage?: { shield: number; armor: number; wounds: number };
   /** An Elite figure: the Gadget cards slotted in its board's Gadget Slots (spec 2.2.1 D, one per type; data/gadgets.json). Kept on the figure so its Actions are a function of the unit. */
   gadgets?: string[];
+  /** Upgrade tiles in its board's Upgrade Spaces (an Elite figure) or above its Minion card's slot (every figure of that Minion type), spec 10.3; data/upgrades.json. */
+  upgrades?: string[];
 }
 
 export interface Om { id: string; at: string; control: Side }
@@ -180,6 +182,8 @@ export interface S {
   radiated?: boolean;
   /** Each Side's Discovered Gadgets (spec 10.3: its Starting gadgets plus those drawn in a campaign), and the gadgets slotted for this mission only (not owned, L2221): they go back to the Undiscovered deck at its end (carry). */
   gadgets?: { discovered: Record<Side, string[]>; temporary: string[] };
+  /** Upgrades owned by each Elite board and Minion type (carried from earlier missions, spec 10.3), and those inserted for this mission only (L2221): they go back to the tray at its end (carry). */
+  upgrades?: { owned: Record<string, string[]>; temporary: string[] };
   /** Timers on actions, figures and DDD tiles (spec 7.8), in placement order. */
   timers?: Timer[];
   result: Result | null;
@@ -239,14 +243,24 @@ export interface Gadget {
 /** Gadget cards by id; filled once by rules/gadgets.ts at load. */
 export const GADGETS: Record<string, Gadget> = {};
 
+/** An Upgrade tile (spec 10.3, L1394-1416), compiled by rules/upgrades.ts at load: its type of space, its Crystal cost, the abilities it adds to one of its unit's attacks. */
+export interface Upgrade { id: string; name: string; unit: string; type: 'skill' | 'darkMatter' | 'legionTech'; crystals: number; action: string; parsed: CompiledAction['parsed'] }
+/** Upgrade tiles by id; filled once by rules/upgrades.ts at load. */
+export const UPGRADES: Record<string, Upgrade> = {};
+
 const GADGET_CACHE = new Map<string, CompiledAction>();
-/** A unit's attack with its Passive gadgets' abilities, always in effect (L1059), added after the printed ones. */
+/**
+ * A unit's Action with what its gadgets and upgrades add: a Passive gadget's abilities on every
+ * attack, always in effect (L1059), and an Upgrade's abilities on its Action (`base` for a Weapon
+ * Action taken with its Weapon gadget), after the printed ones.
+ */
 function withPassive(u: Unit, a: CompiledAction): CompiledAction {
-  const passive = (u.gadgets ?? []).map((g) => GADGETS[g]).filter((g) => g?.passive);
-  if (!passive.length || a.kind !== 'attack') return a;
-  const k = `p|${passive.map((g) => g.id).join(',')}|${u.board}|${a.id}|${a.name}`;
+  const passive = a.kind === 'attack' ? (u.gadgets ?? []).map((g) => GADGETS[g]).filter((g) => g?.passive) : [];
+  const ups = (u.upgrades ?? []).map((x) => UPGRADES[x]).filter((x) => x && x.action === (a.base ?? a.id));
+  if (!passive.length && !ups.length) return a;
+  const k = `p|${passive.map((g) => g.id).join(',')}|${ups.map((x) => x.id).join(',')}|${u.minion ?? u.board}|${a.id}|${a.name}`;
   let out = GADGET_CACHE.get(k);
-  if (!out) { out = { ...a, parsed: [...a.parsed, ...passive.flatMap((g) => g.passive!)] }; GADGET_CACHE.set(k, out); }
+  if (!out) { out = { ...a, parsed: [...a.parsed, ...passive.flatMap((g) => g.passive!), ...ups.flatMap((x) => x.parsed)] }; GADGET_CACHE.set(k, out); }
   return out;
 }
 /** The slotted Weapon gadget of a unit (L1053: one per type). */
@@ -274,10 +288,9 @@ export function weaponWithGadget(u: Unit, weaponId: string): CompiledAction | un
 /** The Actions a unit may take: its Elite board's with its Action gadgets' (L1064: they follow the rules of Basic Actions), its Minion card's, or its Ally board's. */
 export function actionsOf(u: Unit): CompiledAction[] {
   if (u.ally) return CONTENT.allies[u.ally].actions;
-  if (u.minion) return CONTENT.minions[u.minion].actions;
-  const own = CONTENT.elites[u.board]?.actions ?? DDD_ACTIONS[u.board] ?? [];
-  if (!u.gadgets?.length) return own;
-  return [...own, ...u.gadgets.flatMap((g) => (GADGETS[g]?.action ? [GADGETS[g].action!] : []))].map((a) => withPassive(u, a));
+  const own = u.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u.board]?.actions ?? DDD_ACTIONS[u.board] ?? [];
+  if (!u.gadgets?.length && !u.upgrades?.length) return own;
+  return [...own, ...(u.gadgets ?? []).flatMap((g) => (GADGETS[g]?.action ? [GADGETS[g].action!] : []))].map((a) => withPassive(u, a));
 }
 /** A DDD's own attack (the Hell Tower's turret) by its attacker id `ddd:<id>`; filled once by rules/ddd.ts at load. */
 export const DDD_ACTIONS: Record<string, CompiledAction[]> = {};

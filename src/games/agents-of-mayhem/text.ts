@@ -1,7 +1,7 @@
 // Labels for actions and texts for events, in the rulebook's words, from the view only.
 import type { Seat } from '../../engine/types.js';
 import { CONTENT } from './content.js';
-import { CARD_ACTIONS, GADGETS, type Action } from './state.js';
+import { CARD_ACTIONS, GADGETS, UPGRADES, type Action } from './state.js';
 import type { View } from './view.js';
 
 function unitName(v: View, id: string): string {
@@ -11,6 +11,9 @@ function unitName(v: View, id: string): string {
   return u.minion ? `${CONTENT.minions[u.minion].name} ${id.split('-')[1] ?? ''}`.trim() : CONTENT.elites[u.board]?.name ?? id;
 }
 function actionName(v: View, unit: string, action: string): string {
+  // A Weapon Action with its Weapon gadget: `<weapon>+<gadget>`.
+  const plus = action.indexOf('+');
+  if (plus > 0) return `${actionName(v, unit, action.slice(0, plus))} + ${GADGETS[action.slice(plus + 1)]?.name ?? action.slice(plus + 1)}`;
   const u = v.units[unit];
   const list = [...(u?.ally ? CONTENT.allies[u.ally].actions : u?.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u?.board ?? '']?.actions ?? []), ...(u ? CARD_ACTIONS[u.minion ?? u.board] ?? [] : [])];
   // A gadget's Action: the view's unit carries its slotted gadgets (public).
@@ -114,6 +117,8 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'building_destroyed': return `The building on Tile ${d.tile} is completely destroyed`;
     case 'radiation': return `${n('unit')} takes radiation from ${d.ddd}`;
     case 'dice_rolled': return `Roll (${d.purpose}): ${(d.faces as string[]).join(' ')}`;
+    case 'gadgets_slotted': return `${CONTENT.elites[String(d.board)]?.name ?? d.board} slots ${(d.gadgets as string[]).map((g) => GADGETS[g]?.name ?? g).join(', ')}${(d.temporary as string[]).length ? ` (for this mission only: ${(d.temporary as string[]).map((g) => GADGETS[g]?.name ?? g).join(', ')})` : ''}`;
+    case 'upgrades_inserted': return `${CONTENT.elites[String(d.unit)]?.name ?? CONTENT.minions[String(d.unit)]?.name ?? d.unit} has upgrades ${(d.upgrades as string[]).map((x) => UPGRADES[x]?.name ?? x).join(', ')}${(d.temporary as string[]).length ? ` (for this mission only: ${(d.temporary as string[]).map((x) => UPGRADES[x]?.name ?? x).join(', ')})` : ''}`;
     default: return ev.type.replace(/_/g, ' ');
   }
 }

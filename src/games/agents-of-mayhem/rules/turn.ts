@@ -9,6 +9,7 @@ import { refreshCandidates, slotOf } from '../legal.js';
 import { LETTER, SIDES, WELLS, isElite, isFigure, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
 import { carryGadgets, setupGadgets } from './gadgets.js';
+import { carryUpgrades, setupUpgrades } from './upgrades.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { enemySpaces } from '../legal.js';
@@ -25,6 +26,8 @@ export interface Carry {
   vp: Record<Side, number>;
   /** Each Side's Discovered gadgets (spec 10.3); gadgets granted for the finished mission only are not among them (L2221). */
   gadgets?: Record<Side, string[]>;
+  /** Upgrades owned, by Elite board and Minion type (spec 10.3); those inserted for the finished mission only are not among them (L2221). */
+  upgrades?: Record<string, string[]>;
 }
 
 export function carry(s: S): Carry {
@@ -32,7 +35,7 @@ export function carry(s: S): Carry {
   for (const u of Object.values(s.units)) units[u.id] = { at: u.at, facing: u.facing, downed: u.downed };
   const boards: Carry['boards'] = {};
   for (const b of Object.values(s.boards)) boards[b.id] = { shield: b.shield, armor: b.armor, cubes: { ...b.cubes }, wounds: { ...b.wounds } };
-  return { from: s.mission, units, boards, vp: { ...s.vp }, gadgets: carryGadgets(s) };
+  return { from: s.mission, units, boards, vp: { ...s.vp }, gadgets: carryGadgets(s), upgrades: carryUpgrades(s) };
 }
 
 function newBoard(id: string, side: Side, minions: string[]): Board {
@@ -75,6 +78,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   Object.assign(s, setupEvents(m.id));
   const gd = setupGadgets(m.id, units, opts.carry?.gadgets, ev);
   if (gd) s.gadgets = gd;
+  const up = setupUpgrades(m.id, units, opts.carry?.upgrades, ev);
+  if (up) s.upgrades = up;
   say(ev, 'mission_started', { mission: m.id, rounds: m.rounds, initiative: m.initiative, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
   return { s, ev };

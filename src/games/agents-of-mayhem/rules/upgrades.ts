@@ -1,0 +1,125 @@
+// Upgrades (spec 10.3, setup step A4; checklist #83 and the data of #86-#87): its own TypeBox
+// schema and loader for data/upgrades.json (provisional tiles: per Elite 2 Skill, 3 Dark Matter, 3
+// LEGION Tech; per Minion type 1 Dark Matter, 1 LEGION Tech; Crystal costs; abilities added to one
+// of the unit's attacks), setup step A4 (the mission's upgrades go into empty matching spaces on
+// top of those owned; one not owned is for that mission only, L2221), and the owned upgrades
+// handed to the next mission (carry). Buying upgrades (#86) needs the campaign's Crystals (#84)
+// and is not here.
+import { Type as T, type Static } from '@sinclair/typebox';
+import { Ajv } from 'ajv';
+import upgradesJson from '../data/upgrades.json' with { type: 'json' };
+import { isAdvanced } from '../abilities.js';
+import { compileAbilities, CONTENT } from '../content.js';
+import { SIDES, UPGRADES, type S, type Unit, type Upgrade } from '../state.js';
+import { say, type Ev } from './board.js';
+
+type Kind = Upgrade['type'];
+const KINDS: Kind[] = ['skill', 'darkMatter', 'legionTech'];
+/** Upgrade Spaces: an Elite board's 2 Skill, 3 Dark Matter, 3 LEGION Tech (L1388-1392); a Minion's 1 Dark Matter, 1 LEGION Tech (L1414). */
+export const SPACES = { elite: { skill: 2, darkMatter: 3, legionTech: 3 }, minion: { skill: 0, darkMatter: 1, legionTech: 1 } } as const;
+
+const UpgradeTile = T.Object({
+  id: T.String({ pattern: '^upgrade-[a-z0-9-]+$' }), name: T.String(),
+  unit: T.String({ description: 'the Elite board or Minion type it belongs to (L1398)' }),
+  type: T.Union([T.Literal('skill'), T.Literal('darkMatter'), T.Literal('legionTech')]),
+  crystals: T.Integer({ minimum: 1, description: 'its price in Dark Matter Crystals (L1410)' }),
+  action: T.String({ description: 'the attack of its unit it improves' }),
+  abilities: T.Array(T.String(), { minItems: 1 }),
+}, { additionalProperties: false });
+const UpgradesFile = T.Object({
+  provisional: T.Boolean(), note: T.String(), upgrades: T.Array(UpgradeTile),
+  /** Setup step A4 per mission: Elite board or Minion type → upgrades inserted (L2216). */
+  missions: T.Record(T.String(), T.Record(T.String(), T.Array(T.String(), { maxItems: 8 }))),
+}, { additionalProperties: false });
+
+const spacesOf = (unit: string) => (CONTENT.elites[unit] ? SPACES.elite : SPACES.minion);
+
+/** Checks and compiles data/upgrades.json (pure: the registry is filled once below). */
+export function loadUpgrades(raw: unknown): { upgrades: Record<string, Upgrade>; missions: Record<string, Record<string, string[]>> } {
+  const ajv = new Ajv({ allErrors: true });
+  const v = ajv.compile(UpgradesFile);
+  if (!v(raw)) throw new Error(`agents-of-mayhem data/upgrades.json: ${ajv.errorsText(v.errors)}`);
+  const f = raw as Static<typeof UpgradesFile>;
+  const all: Record<string, Upgrade> = {};
+  const per: Record<string, Record<Kind, number>> = {};
+  for (const x of f.upgrades) {
+    const where = `upgrade ${x.id}`;
+    if (all[x.id]) throw new Error(`${where}: duplicate id`);
+    const actions = CONTENT.elites[x.unit]?.actions ?? CONTENT.minions[x.unit]?.actions;
+    if (!actions) throw new Error(`${where}: ${x.unit} is neither an Elite board nor a Minion type (L1398)`);
+    if (!actions.some((a) => a.id === x.action && a.kind === 'attack')) throw new Error(`${where}: ${x.unit} has no attack ${x.action}`);
+    all[x.id] = { id: x.id, name: x.name, unit: x.unit, type: x.type, crystals: x.crystals, action: x.action, parsed: compileAbilities(where, x.abilities) };
+    (per[x.unit] ??= { skill: 0, darkMatter: 0, legionTech: 0 })[x.type]++;
+  }
+  // The Upgrades list of each character and Minion type fills its spaces (spec 4.4 item 4, L1388-1414).
+  for (const unit of [...Object.keys(CONTENT.elites), ...Object.keys(CONTENT.minions)]) {
+    const want = spacesOf(unit);
+    for (const k of KINDS) if ((per[unit]?.[k] ?? 0) !== want[k]) throw new Error(`upgrades: ${unit} has ${per[unit]?.[k] ?? 0} ${k} upgrades, not ${want[k]} (L1388-1414)`);
+  }
+  for (const [mid, units] of Object.entries(f.missions)) {
+    const m = CONTENT.missions[mid];
+    if (!m) throw new Error(`upgrades: no mission ${mid}`);
+    for (const [unit, list] of Object.entries(units)) {
+      const where = `upgrades: mission ${mid} ${unit}`;
+      const inPlay = SIDES.some((side) => m.sides[side].boards.some((b) => b.board === unit || (b.minions ?? []).includes(unit)));
+      if (!inPlay || (!CONTENT.elites[unit] && !CONTENT.minions[unit])) throw new Error(`${where}: upgrades go to an Elite board or a Minion type in play (L2216)`);
+      const used: Record<Kind, number> = { skill: 0, darkMatter: 0, legionTech: 0 };
+      for (const id of list) {
+        const x = all[id];
+        if (!x) throw new Error(`${where}: unknown upgrade ${id}`);
+        if (x.unit !== unit) throw new Error(`${where}: ${id} is ${x.unit}'s (L1398)`);
+        if (++used[x.type] > spacesOf(unit)[x.type]) throw new Error(`${where}: more ${x.type} upgrades than spaces (L1388-1414)`);
+        if (m.rules === 'basic' && x.parsed.some(isAdvanced)) throw new Error(`${where}: ${id} prints Advanced abilities`);
+      }
+      if (new Set(list).size !== list.length) throw new Error(`${where}: an upgrade listed twice`);
+    }
+  }
+  return { upgrades: all, missions: f.missions };
+}
+
+export const UPGRADE_SETUP = loadUpgrades(upgradesJson);
+Object.assign(UPGRADES, UPGRADE_SETUP.upgrades);
+
+/** The upgrades a mission inserts for an Elite board or Minion type (setup step A4). */
+export function missionUpgrades(missionId: string, unit: string): string[] {
+  return (UPGRADE_SETUP.missions[missionId]?.[unit] ?? []).slice();
+}
+
+/**
+ * Setup step A4: each Elite figure and each Minion figure carries its owner's upgrades (owned:
+ * carried from the previous mission) plus the mission's, each into an empty space of its type
+ * (L2216: "in addition to the Upgrades the Unit already has"); one without an empty space is not
+ * inserted. A listed upgrade not owned is for this mission only (L2221). Public (spec 8.1).
+ */
+export function setupUpgrades(missionId: string, units: Record<string, Unit>, owned: Record<string, string[]> | undefined, ev: Ev): S['upgrades'] | undefined {
+  const listed = UPGRADE_SETUP.missions[missionId] ?? {};
+  if (!Object.keys(listed).length && !owned) return undefined;
+  const have: Record<string, string[]> = {};
+  for (const [unit, list] of Object.entries(owned ?? {})) {
+    const ok = list.filter((x) => UPGRADES[x]?.unit === unit);
+    if (ok.length) have[unit] = [...new Set(ok)].sort();
+  }
+  const temporary: string[] = [];
+  const inPlay: Record<string, string[]> = {};
+  for (const unit of new Set([...Object.keys(have), ...Object.keys(listed)])) {
+    const slots = [...(have[unit] ?? [])];
+    for (const x of listed[unit] ?? []) {
+      if (slots.includes(x)) continue;
+      const full = slots.filter((y) => UPGRADES[y].type === UPGRADES[x].type).length >= spacesOf(unit)[UPGRADES[x].type];
+      if (full) { say(ev, 'upgrade_not_inserted', { unit, upgrade: x, reason: 'no empty space of its type' }); continue; }
+      slots.push(x); temporary.push(x);
+    }
+    inPlay[unit] = slots;
+  }
+  for (const u of Object.values(units)) {
+    const key = u.minion ?? (u.ally || u.id !== u.board ? null : u.board);
+    if (key && inPlay[key]?.length) u.upgrades = inPlay[key].slice();
+  }
+  for (const [unit, list] of Object.entries(inPlay).sort()) if (list.length) say(ev, 'upgrades_inserted', { unit, upgrades: list, temporary: list.filter((x) => temporary.includes(x)) });
+  return { owned: have, temporary: temporary.sort() };
+}
+
+/** What the next mission gets (spec 10.3): the upgrades owned; those inserted for this mission only went back to the tray (L2221). */
+export function carryUpgrades(s: S): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(s.upgrades?.owned ?? {}).map(([k, v]) => [k, v.slice()]));
+}

@@ -1,0 +1,80 @@
+// Checklist items #83 (upgrades granted for one mission only and returned; the gadget half is in
+// gadgets.test.ts) and #87 in part (a Minion upgrade is bound to its Minion card: every figure of
+// that type carries it), from Upgrades (L1386-1416) and Setup (L2216, L2221). Provisional tiles
+// (data/upgrades.json): Fortune's Steady Hands (Skill, pistols ALWAYS = RANGE +1), the Snipe
+// Trooper's Spotter Drone (LEGION Tech, sniper ALWAYS = RANGE +1); M5 inserts them and Dr.
+// Babylon's Gravity Snare.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { S } from '../../../src/games/agents-of-mayhem/index.js';
+import { carry } from '../../../src/games/agents-of-mayhem/index.js';
+import { actionOf, UPGRADES } from '../../../src/games/agents-of-mayhem/state.js';
+import { band } from '../../../src/games/agents-of-mayhem/rules/combat.js';
+import { agentsPosition } from '../../../src/games/agents-of-mayhem/position.js';
+import { loadUpgrades } from '../../../src/games/agents-of-mayhem/rules/upgrades.js';
+import upgradesJson from '../../../src/games/agents-of-mayhem/data/upgrades.json' with { type: 'json' };
+import { isViolation } from '../../../src/engine/types.js';
+import { CONTENT } from '../../../src/games/agents-of-mayhem/content.js';
+import { activeBoard, answer, ev, fresh, only, refused } from './helpers.js';
+
+const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+function at(mission: string, units: Record<string, string>, options: unknown = {}): S {
+  const s = activeBoard(only(fresh(mission, 2, options), units), 'fortune');
+  for (const b of ['alpha', 'bravo']) s.boards[b].cubes = { speed: 0, focus: 0, tech: 0, mayhem: 0 };
+  s.units['shock-1'].facing = 'W';
+  return s;
+}
+
+test('#83 upgrades: spaces per Elite (2 Skill, 3 Dark Matter, 3 LEGION Tech) and per Minion type (1 + 1); the loader holds the data to them', () => {
+  for (const e of Object.keys(CONTENT.elites)) {
+    const mine = Object.values(UPGRADES).filter((x) => x.unit === e);
+    assert.deepEqual([mine.filter((x) => x.type === 'skill').length, mine.filter((x) => x.type === 'darkMatter').length, mine.filter((x) => x.type === 'legionTech').length], [2, 3, 3], e);
+  }
+  for (const m of Object.keys(CONTENT.minions)) assert.deepEqual(Object.values(UPGRADES).filter((x) => x.unit === m).map((x) => x.type).sort(), ['darkMatter', 'legionTech'], m);
+  const skill = clone(upgradesJson); skill.upgrades.push({ ...skill.upgrades[0], id: 'upgrade-fortune-s3' });
+  assert.throws(() => loadUpgrades(skill), /3 skill upgrades, not 2/);
+  const wrong = clone(upgradesJson); (wrong.missions.M5 as Record<string, string[]>).hardtack = ['upgrade-fortune-s1'];
+  assert.throws(() => loadUpgrades(wrong), /fortune's/);
+});
+
+test('#83 an upgrade listed but not owned is inserted for this mission only (it improves its Action in play) and goes back afterwards; an owned one stays', () => {
+  const s = fresh('M5');
+  assert.deepEqual(s.units.fortune.upgrades, ['upgrade-fortune-s1']);
+  assert.deepEqual(s.upgrades!.temporary, ['upgrade-babylon-t2', 'upgrade-fortune-s1', 'upgrade-snipe-t1']);
+  assert.equal(fresh('M2').units.fortune.upgrades, undefined);
+  // In play: Steady Hands, pistols' ranges +1 (white 9 → 10); with Ricochet Rounds too, 9 + 2 + 1 = 12.
+  const m5 = at('M5', { fortune: '0,0,1', 'shock-1': '10,0,1' });
+  const st = answer(m5, { type: 'act', unit: 'fortune', action: 'pistols', target: '10,0,1' }, [5, 5, 5]);
+  assert.equal((ev(st, 'dice_rolled')[0].dice as string[])[0], 'white');
+  assert.equal(refused(at('M2', { fortune: '0,0,1', 'shock-1': '10,0,1' }), { type: 'act', unit: 'fortune', action: 'pistols', target: '10,0,1' }).code, 'out_of_range');
+  const far = at('M5', { fortune: '0,0,1', 'shock-1': '12,0,1' });
+  answer(far, { type: 'act', unit: 'fortune', action: 'pistols', target: '12,0,1', gadget: true }, [5, 5, 5]);
+  assert.equal(refused(at('M5', { fortune: '0,0,1', 'shock-1': '13,0,1' }), { type: 'act', unit: 'fortune', action: 'pistols', target: '13,0,1', gadget: true }).code, 'out_of_range');
+  // After the mission: nothing owned, the temporary tiles went back to the trays.
+  assert.deepEqual(carry(s).upgrades, {});
+  // Owned (carried in): kept in its space, not temporary, carried on; the mission's listing of it adds nothing.
+  const owned = fresh('M5', 2, { carry: { ...carry(s), upgrades: { fortune: ['upgrade-fortune-s1', 'upgrade-fortune-d2'] } } });
+  assert.deepEqual(owned.units.fortune.upgrades, ['upgrade-fortune-d2', 'upgrade-fortune-s1']);
+  assert.deepEqual(owned.upgrades!.temporary, ['upgrade-babylon-t2', 'upgrade-snipe-t1']);
+  assert.deepEqual(carry(owned).upgrades, { fortune: ['upgrade-fortune-d2', 'upgrade-fortune-s1'] });
+  // Upgrades owned from earlier missions are beyond the position format: refused by name.
+  const p = agentsPosition.toPosition(owned);
+  assert.ok(isViolation(p));
+  assert.ok((p.details as { beyond: string[] }).beyond.includes('Upgrades owned from earlier missions'));
+  assert.ok(!isViolation(agentsPosition.toPosition(s)));
+});
+
+test('#87 a Minion upgrade is bound to its Minion card: every figure of that type carries it, no other type does', () => {
+  const s = fresh('M5');
+  assert.deepEqual(s.units['snipe-1'].upgrades, ['upgrade-snipe-t1']);
+  assert.deepEqual(s.units['snipe-2'].upgrades, ['upgrade-snipe-t1']);
+  assert.equal(s.units['swarm-1'].upgrades, undefined);
+  assert.equal(s.units.hardtack.upgrades, undefined);
+  // Spotter Drone: the sniper's last (yellow) band 12 → 13.
+  for (const id of ['snipe-1', 'snipe-2']) {
+    const u = s.units[id];
+    assert.equal(band(s, u, actionOf(u, 'sniper')!, 13, null)?.color, 'yellow', id);
+    const m2 = fresh('M2').units[id];
+    assert.equal(band(s, m2, actionOf(m2, 'sniper')!, 13, null), null);
+  }
+});
