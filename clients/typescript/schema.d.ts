@@ -1104,6 +1104,8 @@ export interface components {
             aim?: boolean | "timer";
             mayhem?: string;
             gadget?: boolean;
+            /** @enum {boolean} */
+            timer?: true;
         } | {
             /** @enum {string} */
             type: "move";

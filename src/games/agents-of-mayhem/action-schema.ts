@@ -12,7 +12,7 @@ const act = (type: string, fields: Record<string, TSchema> = {}, description?: s
 
 export const actionSchema = T.Union([
   act('activate', { board: Id }, 'Activate one of your boards (spec 6.3)'),
-  act('act', { unit: Id, action: Id, target: T.Optional(Space), when: T.Optional(T.Union([T.Literal('before'), T.Literal('after')])), aim: T.Optional(T.Union([T.Boolean(), T.Literal('timer')])), mayhem: T.Optional(Id), gadget: T.Optional(T.Boolean()) }, 'pay and take an Action (aim: true +1 Focus, "timer" an enemy When-Removed timer, target chosen when it comes off; mayhem: a Mayhem card in hand played for one extra die; gadget: true adds the slotted Weapon gadget to this Weapon Action, its cost paid too); an attack names its target space, or when:"before" to move first'),
+  act('act', { unit: Id, action: Id, target: T.Optional(Space), when: T.Optional(T.Union([T.Literal('before'), T.Literal('after')])), aim: T.Optional(T.Union([T.Boolean(), T.Literal('timer')])), mayhem: T.Optional(Id), gadget: T.Optional(T.Boolean()), timer: T.Optional(T.Literal(true)) }, 'pay and take an Action (timer: true places the Action\'s optional Until-Removed timer; aim: true +1 Focus, "timer" an enemy When-Removed timer, target chosen when it comes off; mayhem: a Mayhem card in hand played for one extra die; gadget: true adds the slotted Weapon gadget to this Weapon Action, its cost paid too); an attack names its target space, or when:"before" to move first'),
   act('move', { unit: Id, to: Space, facing: Facing }, 'spend MP to move to a space (cheapest path)'),
   act('jump', { unit: Id, to: Space, facing: Facing }),
   act('dash', { unit: Id, to: Space, facing: Facing }, 'Instant: one space'),

@@ -55,6 +55,8 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
   const card = cardOf(u, def.id);
   if (card && !s.mayhem?.[u.side].hand.includes(card)) return violation('not_in_hand', `${def.name} is Mayhem card ${card}'s character use: not in ${u.side}'s hand`);
   if (def.type === 'instant') return violation('instant', 'Dash and Block are taken as dash / block');
+  // An optional Until-Removed timer (spec 7.8): only on an Action that pictures one, in an Advanced mission.
+  if (a.timer !== undefined && (a.timer !== true || !def.timer || def.timer.mandatory || mission(s).rules !== 'advanced')) return violation('no_timer', `${def.name} has no optional timer to place (spec 7.8; timers are Advanced)`);
   if (def.type === 'main' && sl.main) return violation('main_used', 'one Main Action per Turn (L269)');
   if (def.type === 'addon' && sl.addons.includes(addonKey(u, def))) return violation('addon_used', 'each Add-on once per Turn (L271)');
   if (u.downed) return violation('downed', `${u.id} is Downed`);
@@ -196,6 +198,8 @@ export function turnCandidates(s: S): Action[] {
       } else {
         const a = { type: 'act' as const, unit: u.id, action: def.id };
         if (!actProblem(s, a)) out.push(a);
+        // An optional Until-Removed timer: placed or not, the player's choice (L1655).
+        if (def.timer && !def.timer.mandatory && !actProblem(s, { ...a, timer: true })) out.push({ ...a, timer: true });
       }
     }
     const mp = mpLeft(s, u.id);
@@ -236,7 +240,8 @@ export function refreshOptions(s: S, f: Extract<Frame, { t: 'refresh' }>) {
     const set = new Set<Status>();
     for (const u of Object.values(s.units)) {
       if (u.board !== b.id) continue;
-      for (const m of u.statuses) if (m.turn !== s.turnNo && m.kind !== 'MAYHEM' && POSITIVE.includes(m.kind) === positive) set.add(m.kind);
+      // A status held by an Until-Removed timer stays while the timer is present (spec 7.8).
+      for (const m of u.statuses) if (m.turn !== s.turnNo && m.timer === undefined && m.kind !== 'MAYHEM' && POSITIVE.includes(m.kind) === positive) set.add(m.kind);
     }
     return [...set].sort();
   };

@@ -13,7 +13,8 @@ export const WELLS: Well[] = ['speed', 'focus', 'tech', 'mayhem'];
 /** Cost letters to wells (G green Speed, Y yellow Focus, B blue Tech, P purple Mayhem; spec 2.2.1). */
 export const LETTER: Record<string, Well> = { G: 'speed', Y: 'focus', B: 'tech', P: 'mayhem' };
 
-export interface StatusMark { kind: Status; turn: number }
+/** A status marker; `timer`: held by an Until-Removed timer's ability (spec 7.8): in effect while that timer is present, never removed by a Refresh card. */
+export interface StatusMark { kind: Status; turn: number; timer?: number }
 
 export interface Board {
   id: string;
@@ -97,7 +98,9 @@ export interface ExplosionMarker { n: number; at: string; marker: string | null;
 export interface Timer {
   n: number; side: Side; holder: string; turn: number;
   /** `action`: a delayed Action (aim by timer, or a mandatory timer): the owning Side chooses its target at removal. `bomb`: a Dark Matter Bomb countdown timer. */
-  effect: { t: 'action'; unit: string; action: string; aimed: boolean } | { t: 'bomb'; ddd: string };
+  effect: { t: 'action'; unit: string; action: string; aimed: boolean } | { t: 'bomb'; ddd: string }
+    /** `until`: an optional Until-Removed timer on `unit`'s Action; its UNTIL REMOVED abilities are in effect while it is present (spec 7.8). */
+    | { t: 'until'; unit: string; action: string };
 }
 
 export type Frame =
@@ -192,7 +195,7 @@ export interface S {
 
 export type Action =
   | { type: 'activate'; board: string }
-  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean }
+  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean }
   | { type: 'delayed'; target: string | null }
   | { type: 'arm'; ddd: string }
   | { type: 'aimBonus'; bonus: string | null }

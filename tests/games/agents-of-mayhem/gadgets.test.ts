@@ -122,7 +122,7 @@ test('#83 a gadget listed but not yet owned is granted for this mission only and
   const s = fresh('M5');
   const start = startingGadgets('MAYHEM');
   assert.ok(!start.includes('gadget-fortune-luckycharm'));
-  assert.deepEqual(s.gadgets!.temporary, ['gadget-babylon-aura', 'gadget-fortune-luckycharm', 'gadget-hardtack-scope']);
+  assert.deepEqual(s.gadgets!.temporary, ['gadget-babylon-aura', 'gadget-fortune-luckycharm', 'gadget-hardtack-scope', 'gadget-hollywood-bodydouble']);
   assert.deepEqual(s.gadgets!.discovered.MAYHEM, start);
   // It works in this mission (slotted like any other)...
   assert.ok(s.units.fortune.gadgets!.includes('gadget-fortune-luckycharm'));
@@ -133,7 +133,7 @@ test('#83 a gadget listed but not yet owned is granted for this mission only and
   assert.deepEqual(c.gadgets!.LEGION, startingGadgets('LEGION'));
   // A Side that has discovered it (carried in) owns it: not temporary, and it is carried on.
   const owned = fresh('M5', 2, { carry: { ...c, gadgets: { MAYHEM: [...start, 'gadget-fortune-luckycharm'], LEGION: c.gadgets!.LEGION } } });
-  assert.deepEqual(owned.gadgets!.temporary, ['gadget-babylon-aura', 'gadget-hardtack-scope']);
+  assert.deepEqual(owned.gadgets!.temporary, ['gadget-babylon-aura', 'gadget-hardtack-scope', 'gadget-hollywood-bodydouble']);
   assert.ok(carry(owned).gadgets!.MAYHEM.includes('gadget-fortune-luckycharm'));
   // A carried collection is beyond the position format: refused by name.
   const p = agentsPosition.toPosition(owned);

@@ -4,7 +4,7 @@
 import { edmksTax } from './ddd.js';
 import { checkEvents } from './events.js';
 import { discardMayhem } from './mayhem.js';
-import { delayAction, mandatoryTimer } from './timers.js';
+import { delayAction, mandatoryTimer, placeUntil } from './timers.js';
 import { cardOf, jumpOf } from '../legal.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
@@ -38,7 +38,7 @@ function grant(s: S, u: Unit, def: CompiledAction, n: number): void {
   sl.mp = { unit: u.id, left: n - cut, jump: def.jump ?? null };
 }
 
-export function takeAction(s: S, a: { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean }, ev: Ev): void {
+export function takeAction(s: S, a: { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean }, ev: Ev): void {
   const sl = slotOf(s);
   const u = s.units[a.unit];
   const def = actOf(u, a)!;
@@ -55,6 +55,7 @@ export function takeAction(s: S, a: { unit: string; action: string; target?: str
   if (a.aim === 'timer' || (def.kind === 'attack' && mandatoryTimer(s, def))) { delayAction(s, u, def, !!a.aim, ev); return; }
   if (def.group && u.minion) sl.group = { action: def.id, minion: u.minion, used: [u.id], left: def.group };
   performAction(s, u, def, a.target, a.when, ev, !!a.aim);
+  if (a.timer) placeUntil(s, u, def, ev);
   const f = s.stack[s.stack.length - 1];
   if (a.mayhem && f?.t === 'attack') { discardMayhem(s, u.side, a.mayhem, ev); f.mayhemDie = true; }
 }

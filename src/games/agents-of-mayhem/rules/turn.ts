@@ -297,8 +297,8 @@ export function applyRefresh(s: S, f: Extract<Frame, { t: 'refresh' }>, a: Extra
   if (a.wound && b.wounds[a.wound] > 0) b.wounds[a.wound]--;
   for (const k of [a.positive, a.negative]) {
     if (!k) continue;
-    const u = Object.values(s.units).sort((x, y) => (x.id < y.id ? -1 : 1)).find((x) => x.board === b.id && x.statuses.some((m) => m.kind === k && m.turn !== s.turnNo));
-    if (u) u.statuses.splice(u.statuses.findIndex((m) => m.kind === k && m.turn !== s.turnNo), 1);
+    const u = Object.values(s.units).sort((x, y) => (x.id < y.id ? -1 : 1)).find((x) => x.board === b.id && x.statuses.some((m) => m.kind === k && m.turn !== s.turnNo && m.timer === undefined));
+    if (u) u.statuses.splice(u.statuses.findIndex((m) => m.kind === k && m.turn !== s.turnNo && m.timer === undefined), 1);
   }
   say(ev, 'refreshed', { board: b.id, cubes: got.join(''), wound: a.wound, removed: [a.positive, a.negative].filter(Boolean) });
 }
