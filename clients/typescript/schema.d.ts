@@ -1228,6 +1228,10 @@ export interface components {
             to: string | null;
         } | {
             /** @enum {string} */
+            type: "chooseGadgets";
+            gadgets: string[];
+        } | {
+            /** @enum {string} */
             type: "mayhemDraw";
             pay: string[];
         } | {

@@ -132,6 +132,8 @@ export type Frame =
   | { t: 'edmks'; seat: Seat }
   /** An Event Marker triggered by `unit` (spec 7.10): resolved by settle (its number drawn then). */
   | { t: 'event'; marker: number; unit: string }
+  /** Advanced Setup step 2 (spec 3.3): `side` spends its Scrap budget on gadgets, hidden until both Sides have chosen (commit-reveal). */
+  | { t: 'chooseGadgets'; seat: Seat; side: Side }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
@@ -185,6 +187,8 @@ export interface S {
   radiated?: boolean;
   /** Each Side's Discovered Gadgets (spec 10.3: its Starting gadgets plus those drawn in a campaign), and the gadgets slotted for this mission only (not owned, L2221): they go back to the Undiscovered deck at its end (carry). */
   gadgets?: { discovered: Record<Side, string[]>; temporary: string[] };
+  /** Advanced Setup (spec 3.3): each Side's gadget choice, committed and not yet revealed (hidden from the other Side). */
+  gadgetChoice?: Partial<Record<Side, string[]>>;
   /** Upgrades owned by each Elite board and Minion type (carried from earlier missions, spec 10.3), and those inserted for this mission only (L2221): they go back to the tray at its end (carry). */
   upgrades?: { owned: Record<string, string[]>; temporary: string[] };
   /** Timers on actions, figures and DDD tiles (spec 7.8), in placement order. */
@@ -219,6 +223,7 @@ export type Action =
   | { type: 'fallDash'; dash: boolean }
   | { type: 'redeploy'; board: string; to: string | null }
   | { type: 'deploy'; board: string | null; minion?: string; to?: string }
+  | { type: 'chooseGadgets'; gadgets: string[] }
   | { type: 'mayhemDraw'; pay: string[] }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };

@@ -11,7 +11,8 @@ import { Ajv } from 'ajv';
 import gadgetsJson from '../data/gadgets.json' with { type: 'json' };
 import { isAdvanced } from '../abilities.js';
 import { ActionDef, checkActions, compileAbilities, CONTENT } from '../content.js';
-import { GADGETS, SIDES, type Gadget, type S, type Side, type Unit } from '../state.js';
+import { violation, type Violation } from '../../../engine/types.js';
+import { GADGETS, SIDES, seatsOf, type Frame, type Gadget, type S, type Side, type Unit } from '../state.js';
 import { say, type Ev } from './board.js';
 
 const Scrap = T.String({ pattern: '^[GYB]+$', description: 'Scrap cubes (green, yellow, blue) paid for it in Advanced Setup (L1057)' });
@@ -32,10 +33,12 @@ const GadgetsFile = T.Object({
   provisional: T.Boolean(), note: T.String(), gadgets: T.Array(GadgetCard),
   /** Setup step A2 per mission: Elite board → the gadgets slotted (L2214). */
   missions: T.Record(T.String(), T.Record(T.String(), T.Array(T.String(), { maxItems: 3 }))),
+  /** Advanced Setup step 2 (L2268): each Side's Scrap budget per mission that offers it. */
+  budgets: T.Optional(T.Record(T.String(), T.Object({ MAYHEM: Scrap, LEGION: Scrap }, { additionalProperties: false }))),
 }, { additionalProperties: false });
 
 /** Checks and compiles data/gadgets.json (pure: the registry is filled once below). */
-export function loadGadgets(raw: unknown): { gadgets: Record<string, Gadget>; missions: Record<string, Record<string, string[]>> } {
+export function loadGadgets(raw: unknown): { gadgets: Record<string, Gadget>; missions: Record<string, Record<string, string[]>>; budgets: Record<string, Record<Side, string>> } {
   const ajv = new Ajv({ allErrors: true });
   const v = ajv.compile(GadgetsFile);
   if (!v(raw)) throw new Error(`agents-of-mayhem data/gadgets.json: ${ajv.errorsText(v.errors)}`);
@@ -86,7 +89,8 @@ export function loadGadgets(raw: unknown): { gadgets: Record<string, Gadget>; mi
       }
     }
   }
-  return { gadgets: all, missions: f.missions };
+  for (const mid of Object.keys(f.budgets ?? {})) if (!CONTENT.missions[mid]) throw new Error(`gadgets: budget for unknown mission ${mid}`);
+  return { gadgets: all, missions: f.missions, budgets: f.budgets ?? {} };
 }
 
 export const GADGET_SETUP = loadGadgets(gadgetsJson);
@@ -107,9 +111,10 @@ export function missionGadgets(missionId: string, board: string): string[] {
  * discovered (`discovered`: carried from the previous mission, else the Starting gadgets) is
  * granted for this mission only (L2221). Public: slotted gadgets are open components (spec 8.1).
  */
-export function setupGadgets(missionId: string, units: Record<string, Unit>, discovered: Partial<Record<Side, string[]>> | undefined, ev: Ev): S['gadgets'] | undefined {
-  const slots = GADGET_SETUP.missions[missionId];
-  if (!slots && !discovered) return undefined;
+export function setupGadgets(missionId: string, units: Record<string, Unit>, discovered: Partial<Record<Side, string[]>> | undefined, ev: Ev, advanced = false): S['gadgets'] | undefined {
+  // Advanced Setup: the Sides choose instead of the mission's list (spec 3.3).
+  const slots = advanced ? {} : GADGET_SETUP.missions[missionId];
+  if (!slots && !discovered && !advanced) return undefined;
   const owned = { MAYHEM: (discovered?.MAYHEM ?? startingGadgets('MAYHEM')).filter((g) => GADGETS[g]).sort(), LEGION: (discovered?.LEGION ?? startingGadgets('LEGION')).filter((g) => GADGETS[g]).sort() };
   const temporary: string[] = [];
   for (const [board, list] of Object.entries(slots ?? {}).sort()) {
@@ -126,4 +131,73 @@ export function setupGadgets(missionId: string, units: Record<string, Unit>, dis
 export function carryGadgets(s: S): Record<Side, string[]> {
   const d = s.gadgets?.discovered ?? { MAYHEM: startingGadgets('MAYHEM'), LEGION: startingGadgets('LEGION') };
   return { MAYHEM: d.MAYHEM.slice(), LEGION: d.LEGION.slice() };
+}
+
+// ---------------------------------------------------------------- Advanced Setup, step 2
+
+/** The mission's Scrap budget for a Side (Advanced Setup, L2268), if it offers one. */
+export function scrapBudget(missionId: string, side: Side): string | undefined { return GADGET_SETUP.budgets[missionId]?.[side]; }
+
+const tally = (xs: string[]) => { const c: Record<string, number> = { G: 0, Y: 0, B: 0 }; for (const x of xs) for (const l of x) c[l]++; return c; };
+/** Within the budget colour by colour (Scrap cubes are green, yellow and blue, L2268). */
+function affordable(budget: string, ids: string[]): boolean {
+  const have = tally([budget]); const need = tally(ids.map((g) => GADGETS[g].scrap));
+  return (['G', 'Y', 'B'] as const).every((l) => need[l] <= have[l]);
+}
+
+/** Elite boards of the Side in the mission, and the Side's Discovered gadgets that fit them. */
+function choosable(s: S, side: Side): string[] {
+  const boards = new Set(CONTENT.missions[s.mission].sides[side].boards.map((b) => b.board).filter((b) => CONTENT.elites[b]));
+  return (s.gadgets?.discovered[side] ?? []).filter((g) => GADGETS[g] && boards.has(GADGETS[g].character));
+}
+
+/** A Side's gadget choice: its Discovered gadgets for its Elite boards in play, one of each type per board, within its Scrap budget. */
+export function gadgetChoiceProblem(s: S, side: Side, ids: string[]): Violation | null {
+  const ok = choosable(s, side);
+  for (const g of ids) if (!ok.includes(g)) return violation('not_choosable', `${g} is not a Discovered gadget of one of ${side}'s Elite boards in this mission`);
+  const seen = new Set<string>();
+  for (const g of ids) {
+    const k = `${GADGETS[g].character}:${GADGETS[g].type}`;
+    if (seen.has(k)) return violation('slot_taken', `one ${GADGETS[g].type} gadget per board (L1053)`);
+    seen.add(k);
+  }
+  const budget = scrapBudget(s.mission, side) ?? '';
+  if (!affordable(budget, ids)) return violation('over_budget', `the gadgets cost more Scrap than ${side}'s budget ${budget || 'none'} (L2268)`);
+  return null;
+}
+
+/** Every legal choice (sorted lists): per board, none or one gadget of each type, the whole within the budget. */
+export function gadgetChoices(s: S, side: Side): string[][] {
+  const ok = choosable(s, side);
+  const groups = new Map<string, string[]>();
+  for (const g of ok) { const k = `${GADGETS[g].character}:${GADGETS[g].type}`; groups.set(k, [...(groups.get(k) ?? []), g]); }
+  let out: string[][] = [[]];
+  for (const k of [...groups.keys()].sort()) out = out.flatMap((c) => [c, ...groups.get(k)!.map((g) => [...c, g])]);
+  const budget = scrapBudget(s.mission, side) ?? '';
+  return out.filter((c) => affordable(budget, c)).map((c) => c.sort());
+}
+
+/** Advanced Setup: instead of the mission's list, each Side chooses; MAYHEM's frame on top, LEGION's below (spec 3.3 [P] commit-reveal). */
+export function advancedSetupFrames(s: S): Frame[] {
+  return (['LEGION', 'MAYHEM'] as Side[]).map((side) => ({ t: 'chooseGadgets' as const, seat: seatsOf(s, side)[0], side }));
+}
+
+/**
+ * A Side commits its choice: hidden from the other Side (an event to its own seats, others learn
+ * only that it chose) until both have chosen; then both are revealed and slotted at once.
+ */
+export function commitGadgets(s: S, f: Extract<Frame, { t: 'chooseGadgets' }>, ids: string[], ev: Ev): void {
+  s.stack.pop();
+  (s.gadgetChoice ??= {})[f.side] = [...ids].sort();
+  ev.push({ type: 'gadgets_chosen', to: { seats: seatsOf(s, f.side) }, data: { side: f.side, gadgets: [...ids].sort() }, others: { side: f.side } });
+  if (!SIDES.every((x) => s.gadgetChoice![x])) return;
+  for (const side of SIDES) {
+    const byBoard = new Map<string, string[]>();
+    for (const g of s.gadgetChoice[side]!) byBoard.set(GADGETS[g].character, [...(byBoard.get(GADGETS[g].character) ?? []), g]);
+    for (const [board, list] of [...byBoard].sort()) {
+      s.units[board].gadgets = list;
+      say(ev, 'gadgets_slotted', { board, gadgets: list, temporary: [] });
+    }
+  }
+  delete s.gadgetChoice;
 }

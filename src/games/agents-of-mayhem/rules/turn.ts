@@ -8,7 +8,7 @@ import { CONTENT, cellKey } from '../content.js';
 import { refreshCandidates, slotOf } from '../legal.js';
 import { LETTER, SIDES, WELLS, isElite, isFigure, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
-import { carryGadgets, setupGadgets } from './gadgets.js';
+import { advancedSetupFrames, carryGadgets, scrapBudget, setupGadgets } from './gadgets.js';
 import { carryUpgrades, setupUpgrades } from './upgrades.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
@@ -51,7 +51,9 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (!m) return violation('unknown_scenario', `no mission ${p.scenario}`);
   const n = p.seats.length;
   if (!m.players.includes(n)) return violation('bad_player_count', `${m.id} is for ${m.players.join(', ')} players`);
-  const opts = (p.options ?? {}) as { carry?: Carry };
+  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean };
+  // Advanced Setup (spec 3.3): only in a mission that gives Scrap budgets (step 2, choosing gadgets, is what is modelled).
+  if (opts.advancedSetup && !scrapBudget(m.id, 'MAYHEM')) return violation('no_advanced_setup', `${m.id} gives no Scrap budget for an Advanced Setup`);
   const boards: Record<string, Board> = {};
   const units: Record<string, Unit> = {};
   for (const side of SIDES) {
@@ -76,12 +78,13 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   const dd = setupDdds(m.id);
   if (dd) s.ddds = dd;
   Object.assign(s, setupEvents(m.id));
-  const gd = setupGadgets(m.id, units, opts.carry?.gadgets, ev);
+  const gd = setupGadgets(m.id, units, opts.carry?.gadgets, ev, !!opts.advancedSetup);
   if (gd) s.gadgets = gd;
   const up = setupUpgrades(m.id, units, opts.carry?.upgrades, ev);
   if (up) s.upgrades = up;
   say(ev, 'mission_started', { mission: m.id, rounds: m.rounds, initiative: m.initiative, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
+  if (opts.advancedSetup) s.stack.push(...advancedSetupFrames(s));
   return { s, ev };
 }
 
@@ -366,6 +369,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       continue;
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
+    if (f.t === 'chooseGadgets') return;
     if (f.t === 'edmksTax') {
       const o = taxOptions(s, f.board);
       if (o.length > 1) return;
