@@ -1228,6 +1228,12 @@ export interface components {
             to: string | null;
         } | {
             /** @enum {string} */
+            type: "buyUpgrade";
+            board: string | null;
+            upgrade?: string;
+            replace?: string;
+        } | {
+            /** @enum {string} */
             type: "chooseGadgets";
             gadgets: string[];
         } | {

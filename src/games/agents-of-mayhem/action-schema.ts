@@ -36,6 +36,7 @@ export const actionSchema = T.Union([
   act('displace', { to: Space }, 'a unit from a collapsed Level whose space is taken goes to an adjacent free space (spec 7.6.3)'),
   act('deploy', { board: T.Union([Id, T.Null()]), minion: T.Optional(Id), to: T.Optional(Space) }, 'LEGION Deploy: buy one Minion (null board: done)'),
   act('redeploy', { board: Id, to: T.Union([Space, T.Null()]) }, 'Redeploy a Downed Elite in your Refresh Phase (null: not now)'),
+  act('buyUpgrade', { board: T.Union([Id, T.Null()]), upgrade: T.Optional(Id), replace: T.Optional(Id) }, 'before a chained mission, with Crystals just gained: one Upgrade for a board that took part (its Elite, or a Minion type on the Squad), into an empty space of its type or replacing an owned one (replace); board null: done, unspent Crystals expire (spec 10.3)'),
   act('chooseGadgets', { gadgets: T.Array(Id, { maxItems: 12 }) }, 'Advanced Setup: the gadgets your Side slots, from its Discovered ones, one of each type per Elite board, within its Scrap budget; hidden from the other Side until both have chosen (spec 3.3)'),
   act('mayhemDraw', { pay: T.Array(Id, { minItems: 2, maxItems: 2 }) }, 'draw a Mayhem card for 2 Mayhem cubes from the named boards (spec 7.7)'),
   act('mayhemPlay', { card: Id, board: Id, cube: T.Optional(T.Union([T.Literal('G'), T.Literal('Y'), T.Literal('B')])) }, 'a Mayhem card\'s universal use on one of your boards: Shield, Armor or an Action cube (spec 7.7)'),

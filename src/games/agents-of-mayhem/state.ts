@@ -134,6 +134,8 @@ export type Frame =
   | { t: 'event'; marker: number; unit: string }
   /** Advanced Setup step 2 (spec 3.3): `side` spends its Scrap budget on gadgets, hidden until both Sides have chosen (commit-reveal). */
   | { t: 'chooseGadgets'; seat: Seat; side: Side }
+  /** Buying upgrades (spec 10.3) with the Crystals `side` just gained, before the mission begins: `boards` that participated, `bought` those that have bought one. */
+  | { t: 'buyUpgrades'; seat: Seat; side: Side; crystals: number; boards: string[]; bought: string[] }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
@@ -224,6 +226,7 @@ export type Action =
   | { type: 'redeploy'; board: string; to: string | null }
   | { type: 'deploy'; board: string | null; minion?: string; to?: string }
   | { type: 'chooseGadgets'; gadgets: string[] }
+  | { type: 'buyUpgrade'; board: string | null; upgrade?: string; replace?: string }
   | { type: 'mayhemDraw'; pay: string[] }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };

@@ -15,7 +15,7 @@ import { loadUpgrades } from '../../../src/games/agents-of-mayhem/rules/upgrades
 import upgradesJson from '../../../src/games/agents-of-mayhem/data/upgrades.json' with { type: 'json' };
 import { isViolation } from '../../../src/engine/types.js';
 import { CONTENT } from '../../../src/games/agents-of-mayhem/content.js';
-import { activeBoard, answer, ev, fresh, only, refused } from './helpers.js';
+import { activeBoard, answer, ev, fresh, kind, only, refused, rs } from './helpers.js';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 function at(mission: string, units: Record<string, string>, options: unknown = {}): S {
@@ -77,4 +77,41 @@ test('#87 a Minion upgrade is bound to its Minion card: every figure of that typ
     const m2 = fresh('M2').units[id];
     assert.equal(band(s, m2, actionOf(m2, 'sniper')!, 13, null), null);
   }
+});
+
+const buys = (s: S) => { const d = rs.pending(s)[0]; return rs.candidates(s, d.seat, d, 0, null as never).actions; };
+
+test('#86 buying upgrades: with the Crystals just gained, each Elite or Squad that took part buys at most one, paying its cost; it is owned and in play at once; unspent Crystals expire', () => {
+  const c = carry(fresh('M2'));
+  assert.deepEqual(c.participants, { MAYHEM: ['fortune', 'hardtack', 'hollywood'], LEGION: ['alpha', 'babylon', 'bravo'] });
+  const s = fresh('M2', 2, { carry: { ...c, crystals: { MAYHEM: 3, LEGION: 2 } } });
+  assert.equal(kind(s), 'buy_upgrades');
+  assert.equal(rs.pending(s)[0].seat, 0, 'MAYHEM first');
+  assert.ok(buys(s).some((a) => a.type === 'buyUpgrade' && a.board === 'fortune' && a.upgrade === 'upgrade-fortune-s1'));
+  assert.equal(refused(s, { type: 'buyUpgrade', board: 'fortune', upgrade: 'upgrade-hardtack-s1' }).code, 'not_its_upgrade');
+  assert.equal(refused(s, { type: 'buyUpgrade', board: 'fortune', upgrade: 'upgrade-fortune-s1', replace: 'upgrade-fortune-s2' }).code, 'space_free', 'an empty space: nothing to replace');
+  let st = answer(s, { type: 'buyUpgrade', board: 'fortune', upgrade: 'upgrade-fortune-s1' });
+  assert.deepEqual(st.s.units.fortune.upgrades, ['upgrade-fortune-s1'], 'in play this mission');
+  assert.equal(refused(st.s, { type: 'buyUpgrade', board: 'fortune', upgrade: 'upgrade-fortune-s2' }).code, 'already_bought', 'at most one per board (L1410)');
+  assert.equal(refused(st.s, { type: 'buyUpgrade', board: 'hardtack', upgrade: 'upgrade-hardtack-t1' }).code, 'cannot_pay', '3 Crystals, 2 left');
+  st = answer(st.s, { type: 'buyUpgrade', board: 'hardtack', upgrade: 'upgrade-hardtack-d1' });
+  assert.equal(ev(st, 'upgrade_bought')[0].left, 0);
+  st = answer(st.s, { type: 'buyUpgrade', board: null });
+  // LEGION: a Squad buys for one of its Minion types; every figure of the type has it.
+  assert.equal(kind(st.s), 'buy_upgrades');
+  assert.equal(rs.pending(st.s)[0].seat, 1);
+  st = answer(st.s, { type: 'buyUpgrade', board: 'bravo', upgrade: 'upgrade-snipe-t1' });
+  assert.deepEqual([st.s.units['snipe-1'].upgrades, st.s.units['snipe-2'].upgrades], [['upgrade-snipe-t1'], ['upgrade-snipe-t1']]);
+  assert.equal(refused(st.s, { type: 'buyUpgrade', board: 'bravo', upgrade: 'upgrade-shock-d1' }).code, 'already_bought', 'one per Squad');
+  st = answer(st.s, { type: 'buyUpgrade', board: null });
+  assert.equal(ev(st, 'upgrades_bought')[0].expired, 1, 'the Crystal left expires (spec 10.2)');
+  assert.equal(kind(st.s), 'activate', 'then the mission begins');
+  // Owned from now on: carried to the next mission.
+  assert.deepEqual(carry(st.s).upgrades, { fortune: ['upgrade-fortune-s1'], hardtack: ['upgrade-hardtack-d1'], snipe: ['upgrade-snipe-t1'] });
+  // Only a board that took part buys.
+  const some = fresh('M2', 2, { carry: { ...c, participants: { MAYHEM: ['fortune'], LEGION: [] }, crystals: { MAYHEM: 2 } } });
+  assert.equal(refused(some, { type: 'buyUpgrade', board: 'hardtack', upgrade: 'upgrade-hardtack-s1' }).code, 'not_participant');
+  // An owned tile is not bought again.
+  const fullSkill = fresh('M2', 2, { carry: { ...c, upgrades: { fortune: ['upgrade-fortune-s1', 'upgrade-fortune-s2'] }, crystals: { MAYHEM: 5 } } });
+  assert.equal(refused(fullSkill, { type: 'buyUpgrade', board: 'fortune', upgrade: 'upgrade-fortune-s2' }).code, 'owned');
 });

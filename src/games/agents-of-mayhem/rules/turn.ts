@@ -9,7 +9,7 @@ import { refreshCandidates, slotOf } from '../legal.js';
 import { LETTER, SIDES, WELLS, isElite, isFigure, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
 import { advancedSetupFrames, carryGadgets, scrapBudget, setupGadgets } from './gadgets.js';
-import { carryUpgrades, setupUpgrades } from './upgrades.js';
+import { carryUpgrades, purchaseFrames, setupUpgrades } from './upgrades.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { enemySpaces } from '../legal.js';
@@ -28,6 +28,10 @@ export interface Carry {
   gadgets?: Record<Side, string[]>;
   /** Upgrades owned, by Elite board and Minion type (spec 10.3); those inserted for the finished mission only are not among them (L2221). */
   upgrades?: Record<string, string[]>;
+  /** The boards that took part, per Side (who may buy an upgrade, spec 10.3). */
+  participants?: Record<Side, string[]>;
+  /** Dark Matter Crystals just gained, per Side, to spend at once (spec 10.2: unspent ones expire). The rewards (#84) are not modelled: only a caller supplies them. */
+  crystals?: Partial<Record<Side, number>>;
 }
 
 export function carry(s: S): Carry {
@@ -35,7 +39,7 @@ export function carry(s: S): Carry {
   for (const u of Object.values(s.units)) units[u.id] = { at: u.at, facing: u.facing, downed: u.downed };
   const boards: Carry['boards'] = {};
   for (const b of Object.values(s.boards)) boards[b.id] = { shield: b.shield, armor: b.armor, cubes: { ...b.cubes }, wounds: { ...b.wounds } };
-  return { from: s.mission, units, boards, vp: { ...s.vp }, gadgets: carryGadgets(s), upgrades: carryUpgrades(s) };
+  return { from: s.mission, units, boards, vp: { ...s.vp }, gadgets: carryGadgets(s), upgrades: carryUpgrades(s), participants: { MAYHEM: Object.values(s.boards).filter((b) => b.side === 'MAYHEM').map((b) => b.id).sort(), LEGION: Object.values(s.boards).filter((b) => b.side === 'LEGION').map((b) => b.id).sort() } };
 }
 
 function newBoard(id: string, side: Side, minions: string[]): Board {
@@ -85,6 +89,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   say(ev, 'mission_started', { mission: m.id, rounds: m.rounds, initiative: m.initiative, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
   if (opts.advancedSetup) s.stack.push(...advancedSetupFrames(s));
+  // Buying upgrades with the Crystals just gained comes first (spec 10.3), MAYHEM then LEGION.
+  if (opts.carry) s.stack.push(...purchaseFrames(s, opts.carry));
   return { s, ev };
 }
 
@@ -369,7 +375,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       continue;
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
-    if (f.t === 'chooseGadgets') return;
+    if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades') return;
     if (f.t === 'edmksTax') {
       const o = taxOptions(s, f.board);
       if (o.length > 1) return;

@@ -10,7 +10,8 @@ import { Ajv } from 'ajv';
 import upgradesJson from '../data/upgrades.json' with { type: 'json' };
 import { isAdvanced } from '../abilities.js';
 import { compileAbilities, CONTENT } from '../content.js';
-import { SIDES, UPGRADES, type S, type Unit, type Upgrade } from '../state.js';
+import { violation, type Violation } from '../../../engine/types.js';
+import { SIDES, UPGRADES, seatsOf, type Action, type Frame, type S, type Side, type Unit, type Upgrade } from '../state.js';
 import { say, type Ev } from './board.js';
 
 type Kind = Upgrade['type'];
@@ -122,4 +123,70 @@ export function setupUpgrades(missionId: string, units: Record<string, Unit>, ow
 /** What the next mission gets (spec 10.3): the upgrades owned; those inserted for this mission only went back to the tray (L2221). */
 export function carryUpgrades(s: S): Record<string, string[]> {
   return Object.fromEntries(Object.entries(s.upgrades?.owned ?? {}).map(([k, v]) => [k, v.slice()]));
+}
+
+// ---------------------------------------------------------------- buying (#86)
+
+type Buy = Extract<Frame, { t: 'buyUpgrades' }>;
+type BuyAction = Extract<Action, { type: 'buyUpgrade' }>;
+
+/** A purchase frame per Side with Crystals to spend (MAYHEM's on top). `carry` names the boards that took part and the Crystals. */
+export function purchaseFrames(s: S, c: { participants?: Record<Side, string[]>; crystals?: Partial<Record<Side, number>> }): Frame[] {
+  return (['LEGION', 'MAYHEM'] as Side[]).flatMap((side) => ((c.crystals?.[side] ?? 0) > 0 && seatsOf(s, side).length
+    ? [{ t: 'buyUpgrades' as const, seat: seatsOf(s, side)[0], side, crystals: c.crystals![side]!, boards: (c.participants?.[side] ?? []).slice().sort(), bought: [] }] : []));
+}
+
+/** The units (Elite board, or Minion types on a Squad in this mission) a participating board buys for. */
+function buyersUnits(s: S, board: string): string[] {
+  if (CONTENT.elites[board]) return [board];
+  return SIDES.flatMap((side) => CONTENT.missions[s.mission].sides[side].boards.filter((b) => b.board === board).flatMap((b) => b.minions ?? []));
+}
+
+/** One upgrade per participating Elite or Squad (L1410), paid in Crystals, into an empty space of its type or replacing one owned (L1412). */
+export function buyProblem(s: S, f: Buy, a: BuyAction): Violation | null {
+  if (a.board === null) return a.upgrade === undefined && a.replace === undefined ? null : violation('unknown_field', 'board null ends the buying');
+  if (!f.boards.includes(a.board)) return violation('not_participant', `${a.board} did not take part in the last mission (L1410)`);
+  if (f.bought.includes(a.board)) return violation('already_bought', `${a.board} has bought its one upgrade (L1410)`);
+  const x = a.upgrade ? UPGRADES[a.upgrade] : undefined;
+  if (!x || !buyersUnits(s, a.board).includes(x.unit)) return violation('not_its_upgrade', `${a.upgrade} is not an upgrade of ${a.board} or its Minion types`);
+  const owned = s.upgrades?.owned[x.unit] ?? [];
+  if (owned.includes(x.id)) return violation('owned', `${x.name} is already owned`);
+  if (x.crystals > f.crystals) return violation('cannot_pay', `${x.name} costs ${x.crystals} Crystals, ${f.crystals} left`);
+  const full = owned.filter((y) => UPGRADES[y].type === x.type).length >= spacesOf(x.unit)[x.type];
+  if (full && !(a.replace && owned.includes(a.replace) && UPGRADES[a.replace].type === x.type)) return violation('no_space', `no empty ${x.type} space: name an owned ${x.type} upgrade to replace (L1412)`);
+  if (!full && a.replace !== undefined) return violation('space_free', `an empty ${x.type} space is free: nothing to replace`);
+  return null;
+}
+
+export function buyCandidates(s: S, f: Buy): BuyAction[] {
+  const out: BuyAction[] = [{ type: 'buyUpgrade', board: null }];
+  for (const board of f.boards) for (const unit of buyersUnits(s, board)) for (const x of Object.values(UPGRADES).filter((y) => y.unit === unit)) {
+    for (const replace of [undefined, ...(s.upgrades?.owned[unit] ?? [])]) {
+      const a: BuyAction = replace ? { type: 'buyUpgrade', board, upgrade: x.id, replace } : { type: 'buyUpgrade', board, upgrade: x.id };
+      if (!buyProblem(s, f, a)) out.push(a);
+    }
+  }
+  return out;
+}
+
+/** Applies a purchase: the tile is owned (a replaced one back to the tray), in play at once; `board: null` ends it, unspent Crystals expire (spec 10.2). */
+export function applyBuy(s: S, f: Buy, a: BuyAction, ev: Ev): void {
+  if (a.board === null || !a.upgrade) {
+    s.stack.pop();
+    say(ev, 'upgrades_bought', { side: f.side, expired: f.crystals });
+    return;
+  }
+  const x = UPGRADES[a.upgrade];
+  s.upgrades ??= { owned: {}, temporary: [] };
+  const owned = (s.upgrades.owned[x.unit] ?? []).filter((y) => y !== a.replace);
+  s.upgrades.owned[x.unit] = [...owned, x.id].sort();
+  f.crystals -= x.crystals;
+  f.bought.push(a.board);
+  // In play now: owned tiles, then this mission's temporary ones while spaces of their type are left.
+  const inPlay = s.upgrades.owned[x.unit].slice();
+  const temps = (s.upgrades.temporary ?? []).filter((y) => UPGRADES[y].unit === x.unit && !inPlay.includes(y));
+  const kept = temps.filter((y) => { const ok = inPlay.filter((z) => UPGRADES[z].type === UPGRADES[y].type).length < spacesOf(x.unit)[UPGRADES[y].type]; if (ok) inPlay.push(y); return ok; });
+  s.upgrades.temporary = s.upgrades.temporary.filter((y) => UPGRADES[y].unit !== x.unit || kept.includes(y));
+  for (const u of Object.values(s.units)) if ((u.minion ?? (u.id === u.board && !u.ally ? u.board : null)) === x.unit) u.upgrades = inPlay.slice();
+  say(ev, 'upgrade_bought', { side: f.side, board: a.board, upgrade: x.id, crystals: x.crystals, replaced: a.replace ?? null, left: f.crystals });
 }
