@@ -1234,6 +1234,11 @@ export interface components {
             replace?: string;
         } | {
             /** @enum {string} */
+            type: "resetBoard";
+            board: string | null;
+            keep?: string[];
+        } | {
+            /** @enum {string} */
             type: "chooseGadgets";
             gadgets: string[];
         } | {

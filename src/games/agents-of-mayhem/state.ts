@@ -136,6 +136,8 @@ export type Frame =
   | { t: 'chooseGadgets'; seat: Seat; side: Side }
   /** Buying upgrades (spec 10.3) with the Crystals `side` just gained, before the mission begins: `boards` that participated, `bought` those that have bought one. */
   | { t: 'buyUpgrades'; seat: Seat; side: Side; crystals: number; boards: string[]; bought: string[] }
+  /** Between missions (spec 10.3): `side` may reset its Elite boards (remove their upgrades, keep 2 of each character's gadgets); `done` boards already reset. */
+  | { t: 'resetBoards'; seat: Seat; side: Side; done: string[] }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
@@ -227,6 +229,7 @@ export type Action =
   | { type: 'deploy'; board: string | null; minion?: string; to?: string }
   | { type: 'chooseGadgets'; gadgets: string[] }
   | { type: 'buyUpgrade'; board: string | null; upgrade?: string; replace?: string }
+  | { type: 'resetBoard'; board: string | null; keep?: string[] }
   | { type: 'mayhemDraw'; pay: string[] }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };

@@ -49,6 +49,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'displace': return `Place the unit from the collapsed Level at ${sp(a.to)}`;
     case 'deploy': return a.board ? `Deploy a ${CONTENT.minions[a.minion ?? '']?.name ?? a.minion} of ${a.board} at ${sp(a.to ?? '')}` : 'Deploy no more';
     case 'redeploy': return a.to ? `Redeploy ${CONTENT.elites[a.board]?.name ?? a.board} at ${sp(a.to)}` : `Leave ${CONTENT.elites[a.board]?.name ?? a.board} Downed`;
+    case 'resetBoard': return a.board === null ? 'Reset no more boards' : `Reset ${CONTENT.elites[a.board]?.name ?? a.board}, keeping ${(a.keep ?? []).map((g) => GADGETS[g]?.name ?? g).join(' and ') || 'no gadget'}`;
     case 'buyUpgrade': return a.board === null ? 'Buy no more upgrades (unspent Crystals expire)' : `${a.board}: buy ${UPGRADES[a.upgrade ?? '']?.name ?? a.upgrade}${a.replace ? ` replacing ${UPGRADES[a.replace]?.name ?? a.replace}` : ''}`;
     case 'chooseGadgets': return a.gadgets.length ? `Slot ${a.gadgets.map((g) => GADGETS[g]?.name ?? g).join(', ')}` : 'Slot no gadgets';
     case 'mayhemDraw': return `Draw a Mayhem card (Mayhem cubes from ${a.pay.join(' and ')})`;

@@ -132,7 +132,8 @@ test('#83 a gadget listed but not yet owned is granted for this mission only and
   assert.ok(!c.gadgets!.MAYHEM.includes('gadget-fortune-luckycharm'));
   assert.deepEqual(c.gadgets!.LEGION, startingGadgets('LEGION'));
   // A Side that has discovered it (carried in) owns it: not temporary, and it is carried on.
-  const owned = fresh('M5', 2, { carry: { ...c, gadgets: { MAYHEM: [...start, 'gadget-fortune-luckycharm'], LEGION: c.gadgets!.LEGION } } });
+  // (With 3 gadgets for Fortune, MAYHEM is first asked whether to reset her board, #88: no.)
+  const owned = answer(fresh('M5', 2, { carry: { ...c, gadgets: { MAYHEM: [...start, 'gadget-fortune-luckycharm'], LEGION: c.gadgets!.LEGION } } }), { type: 'resetBoard', board: null }).s;
   assert.deepEqual(owned.gadgets!.temporary, ['gadget-babylon-aura', 'gadget-hardtack-scope', 'gadget-hollywood-bodydouble']);
   assert.ok(carry(owned).gadgets!.MAYHEM.includes('gadget-fortune-luckycharm'));
   // A carried collection is beyond the position format: refused by name.

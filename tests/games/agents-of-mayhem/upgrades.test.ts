@@ -53,7 +53,8 @@ test('#83 an upgrade listed but not owned is inserted for this mission only (it 
   // After the mission: nothing owned, the temporary tiles went back to the trays.
   assert.deepEqual(carry(s).upgrades, {});
   // Owned (carried in): kept in its space, not temporary, carried on; the mission's listing of it adds nothing.
-  const owned = fresh('M5', 2, { carry: { ...carry(s), upgrades: { fortune: ['upgrade-fortune-s1', 'upgrade-fortune-d2'] } } });
+  // (Owning upgrades, MAYHEM is first asked whether to reset the board, #88: no.)
+  const owned = answer(fresh('M5', 2, { carry: { ...carry(s), upgrades: { fortune: ['upgrade-fortune-s1', 'upgrade-fortune-d2'] } } }), { type: 'resetBoard', board: null }).s;
   assert.deepEqual(owned.units.fortune.upgrades, ['upgrade-fortune-d2', 'upgrade-fortune-s1']);
   assert.deepEqual(owned.upgrades!.temporary, ['upgrade-babylon-t2', 'upgrade-snipe-t1']);
   assert.deepEqual(carry(owned).upgrades, { fortune: ['upgrade-fortune-d2', 'upgrade-fortune-s1'] });
@@ -112,6 +113,32 @@ test('#86 buying upgrades: with the Crystals just gained, each Elite or Squad th
   const some = fresh('M2', 2, { carry: { ...c, participants: { MAYHEM: ['fortune'], LEGION: [] }, crystals: { MAYHEM: 2 } } });
   assert.equal(refused(some, { type: 'buyUpgrade', board: 'hardtack', upgrade: 'upgrade-hardtack-s1' }).code, 'not_participant');
   // An owned tile is not bought again.
-  const fullSkill = fresh('M2', 2, { carry: { ...c, upgrades: { fortune: ['upgrade-fortune-s1', 'upgrade-fortune-s2'] }, crystals: { MAYHEM: 5 } } });
+  const fullSkill = answer(fresh('M2', 2, { carry: { ...c, upgrades: { fortune: ['upgrade-fortune-s1', 'upgrade-fortune-s2'] }, crystals: { MAYHEM: 5 } } }), { type: 'resetBoard', board: null }).s;
+  assert.equal(kind(fullSkill), 'buy_upgrades', 'the reset question comes before buying');
   assert.equal(refused(fullSkill, { type: 'buyUpgrade', board: 'fortune', upgrade: 'upgrade-fortune-s2' }).code, 'owned');
+});
+
+test('#88 board reset: before a chained mission a Side may reset an Elite board: its upgrades go back, all but 2 of its gadgets go back to the Undiscovered deck; unasked when there is nothing to reset', () => {
+  const c = carry(fresh('M2'));
+  // Nothing to reset (no upgrades, 2 gadgets each): no decision.
+  assert.equal(kind(fresh('M2', 2, { carry: c })), 'activate');
+  const start = c.gadgets!.MAYHEM;
+  const s = fresh('M5', 2, { carry: { ...c, upgrades: { fortune: ['upgrade-fortune-d2'], snipe: ['upgrade-snipe-t1'] }, gadgets: { MAYHEM: [...start, 'gadget-fortune-luckycharm'], LEGION: c.gadgets!.LEGION } } });
+  assert.equal(kind(s), 'reset_boards');
+  assert.deepEqual(s.units.fortune.upgrades, ['upgrade-fortune-d2', 'upgrade-fortune-s1']);
+  const offered = buys(s).filter((a) => a.type === 'resetBoard' && a.board === 'fortune').map((a) => (a as { keep: string[] }).keep);
+  assert.equal(offered.length, 3, 'keep any 2 of her 3 gadgets');
+  assert.equal(refused(s, { type: 'resetBoard', board: 'fortune', keep: ['gadget-fortune-flashbang'] }).code, 'bad_keep');
+  assert.equal(refused(s, { type: 'resetBoard', board: 'hardtack', keep: [] }).code, 'not_resettable');
+  let st = answer(s, { type: 'resetBoard', board: 'fortune', keep: ['gadget-fortune-flashbang', 'gadget-fortune-luckycharm'] });
+  assert.deepEqual(ev(st, 'board_reset')[0], { side: 'MAYHEM', board: 'fortune', upgrades: ['upgrade-fortune-d2'], gadgetsReturned: ['gadget-fortune-ricochet'] });
+  assert.deepEqual(st.s.units.fortune.upgrades, ['upgrade-fortune-s1'], 'only the mission\'s own upgrade is left, for this mission');
+  // Ricochet Rounds is still listed by M5: slotted, but now for this mission only.
+  assert.ok(st.s.gadgets!.temporary.includes('gadget-fortune-ricochet'));
+  st = answer(st.s, { type: 'resetBoard', board: null });
+  assert.equal(kind(st.s), 'activate');
+  const next = carry(st.s);
+  assert.deepEqual(next.upgrades, { snipe: ['upgrade-snipe-t1'] }, 'a Minion upgrade is not on a board reset');
+  assert.ok(!next.gadgets!.MAYHEM.includes('gadget-fortune-ricochet'));
+  assert.ok(next.gadgets!.MAYHEM.includes('gadget-fortune-luckycharm'));
 });

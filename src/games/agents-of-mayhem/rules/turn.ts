@@ -9,7 +9,7 @@ import { refreshCandidates, slotOf } from '../legal.js';
 import { LETTER, SIDES, WELLS, isElite, isFigure, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
 import { advancedSetupFrames, carryGadgets, scrapBudget, setupGadgets } from './gadgets.js';
-import { carryUpgrades, purchaseFrames, setupUpgrades } from './upgrades.js';
+import { carryUpgrades, purchaseFrames, resetFrames, setupUpgrades } from './upgrades.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { enemySpaces } from '../legal.js';
@@ -91,6 +91,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (opts.advancedSetup) s.stack.push(...advancedSetupFrames(s));
   // Buying upgrades with the Crystals just gained comes first (spec 10.3), MAYHEM then LEGION.
   if (opts.carry) s.stack.push(...purchaseFrames(s, opts.carry));
+  // Before buying, a Side may reset its Elite boards (spec 10.3).
+  if (opts.carry) s.stack.push(...resetFrames(s));
   return { s, ev };
 }
 
@@ -375,7 +377,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       continue;
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
-    if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades') return;
+    if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards') return;
     if (f.t === 'edmksTax') {
       const o = taxOptions(s, f.board);
       if (o.length > 1) return;

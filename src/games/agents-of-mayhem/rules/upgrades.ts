@@ -11,7 +11,7 @@ import upgradesJson from '../data/upgrades.json' with { type: 'json' };
 import { isAdvanced } from '../abilities.js';
 import { compileAbilities, CONTENT } from '../content.js';
 import { violation, type Violation } from '../../../engine/types.js';
-import { SIDES, UPGRADES, seatsOf, type Action, type Frame, type S, type Side, type Unit, type Upgrade } from '../state.js';
+import { GADGETS, SIDES, UPGRADES, seatsOf, type Action, type Frame, type S, type Side, type Unit, type Upgrade } from '../state.js';
 import { say, type Ev } from './board.js';
 
 type Kind = Upgrade['type'];
@@ -189,4 +189,64 @@ export function applyBuy(s: S, f: Buy, a: BuyAction, ev: Ev): void {
   s.upgrades.temporary = s.upgrades.temporary.filter((y) => UPGRADES[y].unit !== x.unit || kept.includes(y));
   for (const u of Object.values(s.units)) if ((u.minion ?? (u.id === u.board && !u.ally ? u.board : null)) === x.unit) u.upgrades = inPlay.slice();
   say(ev, 'upgrade_bought', { side: f.side, board: a.board, upgrade: x.id, crystals: x.crystals, replaced: a.replace ?? null, left: f.crystals });
+}
+
+// ---------------------------------------------------------------- board reset (#88)
+
+type Reset = Extract<Frame, { t: 'resetBoards' }>;
+type ResetAction = Extract<Action, { type: 'resetBoard' }>;
+
+/** The Side's Elite boards in this mission with something to reset: owned upgrades, or more than 2 Discovered gadgets. */
+export function resettable(s: S, side: Side): string[] {
+  return CONTENT.missions[s.mission].sides[side].boards.map((b) => b.board).filter((b) => CONTENT.elites[b]
+    && ((s.upgrades?.owned[b] ?? []).length > 0 || (s.gadgets?.discovered[side] ?? []).filter((g) => GADGETS[g]?.character === b).length > 2)).sort();
+}
+
+/** Reset frames at the start of a chained mission (before buying), per Side with something to reset, MAYHEM's on top. */
+export function resetFrames(s: S): Frame[] {
+  return (['LEGION', 'MAYHEM'] as Side[]).flatMap((side) => (resettable(s, side).length && seatsOf(s, side).length ? [{ t: 'resetBoards' as const, seat: seatsOf(s, side)[0], side, done: [] }] : []));
+}
+
+/** Reset a board (L1434): `keep` names the 2 of its character's Discovered gadgets that stay (all of them if 2 or fewer). */
+export function resetProblem(s: S, f: Reset, a: ResetAction): Violation | null {
+  if (a.board === null) return a.keep === undefined ? null : violation('unknown_field', 'board null ends the resets');
+  if (!resettable(s, f.side).includes(a.board) || f.done.includes(a.board)) return violation('not_resettable', `${a.board} is no ${f.side} Elite board with upgrades or more than 2 gadgets to reset`);
+  const mine = (s.gadgets?.discovered[f.side] ?? []).filter((g) => GADGETS[g]?.character === a.board);
+  const keep = a.keep ?? [];
+  const want = Math.min(2, mine.length);
+  if (new Set(keep).size !== keep.length || keep.length !== want || keep.some((g) => !mine.includes(g))) return violation('bad_keep', `keep exactly ${want} of ${a.board}'s Discovered gadgets (L1434)`);
+  return null;
+}
+
+export function resetCandidates(s: S, f: Reset): ResetAction[] {
+  const out: ResetAction[] = [{ type: 'resetBoard', board: null }];
+  for (const board of resettable(s, f.side)) {
+    if (f.done.includes(board)) continue;
+    const mine = (s.gadgets?.discovered[f.side] ?? []).filter((g) => GADGETS[g]?.character === board).sort();
+    const pairs = mine.length <= 2 ? [mine] : mine.flatMap((g, i) => mine.slice(i + 1).map((h) => [g, h]));
+    for (const keep of pairs) out.push({ type: 'resetBoard', board, keep });
+  }
+  return out;
+}
+
+/**
+ * Applies a reset: the board's upgrades go back to the tray, its character's other Discovered
+ * gadgets back to the Undiscovered deck. This mission's listing still applies: a slotted gadget no
+ * longer discovered, or a listed upgrade, is now for this mission only (L2221).
+ */
+export function applyReset(s: S, f: Reset, a: ResetAction, ev: Ev): void {
+  if (a.board === null) { s.stack.pop(); return; }
+  const board = a.board;
+  f.done.push(board);
+  const removed = s.upgrades?.owned[board] ?? [];
+  if (s.upgrades) delete s.upgrades.owned[board];
+  const listed = missionUpgrades(s.mission, board);
+  const u = s.units[board];
+  if (s.upgrades) s.upgrades.temporary = [...new Set([...s.upgrades.temporary, ...listed])].sort();
+  if (u) { if (listed.length) u.upgrades = listed; else delete u.upgrades; }
+  const d = s.gadgets!.discovered[f.side];
+  const back = d.filter((g) => GADGETS[g]?.character === board && !(a.keep ?? []).includes(g));
+  s.gadgets!.discovered[f.side] = d.filter((g) => !back.includes(g));
+  for (const g of u?.gadgets ?? []) if (back.includes(g) && !s.gadgets!.temporary.includes(g)) s.gadgets!.temporary = [...s.gadgets!.temporary, g].sort();
+  say(ev, 'board_reset', { side: f.side, board, upgrades: removed, gadgetsReturned: back });
 }
