@@ -1103,6 +1103,9 @@ export interface components {
             when?: "before" | "after";
             aim?: boolean | "timer";
             mayhem?: string;
+            gadget?: boolean;
+            /** @enum {boolean} */
+            timer?: true;
         } | {
             /** @enum {string} */
             type: "move";
@@ -1223,6 +1226,21 @@ export interface components {
             board: string;
             /** @description a space "x,y,Level" */
             to: string | null;
+        } | {
+            /** @enum {string} */
+            type: "buyUpgrade";
+            board: string | null;
+            upgrade?: string;
+            replace?: string;
+        } | {
+            /** @enum {string} */
+            type: "resetBoard";
+            board: string | null;
+            keep?: string[];
+        } | {
+            /** @enum {string} */
+            type: "chooseGadgets";
+            gadgets: string[];
         } | {
             /** @enum {string} */
             type: "mayhemDraw";

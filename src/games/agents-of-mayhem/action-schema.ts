@@ -12,7 +12,7 @@ const act = (type: string, fields: Record<string, TSchema> = {}, description?: s
 
 export const actionSchema = T.Union([
   act('activate', { board: Id }, 'Activate one of your boards (spec 6.3)'),
-  act('act', { unit: Id, action: Id, target: T.Optional(Space), when: T.Optional(T.Union([T.Literal('before'), T.Literal('after')])), aim: T.Optional(T.Union([T.Boolean(), T.Literal('timer')])), mayhem: T.Optional(Id) }, 'pay and take an Action (aim: true +1 Focus, "timer" an enemy When-Removed timer, target chosen when it comes off; mayhem: a Mayhem card in hand played for one extra die); an attack names its target space, or when:"before" to move first'),
+  act('act', { unit: Id, action: Id, target: T.Optional(Space), when: T.Optional(T.Union([T.Literal('before'), T.Literal('after')])), aim: T.Optional(T.Union([T.Boolean(), T.Literal('timer')])), mayhem: T.Optional(Id), gadget: T.Optional(T.Boolean()), timer: T.Optional(T.Literal(true)) }, 'pay and take an Action (timer: true places the Action\'s optional Until-Removed timer; aim: true +1 Focus, "timer" an enemy When-Removed timer, target chosen when it comes off; mayhem: a Mayhem card in hand played for one extra die; gadget: true adds the slotted Weapon gadget to this Weapon Action, its cost paid too); an attack names its target space, or when:"before" to move first'),
   act('move', { unit: Id, to: Space, facing: Facing }, 'spend MP to move to a space (cheapest path)'),
   act('jump', { unit: Id, to: Space, facing: Facing }),
   act('dash', { unit: Id, to: Space, facing: Facing }, 'Instant: one space'),
@@ -36,6 +36,9 @@ export const actionSchema = T.Union([
   act('displace', { to: Space }, 'a unit from a collapsed Level whose space is taken goes to an adjacent free space (spec 7.6.3)'),
   act('deploy', { board: T.Union([Id, T.Null()]), minion: T.Optional(Id), to: T.Optional(Space) }, 'LEGION Deploy: buy one Minion (null board: done)'),
   act('redeploy', { board: Id, to: T.Union([Space, T.Null()]) }, 'Redeploy a Downed Elite in your Refresh Phase (null: not now)'),
+  act('buyUpgrade', { board: T.Union([Id, T.Null()]), upgrade: T.Optional(Id), replace: T.Optional(Id) }, 'before a chained mission, with Crystals just gained: one Upgrade for a board that took part (its Elite, or a Minion type on the Squad), into an empty space of its type or replacing an owned one (replace); board null: done, unspent Crystals expire (spec 10.3)'),
+  act('resetBoard', { board: T.Union([Id, T.Null()]), keep: T.Optional(T.Array(Id, { maxItems: 2 })) }, 'before a chained mission: reset an Elite board: its upgrades go back to the tray and all but the 2 gadgets kept go back to the Undiscovered deck; board null: done (spec 10.3)'),
+  act('chooseGadgets', { gadgets: T.Array(Id, { maxItems: 12 }) }, 'Advanced Setup: the gadgets your Side slots, from its Discovered ones, one of each type per Elite board, within its Scrap budget; hidden from the other Side until both have chosen (spec 3.3)'),
   act('mayhemDraw', { pay: T.Array(Id, { minItems: 2, maxItems: 2 }) }, 'draw a Mayhem card for 2 Mayhem cubes from the named boards (spec 7.7)'),
   act('mayhemPlay', { card: Id, board: Id, cube: T.Optional(T.Union([T.Literal('G'), T.Literal('Y'), T.Literal('B')])) }, 'a Mayhem card\'s universal use on one of your boards: Shield, Armor or an Action cube (spec 7.7)'),
   act('refresh', { reinforce: T.Optional(T.String({ pattern: '^G*Y*B*$' })), cubes: T.String({ pattern: '^G*Y*B*$' }), wound: T.Union([Well, T.Null()]), positive: T.Union([Status, T.Null()]), negative: T.Union([Status, T.Null()]) }),

@@ -3,7 +3,7 @@
 // Every data file is PROVISIONAL original content (spec §4.4), replaceable without code.
 import { Type as T, type Static } from '@sinclair/typebox';
 import { Ajv } from 'ajv';
-import { parse, isAdvanced, type Ability } from './abilities.js';
+import { parse, isAdvanced, STATUSES, type Ability } from './abilities.js';
 import boardsJson from './data/boards.json' with { type: 'json' };
 import diceJson from './data/dice.json' with { type: 'json' };
 import refreshJson from './data/refresh.json' with { type: 'json' };
@@ -35,8 +35,8 @@ export const ActionDef = T.Object({
     weaponBonus: T.Optional(T.Union([T.Literal('shields'), T.Literal('armor'), T.Literal('elite')])),
   }, { additionalProperties: false })),
   abilities: T.Optional(T.Array(T.String())),
-  /** A mandatory Timer pictured before the Action-type symbol (spec 7.8): paid now, resolved when the timer showing `side` (relative to the unit) comes off. */
-  timer: T.Optional(T.Object({ side: T.Union([T.Literal('own'), T.Literal('enemy')]), mandatory: T.Literal(true) }, { additionalProperties: false })),
+  /** A Timer showing `side` (relative to the unit), spec 7.8: `mandatory`, pictured before the Action-type symbol (paid now, resolved when it comes off); else an optional Until-Removed timer the player may place when using the Action (its `UNTIL REMOVED` abilities hold while it is present). */
+  timer: T.Optional(T.Object({ side: T.Union([T.Literal('own'), T.Literal('enemy')]), mandatory: T.Optional(T.Literal(true)) }, { additionalProperties: false })),
 }, { additionalProperties: false });
 export type ActionDef = Static<typeof ActionDef>;
 
@@ -281,7 +281,8 @@ export function destroyedMap(id: string, m: CompiledMap, collapsed: Record<strin
 
 // ---------------------------------------------------------------- loading
 
-export interface CompiledAction extends ActionDef { parsed: Ability[] }
+/** An Action with its abilities parsed; `base`: a Weapon Action taken with its Weapon gadget's add-on is that Weapon Action for the Main/Add-on allowance (L1055). */
+export interface CompiledAction extends ActionDef { parsed: Ability[]; base?: string }
 export interface Content {
   provisional: true;
   elites: Record<string, EliteDef & { actions: CompiledAction[]; special: Ability[] }>;
@@ -365,11 +366,17 @@ export function loadContent(raw: { boards: unknown; dice: unknown; refresh: unkn
   return { provisional: true, elites, squads, minions, allies, dice, refresh, tiles, missions, missionList: list };
 }
 
+const STATUS_GAIN = (e: Ability['effects'][number][number]) => e.k === 'gain' && (STATUSES as readonly string[]).includes(e.thing);
 export function checkActions(owner: string, actions: CompiledAction[]): void {
   for (const a of actions) {
-    if (a.kind === 'self' && (a.attack || a.mp !== undefined || a.jump || a.group || a.timer || !a.parsed.length
-      || a.parsed.some((ab) => ab.conds.some((c) => c.k !== 'always' && c.k !== 'actorHas') || ab.effects.some((alt) => alt.length !== 1 || alt[0].k !== 'gain')))) {
-      throw new Error(`${owner} action ${a.id}: a self Action has no attack, MP, Jump, group or timer, and its abilities are ALWAYS / ACTOR HAS = GAIN ... (no choice to make)`);
+    const until = a.parsed.some((ab) => ab.conds.some((c) => c.k === 'untilRemoved'));
+    if (a.kind === 'self' && (a.attack || a.mp !== undefined || a.jump || a.group || (a.timer && !until) || !a.parsed.length
+      || a.parsed.some((ab) => ab.conds.some((c) => c.k !== 'always' && c.k !== 'actorHas' && c.k !== 'untilRemoved') || ab.effects.some((alt) => alt.length !== 1 || alt[0].k !== 'gain')))) {
+      throw new Error(`${owner} action ${a.id}: a self Action has no attack, MP, Jump, group or timer (but an Until-Removed one), and its abilities are ALWAYS / ACTOR HAS / UNTIL REMOVED = GAIN ... (no choice to make)`);
+    }
+    // Until-Removed timers (spec 7.8): an optional timer on a self Action whose UNTIL REMOVED abilities gain statuses (held while it is present), and only there.
+    if (until !== !!(a.timer && !a.timer.mandatory) || (until && (a.kind !== 'self' || a.parsed.some((ab) => ab.conds.some((c) => c.k === 'untilRemoved') && (ab.conds.length !== 1 || ab.effects.some((alt) => !STATUS_GAIN(alt[0]))))))) {
+      throw new Error(`${owner} action ${a.id}: an optional (Until-Removed) timer goes with UNTIL REMOVED = GAIN <status> abilities on a self Action, and they with it`);
     }
     if (a.kind === 'attack' && !a.attack) throw new Error(`${owner} action ${a.id}: an attack lists its range bands`);
     if (a.kind === 'jump' && !a.jump) throw new Error(`${owner} action ${a.id}: a Jump lists up and spaces`);

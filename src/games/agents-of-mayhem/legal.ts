@@ -10,7 +10,7 @@ import { MAYHEM } from './rules/mayhem.js';
 import { explosiveObject } from './rules/explosions.js';
 import { freeJump, jumpBarred } from './rules/ddd.js';
 import { mandatoryTimer } from './rules/timers.js';
-import { CARD_ACTIONS, actionOf, actionsOf, count, isElite, isFigure, map, unitKey, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
+import { CARD_ACTIONS, actOf, actionOf, actionsOf, weaponWithGadget, count, isElite, isFigure, map, unitKey, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
 
 export function slotOf(s: S): Slot { return s.slots[s.slot]; }
 /** The Mayhem card whose character Action this is, if it is one (spec 7.7). */
@@ -22,7 +22,7 @@ function cardActions(s: S, u: Unit): CompiledAction[] {
   const hand = s.mayhem?.[u.side].hand ?? [];
   return (CARD_ACTIONS[unitKey(u)] ?? []).filter((a) => hand.includes(a.card));
 }
-const addonKey = (u: Unit, a: CompiledAction) => `${unitKey(u)}:${a.id}`;
+const addonKey = (u: Unit, a: CompiledAction) => `${unitKey(u)}:${a.base ?? a.id}`;
 
 /** MP the unit may spend now: its current Action's MP, plus the Move Up pool for an Elite figure. */
 export function mpLeft(s: S, unitId: string): number {
@@ -48,12 +48,15 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
   const sl = slotOf(s);
   const u = s.units[a.unit];
   if (!u || u.board !== sl.board) return violation('not_activated', 'only units of the activated board take Actions');
-  const def = actionOf(u, a.action);
+  if (a.gadget !== undefined && a.gadget !== false && !weaponWithGadget(u, a.action)) return violation('no_weapon_gadget', `${u.id} has no Weapon gadget to add to ${a.action}: a Weapon gadget modifies its board's Weapon Action (L1055)`);
+  const def = actOf(u, a);
   if (!def) return violation('unknown_action', `${u.id} has no action ${a.action}`);
   // A Mayhem card's character use: only the pictured unit, with the card in its Side's hand (spec 7.7).
   const card = cardOf(u, def.id);
   if (card && !s.mayhem?.[u.side].hand.includes(card)) return violation('not_in_hand', `${def.name} is Mayhem card ${card}'s character use: not in ${u.side}'s hand`);
   if (def.type === 'instant') return violation('instant', 'Dash and Block are taken as dash / block');
+  // An optional Until-Removed timer (spec 7.8): only on an Action that pictures one, in an Advanced mission.
+  if (a.timer !== undefined && (a.timer !== true || !def.timer || def.timer.mandatory || mission(s).rules !== 'advanced')) return violation('no_timer', `${def.name} has no optional timer to place (spec 7.8; timers are Advanced)`);
   if (def.type === 'main' && sl.main) return violation('main_used', 'one Main Action per Turn (L269)');
   if (def.type === 'addon' && sl.addons.includes(addonKey(u, def))) return violation('addon_used', 'each Add-on once per Turn (L271)');
   if (u.downed) return violation('downed', `${u.id} is Downed`);
@@ -175,22 +178,28 @@ export function turnCandidates(s: S): Action[] {
     for (const def of [...actionsOf(u), ...cardActions(s, u)]) {
       if (def.type === 'instant') continue;
       if (def.kind === 'attack') {
-        for (const t of enemySpaces(s, u)) {
-          const a = { type: 'act' as const, unit: u.id, action: def.id, target: t };
-          if (!actProblem(s, a)) out.push(a);
-          if (!actProblem(s, { ...a, aim: true })) out.push({ ...a, aim: true });
-          // A Mayhem card's extra-die use (spec 7.7), one variant per distinct card.
-          for (const card of [...new Set(s.mayhem?.[u.side].hand ?? [])].sort()) if (!actProblem(s, { ...a, mayhem: card })) out.push({ ...a, mayhem: card });
+        // A Weapon Action with a Weapon gadget: with or without its add-on, chosen at each use (L1055).
+        for (const gadget of weaponWithGadget(u, def.id) ? [undefined, true] : [undefined]) {
+          const g = gadget ? { gadget } : {};
+          for (const t of enemySpaces(s, u)) {
+            const a = { type: 'act' as const, unit: u.id, action: def.id, target: t, ...g };
+            if (!actProblem(s, a)) out.push(a);
+            if (!actProblem(s, { ...a, aim: true })) out.push({ ...a, aim: true });
+            // A Mayhem card's extra-die use (spec 7.7), one variant per distinct card.
+            for (const card of [...new Set(s.mayhem?.[u.side].hand ?? [])].sort()) if (!actProblem(s, { ...a, mayhem: card })) out.push({ ...a, mayhem: card });
+          }
+          const b = { type: 'act' as const, unit: u.id, action: def.id, when: 'before' as const, ...g };
+          if (!actProblem(s, b)) out.push(b);
+          // Delayed: a mandatory timer, or aiming by timer (spec 7.8, 7.4).
+          const later = { type: 'act' as const, unit: u.id, action: def.id, ...g };
+          if (!actProblem(s, later)) out.push(later);
+          if (!actProblem(s, { ...later, aim: 'timer' })) out.push({ ...later, aim: 'timer' });
         }
-        const b = { type: 'act' as const, unit: u.id, action: def.id, when: 'before' as const };
-        if (!actProblem(s, b)) out.push(b);
-        // Delayed: a mandatory timer, or aiming by timer (spec 7.8, 7.4).
-        const later = { type: 'act' as const, unit: u.id, action: def.id };
-        if (!actProblem(s, later)) out.push(later);
-        if (!actProblem(s, { ...later, aim: 'timer' })) out.push({ ...later, aim: 'timer' });
       } else {
         const a = { type: 'act' as const, unit: u.id, action: def.id };
         if (!actProblem(s, a)) out.push(a);
+        // An optional Until-Removed timer: placed or not, the player's choice (L1655).
+        if (def.timer && !def.timer.mandatory && !actProblem(s, { ...a, timer: true })) out.push({ ...a, timer: true });
       }
     }
     const mp = mpLeft(s, u.id);
@@ -231,7 +240,8 @@ export function refreshOptions(s: S, f: Extract<Frame, { t: 'refresh' }>) {
     const set = new Set<Status>();
     for (const u of Object.values(s.units)) {
       if (u.board !== b.id) continue;
-      for (const m of u.statuses) if (m.turn !== s.turnNo && m.kind !== 'MAYHEM' && POSITIVE.includes(m.kind) === positive) set.add(m.kind);
+      // A status held by an Until-Removed timer stays while the timer is present (spec 7.8).
+      for (const m of u.statuses) if (m.turn !== s.turnNo && m.timer === undefined && m.kind !== 'MAYHEM' && POSITIVE.includes(m.kind) === positive) set.add(m.kind);
     }
     return [...set].sort();
   };

@@ -10,7 +10,9 @@ import { CONTENT } from './content.js';
 import { isEventCard } from './rules/events.js';
 import { capacity, defense } from './rules/board.js';
 import { mayhemDeckList } from './rules/mayhem.js';
-import { SIDES, slotSeats, WELLS, type Board, type S, type Side, type Slot, type Unit, type Well } from './state.js';
+import { missionGadgets, startingGadgets } from './rules/gadgets.js';
+import { missionUpgrades } from './rules/upgrades.js';
+import { isElite, SIDES, slotSeats, WELLS, type Board, type S, type Side, type Slot, type Unit, type Well } from './state.js';
 
 const int0 = { type: 'integer', minimum: 0, maximum: 99 };
 const cards = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 64 }, maxItems: 200 };
@@ -124,6 +126,10 @@ export const agentsPosition: PositionFormat<S> = {
       s.timers?.length ? 'timers (delayed Actions, Dark Matter Bomb countdowns)' : '',
       Object.values(s.units).some((u) => u.damage && (u.damage.shield || u.damage.armor || u.damage.wounds)) ? 'damage on Ally boards' : '',
       s.turretUsed || s.laserUsed ? 'this Turn\'s Hell Tower attack or Laser Satellite shot (used)' : '',
+      s.gadgets && SIDES.some((side) => s.gadgets!.discovered[side].join() !== startingGadgets(side).join()) ? 'Discovered gadgets carried from an earlier mission (and so which gadgets are granted for this mission only)' : '',
+      Object.values(s.units).some((u) => (u.gadgets ?? []).join() !== (isElite(u.board) && u.id === u.board ? missionGadgets(s.mission, u.board) : []).join()) ? 'gadgets slotted other than the mission\'s' : '',
+      Object.values(s.upgrades?.owned ?? {}).some((x) => x.length) ? 'Upgrades owned from earlier missions' : '',
+      Object.values(s.units).some((u) => (u.upgrades ?? []).join() !== missionUpgrades(s.mission, u.minion ?? (u.id === u.board ? u.board : '')).join()) ? 'upgrades other than the mission\'s' : '',
       [...s.decks.MAYHEM.pool, ...s.decks.LEGION.pool].some(isEventCard) || (CONTENT.missions[s.mission].events?.cards ?? []).some((c) => (c.turn ?? 0) > s.turnNo) ? 'Event Cards in or due in the Refresh decks' : '',
     ].filter(Boolean);
     if (beyond.length) return violation('not_at_a_position', `the position format does not cover ${beyond.join(', ')} yet; fork the game instead`, { beyond });

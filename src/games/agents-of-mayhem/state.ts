@@ -13,7 +13,8 @@ export const WELLS: Well[] = ['speed', 'focus', 'tech', 'mayhem'];
 /** Cost letters to wells (G green Speed, Y yellow Focus, B blue Tech, P purple Mayhem; spec 2.2.1). */
 export const LETTER: Record<string, Well> = { G: 'speed', Y: 'focus', B: 'tech', P: 'mayhem' };
 
-export interface StatusMark { kind: Status; turn: number }
+/** A status marker; `timer`: held by an Until-Removed timer's ability (spec 7.8): in effect while that timer is present, never removed by a Refresh card. */
+export interface StatusMark { kind: Status; turn: number; timer?: number }
 
 export interface Board {
   id: string;
@@ -49,6 +50,10 @@ export interface Unit {
   ally?: string;
   /** An Ally's damage cubes on its Ally board: Shield, then Armor, then Wound (L1961-1965). */
   damage?: { shield: number; armor: number; wounds: number };
+  /** An Elite figure: the Gadget cards slotted in its board's Gadget Slots (spec 2.2.1 D, one per type; data/gadgets.json). Kept on the figure so its Actions are a function of the unit. */
+  gadgets?: string[];
+  /** Upgrade tiles in its board's Upgrade Spaces (an Elite figure) or above its Minion card's slot (every figure of that Minion type), spec 10.3; data/upgrades.json. */
+  upgrades?: string[];
 }
 
 export interface Om { id: string; at: string; control: Side }
@@ -93,7 +98,9 @@ export interface ExplosionMarker { n: number; at: string; marker: string | null;
 export interface Timer {
   n: number; side: Side; holder: string; turn: number;
   /** `action`: a delayed Action (aim by timer, or a mandatory timer): the owning Side chooses its target at removal. `bomb`: a Dark Matter Bomb countdown timer. */
-  effect: { t: 'action'; unit: string; action: string; aimed: boolean } | { t: 'bomb'; ddd: string };
+  effect: { t: 'action'; unit: string; action: string; aimed: boolean } | { t: 'bomb'; ddd: string }
+    /** `until`: an optional Until-Removed timer on `unit`'s Action; its UNTIL REMOVED abilities are in effect while it is present (spec 7.8). */
+    | { t: 'until'; unit: string; action: string };
 }
 
 export type Frame =
@@ -125,6 +132,12 @@ export type Frame =
   | { t: 'edmks'; seat: Seat }
   /** An Event Marker triggered by `unit` (spec 7.10): resolved by settle (its number drawn then). */
   | { t: 'event'; marker: number; unit: string }
+  /** Advanced Setup step 2 (spec 3.3): `side` spends its Scrap budget on gadgets, hidden until both Sides have chosen (commit-reveal). */
+  | { t: 'chooseGadgets'; seat: Seat; side: Side }
+  /** Buying upgrades (spec 10.3) with the Crystals `side` just gained, before the mission begins: `boards` that participated, `bought` those that have bought one. */
+  | { t: 'buyUpgrades'; seat: Seat; side: Side; crystals: number; boards: string[]; bought: string[] }
+  /** Between missions (spec 10.3): `side` may reset its Elite boards (remove their upgrades, keep 2 of each character's gadgets); `done` boards already reset. */
+  | { t: 'resetBoards'; seat: Seat; side: Side; done: string[] }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
@@ -176,6 +189,12 @@ export interface S {
   edmksDone?: boolean;
   /** This MAYHEM Turn's Dark Matter Bomb radiation was dealt (spec 6.4 step 9). */
   radiated?: boolean;
+  /** Each Side's Discovered Gadgets (spec 10.3: its Starting gadgets plus those drawn in a campaign), and the gadgets slotted for this mission only (not owned, L2221): they go back to the Undiscovered deck at its end (carry). */
+  gadgets?: { discovered: Record<Side, string[]>; temporary: string[] };
+  /** Advanced Setup (spec 3.3): each Side's gadget choice, committed and not yet revealed (hidden from the other Side). */
+  gadgetChoice?: Partial<Record<Side, string[]>>;
+  /** Upgrades owned by each Elite board and Minion type (carried from earlier missions, spec 10.3), and those inserted for this mission only (L2221): they go back to the tray at its end (carry). */
+  upgrades?: { owned: Record<string, string[]>; temporary: string[] };
   /** Timers on actions, figures and DDD tiles (spec 7.8), in placement order. */
   timers?: Timer[];
   result: Result | null;
@@ -184,7 +203,7 @@ export interface S {
 
 export type Action =
   | { type: 'activate'; board: string }
-  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string }
+  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean }
   | { type: 'delayed'; target: string | null }
   | { type: 'arm'; ddd: string }
   | { type: 'aimBonus'; bonus: string | null }
@@ -208,6 +227,9 @@ export type Action =
   | { type: 'fallDash'; dash: boolean }
   | { type: 'redeploy'; board: string; to: string | null }
   | { type: 'deploy'; board: string | null; minion?: string; to?: string }
+  | { type: 'chooseGadgets'; gadgets: string[] }
+  | { type: 'buyUpgrade'; board: string | null; upgrade?: string; replace?: string }
+  | { type: 'resetBoard'; board: string | null; keep?: string[] }
   | { type: 'mayhemDraw'; pay: string[] }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
@@ -227,18 +249,81 @@ export function isFigure(u: Unit): boolean { return isElite(u.board) && !u.ally 
 /** What a unit's Actions, Add-on allowances and Mayhem cards are keyed by: its Ally board, Minion type or Elite board. */
 export function unitKey(u: Unit): string { return u.ally ? `ally:${u.ally}` : u.minion ?? u.board; }
 
-/** The Actions a unit may take: its Elite board's, or its Minion card's. */
+/** A Gadget card (spec 2.2.1 D, L1048-1061), compiled by rules/gadgets.ts at load: an Action gadget's Action, a Weapon gadget's add-on to the Weapon Action (cost and abilities), a Passive gadget's abilities. */
+export interface Gadget {
+  id: string; name: string; character: string; type: 'action' | 'weapon' | 'passive'; starting: boolean; scrap: string;
+  action?: CompiledAction; weapon?: { cost: string; parsed: CompiledAction['parsed'] }; passive?: CompiledAction['parsed'];
+}
+/** Gadget cards by id; filled once by rules/gadgets.ts at load. */
+export const GADGETS: Record<string, Gadget> = {};
+
+/** An Upgrade tile (spec 10.3, L1394-1416), compiled by rules/upgrades.ts at load: its type of space, its Crystal cost, the abilities it adds to one of its unit's attacks. */
+export interface Upgrade { id: string; name: string; unit: string; type: 'skill' | 'darkMatter' | 'legionTech'; crystals: number; action: string; parsed: CompiledAction['parsed'] }
+/** Upgrade tiles by id; filled once by rules/upgrades.ts at load. */
+export const UPGRADES: Record<string, Upgrade> = {};
+
+const GADGET_CACHE = new Map<string, CompiledAction>();
+/**
+ * A unit's Action with what its gadgets and upgrades add: a Passive gadget's abilities on every
+ * attack, always in effect (L1059), and an Upgrade's abilities on its Action (`base` for a Weapon
+ * Action taken with its Weapon gadget), after the printed ones.
+ */
+function withPassive(u: Unit, a: CompiledAction): CompiledAction {
+  const passive = a.kind === 'attack' ? (u.gadgets ?? []).map((g) => GADGETS[g]).filter((g) => g?.passive) : [];
+  const ups = (u.upgrades ?? []).map((x) => UPGRADES[x]).filter((x) => x && x.action === (a.base ?? a.id));
+  if (!passive.length && !ups.length) return a;
+  const k = `p|${passive.map((g) => g.id).join(',')}|${ups.map((x) => x.id).join(',')}|${u.minion ?? u.board}|${a.id}|${a.name}`;
+  let out = GADGET_CACHE.get(k);
+  if (!out) { out = { ...a, parsed: [...a.parsed, ...passive.flatMap((g) => g.passive!), ...ups.flatMap((x) => x.parsed)] }; GADGET_CACHE.set(k, out); }
+  return out;
+}
+/** The slotted Weapon gadget of a unit (L1053: one per type). */
+export function weaponGadget(u: Unit): Gadget | undefined { return (u.gadgets ?? []).map((x) => GADGETS[x]).find((x) => x?.weapon); }
+/**
+ * A Weapon Action of the unit's Elite board with its Weapon gadget's add-on (L1055): id
+ * `<weapon>+<gadget>`, the two costs together, the gadget's abilities after the weapon's; `base`
+ * keys the Main/Add-on allowance. Undefined when the unit has no Weapon gadget or `weaponId` is
+ * not one of its board's own Weapon Actions.
+ */
+export function weaponWithGadget(u: Unit, weaponId: string): CompiledAction | undefined {
+  const g = weaponGadget(u);
+  const weapon = (CONTENT.elites[u.board]?.actions as CompiledAction[] | undefined)?.find((a) => a.id === weaponId);
+  if (!g || !weapon?.weapon || weapon.kind !== 'attack' || u.ally || u.minion) return undefined;
+  const k = `w|${g.id}|${u.board}|${weapon.id}`;
+  let out = GADGET_CACHE.get(k);
+  if (!out) {
+    const cost = [weapon.cost, g.weapon!.cost].filter((c) => c !== 'FREE').join('') || 'FREE';
+    out = { ...weapon, id: `${weapon.id}+${g.id}`, name: `${weapon.name} + ${g.name}`, cost, parsed: [...weapon.parsed, ...g.weapon!.parsed], base: weapon.id };
+    GADGET_CACHE.set(k, out);
+  }
+  return withPassive(u, out);
+}
+
+/** The Actions a unit may take: its Elite board's with its Action gadgets' (L1064: they follow the rules of Basic Actions), its Minion card's, or its Ally board's. */
 export function actionsOf(u: Unit): CompiledAction[] {
   if (u.ally) return CONTENT.allies[u.ally].actions;
-  return u.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u.board]?.actions ?? DDD_ACTIONS[u.board] ?? [];
+  const own = u.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u.board]?.actions ?? DDD_ACTIONS[u.board] ?? [];
+  if (!u.gadgets?.length && !u.upgrades?.length) return own;
+  return [...own, ...(u.gadgets ?? []).flatMap((g) => (GADGETS[g]?.action ? [GADGETS[g].action!] : []))].map((a) => withPassive(u, a));
 }
 /** A DDD's own attack (the Hell Tower's turret) by its attacker id `ddd:<id>`; filled once by rules/ddd.ts at load. */
 export const DDD_ACTIONS: Record<string, CompiledAction[]> = {};
 /** Mayhem cards' character Actions by the unit (Elite board or Minion type) pictured; filled once by rules/mayhem.ts at load. */
 export const CARD_ACTIONS: Record<string, (CompiledAction & { card: string })[]> = {};
-/** A unit's Action by id: its own, or a Mayhem card's character Action (spec 7.7), which stays known after the card is discarded. */
+/** A unit's Action by id: its own, a Weapon Action with its Weapon gadget (`<weapon>+<gadget>`), or a Mayhem card's character Action (spec 7.7), which stays known after the card is discarded. */
 export function actionOf(u: Unit, id: string): CompiledAction | undefined {
-  return actionsOf(u).find((a) => a.id === id) ?? CARD_ACTIONS[unitKey(u)]?.find((a) => a.id === id);
+  const own = actionsOf(u).find((a) => a.id === id);
+  if (own) return own;
+  const plus = id.indexOf('+');
+  if (plus > 0) { const c = weaponWithGadget(u, id.slice(0, plus)); return c?.id === id ? c : undefined; }
+  const card = CARD_ACTIONS[unitKey(u)]?.find((a) => a.id === id);
+  return card && withPassive(u, card);
+}
+
+/** The Action an `act` takes: the named one, or with `gadget: true` that Weapon Action with its Weapon gadget's add-on (L1055: chosen at each use). */
+export function actOf(u: Unit, a: { action: string; gadget?: boolean }): CompiledAction | undefined {
+  if (a.action.includes('+')) return undefined;
+  return a.gadget ? weaponWithGadget(u, a.action) : actionOf(u, a.action);
 }
 
 /** Seats of a Side: 2 players 0 MAYHEM, 1 LEGION; 3 players 0 MAYHEM (as two players), 1-2 LEGION; 4 players 0 and 2 MAYHEM, 1 and 3 LEGION. */

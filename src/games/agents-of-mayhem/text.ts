@@ -1,7 +1,7 @@
 // Labels for actions and texts for events, in the rulebook's words, from the view only.
 import type { Seat } from '../../engine/types.js';
 import { CONTENT } from './content.js';
-import { CARD_ACTIONS, type Action } from './state.js';
+import { CARD_ACTIONS, GADGETS, UPGRADES, type Action } from './state.js';
 import type { View } from './view.js';
 
 function unitName(v: View, id: string): string {
@@ -11,16 +11,21 @@ function unitName(v: View, id: string): string {
   return u.minion ? `${CONTENT.minions[u.minion].name} ${id.split('-')[1] ?? ''}`.trim() : CONTENT.elites[u.board]?.name ?? id;
 }
 function actionName(v: View, unit: string, action: string): string {
+  // A Weapon Action with its Weapon gadget: `<weapon>+<gadget>`.
+  const plus = action.indexOf('+');
+  if (plus > 0) return `${actionName(v, unit, action.slice(0, plus))} + ${GADGETS[action.slice(plus + 1)]?.name ?? action.slice(plus + 1)}`;
   const u = v.units[unit];
   const list = [...(u?.ally ? CONTENT.allies[u.ally].actions : u?.minion ? CONTENT.minions[u.minion].actions : CONTENT.elites[u?.board ?? '']?.actions ?? []), ...(u ? CARD_ACTIONS[u.minion ?? u.board] ?? [] : [])];
-  return list.find((a) => a.id === action)?.name ?? action;
+  // A gadget's Action: the view's unit carries its slotted gadgets (public).
+  const gadget = u?.gadgets?.map((g) => GADGETS[g]?.action).find((a) => a?.id === action);
+  return list.find((a) => a.id === action)?.name ?? gadget?.name ?? action;
 }
 const sp = (k: string) => { const [x, y, z] = k.split(','); return `${x},${y} (Level ${z})`; };
 
 export function label(v: View, _seat: Seat | null, a: Action): string {
   switch (a.type) {
     case 'activate': return `Activate ${CONTENT.elites[a.board]?.name ?? CONTENT.squads[a.board]?.name ?? a.board}`;
-    case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : a.aim === 'timer' ? ' (aimed by timer: target chosen when it is removed)' : ''}${a.aim === true ? ' (aimed, +1 Focus)' : ''}${a.mayhem ? ` (+1 die: ${a.mayhem})` : ''}`;
+    case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : a.aim === 'timer' ? ' (aimed by timer: target chosen when it is removed)' : ''}${a.aim === true ? ' (aimed, +1 Focus)' : ''}${a.mayhem ? ` (+1 die: ${a.mayhem})` : ''}${a.gadget ? ' (with its Weapon gadget)' : ''}${a.timer ? ' (with its Until-Removed timer)' : ''}`;
     case 'delayed': return a.target ? `Delayed Action at ${sp(a.target)}` : 'Forgo the delayed Action';
     case 'arm': return `Dark Matter Bomb ${a.ddd}: start the countdown (3 MAYHEM timers)`;
     case 'move': return `${unitName(v, a.unit)} moves to ${sp(a.to)}, facing ${a.facing}`;
@@ -44,6 +49,9 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'displace': return `Place the unit from the collapsed Level at ${sp(a.to)}`;
     case 'deploy': return a.board ? `Deploy a ${CONTENT.minions[a.minion ?? '']?.name ?? a.minion} of ${a.board} at ${sp(a.to ?? '')}` : 'Deploy no more';
     case 'redeploy': return a.to ? `Redeploy ${CONTENT.elites[a.board]?.name ?? a.board} at ${sp(a.to)}` : `Leave ${CONTENT.elites[a.board]?.name ?? a.board} Downed`;
+    case 'resetBoard': return a.board === null ? 'Reset no more boards' : `Reset ${CONTENT.elites[a.board]?.name ?? a.board}, keeping ${(a.keep ?? []).map((g) => GADGETS[g]?.name ?? g).join(' and ') || 'no gadget'}`;
+    case 'buyUpgrade': return a.board === null ? 'Buy no more upgrades (unspent Crystals expire)' : `${a.board}: buy ${UPGRADES[a.upgrade ?? '']?.name ?? a.upgrade}${a.replace ? ` replacing ${UPGRADES[a.replace]?.name ?? a.replace}` : ''}`;
+    case 'chooseGadgets': return a.gadgets.length ? `Slot ${a.gadgets.map((g) => GADGETS[g]?.name ?? g).join(', ')}` : 'Slot no gadgets';
     case 'mayhemDraw': return `Draw a Mayhem card (Mayhem cubes from ${a.pay.join(' and ')})`;
     case 'mayhemPlay': return `Play Mayhem card ${a.card} on ${a.board}${a.cube ? ` for a ${a.cube} cube` : ''}`;
     case 'refresh': return `Refresh: cubes ${a.cubes || 'none'}${a.wound ? `, heal ${a.wound}` : ''}${a.positive ? `, remove ${a.positive}` : ''}${a.negative ? `, remove ${a.negative}` : ''}`;
@@ -102,7 +110,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'mayhem_converted': return `${d.board} converts a Mayhem card${d.cube ? ' into a cube' : ''}`;
     case 'mayhem_reshuffled': return `${d.side} reshuffles the Mayhem deck`;
     case 'event_triggered': return `${d.book} Event ${d.n} at ${sp(String(d.at))}${d.by ? ` (${n('by')})` : ''}: ${d.text}`;
-    case 'timer_placed': return `A ${d.side} timer is placed on ${String(d.holder).replace(/^\w+:/, '')}${d.action ? ` (${actionName(v, String(d.unit), String(d.action))} delayed)` : ''}`;
+    case 'timer_placed': return d.until ? `A ${d.side} Until-Removed timer is placed on ${n('unit')}'s ${actionName(v, String(d.unit), String(d.action))}` : `A ${d.side} timer is placed on ${String(d.holder).replace(/^\w+:/, '')}${d.action ? ` (${actionName(v, String(d.unit), String(d.action))} delayed)` : ''}`;
     case 'timer_removed': return `A ${d.side} timer comes off ${String(d.holder).replace(/^\w+:/, '')}`;
     case 'delayed_resolved': return `${n('unit')}: delayed ${actionName(v, String(d.unit), String(d.action))} at ${sp(String(d.target))}`;
     case 'delayed_forgone': return `${n('unit')}: the delayed ${actionName(v, String(d.unit), String(d.action))} is lost`;
@@ -112,6 +120,8 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'building_destroyed': return `The building on Tile ${d.tile} is completely destroyed`;
     case 'radiation': return `${n('unit')} takes radiation from ${d.ddd}`;
     case 'dice_rolled': return `Roll (${d.purpose}): ${(d.faces as string[]).join(' ')}`;
+    case 'gadgets_slotted': return `${CONTENT.elites[String(d.board)]?.name ?? d.board} slots ${(d.gadgets as string[]).map((g) => GADGETS[g]?.name ?? g).join(', ')}${(d.temporary as string[]).length ? ` (for this mission only: ${(d.temporary as string[]).map((g) => GADGETS[g]?.name ?? g).join(', ')})` : ''}`;
+    case 'upgrades_inserted': return `${CONTENT.elites[String(d.unit)]?.name ?? CONTENT.minions[String(d.unit)]?.name ?? d.unit} has upgrades ${(d.upgrades as string[]).map((x) => UPGRADES[x]?.name ?? x).join(', ')}${(d.temporary as string[]).length ? ` (for this mission only: ${(d.temporary as string[]).map((x) => UPGRADES[x]?.name ?? x).join(', ')})` : ''}`;
     default: return ev.type.replace(/_/g, ' ');
   }
 }

@@ -31,6 +31,11 @@ export function viewOf(s: S, seat: Seat | null): View {
     m.deck.pool = m.deck.pool.concat(m.hand).sort();
     m.hand = m.hand.map(() => '?');
   }
+  // Advanced Setup: a Side's committed gadget choice is hidden from the other Side until both have chosen (spec 3.3 commit-reveal).
+  if (v.gadgetChoice) for (const side of ['MAYHEM', 'LEGION'] as Side[]) {
+    const c = v.gadgetChoice[side];
+    if (c && side !== mine) v.gadgetChoice[side] = ['?']; // committed; what, and how many, unseen
+  }
   return v;
 }
 
@@ -56,6 +61,8 @@ export function determinizeView(v: View, rng: Rng): S {
       return card;
     });
   }
+  // A hidden gadget choice: any legal choice would do; the empty choice is always legal (no Scrap spent).
+  if (s.gadgetChoice) for (const side of ['MAYHEM', 'LEGION'] as Side[]) if (s.gadgetChoice[side]?.includes('?')) s.gadgetChoice[side] = [];
   delete (s as Partial<View>).viewer;
   delete (s as Partial<View>).eventBook;
   return s;

@@ -4,12 +4,12 @@
 import { edmksTax } from './ddd.js';
 import { checkEvents } from './events.js';
 import { discardMayhem } from './mayhem.js';
-import { delayAction, mandatoryTimer } from './timers.js';
+import { delayAction, mandatoryTimer, placeUntil } from './timers.js';
 import { cardOf, jumpOf } from '../legal.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
-import { actionOf, count, isElite, isFigure, mission, unitKey, type S, type Unit } from '../state.js';
+import { actOf, actionOf, count, isElite, isFigure, mission, unitKey, type S, type Unit } from '../state.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
 import { checkOms, dashAction, selfEffects, startAttack } from './combat.js';
 
@@ -38,13 +38,13 @@ function grant(s: S, u: Unit, def: CompiledAction, n: number): void {
   sl.mp = { unit: u.id, left: n - cut, jump: def.jump ?? null };
 }
 
-export function takeAction(s: S, a: { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string }, ev: Ev): void {
+export function takeAction(s: S, a: { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean }, ev: Ev): void {
   const sl = slotOf(s);
   const u = s.units[a.unit];
-  const def = actionOf(u, a.action)!;
+  const def = actOf(u, a)!;
   pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost + (a.aim === true ? 'Y' : ''))!);
   if (def.type === 'main') sl.main = true;
-  if (def.type === 'addon') sl.addons.push(`${unitKey(u)}:${def.id}`);
+  if (def.type === 'addon') sl.addons.push(`${unitKey(u)}:${def.base ?? def.id}`);
   // A character use discards its Mayhem card (spec 7.7).
   const card = cardOf(u, def.id);
   if (card) { discardMayhem(s, u.side, card, ev); say(ev, 'mayhem_played', { side: u.side, card, use: 'character', board: u.board, cube: null }); }
@@ -55,6 +55,7 @@ export function takeAction(s: S, a: { unit: string; action: string; target?: str
   if (a.aim === 'timer' || (def.kind === 'attack' && mandatoryTimer(s, def))) { delayAction(s, u, def, !!a.aim, ev); return; }
   if (def.group && u.minion) sl.group = { action: def.id, minion: u.minion, used: [u.id], left: def.group };
   performAction(s, u, def, a.target, a.when, ev, !!a.aim);
+  if (a.timer) placeUntil(s, u, def, ev);
   const f = s.stack[s.stack.length - 1];
   if (a.mayhem && f?.t === 'attack') { discardMayhem(s, u.side, a.mayhem, ev); f.mayhemDie = true; }
 }

@@ -7,9 +7,36 @@
 import { violation, type Violation } from '../../../engine/types.js';
 import { actionOf, mission, other, type Frame, type S, type Side, type Timer, type Unit } from '../state.js';
 import type { CompiledAction } from '../content.js';
+import type { Status } from '../abilities.js';
 import { say, type Ev } from './board.js';
 import { reactingSeat, startAttack, targetProblem } from './combat.js';
 import { attackerAt } from './ddd.js';
+
+/**
+ * An optional Until-Removed timer (spec 7.8): placed when the Action is used (`act {…, timer: true}`),
+ * on the Action, showing the Side its data names; each `UNTIL REMOVED = GAIN <status>` ability gives
+ * the unit a status marker held by the timer: in effect while the timer is present (a Refresh card
+ * does not remove it), gone when it comes off. Several timers: each holds its own markers, so the
+ * effect lasts until all are removed.
+ */
+export function placeUntil(s: S, u: Unit, def: CompiledAction, ev: Ev): void {
+  const side = def.timer?.side === 'enemy' ? other(u.side) : u.side;
+  const t = placeTimer(s, side, `action:${u.id}:${def.base ?? def.id}`, { t: 'until', unit: u.id, action: def.id }, ev);
+  for (const ab of def.parsed) {
+    if (!ab.conds.some((c) => c.k === 'untilRemoved')) continue;
+    for (const alt of ab.effects) {
+      const e = alt[0];
+      if (e.k !== 'gain') continue;
+      u.statuses.push({ kind: e.thing as Status, turn: s.turnNo, timer: t.n });
+      say(ev, 'status_gained', { unit: u.id, status: e.thing, until: t.n });
+    }
+  }
+}
+/** The Until-Removed timer came off: the statuses it held go. */
+function endUntil(s: S, t: Timer): void {
+  const u = s.units[(t.effect as { unit: string }).unit];
+  if (u) u.statuses = u.statuses.filter((m) => m.timer !== t.n);
+}
 
 /** Whether this Action carries a mandatory timer in this mission (Advanced rules only, spec 4.4 item 9). */
 export function mandatoryTimer(s: S, def: Pick<CompiledAction, 'timer'>): boolean { return !!def.timer?.mandatory && mission(s).rules === 'advanced'; }
@@ -17,7 +44,7 @@ export function mandatoryTimer(s: S, def: Pick<CompiledAction, 'timer'>): boolea
 export function placeTimer(s: S, side: Side, holder: string, effect: Timer['effect'], ev: Ev): Timer {
   const t: Timer = { n: s.nextId++, side, holder, turn: s.turnNo, effect };
   (s.timers ??= []).push(t);
-  say(ev, 'timer_placed', { timer: t.n, side, holder, ...(effect.t === 'action' ? { unit: effect.unit, action: effect.action } : { ddd: effect.ddd }) });
+  say(ev, 'timer_placed', { timer: t.n, side, holder, ...(effect.t === 'bomb' ? { ddd: effect.ddd } : { unit: effect.unit, action: effect.action }), ...(effect.t === 'until' ? { until: true } : {}) });
   return t;
 }
 
@@ -52,6 +79,7 @@ export function removeTimers(s: S, ev: Ev, bomb: (s: S, t: Timer, ev: Ev) => voi
   for (const t of due) {
     say(ev, 'timer_removed', { timer: t.n, side: t.side, holder: t.holder });
     if (t.effect.t === 'bomb') bomb(s, t, ev);
+    else if (t.effect.t === 'until') endUntil(s, t);
     else {
       // A unit's delayed Action, or the Hell Tower's (its timer on the DDD tile, spec 7.15): LEGION's first seat answers for a DDD.
       const u = attackerAt(s, t.effect.unit, null)!;

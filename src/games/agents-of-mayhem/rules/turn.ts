@@ -8,6 +8,8 @@ import { CONTENT, cellKey } from '../content.js';
 import { refreshCandidates, slotOf } from '../legal.js';
 import { LETTER, SIDES, WELLS, isElite, isFigure, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
+import { advancedSetupFrames, carryGadgets, scrapBudget, setupGadgets } from './gadgets.js';
+import { carryUpgrades, purchaseFrames, resetFrames, setupUpgrades } from './upgrades.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { enemySpaces } from '../legal.js';
@@ -22,6 +24,14 @@ export interface Carry {
   units: Record<string, { at: string | null; facing: 'N' | 'E' | 'S' | 'W'; downed: boolean }>;
   boards: Record<string, { shield: number; armor: number; cubes: Record<Well, number>; wounds: Record<Well, number> }>;
   vp: Record<Side, number>;
+  /** Each Side's Discovered gadgets (spec 10.3); gadgets granted for the finished mission only are not among them (L2221). */
+  gadgets?: Record<Side, string[]>;
+  /** Upgrades owned, by Elite board and Minion type (spec 10.3); those inserted for the finished mission only are not among them (L2221). */
+  upgrades?: Record<string, string[]>;
+  /** The boards that took part, per Side (who may buy an upgrade, spec 10.3). */
+  participants?: Record<Side, string[]>;
+  /** Dark Matter Crystals just gained, per Side, to spend at once (spec 10.2: unspent ones expire). The rewards (#84) are not modelled: only a caller supplies them. */
+  crystals?: Partial<Record<Side, number>>;
 }
 
 export function carry(s: S): Carry {
@@ -29,7 +39,7 @@ export function carry(s: S): Carry {
   for (const u of Object.values(s.units)) units[u.id] = { at: u.at, facing: u.facing, downed: u.downed };
   const boards: Carry['boards'] = {};
   for (const b of Object.values(s.boards)) boards[b.id] = { shield: b.shield, armor: b.armor, cubes: { ...b.cubes }, wounds: { ...b.wounds } };
-  return { from: s.mission, units, boards, vp: { ...s.vp } };
+  return { from: s.mission, units, boards, vp: { ...s.vp }, gadgets: carryGadgets(s), upgrades: carryUpgrades(s), participants: { MAYHEM: Object.values(s.boards).filter((b) => b.side === 'MAYHEM').map((b) => b.id).sort(), LEGION: Object.values(s.boards).filter((b) => b.side === 'LEGION').map((b) => b.id).sort() } };
 }
 
 function newBoard(id: string, side: Side, minions: string[]): Board {
@@ -45,7 +55,9 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (!m) return violation('unknown_scenario', `no mission ${p.scenario}`);
   const n = p.seats.length;
   if (!m.players.includes(n)) return violation('bad_player_count', `${m.id} is for ${m.players.join(', ')} players`);
-  const opts = (p.options ?? {}) as { carry?: Carry };
+  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean };
+  // Advanced Setup (spec 3.3): only in a mission that gives Scrap budgets (step 2, choosing gadgets, is what is modelled).
+  if (opts.advancedSetup && !scrapBudget(m.id, 'MAYHEM')) return violation('no_advanced_setup', `${m.id} gives no Scrap budget for an Advanced Setup`);
   const boards: Record<string, Board> = {};
   const units: Record<string, Unit> = {};
   for (const side of SIDES) {
@@ -70,8 +82,17 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   const dd = setupDdds(m.id);
   if (dd) s.ddds = dd;
   Object.assign(s, setupEvents(m.id));
+  const gd = setupGadgets(m.id, units, opts.carry?.gadgets, ev, !!opts.advancedSetup);
+  if (gd) s.gadgets = gd;
+  const up = setupUpgrades(m.id, units, opts.carry?.upgrades, ev);
+  if (up) s.upgrades = up;
   say(ev, 'mission_started', { mission: m.id, rounds: m.rounds, initiative: m.initiative, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
+  if (opts.advancedSetup) s.stack.push(...advancedSetupFrames(s));
+  // Buying upgrades with the Crystals just gained comes first (spec 10.3), MAYHEM then LEGION.
+  if (opts.carry) s.stack.push(...purchaseFrames(s, opts.carry));
+  // Before buying, a Side may reset its Elite boards (spec 10.3).
+  if (opts.carry) s.stack.push(...resetFrames(s));
   return { s, ev };
 }
 
@@ -287,8 +308,8 @@ export function applyRefresh(s: S, f: Extract<Frame, { t: 'refresh' }>, a: Extra
   if (a.wound && b.wounds[a.wound] > 0) b.wounds[a.wound]--;
   for (const k of [a.positive, a.negative]) {
     if (!k) continue;
-    const u = Object.values(s.units).sort((x, y) => (x.id < y.id ? -1 : 1)).find((x) => x.board === b.id && x.statuses.some((m) => m.kind === k && m.turn !== s.turnNo));
-    if (u) u.statuses.splice(u.statuses.findIndex((m) => m.kind === k && m.turn !== s.turnNo), 1);
+    const u = Object.values(s.units).sort((x, y) => (x.id < y.id ? -1 : 1)).find((x) => x.board === b.id && x.statuses.some((m) => m.kind === k && m.turn !== s.turnNo && m.timer === undefined));
+    if (u) u.statuses.splice(u.statuses.findIndex((m) => m.kind === k && m.turn !== s.turnNo && m.timer === undefined), 1);
   }
   say(ev, 'refreshed', { board: b.id, cubes: got.join(''), wound: a.wound, removed: [a.positive, a.negative].filter(Boolean) });
 }
@@ -356,6 +377,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       continue;
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
+    if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards') return;
     if (f.t === 'edmksTax') {
       const o = taxOptions(s, f.board);
       if (o.length > 1) return;
