@@ -4,7 +4,7 @@
 // distances, the same Map order and the same path, since rulesets put paths in their events.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { adjacent, type Cell, chebyshev, DIRS8, inBounds, lineOfSight, neighbours8, reach, sameCell, shortestPath, squeezed, straightLine } from '../../src/engine/mech/grid-square.js';
+import { adjacent, type Cell, chebyshev, DIRS8, inBounds, key, lineOfSight, neighbours8, reach, sameCell, shortestPath, squeezed, straightLine, unkey } from '../../src/engine/mech/grid-square.js';
 import { localRng } from '../../src/engine/rng.js';
 
 const k = (c: Cell) => `${c[0]},${c[1]}`;
@@ -172,4 +172,26 @@ test('reach and shortestPath off the board: the start alone, or no path', () => 
   assert.equal(shortestPath(g, [5, 5], [0, 0], 9, blocked), null);
   assert.equal(shortestPath(g, [0, 0], [-1, 0], 9, blocked), null);
   assert.deepEqual([...reach(g, [0, 0], 0, blocked)], [['0,0', 0]], 'zero steps: only the start');
+});
+
+test('key and unkey: a cell and its key are one another, multi-digit and zero coordinates included', () => {
+  for (const c of [[0, 0], [3, 12], [12, 3], [0, 45], [107, 0]] as Cell[]) {
+    assert.equal(key(c), `${c[0]},${c[1]}`);
+    assert.deepEqual(unkey(key(c)), c);
+  }
+});
+
+test('lineOfSight along a row and a column: a blocked cell between the ends stops it, the ends themselves do not', () => {
+  const wall = new Set(['3,2', '2,5']);
+  const blocked = (c: Cell) => wall.has(k(c));
+  assert.deepEqual(lineOfSight([0, 2], [5, 2], blocked), { ok: false, reason: 'blocked' });
+  assert.deepEqual(lineOfSight([5, 2], [0, 2], blocked), { ok: false, reason: 'blocked' });
+  assert.deepEqual(lineOfSight([2, 2], [2, 7], blocked), { ok: false, reason: 'blocked' });
+  assert.deepEqual(lineOfSight([0, 2], [3, 2], blocked), { ok: true }, 'a blocked end is the target, not in the way');
+  // Orthogonal steps have no corners: blocked ends on both sides never make a corner refusal.
+  const all = () => true;
+  assert.deepEqual(lineOfSight([1, 1], [2, 1], all), { ok: true });
+  assert.deepEqual(lineOfSight([1, 1], [1, 2], all), { ok: true });
+  assert.equal(squeezed([1, 1], [2, 1], all), false);
+  assert.equal(squeezed([1, 1], [1, 2], all), false);
 });
