@@ -48,6 +48,8 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
   }
 }
 
+// Objects (§13 A18: satellite, flag) take stasis hits, freeze and get pushed too: their events
+// name an `object` where a unit's events name a `unit`.
 export function describe(_v: View, ev: { type: string; data: unknown }): string {
   const d = (ev.data ?? {}) as Record<string, unknown>;
   switch (ev.type) {
@@ -72,9 +74,10 @@ export function describe(_v: View, ev: { type: string; data: unknown }): string 
     case 'cloud_reduced': return d.size ? `The mushroom cloud in ${d.hex} shrinks to ${d.size}` : `The mushroom cloud in ${d.hex} is gone`;
     case 'reloaded': return `${d.unit} reloads`;
     case 'scattered': return `${d.unit} scatters`;
-    case 'pushed': return `${d.unit} is pushed ${d.from} → ${d.to}`;
-    case 'stasis_changed': return `${d.unit}: ${d.stasis} stasis hit(s)`;
-    case 'frozen': return `${d.unit} is frozen (${d.stasis} stasis hits)`;
+    case 'pushed': return `${d.unit ?? d.object} is pushed ${d.from} → ${d.to}`;
+    case 'stasis_changed': return `${d.unit ?? d.object}: ${d.stasis} stasis hit(s)`;
+    case 'frozen': return `${d.unit ?? d.object} is frozen${d.stasis === undefined ? '' : ` (${d.stasis} stasis hits)`}`;
+    case 'object_removed': return `${d.object} leaves the map (${d.reason}${d.with ? `, with ${d.with}` : ''})`;
     case 'thawed': return `${d.unit} thaws`;
     case 'grenades_changed': return `${d.unit} changes grenades to ${KIND[String(d.kind)] ?? d.kind}`;
     case 'runaway_armed': return `The runaway crawler arms: ${KIND[String(d.beam)] ?? d.beam} and ${KIND[String(d.bomb)] ?? d.bomb}`;
