@@ -82,6 +82,8 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
   if (a.mayhem !== undefined) {
     if (def.kind !== 'attack' || a.when === 'before') return violation('not_an_attack', 'the extra-die Mayhem card is played when attacking (spec 7.7)');
     if (!s.mayhem?.[u.side].hand.includes(a.mayhem)) return violation('not_in_hand', `${a.mayhem} is not in ${u.side}'s hand`);
+    // One card, one use: the card whose character use this Action is cannot also be its extra die.
+    if (a.mayhem === card && s.mayhem[u.side].hand.filter((c) => c === card).length < 2) return violation('card_in_use', `${a.mayhem} is played for its character use (${def.name}): it cannot also give the extra die`);
     if (MAYHEM.cards[a.mayhem].use !== 'die') return violation('wrong_use', `${a.mayhem} does not give an extra die`);
   }
   if (!payment(s.boards[u.board], u, def.cost)) return violation('cannot_pay', `${def.name} costs ${def.cost}${count(u, 'STUNNED') ? ' plus the Stunned surcharge' : ''}`);

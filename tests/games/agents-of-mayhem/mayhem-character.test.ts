@@ -90,6 +90,10 @@ test('#51 character use fortune-3 Long Shot: Add-on, YY, a weapon whose yellow b
   assert.deepEqual(ev(st, 'dice_rolled')[0].dice, ['yellow', 'yellow']);
   assert.equal(st.s.boards.fortune.cubes.focus, s.boards.fortune.cubes.focus - 2, 'YY paid');
   assert.ok(played(st, 'MAYHEM', 'fortune-3'));
+  // fortune-3's universal use is the extra die: the one card cannot be both (it was discarded
+  // twice, and the hand copied, when both were asked; a random M2 game in CI found it).
+  assert.ok(!cands(s).some((a) => a.type === 'act' && a.action === 'card-longshot' && a.mayhem === 'fortune-3'));
+  assert.equal(refused(s, { type: 'act', unit: 'fortune', action: 'card-longshot', target: '9,0,1', mayhem: 'fortune-3' }).code, 'card_in_use');
 });
 
 test('#51 character use hardtack-1 Dig In: Add-on, B, no target: Hardtack gains an Armor cube and Defense Up', () => {

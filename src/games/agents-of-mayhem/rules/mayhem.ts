@@ -131,6 +131,7 @@ export function mayhemPlayProblem(s: S, side: Side, card: string, board: string,
 export function discardMayhem(s: S, side: Side, card: string, ev: Ev): void {
   const m = s.mayhem![side];
   const i = m.hand.indexOf(card);
+  if (i < 0) return; // never reached by a legal action; a card not held must not be copied into the discard
   m.hand = m.hand.slice(0, i).concat(m.hand.slice(i + 1));
   m.deck = discard(m.deck, [card]);
   if (MAYHEM.cards[card].use === 'die') say(ev, 'mayhem_played', { side, card, use: 'die', board: null, cube: null });
