@@ -3,7 +3,7 @@
 // Candidates, validation and queries all use these, so they cannot disagree.
 import { closeOnly, has, traitMove } from './rules/traits.js';
 import { dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
-import { violation, type Violation } from '../../engine/types.js';
+import { isViolation, violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
 import { inFortification, coherencyOf, inImpassable, pathCost, positionCover, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
 import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
@@ -49,6 +49,21 @@ export interface MoveOpts {
   allowance?: number;
 }
 
+/** Each path with its living figure, one path per figure: the first check of every kind of move. */
+export function figurePaths(u: Unit, moves: Path[]): Violation | { f: Figure; m: Path }[] {
+  const figs = new Map(living(u).map((f) => [f.id, f]));
+  const seen = new Set<string>();
+  const out: { f: Figure; m: Path }[] = [];
+  for (const m of moves) {
+    const f = figs.get(m.fig);
+    if (!f) return violation('not_a_figure', `${m.fig} is not a living figure of ${u.id}`);
+    if (seen.has(m.fig)) return violation('duplicate_figure', `${m.fig} has two paths`);
+    seen.add(m.fig);
+    out.push({ f, m });
+  }
+  return out;
+}
+
 /**
  * Why a set of figure paths is not a legal move for the unit, or null; on success the end
  * positions (§3.2 "Movement", §6.2, §5.4).
@@ -57,14 +72,10 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
   // A Last Stand unit never moves; it may only close up after casualties, ≤ 1" (§7.13 [P]).
   const allowance = u.lastStand ? 100 : opt.allowance ?? moveAllowance(s, u, opt.mode, !!s.options.variableMovement);
   if (u.pinned && !u.lastStand && moves.length) return violation('pinned', `${u.id} is Pinned: it cannot Move or Rush (§7.19)`);
-  const figs = new Map(living(u).map((f) => [f.id, f]));
+  const paths = figurePaths(u, moves);
+  if (isViolation(paths)) return paths;
   const end: Positions = new Map();
-  const seen = new Set<string>();
-  for (const m of moves) {
-    const f = figs.get(m.fig);
-    if (!f) return violation('not_a_figure', `${m.fig} is not a living figure of ${u.id}`);
-    if (seen.has(m.fig)) return violation('duplicate_figure', `${m.fig} has two paths`);
-    seen.add(m.fig);
+  for (const { f, m } of paths) {
     if (m.path.length === 0 || m.path.length > 12) return violation('bad_path', `${m.fig}: a path has 1 to 12 points`);
     const path = [f.at, ...m.path];
     for (const p of m.path.slice(0, -1)) {

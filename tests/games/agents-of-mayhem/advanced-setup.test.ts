@@ -8,9 +8,8 @@ import { test } from 'node:test';
 import type { S } from '../../../src/games/agents-of-mayhem/index.js';
 import { localRng } from '../../../src/engine/rng.js';
 import { isViolation } from '../../../src/engine/types.js';
-import { answer, ev, fresh, kind, refused, rs, seats } from './helpers.js';
+import { answer, cands, ev, fresh, kind, refused, rs, seats } from './helpers.js';
 
-const cands = (s: S) => { const d = rs.pending(s)[0]; return rs.candidates(s, d.seat, d, 0, null as never).actions; };
 
 test('#81 Advanced Setup, choosing gadgets: each Side in turn spends its Scrap budget on its Discovered gadgets (one per type per board), instead of the mission\'s list', () => {
   const s = fresh('M5', 2, { advancedSetup: true });

@@ -13,9 +13,8 @@ import tiles from '../../../src/games/agents-of-mayhem/data/tiles.json' with { t
 import missions from '../../../src/games/agents-of-mayhem/data/missions.json' with { type: 'json' };
 import { bombTimer } from '../../../src/games/agents-of-mayhem/rules/ddd.js';
 import type { GameEvent } from '../../../src/engine/types.js';
-import { activeBoard, answer, ev, fresh, only, refused, rs } from './helpers.js';
+import { activeBoard, answer, cands, ev, fresh, only, refused, rs } from './helpers.js';
 
-const cands = (s: S) => { const d = rs.pending(s)[0]; return rs.candidates(s, d.seat, d, 0, null as never).actions; };
 
 test('#62 Ally setup: Glory is on Fortune\'s board, within 2 spaces of her, in every Advanced mission; none in Basic ones; the loader refuses one set up farther', () => {
   for (const id of ['M2', 'M3', 'M4', 'M5']) {

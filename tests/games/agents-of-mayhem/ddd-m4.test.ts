@@ -4,22 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { S } from '../../../src/games/agents-of-mayhem/index.js';
-import { activeBoard, answer, ev, fresh, only, refused, rs, type Stepped } from './helpers.js';
+import { activeBoard, answer, cands, ev, fresh, only, refused, rs, until, type Stepped } from './helpers.js';
 
-const cands = (s: S) => { const d = rs.pending(s)[0]; return rs.candidates(s, d.seat, d, 0, null as never).actions; };
-
-function until(s: S, stop: (s: S) => boolean, boards: Record<string, string> = {}): Stepped {
-  let st: Stepped = { s, ev: [] };
-  for (let i = 0; i < 200 && !stop(st.s); i++) {
-    const d = rs.pending(st.s)[0];
-    const a = d.kind === 'turn' ? { type: 'end' as const }
-      : d.kind === 'activate' && boards[st.s.side] ? { type: 'activate' as const, board: boards[st.s.side] } : rs.defaultAction!(st.s, d);
-    const next = answer(st.s, a);
-    st = { s: next.s, ev: [...st.ev, ...next.ev] };
-  }
-  assert.ok(stop(st.s), 'the condition was reached');
-  return st;
-}
 
 test('#71 Gravity Dominator: MAYHEM units may not Jump (the Jump Add-on and a move\'s Jump are refused)', () => {
   const s = activeBoard(only(fresh('M4'), { hardtack: '11,3,1', babylon: '17,7,1' }), 'hardtack');

@@ -4,9 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { S } from '../../../src/games/agents-of-mayhem/index.js';
-import { activeBoard, answer, ev, fresh, only, refused, rs } from './helpers.js';
+import { activeBoard, answer, cands, ev, fresh, only, refused, rs } from './helpers.js';
 
-const cands = (s: S) => { const d = rs.pending(s)[0]; return rs.candidates(s, d.seat, d, 0, null as never).actions; };
 
 test('#65 Area trigger: a unit of the marker\'s Side moving into the Inside Area holding it triggers it; entering its Tile outside the Area does not', () => {
   // Outside on Tile 2 (12,2,1 → 12,6,1): the Tile trigger would not apply (same Tile) and the Area is not entered.

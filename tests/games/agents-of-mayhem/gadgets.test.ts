@@ -15,9 +15,8 @@ import { agentsPosition } from '../../../src/games/agents-of-mayhem/position.js'
 import { loadGadgets, startingGadgets } from '../../../src/games/agents-of-mayhem/rules/gadgets.js';
 import gadgetsJson from '../../../src/games/agents-of-mayhem/data/gadgets.json' with { type: 'json' };
 import { isViolation } from '../../../src/engine/types.js';
-import { activeBoard, answer, ev, fresh, only, refused, rs } from './helpers.js';
+import { activeBoard, answer, cands, ev, fresh, only, refused, rs } from './helpers.js';
 
-const cands = (s: S) => { const d = rs.pending(s)[0]; return rs.candidates(s, d.seat, d, 0, null as never).actions; };
 const acts = (s: S, unit: string, action: string) => cands(s).filter((a) => a.type === 'act' && a.unit === unit && a.action === action) as Extract<ReturnType<typeof cands>[number], { type: 'act' }>[];
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 

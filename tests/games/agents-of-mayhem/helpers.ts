@@ -51,3 +51,20 @@ export function refused(s: S, a: Action): Violation {
 }
 export function kind(s: S): string { return rs.pending(s)[0]?.kind ?? 'none'; }
 export function ev(st: Stepped, type: string) { return st.ev.filter((e) => e.type === type).map((e) => e.data as Record<string, unknown>); }
+
+/** The candidate actions of the first pending decision. */
+export const cands = (s: S) => { const d = rs.pending(s)[0]; return rs.candidates(s, d.seat, d, 0, null as never).actions; };
+
+/** Plays on (activating `boards[side]` for the Side to move and ending at once; defaults elsewhere) until `stop` holds. */
+export function until(s: S, stop: (s: S) => boolean, boards: Record<string, string> = {}): Stepped {
+  let st: Stepped = { s, ev: [] };
+  for (let i = 0; i < 200 && !stop(st.s); i++) {
+    const d = rs.pending(st.s)[0];
+    const a = d.kind === 'turn' ? { type: 'end' as const }
+      : d.kind === 'activate' && boards[st.s.side] ? { type: 'activate' as const, board: boards[st.s.side] } : rs.defaultAction!(st.s, d);
+    const next = answer(st.s, a);
+    st = { s: next.s, ev: [...st.ev, ...next.ev] };
+  }
+  assert.ok(stop(st.s), 'the condition was reached');
+  return st;
+}

@@ -10,9 +10,8 @@ import { checkActions, CONTENT } from '../../../src/games/agents-of-mayhem/conte
 import { MAYHEM } from '../../../src/games/agents-of-mayhem/rules/mayhem.js';
 import { los } from '../../../src/games/agents-of-mayhem/geometry.js';
 import { map } from '../../../src/games/agents-of-mayhem/state.js';
-import { activeBoard, answer, ev, fresh, only, refused, rs } from './helpers.js';
+import { activeBoard, answer, cands, ev, fresh, only, refused, rs } from './helpers.js';
 
-const cands = (s: S) => { const d = rs.pending(s)[0]; return rs.candidates(s, d.seat, d, 0, null as never).actions; };
 
 function setup(hand: string[]): S {
   const s = activeBoard(only(fresh('M2'), { fortune: '2,1,1', hardtack: '2,3,1', 'shock-1': '3,1,1' }), 'fortune');

@@ -8,25 +8,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { S } from '../../../src/games/agents-of-mayhem/index.js';
 import { refreshOptions } from '../../../src/games/agents-of-mayhem/legal.js';
-import { activeBoard, answer, ev, fresh, only, refused, rs, type Stepped } from './helpers.js';
+import { activeBoard, answer, cands, ev, fresh, only, refused, rs, until, type Stepped } from './helpers.js';
 
-const cands = (s: S) => { const d = rs.pending(s)[0]; return rs.candidates(s, d.seat, d, 0, null as never).actions; };
 const BD = 'gadget-hollywood-bodydouble';
 const defenseUp = (s: S) => s.units.hollywood.statuses.filter((m) => m.kind === 'DEFENSE_UP').length;
-
-/** Plays on (activating `board` of the Side to move, ending at once; defaults elsewhere, `refresh` answered by `onRefresh`) until `stop` holds. */
-function until(s: S, stop: (s: S) => boolean, boards: Record<string, string> = {}): Stepped {
-  let st: Stepped = { s, ev: [] };
-  for (let i = 0; i < 200 && !stop(st.s); i++) {
-    const d = rs.pending(st.s)[0];
-    const a = d.kind === 'turn' ? { type: 'end' as const }
-      : d.kind === 'activate' && boards[st.s.side] ? { type: 'activate' as const, board: boards[st.s.side] } : rs.defaultAction!(st.s, d);
-    const next = answer(st.s, a);
-    st = { s: next.s, ev: [...st.ev, ...next.ev] };
-  }
-  assert.ok(stop(st.s), 'the condition was reached');
-  return st;
-}
 
 function setup(): S {
   const s = activeBoard(only(fresh('M5'), { hollywood: '2,1,1', 'shock-1': '4,1,1', babylon: '17,7,1' }), 'hollywood');

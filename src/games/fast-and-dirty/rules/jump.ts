@@ -3,11 +3,11 @@
 // 1" above that costing 2" of length; nothing else that turn) or Bound (up to 3 straight bounds of
 // up to 6" each, 18" in all, each clearing obstacles no higher than the figure; fire at −2 FE); an
 // assault may be made by Bound, the defender's free shot measured from the start of the last bound.
-import { violation, type Violation } from '../../../engine/types.js';
+import { isViolation, violation, type Violation } from '../../../engine/types.js';
 import { dist, overlaps, segmentMeetsPolyline, insideLength, type Pt } from '../../../engine/mech/geom2d.js';
 import { inImpassable, smokeBlock } from '../geometry.js';
 import { armour } from '../content.js';
-import { coherencyProblem, type Positions } from '../legal.js';
+import { coherencyProblem, figurePaths, type Positions } from '../legal.js';
 import { inPlay, living, type Figure, type Path, type S, type Unit } from '../state.js';
 
 export type Jump = 'leap' | 'bound';
@@ -55,14 +55,10 @@ export function jumpProblem(s: S, u: Unit, moves: Path[], kind: Jump, assault = 
   if (assault && kind === 'leap') return violation('leap_no_assault', 'a Leap may not be used to enter close assault (§7.12)');
   if (!moves.length) return violation('no_move', 'a jump moves at least one figure');
   const lim = jumpLimits(s, u);
-  const figs = new Map(living(u).map((f) => [f.id, f]));
+  const paths = figurePaths(u, moves);
+  if (isViolation(paths)) return paths;
   const end: Positions = new Map();
-  const seen = new Set<string>();
-  for (const m of moves) {
-    const f = figs.get(m.fig);
-    if (!f) return violation('not_a_figure', `${m.fig} is not a living figure of ${u.id}`);
-    if (seen.has(m.fig)) return violation('duplicate_figure', `${m.fig} has two paths`);
-    seen.add(m.fig);
+  for (const { f, m } of paths) {
     const path = [f.at, ...m.path];
     if (kind === 'leap' && m.path.length !== 1) return violation('bad_path', `${m.fig}: a Leap is one straight jump: one point (§7.12)`);
     if (kind === 'bound' && (m.path.length < 1 || m.path.length > 3)) return violation('bad_path', `${m.fig}: a Bound is 1 to 3 straight bounds: 1 to 3 points (§7.12)`);
