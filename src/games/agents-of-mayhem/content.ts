@@ -296,7 +296,8 @@ export interface Content {
   missionList: Mission[];
 }
 
-function check(name: string, schema: object, data: unknown): void {
+/** Checks a data file against its schema; a bad file stops the load with the file's name. */
+export function checkDataFile(name: string, schema: object, data: unknown): void {
   const ajv = new Ajv({ allErrors: true });
   const v = ajv.compile(schema);
   if (!v(data)) throw new Error(`agents-of-mayhem data/${name}.json: ${ajv.errorsText(v.errors)}`);
@@ -312,11 +313,11 @@ export function compileAbilities(owner: string, texts: string[] | undefined): Ab
 export const FACE_COUNTS: Record<Color, [number, number, number, number]> = { red: [8, 5, 3, 3], yellow: [4, 3, 2, 2], white: [2, 1, 1, 1] };
 
 export function loadContent(raw: { boards: unknown; dice: unknown; refresh: unknown; tiles: unknown; missions: unknown }): Content {
-  check('boards', BoardsFile, raw.boards);
-  check('dice', DiceFile, raw.dice);
-  check('refresh', RefreshFile, raw.refresh);
-  check('tiles', TilesFile, raw.tiles);
-  check('missions', MissionsFile, raw.missions);
+  checkDataFile('boards', BoardsFile, raw.boards);
+  checkDataFile('dice', DiceFile, raw.dice);
+  checkDataFile('refresh', RefreshFile, raw.refresh);
+  checkDataFile('tiles', TilesFile, raw.tiles);
+  checkDataFile('missions', MissionsFile, raw.missions);
   const boards = raw.boards as Static<typeof BoardsFile>;
   const diceF = raw.dice as Static<typeof DiceFile>;
   const dice = {} as Record<Color, string[][]>;

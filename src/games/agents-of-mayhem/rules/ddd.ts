@@ -10,10 +10,9 @@
 // Shields on its Tile at the end of each MAYHEM Turn; LEGION arms it with 3 MAYHEM When-Removed
 // timers, and when the last comes off its Tile's buildings are destroyed and its units Downed.
 import { Type as T, type Static } from '@sinclair/typebox';
-import { Ajv } from 'ajv';
 import { violation, type Violation } from '../../../engine/types.js';
 import dddsJson from '../data/ddds.json' with { type: 'json' };
-import { ActionDef, checkActions, compileAbilities, CONTENT, cellKey, type CompiledAction, type CompiledMap } from '../content.js';
+import { ActionDef, checkActions, compileAbilities, CONTENT, cellKey, type CompiledAction, type CompiledMap, checkDataFile } from '../content.js';
 import { distance, inside, los, parseKey } from '../geometry.js';
 import { DDD_ACTIONS, isElite, isFigure, map, mission, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
 import { gainCube, pay, payment, say, type Ev } from './board.js';
@@ -48,9 +47,7 @@ export function towerId(ddd: string): string { return `ddd:${ddd}`; }
 
 /** Loads the DDD tiles and checks every mission's placements: one Map Tile, all Inside or all Outside (spec 7.15). */
 export function loadDdds(raw: unknown): Record<string, DddDef> {
-  const ajv = new Ajv({ allErrors: true });
-  const v = ajv.compile(DddsFile);
-  if (!v(raw)) throw new Error(`agents-of-mayhem data/ddds.json: ${ajv.errorsText(v.errors)}`);
+  checkDataFile('ddds', DddsFile, raw);
   const defs: Record<string, DddDef> = {};
   for (const d of (raw as Static<typeof DddsFile>).ddds) {
     defs[d.id] = d;

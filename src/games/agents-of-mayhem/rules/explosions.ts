@@ -6,13 +6,12 @@
 // Destroyed tile, remove the 3 highest markers, displace units, 4 red dice, cascade).
 // Markers are provisional data (data/explosions.json).
 import { Type as T, type Static } from '@sinclair/typebox';
-import { Ajv } from 'ajv';
 import { drawOne, newDeck } from '../../../engine/mech/deck.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import type { Rng } from '../../../engine/types.js';
 import explosionsJson from '../data/explosions.json' with { type: 'json' };
 import type { Status } from '../abilities.js';
-import { CONTENT, cellKey, type Cell, type Color, type CompiledMap } from '../content.js';
+import { CONTENT, cellKey, type Cell, type Color, type CompiledMap, checkDataFile } from '../content.js';
 import { area as areaOf, floor, inside, los, parseKey } from '../geometry.js';
 import { count, map, mission, unitAt, type ExplosionMarker, type Frame, type S, type Side, type Target, type Unit } from '../state.js';
 import { down, gainMayhemStatus, giveStatus, say, type Ev } from './board.js';
@@ -28,9 +27,7 @@ const ExplosionsFile = T.Object({
 export interface MarkerDef { id: string; size: 'small' | 'medium' | 'large'; color: Color; area: number; damage: number }
 
 export function loadExplosions(raw: unknown): Record<string, MarkerDef> {
-  const ajv = new Ajv({ allErrors: true });
-  const v = ajv.compile(ExplosionsFile);
-  if (!v(raw)) throw new Error(`agents-of-mayhem data/explosions.json: ${ajv.errorsText(v.errors)}`);
+  checkDataFile('explosions', ExplosionsFile, raw);
   const f = raw as Static<typeof ExplosionsFile>;
   if (f.sizes.large.color !== 'red' || f.sizes.large.area !== 2) throw new Error('explosions: Large = 4 red d12, AoE 2 (L1539)');
   const out: Record<string, MarkerDef> = {};

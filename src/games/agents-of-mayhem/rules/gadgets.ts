@@ -7,10 +7,9 @@
 // opt-in add-on to a Weapon Action (`act {…, gadget: true}`), a Passive gadget's abilities are
 // added to every attack of the figure (always in effect, L1059).
 import { Type as T, type Static } from '@sinclair/typebox';
-import { Ajv } from 'ajv';
 import gadgetsJson from '../data/gadgets.json' with { type: 'json' };
 import { isAdvanced } from '../abilities.js';
-import { ActionDef, checkActions, compileAbilities, CONTENT } from '../content.js';
+import { ActionDef, checkActions, compileAbilities, CONTENT, checkDataFile } from '../content.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { GADGETS, SIDES, seatsOf, type Frame, type Gadget, type S, type Side, type Unit } from '../state.js';
 import { say, type Ev } from './board.js';
@@ -39,9 +38,7 @@ const GadgetsFile = T.Object({
 
 /** Checks and compiles data/gadgets.json (pure: the registry is filled once below). */
 export function loadGadgets(raw: unknown): { gadgets: Record<string, Gadget>; missions: Record<string, Record<string, string[]>>; budgets: Record<string, Record<Side, string>> } {
-  const ajv = new Ajv({ allErrors: true });
-  const v = ajv.compile(GadgetsFile);
-  if (!v(raw)) throw new Error(`agents-of-mayhem data/gadgets.json: ${ajv.errorsText(v.errors)}`);
+  checkDataFile('gadgets', GadgetsFile, raw);
   const f = raw as Static<typeof GadgetsFile>;
   const starting: Record<string, number> = {};
   const all: Record<string, Gadget> = {};

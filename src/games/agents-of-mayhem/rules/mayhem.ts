@@ -4,11 +4,10 @@
 // deck is empty, and the universal free-instant uses (Shield, Armor, Action cube). Cards are
 // provisional data (data/mayhem.json).
 import { Type as T, type Static } from '@sinclair/typebox';
-import { Ajv } from 'ajv';
 import { discard, drawOne, newDeck, reshuffleDiscard, type Deck } from '../../../engine/mech/deck.js';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import mayhemJson from '../data/mayhem.json' with { type: 'json' };
-import { ActionDef, checkActions, compileAbilities, CONTENT } from '../content.js';
+import { ActionDef, checkActions, compileAbilities, CONTENT, checkDataFile } from '../content.js';
 import { CARD_ACTIONS, isElite, LETTER, type S, type Side } from '../state.js';
 import { capacity, free, say, type Ev } from './board.js';
 
@@ -28,9 +27,7 @@ const MayhemFile = T.Object({
 export interface MayhemContent { cards: Record<string, MayhemCard>; hands: Record<string, Record<Side, number>> }
 
 export function loadMayhem(raw: unknown): MayhemContent {
-  const ajv = new Ajv({ allErrors: true });
-  const v = ajv.compile(MayhemFile);
-  if (!v(raw)) throw new Error(`agents-of-mayhem data/mayhem.json: ${ajv.errorsText(v.errors)}`);
+  checkDataFile('mayhem', MayhemFile, raw);
   const f = raw as Static<typeof MayhemFile>;
   const cards: Record<string, MayhemCard> = {};
   const per: Record<string, number> = {};

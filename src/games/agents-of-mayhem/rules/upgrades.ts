@@ -6,10 +6,9 @@
 // handed to the next mission (carry). Buying upgrades (#86) needs the campaign's Crystals (#84)
 // and is not here.
 import { Type as T, type Static } from '@sinclair/typebox';
-import { Ajv } from 'ajv';
 import upgradesJson from '../data/upgrades.json' with { type: 'json' };
 import { isAdvanced } from '../abilities.js';
-import { compileAbilities, CONTENT } from '../content.js';
+import { compileAbilities, CONTENT, checkDataFile } from '../content.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { GADGETS, SIDES, UPGRADES, seatsOf, type Action, type Frame, type S, type Side, type Unit, type Upgrade } from '../state.js';
 import { say, type Ev } from './board.js';
@@ -37,9 +36,7 @@ const spacesOf = (unit: string) => (CONTENT.elites[unit] ? SPACES.elite : SPACES
 
 /** Checks and compiles data/upgrades.json (pure: the registry is filled once below). */
 export function loadUpgrades(raw: unknown): { upgrades: Record<string, Upgrade>; missions: Record<string, Record<string, string[]>> } {
-  const ajv = new Ajv({ allErrors: true });
-  const v = ajv.compile(UpgradesFile);
-  if (!v(raw)) throw new Error(`agents-of-mayhem data/upgrades.json: ${ajv.errorsText(v.errors)}`);
+  checkDataFile('upgrades', UpgradesFile, raw);
   const f = raw as Static<typeof UpgradesFile>;
   const all: Record<string, Upgrade> = {};
   const per: Record<string, Record<Kind, number>> = {};
