@@ -1,5 +1,5 @@
 // StrykerJS for `npm run mutate` (scripts/mutate.mjs): mutants of one folder of src/, killed by
-// that folder's node:test suites run through the command runner. Not in CI (slow); the smoke
+// that folder's node:test suites run through Stryker's tap runner. Not in CI (slow); the smoke
 // scope is small enough for CI. Scores per scope: docs/MUTATION.md.
 const SCOPES = {
   // A few lines for CI: does the mutation pipeline itself work?
@@ -8,14 +8,20 @@ const SCOPES = {
   'src/engine/mech/grid-square.ts': { mutate: ['src/engine/mech/grid-square.ts'], tests: ['tests/engine/grid-square.test.ts'] },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
-    tests: ['tests/engine/graph.test.ts', 'tests/engine/grid-square.test.ts', 'tests/engine/json.test.ts', 'tests/games/undaunted-callisto/core.test.ts', 'tests/games/abaddon/flow.test.ts'],
+    // Per-file coverage picks, for each mutant, only the suites that reach it.
+    tests: ['tests/engine/*.test.ts', 'tests/games/undaunted-callisto/core.test.ts', 'tests/games/abaddon/flow.test.ts'],
   },
   'src/engine': {
     mutate: ['src/engine/*.ts'],
     tests: ['tests/engine/*.test.ts', 'tests/conformance/rulesets.test.ts'],
   },
-  'src/games/abaddon': { mutate: ['src/games/abaddon/*.ts'], tests: ['tests/games/abaddon/*.test.ts'] },
-  'src/games/undaunted-callisto': { mutate: ['src/games/undaunted-callisto/*.ts'], tests: ['tests/games/undaunted-callisto/*.test.ts'] },
+  // Each game: every source file of its folder, killed by its own suites.
+  ...Object.fromEntries(
+    ['abaddon', 'undaunted-callisto', 'unbreakable', 'fast-and-dirty', 'agents-of-mayhem'].map((g) => [
+      `src/games/${g}`,
+      { mutate: [`src/games/${g}/**/*.ts`], tests: [`tests/games/${g}/*.test.ts`] },
+    ]),
+  ),
 };
 
 const name = process.env.MUTATE_SCOPE ?? 'smoke';
@@ -26,13 +32,16 @@ const slug = name.replace(/[^a-z0-9]+/gi, '-');
 export const scopes = SCOPES;
 
 export default {
-  testRunner: 'command',
-  // The shell expands the globs (Node 20's --test needs the files listed).
-  commandRunner: { command: `node --import tsx --test ${scope.tests.join(' ')}` },
+  // The tap runner runs each suite file as its own node process (node:test prints TAP when piped)
+  // and records which files reach which mutants, so a mutant runs only the files that cover it
+  // and stops at the first failing one. Files of a scope must be able to run on their own.
+  testRunner: 'tap',
+  tap: { testFiles: scope.tests, nodeArgs: ['--import', 'tsx'], forceBail: true },
+  coverageAnalysis: 'perTest',
   mutate: scope.mutate,
-  coverageAnalysis: 'off',
   concurrency: Number(process.env.MUTATE_CONCURRENCY ?? 1),
-  timeoutMS: 60_000,
+  // A mutant that loops forever costs this much beyond its suites' normal time.
+  timeoutMS: 20_000,
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: `reports/mutation/${slug}.json` },
   tempDirName: '.stryker-tmp',
