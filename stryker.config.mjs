@@ -24,9 +24,20 @@ const SCOPES = {
   ),
 };
 
+// Any single file (or sub-folder) of a game or of the engine is a scope of its own, with the
+// suites of the scope it lies in: a game's whole folder takes hours, one file fits a session.
+function within(path) {
+  const game = /^src\/games\/([^/]+)\//.exec(path);
+  if (game) return SCOPES[`src/games/${game[1]}`];
+  if (path.startsWith('src/engine/mech/')) return SCOPES['src/engine/mech'];
+  if (path.startsWith('src/engine/')) return SCOPES['src/engine'];
+  return undefined;
+}
+
 const name = process.env.MUTATE_SCOPE ?? 'smoke';
-const scope = SCOPES[name];
-if (!scope) throw new Error(`mutate: unknown scope ${name}; one of ${Object.keys(SCOPES).join(', ')}`);
+const parent = SCOPES[name] ? undefined : within(name);
+const scope = SCOPES[name] ?? (parent && { mutate: [name.endsWith('.ts') ? name : `${name}/**/*.ts`], tests: parent.tests });
+if (!scope) throw new Error(`mutate: unknown scope ${name}; one of ${Object.keys(SCOPES).join(', ')}, or a file or folder under src/engine or src/games/<id>`);
 const slug = name.replace(/[^a-z0-9]+/gi, '-');
 
 export const scopes = SCOPES;
