@@ -1,12 +1,12 @@
 // The Fastify app: REST (/v1, OpenAPI at /docs) and GraphQL (/graphql) over one Runtime.
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Ajv } from 'ajv';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Runtime } from '../runtime.js';
 import { ServiceError } from '../service/errors.js';
+import { securityHeaders } from './security-headers.js';
 import { graphqlRoutes } from './graphql.js';
 import { healthRoutes, isStoreUnavailable, STORE_RETRY_AFTER, storeUnavailableBody } from './health.js';
 import { rateLimits } from './limits.js';
@@ -39,7 +39,7 @@ export async function buildApp(rt: Runtime, opts: AppOptions = {}): Promise<Fast
 
   // Security headers. The UIs (GraphiQL, Swagger UI) load scripts a strict CSP refuses:
   // CSP only when they are off (production).
-  await app.register(helmet, { contentSecurityPolicy: settings.ui ? false : undefined, global: true });
+  securityHeaders(app, { csp: !settings.ui });
   if (settings.corsOrigins) {
     await app.register(cors, { origin: settings.corsOrigins.includes('*') ? true : settings.corsOrigins, exposedHeaders: ['location', 'retry-after'] });
   }
