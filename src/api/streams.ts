@@ -15,11 +15,14 @@ const RETRY_MS = 2000;
 export function trackStreams(app: FastifyInstance) {
   const open = new Set<ServerResponse>();
   streams.set(app, open);
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method !== 'GET' || !/^\/v1\/games\/[^/]+\/events(\?|$)/.test(req.url)) return;
-    const r = reply.raw;
-    open.add(r);
-    r.once('close', () => open.delete(r));
+  // A plain callback hook, not async: it runs on every request and a promise per request costs.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method === 'GET' && /^\/v1\/games\/[^/]+\/events(\?|$)/.test(req.url)) {
+      const r = reply.raw;
+      open.add(r);
+      r.once('close', () => open.delete(r));
+    }
+    done();
   });
   // Before the server stops accepting: end every stream so close() does not wait for them.
   app.addHook('preClose', async () => {
