@@ -349,7 +349,6 @@ export function loadContent(raw: { boards: unknown; dice: unknown; refresh: unkn
     if (!elites[a.host] || elites[a.host].side !== 'MAYHEM') throw new Error(`ally ${a.id}: host ${a.host} is not a MAYHEM Elite board`);
     const actions = a.actions.map((x) => ({ ...x, parsed: compileAbilities(`ally ${a.id} action ${x.id}`, x.abilities) }));
     checkActions(`ally ${a.id}`, actions);
-    if (actions.some((x) => x.type === 'instant')) throw new Error(`ally ${a.id}: Instants (Dash, Block) are not modelled for Allies`);
     allies[a.id] = { ...a, actions };
   }
   const refresh: Content['refresh'] = {};
