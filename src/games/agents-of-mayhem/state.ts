@@ -178,8 +178,10 @@ export interface S {
   /** Collapsed buildings: tile index → the Level its Destroyed tile lies on (spec 7.6.3). */
   collapsed?: Record<string, number>;
   /** Event Markers on the map (spec 7.10): the Side symbol is public; the number is drawn from `eventNumbers` when triggered. */
-  eventMarkers?: { side: Side; at: string; trigger?: 'area' | 'hack' }[];
+  eventMarkers?: { side: Side; at: string; trigger?: 'area' | 'hack'; n?: number }[];
   eventNumbers?: Record<Side, number[]>;
+  /** The Event deck (spec 7.10, L1814): Event Card ids `event:<Side>:<n>`, an unordered pool drawn late (stream `events`); which cards it holds is public, their order is nobody's. */
+  eventDeck?: Deck<string>;
   /** Doomsday Devices of the mission (spec 7.15). */
   ddds?: Ddd[];
   /** This LEGION Turn's Laser Satellite shot was taken; this Refresh Phase's EDMKS cube was given. */
