@@ -82,6 +82,9 @@ test('#65 Event Box effect: place an Objective Marker (the sample Event, L1835),
   const { s, ev: out } = round2(2);
   assert.deepEqual(s.oms.find((o) => o.id === '5'), { id: '5', at: '14,3,3', control: 'LEGION' });
   assert.deepEqual(out.find((x) => x.type === 'om_placed')!.data, { om: '5', at: '14,3,3', control: 'LEGION' });
+  const said = out.map((x) => rs.describe!(rs.view(s, null), x));
+  assert.ok(said.some((x) => /MAYHEM Event Card 2 drawn from the Event deck/.test(x)), said.join(' | '));
+  assert.ok(said.some((x) => /Objective Marker 5 is placed/.test(x)));
   // The position format refuses a state whose OMs or Event deck it cannot rebuild from the mission.
   s.stack = []; s.phase = 'activate';
   const p = agentsPosition.toPosition(s);
