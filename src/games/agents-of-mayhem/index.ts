@@ -264,7 +264,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'activate': activate(s, a.board, ev); s.phase = 'actions'; break;
     case 'end': endSlot(s, ev); break;
     case 'act':
-      if (isInstantAct(s, a)) { useInstant(s, a, ev); if (f?.t === 'attack' && f.stage === 'preroll') f.dashed.push(a.unit); } else takeAction(s, a, ev);
+      if (isInstantAct(s, a)) { useInstant(s, a, ev); if (f?.t === 'attack' && f.stage === 'preroll') (f.instants ??= []).push(a.unit); } else takeAction(s, a, ev);
       break;
     case 'move': move(s, a, ev); break;
     case 'jump': jump(s, a, ev); break;

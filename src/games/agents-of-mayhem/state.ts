@@ -111,6 +111,8 @@ export type Frame =
     aimed?: boolean; aims?: number; bonuses?: string[];
     /** A Mayhem card's extra die of the band colour on the centre target's roll (spec 7.7). */
     mayhemDie?: boolean;
+    /** Units that took an Instant gadget Action in this attack's W-preroll window (its one Instant there, L284; a later Fall Dash stays open). */
+    instants?: string[];
     dashed: string[]; hits: number; pushes: number; special: boolean; wounds: number; downed: string[];
   }
   | {

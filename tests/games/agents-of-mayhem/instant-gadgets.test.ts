@@ -80,4 +80,8 @@ test('#39 Instant gadget on the other Side\'s Turn: in the W-preroll window of a
   const after = answer(both.s, smoke, [5, 6, 6]);
   assert.notEqual(kind(after.s), 'dash_window');
   assert.deepEqual(ev(after, 'dashed'), []);
+  const used = answer(answer(attacked(), smash).s, smoke, [5, 6, 6]);
+  assert.equal(kind(used.s), 'block', 'Hollywood\'s Block window: the attack frame is still open');
+  const g = used.s.stack.find((x) => x.t === 'attack') as { instants?: string[]; dashed: string[] };
+  assert.deepEqual([g.instants, g.dashed], [['hollywood'], []], 'the gadget was his Instant of the W-preroll window, not a Dash (a Fall Dash later in this attack stays open)');
 });
