@@ -101,7 +101,13 @@ const EventBox = T.Object({
   n: T.Integer({ minimum: 1 }), marker: Side, text: T.String(),
   /** This Box is the `marker` Side's Event Card's (triggered when the card is drawn), not a numbered marker's (spec 7.10). */
   card: T.Optional(T.Literal(true)),
-  effect: T.Object({ vp: T.Optional(T.Object({ side: Side, n: T.Integer({ minimum: 1 }) }, { additionalProperties: false })), explosion: T.Optional(T.Boolean()) }, { additionalProperties: false }),
+  effect: T.Object({
+    vp: T.Optional(T.Object({ side: Side, n: T.Integer({ minimum: 1 }) }, { additionalProperties: false })), explosion: T.Optional(T.Boolean()),
+    /** Place an Objective Marker (the sample Event, L1835 "Place a OM on the top most Level of this building"): a new OM id, its space, the Side controlling it. */
+    om: T.Optional(T.Object({ id: T.String({ pattern: '^[1-9]$' }), at: XYZ, control: Side }, { additionalProperties: false })),
+    /** The marker stays after it is triggered (L1856 "unless specified not to"); it triggers this Box again (its number now known). */
+    stay: T.Optional(T.Literal(true)),
+  }, { additionalProperties: false }),
 }, { additionalProperties: false });
 export type EventBox = Static<typeof EventBox>;
 const UnitPlacement = T.Object({ unit: T.String(), board: T.String(), minion: T.Optional(T.String()), ally: T.Optional(T.String()), at: XYZ, facing: Dir }, { additionalProperties: false });
@@ -134,6 +140,11 @@ const Mission = T.Object({
     boxes: T.Object({ MAYHEM: T.Array(EventBox), LEGION: T.Array(EventBox) }, { additionalProperties: false }),
     /** Setup step G: each Side's Event Card (`card`), shuffled into `deck`'s Refresh deck at setup or at the start of Turn `turn` (spec 3.1 G, 7.10). */
     cards: T.Optional(T.Array(T.Object({ card: Side, deck: Side, turn: T.Optional(T.Integer({ minimum: 2 })) }, { additionalProperties: false }))),
+    /** Setup step G, the other way: numbered Event Cards (`card` Side, Box number `n`) shuffled together into their own Event deck (L1814), one drawn at the start of each Round listed (provisional: the source gives no draw timing). */
+    deck: T.Optional(T.Object({
+      cards: T.Array(T.Object({ card: Side, n: T.Integer({ minimum: 1 }) }, { additionalProperties: false }), { minItems: 1 }),
+      rounds: T.Array(T.Integer({ minimum: 1 }), { minItems: 1 }),
+    }, { additionalProperties: false })),
   }, { additionalProperties: false })),
   /** Setup step H: Doomsday Devices by their north-west space (data/ddds.json, spec 7.15). */
   ddds: T.Optional(T.Array(T.Object({ ddd: T.String(), at: XYZ }, { additionalProperties: false }))),
@@ -349,7 +360,6 @@ export function loadContent(raw: { boards: unknown; dice: unknown; refresh: unkn
     if (!elites[a.host] || elites[a.host].side !== 'MAYHEM') throw new Error(`ally ${a.id}: host ${a.host} is not a MAYHEM Elite board`);
     const actions = a.actions.map((x) => ({ ...x, parsed: compileAbilities(`ally ${a.id} action ${x.id}`, x.abilities) }));
     checkActions(`ally ${a.id}`, actions);
-    if (actions.some((x) => x.type === 'instant')) throw new Error(`ally ${a.id}: Instants (Dash, Block) are not modelled for Allies`);
     allies[a.id] = { ...a, actions };
   }
   const refresh: Content['refresh'] = {};
@@ -438,12 +448,28 @@ function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elit
     const ns = [...(m.events?.boxes.MAYHEM ?? []), ...(m.events?.boxes.LEGION ?? [])].filter((b) => b.marker === side && !b.card).map((b) => b.n);
     const cardBoxes = [...(m.events?.boxes.MAYHEM ?? []), ...(m.events?.boxes.LEGION ?? [])].filter((b) => b.marker === side && b.card);
     const cards = (m.events?.cards ?? []).filter((c) => c.card === side).length;
-    if (cards > 1 || cardBoxes.length !== cards) throw new Error(`mission ${m.id}: the ${side} Event Card needs exactly one Box (spec 7.10)`);
+    // Event Cards go into a Refresh deck or form an Event deck (L1814), not both: each deck card has its own numbered Box.
+    const deckNs = (m.events?.deck?.cards ?? []).filter((c) => c.card === side).map((c) => c.n);
+    if (m.events?.deck && m.events.cards?.length) throw new Error(`mission ${m.id}: Event Cards go into Refresh decks or an Event deck, not both (L1814)`);
+    if (new Set(deckNs).size !== deckNs.length || deckNs.some((n) => !cardBoxes.some((b) => b.n === n))) throw new Error(`mission ${m.id}: each ${side} Event Card of the Event deck has its own numbered Box (spec 7.10)`);
+    if (cards > 1 || cardBoxes.length !== cards + deckNs.length) throw new Error(`mission ${m.id}: the ${side} Event Card needs exactly one Box (spec 7.10)`);
     if (cardBoxes.some((b) => b.effect.explosion)) throw new Error(`mission ${m.id}: an Event Card has no space to place an Explosion on`);
+    if (cardBoxes.some((b) => b.effect.stay)) throw new Error(`mission ${m.id}: an Event Card is no marker to leave on the map`);
     if (new Set(ns).size !== ns.length) throw new Error(`mission ${m.id}: two Event Boxes for ${side} marker number ${ns.join(',')}`);
     const markers = (m.events?.markers ?? []).filter((x) => x.side === side).length;
     if (markers > ns.length) throw new Error(`mission ${m.id}: ${markers} ${side} Event Markers but ${ns.length} numbers`);
   }
+  // An OM placed by an Event: on the map, an id the mission's OMs (and other Boxes) do not use.
+  const omIds = new Set(m.oms.map((o) => o.id));
+  for (const b of [...(m.events?.boxes.MAYHEM ?? []), ...(m.events?.boxes.LEGION ?? [])]) {
+    const o = b.effect.om;
+    if (!o) continue;
+    if (!map.cells[cellKey(o.at[0], o.at[1], o.at[2])]) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: its OM is off the map`);
+    if (omIds.has(o.id)) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: OM ${o.id} is already used`);
+    if (b.effect.stay) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: a Box that places an OM is triggered once (no stay)`);
+    omIds.add(o.id);
+  }
+  for (const r of m.events?.deck?.rounds ?? []) if (r > m.rounds) throw new Error(`mission ${m.id}: the Event deck is drawn in Round ${r} of ${m.rounds}`);
   const minPlayers = Math.min(m.sides.MAYHEM.boards.length, m.sides.LEGION.boards.length);
   if (m.players.some((n) => n > 2) && minPlayers < 2) throw new Error(`mission ${m.id}: 3-4 players need two boards per Side (L1362)`);
   return map;

@@ -25,6 +25,7 @@ import { allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry,
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
 import { delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
+import { allyWounding, instantCandidates, instantProblem, isInstantAct, useInstant } from './rules/instants.js';
 import { enemySpaces } from './legal.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
 import { actionsOf, other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
@@ -80,14 +81,14 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
   const f = top(s);
   switch (dec.kind) {
     case 'activate': return { actions: Object.keys(s.boards).sort().filter((b) => !activateProblem(s, b)).map((board) => ({ type: 'activate', board })), all: true };
-    case 'turn': return { actions: [...turnCandidates(s), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h })), ...armOptions(s, s.seats[seat]).map((ddd) => ({ type: 'arm' as const, ddd })), ...turretCandidates(s, s.seats[seat], enemySpaces).map((t) => ({ type: 'turret' as const, ...t }))], all: true };
+    case 'turn': return { actions: [...turnCandidates(s), ...instantCandidates(s, Object.values(s.units).filter((u) => u.side === s.side).sort((x, y) => (x.id < y.id ? -1 : 1))), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h })), ...armOptions(s, s.seats[seat]).map((ddd) => ({ type: 'arm' as const, ddd })), ...turretCandidates(s, s.seats[seat], enemySpaces).map((t) => ({ type: 'turret' as const, ...t }))], all: true };
     case 'reset_boards': return { actions: resetCandidates(s, f as Extract<Frame, { t: 'resetBoards' }>), all: true };
     case 'buy_upgrades': return { actions: buyCandidates(s, f as Extract<Frame, { t: 'buyUpgrades' }>), all: true };
     case 'choose_gadgets': return { actions: gadgetChoices(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side).map((gadgets) => ({ type: 'chooseGadgets' as const, gadgets })), all: true };
     case 'delayed_action': return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, f as Extract<Frame, { t: 'delayed' }>, enemySpaces).map((target) => ({ type: 'delayed' as const, target }))], all: true };
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
-      return { actions: [{ type: 'pass' }, ...dashSpaces(s, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing })))], all: true };
+      return { actions: [{ type: 'pass' }, ...(canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u])], all: true };
     }
     case 'aim_bonus': return { actions: [{ type: 'aimBonus', bonus: null }, ...aimBonusOptions(s, f as Attack).map((bonus) => ({ type: 'aimBonus' as const, bonus }))], all: true };
     case 'block': return { actions: [...Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })), ...mayhemCandidates(s, s.seats[seat])], all: true };
@@ -124,7 +125,10 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     case 'turn':
       switch (a.type) {
         case 'end': return null;
-        case 'act': return actProblem(s, a);
+        case 'act':
+          // An Instant gadget Action: any own unit, whatever board is activated (L275).
+          if (isInstantAct(s, a)) return s.units[a.unit].side === s.side ? instantProblem(s, a) : violation('not_your_unit', `${a.unit} is not yours`);
+          return actProblem(s, a);
         case 'move': return moveProblem(s, a);
         case 'jump': return jumpProblem(s, a);
         case 'dash': return s.units[a.unit]?.side === s.side ? dashProblem(s, a.unit, a.to, a.facing, true) : violation('not_your_unit', `${a.unit} is not yours`);
@@ -138,8 +142,10 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       }
     case 'dash_window': {
       if (a.type === 'pass') return null;
-      if (a.type !== 'dash') return wrong('pass or dash');
       const u = currentTarget(s, f as Attack)!;
+      // An Instant gadget Action in place of the Dash: one Instant per unit per window (L284).
+      if (a.type === 'act' && isInstantAct(s, a)) return a.unit === u.id ? instantProblem(s, a) : violation('not_the_target', `only ${u.id} may take an Instant in this window`);
+      if (a.type !== 'dash') return wrong('pass, dash or act (an Instant gadget)');
       if (a.unit !== u.id) return violation('not_the_target', `only ${u.id} may Dash in this window`);
       return dashProblem(s, a.unit, a.to, a.facing, false);
     }
@@ -213,7 +219,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
       const at = f as Attack;
       const u = currentTarget(s, at)!;
       const b = s.boards[u.board];
-      const wounding = u.minion ? at.hits : Math.max(0, at.hits - b.shield - b.armor);
+      const wounding = u.minion ? at.hits : u.ally ? allyWounding(u, at.hits) : Math.max(0, at.hits - b.shield - b.armor);
       return { type: 'block', times: Math.min(blockOptions(s, at), wounding) };
     }
     case 'push': return { type: 'push', to: null };
@@ -257,7 +263,9 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
   switch (a.type) {
     case 'activate': activate(s, a.board, ev); s.phase = 'actions'; break;
     case 'end': endSlot(s, ev); break;
-    case 'act': takeAction(s, a, ev); break;
+    case 'act':
+      if (isInstantAct(s, a)) { useInstant(s, a, ev); if (f?.t === 'attack' && f.stage === 'preroll') (f.instants ??= []).push(a.unit); } else takeAction(s, a, ev);
+      break;
     case 'move': move(s, a, ev); break;
     case 'jump': jump(s, a, ev); break;
     case 'dash':

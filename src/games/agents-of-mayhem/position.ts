@@ -7,7 +7,8 @@ import type { PositionFormat, Violation } from '../../engine/types.js';
 import { violation } from '../../engine/types.js';
 import { STATUSES } from './abilities.js';
 import { CONTENT } from './content.js';
-import { isEventCard } from './rules/events.js';
+import { isEventCard, setupEventDeck } from './rules/events.js';
+import { deckSize } from '../../engine/mech/deck.js';
 import { capacity, defense } from './rules/board.js';
 import { mayhemDeckList } from './rules/mayhem.js';
 import { missionGadgets, startingGadgets } from './rules/gadgets.js';
@@ -123,6 +124,8 @@ export const agentsPosition: PositionFormat<S> = {
       Object.keys(s.collapsed ?? {}).length ? 'collapsed buildings' : '',
       (s.ddds ?? []).some((d) => d.wounds || d.destroyed || d.hacked) ? 'damaged or hacked Doomsday Devices' : '',
       s.eventMarkers?.length ? 'Event Markers' : '',
+      s.eventDeck && deckSize(s.eventDeck) < (setupEventDeck(s.mission).eventDeck?.pool.length ?? 0) ? 'an Event deck already drawn from' : '',
+      s.oms.some((o) => !CONTENT.missions[s.mission].oms.some((x) => x.id === o.id)) ? 'Objective Markers placed by Events' : '',
       s.timers?.length ? 'timers (delayed Actions, Dark Matter Bomb countdowns)' : '',
       Object.values(s.units).some((u) => u.damage && (u.damage.shield || u.damage.armor || u.damage.wounds)) ? 'damage on Ally boards' : '',
       s.turretUsed || s.laserUsed ? 'this Turn\'s Hell Tower attack or Laser Satellite shot (used)' : '',
@@ -263,6 +266,7 @@ export const agentsPosition: PositionFormat<S> = {
       boards, units, oms, decks, vp: { ...p.vp },
       stack: [], nextId: p.counters?.nextId ?? base.nextId, tick: p.counters?.tick ?? base.tick, deployed: false,
       ...(mayhem ? { mayhem } : {}),
+      ...setupEventDeck(base.mission), // the mission's whole Event deck: a position never holds one drawn from
       result: null,
     };
     return s;

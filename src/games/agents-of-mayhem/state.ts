@@ -111,6 +111,8 @@ export type Frame =
     aimed?: boolean; aims?: number; bonuses?: string[];
     /** A Mayhem card's extra die of the band colour on the centre target's roll (spec 7.7). */
     mayhemDie?: boolean;
+    /** Units that took an Instant gadget Action in this attack's W-preroll window (its one Instant there, L284; a later Fall Dash stays open). */
+    instants?: string[];
     dashed: string[]; hits: number; pushes: number; special: boolean; wounds: number; downed: string[];
   }
   | {
@@ -178,8 +180,10 @@ export interface S {
   /** Collapsed buildings: tile index → the Level its Destroyed tile lies on (spec 7.6.3). */
   collapsed?: Record<string, number>;
   /** Event Markers on the map (spec 7.10): the Side symbol is public; the number is drawn from `eventNumbers` when triggered. */
-  eventMarkers?: { side: Side; at: string; trigger?: 'area' | 'hack' }[];
+  eventMarkers?: { side: Side; at: string; trigger?: 'area' | 'hack'; n?: number }[];
   eventNumbers?: Record<Side, number[]>;
+  /** The Event deck (spec 7.10, L1814): Event Card ids `event:<Side>:<n>`, an unordered pool drawn late (stream `events`); which cards it holds is public, their order is nobody's. */
+  eventDeck?: Deck<string>;
   /** Doomsday Devices of the mission (spec 7.15). */
   ddds?: Ddd[];
   /** This LEGION Turn's Laser Satellite shot was taken; this Refresh Phase's EDMKS cube was given. */

@@ -61,6 +61,8 @@ test('#62 Ally activation: Glory acts when Fortune\'s board is activated (not ot
 test('#62 Ally hits: each Hit places a cube on the Ally board, Shield while fewer than its Shield value, then Armor, then Wound; Downed at its Health (VP as a MAYHEM unit); Fortune\'s board untouched', () => {
   const s = activeBoard(only(fresh('M2'), { glory: '2,2,1', 'shock-1': '3,2,1', fortune: '0,7,1', babylon: '17,7,1' }), 'bravo');
   s.units.glory.facing = 'E';
+  // Fortune's board pays for no Dash or Block of Glory here (her Instants: ally-instants.test.ts).
+  s.boards.fortune.cubes = { speed: 0, focus: 0, tech: 0, mayhem: 0 };
   const fortune = structuredClone(s.boards.fortune);
   // Shock Maul at range 1: red ×3 (H, H, H); the Weapon Bonus does not apply (not a weapon).
   let st = answer(s, { type: 'act', unit: 'shock-1', action: 'smash', target: '2,2,1' }, [5, 6, 6]);

@@ -3,7 +3,7 @@
 // Boxes printed in each Side's book and kept from the other Side until triggered (the view shows
 // a seat its own book only), the Tile trigger (a unit of the marker's Side moving onto its Tile),
 // the Area trigger (moving into the Inside Area holding it), the Hack trigger (rules/ddd.ts hacks it), resolution (VP, a face-down explosion) and removal; placement limits for Redeploy and Deploy.
-import { drawOne } from '../../../engine/mech/deck.js';
+import { drawOne, newDeck } from '../../../engine/mech/deck.js';
 import type { Rng } from '../../../engine/types.js';
 import { CONTENT, type EventBox } from '../content.js';
 import { area } from '../geometry.js';
@@ -55,20 +55,35 @@ export function resolveEvent(s: S, f: Extract<Frame, { t: 'event' }>, rng: Rng, 
   s.stack.splice(s.stack.indexOf(f), 1);
   const mk = s.eventMarkers![f.marker];
   if (!mk) return;
+  // A marker left on the map (`stay`) shows its number since it was first triggered: no draw.
   const pool = s.eventNumbers![mk.side];
-  const r = drawOne({ top: [], pool: pool.map(String), discard: [] }, rng.fork('events'));
-  s.eventMarkers = s.eventMarkers!.filter((_, i) => i !== f.marker);
-  // Other triggered markers waiting on the stack keep pointing at theirs.
-  for (const g of s.stack) if (g.t === 'event' && g.marker > f.marker) g.marker--;
-  if (!r.card) return;
+  const r = mk.n !== undefined ? { card: String(mk.n) } : drawOne({ top: [], pool: pool.map(String), discard: [] }, rng.fork('events'));
+  if (!r.card) { removeMarker(s, f.marker); return; }
   const n = Number(r.card);
-  s.eventNumbers![mk.side] = pool.filter((x, i) => i !== pool.indexOf(n));
+  if (mk.n === undefined) s.eventNumbers![mk.side] = pool.filter((x, i) => i !== pool.indexOf(n));
   const e = mission(s).events!;
   const book = (['MAYHEM', 'LEGION'] as Side[]).find((side) => e.boxes[side].some((b) => b.marker === mk.side && b.n === n && !b.card))!;
   const box = e.boxes[book].find((b) => b.marker === mk.side && b.n === n && !b.card)!;
-  say(ev, 'event_triggered', { marker: mk.side, at: mk.at, n, book, text: box.text, by: f.unit });
+  if (box.effect.stay) mk.n = n; else removeMarker(s, f.marker);
+  say(ev, 'event_triggered', { marker: mk.side, at: mk.at, n, book, text: box.text, by: f.unit, ...(box.effect.stay ? { stays: true } : {}) });
+  boxEffect(s, box, book, mk.at, ev);
+}
+
+function removeMarker(s: S, marker: number): void {
+  s.eventMarkers = s.eventMarkers!.filter((_, i) => i !== marker);
+  // Other triggered markers waiting on the stack keep pointing at theirs.
+  for (const g of s.stack) if (g.t === 'event' && g.marker > marker) g.marker--;
+}
+
+/** A Box's effect (data vocabulary): VP, a face-down Explosion on the marker's space, an Objective Marker placed. */
+function boxEffect(s: S, box: EventBox, book: Side, at: string | null, ev: Ev): void {
   if (box.effect.vp) addVp(s, box.effect.vp.side, box.effect.vp.n, box.text, ev);
-  if (box.effect.explosion) placeExplosion(s, mk.at, book, ev);
+  if (box.effect.explosion && at) placeExplosion(s, at, book, ev);
+  const o = box.effect.om;
+  if (o && !s.oms.some((x) => x.id === o.id)) {
+    s.oms.push({ id: o.id, at: o.at.join(','), control: o.control });
+    say(ev, 'om_placed', { om: o.id, at: o.at.join(','), control: o.control });
+  }
 }
 
 // ---------------------------------------------------------------- Event Cards
@@ -89,7 +104,34 @@ export function resolveEventCard(s: S, card: string, seat: number, ev: Ev): void
   const book = (['MAYHEM', 'LEGION'] as Side[]).find((x) => e.boxes[x].some((b) => b.card && b.marker === side))!;
   const box = e.boxes[book].find((b) => b.card && b.marker === side)!;
   say(ev, 'event_triggered', { card: side, n: box.n, book, text: box.text, seat });
-  if (box.effect.vp) addVp(s, box.effect.vp.side, box.effect.vp.n, box.text, ev);
+  boxEffect(s, box, book, null, ev);
+}
+
+// ---------------------------------------------------------------- the Event deck
+
+/** Setup step G (L1814): the mission's numbered Event Cards shuffled together into their own deck. */
+export function setupEventDeck(missionId: string): Pick<S, 'eventDeck'> {
+  const d = CONTENT.missions[missionId].events?.deck;
+  return d ? { eventDeck: newDeck(d.cards.map((c) => `${EVENT_CARD}${c.card}:${c.n}`)) } : {};
+}
+
+/**
+ * The Event deck's draw (provisional timing, mission data `rounds`): one card at the start of the
+ * Round's first Turn, before its Draw Phase; it is revealed to all, its Box (from whichever book
+ * prints it) is resolved and the card leaves the game. An empty deck draws nothing.
+ */
+export function drawEventDeck(s: S, rng: Rng, ev: Ev): void {
+  const d = mission(s).events?.deck;
+  if (!d || !s.eventDeck || !d.rounds.includes(s.round) || !s.first.MAYHEM || !s.first.LEGION) return;
+  const r = drawOne(s.eventDeck, rng.fork('events'));
+  s.eventDeck = r.deck;
+  if (!r.card) return;
+  const [side, n] = r.card.slice(EVENT_CARD.length).split(':');
+  const e = mission(s).events!;
+  const book = (['MAYHEM', 'LEGION'] as Side[]).find((x) => e.boxes[x].some((b) => b.card && b.marker === side && b.n === Number(n)))!;
+  const box = e.boxes[book].find((b) => b.card && b.marker === side && b.n === Number(n))!;
+  say(ev, 'event_triggered', { card: side, n: box.n, book, text: box.text, deck: 'event', round: s.round });
+  boxEffect(s, box, book, null, ev);
 }
 
 /** Tiles holding an Event Marker of `side`: closed to that Side's Redeploy and Deploy (spec 7.10). */

@@ -13,7 +13,7 @@ import { carryUpgrades, purchaseFrames, resetFrames, setupUpgrades } from './upg
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { enemySpaces } from '../legal.js';
-import { eventCardsFor, eventTiles, isEventCard, resolveEvent, resolveEventCard, setupEvents } from './events.js';
+import { drawEventDeck, eventCardsFor, eventTiles, isEventCard, resolveEvent, resolveEventCard, setupEventDeck, setupEvents } from './events.js';
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
@@ -82,6 +82,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   const dd = setupDdds(m.id);
   if (dd) s.ddds = dd;
   Object.assign(s, setupEvents(m.id));
+  Object.assign(s, setupEventDeck(m.id));
   const gd = setupGadgets(m.id, units, opts.carry?.gadgets, ev, !!opts.advancedSetup);
   if (gd) s.gadgets = gd;
   const up = setupUpgrades(m.id, units, opts.carry?.upgrades, ev);
@@ -131,6 +132,8 @@ export function startTurn(s: S, rng: Rng, ev: Ev): void {
   s.slots = slotSeats(s, s.side).map(newSlot);
   // Event Cards due this Turn are shuffled into their Refresh deck (setup step G).
   for (const c of eventCardsFor(s.mission, s.turnNo)) s.decks[c.deck] = { ...s.decks[c.deck], pool: [...s.decks[c.deck].pool, c.card].sort() };
+  // The Event deck's card for this Round, at its first Turn (mission data, provisional timing).
+  drawEventDeck(s, rng, ev);
   if (!s.first[s.side]) {
     for (const sl of s.slots) {
       const draws = rng.fork(`refresh:${s.side}`);
