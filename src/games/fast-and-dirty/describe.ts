@@ -35,6 +35,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
         ...(a.callFire ? [`${a.callFire.caller} calls fire from ${a.callFire.asset} at (${inches(a.callFire.at[0])}, ${inches(a.callFire.at[1])})`] : []),
         ...(a.scout ? [`${a.scout.fig} scouts to (${inches(a.scout.at[0])}, ${inches(a.scout.at[1])})`] : []),
         ...(a.demolition ? [`${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}`] : []),
+        ...(a.task ? [`${a.task.fig} attempts task ${v.tasks?.find((t) => t.id === a.task!.id)?.name ?? a.task.id}`] : []),
         ...(a.target ? [`the rest shoot at ${name(v, a.target)}`] : []),
       ];
       return `${active}: ${parts.join(', ') || 'command'}`;
@@ -106,6 +107,8 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'mine_passed': return `${name(v, d.unit)} passes minefield ${d.minefield} safely`;
     case 'mine_dummy': return `minefield ${d.minefield} marker ${d.marker} is a dummy and is removed`;
     case 'mine_real': return `minefield ${d.minefield} is real (${d.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'}): ${name(v, d.unit)} is attacked`;
+    case 'task': return `${d.figure} attempts task ${d.task}: ${d.successes} successes, ${d.result === 'accomplished' ? 'accomplished' : d.result === 'failed' ? 'failed, it may try again' : `failed badly (${d.consequence})`}`;
+    case 'crossfire': return `${name(v, d.unit)} is caught in a crossfire: ${d.passed ? 'it holds' : 'Pinned'}`;
     case 'turn_ended': return `end of turn ${d.turn}`;
     case 'game_over': return `game over: ${d.reason}`;
     default: return ev.type.replace(/_/g, ' ');

@@ -29,6 +29,7 @@ import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
+import { taskOptionSchema, taskProblem } from './rules/tasks.js';
 import { has, noRush } from './rules/traits.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 
@@ -243,8 +244,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
       return assaultProblem(s, u, a.target, r.end);
     }
     case 'command': {
-      if (!a.demolition && !a.callFire && !a.scout) return violation('no_command', 'a Command action needs Demolition, Call Fire or Scout, and at most one other sub-action (§5.3)');
-      if ([a.demolition, a.callFire, a.scout, a.target].filter((x) => x !== null && x !== undefined).length > 2) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
+      if (!a.demolition && !a.callFire && !a.scout && !a.task) return violation('no_command', 'a Command action needs Demolition, Call Fire, Scout or Task, and at most one other sub-action (§5.3)');
+      if ([a.demolition, a.callFire, a.scout, a.task, a.target].filter((x) => x !== null && x !== undefined).length > 2) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit may only move away and shoot (§6.1)');
       if (u.kind === 'weaponTeam' || u.kind === 'sniper') return violation('no_command', 'weapon teams and snipers have no Command action (§5.3)');
       if (a.scout) {
@@ -264,8 +265,13 @@ function orderProblem(s0: S, a: Action): Violation | null {
         if (p) return p;
         if (a.callFire && a.callFire.caller === a.demolition.fig) return violation('caller_busy', 'the caller does nothing else (§7.11)');
       }
+      if (a.task) {
+        const p = taskProblem(s, u, a.task);
+        if (p) return p;
+        if (a.task.fig === a.demolition?.fig || a.task.fig === a.callFire?.caller || a.task.fig === a.scout?.fig) return violation('task_busy', 'the figure attempting a task does nothing else (§5.3 [P])');
+      }
       if (a.target !== null) {
-        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig));
+        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig));
         for (const f of busy) f.alive = false;
         const q = fireProblem(s, u, a.target);
         for (const f of busy) f.alive = true;
@@ -459,7 +465,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -568,6 +574,8 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
         properties: { 0: { enum: ['light', 'moderate', 'heavy'] }, 1: { enum: ['light', 'moderate', 'heavy'] } },
       },
       night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2' },
+      tasks: taskOptionSchema,
+      crossfires: { type: 'boolean', default: false, description: 'Option Crossfires (§7.19, checklist #110): a unit fired upon from opposite directions (bearings at least 135° apart at its centre) in one turn tests Quality on 1D6; on a failure the second attack pins it' },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {
         type: 'object', additionalProperties: false, description: "each side's own force list (§2.9 points, infantry only); the scenario's forces when absent",

@@ -22,6 +22,7 @@ import { lastBoundStarts } from './jump.js';
 import { drop } from './drop.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
+import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 
 export const DEFAULT_OPTIONS = {
@@ -79,6 +80,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   }
   const artillery = artilleryOf(opts.artillery);
   if ('code' in artillery) return artillery;
+  const tasks = tasksOf(opts.tasks, { w: map.table[0], h: map.table[1] });
+  if ('code' in tasks) return tasks;
   const s: S = {
     scenario: sc.id, options: opts, table: { w: map.table[0], h: map.table[1] }, terrain: terrainOf(sc), objectives: sc.objectives.map((o) => [o[0], o[1]] as Pt),
     victory: victoryOf(sc), units: [], turn: 1, phase: 'initiative', initiative: null, toAct: 0, active: null, controlGroup: null,
@@ -106,6 +109,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       if (imp || deep) return violation('deployment_blocked', `side ${u.side}: ${u.name} does not fit in the deployment zone (${imp ? `${f.id} would stand in ${imp}` : 'too many rows'}); field fewer or smaller squads`);
     }
   }
+  if (tasks.length) s.tasks = tasks;
   sc.nonCombatants.forEach((spec, i) => s.units.push(buildUnit(spec, spec.id ?? `N${i + 1}`, null, [spec.at![0], spec.at![1]])));
   run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
   if (!nextMinefield(s)) rollInitiative(s, run);
@@ -322,11 +326,12 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       const d = a.demolition;
       if (a.scout) placeScout(s, run, u, a.scout);
       if (a.callFire) callFire(s, run, u, a.callFire);
+      if (a.task && !s.result) attemptTask(s, run, u, a.task);
       if (d && !s.result) demolition(s, run, u, d.act, d.fig);
       if (a.target && inPlay(u)) {
         const t = s.units.find((x) => x.id === a.target)!;
         // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
-        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig));
+        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig));
         for (const f of busy) f.alive = false;
         if (inPlay(t)) shoot(s, run, u, t);
         for (const f of busy) f.alive = true;
@@ -609,6 +614,7 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   delete u.movedNow;
   delete u.wavering;
   lapse(u);
+  taskMarkAfterActivation(u);
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
@@ -736,6 +742,9 @@ export function holdingFigures(s: S, side: Side, obj: Pt, radius: number): numbe
 export function finalResult(s: S, run: Run): void {
   const v = s.victory;
   const sc = attrition(s);
+  // Accomplished tasks' points (§7.28, §9 [P]).
+  const tp = taskPoints(s);
+  sc[0] += tp[0]; sc[1] += tp[1];
   if (v.kind === 'evacuation') { sc[0] += 3 * s.evacuated[0]; sc[1] += 3 * s.evacuated[1]; }
   s.score = sc;
   const scores = { side0: sc[0], side1: sc[1] };
