@@ -59,5 +59,6 @@ export const actionSchema = T.Union([
   act('harm', { fig: Id }, 'psionic Harm at your unit: the figure that rolls, killed on 4+ (§7.22)'),
   act('elusive', { moves: Moves }, 'Elusive: the unit fired upon falls back up to 4" per figure, coherent, ending farther from the nearest enemy, before the shot resolves, or stays with no moves; once per turn (§2.6)'),
   act('retarget', { target: T.Union([Id, T.Null()]) }, 'the Elusive target fell back out of the shooter\'s reach: fire at another legal target, or null to hold fire (§2.6)'),
+  act('cooler', { unit: T.Union([Id, T.Null()]), target: T.Union([Id, T.Null()]) }, 'after the Plasma Cooler card: a unit that has not activated fires at a target within short range, or unit null to pass for the rest of the turn (§5.1)'),
   act('opportunity', { unit: T.Union([Id, T.Null()]) }, 'Opportunity Fire: an unactivated unit fires at the mover and loses its activation, or null to hold fire (§7.18)'),
 ], { title: 'FastAndDirtyAction' });

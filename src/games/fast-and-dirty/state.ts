@@ -3,6 +3,7 @@
 import type { Result, Seat } from '../../engine/types.js';
 import type { Pt } from '../../engine/mech/geom2d.js';
 import type { TaskState } from './rules/tasks.js';
+import type { Cards } from './rules/cards.js';
 
 export type Side = 0 | 1;
 export type Quality = 'rabble' | 'conscript' | 'regular' | 'elite';
@@ -200,6 +201,10 @@ export interface Options {
   crossfires?: boolean;
   /** Task system (§7.28): the game's tasks (rules/tasks.ts). */
   tasks?: unknown;
+  /** Card sequences (§5.1): simple, extended (2 cards per unit), expanded (Commander cards); standard when absent. */
+  cardSequence?: 'standard' | 'simple' | 'extended' | 'expanded';
+  /** The Plasma Cooler card (§5.1). */
+  plasmaCooler?: boolean;
 }
 
 /** Scenario victory rules (§4.3, §9). */
@@ -209,7 +214,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'ended';
+export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -262,6 +267,8 @@ export interface S {
   reveal?: { unit: string; marker: number } | null;
   /** Task system (§7.28): the game's tasks, who accomplished each, which are lost. */
   tasks?: TaskState[];
+  /** Card sequences (§5.1): this turn's deck and the drawn card (rules/cards.ts). */
+  cards?: Cards;
   score: [number, number];
   evacuated: [number, number];
   /** Losing Heart steps taken per side (§6.13). */
@@ -292,6 +299,7 @@ export type Action =
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string } } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
+  | { type: 'cooler'; unit: string | null; target: string | null }
   | { type: 'drop'; at: Pt }
   | { type: 'harm'; fig: string }
   | { type: 'motivator'; reroll: boolean }

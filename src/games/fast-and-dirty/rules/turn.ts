@@ -22,6 +22,7 @@ import { lastBoundStarts } from './jump.js';
 import { drop } from './drop.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
+import { applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 
@@ -147,6 +148,8 @@ const startsOf = (u: Unit) => new Map(u.figures.map((f) => [f.id, [f.at[0], f.at
 
 /** §5.1: each side rolls 1D6, ties re-roll; the high roller chooses to go first or second. */
 export function rollInitiative(s: S, run: Run): void {
+  // Card sequences (§5.1) replace initiative and alternation.
+  if (cardMode(s)) { dealCards(s, run); nextCard(s, run); return; }
   for (let i = 0; i < 20; i++) {
     const [a] = run.roll('initiative', 1, { side: 0 });
     const [b] = run.roll('initiative', 1, { side: 1 });
@@ -174,11 +177,12 @@ export function chooseOrder(s: S, run: Run, first: boolean): void {
   advance(s, run);
 }
 
-export const activatable = (s: S, side: Side) => s.units.filter((u) => u.side === side && troops(u) && !u.attachedTo && inPlay(u) && (!u.activated || s.seized === side));
+export const activatable = (s: S, side: Side) => s.cards ? cardActivatable(s, side) : s.units.filter((u) => u.side === side && troops(u) && !u.attachedTo && inPlay(u) && (!u.activated || s.seized === side));
 
 /** Whose alternation turn it is now, or the end of the turn (§5.1: a side with none left yields). */
 function advance(s: S, run: Run): void {
   if (s.result) return;
+  if (s.cards) { if (!s.cards.drawn && !s.cards.cooler) nextCard(s, run); return; }
   if (activatable(s, s.toAct).length) return;
   if (activatable(s, other(s.toAct)).length) { s.toAct = other(s.toAct); return; }
   endOfTurn(s, run);
@@ -197,6 +201,7 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
     run.emit('extra_activation', { unit: u.id });
   }
   s.active = u.id;
+  if (s.cards) { s.cards.drawn = null; s.cards.last = u.side; }
   run.emit('activated', { unit: u.id, side: u.side });
   // A scout returns first (§7.24).
   if (u.scout) returnScout(s, run, u);
@@ -686,6 +691,16 @@ export function applyHiddenOrder(s: S, run: Run, u: Unit, a: Action): void {
     if ('end' in r) moveMarkers(u, run, r.end);
     endActivation(s, run, u, a.moves.length > 0);
   }
+}
+
+/** The next card (§5.1): an activation, the Plasma Cooler's fire, or the end of the turn. */
+function nextCard(s: S, run: Run): void {
+  if (drawCard(s, run) === 'end') endOfTurn(s, run);
+}
+
+/** A Plasma Cooler shot or pass (§5.1); the turn ends when the fire is over. */
+export function applyCoolerFire(s: S, run: Run, unit: string | null, target: string | null): void {
+  if (!applyCooler(s, run, unit, target) && !s.result) endOfTurn(s, run);
 }
 
 /** §5.5 end of turn: badly damaged targets, victory, next initiative. */

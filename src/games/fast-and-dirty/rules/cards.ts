@@ -1,0 +1,149 @@
+// Card sequences (§5.1, checklist #99-#102), instead of initiative and alternation: a deck of unit
+// cards (1 per unit; 2 with the extended sequence) drawn one at a time, the drawn unit's side
+// activating it. Option Plasma Cooler adds a card that ends the turn at once, after which units
+// that have not activated may fire at targets within short range, the sides alternating. The
+// expanded sequence adds Commander cards (the character's side activates any of its units).
+// The deck is the kernel's draw-late deck (engine/mech/deck.ts): the state holds the remaining
+// cards as an unordered multiset and each draw is made from the seeded rng when it happens, so no
+// view, determinize or export ever holds the next card.
+import { newDeck, type Deck } from '../../../engine/mech/deck.js';
+import { firePlan } from '../legal.js';
+import { inPlay, living, other, troops, type S, type Side, type Unit } from '../state.js';
+import { shoot } from './combat.js';
+import type { Run } from './run.js';
+
+export type CardSequence = 'simple' | 'extended' | 'expanded';
+export interface Cards {
+  deck: Deck<string>;
+  /** The drawn card awaiting its activation: a unit card's unit, or a Commander card's side. */
+  drawn: { unit: string } | { commander: string; side: Side } | null;
+  /** The side of the last activated unit (Plasma Cooler's first shooter, §5.1 [P]). */
+  last: Side | null;
+  /** Plasma Cooler fire after the card (§5.1): the side to shoot, sides that passed, units that fired. */
+  cooler: { toAct: Side; passed: Side[]; fired: string[] } | null;
+}
+
+export const cardOptionSchema = {
+  cardSequence: { enum: ['standard', 'simple', 'extended', 'expanded'], default: 'standard', description: 'turn sequence (§5.1): standard (initiative and alternation), simple card sequence (1 card per unit, the drawn unit activates; the turn ends with the deck, checklist #99), extended (2 cards per unit, #100), expanded (unit cards plus 1 Commander card per character: its side activates any one of its units, again if it already has, #102)' },
+  plasmaCooler: { type: 'boolean', default: false, description: 'card sequences: add the Plasma Cooler card (§5.1, checklist #101): drawn, the turn ends at once; units that have not activated may fire at a target within short range (the close band), one at a time, the sides alternating from the side of the last activated unit' },
+};
+
+/** Units that take cards: fighting units of a side, in play, not attached to a squad. */
+const dealt = (s: S) => s.units.filter((u) => u.side !== null && troops(u) && !u.attachedTo && inPlay(u));
+
+export function cardMode(s: S): CardSequence | null {
+  const c = s.options.cardSequence;
+  return c === 'simple' || c === 'extended' || c === 'expanded' ? c : null;
+}
+
+/** A new turn's deck (§5.1). */
+export function dealCards(s: S, run: Run): void {
+  const mode = cardMode(s)!;
+  const cards: string[] = [];
+  for (const u of dealt(s)) cards.push(...(mode === 'extended' ? [`unit:${u.id}`, `unit:${u.id}`] : [`unit:${u.id}`]));
+  if (mode === 'expanded') for (const u of s.units) if (u.kind === 'character' && u.side !== null && inPlay(u)) cards.push(`commander:${u.id}`);
+  if (s.options.plasmaCooler || mode === 'expanded') cards.push('cooler');
+  s.cards = { deck: newDeck(cards), drawn: null, last: null, cooler: null };
+  run.emit('cards_dealt', { turn: s.turn, cards: cards.length });
+}
+
+/**
+ * Draws until a card gives an activation ('activate': the drawn unit's side decides), the Plasma
+ * Cooler opens its fire ('cooler'), or the deck runs out ('end': the turn ends).
+ */
+export function drawCard(s: S, run: Run): 'activate' | 'cooler' | 'end' {
+  const c = s.cards!;
+  for (let guard = 0; guard < 200; guard++) {
+    const r = run.draw(c.deck);
+    c.deck = r.deck;
+    if (r.card === null) return 'end';
+    run.emit('card_drawn', { card: r.card });
+    if (r.card === 'cooler') return openCooler(s, run) ? 'cooler' : 'end';
+    const [kind, id] = r.card.split(':');
+    const u = s.units.find((x) => x.id === id);
+    if (!u || !inPlay(u) || u.side === null || (kind === 'unit' && u.attachedTo)) continue;
+    if (kind === 'unit') {
+      // A unit that gave up its activation (opportunity fire) lets its simple card pass.
+      if (cardMode(s) !== 'extended' && u.activated) { run.emit('card_passed', { card: r.card }); continue; }
+      c.drawn = { unit: u.id };
+    } else c.drawn = { commander: u.id, side: u.side };
+    s.toAct = u.side;
+    s.phase = 'activate';
+    s.step++;
+    return 'activate';
+  }
+  return 'end';
+}
+
+/** The units a side may activate on the drawn card: the unit itself, or any of the Commander's side. */
+export function cardActivatable(s: S, side: Side): Unit[] {
+  const d = s.cards?.drawn;
+  if (!d) return [];
+  if ('unit' in d) return s.units.filter((u) => u.id === d.unit && u.side === side);
+  if (d.side !== side) return [];
+  // Without communications (§7.4) the commander activates only himself, or the squad he is with [P].
+  if (s.options.noComms?.[side]) {
+    const c = s.units.find((u) => u.id === d.commander)!;
+    return dealt(s).filter((u) => u.id === (c.attachedTo ?? c.id));
+  }
+  return dealt(s).filter((u) => u.side === side);
+}
+
+// ---------------------------------------------------------------- Plasma Cooler (§5.1)
+
+/** Enemy units a unit may fire at after the Plasma Cooler: any, within short range (the close band) [P]. */
+export function coolerTargets(s: S, u: Unit): Unit[] {
+  if (u.pinned && !u.lastStand) return [];
+  return s.units.filter((t) => t.side !== null && t.side !== u.side && inPlay(t) && !t.hidden && !t.reserve && living(t).length > 0)
+    .filter((t) => { const p = firePlan(s, u, t); return !!p && (p.band === 'base' || p.band === 'close'); });
+}
+
+/** Units of a side that have not activated and have a target within short range. */
+export function coolerFirers(s: S, side: Side): Unit[] {
+  const c = s.cards?.cooler;
+  return dealt(s).filter((u) => u.side === side && !u.activated && !u.hidden && !u.reserve && !c?.fired.includes(u.id) && u.kind !== 'nonCombatant' && coolerTargets(s, u).length > 0);
+}
+
+/** The side that shoots next, or null when no side may (or wants to) any more. */
+function coolerNext(s: S, prefer: Side): Side | null {
+  const c = s.cards!.cooler!;
+  for (const side of [prefer, other(prefer)]) if (!c.passed.includes(side) && coolerFirers(s, side).length) return side;
+  return null;
+}
+
+function openCooler(s: S, run: Run): boolean {
+  const c = s.cards!;
+  run.emit('plasma_cooler', { turn: s.turn });
+  c.cooler = { toAct: c.last ?? 0, passed: [], fired: [] };
+  const side = coolerNext(s, c.last ?? 0);
+  if (side === null) { c.cooler = null; return false; }
+  c.cooler.toAct = side;
+  s.toAct = side;
+  s.phase = 'cooler';
+  s.step++;
+  return true;
+}
+
+/** One Plasma Cooler shot (or the side passes for the rest of the turn); false when the fire is over. */
+export function applyCooler(s: S, run: Run, unit: string | null, target: string | null): boolean {
+  const c = s.cards!.cooler!;
+  const side = c.toAct;
+  if (unit === null || target === null) {
+    c.passed.push(side);
+    run.emit('cooler_pass', { side });
+  } else {
+    const u = s.units.find((x) => x.id === unit)!;
+    const t = s.units.find((x) => x.id === target)!;
+    run.emit('cooler_fire', { unit: u.id, target: t.id });
+    shoot(s, run, u, t);
+    c.fired.push(u.id);
+    u.activated = true;
+  }
+  if (s.result) return false;
+  const next = coolerNext(s, other(side));
+  if (next === null) { s.cards!.cooler = null; return false; }
+  c.toAct = next;
+  s.toAct = next;
+  s.step++;
+  return true;
+}

@@ -1,0 +1,161 @@
+// Checklist items #99 (simple card sequence), #100 (extended: 2 cards per unit), #101 (the Plasma
+// Cooler card) and #102 (expanded: Commander cards) of §5.1. The deck is the kernel's draw-late
+// deck: no view holds the order of the cards still to come.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, seats, setup, squad, tryAct, unitOf } from './helpers.js';
+import { localRng } from '../../../src/engine/rng.js';
+import { newDeck } from '../../../src/engine/mech/deck.js';
+import { checkPlayout } from '../../../src/engine/conformance.js';
+import { isViolation, type GameEvent } from '../../../src/engine/types.js';
+import type { S } from '../../../src/games/fast-and-dirty/state.js';
+
+/** Plays the defaults (the kernel's default actions) until the turn changes; the events on the way. */
+function playTurn(s0: S, seed: string): { s: S; events: GameEvent[] } {
+  let s = s0;
+  const events: GameEvent[] = [];
+  const rng = localRng(seed);
+  const turn = s.turn;
+  for (let i = 0; i < 400 && s.turn === turn && !s.result; i++) {
+    const d = decision(s);
+    const r = fastAndDirty.apply(s, { kind: 'answer', seat: d.seat, decision: d.key, action: fastAndDirty.defaultAction(s, d) }, { seq: i, rng: rng.fork(`e${i}`) });
+    if (isViolation(r)) throw new Error(r.code);
+    s = r.state;
+    events.push(...r.events);
+  }
+  return { s, events };
+}
+const activations = (events: GameEvent[]) => evOf(events, 'activated').map((e) => e.unit as string);
+
+test('#99 simple card sequence: one card per unit, the drawn unit activates, the turn ends with the deck (§5.1)', () => {
+  const s = setup('firefight', { cardSequence: 'simple' });
+  assert.equal(s.initiative, null, 'no initiative roll');
+  assert.equal(s.phase, 'activate');
+  const drawn = (s.cards!.drawn as { unit: string }).unit;
+  assert.equal(decision(s).seat, unitOf(s, drawn).side, 'the drawn unit\'s side decides');
+  assert.equal(s.cards!.deck.pool.length, 5, '6 units, one card drawn');
+  // Only the drawn unit may activate.
+  const another = s.units.find((u) => u.side === unitOf(s, drawn).side && u.id !== drawn)!;
+  assert.equal((tryAct(s, { type: 'activate', unit: another.id }) as { code: string }).code, 'not_drawn');
+  const r = playTurn(s, 'cards-simple');
+  const acts = activations(r.events);
+  assert.equal(acts[0], drawn);
+  assert.deepEqual([...acts].sort(), ['A1', 'A2', 'A3', 'B1', 'B2', 'B3'], 'each unit once');
+  assert.equal(r.s.turn, 2);
+  assert.ok(evOf(r.events, 'cards_dealt').length === 1, 'a new deck for turn 2');
+});
+
+test('#99 card sequence: no view holds the order of the cards to come', () => {
+  const s = setup('firefight', { cardSequence: 'simple' });
+  for (const seat of [0, 1, null]) {
+    const v = fastAndDirty.view(s, seat as never);
+    assert.deepEqual(v.cards!.deck.top, [], 'no known top card');
+    assert.deepEqual(v.cards!.deck.pool, [...v.cards!.deck.pool].sort(), 'the rest is an unordered (sorted) multiset');
+  }
+  // The next card is drawn from the rng when the activation ends: different seeds draw differently.
+  const firsts = new Set<string>();
+  for (let i = 0; i < 12; i++) {
+    const d = decision(s);
+    let k = fastAndDirty.apply(s, { kind: 'answer', seat: d.seat, decision: d.key, action: fastAndDirty.defaultAction(s, d) }, { seq: 1, rng: localRng(`a${i}`) });
+    if (isViolation(k)) throw new Error(k.code);
+    const d2 = decision(k.state);
+    k = fastAndDirty.apply(k.state, { kind: 'answer', seat: d2.seat, decision: d2.key, action: fastAndDirty.defaultAction(k.state, d2) }, { seq: 2, rng: localRng(`b${i}`) });
+    if (isViolation(k)) throw new Error(k.code);
+    const c = evOf(k.events, 'card_drawn')[0];
+    if (c) firsts.add(String(c.card));
+  }
+  assert.ok(firsts.size > 1, 'the draw is not fixed in the state');
+});
+
+test('#100 extended card sequence: 2 cards per unit, each unit activates twice in the turn (§5.1)', () => {
+  const s = setup('firefight', { cardSequence: 'extended' });
+  assert.equal(s.cards!.deck.pool.length, 11);
+  const drawn = (s.cards!.drawn as { unit: string }).unit;
+  const r = playTurn(s, 'cards-extended');
+  const acts = activations(r.events);
+  assert.equal(acts.length, 12);
+  assert.equal(acts[0], drawn);
+  for (const id of ['A1', 'A2', 'A3', 'B1', 'B2', 'B3']) assert.equal(acts.filter((x) => x === id).length, 2, id);
+  assert.equal(r.s.turn, 2);
+});
+
+test('#101 Plasma Cooler: drawn, the turn ends at once (§5.1)', () => {
+  // 'cooler' sorts first in the pool: the scripted draw 0 takes it.
+  const s = setup('firefight', { cardSequence: 'simple', plasmaCooler: true }, [0]);
+  assert.equal(s.turn, 2, 'no unit within short range of an enemy: the turn is over');
+  assert.ok(s.units.every((u) => !u.activated));
+});
+
+/** A1 has activated; the deck holds the Cooler, A2, B1 and B2; B1 stands 7" from A1 and A2, B2 far away. */
+function coolerField(name: string) {
+  const s = craft({ name, active: 'A1', options: { cardSequence: 'simple', plasmaCooler: true }, units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) },
+    { id: 'A2', side: 0, spec: squad('regular', 3), at: row(1800, 500, 3) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1400, 1200, 3) },
+    { id: 'B2', side: 1, spec: squad('regular', 3), at: row(3000, 4500, 3) },
+  ] });
+  s.cards = { deck: newDeck(['cooler', 'unit:A2', 'unit:B1', 'unit:B2']), drawn: null, last: 0, cooler: null };
+  return s;
+}
+
+test('#101 Plasma Cooler: units that have not activated fire at targets within short range, one at a time, sides alternating from the last activated unit\'s side', () => {
+  const r = act(coolerField('cooler-fire'), hold, [0]);
+  assert.ok(evOf(r.events, 'plasma_cooler').length);
+  const d = decision(r.s);
+  assert.equal(d.kind, 'cooler');
+  assert.equal(d.seat, 0, 'A1 (side 0) activated last');
+  assert.deepEqual((d.exposes as { eligible: unknown }).eligible, [{ unit: 'A2', targets: ['B1'] }], 'A1 has activated; B2 is beyond short range');
+  assert.equal((tryAct(r.s, { type: 'cooler', unit: 'A1', target: 'B1' }) as { code: string }).code, 'not_eligible');
+  assert.equal((tryAct(r.s, { type: 'cooler', unit: 'A2', target: 'B2' }) as { code: string }).code, 'out_of_short_range');
+  const a = act(r.s, { type: 'cooler', unit: 'A2', target: 'B1' }, faces(1, 1, 1, 6, 1, 6, 1, 6));
+  assert.equal(evOf(a.events, 'shot')[0].unit, 'A2');
+  assert.equal(decision(a.s).seat, 1, 'then side 1');
+  assert.equal(decision(a.s).kind, 'cooler');
+  const b = act(a.s, { type: 'cooler', unit: 'B1', target: 'A1' }, faces(1, 1, 1, 6, 1, 6, 1, 6));
+  assert.equal(evOf(b.events, 'shot')[0].unit, 'B1');
+  assert.equal(b.s.turn, 2, 'nobody left to fire: the turn ends');
+  // Passing ends a side's fire for the turn.
+  const p = act(r.s, { type: 'cooler', unit: null, target: null });
+  assert.equal(decision(p.s).seat, 1);
+  assert.equal(act(p.s, { type: 'cooler', unit: null, target: null }).s.turn, 2);
+});
+
+test('#102 expanded card sequence: a Commander card lets its side activate any of its units, one that already activated too (§5.1)', () => {
+  const leader = { name: 'Lt', kind: 'character' as const, quality: 'regular' as const, resolve: 'steady' as const, character: { leadership: 'experienced' as const, branch: 'infantry' as const }, figures: [{ weapon: 'assaultRifle', armour: 'light' }] };
+  const s = craft({ name: 'commander', active: 'A1', options: { cardSequence: 'expanded' }, units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) },
+    { id: 'A2', side: 0, spec: leader as never, at: [[2000, 500]] },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) },
+  ] });
+  s.cards = { deck: newDeck(['commander:A2', 'cooler', 'unit:A2', 'unit:B1']), drawn: null, last: 0, cooler: null };
+  const r = act(s, hold, [0]);
+  assert.equal(evOf(r.events, 'card_drawn')[0].card, 'commander:A2');
+  const d = decision(r.s);
+  assert.equal(d.kind, 'activate');
+  assert.equal(d.seat, 0);
+  const units = fastAndDirty.candidates(r.s, 0, d, 10, null as never).actions.filter((a) => a.type === 'activate' && !a.lastStand).map((a) => (a as { unit: string }).unit);
+  assert.deepEqual(units.sort(), ['A1', 'A2'], 'A1 again, or the commander');
+  const again = act(r.s, { type: 'activate', unit: 'A1' });
+  assert.equal(again.s.active, 'A1');
+  // Without communications the Commander card activates the commander only.
+  const nc = structuredClone(r.s);
+  nc.options.noComms = { 0: true };
+  assert.equal((tryAct(nc, { type: 'activate', unit: 'A1' }) as { code: string }).code, 'not_drawn');
+});
+
+test('#99-#102 card sequences: a random game of each plays to its end through the kernel', () => {
+  for (const cardSequence of ['simple', 'extended', 'expanded']) {
+    let s = fastAndDirty.setup({ scenario: 'firefight', seats, options: { cardSequence, plasmaCooler: true, turnLimit: 3 } }, { seq: 0, rng: localRng(`c-${cardSequence}`) });
+    if (isViolation(s)) throw new Error(s.code);
+    const r = playTurn(playTurn(playTurn(s.state, `${cardSequence}1`).s, `${cardSequence}2`).s, `${cardSequence}3`);
+    assert.ok(r.s.result, `${cardSequence}: ended`);
+  }
+});
+
+test('#99-#102 #110 #71 kernel conformance (replay, candidates, defaults, determinize) of a random firefight with cards, the Plasma Cooler, crossfires and tasks', () => {
+  for (const cardSequence of ['extended', 'expanded']) {
+    const r = checkPlayout(fastAndDirty, 'firefight', seats, `fad-cards-${cardSequence}`, 3000, { cardSequence, plasmaCooler: true, crossfires: true, pinning: true, opportunityFire: true, tasks: [{ id: 'relay', at: [2400, 2400], onFailure: 'pinned', points: 2 }] });
+    assert.deepEqual(r.problems, []);
+    assert.ok(r.ended);
+  }
+});
