@@ -30,6 +30,7 @@ import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
 import { taskOptionSchema, taskProblem } from './rules/tasks.js';
+import { generateOptionSchema } from './rules/generation.js';
 import { cardOptionSchema, coolerFirers, coolerTargets } from './rules/cards.js';
 import { has, noRush } from './rules/traits.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
@@ -594,6 +595,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2' },
       tasks: taskOptionSchema,
       ...cardOptionSchema,
+      generate: generateOptionSchema,
       crossfires: { type: 'boolean', default: false, description: 'Option Crossfires (§7.19, checklist #110): a unit fired upon from opposite directions (bearings at least 135° apart at its centre) in one turn tests Quality on 1D6; on a failure the second attack pins it' },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {

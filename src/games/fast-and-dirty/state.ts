@@ -205,6 +205,8 @@ export interface Options {
   cardSequence?: 'standard' | 'simple' | 'extended' | 'expanded';
   /** The Plasma Cooler card (§5.1). */
   plasmaCooler?: boolean;
+  /** Force generation (§2.10, rules/generation.ts). */
+  generate?: unknown;
 }
 
 /** Scenario victory rules (§4.3, §9). */

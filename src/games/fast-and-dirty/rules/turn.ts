@@ -22,6 +22,7 @@ import { lastBoundStarts } from './jump.js';
 import { drop } from './drop.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
+import { blockDeploy, generateForce, generationProblem, type GenerateOption } from './generation.js';
 import { applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
@@ -81,6 +82,19 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   }
   const artillery = artilleryOf(opts.artillery);
   if ('code' in artillery) return artillery;
+  // Force generation (§2.10): the dice set each side's force instead of the scenario's.
+  const gen = opts.generate as GenerateOption | undefined;
+  if (gen) {
+    const p = generationProblem(gen);
+    if (p) return p;
+    const v = sc.victory as { attacker?: Side };
+    for (const side of [0, 1] as const) {
+      const g = generateForce(run, side, gen, v.attacker === side);
+      if ('code' in g) return g;
+      forces[side] = g.units;
+      g.artillery.forEach((w) => artillery.push({ id: `${side === 0 ? 'A' : 'B'}-${artillery.filter((a) => a.side === side).length + 1}`, side, weapon: w, lost: false, usedTurn: 0 }));
+    }
+  }
   const tasks = tasksOf(opts.tasks, { w: map.table[0], h: map.table[1] });
   if ('code' in tasks) return tasks;
   const s: S = {
@@ -101,8 +115,9 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       if (spec.kind === 'weaponTeam' && spec.attached && host?.side === side && host.kind === 'infantry') attachTeam(s, host, built);
     });
     s.startUnits[side] = forces[side].length;
+    if (gen) blockDeploy(s, side, s.units.filter((u) => u.side === side));
   }
-  if (opts.forces !== undefined) {
+  if (opts.forces !== undefined || gen) {
     // A custom list's default deployment must fit: no figure in impassable terrain or past the table's middle.
     for (const u of s.units) for (const f of u.figures) {
       const imp = inImpassable(s, f.at);

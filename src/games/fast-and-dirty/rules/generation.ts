@@ -1,0 +1,204 @@
+// Force generation (§2.10, checklist #95 Basic Forces, #96 Advanced Force Generation with Quantity
+// Tests): with the game option `generate`, each side's force is rolled at setup from the tables of
+// data/generation.json with the game's seeded dice (every roll a public event, as §2.10 has them),
+// then checked by the §2.9 points rules (every squad must be costed; no points limit applies, the
+// dice set the size) and deployed in blocks from the side's edge.
+import { Type as T, type Static } from '@sinclair/typebox';
+import { Ajv } from 'ajv';
+import { violation, type Violation } from '../../../engine/types.js';
+import { CONTENT, forceProblem, squadCost, type UnitSpec } from '../content.js';
+import { QUALITIES, RESOLVES, type S, type Side, type Unit } from '../state.js';
+import type { Pt } from '../../../engine/mech/geom2d.js';
+import { inImpassable } from '../geometry.js';
+import { successes, type Run } from './run.js';
+import generationJson from '../data/generation.json' with { type: 'json' };
+
+const Six = <V extends ReturnType<typeof T.String>>(v: V) => T.Array(v, { minItems: 6, maxItems: 6 });
+const SixInt = T.Array(T.Integer({ minimum: 1, maximum: 12 }), { minItems: 6, maxItems: 6 });
+const Four = <V extends ReturnType<typeof T.Array>>(v: V) => T.Array(v, { minItems: 4, maxItems: 4 });
+const Q = T.Union(QUALITIES.map((q) => T.Literal(q)));
+const R = T.Union(RESOLVES.map((r) => T.Literal(r)));
+const GenerationFile = T.Object({
+  provisional: T.Boolean(), dataset: T.String(), note: T.String(),
+  basic: T.Object({
+    platoonSize: SixInt, squadStrength: SixInt, quality: T.Array(Q, { minItems: 6, maxItems: 6 }), resolve: T.Array(R, { minItems: 6, maxItems: 6 }),
+    armour: Six(T.String()), basicWeapon: Six(T.String()), supportWeapon: Six(T.String()),
+  }, { additionalProperties: false }),
+  advanced: T.Object({
+    qtDice: T.Array(T.Integer({ minimum: 1, maximum: 6 }), { minItems: 4, maxItems: 4 }),
+    platoonSize: Four(SixInt), squadStrength: Four(SixInt), hqExtra: T.Array(T.Integer({ minimum: 0, maximum: 4 }), { minItems: 4, maxItems: 4 }),
+    basicWeapon: Four(Six(T.String())), armour: Four(Six(T.String())),
+    jetPacks: T.Array(T.Integer({ minimum: 1, maximum: 7 }), { minItems: 4, maxItems: 4 }),
+    heavyWeapon: Six(T.String()), heavyWeaponFallback: T.String(),
+    quality: Four(T.Array(Q, { minItems: 6, maxItems: 6 })), resolve: Four(T.Array(R, { minItems: 6, maxItems: 6 })),
+  }, { additionalProperties: false }),
+}, { additionalProperties: false });
+type GenerationFile = Static<typeof GenerationFile>;
+
+/** Loads and cross-checks the tables: every weapon and armour named exists (unknown heavy weapons fall back, logged). */
+export function loadGeneration(raw: unknown): GenerationFile {
+  const ajv = new Ajv({ allErrors: true });
+  const v = ajv.compile(GenerationFile);
+  if (!v(raw)) throw new Error(`fast-and-dirty data/generation.json: ${ajv.errorsText(v.errors)}`);
+  const g = raw as GenerationFile;
+  const weapons = [...g.basic.basicWeapon, ...g.basic.supportWeapon, ...g.advanced.basicWeapon.flat(), g.advanced.heavyWeaponFallback];
+  for (const w of weapons) if (!CONTENT.weapons[w]) throw new Error(`fast-and-dirty data/generation.json: unknown weapon ${w}`);
+  for (const a of [...g.basic.armour, ...g.advanced.armour.flat()]) if (!CONTENT.armour[a]) throw new Error(`fast-and-dirty data/generation.json: unknown armour ${a}`);
+  return g;
+}
+export const GENERATION = loadGeneration(generationJson);
+
+export type Category = 'manpower' | 'firepower' | 'gear' | 'support' | 'training' | 'aggression';
+export const CATEGORIES: readonly Category[] = ['manpower', 'firepower', 'gear', 'support', 'training', 'aggression'];
+export type Priorities = Record<Category, number>;
+/** [P] The default spend of the 9 Force Priority points when a side gives none. */
+export const DEFAULT_PRIORITIES: Priorities = { manpower: 2, firepower: 2, gear: 1, support: 1, training: 2, aggression: 1 };
+
+export interface GenerateOption {
+  method: 'basic' | 'advanced';
+  /** Platoons per side (§2.10: new players 1, experienced 2); a definite attacker gets one more. */
+  platoons?: number;
+  /** Advanced: each side's 9 Force Priority points over the six categories (0 Low … 3 Top). */
+  priorities?: { 0?: Partial<Priorities>; 1?: Partial<Priorities> };
+}
+
+const priorityProps = Object.fromEntries(CATEGORIES.map((c) => [c, { type: 'integer', minimum: 0, maximum: 3 }]));
+export const generateOptionSchema = {
+  type: 'object', additionalProperties: false, required: ['method'],
+  description: 'Force generation (§2.10): each side\'s force is rolled at setup instead of the scenario\'s (basic: Basic Forces, checklist #95; advanced: Advanced Force Generation with Quantity Tests, #96); every roll is a public event; the scenario\'s attacker gets one more platoon',
+  properties: {
+    method: { enum: ['basic', 'advanced'] },
+    platoons: { type: 'integer', minimum: 1, maximum: 2, default: 1, description: 'platoons per side (new players 1, experienced 2)' },
+    priorities: {
+      type: 'object', additionalProperties: false, description: 'advanced: each side\'s 9 Force Priority points, 0 (Low) to 3 (Top) per category; default manpower 2, firepower 2, gear 1, support 1, training 2, aggression 1',
+      properties: { 0: { type: 'object', additionalProperties: false, properties: priorityProps }, 1: { type: 'object', additionalProperties: false, properties: priorityProps } },
+    },
+  },
+};
+
+export interface Generated { units: UnitSpec[]; artillery: string[]; points: number }
+
+export function generationProblem(o: GenerateOption): Violation | null {
+  if (o.method !== 'basic' && o.method !== 'advanced') return violation('bad_generation', 'generate.method is basic or advanced (§2.10)');
+  for (const side of [0, 1] as const) {
+    const p = { ...DEFAULT_PRIORITIES, ...(o.priorities?.[side] ?? {}) };
+    const sum = CATEGORIES.reduce((k, c) => k + p[c], 0);
+    if (CATEGORIES.some((c) => !Number.isInteger(p[c]) || p[c] < 0 || p[c] > 3)) return violation('bad_priorities', `side ${side}: each category takes 0 to 3 priority points (§2.10)`);
+    if (o.method === 'advanced' && sum !== 9) return violation('bad_priorities', `side ${side}: the priorities spend ${sum} points; a force spends exactly 9 (§2.10)`);
+  }
+  return null;
+}
+
+/** One side's force (§2.10). */
+export function generateForce(run: Run, side: Side, o: GenerateOption, attacker: boolean): Generated | Violation {
+  const d6 = (what: string, extra: Record<string, unknown> = {}) => run.roll(`generate_${what}`, 1, { side, ...extra })[0] - 1;
+  const platoons = (o.platoons ?? 1) + (attacker ? 1 : 0);
+  const units: UnitSpec[] = [];
+  const artillery: string[] = [];
+  const squad = (name: string, quality: UnitSpec['quality'], resolve: UnitSpec['resolve'], weapon: string, armour: string, n: number, support: string | null): UnitSpec => ({
+    name, quality, resolve,
+    figures: [
+      { weapon, armour, leader: true },
+      ...(n - 1 - (support ? 1 : 0) > 0 ? [{ weapon, armour, count: n - 1 - (support ? 1 : 0) }] : []),
+      ...(support ? [{ weapon: support, armour, support: true }] : []),
+    ],
+  });
+  if (o.method === 'basic') {
+    const B = GENERATION.basic;
+    const strength = B.squadStrength[d6('squad_strength')];
+    const basic = B.basicWeapon[d6('basic_weapon')];
+    for (let p = 1; p <= platoons; p++) {
+      const size = B.platoonSize[d6('platoon_size', { platoon: p })];
+      units.push(squad(`Platoon ${p} command`, 'regular', 'steady', basic, 'light', 4, null));
+      for (let i = 1; i <= size; i++) {
+        const q = B.quality[d6('quality', { platoon: p, squad: i })], r = B.resolve[d6('resolve', { platoon: p, squad: i })];
+        const a = B.armour[d6('armour', { platoon: p, squad: i })], sw = B.supportWeapon[d6('support_weapon', { platoon: p, squad: i })];
+        units.push(squad(`Platoon ${p} squad ${i}`, q, r, basic, a, strength, sw));
+      }
+    }
+  } else {
+    const A = GENERATION.advanced;
+    const P = { ...DEFAULT_PRIORITIES, ...(o.priorities?.[side] ?? {}) };
+    const qt = (cat: Category, what: string) => successes(run.roll(`generate_qt_${what}`, A.qtDice[P[cat]], { side, category: cat }), 5);
+    const strength = A.squadStrength[P.manpower][d6('squad_strength')];
+    const squads: UnitSpec[] = [];
+    for (let p = 1; p <= platoons; p++) {
+      const size = A.platoonSize[P.manpower][d6('platoon_size', { platoon: p })];
+      const basic = A.basicWeapon[P.firepower][d6('basic_weapon', { platoon: p })];
+      const armour = A.armour[P.gear][d6('armour', { platoon: p })];
+      const resolve = A.resolve[P.aggression][d6('resolve', { platoon: p })];
+      // Default Platoon HQ: a Novice leader and 3 Regular, Steady troopers, more with Top / High Manpower.
+      units.push(squad(`Platoon ${p} HQ`, 'regular', 'steady', basic, armour, 4 + A.hqExtra[P.manpower], null));
+      for (let i = 1; i <= size; i++) {
+        const q = A.quality[P.training][d6('quality', { platoon: p, squad: i })];
+        const sw = GENERATION.basic.supportWeapon[d6('support_weapon', { platoon: p, squad: i })];
+        const s = squad(`Platoon ${p} squad ${i}`, q, resolve, basic, armour, strength, sw);
+        if (A.jetPacks[P.gear] <= 6 && d6('jet_packs', { platoon: p, squad: i }) + 1 >= A.jetPacks[P.gear]) s.jumpPacks = true;
+        squads.push(s);
+        units.push(s);
+      }
+    }
+    // Fire-power: a rifle grenade launcher per success, one trooper of a squad each in turn; Top priority, one plasma rifle.
+    const swaps = [...Array(qt('firepower', 'rifle_grenades')).fill('rifleGrenades'), ...(P.firepower === 3 ? ['plasmaRifle'] : [])];
+    swaps.forEach((w, i) => {
+      const s = squads[i % squads.length];
+      const plain = s.figures.find((f) => !f.support && !f.leader && (f.count ?? 1) >= 2);
+      if (!plain) return;
+      plain.count = (plain.count ?? 1) - 1;
+      s.figures.push({ weapon: w, armour: plain.armour, support: true });
+    });
+    // Support: heavy weapons (teams of 2 [P]), type rolled once; off-board light mortars (§7.11, at most 4).
+    const heavy = qt('support', 'heavy_weapons');
+    if (heavy) {
+      const rolled = A.heavyWeapon[d6('heavy_weapon')];
+      const w = CONTENT.weapons[rolled] ? rolled : A.heavyWeaponFallback;
+      if (w !== rolled) run.emit('generation_substitute', { side, rolled, weapon: w, reason: 'not in the weapon data' });
+      for (let i = 1; i <= heavy; i++) units.push({ name: `Heavy weapon ${i}`, kind: 'weaponTeam', quality: 'regular', resolve: 'steady', figures: [{ weapon: w, armour: units[0].figures[0].armour, count: 2 }] });
+    }
+    const mortars = Math.min(4, qt('support', 'mortars'));
+    for (let i = 0; i < mortars; i++) artillery.push('lightMortar');
+    // Aggression: one Hardened trait per success, a squad each in turn.
+    const hardened = qt('aggression', 'hardened');
+    for (let i = 0; i < Math.min(hardened, squads.length); i++) squads[i].traits = ['hardened'];
+  }
+  // The §2.9 rules for each squad; a weapon the source gives no cost (A8) leaves the squad uncosted, not refused.
+  const infantry = units.filter((u) => (u.kind ?? 'infantry') === 'infantry');
+  const uncosted: string[] = [];
+  let points = 0;
+  for (const u of infantry) {
+    const prob = forceProblem(CONTENT, [u], Number.MAX_SAFE_INTEGER);
+    if (prob && prob.code !== 'no_points_cost') return violation(prob.code, `side ${side}: the generated force breaks the points rules: ${prob.message}`);
+    const c = squadCost(CONTENT, u);
+    if (typeof c === 'number') points += c; else uncosted.push(u.name);
+  }
+  run.emit('force_generated', { side, method: o.method, units: units.length, figures: units.reduce((k, u) => k + u.figures.reduce((n, f) => n + (f.count ?? 1), 0), 0), points: points / 100, uncosted, artillery: artillery.length });
+  return { units, artillery, points: points / 100 };
+}
+
+/**
+ * Deployment of a generated force [P]: each unit a block of rows of up to 6 figures 2.2" apart,
+ * blocks side by side 1" apart from the left, from 3" in from the side's edge, a new band behind
+ * when the table is full; a block that would stand in impassable terrain slides right.
+ */
+export function blockDeploy(s: S, side: Side, units: Unit[]): void {
+  const GAP = 220;
+  let x = 100, y = 300, bandDepth = 0;
+  for (const u of units) {
+    const n = u.figures.length;
+    const cols = Math.min(6, n), rows = Math.ceil(n / 6);
+    const w = (cols - 1) * GAP + 100, h = (rows - 1) * GAP + 100;
+    const spots = (x0: number): Pt[] => u.figures.map((_, i) => {
+      const yy = y + 50 + Math.floor(i / 6) * GAP;
+      return [x0 + 50 + (i % 6) * GAP, side === 0 ? yy : s.table.h - yy] as Pt;
+    });
+    for (let tries = 0; tries < 60; tries++) {
+      if (x + w > s.table.w - 100) { x = 100; y += bandDepth + 100; bandDepth = 0; }
+      const at = spots(x);
+      if (at.some((p) => inImpassable(s, p))) { x += 100; continue; }
+      u.figures.forEach((f, i) => { f.at = at[i]; });
+      break;
+    }
+    bandDepth = Math.max(bandDepth, h);
+    x += w + 100;
+  }
+}

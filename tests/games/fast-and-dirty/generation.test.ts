@@ -1,0 +1,98 @@
+// Checklist items #95 (Basic Forces generator) and #96 (Advanced Force Generation with Quantity
+// Tests) of §2.10: with the option `generate`, each side's force is rolled at setup with the
+// game's seeded dice, every roll public, checked by the §2.9 points rules and deployed.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { evOf, faces, fastAndDirty, seats } from './helpers.js';
+import { scriptedRng, localRng } from '../../../src/engine/rng.js';
+import { checkPlayout } from '../../../src/engine/conformance.js';
+import { isViolation } from '../../../src/engine/types.js';
+import type { S } from '../../../src/games/fast-and-dirty/state.js';
+import { inImpassable } from '../../../src/games/fast-and-dirty/geometry.js';
+
+function gen(scenario: string, generate: unknown, dice: number[]) {
+  const r = fastAndDirty.setup({ scenario, seats, options: { generate } }, { seq: 0, rng: scriptedRng(dice, `gen-${scenario}`) });
+  if (isViolation(r)) throw new Error(`${r.code}: ${r.message}`);
+  return r;
+}
+const figs = (s: S, id: string) => s.units.find((u) => u.id === id)!.figures;
+const count = (s: S, id: string, weapon: string) => figs(s, id).filter((f) => f.weapon === weapon).length;
+
+test('#95 Basic Forces: squad strength once per player, basic weapon once for the force, platoon size, per-squad Quality, Resolve, Armour and support weapon; a command squad per platoon (§2.10)', () => {
+  // Side 0: strength 5 (10 figures), basic weapon 6 (Assault Rifles), platoon size 1 (3 squads [P]);
+  // squads: Quality/Resolve/Armour/support 1,6,6,1 / 5,2,2,3 / 2,1,1,6.
+  const r = gen('firefight', { method: 'basic' }, faces(5, 6, 1, 1, 6, 6, 1, 5, 2, 2, 3, 2, 1, 1, 6));
+  const s = r.state;
+  const a = s.units.filter((u) => u.side === 0);
+  assert.equal(a.length, 4, 'the command squad and 3 squads');
+  assert.deepEqual([a[0].quality, a[0].resolve, a[0].figures.length, a[0].figures[0].armour], ['regular', 'steady', 4, 'light'], 'command squad: leader + 3 Regular, Steady, Light');
+  assert.ok(a[0].figures.every((f) => f.weapon === 'assaultRifle' && !f.support));
+  assert.deepEqual([a[1].quality, a[1].resolve, a[1].figures[0].armour], ['rabble', 'determined', 'improved']);
+  assert.deepEqual([a[2].quality, a[2].resolve, a[2].figures[0].armour], ['regular', 'steady', 'light']);
+  assert.deepEqual([a[3].quality, a[3].resolve, a[3].figures[0].armour], ['conscript', 'uncertain', 'none']);
+  for (const u of a.slice(1)) assert.equal(u.figures.length, 10);
+  assert.deepEqual([count(s, 'A2', 'flameThrower'), count(s, 'A3', 'saw'), count(s, 'A4', 'grenadeLauncher')], [1, 1, 1], 'one figure carries the support weapon instead');
+  assert.equal(count(s, 'A2', 'assaultRifle'), 9);
+  const ev = evOf(r.events, 'force_generated');
+  assert.equal(ev.length, 2);
+  assert.equal(ev[0].method, 'basic');
+  assert.ok(evOf(r.events, 'dice_rolled').some((d) => d.purpose === 'generate_squad_strength'), 'every roll is a public event');
+  // Deployed on the own half, off impassable terrain, not overlapping.
+  for (const u of s.units.filter((x) => x.side !== null)) for (const f of u.figures) {
+    assert.ok(u.side === 0 ? f.at[1] <= s.table.h / 2 : f.at[1] >= s.table.h / 2, f.id);
+    assert.equal(inImpassable(s, f.at), null, f.id);
+  }
+});
+
+test('#95 Basic Forces: a definite attacker gets one more platoon (§2.10)', () => {
+  const r = fastAndDirty.setup({ scenario: 'hold-the-line', seats, options: { generate: { method: 'basic' } } }, { seq: 0, rng: localRng('gen-attacker') });
+  if (isViolation(r)) throw new Error(r.code);
+  const commands = (side: number) => r.state.units.filter((u) => u.side === side && u.name.endsWith('command')).length;
+  assert.equal(commands(0), 2, 'the attacker (side 0) rolls two platoons');
+  assert.equal(commands(1), 1);
+});
+
+test('#96 Advanced Force Generation: priority tables and Quantity Tests (5+ successes) set the force (§2.10)', () => {
+  const priorities = { 0: { manpower: 3, firepower: 3, gear: 3, support: 0, training: 0, aggression: 0 } };
+  const dice = faces(
+    6, // squad strength, Top: 12
+    6, 5, 3, 1, // platoon size Top 6: 5 squads; basic weapon Top 5: Gauss; armour Top 3: heavy; resolve Low 1: reluctant
+    3, 2, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // squads: Quality Low 3 conscript, SAW, jet packs 5 (Top: 5+); then rabble, flame thrower, no jet packs
+    5, 5, 1, 1, 1, // Fire-power QT (Top, 5D6): 2 rifle grenade launchers, and Top's plasma rifle
+    5, 1, 5, // Support QT (Low, 2D6): 1 heavy weapon; its type 5: Heavy MG
+    6, 6, // second Support QT: 2 off-board light mortars
+    5, 1, // Aggression QT: 1 Hardened
+  );
+  const r = gen('firefight', { method: 'advanced', priorities }, dice);
+  const s = r.state;
+  const a = s.units.filter((u) => u.side === 0);
+  assert.equal(a.length, 7, 'HQ, 5 squads, 1 heavy weapon team');
+  assert.equal(a[0].figures.length, 6, 'Default HQ 4, Top Manpower +2');
+  const squads = a.slice(1, 6);
+  for (const u of squads) assert.equal(u.figures.length, 12);
+  assert.ok(squads.every((u) => u.resolve === 'reluctant' && u.figures.every((f) => f.armour === 'heavy')));
+  assert.deepEqual(squads.map((u) => u.quality), ['conscript', 'rabble', 'rabble', 'rabble', 'rabble']);
+  assert.equal(squads[0].jumpPacks, true);
+  assert.equal(squads[1].jumpPacks ?? false, false);
+  assert.equal(count(s, 'A2', 'gaussRifle'), 12 - 1 - 1, 'the SAW and a rifle grenade launcher replace troopers');
+  assert.equal(count(s, 'A2', 'rifleGrenades') + count(s, 'A3', 'rifleGrenades'), 2);
+  assert.equal(count(s, 'A2', 'plasmaRifle') + count(s, 'A3', 'plasmaRifle') + count(s, 'A4', 'plasmaRifle'), 1);
+  assert.equal(a[6].kind, 'weaponTeam');
+  assert.equal(a[6].figures[0].weapon, 'heavyMG');
+  assert.deepEqual(s.artillery.filter((x) => x.side === 0).map((x) => x.weapon), ['lightMortar', 'lightMortar']);
+  assert.deepEqual(squads[0].traits, ['hardened']);
+  assert.equal(squads[1].traits, undefined);
+});
+
+test('#96 Advanced Force Generation: the priorities spend exactly 9 points, 0-3 per category', () => {
+  const bad = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'advanced', priorities: { 1: { manpower: 3, firepower: 3, gear: 3, support: 3, training: 0, aggression: 0 } } } } }, { seq: 0, rng: localRng('gen-bad') });
+  assert.ok(isViolation(bad) && bad.code === 'bad_priorities');
+});
+
+test('#95 #96 a generated game passes the kernel conformance checks (replay, candidates, defaults, determinize)', () => {
+  for (const method of ['basic', 'advanced']) {
+    const r = checkPlayout(fastAndDirty, 'firefight', seats, `fad-gen-${method}`, 3000, { generate: { method }, turnLimit: 3 });
+    assert.deepEqual(r.problems, []);
+    assert.ok(r.ended);
+  }
+});
