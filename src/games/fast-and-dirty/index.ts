@@ -31,7 +31,7 @@ import { dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
 import { taskOptionSchema, taskProblem } from './rules/tasks.js';
 import { generateOptionSchema } from './rules/generation.js';
-import { cardOptionSchema, coolerFirers, coolerTargets } from './rules/cards.js';
+import { cardOptionSchema, coolerFirers, coolerTargets, reactors } from './rules/cards.js';
 import { has, noRush } from './rules/traits.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 
@@ -43,7 +43,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -93,6 +93,11 @@ function pending(s: S): OpenDecision[] {
       key: `${s.phase}:${s.step}`, seat, kind: s.phase, blocking: true, timing: s.phase === 'elusive' ? 'reaction' : 'turn', context: [...ctx, `unit:${s.phase === 'elusive' ? t.id : u.id}`],
       exposes: { shooter: u.id, target: t.id, ...(s.phase === 'elusive' ? { move: ELUSIVE_MOVE } : { eligible: retargets(s, u, e.action) }) },
     }];
+  }
+  if (s.phase === 'react') {
+    const r = s.cards!.react!;
+    const to = s.units.find((x) => x.id === r.to)!;
+    return [{ key: `react:${s.step}`, seat: r.side, kind: 'react', blocking: true, timing: 'reaction', context: [...ctx, `unit:${to.id}`], exposes: { unit: to.id, eligible: reactors(s, to).map((u) => u.id) } }];
   }
   if (s.phase === 'cooler') {
     // The Plasma Cooler's fire (§5.1): the side to shoot picks a unit that has not activated and a target within short range, or passes.
@@ -331,6 +336,13 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (!opportunityFirers(s, mover).some((u) => u.id === a.unit)) return violation('not_eligible', `${a.unit} may not take opportunity fire at ${mover.id}: it needs to be unactivated and have the mover among its fire-priority targets (§7.18)`);
       return null;
     }
+    case 'react': {
+      if (a.type !== 'react') return violation('wrong_action', 'answer with {type:"react", unit} or unit null to let it pass (§5.1)');
+      if (a.unit === null) return null;
+      const to = s.units.find((x) => x.id === s.cards!.react!.to)!;
+      if (!reactors(s, to).some((u) => u.id === a.unit)) return violation('not_eligible', `${a.unit} may not react to ${to.id}: it needs LOS and range to it and to be able to fire (§5.1)`);
+      return null;
+    }
     case 'cooler': {
       if (a.type !== 'cooler') return violation('wrong_action', 'answer with {type:"cooler", unit, target} or unit null to pass (§5.1)');
       if (a.unit === null) return null;
@@ -408,6 +420,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
     case 'motivator': return { actions: [{ type: 'motivator', reroll: true }, { type: 'motivator', reroll: false }], all: true };
+    case 'react': return { actions: [{ type: 'react', unit: null }, ...reactors(s, s.units.find((x) => x.id === s.cards!.react!.to)!).map((u) => ({ type: 'react' as const, unit: u.id }))], all: true };
     case 'cooler': return { actions: [{ type: 'cooler', unit: null, target: null }, ...coolerFirers(s, seat as Side).flatMap((u) => coolerTargets(s, u).map((t) => ({ type: 'cooler' as const, unit: u.id, target: t.id })))], all: true };
     case 'harm': return { actions: living(s.units.find((x) => x.id === s.harm!.target)!).map((f) => ({ type: 'harm' as const, fig: f.id })), all: true };
     case 'elusive': return { actions: elusiveCandidates(s, s.units.find((x) => x.id === s.elusive!.target)!, s.units.find((x) => x.id === s.elusive!.shooter)!), all: false };
@@ -431,6 +444,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'control': return { type: 'control', moves: [] };
     case 'opportunity': return { type: 'opportunity', unit: null };
     case 'cooler': return { type: 'cooler', unit: null, target: null };
+    case 'react': return { type: 'react', unit: null };
     case 'elusive': return { type: 'elusive', moves: [] };
     // A rout is re-rolled; a fall back is kept for a worse day.
     case 'motivator': return { type: 'motivator', reroll: (s.units.find((x) => x.id === s.active)?.moraleHeld ?? 0) === 0 };
@@ -467,6 +481,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
     case 'cooler': applyCoolerFire(s, run, a.unit, a.target); break;
+    case 'react': applyReact(s, run, a.unit); break;
     case 'elusive': applyElusive(s, run, a.moves); break;
     case 'harm': applyHarm(s, run, a.fig); break;
     case 'motivator': applyMotivator(s, run, a.reroll); break;

@@ -205,6 +205,8 @@ export interface Options {
   cardSequence?: 'standard' | 'simple' | 'extended' | 'expanded';
   /** The Plasma Cooler card (§5.1). */
   plasmaCooler?: boolean;
+  /** Expanded card sequence: Reaction cards in the deck (default: the average number of commanders, §5.1). */
+  reactionCards?: number;
   /** Force generation (§2.10, rules/generation.ts). */
   generate?: unknown;
 }
@@ -216,7 +218,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'ended';
+export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -302,6 +304,7 @@ export type Action =
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'cooler'; unit: string | null; target: string | null }
+  | { type: 'react'; unit: string | null }
   | { type: 'drop'; at: Pt }
   | { type: 'harm'; fig: string }
   | { type: 'motivator'; reroll: boolean }

@@ -154,8 +154,40 @@ test('#99-#102 card sequences: a random game of each plays to its end through th
 
 test('#99-#102 #110 #71 kernel conformance (replay, candidates, defaults, determinize) of a random firefight with cards, the Plasma Cooler, crossfires and tasks', () => {
   for (const cardSequence of ['extended', 'expanded']) {
-    const r = checkPlayout(fastAndDirty, 'firefight', seats, `fad-cards-${cardSequence}`, 3000, { cardSequence, plasmaCooler: true, crossfires: true, pinning: true, opportunityFire: true, tasks: [{ id: 'relay', at: [2400, 2400], onFailure: 'pinned', points: 2 }] });
+    const r = checkPlayout(fastAndDirty, 'firefight', seats, `fad-cards-${cardSequence}`, 3000, { cardSequence, plasmaCooler: true, reactionCards: 2, crossfires: true, pinning: true, opportunityFire: true, tasks: [{ id: 'relay', at: [2400, 2400], onFailure: 'pinned', points: 2 }] });
     assert.deepEqual(r.problems, []);
     assert.ok(r.ended);
   }
+});
+
+test('#102 expanded card sequence: a Reaction card is set aside, and the next unit card lets one opposing unit with LOS fire at that unit before it acts (§5.1)', () => {
+  const mk = () => {
+    const s = craft({ name: 'reaction', active: 'A1', options: { cardSequence: 'expanded' }, units: [
+      { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) },
+      { id: 'A2', side: 0, spec: squad('regular', 3), at: row(1800, 500, 3) },
+      { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1400, 1400, 3) },
+      { id: 'B2', side: 1, spec: squad('regular', 3), at: row(3000, 4500, 3) },
+    ] });
+    s.cards = { deck: newDeck(['reaction', 'unit:A2', 'unit:B1', 'unit:B2']), drawn: null, last: 0, cooler: null };
+    return s;
+  };
+  // Draw 0: the Reaction card; draw 1 of the rest (A2, B1, B2): B1.
+  const r = act(mk(), hold, [0, 1]);
+  const d = decision(r.s);
+  assert.equal(d.kind, 'react');
+  assert.equal(d.seat, 0, 'the opposing side reacts');
+  assert.deepEqual((d.exposes as { eligible: string[] }).eligible, ['A1', 'A2'], 'A1 has activated but may react too');
+  assert.equal((tryAct(r.s, { type: 'react', unit: 'B2' }) as { code: string }).code, 'not_eligible');
+  const a = act(r.s, { type: 'react', unit: 'A2' }, faces(1, 1, 1, 6, 1, 6, 1, 6));
+  assert.equal(evOf(a.events, 'shot')[0].unit, 'A2');
+  assert.equal(evOf(a.events, 'shot')[0].target, 'B1');
+  assert.equal(unitOf(a.s, 'A2').activated, false, 'the reacting unit keeps its activation');
+  const next = decision(a.s);
+  assert.equal(next.kind, 'activate');
+  assert.equal(next.seat, 1);
+  assert.equal(act(a.s, { type: 'activate', unit: 'B1' }).s.active, 'B1');
+  // Without the Reaction card the unit card just activates.
+  const plain = mk();
+  plain.cards!.deck = newDeck(['unit:A2', 'unit:B1', 'unit:B2']);
+  assert.equal(decision(act(plain, hold, [1]).s).kind, 'activate');
 });

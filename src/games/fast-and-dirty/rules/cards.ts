@@ -21,10 +21,15 @@ export interface Cards {
   last: Side | null;
   /** Plasma Cooler fire after the card (§5.1): the side to shoot, sides that passed, units that fired. */
   cooler: { toAct: Side; passed: Side[]; fired: string[] } | null;
+  /** A Reaction card was set aside: the next unit card opens a reaction for the other side (§5.1). */
+  reaction?: boolean;
+  /** The open reaction: the side that may react, to the drawn unit. */
+  react?: { side: Side; to: string } | null;
 }
 
 export const cardOptionSchema = {
   cardSequence: { enum: ['standard', 'simple', 'extended', 'expanded'], default: 'standard', description: 'turn sequence (§5.1): standard (initiative and alternation), simple card sequence (1 card per unit, the drawn unit activates; the turn ends with the deck, checklist #99), extended (2 cards per unit, #100), expanded (unit cards plus 1 Commander card per character: its side activates any one of its units, again if it already has, #102)' },
+  reactionCards: { type: 'integer', minimum: 0, maximum: 4, description: 'expanded card sequence: Reaction cards in the deck (default: the average of the sides\' commanders, rounded up); drawn, it is set aside and the next unit card lets one opposing unit with LOS fire at that unit first (§5.1, checklist #102; the reaction moves are not built)' },
   plasmaCooler: { type: 'boolean', default: false, description: 'card sequences: add the Plasma Cooler card (§5.1, checklist #101): drawn, the turn ends at once; units that have not activated may fire at a target within short range (the close band), one at a time, the sides alternating from the side of the last activated unit' },
 };
 
@@ -41,7 +46,13 @@ export function dealCards(s: S, run: Run): void {
   const mode = cardMode(s)!;
   const cards: string[] = [];
   for (const u of dealt(s)) cards.push(...(mode === 'extended' ? [`unit:${u.id}`, `unit:${u.id}`] : [`unit:${u.id}`]));
-  if (mode === 'expanded') for (const u of s.units) if (u.kind === 'character' && u.side !== null && inPlay(u)) cards.push(`commander:${u.id}`);
+  if (mode === 'expanded') {
+    const commanders = [0, 1].map((side) => s.units.filter((u) => u.kind === 'character' && u.side === side && inPlay(u)).length);
+    for (const u of s.units) if (u.kind === 'character' && u.side !== null && inPlay(u)) cards.push(`commander:${u.id}`);
+    // Reaction cards: 1 per commander, the average when the forces differ (§5.1), rounded up [P]; option reactionCards sets the number.
+    const n = s.options.reactionCards ?? Math.ceil((commanders[0] + commanders[1]) / 2);
+    for (let i = 0; i < n; i++) cards.push('reaction');
+  }
   if (s.options.plasmaCooler || mode === 'expanded') cards.push('cooler');
   s.cards = { deck: newDeck(cards), drawn: null, last: null, cooler: null };
   run.emit('cards_dealt', { turn: s.turn, cards: cards.length });
@@ -59,6 +70,9 @@ export function drawCard(s: S, run: Run): 'activate' | 'cooler' | 'end' {
     if (r.card === null) return 'end';
     run.emit('card_drawn', { card: r.card });
     if (r.card === 'cooler') return openCooler(s, run) ? 'cooler' : 'end';
+    if (r.card === 'reaction') { c.reaction = true; continue; }
+    const reaction = !!c.reaction;
+    c.reaction = false;
     const [kind, id] = r.card.split(':');
     const u = s.units.find((x) => x.id === id);
     if (!u || !inPlay(u) || u.side === null || (kind === 'unit' && u.attachedTo)) continue;
@@ -70,6 +84,12 @@ export function drawCard(s: S, run: Run): 'activate' | 'cooler' | 'end' {
     s.toAct = u.side;
     s.phase = 'activate';
     s.step++;
+    // After a Reaction card, a unit card lets one opposing unit with LOS react first (§5.1).
+    if (reaction && kind === 'unit' && reactors(s, u).length) {
+      c.react = { side: other(u.side), to: u.id };
+      s.toAct = other(u.side);
+      s.phase = 'react';
+    }
     return 'activate';
   }
   return 'end';
@@ -87,6 +107,30 @@ export function cardActivatable(s: S, side: Side): Unit[] {
     return dealt(s).filter((u) => u.id === (c.attachedTo ?? c.id));
   }
   return dealt(s).filter((u) => u.side === side);
+}
+
+// ---------------------------------------------------------------- Reaction (§5.1)
+
+/** Opposing units that may react to the drawn unit: in play, able to fire, with LOS and range to it (fire priority does not apply [P]). */
+export function reactors(s: S, u: Unit): Unit[] {
+  return dealt(s).filter((r) => r.side !== u.side && !r.hidden && !r.reserve && !r.fallingBack && (!r.pinned || !!r.lastStand) && r.kind !== 'nonCombatant' && !!firePlan(s, r, u));
+}
+
+/** The reaction: the chosen unit fires at the drawn unit (it keeps its own activation), or none; then the drawn unit activates. */
+export function applyReaction(s: S, run: Run, unit: string | null): void {
+  const c = s.cards!;
+  const to = s.units.find((x) => x.id === c.react!.to)!;
+  c.react = null;
+  if (unit) {
+    const r = s.units.find((x) => x.id === unit)!;
+    run.emit('reaction', { unit: r.id, target: to.id });
+    shoot(s, run, r, to);
+  } else run.emit('reaction_declined', { target: to.id });
+  s.toAct = to.side as Side;
+  s.phase = 'activate';
+  s.step++;
+  // A drawn unit destroyed or routed by the reaction loses its card.
+  if (!inPlay(to) && c.drawn && 'unit' in c.drawn) c.drawn = null;
 }
 
 // ---------------------------------------------------------------- Plasma Cooler (§5.1)

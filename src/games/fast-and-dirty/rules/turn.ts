@@ -23,7 +23,7 @@ import { drop } from './drop.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { blockDeploy, generateForce, generationProblem, type GenerateOption } from './generation.js';
-import { applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
+import { applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 
@@ -711,6 +711,14 @@ export function applyHiddenOrder(s: S, run: Run, u: Unit, a: Action): void {
 /** The next card (§5.1): an activation, the Plasma Cooler's fire, or the end of the turn. */
 function nextCard(s: S, run: Run): void {
   if (drawCard(s, run) === 'end') endOfTurn(s, run);
+}
+
+/** A Reaction (§5.1): the shot, then the drawn unit's activation (or the next card when it is gone). */
+export function applyReact(s: S, run: Run, unit: string | null): void {
+  applyReaction(s, run, unit);
+  checkImmediate(s, run);
+  if (s.result) return;
+  advance(s, run);
 }
 
 /** A Plasma Cooler shot or pass (§5.1); the turn ends when the fire is over. */
