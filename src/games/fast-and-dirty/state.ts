@@ -141,6 +141,10 @@ export interface Unit {
   firedFrom?: { turn: number; bearings: { unit: string; b: Pt }[] };
   /** A task failed with 0 successes this activation: the marker it gets when the activation ends (§7.28). */
   taskMark?: 'underFire' | 'pinned';
+  /** Generation option Squad Leaders (§2.10): the squad leader's experience. */
+  leaderRating?: 'inexperienced' | 'experienced' | 'veteran';
+  /** Generation option Unknown Resolve (§2.10): rolled at the first casualty; `resolve` is a placeholder until then. */
+  resolveUnknown?: boolean;
 }
 
 /**

@@ -3,7 +3,7 @@
 // game's seeded dice, every roll public, checked by the §2.9 points rules and deployed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { evOf, faces, fastAndDirty, seats } from './helpers.js';
+import { act, craft, evOf, faces, fastAndDirty, row, seats, shootAt, squad } from './helpers.js';
 import { scriptedRng, localRng } from '../../../src/engine/rng.js';
 import { checkPlayout } from '../../../src/engine/conformance.js';
 import { isViolation } from '../../../src/engine/types.js';
@@ -91,8 +91,68 @@ test('#96 Advanced Force Generation: the priorities spend exactly 9 points, 0-3 
 
 test('#95 #96 a generated game passes the kernel conformance checks (replay, candidates, defaults, determinize)', () => {
   for (const method of ['basic', 'advanced']) {
-    const r = checkPlayout(fastAndDirty, 'firefight', seats, `fad-gen-${method}`, 3000, { generate: { method }, turnLimit: 3 });
+    const r = checkPlayout(fastAndDirty, 'firefight', seats, `fad-gen-${method}`, 3000, { generate: { method, squadLeaders: true, unknownResolve: true, heavyWeapons: true, artillerySupport: true }, turnLimit: 3 });
     assert.deepEqual(r.problems, []);
     assert.ok(r.ended);
   }
+});
+
+test('#112 generation options Heavy Weapons and Artillery Support: a weapon team per platoon, an off-board section per side and one more for the attacker (§2.10)', () => {
+  for (let i = 0; i < 4; i++) {
+    const r = fastAndDirty.setup({ scenario: 'hold-the-line', seats, options: { generate: { method: 'basic', heavyWeapons: true, artillerySupport: true } } }, { seq: 0, rng: localRng(`gen-opts-${i}`) });
+    if (isViolation(r)) throw new Error(r.code);
+    const s = r.state;
+    for (const side of [0, 1] as const) {
+      const platoons = s.units.filter((u) => u.side === side && u.name.endsWith('command')).length;
+      const teams = s.units.filter((u) => u.side === side && u.kind === 'weaponTeam');
+      assert.equal(teams.length, platoons, 'one heavy weapon per platoon');
+      for (const t of teams) assert.ok(['lightAutoCannon', 'heavyMG'].includes(t.figures[0].weapon), 'Light Chain Gun is not in the data: a Heavy MG');
+      assert.equal(s.artillery.filter((a) => a.side === side).length, side === 0 ? 2 : 1, 'the attacker (side 0) gets one more');
+      for (const a of s.artillery) assert.ok(['lightMortar', 'heavyMortar'].includes(a.weapon));
+    }
+  }
+});
+
+/** A1 (Regular, target 3): leader + 3, two lost, so broken (Steady breaks at half): a morale test at activation. */
+function brokenSquad(name: string, rating?: 'inexperienced' | 'experienced' | 'veteran', leaderAlive = true) {
+  const spec = { name: 'Led', quality: 'regular' as const, resolve: 'steady' as const, figures: [{ weapon: 'assaultRifle', armour: 'light', leader: true }, { weapon: 'assaultRifle', armour: 'light', count: 3 }] };
+  const s = craft({ name, units: [
+    { id: 'A1', side: 0, spec, at: row(1000, 500, 4) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) },
+  ] });
+  const u = s.units.find((x) => x.id === 'A1')!;
+  u.figures[2].alive = false;
+  u.figures[3].alive = false;
+  if (!leaderAlive) { u.figures[0].alive = false; u.figures[2].alive = true; }
+  if (rating) u.leaderRating = rating;
+  return s;
+}
+
+test('#112 generation option Squad Leaders: a veteran leader +1, an inexperienced one −1 to each morale die while he lives (§2.10)', () => {
+  const morale = (s: S, dice: number[]) => evOf(act(s, { type: 'activate', unit: 'A1' }, faces(...dice)).events, 'morale_result')[0] ?? evOf(act(s, { type: 'activate', unit: 'A1' }, faces(...dice)).events, 'routed')[0];
+  assert.equal(morale(brokenSquad('sl-none'), [2, 2, 2]).successes, 0, '2s miss the Regular 3+');
+  assert.equal(morale(brokenSquad('sl-vet', 'veteran'), [2, 2, 2]).successes, 3, 'veteran: 2 + 1 makes 3');
+  assert.equal(morale(brokenSquad('sl-exp', 'experienced'), [2, 2, 2]).successes, 0);
+  assert.equal(morale(brokenSquad('sl-inexp', 'inexperienced'), [3, 3, 4]).successes, 1, 'inexperienced: 3 − 1 misses');
+  assert.equal(morale(brokenSquad('sl-dead', 'veteran', false), [2, 2, 2]).successes, 0, 'no bonus once the leader is dead');
+  const r = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'basic', squadLeaders: true } } }, { seq: 0, rng: localRng('gen-sl') });
+  if (isViolation(r)) throw new Error(r.code);
+  assert.ok(r.state.units.filter((u) => u.side !== null).every((u) => ['inexperienced', 'experienced', 'veteran'].includes(u.leaderRating ?? '')), 'every generated squad leader is rated');
+});
+
+test('#112 generation option Unknown Resolve: a squad\'s Resolve is rolled the first time it takes casualties (§2.10)', () => {
+  const s = craft({ name: 'unknown-resolve', active: 'A1', units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 1200, 3) },
+  ] });
+  s.units.find((u) => u.id === 'B1')!.resolveUnknown = true;
+  // FE 1 + 2 = 3: one hit; damage 1 + 2 against 1 + 1 kills; the Resolve die 6: Determined.
+  const r = act(s, shootAt('B1'), faces(1, 1, 1, 1, 6));
+  assert.deepEqual(evOf(r.events, 'resolve_revealed'), [{ unit: 'B1', resolve: 'determined' }]);
+  const b = r.s.units.find((u) => u.id === 'B1')!;
+  assert.equal(b.resolve, 'determined');
+  assert.equal(b.resolveUnknown, undefined);
+  const g = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'basic', unknownResolve: true } } }, { seq: 0, rng: localRng('gen-ur') });
+  if (isViolation(g)) throw new Error(g.code);
+  assert.ok(g.state.units.filter((u) => u.side !== null).every((u) => u.resolveUnknown));
 });

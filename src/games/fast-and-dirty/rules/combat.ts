@@ -12,6 +12,7 @@ import { armourMod, assaultTraitMods, closeOnly, has, ignoresPinned, kills, mark
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 import { crossfire } from './crossfire.js';
+import { revealResolve } from './generation.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
 const BAND_MOD = { base: 2, close: 0, medium: -2, long: -4 } as const;
@@ -219,6 +220,7 @@ export function lastFigureRule(t: Unit, killed: Figure[]): void {
 /** A unit with no living figures is out of play; Losing Heart runs after each casualty event (§6.13). */
 export function afterCasualties(s: S, run: Run, t: Unit): void {
   syncCharacters(s, run);
+  revealResolve(run, t);
   if (!living(t).length && !t.out && !t.attachedTo) {
     t.out = true;
     run.emit('unit_eliminated', { unit: t.id });

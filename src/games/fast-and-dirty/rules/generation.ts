@@ -24,6 +24,10 @@ const GenerationFile = T.Object({
     platoonSize: SixInt, squadStrength: SixInt, quality: T.Array(Q, { minItems: 6, maxItems: 6 }), resolve: T.Array(R, { minItems: 6, maxItems: 6 }),
     armour: Six(T.String()), basicWeapon: Six(T.String()), supportWeapon: Six(T.String()),
   }, { additionalProperties: false }),
+  options: T.Object({
+    squadLeader: T.Array(T.Union([T.Literal('inexperienced'), T.Literal('experienced'), T.Literal('veteran')]), { minItems: 6, maxItems: 6 }),
+    heavyWeapon: Six(T.String()), artillery: Six(T.String()), artilleryFallback: T.String(),
+  }, { additionalProperties: false }),
   advanced: T.Object({
     qtDice: T.Array(T.Integer({ minimum: 1, maximum: 6 }), { minItems: 4, maxItems: 4 }),
     platoonSize: Four(SixInt), squadStrength: Four(SixInt), hqExtra: T.Array(T.Integer({ minimum: 0, maximum: 4 }), { minItems: 4, maxItems: 4 }),
@@ -41,7 +45,7 @@ export function loadGeneration(raw: unknown): GenerationFile {
   const v = ajv.compile(GenerationFile);
   if (!v(raw)) throw new Error(`fast-and-dirty data/generation.json: ${ajv.errorsText(v.errors)}`);
   const g = raw as GenerationFile;
-  const weapons = [...g.basic.basicWeapon, ...g.basic.supportWeapon, ...g.advanced.basicWeapon.flat(), g.advanced.heavyWeaponFallback];
+  const weapons = [...g.basic.basicWeapon, ...g.basic.supportWeapon, ...g.advanced.basicWeapon.flat(), g.advanced.heavyWeaponFallback, g.options.artilleryFallback];
   for (const w of weapons) if (!CONTENT.weapons[w]) throw new Error(`fast-and-dirty data/generation.json: unknown weapon ${w}`);
   for (const a of [...g.basic.armour, ...g.advanced.armour.flat()]) if (!CONTENT.armour[a]) throw new Error(`fast-and-dirty data/generation.json: unknown armour ${a}`);
   return g;
@@ -60,6 +64,11 @@ export interface GenerateOption {
   platoons?: number;
   /** Advanced: each side's 9 Force Priority points over the six categories (0 Low … 3 Top). */
   priorities?: { 0?: Partial<Priorities>; 1?: Partial<Priorities> };
+  /** The Greater Variety options (§2.10, checklist #112). */
+  unknownResolve?: boolean;
+  squadLeaders?: boolean;
+  heavyWeapons?: boolean;
+  artillerySupport?: boolean;
 }
 
 const priorityProps = Object.fromEntries(CATEGORIES.map((c) => [c, { type: 'integer', minimum: 0, maximum: 3 }]));
@@ -69,6 +78,10 @@ export const generateOptionSchema = {
   properties: {
     method: { enum: ['basic', 'advanced'] },
     platoons: { type: 'integer', minimum: 1, maximum: 2, default: 1, description: 'platoons per side (new players 1, experienced 2)' },
+    unknownResolve: { type: 'boolean', description: 'option Unknown Resolve (#112): a squad\'s Resolve is rolled (Basic Forces table) the first time it takes casualties' },
+    squadLeaders: { type: 'boolean', description: 'option Squad Leaders (#112): 1D6 per squad leader, 1-2 inexperienced (−1 to each morale die), 3-4 experienced, 5-6 veteran (+1), while the leader lives' },
+    heavyWeapons: { type: 'boolean', description: 'option Heavy Weapons (#112): one weapon team per platoon, 1D6: Light Auto Cannon, Light Chain Gun, Heavy MG' },
+    artillerySupport: { type: 'boolean', description: 'option Artillery Support (#112): one off-board section per side, one more for a definite attacker, 1D6: Light Mortar, Light Cannon, Medium Cannon (cannons not in the data: Heavy Mortar [P])' },
     priorities: {
       type: 'object', additionalProperties: false, description: 'advanced: each side\'s 9 Force Priority points, 0 (Low) to 3 (Top) per category; default manpower 2, firepower 2, gear 1, support 1, training 2, aggression 1',
       properties: { 0: { type: 'object', additionalProperties: false, properties: priorityProps }, 1: { type: 'object', additionalProperties: false, properties: priorityProps } },
@@ -76,7 +89,8 @@ export const generateOptionSchema = {
   },
 };
 
-export interface Generated { units: UnitSpec[]; artillery: string[]; points: number }
+export interface Generated { units: UnitSpec[]; artillery: string[]; points: number; extras: { leader?: LeaderRating; resolveUnknown?: boolean }[] }
+export type LeaderRating = 'inexperienced' | 'experienced' | 'veteran';
 
 export function generationProblem(o: GenerateOption): Violation | null {
   if (o.method !== 'basic' && o.method !== 'advanced') return violation('bad_generation', 'generate.method is basic or advanced (§2.10)');
@@ -161,6 +175,31 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     const hardened = qt('aggression', 'hardened');
     for (let i = 0; i < Math.min(hardened, squads.length); i++) squads[i].traits = ['hardened'];
   }
+  // The Greater Variety options (§2.10, #112).
+  const O = GENERATION.options;
+  if (o.heavyWeapons) {
+    for (let p = 1; p <= platoons; p++) {
+      const rolled = O.heavyWeapon[d6('heavy_weapons_option', { platoon: p })];
+      const w = CONTENT.weapons[rolled] ? rolled : GENERATION.advanced.heavyWeaponFallback;
+      if (w !== rolled) run.emit('generation_substitute', { side, rolled, weapon: w, reason: 'not in the weapon data' });
+      units.push({ name: `Platoon ${p} heavy weapon`, kind: 'weaponTeam', quality: 'regular', resolve: 'steady', figures: [{ weapon: w, armour: 'light', count: 2 }] });
+    }
+  }
+  if (o.artillerySupport) {
+    for (let i = 0; i < 1 + (attacker ? 1 : 0) && artillery.length < 4; i++) {
+      const rolled = O.artillery[d6('artillery_support')];
+      const w = CONTENT.weapons[rolled]?.flags?.includes('indirect') ? rolled : O.artilleryFallback;
+      if (w !== rolled) run.emit('generation_substitute', { side, rolled, weapon: w, reason: 'not an indirect weapon in the weapon data' });
+      artillery.push(w);
+    }
+  }
+  const extras = units.map((u) => {
+    const x: Generated['extras'][number] = {};
+    if ((u.kind ?? 'infantry') !== 'infantry') return x;
+    if (o.squadLeaders && u.figures.some((f) => f.leader)) x.leader = O.squadLeader[d6('squad_leader', { unit: u.name })];
+    if (o.unknownResolve) x.resolveUnknown = true;
+    return x;
+  });
   // The §2.9 rules for each squad; a weapon the source gives no cost (A8) leaves the squad uncosted, not refused.
   const infantry = units.filter((u) => (u.kind ?? 'infantry') === 'infantry');
   const uncosted: string[] = [];
@@ -172,7 +211,31 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     if (typeof c === 'number') points += c; else uncosted.push(u.name);
   }
   run.emit('force_generated', { side, method: o.method, units: units.length, figures: units.reduce((k, u) => k + u.figures.reduce((n, f) => n + (f.count ?? 1), 0), 0), points: points / 100, uncosted, artillery: artillery.length });
-  return { units, artillery, points: points / 100 };
+  return { units, artillery, points: points / 100, extras };
+}
+
+/** The generated units' leader ratings and unknown Resolve, on the built units (same order). */
+export function applyExtras(units: Unit[], g: Generated): void {
+  units.forEach((u, i) => {
+    const x = g.extras[i];
+    if (x?.leader) u.leaderRating = x.leader;
+    if (x?.resolveUnknown) u.resolveUnknown = true;
+  });
+}
+
+/** Squad Leaders (§2.10, #112): −1 / +1 to each morale die while the squad leader lives [P]. */
+export function leaderMorale(u: Unit): number {
+  if (!u.leaderRating || !u.figures.some((f) => f.leader && f.alive)) return 0;
+  return u.leaderRating === 'inexperienced' ? -1 : u.leaderRating === 'veteran' ? 1 : 0;
+}
+
+/** Unknown Resolve (§2.10, #112): rolled the first time the unit takes casualties. */
+export function revealResolve(run: Run, u: Unit): void {
+  if (!u.resolveUnknown || !u.figures.some((f) => !f.alive)) return;
+  delete u.resolveUnknown;
+  const d = run.roll('unknown_resolve', 1, { unit: u.id })[0];
+  u.resolve = GENERATION.basic.resolve[d - 1];
+  run.emit('resolve_revealed', { unit: u.id, resolve: u.resolve });
 }
 
 /**

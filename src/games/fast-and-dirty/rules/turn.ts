@@ -22,7 +22,7 @@ import { lastBoundStarts } from './jump.js';
 import { drop } from './drop.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
-import { blockDeploy, generateForce, generationProblem, type GenerateOption } from './generation.js';
+import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
 import { applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
@@ -84,6 +84,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if ('code' in artillery) return artillery;
   // Force generation (§2.10): the dice set each side's force instead of the scenario's.
   const gen = opts.generate as GenerateOption | undefined;
+  const generated: (Generated | null)[] = [null, null];
   if (gen) {
     const p = generationProblem(gen);
     if (p) return p;
@@ -92,6 +93,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       const g = generateForce(run, side, gen, v.attacker === side);
       if ('code' in g) return g;
       forces[side] = g.units;
+      generated[side] = g;
       g.artillery.forEach((w) => artillery.push({ id: `${side === 0 ? 'A' : 'B'}-${artillery.filter((a) => a.side === side).length + 1}`, side, weapon: w, lost: false, usedTurn: 0 }));
     }
   }
@@ -115,7 +117,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       if (spec.kind === 'weaponTeam' && spec.attached && host?.side === side && host.kind === 'infantry') attachTeam(s, host, built);
     });
     s.startUnits[side] = forces[side].length;
-    if (gen) blockDeploy(s, side, s.units.filter((u) => u.side === side));
+    if (generated[side]) { blockDeploy(s, side, s.units.filter((u) => u.side === side)); applyExtras(s.units.filter((u) => u.side === side), generated[side]!); }
   }
   if (opts.forces !== undefined || gen) {
     // A custom list's default deployment must fit: no figure in impassable terrain or past the table's middle.
