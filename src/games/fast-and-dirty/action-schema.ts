@@ -61,5 +61,10 @@ export const actionSchema = T.Union([
   act('retarget', { target: T.Union([Id, T.Null()]) }, 'the Elusive target fell back out of the shooter\'s reach: fire at another legal target, or null to hold fire (§2.6)'),
   act('cooler', { unit: T.Union([Id, T.Null()]), target: T.Union([Id, T.Null()]) }, 'after the Plasma Cooler card: a unit that has not activated fires at a target within short range, or unit null to pass for the rest of the turn (§5.1)'),
   act('react', { unit: T.Union([Id, T.Null()]) }, 'expanded card sequence, after a Reaction card: one of your units with LOS fires at the unit about to activate (it keeps its own activation), or null (§5.1)'),
+  act('inspire', {
+    unit: T.Union([Id, T.Null()]),
+    effect: T.Optional(T.Union([T.Literal('move'), T.Literal('removeUnderFire'), T.Literal('passMorale'), T.Literal('recoverWounded')])),
+    moves: Moves,
+  }, 'expanded card sequence, an Inspiration card: one of your squads led by a good (veteran) squad leader Moves 3", loses Under Fire or will pass its next morale test; or unit null (§5.1)'),
   act('opportunity', { unit: T.Union([Id, T.Null()]) }, 'Opportunity Fire: an unactivated unit fires at the mover and loses its activation, or null to hold fire (§7.18)'),
 ], { title: 'FastAndDirtyAction' });

@@ -222,7 +222,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'ended';
+export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'inspire' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -309,6 +309,7 @@ export type Action =
   | { type: 'opportunity'; unit: string | null }
   | { type: 'cooler'; unit: string | null; target: string | null }
   | { type: 'react'; unit: string | null }
+  | { type: 'inspire'; unit: string | null; effect?: 'move' | 'removeUnderFire' | 'passMorale' | 'recoverWounded'; moves: Path[] }
   | { type: 'drop'; at: Pt }
   | { type: 'harm'; fig: string }
   | { type: 'motivator'; reroll: boolean }

@@ -7,6 +7,8 @@ import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, seats, setu
 import { localRng } from '../../../src/engine/rng.js';
 import { newDeck } from '../../../src/engine/mech/deck.js';
 import { checkPlayout } from '../../../src/engine/conformance.js';
+import { dealCards } from '../../../src/games/fast-and-dirty/rules/cards.js';
+import { Run } from '../../../src/games/fast-and-dirty/rules/run.js';
 import { isViolation, type GameEvent } from '../../../src/engine/types.js';
 import type { S } from '../../../src/games/fast-and-dirty/state.js';
 
@@ -190,4 +192,47 @@ test('#102 expanded card sequence: a Reaction card is set aside, and the next un
   const plain = mk();
   plain.cards!.deck = newDeck(['unit:A2', 'unit:B1', 'unit:B2']);
   assert.equal(decision(act(plain, hold, [1]).s).kind, 'activate');
+});
+
+test('#102 expanded card sequence: an Inspiration card per good (veteran) squad leader; its side\'s squad led by one Moves 3", loses Under Fire or will pass its next morale test (§5.1)', () => {
+  const led = { name: 'Led', quality: 'regular' as const, resolve: 'steady' as const, figures: [{ weapon: 'assaultRifle', armour: 'light', leader: true }, { weapon: 'assaultRifle', armour: 'light', count: 2 }] };
+  const mk = () => {
+    const s = craft({ name: 'inspiration', active: 'A2', options: { cardSequence: 'expanded' }, units: [
+      { id: 'A1', side: 0, spec: led, at: row(1000, 500, 3) },
+      { id: 'A2', side: 0, spec: squad('regular', 3), at: row(2000, 500, 3) },
+      { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) },
+    ] });
+    const a1 = s.units.find((u) => u.id === 'A1')!;
+    a1.leaderRating = 'veteran';
+    a1.underFire = true;
+    s.cards = { deck: newDeck(['inspiration:A1', 'unit:B1']), drawn: null, last: 0, cooler: null };
+    return s;
+  };
+  const deal = mk();
+  dealCards(deal, new Run(null));
+  assert.deepEqual(deal.cards!.deck.pool.filter((c) => c.startsWith('inspiration:')), ['inspiration:A1'], 'one card for the one veteran leader');
+  const r = act(mk(), hold, [0]);
+  const d = decision(r.s);
+  assert.equal(d.kind, 'inspire');
+  assert.equal(d.seat, 0);
+  assert.deepEqual((d.exposes as { eligible: string[] }).eligible, ['A1'], 'A2 has no good squad leader');
+  assert.equal((tryAct(r.s, { type: 'inspire', unit: 'A2', effect: 'passMorale', moves: [] }) as { code: string }).code, 'not_inspired');
+  const uf = act(r.s, { type: 'inspire', unit: 'A1', effect: 'removeUnderFire', moves: [] });
+  assert.equal(unitOf(uf.s, 'A1').underFire, false);
+  assert.equal(decision(uf.s).seat, 1, 'then the next card (B1)');
+  assert.equal(unitOf(act(r.s, { type: 'inspire', unit: 'A1', effect: 'passMorale', moves: [] }).s, 'A1').emboldened, true, 'its next morale test is passed (skipped, like Embolden)');
+  const far = [{ fig: 'A1.1', path: [[1000, 900]] as [number, number][] }];
+  assert.equal((tryAct(r.s, { type: 'inspire', unit: 'A1', effect: 'move', moves: far }) as { code: string }).code, 'beyond_allowance');
+  const mv = act(r.s, { type: 'inspire', unit: 'A1', effect: 'move', moves: [{ fig: 'A1.1', path: [[1000, 800]] }, { fig: 'A1.2', path: [[1220, 800]] }, { fig: 'A1.3', path: [[1440, 800]] }] });
+  assert.deepEqual(unitOf(mv.s, 'A1').figures[0].at, [1000, 800], 'Move 3"');
+  // Dead leader: no Inspiration.
+  const dead = mk();
+  dead.units.find((u) => u.id === 'A1')!.figures[0].alive = false;
+  assert.equal(decision(act(dead, hold, [0]).s).kind, 'activate', 'the card passes');
+});
+
+test('#102 #112 kernel conformance of a random game with the expanded deck and generated squad leaders (Inspiration cards)', () => {
+  const r = checkPlayout(fastAndDirty, 'firefight', seats, 'fad-cards-inspire', 3000, { cardSequence: 'expanded', reactionCards: 1, generate: { method: 'basic', squadLeaders: true }, turnLimit: 3 });
+  assert.deepEqual(r.problems, []);
+  assert.ok(r.ended);
 });

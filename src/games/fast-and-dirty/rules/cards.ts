@@ -7,8 +7,9 @@
 // cards as an unordered multiset and each draw is made from the seeded rng when it happens, so no
 // view, determinize or export ever holds the next card.
 import { newDeck, type Deck } from '../../../engine/mech/deck.js';
-import { firePlan } from '../legal.js';
-import { inPlay, living, other, troops, type S, type Side, type Unit } from '../state.js';
+import { firePlan, moveProblem } from '../legal.js';
+import { violation, type Violation } from '../../../engine/types.js';
+import { inPlay, living, other, troops, type Path, type S, type Side, type Unit } from '../state.js';
 import { shoot } from './combat.js';
 import type { Run } from './run.js';
 
@@ -25,6 +26,8 @@ export interface Cards {
   reaction?: boolean;
   /** The open reaction: the side that may react, to the drawn unit. */
   react?: { side: Side; to: string } | null;
+  /** A drawn Inspiration card: the side whose good squad leader it is (§5.1). */
+  inspire?: Side | null;
 }
 
 export const cardOptionSchema = {
@@ -52,6 +55,8 @@ export function dealCards(s: S, run: Run): void {
     // Reaction cards: 1 per commander, the average when the forces differ (§5.1), rounded up [P]; option reactionCards sets the number.
     const n = s.options.reactionCards ?? Math.ceil((commanders[0] + commanders[1]) / 2);
     for (let i = 0; i < n; i++) cards.push('reaction');
+    // Inspiration: 1 per squad leader rated good (a veteran, generation option Squad Leaders, §2.10 [P]).
+    for (const u of dealt(s)) if (u.leaderRating === 'veteran') cards.push(`inspiration:${u.id}`);
   }
   if (s.options.plasmaCooler || mode === 'expanded') cards.push('cooler');
   s.cards = { deck: newDeck(cards), drawn: null, last: null, cooler: null };
@@ -71,6 +76,15 @@ export function drawCard(s: S, run: Run): 'activate' | 'cooler' | 'end' {
     run.emit('card_drawn', { card: r.card });
     if (r.card === 'cooler') return openCooler(s, run) ? 'cooler' : 'end';
     if (r.card === 'reaction') { c.reaction = true; continue; }
+    if (r.card.startsWith('inspiration:')) {
+      const side = s.units.find((x) => x.id === r.card!.slice(12))?.side;
+      if (side === undefined || side === null || !inspired(s, side).length) continue;
+      c.inspire = side;
+      s.toAct = side;
+      s.phase = 'inspire';
+      s.step++;
+      return 'activate';
+    }
     const reaction = !!c.reaction;
     c.reaction = false;
     const [kind, id] = r.card.split(':');
@@ -107,6 +121,41 @@ export function cardActivatable(s: S, side: Side): Unit[] {
     return dealt(s).filter((u) => u.id === (c.attachedTo ?? c.id));
   }
   return dealt(s).filter((u) => u.side === side);
+}
+
+// ---------------------------------------------------------------- Inspiration (§5.1)
+
+/** Inspiration's Move: 3". */
+export const INSPIRED_MOVE = 300;
+
+/** Squads of a side led by a living good (veteran) squad leader (§5.1). */
+export function inspired(s: S, side: Side): Unit[] {
+  return dealt(s).filter((u) => u.side === side && u.leaderRating === 'veteran' && u.figures.some((f) => f.leader && f.alive) && !u.hidden && !u.reserve);
+}
+
+/** Why an Inspiration answer is not allowed, or null. */
+export function inspireProblem(s: S, side: Side, a: { unit: string | null; effect?: string; moves: Path[] }): Violation | null {
+  if (a.unit === null) return null;
+  const u = inspired(s, side).find((x) => x.id === a.unit);
+  if (!u) return violation('not_inspired', `${a.unit} is not a squad of yours led by a good squad leader (§5.1)`);
+  if (a.effect === 'removeUnderFire') return u.underFire ? null : violation('not_under_fire', `${u.id} is not Under Fire`);
+  if (a.effect === 'passMorale') return null;
+  if (a.effect === 'recoverWounded') return violation('no_wounded', 'there are no wounded: the wound rules are not built');
+  if (a.effect !== 'move') return violation('malformed_action', 'effect is move, removeUnderFire or passMorale (§5.1)');
+  if (!a.moves.length) return violation('no_move', 'an Inspiration Move moves at least one figure');
+  const r = moveProblem(s, u, a.moves, { mode: 'move', allowance: INSPIRED_MOVE });
+  return 'end' in r ? null : r;
+}
+
+/** The Inspiration, validated: Move 3", remove Under Fire, or pass the next morale test (as Embolden). */
+export function applyInspiration(s: S, run: Run, a: { unit: string | null; effect?: string; moves: Path[] }): { unit: Unit; moves: Path[] } | null {
+  s.cards!.inspire = null;
+  if (a.unit === null) { run.emit('inspiration_unused', {}); return null; }
+  const u = s.units.find((x) => x.id === a.unit)!;
+  run.emit('inspiration', { unit: u.id, effect: a.effect });
+  if (a.effect === 'removeUnderFire') u.underFire = false;
+  if (a.effect === 'passMorale') u.emboldened = true;
+  return a.effect === 'move' ? { unit: u, moves: a.moves } : null;
 }
 
 // ---------------------------------------------------------------- Reaction (§5.1)

@@ -23,7 +23,7 @@ import { drop } from './drop.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
-import { applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
+import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 
@@ -713,6 +713,21 @@ export function applyHiddenOrder(s: S, run: Run, u: Unit, a: Action): void {
 /** The next card (§5.1): an activation, the Plasma Cooler's fire, or the end of the turn. */
 function nextCard(s: S, run: Run): void {
   if (drawCard(s, run) === 'end') endOfTurn(s, run);
+}
+
+/** An Inspiration (§5.1): its effect, then the next card. */
+export function applyInspire(s: S, run: Run, a: Extract<Action, { type: 'inspire' }>): void {
+  const mv = applyInspiration(s, run, a);
+  if (mv) {
+    const before = startsOf(mv.unit);
+    moveFigures(s, run, mv.unit, movePositions(mv.moves));
+    checkMines(s, run, mv.unit, pathsOf(mv.unit, mv.moves, before));
+  }
+  s.phase = 'activate';
+  s.step++;
+  checkImmediate(s, run);
+  if (s.result) return;
+  advance(s, run);
 }
 
 /** A Reaction (§5.1): the shot, then the drawn unit's activation (or the next card when it is gone). */
