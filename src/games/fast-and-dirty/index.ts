@@ -31,7 +31,7 @@ import { dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
 import { taskOptionSchema, taskProblem } from './rules/tasks.js';
 import { generateOptionSchema } from './rules/generation.js';
-import { INSPIRED_MOVE, cardOptionSchema, coolerFirers, coolerTargets, inspireProblem, inspired, reactors } from './rules/cards.js';
+import { INSPIRED_MOVE, cardOptionSchema, coolerFirers, coolerTargets, inspireProblem, inspired, reactMoveProblem, reactors } from './rules/cards.js';
 import { has, noRush } from './rules/traits.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 
@@ -348,10 +348,12 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     }
     case 'react': {
       if (a.type !== 'react') return violation('wrong_action', 'answer with {type:"react", unit} or unit null to let it pass (§5.1)');
+      const shape = pathsShape(a.moves);
+      if (shape) return shape;
       if (a.unit === null) return null;
       const to = s.units.find((x) => x.id === s.cards!.react!.to)!;
       if (!reactors(s, to).some((u) => u.id === a.unit)) return violation('not_eligible', `${a.unit} may not react to ${to.id}: it needs LOS and range to it and to be able to fire (§5.1)`);
-      return null;
+      return a.moves.length ? reactMoveProblem(s, s.units.find((x) => x.id === a.unit)!, to, a.moves) : null;
     }
     case 'cooler': {
       if (a.type !== 'cooler') return violation('wrong_action', 'answer with {type:"cooler", unit, target} or unit null to pass (§5.1)');
@@ -434,7 +436,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       { type: 'inspire' as const, unit: u.id, effect: 'passMorale' as const, moves: [] },
       ...(u.underFire ? [{ type: 'inspire' as const, unit: u.id, effect: 'removeUnderFire' as const, moves: [] }] : []),
     ])], all: false };
-    case 'react': return { actions: [{ type: 'react', unit: null }, ...reactors(s, s.units.find((x) => x.id === s.cards!.react!.to)!).map((u) => ({ type: 'react' as const, unit: u.id }))], all: true };
+    case 'react': return { actions: [{ type: 'react', unit: null, moves: [] }, ...reactors(s, s.units.find((x) => x.id === s.cards!.react!.to)!).map((u) => ({ type: 'react' as const, unit: u.id, moves: [] }))], all: false };
     case 'cooler': return { actions: [{ type: 'cooler', unit: null, target: null }, ...coolerFirers(s, seat as Side).flatMap((u) => coolerTargets(s, u).map((t) => ({ type: 'cooler' as const, unit: u.id, target: t.id })))], all: true };
     case 'harm': return { actions: living(s.units.find((x) => x.id === s.harm!.target)!).map((f) => ({ type: 'harm' as const, fig: f.id })), all: true };
     case 'elusive': return { actions: elusiveCandidates(s, s.units.find((x) => x.id === s.elusive!.target)!, s.units.find((x) => x.id === s.elusive!.shooter)!), all: false };
@@ -458,7 +460,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'control': return { type: 'control', moves: [] };
     case 'opportunity': return { type: 'opportunity', unit: null };
     case 'cooler': return { type: 'cooler', unit: null, target: null };
-    case 'react': return { type: 'react', unit: null };
+    case 'react': return { type: 'react', unit: null, moves: [] };
     case 'inspire': return { type: 'inspire', unit: null, moves: [] };
     case 'elusive': return { type: 'elusive', moves: [] };
     // A rout is re-rolled; a fall back is kept for a worse day.
@@ -496,7 +498,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
     case 'cooler': applyCoolerFire(s, run, a.unit, a.target); break;
-    case 'react': applyReact(s, run, a.unit); break;
+    case 'react': applyReact(s, run, a.unit, a.moves); break;
     case 'inspire': applyInspire(s, run, a); break;
     case 'elusive': applyElusive(s, run, a.moves); break;
     case 'harm': applyHarm(s, run, a.fig); break;

@@ -308,7 +308,7 @@ export type Action =
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'cooler'; unit: string | null; target: string | null }
-  | { type: 'react'; unit: string | null }
+  | { type: 'react'; unit: string | null; moves: Path[] }
   | { type: 'inspire'; unit: string | null; effect?: 'move' | 'removeUnderFire' | 'passMorale' | 'recoverWounded'; moves: Path[] }
   | { type: 'drop'; at: Pt }
   | { type: 'harm'; fig: string }

@@ -179,8 +179,8 @@ test('#102 expanded card sequence: a Reaction card is set aside, and the next un
   assert.equal(d.kind, 'react');
   assert.equal(d.seat, 0, 'the opposing side reacts');
   assert.deepEqual((d.exposes as { eligible: string[] }).eligible, ['A1', 'A2'], 'A1 has activated but may react too');
-  assert.equal((tryAct(r.s, { type: 'react', unit: 'B2' }) as { code: string }).code, 'not_eligible');
-  const a = act(r.s, { type: 'react', unit: 'A2' }, faces(1, 1, 1, 6, 1, 6, 1, 6));
+  assert.equal((tryAct(r.s, { type: 'react', unit: 'B2', moves: [] }) as { code: string }).code, 'not_eligible');
+  const a = act(r.s, { type: 'react', unit: 'A2', moves: [] }, faces(1, 1, 1, 6, 1, 6, 1, 6));
   assert.equal(evOf(a.events, 'shot')[0].unit, 'A2');
   assert.equal(evOf(a.events, 'shot')[0].target, 'B1');
   assert.equal(unitOf(a.s, 'A2').activated, false, 'the reacting unit keeps its activation');
@@ -188,6 +188,14 @@ test('#102 expanded card sequence: a Reaction card is set aside, and the next un
   assert.equal(next.kind, 'activate');
   assert.equal(next.seat, 1);
   assert.equal(act(a.s, { type: 'activate', unit: 'B1' }).s.active, 'B1');
+  // Or a normal move directly towards it (or to cover, or away); not a mix.
+  const towards = act(r.s, { type: 'react', unit: 'A2', moves: [{ fig: 'A2.1', path: [[1800, 800]] }, { fig: 'A2.2', path: [[2020, 800]] }, { fig: 'A2.3', path: [[2240, 800]] }] });
+  assert.deepEqual(unitOf(towards.s, 'A2').figures[0].at, [1800, 800]);
+  assert.equal(evOf(towards.events, 'shot').length, 0, 'no fire with a move');
+  assert.equal(decision(towards.s).kind, 'activate');
+  assert.equal(decision(towards.s).seat, 1);
+  const mixed = tryAct(r.s, { type: 'react', unit: 'A2', moves: [{ fig: 'A2.1', path: [[1800, 800]] }, { fig: 'A2.3', path: [[2240, 300]] }] });
+  assert.equal((mixed as { code: string }).code, 'reaction_move');
   // Without the Reaction card the unit card just activates.
   const plain = mk();
   plain.cards!.deck = newDeck(['unit:A2', 'unit:B1', 'unit:B2']);

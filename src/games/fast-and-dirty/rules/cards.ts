@@ -8,6 +8,8 @@
 // view, determinize or export ever holds the next card.
 import { newDeck, type Deck } from '../../../engine/mech/deck.js';
 import { firePlan, moveProblem } from '../legal.js';
+import { positionCover } from '../geometry.js';
+import { edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { inPlay, living, other, troops, type Path, type S, type Side, type Unit } from '../state.js';
 import { shoot } from './combat.js';
@@ -165,11 +167,34 @@ export function reactors(s: S, u: Unit): Unit[] {
   return dealt(s).filter((r) => r.side !== u.side && !r.hidden && !r.reserve && !r.fallingBack && (!r.pinned || !!r.lastStand) && r.kind !== 'nonCombatant' && !!firePlan(s, r, u));
 }
 
-/** The reaction: the chosen unit fires at the drawn unit (it keeps its own activation), or none; then the drawn unit activates. */
-export function applyReaction(s: S, run: Run, unit: string | null): void {
+const COVER_RANK = { none: 0, soft: 1, hard: 2 } as const;
+const nearest = (p: Pt, r: number, t: Unit) => Math.min(...living(t).map((g) => edgeDistance(p, r, g.at, g.r)));
+
+/**
+ * A reaction move (§5.1): a normal Move, directly towards the drawn unit (every moving figure ends
+ * nearer its nearest figure), towards cover (every moving figure ends in better position cover) or
+ * directly away (every moving figure ends farther) [P].
+ */
+export function reactMoveProblem(s: S, r: Unit, to: Unit, moves: Path[]): Violation | null {
+  const m = moveProblem(s, r, moves, { mode: 'move' });
+  if (!('end' in m)) return m;
+  const moved = living(r).filter((f) => { const p = m.end.get(f.id); return p && (p[0] !== f.at[0] || p[1] !== f.at[1]); });
+  if (!moved.length) return violation('no_move', 'a reaction move moves at least one figure');
+  const towards = moved.every((f) => nearest(m.end.get(f.id)!, f.r, to) < nearest(f.at, f.r, to));
+  const away = moved.every((f) => nearest(m.end.get(f.id)!, f.r, to) > nearest(f.at, f.r, to));
+  const cover = moved.every((f) => COVER_RANK[positionCover(s, { ...f, at: m.end.get(f.id)! })] > COVER_RANK[positionCover(s, f)]);
+  return towards || away || cover ? null : violation('reaction_move', `a reaction move goes directly towards ${to.id}, towards cover, or directly away from it (§5.1)`);
+}
+
+/** The reaction: the chosen unit fires at the drawn unit, or moves (it keeps its own activation), or none; then the drawn unit activates. */
+export function applyReaction(s: S, run: Run, unit: string | null, moves: Path[] = []): Unit | null {
   const c = s.cards!;
   const to = s.units.find((x) => x.id === c.react!.to)!;
   c.react = null;
+  if (unit && moves.length) {
+    run.emit('reaction', { unit, target: to.id, move: true });
+    return s.units.find((x) => x.id === unit)!;
+  }
   if (unit) {
     const r = s.units.find((x) => x.id === unit)!;
     run.emit('reaction', { unit: r.id, target: to.id });
@@ -180,6 +205,7 @@ export function applyReaction(s: S, run: Run, unit: string | null): void {
   s.step++;
   // A drawn unit destroyed or routed by the reaction loses its card.
   if (!inPlay(to) && c.drawn && 'unit' in c.drawn) c.drawn = null;
+  return null;
 }
 
 // ---------------------------------------------------------------- Plasma Cooler (§5.1)

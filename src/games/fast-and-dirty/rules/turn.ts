@@ -731,8 +731,17 @@ export function applyInspire(s: S, run: Run, a: Extract<Action, { type: 'inspire
 }
 
 /** A Reaction (§5.1): the shot, then the drawn unit's activation (or the next card when it is gone). */
-export function applyReact(s: S, run: Run, unit: string | null): void {
-  applyReaction(s, run, unit);
+export function applyReact(s: S, run: Run, unit: string | null, moves: { fig: string; path: Pt[] }[]): void {
+  const mover = applyReaction(s, run, unit, moves);
+  if (mover) {
+    const before = startsOf(mover);
+    moveFigures(s, run, mover, movePositions(moves));
+    checkMines(s, run, mover, pathsOf(mover, moves, before));
+    const to = s.units.find((x) => x.id === (s.cards!.drawn && 'unit' in s.cards!.drawn ? s.cards!.drawn.unit : ''));
+    s.toAct = (to?.side ?? other(mover.side as Side)) as Side;
+    s.phase = 'activate';
+    s.step++;
+  }
   checkImmediate(s, run);
   if (s.result) return;
   advance(s, run);
