@@ -27,6 +27,10 @@ const GenerationFile = T.Object({
   options: T.Object({
     squadLeader: T.Array(T.Union([T.Literal('inexperienced'), T.Literal('experienced'), T.Literal('veteran')]), { minItems: 6, maxItems: 6 }),
     heavyWeapon: Six(T.String()), artillery: Six(T.String()), artilleryFallback: T.String(),
+    psionicAptitude: T.Array(T.Union([T.Literal('marginal'), T.Literal('competent'), T.Literal('expert')]), { minItems: 6, maxItems: 6 }),
+    heroNature: Six(T.String()),
+    notLikeUsA: T.Array(T.Array(T.String(), { minItems: 1, maxItems: 2 }), { minItems: 6, maxItems: 6 }),
+    notLikeUsB: T.Array(T.Array(T.String(), { minItems: 1, maxItems: 2 }), { minItems: 6, maxItems: 6 }),
   }, { additionalProperties: false }),
   advanced: T.Object({
     qtDice: T.Array(T.Integer({ minimum: 1, maximum: 6 }), { minItems: 4, maxItems: 4 }),
@@ -69,6 +73,10 @@ export interface GenerateOption {
   squadLeaders?: boolean;
   heavyWeapons?: boolean;
   artillerySupport?: boolean;
+  /** Checklist #113. */
+  heroicCharacters?: boolean;
+  psionics?: boolean;
+  notLikeUs?: boolean;
 }
 
 const priorityProps = Object.fromEntries(CATEGORIES.map((c) => [c, { type: 'integer', minimum: 0, maximum: 3 }]));
@@ -82,6 +90,9 @@ export const generateOptionSchema = {
     squadLeaders: { type: 'boolean', description: 'option Squad Leaders (#112): 1D6 per squad leader, 1-2 inexperienced (−1 to each morale die), 3-4 experienced, 5-6 veteran (+1), while the leader lives' },
     heavyWeapons: { type: 'boolean', description: 'option Heavy Weapons (#112): one weapon team per platoon, 1D6: Light Auto Cannon, Light Chain Gun, Heavy MG' },
     artillerySupport: { type: 'boolean', description: 'option Artillery Support (#112): one off-board section per side, one more for a definite attacker, 1D6: Light Mortar, Light Cannon, Medium Cannon (cannons not in the data: Heavy Mortar [P])' },
+    heroicCharacters: { type: 'boolean', description: 'option Heroic Characters (#113): 3D6, each 5+ one independent character (Experienced leader, Agile, the weapons and armour of a squad), nature 1D6 Villain / Hero / Legend' },
+    psionics: { type: 'boolean', description: 'option Psionics (#113): 1D6 per platoon, on 5+ one trooper is a psionic of Strength 3, Aptitude 1D6 Marginal / Competent / Expert' },
+    notLikeUs: { type: 'boolean', description: 'option Not Like Us (#113): 1D6 on each of two trait tables, applied to every unit; traits not built yet are skipped (logged)' },
     priorities: {
       type: 'object', additionalProperties: false, description: 'advanced: each side\'s 9 Force Priority points, 0 (Low) to 3 (Top) per category; default manpower 2, firepower 2, gear 1, support 1, training 2, aggression 1',
       properties: { 0: { type: 'object', additionalProperties: false, properties: priorityProps }, 1: { type: 'object', additionalProperties: false, properties: priorityProps } },
@@ -192,6 +203,35 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
       if (w !== rolled) run.emit('generation_substitute', { side, rolled, weapon: w, reason: 'not an indirect weapon in the weapon data' });
       artillery.push(w);
     }
+  }
+  // Checklist #113: Psionics, Heroic Characters, Not Like Us.
+  if (o.psionics) {
+    for (let p = 1; p <= platoons; p++) {
+      if (d6('psionics', { platoon: p }) + 1 < 5) continue;
+      const aptitude = O.psionicAptitude[d6('psionic_aptitude', { platoon: p })];
+      const sq = units.find((u) => u.name.startsWith(`Platoon ${p} squad`) && u.figures.some((f) => !f.support && !f.leader && (f.count ?? 1) >= 2));
+      if (!sq) continue;
+      const plain = sq.figures.find((f) => !f.support && !f.leader && (f.count ?? 1) >= 2)!;
+      plain.count = (plain.count ?? 1) - 1;
+      sq.figures.push({ weapon: plain.weapon, armour: plain.armour, psionic: aptitude });
+      run.emit('generated_psionic', { side, unit: sq.name, aptitude });
+    }
+  }
+  if (o.heroicCharacters) {
+    const n = run.roll('generate_heroic_characters', 3, { side }).filter((x) => x >= 5).length;
+    const squads = units.filter((u) => (u.kind ?? 'infantry') === 'infantry');
+    for (let i = 1; i <= n; i++) {
+      const nature = O.heroNature[d6('hero_nature', { character: i })];
+      const kit = squads[(i - 1) % squads.length].figures.find((f) => !f.support)!;
+      units.push({ name: `${nature[0].toUpperCase()}${nature.slice(1)} ${i}`, kind: 'character', leadership: 'experienced', quality: 'regular', resolve: 'steady', traits: ['agile'], figures: [{ weapon: kit.weapon, armour: kit.armour }] });
+    }
+  }
+  if (o.notLikeUs) {
+    const rolled = [...O.notLikeUsA[d6('not_like_us_a')], ...O.notLikeUsB[d6('not_like_us_b')]];
+    const built = rolled.filter((t) => CONTENT.traits[t]?.built);
+    const skipped = rolled.filter((t) => !built.includes(t));
+    run.emit('not_like_us', { side, traits: built, notBuilt: skipped });
+    for (const u of units) if (built.length) u.traits = [...new Set([...(u.traits ?? []), ...built])];
   }
   const extras = units.map((u) => {
     const x: Generated['extras'][number] = {};
