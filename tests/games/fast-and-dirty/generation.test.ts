@@ -91,7 +91,7 @@ test('#96 Advanced Force Generation: the priorities spend exactly 9 points, 0-3 
 
 test('#95 #96 a generated game passes the kernel conformance checks (replay, candidates, defaults, determinize)', () => {
   for (const method of ['basic', 'advanced']) {
-    const r = checkPlayout(fastAndDirty, 'firefight', seats, `fad-gen-${method}`, 3000, { generate: { method, squadLeaders: true, unknownResolve: true, heavyWeapons: true, artillerySupport: true, psionics: true, heroicCharacters: true, notLikeUs: true }, turnLimit: 3 });
+    const r = checkPlayout(fastAndDirty, 'firefight', seats, `fad-gen-${method}`, 3000, { generate: { method, squadLeaders: true, unknownResolve: true, heavyWeapons: true, artillerySupport: true, psionics: true, heroicCharacters: true, notLikeUs: true, choices: { 0: { variation: 'moreSupport', enhancements: ['urbanAssault'], limitations: ['militia'] }, 1: { variation: 'energyWeapons', enhancements: ['firePower'], limitations: ['inexperienced'] } } }, turnLimit: 3 });
     assert.deepEqual(r.problems, []);
     assert.ok(r.ended);
   }
@@ -172,4 +172,27 @@ test('#113 generation options Heroic Characters, Psionics and Not Like Us (§2.1
   assert.ok(chars.every((c) => c.character?.leadership === 'experienced' && c.traits?.includes('agile') && c.figures[0].weapon === 'assaultRifle'));
   assert.deepEqual(evOf(r.events, 'not_like_us')[0], { side: 0, traits: ['shockTroops', 'tough'], notBuilt: ['berserk'] });
   assert.ok(a.every((u) => u.traits?.includes('shockTroops') && u.traits?.includes('tough')), 'every figure of the force');
+});
+
+test('#95 Basic Forces: the side\'s Variation, one Enhancement and one Limitation per platoon (§2.10 steps 7-9)', () => {
+  // Side 0: strength 1 (6 figures), Assault Rifles, 3 squads (Resolve Determined, Steady, Uncertain).
+  const dice = faces(1, 6, 1, 1, 6, 6, 1, 5, 2, 2, 3, 2, 1, 1, 6);
+  const r = gen('firefight', { method: 'basic', choices: { 0: { variation: 'humanWave', enhancements: ['manpower'], limitations: ['warWeary'] } } }, dice);
+  const a = r.state.units.filter((u) => u.side === 0);
+  for (const u of a.slice(1)) {
+    assert.equal(u.figures.length, 6 - 1 + 3 + 2, 'Human Wave: the support weapon for soldiers; Manpower +2');
+    assert.ok(u.figures.every((f) => !f.support));
+  }
+  assert.deepEqual(a.slice(1).map((u) => u.resolve), ['steady', 'uncertain', 'uncertain'], 'War Weary: two squads one Resolve level lower');
+  assert.deepEqual(evOf(r.events, 'force_choices')[0], { side: 0, variation: 'humanWave', enhancements: ['manpower'], limitations: ['warWeary'] });
+  const recon = gen('firefight', { method: 'basic', choices: { 0: { variation: 'loneLeader', enhancements: ['recon'], limitations: ['noGrenades'] } } }, dice);
+  const b = recon.state.units.filter((u) => u.side === 0);
+  assert.equal(b[0].figures.length, 1, 'Lone Leader: the command squad is a single leader');
+  assert.equal(b[1].figures.length, 7, '+1 soldier to the other squads');
+  const rs = b.find((u) => u.name.endsWith('recon'))!;
+  assert.equal(rs.figures.length, 5);
+  assert.ok(rs.traits?.includes('recon'));
+  assert.ok(b.slice(1, 4).every((u) => u.traits?.includes('noGrenades')));
+  const bad = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'basic', choices: { 1: { enhancements: ['manpower'], limitations: ['underStrength'] } } } } }, { seq: 0, rng: localRng('gen-cancel') });
+  assert.ok(isViolation(bad) && bad.code === 'limitation_cancels_enhancement');
 });

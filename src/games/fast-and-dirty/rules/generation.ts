@@ -12,6 +12,7 @@ import type { Pt } from '../../../engine/mech/geom2d.js';
 import { inImpassable } from '../geometry.js';
 import { successes, type Run } from './run.js';
 import generationJson from '../data/generation.json' with { type: 'json' };
+import { applyChoices, choicesProblem, choicesSchema, type BasicChoices } from './basic-choices.js';
 
 const Six = <V extends ReturnType<typeof T.String>>(v: V) => T.Array(v, { minItems: 6, maxItems: 6 });
 const SixInt = T.Array(T.Integer({ minimum: 1, maximum: 12 }), { minItems: 6, maxItems: 6 });
@@ -68,6 +69,8 @@ export interface GenerateOption {
   platoons?: number;
   /** Advanced: each side's 9 Force Priority points over the six categories (0 Low … 3 Top). */
   priorities?: { 0?: Partial<Priorities>; 1?: Partial<Priorities> };
+  /** Basic Forces: each side's Variation, Enhancements and Limitations (steps 7-9). */
+  choices?: { 0?: BasicChoices; 1?: BasicChoices };
   /** The Greater Variety options (§2.10, checklist #112). */
   unknownResolve?: boolean;
   squadLeaders?: boolean;
@@ -86,6 +89,7 @@ export const generateOptionSchema = {
   properties: {
     method: { enum: ['basic', 'advanced'] },
     platoons: { type: 'integer', minimum: 1, maximum: 2, default: 1, description: 'platoons per side (new players 1, experienced 2)' },
+    choices: { type: 'object', additionalProperties: false, description: 'Basic Forces steps 7-9 (#95): each side\'s Variation (assaultTroops, energyWeapons, heavyRifles, humanWave, improvedCommand, localMilitia, loneLeader, moreSupport), one Enhancement (firePower, heavyTroopers, manpower, recon, urbanAssault, veterans) and one Limitation (inexperienced, militia, noGrenades, underGunned, underStrength, warWeary) per platoon', properties: { 0: choicesSchema, 1: choicesSchema } },
     unknownResolve: { type: 'boolean', description: 'option Unknown Resolve (#112): a squad\'s Resolve is rolled (Basic Forces table) the first time it takes casualties' },
     squadLeaders: { type: 'boolean', description: 'option Squad Leaders (#112): 1D6 per squad leader, 1-2 inexperienced (−1 to each morale die), 3-4 experienced, 5-6 veteran (+1), while the leader lives' },
     heavyWeapons: { type: 'boolean', description: 'option Heavy Weapons (#112): one weapon team per platoon, 1D6: Light Auto Cannon, Light Chain Gun, Heavy MG' },
@@ -106,6 +110,8 @@ export type LeaderRating = 'inexperienced' | 'experienced' | 'veteran';
 export function generationProblem(o: GenerateOption): Violation | null {
   if (o.method !== 'basic' && o.method !== 'advanced') return violation('bad_generation', 'generate.method is basic or advanced (§2.10)');
   for (const side of [0, 1] as const) {
+    const cp = choicesProblem(side, o.choices?.[side]);
+    if (cp) return cp;
     const p = { ...DEFAULT_PRIORITIES, ...(o.priorities?.[side] ?? {}) };
     const sum = CATEGORIES.reduce((k, c) => k + p[c], 0);
     if (CATEGORIES.some((c) => !Number.isInteger(p[c]) || p[c] < 0 || p[c] > 3)) return violation('bad_priorities', `side ${side}: each category takes 0 to 3 priority points (§2.10)`);
@@ -132,14 +138,29 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     const B = GENERATION.basic;
     const strength = B.squadStrength[d6('squad_strength')];
     const basic = B.basicWeapon[d6('basic_weapon')];
+    const commands: UnitSpec[] = [];
+    const platoonSquads: UnitSpec[][] = [];
     for (let p = 1; p <= platoons; p++) {
       const size = B.platoonSize[d6('platoon_size', { platoon: p })];
-      units.push(squad(`Platoon ${p} command`, 'regular', 'steady', basic, 'light', 4, null));
+      const cmd = squad(`Platoon ${p} command`, 'regular', 'steady', basic, 'light', 4, null);
+      commands.push(cmd);
+      units.push(cmd);
+      platoonSquads.push([]);
       for (let i = 1; i <= size; i++) {
         const q = B.quality[d6('quality', { platoon: p, squad: i })], r = B.resolve[d6('resolve', { platoon: p, squad: i })];
         const a = B.armour[d6('armour', { platoon: p, squad: i })], sw = B.supportWeapon[d6('support_weapon', { platoon: p, squad: i })];
-        units.push(squad(`Platoon ${p} squad ${i}`, q, r, basic, a, strength, sw));
+        const u = squad(`Platoon ${p} squad ${i}`, q, r, basic, a, strength, sw);
+        platoonSquads[p - 1].push(u);
+        units.push(u);
       }
+    }
+    // Steps 7-9: the side's Variation, Enhancements and Limitations (#95).
+    const ch = o.choices?.[side];
+    if (ch) {
+      const extra = applyChoices(ch, commands, platoonSquads, () => B.supportWeapon[d6('support_weapon_extra')],
+        () => ({ quality: B.quality[d6('quality_recon')], resolve: B.resolve[d6('resolve_recon')], armour: B.armour[d6('armour_recon')] }), basic);
+      units.push(...extra);
+      run.emit('force_choices', { side, ...ch });
     }
   } else {
     const A = GENERATION.advanced;
