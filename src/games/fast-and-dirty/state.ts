@@ -145,6 +145,8 @@ export interface Unit {
   leaderRating?: 'inexperienced' | 'experienced' | 'veteran';
   /** Generation option Unknown Resolve (§2.10): rolled at the first casualty; `resolve` is a placeholder until then. */
   resolveUnknown?: boolean;
+  /** Basic Forces Longer / Shorter Range (§2.10): its basic weapons' range multiplier X ±1. */
+  rangeShift?: number;
 }
 
 /**

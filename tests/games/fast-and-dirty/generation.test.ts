@@ -9,6 +9,8 @@ import { checkPlayout } from '../../../src/engine/conformance.js';
 import { isViolation } from '../../../src/engine/types.js';
 import type { S } from '../../../src/games/fast-and-dirty/state.js';
 import { inImpassable } from '../../../src/games/fast-and-dirty/geometry.js';
+import { rangeX } from '../../../src/games/fast-and-dirty/rules/environment.js';
+import { weapon } from '../../../src/games/fast-and-dirty/content.js';
 
 function gen(scenario: string, generate: unknown, dice: number[]) {
   const r = fastAndDirty.setup({ scenario, seats, options: { generate } }, { seq: 0, rng: scriptedRng(dice, `gen-${scenario}`) });
@@ -195,4 +197,19 @@ test('#95 Basic Forces: the side\'s Variation, one Enhancement and one Limitatio
   assert.ok(b.slice(1, 4).every((u) => u.traits?.includes('noGrenades')));
   const bad = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'basic', choices: { 1: { enhancements: ['manpower'], limitations: ['underStrength'] } } } } }, { seq: 0, rng: localRng('gen-cancel') });
   assert.ok(isViolation(bad) && bad.code === 'limitation_cancels_enhancement');
+});
+
+test('#95 Basic Forces: Longer Range (+X1) and Shorter Range (−X1) change the platoon\'s basic weapons\' range multiplier (§2.10)', () => {
+  const r = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'basic', choices: { 0: { enhancements: ['longerRange'] }, 1: { limitations: ['shorterRange'] } } } } }, { seq: 0, rng: localRng('gen-range') });
+  if (isViolation(r)) throw new Error(r.code);
+  const s = r.state;
+  for (const u of s.units.filter((x) => x.side !== null && x.name.includes('squad'))) {
+    const f = u.figures.find((x) => !x.support)!;
+    const w = weapon(f.weapon);
+    assert.equal(rangeX(s, u, w), Math.max(1, w.x + (u.side === 0 ? 1 : -1)), `${u.id} ${w.id}`);
+    const sw = u.figures.find((x) => x.support);
+    if (sw) assert.equal(rangeX(s, u, weapon(sw.weapon)), weapon(sw.weapon).x, 'support weapons keep theirs');
+  }
+  const cmd = s.units.find((x) => x.side === 0 && x.name.endsWith('command'))!;
+  assert.equal(cmd.rangeShift, undefined, 'the platoon\'s squads, not its command squad [P]');
 });

@@ -8,10 +8,10 @@ import type { UnitSpec } from '../content.js';
 import { QUALITIES, RESOLVES } from '../state.js';
 
 export const VARIATIONS = ['assaultTroops', 'energyWeapons', 'heavyRifles', 'humanWave', 'improvedCommand', 'localMilitia', 'loneLeader', 'moreSupport'] as const;
-export const ENHANCEMENTS = ['firePower', 'heavyTroopers', 'manpower', 'recon', 'urbanAssault', 'veterans'] as const;
-export const LIMITATIONS = ['inexperienced', 'militia', 'noGrenades', 'underGunned', 'underStrength', 'warWeary'] as const;
+export const ENHANCEMENTS = ['firePower', 'heavyTroopers', 'longerRange', 'manpower', 'recon', 'urbanAssault', 'veterans'] as const;
+export const LIMITATIONS = ['inexperienced', 'militia', 'noGrenades', 'shorterRange', 'underGunned', 'underStrength', 'warWeary'] as const;
 /** Limitations that directly cancel an enhancement (§2.10 step 9). */
-const CANCELS: Record<string, string> = { underStrength: 'manpower', underGunned: 'firePower', inexperienced: 'veterans', militia: 'heavyTroopers' };
+const CANCELS: Record<string, string> = { shorterRange: 'longerRange', underStrength: 'manpower', underGunned: 'firePower', inexperienced: 'veterans', militia: 'heavyTroopers' };
 
 export interface BasicChoices { variation?: string; enhancements?: string[]; limitations?: string[] }
 
@@ -59,8 +59,11 @@ function addSupport(u: UnitSpec, weapon: string): void {
 const supports = (u: UnitSpec) => u.figures.filter((f) => f.support);
 const shift = <T extends string>(list: readonly T[], v: T, by: number) => list[Math.max(0, Math.min(list.length - 1, list.indexOf(v) + by))];
 
-/** The choices applied to a rolled force: `commands` and `platoons` (the squads of each platoon), in order. */
-export function applyChoices(c: BasicChoices, commands: UnitSpec[], platoons: UnitSpec[][], rollSupport: () => string, rollSquad: () => { quality: UnitSpec['quality']; resolve: UnitSpec['resolve']; armour: string }, basic: string): UnitSpec[] {
+/**
+ * The choices applied to a rolled force: `commands` and `platoons` (the squads of each platoon), in
+ * order; `rangeShift` collects Longer / Shorter Range (basic weapons' X ±1), which the built unit carries.
+ */
+export function applyChoices(c: BasicChoices, commands: UnitSpec[], platoons: UnitSpec[][], rollSupport: () => string, rollSquad: () => { quality: UnitSpec['quality']; resolve: UnitSpec['resolve']; armour: string }, basic: string, rangeShift: Map<UnitSpec, number>): UnitSpec[] {
   const squads = platoons.flat();
   const extra: UnitSpec[] = [];
   switch (c.variation) {
@@ -81,6 +84,7 @@ export function applyChoices(c: BasicChoices, commands: UnitSpec[], platoons: Un
       case 'recon': { const r = rollSquad(); extra.push({ name: `Platoon ${i + 1} recon`, quality: r.quality, resolve: r.resolve, traits: ['recon'], figures: [{ weapon: basic, armour: r.armour, leader: true }, { weapon: basic, armour: r.armour, count: 4 }] }); break; }
       case 'urbanAssault': for (const u of ps) { addSupport(u, 'assaultShotgun'); addSupport(u, 'assaultShotgun'); } break;
       case 'veterans': if (ps[0]) ps[0].quality = shift(QUALITIES, ps[0].quality, 1); break;
+      case 'longerRange': for (const u of ps) rangeShift.set(u, (rangeShift.get(u) ?? 0) + 1); break;
     }
     switch (c.limitations?.[i]) {
       case 'inexperienced': for (const u of ps.slice(0, 2)) u.quality = shift(QUALITIES, u.quality, -1); break;
@@ -89,6 +93,7 @@ export function applyChoices(c: BasicChoices, commands: UnitSpec[], platoons: Un
       case 'underGunned': for (const u of ps.slice(0, 2)) { const sw = supports(u)[0]; if (sw) { delete sw.support; sw.weapon = basic; } } break;
       case 'underStrength': for (const u of ps) removeSoldiers(u, 1); break;
       case 'warWeary': for (const u of ps.slice(0, 2)) u.resolve = shift(RESOLVES, u.resolve, -1); break;
+      case 'shorterRange': for (const u of ps) rangeShift.set(u, (rangeShift.get(u) ?? 0) - 1); break;
     }
   });
   return extra;

@@ -104,7 +104,7 @@ export const generateOptionSchema = {
   },
 };
 
-export interface Generated { units: UnitSpec[]; artillery: string[]; points: number; extras: { leader?: LeaderRating; resolveUnknown?: boolean }[] }
+export interface Generated { units: UnitSpec[]; artillery: string[]; points: number; extras: { leader?: LeaderRating; resolveUnknown?: boolean; rangeShift?: number }[] }
 export type LeaderRating = 'inexperienced' | 'experienced' | 'veteran';
 
 export function generationProblem(o: GenerateOption): Violation | null {
@@ -126,6 +126,7 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
   const platoons = (o.platoons ?? 1) + (attacker ? 1 : 0);
   const units: UnitSpec[] = [];
   const artillery: string[] = [];
+  let rangeShift = new Map<UnitSpec, number>();
   const squad = (name: string, quality: UnitSpec['quality'], resolve: UnitSpec['resolve'], weapon: string, armour: string, n: number, support: string | null): UnitSpec => ({
     name, quality, resolve,
     figures: [
@@ -157,8 +158,9 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     // Steps 7-9: the side's Variation, Enhancements and Limitations (#95).
     const ch = o.choices?.[side];
     if (ch) {
+      rangeShift = new Map();
       const extra = applyChoices(ch, commands, platoonSquads, () => B.supportWeapon[d6('support_weapon_extra')],
-        () => ({ quality: B.quality[d6('quality_recon')], resolve: B.resolve[d6('resolve_recon')], armour: B.armour[d6('armour_recon')] }), basic);
+        () => ({ quality: B.quality[d6('quality_recon')], resolve: B.resolve[d6('resolve_recon')], armour: B.armour[d6('armour_recon')] }), basic, rangeShift);
       units.push(...extra);
       run.emit('force_choices', { side, ...ch });
     }
@@ -259,6 +261,7 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     if ((u.kind ?? 'infantry') !== 'infantry') return x;
     if (o.squadLeaders && u.figures.some((f) => f.leader)) x.leader = O.squadLeader[d6('squad_leader', { unit: u.name })];
     if (o.unknownResolve) x.resolveUnknown = true;
+    if (rangeShift.get(u)) x.rangeShift = rangeShift.get(u);
     return x;
   });
   // The §2.9 rules for each squad; a weapon the source gives no cost (A8) leaves the squad uncosted, not refused.
@@ -281,6 +284,7 @@ export function applyExtras(units: Unit[], g: Generated): void {
     const x = g.extras[i];
     if (x?.leader) u.leaderRating = x.leader;
     if (x?.resolveUnknown) u.resolveUnknown = true;
+    if (x?.rangeShift) u.rangeShift = x.rangeShift;
   });
 }
 
