@@ -40,8 +40,9 @@ export const actionSchema = T.Union([
     target: T.Union([Id, T.Null()]),
     scout: T.Optional(T.Object({ fig: Id, at: XY }, { additionalProperties: false, description: 'Scout: this figure is placed within 3 × coherency of another member; it returns at the next activation (§7.24)' })),
     callFire: T.Optional(T.Object({ caller: Id, asset: Id, at: XY }, { additionalProperties: false, description: 'Call Fire: the caller (a character or squad leader) spots a point for an off-board section (§7.11)' })),
+    task: T.Optional(T.Object({ fig: Id, id: Id }, { additionalProperties: false, description: 'Task: this figure, within 1" of the task\'s point, attempts it: 3D6 against the skill or Quality target (§7.28)' })),
     ...Attachment,
-  }, 'Command: two different sub-actions among Demolition, Call Fire, Scout and Shoot with the remaining figures (§5.3, §7.5, §7.11, §7.24)'),
+  }, 'Command: two different sub-actions among Demolition, Call Fire, Scout, Task and Shoot with the remaining figures (§5.3, §7.5, §7.11, §7.24)'),
   act('control', { moves: Moves }, 'move a controlled non-combatant group (§7.17)'),
   act('hide', {}, 'try to hide at the start of the activation, out of every enemy\'s LOS: 1D6 against the Quality target (§7.10)'),
   act('markers', { moves: T.Array(T.Object({ marker: T.Integer({ minimum: 1, maximum: 3 }), path: T.Array(XY, { minItems: 1, maxItems: 12 }) }, { additionalProperties: false }), { maxItems: 3 }) },
@@ -58,5 +59,12 @@ export const actionSchema = T.Union([
   act('harm', { fig: Id }, 'psionic Harm at your unit: the figure that rolls, killed on 4+ (§7.22)'),
   act('elusive', { moves: Moves }, 'Elusive: the unit fired upon falls back up to 4" per figure, coherent, ending farther from the nearest enemy, before the shot resolves, or stays with no moves; once per turn (§2.6)'),
   act('retarget', { target: T.Union([Id, T.Null()]) }, 'the Elusive target fell back out of the shooter\'s reach: fire at another legal target, or null to hold fire (§2.6)'),
+  act('cooler', { unit: T.Union([Id, T.Null()]), target: T.Union([Id, T.Null()]) }, 'after the Plasma Cooler card: a unit that has not activated fires at a target within short range, or unit null to pass for the rest of the turn (§5.1)'),
+  act('react', { unit: T.Union([Id, T.Null()]), moves: Moves }, 'expanded card sequence, after a Reaction card: one of your units with LOS fires at the unit about to activate (no moves), or makes a normal move directly towards it, towards cover or directly away (moves); it keeps its own activation; or unit null (§5.1)'),
+  act('inspire', {
+    unit: T.Union([Id, T.Null()]),
+    effect: T.Optional(T.Union([T.Literal('move'), T.Literal('removeUnderFire'), T.Literal('passMorale'), T.Literal('recoverWounded')])),
+    moves: Moves,
+  }, 'expanded card sequence, an Inspiration card: one of your squads led by a good (veteran) squad leader Moves 3", loses Under Fire or will pass its next morale test; or unit null (§5.1)'),
   act('opportunity', { unit: T.Union([Id, T.Null()]) }, 'Opportunity Fire: an unactivated unit fires at the mover and loses its activation, or null to hold fire (§7.18)'),
 ], { title: 'FastAndDirtyAction' });

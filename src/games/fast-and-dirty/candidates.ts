@@ -15,6 +15,7 @@ import {
 import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
 import { bunkerProblem, isBunker } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
+import { taskCandidates } from './rules/tasks.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { POWERS, psionicProblem } from './rules/psionics.js';
 import { has, noRush } from './rules/traits.js';
@@ -128,6 +129,7 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   if (!fb || fallBackBlocked(s, u)) for (const a of psionicCandidates(s, u)) add(a);
   if (!fb && moveAndFire) for (const a of assaultCandidates(s, u)) add(a);
   for (const a of demolitionCandidates(s, u)) add(a);
+  if (!fb && moveAndFire) for (const a of taskCandidates(s, u)) add(a);
   // Inflexible: no fire in an order that moves (§2.6).
   if (has(u, 'inflexible')) out.splice(0, out.length, ...out.filter((a) => a.type !== 'engage' || !a.moves.length || (a.target === null && !a.blast && !a.aimed && !a.indirect && !a.bunker)));
   // A unit that failed Command Response keeps only the orders it may give (§7.3).

@@ -35,6 +35,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
         ...(a.callFire ? [`${a.callFire.caller} calls fire from ${a.callFire.asset} at (${inches(a.callFire.at[0])}, ${inches(a.callFire.at[1])})`] : []),
         ...(a.scout ? [`${a.scout.fig} scouts to (${inches(a.scout.at[0])}, ${inches(a.scout.at[1])})`] : []),
         ...(a.demolition ? [`${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}`] : []),
+        ...(a.task ? [`${a.task.fig} attempts task ${v.tasks?.find((t) => t.id === a.task!.id)?.name ?? a.task.id}`] : []),
         ...(a.target ? [`the rest shoot at ${name(v, a.target)}`] : []),
       ];
       return `${active}: ${parts.join(', ') || 'command'}`;
@@ -44,6 +45,9 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'unhide': return `${active} reveals itself at marker ${a.marker}`;
     case 'reveal': return a.real ? `marker ${v.reveal?.marker ?? ''} is the real ${name(v, v.reveal?.unit ?? null)}` : `marker ${v.reveal?.marker ?? ''} is a dummy`;
     case 'minefield': return `place a minefield: markers at ${a.markers.map((p) => `(${inches(p[0])}, ${inches(p[1])})`).join(', ')}; marker ${a.real} real (${a.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})`;
+    case 'inspire': return a.unit ? `${name(v, a.unit)} is inspired: ${a.effect === 'move' ? 'moves 3"' : a.effect === 'removeUnderFire' ? 'no longer Under Fire' : 'will pass its next morale test'}` : 'the Inspiration goes unused';
+    case 'react': return a.unit ? `${name(v, a.unit)} reacts, ${a.moves.length ? 'moving' : 'firing at'} ${a.moves.length ? `(${name(v, v.cards?.react?.to ?? null)} about to act)` : name(v, v.cards?.react?.to ?? null)}` : 'no reaction';
+    case 'cooler': return a.unit ? `${name(v, a.unit)} fires at ${name(v, a.target)} after the Plasma Cooler` : 'no more fire after the Plasma Cooler';
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'harm': return `${a.fig} suffers the Harm`;
     case 'motivator': return a.reroll ? `${active}'s motivator rallies it: re-roll the morale test` : `${active} keeps its morale result`;
@@ -106,6 +110,10 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'mine_passed': return `${name(v, d.unit)} passes minefield ${d.minefield} safely`;
     case 'mine_dummy': return `minefield ${d.minefield} marker ${d.marker} is a dummy and is removed`;
     case 'mine_real': return `minefield ${d.minefield} is real (${d.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'}): ${name(v, d.unit)} is attacked`;
+    case 'task': return `${d.figure} attempts task ${d.task}: ${d.successes} successes, ${d.result === 'accomplished' ? 'accomplished' : d.result === 'failed' ? 'failed, it may try again' : `failed badly (${d.consequence})`}`;
+    case 'card_drawn': return d.card === 'cooler' ? 'the Plasma Cooler card is drawn: the turn ends' : `card drawn: ${String(d.card).startsWith('commander:') ? `Commander ${name(v, String(d.card).slice(10))}` : name(v, String(d.card).slice(5))}`;
+    case 'cooler_fire': return `${name(v, d.unit)} fires at ${name(v, d.target)} after the Plasma Cooler`;
+    case 'crossfire': return `${name(v, d.unit)} is caught in a crossfire: ${d.passed ? 'it holds' : 'Pinned'}`;
     case 'turn_ended': return `end of turn ${d.turn}`;
     case 'game_over': return `game over: ${d.reason}`;
     default: return ev.type.replace(/_/g, ' ');

@@ -29,6 +29,9 @@ import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
+import { taskOptionSchema, taskProblem } from './rules/tasks.js';
+import { generateOptionSchema } from './rules/generation.js';
+import { INSPIRED_MOVE, cardOptionSchema, coolerFirers, coolerTargets, inspireProblem, inspired, reactMoveProblem, reactors } from './rules/cards.js';
 import { has, noRush } from './rules/traits.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 
@@ -40,7 +43,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyMotivator, applyHarm, applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyInspire, applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -90,6 +93,20 @@ function pending(s: S): OpenDecision[] {
       key: `${s.phase}:${s.step}`, seat, kind: s.phase, blocking: true, timing: s.phase === 'elusive' ? 'reaction' : 'turn', context: [...ctx, `unit:${s.phase === 'elusive' ? t.id : u.id}`],
       exposes: { shooter: u.id, target: t.id, ...(s.phase === 'elusive' ? { move: ELUSIVE_MOVE } : { eligible: retargets(s, u, e.action) }) },
     }];
+  }
+  if (s.phase === 'inspire') {
+    const side = s.cards!.inspire!;
+    return [{ key: `inspire:${s.step}`, seat: side, kind: 'inspire', blocking: true, timing: 'turn', context: ctx, exposes: { eligible: inspired(s, side).map((u) => u.id), move: INSPIRED_MOVE } }];
+  }
+  if (s.phase === 'react') {
+    const r = s.cards!.react!;
+    const to = s.units.find((x) => x.id === r.to)!;
+    return [{ key: `react:${s.step}`, seat: r.side, kind: 'react', blocking: true, timing: 'reaction', context: [...ctx, `unit:${to.id}`], exposes: { unit: to.id, eligible: reactors(s, to).map((u) => u.id) } }];
+  }
+  if (s.phase === 'cooler') {
+    // The Plasma Cooler's fire (§5.1): the side to shoot picks a unit that has not activated and a target within short range, or passes.
+    const side = s.cards!.cooler!.toAct;
+    return [{ key: `cooler:${s.step}`, seat: side, kind: 'cooler', blocking: true, timing: 'turn', context: ctx, exposes: { eligible: coolerFirers(s, side).map((u) => ({ unit: u.id, targets: coolerTargets(s, u).map((t) => t.id) })) } }];
   }
   if (s.phase === 'motivator') {
     const u = s.units.find((x) => x.id === s.active)!;
@@ -243,8 +260,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
       return assaultProblem(s, u, a.target, r.end);
     }
     case 'command': {
-      if (!a.demolition && !a.callFire && !a.scout) return violation('no_command', 'a Command action needs Demolition, Call Fire or Scout, and at most one other sub-action (§5.3)');
-      if ([a.demolition, a.callFire, a.scout, a.target].filter((x) => x !== null && x !== undefined).length > 2) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
+      if (!a.demolition && !a.callFire && !a.scout && !a.task) return violation('no_command', 'a Command action needs Demolition, Call Fire, Scout or Task, and at most one other sub-action (§5.3)');
+      if ([a.demolition, a.callFire, a.scout, a.task, a.target].filter((x) => x !== null && x !== undefined).length > 2) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit may only move away and shoot (§6.1)');
       if (u.kind === 'weaponTeam' || u.kind === 'sniper') return violation('no_command', 'weapon teams and snipers have no Command action (§5.3)');
       if (a.scout) {
@@ -264,8 +281,13 @@ function orderProblem(s0: S, a: Action): Violation | null {
         if (p) return p;
         if (a.callFire && a.callFire.caller === a.demolition.fig) return violation('caller_busy', 'the caller does nothing else (§7.11)');
       }
+      if (a.task) {
+        const p = taskProblem(s, u, a.task);
+        if (p) return p;
+        if (a.task.fig === a.demolition?.fig || a.task.fig === a.callFire?.caller || a.task.fig === a.scout?.fig) return violation('task_busy', 'the figure attempting a task does nothing else (§5.3 [P])');
+      }
       if (a.target !== null) {
-        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig));
+        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig));
         for (const f of busy) f.alive = false;
         const q = fireProblem(s, u, a.target);
         for (const f of busy) f.alive = true;
@@ -299,6 +321,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       const u = s.units.find((x) => x.id === a.unit);
       if (!u || u.side !== seat) return violation('not_your_unit', `${a.unit} is not a unit of your side`);
       if (!inPlay(u)) return violation('out_of_play', `${a.unit} is out of play`);
+      if (s.cards && !activatable(s, seat as Side).includes(u)) return violation('not_drawn', `${a.unit} may not activate on this card: ${activatable(s, seat as Side).map((x) => x.id).join(', ')} may (§5.1)`);
       if (!activatable(s, seat as Side).includes(u)) return violation('already_activated', `${a.unit} has activated this turn (§5.1)`);
       if (a.lastStand !== undefined && a.lastStand !== false) {
         if (a.lastStand !== true) return violation('malformed_action', 'lastStand is true or absent');
@@ -315,6 +338,29 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.unit === null) return null;
       const mover = s.units.find((x) => x.id === s.interrupted!.unit)!;
       if (!opportunityFirers(s, mover).some((u) => u.id === a.unit)) return violation('not_eligible', `${a.unit} may not take opportunity fire at ${mover.id}: it needs to be unactivated and have the mover among its fire-priority targets (§7.18)`);
+      return null;
+    }
+    case 'inspire': {
+      if (a.type !== 'inspire') return violation('wrong_action', 'answer with {type:"inspire", unit, effect, moves?} or unit null (§5.1)');
+      const shape = pathsShape(a.moves);
+      if (shape) return shape;
+      return inspireProblem(s, seat as Side, a);
+    }
+    case 'react': {
+      if (a.type !== 'react') return violation('wrong_action', 'answer with {type:"react", unit} or unit null to let it pass (§5.1)');
+      const shape = pathsShape(a.moves);
+      if (shape) return shape;
+      if (a.unit === null) return null;
+      const to = s.units.find((x) => x.id === s.cards!.react!.to)!;
+      if (!reactors(s, to).some((u) => u.id === a.unit)) return violation('not_eligible', `${a.unit} may not react to ${to.id}: it needs LOS and range to it and to be able to fire (§5.1)`);
+      return a.moves.length ? reactMoveProblem(s, s.units.find((x) => x.id === a.unit)!, to, a.moves) : null;
+    }
+    case 'cooler': {
+      if (a.type !== 'cooler') return violation('wrong_action', 'answer with {type:"cooler", unit, target} or unit null to pass (§5.1)');
+      if (a.unit === null) return null;
+      const u = coolerFirers(s, seat as Side).find((x) => x.id === a.unit);
+      if (!u) return violation('not_eligible', `${a.unit} may not fire after the Plasma Cooler: only units of yours that have not activated this turn, with a target within short range (§5.1)`);
+      if (!coolerTargets(s, u).some((t) => t.id === a.target)) return violation('out_of_short_range', `${a.target} is not a target ${u.id} can see within short range (the close band, §5.1 [P])`);
       return null;
     }
     case 'motivator':
@@ -386,6 +432,12 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
     case 'motivator': return { actions: [{ type: 'motivator', reroll: true }, { type: 'motivator', reroll: false }], all: true };
+    case 'inspire': return { actions: [{ type: 'inspire', unit: null, moves: [] }, ...inspired(s, seat as Side).flatMap((u) => [
+      { type: 'inspire' as const, unit: u.id, effect: 'passMorale' as const, moves: [] },
+      ...(u.underFire ? [{ type: 'inspire' as const, unit: u.id, effect: 'removeUnderFire' as const, moves: [] }] : []),
+    ])], all: false };
+    case 'react': return { actions: [{ type: 'react', unit: null, moves: [] }, ...reactors(s, s.units.find((x) => x.id === s.cards!.react!.to)!).map((u) => ({ type: 'react' as const, unit: u.id, moves: [] }))], all: false };
+    case 'cooler': return { actions: [{ type: 'cooler', unit: null, target: null }, ...coolerFirers(s, seat as Side).flatMap((u) => coolerTargets(s, u).map((t) => ({ type: 'cooler' as const, unit: u.id, target: t.id })))], all: true };
     case 'harm': return { actions: living(s.units.find((x) => x.id === s.harm!.target)!).map((f) => ({ type: 'harm' as const, fig: f.id })), all: true };
     case 'elusive': return { actions: elusiveCandidates(s, s.units.find((x) => x.id === s.elusive!.target)!, s.units.find((x) => x.id === s.elusive!.shooter)!), all: false };
     case 'retarget': {
@@ -407,6 +459,9 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'activate': return { type: 'activate', unit: activatable(s, dec.seat as Side)[0].id };
     case 'control': return { type: 'control', moves: [] };
     case 'opportunity': return { type: 'opportunity', unit: null };
+    case 'cooler': return { type: 'cooler', unit: null, target: null };
+    case 'react': return { type: 'react', unit: null, moves: [] };
+    case 'inspire': return { type: 'inspire', unit: null, moves: [] };
     case 'elusive': return { type: 'elusive', moves: [] };
     // A rout is re-rolled; a fall back is kept for a worse day.
     case 'motivator': return { type: 'motivator', reroll: (s.units.find((x) => x.id === s.active)?.moraleHeld ?? 0) === 0 };
@@ -442,6 +497,9 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!, a.lastStand === true); break;
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
+    case 'cooler': applyCoolerFire(s, run, a.unit, a.target); break;
+    case 'react': applyReact(s, run, a.unit, a.moves); break;
+    case 'inspire': applyInspire(s, run, a); break;
     case 'elusive': applyElusive(s, run, a.moves); break;
     case 'harm': applyHarm(s, run, a.fig); break;
     case 'motivator': applyMotivator(s, run, a.reroll); break;
@@ -459,7 +517,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -568,6 +626,10 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
         properties: { 0: { enum: ['light', 'moderate', 'heavy'] }, 1: { enum: ['light', 'moderate', 'heavy'] } },
       },
       night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2' },
+      tasks: taskOptionSchema,
+      ...cardOptionSchema,
+      generate: generateOptionSchema,
+      crossfires: { type: 'boolean', default: false, description: 'Option Crossfires (§7.19, checklist #110): a unit fired upon from opposite directions (bearings at least 135° apart at its centre) in one turn tests Quality on 1D6; on a failure the second attack pins it' },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {
         type: 'object', additionalProperties: false, description: "each side's own force list (§2.9 points, infantry only); the scenario's forces when absent",

@@ -2,6 +2,8 @@
 // Positions are integer hundredths of an inch (§3.2); side 0's home edge is y = 0.
 import type { Result, Seat } from '../../engine/types.js';
 import type { Pt } from '../../engine/mech/geom2d.js';
+import type { TaskState } from './rules/tasks.js';
+import type { Cards } from './rules/cards.js';
 
 export type Side = 0 | 1;
 export type Quality = 'rabble' | 'conscript' | 'regular' | 'elite';
@@ -135,6 +137,16 @@ export interface Unit {
   motivatorUsed?: boolean;
   /** A failed morale test's successes, held while the owner decides on the Motivator re-roll. */
   moraleHeld?: number;
+  /** Option Crossfires (§7.19): the bearings of this turn's attacks on it, from its centre. */
+  firedFrom?: { turn: number; bearings: { unit: string; b: Pt }[] };
+  /** A task failed with 0 successes this activation: the marker it gets when the activation ends (§7.28). */
+  taskMark?: 'underFire' | 'pinned';
+  /** Generation option Squad Leaders (§2.10): the squad leader's experience. */
+  leaderRating?: 'inexperienced' | 'experienced' | 'veteran';
+  /** Generation option Unknown Resolve (§2.10): rolled at the first casualty; `resolve` is a placeholder until then. */
+  resolveUnknown?: boolean;
+  /** Basic Forces Longer / Shorter Range (§2.10): its basic weapons' range multiplier X ±1. */
+  rangeShift?: number;
 }
 
 /**
@@ -191,6 +203,18 @@ export interface Options {
   /** Drop troops (§7.6): each side's anti-aircraft density against enemy drops (at least Light). */
   antiAircraft?: { 0?: 'light' | 'moderate' | 'heavy'; 1?: 'light' | 'moderate' | 'heavy' };
   forces?: unknown;
+  /** Option Crossfires (§7.19): fired upon from opposite directions in one turn, a 1D6 Quality test or Pinned. */
+  crossfires?: boolean;
+  /** Task system (§7.28): the game's tasks (rules/tasks.ts). */
+  tasks?: unknown;
+  /** Card sequences (§5.1): simple, extended (2 cards per unit), expanded (Commander cards); standard when absent. */
+  cardSequence?: 'standard' | 'simple' | 'extended' | 'expanded';
+  /** The Plasma Cooler card (§5.1). */
+  plasmaCooler?: boolean;
+  /** Expanded card sequence: Reaction cards in the deck (default: the average number of commanders, §5.1). */
+  reactionCards?: number;
+  /** Force generation (§2.10, rules/generation.ts). */
+  generate?: unknown;
 }
 
 /** Scenario victory rules (§4.3, §9). */
@@ -200,7 +224,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'ended';
+export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'inspire' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -251,6 +275,10 @@ export interface S {
   artillery: { id: string; side: Side; weapon: string; lost: boolean; usedTurn: number }[];
   /** A spotted hidden marker awaiting its owner's answer, real or dummy (§7.10). */
   reveal?: { unit: string; marker: number } | null;
+  /** Task system (§7.28): the game's tasks, who accomplished each, which are lost. */
+  tasks?: TaskState[];
+  /** Card sequences (§5.1): this turn's deck and the drawn card (rules/cards.ts). */
+  cards?: Cards;
   score: [number, number];
   evacuated: [number, number];
   /** Losing Heart steps taken per side (§6.13). */
@@ -278,9 +306,12 @@ export type Action =
   | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
   | ({ type: 'rush'; moves: Path[] } & Attachment)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
-  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt } } & Attachment)
+  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string } } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
+  | { type: 'cooler'; unit: string | null; target: string | null }
+  | { type: 'react'; unit: string | null; moves: Path[] }
+  | { type: 'inspire'; unit: string | null; effect?: 'move' | 'removeUnderFire' | 'passMorale' | 'recoverWounded'; moves: Path[] }
   | { type: 'drop'; at: Pt }
   | { type: 'harm'; fig: string }
   | { type: 'motivator'; reroll: boolean }

@@ -11,6 +11,8 @@ import { psiFe } from './psionics.js';
 import { armourMod, assaultTraitMods, closeOnly, has, ignoresPinned, kills, markUnderFire, noCover, saves } from './traits.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
+import { crossfire } from './crossfire.js';
+import { revealResolve } from './generation.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
 const BAND_MOD = { base: 2, close: 0, medium: -2, long: -4 } as const;
@@ -122,6 +124,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const leaders = leadersAlive(t);
   if (hits > 0) allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })));
   if (!opt.defensive) commandDisruption(s, run, t, leaders);
+  if (!opt.defensive && inPlay(t)) crossfire(s, run, u, t, plan.firers, at);
   return true;
 }
 
@@ -217,6 +220,7 @@ export function lastFigureRule(t: Unit, killed: Figure[]): void {
 /** A unit with no living figures is out of play; Losing Heart runs after each casualty event (§6.13). */
 export function afterCasualties(s: S, run: Run, t: Unit): void {
   syncCharacters(s, run);
+  revealResolve(run, t);
   if (!living(t).length && !t.out && !t.attachedTo) {
     t.out = true;
     run.emit('unit_eliminated', { unit: t.id });

@@ -26,6 +26,8 @@ export const NIGHT_VISION = 2000;
 export function rangeX(s: S, u: Unit, w: Weapon, distance = 0): number {
   let x = w.x;
   if (x === 0) return 0;
+  // Basic Forces Longer / Shorter Range (§2.10): basic weapons X ±1, at least X1 [P].
+  if (u.rangeShift && w.class === 'basic') x = Math.max(1, x + u.rangeShift);
   if (atmosphereOf(s, u.side) === 'vacuum') {
     if (w.flags?.includes('flame')) return 0;
     x += 1;

@@ -3,6 +3,7 @@
 import { rollDice, rollEvent } from '../../../engine/mech/dice.js';
 import type { GameEvent, Rng } from '../../../engine/types.js';
 import type { Pt } from '../../../engine/mech/geom2d.js';
+import { drawOne, type Deck } from '../../../engine/mech/deck.js';
 
 export class Run {
   ev: GameEvent[] = [];
@@ -23,6 +24,11 @@ export class Run {
     const i = this.dice.int(n);
     this.ev.push(rollEvent(purpose, [i], extra));
     return i;
+  }
+  /** One card from a deck (the kernel's draw-late deck: no order is stored, so no view can leak the next card). */
+  draw<C>(deck: Deck<C>): { deck: Deck<C>; card: C | null } {
+    if (!this.dice) throw new Error('no dice in this entry');
+    return drawOne(deck, this.dice);
   }
   emit(type: string, data: unknown): void {
     this.ev.push({ type, to: 'all', data });

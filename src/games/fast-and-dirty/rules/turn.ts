@@ -22,6 +22,9 @@ import { lastBoundStarts } from './jump.js';
 import { drop } from './drop.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
+import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
+import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
+import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 
 export const DEFAULT_OPTIONS = {
@@ -79,6 +82,23 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   }
   const artillery = artilleryOf(opts.artillery);
   if ('code' in artillery) return artillery;
+  // Force generation (§2.10): the dice set each side's force instead of the scenario's.
+  const gen = opts.generate as GenerateOption | undefined;
+  const generated: (Generated | null)[] = [null, null];
+  if (gen) {
+    const p = generationProblem(gen);
+    if (p) return p;
+    const v = sc.victory as { attacker?: Side };
+    for (const side of [0, 1] as const) {
+      const g = generateForce(run, side, gen, v.attacker === side);
+      if ('code' in g) return g;
+      forces[side] = g.units;
+      generated[side] = g;
+      g.artillery.forEach((w) => artillery.push({ id: `${side === 0 ? 'A' : 'B'}-${artillery.filter((a) => a.side === side).length + 1}`, side, weapon: w, lost: false, usedTurn: 0 }));
+    }
+  }
+  const tasks = tasksOf(opts.tasks, { w: map.table[0], h: map.table[1] });
+  if ('code' in tasks) return tasks;
   const s: S = {
     scenario: sc.id, options: opts, table: { w: map.table[0], h: map.table[1] }, terrain: terrainOf(sc), objectives: sc.objectives.map((o) => [o[0], o[1]] as Pt),
     victory: victoryOf(sc), units: [], turn: 1, phase: 'initiative', initiative: null, toAct: 0, active: null, controlGroup: null,
@@ -97,8 +117,9 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       if (spec.kind === 'weaponTeam' && spec.attached && host?.side === side && host.kind === 'infantry') attachTeam(s, host, built);
     });
     s.startUnits[side] = forces[side].length;
+    if (generated[side]) { blockDeploy(s, side, s.units.filter((u) => u.side === side)); applyExtras(s.units.filter((u) => u.side === side), generated[side]!); }
   }
-  if (opts.forces !== undefined) {
+  if (opts.forces !== undefined || gen) {
     // A custom list's default deployment must fit: no figure in impassable terrain or past the table's middle.
     for (const u of s.units) for (const f of u.figures) {
       const imp = inImpassable(s, f.at);
@@ -106,6 +127,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       if (imp || deep) return violation('deployment_blocked', `side ${u.side}: ${u.name} does not fit in the deployment zone (${imp ? `${f.id} would stand in ${imp}` : 'too many rows'}); field fewer or smaller squads`);
     }
   }
+  if (tasks.length) s.tasks = tasks;
   sc.nonCombatants.forEach((spec, i) => s.units.push(buildUnit(spec, spec.id ?? `N${i + 1}`, null, [spec.at![0], spec.at![1]])));
   run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
   if (!nextMinefield(s)) rollInitiative(s, run);
@@ -143,6 +165,8 @@ const startsOf = (u: Unit) => new Map(u.figures.map((f) => [f.id, [f.at[0], f.at
 
 /** §5.1: each side rolls 1D6, ties re-roll; the high roller chooses to go first or second. */
 export function rollInitiative(s: S, run: Run): void {
+  // Card sequences (§5.1) replace initiative and alternation.
+  if (cardMode(s)) { dealCards(s, run); nextCard(s, run); return; }
   for (let i = 0; i < 20; i++) {
     const [a] = run.roll('initiative', 1, { side: 0 });
     const [b] = run.roll('initiative', 1, { side: 1 });
@@ -170,11 +194,12 @@ export function chooseOrder(s: S, run: Run, first: boolean): void {
   advance(s, run);
 }
 
-export const activatable = (s: S, side: Side) => s.units.filter((u) => u.side === side && troops(u) && !u.attachedTo && inPlay(u) && (!u.activated || s.seized === side));
+export const activatable = (s: S, side: Side) => s.cards ? cardActivatable(s, side) : s.units.filter((u) => u.side === side && troops(u) && !u.attachedTo && inPlay(u) && (!u.activated || s.seized === side));
 
 /** Whose alternation turn it is now, or the end of the turn (§5.1: a side with none left yields). */
 function advance(s: S, run: Run): void {
   if (s.result) return;
+  if (s.cards) { if (!s.cards.drawn && !s.cards.cooler) nextCard(s, run); return; }
   if (activatable(s, s.toAct).length) return;
   if (activatable(s, other(s.toAct)).length) { s.toAct = other(s.toAct); return; }
   endOfTurn(s, run);
@@ -193,6 +218,7 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
     run.emit('extra_activation', { unit: u.id });
   }
   s.active = u.id;
+  if (s.cards) { s.cards.drawn = null; s.cards.last = u.side; }
   run.emit('activated', { unit: u.id, side: u.side });
   // A scout returns first (§7.24).
   if (u.scout) returnScout(s, run, u);
@@ -322,11 +348,12 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       const d = a.demolition;
       if (a.scout) placeScout(s, run, u, a.scout);
       if (a.callFire) callFire(s, run, u, a.callFire);
+      if (a.task && !s.result) attemptTask(s, run, u, a.task);
       if (d && !s.result) demolition(s, run, u, d.act, d.fig);
       if (a.target && inPlay(u)) {
         const t = s.units.find((x) => x.id === a.target)!;
         // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
-        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig));
+        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig));
         for (const f of busy) f.alive = false;
         if (inPlay(t)) shoot(s, run, u, t);
         for (const f of busy) f.alive = true;
@@ -609,6 +636,7 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   delete u.movedNow;
   delete u.wavering;
   lapse(u);
+  taskMarkAfterActivation(u);
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
@@ -682,6 +710,48 @@ export function applyHiddenOrder(s: S, run: Run, u: Unit, a: Action): void {
   }
 }
 
+/** The next card (§5.1): an activation, the Plasma Cooler's fire, or the end of the turn. */
+function nextCard(s: S, run: Run): void {
+  if (drawCard(s, run) === 'end') endOfTurn(s, run);
+}
+
+/** An Inspiration (§5.1): its effect, then the next card. */
+export function applyInspire(s: S, run: Run, a: Extract<Action, { type: 'inspire' }>): void {
+  const mv = applyInspiration(s, run, a);
+  if (mv) {
+    const before = startsOf(mv.unit);
+    moveFigures(s, run, mv.unit, movePositions(mv.moves));
+    checkMines(s, run, mv.unit, pathsOf(mv.unit, mv.moves, before));
+  }
+  s.phase = 'activate';
+  s.step++;
+  checkImmediate(s, run);
+  if (s.result) return;
+  advance(s, run);
+}
+
+/** A Reaction (§5.1): the shot, then the drawn unit's activation (or the next card when it is gone). */
+export function applyReact(s: S, run: Run, unit: string | null, moves: { fig: string; path: Pt[] }[]): void {
+  const mover = applyReaction(s, run, unit, moves);
+  if (mover) {
+    const before = startsOf(mover);
+    moveFigures(s, run, mover, movePositions(moves));
+    checkMines(s, run, mover, pathsOf(mover, moves, before));
+    const to = s.units.find((x) => x.id === (s.cards!.drawn && 'unit' in s.cards!.drawn ? s.cards!.drawn.unit : ''));
+    s.toAct = (to?.side ?? other(mover.side as Side)) as Side;
+    s.phase = 'activate';
+    s.step++;
+  }
+  checkImmediate(s, run);
+  if (s.result) return;
+  advance(s, run);
+}
+
+/** A Plasma Cooler shot or pass (§5.1); the turn ends when the fire is over. */
+export function applyCoolerFire(s: S, run: Run, unit: string | null, target: string | null): void {
+  if (!applyCooler(s, run, unit, target) && !s.result) endOfTurn(s, run);
+}
+
 /** §5.5 end of turn: badly damaged targets, victory, next initiative. */
 function endOfTurn(s: S, run: Run): void {
   const target = s.victory.kind === 'demolition' ? s.terrain.find((f) => f.id === (s.victory as { target: string }).target) : undefined;
@@ -736,6 +806,9 @@ export function holdingFigures(s: S, side: Side, obj: Pt, radius: number): numbe
 export function finalResult(s: S, run: Run): void {
   const v = s.victory;
   const sc = attrition(s);
+  // Accomplished tasks' points (§7.28, §9 [P]).
+  const tp = taskPoints(s);
+  sc[0] += tp[0]; sc[1] += tp[1];
   if (v.kind === 'evacuation') { sc[0] += 3 * s.evacuated[0]; sc[1] += 3 * s.evacuated[1]; }
   s.score = sc;
   const scores = { side0: sc[0], side1: sc[1] };
