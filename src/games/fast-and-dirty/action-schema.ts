@@ -59,4 +59,11 @@ export const actionSchema = T.Union([
   act('elusive', { moves: Moves }, 'Elusive: the unit fired upon falls back up to 4" per figure, coherent, ending farther from the nearest enemy, before the shot resolves, or stays with no moves; once per turn (§2.6)'),
   act('retarget', { target: T.Union([Id, T.Null()]) }, 'the Elusive target fell back out of the shooter\'s reach: fire at another legal target, or null to hold fire (§2.6)'),
   act('opportunity', { unit: T.Union([Id, T.Null()]) }, 'Opportunity Fire: an unactivated unit fires at the mover and loses its activation, or null to hold fire (§7.18)'),
+  act('drive', {
+    speed: T.Union([T.Literal('stationary'), T.Literal('cautious'), T.Literal('standard')], { description: 'stationary (pivot only), Cautious or Standard speed of the vehicle\'s mobility (§2.5)' }),
+    path: T.Array(XY, { maxItems: 12, description: 'waypoints of the hull centre after its position (empty: no move); pivots are free' }),
+    heading: T.Integer({ minimum: 0, maximum: 35999, description: 'the final heading in hundredths of a degree, 0 = toward +y, clockwise' }),
+    fire: T.Array(T.Object({ weapon: T.Integer({ minimum: 0, maximum: 5 }), target: Id }, { additionalProperties: false }), { maxItems: 6, description: 'weapon systems (index in the vehicle\'s list) and their target units, within fire control (§2.5)' }),
+    fireFirst: T.Optional(T.Boolean({ description: 'fire before moving (default: after)' })),
+  }, 'a vehicle\'s order: move (Cautious or Standard) and fire within its fire control (§2.5, §5.3)'),
 ], { title: 'FastAndDirtyAction' });

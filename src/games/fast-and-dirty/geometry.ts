@@ -97,7 +97,8 @@ export function smokeBlock(s: S, o: Pt, t: Pt): string | null {
 }
 
 function friendlyBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null {
-  if (opt.fire && troops(opt.observerUnit)) {
+  // Vehicles fire over friendly infantry (§3.2 item 2).
+  if (opt.fire && troops(opt.observerUnit) && opt.observerUnit.kind !== 'vehicle') {
     for (const u of s.units) {
       if (u.id === opt.observerUnit.id || u.side !== opt.observerUnit.side || !troops(u) || u.hidden) continue;
       const figs = living(u);

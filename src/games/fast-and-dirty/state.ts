@@ -49,7 +49,7 @@ export interface Figure {
   psi?: { aptitude: 'marginal' | 'competent' | 'expert' | 'master'; strength: number; usedTurn?: number; silentTurn?: number };
 }
 
-export type UnitKind = 'infantry' | 'nonCombatant' | 'character' | 'weaponTeam' | 'sniper';
+export type UnitKind = 'infantry' | 'nonCombatant' | 'character' | 'weaponTeam' | 'sniper' | 'vehicle';
 export type Branch = 'infantry' | 'gunnery' | 'cavalry';
 /** Leadership ratings (§2.8). */
 export const LEADERSHIP = { novice: 0, experienced: 1, inspiring: 2, heroic: 3 } as const;
@@ -135,7 +135,30 @@ export interface Unit {
   motivatorUsed?: boolean;
   /** A failed morale test's successes, held while the owner decides on the Motivator re-roll. */
   moraleHeld?: number;
+  /** A vehicle (§2.5): one hull figure, its type in data/vehicles.json (rules/vehicles.ts). */
+  vehicle?: VehicleState;
 }
+
+/**
+ * A vehicle's own state (§2.5, §6.6): heading in hundredths of a degree (0 = +y, clockwise);
+ * `status` ok / System Kill (out of action until a crew test restores it) / knocked out /
+ * abandoned; immobilized and bogged stop its moves; `moraleDue` is a crew morale test at its
+ * next activation; `moved` the speed of its last order.
+ */
+export interface VehicleState {
+  type: string;
+  heading: number;
+  status: 'ok' | 'systemKill' | 'knockedOut' | 'abandoned';
+  immobilized?: boolean;
+  bogged?: boolean;
+  moraleDue?: boolean;
+  moved?: 'stationary' | 'cautious' | 'standard';
+  /** The one smoke screen of a vehicle with the Smoke property is spent. */
+  smokeUsed?: boolean;
+}
+
+/** A vehicle's fire: the weapon (its index in the vehicle's list) at a target unit (§2.5 fire control). */
+export type VehicleFire = { weapon: number; target: string };
 
 /**
  * A minefield (§7.15): three numbered markers, one real. Which one is real and its type are the
@@ -290,7 +313,8 @@ export type Action =
   | { type: 'markers'; moves: { marker: number; path: Pt[] }[] }
   | { type: 'unhide'; marker: number }
   | { type: 'reveal'; real: boolean }
-  | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' };
+  | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' }
+  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean };
 
 export const sideSeat = (side: Side): Seat => side;
 export const other = (side: Side): Side => (side === 0 ? 1 : 0);

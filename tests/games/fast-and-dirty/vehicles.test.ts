@@ -1,0 +1,373 @@
+// Vehicles (spec §2.5, §3.2 "Facing and arcs", §6.3, §6.6, §6.9, §6.11, §7.16, §7.29): tests
+// named after the checklist items #76, #77, #80-#84, #87, #90 and #46's X4 against vehicles.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { bearing, orientedRect, type Pt } from '../../../src/engine/mech/geom2d.js';
+import { CONTENT, forceProblem, loadContent, vehicleCost } from '../../../src/games/fast-and-dirty/content.js';
+import { rangeX } from '../../../src/games/fast-and-dirty/rules/environment.js';
+import { armourOf, buildVehicle, driveProblem, facingOf, hull, inArc, vdef, weaponFireProblem } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
+import type { Action, Feature, S, Side, Unit } from '../../../src/games/fast-and-dirty/state.js';
+import weaponsJson from '../../../src/games/fast-and-dirty/data/weapons.json' with { type: 'json' };
+import armourJson from '../../../src/games/fast-and-dirty/data/armour.json' with { type: 'json' };
+import scenariosJson from '../../../src/games/fast-and-dirty/data/scenarios.json' with { type: 'json' };
+import vehiclesJson from '../../../src/games/fast-and-dirty/data/vehicles.json' with { type: 'json' };
+import { act, craft, decision, fastAndDirty, row, seats, setup, squad, tryAct, unitOf } from './helpers.js';
+import { scriptedRng } from '../../../src/engine/rng.js';
+import { isViolation } from '../../../src/engine/types.js';
+
+/** Scripted dice by the faces shown. */
+const D = (...faces: number[]) => faces.map((f) => f - 1);
+
+function vehicle(id: string, side: Side, at: Pt, heading: number, type = 'lightTank', quality: 'rabble' | 'conscript' | 'regular' | 'elite' = 'regular'): Unit {
+  const u = buildVehicle({ name: id, vehicle: type, quality }, id, side, at);
+  u.vehicle!.heading = heading;
+  return u;
+}
+
+/** A crafted table with squads and vehicles; `active` (a squad or a vehicle) awaits its order. */
+function scene(o: { squads?: Parameters<typeof craft>[0]['units']; vehicles: Unit[]; active?: string; terrain?: Feature[]; name: string; options?: Record<string, unknown> }): S {
+  const s = craft({ units: o.squads ?? [], terrain: o.terrain, name: o.name, options: o.options });
+  s.units.push(...o.vehicles);
+  if (o.active) {
+    const u = s.units.find((x) => x.id === o.active)!;
+    s.phase = 'order';
+    s.active = u.id;
+    s.toAct = u.side as Side;
+  }
+  return s;
+}
+
+const hold = (u: Unit): Action => ({ type: 'drive', speed: 'stationary', path: [], heading: u.vehicle!.heading, fire: [] });
+const code = (r: unknown) => (r && typeof r === 'object' && 'code' in r ? (r as { code: string }).code : null);
+const ev = (events: { type: string; data: unknown }[], type: string) => events.filter((e) => e.type === type).map((e) => e.data as Record<string, any>);
+
+// ---------------------------------------------------------------- #76
+
+test('#76 vehicle hull footprint: an oriented rectangle length × width at its heading (0 = +y, clockwise)', () => {
+  assert.deepEqual(orientedRect([1000, 1000], 600, 200, 0), [[900, 1300], [1100, 1300], [1100, 700], [900, 700]]);
+  // Heading 90°: the long axis along +x, the front at +x.
+  assert.deepEqual(orientedRect([1000, 1000], 600, 200, 9000), [[1300, 1100], [1300, 900], [700, 900], [700, 1100]]);
+  // 45°: corners rotated, rounded to hundredths.
+  const r = orientedRect([0, 0], 200, 200, 4500);
+  assert.deepEqual(r[0], [0, 141]);
+  assert.equal(bearing([0, 0], [100, 100]), 4500);
+  assert.equal(bearing([0, 0], [0, -100]), 18000);
+  assert.equal(bearing([0, 0], [-100, 0]), 27000);
+  const t = vehicle('T', 0, [2000, 2000], 9000);
+  assert.deepEqual(hull(t), orientedRect([2000, 2000], 550, 280, 9000));
+});
+
+test('#76 facing sectors: the plane split by the hull diagonals into front, side and rear; each facing its own armour', () => {
+  const t = vehicle('T', 0, [2000, 2000], 0); // 5.5" × 2.8", facing +y
+  assert.equal(facingOf(t, [2000, 3000]), 'front');
+  assert.equal(facingOf(t, [2000, 1000]), 'rear');
+  assert.equal(facingOf(t, [3000, 2000]), 'side');
+  // Near the diagonal: the diagonal's slope is length / width; just above it is front, below it side.
+  assert.equal(facingOf(t, [2000 + 1000, 2000 + 1990]), 'front');
+  assert.equal(facingOf(t, [2000 + 1000, 2000 + 1900]), 'side');
+  // Turned to heading 90°, a point at +x is now in front.
+  t.vehicle!.heading = 9000;
+  assert.equal(facingOf(t, [3000, 2000]), 'front');
+  assert.deepEqual([armourOf(t, 'front'), armourOf(t, 'side'), armourOf(t, 'rear'), armourOf(t, 'top')], [8, 7, 6, 5]);
+});
+
+test('#76 weapon arcs: turret 360°, hull mount 90° forward, sponson 180° on its side', () => {
+  const t = vehicle('T', 0, [2000, 2000], 0);
+  const turret = vdef(t).weapons[0], hullMg = vdef(t).weapons[1];
+  assert.equal(turret.mount, 'turret');
+  assert.equal(hullMg.mount, 'hull');
+  const fig = (at: Pt) => ({ id: 'x', at, r: 50, weapon: 'assaultRifle', armour: 'light', support: false, leader: false, alive: true });
+  assert.ok(inArc(t, turret, fig([2000, 1000])));
+  assert.ok(inArc(t, hullMg, fig([2100, 3000])));
+  assert.ok(!inArc(t, hullMg, fig([2000, 1000])), 'behind the hull MG');
+  assert.ok(!inArc(t, hullMg, fig([3000, 2200])), 'beside it, outside ±45°');
+  const car = vehicle('C', 0, [2000, 2000], 0, 'scoutCar');
+  const sponson = vdef(car).weapons[1];
+  assert.equal(sponson.side, 'left');
+  assert.ok(inArc(car, sponson, fig([1000, 2000])));
+  assert.ok(!inArc(car, sponson, fig([3000, 2000])));
+});
+
+test('#76 vehicle data: provisional JSON validated by its schema at load; unknown weapons refused', () => {
+  assert.equal(vehiclesJson.provisional, true);
+  assert.ok(CONTENT.vehicles.lightTank && CONTENT.weapons.mediumCannon);
+  const bad = structuredClone(vehiclesJson) as any;
+  bad.vehicles[0].armour.front = 'thick';
+  assert.throws(() => loadContent({ weapons: weaponsJson, armour: armourJson, scenarios: scenariosJson, vehicles: bad }), /vehicles\.json/);
+  const bad2 = structuredClone(vehiclesJson) as any;
+  bad2.vehicles[0].weapons[0].weapon = 'deathRay';
+  assert.throws(() => loadContent({ weapons: weaponsJson, armour: armourJson, scenarios: scenariosJson, vehicles: bad2 }), /unknown weapon deathRay/);
+});
+
+test('#76 a vehicle in a force list: costed by points, set up as a one-hull unit facing the enemy', () => {
+  // Light tank: 40 points × Regular 1.3 = 52 points [P].
+  assert.equal(vehicleCost(CONTENT.vehicles.lightTank, 'regular'), 5200);
+  assert.equal(forceProblem(CONTENT, [{ name: 'T', vehicle: 'lightTank', quality: 'regular' }, { name: 'T2', vehicle: 'lightTank', quality: 'regular' }, { name: 'T3', vehicle: 'lightTank', quality: 'regular' }], 120)?.code, 'over_points');
+  assert.equal(forceProblem(CONTENT, [{ name: 'T', vehicle: 'hovercraft', quality: 'regular' }], 120)?.code, 'unknown_vehicle');
+  const s = setup('firefight', { forces: { 0: [{ name: 'Tank', vehicle: 'lightTank', quality: 'regular' }, squad()], 1: [{ name: 'IFV', vehicle: 'ifv', quality: 'elite' }] } });
+  const a1 = unitOf(s, 'A1'), b1 = unitOf(s, 'B1');
+  assert.equal(a1.kind, 'vehicle');
+  assert.equal(a1.figures.length, 1);
+  assert.equal(a1.vehicle!.heading, 0);
+  assert.equal(b1.vehicle!.heading, 18000);
+  assert.equal(unitOf(s, 'A2').kind, 'infantry');
+  const r = fastAndDirty.setup({ scenario: 'firefight', seats, options: { forces: { 0: [{ name: 'T', vehicle: 'lightTank', quality: 'regular', armour: 9 }] } } }, { seq: 0, rng: scriptedRng([], 'x') });
+  assert.ok(isViolation(r) && r.code === 'bad_force_list');
+});
+
+// ---------------------------------------------------------------- #77
+
+test('#77 Cautious and Standard speeds by mobility: Track 12" / 18", Wheel off-road ×2, Supercharged not needed', () => {
+  const t = vehicle('T', 0, [2000, 1000], 0);
+  const s = scene({ vehicles: [t], active: 'T', name: 'v77a' });
+  const go = (speed: 'cautious' | 'standard', dy: number): Action => ({ type: 'drive', speed, path: [[2000, 1000 + dy]], heading: 0, fire: [] });
+  assert.equal(code(driveProblem(s, t, go('cautious', 1200))), null);
+  assert.equal(code(driveProblem(s, t, go('cautious', 1210))), 'beyond_allowance');
+  assert.equal(code(driveProblem(s, t, go('standard', 1800))), null);
+  assert.equal(code(driveProblem(s, t, go('standard', 1810))), 'beyond_allowance');
+  const car = vehicle('C', 0, [2000, 1000], 0, 'scoutCar');
+  const s2 = scene({ vehicles: [car], active: 'C', name: 'v77b' });
+  // Wheel: 18" Cautious, each inch off-road costs 2: 9" at most on a map without roads.
+  assert.equal(code(driveProblem(s2, car, go('cautious', 900))), null);
+  assert.equal(code(driveProblem(s2, car, go('cautious', 950))), 'beyond_allowance');
+  // The move is applied: the hull goes to the end point at the final heading.
+  const r = act(s, { type: 'drive', speed: 'cautious', path: [[2000, 1600], [2400, 1900]], heading: 9000, fire: [] });
+  assert.deepEqual(unitOf(r.s, 'T').figures[0].at, [2400, 1900]);
+  assert.equal(unitOf(r.s, 'T').vehicle!.heading, 9000);
+  assert.equal(unitOf(r.s, 'T').activated, true);
+});
+
+const woods: Feature = { id: 'woods', kind: 'area', points: [[1500, 2000], [2500, 2000], [2500, 2800], [1500, 2800]], move: 'difficult', cover: 'soft', los: 'woodsLight', height: 500 };
+const dense: Feature = { ...woods, id: 'dense', los: 'woodsDense' };
+const rock: Feature = { id: 'rock', kind: 'area', points: [[1500, 2000], [2500, 2000], [2500, 2800], [1500, 2800]], move: 'impassable', cover: 'hard', los: 'block', height: 500 };
+
+test('#77 terrain restrictions: Wheel never enters difficult ground; Track only at Cautious and never dense woods; no impassable ground; no overlapping footprints', () => {
+  const go = (speed: 'cautious' | 'standard', to: Pt): Action => ({ type: 'drive', speed, path: [to], heading: 0, fire: [] });
+  const t = vehicle('T', 0, [2000, 1200], 0);
+  let s = scene({ vehicles: [t], active: 'T', name: 'v77c', terrain: [woods] });
+  assert.equal(code(driveProblem(s, t, go('cautious', [2000, 2300]))), null);
+  assert.equal(code(driveProblem(s, t, go('standard', [2000, 2300]))), 'cautious_only');
+  s = scene({ vehicles: [t], active: 'T', name: 'v77d', terrain: [dense] });
+  assert.equal(code(driveProblem(s, t, go('cautious', [2000, 2300]))), 'terrain_restricted');
+  s = scene({ vehicles: [t], active: 'T', name: 'v77e', terrain: [rock] });
+  assert.equal(code(driveProblem(s, t, go('cautious', [2000, 1500]))), null, 'the hull front stops short of the rock');
+  assert.equal(code(driveProblem(s, t, go('cautious', [2000, 1800]))), 'impassable', 'the hull front would enter the rock');
+  const car = vehicle('C', 0, [2000, 1400], 0, 'scoutCar');
+  s = scene({ vehicles: [car], active: 'C', name: 'v77f', terrain: [woods] });
+  assert.equal(code(driveProblem(s, car, go('cautious', [2000, 2100]))), 'terrain_restricted');
+  // Another footprint in the way: an enemy squad's base.
+  s = scene({ squads: [{ id: 'B1', side: 1, spec: squad(), at: [[2000, 2000]] }], vehicles: [t], active: 'T', name: 'v77g' });
+  assert.equal(code(driveProblem(s, t, go('cautious', [2000, 2200]))), 'overlap');
+  // Off the table.
+  assert.equal(code(driveProblem(s, t, go('cautious', [2000, 200]))), 'off_table');
+});
+
+test('#77 vehicle orders are decisions: sampled candidates are all legal, the default holds', () => {
+  const t = vehicle('T', 0, [2000, 1000], 0);
+  const s = scene({ squads: [{ id: 'B1', side: 1, spec: squad(), at: row(1800, 3000, 5) }], vehicles: [t], active: 'T', name: 'v77h' });
+  const d = decision(s);
+  const c = fastAndDirty.candidates(s, 0, d, 10, null as never);
+  assert.equal(c.all, false);
+  assert.ok(c.actions.length >= 4);
+  assert.ok(c.actions.some((a) => a.type === 'drive' && a.path.length && a.fire.length));
+  for (const a of c.actions) assert.equal(fastAndDirty.validate(s, 0, d, a), null, JSON.stringify(a));
+  assert.deepEqual(fastAndDirty.defaultAction(s, d), hold(t));
+  // Infantry answering for a vehicle's order, or a vehicle answering like infantry, are refused.
+  assert.equal(code(tryAct(s, { type: 'engage', moves: [], target: null, fireFirst: true })), 'wrong_action');
+});
+
+// ---------------------------------------------------------------- #80
+
+test('#80 fire control: per-activation weapon limits by class and speed; split fire among the N closest units', () => {
+  const enemy = [{ id: 'B1', side: 1 as Side, spec: squad(), at: row(1800, 2600, 3) }, { id: 'B2', side: 1 as Side, spec: squad(), at: row(2600, 3000, 3) }];
+  // Medium tank: Extensive (any 2 systems; 1 MG at Standard).
+  const m = vehicle('M', 0, [2000, 1000], 0, 'mediumTank');
+  const s = scene({ squads: enemy, vehicles: [m], active: 'M', name: 'v80a' });
+  const fire = (n: number[], speed: 'stationary' | 'cautious' | 'standard' = 'stationary', path: Pt[] = []): Extract<Action, { type: 'drive' }> => ({ type: 'drive', speed, path, heading: 0, fire: n.map((w, i) => ({ weapon: w, target: i % 2 ? 'B2' : 'B1' })) });
+  assert.equal(code(driveProblem(s, m, fire([0, 1]))), null, 'two systems, split between two targets');
+  assert.equal(code(driveProblem(s, m, fire([0, 1, 2]))), 'fire_control');
+  assert.equal(code(driveProblem(s, m, fire([1], 'standard', [[2000, 1500]]))), null, 'one MG at Standard speed');
+  assert.equal(code(driveProblem(s, m, fire([0], 'standard', [[2000, 1500]]))), 'fire_control', 'no main gun at Standard');
+  assert.equal(code(driveProblem(s, m, { ...fire([0]), fire: [{ weapon: 0, target: 'B1' }, { weapon: 0, target: 'B2' }] })), 'weapon_twice');
+  // Light tank: Improved (1 main + 1 MG); no fire at Standard.
+  const t = vehicle('T', 0, [2000, 1000], 0);
+  const s2 = scene({ squads: enemy, vehicles: [t], active: 'T', name: 'v80b' });
+  assert.equal(code(driveProblem(s2, t, fire([0, 1]))), null);
+  assert.equal(code(driveProblem(s2, t, fire([1], 'standard', [[2000, 1500]]))), 'fire_control');
+  // Fire priority: a Rabble crew (N = 1) may only pick the closest unit.
+  const r = vehicle('R', 0, [2000, 1000], 0, 'lightTank', 'rabble');
+  const s3 = scene({ squads: enemy, vehicles: [r], active: 'R', name: 'v80c' });
+  assert.equal(code(weaponFireProblem(s3, r, 0, 'B1')), null);
+  assert.equal(code(weaponFireProblem(s3, r, 0, 'B2')), 'fire_priority');
+  // An MG without an AT rating may not fire at a vehicle.
+  const e = vehicle('E', 1, [2000, 2600], 18000);
+  const s4 = scene({ vehicles: [t, e], active: 'T', name: 'v80d' });
+  assert.equal(code(weaponFireProblem(s4, t, 1, 'E')), 'no_at_weapon');
+  assert.equal(code(weaponFireProblem(s4, t, 0, 'E')), null);
+});
+
+// ---------------------------------------------------------------- #81 #82
+
+test('#81 vehicle hits: only AT weapons fire; 2D6 keep highest + FE; each hit 1D6 + AT against the facing armour', () => {
+  const t = vehicle('T', 1, [2000, 2000], 0); // facing +y, its rear toward the squad at y = 1400
+  const at = squad('regular', 4, { support: 'amaw' });
+  const plain = squad('regular', 4);
+  let s = scene({ squads: [{ id: 'A1', side: 0, spec: plain, at: row(1700, 1300, 4) }], vehicles: [t], active: 'A1', name: 'v81a' });
+  assert.equal(code(tryAct(s, { type: 'engage', moves: [], target: 'T', fireFirst: true })), 'no_at_weapon');
+  s = scene({ squads: [{ id: 'A1', side: 0, spec: at, at: row(1560, 1000, 5) }], vehicles: [t], active: 'A1', name: 'v81b' });
+  // FE: 6 (2D6 keep highest) + close range 0 (6.75" from the AMAW to the hull); Regular +1; AMAW FE 0 → 7: 2 hits (open: 3 per hit).
+  // Hit 1: 1D6 = 2, + AT 4 = 6 ≥ rear 6: penetrates; result 2D6 = 1, 3: System Kill. Hit 2: 1 + 4 = 5 < 6, no penetration; immobilization die 4.
+  const r = act(s, { type: 'engage', moves: [], target: 'T', fireFirst: true }, D(6, 2, 2, 1, 3, 1, 4));
+  const shot = ev(r.events, 'shot')[0];
+  assert.deepEqual([shot.hits, shot.firers.length], [2, 1]);
+  const pens = ev(r.events, 'penetration');
+  assert.deepEqual(pens.map((p) => [p.facing, p.total, p.armour, p.penetrated]), [['rear', 6, 6, true], ['rear', 5, 6, false]]);
+  assert.equal(unitOf(r.s, 'T').vehicle!.status, 'systemKill');
+  assert.equal(unitOf(r.s, 'T').underFire, true);
+  assert.equal(unitOf(r.s, 'T').vehicle!.immobilized, undefined);
+});
+
+test('#82 penetration results: no 1 Vehicle Kill (infantry within 4" Under Fire), one 1 System Kill, two 1s Non-Damaging; a failed AT hit immobilizes on a 1', () => {
+  const mk = (name: string) => {
+    const t = vehicle('T', 1, [2000, 2000], 18000); // front toward the shooter
+    const e = vehicle('E', 0, [2000, 1000], 0, 'mediumTank');
+    return scene({ squads: [{ id: 'B1', side: 1, spec: squad(), at: [[2500, 2000]] }, { id: 'A1', side: 0, spec: squad(), at: [[1000, 3500]] }], vehicles: [t, e], active: 'E', name });
+  };
+  const fire: Action = { type: 'drive', speed: 'stationary', path: [], heading: 0, fire: [{ weapon: 0, target: 'T' }] };
+  // Medium cannon (AT 4, blast: no FE) 1D6 6 + close 0 + Regular 1 = 7: 2 hits. Hit 1: 5 + 4 = 9 ≥ front 8; 2D6 4, 5: Vehicle Kill.
+  let r = act(mk('v82a'), fire, D(6, 5, 4, 5));
+  assert.equal(unitOf(r.s, 'T').vehicle!.status, 'knockedOut');
+  assert.equal(unitOf(r.s, 'T').out, true);
+  assert.equal(unitOf(r.s, 'B1').underFire, true, 'infantry within 4" of the hull');
+  assert.equal(unitOf(r.s, 'A1').underFire, false, 'infantry farther away');
+  // Hit 1: NDP (1, 1): crew morale due; hit 2: 3 + 4 = 7 < 8, immobilization die 1.
+  r = act(mk('v82b'), fire, D(6, 4, 1, 1, 3, 1));
+  assert.equal(unitOf(r.s, 'T').vehicle!.status, 'ok');
+  assert.equal(unitOf(r.s, 'T').vehicle!.moraleDue, true);
+  assert.equal(unitOf(r.s, 'T').vehicle!.immobilized, true);
+  assert.ok(ev(r.events, 'non_damaging_penetration').length === 1);
+});
+
+// ---------------------------------------------------------------- #83 #84
+
+test('#83 crew morale at the next activation: 0 successes abandoned; 1 falls back at Standard speed without fire (immobilized: abandoned); System Kill recovery on 2 dice', () => {
+  const enemy = [{ id: 'B1', side: 1 as Side, spec: squad(), at: row(1800, 2600, 3) }];
+  const mk = (name: string, f: (t: Unit) => void) => {
+    const t = vehicle('T', 0, [2000, 1000], 0);
+    f(t);
+    return scene({ squads: enemy, vehicles: [t], name });
+  };
+  let r = act(mk('v83a', (t) => { t.vehicle!.moraleDue = true; }), { type: 'activate', unit: 'T' }, D(1, 2, 2));
+  assert.equal(unitOf(r.s, 'T').vehicle!.status, 'abandoned');
+  assert.equal(unitOf(r.s, 'T').out, true);
+  r = act(mk('v83b', (t) => { t.vehicle!.moraleDue = true; t.vehicle!.immobilized = true; }), { type: 'activate', unit: 'T' }, D(5, 1, 1));
+  assert.equal(unitOf(r.s, 'T').vehicle!.status, 'abandoned');
+  r = act(mk('v83c', (t) => { t.vehicle!.moraleDue = true; }), { type: 'activate', unit: 'T' }, D(5, 1, 1));
+  assert.equal(r.s.phase, 'order');
+  assert.equal(unitOf(r.s, 'T').fallingBack, true);
+  assert.equal(code(tryAct(r.s, { type: 'drive', speed: 'stationary', path: [], heading: 0, fire: [{ weapon: 0, target: 'B1' }] })), 'falling_back');
+  assert.equal(code(tryAct(r.s, { type: 'drive', speed: 'cautious', path: [[2000, 600]], heading: 0, fire: [] })), 'falling_back');
+  assert.equal(code(tryAct(r.s, { type: 'drive', speed: 'standard', path: [[2000, 1400]], heading: 0, fire: [] })), 'fall_back_not_away');
+  assert.equal(code(tryAct(r.s, { type: 'drive', speed: 'standard', path: [[2000, 400]], heading: 0, fire: [] })), null);
+  // System Kill: Regular crew passes on 3+ with both dice.
+  r = act(mk('v83d', (t) => { t.vehicle!.status = 'systemKill'; }), { type: 'activate', unit: 'T' }, D(3, 2));
+  assert.equal(unitOf(r.s, 'T').vehicle!.status, 'systemKill');
+  assert.equal(unitOf(r.s, 'T').activated, true, 'out of action: the activation ends');
+  r = act(mk('v83e', (t) => { t.vehicle!.status = 'systemKill'; }), { type: 'activate', unit: 'T' }, D(3, 6));
+  assert.equal(unitOf(r.s, 'T').vehicle!.status, 'ok');
+  assert.equal(r.s.phase, 'order');
+});
+
+test('#84 vehicle Under Fire: −1 FE, −3 for pintle and external mounts and open-topped vehicles', () => {
+  const enemy = [{ id: 'B1', side: 1 as Side, spec: squad(), at: row(1800, 2600, 3) }];
+  const shotMods = (type: string, weapon: number) => {
+    const t = vehicle('T', 0, [2000, 1000], 0, type);
+    t.underFire = true;
+    const s = scene({ squads: enemy, vehicles: [t], active: 'T', name: `v84-${type}-${weapon}` });
+    const r = act(s, { type: 'drive', speed: 'stationary', path: [], heading: 0, fire: [{ weapon, target: 'B1' }] }, D(1, 1, 1, 1, 1, 1, 1, 1));
+    return ev(r.events, 'shot')[0].mods as Record<string, number>;
+  };
+  assert.equal(shotMods('apc', 0).underFire, -1, 'turret');
+  assert.equal(shotMods('mediumTank', 2).underFire, -3, 'pintle');
+  assert.equal(shotMods('mbt', 2).underFire, -3, 'external');
+  assert.equal(shotMods('lightCarrier', 0).underFire, -3, 'open-topped');
+  const t = vehicle('T', 0, [2000, 1000], 0, 'apc');
+  const r = act(scene({ squads: enemy, vehicles: [t], active: 'T', name: 'v84x' }), { type: 'drive', speed: 'stationary', path: [], heading: 0, fire: [{ weapon: 0, target: 'B1' }] }, D(1, 1, 1, 1, 1, 1));
+  assert.equal(ev(r.events, 'shot')[0].mods.underFire, undefined, 'not Under Fire: no modifier');
+});
+
+// ---------------------------------------------------------------- #87 #46 #90
+
+test('#87 assaulting a vehicle: nerve test; on a success the move, then one hit per figure in contact with an AT weapon against the facing touched', () => {
+  const t = vehicle('T', 1, [2000, 2000], 0); // rear toward y < 2000
+  const spec = squad('regular', 3, { support: 'amaw' });
+  const mk = (name: string) => scene({ squads: [{ id: 'A1', side: 0, spec, at: [[1800, 1300], [2000, 1300], [2200, 1300], [2000, 1450]] }], vehicles: [t], active: 'A1', name });
+  const moves = [{ fig: 'A1.4', path: [[2000, 1675]] as Pt[] }];
+  // Nerve test failed (Regular needs 3): no move.
+  let r = act(mk('v87a'), { type: 'assault', target: 'T', moves }, D(2));
+  assert.deepEqual(unitOf(r.s, 'A1').figures[3].at, [2000, 1450]);
+  assert.equal(ev(r.events, 'nerve_test')[0].passed, false);
+  // Passed: the tank's defensive shot (the turret cannon bears, the hull MG does not; FE 1 + base 2 + Regular 1 = 4: one hit on
+  // the closest figure, 1 + 2 against 6 + 1: it survives), the move, the AMAW hits the rear: 3 + 4 = 7 ≥ 6, result 2D6 2, 2 → Vehicle Kill.
+  r = act(mk('v87b'), { type: 'assault', target: 'T', moves }, D(4, 1, 1, 6, 3, 2, 2));
+  assert.deepEqual(ev(r.events, 'shot').map((x) => [x.defensive, x.hits]), [[true, 1]]);
+  assert.ok(ev(r.events, 'shot').some((x) => x.defensive));
+  assert.deepEqual(ev(r.events, 'penetration').map((p) => [p.facing, p.total]), [['rear', 7]]);
+  assert.equal(unitOf(r.s, 'T').vehicle!.status, 'knockedOut');
+  // Not reaching the hull is refused.
+  assert.equal(code(tryAct(mk('v87c'), { type: 'assault', target: 'T', moves: [{ fig: 'A1.4', path: [[2000, 1600]] }] })), 'no_contact');
+});
+
+test('#46 night fighting: against vehicles ranges become X4 (not X2)', () => {
+  const s = setup('firefight', { night: true });
+  const u = unitOf(s, 'A1');
+  assert.equal(rangeX(s, u, CONTENT.weapons.amaw, 0), 2);
+  assert.equal(rangeX(s, u, CONTENT.weapons.amaw, 0, true), 4);
+  assert.equal(rangeX(s, u, CONTENT.weapons.mediumCannon, 0, true), 4);
+  assert.equal(rangeX(s, u, CONTENT.weapons.fusionGun, 0, true), 2, 'a weapon with a lower X keeps it');
+});
+
+test('#90 bogging: a Quality test on 2D6 for every 6" through difficult ground; a failure stops the vehicle there; freed by the same test later', () => {
+  const t = vehicle('T', 0, [2000, 1200], 0);
+  const wide: Feature = { ...woods, points: [[1500, 1700], [2500, 1700], [2500, 3000], [1500, 3000]] };
+  const s = scene({ squads: [{ id: 'B1', side: 1, spec: squad(), at: [[4000, 4500]] }], vehicles: [t], active: 'T', name: 'v90', terrain: [wide] });
+  // 12" cautious: 7" inside the woods: one test; Regular fails with 2, 1.
+  const r = act(s, { type: 'drive', speed: 'cautious', path: [[2000, 2400]], heading: 0, fire: [] }, D(2, 1));
+  const v = unitOf(r.s, 'T');
+  assert.equal(v.vehicle!.bogged, true);
+  assert.ok(v.figures[0].at[1] > 2250 && v.figures[0].at[1] < 2320, `stopped after 6" in the woods: ${v.figures[0].at}`);
+  assert.equal(ev(r.events, 'bogging_test').length, 1);
+  const stuck = structuredClone(r.s);
+  stuck.active = 'T'; stuck.phase = 'order'; stuck.toAct = 0;
+  assert.equal(code(tryAct(stuck, { type: 'drive', speed: 'cautious', path: [[2000, 2500]], heading: 0, fire: [] })), 'bogged');
+  // A later activation: the release test (one success is enough for Tracks).
+  const later = structuredClone(r.s);
+  later.units.find((u) => u.id === 'T')!.activated = false;
+  later.phase = 'activate'; later.toAct = 0; later.active = null;
+  const r2 = act(later, { type: 'activate', unit: 'T' }, D(1, 4));
+  assert.equal(unitOf(r2.s, 'T').vehicle!.bogged, false);
+  // Without difficult ground there is no test.
+  const r3 = act(scene({ vehicles: [vehicle('T', 0, [2000, 1200], 0)], active: 'T', name: 'v90b' }), { type: 'drive', speed: 'cautious', path: [[2000, 2400]], heading: 0, fire: [] });
+  assert.equal(ev(r3.events, 'bogging_test').length, 0);
+});
+
+test('#76 random legal playouts with vehicles in both force lists end without a violation', () => {
+  const sq = { name: 'AT squad', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 5 }, { weapon: 'amaw', armour: 'light', support: true }] };
+  for (const [i, forces] of [
+    { 0: [{ name: 'Tank', vehicle: 'lightTank', quality: 'regular' }, sq], 1: [{ name: 'IFV', vehicle: 'ifv', quality: 'regular' }, sq] },
+    { 0: [{ name: 'Car', vehicle: 'scoutCar', quality: 'elite' }, sq], 1: [{ name: 'Carrier', vehicle: 'lightCarrier', quality: 'conscript' }, sq, sq] },
+  ].entries()) {
+    for (const opts of [{}, { opportunityFire: true, night: true }]) {
+      let s = setup('firefight', { forces, ...opts });
+      for (let n = 0; n < 400 && !s.result; n++) {
+        const d = decision(s);
+        const c = fastAndDirty.candidates(s, d.seat, d, 10, null as never).actions;
+        const a = c[(n * 7 + i) % c.length];
+        const r = tryAct(s, a);
+        assert.ok(!('code' in r), `${i} entry ${n}: ${JSON.stringify(a)} → ${JSON.stringify(r).slice(0, 300)}`);
+        s = r.s;
+      }
+      assert.ok(s.result, 'the game ends');
+    }
+  }
+});
