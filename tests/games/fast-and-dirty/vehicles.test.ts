@@ -371,3 +371,72 @@ test('#76 random legal playouts with vehicles in both force lists end without a 
     }
   }
 });
+
+// ---------------------------------------------------------------- #89 (partial)
+
+/** A test vehicle type: the light tank with these properties. */
+function withProps(id: string, props: string[], base = 'lightTank'): string {
+  (CONTENT.vehicles as Record<string, unknown>)[id] = { ...CONTENT.vehicles[base], id, properties: props };
+  return id;
+}
+
+test('#89 vehicle properties: Fragile, Energy Screen, Urban Warfare Kit, Supercharged / Under Powered, Weapon Stabilizer, Improved Weapons Control', () => {
+  const shooter = () => vehicle('E', 0, [2000, 1000], 0, 'mediumTank');
+  const fire: Action = { type: 'drive', speed: 'stationary', path: [], heading: 0, fire: [{ weapon: 0, target: 'T' }] };
+  // Fragile: any penetration knocks it out, no results roll.
+  let t = vehicle('T', 1, [2000, 2000], 18000, withProps('tFragile', ['fragile']));
+  let r = act(scene({ squads: [{ id: 'B1', side: 1, spec: squad(), at: [[4000, 4500]] }], vehicles: [t, shooter()], active: 'E', name: 'v89a' }), fire, D(6, 5, 3));
+  assert.equal(unitOf(r.s, 'T').vehicle!.status, 'knockedOut');
+  assert.equal(ev(r.events, 'dice_rolled').filter((d) => d.purpose === 'penetration_result').length, 0);
+  // Energy Screen: each hit deflected on 5+ before the penetration roll.
+  t = vehicle('T', 1, [2000, 2000], 18000, withProps('tScreen', ['energyScreen']));
+  r = act(scene({ squads: [{ id: 'B1', side: 1, spec: squad(), at: [[4000, 4500]] }], vehicles: [t, shooter()], active: 'E', name: 'v89b' }), fire, D(6, 5, 1, 3, 4, 5));
+  // FE 6 + base range 2 + Regular 1 = 9: 3 hits; the first and third deflected, the second rolls for penetration.
+  assert.equal(ev(r.events, 'shot')[0].hits, 3);
+  assert.equal(ev(r.events, 'deflected').length, 2);
+  assert.equal(ev(r.events, 'penetration').length, 1);
+  // Urban Warfare Kit: the front armour all round.
+  t = vehicle('T', 1, [2000, 2000], 0, withProps('tUwk', ['urbanWarfareKit']));
+  assert.deepEqual([armourOf(t, 'rear'), armourOf(t, 'side'), armourOf(t, 'bottom')], [8, 8, 8]);
+  // Supercharged: +4" to both speeds; Under Powered −4".
+  const fast = vehicle('F', 0, [2000, 1000], 0, withProps('tFast', ['supercharged']));
+  const slow = vehicle('S', 0, [3000, 1000], 0, withProps('tSlow', ['underPowered']));
+  const s = scene({ squads: [{ id: 'B1', side: 1, spec: squad(), at: [[4000, 4500]] }], vehicles: [fast, slow], name: 'v89c' });
+  assert.equal(code(driveProblem(s, fast, { type: 'drive', speed: 'cautious', path: [[2000, 2600]], heading: 0, fire: [] })), null);
+  assert.equal(code(driveProblem(s, slow, { type: 'drive', speed: 'cautious', path: [[3000, 1900]], heading: 0, fire: [] })), 'beyond_allowance');
+  // Weapon Stabilizer: the main gun fires at Standard speed; Improved Weapons Control: Primitive fires 2 systems.
+  const enemy = [{ id: 'B1', side: 1 as Side, spec: squad(), at: row(1800, 3200, 3) }];
+  const stab = vehicle('W', 0, [2000, 1000], 0, withProps('tStab', ['weaponStabilizer']));
+  const s2 = scene({ squads: enemy, vehicles: [stab], active: 'W', name: 'v89d' });
+  assert.equal(code(driveProblem(s2, stab, { type: 'drive', speed: 'standard', path: [[2000, 1500]], heading: 0, fire: [{ weapon: 0, target: 'B1' }] })), null);
+  assert.equal(code(driveProblem(s2, stab, { type: 'drive', speed: 'standard', path: [[2000, 1500]], heading: 0, fire: [{ weapon: 1, target: 'B1' }] })), 'fire_control');
+  const prim = vehicle('P', 0, [2000, 1000], 0, withProps('tPrim', [], 'mediumTank'));
+  (CONTENT.vehicles as Record<string, any>).tPrim.fireControl = 'primitive';
+  const iwc = vehicle('I', 0, [2000, 1000], 0, withProps('tIwc', ['improvedWeaponsControl'], 'mediumTank'));
+  (CONTENT.vehicles as Record<string, any>).tIwc.fireControl = 'primitive';
+  const two = (u: Unit): Action => ({ type: 'drive', speed: 'stationary', path: [], heading: 0, fire: [{ weapon: 0, target: 'B1' }, { weapon: 1, target: 'B1' }] });
+  assert.equal(code(driveProblem(scene({ squads: enemy, vehicles: [prim], active: 'P', name: 'v89e' }), prim, two(prim))), 'fire_control');
+  assert.equal(code(driveProblem(scene({ squads: enemy, vehicles: [iwc], active: 'I', name: 'v89f' }), iwc, two(iwc))), null);
+});
+
+test('#89 vehicle properties: Advanced Targeting +2 against vehicles unless ECM; Stealth one band further', () => {
+  const fire: Action = { type: 'drive', speed: 'stationary', path: [], heading: 0, fire: [{ weapon: 0, target: 'T' }] };
+  const run = (shooterType: string, targetType: string, name: string) => {
+    const e = vehicle('E', 0, [2000, 1000], 0, shooterType);
+    const t = vehicle('T', 1, [2000, 2200], 18000, targetType);
+    return act(scene({ squads: [{ id: 'B1', side: 1, spec: squad(), at: [[4000, 4500]] }], vehicles: [e, t], active: 'E', name }), fire, D(1, 1, 1, 1, 1, 1));
+  };
+  const ats = withProps('tAts', ['advancedTargeting'], 'mediumTank');
+  assert.equal(ev(run(ats, 'lightTank', 'v89g').events, 'shot')[0].mods.advancedTargeting, 2);
+  assert.equal(ev(run(ats, withProps('tEcm', ['ecm']), 'v89h').events, 'shot')[0].mods.advancedTargeting, undefined);
+  // 6.5" between the hulls: close range for a Regular medium cannon; against Stealth, medium.
+  assert.equal(ev(run('mediumTank', 'lightTank', 'v89i').events, 'shot')[0].band, 'close');
+  assert.equal(ev(run('mediumTank', withProps('tStealth', ['stealth']), 'v89j').events, 'shot')[0].band, 'medium');
+});
+
+test('#76 the board picture draws a vehicle as its hull rectangle', () => {
+  const s = setup('firefight', { forces: { 0: [{ name: 'Tank', vehicle: 'lightTank', quality: 'regular' }, squad()] } });
+  const out = fastAndDirty.render!(fastAndDirty.view(s, 0), { seat: 0 } as never) as unknown;
+  const svg = typeof out === 'string' ? out : JSON.stringify(out);
+  assert.match(svg, /<polygon class="hull"/);
+});
