@@ -32,6 +32,7 @@ import { psionicProblem } from './rules/psionics.js';
 import { has, noRush } from './rules/traits.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 import { driveCandidates, driveProblem, isVehicle } from './rules/vehicles.js';
+import { boardProblem, disembarkedOrderProblem } from './rules/transport.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
 function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
@@ -141,6 +142,15 @@ function orderProblem(s0: S, a: Action): Violation | null {
     return violation('hidden', `${u.id} is hidden: move its markers, or reveal it at a marker first and then act (§7.10)`);
   }
   if (a.type === 'markers' || a.type === 'unhide') return violation('not_hidden', `${u.id} is not hidden`);
+  // Just out of a transport: fire or close assault only (§2.5).
+  if (u.disembarking) { const p = disembarkedOrderProblem(u, a); if (p) return p; }
+  if ((a.type === 'engage' || a.type === 'rush') && a.board !== undefined) {
+    if (a.type === 'engage' && (a.target !== null || a.blast || a.aimed || a.smoke || a.indirect || a.bunker || a.teamTarget || a.jump || a.psionic)) return violation('board_no_fire', 'a unit boarding a transport only moves (§2.5 [P])');
+    const shape = pathsShape(a.moves);
+    if (shape) return shape;
+    const p = boardProblem(s, u, a.board, endOf(a.moves));
+    if (p) return p;
+  }
   const hesitant = hesitantProblem(s, u, a);
   if (hesitant) return hesitant;
   if ('attach' in a && a.attach !== undefined) {
@@ -388,7 +398,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       if (isVehicle(u)) return { actions: driveCandidates(s, u), all: false };
       // Fire at a vehicle needs AT-capable weapons (§2.3): drop the sampled shots that have none.
       const vehicleShot = (a: Action) => a.type === 'engage' && !!a.target && isVehicle(s.units.find((x) => x.id === a.target)!) && !!orderProblem(s, a);
-      return { actions: orderCandidates(s, u).filter((a) => !vehicleShot(a)), all: false };
+      return { actions: orderCandidates(s, u).filter((a) => !vehicleShot(a) && (!u.disembarking || !disembarkedOrderProblem(u, a))), all: false };
     }
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };

@@ -137,6 +137,10 @@ export interface Unit {
   moraleHeld?: number;
   /** A vehicle (§2.5): one hull figure, its type in data/vehicles.json (rules/vehicles.ts). */
   vehicle?: VehicleState;
+  /** Embarked in this transport (§2.5): off the table, it does not activate on its own. */
+  embarked?: string | null;
+  /** Disembarked this activation: it may fire or close assault, but not move further (§2.5). */
+  disembarking?: boolean;
 }
 
 /**
@@ -298,8 +302,8 @@ export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embol
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string; lastStand?: boolean }
-  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
-  | ({ type: 'rush'; moves: Path[] } & Attachment)
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment & Boarding)
+  | ({ type: 'rush'; moves: Path[] } & Attachment & Boarding)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt } } & Attachment)
   | { type: 'control'; moves: Path[] }
@@ -314,7 +318,10 @@ export type Action =
   | { type: 'unhide'; marker: number }
   | { type: 'reveal'; real: boolean }
   | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' }
-  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean };
+  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] } };
+
+/** Board a friendly transport at the end of the move: every figure ends in contact with its hull (§2.5). */
+export type Boarding = { board?: string };
 
 export const sideSeat = (side: Side): Seat => side;
 export const other = (side: Side): Side => (side === 0 ? 1 : 0);
@@ -323,9 +330,9 @@ export function unit(s: S, id: string): Unit | undefined {
   return s.units.find((u) => u.id === id);
 }
 /** The figures on the table: alive, not exited, not held in reserve (§7.6). */
-export const living = (u: Unit) => (u.reserve ? [] : u.figures.filter((f) => f.alive && !f.exited));
+export const living = (u: Unit) => (u.reserve || u.embarked ? [] : u.figures.filter((f) => f.alive && !f.exited));
 /** An attached character is in play through its host (its figure stands in the host's list); drop troops in reserve are in play. */
-export const inPlay = (u: Unit) => !u.out && (living(u).length > 0 || !!u.attachedTo || !!u.reserve);
+export const inPlay = (u: Unit) => !u.out && (living(u).length > 0 || !!u.attachedTo || !!u.reserve || !!u.embarked);
 /** Fighting units: everything but neutral non-combatants (squads, characters, teams, snipers). */
 export const troops = (u: Unit) => u.kind !== 'nonCombatant';
 /** The attached character of a squad, if any. */

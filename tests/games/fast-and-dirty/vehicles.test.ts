@@ -351,7 +351,7 @@ test('#90 bogging: a Quality test on 2D6 for every 6" through difficult ground; 
   assert.equal(ev(r3.events, 'bogging_test').length, 0);
 });
 
-test('#76 random legal playouts with vehicles in both force lists end without a violation', () => {
+test('#76 #85 random legal playouts with vehicles (and a squad aboard a transport) end without a violation', () => {
   const sq = { name: 'AT squad', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 5 }, { weapon: 'amaw', armour: 'light', support: true }] };
   for (const [i, forces] of [
     { 0: [{ name: 'Tank', vehicle: 'lightTank', quality: 'regular' }, sq], 1: [{ name: 'IFV', vehicle: 'ifv', quality: 'regular' }, sq] },
@@ -359,6 +359,8 @@ test('#76 random legal playouts with vehicles in both force lists end without a 
   ].entries()) {
     for (const opts of [{}, { opportunityFire: true, night: true }]) {
       let s = setup('firefight', { forces, ...opts });
+      // Side B's squad starts aboard its transport (IFV or carrier, 6 places).
+      s.units.find((u) => u.id === 'B2')!.embarked = 'B1';
       for (let n = 0; n < 400 && !s.result; n++) {
         const d = decision(s);
         const c = fastAndDirty.candidates(s, d.seat, d, 10, null as never).actions;
@@ -439,4 +441,74 @@ test('#76 the board picture draws a vehicle as its hull rectangle', () => {
   const out = fastAndDirty.render!(fastAndDirty.view(s, 0), { seat: 0 } as never) as unknown;
   const svg = typeof out === 'string' ? out : JSON.stringify(out);
   assert.match(svg, /<polygon class="hull"/);
+});
+
+// ---------------------------------------------------------------- #85
+
+test('#85 transports: boarding by moving into contact with the hull, within capacity (heavy weapon +1, powered armour 2)', () => {
+  const apc = vehicle('V', 0, [2000, 2000], 0, 'apc'); // 5" × 2.5", holds 10
+  const mk = (name: string, count: number) => scene({ squads: [{ id: 'A1', side: 0, spec: squad('regular', count), at: row(1700, 1500, count) }, { id: 'B1', side: 1, spec: squad(), at: [[4000, 4500]] }], vehicles: [apc], active: 'A1', name });
+  // The hull's rear edge is at y = 1750: bases touch it at y = 1700.
+  const moves = (count: number) => Array.from({ length: count }, (_, i) => ({ fig: `A1.${i + 1}`, path: [[1900 + (i % 3) * 100, 1700]] as Pt[] }));
+  const s = mk('v85a', 2);
+  const r = act(s, { type: 'engage', moves: moves(2), target: null, fireFirst: true, board: 'V' });
+  assert.equal(unitOf(r.s, 'A1').embarked, 'V');
+  assert.equal(fastAndDirty.pending(r.s)[0].seat, 1);
+  // It no longer activates on its own, and its figures are off the table.
+  assert.ok(!fastAndDirty.candidates(r.s, 0, { ...decision(r.s), kind: 'activate', seat: 0 } as never, 10, null as never).actions.some((a) => (a as { unit?: string }).unit === 'A1'));
+  // A figure not in contact: refused; no fire while boarding.
+  assert.equal(code(tryAct(mk('v85b', 2), { type: 'engage', moves: [{ fig: 'A1.1', path: [[1900, 1700]] }], target: null, fireFirst: true, board: 'V' })), 'not_in_contact');
+  assert.equal(code(tryAct(mk('v85c', 2), { type: 'engage', moves: moves(2), target: 'B1', fireFirst: true, board: 'V' })), 'board_no_fire');
+  // Capacity: 10 places; 2 aboard already, a 9-figure squad does not fit.
+  const s2 = mk('v85d', 2);
+  s2.units.push({ ...structuredClone(unitOf(s2, 'A1')), id: 'A9', name: 'aboard', embarked: 'V', figures: unitOf(s2, 'A1').figures.map((f, i) => ({ ...f, id: `A9.${i + 1}` })) });
+  const big = scene({ squads: [{ id: 'A1', side: 0, spec: squad('regular', 9), at: row(1100, 1500, 9) }, { id: 'B1', side: 1, spec: squad(), at: [[4000, 4500]] }], vehicles: [apc], active: 'A1', name: 'v85e' });
+  big.units.push(s2.units.find((u) => u.id === 'A9')!);
+  assert.equal(code(tryAct(big, { type: 'engage', moves: [], target: null, fireFirst: true, board: 'V' })), 'over_capacity');
+});
+
+test('#85 transports: disembark within 1" as the transport\'s whole activation; the unit may then fire or assault but not move', () => {
+  const apc = vehicle('V', 0, [2000, 2000], 0, 'apc');
+  const s = scene({ squads: [{ id: 'A1', side: 0, spec: squad('regular', 2), at: row(1900, 1700, 2) }, { id: 'B1', side: 1, spec: squad(), at: row(1800, 3000, 3) }], vehicles: [apc], active: 'V', name: 'v85f' });
+  unitOf(s, 'A1').embarked = 'V';
+  const out = (pts: Pt[]): Action => ({ type: 'drive', speed: 'stationary', path: [], heading: 0, fire: [], disembark: { unit: 'A1', at: pts.map((p, i) => ({ fig: `A1.${i + 1}`, at: p })) } });
+  assert.equal(code(tryAct(s, out([[1900, 2300], [2010, 2420]]))), 'not_within_1', 'the second 1.2" from the hull');
+  assert.equal(code(tryAct(s, out([[1900, 2300], [2010, 2240]]))), 'not_within_1', 'the second on the hull');
+  assert.equal(code(tryAct(s, out([[1900, 2300]]))), 'not_placed');
+  assert.equal(code(tryAct(s, { ...out([[1900, 2300], [2010, 2300]]), fire: [{ weapon: 0, target: 'B1' }] } as Action)), 'disembark_whole_activation');
+  // In front of the hull (front edge y = 2250): bases at y = 2300 touch it.
+  const r = act(s, out([[1900, 2300], [2010, 2300]]));
+  const a1 = unitOf(r.s, 'A1');
+  assert.equal(a1.embarked, null);
+  assert.deepEqual(a1.figures.map((f) => f.at), [[1900, 2300], [2010, 2300]]);
+  assert.equal(unitOf(r.s, 'V').activated, true);
+  assert.equal(r.s.active, 'A1');
+  assert.equal(code(tryAct(r.s, { type: 'engage', moves: [{ fig: 'A1.1', path: [[1900, 2500]] }], target: null, fireFirst: true })), 'disembarked');
+  assert.equal(code(tryAct(r.s, { type: 'rush', moves: [{ fig: 'A1.1', path: [[1900, 2500]] }] })), 'disembarked');
+  const r2 = act(r.s, { type: 'engage', moves: [], target: 'B1', fireFirst: true }, D(1, 1));
+  assert.equal(ev(r2.events, 'shot').length, 1);
+  assert.equal(unitOf(r2.s, 'A1').activated, true);
+  // The sampled orders after disembarking are all allowed ones.
+  for (const a of fastAndDirty.candidates(r.s, 0, decision(r.s), 10, null as never).actions) assert.equal(fastAndDirty.validate(r.s, 0, decision(r.s), a), null, JSON.stringify(a));
+});
+
+test('#85 passenger fates: a Vehicle Kill by fire sets them down round the wreck, each killed on 4+; destroyed by close assault, all killed', () => {
+  const mk = (name: string) => {
+    const apc = vehicle('V', 1, [2000, 2000], 18000, 'apc');
+    const s = scene({ squads: [{ id: 'B2', side: 1, spec: squad('regular', 3), at: [[4000, 4000], [4200, 4000], [4400, 4000]] }, { id: 'A1', side: 0, spec: squad('regular', 3, { support: 'amaw' }), at: [[1800, 1300], [2000, 1300], [2200, 1300], [2000, 1500]] }], vehicles: [apc], active: 'A1', name });
+    unitOf(s, 'B2').embarked = 'V';
+    return s;
+  };
+  // Fire: AMAW at the front (6): FE 6 + base 2 (2.0" away) + 1 = 9 (2D6 keep the highest): 3 hits; pen 2 + 4 = 6: result 3, 4 → Vehicle Kill; passengers 4, 3, 5.
+  let r = act(mk('v85g'), { type: 'engage', moves: [], target: 'V', fireFirst: true }, D(6, 1, 2, 3, 4, 4, 3, 5));
+  assert.equal(unitOf(r.s, 'V').vehicle!.status, 'knockedOut');
+  const b2 = unitOf(r.s, 'B2');
+  assert.equal(b2.embarked, null);
+  assert.deepEqual(b2.figures.map((f) => f.alive), [false, true, false]);
+  assert.ok(b2.figures.filter((f) => f.alive).every((f) => Math.hypot(f.at[0] - 2000, f.at[1] - 2000) < 500), 'set down round the hull');
+  // Close assault: nerve 4, the APC's HMG bears (defensive 1: FE 1 + 2 + 1 + 2 = 6: 2 hits; 1 against 6 + 1 twice), the AMAW: 6 + 4 = 10 ≥ 6, result 5, 5.
+  r = act(mk('v85h'), { type: 'assault', target: 'V', moves: [{ fig: 'A1.4', path: [[2000, 1700]] }] }, D(4, 1, 1, 6, 1, 6, 6, 5, 5));
+  assert.equal(unitOf(r.s, 'V').vehicle!.status, 'knockedOut');
+  assert.ok(unitOf(r.s, 'B2').figures.every((f) => !f.alive));
+  assert.equal(unitOf(r.s, 'B2').out, true);
 });

@@ -24,6 +24,7 @@ import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests } from './vehicles.js';
+import { disembark, embark, handOver } from './transport.js';
 import { isVehicleSpec, type VehicleSpec } from '../content.js';
 
 export const DEFAULT_OPTIONS = {
@@ -174,7 +175,7 @@ export function chooseOrder(s: S, run: Run, first: boolean): void {
   advance(s, run);
 }
 
-export const activatable = (s: S, side: Side) => s.units.filter((u) => u.side === side && troops(u) && !u.attachedTo && inPlay(u) && (!u.activated || s.seized === side));
+export const activatable = (s: S, side: Side) => s.units.filter((u) => u.side === side && troops(u) && !u.attachedTo && !u.embarked && inPlay(u) && (!u.activated || s.seized === side));
 
 /** Whose alternation turn it is now, or the end of the turn (§5.1: a side with none left yields). */
 function advance(s: S, run: Run): void {
@@ -266,10 +267,13 @@ export function moveFigures(s: S, run: Run, u: Unit, end: Positions, exitSide: S
 /** The order of an active unit (§5.3): validated beforehand by index.validate. */
 export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
   if (a.type === 'drive') {
+    // Disembarking (§2.5): the transport's activation ends, the unit takes its own order.
+    if (a.disembark) { handOver(s, run, u, disembark(s, run, u, a.disembark)); return; }
     applyDrive(s, run, u, a);
     endActivation(s, run, u, a.path.length > 0);
     return;
   }
+  delete u.disembarking;
   // A psionic invoking a power this order stays out of its fire (§7.22); a power before the move comes first.
   if (a.type === 'engage' && a.psionic) {
     const pf = u.figures.find((f) => f.id === a.psionic!.fig);
@@ -552,6 +556,8 @@ export function applyHarm(s: S, run: Run, fig: string): void {
 
 /** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
 function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
+  // Boarding a transport at the end of the move (§2.5).
+  if ((a.type === 'engage' || a.type === 'rush') && a.board && inPlay(u) && living(u).length) embark(s, run, u, a.board);
   if (a.type === 'engage' && a.psionic?.after && inPlay(u) && invokePower(s, run, u, a, 'after')) return;
   // Fire after the move: an Elusive target may fall back first (§2.6).
   if (a.type === 'engage' && !a.fireFirst && inPlay(u) && openElusive(s, u, a, 'after')) return;

@@ -13,6 +13,7 @@ import { coverAgainst, crossingCost, segmentBlock } from '../geometry.js';
 import { QUALITY_TABLE, inPlay, living, type Action, type CoverClass, type Figure, type S, type Side, type Unit, type VehicleFire } from '../state.js';
 import { branchBonus } from './characters.js';
 import { shoot } from './combat.js';
+import { autoPlace, disembarkProblem, passengerFate, passengersOf } from './transport.js';
 import { rangeX } from './environment.js';
 import { Run, successes } from './run.js';
 import { markUnderFire } from './traits.js';
@@ -301,6 +302,12 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
   if (!Array.isArray(a.path) || !Array.isArray(a.fire) || !Number.isInteger(a.heading)) return violation('malformed_action', 'drive is {speed, path: [[x, y]…], heading, fire: [{weapon, target}]}');
   if (a.heading < 0 || a.heading >= 36000) return violation('malformed_action', 'heading is 0..35999 hundredths of a degree');
   if ((v.immobilized || v.bogged) && a.heading !== v.heading) return violation(v.immobilized ? 'immobilized' : 'bogged', `${u.id} cannot move or pivot (§6.6, §7.29)`);
+  if (a.disembark !== undefined) {
+    // Disembarking is the transport's whole activation (§2.5).
+    if (a.speed !== 'stationary' || a.path.length || a.fire.length || a.heading !== v.heading) return violation('disembark_whole_activation', 'disembarking uses the transport\'s whole activation: stationary, no pivot, no fire (§2.5)');
+    if (v.status !== 'ok') return violation('out_of_action', `${u.id} is out of action`);
+    return disembarkProblem(s, u, a.disembark);
+  }
   const mp = driveMoveProblem(s, u, a.speed, a.path, a.heading);
   if (mp) return mp;
   const end = a.path.length ? a.path[a.path.length - 1] : hullFig(u).at;
@@ -507,7 +514,7 @@ export function infantryAtVehicle(s: S, run: Run, u: Unit, t: Unit, opt: { defen
  * failed AT hit rolls 1D6, a 1 immobilizes; a penetration rolls on the results table (Fragile:
  * knocked out). `extra` adds to each penetration roll (Tank Hunter, §6.11).
  */
-export function vehicleDamage(s: S, run: Run, t: Unit, from: Pt, hits: number, ws: WeaponDef[], extra = 0): void {
+export function vehicleDamage(s: S, run: Run, t: Unit, from: Pt, hits: number, ws: WeaponDef[], extra = 0, assault = false): void {
   if (!ws.length) return;
   const facing = facingOf(t, from);
   const armourValue = armourOf(t, facing);
@@ -528,17 +535,17 @@ export function vehicleDamage(s: S, run: Run, t: Unit, from: Pt, hits: number, w
       }
       continue;
     }
-    penetrationResult(s, run, t);
+    penetrationResult(s, run, t, assault);
   }
 }
 
 /** The penetration results table (§6.6): neither die a 1 Vehicle Kill, one 1 System Kill, both 1s Non-Damaging Penetration; each penetration tests crew morale. */
-export function penetrationResult(s: S, run: Run, t: Unit): void {
+export function penetrationResult(s: S, run: Run, t: Unit, assault = false): void {
   const v = t.vehicle!;
-  if (hasProp(t, 'fragile')) { knockOut(s, run, t, 'fragile'); return; }
+  if (hasProp(t, 'fragile')) { knockOut(s, run, t, 'fragile', assault); return; }
   const [a, b] = run.roll('penetration_result', 2, { unit: t.id });
   const ones = (a === 1 ? 1 : 0) + (b === 1 ? 1 : 0);
-  if (ones === 0) { knockOut(s, run, t, 'vehicleKill'); return; }
+  if (ones === 0) { knockOut(s, run, t, 'vehicleKill', assault); return; }
   v.moraleDue = true;
   if (ones === 1) {
     v.status = 'systemKill';
@@ -547,7 +554,7 @@ export function penetrationResult(s: S, run: Run, t: Unit): void {
 }
 
 /** Vehicle Kill: knocked out, crew dead; every infantry unit of both sides with a figure within 4" of the hull is marked Under Fire (§6.6). */
-export function knockOut(s: S, run: Run, t: Unit, why: string): void {
+export function knockOut(s: S, run: Run, t: Unit, why: string, assault = false): void {
   const poly = hull(t);
   t.vehicle!.status = 'knockedOut';
   hullFig(t).alive = false;
@@ -558,10 +565,13 @@ export function knockOut(s: S, run: Run, t: Unit, why: string): void {
     if (o === t || isVehicle(o) || !inPlay(o) || o.hidden || o.kind === 'nonCombatant') continue;
     if (living(o).some((f) => circlePolygonDistance(f.at, f.r, poly) <= 400)) { markUnderFire(o); run.emit('under_fire', { unit: o.id, by: t.id }); }
   }
+  // The passengers (§6.6, §6.11 item 5): placed round the wreck after the Under Fire marking [P].
+  passengerFate(s, run, t, assault ? 'assault' : 'fire');
 }
 
 /** The crew bails out: the vehicle is abandoned for the game (§6.1). */
-function abandon(run: Run, u: Unit): void {
+function abandon(s: S, run: Run, u: Unit): void {
+  passengerFate(s, run, u, 'abandon');
   u.vehicle!.status = 'abandoned';
   hullFig(u).alive = false;
   u.out = true;
@@ -583,7 +593,7 @@ export function vehicleTests(s: S, run: Run, u: Unit): boolean {
     v.moraleDue = false;
     const n = successes(run.roll('crew_morale', 3, { unit: u.id }), QUALITY_TABLE[u.quality].target);
     run.emit('crew_morale', { unit: u.id, successes: n });
-    if (n === 0 || (n === 1 && v.immobilized)) { abandon(run, u); return false; }
+    if (n === 0 || (n === 1 && v.immobilized)) { abandon(s, run, u); return false; }
     if (n === 1) { u.fallingBack = true; run.emit('falls_back', { unit: u.id }); }
   }
   if (v.status === 'systemKill') {
@@ -622,6 +632,10 @@ export function driveCandidates(s: S, u: Unit): Action[] {
   const add = (a: Drive) => { if (!driveProblem(s, u, a) && !out.some((b) => JSON.stringify(b) === JSON.stringify(a))) out.push(a); };
   const here = hullFig(u).at;
   add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire: [] });
+  for (const p of passengersOf(s, u)) {
+    const at = autoPlace(s, u, p);
+    if (at) add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire: [], disembark: { unit: p.id, at } });
+  }
   if (!u.fallingBack) add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire: firePlanFor(s, u, 'stationary', 0) });
   if (v.immobilized || v.bogged) return out;
   const enemies = s.units.filter((t) => t.side !== u.side && t.side !== null && inPlay(t) && !t.hidden && living(t).length);
@@ -629,6 +643,8 @@ export function driveCandidates(s: S, u: Unit): Action[] {
   const goals: Pt[] = [];
   if (near) goals.push(near, [2 * here[0] - near[0], 2 * here[1] - near[1]]);
   for (const o of s.objectives) goals.push(o);
+  // Round the compass too, so a blocked straight line still leaves ways to move.
+  for (const [dx, dy] of [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]]) goals.push([here[0] + dx * 3000, here[1] + dy * 3000]);
   const sp = speeds(u);
   const k = vdef(u).mobility === 'wheel' ? 2 : 1;
   for (const g of goals) {
@@ -695,7 +711,7 @@ export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: s
     if (w.at === undefined || !touchesHull(t, f.at, f.r)) continue;
     scored = true;
     run.emit('assault_hit', { figure: f.id, target: t.id, weapon: w.id });
-    vehicleDamage(s, run, t, f.at, 1, [w]);
+    vehicleDamage(s, run, t, f.at, 1, [w], 0, true);
   }
   if (inPlay(t)) t.vehicle!.moraleDue = true;
   run.emit('vehicle_assaulted', { unit: u.id, target: t.id, hits: scored });
