@@ -421,6 +421,16 @@ test('#89 vehicle properties: Fragile, Energy Screen, Urban Warfare Kit, Superch
   assert.equal(code(driveProblem(scene({ squads: enemy, vehicles: [iwc], active: 'I', name: 'v89f' }), iwc, two(iwc))), null);
 });
 
+test('#89 vehicle properties: Reactive Armour deflects rocket and missile hits on 4+', () => {
+  const t = vehicle('T', 1, [2000, 2000], 0, withProps('tReactive', ['reactiveArmour']));
+  const s = scene({ squads: [{ id: 'A1', side: 0, spec: squad('regular', 4, { support: 'amaw' }), at: row(1560, 1000, 5) }], vehicles: [t], active: 'A1', name: 'v89k' });
+  // FE 6 + 0 + 1 = 7: 2 AMAW (rocket) hits; the first deflected (4), the second not (3): 2 + 4 = 6 against the rear 6, results 1, 1.
+  const r = act(s, { type: 'engage', moves: [], target: 'T', fireFirst: true }, D(6, 1, 4, 3, 2, 1, 1));
+  assert.deepEqual(ev(r.events, 'deflected').map((d) => d.by), ['reactiveArmour']);
+  assert.equal(ev(r.events, 'penetration').length, 1);
+  assert.equal(ev(r.events, 'non_damaging_penetration').length, 1);
+});
+
 test('#89 vehicle properties: Advanced Targeting +2 against vehicles unless ECM; Stealth one band further', () => {
   const fire: Action = { type: 'drive', speed: 'stationary', path: [], heading: 0, fire: [{ weapon: 0, target: 'T' }] };
   const run = (shooterType: string, targetType: string, name: string) => {
