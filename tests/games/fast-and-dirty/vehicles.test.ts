@@ -522,3 +522,27 @@ test('#85 passenger fates: a Vehicle Kill by fire sets them down round the wreck
   assert.ok(unitOf(r.s, 'B2').figures.every((f) => !f.alive));
   assert.equal(unitOf(r.s, 'B2').out, true);
 });
+
+test('#76 vehicles block LOS between ground figures (not their own, not to themselves)', () => {
+  const t = vehicle('T', 0, [2000, 2000], 9000); // across the line of fire
+  const mk = (name: string, vs: Unit[]) => scene({ squads: [{ id: 'A1', side: 0, spec: squad('regular', 1), at: [[2000, 1000]] }, { id: 'B1', side: 1, spec: squad('regular', 1), at: [[2000, 3000]] }], vehicles: vs, active: 'A1', name });
+  assert.equal(code(tryAct(mk('v76los', [t]), { type: 'engage', moves: [], target: 'B1', fireFirst: true })), 'no_line_of_fire');
+  assert.equal(code(tryAct(mk('v76los2', []), { type: 'engage', moves: [], target: 'B1', fireFirst: true })), null);
+  // The vehicle itself sees and is seen: its MG fires at B1 over nothing in the way.
+  const s = mk('v76los3', [t]);
+  assert.equal(code(weaponFireProblem(s, t, 0, 'B1')), null);
+});
+
+test('#83 infantry within 6" of a friendly armoured vehicle gets one automatic morale success (§6.1)', () => {
+  const roll = (name: string, vs: Unit[]) => {
+    const s = scene({ squads: [{ id: 'A1', side: 0, spec: squad('regular', 3), at: row(2000, 1000, 3) }, { id: 'B1', side: 1, spec: squad(), at: [[4000, 4500]] }], vehicles: vs, name });
+    unitOf(s, 'A1').broken = true;
+    const r = act(s, { type: 'activate', unit: 'A1' }, D(1, 1, 1, 1));
+    return r.events.find((e) => e.type === 'dice_rolled' && (e.data as { purpose: string }).purpose === 'morale')!.data as { faces: number[]; automatic: number };
+  };
+  assert.deepEqual([roll('v83n', []).faces.length, roll('v83n', []).automatic], [3, 0]);
+  const near = roll('v83m', [vehicle('T', 0, [2200, 1500], 0)]);
+  assert.deepEqual([near.faces.length, near.automatic], [2, 1]);
+  assert.equal(roll('v83o', [vehicle('T', 0, [2200, 2400], 0)]).automatic, 0, 'more than 6" away');
+  assert.equal(roll('v83p', [vehicle('T', 1, [2200, 1500], 0)]).automatic, 0, 'an enemy vehicle');
+});

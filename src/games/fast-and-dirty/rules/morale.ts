@@ -6,6 +6,7 @@ import { BREAK_QUARTERS, QUALITY_TABLE, RESOLVES, casualties, hasPersonality, in
 import { leadership } from './characters.js';
 import { mayStayWhenFallingBack } from '../legal.js';
 import { Run, successes } from './run.js';
+import { nearAfv } from './vehicles.js';
 
 /** The unit's Resolve after Losing Heart steps (§6.13); null: reduced below Reluctant. */
 export function currentResolve(s: S, u: Unit): Resolve | null {
@@ -72,7 +73,8 @@ export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 
 export function moraleRoll(s: S, run: Run, u: Unit): number {
   // Brave: one die fewer and one automatic success; Shaky: 2D6 and one automatic failure (§2.6).
   const brave = has(u, 'brave') ? 1 : 0;
-  const auto = (entrenched(s, u) ? 1 : 0) + brave;
+  // Infantry within 6" of a friendly armoured fighting vehicle: one automatic success (§6.1 [P]).
+  const auto = (entrenched(s, u) ? 1 : 0) + brave + (nearAfv(s, u) ? 1 : 0);
   const target = QUALITY_TABLE[u.quality].target;
   const dice = Math.max(0, 3 - auto - (has(u, 'shaky') ? 1 : 0));
   const faces = run.roll('morale', dice, { unit: u.id, target, automatic: auto, ...(has(u, 'shaky') ? { automaticFailure: 1 } : {}) });

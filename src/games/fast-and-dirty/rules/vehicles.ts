@@ -5,7 +5,7 @@
 // Data: data/vehicles.json (provisional).
 import {
   bearing, circlePolygonDistance, inside, localFrame, normHeading, orientedRect, pathLength, polygonDistance,
-  segmentMeetsPolyline, sinCos, toward, type Pt,
+  segmentMeetsPolyline, segmentsMeet, sinCos, toward, type Pt,
 } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon, type VehicleDef, type VehicleSpec, type VehicleWeapon, type WeaponDef } from '../content.js';
@@ -101,6 +101,26 @@ export function speeds(u: Unit): { cautious: number; standard: number | null } {
   const sp = CONTENT.speeds[d.mobility];
   const k = (hasProp(u, 'supercharged') ? 400 : 0) - (hasProp(u, 'underPowered') ? 400 : 0);
   return { cautious: sp.cautious + k, standard: sp.standard === null ? null : sp.standard + k };
+}
+
+/**
+ * A vehicle hull other than the observer's or the target's on the segment: vehicles block LOS
+ * between ground figures (§3.2 item 2 [P]); a segment touching the hull counts.
+ */
+export function hullBlock(s: S, o: Pt, t: Pt, observer: string, target: string | null): string | null {
+  for (const v of s.units) {
+    if (!isVehicle(v) || v.id === observer || v.id === target || !inPlay(v) || v.hidden) continue;
+    const poly = hull(v);
+    if (inside(o, poly) || inside(t, poly) || poly.some((c, i) => segmentsMeet(o, t, c, poly[(i + 1) % 4]))) return `vehicle:${v.id}`;
+  }
+  return null;
+}
+
+/** An armoured fighting vehicle near infantry: a friendly vehicle, front armour 5+, not knocked out or abandoned, within 6" of a figure (§6.1 [P]). */
+export function nearAfv(s: S, u: Unit): boolean {
+  if (isVehicle(u) || u.side === null) return false;
+  return s.units.some((v) => isVehicle(v) && v.side === u.side && inPlay(v) && v.vehicle!.status !== 'knockedOut' && v.vehicle!.status !== 'abandoned'
+    && vdef(v).armour.front >= 5 && living(u).some((f) => circlePolygonDistance(f.at, f.r, hull(v)) <= 600));
 }
 
 // ---------------------------------------------------------------- movement (§2.5, §6.3)
