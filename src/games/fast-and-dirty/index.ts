@@ -32,7 +32,7 @@ import { psionicProblem } from './rules/psionics.js';
 import { has, noRush } from './rules/traits.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 import { driveCandidates, driveProblem, isVehicle } from './rules/vehicles.js';
-import { boardProblem, disembarkedOrderProblem } from './rules/transport.js';
+import { boardCandidates, boardProblem, disembarkedOrderProblem } from './rules/transport.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
 function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
@@ -398,7 +398,8 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       if (isVehicle(u)) return { actions: driveCandidates(s, u), all: false };
       // Fire at a vehicle needs AT-capable weapons (§2.3): drop the sampled shots that have none.
       const vehicleShot = (a: Action) => a.type === 'engage' && !!a.target && isVehicle(s.units.find((x) => x.id === a.target)!) && !!orderProblem(s, a);
-      return { actions: orderCandidates(s, u).filter((a) => !vehicleShot(a) && (!u.disembarking || !disembarkedOrderProblem(u, a))), all: false };
+      const boarding = u.disembarking ? [] : boardCandidates(s, u).filter((a) => !orderProblem(s, a));
+      return { actions: [...orderCandidates(s, u).filter((a) => !vehicleShot(a) && (!u.disembarking || !disembarkedOrderProblem(u, a))), ...boarding], all: false };
     }
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };

@@ -546,3 +546,13 @@ test('#83 infantry within 6" of a friendly armoured vehicle gets one automatic m
   assert.equal(roll('v83o', [vehicle('T', 0, [2200, 2400], 0)]).automatic, 0, 'more than 6" away');
   assert.equal(roll('v83p', [vehicle('T', 1, [2200, 1500], 0)]).automatic, 0, 'an enemy vehicle');
 });
+
+test('#85 transports: bots get sampled boarding orders, all legal', () => {
+  const apc = vehicle('V', 0, [2000, 2000], 0, 'apc');
+  const s = scene({ squads: [{ id: 'A1', side: 0, spec: squad('regular', 4), at: row(1700, 1300, 4) }, { id: 'B1', side: 1, spec: squad(), at: [[4000, 4500]] }], vehicles: [apc], active: 'A1', name: 'v85i' });
+  const d = decision(s);
+  const boards = fastAndDirty.candidates(s, 0, d, 10, null as never).actions.filter((a) => 'board' in a && a.board === 'V');
+  assert.ok(boards.length >= 1);
+  for (const a of boards) assert.equal(fastAndDirty.validate(s, 0, d, a), null);
+  assert.equal(unitOf(act(s, boards[0]).s, 'A1').embarked, 'V');
+});

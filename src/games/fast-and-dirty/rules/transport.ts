@@ -45,12 +45,12 @@ export function embark(s: S, run: Run, u: Unit, id: string): void {
   void s;
 }
 
-/** Free spots for a base of radius r around the hull, about 0.3" from it, going round (§6.6 [P] placement within 1"). */
-function spotsAround(s: S, v: Unit, r: number): Pt[] {
+/** Free spots for a base of radius r around the hull, `gap` from it (about 0.3" by default), going round (§6.6 [P] placement within 1"). */
+function spotsAround(s: S, v: Unit, r: number, gap = 30): Pt[] {
   const d = vdef(v);
   const c = v.figures[0].at;
   const [sn, cs] = sinCos(v.vehicle!.heading);
-  const hx = d.width / 2 + r + 30, hy = d.length / 2 + r + 30;
+  const hx = d.width / 2 + r + gap, hy = d.length / 2 + r + gap;
   const local: [number, number][] = [];
   for (let x = -hx; x <= hx; x += 2 * r + 10) local.push([x, hy], [x, -hy]);
   for (let y = -hy; y <= hy; y += 2 * r + 10) local.push([hx, y], [-hx, y]);
@@ -69,6 +69,33 @@ export function autoPlace(s: S, v: Unit, u: Unit): { fig: string; at: Pt }[] | n
     if (!p) return null;
     taken.push({ at: p, r: f.r });
     out.push({ fig: f.id, at: p });
+  }
+  return out;
+}
+
+/**
+ * Sampled boarding orders for bots: each figure straight to the nearest free spot touching the
+ * hull of a friendly transport with room (Move, then Rush); the caller keeps the legal ones.
+ */
+export function boardCandidates(s: S, u: Unit): Action[] {
+  if (u.kind !== 'infantry' && u.kind !== 'weaponTeam') return [];
+  const out: Action[] = [];
+  for (const v of s.units) {
+    if (!isVehicle(v) || v.side !== u.side || !inPlay(v) || v.vehicle!.status !== 'ok' || !vdef(v).transport) continue;
+    if (passengersOf(s, v).reduce((n, p) => n + load(p), 0) + load(u) > (vdef(v).transport ?? 0)) continue;
+    const figs = living(u);
+    if (!figs.length || Math.min(...figs.map((f) => circlePolygonDistance(f.at, f.r, hull(v)))) > 2400) continue;
+    const used: Pt[] = [];
+    const moves: { fig: string; path: Pt[] }[] = [];
+    for (const f of figs) {
+      const spot = spotsAround(s, v, f.r, 2).filter((p) => circlePolygonDistance(p, f.r, hull(v)) <= 5 && !used.some((q) => overlaps(p, f.r, q, f.r)))
+        .sort((a, b) => Math.hypot(a[0] - f.at[0], a[1] - f.at[1]) - Math.hypot(b[0] - f.at[0], b[1] - f.at[1]))[0];
+      if (!spot) break;
+      used.push(spot);
+      moves.push({ fig: f.id, path: [spot] });
+    }
+    if (moves.length !== figs.length) continue;
+    out.push({ type: 'engage', moves, target: null, fireFirst: true, board: v.id }, { type: 'rush', moves, board: v.id });
   }
   return out;
 }
