@@ -69,7 +69,7 @@ export const VehicleWeapon = T.Object({
   arc: T.Optional(T.Integer({ minimum: 100, maximum: 36000 })), side: T.Optional(lit(['left', 'right'] as const)),
 }, { additionalProperties: false });
 export type VehicleWeapon = Static<typeof VehicleWeapon>;
-export const VEHICLE_PROPERTIES = ['advancedTargeting', 'ecm', 'energyScreen', 'fragile', 'improvedWeaponsControl', 'reactiveArmour', 'stealth', 'supercharged', 'underPowered', 'urbanWarfareKit', 'weaponStabilizer'] as const;
+export const VEHICLE_PROPERTIES = ['advancedTargeting', 'ecm', 'energyScreen', 'fragile', 'improvedWeaponsControl', 'reactiveArmour', 'shock', 'stealth', 'supercharged', 'underPowered', 'urbanWarfareKit', 'weaponStabilizer'] as const;
 export const VehicleDef = T.Object({
   id: T.String(), name: T.String(), length: T.Integer({ minimum: 100, maximum: 2000 }), width: T.Integer({ minimum: 100, maximum: 1000 }), height: T.Integer({ minimum: 50 }),
   mobility: lit(['walk', 'warp', 'grav', 'hover', 'track', 'wheel'] as const),
@@ -77,6 +77,7 @@ export const VehicleDef = T.Object({
   armour: T.Object({ front: T.Integer({ minimum: 1, maximum: 15 }), side: T.Integer({ minimum: 1, maximum: 15 }), rear: T.Integer({ minimum: 1, maximum: 15 }) }, { additionalProperties: false }),
   weapons: T.Array(VehicleWeapon, { minItems: 1, maxItems: 6 }), properties: T.Optional(T.Array(lit(VEHICLE_PROPERTIES))),
   openTopped: T.Optional(T.Boolean()), transport: T.Optional(T.Integer({ minimum: 0, maximum: 20 })), cost: Int,
+  shockKillDice: T.Optional(T.Integer({ minimum: 1, maximum: 6, description: 'kill dice of a Shock vehicle (§6.12 [P], default 2)' })),
 }, { additionalProperties: false });
 export type VehicleDef = Static<typeof VehicleDef>;
 const Speed = T.Object({ cautious: Int, standard: T.Union([Int, T.Null()]) }, { additionalProperties: false });

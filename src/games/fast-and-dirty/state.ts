@@ -318,7 +318,7 @@ export type Action =
   | { type: 'unhide'; marker: number }
   | { type: 'reveal'; real: boolean }
   | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' }
-  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] } };
+  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string };
 
 /** Board a friendly transport at the end of the move: every figure ends in contact with its hull (§2.5). */
 export type Boarding = { board?: string };

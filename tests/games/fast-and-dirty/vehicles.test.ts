@@ -556,3 +556,22 @@ test('#85 transports: bots get sampled boarding orders, all legal', () => {
   for (const a of boards) assert.equal(fastAndDirty.validate(s, 0, d, a), null);
   assert.equal(unitOf(act(s, boards[0]).s, 'A1').embarked, 'V');
 });
+
+// ---------------------------------------------------------------- #88
+
+test('#88 shock vehicles: kill dice (4+) at figures within 2" of the hull, then the AT-armed survivors strike back', () => {
+  const mk = (name: string, props = ['shock']) => {
+    const t = vehicle('T', 0, [2000, 1000], 0, withProps(`tShock${props.length}`, props));
+    // B1: three riflemen in a row at y = 2000 and an AMAW at y = 2200; the hull's front edge reaches y = 1950 at (2000, 1675).
+    return scene({ squads: [{ id: 'B1', side: 1, spec: squad('regular', 3, { support: 'amaw' }), at: [[1900, 2000], [2010, 2000], [2120, 2000], [2010, 2200]] }], vehicles: [t], active: 'T', name });
+  };
+  const go: Action = { type: 'drive', speed: 'cautious', path: [[2000, 1675]], heading: 0, fire: [], shock: 'B1' };
+  assert.equal(code(tryAct(mk('v88a', []), go)), 'not_shock');
+  assert.equal(code(tryAct(mk('v88b'), { ...go, path: [[2000, 1500]] } as Action)), 'no_contact');
+  // Kill dice 4, 6: two figures within 2", the closest first (the three in contact, by id); the AMAW, 2" from the hull, strikes back: 2 + 4 = 6 < front 8; immobilization die 3.
+  const r = act(mk('v88c'), go, D(4, 6, 2, 3));
+  assert.deepEqual(ev(r.events, 'shock_attack')[0].killed.length, 2);
+  assert.equal(unitOf(r.s, 'B1').figures.filter((f) => f.alive).length, 2);
+  assert.deepEqual(ev(r.events, 'penetration').map((p) => [p.facing, p.total]), [['front', 6]]);
+  assert.equal(unitOf(r.s, 'T').vehicle!.moraleDue, true);
+});

@@ -12,7 +12,7 @@ import { CONTENT, weapon, type VehicleDef, type VehicleSpec, type VehicleWeapon,
 import { coverAgainst, crossingCost, segmentBlock } from '../geometry.js';
 import { QUALITY_TABLE, inPlay, living, type Action, type CoverClass, type Figure, type S, type Side, type Unit, type VehicleFire } from '../state.js';
 import { branchBonus } from './characters.js';
-import { shoot } from './combat.js';
+import { afterCasualties, shoot } from './combat.js';
 import { autoPlace, disembarkProblem, passengerFate, passengersOf } from './transport.js';
 import { rangeX } from './environment.js';
 import { Run, successes } from './run.js';
@@ -337,6 +337,13 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
     if (a.path.length && a.speed !== 'standard') return violation('falling_back', 'a falling-back vehicle moves at Standard speed (§6.1)');
     if (a.path.length && nearestEnemyDistance(s, u, end) <= nearestEnemyDistance(s, u, hullFig(u).at)) return violation('fall_back_not_away', 'the fall back must end farther from the nearest enemy (§6.1 [P])');
   }
+  if (a.shock !== undefined) {
+    const t = s.units.find((x) => x.id === a.shock);
+    if (!hasProp(u, 'shock')) return violation('not_shock', `${vdef(u).name} is not a Shock vehicle (§6.12)`);
+    if (!t || !inPlay(t) || t.hidden || t.side === u.side || t.side === null || isVehicle(t)) return violation('no_such_target', `${a.shock} is not an enemy infantry unit on the table`);
+    if (!a.path.length) return violation('no_contact', 'a shock attack is made during the move (§6.12)');
+    if (!living(t).some((f) => circlePolygonDistance(f.at, f.r, hull(u, end, a.heading)) <= 5)) return violation('no_contact', `the hull must end in contact with a figure of ${t.id} (§6.12)`);
+  }
   const seen = new Set<number>();
   for (const f of a.fire) {
     if (seen.has(f.weapon)) return violation('weapon_twice', `weapon system ${f.weapon} fires once per activation (§2.5)`);
@@ -409,7 +416,35 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
     run.emit('pivoted', { unit: u.id, heading: v.heading });
   }
   v.moved = a.path.length ? a.speed : 'stationary';
+  if (a.shock && !v.bogged && inPlay(u)) shockAttack(s, run, u, s.units.find((x) => x.id === a.shock)!);
   if (!a.fireFirst && inPlay(u)) vehicleFire(s, run, u, a.fire);
+}
+
+/**
+ * A Shock vehicle in contact with an infantry squad (§6.12): its kill dice (data, default 2), each
+ * 4+ kills one figure within 2" of the hull (closest first [P]: the owner's choice is automatic);
+ * the survivors carrying AT-rated weapons within 2" strike back, one hit each as in §6.11 [P];
+ * a hit makes the crew test morale, as an assault would.
+ */
+export function shockAttack(s: S, run: Run, u: Unit, t: Unit): void {
+  const poly = hull(u);
+  const near = () => living(t).filter((f) => circlePolygonDistance(f.at, f.r, poly) <= 200)
+    .sort((a, b) => circlePolygonDistance(a.at, a.r, poly) - circlePolygonDistance(b.at, b.r, poly) || (a.id < b.id ? -1 : 1));
+  const dice = run.roll('shock_kill', vdef(u).shockKillDice ?? 2, { unit: u.id, target: t.id });
+  const kills = Math.min(dice.filter((d) => d >= 4).length, near().length);
+  const victims = near().slice(0, kills);
+  for (const f of victims) f.alive = false;
+  run.emit('shock_attack', { unit: u.id, target: t.id, killed: victims.map((f) => f.id) });
+  afterCasualties(s, run, t);
+  let hit = false;
+  for (const f of near()) {
+    const w = weapon(f.weapon);
+    if (w.at === undefined || !inPlay(u)) continue;
+    hit = true;
+    run.emit('assault_hit', { figure: f.id, target: u.id, weapon: w.id });
+    vehicleDamage(s, run, u, f.at, 1, [w], 0, true);
+  }
+  if (hit && inPlay(u)) u.vehicle!.moraleDue = true;
 }
 
 /** Each firing weapon system shoots on its own, 1D6 (§6.4 step 4): at infantry through the shooting procedure, at a vehicle by §6.6. */
