@@ -284,3 +284,88 @@ export function piecewise(a: Pt, b: Pt, polys: readonly Poly[]): { len: number; 
   }
   return out;
 }
+
+// ---------------------------------------------------------------- headings and oriented rectangles
+// Headings are integer hundredths of a degree, 0 = facing +y, increasing clockwise (90° = +x),
+// as for vehicle hulls (§3.2). The sine is a Taylor series (only + − × ÷, IEEE-exact), not
+// Math.sin, so every machine computes the same corners.
+
+function sinQuarter(x: number): number {
+  // x in radians, 0..π/2: the series to x^19 is exact to far below a hundredth of an inch.
+  const x2 = x * x;
+  let term = x, sum = x;
+  for (let n = 1; n < 10; n++) { term = -term * x2 / ((2 * n) * (2 * n + 1)); sum += term; }
+  return sum;
+}
+
+/** [sin, cos] of a heading in hundredths of a degree. */
+export function sinCos(h: number): [number, number] {
+  const a = ((Math.round(h) % 36000) + 36000) % 36000;
+  const q = Math.floor(a / 9000), rest = a - q * 9000;
+  const s = sinQuarter(rest * Math.PI / 18000), c = sinQuarter((9000 - rest) * Math.PI / 18000);
+  return q === 0 ? [s, c] : q === 1 ? [c, -s] : q === 2 ? [-s, -c] : [-c, s];
+}
+
+/** Normalise a heading to 0..35999 hundredths of a degree. */
+export const normHeading = (h: number): number => ((Math.round(h) % 36000) + 36000) % 36000;
+
+/**
+ * The corners of a `length × width` rectangle centred on c, its long axis along heading h
+ * (hundredths of a degree, 0 = +y, clockwise), rounded: front-left, front-right, rear-right, rear-left.
+ */
+export function orientedRect(c: Pt, length: number, width: number, h: number): Pt[] {
+  const [s, co] = sinCos(h);
+  const f: [number, number] = [s * length / 2, co * length / 2];
+  const r: [number, number] = [co * width / 2, -s * width / 2];
+  return [
+    [round(c[0] + f[0] - r[0]), round(c[1] + f[1] - r[1])],
+    [round(c[0] + f[0] + r[0]), round(c[1] + f[1] + r[1])],
+    [round(c[0] - f[0] + r[0]), round(c[1] - f[1] + r[1])],
+    [round(c[0] - f[0] - r[0]), round(c[1] - f[1] - r[1])],
+  ];
+}
+
+/** p in the frame of a hull at c with heading h: [rightward, forward], unrounded. */
+export function localFrame(c: Pt, h: number, p: Pt): [number, number] {
+  const [s, co] = sinCos(h);
+  const dx = p[0] - c[0], dy = p[1] - c[1];
+  return [dx * co - dy * s, dx * s + dy * co];
+}
+
+/** The heading (hundredths of a degree, 0 = +y, clockwise) from a to b, found by bisection on sinCos; 0 when a = b. */
+export function bearing(a: Pt, b: Pt): number {
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  if (dx === 0 && dy === 0) return 0;
+  // The angle whose forward vector best matches (dx, dy): bisect on the lateral component.
+  let lo = 0, hi = 36000;
+  const quarter = dy >= 0 ? (dx >= 0 ? 0 : 3) : (dx >= 0 ? 1 : 2);
+  lo = quarter * 9000; hi = lo + 9000;
+  for (let i = 0; i < 20; i++) {
+    const mid = (lo + hi) / 2;
+    const [s, c] = sinCos(mid);
+    // lateral of (dx, dy) in the frame of heading mid: positive means the target is to the right, turn clockwise.
+    if (dx * c - dy * s > 0) lo = mid; else hi = mid;
+  }
+  // The whole hundredth whose direction is closest.
+  const r = Math.round((lo + hi) / 2);
+  const off = (h: number) => { const [s, c] = sinCos(h); return Math.abs(dx * c - dy * s); };
+  return normHeading([r - 1, r, r + 1].reduce((b, h) => (off(h) < off(b) ? h : b), r));
+}
+
+/** Edge-to-edge distance from a circle to a polygon: 0 when they overlap, rounded. */
+export function circlePolygonDistance(c: Pt, r: number, poly: Poly): number {
+  if (inside(c, poly)) return 0;
+  return Math.max(0, distanceToBoundary(c, poly) - r);
+}
+
+/** Edge-to-edge distance of two polygons: 0 when they meet (separating edges tested corner to edge). */
+export function polygonDistance(a: Poly, b: Poly): number {
+  for (let i = 0; i < a.length; i++) for (let j = 0; j < b.length; j++) {
+    if (segmentsMeet(a[i], a[(i + 1) % a.length], b[j], b[(j + 1) % b.length])) return 0;
+  }
+  if (inside(a[0], b) || inside(b[0], a)) return 0;
+  let best = Infinity;
+  for (const p of a) best = Math.min(best, distanceToBoundary(p, b));
+  for (const p of b) best = Math.min(best, distanceToBoundary(p, a));
+  return best;
+}

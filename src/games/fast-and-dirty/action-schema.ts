@@ -10,6 +10,8 @@ const Attachment = {
   attach: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a free, unactivated character within coherency joins the squad for this order (§2.8)' })),
   detach: T.Optional(T.Boolean({ description: 'the attached character leaves the squad at the end of the order (§2.8)' })),
 };
+/** Board a friendly transport: every figure's move ends in contact with its hull (§2.5). */
+const Boarding = { board: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'board this friendly transport at the end of the move: every figure ends in contact with its hull; no fire (§2.5)' })) };
 const act = (type: string, fields: Record<string, TSchema> = {}, description?: string) =>
   T.Object({ type: T.Literal(type), ...fields }, { additionalProperties: false, ...(description ? { description } : {}) });
 
@@ -32,8 +34,9 @@ export const actionSchema = T.Union([
     indirect: T.Optional({ ...XY, description: 'an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11)' }),
     smoke: T.Optional(T.Tuple([XY, XY], { description: 'lay the squad\'s smoke screen between two points, instead of shooting (§7.26)' })),
     ...Attachment,
+    ...Boarding,
   }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
-  act('rush', { moves: Moves, ...Attachment }, 'Move Out: Rush, a double move without fire (§5.3)'),
+  act('rush', { moves: Moves, ...Attachment, ...Boarding }, 'Move Out: Rush, a double move without fire (§5.3)'),
   act('assault', { target: Id, moves: Moves, jump: T.Optional(T.Literal('bound', { description: 'charge by jump-pack Bound: 1-3 straight bounds of up to 6"; the free shot is measured from the start of the last bound (§7.12)' })), ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
   act('command', {
     demolition: T.Union([T.Object({ act: T.Union([T.Literal('rig'), T.Literal('detonate')]), fig: Id }, { additionalProperties: false }), T.Null()]),
@@ -67,4 +70,16 @@ export const actionSchema = T.Union([
     moves: Moves,
   }, 'expanded card sequence, an Inspiration card: one of your squads led by a good (veteran) squad leader Moves 3", loses Under Fire or will pass its next morale test; or unit null (§5.1)'),
   act('opportunity', { unit: T.Union([Id, T.Null()]) }, 'Opportunity Fire: an unactivated unit fires at the mover and loses its activation, or null to hold fire (§7.18)'),
+  act('drive', {
+    speed: T.Union([T.Literal('stationary'), T.Literal('cautious'), T.Literal('standard')], { description: 'stationary (pivot only), Cautious or Standard speed of the vehicle\'s mobility (§2.5)' }),
+    path: T.Array(XY, { maxItems: 12, description: 'waypoints of the hull centre after its position (empty: no move); pivots are free' }),
+    heading: T.Integer({ minimum: 0, maximum: 35999, description: 'the final heading in hundredths of a degree, 0 = toward +y, clockwise' }),
+    fire: T.Array(T.Object({ weapon: T.Integer({ minimum: 0, maximum: 5 }), target: Id }, { additionalProperties: false }), { maxItems: 6, description: 'weapon systems (index in the vehicle\'s list) and their target units, within fire control (§2.5)' }),
+    fireFirst: T.Optional(T.Boolean({ description: 'fire before moving (default: after)' })),
+    shock: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a Shock vehicle ends its move in contact with this enemy squad and rolls its kill dice at it (§6.12)' })),
+    disembark: T.Optional(T.Object({
+      unit: Id,
+      at: T.Array(T.Object({ fig: Id, at: XY }, { additionalProperties: false }), { minItems: 1, maxItems: 16 }),
+    }, { additionalProperties: false, description: 'the embarked unit gets out: each figure placed within 1" of the hull, coherent; the transport\'s whole activation (stationary, no fire); the unit may then fire or close assault (§2.5)' })),
+  }, 'a vehicle\'s order: move (Cautious or Standard) and fire within its fire control (§2.5, §5.3)'),
 ], { title: 'FastAndDirtyAction' });

@@ -10,13 +10,14 @@ import weaponsJson from './data/weapons.json' with { type: 'json' };
 import armourJson from './data/armour.json' with { type: 'json' };
 import scenariosJson from './data/scenarios.json' with { type: 'json' };
 import traitsJson from './data/traits.json' with { type: 'json' };
+import vehiclesJson from './data/vehicles.json' with { type: 'json' };
 
 const Int = T.Integer();
 const XY = T.Tuple([T.Integer({ minimum: -10000, maximum: 20000 }), T.Integer({ minimum: -10000, maximum: 20000 })]);
 const lit = <V extends string>(vs: readonly V[]) => T.Union(vs.map((v) => T.Literal(v)));
 
 export const WeaponDef = T.Object({
-  id: T.String(), name: T.String(), class: lit(['basic', 'support', 'heavy'] as const),
+  id: T.String(), name: T.String(), class: lit(['basic', 'support', 'heavy', 'vehicle'] as const),
   x: T.Integer({ minimum: 0 }), damage: Int, fe: Int, feDice: T.Optional(T.Integer({ minimum: 0, maximum: 3 })),
   at: T.Optional(Int), blast: T.Optional(Int), assault: T.Optional(Int),
   cost: T.Union([Int, T.Null()]), flags: T.Optional(T.Array(T.String())),
@@ -61,8 +62,36 @@ export const UnitSpec = T.Object({
 }, { additionalProperties: false });
 export type UnitSpec = Static<typeof UnitSpec>;
 
-/** A side's own force list (game option `forces`, §4.1 item 4, §2.9). */
-export const ForceList = T.Array(UnitSpec, { minItems: 1, maxItems: 8 });
+/** A vehicle mount (§2.5): arc width in hundredths of a degree (Hull 90°, Sponson 180° on its side by default). */
+export const VehicleWeapon = T.Object({
+  weapon: T.String(), mount: lit(['pintle', 'hull', 'sponson', 'turret', 'external'] as const),
+  system: lit(['mg', 'light', 'main', 'missile'] as const),
+  arc: T.Optional(T.Integer({ minimum: 100, maximum: 36000 })), side: T.Optional(lit(['left', 'right'] as const)),
+}, { additionalProperties: false });
+export type VehicleWeapon = Static<typeof VehicleWeapon>;
+export const VEHICLE_PROPERTIES = ['advancedTargeting', 'ecm', 'energyScreen', 'fragile', 'improvedWeaponsControl', 'reactiveArmour', 'shock', 'stealth', 'supercharged', 'underPowered', 'urbanWarfareKit', 'weaponStabilizer'] as const;
+export const VehicleDef = T.Object({
+  id: T.String(), name: T.String(), length: T.Integer({ minimum: 100, maximum: 2000 }), width: T.Integer({ minimum: 100, maximum: 1000 }), height: T.Integer({ minimum: 50 }),
+  mobility: lit(['walk', 'warp', 'grav', 'hover', 'track', 'wheel'] as const),
+  fireControl: lit(['primitive', 'improved', 'extensive', 'hyperTech', 'ultratech', 'defensive', 'closeSupport'] as const),
+  armour: T.Object({ front: T.Integer({ minimum: 1, maximum: 15 }), side: T.Integer({ minimum: 1, maximum: 15 }), rear: T.Integer({ minimum: 1, maximum: 15 }) }, { additionalProperties: false }),
+  weapons: T.Array(VehicleWeapon, { minItems: 1, maxItems: 6 }), properties: T.Optional(T.Array(lit(VEHICLE_PROPERTIES))),
+  openTopped: T.Optional(T.Boolean()), transport: T.Optional(T.Integer({ minimum: 0, maximum: 20 })), cost: Int,
+  shockKillDice: T.Optional(T.Integer({ minimum: 1, maximum: 6, description: 'kill dice of a Shock vehicle (§6.12 [P], default 2)' })),
+}, { additionalProperties: false });
+export type VehicleDef = Static<typeof VehicleDef>;
+const Speed = T.Object({ cautious: Int, standard: T.Union([Int, T.Null()]) }, { additionalProperties: false });
+
+/** A vehicle in a force list (§2.5): its type from data/vehicles.json and its crew's Quality; `heading` in hundredths of a degree. */
+export const VehicleSpec = T.Object({
+  id: T.Optional(T.String({ minLength: 1, maxLength: 16 })), name: T.String({ maxLength: 64 }), vehicle: T.String({ maxLength: 32 }),
+  quality: lit(QUALITIES), at: T.Optional(XY), heading: T.Optional(T.Integer({ minimum: 0, maximum: 35999 })),
+}, { additionalProperties: false });
+export type VehicleSpec = Static<typeof VehicleSpec>;
+export const isVehicleSpec = (x: UnitSpec | VehicleSpec): x is VehicleSpec => 'vehicle' in x;
+
+/** A side's own force list (game option `forces`, §4.1 item 4, §2.9): squads and vehicles. */
+export const ForceList = T.Array(T.Union([UnitSpec, VehicleSpec]), { minItems: 1, maxItems: 8 });
 
 const VictorySchema = T.Union([
   T.Object({ kind: T.Literal('attrition') }),
@@ -91,6 +120,11 @@ const Files = {
   weapons: T.Object({ provisional: T.Boolean(), dataset: T.String(), note: T.String(), weapons: T.Array(WeaponDef) }),
   armour: T.Object({ provisional: T.Boolean(), dataset: T.String(), note: T.String(), armour: T.Array(ArmourDef) }),
   scenarios: T.Object({ provisional: T.Boolean(), dataset: T.String(), note: T.String(), maps: T.Array(MapDef), scenarios: T.Array(ScenarioDef) }),
+  vehicles: T.Object({
+    provisional: T.Boolean(), dataset: T.String(), note: T.String(),
+    speeds: T.Object({ walk: Speed, warp: Speed, grav: Speed, hover: Speed, track: Speed, wheel: Speed }, { additionalProperties: false }),
+    weapons: T.Array(WeaponDef), vehicles: T.Array(VehicleDef),
+  }),
 };
 
 const ajv = new Ajv({ allErrors: true });
@@ -116,22 +150,29 @@ export interface Content {
   scenarios: ScenarioDef[];
   dataset: string;
   traits: Record<string, TraitDef>;
+  /** Vehicle types and the mobility speeds (§2.5, data/vehicles.json). */
+  vehicles: Record<string, VehicleDef>;
+  speeds: Record<VehicleDef['mobility'], { cautious: number; standard: number | null }>;
 }
 
 /** Schemas, then cross-references (every weapon, armour and map named exists, default forces within points). */
-export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios: unknown; traits?: unknown }): Content {
+export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios: unknown; traits?: unknown; vehicles?: unknown }): Content {
   const tr = check('traits', Files.traits, raw.traits ?? traitsJson);
   const w = check('weapons', Files.weapons, raw.weapons);
   const a = check('armour', Files.armour, raw.armour);
   const sc = check('scenarios', Files.scenarios, raw.scenarios);
+  const ve = check('vehicles', Files.vehicles, raw.vehicles ?? vehiclesJson);
   const c: Content = {
-    weapons: Object.fromEntries(w.weapons.map((x) => [x.id, x])),
+    weapons: Object.fromEntries([...w.weapons, ...ve.weapons].map((x) => [x.id, x])),
     armour: Object.fromEntries(a.armour.map((x) => [x.id, x])),
     maps: Object.fromEntries(sc.maps.map((m) => [m.id, m])),
     scenarios: sc.scenarios,
     dataset: w.dataset,
     traits: Object.fromEntries(tr.traits.map((x) => [x.id, x])),
+    vehicles: Object.fromEntries(ve.vehicles.map((x) => [x.id, x])),
+    speeds: ve.speeds,
   };
+  for (const v of ve.vehicles) for (const m of v.weapons) if (!c.weapons[m.weapon]) throw new Error(`vehicle ${v.id}: unknown weapon ${m.weapon} (§2.3)`);
   for (const s of c.scenarios) {
     if (!c.maps[s.map]) throw new Error(`scenario ${s.id}: unknown map ${s.map}`);
     for (const side of [0, 1] as const) {
@@ -206,9 +247,15 @@ export function squadCost(c: Content, u: UnitSpec): number | Violation {
 }
 
 /** Why a force list is not acceptable under the points rules, or null (§2.9, §2.3, A8). */
-export function forceProblem(c: Content, units: UnitSpec[], limit: number): Violation | null {
+export function forceProblem(c: Content, units: (UnitSpec | VehicleSpec)[], limit: number): Violation | null {
   let total = 0;
   for (const u of units) {
+    if (isVehicleSpec(u)) {
+      const v = c.vehicles[u.vehicle];
+      if (!v) return violation('unknown_vehicle', `${u.name}: unknown vehicle ${u.vehicle} (§2.5, data/vehicles.json)`);
+      total += vehicleCost(v, u.quality);
+      continue;
+    }
     if ((u.kind ?? 'infantry') !== 'infantry') return violation('not_infantry', `${u.name}: only infantry squads can be bought with points (§2.9, A8)`);
     const n = u.figures.reduce((k, f) => k + (f.count ?? 1), 0);
     if (n > 12) return violation('squad_too_large', `${u.name}: ${n} figures; at most 12 per squad`);
@@ -226,6 +273,11 @@ export function forceProblem(c: Content, units: UnitSpec[], limit: number): Viol
     return violation('over_points', `the force costs ${(total / 100).toFixed(2)} points, over the scenario's limit of ${limit} (§2.9)`, { cost: total / 100, limit });
   }
   return null;
+}
+
+/** A vehicle's cost in hundredths [P]: its data cost (tenths) × its crew's Quality factor (tenths); the source has none (§2.9 GAP). */
+export function vehicleCost(v: VehicleDef, q: Quality): number {
+  return v.cost * QUALITY_FACTOR[q];
 }
 
 // ---------------------------------------------------------------- building the table

@@ -55,6 +55,11 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'elusive': return a.moves.length ? `${name(v, v.elusive?.target ?? null)} eludes the fire: falls back 4"` : `${name(v, v.elusive?.target ?? null)} stands and takes the fire`;
     case 'retarget': return a.target ? `${name(v, v.elusive?.shooter ?? null)} shoots at ${name(v, a.target)} instead` : `${name(v, v.elusive?.shooter ?? null)} holds fire`;
     case 'control': return a.moves.length ? `move the non-combatants ${name(v, v.controlGroup)}` : `leave the non-combatants ${name(v, v.controlGroup)} in place`;
+    case 'drive': {
+      const fire = a.fire.map((f) => `weapon ${f.weapon} at ${name(v, f.target)}`).join(', ');
+      const move = a.path.length ? `moves at ${a.speed === 'cautious' ? 'Cautious' : 'Standard'} speed to (${inches(a.path[a.path.length - 1][0])}, ${inches(a.path[a.path.length - 1][1])})` : 'stays';
+      return `${active} ${move}, heading ${(a.heading / 100).toFixed(0)}°${fire ? `; fires ${fire}${a.path.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}` : ''}`;
+    }
   }
 }
 
@@ -114,6 +119,17 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'card_drawn': return d.card === 'cooler' ? 'the Plasma Cooler card is drawn: the turn ends' : `card drawn: ${String(d.card).startsWith('commander:') ? `Commander ${name(v, String(d.card).slice(10))}` : name(v, String(d.card).slice(5))}`;
     case 'cooler_fire': return `${name(v, d.unit)} fires at ${name(v, d.target)} after the Plasma Cooler`;
     case 'crossfire': return `${name(v, d.unit)} is caught in a crossfire: ${d.passed ? 'it holds' : 'Pinned'}`;
+    case 'penetration': return `${d.weapon} hits ${name(v, d.unit)}'s ${d.facing} armour: ${d.total} against ${d.armour}, ${d.penetrated ? 'penetrates' : 'no penetration'}`;
+    case 'vehicle_kill': return `${name(v, d.unit)} is knocked out`;
+    case 'system_kill': return `${name(v, d.unit)} suffers a System Kill: out of action`;
+    case 'non_damaging_penetration': return `${name(v, d.unit)}: a non-damaging penetration`;
+    case 'immobilized': return `${name(v, d.unit)} is immobilized`;
+    case 'abandoned': return `${name(v, d.unit)}'s crew bails out: abandoned`;
+    case 'crew_morale': return `${name(v, d.unit)}'s crew tests morale: ${d.successes} successes`;
+    case 'system_kill_recovery': return `${name(v, d.unit)}'s crew ${d.restored ? 'restores the vehicle' : 'fails to restore the vehicle'} (${d.successes} successes)`;
+    case 'bogging_test': return `${name(v, d.unit)} bogging test: ${d.passed ? 'passed' : 'bogged down'}`;
+    case 'bogging_release': return `${name(v, d.unit)} ${d.passed ? 'frees itself' : 'stays bogged'}`;
+    case 'nerve_test': return `${name(v, d.unit)} ${d.passed ? 'nerves itself to assault' : 'hesitates before'} ${name(v, d.target)}`;
     case 'turn_ended': return `end of turn ${d.turn}`;
     case 'game_over': return `game over: ${d.reason}`;
     default: return ev.type.replace(/_/g, ' ');

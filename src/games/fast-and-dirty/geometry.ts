@@ -6,6 +6,7 @@ import {
   coherency, crossesInterior, edgeDistance, inside, insideLength, perpendicularPoints, piecewise, pointPolylineDistance,
   pointSegmentDistance, segmentMeetsPolyline, SpatialIndex, boxOf, type Pt,
 } from '../../engine/mech/geom2d.js';
+import { hullBlock } from './rules/vehicles.js';
 import { QUALITY_TABLE, living, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from './state.js';
 
 const COVER_RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
@@ -52,6 +53,8 @@ export function segmentBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null
   if (terrain) return terrain;
   const smoke = smokeBlock(s, o, t);
   if (smoke) return smoke;
+  const veh = hullBlock(s, o, t, opt.observerUnit.id, opt.targetUnit?.id ?? null);
+  if (veh) return veh;
   return friendlyBlock(s, o, t, opt);
 }
 
@@ -97,7 +100,8 @@ export function smokeBlock(s: S, o: Pt, t: Pt): string | null {
 }
 
 function friendlyBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null {
-  if (opt.fire && troops(opt.observerUnit)) {
+  // Vehicles fire over friendly infantry (§3.2 item 2).
+  if (opt.fire && troops(opt.observerUnit) && opt.observerUnit.kind !== 'vehicle') {
     for (const u of s.units) {
       if (u.id === opt.observerUnit.id || u.side !== opt.observerUnit.side || !troops(u) || u.hidden) continue;
       const figs = living(u);

@@ -34,6 +34,8 @@ import { generateOptionSchema } from './rules/generation.js';
 import { INSPIRED_MOVE, cardOptionSchema, coolerFirers, coolerTargets, inspireProblem, inspired, reactMoveProblem, reactors } from './rules/cards.js';
 import { has, noRush } from './rules/traits.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
+import { driveCandidates, driveProblem, isVehicle } from './rules/vehicles.js';
+import { boardCandidates, boardProblem, disembarkedOrderProblem } from './rules/transport.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
 function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
@@ -139,6 +141,9 @@ function pathsShape(moves: unknown): Violation | null {
 function orderProblem(s0: S, a: Action): Violation | null {
   let s = s0;
   let u = s.units.find((x) => x.id === s.active)!;
+  // A vehicle's order: move and fire within its fire control (§2.5).
+  if (isVehicle(u)) return driveProblem(s, u, a);
+  if (a.type === 'drive') return violation('not_a_vehicle', `${u.id} is not a vehicle: answer with engage, rush, assault or command`);
   // Drop troops in reserve (§7.6): drop, or hold (stay in reserve).
   if (u.reserve) {
     if (a.type === 'drop') return dropProblem(s, u, a.at);
@@ -154,6 +159,15 @@ function orderProblem(s0: S, a: Action): Violation | null {
     return violation('hidden', `${u.id} is hidden: move its markers, or reveal it at a marker first and then act (§7.10)`);
   }
   if (a.type === 'markers' || a.type === 'unhide') return violation('not_hidden', `${u.id} is not hidden`);
+  // Just out of a transport: fire or close assault only (§2.5).
+  if (u.disembarking) { const p = disembarkedOrderProblem(u, a); if (p) return p; }
+  if ((a.type === 'engage' || a.type === 'rush') && a.board !== undefined) {
+    if (a.type === 'engage' && (a.target !== null || a.blast || a.aimed || a.smoke || a.indirect || a.bunker || a.teamTarget || a.jump || a.psionic)) return violation('board_no_fire', 'a unit boarding a transport only moves (§2.5 [P])');
+    const shape = pathsShape(a.moves);
+    if (shape) return shape;
+    const p = boardProblem(s, u, a.board, endOf(a.moves));
+    if (p) return p;
+  }
   const hesitant = hesitantProblem(s, u, a);
   if (hesitant) return hesitant;
   if ('attach' in a && a.attach !== undefined) {
@@ -427,7 +441,11 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'order': {
       const u = s.units.find((x) => x.id === s.active)!;
       if (u.reserve) return { actions: [{ type: 'engage', moves: [], target: null, fireFirst: true }, ...dropCandidates(s, u).map((at) => ({ type: 'drop' as const, at }))], all: false };
-      return { actions: orderCandidates(s, u), all: false };
+      if (isVehicle(u)) return { actions: driveCandidates(s, u), all: false };
+      // Fire at a vehicle needs AT-capable weapons (§2.3): drop the sampled shots that have none.
+      const vehicleShot = (a: Action) => a.type === 'engage' && !!a.target && isVehicle(s.units.find((x) => x.id === a.target)!) && !!orderProblem(s, a);
+      const boarding = u.disembarking ? [] : boardCandidates(s, u).filter((a) => !orderProblem(s, a));
+      return { actions: [...orderCandidates(s, u).filter((a) => !vehicleShot(a) && (!u.disembarking || !disembarkedOrderProblem(u, a))), ...boarding], all: false };
     }
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
@@ -474,6 +492,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'reveal': return { type: 'reveal', real: !revealProblem(s, s.units.find((x) => x.id === s.reveal!.unit)!, s.reveal!.marker) };
     default: {
       const u = s.units.find((x) => x.id === s.active)!;
+      if (isVehicle(u)) return { type: 'drive', speed: 'stationary', path: [], heading: u.vehicle!.heading, fire: [] };
       if (u.hidden) return { type: 'markers', moves: [] };
       if (u.reserve) return { type: 'engage', moves: [], target: null, fireFirst: true };
       if (!u.fallingBack || fallBackBlocked(s, u)) return { type: 'engage', moves: [], target: null, fireFirst: true };
@@ -517,7 +536,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */

@@ -2,7 +2,8 @@
 // (§6.4 preconditions, fire priority, bands), close assault (§6.10), demolitions (§7.5).
 // Candidates, validation and queries all use these, so they cannot disagree.
 import { closeOnly, has, traitMove } from './rules/traits.js';
-import { dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
+import { circlePolygonDistance, dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
+import { hull, isVehicle, vehicleAssaultProblem, vehicleTargetProblem } from './rules/vehicles.js';
 import { isViolation, violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
 import { inFortification, coherencyOf, inImpassable, pathCost, positionCover, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
@@ -117,6 +118,8 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
     if (p[1] < 0 || p[1] > s.table.h) continue;
     const me = all.find((x) => x.id === id)!;
     for (const o of all) if (o.id !== id && overlaps(p, me.r, o.at, o.r)) return violation('overlap', `${id} would end overlapping ${o.id} (§3.2)`);
+    // A vehicle's footprint is its hull rectangle (§3.2).
+    for (const v of s.units) if (isVehicle(v) && inPlay(v) && circlePolygonDistance(p, me.r - 1, hull(v)) === 0) return violation('overlap', `${id} would end overlapping ${v.id}'s hull (§3.2)`);
   }
   if (end.size) {
     const p = coherencyProblem(u, end);
@@ -262,6 +265,8 @@ export function fireProblem(s: S, u: Unit, target: string, pos?: Positions): Vio
   if (t.side === u.side) return violation('not_enemy', `${target} is not an enemy unit`);
   if (!troops(u)) return violation('cannot_fire', `${u.id} may not fire`);
   if (u.pinned && !u.lastStand) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  // Only AT-capable weapons fire at a vehicle (§2.3, §6.6).
+  if (isVehicle(t)) { const vp = vehicleTargetProblem(s, u, t, pos); if (vp) return vp; }
   const sp = u.scatteredFire ? firePlan(s, u, t, pos) : null;
   if (sp && sp.distance > 1000) return violation('out_of_range', `${u.id} fires as Scattered fire: 10" at most (§6.8)`);
   // A Last Stand unit shoots at any enemy unit it chooses (§7.13); an Obvious Target may always be targeted (§2.6).
@@ -312,6 +317,7 @@ export function assaultProblem(s: S, u: Unit, target: string, end: Positions): V
   if (u.kind === 'weaponTeam') return violation('team_no_assault', 'heavy weapon teams do not assault (§7.9 [P])');
   if (u.fallingBack) return violation('falling_back', 'a falling-back unit may not initiate an assault (§6.1)');
   if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot start an assault (§7.19)`);
+  if (isVehicle(t)) return vehicleAssaultProblem(s, u, t, end);
   const contact = [...end.entries()].some(([id, p]) => {
     const f = u.figures.find((x) => x.id === id)!;
     return living(t).some((tf) => edgeDistance(p, f.r, tf.at, tf.r) <= 5);
@@ -352,6 +358,7 @@ export function aimedProblem(s: S, u: Unit, target: string, fig: string): Violat
   const t = s.units.find((x) => x.id === target);
   if (!t || !inPlay(t)) return violation('no_such_target', `no unit ${target} in play`);
   if (t.side === u.side || t.side === null) return violation('not_enemy', `${target} is not an enemy unit`);
+  if (isVehicle(t)) return violation('no_at_weapon', 'an aimed shot is at an infantry figure: a sniper rifle has no AT rating (§2.3, §7.27)');
   const tf = living(t).find((f) => f.id === fig);
   if (!tf) return violation('not_a_figure', `${fig} is not a living figure of ${target}`);
   const sn = living(u)[0];

@@ -11,6 +11,7 @@ import { COLOURS, canvas, counter, el, lastMove, legend, panel, ring, text, type
 import { CONTENT, scenarioDef } from './content.js';
 import { casualties, inPlay, living, type Feature, type Side, type Unit } from './state.js';
 import type { View } from './view.js';
+import { hull } from './rules/vehicles.js';
 
 /** Pixels per inch: a 48" table is 672 px. */
 const PX = 14;
@@ -189,6 +190,15 @@ export function render(v: View, opts: RenderOptions): string {
     const g = el(figs, 'g', { class: 'unit-figures', 'data-unit': u.id });
     for (const f of live) {
       const [x, y] = at(f.at);
+      if (u.vehicle) {
+        // A vehicle: its hull rectangle at its heading, a line from the centre to the front (§3.2).
+        const corners = hull(u).map((p) => at(p));
+        const body = el(g, 'polygon', { class: 'hull', points: corners.map(([px, py]) => `${px},${py}`).join(' '), fill, stroke: last.units.has(u.id) ? COLOURS.highlight : COLOURS.ink, 'stroke-width': last.units.has(u.id) ? 2 : 1 });
+        body.ele('title').txt(`${f.id}: ${CONTENT.vehicles[u.vehicle.type]?.name ?? u.vehicle.type}, heading ${Math.round(u.vehicle.heading / 100)}°${u.vehicle.status !== 'ok' ? `, ${u.vehicle.status}` : ''}${u.vehicle.immobilized ? ', immobilized' : ''}${u.vehicle.bogged ? ', bogged' : ''}`);
+        const front: XY = [(corners[0][0] + corners[1][0]) / 2, (corners[0][1] + corners[1][1]) / 2];
+        el(g, 'line', { x1: x, y1: y, x2: front[0], y2: front[1], stroke: '#ffffff', 'stroke-width': 2 });
+        continue;
+      }
       const r = Math.max(3, (f.r / 100) * PX);
       const base = el(g, 'circle', { cx: x, cy: y, r, fill, stroke: last.units.has(u.id) ? COLOURS.highlight : COLOURS.ink, 'stroke-width': last.units.has(u.id) ? 2 : 1 });
       base.ele('title').txt(`${f.id}: ${CONTENT.weapons[f.weapon]?.name ?? f.weapon}, ${CONTENT.armour[f.armour]?.name ?? f.armour} armour${f.leader ? ', squad leader' : ''}${f.support ? ', support weapon' : ''}`);

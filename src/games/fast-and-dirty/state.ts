@@ -51,7 +51,7 @@ export interface Figure {
   psi?: { aptitude: 'marginal' | 'competent' | 'expert' | 'master'; strength: number; usedTurn?: number; silentTurn?: number };
 }
 
-export type UnitKind = 'infantry' | 'nonCombatant' | 'character' | 'weaponTeam' | 'sniper';
+export type UnitKind = 'infantry' | 'nonCombatant' | 'character' | 'weaponTeam' | 'sniper' | 'vehicle';
 export type Branch = 'infantry' | 'gunnery' | 'cavalry';
 /** Leadership ratings (§2.8). */
 export const LEADERSHIP = { novice: 0, experienced: 1, inspiring: 2, heroic: 3 } as const;
@@ -147,7 +147,34 @@ export interface Unit {
   resolveUnknown?: boolean;
   /** Basic Forces Longer / Shorter Range (§2.10): its basic weapons' range multiplier X ±1. */
   rangeShift?: number;
+  /** A vehicle (§2.5): one hull figure, its type in data/vehicles.json (rules/vehicles.ts). */
+  vehicle?: VehicleState;
+  /** Embarked in this transport (§2.5): off the table, it does not activate on its own. */
+  embarked?: string | null;
+  /** Disembarked this activation: it may fire or close assault, but not move further (§2.5). */
+  disembarking?: boolean;
 }
+
+/**
+ * A vehicle's own state (§2.5, §6.6): heading in hundredths of a degree (0 = +y, clockwise);
+ * `status` ok / System Kill (out of action until a crew test restores it) / knocked out /
+ * abandoned; immobilized and bogged stop its moves; `moraleDue` is a crew morale test at its
+ * next activation; `moved` the speed of its last order.
+ */
+export interface VehicleState {
+  type: string;
+  heading: number;
+  status: 'ok' | 'systemKill' | 'knockedOut' | 'abandoned';
+  immobilized?: boolean;
+  bogged?: boolean;
+  moraleDue?: boolean;
+  moved?: 'stationary' | 'cautious' | 'standard';
+  /** The one smoke screen of a vehicle with the Smoke property is spent. */
+  smokeUsed?: boolean;
+}
+
+/** A vehicle's fire: the weapon (its index in the vehicle's list) at a target unit (§2.5 fire control). */
+export type VehicleFire = { weapon: number; target: string };
 
 /**
  * A minefield (§7.15): three numbered markers, one real. Which one is real and its type are the
@@ -303,8 +330,8 @@ export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embol
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string; lastStand?: boolean }
-  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
-  | ({ type: 'rush'; moves: Path[] } & Attachment)
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment & Boarding)
+  | ({ type: 'rush'; moves: Path[] } & Attachment & Boarding)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string } } & Attachment)
   | { type: 'control'; moves: Path[] }
@@ -321,7 +348,11 @@ export type Action =
   | { type: 'markers'; moves: { marker: number; path: Pt[] }[] }
   | { type: 'unhide'; marker: number }
   | { type: 'reveal'; real: boolean }
-  | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' };
+  | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' }
+  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string };
+
+/** Board a friendly transport at the end of the move: every figure ends in contact with its hull (§2.5). */
+export type Boarding = { board?: string };
 
 export const sideSeat = (side: Side): Seat => side;
 export const other = (side: Side): Side => (side === 0 ? 1 : 0);
@@ -330,9 +361,9 @@ export function unit(s: S, id: string): Unit | undefined {
   return s.units.find((u) => u.id === id);
 }
 /** The figures on the table: alive, not exited, not held in reserve (§7.6). */
-export const living = (u: Unit) => (u.reserve ? [] : u.figures.filter((f) => f.alive && !f.exited));
+export const living = (u: Unit) => (u.reserve || u.embarked ? [] : u.figures.filter((f) => f.alive && !f.exited));
 /** An attached character is in play through its host (its figure stands in the host's list); drop troops in reserve are in play. */
-export const inPlay = (u: Unit) => !u.out && (living(u).length > 0 || !!u.attachedTo || !!u.reserve);
+export const inPlay = (u: Unit) => !u.out && (living(u).length > 0 || !!u.attachedTo || !!u.reserve || !!u.embarked);
 /** Fighting units: everything but neutral non-combatants (squads, characters, teams, snipers). */
 export const troops = (u: Unit) => u.kind !== 'nonCombatant';
 /** The attached character of a squad, if any. */

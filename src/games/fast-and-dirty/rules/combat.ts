@@ -13,6 +13,7 @@ import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 import { crossfire } from './crossfire.js';
 import { revealResolve } from './generation.js';
+import { infantryAtVehicle, isVehicle } from './vehicles.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
 const BAND_MOD = { base: 2, close: 0, medium: -2, long: -4 } as const;
@@ -38,10 +39,14 @@ export interface ShotOptions {
   defensive?: boolean;
   /** Firer positions to measure from (default: where they stand). */
   pos?: Positions;
+  /** More FE modifiers from the caller (a vehicle weapon's Under Fire, §6.9). */
+  extraMods?: Record<string, number>;
 }
 
 /** A unit shoots at a target unit (§6.4 steps 1-11). Returns false if it cannot fire. */
 export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): boolean {
+  // A vehicle target: only the AT-capable weapons, by §6.6.
+  if (isVehicle(t)) return infantryAtVehicle(s, run, u, t, opt);
   const plan = firePlan(s, u, t, opt.pos);
   if (!plan) return false;
   // Zombies, and Goons not returning fire, shoot only at close range (§2.6).
@@ -83,7 +88,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (u.bounding && !opt.defensive) mods.bounding = -2;
   const q = QUALITY_TABLE[u.quality].feMod;
   if (q) mods.quality = q;
-  if (!u.lastStand && (u.underFire || u.broken || u.fallingBack)) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
+  if (!u.lastStand && u.kind !== 'vehicle' && (u.underFire || u.broken || u.fallingBack)) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
+  Object.assign(mods, opt.extraMods ?? {});
   // Closest eligible firer: cover against the shot is measured from it (§3.2).
   const closest = plan.firers.slice().sort((a, b) => minDist(at(a), a.r, plan.visible) - minDist(at(b), b.r, plan.visible))[0];
   // Relentless never benefits from cover, fortifications included (§2.6).
@@ -94,7 +100,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   let weaponFe = 0;
   const smallArms = plan.firers.filter((f) => !f.support && !f.team).length;
   const base = QUALITY_TABLE[u.quality].base;
-  if (u.kind === 'weaponTeam') {
+  if (u.kind === 'weaponTeam' || u.kind === 'vehicle') {
     // A heavy weapon adds its own FE once, whatever the crew (§6.4 step 6, §7.9).
     const w = weapon(plan.firers[0].weapon);
     weaponFe += w.fe + (w.feDice ? run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0) : 0);
@@ -266,7 +272,8 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
  */
 export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>, from: Pt | null): void {
   for (const t of s.units) {
-    if (!inPlay(t) || t.hidden) continue;
+    // A blast never affects vehicles (§6.7).
+    if (!inPlay(t) || t.hidden || isVehicle(t)) continue;
     const inside = living(t).filter((f) => edgeDistance(f.at, f.r, at, 0) < w.blast!);
     if (!inside.length) continue;
     const se = run.roll('strike_effect', 2, { unit: t.id }).reduce((x, y) => x + y, 0) + w.fe

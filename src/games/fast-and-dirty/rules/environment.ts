@@ -21,9 +21,10 @@ export const NIGHT_VISION = 2000;
  * Vacuum +1 then lasers ×2 (A41); Low gravity ×2 and High ×½ for heavy projectiles (§7.8 [P]: the
  * multiplier); at night X2 unless the weapon's own is lower (§7.16 [P]: read like the vehicle X4
  * rule), except for a night-vision unit within 20" (unrestricted, normal penalties). The night
- * limit comes last: it is what the firer can see, whatever the weapon could reach.
+ * limit comes last: it is what the firer can see, whatever the weapon could reach. Against a
+ * vehicle (`vsVehicle`) the night limit is X4 (§7.16).
  */
-export function rangeX(s: S, u: Unit, w: Weapon, distance = 0): number {
+export function rangeX(s: S, u: Unit, w: Weapon, distance = 0, vsVehicle = false): number {
   let x = w.x;
   if (x === 0) return 0;
   // Basic Forces Longer / Shorter Range (§2.10): basic weapons X ±1, at least X1 [P].
@@ -37,7 +38,7 @@ export function rangeX(s: S, u: Unit, w: Weapon, distance = 0): number {
     if (s.options.gravity === 'low') x *= 2;
     if (s.options.gravity === 'high') x /= 2;
   }
-  if (s.options.night && !(u.nightVision && distance <= NIGHT_VISION)) x = Math.min(x, 2);
+  if (s.options.night && !(u.nightVision && distance <= NIGHT_VISION)) x = Math.min(x, vsVehicle ? 4 : 2);
   return x;
 }
 

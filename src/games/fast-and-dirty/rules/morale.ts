@@ -7,6 +7,7 @@ import { leadership } from './characters.js';
 import { mayStayWhenFallingBack } from '../legal.js';
 import { Run, successes } from './run.js';
 import { leaderMorale } from './generation.js';
+import { nearAfv } from './vehicles.js';
 
 /** The unit's Resolve after Losing Heart steps (§6.13); null: reduced below Reluctant. */
 export function currentResolve(s: S, u: Unit): Resolve | null {
@@ -73,7 +74,8 @@ export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 
 export function moraleRoll(s: S, run: Run, u: Unit): number {
   // Brave: one die fewer and one automatic success; Shaky: 2D6 and one automatic failure (§2.6).
   const brave = has(u, 'brave') ? 1 : 0;
-  const auto = (entrenched(s, u) ? 1 : 0) + brave;
+  // Infantry within 6" of a friendly armoured fighting vehicle: one automatic success (§6.1 [P]).
+  const auto = (entrenched(s, u) ? 1 : 0) + brave + (nearAfv(s, u) ? 1 : 0);
   // Squad Leaders (§2.10): ±1 on each die, as a target one lower or higher [P].
   const target = Math.max(1, QUALITY_TABLE[u.quality].target - leaderMorale(u));
   const dice = Math.max(0, 3 - auto - (has(u, 'shaky') ? 1 : 0));

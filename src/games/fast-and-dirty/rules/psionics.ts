@@ -36,6 +36,8 @@ export function psionicProblem(s: S, u: Unit, p: Invocation, at?: Pt): Violation
   const t = s.units.find((x) => x.id === p.target);
   if (!t || !inPlay(t) || t.hidden || t.reserve || t.attachedTo || !living(t).length) return violation('no_such_target', `no unit ${p.target} on the table`);
   if (t.side === null) return violation('not_a_target', 'non-combatants are neither friend nor enemy');
+  // [P] Powers work on troops: the vehicle rules give them no effect on a vehicle or its crew.
+  if (t.kind === 'vehicle') return violation('not_a_target', 'psionic powers are not used on vehicles [P] (§7.22)');
   const enemy = t.side !== u.side;
   if (ENEMY.has(p.power) !== enemy) return violation(enemy ? 'not_friendly' : 'not_enemy', `${p.power} is used on ${ENEMY.has(p.power) ? 'an enemy' : 'a friendly'} unit (§7.22)`);
   if (p.power === 'heal') return violation('no_wounded', 'Heal recovers a wounded figure: there are no wounds without the wound rules (§7.22, §7.23)');

@@ -1,7 +1,7 @@
 // Setup (§4), the Standard turn sequence (§5.1), activations (§5.2-§5.3), end of turn (§5.5)
 // and victory (§9, scenario conditions §4.3).
 import { Value } from '@sinclair/typebox/value';
-import { dist, edgeDistance, overlaps, toward, type Pt } from '../../../engine/mech/geom2d.js';
+import { dist, edgeDistance, inside, overlaps, toward, type Pt } from '../../../engine/mech/geom2d.js';
 import { inImpassable, pathCost } from '../geometry.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
@@ -26,6 +26,9 @@ import { applyExtras, blockDeploy, generateForce, generationProblem, type Genera
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
+import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests } from './vehicles.js';
+import { disembark, embark, handOver } from './transport.js';
+import { isVehicleSpec, type VehicleSpec } from '../content.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
@@ -44,12 +47,14 @@ function minesOption(o: unknown): [number, number] {
  * Default deployment for a custom force list [P]: squads side by side (figures 2.2" apart, 1" between
  * squads) from the left, 3" in from the side's edge, a new row 3" further in when the table is full.
  */
-function deployments(s: { table: { w: number; h: number } }, side: Side, specs: UnitSpec[]): Pt[] {
+function deployments(s: { table: { w: number; h: number } }, side: Side, specs: (UnitSpec | VehicleSpec)[]): Pt[] {
   const out: Pt[] = [];
   let x = 100, row = 0;
   for (const spec of specs) {
-    const n = spec.figures.reduce((k, f) => k + (f.count ?? 1), 0);
-    const width = (n - 1) * 220 + 100;
+    // A vehicle stands lengthwise toward the enemy: its width in the row, a row deep enough for its length [P].
+    const vd = isVehicleSpec(spec) ? CONTENT.vehicles[spec.vehicle] : null;
+    const n = vd ? 0 : (spec as UnitSpec).figures.reduce((k, f) => k + (f.count ?? 1), 0);
+    const width = vd ? vd.width : (n - 1) * 220 + 100;
     if (x + width > s.table.w - 100) { x = 100; row++; }
     const y = 600 + row * 300;
     out.push([x + width / 2, side === 0 ? y : s.table.h - y]);
@@ -65,7 +70,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   const opts = { ...DEFAULT_OPTIONS, ...((p.options ?? {}) as Options) };
   if (!opts.turnLimit) opts.turnLimit = sc.turnLimit;
   const map = CONTENT.maps[sc.map];
-  const forces: [UnitSpec[], UnitSpec[]] = [sc.forces[0], sc.forces[1]];
+  const forces: [(UnitSpec | VehicleSpec)[], (UnitSpec | VehicleSpec)[]] = [sc.forces[0], sc.forces[1]];
   if (opts.forces !== undefined) {
     const given = opts.forces as Record<string, unknown>;
     for (const side of [0, 1] as const) {
@@ -75,9 +80,9 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
         const e = [...Value.Errors(ForceList, list)][0];
         return violation('bad_force_list', `side ${side}: ${e ? `${e.path || '/'}: ${e.message}` : 'not a force list'}`);
       }
-      const prob = forceProblem(CONTENT, list as UnitSpec[], sc.points[side]);
+      const prob = forceProblem(CONTENT, list as (UnitSpec | VehicleSpec)[], sc.points[side]);
       if (prob) return violation(prob.code, `side ${side}: ${prob.message}`, prob.details);
-      forces[side] = list as UnitSpec[];
+      forces[side] = list as (UnitSpec | VehicleSpec)[];
     }
   }
   const artillery = artilleryOf(opts.artillery);
@@ -110,11 +115,11 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
     forces[side].forEach((spec, i) => {
       const id = `${side === 0 ? 'A' : 'B'}${i + 1}`;
       const at = !custom && spec.at ? spec.at : spots[i];
-      const built = buildUnit(spec, id, side, [at[0], at[1]]);
+      const built = isVehicleSpec(spec) ? buildVehicle(spec, id, side, [at[0], at[1]]) : buildUnit(spec, id, side, [at[0], at[1]]);
       s.units.push(built);
       // A weapon team marked `attached` joins the squad listed before it, for the whole game (§7.9).
       const host = s.units[s.units.length - 2];
-      if (spec.kind === 'weaponTeam' && spec.attached && host?.side === side && host.kind === 'infantry') attachTeam(s, host, built);
+      if (!isVehicleSpec(spec) && spec.kind === 'weaponTeam' && spec.attached && host?.side === side && host.kind === 'infantry') attachTeam(s, host, built);
     });
     s.startUnits[side] = forces[side].length;
     if (generated[side]) { blockDeploy(s, side, s.units.filter((u) => u.side === side)); applyExtras(s.units.filter((u) => u.side === side), generated[side]!); }
@@ -122,7 +127,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (opts.forces !== undefined || gen) {
     // A custom list's default deployment must fit: no figure in impassable terrain or past the table's middle.
     for (const u of s.units) for (const f of u.figures) {
-      const imp = inImpassable(s, f.at);
+      const imp = inImpassable(s, f.at) ?? (isVehicle(u) && s.terrain.some((t) => t.move === 'impassable' && t.kind !== 'linear' && hull(u).some((c) => inside(c, t.points))) ? 'impassable terrain' : null);
       const deep = u.side === 0 ? f.at[1] > s.table.h / 2 : f.at[1] < s.table.h / 2;
       if (imp || deep) return violation('deployment_blocked', `side ${u.side}: ${u.name} does not fit in the deployment zone (${imp ? `${f.id} would stand in ${imp}` : 'too many rows'}); field fewer or smaller squads`);
     }
@@ -194,7 +199,7 @@ export function chooseOrder(s: S, run: Run, first: boolean): void {
   advance(s, run);
 }
 
-export const activatable = (s: S, side: Side) => s.cards ? cardActivatable(s, side) : s.units.filter((u) => u.side === side && troops(u) && !u.attachedTo && inPlay(u) && (!u.activated || s.seized === side));
+export const activatable = (s: S, side: Side) => (s.cards ? cardActivatable(s, side) : s.units.filter((u) => u.side === side && troops(u) && !u.attachedTo && inPlay(u) && (!u.activated || s.seized === side))).filter((u) => !u.embarked);
 
 /** Whose alternation turn it is now, or the end of the turn (§5.1: a side with none left yields). */
 function advance(s: S, run: Run): void {
@@ -229,6 +234,11 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
   }
   // Drop troops in reserve take no tests: their order is the drop (§7.6).
   if (u.reserve) { s.phase = 'order'; s.step++; return; }
+  // A vehicle's pending tests (§5.2 item 2.1); no Resolve.
+  if (isVehicle(u)) {
+    if (vehicleTests(s, run, u)) { s.phase = 'order'; s.step++; checkImmediate(s, run); } else endActivation(s, run, u);
+    return;
+  }
   const r = activationTests(s, run, u);
   if (r === 'motivator') { s.phase = 'motivator'; s.step++; return; }
   afterTests(s, run, u, r);
@@ -282,6 +292,14 @@ export function moveFigures(s: S, run: Run, u: Unit, end: Positions, exitSide: S
 
 /** The order of an active unit (§5.3): validated beforehand by index.validate. */
 export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
+  if (a.type === 'drive') {
+    // Disembarking (§2.5): the transport's activation ends, the unit takes its own order.
+    if (a.disembark) { handOver(s, run, u, disembark(s, run, u, a.disembark)); return; }
+    applyDrive(s, run, u, a);
+    endActivation(s, run, u, a.path.length > 0);
+    return;
+  }
+  delete u.disembarking;
   // A psionic invoking a power this order stays out of its fire (§7.22); a power before the move comes first.
   if (a.type === 'engage' && a.psionic) {
     const pf = u.figures.find((f) => f.id === a.psionic!.fig);
@@ -323,6 +341,13 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
     case 'assault': {
       const t = s.units.find((x) => x.id === a.target)!;
       run.emit('assault_declared', { unit: u.id, target: t.id, ...(a.jump ? { jump: a.jump } : {}) });
+      // Against a vehicle: nerve test, its defensive fire, then AT-capable contact hits (§6.11).
+      if (isVehicle(t)) {
+        const before = startsOf(u);
+        assaultVehicle(s, run, u, t, a.moves, (end) => moveFigures(s, run, u, end));
+        checkMines(s, run, u, pathsOf(u, a.moves, before));
+        break;
+      }
       // By Bound, the chargers are first where their last bound starts (§7.12).
       const start = startsOf(u);
       if (a.jump) moveFigures(s, run, u, lastBoundStarts(u, a.moves));
@@ -430,7 +455,7 @@ function trimPath(s: S, path: Pt[], allowance: number, agile = false): Pt[] {
 /** Units of the other side that may give up their activation to fire at a unit that moved (§7.18). */
 export function opportunityFirers(s: S, mover: Unit): Unit[] {
   if (!s.options.opportunityFire || mover.side === null || !inPlay(mover)) return [];
-  return s.units.filter((r) => r.side === other(mover.side as Side) && troops(r) && !r.attachedTo && inPlay(r) && !r.activated && !r.fallingBack && (!r.pinned || !!r.lastStand)
+  return s.units.filter((r) => r.side === other(mover.side as Side) && troops(r) && !isVehicle(r) && !r.attachedTo && inPlay(r) && !r.activated && !r.fallingBack && (!r.pinned || !!r.lastStand)
     && (r.lastStand ? !!firePlan(s, r, mover) : priorityTargets(s, r).some((p) => p.unit.id === mover.id)));
 }
 
@@ -558,6 +583,8 @@ export function applyHarm(s: S, run: Run, fig: string): void {
 
 /** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
 function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
+  // Boarding a transport at the end of the move (§2.5).
+  if ((a.type === 'engage' || a.type === 'rush') && a.board && inPlay(u) && living(u).length) embark(s, run, u, a.board);
   if (a.type === 'engage' && a.psionic?.after && inPlay(u) && invokePower(s, run, u, a, 'after')) return;
   // Fire after the move: an Elusive target may fall back first (§2.6).
   if (a.type === 'engage' && !a.fireFirst && inPlay(u) && openElusive(s, u, a, 'after')) return;

@@ -1,0 +1,773 @@
+// Vehicles (§2.5, §3.2 "Facing and arcs", §6.3, §6.6, §6.9, §6.11, §7.29): one hull figure per
+// vehicle unit, an oriented rectangle at a heading; mobility and speeds; fire control; the
+// vehicle-damage procedure (penetration 1D6 + AT against the facing's armour, the results table);
+// crew morale, System Kill recovery, immobilization and bogging; infantry assaulting a vehicle.
+// Data: data/vehicles.json (provisional).
+import {
+  bearing, circlePolygonDistance, inside, localFrame, normHeading, orientedRect, pathLength, polygonDistance,
+  segmentMeetsPolyline, segmentsMeet, sinCos, toward, type Pt,
+} from '../../../engine/mech/geom2d.js';
+import { violation, type Violation } from '../../../engine/types.js';
+import { CONTENT, weapon, type VehicleDef, type VehicleSpec, type VehicleWeapon, type WeaponDef } from '../content.js';
+import { coverAgainst, crossingCost, segmentBlock } from '../geometry.js';
+import { QUALITY_TABLE, inPlay, living, type Action, type CoverClass, type Figure, type S, type Side, type Unit, type VehicleFire } from '../state.js';
+import { branchBonus } from './characters.js';
+import { afterCasualties, shoot } from './combat.js';
+import { autoPlace, disembarkProblem, passengerFate, passengersOf } from './transport.js';
+import { rangeX } from './environment.js';
+import { Run, successes } from './run.js';
+import { markUnderFire } from './traits.js';
+
+type Drive = Extract<Action, { type: 'drive' }>;
+export type Facing = 'front' | 'side' | 'rear';
+
+const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
+const BAND_MOD = { base: 2, close: 0, medium: -2, long: -4 } as const;
+type Band = keyof typeof BAND_MOD;
+const BANDS: Band[] = ['base', 'close', 'medium', 'long'];
+
+export const isVehicle = (u: Unit): boolean => u.kind === 'vehicle' && !!u.vehicle;
+export const vdef = (u: Unit): VehicleDef => CONTENT.vehicles[u.vehicle!.type];
+const hasProp = (u: Unit, p: NonNullable<VehicleDef['properties']>[number]) => !!vdef(u).properties?.includes(p);
+const hullFig = (u: Unit): Figure => u.figures[0];
+
+/** A vehicle unit from its force-list entry: one hull figure (radius half its width, used where a circle is asked for) (§2.5, §3.2). */
+export function buildVehicle(spec: VehicleSpec, id: string, side: Side, at: Pt): Unit {
+  const d = CONTENT.vehicles[spec.vehicle];
+  return {
+    id, name: spec.name, side, kind: 'vehicle', quality: spec.quality, resolve: 'steady', strength: 1,
+    figures: [{ id: `${id}.1`, at, r: Math.floor(d.width / 2), weapon: d.weapons[0].weapon, armour: 'none', support: false, leader: false, alive: true }],
+    activated: false, underFire: false, broken: false, fallingBack: false, out: false,
+    vehicle: { type: d.id, heading: spec.heading ?? (side === 0 ? 0 : 18000), status: 'ok' },
+  };
+}
+
+/** The hull rectangle, where it stands or at a given centre and heading (§3.2). */
+export function hull(u: Unit, at?: Pt, heading?: number): Pt[] {
+  const d = vdef(u);
+  return orientedRect(at ?? hullFig(u).at, d.length, d.width, heading ?? u.vehicle!.heading);
+}
+
+/** Edge-to-edge distance from a figure (circle or another hull) to the vehicle's hull (§3.2 "Distance"). */
+export function distanceTo(u: Unit, f: Figure, owner?: Unit): number {
+  return owner && isVehicle(owner) ? polygonDistance(hull(owner), hull(u)) : circlePolygonDistance(f.at, f.r, hull(u));
+}
+
+/**
+ * The facing a point lies in: the plane split by the hull's diagonals (§3.2). [P] A point exactly on
+ * a diagonal is on the side.
+ */
+export function facingOf(u: Unit, from: Pt, at?: Pt, heading?: number): Facing {
+  const d = vdef(u);
+  const [lx, ly] = localFrame(at ?? hullFig(u).at, heading ?? u.vehicle!.heading, from);
+  if (ly * d.width > Math.abs(lx) * d.length) return 'front';
+  if (-ly * d.width > Math.abs(lx) * d.length) return 'rear';
+  return 'side';
+}
+
+/** Armour of a facing; Urban Warfare Kit gives every facing the front's (§2.5); top and bottom are Rear − 1, at least 5 [P]. */
+export function armourOf(u: Unit, facing: Facing | 'top' | 'bottom'): number {
+  const a = vdef(u).armour;
+  if (hasProp(u, 'urbanWarfareKit')) return a.front;
+  if (facing === 'top' || facing === 'bottom') return Math.max(5, a.rear - 1);
+  return a[facing];
+}
+
+/** A mount's arc: its centre relative to the heading and its width, in hundredths of a degree (§2.5: Hull 90°, Sponson 180° on its side [P]). */
+export function arcOf(m: VehicleWeapon): { centre: number; width: number } {
+  if (m.mount === 'hull') return { centre: 0, width: m.arc ?? 9000 };
+  if (m.mount === 'sponson') return { centre: m.side === 'left' ? 27000 : 9000, width: m.arc ?? 18000 };
+  return { centre: 0, width: m.arc ?? 36000 };
+}
+
+/** A target figure is in the weapon's arc if a point of its footprint lies inside the arc (§3.2 [P]: centre and the two base points across). */
+export function inArc(u: Unit, m: VehicleWeapon, t: Figure, at?: Pt, heading?: number): boolean {
+  const { centre, width } = arcOf(m);
+  if (width >= 36000) return true;
+  const c = at ?? hullFig(u).at;
+  const [s, co] = sinCos((heading ?? u.vehicle!.heading) + centre);
+  const hc = sinCos(width / 2)[1];
+  const pts: Pt[] = [t.at, [t.at[0] + t.r, t.at[1]], [t.at[0] - t.r, t.at[1]], [t.at[0], t.at[1] + t.r], [t.at[0], t.at[1] - t.r]];
+  return pts.some((p) => {
+    const dx = p[0] - c[0], dy = p[1] - c[1];
+    const len = Math.hypot(dx, dy);
+    return len === 0 || dx * s + dy * co >= hc * len - 1e-9 * len;
+  });
+}
+
+/** Cautious and Standard allowances of the vehicle (§2.5; Supercharged / Under Powered ±4"). */
+export function speeds(u: Unit): { cautious: number; standard: number | null } {
+  const d = vdef(u);
+  const sp = CONTENT.speeds[d.mobility];
+  const k = (hasProp(u, 'supercharged') ? 400 : 0) - (hasProp(u, 'underPowered') ? 400 : 0);
+  return { cautious: sp.cautious + k, standard: sp.standard === null ? null : sp.standard + k };
+}
+
+/**
+ * A vehicle hull other than the observer's or the target's on the segment: vehicles block LOS
+ * between ground figures (§3.2 item 2 [P]); a segment touching the hull counts.
+ */
+export function hullBlock(s: S, o: Pt, t: Pt, observer: string, target: string | null): string | null {
+  for (const v of s.units) {
+    if (!isVehicle(v) || v.id === observer || v.id === target || !inPlay(v) || v.hidden) continue;
+    const poly = hull(v);
+    if (inside(o, poly) || inside(t, poly) || poly.some((c, i) => segmentsMeet(o, t, c, poly[(i + 1) % 4]))) return `vehicle:${v.id}`;
+  }
+  return null;
+}
+
+/** An armoured fighting vehicle near infantry: a friendly vehicle, front armour 5+, not knocked out or abandoned, within 6" of a figure (§6.1 [P]). */
+export function nearAfv(s: S, u: Unit): boolean {
+  if (isVehicle(u) || u.side === null) return false;
+  return s.units.some((v) => isVehicle(v) && v.side === u.side && inPlay(v) && v.vehicle!.status !== 'knockedOut' && v.vehicle!.status !== 'abandoned'
+    && vdef(v).armour.front >= 5 && living(u).some((f) => circlePolygonDistance(f.at, f.r, hull(v)) <= 600));
+}
+
+// ---------------------------------------------------------------- movement (§2.5, §6.3)
+
+/** Points every 0.5" along a path (the start excluded), for swept-hull and terrain checks. */
+function samples(path: Pt[], step = 50): { p: Pt; heading: number; along: number }[] {
+  const out: { p: Pt; heading: number; along: number }[] = [];
+  let run = 0;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const a = path[i], b = path[i + 1];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (len === 0) continue;
+    const h = bearing(a, b);
+    for (let d = step; d < len + step; d += step) {
+      const t = Math.min(d, len);
+      out.push({ p: toward(a, b, t), heading: h, along: run + t });
+      if (t === len) break;
+    }
+    run += len;
+  }
+  return out;
+}
+
+const DIFFICULT = new Set(['difficult', 'veryDifficult']);
+
+/** The ground a point of the hull centre stands on: the worst area class, dense woods flagged (§6.3 [P]). */
+function groundAt(s: S, p: Pt): { move: 'open' | 'difficult' | 'veryDifficult' | 'impassable'; dense: boolean; id: string | null } {
+  let move: 'open' | 'difficult' | 'veryDifficult' | 'impassable' = 'open', dense = false, id: string | null = null;
+  const rank = { open: 0, difficult: 1, veryDifficult: 2, impassable: 3 } as const;
+  for (const f of s.terrain) {
+    if ((f.kind !== 'area' && f.kind !== 'structure') || !inside(p, f.points)) continue;
+    if (f.los === 'woodsDense') dense = true;
+    if (rank[f.move] > rank[move]) { move = f.move; id = f.id; }
+  }
+  return { move, dense, id };
+}
+
+/** The other footprints a hull at this place would overlap, or null. */
+function hullOverlap(s: S, u: Unit, poly: Pt[]): string | null {
+  for (const o of s.units) {
+    if (o === u || !inPlay(o) || o.hidden) continue;
+    for (const f of living(o)) {
+      if (isVehicle(o) ? polygonDistance(hull(o), poly) === 0 : circlePolygonDistance(f.at, f.r - 1, poly) === 0) return f.id;
+    }
+  }
+  return null;
+}
+
+/**
+ * Why the vehicle's move is not legal, or null (§2.5, §6.3 [P]): path length (Wheel ×2 off-road;
+ * the maps have no roads) within the speed's allowance; no impassable ground under the hull
+ * centre and no impassable area or structure under the swept hull; Wheel never enters difficult
+ * ground; Track never enters very difficult ground or dense woods; Track, Walk and Hover cross
+ * difficult ground (and cross linear obstacles) at Cautious speed only, Wheel never crosses a
+ * linear obstacle; the hull stays on the table and never overlaps another footprint.
+ */
+export function driveMoveProblem(s: S, u: Unit, speed: Drive['speed'], path: Pt[], heading: number): Violation | null {
+  const v = u.vehicle!;
+  const d = vdef(u);
+  if (speed === 'stationary') return path.length ? violation('stationary_moves', 'a stationary vehicle only pivots: path must be empty (§2.5)') : null;
+  if (!path.length) return null;
+  if (v.immobilized) return violation('immobilized', `${u.id} is immobilized: it cannot move (§6.6)`);
+  if (v.bogged) return violation('bogged', `${u.id} is bogged down: it cannot move (§7.29)`);
+  if (d.mobility === 'grav' || d.mobility === 'warp') return violation('mobility_not_built', `${d.mobility} movement is not built yet (checklist #78, #79)`);
+  const sp = speeds(u);
+  const allowance = speed === 'cautious' ? sp.cautious : sp.standard;
+  if (allowance === null) return violation('no_standard_speed', `${d.name} has no Standard speed (§2.5)`);
+  const full = [hullFig(u).at, ...path];
+  const len = pathLength(full);
+  const cost = d.mobility === 'wheel' ? 2 * len : len;
+  if (cost > allowance) return violation('beyond_allowance', `the path costs ${cost / 100}" of a ${allowance / 100}" ${speed} allowance${d.mobility === 'wheel' ? ' (Wheel off-road: ×2)' : ''} (§2.5, §6.3)`, { cost, allowance });
+  for (const smp of samples(full)) {
+    const g = groundAt(s, smp.p);
+    if (g.move === 'impassable') return violation('impassable', `the path crosses impassable terrain (${g.id}) (§6.3)`);
+    if (DIFFICULT.has(g.move) || g.dense) {
+      if (d.mobility === 'wheel') return violation('terrain_restricted', `Wheeled vehicles cannot enter difficult ground (${g.id}) (§2.5)`);
+      if (d.mobility === 'track' && (g.move === 'veryDifficult' || g.dense)) return violation('terrain_restricted', `Tracked vehicles cannot enter swamp or dense woods (${g.id}) (§2.5)`);
+      if (speed !== 'cautious') return violation('cautious_only', `${d.mobility} vehicles cross difficult ground at Cautious speed only (${g.id}) (§2.5)`);
+    }
+    const poly = orientedRect(smp.p, d.length, d.width, smp.heading);
+    if (poly.some((c) => c[0] < 0 || c[1] < 0 || c[0] > s.table.w || c[1] > s.table.h)) return violation('off_table', 'the hull would leave the table (§3.2)');
+    for (const f of s.terrain) {
+      if ((f.kind === 'area' || f.kind === 'structure') && f.move === 'impassable' && polygonDistance(f.points, poly) === 0) return violation('impassable', `the hull would cross impassable terrain (${f.id}) (§3.2)`);
+    }
+    const o = hullOverlap(s, u, poly);
+    if (o) return violation('overlap', `the hull would cross ${o}'s footprint (§3.2)`);
+  }
+  for (let i = 0; i + 1 < full.length; i++) {
+    for (const f of s.terrain) {
+      if (f.kind !== 'linear' || !segmentMeetsPolyline(full[i], full[i + 1], f.points)) continue;
+      if (crossingCost(f) === null) return violation('impassable', `the path crosses ${f.id}, too high to cross (§3.2)`);
+      if (d.mobility === 'wheel') return violation('terrain_restricted', `Wheeled vehicles cannot cross ${f.id} [P] (§2.5)`);
+      if (speed !== 'cautious') return violation('cautious_only', `crossing ${f.id} is difficult ground: Cautious speed only [P] (§2.5)`);
+    }
+  }
+  const end = orientedRect(full[full.length - 1], d.length, d.width, heading);
+  if (end.some((c) => c[0] < 0 || c[1] < 0 || c[0] > s.table.w || c[1] > s.table.h)) return violation('off_table', 'the hull would end off the table (§3.2)');
+  const o = hullOverlap(s, u, end);
+  if (o) return violation('overlap', `the hull would end overlapping ${o} (§3.2)`);
+  return null;
+}
+
+// ---------------------------------------------------------------- fire control (§2.5)
+
+/** Why these weapon systems may not fire together at this speed, or null (§2.5 fire-control table). */
+export function fireControlProblem(u: Unit, speed: Drive['speed'], moved: number, systems: VehicleWeapon[]): Violation | null {
+  if (!systems.length) return null;
+  const d = vdef(u);
+  const fc = d.fireControl;
+  const mgs = systems.filter((m) => m.system === 'mg').length;
+  const n = systems.length;
+  const no = (why: string) => violation('fire_control', `${fc} fire control: ${why} (§2.5)`);
+  if (speed === 'standard') {
+    // Weapon Stabilizer: main weapons may fire at Standard speed, beyond the column (§2.5).
+    const rest = hasProp(u, 'weaponStabilizer') ? systems.filter((m) => m.system !== 'main') : systems;
+    const k = rest.length, kmg = rest.filter((m) => m.system === 'mg').length;
+    if (!k) return null;
+    if (fc === 'extensive' || fc === 'defensive') return k === 1 && kmg === 1 ? null : no('at Standard speed 1 MG or chain gun only');
+    if (fc === 'hyperTech') return k <= 1 ? null : no('at Standard speed any 1 weapon system');
+    if (fc === 'ultratech') return k <= 2 ? null : no('at Standard speed any 2 weapon systems');
+    return no('no fire at Standard speed');
+  }
+  switch (fc) {
+    case 'primitive': return n <= (hasProp(u, 'improvedWeaponsControl') ? 2 : 1) ? null : no('one weapon system per activation');
+    case 'improved': return n - mgs <= 1 && mgs <= 1 ? null : no('1 main weapon + 1 MG or chain gun');
+    case 'extensive': return n <= 2 ? null : no('any 2 weapon systems');
+    case 'hyperTech': case 'ultratech': return null;
+    case 'defensive': return speed === 'stationary' || (n === 1 && mgs === 1) ? null : no('all if completely stationary, else 1 MG or chain gun');
+    case 'closeSupport': {
+      const heavy = systems.filter((m) => m.system === 'main' || m.system === 'missile').length;
+      if (heavy && (speed !== 'stationary' || heavy > 1)) return no('missiles or heavier weapons only stationary, one per turn');
+      if (moved > 600) return no('moving more than 6": no fire');
+      return null;
+    }
+  }
+}
+
+/** The enemy units the vehicle may choose among: the N closest with a figure its hull sees, N by its crew's Quality (§2.5, §6.4 step 2). */
+export function vehiclePriority(s: S, u: Unit, at?: Pt): { unit: Unit; distance: number }[] {
+  const c = at ?? hullFig(u).at;
+  const poly = at ? hull(u, at) : hull(u);
+  const out: { unit: Unit; distance: number }[] = [];
+  for (const t of s.units) {
+    if (t.side === u.side || t.side === null || !inPlay(t) || t.hidden) continue;
+    let best = Infinity;
+    for (const f of living(t)) {
+      if (!visibleFrom(s, u, c, t, f)) continue;
+      best = Math.min(best, isVehicle(t) ? polygonDistance(hull(t), poly) : circlePolygonDistance(f.at, f.r, poly));
+    }
+    if (best < Infinity) out.push({ unit: t, distance: best });
+  }
+  out.sort((a, b) => a.distance - b.distance || (a.unit.id < b.unit.id ? -1 : 1));
+  return out.slice(0, QUALITY_TABLE[u.quality].priority);
+}
+
+/** Line of sight from a point to a figure: to a vehicle, its centre and four corners; else centre and two base points (§3.2 item 1). Vehicles see over friendly infantry. */
+function visibleFrom(s: S, observer: Unit, o: Pt, t: Unit, f: Figure): boolean {
+  const pts: Pt[] = isVehicle(t) ? [f.at, ...hull(t)] : [f.at, [f.at[0] + f.r, f.at[1]], [f.at[0] - f.r, f.at[1]], [f.at[0], f.at[1] + f.r], [f.at[0], f.at[1] - f.r]];
+  return pts.some((p) => !segmentBlock(s, o, p, { fire: !isVehicle(observer), observerUnit: observer, targetUnit: t }));
+}
+
+function bandOf(u: Unit, w: WeaponDef, distance: number, x: number, stealth: boolean): Band | null {
+  const base = QUALITY_TABLE[u.quality].base;
+  let i = distance <= base ? 0 : distance <= base * x ? 1 : distance <= 2 * base * x ? 2 : distance <= 3 * base * x ? 3 : 4;
+  // Stealth (vehicle): one band further away; beyond long it cannot be fired at [P] (§2.5).
+  if (stealth) i++;
+  void w;
+  return i <= 3 ? BANDS[i] : null;
+}
+
+/** Why one weapon system of the vehicle may not fire at the target from (at, heading), or null. */
+export function weaponFireProblem(s: S, u: Unit, i: number, target: string, at?: Pt, heading?: number): Violation | null {
+  const d = vdef(u);
+  const m = d.weapons[i];
+  if (!m) return violation('no_such_weapon', `${d.name} has no weapon system ${i}`);
+  const t = s.units.find((x) => x.id === target);
+  if (!t || !inPlay(t) || t.hidden) return violation('no_such_target', `no unit ${target} in play`);
+  if (t.side === u.side || t.side === null) return violation('not_enemy', `${target} is not an enemy unit`);
+  const w = weapon(m.weapon);
+  if (isVehicle(t) && !w.at) return violation('no_at_weapon', `${w.name} has no AT rating: it may not fire at a vehicle (§2.3)`);
+  if (!vehiclePriority(s, u, at).some((p) => p.unit.id === target)) return violation('fire_priority', `${target} is not among the ${QUALITY_TABLE[u.quality].priority} closest visible enemy units (§2.5, §6.4 step 2)`);
+  const c = at ?? hullFig(u).at;
+  const poly = at ? hull(u, at, heading) : hull(u);
+  const ok = living(t).some((f) => {
+    if (!inArc(u, m, f, c, heading) || !visibleFrom(s, u, c, t, f)) return false;
+    const dist = isVehicle(t) ? polygonDistance(hull(t), poly) : circlePolygonDistance(f.at, f.r, poly);
+    return bandOf(u, w, dist, rangeX(s, u, w, dist, isVehicle(t)), isVehicle(t) && hasProp(t, 'stealth')) !== null;
+  });
+  if (!ok) return violation('no_line_of_fire', `${w.name} (${m.mount}) has no figure of ${target} in its arc, in sight and in range (§2.5, §3.2)`);
+  return null;
+}
+
+// ---------------------------------------------------------------- the vehicle's order
+
+/** Why the vehicle's order is not legal, or null (§2.5, §5.3). */
+export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
+  if (a.type !== 'drive') return violation('wrong_action', 'a vehicle answers its order with {type:"drive", speed, path, heading, fire} (§5.3)');
+  const v = u.vehicle!;
+  if (!Array.isArray(a.path) || !Array.isArray(a.fire) || !Number.isInteger(a.heading)) return violation('malformed_action', 'drive is {speed, path: [[x, y]…], heading, fire: [{weapon, target}]}');
+  if (a.heading < 0 || a.heading >= 36000) return violation('malformed_action', 'heading is 0..35999 hundredths of a degree');
+  if ((v.immobilized || v.bogged) && a.heading !== v.heading) return violation(v.immobilized ? 'immobilized' : 'bogged', `${u.id} cannot move or pivot (§6.6, §7.29)`);
+  if (a.disembark !== undefined) {
+    // Disembarking is the transport's whole activation (§2.5).
+    if (a.speed !== 'stationary' || a.path.length || a.fire.length || a.heading !== v.heading) return violation('disembark_whole_activation', 'disembarking uses the transport\'s whole activation: stationary, no pivot, no fire (§2.5)');
+    if (v.status !== 'ok') return violation('out_of_action', `${u.id} is out of action`);
+    return disembarkProblem(s, u, a.disembark);
+  }
+  const mp = driveMoveProblem(s, u, a.speed, a.path, a.heading);
+  if (mp) return mp;
+  const end = a.path.length ? a.path[a.path.length - 1] : hullFig(u).at;
+  if (u.fallingBack) {
+    // A crew that fell back moves at Standard speed and may not fire (§6.1); [P] it must end farther from the nearest enemy, unless it cannot move at all.
+    if (a.fire.length) return violation('falling_back', `${u.id} is falling back: it may not fire (§6.1)`);
+    if (a.path.length && a.speed !== 'standard') return violation('falling_back', 'a falling-back vehicle moves at Standard speed (§6.1)');
+    if (a.path.length && nearestEnemyDistance(s, u, end) <= nearestEnemyDistance(s, u, hullFig(u).at)) return violation('fall_back_not_away', 'the fall back must end farther from the nearest enemy (§6.1 [P])');
+  }
+  if (a.shock !== undefined) {
+    const t = s.units.find((x) => x.id === a.shock);
+    if (!hasProp(u, 'shock')) return violation('not_shock', `${vdef(u).name} is not a Shock vehicle (§6.12)`);
+    if (!t || !inPlay(t) || t.hidden || t.side === u.side || t.side === null || isVehicle(t)) return violation('no_such_target', `${a.shock} is not an enemy infantry unit on the table`);
+    if (!a.path.length) return violation('no_contact', 'a shock attack is made during the move (§6.12)');
+    if (!living(t).some((f) => circlePolygonDistance(f.at, f.r, hull(u, end, a.heading)) <= 5)) return violation('no_contact', `the hull must end in contact with a figure of ${t.id} (§6.12)`);
+  }
+  const seen = new Set<number>();
+  for (const f of a.fire) {
+    if (seen.has(f.weapon)) return violation('weapon_twice', `weapon system ${f.weapon} fires once per activation (§2.5)`);
+    seen.add(f.weapon);
+  }
+  const systems = a.fire.map((f) => vdef(u).weapons[f.weapon]);
+  if (systems.some((m) => !m)) return violation('no_such_weapon', `${vdef(u).name} has ${vdef(u).weapons.length} weapon systems (0..${vdef(u).weapons.length - 1})`);
+  const fc = fireControlProblem(u, a.speed, a.path.length ? pathLength([hullFig(u).at, ...a.path]) : 0, systems);
+  if (fc) return fc;
+  const from = a.fireFirst ? undefined : end;
+  const hd = a.fireFirst ? undefined : a.heading;
+  for (const f of a.fire) {
+    const p = weaponFireProblem(s, u, f.weapon, f.target, from, hd);
+    if (p) return p;
+  }
+  return null;
+}
+
+function nearestEnemyDistance(s: S, u: Unit, at: Pt): number {
+  const poly = hull(u, at);
+  let best = Infinity;
+  for (const t of s.units) {
+    if (t.side === u.side || t.side === null || !inPlay(t) || t.hidden) continue;
+    for (const f of living(t)) best = Math.min(best, isVehicle(t) ? polygonDistance(hull(t), poly) : circlePolygonDistance(f.at, f.r, poly));
+  }
+  return best;
+}
+
+/** Bogging (§7.29): a test for every 6" of the path inside difficult ground, cumulative; the first failure stops the vehicle there. */
+function boggingStop(s: S, run: Run, u: Unit, full: Pt[]): Pt | null {
+  const mob = vdef(u).mobility;
+  if (mob !== 'track' && mob !== 'walk' && mob !== 'wheel') return null;
+  let inside_ = 0, tests = 0;
+  let prev = full[0];
+  for (const smp of samples(full, 10)) {
+    const g = groundAt(s, smp.p);
+    if (DIFFICULT.has(g.move) || g.dense) inside_ += Math.hypot(smp.p[0] - prev[0], smp.p[1] - prev[1]);
+    prev = smp.p;
+    if (inside_ >= 600 * (tests + 1)) {
+      tests++;
+      if (!boggingTest(run, u, 'bogging')) return smp.p;
+    }
+  }
+  return null;
+}
+
+/** The bogging test: a Quality test on 2D6 by the crew; Tracked and Walkers pass with 1 success, Wheeled need both (§7.29). */
+function boggingTest(run: Run, u: Unit, purpose: string): boolean {
+  const n = successes(run.roll(purpose, 2, { unit: u.id }), QUALITY_TABLE[u.quality].target);
+  const pass = vdef(u).mobility === 'wheel' ? n === 2 : n >= 1;
+  run.emit(purpose === 'bogging' ? 'bogging_test' : 'bogging_release', { unit: u.id, successes: n, passed: pass });
+  return pass;
+}
+
+/** The vehicle's order, validated beforehand (§2.5): fire before or after the move, each weapon system in turn. */
+export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
+  const v = u.vehicle!;
+  if (a.fireFirst) vehicleFire(s, run, u, a.fire);
+  if (a.path.length && inPlay(u)) {
+    const full = [hullFig(u).at, ...a.path];
+    const stop = boggingStop(s, run, u, full);
+    const to = stop ?? a.path[a.path.length - 1];
+    hullFig(u).at = [to[0], to[1]];
+    v.heading = stop ? bearing(full[0], to) : normHeading(a.heading);
+    if (stop) { v.bogged = true; run.emit('bogged', { unit: u.id, at: to }); }
+    u.actedTurn = s.turn;
+    run.emit('moved', { unit: u.id, to: { [hullFig(u).id]: to }, heading: v.heading, speed: a.speed });
+  } else if (a.heading !== v.heading) {
+    v.heading = normHeading(a.heading);
+    run.emit('pivoted', { unit: u.id, heading: v.heading });
+  }
+  v.moved = a.path.length ? a.speed : 'stationary';
+  if (a.shock && !v.bogged && inPlay(u)) shockAttack(s, run, u, s.units.find((x) => x.id === a.shock)!);
+  if (!a.fireFirst && inPlay(u)) vehicleFire(s, run, u, a.fire);
+}
+
+/**
+ * A Shock vehicle in contact with an infantry squad (§6.12): its kill dice (data, default 2), each
+ * 4+ kills one figure within 2" of the hull (closest first [P]: the owner's choice is automatic);
+ * the survivors carrying AT-rated weapons within 2" strike back, one hit each as in §6.11 [P];
+ * a hit makes the crew test morale, as an assault would.
+ */
+export function shockAttack(s: S, run: Run, u: Unit, t: Unit): void {
+  const poly = hull(u);
+  const near = () => living(t).filter((f) => circlePolygonDistance(f.at, f.r, poly) <= 200)
+    .sort((a, b) => circlePolygonDistance(a.at, a.r, poly) - circlePolygonDistance(b.at, b.r, poly) || (a.id < b.id ? -1 : 1));
+  const dice = run.roll('shock_kill', vdef(u).shockKillDice ?? 2, { unit: u.id, target: t.id });
+  const kills = Math.min(dice.filter((d) => d >= 4).length, near().length);
+  const victims = near().slice(0, kills);
+  for (const f of victims) f.alive = false;
+  run.emit('shock_attack', { unit: u.id, target: t.id, killed: victims.map((f) => f.id) });
+  afterCasualties(s, run, t);
+  let hit = false;
+  for (const f of near()) {
+    const w = weapon(f.weapon);
+    if (w.at === undefined || !inPlay(u)) continue;
+    hit = true;
+    run.emit('assault_hit', { figure: f.id, target: u.id, weapon: w.id });
+    vehicleDamage(s, run, u, f.at, 1, [w], 0, true);
+  }
+  if (hit && inPlay(u)) u.vehicle!.moraleDue = true;
+}
+
+/** Each firing weapon system shoots on its own, 1D6 (§6.4 step 4): at infantry through the shooting procedure, at a vehicle by §6.6. */
+function vehicleFire(s: S, run: Run, u: Unit, fire: VehicleFire[]): void {
+  for (const f of fire) {
+    const t = s.units.find((x) => x.id === f.target)!;
+    if (!inPlay(t) || !inPlay(u)) continue;
+    const m = vdef(u).weapons[f.weapon];
+    if (isVehicle(t)) vehicleWeaponAtVehicle(s, run, u, m, t);
+    else shootAs(s, run, u, m, t);
+  }
+}
+
+/** The vehicle as a one-figure firer carrying this weapon, for §6.4. */
+export function weaponFirer(u: Unit, m: VehicleWeapon): Unit {
+  return { ...u, figures: [{ ...hullFig(u), weapon: m.weapon }] };
+}
+
+/** Under Fire on a vehicle's weapon: −1, or −3 for Pintle and External mounts and any weapon of an open-topped vehicle (§6.9). */
+export function underFireMod(u: Unit, m: VehicleWeapon): number {
+  if (!u.underFire) return 0;
+  return m.mount === 'pintle' || m.mount === 'external' || vdef(u).openTopped ? -3 : -1;
+}
+
+function shootAs(s: S, run: Run, u: Unit, m: VehicleWeapon, t: Unit, defensive = false): void {
+  const firer = weaponFirer(u, m);
+  const uf = underFireMod(u, m);
+  shoot(s, run, firer, t, { extraMods: uf ? { underFire: uf } : {}, defensive });
+  u.actedTurn = s.turn;
+}
+
+// ---------------------------------------------------------------- damage against vehicles (§6.6)
+
+function atWeapons(ws: WeaponDef[]): WeaponDef[] {
+  return ws.filter((w) => w.at !== undefined).sort((a, b) => (b.at ?? 0) - (a.at ?? 0) || (a.id < b.id ? -1 : 1));
+}
+
+/** One vehicle weapon at a vehicle: 1D6 + band, crew Quality, Under Fire, Advanced Targeting; the weapon's FE unless a blast weapon; hits by the hull's cover. */
+function vehicleWeaponAtVehicle(s: S, run: Run, u: Unit, m: VehicleWeapon, t: Unit): void {
+  const w = weapon(m.weapon);
+  const c = hullFig(u).at;
+  const dist = polygonDistance(hull(t), hull(u));
+  const band = bandOf(u, w, dist, rangeX(s, u, w, dist, true), hasProp(t, 'stealth'));
+  if (!band) return;
+  u.actedTurn = s.turn;
+  const die = run.roll('fire_effect', 1, { unit: u.id, target: t.id, weapon: w.id })[0];
+  const mods: Record<string, number> = { band: BAND_MOD[band] };
+  const q = QUALITY_TABLE[u.quality].feMod;
+  if (q) mods.quality = q;
+  const uf = underFireMod(u, m);
+  if (uf) mods.underFire = uf;
+  if (hasProp(u, 'advancedTargeting') && !hasProp(t, 'ecm')) mods.advancedTargeting = 2;
+  const weaponFe = w.blast ? 0 : w.fe;
+  const cover = coverAgainst(s, c, hullFig(t)).cover;
+  const fe = die + Object.values(mods).reduce((x, y) => x + y, 0) + weaponFe;
+  const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
+  run.emit('shot', { unit: u.id, target: t.id, weapon: w.id, band, distance: dist, cover, mods, weaponFe, fe, hits });
+  markUnderFire(t);
+  vehicleDamage(s, run, t, c, hits, [w]);
+}
+
+/** The AT-capable figures of a unit that see the vehicle and reach it, with the distance (§6.6 "Number of hits"). */
+export function atFirers(s: S, u: Unit, t: Unit, pos?: Map<string, Pt>): { firers: Figure[]; distance: number } {
+  const poly = hull(t);
+  const smallArms = living(u).some((f) => !f.support);
+  const firers: Figure[] = [];
+  let best = Infinity;
+  for (const f0 of living(u)) {
+    const f = pos?.get(f0.id) ? { ...f0, at: pos.get(f0.id)! } : f0;
+    const w = weapon(f.weapon);
+    if (w.at === undefined || (f.support && !smallArms)) continue;
+    if (f.psi && (f.psi.silentTurn === s.turn || f.psi.usedTurn === s.turn)) continue;
+    const d = circlePolygonDistance(f.at, f.r, poly);
+    if (d > 3 * QUALITY_TABLE[u.quality].base * rangeX(s, u, w, d, true)) continue;
+    if (!visibleFrom(s, u, f.at, t, hullFig(t))) continue;
+    firers.push(f);
+    best = Math.min(best, d);
+  }
+  return { firers, distance: best };
+}
+
+/** Infantry may fire at a vehicle only with AT-capable weapons that see and reach it (§2.3, §6.4). */
+export function vehicleTargetProblem(s: S, u: Unit, t: Unit, pos?: Map<string, Pt>): Violation | null {
+  if (!atFirers(s, u, t, pos).firers.length) return violation('no_at_weapon', `no AT-capable weapon of ${u.id} sees and reaches ${t.id}: only weapons with an AT rating may fire at a vehicle (§2.3, §6.6)`);
+  return null;
+}
+
+/**
+ * An infantry-type unit fires at a vehicle (§6.6 "Number of hits"): only the AT-capable weapons;
+ * 2D6 keep the highest for a squad (1D6 otherwise), range and shooter modifiers, the FE of the
+ * non-blast AT weapons (no +1 per 3 small arms); hits by the hull's cover against the closest
+ * firer; the facing from that firer; each hit with the weapons in turn from the highest AT.
+ */
+export function infantryAtVehicle(s: S, run: Run, u: Unit, t: Unit, opt: { defensive?: boolean; pos?: Map<string, Pt> } = {}): boolean {
+  const { firers, distance } = atFirers(s, u, t, opt.pos);
+  if (!firers.length) return false;
+  u.actedTurn = s.turn;
+  const w0 = atWeapons(firers.map((f) => weapon(f.weapon)));
+  const x = Math.min(...firers.map((f) => rangeX(s, u, weapon(f.weapon), distance, true)));
+  const band = bandOf(u, w0[0], distance, x, hasProp(t, 'stealth')) ?? 'long';
+  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
+  const mods: Record<string, number> = { band: BAND_MOD[band] };
+  const q = QUALITY_TABLE[u.quality].feMod;
+  if (q) mods.quality = q;
+  const lead = branchBonus(s, u);
+  if (lead) mods.leadership = lead;
+  if (!u.lastStand && (u.underFire || u.broken || u.fallingBack)) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
+  const weaponFe = w0.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
+  const closest = firers.slice().sort((a, b) => circlePolygonDistance(a.at, a.r, hull(t)) - circlePolygonDistance(b.at, b.r, hull(t)))[0];
+  const cover = coverAgainst(s, closest.at, hullFig(t)).cover;
+  const fe = Math.max(...dice) + Object.values(mods).reduce((a, b) => a + b, 0) + weaponFe;
+  const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
+  run.emit('shot', { unit: u.id, target: t.id, firers: firers.map((f) => f.id), band, distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
+  if (!opt.defensive) markUnderFire(t);
+  vehicleDamage(s, run, t, closest.at, hits, w0);
+  return true;
+}
+
+/**
+ * Hits on a vehicle (§6.6): per hit, the weapons in turn (highest AT first); Energy Screen 5+ and
+ * Reactive Armour 4+ (rockets) deflect first [P]; 1D6 + AT ≥ the facing's armour penetrates; a
+ * failed AT hit rolls 1D6, a 1 immobilizes; a penetration rolls on the results table (Fragile:
+ * knocked out). `extra` adds to each penetration roll (Tank Hunter, §6.11).
+ */
+export function vehicleDamage(s: S, run: Run, t: Unit, from: Pt, hits: number, ws: WeaponDef[], extra = 0, assault = false): void {
+  if (!ws.length) return;
+  const facing = facingOf(t, from);
+  const armourValue = armourOf(t, facing);
+  for (let i = 0; i < hits && inPlay(t) && t.vehicle!.status !== 'knockedOut'; i++) {
+    const w = ws[i % ws.length];
+    if (hasProp(t, 'energyScreen') && run.roll('energy_screen', 1, { unit: t.id })[0] >= 5) { run.emit('deflected', { unit: t.id, by: 'energyScreen' }); continue; }
+    if (hasProp(t, 'reactiveArmour') && w.flags?.includes('rocket') && run.roll('reactive_armour', 1, { unit: t.id })[0] >= 4) { run.emit('deflected', { unit: t.id, by: 'reactiveArmour' }); continue; }
+    const die = run.roll('penetration', 1, { unit: t.id, weapon: w.id, facing })[0];
+    const total = die + (w.at ?? 0) + extra;
+    const pen = total >= armourValue;
+    run.emit('penetration', { unit: t.id, weapon: w.id, facing, total, armour: armourValue, penetrated: pen });
+    if (!pen) {
+      const d = run.roll('immobilization', 1, { unit: t.id })[0];
+      if (d === 1 && !t.vehicle!.immobilized) {
+        t.vehicle!.immobilized = true;
+        t.vehicle!.moraleDue = true;
+        run.emit('immobilized', { unit: t.id });
+      }
+      continue;
+    }
+    penetrationResult(s, run, t, assault);
+  }
+}
+
+/** The penetration results table (§6.6): neither die a 1 Vehicle Kill, one 1 System Kill, both 1s Non-Damaging Penetration; each penetration tests crew morale. */
+export function penetrationResult(s: S, run: Run, t: Unit, assault = false): void {
+  const v = t.vehicle!;
+  if (hasProp(t, 'fragile')) { knockOut(s, run, t, 'fragile', assault); return; }
+  const [a, b] = run.roll('penetration_result', 2, { unit: t.id });
+  const ones = (a === 1 ? 1 : 0) + (b === 1 ? 1 : 0);
+  if (ones === 0) { knockOut(s, run, t, 'vehicleKill', assault); return; }
+  v.moraleDue = true;
+  if (ones === 1) {
+    v.status = 'systemKill';
+    run.emit('system_kill', { unit: t.id });
+  } else run.emit('non_damaging_penetration', { unit: t.id });
+}
+
+/** Vehicle Kill: knocked out, crew dead; every infantry unit of both sides with a figure within 4" of the hull is marked Under Fire (§6.6). */
+export function knockOut(s: S, run: Run, t: Unit, why: string, assault = false): void {
+  const poly = hull(t);
+  t.vehicle!.status = 'knockedOut';
+  hullFig(t).alive = false;
+  t.out = true;
+  run.emit('vehicle_kill', { unit: t.id, why });
+  run.emit('unit_eliminated', { unit: t.id });
+  for (const o of s.units) {
+    if (o === t || isVehicle(o) || !inPlay(o) || o.hidden || o.kind === 'nonCombatant') continue;
+    if (living(o).some((f) => circlePolygonDistance(f.at, f.r, poly) <= 400)) { markUnderFire(o); run.emit('under_fire', { unit: o.id, by: t.id }); }
+  }
+  // The passengers (§6.6, §6.11 item 5): placed round the wreck after the Under Fire marking [P].
+  passengerFate(s, run, t, assault ? 'assault' : 'fire');
+}
+
+/** The crew bails out: the vehicle is abandoned for the game (§6.1). */
+function abandon(s: S, run: Run, u: Unit): void {
+  passengerFate(s, run, u, 'abandon');
+  u.vehicle!.status = 'abandoned';
+  hullFig(u).alive = false;
+  u.out = true;
+  run.emit('abandoned', { unit: u.id });
+  run.emit('unit_eliminated', { unit: u.id });
+}
+
+// ---------------------------------------------------------------- activation (§5.2 item 2.1, §6.1)
+
+/**
+ * A vehicle's activation tests, in order (§5.2): crew morale (3D6 successes: 2-3 normal; 1 a
+ * mobile vehicle falls back at Standard speed without fire, an immobilized one is abandoned;
+ * 0 abandoned), then System Kill recovery (Quality test on 2D6, both must pass), then bogging
+ * release. Returns whether it may take an order; vehicles have no Resolve.
+ */
+export function vehicleTests(s: S, run: Run, u: Unit): boolean {
+  const v = u.vehicle!;
+  if (v.moraleDue) {
+    v.moraleDue = false;
+    const n = successes(run.roll('crew_morale', 3, { unit: u.id }), QUALITY_TABLE[u.quality].target);
+    run.emit('crew_morale', { unit: u.id, successes: n });
+    if (n === 0 || (n === 1 && v.immobilized)) { abandon(s, run, u); return false; }
+    if (n === 1) { u.fallingBack = true; run.emit('falls_back', { unit: u.id }); }
+  }
+  if (v.status === 'systemKill') {
+    const n = successes(run.roll('system_kill_recovery', 2, { unit: u.id }), QUALITY_TABLE[u.quality].target);
+    const ok = n === 2;
+    run.emit('system_kill_recovery', { unit: u.id, successes: n, restored: ok });
+    if (!ok) return false;
+    v.status = 'ok';
+  }
+  if (v.bogged && boggingTest(run, u, 'bogging_release')) v.bogged = false;
+  return true;
+}
+
+// ---------------------------------------------------------------- candidates (bots)
+
+/** Each weapon system at the first target it may fire at, within fire control (greedy). */
+function firePlanFor(s: S, u: Unit, speed: Drive['speed'], moved: number, at?: Pt, heading?: number): VehicleFire[] {
+  const out: VehicleFire[] = [];
+  const pri = vehiclePriority(s, u, at);
+  vdef(u).weapons.forEach((m, i) => {
+    for (const p of pri) {
+      if (weaponFireProblem(s, u, i, p.unit.id, at, heading)) continue;
+      const next = [...out, { weapon: i, target: p.unit.id }];
+      if (fireControlProblem(u, speed, moved, next.map((f) => vdef(u).weapons[f.weapon]))) continue;
+      out.push({ weapon: i, target: p.unit.id });
+      break;
+    }
+  });
+  return out;
+}
+
+/** A sample of legal orders: hold (with and without fire), Cautious and Standard moves toward the nearest enemy, the objective, or away, facing the enemy. */
+export function driveCandidates(s: S, u: Unit): Action[] {
+  const v = u.vehicle!;
+  const out: Action[] = [];
+  const add = (a: Drive) => { if (!driveProblem(s, u, a) && !out.some((b) => JSON.stringify(b) === JSON.stringify(a))) out.push(a); };
+  const here = hullFig(u).at;
+  add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire: [] });
+  for (const p of passengersOf(s, u)) {
+    const at = autoPlace(s, u, p);
+    if (at) add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire: [], disembark: { unit: p.id, at } });
+  }
+  if (!u.fallingBack) add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire: firePlanFor(s, u, 'stationary', 0) });
+  if (v.immobilized || v.bogged) return out;
+  const enemies = s.units.filter((t) => t.side !== u.side && t.side !== null && inPlay(t) && !t.hidden && living(t).length);
+  const near = enemies.map((t) => living(t)[0].at).sort((a, b) => Math.hypot(a[0] - here[0], a[1] - here[1]) - Math.hypot(b[0] - here[0], b[1] - here[1]))[0];
+  const goals: Pt[] = [];
+  if (near) goals.push(near, [2 * here[0] - near[0], 2 * here[1] - near[1]]);
+  for (const o of s.objectives) goals.push(o);
+  // Round the compass too, so a blocked straight line still leaves ways to move.
+  for (const [dx, dy] of [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]]) goals.push([here[0] + dx * 3000, here[1] + dy * 3000]);
+  const sp = speeds(u);
+  const k = vdef(u).mobility === 'wheel' ? 2 : 1;
+  for (const g of goals) {
+    for (const speed of ['cautious', 'standard'] as const) {
+      const allowance = speed === 'cautious' ? sp.cautious : sp.standard;
+      if (allowance === null) continue;
+      for (const frac of [1, 0.5]) {
+        const to = toward(here, g, Math.floor((allowance * frac) / k) - 1);
+        if (to[0] === here[0] && to[1] === here[1]) continue;
+        const heading = near ? bearing(to, near) : bearing(here, to);
+        const fire = u.fallingBack ? [] : firePlanFor(s, u, speed, Math.hypot(to[0] - here[0], to[1] - here[1]), to, heading);
+        add({ type: 'drive', speed, path: [to], heading, fire });
+        if (fire.length) add({ type: 'drive', speed, path: [to], heading, fire: [] });
+      }
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- assaulting a vehicle (§6.11)
+
+/** Contact with the hull: a figure's base within 0.05" of it (§3.2). */
+export const touchesHull = (t: Unit, at: Pt, r: number) => circlePolygonDistance(at, r, hull(t)) <= 5;
+
+/** Why the assault move does not reach the vehicle, or null: at least one figure ends in contact with the hull. */
+export function vehicleAssaultProblem(s: S, u: Unit, t: Unit, end: Map<string, Pt>): Violation | null {
+  if (u.fallingBack) return violation('falling_back', 'a falling-back unit may not initiate an assault (§6.1)');
+  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot start an assault (§7.19)`);
+  if (u.kind === 'sniper' || u.kind === 'weaponTeam') return violation('cannot_assault', `${u.id} does not assault`);
+  const contact = [...end.entries()].some(([id, p]) => touchesHull(t, p, u.figures.find((f) => f.id === id)!.r));
+  if (!contact) return violation('no_contact', 'at least one figure must end in contact with the vehicle\'s hull (§6.11)');
+  void s;
+  return null;
+}
+
+/**
+ * Close assault on a vehicle (§6.11): a nerve test (Quality on 1D6; failed, the unit hesitates and
+ * its activation ends); the vehicle's defensive shot with the weapons its stationary fire control
+ * allows that bear on the attackers [P]; the move; then each figure in contact with an AT-capable
+ * weapon scores one hit with its AT against the facing it touches. No victor roll, no fall back;
+ * the crew tests morale at its next activation.
+ */
+export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => void): void {
+  const nerve = run.roll('nerve_test', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
+  run.emit('nerve_test', { unit: u.id, target: t.id, passed: nerve });
+  if (!nerve) return;
+  // The defensive shot: the first weapons that bear, within stationary fire control.
+  if (t.vehicle!.status === 'ok') {
+    const chosen: VehicleWeapon[] = [];
+    for (const m of vdef(t).weapons) {
+      if (!living(u).some((f) => inArc(t, m, f))) continue;
+      if (fireControlProblem(t, 'stationary', 0, [...chosen, m])) continue;
+      chosen.push(m);
+    }
+    for (const m of chosen) if (inPlay(u)) shootAs(s, run, t, m, u, true);
+  }
+  if (!inPlay(u)) return;
+  const live = moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
+  move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]])));
+  let scored = false;
+  for (const f of living(u)) {
+    if (!inPlay(t)) break;
+    const w = weapon(f.weapon);
+    if (w.at === undefined || !touchesHull(t, f.at, f.r)) continue;
+    scored = true;
+    run.emit('assault_hit', { figure: f.id, target: t.id, weapon: w.id });
+    vehicleDamage(s, run, t, f.at, 1, [w], 0, true);
+  }
+  if (inPlay(t)) t.vehicle!.moraleDue = true;
+  run.emit('vehicle_assaulted', { unit: u.id, target: t.id, hits: scored });
+}
