@@ -21,6 +21,7 @@ import { activate, dash, fire, groupAction, jump, move, takeAction } from './rul
 import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
 import { applyBuy, applyReset, buyCandidates, buyProblem, resetCandidates, resetProblem } from './rules/upgrades.js';
 import { commitGadgets, gadgetChoiceProblem, gadgetChoices, scrapBudget } from './rules/gadgets.js';
+import { applyReward, rewardCandidates, rewardProblem } from './rules/rewards.js';
 import { allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
@@ -57,6 +58,7 @@ function pending(s: S): OpenDecision[] {
     if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { explosion: f.id, unit: u.id, hits: f.hits, window: 'W-postroll' })];
     return [d(f.seat, 'push', 'turn', c, { explosion: f.id, unit: u.id, pushes: f.pushes })];
   }
+  if (f?.t === 'rewards') return [d(f.seat, 'rewards', 'turn', ['setup'], { side: f.side, choices: f.choices, gadgets: f.gadgets, crystals: f.crystals, gained: f.gained, crystalsGained: f.crystalsGained })];
   if (f?.t === 'resetBoards') return [d(f.seat, 'reset_boards', 'turn', ['setup'], { side: f.side, done: f.done })];
   if (f?.t === 'buyUpgrades') return [d(f.seat, 'buy_upgrades', 'turn', ['setup'], { side: f.side, crystals: f.crystals, boards: f.boards, bought: f.bought })];
   if (f?.t === 'chooseGadgets') return [d(f.seat, 'choose_gadgets', 'turn', ['setup'], { side: f.side, budget: scrapBudget(s.mission, f.side) })];
@@ -81,6 +83,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
   switch (dec.kind) {
     case 'activate': return { actions: Object.keys(s.boards).sort().filter((b) => !activateProblem(s, b)).map((board) => ({ type: 'activate', board })), all: true };
     case 'turn': return { actions: [...turnCandidates(s), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h })), ...armOptions(s, s.seats[seat]).map((ddd) => ({ type: 'arm' as const, ddd })), ...turretCandidates(s, s.seats[seat], enemySpaces).map((t) => ({ type: 'turret' as const, ...t }))], all: true };
+    case 'rewards': return { actions: rewardCandidates(s, f as Extract<Frame, { t: 'rewards' }>), all: true };
     case 'reset_boards': return { actions: resetCandidates(s, f as Extract<Frame, { t: 'resetBoards' }>), all: true };
     case 'buy_upgrades': return { actions: buyCandidates(s, f as Extract<Frame, { t: 'buyUpgrades' }>), all: true };
     case 'choose_gadgets': return { actions: gadgetChoices(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side).map((gadgets) => ({ type: 'chooseGadgets' as const, gadgets })), all: true };
@@ -143,6 +146,9 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.unit !== u.id) return violation('not_the_target', `only ${u.id} may Dash in this window`);
       return dashProblem(s, a.unit, a.to, a.facing, false);
     }
+    case 'rewards':
+      if (a.type !== 'reward') return wrong('reward');
+      return rewardProblem(s, f as Extract<Frame, { t: 'rewards' }>, a);
     case 'reset_boards':
       if (a.type !== 'resetBoard') return wrong('resetBoard');
       return resetProblem(s, f as Extract<Frame, { t: 'resetBoards' }>, a);
@@ -201,6 +207,8 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'activate': return candidates(s, dec.seat, dec).actions[0];
     case 'dash_window': return { type: 'pass' };
     case 'buy_upgrades': return { type: 'buyUpgrade', board: null };
+    // A new gadget is kept (a Crystal expires unless spent at once); a Crystal when the deck is empty.
+    case 'rewards': return candidates(s, dec.seat, dec).actions[0];
     case 'reset_boards': return { type: 'resetBoard', board: null };
     // Advanced Setup: the affordable choice with the most gadgets (the first such).
     case 'choose_gadgets': { const o = candidates(s, dec.seat, dec).actions as Extract<Action, { type: 'chooseGadgets' }>[]; return o.reduce((b, x) => (x.gadgets.length > b.gadgets.length ? x : b), o[0]); }
@@ -285,6 +293,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'arm': arm(s, a.ddd, ev); break;
     case 'turret': fireTurret(s, d.seat, a, ev); break;
     case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
+    case 'reward': applyReward(s, f as Extract<Frame, { t: 'rewards' }>, a, ctx.rng.fork('undiscovered'), ev); break;
     case 'resetBoard': applyReset(s, f as Extract<Frame, { t: 'resetBoards' }>, a, ev); break;
     case 'buyUpgrade': applyBuy(s, f as Extract<Frame, { t: 'buyUpgrades' }>, a, ev); break;
     case 'chooseGadgets': commitGadgets(s, f as Extract<Frame, { t: 'chooseGadgets' }>, a.gadgets, ev); break;

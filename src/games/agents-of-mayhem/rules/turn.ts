@@ -10,6 +10,7 @@ import { LETTER, SIDES, WELLS, isElite, isFigure, map, other, seatSides, slotSea
 import { setupMayhem } from './mayhem.js';
 import { advancedSetupFrames, carryGadgets, scrapBudget, setupGadgets } from './gadgets.js';
 import { carryUpgrades, purchaseFrames, resetFrames, setupUpgrades } from './upgrades.js';
+import { awards, rewardFrames, storyFlags, type Award } from './rewards.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { enemySpaces } from '../legal.js';
@@ -30,8 +31,12 @@ export interface Carry {
   upgrades?: Record<string, string[]>;
   /** The boards that took part, per Side (who may buy an upgrade, spec 10.3). */
   participants?: Record<Side, string[]>;
-  /** Dark Matter Crystals just gained, per Side, to spend at once (spec 10.2: unspent ones expire). The rewards (#84) are not modelled: only a caller supplies them. */
+  /** Dark Matter Crystals, per Side, to spend at once (spec 10.2: unspent ones expire), besides those the rewards give (a caller may supply them). */
   crystals?: Partial<Record<Side, number>>;
+  /** What the finished mission awards each Side (spec 10.2, rules/rewards.ts), resolved at the start of the next mission. */
+  rewards?: Record<Side, Award>;
+  /** The campaign's story flags (spec 5.2): mission winners and OM outcomes so far. */
+  flags?: Record<string, string>;
 }
 
 export function carry(s: S): Carry {
@@ -39,7 +44,14 @@ export function carry(s: S): Carry {
   for (const u of Object.values(s.units)) units[u.id] = { at: u.at, facing: u.facing, downed: u.downed };
   const boards: Carry['boards'] = {};
   for (const b of Object.values(s.boards)) boards[b.id] = { shield: b.shield, armor: b.armor, cubes: { ...b.cubes }, wounds: { ...b.wounds } };
-  return { from: s.mission, units, boards, vp: { ...s.vp }, gadgets: carryGadgets(s), upgrades: carryUpgrades(s), participants: { MAYHEM: Object.values(s.boards).filter((b) => b.side === 'MAYHEM').map((b) => b.id).sort(), LEGION: Object.values(s.boards).filter((b) => b.side === 'LEGION').map((b) => b.id).sort() } };
+  return { from: s.mission, units, boards, vp: { ...s.vp }, gadgets: carryGadgets(s), upgrades: carryUpgrades(s), participants: { MAYHEM: Object.values(s.boards).filter((b) => b.side === 'MAYHEM').map((b) => b.id).sort(), LEGION: Object.values(s.boards).filter((b) => b.side === 'LEGION').map((b) => b.id).sort() }, ...rewardsCarry(s) };
+}
+
+/** The rewards and story flags part of the carry (only what there is). */
+function rewardsCarry(s: S): Pick<Carry, 'rewards' | 'flags'> {
+  const r = awards(s);
+  const flags = storyFlags(s);
+  return { ...(r ? { rewards: r } : {}), ...(Object.keys(flags).length ? { flags } : {}) };
 }
 
 function newBoard(id: string, side: Side, minions: string[]): Board {
@@ -93,6 +105,9 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (opts.carry) s.stack.push(...purchaseFrames(s, opts.carry));
   // Before buying, a Side may reset its Elite boards (spec 10.3).
   if (opts.carry) s.stack.push(...resetFrames(s));
+  // The last mission's rewards come first (spec 10.2: rewards, then purchases); their Crystals join the purchase.
+  if (opts.carry?.flags) s.flags = { ...opts.carry.flags };
+  if (opts.carry) s.stack.push(...rewardFrames(s, opts.carry));
   return { s, ev };
 }
 
@@ -377,7 +392,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       continue;
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
-    if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards') return;
+    if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards') return;
     if (f.t === 'edmksTax') {
       const o = taxOptions(s, f.board);
       if (o.length > 1) return;
