@@ -22,6 +22,7 @@ import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, curre
 import { applyBuy, applyReset, buyCandidates, buyProblem, resetCandidates, resetProblem } from './rules/upgrades.js';
 import { commitGadgets, gadgetChoiceProblem, gadgetChoices, scrapBudget } from './rules/gadgets.js';
 import { applyReward, rewardCandidates, rewardProblem } from './rules/rewards.js';
+import { generateMission, GeneratedSchema } from './rules/generator.js';
 import { allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
@@ -396,6 +397,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
     type: 'object', additionalProperties: false,
     properties: {
       carry: { type: 'object', description: "the previous mission's carry(final state): chained tutorials start from its table state (spec 4.1, 5.2)" },
+      generated: { ...GeneratedSchema, description: "a mission built by the Mission Generator (rules/generator.ts) on this scenario as its template: its Rounds, initiative and Gadget/Crystal OMs; a campaign with generator 'generated' supplies it" },
       advancedSetup: { type: 'boolean', description: 'Advanced Setup (spec 3.3, missions with a Scrap budget: M5): each Side chooses its gadgets from its Discovered ones within its Scrap budget, hidden until both have chosen, instead of the listed ones' },
     },
   },
@@ -416,6 +418,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
   determinize: (v, _seat, rng) => determinizeView(v, rng),
   resign: (s, seat) => resign(s, seat),
   carry,
+  generateMission,
   ordersSchema,
   covers,
   answer,

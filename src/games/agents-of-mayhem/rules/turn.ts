@@ -11,6 +11,7 @@ import { setupMayhem } from './mayhem.js';
 import { advancedSetupFrames, carryGadgets, scrapBudget, setupGadgets } from './gadgets.js';
 import { carryUpgrades, purchaseFrames, resetFrames, setupUpgrades } from './upgrades.js';
 import { awards, rewardFrames, storyFlags, type Award } from './rewards.js';
+import { generatedProblem, type Generated } from './generator.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { enemySpaces } from '../legal.js';
@@ -67,7 +68,9 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (!m) return violation('unknown_scenario', `no mission ${p.scenario}`);
   const n = p.seats.length;
   if (!m.players.includes(n)) return violation('bad_player_count', `${m.id} is for ${m.players.join(', ')} players`);
-  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean };
+  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean; generated?: Generated };
+  // A generated mission (rules/generator.ts): the template's map and forces, the generated Rounds, initiative and reward OMs.
+  if (opts.generated !== undefined) { const v = generatedProblem(m.id, n, opts.generated); if (v) return v; }
   // Advanced Setup (spec 3.3): only in a mission that gives Scrap budgets (step 2, choosing gadgets, is what is modelled).
   if (opts.advancedSetup && !scrapBudget(m.id, 'MAYHEM')) return violation('no_advanced_setup', `${m.id} gives no Scrap budget for an Advanced Setup`);
   const boards: Record<string, Board> = {};
@@ -87,6 +90,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
     vp: { MAYHEM: 0, LEGION: 0 }, vpStart: m.vpStart, stack: [], nextId: 1, tick: 0, deployed: false, result: null, log: [],
   };
   const ev: Ev = [];
+  if (opts.generated) { s.generated = JSON.parse(JSON.stringify(opts.generated)) as Generated; s.side = s.generated.initiative; }
   const md = setupMayhem(m.id, rng, ev);
   if (md) s.mayhem = md;
   const ex = setupExplosions(m.id);
@@ -98,7 +102,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (gd) s.gadgets = gd;
   const up = setupUpgrades(m.id, units, opts.carry?.upgrades, ev);
   if (up) s.upgrades = up;
-  say(ev, 'mission_started', { mission: m.id, rounds: m.rounds, initiative: m.initiative, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
+  say(ev, 'mission_started', { mission: m.id, rounds: s.generated?.rounds ?? m.rounds, initiative: s.side, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
   if (opts.advancedSetup) s.stack.push(...advancedSetupFrames(s));
   // Buying upgrades with the Crystals just gained comes first (spec 10.3), MAYHEM then LEGION.
@@ -340,11 +344,11 @@ function endTurn(s: S, rng: Rng, ev: Ev): void {
     vpForOms(s, ev);
     if (s.result) return;
     say(ev, 'round_ended', { round: s.round });
-    if (s.round >= CONTENT.missions[s.mission].rounds) { finish(s, `end of Round ${s.round}`, ev); return; }
+    if (s.round >= (s.generated?.rounds ?? CONTENT.missions[s.mission].rounds)) { finish(s, `end of Round ${s.round}`, ev); return; }
     s.round++;
     for (const side of SIDES) s.decks[side] = reshuffleDiscard(s.decks[side]);
     s.first = { MAYHEM: true, LEGION: true };
-    s.side = CONTENT.missions[s.mission].initiative;
+    s.side = s.generated?.initiative ?? CONTENT.missions[s.mission].initiative;
   } else s.side = other(s.side);
   startTurn(s, rng, ev);
 }
