@@ -22,6 +22,7 @@ import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, curre
 import { applyBuy, applyReset, buyCandidates, buyProblem, resetCandidates, resetProblem } from './rules/upgrades.js';
 import { commitGadgets, gadgetChoiceProblem, gadgetChoices, scrapBudget } from './rules/gadgets.js';
 import { applyReward, rewardCandidates, rewardProblem } from './rules/rewards.js';
+import { applyMinionBuy, applyPlace, defaultMinionBuy, minionBuyChoices, minionBuyProblem, placeSpaces, scrapLeft } from './rules/advanced-setup.js';
 import { generateMission, GeneratedSchema } from './rules/generator.js';
 import { allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
@@ -59,6 +60,8 @@ function pending(s: S): OpenDecision[] {
     if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { explosion: f.id, unit: u.id, hits: f.hits, window: 'W-postroll' })];
     return [d(f.seat, 'push', 'turn', c, { explosion: f.id, unit: u.id, pushes: f.pushes })];
   }
+  if (f?.t === 'buyMinions') return [d(f.seat, 'buy_minions', 'turn', ['setup'], { side: f.side, scrap: scrapLeft(s, f.side) })];
+  if (f?.t === 'placeUnit') return [d(f.seat, 'place_unit', 'turn', ['setup'], { side: f.side, unit: f.unit })];
   if (f?.t === 'rewards') return [d(f.seat, 'rewards', 'turn', ['setup'], { side: f.side, choices: f.choices, gadgets: f.gadgets, crystals: f.crystals, gained: f.gained, crystalsGained: f.crystalsGained })];
   if (f?.t === 'resetBoards') return [d(f.seat, 'reset_boards', 'turn', ['setup'], { side: f.side, done: f.done })];
   if (f?.t === 'buyUpgrades') return [d(f.seat, 'buy_upgrades', 'turn', ['setup'], { side: f.side, crystals: f.crystals, boards: f.boards, bought: f.bought })];
@@ -84,6 +87,8 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
   switch (dec.kind) {
     case 'activate': return { actions: Object.keys(s.boards).sort().filter((b) => !activateProblem(s, b)).map((board) => ({ type: 'activate', board })), all: true };
     case 'turn': return { actions: [...turnCandidates(s), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h })), ...armOptions(s, s.seats[seat]).map((ddd) => ({ type: 'arm' as const, ddd })), ...turretCandidates(s, s.seats[seat], enemySpaces).map((t) => ({ type: 'turret' as const, ...t }))], all: true };
+    case 'buy_minions': return { actions: minionBuyChoices(s, (f as Extract<Frame, { t: 'buyMinions' }>).side).map((buy) => ({ type: 'buyMinions' as const, buy })), all: true };
+    case 'place_unit': return { actions: placeSpaces(s, f as Extract<Frame, { t: 'placeUnit' }>).map((to) => ({ type: 'placeUnit' as const, to })), all: true };
     case 'rewards': return { actions: rewardCandidates(s, f as Extract<Frame, { t: 'rewards' }>), all: true };
     case 'reset_boards': return { actions: resetCandidates(s, f as Extract<Frame, { t: 'resetBoards' }>), all: true };
     case 'buy_upgrades': return { actions: buyCandidates(s, f as Extract<Frame, { t: 'buyUpgrades' }>), all: true };
@@ -147,6 +152,12 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.unit !== u.id) return violation('not_the_target', `only ${u.id} may Dash in this window`);
       return dashProblem(s, a.unit, a.to, a.facing, false);
     }
+    case 'buy_minions':
+      if (a.type !== 'buyMinions') return wrong('buyMinions');
+      return minionBuyProblem(s, (f as Extract<Frame, { t: 'buyMinions' }>).side, a.buy);
+    case 'place_unit':
+      if (a.type !== 'placeUnit') return wrong('placeUnit');
+      return placeSpaces(s, f as Extract<Frame, { t: 'placeUnit' }>).includes(a.to) ? null : violation('bad_space', 'a free space open to the sky on a Tile where the mission sets up your units (Advanced Setup step 4)');
     case 'rewards':
       if (a.type !== 'reward') return wrong('reward');
       return rewardProblem(s, f as Extract<Frame, { t: 'rewards' }>, a);
@@ -210,6 +221,8 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'buy_upgrades': return { type: 'buyUpgrade', board: null };
     // A new gadget is kept (a Crystal expires unless spent at once); a Crystal when the deck is empty.
     case 'rewards': return candidates(s, dec.seat, dec).actions[0];
+    case 'buy_minions': return { type: 'buyMinions', buy: defaultMinionBuy(s, (f as Extract<Frame, { t: 'buyMinions' }>).side) };
+    case 'place_unit': return { type: 'placeUnit', to: placeSpaces(s, f as Extract<Frame, { t: 'placeUnit' }>)[0] };
     case 'reset_boards': return { type: 'resetBoard', board: null };
     // Advanced Setup: the affordable choice with the most gadgets (the first such).
     case 'choose_gadgets': { const o = candidates(s, dec.seat, dec).actions as Extract<Action, { type: 'chooseGadgets' }>[]; return o.reduce((b, x) => (x.gadgets.length > b.gadgets.length ? x : b), o[0]); }
@@ -294,6 +307,8 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'arm': arm(s, a.ddd, ev); break;
     case 'turret': fireTurret(s, d.seat, a, ev); break;
     case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
+    case 'buyMinions': applyMinionBuy(s, f as Extract<Frame, { t: 'buyMinions' }>, a.buy, ev); break;
+    case 'placeUnit': applyPlace(s, f as Extract<Frame, { t: 'placeUnit' }>, a.to, ev); break;
     case 'reward': applyReward(s, f as Extract<Frame, { t: 'rewards' }>, a, ctx.rng.fork('undiscovered'), ev); break;
     case 'resetBoard': applyReset(s, f as Extract<Frame, { t: 'resetBoards' }>, a, ev); break;
     case 'buyUpgrade': applyBuy(s, f as Extract<Frame, { t: 'buyUpgrades' }>, a, ev); break;

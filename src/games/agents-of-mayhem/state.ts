@@ -134,6 +134,9 @@ export type Frame =
   | { t: 'event'; marker: number; unit: string }
   /** Advanced Setup step 2 (spec 3.3): `side` spends its Scrap budget on gadgets, hidden until both Sides have chosen (commit-reveal). */
   | { t: 'chooseGadgets'; seat: Seat; side: Side }
+  /** Advanced Setup step 3 (spec 3.3): `side` buys Minion figures with the Scrap its gadgets left; step 4: places one bought figure. */
+  | { t: 'buyMinions'; seat: Seat; side: Side }
+  | { t: 'placeUnit'; seat: Seat; side: Side; unit: string }
   /** Buying upgrades (spec 10.3) with the Crystals `side` just gained, before the mission begins: `boards` that participated, `bought` those that have bought one. */
   | { t: 'buyUpgrades'; seat: Seat; side: Side; crystals: number; boards: string[]; bought: string[] }
   /** Between missions (spec 10.3): `side` may reset its Elite boards (remove their upgrades, keep 2 of each character's gadgets); `done` boards already reset. */
@@ -239,6 +242,8 @@ export type Action =
   | { type: 'buyUpgrade'; board: string | null; upgrade?: string; replace?: string }
   | { type: 'resetBoard'; board: string | null; keep?: string[] }
   | { type: 'reward'; take: 'gadget' | 'crystal' }
+  | { type: 'buyMinions'; buy: { board: string; minion: string; figures: number }[] }
+  | { type: 'placeUnit'; to: string }
   | { type: 'mayhemDraw'; pay: string[] }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
