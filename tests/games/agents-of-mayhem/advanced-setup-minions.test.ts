@@ -44,7 +44,7 @@ test('#81 Advanced Setup step 3: LEGION buys Minion figures with the Scrap its g
   assert.ok(fresh('M5').units['hell-1'].at);
 });
 
-test('#81 Advanced Setup step 4: each bought figure is placed by its Side on a free space of the Tiles where the mission sets it up; then the mission begins', () => {
+test('#81 Advanced Setup step 4: each bought Minion figure, then each Elite figure (its Ally within 2 spaces of it), is placed by its Side on a free space of the Tiles where the mission sets it up; then the mission begins', () => {
   let s = answer(atStep3(), buy(['alpha', 'swarm', 2], ['bravo', 'snipe', 1])).s;
   const placed: string[] = [];
   for (const unit of ['swarm-1', 'swarm-2', 'snipe-1']) {
@@ -59,7 +59,27 @@ test('#81 Advanced Setup step 4: each bought figure is placed by its Side on a f
     placed.push(to);
   }
   assert.equal(s.units['swarm-3'].at, null, 'not bought: in the tray');
-  assert.equal(kind(s), 'activate');
+  // Then the Elite figures (and the Ally), MAYHEM first: taken off their pictured spaces.
+  assert.equal(kind(s), 'place_unit');
+  assert.deepEqual(rs.pending(s)[0].exposes, { side: 'MAYHEM', unit: 'fortune' });
+  assert.equal(rs.pending(s)[0].seat, 0);
+  assert.equal(s.units.fortune.at, null);
+  assert.equal(refused(s, { type: 'placeUnit', to: '14,1,1' }).code, 'bad_space', 'Tile 2 is LEGION\'s side of the map');
+  s = answer(s, { type: 'placeUnit', to: '2,2,1' }).s;
+  assert.equal(s.units.fortune.at, '2,2,1');
+  // Glory: within 2 spaces of Fortune (L1971).
+  assert.equal(kind(s), 'place_ally');
+  const near = (cands(s) as { to: string }[]).map((a) => a.to);
+  assert.ok(near.length > 0 && near.every((k) => { const [x, y] = k.split(',').map(Number); return Math.max(Math.abs(x - 2), Math.abs(y - 2)) <= 2; }));
+  s = answer(s, { type: 'placeAlly', to: near[0] }).s;
+  assert.equal(s.units.glory.at, near[0]);
+  for (const unit of ['hardtack', 'hollywood', 'babylon']) {
+    assert.equal((rs.pending(s)[0].exposes as { unit: string }).unit, unit);
+    s = answer(s, rs.defaultAction!(s, rs.pending(s)[0])).s;
+    assert.ok(s.units[unit].at);
+  }
+  assert.equal(rs.pending(s)[0].seat, 0);
+  assert.equal(kind(s), 'activate', 'then the mission begins');
   // Defaults all the way: the largest affordable purchase, placed on the first free spaces.
   let d = atStep3();
   while (kind(d) !== 'activate') d = answer(d, rs.defaultAction!(d, rs.pending(d)[0])).s;

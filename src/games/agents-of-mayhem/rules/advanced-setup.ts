@@ -103,6 +103,29 @@ export function applyMinionBuy(s: S, f: BuyFrame, buy: Buy, ev: Ev): void {
   for (const unit of place.reverse()) s.stack.push({ t: 'placeUnit', seat: f.seat, side: f.side, unit });
 }
 
+/**
+ * Step 4 for the Elite figures (Standard Setup places them, Advanced Setup has the Side place
+ * them): taken off their pictured spaces, each placed by its Side's first seat, MAYHEM first; an
+ * Ally right after its host, within 2 spaces of it (L1971, the Redeploy placement of spec 7.13).
+ * Below the Minion frames: after step 3, as the lockstep wants.
+ */
+export function elitePlacementFrames(s: S): Frame[] {
+  const order: Frame[] = [];
+  for (const side of ['MAYHEM', 'LEGION'] as Side[]) {
+    const seat = seatsOf(s, side)[0];
+    if (seat === undefined) continue;
+    for (const u of Object.values(s.units).filter((x) => x.side === side && !x.minion && !x.ally && x.id === x.board && x.at).sort((x, y) => (x.id < y.id ? -1 : 1))) {
+      u.at = null;
+      order.push({ t: 'placeUnit', seat, side, unit: u.id });
+      for (const a of Object.values(s.units).filter((x) => x.ally && x.board === u.id && x.at).sort((x, y) => (x.id < y.id ? -1 : 1))) {
+        a.at = null;
+        order.push({ t: 'placeAlly', seat, unit: a.id, host: u.id });
+      }
+    }
+  }
+  return order.reverse();
+}
+
 /** Step 4 (provisional: the book's Advanced Setup maps are not in the source): a free space open to the sky on a Tile where the mission sets up the Side's units. */
 export function placeSpaces(s: S, f: PlaceFrame): string[] {
   const mp = map(s);

@@ -12,7 +12,7 @@ import { advancedSetupFrames, carryGadgets, scrapBudget, setupGadgets } from './
 import { carryUpgrades, purchaseFrames, resetFrames, setupUpgrades } from './upgrades.js';
 import { awards, rewardFrames, storyFlags, type Award } from './rewards.js';
 import { generatedProblem, type Generated } from './generator.js';
-import { minionFrames } from './advanced-setup.js';
+import { elitePlacementFrames, minionFrames } from './advanced-setup.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { enemySpaces } from '../legal.js';
@@ -106,7 +106,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   say(ev, 'mission_started', { mission: m.id, rounds: s.generated?.rounds ?? m.rounds, initiative: s.side, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
   // Advanced Setup step 3 (Minions) after step 2 (gadgets), both Sides finishing a step first (lockstep).
-  if (opts.advancedSetup) s.stack.push(...minionFrames(s));
+  if (opts.advancedSetup) s.stack.push(...elitePlacementFrames(s), ...minionFrames(s));
   if (opts.advancedSetup) s.stack.push(...advancedSetupFrames(s));
   // Buying upgrades with the Crystals just gained comes first (spec 10.3), MAYHEM then LEGION.
   if (opts.carry) s.stack.push(...purchaseFrames(s, opts.carry));
