@@ -307,7 +307,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'arm': arm(s, a.ddd, ev); break;
     case 'turret': fireTurret(s, d.seat, a, ev); break;
     case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
-    case 'buyMinions': applyMinionBuy(s, f as Extract<Frame, { t: 'buyMinions' }>, a.buy, ev); break;
+    case 'buyMinions': applyMinionBuy(s, f as Extract<Frame, { t: 'buyMinions' }>, a.buy, ctx.rng, ev); break;
     case 'placeUnit': applyPlace(s, f as Extract<Frame, { t: 'placeUnit' }>, a.to, ev); break;
     case 'reward': applyReward(s, f as Extract<Frame, { t: 'rewards' }>, a, ctx.rng.fork('undiscovered'), ev); break;
     case 'resetBoard': applyReset(s, f as Extract<Frame, { t: 'resetBoards' }>, a, ev); break;

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Action, S } from '../../../src/games/agents-of-mayhem/index.js';
+import { MAYHEM } from '../../../src/games/agents-of-mayhem/rules/mayhem.js';
 import { answer, cands, ev, fresh, kind, refused, rs } from './helpers.js';
 
 /** M5 with Advanced Setup, both gadget choices made (LEGION: Overcharge Coil, YB): LEGION has G5 Y3 B1 left. */
@@ -40,6 +41,11 @@ test('#81 Advanced Setup step 3: LEGION buys Minion figures with the Scrap its g
   assert.deepEqual(st.s.boards.bravo.minions, ['shock']);
   assert.deepEqual(ev(st, 'minions_bought')[0], { side: 'LEGION', buy: (buy(['alpha', 'swarm', 3], ['bravo', 'shock', 1]) as { buy: unknown }).buy });
   assert.ok(Object.values(st.s.units).filter((u) => u.minion).every((u) => u.at === null), 'placed in step 4');
+  // LEGION's Mayhem deck is built again for the Minion types in use (step D): no Hell or Snipe card, its hand the same size.
+  const units = [...st.s.mayhem!.LEGION.deck.pool, ...st.s.mayhem!.LEGION.hand].map((c) => MAYHEM.cards[c].unit).sort();
+  assert.deepEqual([...new Set(units)], ['babylon', 'shock', 'swarm']);
+  assert.equal(st.s.mayhem!.LEGION.hand.length, s.mayhem!.LEGION.hand.length);
+  assert.ok(s.mayhem!.LEGION.deck.pool.concat(s.mayhem!.LEGION.hand).some((c) => MAYHEM.cards[c].unit === 'hell'), 'the listed force had one');
   // Standard Setup is unchanged.
   assert.ok(fresh('M5').units['hell-1'].at);
 });

@@ -5,11 +5,13 @@
 // on the Map as instructed by the Advanced Setup." A Side with Squad boards in the mission buys
 // after both Sides have chosen their gadgets (lockstep), with the Scrap its gadgets left; then
 // places each bought figure on a free space of the Tiles where the mission sets its units up.
-import { violation, type Violation } from '../../../engine/types.js';
+import { drawOne, newDeck } from '../../../engine/mech/deck.js';
+import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { CONTENT, cellKey } from '../content.js';
 import { GADGETS, map, seatsOf, unitAt, type Action, type Frame, type S, type Side, type Unit } from '../state.js';
 import { UPGRADES } from '../state.js';
 import { scrapBudget } from './gadgets.js';
+import { MAYHEM } from './mayhem.js';
 import { say, type Ev } from './board.js';
 
 type Buy = Extract<Action, { type: 'buyMinions' }>['buy'];
@@ -83,7 +85,7 @@ export function defaultMinionBuy(s: S, side: Side): Buy {
  * bought card is available (those not bought stay off the map, in the tray for Reinforcements),
  * and the bought ones are placed next (step 4), each a decision of the Side.
  */
-export function applyMinionBuy(s: S, f: BuyFrame, buy: Buy, ev: Ev): void {
+export function applyMinionBuy(s: S, f: BuyFrame, buy: Buy, rng: Rng, ev: Ev): void {
   s.stack.pop();
   const m = CONTENT.missions[s.mission];
   const facing = (mi: string) => m.sides[f.side].units.find((u) => u.minion === mi)?.facing ?? m.sides[f.side].units[0]?.facing ?? 'N';
@@ -100,6 +102,16 @@ export function applyMinionBuy(s: S, f: BuyFrame, buy: Buy, ev: Ev): void {
     }
   }
   say(ev, 'minions_bought', { side: f.side, buy });
+  // Setup step D with the Minions bought: 1 Mayhem card per Minion type in use (L2240), the hand drawn again (same size, hidden).
+  if (s.mayhem) {
+    const owners = new Set([...m.sides[f.side].boards.map((b) => b.board).filter((b) => CONTENT.elites[b]), ...buy.map((x) => x.minion)]);
+    let deck = newDeck(Object.values(MAYHEM.cards).filter((c) => owners.has(c.unit)).map((c) => c.id));
+    const hand: string[] = [];
+    const r = rng.fork(`mayhem:${f.side}`);
+    for (let i = 0; i < s.mayhem[f.side].hand.length; i++) { const d = drawOne(deck, r); deck = d.deck; if (d.card) hand.push(d.card); }
+    s.mayhem[f.side] = { deck, hand };
+    say(ev, 'mayhem_hand', { side: f.side, cards: hand.length });
+  }
   for (const unit of place.reverse()) s.stack.push({ t: 'placeUnit', seat: f.seat, side: f.side, unit });
 }
 
