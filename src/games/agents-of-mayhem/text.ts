@@ -126,6 +126,8 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'gadgets_slotted': return `${CONTENT.elites[String(d.board)]?.name ?? d.board} slots ${(d.gadgets as string[]).map((g) => GADGETS[g]?.name ?? g).join(', ')}${(d.temporary as string[]).length ? ` (for this mission only: ${(d.temporary as string[]).map((g) => GADGETS[g]?.name ?? g).join(', ')})` : ''}`;
     case 'upgrades_inserted': return `${CONTENT.elites[String(d.unit)]?.name ?? CONTENT.minions[String(d.unit)]?.name ?? d.unit} has upgrades ${(d.upgrades as string[]).map((x) => UPGRADES[x]?.name ?? x).join(', ')}${(d.temporary as string[]).length ? ` (for this mission only: ${(d.temporary as string[]).map((x) => UPGRADES[x]?.name ?? x).join(', ')})` : ''}`;
     case 'gadget_discovered': return `${d.side} discovers ${GADGETS[String(d.gadget)]?.name ?? d.gadget} (${CONTENT.elites[String(d.character)]?.name ?? d.character})`;
+    case 'minions_bought': return `${d.side} buys ${(d.buy as { board: string; minion: string; figures: number }[]).map((x) => `${x.figures} ${CONTENT.minions[x.minion]?.name ?? x.minion} (${x.board})`).join(', ') || 'no Minions'}`;
+    case 'unit_placed': return `${n('unit')} is placed at ${d.to}`;
     case 'crystal_gained': return `${d.side} gains a Dark Matter Crystal`;
     case 'no_gadget_left': return `${d.side}'s Undiscovered gadget deck is empty: no gadget gained`;
     case 'rewards_gained': return `${d.side}'s rewards: ${(d.gadgets as string[]).map((g) => GADGETS[g]?.name ?? g).join(', ') || 'no gadget'}, ${d.crystals} Crystal(s) to spend now`;
