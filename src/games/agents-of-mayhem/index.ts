@@ -413,7 +413,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
     properties: {
       carry: { type: 'object', description: "the previous mission's carry(final state): chained tutorials start from its table state (spec 4.1, 5.2)" },
       generated: { ...GeneratedSchema, description: "a mission built by the Mission Generator (rules/generator.ts) on this scenario as its template: its Rounds, initiative and Gadget/Crystal OMs; a campaign with generator 'generated' supplies it" },
-      advancedSetup: { type: 'boolean', description: 'Advanced Setup (spec 3.3, missions with a Scrap budget: M5): each Side chooses its gadgets from its Discovered ones within its Scrap budget, hidden until both have chosen, instead of the listed ones' },
+      advancedSetup: { type: 'boolean', description: 'Advanced Setup (spec 3.3, missions with a Scrap budget: M5): each Side chooses its gadgets from its Discovered ones within its Scrap budget, hidden until both have chosen, instead of the listed ones; then a Side with Squads buys its Minions with the Scrap left, and the bought Minion figures and the Elite figures are placed by their Sides' },
     },
   },
   setup(p, ctx) {

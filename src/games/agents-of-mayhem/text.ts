@@ -128,6 +128,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'gadget_discovered': return `${d.side} discovers ${GADGETS[String(d.gadget)]?.name ?? d.gadget} (${CONTENT.elites[String(d.character)]?.name ?? d.character})`;
     case 'minions_bought': return `${d.side} buys ${(d.buy as { board: string; minion: string; figures: number }[]).map((x) => `${x.figures} ${CONTENT.minions[x.minion]?.name ?? x.minion} (${x.board})`).join(', ') || 'no Minions'}`;
     case 'unit_placed': return `${n('unit')} is placed at ${d.to}`;
+    case 'unit_not_placed': return `${n('unit')} finds no free space and stays off the map`;
     case 'crystal_gained': return `${d.side} gains a Dark Matter Crystal`;
     case 'no_gadget_left': return `${d.side}'s Undiscovered gadget deck is empty: no gadget gained`;
     case 'rewards_gained': return `${d.side}'s rewards: ${(d.gadgets as string[]).map((g) => GADGETS[g]?.name ?? g).join(', ') || 'no gadget'}, ${d.crystals} Crystal(s) to spend now`;

@@ -12,7 +12,7 @@ import { advancedSetupFrames, carryGadgets, scrapBudget, setupGadgets } from './
 import { carryUpgrades, purchaseFrames, resetFrames, setupUpgrades } from './upgrades.js';
 import { awards, rewardFrames, storyFlags, type Award } from './rewards.js';
 import { generatedProblem, type Generated } from './generator.js';
-import { elitePlacementFrames, minionFrames } from './advanced-setup.js';
+import { elitePlacementFrames, minionFrames, placeSpaces } from './advanced-setup.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { enemySpaces } from '../legal.js';
@@ -399,7 +399,9 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       continue;
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
-    if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions' || f.t === 'placeUnit') return;
+    if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions') return;
+    // Advanced Setup step 4: with no free space left in the Side's Tiles the figure stays off the map.
+    if (f.t === 'placeUnit') { if (placeSpaces(s, f).length) return; s.stack.pop(); say(ev, 'unit_not_placed', { unit: f.unit }); continue; }
     if (f.t === 'edmksTax') {
       const o = taxOptions(s, f.board);
       if (o.length > 1) return;
