@@ -163,6 +163,12 @@ export interface Ruleset<S = any, A extends { type: string } = any, V = any> {
    * `options.carry`, so a ruleset with `carry` accepts `carry` in its optionsSchema.
    */
   carry?(s: S): unknown;
+  /**
+   * Campaigns: the game's own Mission Generator (docs/CAMPAIGNS.md, generator `generated`), a
+   * pure function of the campaign so far: the next game's scenario and options (a mission built
+   * from what the campaign carries), or null when it has none.
+   */
+  generateMission?(c: { seats: number; games: { scenario: string; result: Result | null }[]; carried: unknown | null }): { scenario: string; options: Record<string, unknown> } | null;
 
   // Parts for clients and tools (DESIGN "Ruleset parts for clients and tools"). Every game
   // grows them under these names, so clients never need a game's code.

@@ -64,7 +64,26 @@ export const chainGenerator: MissionGenerator = {
   },
 };
 
-export const GENERATORS: Record<string, MissionGenerator> = { chain: chainGenerator };
+/**
+ * `generated`: the ruleset's authored scenarios as `chain` plays them (from `start`), then, for
+ * every game after, the ruleset's own Mission Generator (`generateMission`, a pure function of
+ * the campaign state), so the loop goes on past the authored missions; without one it ends there.
+ */
+export const generatedGenerator: MissionGenerator = {
+  id: 'generated',
+  description: "the ruleset's scenarios in listed order from the start scenario, then missions built by the ruleset's own Mission Generator from what the campaign carries",
+  next(rs, c, start) {
+    const from = start ? rs.scenarios.findIndex((s) => s.id === start) : 0;
+    if (from < 0) return null;
+    const authored = rs.scenarios.slice(from).filter((s) => fits(s, c.seats));
+    if (c.games.length < authored.length) {
+      return { scenario: authored[c.games.length].id, options: c.carried === null || c.carried === undefined ? {} : { carry: c.carried } };
+    }
+    return rs.generateMission ? rs.generateMission({ seats: c.seats, games: c.games, carried: c.carried }) : null;
+  },
+};
+
+export const GENERATORS: Record<string, MissionGenerator> = { chain: chainGenerator, generated: generatedGenerator };
 
 export const CampaignSeatSpec = T.Object({
   name: T.String({ minLength: 1, maxLength: LIMITS.name }),

@@ -21,6 +21,9 @@ import { activate, dash, fire, groupAction, jump, move, takeAction } from './rul
 import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
 import { applyBuy, applyReset, buyCandidates, buyProblem, resetCandidates, resetProblem } from './rules/upgrades.js';
 import { commitGadgets, gadgetChoiceProblem, gadgetChoices, scrapBudget } from './rules/gadgets.js';
+import { applyReward, rewardCandidates, rewardProblem } from './rules/rewards.js';
+import { applyMinionBuy, applyPlace, defaultMinionBuy, minionBuyChoices, minionBuyProblem, placeSpaces, scrapLeft } from './rules/advanced-setup.js';
+import { generateMission, GeneratedSchema } from './rules/generator.js';
 import { allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
@@ -58,6 +61,9 @@ function pending(s: S): OpenDecision[] {
     if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { explosion: f.id, unit: u.id, hits: f.hits, window: 'W-postroll' })];
     return [d(f.seat, 'push', 'turn', c, { explosion: f.id, unit: u.id, pushes: f.pushes })];
   }
+  if (f?.t === 'buyMinions') return [d(f.seat, 'buy_minions', 'turn', ['setup'], { side: f.side, scrap: scrapLeft(s, f.side) })];
+  if (f?.t === 'placeUnit') return [d(f.seat, 'place_unit', 'turn', ['setup'], { side: f.side, unit: f.unit })];
+  if (f?.t === 'rewards') return [d(f.seat, 'rewards', 'turn', ['setup'], { side: f.side, choices: f.choices, gadgets: f.gadgets, crystals: f.crystals, gained: f.gained, crystalsGained: f.crystalsGained })];
   if (f?.t === 'resetBoards') return [d(f.seat, 'reset_boards', 'turn', ['setup'], { side: f.side, done: f.done })];
   if (f?.t === 'buyUpgrades') return [d(f.seat, 'buy_upgrades', 'turn', ['setup'], { side: f.side, crystals: f.crystals, boards: f.boards, bought: f.bought })];
   if (f?.t === 'chooseGadgets') return [d(f.seat, 'choose_gadgets', 'turn', ['setup'], { side: f.side, budget: scrapBudget(s.mission, f.side) })];
@@ -82,6 +88,9 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
   switch (dec.kind) {
     case 'activate': return { actions: Object.keys(s.boards).sort().filter((b) => !activateProblem(s, b)).map((board) => ({ type: 'activate', board })), all: true };
     case 'turn': return { actions: [...turnCandidates(s), ...instantCandidates(s, Object.values(s.units).filter((u) => u.side === s.side).sort((x, y) => (x.id < y.id ? -1 : 1))), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h })), ...armOptions(s, s.seats[seat]).map((ddd) => ({ type: 'arm' as const, ddd })), ...turretCandidates(s, s.seats[seat], enemySpaces).map((t) => ({ type: 'turret' as const, ...t }))], all: true };
+    case 'buy_minions': return { actions: minionBuyChoices(s, (f as Extract<Frame, { t: 'buyMinions' }>).side).map((buy) => ({ type: 'buyMinions' as const, buy })), all: true };
+    case 'place_unit': return { actions: placeSpaces(s, f as Extract<Frame, { t: 'placeUnit' }>).map((to) => ({ type: 'placeUnit' as const, to })), all: true };
+    case 'rewards': return { actions: rewardCandidates(s, f as Extract<Frame, { t: 'rewards' }>), all: true };
     case 'reset_boards': return { actions: resetCandidates(s, f as Extract<Frame, { t: 'resetBoards' }>), all: true };
     case 'buy_upgrades': return { actions: buyCandidates(s, f as Extract<Frame, { t: 'buyUpgrades' }>), all: true };
     case 'choose_gadgets': return { actions: gadgetChoices(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side).map((gadgets) => ({ type: 'chooseGadgets' as const, gadgets })), all: true };
@@ -149,6 +158,15 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.unit !== u.id) return violation('not_the_target', `only ${u.id} may Dash in this window`);
       return dashProblem(s, a.unit, a.to, a.facing, false);
     }
+    case 'buy_minions':
+      if (a.type !== 'buyMinions') return wrong('buyMinions');
+      return minionBuyProblem(s, (f as Extract<Frame, { t: 'buyMinions' }>).side, a.buy);
+    case 'place_unit':
+      if (a.type !== 'placeUnit') return wrong('placeUnit');
+      return placeSpaces(s, f as Extract<Frame, { t: 'placeUnit' }>).includes(a.to) ? null : violation('bad_space', 'a free space open to the sky on a Tile where the mission sets up your units (Advanced Setup step 4)');
+    case 'rewards':
+      if (a.type !== 'reward') return wrong('reward');
+      return rewardProblem(s, f as Extract<Frame, { t: 'rewards' }>, a);
     case 'reset_boards':
       if (a.type !== 'resetBoard') return wrong('resetBoard');
       return resetProblem(s, f as Extract<Frame, { t: 'resetBoards' }>, a);
@@ -207,6 +225,10 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'activate': return candidates(s, dec.seat, dec).actions[0];
     case 'dash_window': return { type: 'pass' };
     case 'buy_upgrades': return { type: 'buyUpgrade', board: null };
+    // A new gadget is kept (a Crystal expires unless spent at once); a Crystal when the deck is empty.
+    case 'rewards': return candidates(s, dec.seat, dec).actions[0];
+    case 'buy_minions': return { type: 'buyMinions', buy: defaultMinionBuy(s, (f as Extract<Frame, { t: 'buyMinions' }>).side) };
+    case 'place_unit': return { type: 'placeUnit', to: placeSpaces(s, f as Extract<Frame, { t: 'placeUnit' }>)[0] };
     case 'reset_boards': return { type: 'resetBoard', board: null };
     // Advanced Setup: the affordable choice with the most gadgets (the first such).
     case 'choose_gadgets': { const o = candidates(s, dec.seat, dec).actions as Extract<Action, { type: 'chooseGadgets' }>[]; return o.reduce((b, x) => (x.gadgets.length > b.gadgets.length ? x : b), o[0]); }
@@ -293,6 +315,9 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'arm': arm(s, a.ddd, ev); break;
     case 'turret': fireTurret(s, d.seat, a, ev); break;
     case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
+    case 'buyMinions': applyMinionBuy(s, f as Extract<Frame, { t: 'buyMinions' }>, a.buy, ctx.rng, ev); break;
+    case 'placeUnit': applyPlace(s, f as Extract<Frame, { t: 'placeUnit' }>, a.to, ev); break;
+    case 'reward': applyReward(s, f as Extract<Frame, { t: 'rewards' }>, a, ctx.rng.fork('undiscovered'), ev); break;
     case 'resetBoard': applyReset(s, f as Extract<Frame, { t: 'resetBoards' }>, a, ev); break;
     case 'buyUpgrade': applyBuy(s, f as Extract<Frame, { t: 'buyUpgrades' }>, a, ev); break;
     case 'chooseGadgets': commitGadgets(s, f as Extract<Frame, { t: 'chooseGadgets' }>, a.gadgets, ev); break;
@@ -395,7 +420,8 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
     type: 'object', additionalProperties: false,
     properties: {
       carry: { type: 'object', description: "the previous mission's carry(final state): chained tutorials start from its table state (spec 4.1, 5.2)" },
-      advancedSetup: { type: 'boolean', description: 'Advanced Setup (spec 3.3, missions with a Scrap budget: M5): each Side chooses its gadgets from its Discovered ones within its Scrap budget, hidden until both have chosen, instead of the listed ones' },
+      generated: { ...GeneratedSchema, description: "a mission built by the Mission Generator (rules/generator.ts) on this scenario as its template: its Rounds, initiative and Gadget/Crystal OMs; a campaign with generator 'generated' supplies it" },
+      advancedSetup: { type: 'boolean', description: 'Advanced Setup (spec 3.3, missions with a Scrap budget: M5): each Side chooses its gadgets from its Discovered ones within its Scrap budget, hidden until both have chosen, instead of the listed ones; then a Side with Squads buys its Minions with the Scrap left, and the bought Minion figures and the Elite figures are placed by their Sides' },
     },
   },
   setup(p, ctx) {
@@ -415,6 +441,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
   determinize: (v, _seat, rng) => determinizeView(v, rng),
   resign: (s, seat) => resign(s, seat),
   carry,
+  generateMission,
   ordersSchema,
   covers,
   answer,

@@ -136,10 +136,15 @@ export type Frame =
   | { t: 'event'; marker: number; unit: string }
   /** Advanced Setup step 2 (spec 3.3): `side` spends its Scrap budget on gadgets, hidden until both Sides have chosen (commit-reveal). */
   | { t: 'chooseGadgets'; seat: Seat; side: Side }
+  /** Advanced Setup step 3 (spec 3.3): `side` buys Minion figures with the Scrap its gadgets left; step 4: places one bought figure. */
+  | { t: 'buyMinions'; seat: Seat; side: Side }
+  | { t: 'placeUnit'; seat: Seat; side: Side; unit: string }
   /** Buying upgrades (spec 10.3) with the Crystals `side` just gained, before the mission begins: `boards` that participated, `bought` those that have bought one. */
   | { t: 'buyUpgrades'; seat: Seat; side: Side; crystals: number; boards: string[]; bought: string[] }
   /** Between missions (spec 10.3): `side` may reset its Elite boards (remove their upgrades, keep 2 of each character's gadgets); `done` boards already reset. */
   | { t: 'resetBoards'; seat: Seat; side: Side; done: string[] }
+  /** Campaign rewards of the last mission (spec 10.2), resolved before this one: `choices` Gadget-or-Crystal gains left, then the OMs' `gadgets` and `crystals`; `boards` took part (for the purchase). */
+  | { t: 'rewards'; seat: Seat; side: Side; choices: number; gadgets: number; crystals: number; gained: string[]; crystalsGained: number; boards: string[] }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
@@ -199,6 +204,12 @@ export interface S {
   gadgetChoice?: Partial<Record<Side, string[]>>;
   /** Upgrades owned by each Elite board and Minion type (carried from earlier missions, spec 10.3), and those inserted for this mission only (L2221): they go back to the tray at its end (carry). */
   upgrades?: { owned: Record<string, string[]>; temporary: string[] };
+  /** While rewards are resolved (spec 10.2): each Side's Undiscovered gadget deck, an unordered multiset drawn at random (no order to see). */
+  undiscovered?: Record<Side, Deck<string>>;
+  /** The campaign's story flags carried in (spec 5.2; rules/rewards.ts storyFlags). */
+  flags?: Record<string, string>;
+  /** A mission built by the Mission Generator (rules/generator.ts): its place in the campaign, Round count, initiative and reward OMs; the map and forces are its template's (`mission`). */
+  generated?: { n: number; generator: string; rounds: number; initiative: Side; oms: { gadget?: string; crystal?: string } };
   /** Timers on actions, figures and DDD tiles (spec 7.8), in placement order. */
   timers?: Timer[];
   result: Result | null;
@@ -234,6 +245,9 @@ export type Action =
   | { type: 'chooseGadgets'; gadgets: string[] }
   | { type: 'buyUpgrade'; board: string | null; upgrade?: string; replace?: string }
   | { type: 'resetBoard'; board: string | null; keep?: string[] }
+  | { type: 'reward'; take: 'gadget' | 'crystal' }
+  | { type: 'buyMinions'; buy: { board: string; minion: string; figures: number }[] }
+  | { type: 'placeUnit'; to: string }
   | { type: 'mayhemDraw'; pay: string[] }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };

@@ -51,6 +51,9 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'redeploy': return a.to ? `Redeploy ${CONTENT.elites[a.board]?.name ?? a.board} at ${sp(a.to)}` : `Leave ${CONTENT.elites[a.board]?.name ?? a.board} Downed`;
     case 'resetBoard': return a.board === null ? 'Reset no more boards' : `Reset ${CONTENT.elites[a.board]?.name ?? a.board}, keeping ${(a.keep ?? []).map((g) => GADGETS[g]?.name ?? g).join(' and ') || 'no gadget'}`;
     case 'buyUpgrade': return a.board === null ? 'Buy no more upgrades (unspent Crystals expire)' : `${a.board}: buy ${UPGRADES[a.upgrade ?? '']?.name ?? a.upgrade}${a.replace ? ` replacing ${UPGRADES[a.replace]?.name ?? a.replace}` : ''}`;
+    case 'reward': return a.take === 'gadget' ? 'Gain a new gadget (drawn from the Undiscovered deck)' : 'Gain a Dark Matter Crystal';
+    case 'buyMinions': return a.buy.length ? `Buy ${a.buy.map((x) => `${x.figures} ${CONTENT.minions[x.minion]?.name ?? x.minion} (${x.board})`).join(', ')}` : 'Buy no Minions';
+    case 'placeUnit': return `Place the figure at ${sp(a.to)}`;
     case 'chooseGadgets': return a.gadgets.length ? `Slot ${a.gadgets.map((g) => GADGETS[g]?.name ?? g).join(', ')}` : 'Slot no gadgets';
     case 'mayhemDraw': return `Draw a Mayhem card (Mayhem cubes from ${a.pay.join(' and ')})`;
     case 'mayhemPlay': return `Play Mayhem card ${a.card} on ${a.board}${a.cube ? ` for a ${a.cube} cube` : ''}`;
@@ -123,6 +126,13 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'dice_rolled': return `Roll (${d.purpose}): ${(d.faces as string[]).join(' ')}`;
     case 'gadgets_slotted': return `${CONTENT.elites[String(d.board)]?.name ?? d.board} slots ${(d.gadgets as string[]).map((g) => GADGETS[g]?.name ?? g).join(', ')}${(d.temporary as string[]).length ? ` (for this mission only: ${(d.temporary as string[]).map((g) => GADGETS[g]?.name ?? g).join(', ')})` : ''}`;
     case 'upgrades_inserted': return `${CONTENT.elites[String(d.unit)]?.name ?? CONTENT.minions[String(d.unit)]?.name ?? d.unit} has upgrades ${(d.upgrades as string[]).map((x) => UPGRADES[x]?.name ?? x).join(', ')}${(d.temporary as string[]).length ? ` (for this mission only: ${(d.temporary as string[]).map((x) => UPGRADES[x]?.name ?? x).join(', ')})` : ''}`;
+    case 'gadget_discovered': return `${d.side} discovers ${GADGETS[String(d.gadget)]?.name ?? d.gadget} (${CONTENT.elites[String(d.character)]?.name ?? d.character})`;
+    case 'minions_bought': return `${d.side} buys ${(d.buy as { board: string; minion: string; figures: number }[]).map((x) => `${x.figures} ${CONTENT.minions[x.minion]?.name ?? x.minion} (${x.board})`).join(', ') || 'no Minions'}`;
+    case 'unit_placed': return `${n('unit')} is placed at ${d.to}`;
+    case 'unit_not_placed': return `${n('unit')} finds no free space and stays off the map`;
+    case 'crystal_gained': return `${d.side} gains a Dark Matter Crystal`;
+    case 'no_gadget_left': return `${d.side}'s Undiscovered gadget deck is empty: no gadget gained`;
+    case 'rewards_gained': return `${d.side}'s rewards: ${(d.gadgets as string[]).map((g) => GADGETS[g]?.name ?? g).join(', ') || 'no gadget'}, ${d.crystals} Crystal(s) to spend now`;
     default: return ev.type.replace(/_/g, ' ');
   }
 }

@@ -2,7 +2,8 @@
 // 3.3): "The Advanced Setup will give you a number of green, yellow, and blue Scrap to spend on
 // Gadgets. The Scrap Cost is shown on the top left of the Gadget Card"; spec 3.3 [P]: hidden,
 // simultaneous commit-reveal. Provisional budgets (data/gadgets.json): M5, MAYHEM GGYYBB, LEGION
-// YBB; Scrap costs: Dr. Babylon's Teleharpoon BB, Overcharge Coil YB (together BBB+Y: over LEGION's budget).
+// GGGGGYYYYBB (also for its Minions, step 3, advanced-setup-minions.test.ts); Scrap costs: Dr.
+// Babylon's Teleharpoon BB, Overcharge Coil YB (together BBB+Y: over LEGION's budget).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { S } from '../../../src/games/agents-of-mayhem/index.js';
@@ -23,7 +24,7 @@ test('#81 Advanced Setup, choosing gadgets: each Side in turn spends its Scrap b
   assert.equal(refused(s, { type: 'chooseGadgets', gadgets: ['gadget-babylon-aura'] }).code, 'not_choosable', 'the other Side\'s');
   assert.equal(refused(s, { type: 'chooseGadgets', gadgets: ['gadget-fortune-flashbang', 'gadget-hardtack-bulwark', 'gadget-hollywood-pyro'] }).code, 'over_budget', 'GB + GB + YB: three B');
   let st = answer(s, { type: 'chooseGadgets', gadgets: mine });
-  // LEGION next: YBB buys one of Teleharpoon (BB) and Overcharge Coil (YB), not both.
+  // LEGION next: its BB buys one of Teleharpoon (BB) and Overcharge Coil (YB), not both.
   assert.equal(kind(st.s), 'choose_gadgets');
   assert.equal(rs.pending(st.s)[0].seat, 1);
   assert.deepEqual(cands(st.s).map((a) => (a as { gadgets: string[] }).gadgets), [[], ['gadget-babylon-overcharge'], ['gadget-babylon-teleharpoon']]);
@@ -37,7 +38,7 @@ test('#81 Advanced Setup, choosing gadgets: each Side in turn spends its Scrap b
   assert.equal(st.s.gadgetChoice, undefined);
   assert.deepEqual(st.s.gadgets!.temporary, []);
   assert.equal(ev(st, 'gadgets_slotted').length, 4);
-  assert.equal(kind(st.s), 'activate', 'then the mission begins');
+  assert.equal(kind(st.s), 'buy_minions', 'then LEGION buys its Minions (step 3)');
   // Standard setup is unchanged, and a mission without a budget refuses the option.
   assert.ok(fresh('M5').units.hollywood.gadgets!.includes('gadget-hollywood-bodydouble'));
   const r = rs.setup({ scenario: 'M2', seats: seats(2), options: { advancedSetup: true } }, { seq: 0, rng: localRng('x') });

@@ -10,6 +10,9 @@ import { LETTER, SIDES, WELLS, isElite, isFigure, map, other, seatSides, slotSea
 import { setupMayhem } from './mayhem.js';
 import { advancedSetupFrames, carryGadgets, scrapBudget, setupGadgets } from './gadgets.js';
 import { carryUpgrades, purchaseFrames, resetFrames, setupUpgrades } from './upgrades.js';
+import { awards, rewardFrames, storyFlags, type Award } from './rewards.js';
+import { generatedProblem, type Generated } from './generator.js';
+import { elitePlacementFrames, minionFrames, placeSpaces } from './advanced-setup.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { enemySpaces } from '../legal.js';
@@ -30,8 +33,12 @@ export interface Carry {
   upgrades?: Record<string, string[]>;
   /** The boards that took part, per Side (who may buy an upgrade, spec 10.3). */
   participants?: Record<Side, string[]>;
-  /** Dark Matter Crystals just gained, per Side, to spend at once (spec 10.2: unspent ones expire). The rewards (#84) are not modelled: only a caller supplies them. */
+  /** Dark Matter Crystals, per Side, to spend at once (spec 10.2: unspent ones expire), besides those the rewards give (a caller may supply them). */
   crystals?: Partial<Record<Side, number>>;
+  /** What the finished mission awards each Side (spec 10.2, rules/rewards.ts), resolved at the start of the next mission. */
+  rewards?: Record<Side, Award>;
+  /** The campaign's story flags (spec 5.2): mission winners and OM outcomes so far. */
+  flags?: Record<string, string>;
 }
 
 export function carry(s: S): Carry {
@@ -39,7 +46,14 @@ export function carry(s: S): Carry {
   for (const u of Object.values(s.units)) units[u.id] = { at: u.at, facing: u.facing, downed: u.downed };
   const boards: Carry['boards'] = {};
   for (const b of Object.values(s.boards)) boards[b.id] = { shield: b.shield, armor: b.armor, cubes: { ...b.cubes }, wounds: { ...b.wounds } };
-  return { from: s.mission, units, boards, vp: { ...s.vp }, gadgets: carryGadgets(s), upgrades: carryUpgrades(s), participants: { MAYHEM: Object.values(s.boards).filter((b) => b.side === 'MAYHEM').map((b) => b.id).sort(), LEGION: Object.values(s.boards).filter((b) => b.side === 'LEGION').map((b) => b.id).sort() } };
+  return { from: s.mission, units, boards, vp: { ...s.vp }, gadgets: carryGadgets(s), upgrades: carryUpgrades(s), participants: { MAYHEM: Object.values(s.boards).filter((b) => b.side === 'MAYHEM').map((b) => b.id).sort(), LEGION: Object.values(s.boards).filter((b) => b.side === 'LEGION').map((b) => b.id).sort() }, ...rewardsCarry(s) };
+}
+
+/** The rewards and story flags part of the carry (only what there is). */
+function rewardsCarry(s: S): Pick<Carry, 'rewards' | 'flags'> {
+  const r = awards(s);
+  const flags = storyFlags(s);
+  return { ...(r ? { rewards: r } : {}), ...(Object.keys(flags).length ? { flags } : {}) };
 }
 
 function newBoard(id: string, side: Side, minions: string[]): Board {
@@ -55,7 +69,9 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (!m) return violation('unknown_scenario', `no mission ${p.scenario}`);
   const n = p.seats.length;
   if (!m.players.includes(n)) return violation('bad_player_count', `${m.id} is for ${m.players.join(', ')} players`);
-  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean };
+  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean; generated?: Generated };
+  // A generated mission (rules/generator.ts): the template's map and forces, the generated Rounds, initiative and reward OMs.
+  if (opts.generated !== undefined) { const v = generatedProblem(m.id, n, opts.generated); if (v) return v; }
   // Advanced Setup (spec 3.3): only in a mission that gives Scrap budgets (step 2, choosing gadgets, is what is modelled).
   if (opts.advancedSetup && !scrapBudget(m.id, 'MAYHEM')) return violation('no_advanced_setup', `${m.id} gives no Scrap budget for an Advanced Setup`);
   const boards: Record<string, Board> = {};
@@ -75,6 +91,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
     vp: { MAYHEM: 0, LEGION: 0 }, vpStart: m.vpStart, stack: [], nextId: 1, tick: 0, deployed: false, result: null, log: [],
   };
   const ev: Ev = [];
+  if (opts.generated) { s.generated = JSON.parse(JSON.stringify(opts.generated)) as Generated; s.side = s.generated.initiative; }
   const md = setupMayhem(m.id, rng, ev);
   if (md) s.mayhem = md;
   const ex = setupExplosions(m.id);
@@ -87,13 +104,18 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (gd) s.gadgets = gd;
   const up = setupUpgrades(m.id, units, opts.carry?.upgrades, ev);
   if (up) s.upgrades = up;
-  say(ev, 'mission_started', { mission: m.id, rounds: m.rounds, initiative: m.initiative, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
+  say(ev, 'mission_started', { mission: m.id, rounds: s.generated?.rounds ?? m.rounds, initiative: s.side, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
+  // Advanced Setup step 3 (Minions) after step 2 (gadgets), both Sides finishing a step first (lockstep).
+  if (opts.advancedSetup) s.stack.push(...elitePlacementFrames(s), ...minionFrames(s));
   if (opts.advancedSetup) s.stack.push(...advancedSetupFrames(s));
   // Buying upgrades with the Crystals just gained comes first (spec 10.3), MAYHEM then LEGION.
   if (opts.carry) s.stack.push(...purchaseFrames(s, opts.carry));
   // Before buying, a Side may reset its Elite boards (spec 10.3).
   if (opts.carry) s.stack.push(...resetFrames(s));
+  // The last mission's rewards come first (spec 10.2: rewards, then purchases); their Crystals join the purchase.
+  if (opts.carry?.flags) s.flags = { ...opts.carry.flags };
+  if (opts.carry) s.stack.push(...rewardFrames(s, opts.carry));
   return { s, ev };
 }
 
@@ -328,11 +350,11 @@ function endTurn(s: S, rng: Rng, ev: Ev): void {
     vpForOms(s, ev);
     if (s.result) return;
     say(ev, 'round_ended', { round: s.round });
-    if (s.round >= CONTENT.missions[s.mission].rounds) { finish(s, `end of Round ${s.round}`, ev); return; }
+    if (s.round >= (s.generated?.rounds ?? CONTENT.missions[s.mission].rounds)) { finish(s, `end of Round ${s.round}`, ev); return; }
     s.round++;
     for (const side of SIDES) s.decks[side] = reshuffleDiscard(s.decks[side]);
     s.first = { MAYHEM: true, LEGION: true };
-    s.side = CONTENT.missions[s.mission].initiative;
+    s.side = s.generated?.initiative ?? CONTENT.missions[s.mission].initiative;
   } else s.side = other(s.side);
   startTurn(s, rng, ev);
 }
@@ -380,7 +402,9 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       continue;
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
-    if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards') return;
+    if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions') return;
+    // Advanced Setup step 4: with no free space left in the Side's Tiles the figure stays off the map.
+    if (f.t === 'placeUnit') { if (placeSpaces(s, f).length) return; s.stack.pop(); say(ev, 'unit_not_placed', { unit: f.unit }); continue; }
     if (f.t === 'edmksTax') {
       const o = taxOptions(s, f.board);
       if (o.length > 1) return;
