@@ -35,6 +35,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
         ...(a.callFire ? [`${a.callFire.caller} calls fire from ${a.callFire.asset} at (${inches(a.callFire.at[0])}, ${inches(a.callFire.at[1])})`] : []),
         ...(a.scout ? [`${a.scout.fig} scouts to (${inches(a.scout.at[0])}, ${inches(a.scout.at[1])})`] : []),
         ...(a.demolition ? [`${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}`] : []),
+        ...(a.recover ? [`aid teams treat ${a.recover.map((r) => r.wounded).join(', ')}`] : []),
         ...(a.target ? [`the rest shoot at ${name(v, a.target)}`] : []),
       ];
       return `${active}: ${parts.join(', ') || 'command'}`;
@@ -63,7 +64,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'morale_failed': return `${name(v, d.unit)} fails its morale test (${d.successes} successes)`;
     case 'motivator_reroll': return `${name(v, d.unit)}'s motivator re-rolls the morale test: ${d.successes} successes`;
     case 'psionic_power': return `${d.figure} invokes ${d.power} at ${name(v, d.target)}: ${d.successes} successes, ${d.works ? 'it works' : 'it fails'} (Strength ${d.strength})`;
-    case 'psionic_harm': return `${d.figure} is harmed${d.killed ? ' and killed' : ' but survives'}`;
+    case 'psionic_harm': return `${d.figure} is harmed${d.killed ? ' and killed' : d.wounded ? ' and wounded' : ' but survives'}`;
     case 'emboldened': return `${name(v, d.unit)} is emboldened and skips its morale test`;
     case 'terror_test': return `${name(v, d.unit)} is terrified and tests morale`;
     case 'drop': return `${name(v, d.unit)} drops: ${d.successes} successes${d.scatter ? `, scatters ${d.scatter}"` : ', on the point'}`;
@@ -78,7 +79,11 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'opportunity_fire': return `${name(v, d.unit)} takes opportunity fire at ${name(v, d.target)}`;
     case 'shot': if (d.scattered) return `${name(v, d.unit)} fires scattered at ${name(v, d.target)} (${inches(d.distance)}): ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
       return `${name(v, d.unit)} fires at ${name(v, d.target)} (${d.band} range ${inches(d.distance)}, ${d.cover} cover): FE ${d.fe}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
-    case 'damage': return `${d.figure}: ${d.attack} against ${d.defence}${d.killed ? ', killed' : ', no effect'}`;
+    case 'damage': return `${d.figure}: ${d.attack} against ${d.defence}${d.killed ? ', killed' : d.wounded ? ', wounded' : ', no effect'}`;
+    case 'wounded': return `${d.figure} of ${name(v, d.unit)} is wounded`;
+    case 'wounded_killed': return `the wounded ${d.figure} of ${name(v, d.unit)} is killed`;
+    case 'recovery': return `${d.figure} of ${name(v, d.unit)}: recovery ${d.total}, ${d.result === 'recovered' ? 'recovered and fights again' : d.result === 'stabilized' ? 'stabilized' : 'dies of the wounds'}`;
+    case 'psionic_heal': return `${d.figure} of ${name(v, d.unit)} is ${d.recovered ? 'healed and fights again' : 'not healed'}`;
     case 'moved': return `${name(v, d.unit)} moves`;
     case 'assault_result': return `assault ${name(v, d.unit)} ${d.attacker.score} against ${name(v, d.target)} ${d.defender.score}: ${d.outcome === 'draw' ? 'a draw' : `the ${d.outcome} wins`}`;
     case 'routed': return `${name(v, d.unit)} routs`;

@@ -29,6 +29,7 @@ const figureSchema = {
     leader: flag,
     alive: { ...flag, description: 'false: a casualty (default true)' },
     exited: { ...flag, description: 'left the table over its home edge (Evacuation); its at is not checked' },
+    wounded: { enum: ['wounded', 'stabilized'], description: 'module Recover Wounded: a casualty (alive false) lying wounded, untreated or stabilized (§7.23)' },
   },
 };
 
@@ -96,7 +97,7 @@ export const positionSchema = {
   },
 } as const;
 
-type FigPos = { id?: string; at: Pt; weapon: string; armour: string; support?: boolean; leader?: boolean; alive?: boolean; exited?: boolean };
+type FigPos = { id?: string; at: Pt; weapon: string; armour: string; support?: boolean; leader?: boolean; alive?: boolean; exited?: boolean; wounded?: 'wounded' | 'stabilized' };
 type UnitPos = {
   id: string; name?: string; side: Side | null; kind?: Unit['kind']; quality: Unit['quality']; resolve: Unit['resolve']; strength?: number; figures: FigPos[];
   activated?: boolean; underFire?: boolean; broken?: boolean; fallingBack?: boolean; pinned?: boolean; out?: boolean; controlledBy?: Side | null; demolition?: Unit['demolition'];
@@ -116,6 +117,7 @@ function unitOf(q: UnitPos): Unit {
   const figures: Figure[] = q.figures.map((f, i) => ({
     id: f.id ?? `${q.id}.${i + 1}`, at: pt(f.at), r: baseRadius(f.armour), weapon: f.weapon, armour: f.armour,
     support: !!f.support, leader: !!f.leader, alive: f.alive ?? true, ...(f.exited !== undefined ? { exited: f.exited } : {}),
+    ...(f.wounded && f.alive === false ? { wounded: f.wounded } : {}),
   }));
   return {
     id: q.id, name: q.name ?? q.id, side: q.side, kind, quality: q.quality, resolve: q.resolve, strength: q.strength ?? figures.length, figures,
@@ -237,7 +239,7 @@ export const fastAndDirtyPosition: PositionFormat<S> = {
         id: u.id, name: u.name, side: u.side, kind: u.kind, quality: u.quality, resolve: u.resolve, strength: u.strength,
         figures: u.figures.map((f) => ({
           id: f.id, at: pt(f.at), weapon: f.weapon, armour: f.armour, support: f.support, leader: f.leader, alive: f.alive,
-          ...(f.exited !== undefined ? { exited: f.exited } : {}),
+          ...(f.exited !== undefined ? { exited: f.exited } : {}), ...(f.wounded ? { wounded: f.wounded } : {}),
         })),
         activated: u.activated, underFire: u.underFire, broken: u.broken, fallingBack: u.fallingBack,
         ...(u.pinned !== undefined ? { pinned: u.pinned } : {}), out: u.out,

@@ -39,6 +39,8 @@ export interface Figure {
   alive: boolean;
   /** Left the table over its side's edge (Evacuation). */
   exited?: boolean;
+  /** Module Recover Wounded (§7.23): lying wounded (`alive` false, out of action), untreated or stabilized. */
+  wounded?: 'wounded' | 'stabilized';
   /** An attached character's figure: the id of its own unit (§2.8). */
   character?: string;
   /** A crew figure of a weapon team attached to the squad at deployment: the team's unit id (§7.9). */
@@ -190,6 +192,8 @@ export interface Options {
   noComms?: { 0?: boolean; 1?: boolean };
   /** Drop troops (§7.6): each side's anti-aircraft density against enemy drops (at least Light). */
   antiAircraft?: { 0?: 'light' | 'moderate' | 'heavy'; 1?: 'light' | 'moderate' | 'heavy' };
+  /** Module Recover Wounded (§7.23, §6.5): damage margins 0-2 wound instead of killing. */
+  recoverWounded?: boolean;
   forces?: unknown;
 }
 
@@ -270,7 +274,7 @@ export type CallFire = { caller: string; asset: string; at: Pt };
 export type Attachment = { attach?: string; detach?: boolean };
 
 /** A psionic invocation inside an Engage order (§7.22): before the move, or after it with `after`. */
-export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embolden' | 'enhance' | 'expose' | 'harm' | 'heal' | 'inspire' | 'shield' | 'terror'; target: string; after?: boolean };
+export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embolden' | 'enhance' | 'expose' | 'harm' | 'heal' | 'inspire' | 'shield' | 'terror'; target: string; after?: boolean; wounded?: string };
 
 export type Action =
   | { type: 'initiative'; first: boolean }
@@ -278,7 +282,7 @@ export type Action =
   | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
   | ({ type: 'rush'; moves: Path[] } & Attachment)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
-  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt } } & Attachment)
+  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; recover?: { wounded: string; by: string[] }[] } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'drop'; at: Pt }
@@ -314,4 +318,5 @@ export function teamPart(u: Unit): Unit {
 }
 /** A living member of the unit has this personality (§2.7: its effect goes with the figure). */
 export const hasPersonality = (u: Unit, p: string) => living(u).some((f) => f.personalities?.includes(p));
-export const casualties = (u: Unit) => u.figures.filter((f) => !f.alive).length;
+/** Dead, lost and untreated wounded figures; stabilized wounded are not casualties (§2.2, §7.23). */
+export const casualties = (u: Unit) => u.figures.filter((f) => !f.alive && f.wounded !== 'stabilized').length;

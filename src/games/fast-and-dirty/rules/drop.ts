@@ -13,6 +13,7 @@ import { armour } from '../content.js';
 import { QUALITY_TABLE, inPlay, living, other, type Feature, type S, type Side, type Unit } from '../state.js';
 import { arrangeAt } from './hidden.js';
 import { afterCasualties } from './combat.js';
+import { applyHurt } from './wounds.js';
 import { Run, randomDirection, successes } from './run.js';
 
 /** Distance kept from difficult terrain and enemy figures (§7.6). */
@@ -119,7 +120,9 @@ export function drop(s: S, run: Run, u: Unit, at: Pt): { landed: boolean; pinned
     const h = onBuilding ?? hazard(s, q)?.id;
     if (!h) continue;
     const [d] = run.roll('drop_hazard', 1, { unit: u.id, figure: f.id, feature: h });
-    if (d >= (armour(f.armour)?.powered ? 6 : 5)) { f.alive = false; hurt.push(f.id); }
+    // Wounded on 5 and killed on 6, powered armour wounded on 6 (§7.6); without the wound rules a wound kills.
+    const res = armour(f.armour)?.powered ? (d >= 6 ? 'wounded' : null) : d >= 6 ? 'killed' : d >= 5 ? 'wounded' : null;
+    if (applyHurt(s, run, u, f, res)) hurt.push(f.id);
   }
   if (hurt.length) run.emit('drop_casualties', { unit: u.id, killed: hurt });
   u.actedTurn = s.turn;

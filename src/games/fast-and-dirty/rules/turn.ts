@@ -17,6 +17,7 @@ import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
+import { aidBusy, recoverWounded } from './wounds.js';
 import { commandResponse, hesitantTrait } from './command-response.js';
 import { lastBoundStarts } from './jump.js';
 import { drop } from './drop.js';
@@ -326,11 +327,13 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (a.target && inPlay(u)) {
         const t = s.units.find((x) => x.id === a.target)!;
         // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
-        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig));
+        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || aidBusy(a.recover).has(f.id)));
         for (const f of busy) f.alive = false;
         if (inPlay(t)) shoot(s, run, u, t);
         for (const f of busy) f.alive = true;
       }
+      // The aid teams' recovery rolls, after the rest have fired [P]: a recovered figure does not join this order's fire.
+      if (a.recover && inPlay(u)) recoverWounded(s, run, u, a.recover);
       break;
     }
   }
