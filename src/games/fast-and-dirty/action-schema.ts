@@ -32,6 +32,7 @@ export const actionSchema = T.Union([
     teamTarget: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'an unmoved squad\'s attached weapon team fires at this other target (§7.9)' })),
     indirect: T.Optional({ ...XY, description: 'an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11)' }),
     smoke: T.Optional(T.Tuple([XY, XY], { description: 'lay the squad\'s smoke screen between two points, instead of shooting (§7.26)' })),
+    carry: T.Optional(T.Array(T.Object({ by: Id, fig: Id }, { additionalProperties: false }), { maxItems: 8, description: 'carrying wounded (module recoverWounded): each healthy figure `by` carries one wounded figure `fig` (given its own path, ending within 1" of the carrier); both move at half rate and the carriers do not shoot (§7.23)' })),
     ...Attachment,
   }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
   act('rush', { moves: Moves, ...Attachment }, 'Move Out: Rush, a double move without fire (§5.3)'),

@@ -41,6 +41,10 @@ export interface Figure {
   exited?: boolean;
   /** Module Recover Wounded (§7.23): lying wounded (`alive` false, out of action), untreated or stabilized. */
   wounded?: 'wounded' | 'stabilized';
+  /** The turn in which it carries a wounded figure: it does not shoot (§7.23). */
+  carryTurn?: number;
+  /** A wounded figure its squad has rolled to leave behind (Leave No One Behind, §7.23): one roll per figure. */
+  leftBehind?: boolean;
   /** An attached character's figure: the id of its own unit (§2.8). */
   character?: string;
   /** A crew figure of a weapon team attached to the squad at deployment: the team's unit id (§7.9). */
@@ -135,6 +139,8 @@ export interface Unit {
   movedNow?: boolean;
   /** Personality Motivator's once-per-game re-roll is spent (§2.7). */
   motivatorUsed?: boolean;
+  /** Left unstabilized wounded behind and failed the roll: Resolve one level lower for the game (§7.23). */
+  leftWounded?: boolean;
   /** A failed morale test's successes, held while the owner decides on the Motivator re-roll. */
   moraleHeld?: number;
 }
@@ -279,7 +285,7 @@ export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embol
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string; lastStand?: boolean }
-  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment)
   | ({ type: 'rush'; moves: Path[] } & Attachment)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; recover?: { wounded: string; by: string[] }[] } & Attachment)

@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import { act, craft, evOf, faces, fastAndDirty, decision, row, shootAt, squad, tryAct, unitOf } from './helpers.js';
 import { casualties, type Action, type S } from '../../../src/games/fast-and-dirty/state.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
+import { isBroken } from '../../../src/games/fast-and-dirty/rules/morale.js';
 
 const code = (r: unknown) => (r as { code?: string }).code;
 const W = { recoverWounded: true };
@@ -176,4 +177,84 @@ test('#42 squad-based damage with the wound rules: half the unsaved hits, rounde
   const b = unitOf(r.s, 'B1');
   assert.equal(b.figures.filter((f) => f.wounded === 'wounded').length, 1);
   assert.equal(b.figures.filter((f) => !f.alive && !f.wounded).length, 1);
+});
+
+// Checklist item #43 (§7.23, source p.40): "For every fit soldier, one wounded may be moved up to
+// half the movement rate of the squad. Any members of the squad helping wounded figures move may not
+// Shoot." "If a squad without a medic wishes to abandon any unstabilized wounded, they must roll 1d6
+// first. If the result is 5 or more, they may leave their wounded behind without penalty ... one
+// level less than normal when Checking Resolve for the remainder of the game."
+const march = (dy: number, figs = ['A1.1', 'A1.2', 'A1.3', 'A1.4']) => figs.map((id, i) => ({ fig: id, path: [[1000 + i * 220, 500 + dy] as [number, number]] }));
+
+test('#43 carrying wounded: one wounded per fit soldier, both at half the move; the carrier does not shoot (§7.23)', () => {
+  const s = volley('w-carry');
+  wound(s, 'A1.5');
+  const moves = [...march(280, ['A1.1', 'A1.2', 'A1.3']), { fig: 'A1.4', path: [[1760, 780] as [number, number]] }, { fig: 'A1.5', path: [[1880, 780] as [number, number]] }];
+  const carry = [{ by: 'A1.4', fig: 'A1.5' }];
+  const r = act(s, { type: 'engage', moves, target: null, fireFirst: true, carry });
+  assert.deepEqual(fig(r.s, 'A1.5').at, [1880, 780], 'the wounded figure went with its carrier');
+  assert.equal(fig(r.s, 'A1.5').wounded, 'wounded');
+  assert.equal(evOf(r.events, 'wounded_left').length, 0, 'a carried figure is not left behind');
+  // Half of 6": 3.5" is too far for the carried figure and for its carrier.
+  const far = [...moves.slice(0, 4), { fig: 'A1.5', path: [[1880, 850] as [number, number]] }];
+  assert.equal(code(tryAct(s, { type: 'engage', moves: far, target: null, fireFirst: true, carry })), 'beyond_allowance');
+  const farCarrier = [...moves.slice(0, 3), { fig: 'A1.4', path: [[1660, 850] as [number, number]] }, { fig: 'A1.5', path: [[1780, 850] as [number, number]] }];
+  assert.equal(code(tryAct(s, { type: 'engage', moves: farCarrier, target: null, fireFirst: true, carry })), 'beyond_allowance');
+  // Not beside its carrier; no carrier at all; a carrier that is itself wounded; one carrier for two.
+  const apart = [...moves.slice(0, 3), { fig: 'A1.4', path: [[1660, 780] as [number, number]] }, moves[4]];
+  assert.equal(code(tryAct(s, { type: 'engage', moves: apart, target: null, fireFirst: true, carry })), 'carried_apart');
+  assert.equal(code(tryAct(s, { type: 'engage', moves, target: null, fireFirst: true })), 'not_a_figure');
+  assert.equal(code(tryAct(s, { type: 'engage', moves, target: null, fireFirst: true, carry: [{ by: 'A1.5', fig: 'A1.4' }] })), 'not_healthy');
+  // The rest fire; the carrier does not (FE dice, then one damage roll pair).
+  const fire = act(s, { type: 'engage', moves, target: 'B1', fireFirst: true, carry }, faces(1, 1, 1, 6));
+  assert.equal(evOf(fire.events, 'shot')[0].firers.includes('A1.4'), false);
+  assert.equal(evOf(fire.events, 'shot')[0].firers.length, 3);
+});
+
+test('#43 Leave No One Behind: a squad moving away from untreated wounded rolls 1D6 once per figure; under 5, one Resolve level lower for the game; a Medic needs no roll (§7.23)', () => {
+  const s = volley('w-leave');
+  wound(s, 'A1.5');
+  const away = { type: 'engage', moves: march(600), target: null, fireFirst: true } as Action;
+  const bad = act(s, away, faces(4));
+  assert.deepEqual(evOf(bad.events, 'wounded_left')[0], { unit: 'A1', figures: ['A1.5'], roll: 4, resolveLower: true });
+  assert.equal(unitOf(bad.s, 'A1').leftWounded, true);
+  const good = act(s, away, faces(5));
+  assert.equal(unitOf(good.s, 'A1').leftWounded, undefined);
+  assert.equal(evOf(good.events, 'wounded_left')[0].roll, 5);
+  // Staying within coherency of the wounded: no roll.
+  const near = act(s, { type: 'engage', moves: march(100), target: null, fireFirst: true } as Action);
+  assert.equal(evOf(near.events, 'wounded_left').length, 0);
+  // Already left: no second roll on the next move.
+  const again = structuredClone(good.s);
+  again.phase = 'order'; again.active = 'A1'; again.step++;
+  const next = act(again, { type: 'engage', moves: march(1000), target: null, fireFirst: true } as Action);
+  assert.equal(evOf(next.events, 'wounded_left').length, 0);
+  // A stabilized figure may be left with no roll.
+  const st = volley('w-leave-st');
+  wound(st, 'A1.5', 'stabilized');
+  assert.equal(evOf(act(st, away).events, 'wounded_left').length, 0);
+  // A squad with a Medic leaves them with no roll.
+  const medicSquad: UnitSpec = { name: 'Medics', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 4, personalities: ['medic'] }, { weapon: 'assaultRifle', armour: 'light' }] };
+  const m = craft({ name: 'w-leave-medic', active: 'A1', options: W, units: [
+    { id: 'A1', side: 0, spec: medicSquad, at: row(1000, 500, 5) },
+    { id: 'B1', side: 1, spec: squad('regular', 5), at: row(1000, 1600, 5) },
+  ] });
+  wound(m, 'A1.5');
+  const mr = act(m, away);
+  assert.deepEqual(evOf(mr.events, 'wounded_left')[0], { unit: 'A1', figures: ['A1.5'], roll: null });
+  assert.equal(unitOf(mr.s, 'A1').leftWounded, undefined);
+});
+
+test('#43 a squad that failed Leave No One Behind checks Resolve one level lower (§7.23, §2.1)', () => {
+  const s = volley('w-resolve');
+  const a = unitOf(s, 'A1');
+  fig(s, 'A1.4').alive = false;
+  wound(s, 'A1.5');
+  // Steady, 5 strong: 2 casualties are below 50%; Uncertain breaks at 25%.
+  assert.equal(isBroken(s, a), false);
+  a.leftWounded = true;
+  assert.equal(isBroken(s, a), true);
+  // A stabilized figure is no longer a casualty.
+  fig(s, 'A1.5').wounded = 'stabilized';
+  assert.equal(isBroken(s, a), false);
 });

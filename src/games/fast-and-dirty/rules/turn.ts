@@ -2,7 +2,7 @@
 // and victory (§9, scenario conditions §4.3).
 import { Value } from '@sinclair/typebox/value';
 import { dist, edgeDistance, overlaps, toward, type Pt } from '../../../engine/mech/geom2d.js';
-import { inImpassable, pathCost } from '../geometry.js';
+import { coherencyDistance, inImpassable, pathCost } from '../geometry.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
 import { firePlan, priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
@@ -17,7 +17,7 @@ import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
-import { aidBusy, recoverWounded } from './wounds.js';
+import { aidBusy, leaveNoOneBehind, recoverWounded } from './wounds.js';
 import { commandResponse, hesitantTrait } from './command-response.js';
 import { lastBoundStarts } from './jump.js';
 import { drop } from './drop.js';
@@ -272,6 +272,8 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (a.jump) run.emit('jump', { unit: u.id, jump: a.jump });
       const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
       const end = movePositions(a.moves);
+      // Carriers of wounded do not shoot this activation (§7.23).
+      for (const c of a.carry ?? []) { const b = u.figures.find((f) => f.id === c.by); if (b) b.carryTurn = s.turn; }
       if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
       if (a.indirect) mortarFire(s, run, u, a.indirect);
       if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed);
@@ -281,6 +283,11 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       const before = startsOf(u);
       // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
       moveFigures(s, run, u, s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move') : end);
+      // The carried wounded go with their carriers (§7.23), if the carrier is still standing.
+      for (const c of a.carry ?? []) {
+        const w = u.figures.find((f) => f.id === c.fig), b = u.figures.find((f) => f.id === c.by);
+        if (w && b?.alive && w.wounded && end.get(w.id)) { w.at = [end.get(w.id)![0], end.get(w.id)![1]]; delete w.leftBehind; }
+      }
       checkMines(s, run, u, pathsOf(u, a.moves, before));
       // A Leap: the unit may take no other action this turn (§7.12).
       if (a.jump === 'leap') u.noFireTurn = s.turn;
@@ -558,6 +565,7 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
       return;
     }
   }
+  if ('moves' in a && a.moves.length > 0 && inPlay(u)) leaveNoOneBehind(s, run, u, coherencyDistance(u));
   endActivation(s, run, u, 'moves' in a && a.moves.length > 0);
 }
 

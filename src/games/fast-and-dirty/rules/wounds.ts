@@ -7,6 +7,7 @@
 // Pinned, +1 with a Medic present; 6+ recovered, 4-5 stabilized (no more attempts, no longer a
 // casualty), less dies.
 import { violation, type Violation } from '../../../engine/types.js';
+import { edgeDistance } from '../../../engine/mech/geom2d.js';
 import { armour } from '../content.js';
 import { hasPersonality, living, type Figure, type S, type Unit } from '../state.js';
 import type { Run } from './run.js';
@@ -132,6 +133,54 @@ export function heal(s: S, run: Run, t: Unit, fig: string | undefined): void {
   const ok = d >= 4;
   if (ok) { f.alive = true; delete f.wounded; }
   run.emit('psionic_heal', { unit: t.id, figure: f.id, recovered: ok });
+}
+
+/**
+ * Why these carry pairs are not legal for the unit's Move, or null (§7.23 "Moving wounded"): each
+ * carrier a different healthy figure, each carried figure a different wounded figure of the unit
+ * with a path in the order. Not with variable movement [P: the roll would part carrier and carried].
+ */
+export function carryProblem(s: S, u: Unit, carry: { by: string; fig: string }[], moves: { fig: string }[]): Violation | null {
+  if (!woundRules(s)) return violation('no_wound_rules', 'carrying wounded needs the Recover Wounded module (§7.23)');
+  if (!Array.isArray(carry)) return violation('malformed_action', 'carry is a list of {by, fig}');
+  if (s.options.variableMovement) return violation('carry_variable', 'carrying wounded is not built with variable movement (§7.23, §6.2)');
+  const by = new Set<string>(), figs = new Set<string>();
+  for (const c of carry) {
+    if (typeof c !== 'object' || c === null || typeof c.by !== 'string' || typeof c.fig !== 'string') return violation('malformed_action', 'carry is a list of {by, fig}');
+    if (!living(u).some((f) => f.id === c.by)) return violation('not_healthy', `${c.by} is not a healthy figure of ${u.id} (§7.23)`);
+    const w = u.figures.find((f) => f.id === c.fig);
+    if (!w || !isWounded(w) || w.exited) return violation('not_wounded', `${c.fig} is not a wounded figure of ${u.id} (§7.23)`);
+    if (by.has(c.by)) return violation('one_each', `${c.by} carries one wounded figure (§7.23)`);
+    if (figs.has(c.fig)) return violation('one_each', `${c.fig} is carried once`);
+    by.add(c.by);
+    figs.add(c.fig);
+    if (!moves.some((m) => m.fig === c.fig)) return violation('carry_no_path', `${c.fig} is carried: give it a path beside its carrier`);
+  }
+  return null;
+}
+
+/**
+ * Leave No One Behind (§7.23), after a unit's order moved it: an untreated wounded figure farther
+ * than the coherency distance from every healthy member, not carried [P], is left behind. A squad
+ * without a Medic, not Hardened or Relentless, rolls 1D6 once per such figure (`leftBehind`): under
+ * 5 its Resolve is one level lower for the rest of the game (`leftWounded`). A squad with a living
+ * Medic leaves them with no roll [P: the Medic need not stay].
+ */
+export function leaveNoOneBehind(s: S, run: Run, u: Unit, coherency: number): void {
+  if (!woundRules(s) || u.out || !living(u).length) return;
+  const left = untreated(u).filter((w) => !w.leftBehind && living(u).every((f) => edgeDistance(f.at, f.r, w.at, w.r) > coherency));
+  if (!left.length) return;
+  for (const w of left) w.leftBehind = true;
+  if (hasPersonality(u, 'medic') || has(u, 'hardened') || has(u, 'relentless') || has(u, 'zombie')) {
+    run.emit('wounded_left', { unit: u.id, figures: left.map((f) => f.id), roll: null });
+    return;
+  }
+  for (const w of left) {
+    const [d] = run.roll('leave_no_one_behind', 1, { unit: u.id, figure: w.id });
+    const penalty = d < 5 && !u.leftWounded;
+    if (d < 5) u.leftWounded = true;
+    run.emit('wounded_left', { unit: u.id, figures: [w.id], roll: d, ...(penalty ? { resolveLower: true } : {}) });
+  }
 }
 
 /** The wounded figures a squad's default policy pairs with aid teams (candidates): untreated first come, two healthy non-busy figures each. */
