@@ -48,6 +48,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'harm': return `${a.fig} suffers the Harm`;
     case 'motivator': return a.reroll ? `${active}'s motivator rallies it: re-roll the morale test` : `${active} keeps its morale result`;
+    case 'arrange': return a.places.length ? `${active} arranges ${a.places.length} landed figure${a.places.length > 1 ? 's' : ''}` : `${active} keeps the landing arrangement`;
     case 'drop': return `${active} drops at (${inches(a.at[0])}, ${inches(a.at[1])})`;
     case 'elusive': return a.moves.length ? `${name(v, v.elusive?.target ?? null)} eludes the fire: falls back 4"` : `${name(v, v.elusive?.target ?? null)} stands and takes the fire`;
     case 'retarget': return a.target ? `${name(v, v.elusive?.shooter ?? null)} shoots at ${name(v, a.target)} instead` : `${name(v, v.elusive?.shooter ?? null)} holds fire`;

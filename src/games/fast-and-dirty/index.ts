@@ -28,7 +28,7 @@ import { hesitantProblem } from './rules/command-response.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { aidBusy, recoverProblem } from './rules/wounds.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
-import { dropCandidates, dropProblem } from './rules/drop.js';
+import { arrangeProblem, dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
 import { has, noRush } from './rules/traits.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
@@ -41,7 +41,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyMotivator, applyHarm, applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyMotivator, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -95,6 +95,10 @@ function pending(s: S): OpenDecision[] {
   if (s.phase === 'motivator') {
     const u = s.units.find((x) => x.id === s.active)!;
     return [{ key: `motivator:${s.step}`, seat: u.side as Side, kind: 'motivator', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, successes: u.moraleHeld ?? 0 } }];
+  }
+  if (s.phase === 'arrange') {
+    const u = s.units.find((x) => x.id === s.landing!.unit)!;
+    return [{ key: `arrange:${s.step}`, seat: u.side as Side, kind: 'arrange', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, landing: s.landing!.at, at: Object.fromEntries(living(u).map((f) => [f.id, f.at])) } }];
   }
   if (s.phase === 'harm') {
     const h = s.harm!;
@@ -331,6 +335,10 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (!opportunityFirers(s, mover).some((u) => u.id === a.unit)) return violation('not_eligible', `${a.unit} may not take opportunity fire at ${mover.id}: it needs to be unactivated and have the mover among its fire-priority targets (§7.18)`);
       return null;
     }
+    case 'arrange': {
+      if (a.type !== 'arrange') return violation('wrong_action', 'answer with {type:"arrange", places: [{fig, at}]} (no places: keep the automatic arrangement) (§7.6)');
+      return arrangeProblem(s, s.units.find((x) => x.id === s.landing!.unit)!, s.landing!, a.places);
+    }
     case 'motivator':
       if (a.type !== 'motivator' || typeof a.reroll !== 'boolean') return violation('wrong_action', 'answer with {type:"motivator", reroll: true|false} (§2.7)');
       return null;
@@ -400,6 +408,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
     case 'motivator': return { actions: [{ type: 'motivator', reroll: true }, { type: 'motivator', reroll: false }], all: true };
+    case 'arrange': return { actions: [{ type: 'arrange', places: [] }], all: false };
     case 'harm': return { actions: living(s.units.find((x) => x.id === s.harm!.target)!).map((f) => ({ type: 'harm' as const, fig: f.id })), all: true };
     case 'elusive': return { actions: elusiveCandidates(s, s.units.find((x) => x.id === s.elusive!.target)!, s.units.find((x) => x.id === s.elusive!.shooter)!), all: false };
     case 'retarget': {
@@ -422,6 +431,8 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'control': return { type: 'control', moves: [] };
     case 'opportunity': return { type: 'opportunity', unit: null };
     case 'elusive': return { type: 'elusive', moves: [] };
+    // Drop troops keep the automatic arrangement round the landing point (§7.6).
+    case 'arrange': return { type: 'arrange', places: [] };
     // A rout is re-rolled; a fall back is kept for a worse day.
     case 'motivator': return { type: 'motivator', reroll: (s.units.find((x) => x.id === s.active)?.moraleHeld ?? 0) === 0 };
     case 'harm': {
@@ -460,6 +471,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'harm': applyHarm(s, run, a.fig); break;
     case 'motivator': applyMotivator(s, run, a.reroll); break;
     case 'drop': applyDrop(s, run, s.units.find((x) => x.id === s.active)!, a.at); break;
+    case 'arrange': applyArrange(s, run, a.places); break;
     case 'retarget': applyRetarget(s, run, a.target); break;
     default: applyOrder(s, run, s.units.find((x) => x.id === s.active)!, a);
   }

@@ -210,7 +210,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'ended';
+export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'arrange' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -250,6 +250,8 @@ export interface S {
   psiDone?: boolean;
   /** An order paused for the Harm target's owner to pick the figure (§7.22). */
   harm?: { unit: string; target: string; action: Action; stage: 'before' | 'after' } | null;
+  /** Drop troops landed, waiting for their owner to arrange the figures (§7.6): the landing point, a building it is in, Pinned on landing. */
+  landing?: { unit: string; at: Pt; building: string | null; pinned: boolean } | null;
   /** Each side's one Last Stand of the game is declared (§7.13). */
   lastStandUsed?: [boolean, boolean];
   /** Smoke screens on the table (§7.26). */
@@ -292,6 +294,7 @@ export type Action =
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'drop'; at: Pt }
+  | { type: 'arrange'; places: { fig: string; at: Pt }[] }
   | { type: 'harm'; fig: string }
   | { type: 'motivator'; reroll: boolean }
   | { type: 'elusive'; moves: Path[] }

@@ -20,7 +20,7 @@ import { placeScout, returnScout } from './scout.js';
 import { aidBusy, leaveNoOneBehind, recoverWounded } from './wounds.js';
 import { commandResponse, hesitantTrait } from './command-response.js';
 import { lastBoundStarts } from './jump.js';
-import { drop } from './drop.js';
+import { drop, land } from './drop.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
@@ -675,6 +675,24 @@ export function applyReveal(s: S, run: Run, real: boolean): void {
 /** Drop troops (§7.6): the drop is the whole activation; the unit lands Under Fire (the AA always fires), Pinned on 3 failures. */
 export function applyDrop(s: S, run: Run, u: Unit, at: Pt): void {
   const r = drop(s, run, u, at);
+  // Landed figures wait for their owner's arrangement (§7.6).
+  if (r.at) { s.landing = { unit: u.id, at: r.at, building: r.building ?? null, pinned: r.pinned }; s.phase = 'arrange'; s.step++; return; }
+  finishDrop(s, run, u, r);
+}
+
+/** The owner arranged the landed figures (validated beforehand): they land, then the activation ends (§7.6). */
+export function applyArrange(s: S, run: Run, places: { fig: string; at: Pt }[]): void {
+  const l = s.landing!;
+  const u = s.units.find((x) => x.id === l.unit)!;
+  for (const m of places) { const f = u.figures.find((x) => x.id === m.fig)!; f.at = [m.at[0], m.at[1]]; }
+  if (places.length) run.emit('arranged', { unit: u.id, at: Object.fromEntries(places.map((m) => [m.fig, m.at])) });
+  s.landing = null;
+  s.phase = 'order';
+  land(s, run, u, l.building, l.pinned, true);
+  finishDrop(s, run, u, { landed: true, pinned: l.pinned });
+}
+
+function finishDrop(s: S, run: Run, u: Unit, r: { landed: boolean; pinned: boolean }): void {
   endActivation(s, run, u);
   if (r.landed && inPlay(u)) {
     markUnderFire(u);
