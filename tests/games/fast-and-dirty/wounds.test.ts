@@ -8,7 +8,11 @@
 // Dice are scripted by value: face = value + 1 (`faces` converts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, evOf, faces, fastAndDirty, decision, row, shootAt, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, evOf, faces, fastAndDirty, decision, row, seats, shootAt, squad, tryAct, unitOf } from './helpers.js';
+import { applyEntry, resultOf, setupGame, type KState } from '../../../src/engine/kernel.js';
+import { randomEntry } from '../../../src/engine/playout.js';
+import { entryRng, localRng } from '../../../src/engine/rng.js';
+import { isViolation } from '../../../src/engine/types.js';
 import { casualties, type Action, type S } from '../../../src/games/fast-and-dirty/state.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import { isBroken } from '../../../src/games/fast-and-dirty/rules/morale.js';
@@ -257,4 +261,26 @@ test('#43 a squad that failed Leave No One Behind checks Resolve one level lower
   // A stabilized figure is no longer a casualty.
   fig(s, 'A1.5').wounded = 'stabilized';
   assert.equal(isBroken(s, a), false);
+});
+
+test('#42 random legal playouts with the Recover Wounded module: no crash, the game ends, wounded figures are never healthy figures, candidates stay legal', () => {
+  for (const sc of ['firefight', 'evacuation']) {
+    const seed = `fad-wounds-${sc}`;
+    const made = setupGame(fastAndDirty, { scenario: sc, seats, options: { recoverWounded: true, atmosphere: { 1: 'hostile' } } }, entryRng(seed, seed, 0));
+    assert.ok(!isViolation(made));
+    let k: KState<S> = (made as { k: KState<S> }).k;
+    const rng = localRng(seed);
+    let n = 0, wounds = 0;
+    while (!resultOf(fastAndDirty, k) && n < 2000) {
+      const e = randomEntry(fastAndDirty, k, rng);
+      const r = applyEntry(fastAndDirty, k, e, entryRng(seed, seed, k.seq + 1));
+      assert.ok(!isViolation(r), `${seed} entry ${n}: ${JSON.stringify(r).slice(0, 200)}`);
+      wounds += (r as { events: { type: string }[] }).events.filter((x) => x.type === 'wounded').length;
+      k = (r as { k: KState<S> }).k;
+      for (const u of k.s.units) for (const f of u.figures) assert.ok(!(f.alive && f.wounded), `${f.id} is alive and wounded`);
+      n++;
+    }
+    assert.ok(resultOf(fastAndDirty, k), `${seed} ended`);
+    assert.ok(wounds > 0, `${seed}: some figure was wounded`);
+  }
 });
