@@ -84,6 +84,12 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'wounded': return `${d.figure} of ${name(v, d.unit)} is wounded`;
     case 'wounded_killed': return `the wounded ${d.figure} of ${name(v, d.unit)} is killed`;
     case 'recovery': return `${d.figure} of ${name(v, d.unit)}: recovery ${d.total}, ${d.result === 'recovered' ? 'recovered and fights again' : d.result === 'stabilized' ? 'stabilized' : 'dies of the wounds'}`;
+    case 'wounded_left': return `${name(v, d.unit)} leaves ${d.figures.join(', ')} behind${d.roll === null ? '' : `: ${d.roll}${d.resolveLower ? ', Resolve one level lower for the game' : ', no penalty'}`}`;
+    case 'wounded_to_rear': return `the stabilized ${d.figure} of ${name(v, d.unit)} is taken to the rear`;
+    case 'lull': return 'a lull in the fight';
+    case 'weapon_recovered': return `${name(v, d.unit)} recovers its ${d.weapon}: ${d.figure} carries it`;
+    case 'asset_recovered': return `artillery section ${d.asset} is back`;
+    case 'arranged': return `${name(v, d.unit)} arranges its landed figures`;
     case 'psionic_heal': return `${d.figure} of ${name(v, d.unit)} is ${d.recovered ? 'healed and fights again' : 'not healed'}`;
     case 'moved': return `${name(v, d.unit)} moves`;
     case 'assault_result': return `assault ${name(v, d.unit)} ${d.attacker.score} against ${name(v, d.target)} ${d.defender.score}: ${d.outcome === 'draw' ? 'a draw' : `the ${d.outcome} wins`}`;

@@ -21,6 +21,7 @@ import { aidBusy, leaveNoOneBehind, recoverWounded } from './wounds.js';
 import { commandResponse, hesitantTrait } from './command-response.js';
 import { lastBoundStarts } from './jump.js';
 import { drop, land } from './drop.js';
+import { lull } from './lull.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
@@ -147,6 +148,8 @@ export function rollInitiative(s: S, run: Run): void {
   for (let i = 0; i < 20; i++) {
     const [a] = run.roll('initiative', 1, { side: 0 });
     const [b] = run.roll('initiative', 1, { side: 1 });
+    // Module Lull in the fight (§7.14): both dice 1 (not the set-up roll [P]), then roll again.
+    if (a === 1 && b === 1 && s.options.lull && s.turn > 1) lull(s, run);
     if (a === b) continue;
     const winner: Side = a > b ? 0 : 1;
     s.initiative = { winner, rolls: [a, b] };
