@@ -284,3 +284,18 @@ test('#42 random legal playouts with the Recover Wounded module: no crash, the g
     assert.ok(wounds > 0, `${seed}: some figure was wounded`);
   }
 });
+
+test('#42 Command Response: a unit with untreated wounded tests at −1 (§7.3 "Untreated wounded -1"); stabilized ones do not count', () => {
+  const s = craft({ name: 'w-cr', options: { ...W, commandResponse: true }, units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 1200, 3) },
+  ] });
+  wound(s, 'A1.3');
+  unitOf(s, 'A1').casualtiesSeen = 1;
+  const r = act(s, { type: 'activate', unit: 'A1' }, faces(4));
+  assert.deepEqual(evOf(r.events, 'command_response')[0].mods, { untreatedWounded: -1 });
+  wound(s, 'A1.3', 'stabilized');
+  unitOf(s, 'A1').casualtiesSeen = 0;
+  const t = act(s, { type: 'activate', unit: 'A1' }, faces(4));
+  assert.deepEqual(evOf(t.events, 'command_response')[0].mods, {});
+});
