@@ -190,12 +190,11 @@ function orderProblem(s0: S, a: Action): Violation | null {
       }
       if (a.carry !== undefined) {
         // Carrying wounded (§7.23): a Move at half rate; the carriers do not shoot (checked without them).
-        if (a.jump) return violation('carry_jump', 'carrying wounded on a jump is not built (§7.12, §7.23)');
         if (s === s0) s = copyJson(s0);
         u = s.units.find((x) => x.id === s.active)!;
         for (const c of Array.isArray(a.carry) ? a.carry : []) { const b = u.figures.find((f) => f.id === c?.by); if (b) b.carryTurn = s.turn; }
       }
-      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump) : moveProblem(s, u, a.moves, { mode: 'move', ...(a.carry ? { carry: a.carry } : {}) });
+      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, false, a.carry ?? []) : moveProblem(s, u, a.moves, { mode: 'move', ...(a.carry ? { carry: a.carry } : {}) });
       if (!('end' in r)) return r;
       if (u.fallingBack && !fallBackBlocked(s, u)) {
         const p = fallBackProblem(s, u, r.end);

@@ -299,3 +299,27 @@ test('#42 Command Response: a unit with untreated wounded tests at −1 (§7.3 "
   const t = act(s, { type: 'activate', unit: 'A1' }, faces(4));
   assert.deepEqual(evOf(t.events, 'command_response')[0].mods, {});
 });
+
+test('#43 carrying wounded on jump packs: two troopers carry each wounded figure; their Leap is 2" shorter, their bounds 4" shorter in total (§7.12, §7.23)', () => {
+  const s = craft({ name: 'w-jump', active: 'A1', options: W, units: [
+    { id: 'A1', side: 0, spec: { ...squad('regular', 4), jumpPacks: true }, at: row(1000, 500, 4) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) },
+  ] });
+  wound(s, 'A1.4');
+  const carry = [{ by: 'A1.2', fig: 'A1.4' }, { by: 'A1.3', fig: 'A1.4' }];
+  const leap = (dy: number, dyCarried = dy): Action => ({ type: 'engage', jump: 'leap', target: null, fireFirst: true, carry, moves: [
+    { fig: 'A1.1', path: [[1000, 500 + dy]] }, { fig: 'A1.2', path: [[1220, 500 + dyCarried]] }, { fig: 'A1.3', path: [[1440, 500 + dyCarried]] }, { fig: 'A1.4', path: [[1560, 500 + dyCarried]] },
+  ] });
+  // The uncarrying A1.1 leaps 12"; the carriers and the carried at most 10".
+  const ok = act(s, leap(1200, 980));
+  assert.deepEqual(fig(ok.s, 'A1.4').at, [1560, 1480]);
+  assert.equal(code(tryAct(s, leap(1200, 1050))), 'beyond_allowance');
+  assert.equal(code(tryAct(s, { ...leap(1000), carry: carry.slice(0, 1) } as Action)), 'carriers', 'one carrier is not enough on a jump');
+  // Bounds: 18" − 4" = 14" in all for the carriers.
+  const bound = (y: [number, number, number]): Action => ({ type: 'engage', jump: 'bound', target: null, fireFirst: true, carry, moves: [
+    { fig: 'A1.1', path: y.map((v) => [1000, v] as [number, number]) }, { fig: 'A1.2', path: y.map((v) => [1220, v] as [number, number]) }, { fig: 'A1.3', path: y.map((v) => [1440, v] as [number, number]) },
+    { fig: 'A1.4', path: [[1660, y[0]], [1660, y[1]], [1560, y[2]]] },
+  ] });
+  assert.equal(code(tryAct(s, bound([1000, 1400, 1700]))), undefined, '12" of bounds');
+  assert.equal(code(tryAct(s, bound([1100, 1700, 2000]))), 'beyond_allowance', '15" of bounds');
+});

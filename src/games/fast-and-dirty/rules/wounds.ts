@@ -140,22 +140,23 @@ export function heal(s: S, run: Run, t: Unit, fig: string | undefined): void {
  * carrier a different healthy figure, each carried figure a different wounded figure of the unit
  * with a path in the order. Not with variable movement [P: the roll would part carrier and carried].
  */
-export function carryProblem(s: S, u: Unit, carry: { by: string; fig: string }[], moves: { fig: string }[]): Violation | null {
+export function carryProblem(s: S, u: Unit, carry: { by: string; fig: string }[], moves: { fig: string }[], perWounded = 1): Violation | null {
   if (!woundRules(s)) return violation('no_wound_rules', 'carrying wounded needs the Recover Wounded module (§7.23)');
   if (!Array.isArray(carry)) return violation('malformed_action', 'carry is a list of {by, fig}');
   if (s.options.variableMovement) return violation('carry_variable', 'carrying wounded is not built with variable movement (§7.23, §6.2)');
-  const by = new Set<string>(), figs = new Set<string>();
+  const by = new Set<string>(), figs = new Map<string, number>();
   for (const c of carry) {
     if (typeof c !== 'object' || c === null || typeof c.by !== 'string' || typeof c.fig !== 'string') return violation('malformed_action', 'carry is a list of {by, fig}');
     if (!living(u).some((f) => f.id === c.by)) return violation('not_healthy', `${c.by} is not a healthy figure of ${u.id} (§7.23)`);
     const w = u.figures.find((f) => f.id === c.fig);
     if (!w || !isWounded(w) || w.exited) return violation('not_wounded', `${c.fig} is not a wounded figure of ${u.id} (§7.23)`);
     if (by.has(c.by)) return violation('one_each', `${c.by} carries one wounded figure (§7.23)`);
-    if (figs.has(c.fig)) return violation('one_each', `${c.fig} is carried once`);
     by.add(c.by);
-    figs.add(c.fig);
+    figs.set(c.fig, (figs.get(c.fig) ?? 0) + 1);
+    if (figs.get(c.fig)! > perWounded) return violation('one_each', perWounded === 1 ? `${c.fig} is carried once` : `${c.fig} is carried by ${perWounded} figures`);
     if (!moves.some((m) => m.fig === c.fig)) return violation('carry_no_path', `${c.fig} is carried: give it a path beside its carrier`);
   }
+  for (const [f, n] of figs) if (n !== perWounded) return violation('carriers', `${f} needs ${perWounded} carriers (§7.12, §7.23)`);
   return null;
 }
 
