@@ -198,6 +198,8 @@ export interface Options {
   noComms?: { 0?: boolean; 1?: boolean };
   /** Drop troops (§7.6): each side's anti-aircraft density against enemy drops (at least Light). */
   antiAircraft?: { 0?: 'light' | 'moderate' | 'heavy'; 1?: 'light' | 'moderate' | 'heavy' };
+  /** Point-defence systems per side (§7.25): points on the table, automation level (default modern). */
+  pds?: { 0?: { at: Pt; level?: 'antiquated' | 'modern' | 'enhanced' | 'advanced' }[]; 1?: { at: Pt; level?: 'antiquated' | 'modern' | 'enhanced' | 'advanced' }[] };
   /** Module Lull in the fight (§7.14): both initiative dice 1 pause the fight. */
   lull?: boolean;
   /** Module Recover Wounded (§7.23, §6.5): damage margins 0-2 wound instead of killing. */

@@ -12,6 +12,7 @@ import { armourMod, assaultTraitMods, closeOnly, has, ignoresPinned, markUnderFi
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 import { applyHurt, damageResult, hurtLabel, woundRules, woundedOf } from './wounds.js';
+import { intercepted } from './pds.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
 const BAND_MOD = { base: 2, close: 0, medium: -2, long: -4 } as const;
@@ -245,6 +246,8 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
   u.actedTurn = s.turn;
   const firer = u.figures.find((f) => f.id === fig)!;
   const w = weapon(firer.weapon);
+  // An enemy point-defence system may destroy the round (§7.25).
+  if (intercepted(s, run, u.side, at, { unit: u.id, figure: fig })) return;
   if (s.options.blastScatter) {
     // Option Scatter (§6.7, #108): no ranging test; the point always scatters 1D6 / +2 / +4 by band (base counts as close).
     const d = edgeDistance(firer.at, firer.r, at, 0);
