@@ -223,7 +223,7 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
     // A psionic invoking a power this turn contributes nothing to ranged fire (§7.22).
     if (f.psi && (f.psi.silentTurn === s.turn || f.psi.usedTurn === s.turn)) continue;
     // A figure carrying a wounded comrade may not shoot (§7.23).
-    if (f.carryTurn === s.turn) continue;
+    if (f.carryTurn === s.turn && s.active === u.id) continue;
     let fires = false;
     for (const tf of living(t)) {
       const d = edgeDistance(f.at, f.r, tf.at, tf.r);

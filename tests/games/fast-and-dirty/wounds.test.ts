@@ -8,7 +8,7 @@
 // Dice are scripted by value: face = value + 1 (`faces` converts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, evOf, faces, fastAndDirty, decision, row, seats, shootAt, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, evOf, faces, fastAndDirty, decision, row, seats, setup, shootAt, squad, tryAct, unitOf } from './helpers.js';
 import { applyEntry, resultOf, setupGame, type KState } from '../../../src/engine/kernel.js';
 import { randomEntry } from '../../../src/engine/playout.js';
 import { entryRng, localRng } from '../../../src/engine/rng.js';
@@ -322,4 +322,25 @@ test('#43 carrying wounded on jump packs: two troopers carry each wounded figure
   ] });
   assert.equal(code(tryAct(s, bound([1000, 1400, 1700]))), undefined, '12" of bounds');
   assert.equal(code(tryAct(s, bound([1100, 1700, 2000]))), 'beyond_allowance', '15" of bounds');
+});
+
+test('#42 positions carry the wounded state and Leave No One Behind: export then import keeps them (docs/ANALYSIS.md)', () => {
+  const s = setup('firefight', W);
+  s.phase = 'activate';
+  wound(s, 'B1.5');
+  wound(s, 'B1.4', 'stabilized');
+  fig(s, 'B1.5').leftBehind = true;
+  unitOf(s, 'B1').leftWounded = true;
+  const pf = fastAndDirty.position!;
+  const p = pf.toPosition(s) as { units: { id: string; leftWounded?: boolean; figures: { id?: string; wounded?: string; leftBehind?: boolean }[] }[] };
+  assert.equal(code(p), undefined);
+  const b = p.units.find((u) => u.id === 'B1')!;
+  assert.equal(b.leftWounded, true);
+  assert.deepEqual(['B1.4', 'B1.5'].map((id) => b.figures.find((f) => f.id === id)!).map((f) => [f.wounded ?? null, !!f.leftBehind]), [['stabilized', false], ['wounded', true]]);
+  const back = pf.fromPosition(JSON.parse(JSON.stringify(p)), setup('firefight', W)) as S;
+  assert.equal(code(back), undefined);
+  assert.equal(fig(back, 'B1.5').wounded, 'wounded');
+  assert.equal(fig(back, 'B1.5').leftBehind, true);
+  assert.equal(fig(back, 'B1.4').wounded, 'stabilized');
+  assert.equal(unitOf(back, 'B1').leftWounded, true);
 });
