@@ -19,6 +19,7 @@ import { taskCandidates } from './rules/tasks.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { POWERS, psionicProblem } from './rules/psionics.js';
 import { has, noRush } from './rules/traits.js';
+import { aidBusy, defaultAid, recoverProblem, untreated, woundRules } from './rules/wounds.js';
 
 const SCALES = [100, 75, 50, 25];
 
@@ -92,6 +93,7 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   if (u.pinned) {
     add(hold);
     for (const a of demolitionCandidates(s, u)) if (a.type === 'command') add(a);
+    for (const a of recoverCandidates(s, u)) add(a);
     return out;
   }
   // Weapon teams and snipers shoot only if they do not move (§7.9, §7.27); a failed aimed shot ends fire for the turn.
@@ -130,6 +132,7 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   if (!fb && moveAndFire) for (const a of assaultCandidates(s, u)) add(a);
   for (const a of demolitionCandidates(s, u)) add(a);
   if (!fb && moveAndFire) for (const a of taskCandidates(s, u)) add(a);
+  if (!fb) for (const a of recoverCandidates(s, u)) add(a);
   // Inflexible: no fire in an order that moves (§2.6).
   if (has(u, 'inflexible')) out.splice(0, out.length, ...out.filter((a) => a.type !== 'engage' || !a.moves.length || (a.target === null && !a.blast && !a.aimed && !a.indirect && !a.bunker)));
   // A unit that failed Command Response keeps only the orders it may give (§7.3).
@@ -391,3 +394,19 @@ export function controlCandidates(s: S, g: Unit, side: 0 | 1): Action[] {
 }
 
 export { positionCover, inPlay };
+
+/** Recover Wounded (§7.23): the default aid teams, alone or with the rest shooting at the first priority target. */
+function recoverCandidates(s: S, u: Unit): Action[] {
+  if (!woundRules(s) || u.fallingBack || (u.kind !== 'infantry' && u.kind !== 'character') || !untreated(u).length) return [];
+  const recover = defaultAid(u);
+  if (!recover.length || recoverProblem(s, u, recover)) return [];
+  const out: Action[] = [{ type: 'command', demolition: null, target: null, recover }];
+  const busy = living(u).filter((f) => aidBusy(recover).has(f.id));
+  if (busy.length < living(u).length && !u.pinned && u.noFireTurn !== s.turn) {
+    for (const f of busy) f.alive = false;
+    const t = priorityTargets(s, u)[0];
+    if (t && !fireProblem(s, u, t.unit.id)) out.push({ type: 'command', demolition: null, target: t.unit.id, recover });
+    for (const f of busy) f.alive = true;
+  }
+  return out;
+}

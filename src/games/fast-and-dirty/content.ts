@@ -25,7 +25,7 @@ export const WeaponDef = T.Object({
 export type WeaponDef = Static<typeof WeaponDef>;
 
 export const ArmourDef = T.Object({
-  id: T.String(), name: T.String(), rating: Int, cost: T.Union([Int, T.Null()]), powered: T.Optional(T.Boolean()),
+  id: T.String(), name: T.String(), rating: Int, cost: T.Union([Int, T.Null()]), powered: T.Optional(T.Boolean()), selfSealing: T.Optional(T.Boolean()),
 }, { additionalProperties: false });
 export type ArmourDef = Static<typeof ArmourDef>;
 

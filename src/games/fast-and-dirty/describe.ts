@@ -36,6 +36,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
         ...(a.scout ? [`${a.scout.fig} scouts to (${inches(a.scout.at[0])}, ${inches(a.scout.at[1])})`] : []),
         ...(a.demolition ? [`${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}`] : []),
         ...(a.task ? [`${a.task.fig} attempts task ${v.tasks?.find((t) => t.id === a.task!.id)?.name ?? a.task.id}`] : []),
+        ...(a.recover ? [`aid teams treat ${a.recover.map((r) => r.wounded).join(', ')}`] : []),
         ...(a.target ? [`the rest shoot at ${name(v, a.target)}`] : []),
       ];
       return `${active}: ${parts.join(', ') || 'command'}`;
@@ -51,6 +52,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'harm': return `${a.fig} suffers the Harm`;
     case 'motivator': return a.reroll ? `${active}'s motivator rallies it: re-roll the morale test` : `${active} keeps its morale result`;
+    case 'arrange': return a.places.length ? `${active} arranges ${a.places.length} landed figure${a.places.length > 1 ? 's' : ''}` : `${active} keeps the landing arrangement`;
     case 'drop': return `${active} drops at (${inches(a.at[0])}, ${inches(a.at[1])})`;
     case 'elusive': return a.moves.length ? `${name(v, v.elusive?.target ?? null)} eludes the fire: falls back 4"` : `${name(v, v.elusive?.target ?? null)} stands and takes the fire`;
     case 'retarget': return a.target ? `${name(v, v.elusive?.shooter ?? null)} shoots at ${name(v, a.target)} instead` : `${name(v, v.elusive?.shooter ?? null)} holds fire`;
@@ -72,7 +74,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'morale_failed': return `${name(v, d.unit)} fails its morale test (${d.successes} successes)`;
     case 'motivator_reroll': return `${name(v, d.unit)}'s motivator re-rolls the morale test: ${d.successes} successes`;
     case 'psionic_power': return `${d.figure} invokes ${d.power} at ${name(v, d.target)}: ${d.successes} successes, ${d.works ? 'it works' : 'it fails'} (Strength ${d.strength})`;
-    case 'psionic_harm': return `${d.figure} is harmed${d.killed ? ' and killed' : ' but survives'}`;
+    case 'psionic_harm': return `${d.figure} is harmed${d.killed ? ' and killed' : d.wounded ? ' and wounded' : ' but survives'}`;
     case 'emboldened': return `${name(v, d.unit)} is emboldened and skips its morale test`;
     case 'terror_test': return `${name(v, d.unit)} is terrified and tests morale`;
     case 'drop': return `${name(v, d.unit)} drops: ${d.successes} successes${d.scatter ? `, scatters ${d.scatter}"` : ', on the point'}`;
@@ -87,7 +89,18 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'opportunity_fire': return `${name(v, d.unit)} takes opportunity fire at ${name(v, d.target)}`;
     case 'shot': if (d.scattered) return `${name(v, d.unit)} fires scattered at ${name(v, d.target)} (${inches(d.distance)}): ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
       return `${name(v, d.unit)} fires at ${name(v, d.target)} (${d.band} range ${inches(d.distance)}, ${d.cover} cover): FE ${d.fe}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
-    case 'damage': return `${d.figure}: ${d.attack} against ${d.defence}${d.killed ? ', killed' : ', no effect'}`;
+    case 'damage': return `${d.figure}: ${d.attack} against ${d.defence}${d.killed ? ', killed' : d.wounded ? ', wounded' : ', no effect'}`;
+    case 'wounded': return `${d.figure} of ${name(v, d.unit)} is wounded`;
+    case 'wounded_killed': return `the wounded ${d.figure} of ${name(v, d.unit)} is killed`;
+    case 'recovery': return `${d.figure} of ${name(v, d.unit)}: recovery ${d.total}, ${d.result === 'recovered' ? 'recovered and fights again' : d.result === 'stabilized' ? 'stabilized' : 'dies of the wounds'}`;
+    case 'wounded_left': return `${name(v, d.unit)} leaves ${d.figures.join(', ')} behind${d.roll === null ? '' : `: ${d.roll}${d.resolveLower ? ', Resolve one level lower for the game' : ', no penalty'}`}`;
+    case 'wounded_to_rear': return `the stabilized ${d.figure} of ${name(v, d.unit)} is taken to the rear`;
+    case 'lull': return 'a lull in the fight';
+    case 'pds_fire': return `point defence ${d.pds} fires at the incoming round: ${d.roll}, ${d.destroyed ? 'destroyed' : 'missed'}`;
+    case 'weapon_recovered': return `${name(v, d.unit)} recovers its ${d.weapon}: ${d.figure} carries it`;
+    case 'asset_recovered': return `artillery section ${d.asset} is back`;
+    case 'arranged': return `${name(v, d.unit)} arranges its landed figures`;
+    case 'psionic_heal': return `${d.figure} of ${name(v, d.unit)} is ${d.recovered ? 'healed and fights again' : 'not healed'}`;
     case 'moved': return `${name(v, d.unit)} moves`;
     case 'assault_result': return `assault ${name(v, d.unit)} ${d.attacker.score} against ${name(v, d.target)} ${d.defender.score}: ${d.outcome === 'draw' ? 'a draw' : `the ${d.outcome} wins`}`;
     case 'routed': return `${name(v, d.unit)} routs`;

@@ -26,8 +26,9 @@ import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
+import { aidBusy, recoverProblem } from './rules/wounds.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
-import { dropCandidates, dropProblem } from './rules/drop.js';
+import { arrangeProblem, dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
 import { taskOptionSchema, taskProblem } from './rules/tasks.js';
 import { generateOptionSchema } from './rules/generation.js';
@@ -45,7 +46,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyInspire, applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyInspire, applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -113,6 +114,10 @@ function pending(s: S): OpenDecision[] {
   if (s.phase === 'motivator') {
     const u = s.units.find((x) => x.id === s.active)!;
     return [{ key: `motivator:${s.step}`, seat: u.side as Side, kind: 'motivator', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, successes: u.moraleHeld ?? 0 } }];
+  }
+  if (s.phase === 'arrange') {
+    const u = s.units.find((x) => x.id === s.landing!.unit)!;
+    return [{ key: `arrange:${s.step}`, seat: u.side as Side, kind: 'arrange', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, landing: s.landing!.at, at: Object.fromEntries(living(u).map((f) => [f.id, f.at])) } }];
   }
   if (s.phase === 'harm') {
     const h = s.harm!;
@@ -214,7 +219,13 @@ function orderProblem(s0: S, a: Action): Violation | null {
         const pf = u.figures.find((f) => f.id === a.psionic!.fig)!;
         pf.psi!.silentTurn = s.turn;
       }
-      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump) : moveProblem(s, u, a.moves, { mode: 'move' });
+      if (a.carry !== undefined) {
+        // Carrying wounded (§7.23): a Move at half rate; the carriers do not shoot (checked without them).
+        if (s === s0) s = copyJson(s0);
+        u = s.units.find((x) => x.id === s.active)!;
+        for (const c of Array.isArray(a.carry) ? a.carry : []) { const b = u.figures.find((f) => f.id === c?.by); if (b) b.carryTurn = s.turn; }
+      }
+      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, false, a.carry ?? []) : moveProblem(s, u, a.moves, { mode: 'move', ...(a.carry ? { carry: a.carry } : {}) });
       if (!('end' in r)) return r;
       if (u.fallingBack && !fallBackBlocked(s, u)) {
         const p = fallBackProblem(s, u, r.end);
@@ -274,8 +285,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
       return assaultProblem(s, u, a.target, r.end);
     }
     case 'command': {
-      if (!a.demolition && !a.callFire && !a.scout && !a.task) return violation('no_command', 'a Command action needs Demolition, Call Fire, Scout or Task, and at most one other sub-action (§5.3)');
-      if ([a.demolition, a.callFire, a.scout, a.task, a.target].filter((x) => x !== null && x !== undefined).length > 2) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
+      if (!a.demolition && !a.callFire && !a.scout && !a.task && !a.recover) return violation('no_command', 'a Command action needs Demolition, Call Fire, Recover Wounded, Scout or Task, and at most one other sub-action (§5.3)');
+      if ([a.demolition, a.callFire, a.scout, a.task, a.recover, a.target].filter((x) => x !== null && x !== undefined).length > 2) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit may only move away and shoot (§6.1)');
       if (u.kind === 'weaponTeam' || u.kind === 'sniper') return violation('no_command', 'weapon teams and snipers have no Command action (§5.3)');
       if (a.scout) {
@@ -300,8 +311,14 @@ function orderProblem(s0: S, a: Action): Violation | null {
         if (p) return p;
         if (a.task.fig === a.demolition?.fig || a.task.fig === a.callFire?.caller || a.task.fig === a.scout?.fig) return violation('task_busy', 'the figure attempting a task does nothing else (§5.3 [P])');
       }
+      if (a.recover) {
+        const p = recoverProblem(s, u, a.recover);
+        if (p) return p;
+        const aid = aidBusy(a.recover);
+        if ([a.demolition?.fig, a.callFire?.caller, a.scout?.fig, a.task?.fig].some((id) => id !== undefined && aid.has(id))) return violation('aid_busy', 'figures aiding the wounded do nothing else (§7.23)');
+      }
       if (a.target !== null) {
-        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig));
+        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || aidBusy(a.recover).has(f.id)));
         for (const f of busy) f.alive = false;
         const q = fireProblem(s, u, a.target);
         for (const f of busy) f.alive = true;
@@ -376,6 +393,10 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (!u) return violation('not_eligible', `${a.unit} may not fire after the Plasma Cooler: only units of yours that have not activated this turn, with a target within short range (§5.1)`);
       if (!coolerTargets(s, u).some((t) => t.id === a.target)) return violation('out_of_short_range', `${a.target} is not a target ${u.id} can see within short range (the close band, §5.1 [P])`);
       return null;
+    }
+    case 'arrange': {
+      if (a.type !== 'arrange') return violation('wrong_action', 'answer with {type:"arrange", places: [{fig, at}]} (no places: keep the automatic arrangement) (§7.6)');
+      return arrangeProblem(s, s.units.find((x) => x.id === s.landing!.unit)!, s.landing!, a.places);
     }
     case 'motivator':
       if (a.type !== 'motivator' || typeof a.reroll !== 'boolean') return violation('wrong_action', 'answer with {type:"motivator", reroll: true|false} (§2.7)');
@@ -456,6 +477,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     ])], all: false };
     case 'react': return { actions: [{ type: 'react', unit: null, moves: [] }, ...reactors(s, s.units.find((x) => x.id === s.cards!.react!.to)!).map((u) => ({ type: 'react' as const, unit: u.id, moves: [] }))], all: false };
     case 'cooler': return { actions: [{ type: 'cooler', unit: null, target: null }, ...coolerFirers(s, seat as Side).flatMap((u) => coolerTargets(s, u).map((t) => ({ type: 'cooler' as const, unit: u.id, target: t.id })))], all: true };
+    case 'arrange': return { actions: [{ type: 'arrange', places: [] }], all: false };
     case 'harm': return { actions: living(s.units.find((x) => x.id === s.harm!.target)!).map((f) => ({ type: 'harm' as const, fig: f.id })), all: true };
     case 'elusive': return { actions: elusiveCandidates(s, s.units.find((x) => x.id === s.elusive!.target)!, s.units.find((x) => x.id === s.elusive!.shooter)!), all: false };
     case 'retarget': {
@@ -481,6 +503,8 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'react': return { type: 'react', unit: null, moves: [] };
     case 'inspire': return { type: 'inspire', unit: null, moves: [] };
     case 'elusive': return { type: 'elusive', moves: [] };
+    // Drop troops keep the automatic arrangement round the landing point (§7.6).
+    case 'arrange': return { type: 'arrange', places: [] };
     // A rout is re-rolled; a fall back is kept for a worse day.
     case 'motivator': return { type: 'motivator', reroll: (s.units.find((x) => x.id === s.active)?.moraleHeld ?? 0) === 0 };
     case 'harm': {
@@ -523,6 +547,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'harm': applyHarm(s, run, a.fig); break;
     case 'motivator': applyMotivator(s, run, a.reroll); break;
     case 'drop': applyDrop(s, run, s.units.find((x) => x.id === s.active)!, a.at); break;
+    case 'arrange': applyArrange(s, run, a.places); break;
     case 'retarget': applyRetarget(s, run, a.target); break;
     default: applyOrder(s, run, s.units.find((x) => x.id === s.active)!, a);
   }
@@ -619,6 +644,12 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       pinning: { type: 'boolean', default: false, description: 'module Pinning: an FE total above the fire tolerance (10/12/14/16 by Quality) pins an infantry squad (§7.19, checklist #41)' },
       squadLos: { type: 'boolean', default: false, description: 'Option: LOS and range from the squad centre, the midpoint of its longest axis (§6.4, checklist #104)' },
       opportunityFire: { type: 'boolean', default: false, description: 'module Opportunity Fire: after an enemy move, an unactivated unit may give up its activation to fire at the mover (§7.18, checklist #58; one window at the end point of the move)' },
+      pds: {
+        type: 'object', additionalProperties: false, description: 'point-defence systems per side (§7.25, checklist #66): an enemy blast round aimed within 6" of one is destroyed on 1D6 ≥ its success number (antiquated 6, modern 5, enhanced 4, advanced 3; placeholders)',
+        properties: Object.fromEntries(['0', '1'].map((k) => [k, { type: 'array', maxItems: 4, items: { type: 'object', additionalProperties: false, required: ['at'], properties: { at: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0, maximum: 20000 } }, level: { enum: ['antiquated', 'modern', 'enhanced', 'advanced'] } } } }])),
+      },
+      lull: { type: 'boolean', default: false, description: 'module Lull in the fight: both initiative dice 1 (after turn 1): units within 12" of the enemy withdraw a Move away, wounded roll to recover, stabilized go to the rear, lost artillery back on 5+, lost support weapons on 6; then initiative again (§7.14, checklist #69; automatic, no hiding)' },
+      recoverWounded: { type: 'boolean', default: false, description: 'module Recover Wounded: a damage margin of 0-2 wounds (Hostile atmosphere 0-1, vacuum 0 unless self-sealing), wounded figures are out of action and count as casualties until stabilized; Command sub-action Recover Wounded (§7.23, §6.5, checklist #42-#43)' },
       commandDisruption: { type: 'boolean', default: false, description: 'module Command Disruption: a squad whose leader an attack kills is Pinned instead of Under Fire (§7.2, checklist #40)' },
       blastScatter: { type: 'boolean', default: false, description: 'Option Scatter for blast shots: no ranging test, the point always scatters 1D6 / 1D6+2 / 1D6+4 at close / medium / long range in a random direction (§6.7, checklist #108)' },
       hiddenMovement: { type: 'boolean', default: false, description: 'module Hidden movement: a unit out of enemy LOS may hide (1D6) as 3 markers moving 6" each; spotted markers are revealed, real or dummy (§7.10, checklist #49-#50)' },

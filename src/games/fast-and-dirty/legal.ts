@@ -2,6 +2,7 @@
 // (§6.4 preconditions, fire priority, bands), close assault (§6.10), demolitions (§7.5).
 // Candidates, validation and queries all use these, so they cannot disagree.
 import { closeOnly, has, traitMove } from './rules/traits.js';
+import { carryProblem } from './rules/wounds.js';
 import { circlePolygonDistance, dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
 import { hull, isVehicle, vehicleAssaultProblem, vehicleTargetProblem } from './rules/vehicles.js';
 import { isViolation, violation, type Violation } from '../../engine/types.js';
@@ -48,11 +49,13 @@ export interface MoveOpts {
   /** The moving figures may exit over this side's own edge (Evacuation, controlled non-combatants). */
   exitFor?: Side | null;
   allowance?: number;
+  /** Carrying wounded (§7.23): each carrier moves one wounded figure; both at half the allowance. */
+  carry?: { by: string; fig: string }[];
 }
 
 /** Each path with its living figure, one path per figure: the first check of every kind of move. */
-export function figurePaths(u: Unit, moves: Path[]): Violation | { f: Figure; m: Path }[] {
-  const figs = new Map(living(u).map((f) => [f.id, f]));
+export function figurePaths(u: Unit, moves: Path[], carried: string[] = []): Violation | { f: Figure; m: Path }[] {
+  const figs = new Map([...living(u), ...u.figures.filter((f) => carried.includes(f.id) && !f.alive)].map((f) => [f.id, f]));
   const seen = new Set<string>();
   const out: { f: Figure; m: Path }[] = [];
   for (const m of moves) {
@@ -71,12 +74,18 @@ export function figurePaths(u: Unit, moves: Path[]): Violation | { f: Figure; m:
  */
 export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violation | { end: Positions } {
   // A Last Stand unit never moves; it may only close up after casualties, ≤ 1" (§7.13 [P]).
-  const allowance = u.lastStand ? 100 : opt.allowance ?? moveAllowance(s, u, opt.mode, !!s.options.variableMovement);
+  const allowance0 = u.lastStand ? 100 : opt.allowance ?? moveAllowance(s, u, opt.mode, !!s.options.variableMovement);
   if (u.pinned && !u.lastStand && moves.length) return violation('pinned', `${u.id} is Pinned: it cannot Move or Rush (§7.19)`);
-  const paths = figurePaths(u, moves);
+  const carry = opt.carry ?? [];
+  if (carry.length) {
+    const p = carryProblem(s, u, carry, moves);
+    if (p) return p;
+  }
+  const paths = figurePaths(u, moves, carry.map((c) => c.fig));
   if (isViolation(paths)) return paths;
   const end: Positions = new Map();
   for (const { f, m } of paths) {
+    const allowance = carry.some((c) => c.by === f.id || c.fig === f.id) ? Math.floor(allowance0 / 2) : allowance0;
     if (m.path.length === 0 || m.path.length > 12) return violation('bad_path', `${m.fig}: a path has 1 to 12 points`);
     const path = [f.at, ...m.path];
     for (const p of m.path.slice(0, -1)) {
@@ -114,6 +123,12 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
   // No figure may end overlapping any footprint.
   const all: { id: string; at: Pt; r: number }[] = [];
   for (const v of s.units) if (!v.hidden) for (const f of living(v)) all.push({ id: f.id, at: end.get(f.id) ?? f.at, r: f.r });
+  for (const c of carry) { const w = u.figures.find((f) => f.id === c.fig)!; all.push({ id: w.id, at: end.get(w.id) ?? w.at, r: w.r }); }
+  // A carried figure ends beside its carrier [P: within 1", edge to edge].
+  for (const c of carry) {
+    const w = u.figures.find((f) => f.id === c.fig)!, b = u.figures.find((f) => f.id === c.by)!;
+    if (edgeDistance(end.get(w.id) ?? w.at, w.r, end.get(b.id) ?? b.at, b.r) > 100) return violation('carried_apart', `${c.fig} is carried by ${c.by}: it ends within 1" of its carrier (§7.23 [P])`);
+  }
   for (const [id, p] of end) {
     if (p[1] < 0 || p[1] > s.table.h) continue;
     const me = all.find((x) => x.id === id)!;
@@ -210,6 +225,8 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
     if (rangeX(s, u, w) === 0 || (f.support && !smallArms)) continue;
     // A psionic invoking a power this turn contributes nothing to ranged fire (§7.22).
     if (f.psi && (f.psi.silentTurn === s.turn || f.psi.usedTurn === s.turn)) continue;
+    // A figure carrying a wounded comrade may not shoot (§7.23).
+    if (f.carryTurn === s.turn && s.active === u.id) continue;
     let fires = false;
     for (const tf of living(t)) {
       const d = edgeDistance(f.at, f.r, tf.at, tf.r);

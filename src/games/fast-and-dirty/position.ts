@@ -29,6 +29,8 @@ const figureSchema = {
     leader: flag,
     alive: { ...flag, description: 'false: a casualty (default true)' },
     exited: { ...flag, description: 'left the table over its home edge (Evacuation); its at is not checked' },
+    wounded: { enum: ['wounded', 'stabilized'], description: 'module Recover Wounded: a casualty (alive false) lying wounded, untreated or stabilized (§7.23)' },
+    leftBehind: { ...flag, description: 'a wounded figure its squad has already rolled to leave behind (§7.23)' },
   },
 };
 
@@ -46,6 +48,7 @@ const unitSchema = {
     activated: { ...flag, description: 'has activated this turn' },
     underFire: flag, broken: flag, fallingBack: flag,
     pinned: { ...flag, description: 'module Pinning (§7.19)' },
+    leftWounded: { ...flag, description: 'module Recover Wounded: failed Leave No One Behind, Resolve one level lower (§7.23)' },
     out: { ...flag, description: 'out of play (routed, surrendered, wiped out, §9)' },
     controlledBy: { oneOf: [side, { type: 'null' }], description: 'a non-combatant group: the side controlling it this turn' },
     lastStand: { ...flag, description: 'making a Last Stand (§6.x, activate with lastStand)' },
@@ -96,10 +99,10 @@ export const positionSchema = {
   },
 } as const;
 
-type FigPos = { id?: string; at: Pt; weapon: string; armour: string; support?: boolean; leader?: boolean; alive?: boolean; exited?: boolean };
+type FigPos = { id?: string; at: Pt; weapon: string; armour: string; support?: boolean; leader?: boolean; alive?: boolean; exited?: boolean; wounded?: 'wounded' | 'stabilized'; leftBehind?: boolean };
 type UnitPos = {
   id: string; name?: string; side: Side | null; kind?: Unit['kind']; quality: Unit['quality']; resolve: Unit['resolve']; strength?: number; figures: FigPos[];
-  activated?: boolean; underFire?: boolean; broken?: boolean; fallingBack?: boolean; pinned?: boolean; out?: boolean; controlledBy?: Side | null; demolition?: Unit['demolition'];
+  activated?: boolean; underFire?: boolean; broken?: boolean; fallingBack?: boolean; pinned?: boolean; leftWounded?: boolean; out?: boolean; controlledBy?: Side | null; demolition?: Unit['demolition'];
   lastStand?: boolean; movedLast?: boolean; smokeUsed?: boolean; hideTried?: boolean; noFireTurn?: number; actedTurn?: number; nightVision?: boolean; elusive?: boolean; elusiveTurn?: number; jumpPacks?: boolean; scout?: string | null; hesitant?: boolean; casualtiesSeen?: number;
 };
 interface Pos {
@@ -116,11 +119,13 @@ function unitOf(q: UnitPos): Unit {
   const figures: Figure[] = q.figures.map((f, i) => ({
     id: f.id ?? `${q.id}.${i + 1}`, at: pt(f.at), r: baseRadius(f.armour), weapon: f.weapon, armour: f.armour,
     support: !!f.support, leader: !!f.leader, alive: f.alive ?? true, ...(f.exited !== undefined ? { exited: f.exited } : {}),
+    ...(f.wounded && f.alive === false ? { wounded: f.wounded, ...(f.leftBehind ? { leftBehind: true } : {}) } : {}),
   }));
   return {
     id: q.id, name: q.name ?? q.id, side: q.side, kind, quality: q.quality, resolve: q.resolve, strength: q.strength ?? figures.length, figures,
     activated: !!q.activated, underFire: !!q.underFire, broken: !!q.broken, fallingBack: !!q.fallingBack,
     ...(q.pinned !== undefined ? { pinned: q.pinned } : {}),
+    ...(q.leftWounded ? { leftWounded: true } : {}),
     out: !!q.out,
     ...(q.demolition ? { demolition: { ...q.demolition, ...(q.demolition.riggedAt ? { riggedAt: pt(q.demolition.riggedAt) } : {}) } } : {}),
     ...(q.controlledBy !== undefined ? { controlledBy: q.controlledBy } : kind === 'nonCombatant' ? { controlledBy: null } : {}),
@@ -237,10 +242,10 @@ export const fastAndDirtyPosition: PositionFormat<S> = {
         id: u.id, name: u.name, side: u.side, kind: u.kind, quality: u.quality, resolve: u.resolve, strength: u.strength,
         figures: u.figures.map((f) => ({
           id: f.id, at: pt(f.at), weapon: f.weapon, armour: f.armour, support: f.support, leader: f.leader, alive: f.alive,
-          ...(f.exited !== undefined ? { exited: f.exited } : {}),
+          ...(f.exited !== undefined ? { exited: f.exited } : {}), ...(f.wounded ? { wounded: f.wounded } : {}), ...(f.leftBehind ? { leftBehind: true } : {}),
         })),
         activated: u.activated, underFire: u.underFire, broken: u.broken, fallingBack: u.fallingBack,
-        ...(u.pinned !== undefined ? { pinned: u.pinned } : {}), out: u.out,
+        ...(u.pinned !== undefined ? { pinned: u.pinned } : {}), ...(u.leftWounded ? { leftWounded: true } : {}), out: u.out,
         ...(u.controlledBy !== undefined ? { controlledBy: u.controlledBy } : {}),
         ...(u.demolition ? { demolition: JSON.parse(JSON.stringify(u.demolition)) } : {}),
         ...optionalFlags(u),

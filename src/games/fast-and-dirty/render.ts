@@ -172,7 +172,7 @@ export function render(v: View, opts: RenderOptions): string {
       const g = el(figs, 'g', { class: 'casualty', stroke: '#6d6d6d', 'stroke-width': 1.6 });
       el(g, 'line', { x1: x - k, y1: y - k, x2: x + k, y2: y + k });
       el(g, 'line', { x1: x - k, y1: y + k, x2: x + k, y2: y - k });
-      g.ele('title').txt(`${f.id} (${u.name}): casualty`);
+      g.ele('title').txt(`${f.id} (${u.name}): ${f.wounded ? `wounded${f.wounded === 'stabilized' ? ', stabilized' : ''}` : 'casualty'}`);
     }
   }
   const flags: { key: string; fill: string; text: string; on: (u: Unit) => boolean }[] = [

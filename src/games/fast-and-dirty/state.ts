@@ -41,6 +41,12 @@ export interface Figure {
   alive: boolean;
   /** Left the table over its side's edge (Evacuation). */
   exited?: boolean;
+  /** Module Recover Wounded (§7.23): lying wounded (`alive` false, out of action), untreated or stabilized. */
+  wounded?: 'wounded' | 'stabilized';
+  /** The turn in which it carries a wounded figure: it does not shoot (§7.23). */
+  carryTurn?: number;
+  /** A wounded figure its squad has rolled to leave behind (Leave No One Behind, §7.23): one roll per figure. */
+  leftBehind?: boolean;
   /** An attached character's figure: the id of its own unit (§2.8). */
   character?: string;
   /** A crew figure of a weapon team attached to the squad at deployment: the team's unit id (§7.9). */
@@ -135,6 +141,8 @@ export interface Unit {
   movedNow?: boolean;
   /** Personality Motivator's once-per-game re-roll is spent (§2.7). */
   motivatorUsed?: boolean;
+  /** Left unstabilized wounded behind and failed the roll: Resolve one level lower for the game (§7.23). */
+  leftWounded?: boolean;
   /** A failed morale test's successes, held while the owner decides on the Motivator re-roll. */
   moraleHeld?: number;
   /** Option Crossfires (§7.19): the bearings of this turn's attacks on it, from its centre. */
@@ -229,6 +237,12 @@ export interface Options {
   noComms?: { 0?: boolean; 1?: boolean };
   /** Drop troops (§7.6): each side's anti-aircraft density against enemy drops (at least Light). */
   antiAircraft?: { 0?: 'light' | 'moderate' | 'heavy'; 1?: 'light' | 'moderate' | 'heavy' };
+  /** Point-defence systems per side (§7.25): points on the table, automation level (default modern). */
+  pds?: { 0?: { at: Pt; level?: 'antiquated' | 'modern' | 'enhanced' | 'advanced' }[]; 1?: { at: Pt; level?: 'antiquated' | 'modern' | 'enhanced' | 'advanced' }[] };
+  /** Module Lull in the fight (§7.14): both initiative dice 1 pause the fight. */
+  lull?: boolean;
+  /** Module Recover Wounded (§7.23, §6.5): damage margins 0-2 wound instead of killing. */
+  recoverWounded?: boolean;
   forces?: unknown;
   /** Option Crossfires (§7.19): fired upon from opposite directions in one turn, a 1D6 Quality test or Pinned. */
   crossfires?: boolean;
@@ -251,7 +265,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'inspire' | 'ended';
+export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -291,6 +305,8 @@ export interface S {
   psiDone?: boolean;
   /** An order paused for the Harm target's owner to pick the figure (§7.22). */
   harm?: { unit: string; target: string; action: Action; stage: 'before' | 'after' } | null;
+  /** Drop troops landed, waiting for their owner to arrange the figures (§7.6): the landing point, a building it is in, Pinned on landing. */
+  landing?: { unit: string; at: Pt; building: string | null; pinned: boolean } | null;
   /** Each side's one Last Stand of the game is declared (§7.13). */
   lastStandUsed?: [boolean, boolean];
   /** Smoke screens on the table (§7.26). */
@@ -325,21 +341,22 @@ export type CallFire = { caller: string; asset: string; at: Pt };
 export type Attachment = { attach?: string; detach?: boolean };
 
 /** A psionic invocation inside an Engage order (§7.22): before the move, or after it with `after`. */
-export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embolden' | 'enhance' | 'expose' | 'harm' | 'heal' | 'inspire' | 'shield' | 'terror'; target: string; after?: boolean };
+export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embolden' | 'enhance' | 'expose' | 'harm' | 'heal' | 'inspire' | 'shield' | 'terror'; target: string; after?: boolean; wounded?: string };
 
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string; lastStand?: boolean }
-  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment & Boarding)
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment & Boarding)
   | ({ type: 'rush'; moves: Path[] } & Attachment & Boarding)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
-  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string } } & Attachment)
+  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string }; recover?: { wounded: string; by: string[] }[] } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'cooler'; unit: string | null; target: string | null }
   | { type: 'react'; unit: string | null; moves: Path[] }
   | { type: 'inspire'; unit: string | null; effect?: 'move' | 'removeUnderFire' | 'passMorale' | 'recoverWounded'; moves: Path[] }
   | { type: 'drop'; at: Pt }
+  | { type: 'arrange'; places: { fig: string; at: Pt }[] }
   | { type: 'harm'; fig: string }
   | { type: 'motivator'; reroll: boolean }
   | { type: 'elusive'; moves: Path[] }
@@ -376,4 +393,5 @@ export function teamPart(u: Unit): Unit {
 }
 /** A living member of the unit has this personality (§2.7: its effect goes with the figure). */
 export const hasPersonality = (u: Unit, p: string) => living(u).some((f) => f.personalities?.includes(p));
-export const casualties = (u: Unit) => u.figures.filter((f) => !f.alive).length;
+/** Dead, lost and untreated wounded figures; stabilized wounded are not casualties (§2.2, §7.23). */
+export const casualties = (u: Unit) => u.figures.filter((f) => !f.alive && f.wounded !== 'stabilized').length;

@@ -25,6 +25,13 @@ function reserve(name: string, options: Record<string, unknown> = {}, terrain: F
   return s;
 }
 const activateA1 = (s: S) => act(s, { type: 'activate', unit: 'A1' }).s;
+/** Drop, then keep the automatic arrangement (the owner's `arrange` decision, default); the landing rolls come with it. */
+function dropKeep(o: S, at: Pt, dice: number[], landing: number[] = []) {
+  const d = act(o, { type: 'drop', at }, dice);
+  assert.equal(d.s.phase, 'arrange');
+  const r = act(d.s, { type: 'arrange', places: [] }, landing);
+  return { s: r.s, events: [...d.events, ...r.events] };
+}
 
 test('#61 drop troops start in reserve: off the table (no figures to see, target or overlap), in play, activated like any unit', () => {
   const s = reserve('dr-reserve');
@@ -55,7 +62,7 @@ test('#61 the drop point: at least 6" from any difficult terrain feature and fro
 test('#61 3 successes: the unit lands on the point, arranged coherently; the defender\'s Light AA rolls 2 kill dice, each 5+ kills; it lands Under Fire; the drop is its activation', () => {
   const o = activateA1(reserve('dr-exact'));
   // Drop test 3D6 (Regular 3+): 4 4 4; AA 2 dice: 5 and 2 → one kill; pick the first figure.
-  const r = act(o, { type: 'drop', at: [2000, 2000] }, [...faces(4, 4, 4, 5, 2), 0]);
+  const r = dropKeep(o, [2000, 2000], [...faces(4, 4, 4, 5, 2), 0]);
   const d = evOf(r.events, 'drop')[0];
   assert.equal(d.successes, 3);
   assert.deepEqual(d.landing, [2000, 2000]);
@@ -75,14 +82,14 @@ test('#61 3 successes: the unit lands on the point, arranged coherently; the def
 test('#61 each failed die scatters 1D6, summed, in a random direction; 3 failures also land Pinned; heavier AA rolls more dice (§7.6)', () => {
   const o = activateA1(reserve('dr-scatter'));
   // 4 1 1: two failures → scatter 3 + 4 = 7"; direction picks (value = x + 1000): (0, +1000) straight up the table.
-  const r = act(o, { type: 'drop', at: [2000, 2000] }, [...faces(4, 1, 1, 3, 4), 1000, 2000, ...faces(1, 1)]);
+  const r = dropKeep(o, [2000, 2000], [...faces(4, 1, 1, 3, 4), 1000, 2000, ...faces(1, 1)]);
   const d = evOf(r.events, 'drop')[0];
   assert.equal(d.successes, 1);
   assert.equal(d.scatter, 7);
   assert.deepEqual(d.landing, [2000, 2700]);
   assert.ok(!unitOf(r.s, 'A1').pinned);
   const p = activateA1(reserve('dr-pinned', { antiAircraft: { 1: 'heavy' } }));
-  const q = act(p, { type: 'drop', at: [2000, 2000] }, [...faces(1, 1, 1, 1, 1, 1), 1000, 2000, ...faces(1, 1, 1, 1)]);
+  const q = dropKeep(p, [2000, 2000], [...faces(1, 1, 1, 1, 1, 1), 1000, 2000, ...faces(1, 1, 1, 1)]);
   assert.equal(evOf(q.events, 'drop')[0].scatter, 3);
   assert.equal(evOf(q.events, 'dice_rolled').find((e) => e.purpose === 'aa_fire')!.faces.length, 4, 'Heavy: 4 kill dice');
   const a = unitOf(q.s, 'A1');
@@ -93,7 +100,7 @@ test('#61 each failed die scatters 1D6, summed, in a random direction; 3 failure
 test('#61 figures landing in woods roll 1D6: killed on 5+ (a wound kills without the wound rules)', () => {
   const o = activateA1(reserve('dr-woods'));
   // 4 1 1: two failures → scatter 4 + 5 = 9" straight up from (35", 24") into the woods at (35", 33").
-  const r = act(o, { type: 'drop', at: [3500, 2400] }, [...faces(4, 1, 1, 4, 5), 1000, 2000, ...faces(1, 1), ...faces(5, 4, 6)]);
+  const r = dropKeep(o, [3500, 2400], [...faces(4, 1, 1, 4, 5), 1000, 2000, ...faces(1, 1)], faces(5, 4, 6));
   assert.deepEqual(evOf(r.events, 'drop')[0].landing, [3500, 3300]);
   const rolls = evOf(r.events, 'dice_rolled').filter((e) => e.purpose === 'drop_hazard');
   assert.equal(rolls.length, 3, 'each figure in the woods rolls');
@@ -107,4 +114,32 @@ test('#61 a unit held in reserve may hold (stay in reserve); it cannot declare a
   assert.equal(unitOf(r.s, 'A1').reserve, true);
   assert.equal(unitOf(r.s, 'A1').activated, true);
   assert.equal(code(tryAct(reserve('dr-stand'), { type: 'activate', unit: 'A1', lastStand: true })), 'in_reserve');
+});
+
+test('#61 the owner arranges the landed figures: within 6" of the landing point, coherent, not overlapping; the default keeps the automatic arrangement; woods are rolled for where they are arranged (§7.6)', () => {
+  const o = activateA1(reserve('dr-arrange'));
+  // 3 successes on (20", 20"); AA 2 and 2: no kill.
+  const d = act(o, { type: 'drop', at: [2000, 2000] }, faces(4, 4, 4, 2, 2));
+  assert.equal(d.s.phase, 'arrange');
+  const dec = decision(d.s);
+  assert.equal(dec.seat, 0);
+  assert.equal(dec.kind, 'arrange');
+  assert.deepEqual((dec.exposes as { landing: Pt }).landing, [2000, 2000]);
+  assert.equal(evOf(d.events, 'landed').length, 0, 'not landed before the arrangement');
+  assert.deepEqual(fastAndDirty.defaultAction!(d.s, dec), { type: 'arrange', places: [] });
+  const places = [{ fig: 'A1.1', at: [2000, 2400] as Pt }, { fig: 'A1.2', at: [2000, 2200] as Pt }, { fig: 'A1.3', at: [2000, 2000] as Pt }];
+  const r = act(d.s, { type: 'arrange', places });
+  assert.deepEqual(living(unitOf(r.s, 'A1')).map((f) => f.at), [[2000, 2400], [2000, 2200], [2000, 2000]]);
+  assert.equal(evOf(r.events, 'landed').length, 1);
+  assert.equal(unitOf(r.s, 'A1').underFire, true);
+  assert.equal(r.s.phase, 'activate');
+  assert.equal(code(tryAct(d.s, { type: 'arrange', places: [{ fig: 'A1.1', at: [2000, 2700] }] })), 'too_far');
+  assert.equal(code(tryAct(d.s, { type: 'arrange', places: [{ fig: 'A1.1', at: [2000, 2580] }, { fig: 'A1.2', at: [1500, 2000] }] })), 'incoherent');
+  assert.equal(code(tryAct(d.s, { type: 'arrange', places: [{ fig: 'A1.1', at: [2000, 2200] }, { fig: 'A1.2', at: [2050, 2200] }] })), 'overlap');
+  assert.equal(code(tryAct(d.s, { type: 'arrange', places: [{ fig: 'B1.1', at: [2000, 2000] }] })), 'not_a_figure');
+  // Scattered 9" into the woods (landing (35", 33"), woods from y = 30"): figures arranged out of the woods do not roll.
+  const w = act(activateA1(reserve('dr-arrange-woods')), { type: 'drop', at: [3500, 2400] }, [...faces(4, 1, 1, 4, 5), 1000, 2000, ...faces(1, 1)]);
+  const into = act(w.s, { type: 'arrange', places: [{ fig: 'A1.1', at: [3500, 2900] }, { fig: 'A1.2', at: [3500, 3120] }, { fig: 'A1.3', at: [3500, 2750] }] }, faces(6));
+  assert.deepEqual(evOf(into.events, 'dice_rolled').filter((e) => e.purpose === 'drop_hazard').map((e) => e.figure), ['A1.2']);
+  assert.deepEqual(evOf(into.events, 'drop_casualties')[0].killed, ['A1.2']);
 });

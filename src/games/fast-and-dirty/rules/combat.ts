@@ -8,12 +8,14 @@ import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, inPlay, t
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
-import { armourMod, assaultTraitMods, closeOnly, has, ignoresPinned, kills, markUnderFire, noCover, saves } from './traits.js';
+import { armourMod, assaultTraitMods, closeOnly, has, ignoresPinned, markUnderFire, noCover, saves } from './traits.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 import { crossfire } from './crossfire.js';
 import { revealResolve } from './generation.js';
 import { infantryAtVehicle, isVehicle } from './vehicles.js';
+import { applyHurt, damageResult, hurtLabel, woundRules, woundedOf } from './wounds.js';
+import { intercepted } from './pds.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
 const BAND_MOD = { base: 2, close: 0, medium: -2, long: -4 } as const;
@@ -173,7 +175,9 @@ function volleyDamage(firers: Figure[]): number {
 }
 
 /** Steps 10-11: hits to the closest visible figures, spread; damage 1D6 + damage vs 1D6 + armour (§6.5). */
-function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible: Figure[], hits: number, at: (f: Figure) => Pt, forts: { fig: Figure; fort: string | null }[]): void {
+function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible0: Figure[], hits: number, at: (f: Figure) => Pt, forts: { fig: Figure; fort: string | null }[]): void {
+  // Module Recover Wounded: wounded figures the firers see take hits like the others, and die (§6.5 [P]).
+  const visible = woundRules(s) ? [...visible0, ...woundedOf(t).filter((w) => firers.some((f) => sees(s, { ...f, at: at(f) }, w, { fire: true, observerUnit: u, targetUnit: t })))] : visible0;
   const order = visible.slice().sort((a, b) => minDist(a.at, a.r, firers.map((f) => ({ ...f, at: at(f) }))) - minDist(b.at, b.r, firers.map((f) => ({ ...f, at: at(f) }))) || (a.id < b.id ? -1 : 1));
   const targets: Figure[] = [];
   if (s.options.hitAllocation === 'random') {
@@ -190,7 +194,10 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
     const maj = majorityArmour(targets);
     const d = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]) + armour(maj).rating + armourMod(t);
     const saved = Math.max(0, d - a);
-    for (const f of targets.slice(0, Math.max(0, targets.length - saved))) if (f.alive) { f.alive = false; killed.push(f); }
+    // With the wound rules half the unsaved hits, rounded up, are wounds (§6.5 option).
+    const unsaved = targets.slice(0, Math.max(0, targets.length - saved));
+    const wounds = woundRules(s) ? Math.ceil(unsaved.length / 2) : 0;
+    unsaved.forEach((f, i) => { if (applyHurt(s, run, t, f, i < wounds ? 'wounded' : 'killed')) killed.push(f); });
   } else {
     for (const f of targets) {
       if (f.alive && saves(run, t, f.id)) continue;
@@ -198,9 +205,9 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
       const fort = forts.find((x) => x.fig.id === f.id)?.fort as keyof typeof FORT_BONUS | null;
       const bonus = fort && die !== 6 ? FORT_BONUS[fort] : 0;
       const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + bonus;
-      const kill = kills(t, die + dmg, def);
-      run.emit('damage', { figure: f.id, attack: die + dmg, defence: def, killed: kill && f.alive });
-      if (kill && f.alive) { f.alive = false; killed.push(f); }
+      const res = damageResult(s, t, f, die + dmg, def);
+      run.emit('damage', { figure: f.id, attack: die + dmg, defence: def, ...hurtLabel(f, res) });
+      if (applyHurt(s, run, t, f, res)) killed.push(f);
     }
   }
   lastFigureRule(t, killed);
@@ -219,8 +226,11 @@ export function lastFigureRule(t: Unit, killed: Figure[]): void {
   if (!live.length || live.some((f) => !f.support)) return;
   const saved = killed.find((f) => !f.support);
   if (!saved) return;
+  const sub = live[live.length - 1];
+  // The substitute takes the saved figure's result (killed, or wounded under §7.23).
+  if (saved.wounded) { sub.wounded = saved.wounded; delete saved.wounded; }
   saved.alive = true;
-  live[live.length - 1].alive = false;
+  sub.alive = false;
 }
 
 /** A unit with no living figures is out of play; Losing Heart runs after each casualty event (§6.13). */
@@ -246,6 +256,8 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
   u.actedTurn = s.turn;
   const firer = u.figures.find((f) => f.id === fig)!;
   const w = weapon(firer.weapon);
+  // An enemy point-defence system may destroy the round (§7.25).
+  if (intercepted(s, run, u.side, at, { unit: u.id, figure: fig })) return;
   if (s.options.blastScatter) {
     // Option Scatter (§6.7, #108): no ranging test; the point always scatters 1D6 / +2 / +4 by band (base counts as close).
     const d = edgeDistance(firer.at, firer.r, at, 0);
@@ -298,9 +310,9 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
       const d = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = covers[inside.indexOf(f)].fort?.fortification as keyof typeof FORT_BONUS | undefined;
       const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
-      const kill = kills(t, d + w.damage, def);
-      run.emit('damage', { figure: f.id, attack: d + w.damage, defence: def, killed: kill && f.alive });
-      if (kill && f.alive) { f.alive = false; killed.push(f); }
+      const res = damageResult(s, t, f, d + w.damage, def);
+      run.emit('damage', { figure: f.id, attack: d + w.damage, defence: def, ...hurtLabel(f, res) });
+      if (applyHurt(s, run, t, f, res)) killed.push(f);
     }
     lastFigureRule(t, killed);
     afterCasualties(s, run, t);
@@ -330,9 +342,9 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void
   const d = run.roll('damage_attack', 1, { figure: f.id })[0];
   const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
   const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0);
-  const kill = kills(t, d + sniperDamage, def);
-  run.emit('damage', { figure: f.id, attack: d + sniperDamage, defence: def, killed: kill });
-  if (kill) { f.alive = false; lastFigureRule(t, [f]); }
+  const res = damageResult(s, t, f, d + sniperDamage, def);
+  run.emit('damage', { figure: f.id, attack: d + sniperDamage, defence: def, ...hurtLabel(f, res) });
+  if (applyHurt(s, run, t, f, res)) lastFigureRule(t, [f]);
   afterCasualties(s, run, t);
   commandDisruption(s, run, t, leaders);
 }

@@ -8,6 +8,7 @@ import { positionCover, sees } from '../geometry.js';
 import { enemiesOf, nearestEnemy, type Positions } from '../legal.js';
 import { QUALITY_TABLE, attachedCharacter, casualties, hasPersonality, living, type Action, type CoverClass, type S, type Unit } from '../state.js';
 import { Run } from './run.js';
+import { untreated } from './wounds.js';
 
 export const COMMAND_RANGE = 1000;
 const RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
@@ -42,6 +43,8 @@ export function commandResponse(s: S, run: Run, u: Unit): void {
   const mods: Record<string, number> = {};
   if (casualties(u) > (u.casualtiesSeen ?? 0)) mods.casualties = -1;
   if (u.figures.some((f) => f.leader && !f.alive)) mods.leaderLost = -1;
+  // Has untreated wounded (module Recover Wounded, §7.3, §7.23).
+  if (untreated(u).length) mods.untreatedWounded = -1;
   if (attachedCharacter(s, u)) mods.character = 1;
   // Dependent (§2.6): an extra +1 with a leader present, −1 with none and its squad leader lost [P: leader present = a character attached].
   if (has(u, 'dependent')) {

@@ -7,12 +7,13 @@
 // (killed on 5+, powered armour on 6: a wound kills without the wound rules). The drop is the
 // unit's activation.
 import { violation, type Violation } from '../../../engine/types.js';
-import { along, distanceToBoundary, edgeDistance, inside, pointPolylineDistance, type Pt } from '../../../engine/mech/geom2d.js';
-import { inImpassable } from '../geometry.js';
+import { along, dist, distanceToBoundary, edgeDistance, inside, overlaps, pointPolylineDistance, type Pt } from '../../../engine/mech/geom2d.js';
+import { coherencyOf, inImpassable } from '../geometry.js';
 import { armour } from '../content.js';
 import { QUALITY_TABLE, inPlay, living, other, type Feature, type S, type Side, type Unit } from '../state.js';
 import { arrangeAt } from './hidden.js';
 import { afterCasualties } from './combat.js';
+import { applyHurt } from './wounds.js';
 import { Run, randomDirection, successes } from './run.js';
 
 /** Distance kept from difficult terrain and enemy figures (§7.6). */
@@ -80,7 +81,7 @@ function hazard(s: S, p: Pt): Feature | null {
 }
 
 /** The drop (§7.6), validated beforehand; returns whether it lands Pinned (set after the activation ends). */
-export function drop(s: S, run: Run, u: Unit, at: Pt): { landed: boolean; pinned: boolean } {
+export function drop(s: S, run: Run, u: Unit, at: Pt): { landed: boolean; pinned: boolean; at?: Pt; building?: string | null } {
   const side = u.side as Side;
   const n = successes(run.roll('drop_test', 3, { unit: u.id }), QUALITY_TABLE[u.quality].target);
   let p: Pt = [at[0], at[1]];
@@ -111,21 +112,67 @@ export function drop(s: S, run: Run, u: Unit, at: Pt): { landed: boolean; pinned
     run.emit('drop_no_room', { unit: u.id });
     return { landed: false, pinned: false };
   }
-  const onBuilding = inImpassable(s, p);
+  for (const f of living(u)) { const q = pos.get(f.id)!; f.at = [q[0], q[1]]; }
+  // Some figures stand: their owner arranges them (the `arrange` decision, §7.6), then they land.
+  if (living(u).length) return { landed: true, pinned: n === 0, at: p, building: inImpassable(s, p) };
+  land(s, run, u, null, n === 0, lost.length > 0);
+  return { landed: true, pinned: n === 0 };
+}
+
+/**
+ * Why this arrangement of the landed figures is not legal, or null (§7.6 "arrange the squad as
+ * desired, following rules for Coherency"): each living figure at most once, with its new place
+ * [P] within 6" (centre) of the landing point, on the table, not in impassable terrain,
+ * overlapping no base, and the unit coherent. Figures not named keep
+ * their automatic places; no places keeps the automatic arrangement.
+ */
+export function arrangeProblem(s: S, u: Unit, landing: { at: Pt; building: string | null }, places: unknown): Violation | null {
+  if (!Array.isArray(places)) return violation('malformed_action', 'places is a list of {fig, at}: the place of each figure');
+  const pos = new Map<string, Pt>();
+  for (const m of places as { fig: string; at: Pt }[]) {
+    if (typeof m !== 'object' || m === null || typeof m.fig !== 'string') return violation('malformed_action', 'each place is {fig, at: [x, y]}');
+    const p = m.at;
+    if (!Array.isArray(p) || p.length !== 2 || !Number.isInteger(p[0]) || !Number.isInteger(p[1])) return violation('malformed_action', 'a place is [x, y] in integer hundredths');
+    const f = living(u).find((x) => x.id === m.fig);
+    if (!f) return violation('not_a_figure', `${m.fig} is not a living figure of ${u.id}`);
+    if (pos.has(m.fig)) return violation('duplicate_figure', `${m.fig} has two places`);
+    if (dist(p, landing.at) > ARRANGE_RADIUS) return violation('too_far', `${m.fig} is placed ${dist(p, landing.at) / 100}" from the landing point: within 6" (§7.6 [P])`);
+    if (p[0] - f.r < 0 || p[1] - f.r < 0 || p[0] + f.r > s.table.w || p[1] + f.r > s.table.h) return violation('off_table', `${m.fig} would stand off the table (§3.2)`);
+    if (inImpassable(s, p)) return violation('impassable', `${m.fig} would stand in impassable terrain`);
+    pos.set(m.fig, [p[0], p[1]]);
+  }
+  const all: { id: string; at: Pt; r: number }[] = [];
+  for (const v of s.units) if (!v.hidden) for (const f of living(v)) all.push({ id: f.id, at: pos.get(f.id) ?? f.at, r: f.r });
+  for (const [id, p] of pos) {
+    const me = all.find((x) => x.id === id)!;
+    for (const o of all) if (o.id !== id && overlaps(p, me.r, o.at, o.r)) return violation('overlap', `${id} would overlap ${o.id} (§3.2)`);
+  }
+  if (pos.size && coherencyOf(u, pos).components.length > 1) return violation('incoherent', `${u.id} must be arranged in coherency (§7.6, §5.4)`);
+  return null;
+}
+/** How far from the landing point a figure may be arranged [P]: the 6" the automatic arrangement may shift. */
+export const ARRANGE_RADIUS = 600;
+
+/**
+ * The landing after the owner's arrangement (§7.6): figures standing in woods or a building (every
+ * figure when the landing point is in impassable terrain) roll 1D6: wounded on 5, killed on 6
+ * (powered armour wounded on 6; without the wound rules a wound kills).
+ */
+export function land(s: S, run: Run, u: Unit, onBuilding: string | null, pinned: boolean, aaLosses = false): void {
   const hurt: string[] = [];
   for (const f of living(u)) {
-    const q = pos.get(f.id)!;
-    f.at = [q[0], q[1]];
+    const q = f.at;
     const h = onBuilding ?? hazard(s, q)?.id;
     if (!h) continue;
     const [d] = run.roll('drop_hazard', 1, { unit: u.id, figure: f.id, feature: h });
-    if (d >= (armour(f.armour)?.powered ? 6 : 5)) { f.alive = false; hurt.push(f.id); }
+    // Wounded on 5 and killed on 6, powered armour wounded on 6 (§7.6); without the wound rules a wound kills.
+    const res = armour(f.armour)?.powered ? (d >= 6 ? 'wounded' : null) : d >= 6 ? 'killed' : d >= 5 ? 'wounded' : null;
+    if (applyHurt(s, run, u, f, res)) hurt.push(f.id);
   }
   if (hurt.length) run.emit('drop_casualties', { unit: u.id, killed: hurt });
   u.actedTurn = s.turn;
-  if (lost.length || hurt.length) afterCasualties(s, run, u);
-  run.emit('landed', { unit: u.id, at: Object.fromEntries(living(u).map((f) => [f.id, f.at])), pinned: n === 0, underFire: true });
-  return { landed: true, pinned: n === 0 };
+  if (aaLosses || hurt.length) afterCasualties(s, run, u);
+  run.emit('landed', { unit: u.id, at: Object.fromEntries(living(u).map((f) => [f.id, f.at])), pinned, underFire: true });
 }
 
 /** Sampled drop points: a coarse grid, the legal points nearest the objectives, the enemy and the table's centre. */

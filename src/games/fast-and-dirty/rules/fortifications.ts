@@ -10,6 +10,7 @@ import { QUALITY_TABLE, living, inPlay, troops, type Feature, type Figure, type 
 import { branchBonus } from './characters.js';
 import { rangeX } from './environment.js';
 import { afterCasualties } from './combat.js';
+import { applyHurt, woundRules } from './wounds.js';
 import { Run } from './run.js';
 
 /** Structure Armour Values (§7.7; Heavy is lost, A4: 11). */
@@ -107,9 +108,11 @@ export function bunkerDestroyed(s: S, run: Run, b: Feature): void {
     if (!inside_.length) continue;
     for (const f of inside_) {
       const d = run.roll('bunker_occupant', 1, { figure: f.id })[0];
-      const killed = d >= (armour(f.armour).powered ? 5 : 3);
-      run.emit('bunker_occupant', { figure: f.id, roll: d, killed });
-      if (killed) f.alive = false;
+      // 3-4 wounded, 5-6 killed; powered armour 5 wounded, 6 killed (§6.6); without the wound rules a wound kills.
+      const pa = armour(f.armour).powered;
+      const res = d >= (pa ? 6 : 5) ? 'killed' : d >= (pa ? 5 : 3) ? 'wounded' : null;
+      run.emit('bunker_occupant', { figure: f.id, roll: d, killed: res === 'killed' || (!!res && !woundRules(s)), ...(res === 'wounded' && woundRules(s) ? { wounded: true } : {}) });
+      applyHurt(s, run, u, f, res);
     }
     if (living(u).some((f) => inside_.includes(f)) && troops(u) && !ignoresPinned(u)) {
       u.pinned = true;

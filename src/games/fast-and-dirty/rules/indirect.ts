@@ -9,6 +9,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { weapon } from '../content.js';
 import { segmentBlock } from '../geometry.js';
 import { QUALITY_TABLE, hasPersonality, living, inPlay, shiftQuality, type CallFire, type Quality, type S, type Side, type Unit } from '../state.js';
+import { intercepted } from './pds.js';
 import { blastEffect } from './combat.js';
 import { Run, randomDirection, successes } from './run.js';
 import { rangeX } from './environment.js';
@@ -77,6 +78,9 @@ function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Recor
     run.emit('artillery_timing', { ...who, successes: timing, result: r });
     return r;
   }
+  // The shell is on its way: an enemy point-defence system may destroy it (§7.25).
+  const from = typeof who.unit === 'string' ? s.units.find((x) => x.id === who.unit) : undefined;
+  if (intercepted(s, run, from?.side ?? null, at, who)) return 'arrived';
   const acc = run.roll('artillery_accuracy', 2, who);
   const failed = acc.filter((d) => d < target).length;
   let point: Pt = [at[0], at[1]];

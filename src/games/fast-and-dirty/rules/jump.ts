@@ -4,7 +4,8 @@
 // up to 6" each, 18" in all, each clearing obstacles no higher than the figure; fire at −2 FE); an
 // assault may be made by Bound, the defender's free shot measured from the start of the last bound.
 import { isViolation, violation, type Violation } from '../../../engine/types.js';
-import { dist, overlaps, segmentMeetsPolyline, insideLength, type Pt } from '../../../engine/mech/geom2d.js';
+import { dist, edgeDistance, overlaps, segmentMeetsPolyline, insideLength, type Pt } from '../../../engine/mech/geom2d.js';
+import { carryProblem } from './wounds.js';
 import { inImpassable, smokeBlock } from '../geometry.js';
 import { armour } from '../content.js';
 import { coherencyProblem, figurePaths, type Positions } from '../legal.js';
@@ -48,17 +49,24 @@ export function tallestCrossed(s: S, a: Pt, b: Pt): { id: string; height: number
  * places must not overlap any base and keep coherency. Jumping over figures is allowed (they are
  * lower than any clearance). A charge by Bound may not pass through smoke (§7.26).
  */
-export function jumpProblem(s: S, u: Unit, moves: Path[], kind: Jump, assault = false): Violation | { end: Positions } {
+export function jumpProblem(s: S, u: Unit, moves: Path[], kind: Jump, assault = false, carry: { by: string; fig: string }[] = []): Violation | { end: Positions } {
   if (!u.jumpPacks) return violation('no_jump_packs', `${u.id} has no jump packs (§7.12)`);
   if (u.lastStand) return violation('last_stand', `${u.id} is making a Last Stand: it never moves (§7.13)`);
   if (u.pinned && moves.length) return violation('pinned', `${u.id} is Pinned: it cannot move (§7.19)`);
   if (assault && kind === 'leap') return violation('leap_no_assault', 'a Leap may not be used to enter close assault (§7.12)');
   if (!moves.length) return violation('no_move', 'a jump moves at least one figure');
-  const lim = jumpLimits(s, u);
-  const paths = figurePaths(u, moves);
+  const lim0 = jumpLimits(s, u);
+  // Carrying wounded (§7.12, §7.23): two troopers carry each wounded figure; their Leap is 2" and their bounds' total 4" shorter [P: for carriers and carried].
+  if (carry.length) {
+    const p = carryProblem(s, u, carry, moves, 2);
+    if (p) return p;
+  }
+  const paths = figurePaths(u, moves, carry.map((c) => c.fig));
   if (isViolation(paths)) return paths;
   const end: Positions = new Map();
   for (const { f, m } of paths) {
+    const carrying = carry.some((c) => c.by === f.id || c.fig === f.id);
+    const lim = carrying ? { ...lim0, leap: Math.max(0, lim0.leap - 200), boundTotal: Math.max(0, lim0.boundTotal - 400) } : lim0;
     const path = [f.at, ...m.path];
     if (kind === 'leap' && m.path.length !== 1) return violation('bad_path', `${m.fig}: a Leap is one straight jump: one point (§7.12)`);
     if (kind === 'bound' && (m.path.length < 1 || m.path.length > 3)) return violation('bad_path', `${m.fig}: a Bound is 1 to 3 straight bounds: 1 to 3 points (§7.12)`);
@@ -86,9 +94,14 @@ export function jumpProblem(s: S, u: Unit, moves: Path[], kind: Jump, assault = 
   }
   const all: { id: string; at: Pt; r: number }[] = [];
   for (const v of s.units) if (!v.hidden && inPlay(v)) for (const f of living(v)) all.push({ id: f.id, at: end.get(f.id) ?? f.at, r: f.r });
+  for (const c of carry) if (!all.some((x) => x.id === c.fig)) { const w = u.figures.find((f) => f.id === c.fig)!; all.push({ id: w.id, at: end.get(w.id) ?? w.at, r: w.r }); }
   for (const [id, p] of end) {
     const me = all.find((x) => x.id === id)!;
     for (const o of all) if (o.id !== id && overlaps(p, me.r, o.at, o.r)) return violation('overlap', `${id} would land overlapping ${o.id} (§3.2)`);
+  }
+  for (const c of carry) {
+    const w = u.figures.find((f) => f.id === c.fig)!;
+    if (!carry.some((d) => d.fig === c.fig && edgeDistance(end.get(w.id) ?? w.at, w.r, end.get(d.by) ?? u.figures.find((f) => f.id === d.by)!.at, w.r) <= 100)) return violation('carried_apart', `${c.fig} lands within 1" of a carrier (§7.23 [P])`);
   }
   const c = coherencyProblem(u, end);
   if (c) return c;

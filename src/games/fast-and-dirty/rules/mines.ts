@@ -3,7 +3,8 @@
 // anti-vehicle). A unit whose move brings a figure within 4" of a marker rolls 1D6: 5+ passes;
 // otherwise the record is checked: a dummy is removed, a real field attacks. The unit finishes
 // its move either way ([P] the attack hits the figures closest to the marker where they end).
-import { armourMod, has, kills, saves } from './traits.js';
+import { armourMod, has, saves } from './traits.js';
+import { applyHurt, damageResult, hurtLabel } from './wounds.js';
 import { dist, edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { armour } from '../content.js';
@@ -96,9 +97,9 @@ function trigger(s: S, run: Run, u: Unit, field: Minefield, m: { n: number; at: 
     const atk = run.roll('damage_attack', 1, { figure: f.id })[0] + AP_DAMAGE;
     const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(u);
     if (saves(run, u, f.id)) continue;
-    const k = kills(u, atk, def);
-    run.emit('damage', { figure: f.id, attack: atk, defence: def, killed: k });
-    if (k) { f.alive = false; killed.push(f); }
+    const res = damageResult(s, u, f, atk, def);
+    run.emit('damage', { figure: f.id, attack: atk, defence: def, ...hurtLabel(f, res) });
+    if (applyHurt(s, run, u, f, res)) killed.push(f);
   }
   lastFigureRule(u, killed);
   afterCasualties(s, run, u);

@@ -18,7 +18,8 @@ export function currentResolve(s: S, u: Unit): Resolve | null {
 
 /** Broken when casualties ≥ the break point of the current Resolve; Reluctant at 1 (§2.1, §6.1). */
 export function isBroken(s: S, u: Unit): boolean {
-  const r0 = currentResolve(s, u) ?? 'reluctant';
+  // Leave No One Behind failed: one Resolve level lower for the rest of the game (§7.23), at least Reluctant.
+  const r0 = RESOLVES[Math.max(0, RESOLVES.indexOf(currentResolve(s, u) ?? 'reluctant') - (u.leftWounded ? 1 : 0))];
   // Grizzled: checks Resolve one level higher (§2.6 [P]: a Resolve level, at most Determined).
   const r = has(u, 'grizzled') ? RESOLVES[Math.min(RESOLVES.length - 1, RESOLVES.indexOf(r0) + 1)] : r0;
   const c = casualties(u);

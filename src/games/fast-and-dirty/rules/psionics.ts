@@ -10,6 +10,7 @@ import { inPlay, living, type Figure, type Invocation, type S, type Unit } from 
 import { Run, successes } from './run.js';
 import { ignoresPinned, markUnderFire } from './traits.js';
 import { afterCasualties } from './combat.js';
+import { applyHurt, heal, woundRules, woundedOf } from './wounds.js';
 
 export const APTITUDES = ['marginal', 'competent', 'expert', 'master'] as const;
 export type Aptitude = (typeof APTITUDES)[number];
@@ -40,7 +41,10 @@ export function psionicProblem(s: S, u: Unit, p: Invocation, at?: Pt): Violation
   if (t.kind === 'vehicle') return violation('not_a_target', 'psionic powers are not used on vehicles [P] (§7.22)');
   const enemy = t.side !== u.side;
   if (ENEMY.has(p.power) !== enemy) return violation(enemy ? 'not_friendly' : 'not_enemy', `${p.power} is used on ${ENEMY.has(p.power) ? 'an enemy' : 'a friendly'} unit (§7.22)`);
-  if (p.power === 'heal') return violation('no_wounded', 'Heal recovers a wounded figure: there are no wounds without the wound rules (§7.22, §7.23)');
+  if (p.power === 'heal') {
+    const w = woundedOf(t).filter((x) => p.wounded === undefined || x.id === p.wounded);
+    if (!w.length) return violation('no_wounded', p.wounded ? `${p.wounded} is not a wounded figure of ${t.id} (§7.22)` : `${t.id} has no wounded figure to heal (§7.22, §7.23)`);
+  }
   if (ONCE_PER_TURN.has(p.power) && t.psiReceived?.[p.power] === s.turn) return violation('already_received', `${t.id} has received ${p.power} this turn (§7.22)`);
   const from = at ?? f.at;
   if (!living(t).some((g) => edgeDistance(from, f.r, g.at, g.r) <= PSI_RANGE)) return violation('out_of_range', `${t.id} is beyond the 12" of ${p.fig}'s powers (§7.22, A36)`);
@@ -82,6 +86,7 @@ export function invoke(s: S, run: Run, u: Unit, p: Invocation): Unit | null {
       break;
     case 'embolden': t.emboldened = true; break;
     case 'terror': t.terror = true; break;
+    case 'heal': heal(s, run, t, p.wounded); break;
     case 'harm': return t;
   }
   return null;
@@ -91,10 +96,10 @@ export function invoke(s: S, run: Run, u: Unit, p: Invocation): Unit | null {
 export function harm(s: S, run: Run, t: Unit, fig: string): void {
   const f = living(t).find((x) => x.id === fig)!;
   const [d] = run.roll('psionic_harm', 1, { unit: t.id, figure: f.id });
-  const killed = d >= 4;
-  if (killed) f.alive = false;
-  run.emit('psionic_harm', { unit: t.id, figure: f.id, killed });
-  if (killed) afterCasualties(s, run, t);
+  // Killed on 4+; with the wound rules wounded on 4-5, killed on 6 (§7.22).
+  const res = d >= 6 || (d >= 4 && !woundRules(s)) ? 'killed' : d >= 4 ? 'wounded' : null;
+  run.emit('psionic_harm', { unit: t.id, figure: f.id, killed: res === 'killed', ...(res === 'wounded' ? { wounded: true } : {}) });
+  if (applyHurt(s, run, t, f, res)) afterCasualties(s, run, t);
 }
 
 /** At the end of a unit's activation its carried effects lapse, unless they landed during it. */

@@ -2,7 +2,7 @@
 // and victory (§9, scenario conditions §4.3).
 import { Value } from '@sinclair/typebox/value';
 import { dist, edgeDistance, inside, overlaps, toward, type Pt } from '../../../engine/mech/geom2d.js';
-import { inImpassable, pathCost } from '../geometry.js';
+import { coherencyDistance, inImpassable, pathCost } from '../geometry.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
 import { firePlan, priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
@@ -17,9 +17,11 @@ import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
+import { aidBusy, leaveNoOneBehind, recoverWounded } from './wounds.js';
 import { commandResponse, hesitantTrait } from './command-response.js';
 import { lastBoundStarts } from './jump.js';
-import { drop } from './drop.js';
+import { drop, land } from './drop.js';
+import { lull } from './lull.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
@@ -175,6 +177,8 @@ export function rollInitiative(s: S, run: Run): void {
   for (let i = 0; i < 20; i++) {
     const [a] = run.roll('initiative', 1, { side: 0 });
     const [b] = run.roll('initiative', 1, { side: 1 });
+    // Module Lull in the fight (§7.14): both dice 1 (not the set-up roll [P]), then roll again.
+    if (a === 1 && b === 1 && s.options.lull && s.turn > 1) lull(s, run);
     if (a === b) continue;
     const winner: Side = a > b ? 0 : 1;
     s.initiative = { winner, rolls: [a, b] };
@@ -315,6 +319,8 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (a.jump) run.emit('jump', { unit: u.id, jump: a.jump });
       const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
       const end = movePositions(a.moves);
+      // Carriers of wounded do not shoot this activation (§7.23).
+      for (const c of a.carry ?? []) { const b = u.figures.find((f) => f.id === c.by); if (b) b.carryTurn = s.turn; }
       if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
       if (a.indirect) mortarFire(s, run, u, a.indirect);
       if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed);
@@ -324,6 +330,11 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       const before = startsOf(u);
       // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
       moveFigures(s, run, u, s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move') : end);
+      // The carried wounded go with their carriers (§7.23), if the carrier is still standing.
+      for (const c of a.carry ?? []) {
+        const w = u.figures.find((f) => f.id === c.fig), b = u.figures.find((f) => f.id === c.by);
+        if (w && b?.alive && w.wounded && end.get(w.id)) { w.at = [end.get(w.id)![0], end.get(w.id)![1]]; delete w.leftBehind; }
+      }
       checkMines(s, run, u, pathsOf(u, a.moves, before));
       // A Leap: the unit may take no other action this turn (§7.12).
       if (a.jump === 'leap') u.noFireTurn = s.turn;
@@ -378,11 +389,13 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (a.target && inPlay(u)) {
         const t = s.units.find((x) => x.id === a.target)!;
         // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
-        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig));
+        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || aidBusy(a.recover).has(f.id)));
         for (const f of busy) f.alive = false;
         if (inPlay(t)) shoot(s, run, u, t);
         for (const f of busy) f.alive = true;
       }
+      // The aid teams' recovery rolls, after the rest have fired [P]: a recovered figure does not join this order's fire.
+      if (a.recover && inPlay(u)) recoverWounded(s, run, u, a.recover);
       break;
     }
   }
@@ -609,6 +622,7 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
       return;
     }
   }
+  if ('moves' in a && a.moves.length > 0 && inPlay(u)) leaveNoOneBehind(s, run, u, coherencyDistance(u));
   endActivation(s, run, u, 'moves' in a && a.moves.length > 0);
 }
 
@@ -719,6 +733,24 @@ export function applyReveal(s: S, run: Run, real: boolean): void {
 /** Drop troops (§7.6): the drop is the whole activation; the unit lands Under Fire (the AA always fires), Pinned on 3 failures. */
 export function applyDrop(s: S, run: Run, u: Unit, at: Pt): void {
   const r = drop(s, run, u, at);
+  // Landed figures wait for their owner's arrangement (§7.6).
+  if (r.at) { s.landing = { unit: u.id, at: r.at, building: r.building ?? null, pinned: r.pinned }; s.phase = 'arrange'; s.step++; return; }
+  finishDrop(s, run, u, r);
+}
+
+/** The owner arranged the landed figures (validated beforehand): they land, then the activation ends (§7.6). */
+export function applyArrange(s: S, run: Run, places: { fig: string; at: Pt }[]): void {
+  const l = s.landing!;
+  const u = s.units.find((x) => x.id === l.unit)!;
+  for (const m of places) { const f = u.figures.find((x) => x.id === m.fig)!; f.at = [m.at[0], m.at[1]]; }
+  if (places.length) run.emit('arranged', { unit: u.id, at: Object.fromEntries(places.map((m) => [m.fig, m.at])) });
+  s.landing = null;
+  s.phase = 'order';
+  land(s, run, u, l.building, l.pinned, true);
+  finishDrop(s, run, u, { landed: true, pinned: l.pinned });
+}
+
+function finishDrop(s: S, run: Run, u: Unit, r: { landed: boolean; pinned: boolean }): void {
   endActivation(s, run, u);
   if (r.landed && inPlay(u)) {
     markUnderFire(u);
