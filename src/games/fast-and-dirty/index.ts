@@ -621,7 +621,10 @@ function answer(own: View, d: Decision, o: StandingOrder): Action {
 
 export const fastAndDirty: Ruleset<S, Action, View> = {
   id: 'fast-and-dirty',
-  version: '0.1.0',
+  // 0.2.0: wounds, vehicles, card sequences, tasks, generation, the drop arrangement decision and
+  // the morale roll split into roll and outcome; a 0.1.0 game replays under it with its hash chain
+  // checked (GameService: 409 ruleset_diverged where a changed rule gives another state).
+  version: '0.2.0',
   title: 'Fast and Dirty 5th ed.',
   actionSchema,
   players: { min: 2, max: 2 },
