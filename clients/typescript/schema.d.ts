@@ -1239,6 +1239,23 @@ export interface components {
             keep?: string[];
         } | {
             /** @enum {string} */
+            type: "reward";
+            take: "gadget" | "crystal";
+        } | {
+            /** @enum {string} */
+            type: "buyMinions";
+            buy: {
+                board: string;
+                minion: string;
+                figures: number;
+            }[];
+        } | {
+            /** @enum {string} */
+            type: "placeUnit";
+            /** @description a space "x,y,Level" */
+            to: string;
+        } | {
+            /** @enum {string} */
             type: "chooseGadgets";
             gadgets: string[];
         } | {
@@ -1291,6 +1308,8 @@ export interface components {
                 target: string;
                 /** @description invoke after the move (default: before it) */
                 after?: boolean;
+                /** @description Heal: the wounded figure of the target unit (default: its first wounded figure) (§7.22) */
+                wounded?: string;
             };
             /** @description jump packs instead of the move (§7.12): leap, one straight jump up to 12" (no fire, nothing else this turn); bound, 1-3 straight bounds of up to 6" (18" in all), fire at −2 FE */
             jump?: "leap" | "bound";
@@ -1310,10 +1329,17 @@ export interface components {
             indirect?: number[];
             /** @description lay the squad's smoke screen between two points, instead of shooting (§7.26) */
             smoke?: number[][];
+            /** @description carrying wounded (module recoverWounded): each healthy figure `by` carries one wounded figure `fig` (given its own path, ending within 1" of the carrier); both move at half rate and the carriers do not shoot (§7.23) */
+            carry?: {
+                by: string;
+                fig: string;
+            }[];
             /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
             attach?: string;
             /** @description the attached character leaves the squad at the end of the order (§2.8) */
             detach?: boolean;
+            /** @description board this friendly transport at the end of the move: every figure ends in contact with its hull; no fire (§2.5) */
+            board?: string;
         } | {
             /** @enum {string} */
             type: "rush";
@@ -1326,6 +1352,8 @@ export interface components {
             attach?: string;
             /** @description the attached character leaves the squad at the end of the order (§2.8) */
             detach?: boolean;
+            /** @description board this friendly transport at the end of the move: every figure ends in contact with its hull; no fire (§2.5) */
+            board?: string;
         } | {
             /** @enum {string} */
             type: "assault";
@@ -1365,6 +1393,16 @@ export interface components {
                 /** @description [x, y] in hundredths of an inch */
                 at: number[];
             };
+            /** @description Task: this figure, within 1" of the task's point, attempts it: 3D6 against the skill or Quality target (§7.28) */
+            task?: {
+                fig: string;
+                id: string;
+            };
+            /** @description Recover Wounded (module recoverWounded): aid teams of two healthy figures (a Medic alone, up to two wounded), one recovery roll per treated figure: 6+ recovered, 4-5 stabilized, less dies (§7.23) */
+            recover?: {
+                wounded: string;
+                by: string[];
+            }[];
             /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
             attach?: string;
             /** @description the attached character leaves the squad at the end of the order (§2.8) */
@@ -1411,6 +1449,14 @@ export interface components {
             at: number[];
         } | {
             /** @enum {string} */
+            type: "arrange";
+            places: {
+                fig: string;
+                /** @description [x, y] in hundredths of an inch */
+                at: number[];
+            }[];
+        } | {
+            /** @enum {string} */
             type: "motivator";
             reroll: boolean;
         } | {
@@ -1431,8 +1477,59 @@ export interface components {
             target: string | null;
         } | {
             /** @enum {string} */
+            type: "cooler";
+            unit: string | null;
+            target: string | null;
+        } | {
+            /** @enum {string} */
+            type: "react";
+            unit: string | null;
+            /** @description per-figure paths (waypoints after the start) */
+            moves: {
+                fig: string;
+                path: number[][];
+            }[];
+        } | {
+            /** @enum {string} */
+            type: "inspire";
+            unit: string | null;
+            effect?: "move" | "removeUnderFire" | "passMorale" | "recoverWounded";
+            /** @description per-figure paths (waypoints after the start) */
+            moves: {
+                fig: string;
+                path: number[][];
+            }[];
+        } | {
+            /** @enum {string} */
             type: "opportunity";
             unit: string | null;
+        } | {
+            /** @enum {string} */
+            type: "drive";
+            /** @description stationary (pivot only), Cautious or Standard speed of the vehicle's mobility (§2.5) */
+            speed: "stationary" | "cautious" | "standard";
+            /** @description waypoints of the hull centre after its position (empty: no move); pivots are free */
+            path: number[][];
+            /** @description the final heading in hundredths of a degree, 0 = toward +y, clockwise */
+            heading: number;
+            /** @description weapon systems (index in the vehicle's list) and their target units, within fire control (§2.5) */
+            fire: {
+                weapon: number;
+                target: string;
+            }[];
+            /** @description fire before moving (default: after) */
+            fireFirst?: boolean;
+            /** @description a Shock vehicle ends its move in contact with this enemy squad and rolls its kill dice at it (§6.12) */
+            shock?: string;
+            /** @description the embarked unit gets out: each figure placed within 1" of the hull, coherent; the transport's whole activation (stationary, no fire); the unit may then fire or close assault (§2.5) */
+            disembark?: {
+                unit: string;
+                at: {
+                    fig: string;
+                    /** @description [x, y] in hundredths of an inch */
+                    at: number[];
+                }[];
+            };
         };
         Error: {
             error: {
