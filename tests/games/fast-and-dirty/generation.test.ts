@@ -108,7 +108,7 @@ test('#112 generation options Heavy Weapons and Artillery Support: a weapon team
       const platoons = s.units.filter((u) => u.side === side && u.name.endsWith('command')).length;
       const teams = s.units.filter((u) => u.side === side && u.kind === 'weaponTeam');
       assert.equal(teams.length, platoons, 'one heavy weapon per platoon');
-      for (const t of teams) assert.ok(['lightAutoCannon', 'heavyMG'].includes(t.figures[0].weapon), 'Light Chain Gun is not in the data: a Heavy MG');
+      for (const t of teams) assert.ok(['lightAutoCannon', 'heavyMG'].includes(t.figures[0].weapon), 'Light Chain Gun is not an infantry weapon in the data: a Heavy MG');
       assert.equal(s.artillery.filter((a) => a.side === side).length, side === 0 ? 2 : 1, 'the attacker (side 0) gets one more');
       for (const a of s.artillery) assert.ok(['lightMortar', 'heavyMortar'].includes(a.weapon));
     }

@@ -45,6 +45,10 @@ const GenerationFile = T.Object({
 type GenerationFile = Static<typeof GenerationFile>;
 
 /** Loads and cross-checks the tables: every weapon and armour named exists (unknown heavy weapons fall back, logged). */
+/** A weapon a weapon team can carry: in the infantry weapon data (a vehicle mount's weapon of
+ * data/vehicles.json, e.g. the Light Chain Gun, is not costed or classed for infantry [P]). */
+const teamWeapon = (id: string) => CONTENT.weapons[id] !== undefined && CONTENT.weapons[id].class !== 'vehicle';
+
 export function loadGeneration(raw: unknown): GenerationFile {
   const ajv = new Ajv({ allErrors: true });
   const v = ajv.compile(GenerationFile);
@@ -199,8 +203,8 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     const heavy = qt('support', 'heavy_weapons');
     if (heavy) {
       const rolled = A.heavyWeapon[d6('heavy_weapon')];
-      const w = CONTENT.weapons[rolled] ? rolled : A.heavyWeaponFallback;
-      if (w !== rolled) run.emit('generation_substitute', { side, rolled, weapon: w, reason: 'not in the weapon data' });
+      const w = teamWeapon(rolled) ? rolled : A.heavyWeaponFallback;
+      if (w !== rolled) run.emit('generation_substitute', { side, rolled, weapon: w, reason: 'not in the infantry weapon data' });
       for (let i = 1; i <= heavy; i++) units.push({ name: `Heavy weapon ${i}`, kind: 'weaponTeam', quality: 'regular', resolve: 'steady', figures: [{ weapon: w, armour: units[0].figures[0].armour, count: 2 }] });
     }
     const mortars = Math.min(4, qt('support', 'mortars'));
@@ -214,8 +218,8 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
   if (o.heavyWeapons) {
     for (let p = 1; p <= platoons; p++) {
       const rolled = O.heavyWeapon[d6('heavy_weapons_option', { platoon: p })];
-      const w = CONTENT.weapons[rolled] ? rolled : GENERATION.advanced.heavyWeaponFallback;
-      if (w !== rolled) run.emit('generation_substitute', { side, rolled, weapon: w, reason: 'not in the weapon data' });
+      const w = teamWeapon(rolled) ? rolled : GENERATION.advanced.heavyWeaponFallback;
+      if (w !== rolled) run.emit('generation_substitute', { side, rolled, weapon: w, reason: 'not in the infantry weapon data' });
       units.push({ name: `Platoon ${p} heavy weapon`, kind: 'weaponTeam', quality: 'regular', resolve: 'steady', figures: [{ weapon: w, armour: 'light', count: 2 }] });
     }
   }
