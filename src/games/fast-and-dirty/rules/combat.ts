@@ -139,6 +139,28 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
 const leadersAlive = (t: Unit) => t.figures.filter((f) => f.alive && (f.leader || f.character)).map((f) => f.id);
 
 /** Module Command Disruption (§7.2): a squad whose leader this attack killed is Pinned instead of Under Fire. */
+/**
+ * The firer's own modifiers to a Fire Effect roll at a bunker or a vehicle (§6.4, §2.6, §2.7,
+ * §7.12, §7.22): the same firer-side terms `shoot` applies at a unit (which interleaves them with
+ * the target's terms, kept as they are so its events do not change).
+ */
+export function firerMods(s: S, u: Unit, band: keyof typeof BAND_MOD, opt: { defensive?: boolean } = {}): Record<string, number> {
+  const mods: Record<string, number> = { band: BAND_MOD[band] };
+  const lead = branchBonus(s, u);
+  if (lead) mods.leadership = lead;
+  if (u.kind === 'weaponTeam' && casualties(u)) mods.crewLost = -casualties(u);
+  if (has(u, 'zombie')) mods.zombie = -2;
+  if (has(u, 'goon')) mods.goon = -1;
+  if (hasPersonality(u, 'triggerHappy')) mods.triggerHappy = 1;
+  const pf = psiFe(s, u);
+  if (pf) mods.psionic = pf;
+  if (u.bounding && !opt.defensive) mods.bounding = -2;
+  const q = QUALITY_TABLE[u.quality].feMod;
+  if (q) mods.quality = q;
+  if (!u.lastStand && (u.underFire || u.broken || u.fallingBack)) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
+  return mods;
+}
+
 export function commandDisruption(s: S, run: Run, t: Unit, leadersBefore: string[]): void {
   if (!s.options.commandDisruption || !troops(t) || !inPlay(t)) return;
   const lost = leadersBefore.filter((id) => !t.figures.some((f) => f.id === id && f.alive));

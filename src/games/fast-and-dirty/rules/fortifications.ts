@@ -9,7 +9,7 @@ import { priorityTargets, squadX, type Positions } from '../legal.js';
 import { QUALITY_TABLE, living, inPlay, troops, type Feature, type Figure, type S, type Unit } from '../state.js';
 import { branchBonus } from './characters.js';
 import { rangeX } from './environment.js';
-import { afterCasualties } from './combat.js';
+import { afterCasualties, firerMods } from './combat.js';
 import { applyHurt, woundRules } from './wounds.js';
 import { Run } from './run.js';
 
@@ -75,12 +75,7 @@ export function bunkerShot(s: S, run: Run, u: Unit, id: string): void {
   const base = QUALITY_TABLE[u.quality].base;
   const x = squadX(s, u, distance);
   const band = distance <= base ? 'base' : distance <= base * x ? 'close' : distance <= 2 * base * x ? 'medium' : 'long';
-  const mods: Record<string, number> = { band: BAND_MOD[band] };
-  const q = QUALITY_TABLE[u.quality].feMod;
-  if (q) mods.quality = q;
-  const lead = branchBonus(s, u);
-  if (lead) mods.leadership = lead;
-  if (!u.lastStand && (u.underFire || u.broken || u.fallingBack)) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
+  const mods = firerMods(s, u, band);
   const ws = firers.map((f) => weapon(f.weapon)).sort((a, b2) => (b2.at ?? 0) - (a.at ?? 0) || (a.id < b2.id ? -1 : 1));
   const weaponFe = ws.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
   const fe = Math.max(...dice) + Object.values(mods).reduce((a, c) => a + c, 0) + weaponFe;

@@ -12,7 +12,7 @@ import { CONTENT, weapon, type VehicleDef, type VehicleSpec, type VehicleWeapon,
 import { coverAgainst, crossingCost, segmentBlock } from '../geometry.js';
 import { QUALITY_TABLE, inPlay, living, type Action, type CoverClass, type Figure, type S, type Side, type Unit, type VehicleFire } from '../state.js';
 import { branchBonus } from './characters.js';
-import { afterCasualties, shoot } from './combat.js';
+import { afterCasualties, firerMods, shoot } from './combat.js';
 import { autoPlace, disembarkProblem, passengerFate, passengersOf } from './transport.js';
 import { rangeX } from './environment.js';
 import { Run, successes } from './run.js';
@@ -546,12 +546,7 @@ export function infantryAtVehicle(s: S, run: Run, u: Unit, t: Unit, opt: { defen
   const x = Math.min(...firers.map((f) => rangeX(s, u, weapon(f.weapon), distance, true)));
   const band = bandOf(u, w0[0], distance, x, hasProp(t, 'stealth')) ?? 'long';
   const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
-  const mods: Record<string, number> = { band: BAND_MOD[band] };
-  const q = QUALITY_TABLE[u.quality].feMod;
-  if (q) mods.quality = q;
-  const lead = branchBonus(s, u);
-  if (lead) mods.leadership = lead;
-  if (!u.lastStand && (u.underFire || u.broken || u.fallingBack)) mods[u.fallingBack ? 'fallingBack' : u.underFire ? 'underFire' : 'broken'] = -3;
+  const mods = firerMods(s, u, band, opt);
   const weaponFe = w0.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
   const closest = firers.slice().sort((a, b) => circlePolygonDistance(a.at, a.r, hull(t)) - circlePolygonDistance(b.at, b.r, hull(t)))[0];
   const cover = coverAgainst(s, closest.at, hullFig(t)).cover;
