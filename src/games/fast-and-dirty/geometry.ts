@@ -6,6 +6,7 @@ import {
   coherency, crossesInterior, edgeDistance, inside, insideLength, perpendicularPoints, piecewise, pointPolylineDistance,
   pointSegmentDistance, segmentMeetsPolyline, SpatialIndex, boxOf, type Pt,
 } from '../../engine/mech/geom2d.js';
+import { POWERED_COHERENCY, powered } from './rules/powered.js';
 import { QUALITY_TABLE, living, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from './state.js';
 
 const COVER_RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
@@ -230,6 +231,8 @@ export function inImpassable(s: S, p: Pt): string | null {
 export function coherencyDistance(u: Unit): number {
   // Weapon teams always use 2" (§2.1).
   // Recon: coherency +1" (§2.6).
+  // Powered armour: always 6" (§7.21).
+  if (powered(u)) return POWERED_COHERENCY;
   return u.kind === 'weaponTeam' ? 200 : QUALITY_TABLE[u.quality].coherency + (u.traits?.includes('recon') ? 100 : 0);
 }
 

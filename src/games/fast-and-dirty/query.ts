@@ -62,7 +62,7 @@ export function query(v: View, name: string, args: unknown): unknown {
       if (!u) return null;
       const c = coherencyOf(u);
       const figs = living(u);
-      return { distance: QUALITY_TABLE[u.quality].coherency, coherent: c.components.length <= 1, groups: c.components.map((g) => g.map((i) => figs[i].id)), joiningGap: c.joiningGap };
+      return { distance: coherencyDistance(u), coherent: c.components.length <= 1, groups: c.components.map((g) => g.map((i) => figs[i].id)), joiningGap: c.joiningGap };
     }
     case 'odds': {
       // {unit, target}: the chance of at least one hit, over the FE roll only (modifiers as in §6.4 are previewed in 'band').
