@@ -1,7 +1,7 @@
 // Derived facts from a seat's view (spec §10 "derived queries"): reach, los, band, cover,
 // coherency, targets and odds. Every answer comes from the same functions validate uses.
 import type { Pt } from '../../engine/mech/geom2d.js';
-import { coherencyOf, coverAgainst, pathCost, positionCover, sees, unitCover } from './geometry.js';
+import { coherencyDistance, coherencyOf, coverAgainst, pathCost, positionCover, sees, unitCover } from './geometry.js';
 import { firePlan, moveAllowance, priorityTargets } from './legal.js';
 import { QUALITY_TABLE, living, type Figure, type S, type Unit } from './state.js';
 import type { View } from './view.js';
