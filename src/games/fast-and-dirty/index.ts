@@ -25,6 +25,7 @@ import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.j
 import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
+import { platoonOptionSchema, recallAction, recalled } from './rules/platoon.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { dropCandidates, dropProblem } from './rules/drop.js';
@@ -476,6 +477,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
       const u = s.units.find((x) => x.id === s.active)!;
       if (u.hidden) return { type: 'markers', moves: [] };
       if (u.reserve) return { type: 'engage', moves: [], target: null, fireFirst: true };
+      if (recalled(s, u)) return recallAction(s, u) ?? { type: 'engage', moves: [], target: null, fireFirst: true };
       if (!u.fallingBack || fallBackBlocked(s, u)) return { type: 'engage', moves: [], target: null, fireFirst: true };
       return orderCandidates(s, u)[0];
     }
@@ -630,6 +632,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       ...cardOptionSchema,
       generate: generateOptionSchema,
       crossfires: { type: 'boolean', default: false, description: 'Option Crossfires (§7.19, checklist #110): a unit fired upon from opposite directions (bearings at least 135° apart at its centre) in one turn tests Quality on 1D6; on a failure the second attack pins it' },
+      platoonCoherency: platoonOptionSchema,
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {
         type: 'object', additionalProperties: false, description: "each side's own force list (§2.9 points, infantry only); the scenario's forces when absent",

@@ -103,6 +103,8 @@ export interface Unit {
   scout?: string | null;
   /** Failed Command Response this activation (§7.3): Move only to better cover, Rush only away, no assault. */
   hesitant?: boolean;
+  /** Rolled a natural 1 beyond its Order Distance this turn: its order must take it nearer its commander (§7.20). */
+  recallTurn?: number;
   /** Casualties at the end of its last activation (Command Response "took casualties", §7.3). */
   casualtiesSeen?: number;
   /** A sniper's failed aimed shot: it cannot fire again this turn (§7.27). */
@@ -205,6 +207,8 @@ export interface Options {
   forces?: unknown;
   /** Option Crossfires (§7.19): fired upon from opposite directions in one turn, a 1D6 Quality test or Pinned. */
   crossfires?: boolean;
+  /** Platoon coherency (§7.20): platoons, commander unit first, and the Order Distance formula (rules/platoon.ts). */
+  platoonCoherency?: { formula?: 'times' | 'plus'; platoons: string[][] };
   /** Task system (§7.28): the game's tasks (rules/tasks.ts). */
   tasks?: unknown;
   /** Card sequences (§5.1): simple, extended (2 cards per unit), expanded (Commander cards); standard when absent. */
