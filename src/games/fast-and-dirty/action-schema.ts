@@ -54,6 +54,8 @@ export const actionSchema = T.Union([
     real: T.Union([T.Literal(1), T.Literal(2), T.Literal(3)], { description: 'the real marker (secret)' }),
     mine: T.Union([T.Literal('ap'), T.Literal('av')], { description: 'anti-personnel or anti-vehicle (secret)' }),
   }, 'place a minefield before the first turn: three markers, one real (§7.15)'),
+  act('deploy', { placements: T.Array(T.Object({ fig: Id, at: XY }, { additionalProperties: false }), { maxItems: 300, description: 'figure positions; unlisted figures keep the default set-up' }) },
+    'sealed simultaneous deployment: your figures within 12" of your home edge, committed sealed and revealed with the enemy\'s (§4.2)'),
   act('drop', { at: XY }, 'drop troops in reserve: the drop point, at least 6" from any difficult terrain feature and any enemy figure; 3D6 Quality test, scatter, anti-aircraft fire; the drop is the activation (§7.6)'),
   act('motivator', { reroll: T.Boolean() }, 'the unit failed its morale test: its Motivator re-rolls it (once per game), or keep the result (§2.7)'),
   act('harm', { fig: Id }, 'psionic Harm at your unit: the figure that rolls, killed on 4+ (§7.22)'),

@@ -26,6 +26,7 @@ import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { platoonOptionSchema, recallAction, recalled } from './rules/platoon.js';
+import { applyDeployment, deployDecisions, deployOptionSchema, deployProblem, type DeployAction } from './rules/deploy.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { dropCandidates, dropProblem } from './rules/drop.js';
@@ -44,7 +45,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyInspire, applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyInspire, applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -59,6 +60,7 @@ export type { Action, S, View };
 function pending(s: S): OpenDecision[] {
   if (s.result) return [];
   const ctx = [`turn:${s.turn}`];
+  if (s.phase === 'deploy') return deployDecisions(s, ctx);
   if (s.phase === 'minefield') {
     return [{ key: `mines:${s.step}`, seat: s.toAct, kind: 'minefield', blocking: true, timing: 'setup', context: ctx, exposes: { remaining: s.minesToPlace[s.toAct] } }];
   }
@@ -311,6 +313,9 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       const u = s.units.find((x) => x.id === s.reveal!.unit)!;
       return a.real ? revealProblem(s, u, s.reveal!.marker) : null;
     }
+    case 'deploy':
+      if (a.type !== 'deploy') return violation('wrong_action', 'answer with {type:"deploy", placements} (§4.2)');
+      return deployProblem(s, seat as Side, a);
     case 'minefield':
       if (a.type !== 'minefield') return violation('wrong_action', 'answer with {type:"minefield", markers, real, mine} (§7.15)');
       return minefieldProblem(s, a);
@@ -418,6 +423,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       if (!revealProblem(s, u, s.reveal!.marker)) acts.unshift({ type: 'reveal', real: true });
       return { actions: acts, all: true };
     }
+    case 'deploy': return { actions: [{ type: 'deploy', placements: [] }], all: false };
     case 'minefield': return { actions: minefieldCandidates(s, seat as Side).map((m) => ({ type: 'minefield' as const, ...m })), all: false };
     case 'initiative': return { actions: [{ type: 'initiative', first: true }, { type: 'initiative', first: false }], all: true };
     case 'activate': {
@@ -452,6 +458,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
 /** Cautious defaults: go first, the first unit in list order, hold (or the first legal fall-back), the group stays. */
 function defaultAction(s: S, dec: OpenDecision): Action {
   switch (dec.kind) {
+    case 'deploy': return { type: 'deploy', placements: [] };
     case 'minefield': {
       const c = minefieldCandidates(s, dec.seat as Side)[0];
       return c ? { type: 'minefield', ...c } : { type: 'minefield', markers: [[0, 0], [s.table.w, 0], [0, s.table.h]], real: 1, mine: 'ap' };
@@ -484,8 +491,26 @@ function defaultAction(s: S, dec: OpenDecision): Action {
   }
 }
 
+/** The sealed deployment group (§4.2): both commits validated, then placed and revealed together. */
+function applySealed(s0: S, e: Extract<Entry<Action>, { kind: 'sealed' }>, ctx: { seq: number; rng: Rng }): Step<S> | Violation {
+  const decs = pending(s0).filter((d) => d.group?.id === e.group);
+  if (!decs.length) return violation('group_not_open', e.group);
+  for (const d of decs) {
+    const a = e.commits[d.seat];
+    if (!a) return violation('commit_missing', `seat ${d.seat}`);
+    const v = validate(s0, d.seat, d, a);
+    if (v) return v;
+  }
+  const s = copyJson(s0);
+  const run = new Run(ctx.rng);
+  applyDeployment(s, run, e.commits as Record<Side, DeployAction>);
+  afterDeployment(s, run);
+  return { state: s, events: run.ev };
+}
+
 function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S> | Violation {
   if (e.kind === 'resign') return resign(s0, e.seat);
+  if (e.kind === 'sealed') return applySealed(s0, e, ctx);
   const answered = answeredDecision(s0, e, pending, validate);
   if (isViolation(answered)) return answered;
   const { action: a } = answered;
@@ -633,6 +658,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       generate: generateOptionSchema,
       crossfires: { type: 'boolean', default: false, description: 'Option Crossfires (§7.19, checklist #110): a unit fired upon from opposite directions (bearings at least 135° apart at its centre) in one turn tests Quality on 1D6; on a failure the second attack pins it' },
       platoonCoherency: platoonOptionSchema,
+      sealedDeployment: deployOptionSchema,
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {
         type: 'object', additionalProperties: false, description: "each side's own force list (§2.9 points, infantry only); the scenario's forces when absent",

@@ -209,6 +209,8 @@ export interface Options {
   crossfires?: boolean;
   /** Platoon coherency (§7.20): platoons, commander unit first, and the Order Distance formula (rules/platoon.ts). */
   platoonCoherency?: { formula?: 'times' | 'plus'; platoons: string[][] };
+  /** Sealed simultaneous deployment (§4.2, rules/deploy.ts). */
+  sealedDeployment?: boolean;
   /** Task system (§7.28): the game's tasks (rules/tasks.ts). */
   tasks?: unknown;
   /** Card sequences (§5.1): simple, extended (2 cards per unit), expanded (Commander cards); standard when absent. */
@@ -228,7 +230,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'inspire' | 'ended';
+export type Phase = 'deploy' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'inspire' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -325,7 +327,8 @@ export type Action =
   | { type: 'markers'; moves: { marker: number; path: Pt[] }[] }
   | { type: 'unhide'; marker: number }
   | { type: 'reveal'; real: boolean }
-  | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' };
+  | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' }
+  | { type: 'deploy'; placements: { fig: string; at: Pt }[] };
 
 export const sideSeat = (side: Side): Seat => side;
 export const other = (side: Side): Side => (side === 0 ? 1 : 0);

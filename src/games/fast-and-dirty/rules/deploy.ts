@@ -1,0 +1,76 @@
+// Sealed simultaneous deployment (§4.2 [P], checklist #92): with the option `sealedDeployment`,
+// before minefields and the first initiative roll both sides commit their placements in one
+// sealed group (the kernel holds each commit until both are in, so neither side sees the other's);
+// the server validates both and reveals them together. Figures a side does not place keep the
+// set-up's default positions.
+import type { Pt } from '../../../engine/mech/geom2d.js';
+import { violation, type OpenDecision, type Violation } from '../../../engine/types.js';
+import { coherencyOf, inImpassable } from '../geometry.js';
+import { living, type Action, type S, type Side } from '../state.js';
+import type { Run } from './run.js';
+
+/** The default deployment zone: within 12" of the side's home edge (§4.2 [P]). */
+export const DEPLOY_ZONE = 1200;
+
+export const deployOptionSchema = {
+  type: 'boolean', default: false,
+  description: 'Sealed simultaneous deployment (§4.2, checklist #92): before the first turn both sides commit their figures\' positions within 12" of their home edge in one sealed group, revealed together; unplaced figures keep the default set-up',
+} as const;
+
+export type DeployAction = Extract<Action, { type: 'deploy' }>;
+
+/** Enter the deployment phase when the option is on; false otherwise. */
+export function startDeployment(s: S): boolean {
+  if (!s.options.sealedDeployment) return false;
+  s.phase = 'deploy';
+  s.step++;
+  return true;
+}
+
+export function deployDecisions(s: S, ctx: string[]): OpenDecision[] {
+  return ([0, 1] as const).map((seat) => ({
+    key: `deploy:${seat}`, seat, kind: 'deploy', blocking: true, timing: 'sealed' as const, context: ctx,
+    group: { id: 'deploy', mode: 'sealed' as const }, exposes: { zone: DEPLOY_ZONE },
+  }));
+}
+
+const inZone = (s: S, side: Side, p: Pt, r: number) => (side === 0 ? p[1] + r <= DEPLOY_ZONE : p[1] - r >= s.table.h - DEPLOY_ZONE);
+
+/** A side's placements: its own figures on the table, once each, within its zone, off impassable terrain, no bases overlapping, every unit coherent. */
+export function deployProblem(s: S, side: Side, a: DeployAction): Violation | null {
+  if (!Array.isArray(a.placements)) return violation('malformed_action', 'placements is a list of {fig, at}');
+  const mine = s.units.filter((u) => u.side === side && !u.reserve);
+  const figs = new Map(mine.flatMap((u) => living(u).map((f) => [f.id, f] as const)));
+  const at = new Map<string, Pt>();
+  for (const p of a.placements) {
+    const f = figs.get(p.fig);
+    if (!f) return violation('not_your_figure', `${p.fig} is not a figure of side ${side} on the table (§4.2)`);
+    if (at.has(p.fig)) return violation('placed_twice', `${p.fig} is placed twice (§4.2)`);
+    const q = p.at;
+    if (q[0] - f.r < 0 || q[0] + f.r > s.table.w || q[1] - f.r < 0 || q[1] + f.r > s.table.h) return violation('off_table', `${p.fig}: off the table (§3.2)`);
+    if (!inZone(s, side, q, f.r)) return violation('outside_deployment_zone', `${p.fig}: deploy within ${DEPLOY_ZONE / 100}" of your home edge (§4.2)`);
+    const imp = inImpassable(s, q);
+    if (imp) return violation('in_impassable_terrain', `${p.fig}: in impassable terrain (${imp}) (§3.2)`);
+    at.set(p.fig, q);
+  }
+  const all = [...figs.values()].map((f) => ({ f, p: at.get(f.id) ?? f.at }));
+  for (let i = 0; i < all.length; i++) {
+    for (let j = i + 1; j < all.length; j++) {
+      if (Math.hypot(all[i].p[0] - all[j].p[0], all[i].p[1] - all[j].p[1]) < all[i].f.r + all[j].f.r) return violation('overlap', `${all[i].f.id} and ${all[j].f.id} overlap (§3.2)`);
+    }
+  }
+  for (const u of mine) {
+    if (living(u).length < 2 || !living(u).some((f) => at.has(f.id))) continue;
+    if (coherencyOf(u, at).components.length > 1) return violation('incoherent', `${u.id} is not deployed in coherency (§5.4)`);
+  }
+  return null;
+}
+
+/** Both commits, validated: placed and revealed together. */
+export function applyDeployment(s: S, run: Run, commits: Record<Side, DeployAction>): void {
+  for (const side of [0, 1] as const) {
+    const at = new Map(commits[side].placements.map((p) => [p.fig, p.at] as const));
+    for (const u of s.units) if (u.side === side) for (const f of u.figures) { const p = at.get(f.id); if (p) f.at = [p[0], p[1]]; }
+    run.emit('deployed', { side, placed: commits[side].placements.length });
+  }
+}
