@@ -328,7 +328,7 @@ export type Action =
   | { type: 'unhide'; marker: number }
   | { type: 'reveal'; real: boolean }
   | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' }
-  | { type: 'deploy'; placements: { fig: string; at: Pt }[] };
+  | { type: 'deploy'; placements: { fig: string; at: Pt }[]; hidden?: { unit: string; markers: [Pt, Pt, Pt] }[] };
 
 export const sideSeat = (side: Side): Seat => side;
 export const other = (side: Side): Side => (side === 0 ? 1 : 0);

@@ -8,7 +8,8 @@ import * as kernel from '../../../src/engine/kernel.js';
 import { scriptedRng } from '../../../src/engine/rng.js';
 import { isViolation } from '../../../src/engine/types.js';
 import { fastAndDirty, seats } from './helpers.js';
-import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
+import type { Action, Feature, S } from '../../../src/games/fast-and-dirty/state.js';
+import { copyJson } from '../../../src/engine/mech/json.js';
 
 const rs = fastAndDirty;
 function start(options: Record<string, unknown> = { sealedDeployment: true }) {
@@ -45,7 +46,7 @@ test('#92 sealed deployment: a commit is validated where it is submitted and cha
   assert.deepEqual(fig(r.k.s, 'A1.1').at, [570, 1000]);
   assert.deepEqual(fig(r.k.s, 'B1.6').at, [1670, 3900]);
   assert.deepEqual(fig(r.k.s, 'A2.1').at, fig(k.s, 'A2.1').at, 'unplaced figures keep the default set-up');
-  assert.deepEqual(r.events.filter((e) => e.type === 'deployed').map((e) => e.data), [{ side: 0, placed: 6 }, { side: 1, placed: 6 }]);
+  assert.deepEqual(r.events.filter((e) => e.type === 'deployed').map((e) => e.data), [{ side: 0, placed: 6, hidden: [] }, { side: 1, placed: 6, hidden: [] }]);
   assert.ok(r.k.s.initiative, 'then the initiative roll');
   assert.equal(kernel.openDecisions(rs, r.k)[0].kind, 'initiative');
 });
@@ -69,4 +70,32 @@ test('#92 sealed deployment: within 12" of the own edge, own figures, off impass
   const r = kernel.applyEntry(rs, k, { kind: 'sealed', group: 'deploy', commits: { 0: def, 1: rs.defaultAction(k.s, m1.raw) as Action } }, scriptedRng([3, 1]));
   if (isViolation(r)) throw new Error(r.code);
   assert.deepEqual(r.k.s.units.map((u) => u.figures.map((f) => f.at)), k.s.units.map((u) => u.figures.map((f) => f.at)));
+});
+
+test('#92 hidden deployment (Hidden movement module): a unit out of LOS of the enemy deployment zone may deploy as 3 markers within 12" of each other; other seats see only the markers (§4.2, §7.10)', () => {
+  const k = start({ sealedDeployment: true, hiddenMovement: true });
+  const markers: [[number, number], [number, number], [number, number]] = [[1000, 800], [1800, 800], [2600, 800]];
+  const hide: Action = { type: 'deploy', placements: [], hidden: [{ unit: 'A1', markers }] };
+  const dec = (s: S, seat: 0 | 1) => rs.pending(s).find((d) => d.seat === seat)!;
+  // The open firefight table: the whole zone is seen from the enemy's.
+  assert.equal(rs.validate(k.s, 0, dec(k.s, 0), hide)?.code, 'in_enemy_los');
+  // A long blocking building in front of side 0's zone.
+  const s = copyJson(k.s);
+  s.scenario = 'test:hidden-deploy';
+  s.terrain = [{ id: 'barracks', kind: 'area', points: [[0, 1300], [4800, 1300], [4800, 1500], [0, 1500]], move: 'impassable', cover: 'hard', los: 'block', height: 500 } as Feature];
+  assert.equal(rs.validate(s, 0, dec(s, 0), hide), null);
+  assert.equal(rs.validate(s, 0, dec(s, 0), { ...hide, hidden: [{ unit: 'A1', markers: [[1000, 800], [1800, 800], [3100, 800]] }] })?.code, 'marker_spread', '13" from the nearest');
+  assert.equal(rs.validate(s, 0, dec(s, 0), { ...hide, hidden: [{ unit: 'A1', markers: [[1000, 800], [1800, 800], [2600, 1201]] }] })?.code, 'outside_deployment_zone');
+  assert.equal(rs.validate(s, 0, dec(s, 0), { ...hide, placements: [{ fig: 'A1.1', at: [650, 500] }] })?.code, 'hidden_and_placed');
+  assert.equal(rs.validate(s, 1, dec(s, 1), { type: 'deploy', placements: [], hidden: [{ unit: 'A1', markers }] })?.code, 'not_your_unit');
+  const off = copyJson(s);
+  off.options.hiddenMovement = false;
+  assert.equal(rs.validate(off, 0, dec(off, 0), hide)?.code, 'no_module');
+  const r = rs.apply(s, { kind: 'sealed', group: 'deploy', commits: { 0: hide, 1: { type: 'deploy', placements: [] } } }, { seq: 1, rng: scriptedRng([3, 1], 'hd') });
+  if (isViolation(r)) throw new Error(r.code);
+  const a1 = r.state.units.find((u) => u.id === 'A1')!;
+  assert.deepEqual(a1.hidden?.markers, [{ n: 1, at: [1000, 800] }, { n: 2, at: [1800, 800] }, { n: 3, at: [2600, 800] }]);
+  const theirs = rs.view(r.state, 1).units.find((u) => u.id === 'A1')!;
+  assert.ok(theirs.figures.every((f) => f.at[0] === 1000 && f.at[1] === 800), 'side 1 sees the markers, not the figures');
+  assert.deepEqual(rs.view(r.state, 0).units.find((u) => u.id === 'A1')!.figures.map((f) => f.at), a1.figures.map((f) => f.at));
 });

@@ -3,9 +3,11 @@
 // sealed group (the kernel holds each commit until both are in, so neither side sees the other's);
 // the server validates both and reveals them together. Figures a side does not place keep the
 // set-up's default positions.
-import type { Pt } from '../../../engine/mech/geom2d.js';
+import { dist, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type OpenDecision, type Violation } from '../../../engine/types.js';
-import { coherencyOf, inImpassable } from '../geometry.js';
+import { coherencyOf, inImpassable, segmentBlock } from '../geometry.js';
+import { has } from './traits.js';
+import { MARKER_SPREAD } from './hidden.js';
 import { living, type Action, type S, type Side } from '../state.js';
 import type { Run } from './run.js';
 
@@ -63,6 +65,45 @@ export function deployProblem(s: S, side: Side, a: DeployAction): Violation | nu
     if (living(u).length < 2 || !living(u).some((f) => at.has(f.id))) continue;
     if (coherencyOf(u, at).components.length > 1) return violation('incoherent', `${u.id} is not deployed in coherency (§5.4)`);
   }
+  return hiddenDeployProblem(s, side, a);
+}
+
+/**
+ * [P] Seen from the enemy deployment zone: a clear line (terrain and smoke; spotting) from any
+ * point every 2" along the zone's front line (12" in) and its middle line (6" in).
+ */
+function seenFromEnemyZone(s: S, side: Side, p: Pt): boolean {
+  const enemy = s.units.find((u) => u.side === (side === 0 ? 1 : 0));
+  if (!enemy) return false;
+  const lines = side === 0 ? [s.table.h - DEPLOY_ZONE, s.table.h - DEPLOY_ZONE / 2] : [DEPLOY_ZONE, DEPLOY_ZONE / 2];
+  for (const y of lines) for (let x = 100; x <= s.table.w - 100; x += 200) {
+    if (!segmentBlock(s, [x, y], p, { fire: false, observerUnit: enemy, targetUnit: null })) return true;
+  }
+  return false;
+}
+
+/** Hidden deployment (§4.2, Hidden movement module): 3 markers in the zone, each within 12" of another, none seen from the enemy zone. */
+function hiddenDeployProblem(s: S, side: Side, a: DeployAction): Violation | null {
+  if (a.hidden === undefined) return null;
+  if (!Array.isArray(a.hidden)) return violation('malformed_action', 'hidden is a list of {unit, markers}');
+  if (a.hidden.length && !s.options.hiddenMovement) return violation('no_module', 'hidden deployment needs the Hidden movement module (§4.2, §7.10)');
+  const done = new Set<string>();
+  for (const h of a.hidden) {
+    const u = s.units.find((x) => x.id === h.unit);
+    if (!u || u.side !== side || u.reserve || !living(u).length) return violation('not_your_unit', `${h.unit} is not a unit of side ${side} on the table (§4.2)`);
+    if (done.has(u.id)) return violation('placed_twice', `${u.id} is hidden twice (§4.2)`);
+    done.add(u.id);
+    if (has(u, 'obviousTarget')) return violation('obvious_target', `${u.id} is an Obvious Target: it may not hide (§2.6)`);
+    if (a.placements.some((p) => living(u).some((f) => f.id === p.fig))) return violation('hidden_and_placed', `${u.id} deploys as markers: do not place its figures (§4.2)`);
+    for (const [i, m] of h.markers.entries()) {
+      if (m[0] < 0 || m[1] < 0 || m[0] > s.table.w || m[1] > s.table.h) return violation('off_table', `${u.id} marker ${i + 1}: off the table (§3.2)`);
+      if (!inZone(s, side, m, 0)) return violation('outside_deployment_zone', `${u.id} marker ${i + 1}: deploy within ${DEPLOY_ZONE / 100}" of your home edge (§4.2)`);
+      const imp = inImpassable(s, m);
+      if (imp) return violation('in_impassable_terrain', `${u.id} marker ${i + 1}: in impassable terrain (${imp}) (§3.2)`);
+      if (!h.markers.some((q, j) => j !== i && dist(m, q) <= MARKER_SPREAD)) return violation('marker_spread', `${u.id} marker ${i + 1} must be within 12" of another marker (§4.2)`);
+      if (seenFromEnemyZone(s, side, m)) return violation('in_enemy_los', `${u.id} marker ${i + 1} is in LOS of the enemy deployment zone: it may not deploy hidden (§4.2)`);
+    }
+  }
   return null;
 }
 
@@ -71,6 +112,11 @@ export function applyDeployment(s: S, run: Run, commits: Record<Side, DeployActi
   for (const side of [0, 1] as const) {
     const at = new Map(commits[side].placements.map((p) => [p.fig, p.at] as const));
     for (const u of s.units) if (u.side === side) for (const f of u.figures) { const p = at.get(f.id); if (p) f.at = [p[0], p[1]]; }
-    run.emit('deployed', { side, placed: commits[side].placements.length });
+    // Hidden deployment: the unit's figures are off the table, its 3 markers stand for it (§4.2, §7.10).
+    for (const h of commits[side].hidden ?? []) {
+      const u = s.units.find((x) => x.id === h.unit)!;
+      u.hidden = { markers: h.markers.map((m, i) => ({ n: i + 1, at: [m[0], m[1]] as Pt })) };
+    }
+    run.emit('deployed', { side, placed: commits[side].placements.length, hidden: (commits[side].hidden ?? []).map((h) => ({ unit: h.unit, markers: h.markers })) });
   }
 }
