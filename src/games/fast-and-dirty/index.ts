@@ -26,6 +26,7 @@ import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { platoonOptionSchema, recallAction, recalled } from './rules/platoon.js';
+import { applyInfiltrate, infiltrateDecisions, infiltrateProblem } from './rules/infiltrate.js';
 import { applyDeployment, deployDecisions, deployOptionSchema, deployProblem, type DeployAction } from './rules/deploy.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
@@ -45,7 +46,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyInspire, applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyInspire, applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, afterInfiltration, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -61,6 +62,7 @@ function pending(s: S): OpenDecision[] {
   if (s.result) return [];
   const ctx = [`turn:${s.turn}`];
   if (s.phase === 'deploy') return deployDecisions(s, ctx);
+  if (s.phase === 'infiltrate') return infiltrateDecisions(s, ctx);
   if (s.phase === 'minefield') {
     return [{ key: `mines:${s.step}`, seat: s.toAct, kind: 'minefield', blocking: true, timing: 'setup', context: ctx, exposes: { remaining: s.minesToPlace[s.toAct] } }];
   }
@@ -313,6 +315,9 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       const u = s.units.find((x) => x.id === s.reveal!.unit)!;
       return a.real ? revealProblem(s, u, s.reveal!.marker) : null;
     }
+    case 'infiltrate':
+      if (a.type !== 'infiltrate') return violation('wrong_action', 'answer with {type:"infiltrate", unit, moves} (§4.2)');
+      return infiltrateProblem(s, seat as Side, a);
     case 'deploy':
       if (a.type !== 'deploy') return violation('wrong_action', 'answer with {type:"deploy", placements} (§4.2)');
       return deployProblem(s, seat as Side, a);
@@ -424,6 +429,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       return { actions: acts, all: true };
     }
     case 'deploy': return { actions: [{ type: 'deploy', placements: [] }], all: false };
+    case 'infiltrate': return { actions: [{ type: 'infiltrate', unit: null, moves: [] }], all: false };
     case 'minefield': return { actions: minefieldCandidates(s, seat as Side).map((m) => ({ type: 'minefield' as const, ...m })), all: false };
     case 'initiative': return { actions: [{ type: 'initiative', first: true }, { type: 'initiative', first: false }], all: true };
     case 'activate': {
@@ -459,6 +465,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
 function defaultAction(s: S, dec: OpenDecision): Action {
   switch (dec.kind) {
     case 'deploy': return { type: 'deploy', placements: [] };
+    case 'infiltrate': return { type: 'infiltrate', unit: null, moves: [] };
     case 'minefield': {
       const c = minefieldCandidates(s, dec.seat as Side)[0];
       return c ? { type: 'minefield', ...c } : { type: 'minefield', markers: [[0, 0], [s.table.w, 0], [0, s.table.h]], real: 1, mine: 'ap' };
@@ -521,6 +528,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'reveal': applyReveal(s, run, a.real); break;
     case 'hide': case 'markers': case 'unhide': applyHiddenOrder(s, run, s.units.find((x) => x.id === s.active)!, a); break;
     case 'minefield': applyMinefield(s, run, s.toAct, a.markers, a.real, a.mine); break;
+    case 'infiltrate': if (!applyInfiltrate(s, run, s.toAct, a)) afterInfiltration(s, run); break;
     case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!, a.lastStand === true); break;
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;

@@ -20,6 +20,7 @@ import { placeScout, returnScout } from './scout.js';
 import { commandResponse, hesitantTrait } from './command-response.js';
 import { platoonProblem } from './platoon.js';
 import { startDeployment } from './deploy.js';
+import { startInfiltration } from './infiltrate.js';
 import { lastBoundStarts } from './jump.js';
 import { drop } from './drop.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
@@ -134,12 +135,15 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (tasks.length) s.tasks = tasks;
   sc.nonCombatants.forEach((spec, i) => s.units.push(buildUnit(spec, spec.id ?? `N${i + 1}`, null, [spec.at![0], spec.at![1]])));
   run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
-  if (!startDeployment(s) && !nextMinefield(s)) rollInitiative(s, run);
+  if (!startDeployment(s)) afterDeployment(s, run);
   return s;
 }
 
-/** After the sealed deployment (§4.2): minefields, then the first initiative roll. */
+/** After deployment (§4.2): infiltration moves, then minefields, then the first initiative roll. */
 export function afterDeployment(s: S, run: Run): void {
+  if (!startInfiltration(s)) afterInfiltration(s, run);
+}
+export function afterInfiltration(s: S, run: Run): void {
   if (!nextMinefield(s)) rollInitiative(s, run);
 }
 
