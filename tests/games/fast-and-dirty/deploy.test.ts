@@ -87,6 +87,9 @@ test('#92 hidden deployment (Hidden movement module): a unit out of LOS of the e
   assert.equal(rs.validate(s, 0, dec(s, 0), { ...hide, hidden: [{ unit: 'A1', markers: [[1000, 800], [1800, 800], [3100, 800]] }] })?.code, 'marker_spread', '13" from the nearest');
   assert.equal(rs.validate(s, 0, dec(s, 0), { ...hide, hidden: [{ unit: 'A1', markers: [[1000, 800], [1800, 800], [2600, 1201]] }] })?.code, 'outside_deployment_zone');
   assert.equal(rs.validate(s, 0, dec(s, 0), { ...hide, placements: [{ fig: 'A1.1', at: [650, 500] }] })?.code, 'hidden_and_placed');
+  const onto = [1, 2, 3, 4, 5, 6].map((i) => ({ fig: `A2.${i}`, at: fig(s, `A1.${i}`).at }));
+  assert.equal(rs.validate(s, 0, dec(s, 0), { type: 'deploy', placements: onto })?.code, 'overlap');
+  assert.equal(rs.validate(s, 0, dec(s, 0), { ...hide, placements: onto }), null, 'a unit deploying hidden takes no room');
   assert.equal(rs.validate(s, 1, dec(s, 1), { type: 'deploy', placements: [], hidden: [{ unit: 'A1', markers }] })?.code, 'not_your_unit');
   const off = copyJson(s);
   off.options.hiddenMovement = false;

@@ -41,11 +41,15 @@ const inZone = (s: S, side: Side, p: Pt, r: number) => (side === 0 ? p[1] + r <=
 /** A side's placements: its own figures on the table, once each, within its zone, off impassable terrain, no bases overlapping, every unit coherent. */
 export function deployProblem(s: S, side: Side, a: DeployAction): Violation | null {
   if (!Array.isArray(a.placements)) return violation('malformed_action', 'placements is a list of {fig, at}');
-  const mine = s.units.filter((u) => u.side === side && !u.reserve);
+  // Units deploying hidden leave the table: their figures take no room (§7.10).
+  const hiding = new Set(Array.isArray(a.hidden) ? a.hidden.map((h) => h.unit) : []);
+  const mine = s.units.filter((u) => u.side === side && !u.reserve && !hiding.has(u.id));
   const figs = new Map(mine.flatMap((u) => living(u).map((f) => [f.id, f] as const)));
   const at = new Map<string, Pt>();
   for (const p of a.placements) {
     const f = figs.get(p.fig);
+    const hider = s.units.find((u) => hiding.has(u.id) && u.side === side && u.figures.some((g) => g.id === p.fig));
+    if (hider) return violation('hidden_and_placed', `${hider.id} deploys as markers: do not place its figures (§4.2)`);
     if (!f) return violation('not_your_figure', `${p.fig} is not a figure of side ${side} on the table (§4.2)`);
     if (at.has(p.fig)) return violation('placed_twice', `${p.fig} is placed twice (§4.2)`);
     const q = p.at;
