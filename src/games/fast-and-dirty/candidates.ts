@@ -15,6 +15,7 @@ import {
 import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
 import { bunkerProblem, isBunker } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
+import { recallAction, recalled } from './rules/platoon.js';
 import { taskCandidates } from './rules/tasks.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { POWERS, psionicProblem } from './rules/psionics.js';
@@ -136,7 +137,10 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   // Inflexible: no fire in an order that moves (§2.6).
   if (has(u, 'inflexible')) out.splice(0, out.length, ...out.filter((a) => a.type !== 'engage' || !a.moves.length || (a.target === null && !a.blast && !a.aimed && !a.indirect && !a.bunker)));
   // A unit that failed Command Response keeps only the orders it may give (§7.3).
-  if (u.hesitant || u.wavering || (has(u, 'aggressive') && u.underFire)) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
+  // Platoon coherency: a recalled element moves back towards its commander (§7.20).
+  const recall = recalled(s, u) ? recallAction(s, u) : null;
+  if (recall) add(recall);
+  if (u.hesitant || u.wavering || recall || (has(u, 'aggressive') && u.underFire)) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
   // Scattered fire reaches 10" only (§6.8): drop the shots beyond it.
   if (noRush(u)) out.splice(0, out.length, ...out.filter((a) => a.type !== 'rush'));
   if (u.scatteredFire || has(u, 'zombie') || has(u, 'goon')) {

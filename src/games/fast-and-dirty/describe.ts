@@ -45,6 +45,8 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'markers': return a.moves.length ? `${active} moves ${a.moves.length} hidden marker${a.moves.length > 1 ? 's' : ''}` : `${active} stays hidden`;
     case 'unhide': return `${active} reveals itself at marker ${a.marker}`;
     case 'reveal': return a.real ? `marker ${v.reveal?.marker ?? ''} is the real ${name(v, v.reveal?.unit ?? null)}` : `marker ${v.reveal?.marker ?? ''} is a dummy`;
+    case 'infiltrate': return a.unit ? `${name(v, a.unit)} infiltrates (a free Rush)` : 'no more infiltration moves';
+    case 'deploy': return `deploy (${a.placements.length} figures placed)`;
     case 'minefield': return `place a minefield: markers at ${a.markers.map((p) => `(${inches(p[0])}, ${inches(p[1])})`).join(', ')}; marker ${a.real} real (${a.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})`;
     case 'inspire': return a.unit ? `${name(v, a.unit)} is inspired: ${a.effect === 'move' ? 'moves 3"' : a.effect === 'removeUnderFire' ? 'no longer Under Fire' : 'will pass its next morale test'}` : 'the Inspiration goes unused';
     case 'react': return a.unit ? `${name(v, a.unit)} reacts, ${a.moves.length ? 'moving' : 'firing at'} ${a.moves.length ? `(${name(v, v.cards?.react?.to ?? null)} about to act)` : name(v, v.cards?.react?.to ?? null)}` : 'no reaction';
@@ -120,6 +122,11 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'artillery_timing': return d.result === 'garbled' ? 'the strike call is garbled: no strike' : d.asset ? `the strike call fails: ${d.asset} is lost` : 'the mortar fire fails';
     case 'artillery_strike': return `the strike lands ${d.scatter ? `${inches(d.scatter)} off target` : 'on target'}`;
     case 'asset_lost': return `artillery section ${d.asset} is lost`;
+    case 'infiltrated': return `${name(v, d.unit)} infiltrates`;
+    case 'infiltration_passed': return `side ${d.side} makes no more infiltration moves`;
+    case 'deployed': return `side ${d.side}'s deployment is revealed (${d.placed} figures placed)`;
+    case 'order_recall': return `${name(v, d.unit)} rolled a 1 beyond its Order Distance: ${d.back ? 'it must move back towards its commander' : 'it can only improve its defensive position'}`;
+    case 'kills_deflected': return `${name(v, d.unit)}'s powered armour deflects ${d.deflected} of ${d.kills} kills`;
     case 'hide': return `${name(v, d.unit)} ${d.hidden ? 'goes into hiding' : 'fails to hide'}`;
     case 'markers_moved': return `${name(v, d.unit)}'s hidden markers move`;
     case 'revealed': return `${name(v, d.unit)} is revealed at marker ${d.marker}`;

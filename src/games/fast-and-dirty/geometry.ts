@@ -7,7 +7,8 @@ import {
   pointSegmentDistance, segmentMeetsPolyline, SpatialIndex, boxOf, type Pt,
 } from '../../engine/mech/geom2d.js';
 import { hullBlock } from './rules/vehicles.js';
-import { QUALITY_TABLE, living, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from './state.js';
+import { POWERED_COHERENCY, powered } from './rules/powered.js';
+import { QUALITY_TABLE, shiftQuality, living, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from './state.js';
 
 const COVER_RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
 export const betterCover = (a: CoverClass, b: CoverClass): CoverClass => (COVER_RANK[a] >= COVER_RANK[b] ? a : b);
@@ -234,6 +235,10 @@ export function inImpassable(s: S, p: Pt): string | null {
 export function coherencyDistance(u: Unit): number {
   // Weapon teams always use 2" (§2.1).
   // Recon: coherency +1" (§2.6).
+  // Powered armour: always 6" (§7.21).
+  if (powered(u)) return POWERED_COHERENCY;
+  // Infiltration: as one Quality level higher (§2.6).
+  if (u.traits?.includes('infiltrate') && u.kind !== 'weaponTeam') return QUALITY_TABLE[shiftQuality(u.quality, 1)].coherency + (u.traits?.includes('recon') ? 100 : 0);
   return u.kind === 'weaponTeam' ? 200 : QUALITY_TABLE[u.quality].coherency + (u.traits?.includes('recon') ? 100 : 0);
 }
 

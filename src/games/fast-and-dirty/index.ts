@@ -25,6 +25,9 @@ import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.j
 import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
+import { platoonOptionSchema, recallAction, recalled } from './rules/platoon.js';
+import { applyInfiltrate, infiltrateDecisions, infiltrateProblem } from './rules/infiltrate.js';
+import { applyDeployment, deployDecisions, deployOptionSchema, deployProblem, type DeployAction } from './rules/deploy.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { aidBusy, recoverProblem } from './rules/wounds.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
@@ -46,7 +49,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyInspire, applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyInspire, applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, afterInfiltration, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -61,6 +64,8 @@ export type { Action, S, View };
 function pending(s: S): OpenDecision[] {
   if (s.result) return [];
   const ctx = [`turn:${s.turn}`];
+  if (s.phase === 'deploy') return deployDecisions(s, ctx);
+  if (s.phase === 'infiltrate') return infiltrateDecisions(s, ctx);
   if (s.phase === 'minefield') {
     return [{ key: `mines:${s.step}`, seat: s.toAct, kind: 'minefield', blocking: true, timing: 'setup', context: ctx, exposes: { remaining: s.minesToPlace[s.toAct] } }];
   }
@@ -341,6 +346,12 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       const u = s.units.find((x) => x.id === s.reveal!.unit)!;
       return a.real ? revealProblem(s, u, s.reveal!.marker) : null;
     }
+    case 'infiltrate':
+      if (a.type !== 'infiltrate') return violation('wrong_action', 'answer with {type:"infiltrate", unit, moves} (§4.2)');
+      return infiltrateProblem(s, seat as Side, a);
+    case 'deploy':
+      if (a.type !== 'deploy') return violation('wrong_action', 'answer with {type:"deploy", placements} (§4.2)');
+      return deployProblem(s, seat as Side, a);
     case 'minefield':
       if (a.type !== 'minefield') return violation('wrong_action', 'answer with {type:"minefield", markers, real, mine} (§7.15)');
       return minefieldProblem(s, a);
@@ -452,6 +463,8 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       if (!revealProblem(s, u, s.reveal!.marker)) acts.unshift({ type: 'reveal', real: true });
       return { actions: acts, all: true };
     }
+    case 'deploy': return { actions: [{ type: 'deploy', placements: [] }], all: false };
+    case 'infiltrate': return { actions: [{ type: 'infiltrate', unit: null, moves: [] }], all: false };
     case 'minefield': return { actions: minefieldCandidates(s, seat as Side).map((m) => ({ type: 'minefield' as const, ...m })), all: false };
     case 'initiative': return { actions: [{ type: 'initiative', first: true }, { type: 'initiative', first: false }], all: true };
     case 'activate': {
@@ -491,6 +504,8 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
 /** Cautious defaults: go first, the first unit in list order, hold (or the first legal fall-back), the group stays. */
 function defaultAction(s: S, dec: OpenDecision): Action {
   switch (dec.kind) {
+    case 'deploy': return { type: 'deploy', placements: [] };
+    case 'infiltrate': return { type: 'infiltrate', unit: null, moves: [] };
     case 'minefield': {
       const c = minefieldCandidates(s, dec.seat as Side)[0];
       return c ? { type: 'minefield', ...c } : { type: 'minefield', markers: [[0, 0], [s.table.w, 0], [0, s.table.h]], real: 1, mine: 'ap' };
@@ -519,14 +534,33 @@ function defaultAction(s: S, dec: OpenDecision): Action {
       if (isVehicle(u)) return { type: 'drive', speed: 'stationary', path: [], heading: u.vehicle!.heading, fire: [] };
       if (u.hidden) return { type: 'markers', moves: [] };
       if (u.reserve) return { type: 'engage', moves: [], target: null, fireFirst: true };
+      if (recalled(s, u)) return recallAction(s, u) ?? { type: 'engage', moves: [], target: null, fireFirst: true };
       if (!u.fallingBack || fallBackBlocked(s, u)) return { type: 'engage', moves: [], target: null, fireFirst: true };
       return orderCandidates(s, u)[0];
     }
   }
 }
 
+/** The sealed deployment group (§4.2): both commits validated, then placed and revealed together. */
+function applySealed(s0: S, e: Extract<Entry<Action>, { kind: 'sealed' }>, ctx: { seq: number; rng: Rng }): Step<S> | Violation {
+  const decs = pending(s0).filter((d) => d.group?.id === e.group);
+  if (!decs.length) return violation('group_not_open', e.group);
+  for (const d of decs) {
+    const a = e.commits[d.seat];
+    if (!a) return violation('commit_missing', `seat ${d.seat}`);
+    const v = validate(s0, d.seat, d, a);
+    if (v) return v;
+  }
+  const s = copyJson(s0);
+  const run = new Run(ctx.rng);
+  applyDeployment(s, run, e.commits as Record<Side, DeployAction>);
+  afterDeployment(s, run);
+  return { state: s, events: run.ev };
+}
+
 function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S> | Violation {
   if (e.kind === 'resign') return resign(s0, e.seat);
+  if (e.kind === 'sealed') return applySealed(s0, e, ctx);
   const answered = answeredDecision(s0, e, pending, validate);
   if (isViolation(answered)) return answered;
   const { action: a } = answered;
@@ -537,6 +571,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'reveal': applyReveal(s, run, a.real); break;
     case 'hide': case 'markers': case 'unhide': applyHiddenOrder(s, run, s.units.find((x) => x.id === s.active)!, a); break;
     case 'minefield': applyMinefield(s, run, s.toAct, a.markers, a.real, a.mine); break;
+    case 'infiltrate': if (!applyInfiltrate(s, run, s.toAct, a)) afterInfiltration(s, run); break;
     case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!, a.lastStand === true); break;
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
@@ -683,6 +718,8 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       ...cardOptionSchema,
       generate: generateOptionSchema,
       crossfires: { type: 'boolean', default: false, description: 'Option Crossfires (§7.19, checklist #110): a unit fired upon from opposite directions (bearings at least 135° apart at its centre) in one turn tests Quality on 1D6; on a failure the second attack pins it' },
+      platoonCoherency: platoonOptionSchema,
+      sealedDeployment: deployOptionSchema,
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {
         type: 'object', additionalProperties: false, description: "each side's own force list (§2.9 points, infantry only); the scenario's forces when absent",

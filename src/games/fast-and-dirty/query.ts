@@ -1,7 +1,7 @@
 // Derived facts from a seat's view (spec §10 "derived queries"): reach, los, band, cover,
 // coherency, targets and odds. Every answer comes from the same functions validate uses.
 import type { Pt } from '../../engine/mech/geom2d.js';
-import { coherencyOf, coverAgainst, pathCost, positionCover, sees, unitCover } from './geometry.js';
+import { coherencyDistance, coherencyOf, coverAgainst, pathCost, positionCover, sees, unitCover } from './geometry.js';
 import { firePlan, moveAllowance, priorityTargets } from './legal.js';
 import { QUALITY_TABLE, living, type Figure, type S, type Unit } from './state.js';
 import type { View } from './view.js';
@@ -62,7 +62,7 @@ export function query(v: View, name: string, args: unknown): unknown {
       if (!u) return null;
       const c = coherencyOf(u);
       const figs = living(u);
-      return { distance: QUALITY_TABLE[u.quality].coherency, coherent: c.components.length <= 1, groups: c.components.map((g) => g.map((i) => figs[i].id)), joiningGap: c.joiningGap };
+      return { distance: coherencyDistance(u), coherent: c.components.length <= 1, groups: c.components.map((g) => g.map((i) => figs[i].id)), joiningGap: c.joiningGap };
     }
     case 'odds': {
       // {unit, target}: the chance of at least one hit, over the FE roll only (modifiers as in §6.4 are previewed in 'band').

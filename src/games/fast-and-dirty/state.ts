@@ -109,6 +109,8 @@ export interface Unit {
   scout?: string | null;
   /** Failed Command Response this activation (§7.3): Move only to better cover, Rush only away, no assault. */
   hesitant?: boolean;
+  /** Rolled a natural 1 beyond its Order Distance this turn: its order must take it nearer its commander (§7.20). */
+  recallTurn?: number;
   /** Casualties at the end of its last activation (Command Response "took casualties", §7.3). */
   casualtiesSeen?: number;
   /** A sniper's failed aimed shot: it cannot fire again this turn (§7.27). */
@@ -132,7 +134,7 @@ export interface Unit {
   /** Terror: tests morale at its next activation (§7.22). */
   terror?: boolean;
   /** Unit traits (§2.6; data/traits.json). */
-  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant')[];
+  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate')[];
   /** Trait Hesitant failed its activation test: it may only Move into better cover this activation (§2.6). */
   wavering?: boolean;
   /** Enemy units that fired at it, by turn (Goon's returning fire, §2.6). */
@@ -246,6 +248,10 @@ export interface Options {
   forces?: unknown;
   /** Option Crossfires (§7.19): fired upon from opposite directions in one turn, a 1D6 Quality test or Pinned. */
   crossfires?: boolean;
+  /** Platoon coherency (§7.20): platoons, commander unit first, and the Order Distance formula (rules/platoon.ts). */
+  platoonCoherency?: { formula?: 'times' | 'plus'; platoons: string[][] };
+  /** Sealed simultaneous deployment (§4.2, rules/deploy.ts). */
+  sealedDeployment?: boolean;
   /** Task system (§7.28): the game's tasks (rules/tasks.ts). */
   tasks?: unknown;
   /** Card sequences (§5.1): simple, extended (2 cards per unit), expanded (Commander cards); standard when absent. */
@@ -265,7 +271,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'ended';
+export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -314,6 +320,8 @@ export interface S {
   /** Minefields on the table and how many each side has still to place (§7.15). */
   minefields: Minefield[];
   minesToPlace: [number, number];
+  /** Infiltration units still to make their free Rush before the first turn (§4.2). */
+  infiltrators?: string[];
   /** Off-board artillery sections (§7.11): lost on a timing roll of 0 successes. */
   artillery: { id: string; side: Side; weapon: string; lost: boolean; usedTurn: number }[];
   /** A spotted hidden marker awaiting its owner's answer, real or dummy (§7.10). */
@@ -366,6 +374,8 @@ export type Action =
   | { type: 'unhide'; marker: number }
   | { type: 'reveal'; real: boolean }
   | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' }
+  | { type: 'infiltrate'; unit: string | null; moves: { fig: string; path: Pt[] }[] }
+  | { type: 'deploy'; placements: { fig: string; at: Pt }[]; hidden?: { unit: string; markers: [Pt, Pt, Pt] }[] }
   | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string };
 
 /** Board a friendly transport at the end of the move: every figure ends in contact with its hull (§2.5). */

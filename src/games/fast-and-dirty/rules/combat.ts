@@ -12,6 +12,7 @@ import { armourMod, assaultTraitMods, closeOnly, has, ignoresPinned, markUnderFi
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 import { crossfire } from './crossfire.js';
+import { POWERED_ASSAULT, deflectKills, powered, poweredKillDice, poweredPinning } from './powered.js';
 import { revealResolve } from './generation.js';
 import { infantryAtVehicle, isVehicle } from './vehicles.js';
 import { applyHurt, damageResult, hurtLabel, woundRules, woundedOf } from './wounds.js';
@@ -121,7 +122,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
   run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
   // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
-  const pins = !opt.defensive && s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance + nightPinning(s);
+  const pins = !opt.defensive && s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) + poweredPinning(t);
   // Step 9: Under Fire (not from the defensive free shot); a Pinned marker replaces it.
   if (!opt.defensive) markUnderFire(t);
   if (pins && !t.pinned && !ignoresPinned(t)) {
@@ -318,7 +319,7 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
     run.emit('strike_effect', { unit: t.id, strike: se, cover, hits });
     markUnderFire(t);
     const leaders = leadersAlive(t);
-    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) && !t.pinned && !ignoresPinned(t)) {
+    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) + poweredPinning(t) && !t.pinned && !ignoresPinned(t)) {
       t.pinned = true;
       t.underFire = false;
       run.emit('pinned', { unit: t.id, fe: se });
@@ -412,6 +413,8 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     if (pf) mods.psionic = pf;
     // Personality Knife Fighter: +1 to the squad's close-assault roll (§2.7).
     if (hasPersonality(u, 'knifeFighter')) mods.knifeFighter = 1;
+    // Powered armour: +3 (§7.21).
+    if (powered(u)) mods.poweredArmour = POWERED_ASSAULT;
     Object.assign(mods, assaultTraitMods(u));
     return { score: Math.max(...faces) + Object.values(mods).reduce((x, y) => x + y, 0), mods };
   };
@@ -435,8 +438,9 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
   }
   const need = (u: Unit) => (outcome === 'draw' ? 4 : u === win ? 3 : 5);
   // Personality Brawler: one more kill roll for each brawler fighting (§2.7).
-  const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length * (has(u, 'huge') ? 4 : 1) * (has(u, 'frenzied') ? 2 : 1) + mine.filter((f) => f.personalities?.includes('brawler')).length, { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
-  const ka = killsBy(paEff, att), kd = killsBy(pdEff, def);
+  const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length * (has(u, 'huge') ? 4 : 1) * (has(u, 'frenzied') ? 2 : 1) + mine.filter((f) => f.personalities?.includes('brawler')).length + poweredKillDice(mine), { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
+  // Powered armour: two kill dice per figure; each kill suffered is negated on 5+ (§7.21).
+  const ka = deflectKills(run, def, killsBy(paEff, att)), kd = deflectKills(run, att, killsBy(pdEff, def));
   // Simultaneous: both removals from the positions before either.
   const before = [...att.figures, ...def.figures].map((f) => ({ ...f }));
   removeClosest(def, att, ka, before);

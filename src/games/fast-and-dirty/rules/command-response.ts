@@ -9,6 +9,7 @@ import { enemiesOf, nearestEnemy, type Positions } from '../legal.js';
 import { QUALITY_TABLE, attachedCharacter, casualties, hasPersonality, living, type Action, type CoverClass, type S, type Unit } from '../state.js';
 import { Run } from './run.js';
 import { untreated } from './wounds.js';
+import { orderRecall, outOfOrder, recallProblem } from './platoon.js';
 
 export const COMMAND_RANGE = 1000;
 const RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
@@ -29,6 +30,8 @@ function normalTrigger(s: S, u: Unit): boolean {
 export function commandResponseDue(s: S, u: Unit): boolean {
   if (u.lastStand || (u.kind !== 'infantry' && u.kind !== 'weaponTeam')) return false;
   if (noComms(s, u) && enemyWithin(s, u, NO_COMMS_RANGE)) return true;
+  // Platoon coherency: beyond its Order Distance (§7.20).
+  if (outOfOrder(s, u)) return true;
   return !!s.options.commandResponse && normalTrigger(s, u);
 }
 
@@ -60,6 +63,7 @@ export function commandResponse(s: S, run: Run, u: Unit): void {
   const total = die + Object.values(mods).reduce((a, b) => a + b, 0);
   u.hesitant = total < target;
   run.emit('command_response', { unit: u.id, die, mods, total, target, passed: !u.hesitant });
+  orderRecall(s, run, u, die, outOfOrder(s, u));
 }
 
 /** Trait Hesitant (§2.6): away from the enemy (15") and not Under Fire, a Quality test on 1D6 at activation. */
@@ -73,6 +77,9 @@ export function hesitantTrait(s: S, run: Run, u: Unit): void {
 
 /** What a unit that failed Command Response may not do (§7.3, A49). */
 export function hesitantProblem(s: S, u: Unit, a: Action): Violation | null {
+  // Platoon coherency: a 1 beyond the Order Distance replaces the other limits (§7.20).
+  const recall = recallProblem(s, u, a);
+  if (recall !== undefined) return recall;
   // Trait Hesitant failed: only a Move into better cover (every moving figure), or nothing (§2.6).
   if (u.wavering) {
     const still = a.type === 'engage' && a.target === null && !a.blast && !a.aimed && !a.smoke && !a.indirect && !a.bunker && !a.teamTarget && !a.psionic && !a.jump;

@@ -19,6 +19,9 @@ import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
 import { aidBusy, leaveNoOneBehind, recoverWounded } from './wounds.js';
 import { commandResponse, hesitantTrait } from './command-response.js';
+import { platoonProblem } from './platoon.js';
+import { startDeployment } from './deploy.js';
+import { startInfiltration } from './infiltrate.js';
 import { lastBoundStarts } from './jump.js';
 import { drop, land } from './drop.js';
 import { lull } from './lull.js';
@@ -134,11 +137,21 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       if (imp || deep) return violation('deployment_blocked', `side ${u.side}: ${u.name} does not fit in the deployment zone (${imp ? `${f.id} would stand in ${imp}` : 'too many rows'}); field fewer or smaller squads`);
     }
   }
+  const platoons = platoonProblem(s);
+  if (platoons) return platoons;
   if (tasks.length) s.tasks = tasks;
   sc.nonCombatants.forEach((spec, i) => s.units.push(buildUnit(spec, spec.id ?? `N${i + 1}`, null, [spec.at![0], spec.at![1]])));
   run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
-  if (!nextMinefield(s)) rollInitiative(s, run);
+  if (!startDeployment(s)) afterDeployment(s, run);
   return s;
+}
+
+/** After deployment (§4.2): infiltration moves, then minefields, then the first initiative roll. */
+export function afterDeployment(s: S, run: Run): void {
+  if (!startInfiltration(s)) afterInfiltration(s, run);
+}
+export function afterInfiltration(s: S, run: Run): void {
+  if (!nextMinefield(s)) rollInitiative(s, run);
 }
 
 /** Before the first turn each side places its minefields, side 0 first (§7.15 [P]); false when none is left. */

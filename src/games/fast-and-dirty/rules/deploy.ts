@@ -1,0 +1,126 @@
+// Sealed simultaneous deployment (§4.2 [P], checklist #92): with the option `sealedDeployment`,
+// before minefields and the first initiative roll both sides commit their placements in one
+// sealed group (the kernel holds each commit until both are in, so neither side sees the other's);
+// the server validates both and reveals them together. Figures a side does not place keep the
+// set-up's default positions.
+import { dist, type Pt } from '../../../engine/mech/geom2d.js';
+import { violation, type OpenDecision, type Violation } from '../../../engine/types.js';
+import { coherencyOf, inImpassable, segmentBlock } from '../geometry.js';
+import { has } from './traits.js';
+import { MARKER_SPREAD } from './hidden.js';
+import { living, type Action, type S, type Side } from '../state.js';
+import type { Run } from './run.js';
+
+/** The default deployment zone: within 12" of the side's home edge (§4.2 [P]). */
+export const DEPLOY_ZONE = 1200;
+
+export const deployOptionSchema = {
+  type: 'boolean', default: false,
+  description: 'Sealed simultaneous deployment (§4.2, checklist #92): before the first turn both sides commit their figures\' positions within 12" of their home edge in one sealed group, revealed together; unplaced figures keep the default set-up',
+} as const;
+
+export type DeployAction = Extract<Action, { type: 'deploy' }>;
+
+/** Enter the deployment phase when the option is on; false otherwise. */
+export function startDeployment(s: S): boolean {
+  if (!s.options.sealedDeployment) return false;
+  s.phase = 'deploy';
+  s.step++;
+  return true;
+}
+
+export function deployDecisions(s: S, ctx: string[]): OpenDecision[] {
+  return ([0, 1] as const).map((seat) => ({
+    key: `deploy:${seat}`, seat, kind: 'deploy', blocking: true, timing: 'sealed' as const, context: ctx,
+    group: { id: 'deploy', mode: 'sealed' as const }, exposes: { zone: DEPLOY_ZONE },
+  }));
+}
+
+const inZone = (s: S, side: Side, p: Pt, r: number) => (side === 0 ? p[1] + r <= DEPLOY_ZONE : p[1] - r >= s.table.h - DEPLOY_ZONE);
+
+/** A side's placements: its own figures on the table, once each, within its zone, off impassable terrain, no bases overlapping, every unit coherent. */
+export function deployProblem(s: S, side: Side, a: DeployAction): Violation | null {
+  if (!Array.isArray(a.placements)) return violation('malformed_action', 'placements is a list of {fig, at}');
+  // Units deploying hidden leave the table: their figures take no room (§7.10).
+  const hiding = new Set(Array.isArray(a.hidden) ? a.hidden.map((h) => h.unit) : []);
+  const mine = s.units.filter((u) => u.side === side && !u.reserve && !hiding.has(u.id));
+  const figs = new Map(mine.flatMap((u) => living(u).map((f) => [f.id, f] as const)));
+  const at = new Map<string, Pt>();
+  for (const p of a.placements) {
+    const f = figs.get(p.fig);
+    const hider = s.units.find((u) => hiding.has(u.id) && u.side === side && u.figures.some((g) => g.id === p.fig));
+    if (hider) return violation('hidden_and_placed', `${hider.id} deploys as markers: do not place its figures (§4.2)`);
+    if (!f) return violation('not_your_figure', `${p.fig} is not a figure of side ${side} on the table (§4.2)`);
+    if (at.has(p.fig)) return violation('placed_twice', `${p.fig} is placed twice (§4.2)`);
+    const q = p.at;
+    if (q[0] - f.r < 0 || q[0] + f.r > s.table.w || q[1] - f.r < 0 || q[1] + f.r > s.table.h) return violation('off_table', `${p.fig}: off the table (§3.2)`);
+    if (!inZone(s, side, q, f.r)) return violation('outside_deployment_zone', `${p.fig}: deploy within ${DEPLOY_ZONE / 100}" of your home edge (§4.2)`);
+    const imp = inImpassable(s, q);
+    if (imp) return violation('in_impassable_terrain', `${p.fig}: in impassable terrain (${imp}) (§3.2)`);
+    at.set(p.fig, q);
+  }
+  const all = [...figs.values()].map((f) => ({ f, p: at.get(f.id) ?? f.at }));
+  for (let i = 0; i < all.length; i++) {
+    for (let j = i + 1; j < all.length; j++) {
+      if (Math.hypot(all[i].p[0] - all[j].p[0], all[i].p[1] - all[j].p[1]) < all[i].f.r + all[j].f.r) return violation('overlap', `${all[i].f.id} and ${all[j].f.id} overlap (§3.2)`);
+    }
+  }
+  for (const u of mine) {
+    if (living(u).length < 2 || !living(u).some((f) => at.has(f.id))) continue;
+    if (coherencyOf(u, at).components.length > 1) return violation('incoherent', `${u.id} is not deployed in coherency (§5.4)`);
+  }
+  return hiddenDeployProblem(s, side, a);
+}
+
+/**
+ * [P] Seen from the enemy deployment zone: a clear line (terrain and smoke; spotting) from any
+ * point every 2" along the zone's front line (12" in) and its middle line (6" in).
+ */
+function seenFromEnemyZone(s: S, side: Side, p: Pt): boolean {
+  const enemy = s.units.find((u) => u.side === (side === 0 ? 1 : 0));
+  if (!enemy) return false;
+  const lines = side === 0 ? [s.table.h - DEPLOY_ZONE, s.table.h - DEPLOY_ZONE / 2] : [DEPLOY_ZONE, DEPLOY_ZONE / 2];
+  for (const y of lines) for (let x = 100; x <= s.table.w - 100; x += 200) {
+    if (!segmentBlock(s, [x, y], p, { fire: false, observerUnit: enemy, targetUnit: null })) return true;
+  }
+  return false;
+}
+
+/** Hidden deployment (§4.2, Hidden movement module): 3 markers in the zone, each within 12" of another, none seen from the enemy zone. */
+function hiddenDeployProblem(s: S, side: Side, a: DeployAction): Violation | null {
+  if (a.hidden === undefined) return null;
+  if (!Array.isArray(a.hidden)) return violation('malformed_action', 'hidden is a list of {unit, markers}');
+  if (a.hidden.length && !s.options.hiddenMovement) return violation('no_module', 'hidden deployment needs the Hidden movement module (§4.2, §7.10)');
+  const done = new Set<string>();
+  for (const h of a.hidden) {
+    const u = s.units.find((x) => x.id === h.unit);
+    if (!u || u.side !== side || u.reserve || !living(u).length) return violation('not_your_unit', `${h.unit} is not a unit of side ${side} on the table (§4.2)`);
+    if (done.has(u.id)) return violation('placed_twice', `${u.id} is hidden twice (§4.2)`);
+    done.add(u.id);
+    if (has(u, 'obviousTarget')) return violation('obvious_target', `${u.id} is an Obvious Target: it may not hide (§2.6)`);
+    if (a.placements.some((p) => living(u).some((f) => f.id === p.fig))) return violation('hidden_and_placed', `${u.id} deploys as markers: do not place its figures (§4.2)`);
+    for (const [i, m] of h.markers.entries()) {
+      if (m[0] < 0 || m[1] < 0 || m[0] > s.table.w || m[1] > s.table.h) return violation('off_table', `${u.id} marker ${i + 1}: off the table (§3.2)`);
+      if (!inZone(s, side, m, 0)) return violation('outside_deployment_zone', `${u.id} marker ${i + 1}: deploy within ${DEPLOY_ZONE / 100}" of your home edge (§4.2)`);
+      const imp = inImpassable(s, m);
+      if (imp) return violation('in_impassable_terrain', `${u.id} marker ${i + 1}: in impassable terrain (${imp}) (§3.2)`);
+      if (!h.markers.some((q, j) => j !== i && dist(m, q) <= MARKER_SPREAD)) return violation('marker_spread', `${u.id} marker ${i + 1} must be within 12" of another marker (§4.2)`);
+      if (seenFromEnemyZone(s, side, m)) return violation('in_enemy_los', `${u.id} marker ${i + 1} is in LOS of the enemy deployment zone: it may not deploy hidden (§4.2)`);
+    }
+  }
+  return null;
+}
+
+/** Both commits, validated: placed and revealed together. */
+export function applyDeployment(s: S, run: Run, commits: Record<Side, DeployAction>): void {
+  for (const side of [0, 1] as const) {
+    const at = new Map(commits[side].placements.map((p) => [p.fig, p.at] as const));
+    for (const u of s.units) if (u.side === side) for (const f of u.figures) { const p = at.get(f.id); if (p) f.at = [p[0], p[1]]; }
+    // Hidden deployment: the unit's figures are off the table, its 3 markers stand for it (§4.2, §7.10).
+    for (const h of commits[side].hidden ?? []) {
+      const u = s.units.find((x) => x.id === h.unit)!;
+      u.hidden = { markers: h.markers.map((m, i) => ({ n: i + 1, at: [m[0], m[1]] as Pt })) };
+    }
+    run.emit('deployed', { side, placed: commits[side].placements.length, hidden: (commits[side].hidden ?? []).map((h) => ({ unit: h.unit, markers: h.markers })) });
+  }
+}
