@@ -86,6 +86,7 @@ const Speed = T.Object({ cautious: Int, standard: T.Union([Int, T.Null()]) }, { 
 export const VehicleSpec = T.Object({
   id: T.Optional(T.String({ minLength: 1, maxLength: 16 })), name: T.String({ maxLength: 64 }), vehicle: T.String({ maxLength: 32 }),
   quality: lit(QUALITIES), at: T.Optional(XY), heading: T.Optional(T.Integer({ minimum: 0, maximum: 35999 })),
+  formation: T.Optional(T.String({ minLength: 1, maxLength: 16, description: 'option Vehicle Formations (§5.4): vehicles of a side with the same label form one formation' })),
 }, { additionalProperties: false });
 export type VehicleSpec = Static<typeof VehicleSpec>;
 export const isVehicleSpec = (x: UnitSpec | VehicleSpec): x is VehicleSpec => 'vehicle' in x;

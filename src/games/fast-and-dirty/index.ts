@@ -683,6 +683,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       ...cardOptionSchema,
       generate: generateOptionSchema,
       crossfires: { type: 'boolean', default: false, description: 'Option Crossfires (§7.19, checklist #110): a unit fired upon from opposite directions (bearings at least 135° apart at its centre) in one turn tests Quality on 1D6; on a failure the second attack pins it' },
+      vehicleFormations: { type: 'boolean', default: false, description: 'Option Vehicle Formations (§5.4, checklist #111): vehicles of a side sharing a force-list `formation` label keep 12" coherency (hull to hull); while one is not coherent only one of its vehicles may move each turn, though each may fire' },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {
         type: 'object', additionalProperties: false, description: "each side's own force list (§2.9 points, infantry only); the scenario's forces when absent",

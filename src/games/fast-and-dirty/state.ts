@@ -179,6 +179,10 @@ export interface VehicleState {
   moved?: 'stationary' | 'cautious' | 'standard';
   /** The one smoke screen of a vehicle with the Smoke property is spent. */
   smokeUsed?: boolean;
+  /** Option Vehicle Formations (§5.4): the formation label from its force-list entry (rules/formations.ts). */
+  formation?: string;
+  /** The turn in which it last moved (not pivoted): one move per incoherent formation a turn (§5.4). */
+  movedTurn?: number;
 }
 
 /** A vehicle's fire: the weapon (its index in the vehicle's list) at a target unit (§2.5 fire control). */
@@ -246,6 +250,8 @@ export interface Options {
   forces?: unknown;
   /** Option Crossfires (§7.19): fired upon from opposite directions in one turn, a 1D6 Quality test or Pinned. */
   crossfires?: boolean;
+  /** Option Vehicle Formations (§5.4): vehicles sharing a `formation` label keep 12" coherency. */
+  vehicleFormations?: boolean;
   /** Task system (§7.28): the game's tasks (rules/tasks.ts). */
   tasks?: unknown;
   /** Card sequences (§5.1): simple, extended (2 cards per unit), expanded (Commander cards); standard when absent. */

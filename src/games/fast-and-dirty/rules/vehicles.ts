@@ -17,6 +17,7 @@ import { autoPlace, disembarkProblem, passengerFate, passengersOf } from './tran
 import { rangeX } from './environment.js';
 import { Run, successes } from './run.js';
 import { markUnderFire } from './traits.js';
+import { formationProblem } from './formations.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
 export type Facing = 'front' | 'side' | 'rear';
@@ -38,7 +39,7 @@ export function buildVehicle(spec: VehicleSpec, id: string, side: Side, at: Pt):
     id, name: spec.name, side, kind: 'vehicle', quality: spec.quality, resolve: 'steady', strength: 1,
     figures: [{ id: `${id}.1`, at, r: Math.floor(d.width / 2), weapon: d.weapons[0].weapon, armour: 'none', support: false, leader: false, alive: true }],
     activated: false, underFire: false, broken: false, fallingBack: false, out: false,
-    vehicle: { type: d.id, heading: spec.heading ?? (side === 0 ? 0 : 18000), status: 'ok' },
+    vehicle: { type: d.id, heading: spec.heading ?? (side === 0 ? 0 : 18000), status: 'ok', ...(spec.formation ? { formation: spec.formation } : {}) },
   };
 }
 
@@ -328,7 +329,7 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
     if (v.status !== 'ok') return violation('out_of_action', `${u.id} is out of action`);
     return disembarkProblem(s, u, a.disembark);
   }
-  const mp = driveMoveProblem(s, u, a.speed, a.path, a.heading);
+  const mp = driveMoveProblem(s, u, a.speed, a.path, a.heading) ?? formationProblem(s, u, a.path, a.heading);
   if (mp) return mp;
   const end = a.path.length ? a.path[a.path.length - 1] : hullFig(u).at;
   if (u.fallingBack) {
@@ -410,6 +411,7 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
     v.heading = stop ? bearing(full[0], to) : normHeading(a.heading);
     if (stop) { v.bogged = true; run.emit('bogged', { unit: u.id, at: to }); }
     u.actedTurn = s.turn;
+    v.movedTurn = s.turn;
     run.emit('moved', { unit: u.id, to: { [hullFig(u).id]: to }, heading: v.heading, speed: a.speed });
   } else if (a.heading !== v.heading) {
     v.heading = normHeading(a.heading);
