@@ -183,6 +183,9 @@ export interface VehicleState {
   formation?: string;
   /** The turn in which it last moved (not pivoted): one move per incoherent formation a turn (§5.4). */
   movedTurn?: number;
+  /** Fly/Grav (§2.5, rules/grav.ts): declared landed (else airborne); touched down to let troops out, until its next activation. */
+  landed?: boolean;
+  touchedDown?: boolean;
 }
 
 /** A vehicle's fire: the weapon (its index in the vehicle's list) at a target unit (§2.5 fire control). */
@@ -372,7 +375,7 @@ export type Action =
   | { type: 'unhide'; marker: number }
   | { type: 'reveal'; real: boolean }
   | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' }
-  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string };
+  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string; scoot?: boolean; land?: boolean };
 
 /** Board a friendly transport at the end of the move: every figure ends in contact with its hull (§2.5). */
 export type Boarding = { board?: string };
