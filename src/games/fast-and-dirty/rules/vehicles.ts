@@ -18,6 +18,7 @@ import { rangeX } from './environment.js';
 import { Run, successes } from './run.js';
 import { markUnderFire } from './traits.js';
 import { formationProblem } from './formations.js';
+import { isWarp, warpMoveProblem } from './warp.js';
 import { afterGravOrder, airborne, gravMoveProblem, isGrav, liftOff, strafingProblem } from './grav.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
@@ -186,7 +187,6 @@ export function driveMoveProblem(s: S, u: Unit, speed: Drive['speed'], path: Pt[
   if (!path.length) return null;
   if (v.immobilized) return violation('immobilized', `${u.id} is immobilized: it cannot move (§6.6)`);
   if (v.bogged) return violation('bogged', `${u.id} is bogged down: it cannot move (§7.29)`);
-  if (d.mobility === 'warp') return violation('mobility_not_built', `${d.mobility} movement is not built yet (checklist #79)`);
   const sp = speeds(u);
   const allowance = speed === 'cautious' ? sp.cautious : sp.standard;
   if (allowance === null) return violation('no_standard_speed', `${d.name} has no Standard speed (§2.5)`);
@@ -333,7 +333,10 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
     return disembarkProblem(s, u, a.disembark);
   }
   const grav = isGrav(u) && a.path.length > 0 && a.speed !== 'stationary' && !v.immobilized && !v.bogged;
-  const mp = (grav ? gravMoveProblem(s, u, a, (poly) => hullOverlap(s, u, poly)) : driveMoveProblem(s, u, a.speed, a.path, a.heading)) ?? formationProblem(s, u, a.path, a.heading);
+  const warp = isWarp(u) && a.path.length > 0 && a.speed !== 'stationary' && !v.immobilized && !v.bogged;
+  const mp = (grav ? gravMoveProblem(s, u, a, (poly) => hullOverlap(s, u, poly))
+    : warp ? warpMoveProblem(s, u, a, (poly) => hullOverlap(s, u, poly))
+    : driveMoveProblem(s, u, a.speed, a.path, a.heading)) ?? formationProblem(s, u, a.path, a.heading);
   if (mp) return mp;
   const end = a.path.length ? a.path[a.path.length - 1] : hullFig(u).at;
   if (u.fallingBack) {
