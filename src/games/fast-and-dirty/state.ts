@@ -161,6 +161,8 @@ export interface Unit {
   embarked?: string | null;
   /** Disembarked this activation: it may fire or close assault, but not move further (§2.5). */
   disembarking?: boolean;
+  /** Mechanized transport or Command Squad subordinates it may activate with (§2.6, rules/pairs.ts). */
+  pairs?: { unit: string; kind: 'mechanized' | 'command' }[];
 }
 
 /**
@@ -304,6 +306,8 @@ export interface S {
   controlGroup: string | null;
   /** Extra activation from Seize Initiative (§5.1 option). */
   seized: Side | null;
+  /** A paired activation (§2.6): `unit` activates when `after`'s activation ends. */
+  pairNext?: { after: string; unit: string };
   /** An order paused by an Opportunity Fire window (§7.18): resumed after the answer. */
   interrupted: { unit: string; action: Action } | null;
   /** An order paused for an Elusive target's fall back (§2.6). */
@@ -354,7 +358,7 @@ export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embol
 
 export type Action =
   | { type: 'initiative'; first: boolean }
-  | { type: 'activate'; unit: string; lastStand?: boolean }
+  | { type: 'activate'; unit: string; lastStand?: boolean; with?: string }
   | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment & Boarding)
   | ({ type: 'rush'; moves: Path[] } & Attachment & Boarding)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
