@@ -65,3 +65,23 @@ test('#86 Command Squad: one subordinate activates with it, using up its activat
   assert.equal(q.s.toAct, 1);
   assert.equal(unitOf(q.s, 'A4').activated, false);
 });
+
+test('#86 #78 #79 #111 random legal playouts with paired activations, Fly/Grav, Warp and vehicle formations end without a violation', () => {
+  const sq = (name: string, more: Record<string, unknown> = {}) => ({ name, quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 2 }, { weapon: 'amaw', armour: 'light', support: true }], ...more });
+  const forces = {
+    0: [sq('Rifles', { mechanized: 'Carrier' }), { name: 'Carrier', vehicle: 'gravCarrier', quality: 'conscript', formation: 'f' }, { name: 'Grav', vehicle: 'gravTank', quality: 'conscript', formation: 'f' }],
+    1: [sq('HQ', { commandSquad: ['Second'] }), sq('Second'), { name: 'Warp', vehicle: 'warpTank', quality: 'conscript' }],
+  };
+  for (const [i, opts] of [{ vehicleFormations: true }, { vehicleFormations: true, opportunityFire: true }].entries()) {
+    let s = setup('hold-the-line', { forces, ...opts }, faces(5, 2));
+    for (let n = 0; n < 400 && !s.result; n++) {
+      const d = decision(s);
+      const c = fastAndDirty.candidates(s, d.seat, d, 10, null as never).actions;
+      const a = c[(n * 7 + i) % c.length];
+      const r = tryAct(s, a);
+      assert.ok(!('code' in r), `${i} entry ${n}: ${JSON.stringify(a)} → ${JSON.stringify(r).slice(0, 300)}`);
+      s = r.s;
+    }
+    assert.ok(s.result, 'the game ends');
+  }
+});
