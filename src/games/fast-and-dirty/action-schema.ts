@@ -17,7 +17,10 @@ const act = (type: string, fields: Record<string, TSchema> = {}, description?: s
 
 export const actionSchema = T.Union([
   act('initiative', { first: T.Boolean() }, 'the initiative winner activates first or second (§5.1)'),
-  act('activate', { unit: Id, lastStand: T.Optional(T.Boolean({ description: 'declare this unit\'s Last Stand, once per player per game (§7.13)' })) }, 'activate one unit (§5.1-§5.2)'),
+  act('activate', {
+    unit: Id, lastStand: T.Optional(T.Boolean({ description: 'declare this unit\'s Last Stand, once per player per game (§7.13)' })),
+    with: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'Mechanized transport (within 12") or Command Squad subordinate that activates as soon as this unit\'s activation ends (§2.6)' })),
+  }, 'activate one unit (§5.1-§5.2)'),
   act('engage', {
     moves: Moves, target: T.Union([Id, T.Null()]), fireFirst: T.Boolean(),
     psionic: T.Optional(T.Object({
@@ -84,6 +87,8 @@ export const actionSchema = T.Union([
     heading: T.Integer({ minimum: 0, maximum: 35999, description: 'the final heading in hundredths of a degree, 0 = toward +y, clockwise' }),
     fire: T.Array(T.Object({ weapon: T.Integer({ minimum: 0, maximum: 5 }), target: Id }, { additionalProperties: false }), { maxItems: 6, description: 'weapon systems (index in the vehicle\'s list) and their target units, within fire control (§2.5)' }),
     fireFirst: T.Optional(T.Boolean({ description: 'fire before moving (default: after)' })),
+    scoot: T.Optional(T.Boolean({ description: 'Fly/Grav Scoot: instead of a normal move, redeploy anywhere on the table (path: the one end point, Standard speed), no fire (§2.5)' })),
+    land: T.Optional(T.Boolean({ description: 'Fly/Grav: true lands at the end of the order, false takes off; absent keeps the status, a move takes off (§2.5)' })),
     shock: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a Shock vehicle ends its move in contact with this enemy squad and rolls its kill dice at it (§6.12)' })),
     disembark: T.Optional(T.Object({
       unit: Id,

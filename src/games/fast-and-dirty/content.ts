@@ -56,6 +56,8 @@ export const UnitSpec = T.Object({
   drop: T.Optional(T.Boolean({ description: 'drop troops (§7.6): held in reserve, it enters by a drop as its activation' })),
   jumpPacks: T.Optional(T.Boolean({ description: 'jump packs (§7.12): Leap or Bound instead of a regular move' })),
   attached: T.Optional(T.Boolean({ description: 'a weapon team attached at deployment to the squad listed before it (§7.9)' })),
+  mechanized: T.Optional(T.String({ minLength: 1, maxLength: 64, description: 'trait Mechanized (§2.6): the name of its paired transport in this force list' })),
+  commandSquad: T.Optional(T.Array(T.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 5, uniqueItems: true, description: 'trait Command Squad (§2.6): the names of its subordinate units in this force list (at most 5)' })),
   quality: lit(QUALITIES), resolve: lit(RESOLVES),
   at: T.Optional(XY), figures: T.Array(FigureSpec, { minItems: 1, maxItems: 12 }),
   demolition: T.Optional(T.Object({ charges: T.Integer({ minimum: 1, maximum: 5 }) }, { additionalProperties: false })),
@@ -86,6 +88,7 @@ const Speed = T.Object({ cautious: Int, standard: T.Union([Int, T.Null()]) }, { 
 export const VehicleSpec = T.Object({
   id: T.Optional(T.String({ minLength: 1, maxLength: 16 })), name: T.String({ maxLength: 64 }), vehicle: T.String({ maxLength: 32 }),
   quality: lit(QUALITIES), at: T.Optional(XY), heading: T.Optional(T.Integer({ minimum: 0, maximum: 35999 })),
+  formation: T.Optional(T.String({ minLength: 1, maxLength: 16, description: 'option Vehicle Formations (§5.4): vehicles of a side with the same label form one formation' })),
 }, { additionalProperties: false });
 export type VehicleSpec = Static<typeof VehicleSpec>;
 export const isVehicleSpec = (x: UnitSpec | VehicleSpec): x is VehicleSpec => 'vehicle' in x;
@@ -249,6 +252,14 @@ export function squadCost(c: Content, u: UnitSpec): number | Violation {
 /** Why a force list is not acceptable under the points rules, or null (§2.9, §2.3, A8). */
 export function forceProblem(c: Content, units: (UnitSpec | VehicleSpec)[], limit: number): Violation | null {
   let total = 0;
+  // Mechanized and Command Squad name units of the same list (§2.6).
+  for (const u of units) {
+    if (isVehicleSpec(u)) continue;
+    const mech = u.mechanized ? units.find((x) => x.name === u.mechanized) : null;
+    if (u.mechanized && (!mech || !isVehicleSpec(mech) || !c.vehicles[mech.vehicle]?.transport)) return violation('unknown_pair', `${u.name}: Mechanized needs a transport named ${u.mechanized} in the list (§2.6)`);
+    const bad = (u.commandSquad ?? []).find((n) => n === u.name || !units.some((x) => x.name === n));
+    if (bad) return violation('unknown_pair', `${u.name}: no subordinate unit named ${bad} in the list (§2.6)`);
+  }
   for (const u of units) {
     if (isVehicleSpec(u)) {
       const v = c.vehicles[u.vehicle];

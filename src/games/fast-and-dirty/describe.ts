@@ -19,7 +19,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
   const active = name(v, v.active);
   switch (a.type) {
     case 'initiative': return a.first ? 'Activate first' : 'Activate second';
-    case 'activate': return `Activate ${name(v, a.unit)}${a.lastStand ? ', making a Last Stand' : ''}`;
+    case 'activate': return `Activate ${name(v, a.unit)}${a.lastStand ? ', making a Last Stand' : ''}${a.with ? `, then ${name(v, a.with)} (paired)` : ''}`;
     case 'engage':
       if (a.indirect) return `${active} fires its mortar at (${inches(a.indirect[0])}, ${inches(a.indirect[1])})`;
       if (a.aimed) return `${active} takes an aimed shot at ${a.aimed} of ${name(v, a.target)}`;

@@ -8,6 +8,7 @@ import {
 } from '../../engine/mech/geom2d.js';
 import { hullBlock } from './rules/vehicles.js';
 import { POWERED_COHERENCY, powered } from './rules/powered.js';
+import { airborne } from './rules/grav.js';
 import { QUALITY_TABLE, shiftQuality, living, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from './state.js';
 
 const COVER_RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
@@ -51,7 +52,8 @@ export function segmentBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null
     terrain = terrainBlock(s, o, t);
     terrainCache.set(key, terrain);
   }
-  if (terrain) return terrain;
+  // An airborne Fly/Grav vehicle sees and is seen over terrain features (§2.5).
+  if (terrain && !airborne(opt.observerUnit) && !(opt.targetUnit && airborne(opt.targetUnit))) return terrain;
   const smoke = smokeBlock(s, o, t);
   if (smoke) return smoke;
   const veh = hullBlock(s, o, t, opt.observerUnit.id, opt.targetUnit?.id ?? null);

@@ -40,6 +40,7 @@ import { has, noRush } from './rules/traits.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
 import { driveCandidates, driveProblem, isVehicle } from './rules/vehicles.js';
 import { boardCandidates, boardProblem, disembarkedOrderProblem } from './rules/transport.js';
+import { pairOptions, pairProblem } from './rules/pairs.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
 function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
@@ -371,6 +372,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         if (u.lastStand) return violation('last_stand_used', `${u.id} is already making its Last Stand`);
         if (u.reserve) return violation('in_reserve', `${u.id} is held in reserve: it has no position to stand on (§7.6, §7.13)`);
       }
+      if (a.with !== undefined) return pairProblem(s, u, a.with);
       return null;
     }
     case 'order':
@@ -470,7 +472,8 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'activate': {
       const units = activatable(s, seat as Side);
       const stand = s.lastStandUsed?.[seat as Side] ? [] : units.filter((u) => !u.lastStand && !u.reserve).map((u) => ({ type: 'activate' as const, unit: u.id, lastStand: true }));
-      return { actions: [...units.map((u) => ({ type: 'activate' as const, unit: u.id })), ...stand], all: true };
+      const paired = [...units.map((u) => ({ type: 'activate' as const, unit: u.id })), ...stand].flatMap((a) => pairOptions(s, s.units.find((x) => x.id === a.unit)!).map((w) => ({ ...a, with: w })));
+      return { actions: [...units.map((u) => ({ type: 'activate' as const, unit: u.id })), ...stand, ...paired], all: true };
     }
     case 'order': {
       const u = s.units.find((x) => x.id === s.active)!;
@@ -572,7 +575,12 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'hide': case 'markers': case 'unhide': applyHiddenOrder(s, run, s.units.find((x) => x.id === s.active)!, a); break;
     case 'minefield': applyMinefield(s, run, s.toAct, a.markers, a.real, a.mine); break;
     case 'infiltrate': if (!applyInfiltrate(s, run, s.toAct, a)) afterInfiltration(s, run); break;
-    case 'activate': activate(s, run, s.units.find((x) => x.id === a.unit)!, a.lastStand === true); break;
+    case 'activate':
+      // A new activation decision: any earlier pairing is over (§2.6).
+      delete s.pairNext;
+      if (a.with !== undefined) s.pairNext = { after: a.unit, unit: a.with };
+      activate(s, run, s.units.find((x) => x.id === a.unit)!, a.lastStand === true);
+      break;
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
     case 'cooler': applyCoolerFire(s, run, a.unit, a.target); break;
@@ -720,6 +728,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       crossfires: { type: 'boolean', default: false, description: 'Option Crossfires (§7.19, checklist #110): a unit fired upon from opposite directions (bearings at least 135° apart at its centre) in one turn tests Quality on 1D6; on a failure the second attack pins it' },
       platoonCoherency: platoonOptionSchema,
       sealedDeployment: deployOptionSchema,
+      vehicleFormations: { type: 'boolean', default: false, description: 'Option Vehicle Formations (§5.4, checklist #111): vehicles of a side sharing a force-list `formation` label keep 12" coherency (hull to hull); while one is not coherent only one of its vehicles may move each turn, though each may fire' },
       hitAllocation: { enum: ['closest', 'random'], default: 'closest', description: 'hit allocation: closest visible figures (default) or random (§6.4, checklist #105)' },
       forces: {
         type: 'object', additionalProperties: false, description: "each side's own force list (§2.9 points, infantry only); the scenario's forces when absent",

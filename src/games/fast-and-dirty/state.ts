@@ -163,6 +163,8 @@ export interface Unit {
   embarked?: string | null;
   /** Disembarked this activation: it may fire or close assault, but not move further (§2.5). */
   disembarking?: boolean;
+  /** Mechanized transport or Command Squad subordinates it may activate with (§2.6, rules/pairs.ts). */
+  pairs?: { unit: string; kind: 'mechanized' | 'command' }[];
 }
 
 /**
@@ -181,6 +183,13 @@ export interface VehicleState {
   moved?: 'stationary' | 'cautious' | 'standard';
   /** The one smoke screen of a vehicle with the Smoke property is spent. */
   smokeUsed?: boolean;
+  /** Option Vehicle Formations (§5.4): the formation label from its force-list entry (rules/formations.ts). */
+  formation?: string;
+  /** The turn in which it last moved (not pivoted): one move per incoherent formation a turn (§5.4). */
+  movedTurn?: number;
+  /** Fly/Grav (§2.5, rules/grav.ts): declared landed (else airborne); touched down to let troops out, until its next activation. */
+  landed?: boolean;
+  touchedDown?: boolean;
 }
 
 /** A vehicle's fire: the weapon (its index in the vehicle's list) at a target unit (§2.5 fire control). */
@@ -252,6 +261,8 @@ export interface Options {
   platoonCoherency?: { formula?: 'times' | 'plus'; platoons: string[][] };
   /** Sealed simultaneous deployment (§4.2, rules/deploy.ts). */
   sealedDeployment?: boolean;
+  /** Option Vehicle Formations (§5.4): vehicles sharing a `formation` label keep 12" coherency. */
+  vehicleFormations?: boolean;
   /** Task system (§7.28): the game's tasks (rules/tasks.ts). */
   tasks?: unknown;
   /** Card sequences (§5.1): simple, extended (2 cards per unit), expanded (Commander cards); standard when absent. */
@@ -301,6 +312,8 @@ export interface S {
   controlGroup: string | null;
   /** Extra activation from Seize Initiative (§5.1 option). */
   seized: Side | null;
+  /** A paired activation (§2.6): `unit` activates when `after`'s activation ends. */
+  pairNext?: { after: string; unit: string };
   /** An order paused by an Opportunity Fire window (§7.18): resumed after the answer. */
   interrupted: { unit: string; action: Action } | null;
   /** An order paused for an Elusive target's fall back (§2.6). */
@@ -353,7 +366,7 @@ export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embol
 
 export type Action =
   | { type: 'initiative'; first: boolean }
-  | { type: 'activate'; unit: string; lastStand?: boolean }
+  | { type: 'activate'; unit: string; lastStand?: boolean; with?: string }
   | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment & Boarding)
   | ({ type: 'rush'; moves: Path[] } & Attachment & Boarding)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
@@ -376,7 +389,7 @@ export type Action =
   | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' }
   | { type: 'infiltrate'; unit: string | null; moves: { fig: string; path: Pt[] }[] }
   | { type: 'deploy'; placements: { fig: string; at: Pt }[]; hidden?: { unit: string; markers: [Pt, Pt, Pt] }[] }
-  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string };
+  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string; scoot?: boolean; land?: boolean };
 
 /** Board a friendly transport at the end of the move: every figure ends in contact with its hull (§2.5). */
 export type Boarding = { board?: string };

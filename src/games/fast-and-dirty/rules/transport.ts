@@ -9,6 +9,7 @@ import { coherencyOf, inImpassable } from '../geometry.js';
 import { inPlay, living, type Action, type Figure, type S, type Unit } from '../state.js';
 import { Run } from './run.js';
 import { hull, isVehicle, vdef } from './vehicles.js';
+import { touchDown } from './grav.js';
 
 type Disembark = NonNullable<Extract<Action, { type: 'drive' }>['disembark']>;
 
@@ -136,6 +137,7 @@ export function disembark(s: S, run: Run, v: Unit, d: Disembark): Unit {
   for (const e of d.at) u.figures.find((f) => f.id === e.fig)!.at = [e.at[0], e.at[1]];
   u.embarked = null;
   run.emit('disembarked', { unit: u.id, transport: v.id, to: Object.fromEntries(d.at.map((e) => [e.fig, e.at])) });
+  touchDown(run, v);
   return u;
 }
 

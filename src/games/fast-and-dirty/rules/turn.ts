@@ -33,6 +33,7 @@ import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tas
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests } from './vehicles.js';
 import { disembark, embark, handOver } from './transport.js';
+import { pairedNext, resolvePairs } from './pairs.js';
 import { isVehicleSpec, type VehicleSpec } from '../content.js';
 
 export const DEFAULT_OPTIONS = {
@@ -126,6 +127,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       const host = s.units[s.units.length - 2];
       if (!isVehicleSpec(spec) && spec.kind === 'weaponTeam' && spec.attached && host?.side === side && host.kind === 'infantry') attachTeam(s, host, built);
     });
+    resolvePairs(s, side, forces[side], forces[side].map((_, i) => `${side === 0 ? 'A' : 'B'}${i + 1}`));
     s.startUnits[side] = forces[side].length;
     if (generated[side]) { blockDeploy(s, side, s.units.filter((u) => u.side === side)); applyExtras(s.units.filter((u) => u.side === side), generated[side]!); }
   }
@@ -705,6 +707,9 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   s.step++;
   checkImmediate(s, run);
   if (s.result) return;
+  // A paired activation (§2.6): the partner named at activation goes now.
+  const partner = pairedNext(s, run, u);
+  if (partner) { activate(s, run, partner); return; }
   s.toAct = other(u.side as Side);
   if (openReveal(s, run)) return;
   advance(s, run);

@@ -17,6 +17,9 @@ import { autoPlace, disembarkProblem, passengerFate, passengersOf } from './tran
 import { rangeX } from './environment.js';
 import { Run, successes } from './run.js';
 import { markUnderFire } from './traits.js';
+import { formationProblem } from './formations.js';
+import { isWarp, warpMoveProblem } from './warp.js';
+import { afterGravOrder, airborne, gravMoveProblem, isGrav, liftOff, strafingProblem } from './grav.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
 export type Facing = 'front' | 'side' | 'rear';
@@ -38,7 +41,7 @@ export function buildVehicle(spec: VehicleSpec, id: string, side: Side, at: Pt):
     id, name: spec.name, side, kind: 'vehicle', quality: spec.quality, resolve: 'steady', strength: 1,
     figures: [{ id: `${id}.1`, at, r: Math.floor(d.width / 2), weapon: d.weapons[0].weapon, armour: 'none', support: false, leader: false, alive: true }],
     activated: false, underFire: false, broken: false, fallingBack: false, out: false,
-    vehicle: { type: d.id, heading: spec.heading ?? (side === 0 ? 0 : 18000), status: 'ok' },
+    vehicle: { type: d.id, heading: spec.heading ?? (side === 0 ? 0 : 18000), status: 'ok', ...(spec.formation ? { formation: spec.formation } : {}) },
   };
 }
 
@@ -184,7 +187,6 @@ export function driveMoveProblem(s: S, u: Unit, speed: Drive['speed'], path: Pt[
   if (!path.length) return null;
   if (v.immobilized) return violation('immobilized', `${u.id} is immobilized: it cannot move (§6.6)`);
   if (v.bogged) return violation('bogged', `${u.id} is bogged down: it cannot move (§7.29)`);
-  if (d.mobility === 'grav' || d.mobility === 'warp') return violation('mobility_not_built', `${d.mobility} movement is not built yet (checklist #78, #79)`);
   const sp = speeds(u);
   const allowance = speed === 'cautious' ? sp.cautious : sp.standard;
   if (allowance === null) return violation('no_standard_speed', `${d.name} has no Standard speed (§2.5)`);
@@ -321,6 +323,8 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
   const v = u.vehicle!;
   if (!Array.isArray(a.path) || !Array.isArray(a.fire) || !Number.isInteger(a.heading)) return violation('malformed_action', 'drive is {speed, path: [[x, y]…], heading, fire: [{weapon, target}]}');
   if (a.heading < 0 || a.heading >= 36000) return violation('malformed_action', 'heading is 0..35999 hundredths of a degree');
+  if ((a.scoot || a.land !== undefined) && !isGrav(u)) return violation('not_grav', `${vdef(u).name} is not a Fly/Grav vehicle: no Scoot, no landing (§2.5)`);
+  if (a.scoot && a.path.length !== 1) return violation('scoot', 'Scoot is a Standard-speed order with one end point anywhere on the table (§2.5 [P])');
   if ((v.immobilized || v.bogged) && a.heading !== v.heading) return violation(v.immobilized ? 'immobilized' : 'bogged', `${u.id} cannot move or pivot (§6.6, §7.29)`);
   if (a.disembark !== undefined) {
     // Disembarking is the transport's whole activation (§2.5).
@@ -328,7 +332,11 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
     if (v.status !== 'ok') return violation('out_of_action', `${u.id} is out of action`);
     return disembarkProblem(s, u, a.disembark);
   }
-  const mp = driveMoveProblem(s, u, a.speed, a.path, a.heading);
+  const grav = isGrav(u) && a.path.length > 0 && a.speed !== 'stationary' && !v.immobilized && !v.bogged;
+  const warp = isWarp(u) && a.path.length > 0 && a.speed !== 'stationary' && !v.immobilized && !v.bogged;
+  const mp = (grav ? gravMoveProblem(s, u, a, (poly) => hullOverlap(s, u, poly))
+    : warp ? warpMoveProblem(s, u, a, (poly) => hullOverlap(s, u, poly))
+    : driveMoveProblem(s, u, a.speed, a.path, a.heading)) ?? formationProblem(s, u, a.path, a.heading);
   if (mp) return mp;
   const end = a.path.length ? a.path[a.path.length - 1] : hullFig(u).at;
   if (u.fallingBack) {
@@ -351,7 +359,10 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
   }
   const systems = a.fire.map((f) => vdef(u).weapons[f.weapon]);
   if (systems.some((m) => !m)) return violation('no_such_weapon', `${vdef(u).name} has ${vdef(u).weapons.length} weapon systems (0..${vdef(u).weapons.length - 1})`);
-  const fc = fireControlProblem(u, a.speed, a.path.length ? pathLength([hullFig(u).at, ...a.path]) : 0, systems);
+  const moved = a.path.length ? pathLength([hullFig(u).at, ...a.path]) : 0;
+  let fc = fireControlProblem(u, a.speed, moved, systems);
+  // Fly/Grav Strafing Run: fire at Standard speed, within the Cautious column [P] (§2.5).
+  if (fc && a.speed === 'standard' && isGrav(u) && a.path.length) fc = strafingProblem(s, u, a) ?? fireControlProblem(u, 'cautious', moved, systems);
   if (fc) return fc;
   const from = a.fireFirst ? undefined : end;
   const hd = a.fireFirst ? undefined : a.heading;
@@ -410,6 +421,7 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
     v.heading = stop ? bearing(full[0], to) : normHeading(a.heading);
     if (stop) { v.bogged = true; run.emit('bogged', { unit: u.id, at: to }); }
     u.actedTurn = s.turn;
+    v.movedTurn = s.turn;
     run.emit('moved', { unit: u.id, to: { [hullFig(u).id]: to }, heading: v.heading, speed: a.speed });
   } else if (a.heading !== v.heading) {
     v.heading = normHeading(a.heading);
@@ -418,6 +430,7 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
   v.moved = a.path.length ? a.speed : 'stationary';
   if (a.shock && !v.bogged && inPlay(u)) shockAttack(s, run, u, s.units.find((x) => x.id === a.shock)!);
   if (!a.fireFirst && inPlay(u)) vehicleFire(s, run, u, a.fire);
+  afterGravOrder(run, u, a);
 }
 
 /**
@@ -639,6 +652,7 @@ function abandon(s: S, run: Run, u: Unit): void {
  */
 export function vehicleTests(s: S, run: Run, u: Unit): boolean {
   const v = u.vehicle!;
+  liftOff(u);
   if (v.moraleDue) {
     v.moraleDue = false;
     const n = successes(run.roll('crew_morale', 3, { unit: u.id }), QUALITY_TABLE[u.quality].target);
@@ -724,6 +738,7 @@ export function vehicleAssaultProblem(s: S, u: Unit, t: Unit, end: Map<string, P
   if (u.fallingBack) return violation('falling_back', 'a falling-back unit may not initiate an assault (§6.1)');
   if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot start an assault (§7.19)`);
   if (u.kind === 'sniper' || u.kind === 'weaponTeam') return violation('cannot_assault', `${u.id} does not assault`);
+  if (airborne(t)) return violation('airborne', `${t.id} is airborne: it cannot be assaulted unless landed or touched down (§2.5)`);
   const contact = [...end.entries()].some(([id, p]) => touchesHull(t, p, u.figures.find((f) => f.id === id)!.r));
   if (!contact) return violation('no_contact', 'at least one figure must end in contact with the vehicle\'s hull (§6.11)');
   void s;
