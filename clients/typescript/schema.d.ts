@@ -1291,6 +1291,8 @@ export interface components {
             unit: string;
             /** @description declare this unit's Last Stand, once per player per game (§7.13) */
             lastStand?: boolean;
+            /** @description Mechanized transport (within 12") or Command Squad subordinate that activates as soon as this unit's activation ends (§2.6) */
+            with?: string;
         } | {
             /** @enum {string} */
             type: "engage";
@@ -1444,6 +1446,29 @@ export interface components {
             mine: "ap" | "av";
         } | {
             /** @enum {string} */
+            type: "infiltrate";
+            unit: string | null;
+            /** @description per-figure paths (waypoints after the start) */
+            moves: {
+                fig: string;
+                path: number[][];
+            }[];
+        } | {
+            /** @enum {string} */
+            type: "deploy";
+            /** @description figure positions; unlisted figures keep the default set-up */
+            placements: {
+                fig: string;
+                /** @description [x, y] in hundredths of an inch */
+                at: number[];
+            }[];
+            /** @description with Hidden movement: units deployed as 3 hidden markers within 12" of each other, out of LOS of the enemy deployment zone */
+            hidden?: {
+                unit: string;
+                markers: number[][];
+            }[];
+        } | {
+            /** @enum {string} */
             type: "drop";
             /** @description [x, y] in hundredths of an inch */
             at: number[];
@@ -1519,6 +1544,10 @@ export interface components {
             }[];
             /** @description fire before moving (default: after) */
             fireFirst?: boolean;
+            /** @description Fly/Grav Scoot: instead of a normal move, redeploy anywhere on the table (path: the one end point, Standard speed), no fire (§2.5) */
+            scoot?: boolean;
+            /** @description Fly/Grav: true lands at the end of the order, false takes off; absent keeps the status, a move takes off (§2.5) */
+            land?: boolean;
             /** @description a Shock vehicle ends its move in contact with this enemy squad and rolls its kill dice at it (§6.12) */
             shock?: string;
             /** @description the embarked unit gets out: each figure placed within 1" of the hull, coherent; the transport's whole activation (stationary, no fire); the unit may then fire or close assault (§2.5) */
