@@ -575,3 +575,30 @@ test('#88 shock vehicles: kill dice (4+) at figures within 2" of the hull, then 
   assert.deepEqual(ev(r.events, 'penetration').map((p) => [p.facing, p.total]), [['front', 6]]);
   assert.equal(unitOf(r.s, 'T').vehicle!.moraleDue, true);
 });
+
+test('#85 #42 passenger fates with the wound rules: 3-4 wounded, 5-6 killed (table 13)', () => {
+  const apc = vehicle('V', 1, [2000, 2000], 18000, 'apc');
+  const s = scene({ options: { recoverWounded: true }, squads: [{ id: 'B2', side: 1, spec: squad('regular', 3), at: [[4000, 4000], [4200, 4000], [4400, 4000]] }, { id: 'A1', side: 0, spec: squad('regular', 3, { support: 'amaw' }), at: [[1800, 1300], [2000, 1300], [2200, 1300], [2000, 1500]] }], vehicles: [apc], active: 'A1', name: 'v85w' });
+  unitOf(s, 'B2').embarked = 'V';
+  // The same Vehicle Kill as above; passengers roll 3, 2, 5.
+  const r = act(s, { type: 'engage', moves: [], target: 'V', fireFirst: true }, D(6, 1, 2, 3, 4, 3, 2, 5));
+  assert.equal(unitOf(r.s, 'V').vehicle!.status, 'knockedOut');
+  const b2 = unitOf(r.s, 'B2');
+  assert.deepEqual(b2.figures.map((f) => [f.alive, f.wounded ?? null]), [[false, 'wounded'], [true, null], [false, null]]);
+  const survival = r.events.filter((e) => e.type === 'passenger_survival').map((e) => e.data as { killed: boolean; wounded?: boolean });
+  assert.deepEqual(survival.map((d) => [d.killed, !!d.wounded]), [[false, true], [false, false], [true, false]]);
+});
+
+test('#74 #85 powered armour passengers of a destroyed transport: killed on 5+; with the wound rules wounded on 5, killed on 6 (§7.21)', () => {
+  const mk = (name: string, options: Record<string, unknown>) => {
+    const apc = vehicle('V', 1, [2000, 2000], 18000, 'apc');
+    const s = scene({ options, squads: [{ id: 'B2', side: 1, spec: squad('regular', 3, { armour: 'lightPower' }), at: [[4000, 4000], [4200, 4000], [4400, 4000]] }, { id: 'A1', side: 0, spec: squad('regular', 3, { support: 'amaw' }), at: [[1800, 1300], [2000, 1300], [2200, 1300], [2000, 1500]] }], vehicles: [apc], active: 'A1', name });
+    unitOf(s, 'B2').embarked = 'V';
+    return s;
+  };
+  // Passengers roll 4, 5, 6 after the same Vehicle Kill.
+  const plain = unitOf(act(mk('v74a', {}), { type: 'engage', moves: [], target: 'V', fireFirst: true }, D(6, 1, 2, 3, 4, 4, 5, 6)).s, 'B2');
+  assert.deepEqual(plain.figures.map((f) => f.alive), [true, false, false]);
+  const wounds = unitOf(act(mk('v74b', { recoverWounded: true }), { type: 'engage', moves: [], target: 'V', fireFirst: true }, D(6, 1, 2, 3, 4, 4, 5, 6)).s, 'B2');
+  assert.deepEqual(wounds.figures.map((f) => [f.alive, f.wounded ?? null]), [[true, null], [false, 'wounded'], [false, null]]);
+});

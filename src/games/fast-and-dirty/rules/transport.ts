@@ -2,6 +2,7 @@
 // moving into contact with the hull, disembarking within 1" as the transport's whole activation
 // (the unit may then fire or close assault but not move), and the passengers' fate when the
 // transport is destroyed.
+import { applyHurt, woundRules } from './wounds.js';
 import { circlePolygonDistance, overlaps, sinCos, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { armour } from '../content.js';
@@ -169,7 +170,7 @@ export function disembarkedOrderProblem(u: Unit, a: Action): Violation | null {
 /**
  * The passengers when their transport is destroyed (§6.6, §6.11 item 5): by close assault every one
  * is killed; by a Vehicle Kill from fire they get out round the hull and each is killed on 4+
- * (powered armour 5+, [P] without the wound rules); when the crew abandons it they get out
+ * (powered armour 5+; with the wound rules 3-4 wound and 5-6 kill, powered armour 5 / 6); when the crew abandons it they get out
  * unharmed [P]. A figure with no room to stand is lost [P].
  */
 export function passengerFate(s: S, run: Run, v: Unit, how: 'fire' | 'assault' | 'abandon'): void {
@@ -185,9 +186,14 @@ export function passengerFate(s: S, run: Run, v: Unit, how: 'fire' | 'assault' |
         f.at = [p.at[0], p.at[1]];
         if (how === 'fire') {
           const die = run.roll('passenger_survival', 1, { figure: f.id })[0];
-          const killed = die >= (armour(f.armour)?.powered ? 5 : 4);
-          run.emit('passenger_survival', { figure: f.id, roll: die, killed });
-          if (killed) f.alive = false;
+          // §6.6 / §7.21 (table 13): 4+ killed, powered armour 5+; with the wound rules 3-4 wounded,
+          // 5-6 killed, powered armour wounded on 5, killed on 6.
+          const pa = !!armour(f.armour)?.powered;
+          const res = woundRules(s)
+            ? (die >= (pa ? 6 : 5) ? 'killed' : die >= (pa ? 5 : 3) ? 'wounded' : null)
+            : (die >= (pa ? 5 : 4) ? 'killed' : null);
+          run.emit('passenger_survival', { figure: f.id, roll: die, killed: res === 'killed', ...(res === 'wounded' ? { wounded: true } : {}) });
+          applyHurt(s, run, u, f, res);
         }
       }
       run.emit('disembarked', { unit: u.id, transport: v.id, forced: how });
