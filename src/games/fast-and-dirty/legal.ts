@@ -3,11 +3,12 @@
 // Candidates, validation and queries all use these, so they cannot disagree.
 import { closeOnly, has, traitMove } from './rules/traits.js';
 import { carryProblem } from './rules/wounds.js';
-import { circlePolygonDistance, dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
+import { circlePolygonDistance, dist, edgeDistance, inside, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
 import { hull, isVehicle, vehicleAssaultProblem, vehicleTargetProblem } from './rules/vehicles.js';
 import { isViolation, violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
-import { inFortification, coherencyOf, inImpassable, pathCost, positionCover, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
+import { inFortification, coherencyOf, inImpassable, pathCost, positionCover, samplePoints, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
+import { isBuilding, openingLimit, openingsMet } from './rules/buildings.js';
 import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
 import { QUALITY_TABLE, casualties, living, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
 
@@ -238,6 +239,20 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
       best = Math.min(best, d);
     }
     if (fires) firers.push(f1);
+  }
+  // Buildings: 2 small-arms figures or 1 support weapon fire through each opening (§3.2 item 3).
+  if (firers.length && s.terrain.some(isBuilding)) {
+    const kept = openingLimit(s.terrain, firers, (f, b) => {
+      const ways: number[] = [];
+      for (const tf of visible) {
+        if (inside(tf.at, b.points)) { ways.push(-1); continue; }
+        for (const p of samplePoints(f.at, tf)) {
+          if (!segmentBlock(s, f.at, p, { fire: true, observerUnit: u, targetUnit: t })) ways.push(...openingsMet(b, f.at, p));
+        }
+      }
+      return [...new Set(ways)].sort((a, b2) => a - b2);
+    });
+    firers.splice(0, firers.length, ...kept);
   }
   if (!firers.length) return null;
   const x = squadX(s, u, best);
