@@ -218,6 +218,8 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
   const visible = new Set<Figure>();
   let best = Infinity;
   const centre = s.options.squadLos ? squadCentre(living(u).map((f) => pos?.get(f.id) ?? f.at)) : null;
+  const buildings = s.terrain.some(isBuilding);
+  const seenBy = new Map<Figure, { tf: Figure; d: number }[]>();
   for (const f0 of living(u)) {
     const f1 = pos?.get(f0.id) ? { ...f0, at: pos.get(f0.id)! } : f0;
     // Option Squad-based LOS (§6.4): LOS and range from one squad centre, a point (radius 0).
@@ -237,11 +239,12 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
       fires = true;
       visible.add(tf);
       best = Math.min(best, d);
+      if (buildings) seenBy.set(f1, [...(seenBy.get(f1) ?? []), { tf, d }]);
     }
     if (fires) firers.push(f1);
   }
   // Buildings: 2 small-arms figures or 1 support weapon fire through each opening (§3.2 item 3).
-  if (firers.length && s.terrain.some(isBuilding)) {
+  if (firers.length && buildings) {
     const kept = openingLimit(s.terrain, firers, (f, b) => {
       const ways: number[] = [];
       for (const tf of visible) {
@@ -253,6 +256,10 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
       return [...new Set(ways)].sort((a, b2) => a - b2);
     });
     firers.splice(0, firers.length, ...kept);
+    // The targets and range are those of the figures that fire.
+    visible.clear();
+    best = Infinity;
+    for (const f of kept) for (const { tf, d } of seenBy.get(f) ?? []) { visible.add(tf); best = Math.min(best, d); }
   }
   if (!firers.length) return null;
   const x = squadX(s, u, best);

@@ -1,7 +1,8 @@
 // Checklist item #91 (buildings: openings, firing limit per opening, §3.2 item 3, S p.13).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, evOf, row, shootAt, squad, tryAct } from './helpers.js';
+import { act, craft, evOf, row, shootAt, squad, tryAct, unitOf } from './helpers.js';
+import { firePlan } from '../../../src/games/fast-and-dirty/legal.js';
 import type { Feature, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
@@ -63,4 +64,23 @@ test('#91 buildings: entered only through an opening; a window is a man-high obs
   // An open door costs nothing extra; a barred door is a man-high obstacle.
   assert.equal(move(s('b-door', [{ a: [1400, 1000], b: [1600, 1000], kind: 'door' }]), [1500, 1400]), undefined, '6" through an open door');
   assert.equal(move(s('b-barred', [{ a: [1400, 1000], b: [1600, 1000], kind: 'door', barred: true }]), [1500, 1400]), 'beyond_allowance');
+});
+
+test('#91 buildings: a target figure only a figure left out of the volley sees is not among the visible targets (§3.2 item 3)', () => {
+  // Three rifles behind one 6" south window; a wall outside hides B1.2 from A1.1 and A1.2 but not
+  // from A1.3, which is the third through the window and does not fire.
+  const wall: Feature = { id: 'wall', kind: 'linear', points: [[2000, 550], [2000, 830]], move: 'impassable', cover: 'hard', los: 'block', height: 300 };
+  const s = craft({ name: 'b-vis', active: 'A1', terrain: [house([southWindow(1300, 600)]), wall], units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3), at: [[1400, 1200], [1500, 1200], [1700, 1200]] },
+    { id: 'B1', side: 1, spec: squad('regular', 2), at: [[1500, 300], [2300, 500]] },
+  ] });
+  const plan = firePlan(s, unitOf(s, 'A1'), unitOf(s, 'B1'))!;
+  assert.deepEqual(plan.firers.map((f) => f.id), ['A1.1', 'A1.2']);
+  assert.deepEqual(plan.visible.map((f) => f.id), ['B1.1']);
+  // Without the building limit (window and wall alone, all outside) A1.3 would see B1.2: the wall leaves its line clear.
+  const open = craft({ name: 'b-vis-open', active: 'A1', terrain: [wall], units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3), at: [[1400, 1200], [1500, 1200], [1700, 1200]] },
+    { id: 'B1', side: 1, spec: squad('regular', 2), at: [[1500, 300], [2300, 500]] },
+  ] });
+  assert.deepEqual(firePlan(open, unitOf(open, 'A1'), unitOf(open, 'B1'))!.visible.map((f) => f.id).sort(), ['B1.1', 'B1.2']);
 });
