@@ -34,6 +34,7 @@ export const FeatureDef = T.Object({
   move: lit(['open', 'difficult', 'veryDifficult', 'impassable'] as const), cover: lit(['none', 'soft', 'hard'] as const),
   los: lit(['clear', 'block', 'woodsLight', 'woodsDense'] as const), height: T.Integer({ minimum: 0 }),
   fortification: T.Optional(lit(['foxhole', 'sandbags', 'trench', 'bunkerL', 'bunkerM', 'bunkerH'] as const)),
+  openings: T.Optional(T.Array(T.Object({ a: XY, b: XY, kind: lit(['door', 'window'] as const), barred: T.Optional(T.Boolean()) }, { additionalProperties: false }), { description: 'a building\'s doors and windows, segments on its outline (§3.2 item 3)' })),
 }, { additionalProperties: false });
 
 export const FigureSpec = T.Object({
@@ -329,7 +330,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
 
 export function terrainOf(sc: ScenarioDef): Feature[] {
   const map = CONTENT.maps[sc.map];
-  return [...map.terrain, ...sc.extraTerrain].map((f) => ({ ...f, points: f.points.map((p) => [p[0], p[1]] as Pt), ...(f.kind === 'structure' || f.fortification?.startsWith('bunker') ? { status: 'intact' as const } : {}) }));
+  return [...map.terrain, ...sc.extraTerrain].map((f) => ({ ...f, points: f.points.map((p) => [p[0], p[1]] as Pt), ...(f.openings ? { openings: f.openings.map((o) => ({ ...o, a: [o.a[0], o.a[1]] as Pt, b: [o.b[0], o.b[1]] as Pt })) } : {}), ...(f.kind === 'structure' || f.fortification?.startsWith('bunker') ? { status: 'intact' as const } : {}) }));
 }
 
 export function victoryOf(sc: ScenarioDef): Victory {

@@ -9,6 +9,7 @@ import {
 import { hullBlock } from './rules/vehicles.js';
 import { POWERED_COHERENCY, powered } from './rules/powered.js';
 import { airborne } from './rules/grav.js';
+import { buildingBlocks, buildingCrossing, isBuilding } from './rules/buildings.js';
 import { QUALITY_TABLE, shiftQuality, living, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from './state.js';
 
 const COVER_RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
@@ -73,6 +74,11 @@ function terrainBlock(s: S, o: Pt, t: Pt): string | null {
     }
     if (f.kind === 'linear') {
       if (f.los === 'block' && segmentMeetsPolyline(o, t, f.points)) return `feature:${f.id}`;
+      continue;
+    }
+    // Buildings: seen into and out of only through openings (§3.2 item 3).
+    if (isBuilding(f)) {
+      if (buildingBlocks(f, o, t, crossesInterior(o, t, f.points))) return `feature:${f.id}`;
       continue;
     }
     if (f.los === 'block') {
@@ -212,6 +218,13 @@ export function pathCost(s: S, path: Pt[], agile = false): { cost: number } | { 
       cost += piece.len * m;
     }
     for (const f of near) {
+      // Buildings are entered and left only through openings (§3.2 item 3).
+      if (isBuilding(f)) {
+        const c = buildingCrossing(f, a, b);
+        if (c === null) return { blocked: f.id };
+        cost += c;
+        continue;
+      }
       if (f.kind !== 'linear' || !segmentMeetsPolyline(a, b, f.points)) continue;
       const c = crossingCost(f);
       if (c === null) return { blocked: f.id };

@@ -41,6 +41,7 @@ import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, r
 import { driveCandidates, driveProblem, isVehicle } from './rules/vehicles.js';
 import { boardCandidates, boardProblem, disembarkedOrderProblem } from './rules/transport.js';
 import { pairOptions, pairProblem } from './rules/pairs.js';
+import { isOptionalField, optionalChoice } from './rules/optional-fields.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
 function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
@@ -611,8 +612,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 function choices(s: S, seat: Seat, dec: OpenDecision, partial: unknown): Choice {
   const p = (partial ?? {}) as Record<string, unknown>;
   const all = candidates(s, seat, dec).actions as unknown as Record<string, unknown>[];
-  const match = all.filter((a) => Object.entries(p).every(([k, v]) => k === 'moves' || same(a[k], v)));
-  const field = FIELD_ORDER.find((f) => !(f in p) && match.some((a) => f in a));
+  // Optional fields (rules/optional-fields.ts) are not matched: their values need not be among the sampled candidates.
+  const match = all.filter((a) => Object.entries(p).every(([k, v]) => k === 'moves' || isOptionalField(k) || same(a[k], v)));
+  const field = FIELD_ORDER.find((f) => !(f in p) && !isOptionalField(f) && match.some((a) => f in a));
   if (field === 'moves' && p.type === 'markers') {
     const u = s.units.find((x) => x.id === s.active);
     return { field: 'moves', point: { region: { kind: 'allowance', markers: (u?.hidden?.markers ?? []).map((m) => ({ marker: m.n, at: m.at, radius: 600 })), table: s.table } } };
@@ -631,7 +633,13 @@ function choices(s: S, seat: Seat, dec: OpenDecision, partial: unknown): Choice 
       point: { region: { kind: 'allowance', figures: u ? living(u).map((f) => ({ fig: f.id, at: f.at, radius: radius(u) })) : [], table: s.table } },
     };
   }
-  if (!field) return match.length || all.length === 0 ? { done: true } : { field: 'type', oneOf: [] };
+  if (!field) {
+    if (!match.length && all.length) return { field: 'type', oneOf: [] };
+    // The optional fields of this action type: with, board, carry, disembark, shock, scoot, land, recover, task.
+    const unit = s.units.find((x) => x.id === (p.type === 'activate' ? p.unit : s.active));
+    const optional = optionalChoice(s, unit, p, match);
+    return optional ? { done: true, optional } : { done: true };
+  }
   const options = [...new Map(match.filter((a) => field in a).map((a) => [JSON.stringify(a[field]), a[field]])).values()];
   return { field, oneOf: options.map((value) => ({ value, label: typeof value === 'object' ? JSON.stringify(value) : String(value) })) };
 }

@@ -3,11 +3,12 @@
 // Candidates, validation and queries all use these, so they cannot disagree.
 import { closeOnly, has, traitMove } from './rules/traits.js';
 import { carryProblem } from './rules/wounds.js';
-import { circlePolygonDistance, dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
+import { circlePolygonDistance, dist, edgeDistance, inside, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
 import { hull, isVehicle, vehicleAssaultProblem, vehicleTargetProblem } from './rules/vehicles.js';
 import { isViolation, violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
-import { inFortification, coherencyOf, inImpassable, pathCost, positionCover, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
+import { inFortification, coherencyOf, inImpassable, pathCost, positionCover, samplePoints, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
+import { isBuilding, openingLimit, openingsMet } from './rules/buildings.js';
 import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
 import { QUALITY_TABLE, casualties, living, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
 
@@ -217,6 +218,8 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
   const visible = new Set<Figure>();
   let best = Infinity;
   const centre = s.options.squadLos ? squadCentre(living(u).map((f) => pos?.get(f.id) ?? f.at)) : null;
+  const buildings = s.terrain.some(isBuilding);
+  const seenBy = new Map<Figure, { tf: Figure; d: number }[]>();
   for (const f0 of living(u)) {
     const f1 = pos?.get(f0.id) ? { ...f0, at: pos.get(f0.id)! } : f0;
     // Option Squad-based LOS (§6.4): LOS and range from one squad centre, a point (radius 0).
@@ -236,8 +239,27 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
       fires = true;
       visible.add(tf);
       best = Math.min(best, d);
+      if (buildings) seenBy.set(f1, [...(seenBy.get(f1) ?? []), { tf, d }]);
     }
     if (fires) firers.push(f1);
+  }
+  // Buildings: 2 small-arms figures or 1 support weapon fire through each opening (§3.2 item 3).
+  if (firers.length && buildings) {
+    const kept = openingLimit(s.terrain, firers, (f, b) => {
+      const ways: number[] = [];
+      for (const tf of visible) {
+        if (inside(tf.at, b.points)) { ways.push(-1); continue; }
+        for (const p of samplePoints(f.at, tf)) {
+          if (!segmentBlock(s, f.at, p, { fire: true, observerUnit: u, targetUnit: t })) ways.push(...openingsMet(b, f.at, p));
+        }
+      }
+      return [...new Set(ways)].sort((a, b2) => a - b2);
+    });
+    firers.splice(0, firers.length, ...kept);
+    // The targets and range are those of the figures that fire.
+    visible.clear();
+    best = Infinity;
+    for (const f of kept) for (const { tf, d } of seenBy.get(f) ?? []) { visible.add(tf); best = Math.min(best, d); }
   }
   if (!firers.length) return null;
   const x = squadX(s, u, best);

@@ -216,6 +216,8 @@ export interface Feature {
   fortification?: 'foxhole' | 'sandbags' | 'trench' | 'bunkerL' | 'bunkerM' | 'bunkerH';
   /** Demolition target state (Demolition Raid). */
   status?: 'intact' | 'badlyDamaged' | 'destroyed';
+  /** A building's doors and windows, segments on its outline (§3.2 item 3, rules/buildings.ts). */
+  openings?: { a: Pt; b: Pt; kind: 'door' | 'window'; barred?: boolean }[];
 }
 
 export interface Options {

@@ -63,11 +63,15 @@ function spotsAround(s: S, v: Unit, r: number, gap = 30): Pt[] {
 /** Free placements within 1" of the hull for the unit's figures, or null if they do not fit. */
 export function autoPlace(s: S, v: Unit, u: Unit): { fig: string; at: Pt }[] | null {
   const taken: { at: Pt; r: number }[] = [];
-  for (const o of s.units) if (inPlay(o) && !o.hidden && !isVehicle(o)) for (const f of living(o)) taken.push({ at: f.at, r: f.r });
+  // Units aboard a transport are off the table: their figures' last places are not taken.
+  for (const o of s.units) if (inPlay(o) && !o.hidden && !isVehicle(o) && !o.embarked) for (const f of living(o)) taken.push({ at: f.at, r: f.r });
   const out: { fig: string; at: Pt }[] = [];
   for (const f of aboard(u)) {
-    const p = spotsAround(s, v, f.r).find((q) => !taken.some((t) => overlaps(q, f.r, t.at, t.r))
+    const free = spotsAround(s, v, f.r).filter((q) => !taken.some((t) => overlaps(q, f.r, t.at, t.r))
       && !s.units.some((o) => o !== v && isVehicle(o) && inPlay(o) && circlePolygonDistance(q, f.r - 1, hull(o)) === 0));
+    // After the first figure, each next one takes the free spot nearest the last placed, so the unit stays coherent.
+    const last = out.length ? out[out.length - 1].at : null;
+    const p = last ? free.sort((a, b) => Math.hypot(a[0] - last[0], a[1] - last[1]) - Math.hypot(b[0] - last[0], b[1] - last[1]))[0] : free[0];
     if (!p) return null;
     taken.push({ at: p, r: f.r });
     out.push({ fig: f.id, at: p });

@@ -725,6 +725,24 @@ export function driveCandidates(s: S, u: Unit): Action[] {
       }
     }
   }
+  // A Shock vehicle drives straight at the nearest figure of each enemy squad, its front edge ending on the base (§6.12).
+  if (hasProp(u, 'shock') && !u.fallingBack) {
+    for (const t of enemies.filter((x) => !isVehicle(x))) {
+      const f = living(t).slice().sort((a, b) => Math.hypot(a.at[0] - here[0], a.at[1] - here[1]) - Math.hypot(b.at[0] - here[0], b.at[1] - here[1]))[0];
+      const d = Math.hypot(f.at[0] - here[0], f.at[1] - here[1]);
+      for (const speed of ['cautious', 'standard'] as const) {
+        for (const slack of [0, 3, -3]) {
+          const to = toward(here, f.at, Math.round(d - vdef(u).length / 2 - f.r + slack));
+          add({ type: 'drive', speed, path: [to], heading: bearing(here, f.at), fire: [], shock: t.id });
+        }
+      }
+    }
+  }
+  // Fly/Grav Scoot: anywhere on the table, to each objective and three points down the table's middle (§2.5).
+  if (isGrav(u) && !u.fallingBack) {
+    const mid = (k: number): Pt => [Math.round(s.table.w / 2), Math.round((s.table.h * k) / 4)];
+    for (const g of [...s.objectives, mid(1), mid(2), mid(3)]) add({ type: 'drive', speed: 'standard', path: [[g[0], g[1]]], heading: v.heading, fire: [], scoot: true });
+  }
   return out;
 }
 
