@@ -67,6 +67,7 @@ function pending(s: S): OpenDecision[] {
   if (f?.t === 'resetBoards') return [d(f.seat, 'reset_boards', 'turn', ['setup'], { side: f.side, done: f.done })];
   if (f?.t === 'buyUpgrades') return [d(f.seat, 'buy_upgrades', 'turn', ['setup'], { side: f.side, crystals: f.crystals, boards: f.boards, bought: f.bought })];
   if (f?.t === 'chooseGadgets') return [d(f.seat, 'choose_gadgets', 'turn', ['setup'], { side: f.side, budget: scrapBudget(s.mission, f.side) })];
+  if (f?.t === 'paid') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], actor: f.act.unit, action: f.act.action, window: 'W-paid' })];
   if (f?.t === 'delayed') return [d(f.seat, 'delayed_action', 'reaction', [`timer:${f.timer}`], { unit: f.unit, action: f.action, aimed: f.aimed })];
   if (f?.t === 'displace') return [d(f.seat, 'displace', 'reaction', [], { unit: f.unit, from: f.from })];
   if (f?.t === 'placeAlly') return [d(f.seat, 'place_ally', 'turn', [], { unit: f.unit, host: f.host })];
@@ -99,6 +100,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       const u = currentTarget(s, f as Attack)!;
       return { actions: [{ type: 'pass' }, ...(canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u])], all: true };
     }
+    case 'instant_window': return { actions: [{ type: 'pass' }, ...instantCandidates(s, [s.units[(f as Extract<Frame, { t: 'paid' }>).units[0]]])], all: true };
     case 'aim_bonus': return { actions: [{ type: 'aimBonus', bonus: null }, ...aimBonusOptions(s, f as Attack).map((bonus) => ({ type: 'aimBonus' as const, bonus }))], all: true };
     case 'block': return { actions: [...Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })), ...mayhemCandidates(s, s.seats[seat])], all: true };
     case 'push': return { actions: [{ type: 'push', to: null }, ...pushOptions(s, f as Attack).map((to) => ({ type: 'push' as const, to }))], all: true };
@@ -157,6 +159,12 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type !== 'dash') return wrong('pass, dash or act (an Instant gadget)');
       if (a.unit !== u.id) return violation('not_the_target', `only ${u.id} may Dash in this window`);
       return dashProblem(s, a.unit, a.to, a.facing, false);
+    }
+    case 'instant_window': {
+      if (a.type === 'pass') return null;
+      const unit = (f as Extract<Frame, { t: 'paid' }>).units[0];
+      if (a.type !== 'act' || !isInstantAct(s, a)) return wrong('pass or act (an Instant gadget)');
+      return a.unit === unit ? instantProblem(s, a) : violation('not_the_unit', `only ${unit} may take an Instant now (one unit at a time in the W-paid window)`);
     }
     case 'buy_minions':
       if (a.type !== 'buyMinions') return wrong('buyMinions');
@@ -224,6 +232,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
   switch (dec.kind) {
     case 'activate': return candidates(s, dec.seat, dec).actions[0];
     case 'dash_window': return { type: 'pass' };
+    case 'instant_window': return { type: 'pass' };
     case 'buy_upgrades': return { type: 'buyUpgrade', board: null };
     // A new gadget is kept (a Crystal expires unless spent at once); a Crystal when the deck is empty.
     case 'rewards': return candidates(s, dec.seat, dec).actions[0];
@@ -286,7 +295,11 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'activate': activate(s, a.board, ev); s.phase = 'actions'; break;
     case 'end': endSlot(s, ev); break;
     case 'act':
-      if (isInstantAct(s, a)) { useInstant(s, a, ev); if (f?.t === 'attack' && f.stage === 'preroll') (f.instants ??= []).push(a.unit); } else takeAction(s, a, ev);
+      if (isInstantAct(s, a)) {
+        useInstant(s, a, ev);
+        if (f?.t === 'attack' && f.stage === 'preroll') (f.instants ??= []).push(a.unit);
+        if (f?.t === 'paid') f.units.shift(); // one Instant per unit in this window (L284)
+      } else takeAction(s, a, ev);
       break;
     case 'move': move(s, a, ev); break;
     case 'jump': jump(s, a, ev); break;
@@ -296,7 +309,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       break;
     case 'fire': fire(s, a.target, ev); break;
     case 'group': groupAction(s, a, ev); break;
-    case 'pass': if (f?.t === 'attack') f.stage = 'roll'; break;
+    case 'pass': if (f?.t === 'attack') f.stage = 'roll'; if (f?.t === 'paid') f.units.shift(); break;
     case 'block': {
       const at = f as Attack;
       const u = currentTarget(s, at)!;
@@ -370,10 +383,11 @@ function finishResign(s: S, loser: 'MAYHEM' | 'LEGION', ev: Ev): void {
 
 const ordersSchema = {
   type: 'object', additionalProperties: false,
-  description: 'standing orders: Block, Dash, Wound placement and Fall Dash answered without asking',
+  description: 'standing orders: Block, Dash, W-paid Instants, Wound placement and Fall Dash answered without asking',
   properties: {
     block: { enum: ['wounds', 'never', 'max'], description: 'block: only Hits that would become Wounds (auto-block), never, or as many as affordable' },
     dash: { enum: ['never'], description: 'dash_window: never Dash' },
+    instants: { enum: ['never'], description: 'instant_window (W-paid): always pass' },
     wounds: { type: 'array', items: { enum: ['speed', 'focus', 'tech', 'mayhem'] }, description: 'wound: wells in this order (e.g. mayhem, tech, focus, speed)' },
     fallDash: { type: 'boolean', description: 'fall_dash: always (true) or never (false)' },
   },
@@ -381,7 +395,7 @@ const ordersSchema = {
 
 function covers(_pub: View, d: { kind: string }, o: StandingOrder): boolean {
   const r = (o.rule ?? {}) as Record<string, unknown>;
-  return (d.kind === 'block' && typeof r.block === 'string') || (d.kind === 'dash_window' && r.dash === 'never')
+  return (d.kind === 'block' && typeof r.block === 'string') || (d.kind === 'dash_window' && r.dash === 'never') || (d.kind === 'instant_window' && r.instants === 'never')
     || (d.kind === 'wound' && Array.isArray(r.wounds)) || (d.kind === 'fall_dash' && typeof r.fallDash === 'boolean');
 }
 
@@ -389,7 +403,7 @@ function answer(own: View, d: { kind: string; seat: Seat; key?: string }, o: Sta
   const s = own as unknown as S; // every field these answers read is public
   const r = (o.rule ?? {}) as { block?: string; wounds?: Well[]; fallDash?: boolean };
   const dec = pending(s)[0];
-  if (d.kind === 'dash_window') return { type: 'pass' };
+  if (d.kind === 'dash_window' || d.kind === 'instant_window') return { type: 'pass' };
   if (d.kind === 'fall_dash') return { type: 'fallDash', dash: !!r.fallDash };
   if (d.kind === 'wound') {
     const opts = woundOptions(s, (top(s) as Extract<Frame, { t: 'wound' }>).unit);

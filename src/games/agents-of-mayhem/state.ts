@@ -103,6 +103,9 @@ export interface Timer {
     | { t: 'until'; unit: string; action: string };
 }
 
+/** An `act` paid and not yet performed (its W-paid window open). */
+export interface PaidAct { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean }
+
 export type Frame =
   | {
     t: 'attack'; id: number; seat: Seat; attacker: string; action: string; board: string; centre: string;
@@ -120,6 +123,8 @@ export type Frame =
     t: 'explosion'; id: number; seat: Seat; marker: number; centre: string; dice: Color[]; targets: Target[]; i: number;
     stage: 'roll' | 'block' | 'damage' | 'push' | 'next'; hits: number; pushes: number; collapse: number | null;
   }
+  /** W-paid (spec 8.2, L280): the Action `act` is paid; `units` of the other Side that can take an Instant gadget Action are asked in turn (the first one now), then the Action is performed. */
+  | { t: 'paid'; act: PaidAct; units: string[] }
   /** Refresh Phase steps 3-5 (spec 6.4), run once the start-of-Refresh explosions are resolved. */
   | { t: 'refreshSymbols'; timers?: boolean }
   /** A delayed Action whose timer came off (spec 7.8): its owner's seat chooses the target now (null: forgo). */

@@ -15,6 +15,8 @@ import { generatedProblem, type Generated } from './generator.js';
 import { elitePlacementFrames, minionFrames, placeSpaces } from './advanced-setup.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
+import { paidUnits } from './instants.js';
+import { performPaid } from './actions.js';
 import { enemySpaces } from '../legal.js';
 import { drawEventDeck, eventCardsFor, eventTiles, isEventCard, resolveEvent, resolveEventCard, setupEventDeck, setupEvents } from './events.js';
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
@@ -394,6 +396,14 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       if (!f.timers) { f.timers = true; removeTimers(s, ev, bombTimer); continue; }
       s.stack.pop();
       refreshSymbols(s, ev);
+      continue;
+    }
+    // W-paid (L280): ask the next unit that can still pay an Instant; when none is left, the paid Action is performed.
+    if (f.t === 'paid') {
+      f.units = paidUnits(s, f.units);
+      if (f.units.length) return;
+      s.stack.pop();
+      performPaid(s, f.act, ev);
       continue;
     }
     if (f.t === 'delayed') {
