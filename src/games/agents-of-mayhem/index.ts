@@ -28,7 +28,7 @@ import { allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry,
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
 import { delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
-import { allyWounding, instantCandidates, instantProblem, isInstantAct, useInstant } from './rules/instants.js';
+import { allyWounding, instantCandidates, instantProblem, isInstantAct, paidDashSpaces, useInstant } from './rules/instants.js';
 import { enemySpaces } from './legal.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
 import { actionsOf, other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
@@ -100,7 +100,11 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       const u = currentTarget(s, f as Attack)!;
       return { actions: [{ type: 'pass' }, ...(canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u])], all: true };
     }
-    case 'instant_window': return { actions: [{ type: 'pass' }, ...instantCandidates(s, [s.units[(f as Extract<Frame, { t: 'paid' }>).units[0]]])], all: true };
+    case 'instant_window': {
+      const w = f as Extract<Frame, { t: 'paid' }>;
+      const u = s.units[w.units[0]];
+      return { actions: [{ type: 'pass' }, ...paidDashSpaces(s, u, w.act).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u])], all: true };
+    }
     case 'aim_bonus': return { actions: [{ type: 'aimBonus', bonus: null }, ...aimBonusOptions(s, f as Attack).map((bonus) => ({ type: 'aimBonus' as const, bonus }))], all: true };
     case 'block': return { actions: [...Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })), ...mayhemCandidates(s, s.seats[seat])], all: true };
     case 'push': return { actions: [{ type: 'push', to: null }, ...pushOptions(s, f as Attack).map((to) => ({ type: 'push' as const, to }))], all: true };
@@ -162,8 +166,13 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     }
     case 'instant_window': {
       if (a.type === 'pass') return null;
-      const unit = (f as Extract<Frame, { t: 'paid' }>).units[0];
-      if (a.type !== 'act' || !isInstantAct(s, a)) return wrong('pass or act (an Instant gadget)');
+      const w = f as Extract<Frame, { t: 'paid' }>;
+      const unit = w.units[0];
+      if (a.type === 'dash' && s.paidDash) {
+        if (a.unit !== unit) return violation('not_the_unit', `only ${unit} may take an Instant now (one unit at a time in the W-paid window)`);
+        return a.to === w.act.target ? violation('bad_dash', `${a.to} is the space being attacked`) : dashProblem(s, a.unit, a.to, a.facing, false);
+      }
+      if (a.type !== 'act' || !isInstantAct(s, a)) return wrong(s.paidDash ? 'pass, dash or act (an Instant gadget)' : 'pass or act (an Instant gadget)');
       return a.unit === unit ? instantProblem(s, a) : violation('not_the_unit', `only ${unit} may take an Instant now (one unit at a time in the W-paid window)`);
     }
     case 'buy_minions':
@@ -306,6 +315,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'dash':
       dash(s, a, ev);
       if (f?.t === 'attack') f.dashed.push(a.unit);
+      if (f?.t === 'paid') f.units.shift(); // one Instant per unit in this window (L284)
       break;
     case 'fire': fire(s, a.target, ev); break;
     case 'group': groupAction(s, a, ev); break;
@@ -438,6 +448,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
     properties: {
       carry: { type: 'object', description: "the previous mission's carry(final state): chained tutorials start from its table state (spec 4.1, 5.2)" },
       generated: { ...GeneratedSchema, description: "a mission built by the Mission Generator (rules/generator.ts) on this scenario as its template: its Rounds, initiative and Gadget/Crystal OMs; a campaign with generator 'generated' supplies it" },
+      paidDash: { type: 'boolean', description: 'W-paid Dashes (spec 8.2): a unit of the other Side that can pay a Dash (an Ally too) is also asked after each Action is paid, as it may be with an Instant gadget; off by default, since every such unit would suspend every enemy Action' },
       advancedSetup: { type: 'boolean', description: 'Advanced Setup (spec 3.3, missions with a Scrap budget: M5): each Side chooses its gadgets from its Discovered ones within its Scrap budget, hidden until both have chosen, instead of the listed ones; then a Side with Squads buys its Minions with the Scrap left, and the bought Minion figures and the Elite figures are placed by their Sides' },
     },
   },

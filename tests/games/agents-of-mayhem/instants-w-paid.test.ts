@@ -8,8 +8,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { S } from '../../../src/games/agents-of-mayhem/index.js';
+import { randomPlayout } from '../../../src/engine/playout.js';
 import { CONTENT } from '../../../src/games/agents-of-mayhem/content.js';
-import { activeBoard, answer, cands, ev, fresh, kind, only, refused, rs } from './helpers.js';
+import { activeBoard, answer, cands, ev, fresh, kind, only, refused, rs, seats } from './helpers.js';
 
 const SMOKE = 'gadget-hollywood-smokebomb';
 const smoke = { type: 'act' as const, unit: 'hollywood', action: SMOKE };
@@ -93,4 +94,48 @@ test('#46 W-paid with 4 players: the seat Hollywood\'s board is dealt to answers
   const boards = CONTENT.missions.M4.sides.MAYHEM.boards.map((b) => b.board);
   assert.equal(rs.pending(st.s)[0].seat, [0, 2][boards.indexOf('hollywood') % 2]);
   assert.equal(rs.validate(st.s, rs.pending(st.s)[0].seat === 0 ? 2 : 0, rs.pending(st.s)[0], smoke)?.code, 'not_your_decision');
+});
+
+test('#46 #23 W-paid Dashes (option paidDash): a Dash "on any Turn" (L811) by any unit of the other Side, an Ally\'s paid from its host (L1953); one Instant per unit; off by default', () => {
+  const at = { fortune: '2,2,1', glory: '2,4,1', 'shock-1': '5,2,1', hollywood: '0,7,1', babylon: '17,7,1' };
+  const s = activeBoard(only(fresh('M4', 2, { paidDash: true }), at), 'bravo');
+  s.boards.fortune.cubes.focus = 4; // two Dashes (YY each): Fortune's and Glory's
+  let st = answer(s, advance);
+  assert.equal(kind(st.s), 'instant_window');
+  assert.equal(rs.pending(st.s)[0].exposes && (rs.pending(st.s)[0].exposes as { unit: string }).unit, 'fortune', 'unit id order: Fortune, Glory, Hollywood');
+  const dashes = cands(st.s).filter((a) => a.type === 'dash');
+  assert.ok(dashes.length > 0 && dashes.every((a) => a.type === 'dash' && a.unit === 'fortune'));
+  const d = dashes[0] as Extract<(typeof dashes)[number], { type: 'dash' }>;
+  const focus = st.s.boards.fortune.cubes.focus;
+  st = answer(st.s, d);
+  assert.equal(st.s.units.fortune.at, d.to);
+  assert.ok(st.s.boards.fortune.cubes.focus < focus, 'Dash paid from Fortune\'s board');
+  assert.equal((rs.pending(st.s)[0].exposes as { unit: string }).unit, 'glory', 'Fortune took her one Instant; Glory is asked next');
+  const gd = cands(st.s).find((a) => a.type === 'dash') as { type: 'dash'; unit: string; to: string; facing: 'N' };
+  assert.equal(gd.unit, 'glory');
+  assert.equal(refused(st.s, { ...gd, unit: 'fortune' }).code, 'not_the_unit');
+  const f2 = st.s.boards.fortune.cubes.focus;
+  st = answer(st.s, gd);
+  assert.equal(st.s.units.glory.at, gd.to);
+  assert.ok(st.s.boards.fortune.cubes.focus < f2, 'Glory\'s Dash paid from her host Fortune');
+  assert.equal((rs.pending(st.s)[0].exposes as { unit: string }).unit, 'hollywood');
+  st = answer(st.s, { type: 'pass' });
+  assert.equal(kind(st.s), 'turn');
+  assert.equal(st.s.slots[0].mp?.unit, 'shock-1', 'then Advance is performed');
+  // Without the option nobody but a gadget holder is asked, and a Dash is refused in the window.
+  const plain = answer(activeBoard(only(fresh('M4'), at), 'bravo'), advance);
+  assert.equal((rs.pending(plain.s)[0].exposes as { unit: string }).unit, 'hollywood');
+  assert.equal(refused(plain.s, { type: 'dash', unit: 'hollywood', to: '1,7,1', facing: 'E' }).code, 'wrong_action');
+});
+
+test('#45 random legal playouts with W-paid Dashes (option paidDash) end, with W-paid windows answered on both Sides\' Turns', () => {
+  let windows = 0;
+  for (const [m, n] of [['M4', 2], ['M2', 4]] as const) {
+    const r = randomPlayout(rs, {
+      scenario: m, seats: seats(n), seed: `aom-wpaid-${m}-${n}`, maxEntries: 5000, hashChain: false, options: { paidDash: true },
+      onEntry: (ks) => { const d = rs.pending(ks.s as S)[0]; if (d?.kind === 'instant_window') windows++; },
+    });
+    assert.ok(r.result, `${m} ${n}p ended`);
+  }
+  assert.ok(windows > 0, 'W-paid windows opened');
 });

@@ -13,7 +13,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, type CompiledAction } from '../content.js';
 import { actionsOf, type Action, type Frame, type PaidAct, type S, type Unit } from '../state.js';
 import { pay, payment, say, type Ev } from './board.js';
-import { selfEffects } from './combat.js';
+import { canDash, dashSpaces, selfEffects } from './combat.js';
 
 /** A unit's Instant gadget Actions (spec 7.1: Instant type, from an Action gadget). */
 export function instantGadgets(u: Unit): CompiledAction[] {
@@ -61,11 +61,16 @@ export function allyWounding(u: Unit, hits: number): number {
 
 /** W-paid (L280): the frame asking the other Side's units that can pay an Instant gadget Action now (null: nobody can, no window). */
 export function paidWindow(s: S, actor: Unit, def: CompiledAction, a: PaidAct): Extract<Frame, { t: 'paid' }> | null {
-  const units = paidUnits(s, Object.values(s.units).filter((u) => u.side !== actor.side && !(def.kind === 'attack' && a.target !== undefined && u.at === a.target)).map((u) => u.id).sort());
+  const units = paidUnits(s, Object.values(s.units).filter((u) => u.side !== actor.side && !(def.kind === 'attack' && a.target !== undefined && u.at === a.target)).map((u) => u.id).sort(), a);
   return units.length ? { t: 'paid', act: { ...a }, units } : null;
 }
 
-/** Of `ids`, the units that can take an Instant gadget Action now. */
-export function paidUnits(s: S, ids: string[]): string[] {
-  return ids.filter((id) => instantCandidates(s, [s.units[id]]).length > 0);
+/** Of `ids`, the units that can take an Instant now in the W-paid window of `act`: an Instant gadget Action, or (option `paidDash`) a Dash. */
+export function paidUnits(s: S, ids: string[], act: PaidAct): string[] {
+  return ids.filter((id) => instantCandidates(s, [s.units[id]]).length > 0 || paidDashSpaces(s, s.units[id], act).length > 0);
+}
+
+/** Dash spaces in the W-paid window of `act` (option `paidDash`; L811 "on any Turn", an Ally's paid from its host, L1953): not the space an attack is aimed at (a unit stepping in would be attacked without its W-preroll window). */
+export function paidDashSpaces(s: S, u: Unit, act: PaidAct): string[] {
+  return s.paidDash && canDash(s, u) ? dashSpaces(s, u).filter((to) => to !== act.target) : [];
 }
