@@ -103,6 +103,9 @@ export interface Timer {
     | { t: 'until'; unit: string; action: string };
 }
 
+/** An `act` paid and not yet performed (its W-paid window open). */
+export interface PaidAct { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean }
+
 export type Frame =
   | {
     t: 'attack'; id: number; seat: Seat; attacker: string; action: string; board: string; centre: string;
@@ -120,6 +123,8 @@ export type Frame =
     t: 'explosion'; id: number; seat: Seat; marker: number; centre: string; dice: Color[]; targets: Target[]; i: number;
     stage: 'roll' | 'block' | 'damage' | 'push' | 'next'; hits: number; pushes: number; collapse: number | null;
   }
+  /** W-paid (spec 8.2, L280): the Action `act` is paid; `units` of the other Side that can take an Instant gadget Action are asked in turn (the first one now), then the Action is performed. */
+  | { t: 'paid'; act: PaidAct; units: string[] }
   /** Refresh Phase steps 3-5 (spec 6.4), run once the start-of-Refresh explosions are resolved. */
   | { t: 'refreshSymbols'; timers?: boolean }
   /** A delayed Action whose timer came off (spec 7.8): its owner's seat chooses the target now (null: forgo). */
@@ -209,6 +214,8 @@ export interface S {
   /** The campaign's story flags carried in (spec 5.2; rules/rewards.ts storyFlags). */
   flags?: Record<string, string>;
   /** A mission built by the Mission Generator (rules/generator.ts): its place in the campaign, Round count, initiative and reward OMs; the map and forces are its template's (`mission`). */
+  /** Option `paidDash`: a Dash (Elite or Ally) is offered in the W-paid window too (spec 8.2 async protocol 4: a costly window on opt-in). */
+  paidDash?: true;
   generated?: { n: number; generator: string; rounds: number; initiative: Side; oms: { gadget?: string; crystal?: string } };
   /** Timers on actions, figures and DDD tiles (spec 7.8), in placement order. */
   timers?: Timer[];

@@ -9,7 +9,8 @@ import { cardOf, jumpOf } from '../legal.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
-import { actOf, actionOf, count, isElite, isFigure, mission, unitKey, type S, type Unit } from '../state.js';
+import { actOf, actionOf, count, isElite, isFigure, mission, unitKey, type PaidAct, type S, type Unit } from '../state.js';
+import { paidWindow } from './instants.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
 import { checkOms, dashAction, selfEffects, startAttack } from './combat.js';
 
@@ -38,7 +39,7 @@ function grant(s: S, u: Unit, def: CompiledAction, n: number): void {
   sl.mp = { unit: u.id, left: n - cut, jump: def.jump ?? null };
 }
 
-export function takeAction(s: S, a: { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean }, ev: Ev): void {
+export function takeAction(s: S, a: PaidAct, ev: Ev): void {
   const sl = slotOf(s);
   const u = s.units[a.unit];
   const def = actOf(u, a)!;
@@ -51,6 +52,17 @@ export function takeAction(s: S, a: { unit: string; action: string; target?: str
   // A new Action ends the previous one: its unused MP and any group extension are lost (spec §7.2.1).
   if (def.kind !== 'jump') { sl.mp = null; sl.group = null; sl.fire = null; }
   say(ev, 'action', { unit: u.id, action: def.id, cost: def.cost, target: a.target ?? null });
+  // W-paid: the other Side's Instants after the Action is paid, before any of it is performed (L280).
+  const w = paidWindow(s, u, def, a);
+  if (w) { s.stack.push(w); return; }
+  performPaid(s, a, ev);
+}
+
+/** The rest of an Action once paid (and its W-paid window closed). */
+export function performPaid(s: S, a: PaidAct, ev: Ev): void {
+  const sl = slotOf(s);
+  const u = s.units[a.unit];
+  const def = actOf(u, a)!;
   // A delayed Action (aimed by timer, or a mandatory timer): paid now, its allowance used, resolved when the timer comes off (spec 7.8 [P]).
   if (a.aim === 'timer' || (def.kind === 'attack' && mandatoryTimer(s, def))) { delayAction(s, u, def, !!a.aim, ev); return; }
   if (def.group && u.minion) sl.group = { action: def.id, minion: u.minion, used: [u.id], left: def.group };

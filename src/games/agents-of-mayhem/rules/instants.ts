@@ -4,13 +4,16 @@
 // unit may take it any number of times whatever board is activated (`act`, it ends no Action and
 // uses no Main/Add-on allowance); on the other Side's Turn it is taken in the W-preroll window of
 // an attack on that unit (decision `dash_window`), one Instant per unit per window (a Dash or the
-// gadget, L284). Allies (#62) take Dash and Block through the Elites' windows, paid from the
+// gadget, L284), and in the W-paid window after any Action of the other Side is paid (L280,
+// decision `instant_window`): every unit of the interrupting Side that can pay one is asked in turn
+// (unit id order), except the unit on an attack's target space, whose W-preroll window of the same
+// Action follows. Allies (#62) take Dash and Block through the Elites' windows, paid from the
 // host's cubes (L1953).
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, type CompiledAction } from '../content.js';
-import { actionsOf, type Action, type S, type Unit } from '../state.js';
+import { actionsOf, type Action, type Frame, type PaidAct, type S, type Unit } from '../state.js';
 import { pay, payment, say, type Ev } from './board.js';
-import { selfEffects } from './combat.js';
+import { canDash, dashSpaces, selfEffects } from './combat.js';
 
 /** A unit's Instant gadget Actions (spec 7.1: Instant type, from an Action gadget). */
 export function instantGadgets(u: Unit): CompiledAction[] {
@@ -54,4 +57,20 @@ export function allyWounding(u: Unit, hits: number): number {
   const d = CONTENT.allies[u.ally!].defense;
   const c = u.damage ?? { shield: 0, armor: 0, wounds: 0 };
   return Math.max(0, hits - Math.max(0, d.shield - c.shield) - Math.max(0, d.armor - c.armor));
+}
+
+/** W-paid (L280): the frame asking the other Side's units that can pay an Instant gadget Action now (null: nobody can, no window). */
+export function paidWindow(s: S, actor: Unit, def: CompiledAction, a: PaidAct): Extract<Frame, { t: 'paid' }> | null {
+  const units = paidUnits(s, Object.values(s.units).filter((u) => u.side !== actor.side && !(def.kind === 'attack' && a.target !== undefined && u.at === a.target)).map((u) => u.id).sort(), a);
+  return units.length ? { t: 'paid', act: { ...a }, units } : null;
+}
+
+/** Of `ids`, the units that can take an Instant now in the W-paid window of `act`: an Instant gadget Action, or (option `paidDash`) a Dash. */
+export function paidUnits(s: S, ids: string[], act: PaidAct): string[] {
+  return ids.filter((id) => instantCandidates(s, [s.units[id]]).length > 0 || paidDashSpaces(s, s.units[id], act).length > 0);
+}
+
+/** Dash spaces in the W-paid window of `act` (option `paidDash`; L811 "on any Turn", an Ally's paid from its host, L1953): not the space an attack is aimed at (a unit stepping in would be attacked without its W-preroll window). */
+export function paidDashSpaces(s: S, u: Unit, act: PaidAct): string[] {
+  return s.paidDash && canDash(s, u) ? dashSpaces(s, u).filter((to) => to !== act.target) : [];
 }

@@ -15,6 +15,8 @@ import { generatedProblem, type Generated } from './generator.js';
 import { elitePlacementFrames, minionFrames, placeSpaces } from './advanced-setup.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
+import { paidUnits } from './instants.js';
+import { performPaid } from './actions.js';
 import { enemySpaces } from '../legal.js';
 import { drawEventDeck, eventCardsFor, eventTiles, isEventCard, resolveEvent, resolveEventCard, setupEventDeck, setupEvents } from './events.js';
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
@@ -69,7 +71,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (!m) return violation('unknown_scenario', `no mission ${p.scenario}`);
   const n = p.seats.length;
   if (!m.players.includes(n)) return violation('bad_player_count', `${m.id} is for ${m.players.join(', ')} players`);
-  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean; generated?: Generated };
+  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean; generated?: Generated; paidDash?: boolean };
   // A generated mission (rules/generator.ts): the template's map and forces, the generated Rounds, initiative and reward OMs.
   if (opts.generated !== undefined) { const v = generatedProblem(m.id, n, opts.generated); if (v) return v; }
   // Advanced Setup (spec 3.3): only in a mission that gives Scrap budgets (step 2, choosing gadgets, is what is modelled).
@@ -103,6 +105,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   const gd = setupGadgets(m.id, units, opts.carry?.gadgets, ev, !!opts.advancedSetup);
   if (gd) s.gadgets = gd;
   const up = setupUpgrades(m.id, units, opts.carry?.upgrades, ev);
+  if (opts.paidDash) s.paidDash = true;
   if (up) s.upgrades = up;
   say(ev, 'mission_started', { mission: m.id, rounds: s.generated?.rounds ?? m.rounds, initiative: s.side, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
@@ -394,6 +397,14 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       if (!f.timers) { f.timers = true; removeTimers(s, ev, bombTimer); continue; }
       s.stack.pop();
       refreshSymbols(s, ev);
+      continue;
+    }
+    // W-paid (L280): ask the next unit that can still pay an Instant; when none is left, the paid Action is performed.
+    if (f.t === 'paid') {
+      f.units = paidUnits(s, f.units, f.act);
+      if (f.units.length) return;
+      s.stack.pop();
+      performPaid(s, f.act, ev);
       continue;
     }
     if (f.t === 'delayed') {
