@@ -7,7 +7,7 @@ import { segmentBlock } from '../../../src/games/fast-and-dirty/geometry.js';
 import { airborne } from '../../../src/games/fast-and-dirty/rules/grav.js';
 import { buildVehicle, driveProblem, vehicleAssaultProblem, vehicleTests } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
 import type { Action, Feature, S, Side, Unit } from '../../../src/games/fast-and-dirty/state.js';
-import { act, craft, row, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, row, squad, tryAct, unitOf, vehicleScene as scene } from './helpers.js';
 import { Run } from '../../../src/games/fast-and-dirty/rules/run.js';
 
 function vehicle(id: string, side: Side, at: Pt, heading: number, type = 'gravTank'): Unit {
@@ -16,15 +16,6 @@ function vehicle(id: string, side: Side, at: Pt, heading: number, type = 'gravTa
   return u;
 }
 
-function scene(name: string, o: { squads?: Parameters<typeof craft>[0]['units']; vehicles: Unit[]; active: string; terrain?: Feature[] }): S {
-  const s = craft({ units: o.squads ?? [], terrain: o.terrain, name });
-  s.units.push(...o.vehicles);
-  const u = s.units.find((x) => x.id === o.active)!;
-  s.phase = 'order';
-  s.active = u.id;
-  s.toAct = u.side as Side;
-  return s;
-}
 
 const code = (r: unknown) => (r && typeof r === 'object' && 'code' in r ? (r as { code: string }).code : null);
 const drive = (speed: 'stationary' | 'cautious' | 'standard', path: Pt[], heading = 0, more: Partial<Extract<Action, { type: 'drive' }>> = {}): Action => ({ type: 'drive', speed, path, heading, fire: [], ...more });

@@ -83,3 +83,14 @@ export const faces = (...f: number[]) => f.map((x) => x - 1);
 export const hold: Action = { type: 'engage', moves: [], target: null, fireFirst: true };
 export const shootAt = (target: string): Action => ({ type: 'engage', moves: [], target, fireFirst: true });
 export { localRng };
+
+/** A crafted table with squads and vehicles; unit `active` (a squad or a vehicle) awaits its order. */
+export function vehicleScene(name: string, o: { squads?: Parameters<typeof craft>[0]['units']; vehicles: Unit[]; active: string; terrain?: Feature[] }): S {
+  const s = craft({ units: o.squads ?? [], terrain: o.terrain, name });
+  s.units.push(...o.vehicles);
+  const u = s.units.find((x) => x.id === o.active)!;
+  s.phase = 'order';
+  s.active = u.id;
+  s.toAct = u.side as Side;
+  return s;
+}

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
 import { buildVehicle, driveProblem } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
 import type { Action, Feature, S, Side, Unit } from '../../../src/games/fast-and-dirty/state.js';
-import { act, craft, decision, fastAndDirty, row, squad, unitOf } from './helpers.js';
+import { act, craft, decision, fastAndDirty, row, squad, unitOf, vehicleScene as scene } from './helpers.js';
 
 function vehicle(id: string, side: Side, at: Pt, type = 'warpTank'): Unit {
   const u = buildVehicle({ name: id, vehicle: type, quality: 'regular' }, id, side, at);
@@ -13,15 +13,6 @@ function vehicle(id: string, side: Side, at: Pt, type = 'warpTank'): Unit {
   return u;
 }
 
-function scene(name: string, o: { squads?: Parameters<typeof craft>[0]['units']; vehicles: Unit[]; active: string; terrain?: Feature[] }): S {
-  const s = craft({ units: o.squads ?? [], terrain: o.terrain, name });
-  s.units.push(...o.vehicles);
-  const u = s.units.find((x) => x.id === o.active)!;
-  s.phase = 'order';
-  s.active = u.id;
-  s.toAct = u.side as Side;
-  return s;
-}
 
 const code = (r: unknown) => (r && typeof r === 'object' && 'code' in r ? (r as { code: string }).code : null);
 const drive = (speed: 'cautious' | 'standard', path: Pt[], more: Partial<Extract<Action, { type: 'drive' }>> = {}): Action => ({ type: 'drive', speed, path, heading: 0, fire: [], ...more });
