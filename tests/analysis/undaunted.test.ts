@@ -97,4 +97,4 @@ describe('undaunted positions', () => {
 });
 
 // Seat 1's hand is a secret only while its draw pile holds cards too (else seat 0 can tell the hand).
-analysisCases(() => s, R, SC, 41, (g) => g.view.seats[1].handCount > 0 && g.view.seats[1].unseen.length > g.view.seats[1].handCount);
+analysisCases(() => s, R, SC, 41, (g) => g.view.seats[1].handCount > 0 && g.view.seats[1].unseen.length > g.view.seats[1].handCount && new Set(g.view.seats[1].unseen.map((c: unknown) => JSON.stringify(c))).size > 1);
