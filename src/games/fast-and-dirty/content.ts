@@ -227,7 +227,9 @@ export function trooperCost(c: Content, q: Quality, r: Resolve, f: Static<typeof
   if (w.cost === null) return violation('no_points_cost', `${w.name} has no points cost in the source (§2.9, A8): not selectable in a points-matched force`);
   if (a.cost === null) return violation('no_points_cost', `${a.name} armour has no points cost (§2.9)`);
   if (f.psionic) return violation('no_points_cost', 'psionics have no points cost in the source (§2.9 GAP): they come from scenario data or the Psionics generation option');
-  if (a.powered) return violation('no_points_cost', `${a.name} is powered armour, whose costs are missing from the source (§2.9, A8)`);
+  // Powered armour (§2.9, p.72): "built like normal infantry squads, using the rules above"; its armour
+  // cost (Light Power +6, Heavy Power +9, p.69) is in the table. [P] The "Powered Armour upgrades"
+  // the transcription breaks off at are not offered.
   if (f.support && w.class !== 'support') return violation('not_a_support_weapon', `${w.name} is not a squad support weapon (§2.3)`);
   if (!f.support && w.class !== 'basic') return violation('support_weapon_needs_operator', `${w.name} is a support weapon: mark its trooper support (§2.3)`);
   let base = 40 + a.cost + w.cost;

@@ -257,6 +257,15 @@ export function coherencyDistance(u: Unit): number {
   return u.kind === 'weaponTeam' ? 200 : QUALITY_TABLE[u.quality].coherency + (u.traits?.includes('recon') ? 100 : 0);
 }
 
+/** Why coherencyDistance gives what it gives, for the problem messages. */
+export function coherencyBasis(u: Unit): string {
+  if (powered(u)) return 'for powered armour (§7.21)';
+  const recon = u.traits?.includes('recon') ? ', +1" Recon' : '';
+  if (u.traits?.includes('infiltrate') && u.kind !== 'weaponTeam') return `for ${u.quality} with Infiltration, as ${shiftQuality(u.quality, 1)}${recon}`;
+  if (u.kind === 'weaponTeam') return 'for a weapon team (§2.1)';
+  return `for ${u.quality}${recon}`;
+}
+
 export function coherencyOf(u: Unit, positions?: Map<string, Pt>) {
   // A scout out on its own is not counted until it returns (§7.24).
   const figs = living(u).filter((f) => f.id !== u.scout);

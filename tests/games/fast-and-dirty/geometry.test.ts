@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { segmentBlock, positionCover, coverAgainst, pathCost, unitCover } from '../../../src/games/fast-and-dirty/geometry.js';
-import { moveProblem } from '../../../src/games/fast-and-dirty/legal.js';
-import { CONTENT } from '../../../src/games/fast-and-dirty/content.js';
+import { coherencyProblem, moveProblem } from '../../../src/games/fast-and-dirty/legal.js';
+import { buildUnit, CONTENT } from '../../../src/games/fast-and-dirty/content.js';
 import type { Feature } from '../../../src/games/fast-and-dirty/state.js';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
 import { craft, localRng, row, setup, squad, unitOf } from './helpers.js';
@@ -193,4 +193,18 @@ test('brute force: coherency verdicts of random formations equal a breadth-first
     const r = moveProblem(s, u, [{ fig: 'A1.1', path: [at[0]] }], { mode: 'move', allowance: 0 });
     if (coherent) assert.ok('end' in r || r.code === 'overlap', `case ${i}`);
   }
+});
+
+test('#10 coherency: the incoherent message quotes the distance actually applied (powered armour, Recon, Infiltration, Quality) (§5.4, §2.6, §7.21)', () => {
+  const msg = (name: string, spec: ReturnType<typeof squad>): string => {
+    const u = buildUnit(spec, 'A1', 0, [1000, 1000]);
+    u.figures.forEach((f, i) => { f.at = [1000 + i * 200, 1000]; });
+    const p = coherencyProblem(u, new Map([[u.figures[1].id, [9000, 1000] as Pt]]));
+    assert.equal(p?.code, 'incoherent', name);
+    return p!.message;
+  };
+  assert.match(msg('powered', squad('conscript', 2, { armour: 'heavyPower' })), /\(6" for powered armour/);
+  assert.match(msg('recon', { ...squad('regular', 2), traits: ['recon'] }), /\(5" for regular, \+1" Recon\)/);
+  assert.match(msg('infiltrate', { ...squad('conscript', 2), traits: ['infiltrate'] }), /\(4" for conscript with Infiltration, as regular\)/);
+  assert.match(msg('plain', squad('conscript', 2)), /\(3" for conscript\)/);
 });

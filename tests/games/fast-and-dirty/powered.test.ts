@@ -3,8 +3,8 @@
 // negated on 5+; pinning tolerance +2. Dice scripted by value (face = value + 1).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, evOf, faces, row, squad, unitOf } from './helpers.js';
-import { buildUnit, type UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
+import { act, craft, evOf, faces, row, setup, squad, unitOf } from './helpers.js';
+import { buildUnit, CONTENT, forceProblem, trooperCost, type UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import { coherencyDistance, coherencyOf } from '../../../src/games/fast-and-dirty/geometry.js';
 import { resolveAssault } from '../../../src/games/fast-and-dirty/rules/combat.js';
 import { Run } from '../../../src/games/fast-and-dirty/rules/run.js';
@@ -71,4 +71,14 @@ test('#74 powered armour: pinning tolerance +2 (Conscript 12 → 14): an FE of 1
   const power = act(pinDuel('pa-pin-powered', pa('conscript')), shoot, faces(6, 1, ...misses));
   assert.equal(evOf(power.events, 'shot')[0].fe, 13);
   assert.equal(unitOf(power.s, 'B1').pinned ?? false, false, '13 is under 14');
+});
+
+test('#74 powered armour in a custom force list: costed like any infantry with its armour cost (Light Power +6, Heavy Power +9; §2.9, p.69, p.72), no longer refused', () => {
+  // (4 + 9) × 1.3 = 16.9 points per Heavy Power Regular; (4 + 6) × 1.0 = 10 per Light Power Conscript.
+  assert.equal(trooperCost(CONTENT, 'regular', 'steady', { weapon: 'assaultRifle', armour: 'heavyPower' }), 1690);
+  assert.equal(trooperCost(CONTENT, 'conscript', 'steady', { weapon: 'assaultRifle', armour: 'lightPower' }), 1000);
+  assert.equal(forceProblem(CONTENT, [pa('regular', 5)], 100), null, '5 × 16.9 = 84.5 points fit 100');
+  assert.equal(forceProblem(CONTENT, [pa('regular', 6)], 100)?.code, 'over_points', '6 × 16.9 = 101.4');
+  const s = setup('firefight', { forces: { 0: [pa('regular', 5)] } });
+  assert.ok(s.units.filter((u) => u.side === 0).every((u) => u.figures.every((f) => f.armour === 'heavyPower')));
 });
