@@ -79,7 +79,8 @@ export const actionSchema = T.Union([
     unit: T.Union([Id, T.Null()]),
     effect: T.Optional(T.Union([T.Literal('move'), T.Literal('removeUnderFire'), T.Literal('passMorale'), T.Literal('recoverWounded')])),
     moves: Moves,
-  }, 'expanded card sequence, an Inspiration card: one of your squads led by a good (veteran) squad leader Moves 3", loses Under Fire or will pass its next morale test; or unit null (§5.1)'),
+    wounded: T.Optional(Id),
+  }, 'expanded card sequence, an Inspiration card: one of your squads led by a good (veteran) squad leader Moves 3", loses Under Fire, will pass its next morale test, or rolls to recover one untreated wounded trooper (wounded: the figure, default its first; module recoverWounded); or unit null (§5.1)'),
   act('opportunity', { unit: T.Union([Id, T.Null()]) }, 'Opportunity Fire: an unactivated unit fires at the mover and loses its activation, or null to hold fire (§7.18)'),
   act('drive', {
     speed: T.Union([T.Literal('stationary'), T.Literal('cautious'), T.Literal('standard')], { description: 'stationary (pivot only), Cautious or Standard speed of the vehicle\'s mobility (§2.5)' }),

@@ -48,7 +48,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'infiltrate': return a.unit ? `${name(v, a.unit)} infiltrates (a free Rush)` : 'no more infiltration moves';
     case 'deploy': return `deploy (${a.placements.length} figures placed)`;
     case 'minefield': return `place a minefield: markers at ${a.markers.map((p) => `(${inches(p[0])}, ${inches(p[1])})`).join(', ')}; marker ${a.real} real (${a.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})`;
-    case 'inspire': return a.unit ? `${name(v, a.unit)} is inspired: ${a.effect === 'move' ? 'moves 3"' : a.effect === 'removeUnderFire' ? 'no longer Under Fire' : 'will pass its next morale test'}` : 'the Inspiration goes unused';
+    case 'inspire': return a.unit ? `${name(v, a.unit)} is inspired: ${a.effect === 'move' ? 'moves 3"' : a.effect === 'removeUnderFire' ? 'no longer Under Fire' : a.effect === 'recoverWounded' ? 'rolls to recover a wounded trooper' : 'will pass its next morale test'}` : 'the Inspiration goes unused';
     case 'react': return a.unit ? `${name(v, a.unit)} reacts, ${a.moves.length ? 'moving' : 'firing at'} ${a.moves.length ? `(${name(v, v.cards?.react?.to ?? null)} about to act)` : name(v, v.cards?.react?.to ?? null)}` : 'no reaction';
     case 'cooler': return a.unit ? `${name(v, a.unit)} fires at ${name(v, a.target)} after the Plasma Cooler` : 'no more fire after the Plasma Cooler';
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';

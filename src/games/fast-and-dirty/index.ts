@@ -29,7 +29,7 @@ import { platoonOptionSchema, recallAction, recalled } from './rules/platoon.js'
 import { applyInfiltrate, infiltrateDecisions, infiltrateProblem } from './rules/infiltrate.js';
 import { applyDeployment, deployDecisions, deployOptionSchema, deployProblem, type DeployAction } from './rules/deploy.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
-import { aidBusy, recoverProblem } from './rules/wounds.js';
+import { aidBusy, recoverProblem, untreated, woundRules } from './rules/wounds.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { arrangeProblem, dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
@@ -491,6 +491,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'inspire': return { actions: [{ type: 'inspire', unit: null, moves: [] }, ...inspired(s, seat as Side).flatMap((u) => [
       { type: 'inspire' as const, unit: u.id, effect: 'passMorale' as const, moves: [] },
       ...(u.underFire ? [{ type: 'inspire' as const, unit: u.id, effect: 'removeUnderFire' as const, moves: [] }] : []),
+      ...(woundRules(s) && untreated(u).length ? [{ type: 'inspire' as const, unit: u.id, effect: 'recoverWounded' as const, moves: [] }] : []),
     ])], all: false };
     case 'react': return { actions: [{ type: 'react', unit: null, moves: [] }, ...reactors(s, s.units.find((x) => x.id === s.cards!.react!.to)!).map((u) => ({ type: 'react' as const, unit: u.id, moves: [] }))], all: false };
     case 'cooler': return { actions: [{ type: 'cooler', unit: null, target: null }, ...coolerFirers(s, seat as Side).flatMap((u) => coolerTargets(s, u).map((t) => ({ type: 'cooler' as const, unit: u.id, target: t.id })))], all: true };

@@ -377,7 +377,7 @@ export type Action =
   | { type: 'opportunity'; unit: string | null }
   | { type: 'cooler'; unit: string | null; target: string | null }
   | { type: 'react'; unit: string | null; moves: Path[] }
-  | { type: 'inspire'; unit: string | null; effect?: 'move' | 'removeUnderFire' | 'passMorale' | 'recoverWounded'; moves: Path[] }
+  | { type: 'inspire'; unit: string | null; effect?: 'move' | 'removeUnderFire' | 'passMorale' | 'recoverWounded'; moves: Path[]; wounded?: string }
   | { type: 'drop'; at: Pt }
   | { type: 'arrange'; places: { fig: string; at: Pt }[] }
   | { type: 'harm'; fig: string }

@@ -244,3 +244,41 @@ test('#102 #112 kernel conformance of a random game with the expanded deck and g
   assert.deepEqual(r.problems, []);
   assert.ok(r.ended);
 });
+
+test('#102 expanded card sequence: Inspiration\'s "roll to recover 1 wounded trooper" is the Recover Wounded roll of one untreated wounded of the squad, no aid team (§5.1, §7.23)', () => {
+  const led = { name: 'Led', quality: 'regular' as const, resolve: 'steady' as const, figures: [{ weapon: 'assaultRifle', armour: 'light', leader: true }, { weapon: 'assaultRifle', armour: 'light', count: 3 }] };
+  const mk = (wounds = true) => {
+    const s = craft({ name: 'inspiration-wounded', active: 'A2', options: { cardSequence: 'expanded', ...(wounds ? { recoverWounded: true } : {}) }, units: [
+      { id: 'A1', side: 0, spec: led, at: row(1000, 500, 4) },
+      { id: 'A2', side: 0, spec: squad('regular', 3), at: row(2400, 500, 3) },
+      { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) },
+    ] });
+    const a1 = s.units.find((u) => u.id === 'A1')!;
+    a1.leaderRating = 'veteran';
+    if (wounds) for (const i of [2, 3]) { a1.figures[i].alive = false; a1.figures[i].wounded = 'wounded'; }
+    s.cards = { deck: newDeck(['inspiration:A1', 'unit:B1']), drawn: null, last: 0, cooler: null };
+    return act(s, hold, [0]).s;
+  };
+  const s = mk();
+  assert.equal(decision(s).kind, 'inspire');
+  const cands = fastAndDirty.candidates(s, 0, decision(s), 10, null as never).actions as { effect?: string }[];
+  assert.ok(cands.some((a) => a.effect === 'recoverWounded'), 'offered to the bots while the squad has wounded');
+  const code = (st: S, a: object) => (tryAct(st, { type: 'inspire', unit: 'A1', effect: 'recoverWounded', moves: [], ...a }) as { code?: string }).code;
+  assert.equal(code(s, { wounded: 'A1.2' }), 'not_wounded', 'A1.2 is healthy');
+  assert.equal(code(mk(false), {}), 'no_wound_rules');
+  const none = mk();
+  for (const f of unitOf(none, 'A1').figures) { f.alive = true; delete f.wounded; }
+  assert.equal(code(none, {}), 'no_wounded');
+  // 6: recovered, back in action.
+  const up = act(s, { type: 'inspire', unit: 'A1', effect: 'recoverWounded', moves: [], wounded: 'A1.4' }, faces(6));
+  assert.equal(unitOf(up.s, 'A1').figures[3].alive, true, 'A1.4 recovered on a 6');
+  assert.equal(unitOf(up.s, 'A1').figures[2].wounded, 'wounded', 'only the one trooper is rolled for');
+  assert.deepEqual(evOf(up.events, 'recovery').map((e) => [e.figure, e.result]), [['A1.4', 'recovered']]);
+  // 4-5 stabilized, 1-3 dies; the default figure is the first untreated one.
+  const stab = act(s, { type: 'inspire', unit: 'A1', effect: 'recoverWounded', moves: [] }, faces(4));
+  assert.equal(unitOf(stab.s, 'A1').figures[2].wounded, 'stabilized');
+  const died = act(s, { type: 'inspire', unit: 'A1', effect: 'recoverWounded', moves: [] }, faces(3));
+  assert.equal(unitOf(died.s, 'A1').figures[2].wounded, undefined);
+  assert.equal(unitOf(died.s, 'A1').figures[2].alive, false, 'died of the wounds');
+  assert.equal(decision(died.s).seat, 1, 'then the next card (B1)');
+});

@@ -14,6 +14,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { inPlay, living, other, troops, type Path, type S, type Side, type Unit } from '../state.js';
 import { shoot } from './combat.js';
 import type { Run } from './run.js';
+import { recoveryRoll, untreated, woundRules } from './wounds.js';
 
 export type CardSequence = 'simple' | 'extended' | 'expanded';
 export interface Cards {
@@ -136,27 +137,36 @@ export function inspired(s: S, side: Side): Unit[] {
 }
 
 /** Why an Inspiration answer is not allowed, or null. */
-export function inspireProblem(s: S, side: Side, a: { unit: string | null; effect?: string; moves: Path[] }): Violation | null {
+export function inspireProblem(s: S, side: Side, a: { unit: string | null; effect?: string; moves: Path[]; wounded?: string }): Violation | null {
   if (a.unit === null) return null;
   const u = inspired(s, side).find((x) => x.id === a.unit);
   if (!u) return violation('not_inspired', `${a.unit} is not a squad of yours led by a good squad leader (§5.1)`);
   if (a.effect === 'removeUnderFire') return u.underFire ? null : violation('not_under_fire', `${u.id} is not Under Fire`);
   if (a.effect === 'passMorale') return null;
-  if (a.effect === 'recoverWounded') return violation('no_wounded', 'there are no wounded: the wound rules are not built');
-  if (a.effect !== 'move') return violation('malformed_action', 'effect is move, removeUnderFire or passMorale (§5.1)');
+  if (a.effect === 'recoverWounded') {
+    // "Roll to recover 1 wounded trooper" (§5.1): the Recover Wounded roll (§7.23) of one untreated
+    // wounded figure of the squad, no aid team needed [P].
+    if (!woundRules(s)) return violation('no_wound_rules', 'there are no wounded without the Recover Wounded module (option recoverWounded, §7.23)');
+    const w = untreated(u);
+    if (!w.length) return violation('no_wounded', `${u.id} has no untreated wounded trooper to recover (§5.1, §7.23)`);
+    if (a.wounded !== undefined && !w.some((f) => f.id === a.wounded)) return violation('not_wounded', `${a.wounded} is not an untreated wounded figure of ${u.id}: ${w.map((f) => f.id).join(', ')} (§7.23)`);
+    return null;
+  }
+  if (a.effect !== 'move') return violation('malformed_action', 'effect is move, removeUnderFire, passMorale or recoverWounded (§5.1)');
   if (!a.moves.length) return violation('no_move', 'an Inspiration Move moves at least one figure');
   const r = moveProblem(s, u, a.moves, { mode: 'move', allowance: INSPIRED_MOVE });
   return 'end' in r ? null : r;
 }
 
-/** The Inspiration, validated: Move 3", remove Under Fire, or pass the next morale test (as Embolden). */
-export function applyInspiration(s: S, run: Run, a: { unit: string | null; effect?: string; moves: Path[] }): { unit: Unit; moves: Path[] } | null {
+/** The Inspiration, validated: Move 3", remove Under Fire, pass the next morale test (as Embolden), or one wounded's recovery roll. */
+export function applyInspiration(s: S, run: Run, a: { unit: string | null; effect?: string; moves: Path[]; wounded?: string }): { unit: Unit; moves: Path[] } | null {
   s.cards!.inspire = null;
   if (a.unit === null) { run.emit('inspiration_unused', {}); return null; }
   const u = s.units.find((x) => x.id === a.unit)!;
   run.emit('inspiration', { unit: u.id, effect: a.effect });
   if (a.effect === 'removeUnderFire') u.underFire = false;
   if (a.effect === 'passMorale') u.emboldened = true;
+  if (a.effect === 'recoverWounded') recoveryRoll(s, run, u, untreated(u).find((f) => a.wounded === undefined || f.id === a.wounded)!);
   return a.effect === 'move' ? { unit: u, moves: a.moves } : null;
 }
 
