@@ -63,6 +63,8 @@ export const actionSchema = T.Union([
     real: T.Union([T.Literal(1), T.Literal(2), T.Literal(3)], { description: 'the real marker (secret)' }),
     mine: T.Union([T.Literal('ap'), T.Literal('av')], { description: 'anti-personnel or anti-vehicle (secret)' }),
   }, 'place a minefield before the first turn: three markers, one real (§7.15)'),
+  act('withdraw', { unit: T.Union([Id, T.Null()]), moves: Moves }, 'a Lull in the fight: one of your units withdraws a Move ending farther from the nearest enemy (moves, or none for the automatic withdrawal straight away); units within 12" of the enemy must, the others may; unit null gives up your optional withdrawals (§7.14)'),
+  act('lullHide', { units: T.Array(Id, { maxItems: 60 }) }, 'a Lull in the fight, with Hidden movement: your units outside every enemy figure\'s LOS that go hidden with no roll (§7.14)'),
   act('infiltrate', { unit: T.Union([Id, T.Null()]), moves: Moves }, 'before the first turn: one of your Infiltration units makes its free Rush (moves), or unit null to give up the remaining ones (§4.2)'),
   act('deploy', { placements: T.Array(T.Object({ fig: Id, at: XY }, { additionalProperties: false }), { maxItems: 300, description: 'figure positions; unlisted figures keep the default set-up' }),
     hidden: T.Optional(T.Array(T.Object({ unit: Id, markers: T.Tuple([XY, XY, XY]) }, { additionalProperties: false }), { maxItems: 30, description: 'with Hidden movement: units deployed as 3 hidden markers within 12" of each other, out of LOS of the enemy deployment zone' })) },

@@ -45,6 +45,8 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'markers': return a.moves.length ? `${active} moves ${a.moves.length} hidden marker${a.moves.length > 1 ? 's' : ''}` : `${active} stays hidden`;
     case 'unhide': return `${active} reveals itself at marker ${a.marker}`;
     case 'reveal': return a.real ? `marker ${v.reveal?.marker ?? ''} is the real ${name(v, v.reveal?.unit ?? null)}` : `marker ${v.reveal?.marker ?? ''} is a dummy`;
+    case 'withdraw': return a.unit ? `${name(v, a.unit)} withdraws${a.moves.length ? '' : ' straight away from the enemy'} (lull)` : 'no more withdrawals (lull)';
+    case 'lullHide': return a.units.length ? `${a.units.map((id) => name(v, id)).join(', ')} go hidden (lull)` : 'nobody hides (lull)';
     case 'infiltrate': return a.unit ? `${name(v, a.unit)} infiltrates (a free Rush)` : 'no more infiltration moves';
     case 'deploy': return `deploy (${a.placements.length} figures placed)`;
     case 'minefield': return `place a minefield: markers at ${a.markers.map((p) => `(${inches(p[0])}, ${inches(p[1])})`).join(', ')}; marker ${a.real} real (${a.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})`;

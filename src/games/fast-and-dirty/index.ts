@@ -27,6 +27,7 @@ import { bunkerProblem } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { platoonOptionSchema, recallAction, recalled } from './rules/platoon.js';
 import { applyInfiltrate, infiltrateDecisions, infiltrateProblem } from './rules/infiltrate.js';
+import { applyLullHide, applyWithdraw, defaultWithdraw, hideable, lullDecisions, lullHideProblem, withdrawCandidates, withdrawProblem } from './rules/lull.js';
 import { applyDeployment, deployDecisions, deployOptionSchema, deployProblem, type DeployAction } from './rules/deploy.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { aidBusy, recoverProblem, untreated, woundRules } from './rules/wounds.js';
@@ -51,7 +52,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyInspire, applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, afterInfiltration, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyInspire, applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, afterInfiltration, rollInitiative, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -68,6 +69,7 @@ function pending(s: S): OpenDecision[] {
   const ctx = [`turn:${s.turn}`];
   if (s.phase === 'deploy') return deployDecisions(s, ctx);
   if (s.phase === 'infiltrate') return infiltrateDecisions(s, ctx);
+  if (s.phase === 'lull') return lullDecisions(s, ctx);
   if (s.phase === 'minefield') {
     return [{ key: `mines:${s.step}`, seat: s.toAct, kind: 'minefield', blocking: true, timing: 'setup', context: ctx, exposes: { remaining: s.minesToPlace[s.toAct] } }];
   }
@@ -348,6 +350,12 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       const u = s.units.find((x) => x.id === s.reveal!.unit)!;
       return a.real ? revealProblem(s, u, s.reveal!.marker) : null;
     }
+    case 'withdraw':
+      if (a.type !== 'withdraw') return violation('wrong_action', 'answer with {type:"withdraw", unit, moves} (§7.14)');
+      return withdrawProblem(s, seat as Side, a);
+    case 'lullHide':
+      if (a.type !== 'lullHide') return violation('wrong_action', 'answer with {type:"lullHide", units} (§7.14)');
+      return lullHideProblem(s, seat as Side, a);
     case 'infiltrate':
       if (a.type !== 'infiltrate') return violation('wrong_action', 'answer with {type:"infiltrate", unit, moves} (§4.2)');
       return infiltrateProblem(s, seat as Side, a);
@@ -468,6 +476,8 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     }
     case 'deploy': return { actions: [{ type: 'deploy', placements: [] }], all: false };
     case 'infiltrate': return { actions: [{ type: 'infiltrate', unit: null, moves: [] }], all: false };
+    case 'withdraw': return { actions: withdrawCandidates(s, seat as Side), all: false };
+    case 'lullHide': return { actions: [{ type: 'lullHide', units: [] }, ...hideable(s, seat as Side).slice(0, 6).map((u) => ({ type: 'lullHide' as const, units: [u.id] }))], all: false };
     case 'minefield': return { actions: minefieldCandidates(s, seat as Side).map((m) => ({ type: 'minefield' as const, ...m })), all: false };
     case 'initiative': return { actions: [{ type: 'initiative', first: true }, { type: 'initiative', first: false }], all: true };
     case 'activate': {
@@ -511,6 +521,8 @@ function defaultAction(s: S, dec: OpenDecision): Action {
   switch (dec.kind) {
     case 'deploy': return { type: 'deploy', placements: [] };
     case 'infiltrate': return { type: 'infiltrate', unit: null, moves: [] };
+    case 'withdraw': return defaultWithdraw(s, dec.seat as Side);
+    case 'lullHide': return { type: 'lullHide', units: [] };
     case 'minefield': {
       const c = minefieldCandidates(s, dec.seat as Side)[0];
       return c ? { type: 'minefield', ...c } : { type: 'minefield', markers: [[0, 0], [s.table.w, 0], [0, s.table.h]], real: 1, mine: 'ap' };
@@ -577,6 +589,8 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'hide': case 'markers': case 'unhide': applyHiddenOrder(s, run, s.units.find((x) => x.id === s.active)!, a); break;
     case 'minefield': applyMinefield(s, run, s.toAct, a.markers, a.real, a.mine); break;
     case 'infiltrate': if (!applyInfiltrate(s, run, s.toAct, a)) afterInfiltration(s, run); break;
+    case 'withdraw': if (!applyWithdraw(s, run, s.toAct, a)) rollInitiative(s, run); break;
+    case 'lullHide': if (!applyLullHide(s, run, s.toAct, a)) rollInitiative(s, run); break;
     case 'activate':
       // A new activation decision: any earlier pairing is over (§2.6).
       delete s.pairNext;
@@ -703,7 +717,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
         type: 'object', additionalProperties: false, description: 'point-defence systems per side (§7.25, checklist #66): an enemy blast round aimed within 6" of one is destroyed on 1D6 ≥ its success number (antiquated 6, modern 5, enhanced 4, advanced 3; placeholders)',
         properties: Object.fromEntries(['0', '1'].map((k) => [k, { type: 'array', maxItems: 4, items: { type: 'object', additionalProperties: false, required: ['at'], properties: { at: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0, maximum: 20000 } }, level: { enum: ['antiquated', 'modern', 'enhanced', 'advanced'] } } } }])),
       },
-      lull: { type: 'boolean', default: false, description: 'module Lull in the fight: both initiative dice 1 (after turn 1): units within 12" of the enemy withdraw a Move away, wounded roll to recover, stabilized go to the rear, lost artillery back on 5+, lost support weapons on 6; then initiative again (§7.14, checklist #69; automatic, no hiding)' },
+      lull: { type: 'boolean', default: false, description: 'module Lull in the fight: both initiative dice 1 (after turn 1): units within 12" of the enemy withdraw a Move away, wounded roll to recover, stabilized go to the rear, lost artillery back on 5+, lost support weapons on 6; then, with Hidden movement, units out of enemy LOS may hide with no roll; then initiative again (§7.14, checklist #69; withdrawals and hiding are the players\' decisions)' },
       recoverWounded: { type: 'boolean', default: false, description: 'module Recover Wounded: a damage margin of 0-2 wounds (Hostile atmosphere 0-1, vacuum 0 unless self-sealing), wounded figures are out of action and count as casualties until stabilized; Command sub-action Recover Wounded (§7.23, §6.5, checklist #42-#43)' },
       commandDisruption: { type: 'boolean', default: false, description: 'module Command Disruption: a squad whose leader an attack kills is Pinned instead of Under Fire (§7.2, checklist #40)' },
       blastScatter: { type: 'boolean', default: false, description: 'Option Scatter for blast shots: no ranging test, the point always scatters 1D6 / 1D6+2 / 1D6+4 at close / medium / long range in a random direction (§6.7, checklist #108)' },

@@ -284,7 +284,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'ended';
+export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'lull' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -337,6 +337,8 @@ export interface S {
   minesToPlace: [number, number];
   /** Infiltration units still to make their free Rush before the first turn (§4.2). */
   infiltrators?: string[];
+  /** A Lull in the fight under way: its withdrawal or hiding decisions (§7.14). */
+  lull?: import('./rules/lull.js').LullState;
   /** Off-board artillery sections (§7.11): lost on a timing roll of 0 successes. */
   artillery: { id: string; side: Side; weapon: string; lost: boolean; usedTurn: number }[];
   /** A spotted hidden marker awaiting its owner's answer, real or dummy (§7.10). */
@@ -390,6 +392,8 @@ export type Action =
   | { type: 'reveal'; real: boolean }
   | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' }
   | { type: 'infiltrate'; unit: string | null; moves: { fig: string; path: Pt[] }[] }
+  | { type: 'withdraw'; unit: string | null; moves: { fig: string; path: Pt[] }[] }
+  | { type: 'lullHide'; units: string[] }
   | { type: 'deploy'; placements: { fig: string; at: Pt }[]; hidden?: { unit: string; markers: [Pt, Pt, Pt] }[] }
   | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string; scoot?: boolean; land?: boolean };
 

@@ -24,7 +24,7 @@ import { startDeployment } from './deploy.js';
 import { startInfiltration } from './infiltrate.js';
 import { lastBoundStarts } from './jump.js';
 import { drop, land } from './drop.js';
-import { lull } from './lull.js';
+import { startLull } from './lull.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
@@ -193,7 +193,7 @@ export function rollInitiative(s: S, run: Run): void {
     const [a] = run.roll('initiative', 1, { side: 0 });
     const [b] = run.roll('initiative', 1, { side: 1 });
     // Module Lull in the fight (§7.14): both dice 1 (not the set-up roll [P]), then roll again.
-    if (a === 1 && b === 1 && s.options.lull && s.turn > 1) lull(s, run);
+    if (a === 1 && b === 1 && s.options.lull && s.turn > 1 && startLull(s, run)) return;
     if (a === b) continue;
     const winner: Side = a > b ? 0 : 1;
     s.initiative = { winner, rolls: [a, b] };
