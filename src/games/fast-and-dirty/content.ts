@@ -179,6 +179,12 @@ export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios:
   for (const v of ve.vehicles) for (const m of v.weapons) if (!c.weapons[m.weapon]) throw new Error(`vehicle ${v.id}: unknown weapon ${m.weapon} (§2.3)`);
   for (const s of c.scenarios) {
     if (!c.maps[s.map]) throw new Error(`scenario ${s.id}: unknown map ${s.map}`);
+    // Deployment zones (§4.2): a rectangle on the table per side, touching the side's home edge.
+    const [w, h] = c.maps[s.map].table;
+    s.zones.forEach(([x0, y0, x1, y1], side) => {
+      if (!(0 <= x0 && x0 < x1 && x1 <= w && 0 <= y0 && y0 < y1 && y1 <= h)) throw new Error(`scenario ${s.id}: side ${side}'s deployment zone is not a rectangle on the ${w}×${h} table (§4.2)`);
+      if (side === 0 ? y0 !== 0 : y1 !== h) throw new Error(`scenario ${s.id}: side ${side}'s deployment zone must reach its home edge (§4.2)`);
+    });
     for (const side of [0, 1] as const) {
       for (const u of [...s.forces[side], ...s.nonCombatants]) {
         const tp = traitProblem(c, u);

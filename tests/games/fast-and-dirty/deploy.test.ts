@@ -10,6 +10,10 @@ import { isViolation } from '../../../src/engine/types.js';
 import { fastAndDirty, seats } from './helpers.js';
 import type { Action, Feature, S } from '../../../src/games/fast-and-dirty/state.js';
 import { copyJson } from '../../../src/engine/mech/json.js';
+import { loadContent } from '../../../src/games/fast-and-dirty/content.js';
+import weaponsJson from '../../../src/games/fast-and-dirty/data/weapons.json' with { type: 'json' };
+import armourJson from '../../../src/games/fast-and-dirty/data/armour.json' with { type: 'json' };
+import scenariosJson from '../../../src/games/fast-and-dirty/data/scenarios.json' with { type: 'json' };
 
 const rs = fastAndDirty;
 function start(options: Record<string, unknown> = { sealedDeployment: true }) {
@@ -101,4 +105,26 @@ test('#92 hidden deployment (Hidden movement module): a unit out of LOS of the e
   const theirs = rs.view(r.state, 1).units.find((u) => u.id === 'A1')!;
   assert.ok(theirs.figures.every((f) => f.at[0] === 1000 && f.at[1] === 800), 'side 1 sees the markers, not the figures');
   assert.deepEqual(rs.view(r.state, 0).units.find((u) => u.id === 'A1')!.figures.map((f) => f.at), a1.figures.map((f) => f.at));
+});
+
+test('#92 scenario deployment zones: the scenario data\'s zones bound sealed deployment (Hold the Line\'s defender: its half of the table), checked at load (§4.2, §4.3 S2)', () => {
+  const hold = (() => { const r = kernel.setupGame(rs, { scenario: 'hold-the-line', seats, options: { sealedDeployment: true } }, scriptedRng([])); if (isViolation(r)) throw new Error(r.code); return r.k; })();
+  const ff = start();
+  const dec = (k: typeof ff, seat: 0 | 1) => kernel.findDecision(rs, k, kernel.openDecisions(rs, k).find((d) => d.seat === seat)!.id)!;
+  assert.deepEqual(kernel.openDecisions(rs, hold).find((d) => d.seat === 1)!.exposes, { zone: [0, 2400, 4800, 4800] });
+  assert.deepEqual(kernel.openDecisions(rs, ff).find((d) => d.seat === 1)!.exposes, { zone: [0, 3600, 4800, 4800] });
+  const b1h = (y: number): Action => ({ type: 'deploy', placements: hold.s.units.find((u) => u.id === 'B1')!.figures.map((f, i) => ({ fig: f.id, at: [350 + 220 * (i + 1), y] as [number, number] })) });
+  const at2500 = b1h(2500);
+  const code = (k: typeof ff, a: Action) => kernel.validateAnswer(rs, k, 1, dec(k, 1), a)?.code;
+  assert.equal(code(hold, at2500), undefined, 'the defender deploys 23" from its edge in Hold the Line');
+  assert.equal(code(hold, b1h(2449)), 'outside_deployment_zone', 'the base crosses the middle line');
+  assert.equal(code(ff, b1(2500)), 'outside_deployment_zone', 'in Firefight only 12" deep');
+  assert.equal(code(hold, { type: 'deploy', placements: [{ fig: 'A1.1', at: [570, 1000] }] }), 'not_your_figure');
+  assert.equal(kernel.validateAnswer(rs, hold, 0, dec(hold, 0), a1(1151))?.code, 'outside_deployment_zone', 'the attacker keeps 12"');
+  // Zones are checked when the data loads.
+  const bad = copyJson(scenariosJson) as typeof scenariosJson;
+  (bad.scenarios[0].zones as number[][])[1] = [0, 3600, 4800, 4700];
+  assert.throws(() => loadContent({ weapons: weaponsJson, armour: armourJson, scenarios: bad }), /home edge/);
+  (bad.scenarios[0].zones as number[][])[1] = [0, 3600, 4900, 4800];
+  assert.throws(() => loadContent({ weapons: weaponsJson, armour: armourJson, scenarios: bad }), /not a rectangle/);
 });

@@ -10,13 +10,22 @@ import { has } from './traits.js';
 import { MARKER_SPREAD } from './hidden.js';
 import { living, type Action, type S, type Side } from '../state.js';
 import type { Run } from './run.js';
+import { scenarioDef } from '../content.js';
 
 /** The default deployment zone: within 12" of the side's home edge (§4.2 [P]). */
 export const DEPLOY_ZONE = 1200;
 
+/** A side's deployment zone [x0, y0, x1, y1]: the scenario's (data/scenarios.json `zones`), else the default strip (§4.2). */
+export function deployZone(s: S, side: Side): [number, number, number, number] {
+  const z = scenarioDef(s.scenario)?.zones[side];
+  if (z) return [z[0], z[1], z[2], z[3]];
+  return side === 0 ? [0, 0, s.table.w, DEPLOY_ZONE] : [0, s.table.h - DEPLOY_ZONE, s.table.w, s.table.h];
+}
+const zoneText = (z: number[]) => `the zone x ${z[0] / 100}-${z[2] / 100}", y ${z[1] / 100}-${z[3] / 100}"`;
+
 export const deployOptionSchema = {
   type: 'boolean', default: false,
-  description: 'Sealed simultaneous deployment (§4.2, checklist #92): before the first turn both sides commit their figures\' positions within 12" of their home edge in one sealed group, revealed together; unplaced figures keep the default set-up',
+  description: 'Sealed simultaneous deployment (§4.2, checklist #92): before the first turn both sides commit their figures\' positions in their deployment zones (the scenario\'s; Firefight: within 12" of their home edge) in one sealed group, revealed together; unplaced figures keep the default set-up',
 } as const;
 
 export type DeployAction = Extract<Action, { type: 'deploy' }>;
@@ -32,11 +41,14 @@ export function startDeployment(s: S): boolean {
 export function deployDecisions(s: S, ctx: string[]): OpenDecision[] {
   return ([0, 1] as const).map((seat) => ({
     key: `deploy:${seat}`, seat, kind: 'deploy', blocking: true, timing: 'sealed' as const, context: ctx,
-    group: { id: 'deploy', mode: 'sealed' as const }, exposes: { zone: DEPLOY_ZONE },
+    group: { id: 'deploy', mode: 'sealed' as const }, exposes: { zone: deployZone(s, seat) },
   }));
 }
 
-const inZone = (s: S, side: Side, p: Pt, r: number) => (side === 0 ? p[1] + r <= DEPLOY_ZONE : p[1] - r >= s.table.h - DEPLOY_ZONE);
+const inZone = (s: S, side: Side, p: Pt, r: number) => {
+  const [x0, y0, x1, y1] = deployZone(s, side);
+  return p[0] - r >= x0 && p[0] + r <= x1 && p[1] - r >= y0 && p[1] + r <= y1;
+};
 
 /** A side's placements: its own figures on the table, once each, within its zone, off impassable terrain, no bases overlapping, every unit coherent. */
 export function deployProblem(s: S, side: Side, a: DeployAction): Violation | null {
@@ -54,7 +66,7 @@ export function deployProblem(s: S, side: Side, a: DeployAction): Violation | nu
     if (at.has(p.fig)) return violation('placed_twice', `${p.fig} is placed twice (§4.2)`);
     const q = p.at;
     if (q[0] - f.r < 0 || q[0] + f.r > s.table.w || q[1] - f.r < 0 || q[1] + f.r > s.table.h) return violation('off_table', `${p.fig}: off the table (§3.2)`);
-    if (!inZone(s, side, q, f.r)) return violation('outside_deployment_zone', `${p.fig}: deploy within ${DEPLOY_ZONE / 100}" of your home edge (§4.2)`);
+    if (!inZone(s, side, q, f.r)) return violation('outside_deployment_zone', `${p.fig}: deploy the whole base within ${zoneText(deployZone(s, side))} (§4.2)`);
     const imp = inImpassable(s, q);
     if (imp) return violation('in_impassable_terrain', `${p.fig}: in impassable terrain (${imp}) (§3.2)`);
     at.set(p.fig, q);
@@ -79,8 +91,10 @@ export function deployProblem(s: S, side: Side, a: DeployAction): Violation | nu
 function seenFromEnemyZone(s: S, side: Side, p: Pt): boolean {
   const enemy = s.units.find((u) => u.side === (side === 0 ? 1 : 0));
   if (!enemy) return false;
-  const lines = side === 0 ? [s.table.h - DEPLOY_ZONE, s.table.h - DEPLOY_ZONE / 2] : [DEPLOY_ZONE, DEPLOY_ZONE / 2];
-  for (const y of lines) for (let x = 100; x <= s.table.w - 100; x += 200) {
+  // The enemy zone's front line (its edge towards the centre) and its middle line.
+  const [x0, y0, x1, y1] = deployZone(s, side === 0 ? 1 : 0);
+  const lines = side === 0 ? [y0, (y0 + y1) / 2] : [y1, (y0 + y1) / 2];
+  for (const y of lines) for (let x = x0 + 100; x <= x1 - 100; x += 200) {
     if (!segmentBlock(s, [x, y], p, { fire: false, observerUnit: enemy, targetUnit: null })) return true;
   }
   return false;
@@ -101,7 +115,7 @@ function hiddenDeployProblem(s: S, side: Side, a: DeployAction): Violation | nul
     if (a.placements.some((p) => living(u).some((f) => f.id === p.fig))) return violation('hidden_and_placed', `${u.id} deploys as markers: do not place its figures (§4.2)`);
     for (const [i, m] of h.markers.entries()) {
       if (m[0] < 0 || m[1] < 0 || m[0] > s.table.w || m[1] > s.table.h) return violation('off_table', `${u.id} marker ${i + 1}: off the table (§3.2)`);
-      if (!inZone(s, side, m, 0)) return violation('outside_deployment_zone', `${u.id} marker ${i + 1}: deploy within ${DEPLOY_ZONE / 100}" of your home edge (§4.2)`);
+      if (!inZone(s, side, m, 0)) return violation('outside_deployment_zone', `${u.id} marker ${i + 1}: deploy within ${zoneText(deployZone(s, side))} (§4.2)`);
       const imp = inImpassable(s, m);
       if (imp) return violation('in_impassable_terrain', `${u.id} marker ${i + 1}: in impassable terrain (${imp}) (§3.2)`);
       if (!h.markers.some((q, j) => j !== i && dist(m, q) <= MARKER_SPREAD)) return violation('marker_spread', `${u.id} marker ${i + 1} must be within 12" of another marker (§4.2)`);
