@@ -1,8 +1,9 @@
 // Checklist item #91 (buildings: openings, firing limit per opening, §3.2 item 3, S p.13).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, evOf, row, shootAt, squad, tryAct, unitOf } from './helpers.js';
-import { firePlan } from '../../../src/games/fast-and-dirty/legal.js';
+import { act, craft, evOf, row, setup, shootAt, squad, tryAct, unitOf } from './helpers.js';
+import { firePlan, moveProblem } from '../../../src/games/fast-and-dirty/legal.js';
+import { isBuilding } from '../../../src/games/fast-and-dirty/rules/buildings.js';
 import type { Feature, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
@@ -83,4 +84,49 @@ test('#91 buildings: a target figure only a figure left out of the volley sees i
     { id: 'B1', side: 1, spec: squad('regular', 2), at: [[1500, 300], [2300, 500]] },
   ] });
   assert.deepEqual(firePlan(open, unitOf(open, 'A1'), unitOf(open, 'B1'))!.visible.map((f) => f.id).sort(), ['B1.1', 'B1.2']);
+});
+
+test('#91 buildings: a building that is destroyed (the demolition result) collapses: the figures inside roll as passengers of a destroyed transport, 4+ killed, powered armour 5+ (§3.2 item 3, §6.6)', () => {
+  const target = (openings?: Op[]): Feature => ({ ...house(openings ?? []), id: 'relay', kind: 'structure', status: 'intact', ...(openings ? {} : { openings: undefined, move: 'impassable' as const }) });
+  const mk = (name: string, openings: Op[] | undefined, defender: UnitSpec) => {
+    const s = craft({ name, active: 'A1', terrain: [target(openings)], victory: { kind: 'demolition', attacker: 0, target: 'relay' }, units: [
+      { id: 'A1', side: 0, spec: { ...squad('regular', 2), demolition: { charges: 1 } }, at: row(1300, 300, 2) },
+      { id: 'B1', side: 1, spec: defender, at: [[1300, 1500], [1600, 1500], [1300, 2300]] },
+    ] });
+    const d = unitOf(s, 'A1').demolition!;
+    d.rigged = 'yes';
+    d.riggedAt = [1300, 1000];
+    return s;
+  };
+  const boom = { type: 'command' as const, demolition: { act: 'detonate' as const, fig: 'A1.1' }, target: null };
+  // Detonation 3D6: two successes (Regular 3+) destroy it; then B1.1 rolls 4 (killed), B1.2 rolls 3 (lives); B1.3 stands outside.
+  const r = act(mk('collapse', [southWindow(1400)], squad('regular', 3)), boom, [2, 2, 0, 3, 2]);
+  assert.equal(r.s.terrain[0].status, 'destroyed');
+  assert.deepEqual(evOf(r.events, 'building_collapsed'), [{ building: 'relay', units: ['B1'] }]);
+  assert.deepEqual(evOf(r.events, 'passenger_survival').map((e) => [e.figure, e.roll, e.killed]), [['B1.1', 4, true], ['B1.2', 3, false]]);
+  assert.deepEqual(unitOf(r.s, 'B1').figures.map((f) => f.alive), [false, true, true]);
+  // Powered armour: killed only on 5+.
+  const pa = act(mk('collapse-pa', [southWindow(1400)], squad('regular', 3, { armour: 'heavyPower' })), boom, [2, 2, 0, 3, 4]);
+  assert.deepEqual(unitOf(pa.s, 'B1').figures.map((f) => f.alive), [true, false, true]);
+  // A structure without openings is no building: nothing collapses on anyone.
+  const solid = mk('collapse-solid', undefined, squad('regular', 3));
+  unitOf(solid, 'B1').figures.forEach((f, i) => { f.at = [2500 + 220 * i, 2500]; });
+  const n = act(solid, boom, [2, 2, 0]);
+  assert.equal(n.s.terrain[0].status, 'destroyed');
+  assert.equal(evOf(n.events, 'building_collapsed').length, 0);
+});
+
+test('#91 buildings on a stock map: Demolition Raid\'s relay station is a building with a barred door, a door and two windows, entered only through them', () => {
+  const s = setup('demolition-raid');
+  const st = s.terrain.find((f) => f.id === 'relay-station')!;
+  assert.ok(isBuilding(st));
+  assert.deepEqual(st.openings!.map((o) => o.kind), ['door', 'door', 'window', 'window']);
+  const u = s.units.find((x) => x.id === 'B2')!;
+  const f = u.figures[0];
+  f.at = [2400, 3850];
+  u.figures.slice(1).forEach((g, i) => { g.at = [3000 + 220 * i, 4500]; });
+  const door = moveProblem(s, u, [{ fig: f.id, path: [[2400, 3600]] }], { mode: 'move' });
+  assert.ok('end' in door || door.code === 'incoherent', 'in through the north door');
+  const wall = moveProblem(s, u, [{ fig: f.id, path: [[2250, 3850], [2250, 3600]] }], { mode: 'move' });
+  assert.ok('code' in wall && wall.code !== 'incoherent', 'not through the wall');
 });

@@ -6,7 +6,7 @@
 // (3"), an open door costs nothing extra. At most 2 small-arms figures or 1 support weapon fire
 // through one opening; which firers use which opening is assigned support weapons first, then in the squad's figure order, each
 // to the first opening its line of fire passes that still has room [P: the book gives no choice].
-// Collapse (troops inside treated as in a destroyed transport) is not built: no collapse trigger exists.
+// Collapse (troops inside treated as in a destroyed transport) is in collapse.ts: a demolition that destroys the building.
 import { inside, segmentMeetsPolyline, segmentsMeet, type Pt } from '../../../engine/mech/geom2d.js';
 import type { Feature, Figure } from '../state.js';
 

@@ -172,6 +172,21 @@ export function disembarkedOrderProblem(u: Unit, a: Action): Violation | null {
 }
 
 /**
+ * One passenger's roll when its transport is destroyed by fire (§6.6 / §7.21, table 13): 4+ killed,
+ * powered armour 5+; with the wound rules 3-4 wounded, 5-6 killed, powered armour wounded on 5,
+ * killed on 6. Also the roll of a figure in a collapsing building (§3.2 item 3).
+ */
+export function passengerSurvival(s: S, run: Run, u: Unit, f: Figure, extra: Record<string, unknown> = {}): void {
+  const die = run.roll('passenger_survival', 1, { figure: f.id })[0];
+  const pa = !!armour(f.armour)?.powered;
+  const res = woundRules(s)
+    ? (die >= (pa ? 6 : 5) ? 'killed' : die >= (pa ? 5 : 3) ? 'wounded' : null)
+    : (die >= (pa ? 5 : 4) ? 'killed' : null);
+  run.emit('passenger_survival', { figure: f.id, roll: die, killed: res === 'killed', ...(res === 'wounded' ? { wounded: true } : {}), ...extra });
+  applyHurt(s, run, u, f, res);
+}
+
+/**
  * The passengers when their transport is destroyed (§6.6, §6.11 item 5): by close assault every one
  * is killed; by a Vehicle Kill from fire they get out round the hull and each is killed on 4+
  * (powered armour 5+; with the wound rules 3-4 wound and 5-6 kill, powered armour 5 / 6); when the crew abandons it they get out
@@ -188,17 +203,7 @@ export function passengerFate(s: S, run: Run, v: Unit, how: 'fire' | 'assault' |
         const p = spots.find((x) => x.fig === f.id);
         if (!p) { f.alive = false; run.emit('passenger_lost', { figure: f.id }); continue; }
         f.at = [p.at[0], p.at[1]];
-        if (how === 'fire') {
-          const die = run.roll('passenger_survival', 1, { figure: f.id })[0];
-          // §6.6 / §7.21 (table 13): 4+ killed, powered armour 5+; with the wound rules 3-4 wounded,
-          // 5-6 killed, powered armour wounded on 5, killed on 6.
-          const pa = !!armour(f.armour)?.powered;
-          const res = woundRules(s)
-            ? (die >= (pa ? 6 : 5) ? 'killed' : die >= (pa ? 5 : 3) ? 'wounded' : null)
-            : (die >= (pa ? 5 : 4) ? 'killed' : null);
-          run.emit('passenger_survival', { figure: f.id, roll: die, killed: res === 'killed', ...(res === 'wounded' ? { wounded: true } : {}) });
-          applyHurt(s, run, u, f, res);
-        }
+        if (how === 'fire') passengerSurvival(s, run, u, f);
       }
       run.emit('disembarked', { unit: u.id, transport: v.id, forced: how });
     }

@@ -25,6 +25,7 @@ import { startInfiltration } from './infiltrate.js';
 import { lastBoundStarts } from './jump.js';
 import { drop, land } from './drop.js';
 import { startLull } from './lull.js';
+import { collapseIfBuilding } from './collapse.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
@@ -664,6 +665,7 @@ function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: strin
   if (living(u).length === 1) { living(u)[0].alive = false; afterCasualties(s, run, u); }
   target.status = n >= 2 ? 'destroyed' : n === 1 && target.status === 'intact' ? 'badlyDamaged' : target.status;
   run.emit('charges', { unit: u.id, act, successes: n, target: target.id, status: target.status });
+  if (target.status === 'destroyed') collapseIfBuilding(s, run, target);
   checkImmediate(s, run);
 }
 
@@ -834,7 +836,7 @@ function endOfTurn(s: S, run: Run): void {
   const target = s.victory.kind === 'demolition' ? s.terrain.find((f) => f.id === (s.victory as { target: string }).target) : undefined;
   if (target?.status === 'badlyDamaged') {
     const [d] = run.roll('badly_damaged', 1, { target: target.id });
-    if (d >= 4) { target.status = 'destroyed'; run.emit('target_destroyed', { target: target.id }); }
+    if (d >= 4) { target.status = 'destroyed'; run.emit('target_destroyed', { target: target.id }); collapseIfBuilding(s, run, target); }
   }
   run.emit('turn_ended', { turn: s.turn });
   checkImmediate(s, run);
