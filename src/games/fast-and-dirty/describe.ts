@@ -36,6 +36,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
         ...(a.scout ? [`${a.scout.fig} scouts to (${inches(a.scout.at[0])}, ${inches(a.scout.at[1])})`] : []),
         ...(a.demolition ? [`${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}`] : []),
         ...(a.task ? [`${a.task.fig} attempts task ${v.tasks?.find((t) => t.id === a.task!.id)?.name ?? a.task.id}`] : []),
+        ...(a.intrude ? [a.intrude.jam ? `${a.intrude.fig} tries to jam ${a.intrude.jam}'s communications` : `${a.intrude.fig} hacks for ${a.intrude.marker?.unit}'s marker ${a.intrude.marker?.n}`] : []),
         ...(a.recover ? [`aid teams treat ${a.recover.map((r) => r.wounded).join(', ')}`] : []),
         ...(a.target ? [`the rest shoot at ${name(v, a.target)}`] : []),
       ];
@@ -135,6 +136,10 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'mine_passed': return `${name(v, d.unit)} passes minefield ${d.minefield} safely`;
     case 'mine_dummy': return `minefield ${d.minefield} marker ${d.marker} is a dummy and is removed`;
     case 'mine_real': return `minefield ${d.minefield} is real (${d.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'}): ${name(v, d.unit)} is attacked`;
+    case 'intrusion': return `${d.figure} intrudes (${d.die} against ${d.target}+): ${d.success ? 'success' : 'failure'}${d.counterHacked ? ', counter-hacked for the rest of the battle' : ''}`;
+    case 'unit_jammed': return `${name(v, d.unit)}'s communications are jammed by ${name(v, d.by)}`;
+    case 'communications_jammed': return `side ${d.side === 0 ? 'A' : 'B'} fights without communications`;
+    case 'jamming_ended': return `${name(v, d.unit)}'s communications are back`;
     case 'task': return `${d.figure} attempts task ${d.task}: ${d.successes} successes, ${d.result === 'accomplished' ? 'accomplished' : d.result === 'failed' ? 'failed, it may try again' : `failed badly (${d.consequence})`}`;
     case 'card_drawn': return d.card === 'cooler' ? 'the Plasma Cooler card is drawn: the turn ends' : `card drawn: ${String(d.card).startsWith('commander:') ? `Commander ${name(v, String(d.card).slice(10))}` : name(v, String(d.card).slice(5))}`;
     case 'cooler_fire': return `${name(v, d.unit)} fires at ${name(v, d.target)} after the Plasma Cooler`;

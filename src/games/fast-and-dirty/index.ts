@@ -34,6 +34,7 @@ import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { arrangeProblem, dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
 import { taskOptionSchema, taskProblem } from './rules/tasks.js';
+import { intrudeProblem } from './rules/intruder.js';
 import { generateOptionSchema } from './rules/generation.js';
 import { INSPIRED_MOVE, cardOptionSchema, coolerFirers, coolerTargets, inspireProblem, inspired, reactMoveProblem, reactors } from './rules/cards.js';
 import { has, noRush } from './rules/traits.js';
@@ -292,8 +293,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
       return assaultProblem(s, u, a.target, r.end);
     }
     case 'command': {
-      if (!a.demolition && !a.callFire && !a.scout && !a.task && !a.recover) return violation('no_command', 'a Command action needs Demolition, Call Fire, Recover Wounded, Scout or Task, and at most one other sub-action (§5.3)');
-      if ([a.demolition, a.callFire, a.scout, a.task, a.recover, a.target].filter((x) => x !== null && x !== undefined).length > 2) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
+      if (!a.demolition && !a.callFire && !a.scout && !a.task && !a.recover && !a.intrude) return violation('no_command', 'a Command action needs Demolition, Call Fire, Recover Wounded, Scout, Task or Intrude, and at most one other sub-action (§5.3)');
+      if ([a.demolition, a.callFire, a.scout, a.task, a.recover, a.intrude, a.target].filter((x) => x !== null && x !== undefined).length > 2) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit may only move away and shoot (§6.1)');
       if (u.kind === 'weaponTeam' || u.kind === 'sniper') return violation('no_command', 'weapon teams and snipers have no Command action (§5.3)');
       if (a.scout) {
@@ -318,6 +319,11 @@ function orderProblem(s0: S, a: Action): Violation | null {
         if (p) return p;
         if (a.task.fig === a.demolition?.fig || a.task.fig === a.callFire?.caller || a.task.fig === a.scout?.fig) return violation('task_busy', 'the figure attempting a task does nothing else (§5.3 [P])');
       }
+      if (a.intrude) {
+        const p = intrudeProblem(s, u, a.intrude);
+        if (p) return p;
+        if ([a.demolition?.fig, a.callFire?.caller, a.scout?.fig, a.task?.fig].includes(a.intrude.fig) || aidBusy(a.recover).has(a.intrude.fig)) return violation('intruder_busy', 'the Intruder does nothing else (§2.7 [P])');
+      }
       if (a.recover) {
         const p = recoverProblem(s, u, a.recover);
         if (p) return p;
@@ -325,7 +331,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
         if ([a.demolition?.fig, a.callFire?.caller, a.scout?.fig, a.task?.fig].some((id) => id !== undefined && aid.has(id))) return violation('aid_busy', 'figures aiding the wounded do nothing else (§7.23)');
       }
       if (a.target !== null) {
-        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || aidBusy(a.recover).has(f.id)));
+        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
         for (const f of busy) f.alive = false;
         const q = fireProblem(s, u, a.target);
         for (const f of busy) f.alive = true;
@@ -724,6 +730,14 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       noComms: {
         type: 'object', additionalProperties: false, description: 'module Communications, sides without communications (§7.4, checklist #48): each of their squads and teams within 24" of enemy troops takes a Command Response test at activation, at −1 when a normal trigger applies',
         properties: { 0: { type: 'boolean' }, 1: { type: 'boolean' } },
+      },
+      comms: {
+        type: 'object', additionalProperties: false, description: 'module Communications (§7.4, checklist #48): comms equipment rating per side, 0 (none: the side plays jammed) to 4; unrated counts 1 against enemy jamming [P]',
+        properties: { 0: { type: 'integer', minimum: 0, maximum: 4 }, 1: { type: 'integer', minimum: 0, maximum: 4 } },
+      },
+      jamming: {
+        type: 'object', additionalProperties: false, description: 'module Communications (§7.4, checklist #48): jamming gear rating per side, 1-4; it jams the enemy side when at least the enemy\'s comms rating ([P]: the book gives no procedure), and a jammed side plays without communications',
+        properties: { 0: { type: 'integer', minimum: 1, maximum: 4 }, 1: { type: 'integer', minimum: 1, maximum: 4 } },
       },
       antiAircraft: {
         type: 'object', additionalProperties: false, description: 'drop troops (§7.6, checklist #61): each side\'s anti-aircraft density against enemy drops, rolling 2 / 3 / 4 kill dice (5+ kills a landing figure); at least light',

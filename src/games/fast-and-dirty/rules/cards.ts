@@ -14,6 +14,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { inPlay, living, other, troops, type Path, type S, type Side, type Unit } from '../state.js';
 import { shoot } from './combat.js';
 import type { Run } from './run.js';
+import { sideJammed } from './command-response.js';
 
 export type CardSequence = 'simple' | 'extended' | 'expanded';
 export interface Cards {
@@ -117,12 +118,11 @@ export function cardActivatable(s: S, side: Side): Unit[] {
   if (!d) return [];
   if ('unit' in d) return s.units.filter((u) => u.id === d.unit && u.side === side);
   if (d.side !== side) return [];
-  // Without communications (§7.4) the commander activates only himself, or the squad he is with [P].
-  if (s.options.noComms?.[side]) {
-    const c = s.units.find((u) => u.id === d.commander)!;
-    return dealt(s).filter((u) => u.id === (c.attachedTo ?? c.id));
-  }
-  return dealt(s).filter((u) => u.side === side);
+  // Without communications (§7.4) the commander activates only himself, or the squad he is with [P];
+  // a unit jammed on its own (Intruder, §2.7) is reached only that way too [P].
+  const c = s.units.find((u) => u.id === d.commander)!;
+  if (sideJammed(s, side)) return dealt(s).filter((u) => u.id === (c.attachedTo ?? c.id));
+  return dealt(s).filter((u) => u.side === side && (!u.jammed || u.id === (c.attachedTo ?? c.id)));
 }
 
 // ---------------------------------------------------------------- Inspiration (§5.1)

@@ -6,7 +6,7 @@ import { edgeDistance } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { positionCover, sees } from '../geometry.js';
 import { enemiesOf, nearestEnemy, type Positions } from '../legal.js';
-import { QUALITY_TABLE, attachedCharacter, casualties, hasPersonality, living, type Action, type CoverClass, type S, type Unit } from '../state.js';
+import { QUALITY_TABLE, attachedCharacter, casualties, hasPersonality, living, type Action, type CoverClass, type S, type Side, type Unit } from '../state.js';
 import { Run } from './run.js';
 import { untreated } from './wounds.js';
 import { orderRecall, outOfOrder, recallProblem } from './platoon.js';
@@ -16,8 +16,21 @@ const RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
 
 export const NO_COMMS_RANGE = 2400;
 
-/** A side without communications (§7.4: jammed, or no comms equipment). */
-export const noComms = (s: S, u: Unit) => u.side !== null && !!(s.options.noComms as Record<string, boolean> | undefined)?.[u.side];
+/**
+ * A side without communications (§7.4): declared so (`noComms`), no comms equipment (rating 0: jammed
+ * automatically), or jammed by the enemy's jamming gear. [GAP] The book gives no jamming procedure;
+ * [P] the gear jams when its rating is at least the side's comms rating (1-4; unrated comms count 1).
+ */
+export function sideJammed(s: S, side: Side): boolean {
+  if ((s.options.noComms as Record<string, boolean> | undefined)?.[side]) return true;
+  const rating = (s.options.comms as Record<string, number> | undefined)?.[side];
+  if (rating === 0) return true;
+  const jam = (s.options.jamming as Record<string, number> | undefined)?.[side === 0 ? 1 : 0];
+  return jam !== undefined && jam >= (rating ?? 1);
+}
+
+/** A unit without communications: its side's (§7.4), or jammed on its own by an enemy Intruder (§2.7). */
+export const noComms = (s: S, u: Unit) => u.side !== null && (!!u.jammed || sideJammed(s, u.side));
 
 const enemyWithin = (s: S, u: Unit, d: number) => enemiesOf(s, u).some((e) => living(e).some((g) => living(u).some((f) => edgeDistance(f.at, f.r, g.at, g.r) <= d)));
 

@@ -18,7 +18,7 @@ import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
 import { aidBusy, leaveNoOneBehind, recoverWounded } from './wounds.js';
-import { commandResponse, hesitantTrait } from './command-response.js';
+import { commandResponse, hesitantTrait, sideJammed } from './command-response.js';
 import { platoonProblem } from './platoon.js';
 import { startDeployment } from './deploy.js';
 import { startInfiltration } from './infiltrate.js';
@@ -30,6 +30,7 @@ import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
+import { intrude, takeIntruded } from './intruder.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests } from './vehicles.js';
 import { disembark, embark, handOver } from './transport.js';
@@ -144,6 +145,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (tasks.length) s.tasks = tasks;
   sc.nonCombatants.forEach((spec, i) => s.units.push(buildUnit(spec, spec.id ?? `N${i + 1}`, null, [spec.at![0], spec.at![1]])));
   run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
+  // Communications (§7.4): a side without comms equipment, or whose comms the enemy's gear jams, plays jammed.
+  for (const side of [0, 1] as const) if (sideJammed(s, side)) run.emit('communications_jammed', { side });
   if (!startDeployment(s)) afterDeployment(s, run);
   return s;
 }
@@ -400,11 +403,12 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (a.scout) placeScout(s, run, u, a.scout);
       if (a.callFire) callFire(s, run, u, a.callFire);
       if (a.task && !s.result) attemptTask(s, run, u, a.task);
+      if (a.intrude && !s.result) intrude(s, run, u, a.intrude);
       if (d && !s.result) demolition(s, run, u, d.act, d.fig);
       if (a.target && inPlay(u)) {
         const t = s.units.find((x) => x.id === a.target)!;
         // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
-        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || aidBusy(a.recover).has(f.id)));
+        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
         for (const f of busy) f.alive = false;
         if (inPlay(t)) shoot(s, run, u, t);
         for (const f of busy) f.alive = true;
@@ -693,6 +697,8 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   delete u.wavering;
   lapse(u);
   taskMarkAfterActivation(u);
+  // An Intruder's jamming lasts until the end of the unit's next activation (§2.7 [P]).
+  if (u.jammed) { delete u.jammed; run.emit('jamming_ended', { unit: u.id }); }
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
@@ -721,7 +727,8 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
  */
 function openReveal(s: S, run: Run): boolean {
   for (let guard = 0; guard < 20; guard++) {
-    const sp = spottedMarker(s);
+    // An Intruder's exposed marker first (§2.7), then the markers in enemy LOS.
+    const sp = takeIntruded(s) ?? spottedMarker(s);
     if (!sp) return false;
     const u = s.units.find((x) => x.id === sp.unit)!;
     if (u.hidden!.markers.length > 1) {
