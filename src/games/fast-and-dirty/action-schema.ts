@@ -70,6 +70,7 @@ export const actionSchema = T.Union([
     'sealed simultaneous deployment: your figures within 12" of your home edge, committed sealed and revealed with the enemy\'s (§4.2)'),
   act('drop', { at: XY }, 'drop troops in reserve: the drop point, at least 6" from any difficult terrain feature and any enemy figure; 3D6 Quality test, scatter, anti-aircraft fire; the drop is the activation (§7.6)'),
   act('arrange', { places: T.Array(T.Object({ fig: Id, at: XY }, { additionalProperties: false }), { maxItems: 16 }) }, 'drop troops landed: place figures within 6" of the landing point, coherent, not overlapping; figures not named keep their automatic places, no places keeps the automatic arrangement (§7.6)'),
+  act('lucky', { die: T.Union([T.Integer({ minimum: 0, maximum: 2 }), T.Null()]) }, 'the unit failed a test at activation (morale 3D6, Command Response 1D6): its Lucky trooper re-rolls one die (its index in the decision\'s faces), once per game, or keep them with null (§2.7)'),
   act('motivator', { reroll: T.Boolean() }, 'the unit failed its morale test: its Motivator re-rolls it (once per game), or keep the result (§2.7)'),
   act('harm', { fig: Id }, 'psionic Harm at your unit: the figure that rolls, killed on 4+ (§7.22)'),
   act('elusive', { moves: Moves }, 'Elusive: the unit fired upon falls back up to 4" per figure, coherent, ending farther from the nearest enemy, before the shot resolves, or stays with no moves; once per turn (§2.6)'),

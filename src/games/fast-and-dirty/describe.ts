@@ -54,6 +54,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'cooler': return a.unit ? `${name(v, a.unit)} fires at ${name(v, a.target)} after the Plasma Cooler` : 'no more fire after the Plasma Cooler';
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'harm': return `${a.fig} suffers the Harm`;
+    case 'lucky': return a.die === null ? `${active} keeps its dice` : `${active}'s lucky trooper re-rolls die ${a.die + 1}`;
     case 'motivator': return a.reroll ? `${active}'s motivator rallies it: re-roll the morale test` : `${active} keeps its morale result`;
     case 'arrange': return a.places.length ? `${active} arranges ${a.places.length} landed figure${a.places.length > 1 ? 's' : ''}` : `${active} keeps the landing arrangement`;
     case 'drop': return `${active} drops at (${inches(a.at[0])}, ${inches(a.at[1])})`;
@@ -75,6 +76,9 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
     case 'activated': return `${name(v, d.unit)} activates`;
     case 'morale_failed': return `${name(v, d.unit)} fails its morale test (${d.successes} successes)`;
+    case 'lucky_window': return `${name(v, d.unit)} failed its ${d.test === 'morale' ? 'morale test' : 'Command Response test'} (${(d.faces as number[]).join(', ')} against ${d.target}+): its lucky trooper may re-roll a die`;
+    case 'lucky_reroll': return `${name(v, d.unit)}'s lucky trooper re-rolls a ${d.was}: ${d.now}`;
+    case 'lucky_kept': return `${name(v, d.unit)} keeps its luck for later`;
     case 'motivator_reroll': return `${name(v, d.unit)}'s motivator re-rolls the morale test: ${d.successes} successes`;
     case 'psionic_power': return `${d.figure} invokes ${d.power} at ${name(v, d.target)}: ${d.successes} successes, ${d.works ? 'it works' : 'it fails'} (Strength ${d.strength})`;
     case 'psionic_harm': return `${d.figure} is harmed${d.killed ? ' and killed' : d.wounded ? ' and wounded' : ' but survives'}`;

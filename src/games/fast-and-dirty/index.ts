@@ -35,6 +35,7 @@ import { arrangeProblem, dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
 import { taskOptionSchema, taskProblem } from './rules/tasks.js';
 import { intrudeProblem } from './rules/intruder.js';
+import { luckyCandidates, luckyDefault, luckyProblem } from './rules/lucky.js';
 import { generateOptionSchema } from './rules/generation.js';
 import { INSPIRED_MOVE, cardOptionSchema, coolerFirers, coolerTargets, inspireProblem, inspired, reactMoveProblem, reactors } from './rules/cards.js';
 import { has, noRush } from './rules/traits.js';
@@ -52,7 +53,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyInspire, applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, afterInfiltration, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyInspire, applyReact, applyCoolerFire, applyLucky, applyMotivator, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, afterInfiltration, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -118,6 +119,11 @@ function pending(s: S): OpenDecision[] {
     // The Plasma Cooler's fire (§5.1): the side to shoot picks a unit that has not activated and a target within short range, or passes.
     const side = s.cards!.cooler!.toAct;
     return [{ key: `cooler:${s.step}`, seat: side, kind: 'cooler', blocking: true, timing: 'turn', context: ctx, exposes: { eligible: coolerFirers(s, side).map((u) => ({ unit: u.id, targets: coolerTargets(s, u).map((t) => t.id) })) } }];
+  }
+  if (s.phase === 'lucky') {
+    const u = s.units.find((x) => x.id === s.active)!;
+    const h = u.luckyHeld!;
+    return [{ key: `lucky:${s.step}`, seat: u.side as Side, kind: 'lucky', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, test: h.test, faces: h.faces, target: h.target } }];
   }
   if (s.phase === 'motivator') {
     const u = s.units.find((x) => x.id === s.active)!;
@@ -418,6 +424,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type !== 'arrange') return violation('wrong_action', 'answer with {type:"arrange", places: [{fig, at}]} (no places: keep the automatic arrangement) (§7.6)');
       return arrangeProblem(s, s.units.find((x) => x.id === s.landing!.unit)!, s.landing!, a.places);
     }
+    case 'lucky': return luckyProblem(s, a);
     case 'motivator':
       if (a.type !== 'motivator' || typeof a.reroll !== 'boolean') return violation('wrong_action', 'answer with {type:"motivator", reroll: true|false} (§2.7)');
       return null;
@@ -494,6 +501,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
     case 'motivator': return { actions: [{ type: 'motivator', reroll: true }, { type: 'motivator', reroll: false }], all: true };
+    case 'lucky': return { actions: luckyCandidates(s), all: true };
     case 'inspire': return { actions: [{ type: 'inspire', unit: null, moves: [] }, ...inspired(s, seat as Side).flatMap((u) => [
       { type: 'inspire' as const, unit: u.id, effect: 'passMorale' as const, moves: [] },
       ...(u.underFire ? [{ type: 'inspire' as const, unit: u.id, effect: 'removeUnderFire' as const, moves: [] }] : []),
@@ -532,6 +540,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'arrange': return { type: 'arrange', places: [] };
     // A rout is re-rolled; a fall back is kept for a worse day.
     case 'motivator': return { type: 'motivator', reroll: (s.units.find((x) => x.id === s.active)?.moraleHeld ?? 0) === 0 };
+    case 'lucky': return luckyDefault(s);
     case 'harm': {
       // The least valuable figure: a small-arms trooper, not the leader or a support weapon.
       const figs = living(s.units.find((x) => x.id === s.harm!.target)!);
@@ -596,6 +605,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'elusive': applyElusive(s, run, a.moves); break;
     case 'harm': applyHarm(s, run, a.fig); break;
     case 'motivator': applyMotivator(s, run, a.reroll); break;
+    case 'lucky': applyLucky(s, run, a.die); break;
     case 'drop': applyDrop(s, run, s.units.find((x) => x.id === s.active)!, a.at); break;
     case 'arrange': applyArrange(s, run, a.places); break;
     case 'retarget': applyRetarget(s, run, a.target); break;
@@ -611,7 +621,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'die', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */

@@ -145,6 +145,10 @@ export interface Unit {
   movedNow?: boolean;
   /** Communications jammed by an enemy Intruder (§2.7, §7.4): until the end of its next activation [P]. */
   jammed?: boolean;
+  /** Personality Lucky's once-per-game re-roll is spent (§2.7). */
+  luckyUsed?: boolean;
+  /** A failed test's dice, held while the owner decides on the Lucky re-roll (§2.7, rules/lucky.ts). */
+  luckyHeld?: { test: 'morale' | 'commandResponse'; faces: number[]; target: number; auto?: number; mods?: Record<string, number>; wasOut?: boolean };
   /** Personality Motivator's once-per-game re-roll is spent (§2.7). */
   motivatorUsed?: boolean;
   /** Left unstabilized wounded behind and failed the roll: Resolve one level lower for the game (§7.23). */
@@ -292,7 +296,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'ended';
+export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'lucky' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -392,6 +396,7 @@ export type Action =
   | { type: 'arrange'; places: { fig: string; at: Pt }[] }
   | { type: 'harm'; fig: string }
   | { type: 'motivator'; reroll: boolean }
+  | { type: 'lucky'; die: number | null }
   | { type: 'elusive'; moves: Path[] }
   | { type: 'retarget'; target: string | null }
   | { type: 'hide' }

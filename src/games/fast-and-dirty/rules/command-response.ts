@@ -10,6 +10,7 @@ import { QUALITY_TABLE, attachedCharacter, casualties, hasPersonality, living, t
 import { Run } from './run.js';
 import { untreated } from './wounds.js';
 import { orderRecall, outOfOrder, recallProblem } from './platoon.js';
+import { luckyReady } from './lucky.js';
 
 export const COMMAND_RANGE = 1000;
 const RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
@@ -53,9 +54,9 @@ export function commandResponseDue(s: S, u: Unit): boolean {
  * since the unit's previous activation (`casualtiesSeen`). Night −1, waived for a night-vision unit
  * that sees an enemy figure.
  */
-export function commandResponse(s: S, run: Run, u: Unit): void {
+export function commandResponse(s: S, run: Run, u: Unit): boolean {
   u.hesitant = false;
-  if (!commandResponseDue(s, u)) return;
+  if (!commandResponseDue(s, u)) return false;
   const mods: Record<string, number> = {};
   if (casualties(u) > (u.casualtiesSeen ?? 0)) mods.casualties = -1;
   if (u.figures.some((f) => f.leader && !f.alive)) mods.leaderLost = -1;
@@ -76,7 +77,24 @@ export function commandResponse(s: S, run: Run, u: Unit): void {
   const total = die + Object.values(mods).reduce((a, b) => a + b, 0);
   u.hesitant = total < target;
   run.emit('command_response', { unit: u.id, die, mods, total, target, passed: !u.hesitant });
+  // Personality Lucky: the owner may re-roll the failed die, once per game (§2.7, rules/lucky.ts); true: held for that decision.
+  if (u.hesitant && luckyReady(u)) {
+    u.luckyHeld = { test: 'commandResponse', faces: [die], target, mods, wasOut: outOfOrder(s, u) };
+    run.emit('lucky_window', { unit: u.id, test: 'commandResponse', faces: [die], target });
+    return true;
+  }
   orderRecall(s, run, u, die, outOfOrder(s, u));
+  return false;
+}
+
+/** The Command Response test finished after the Lucky decision: the kept or re-rolled die decides (§7.3, §2.7). */
+export function luckyCommandResponse(s: S, run: Run, u: Unit, die: number, rerolled: boolean): void {
+  const h = u.luckyHeld!;
+  const mods = h.mods ?? {};
+  const total = die + Object.values(mods).reduce((a, b) => a + b, 0);
+  u.hesitant = total < h.target;
+  if (rerolled) run.emit('command_response', { unit: u.id, die, mods, total, target: h.target, passed: !u.hesitant, lucky: true });
+  orderRecall(s, run, u, die, !!h.wasOut);
 }
 
 /** Trait Hesitant (§2.6): away from the enemy (15") and not Under Fire, a Quality test on 1D6 at activation. */

@@ -12,13 +12,14 @@ import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
 import { squadFire, aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
-import { activationTests, moraleOutcome, moraleRoll } from './morale.js';
+import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
 import { aidBusy, leaveNoOneBehind, recoverWounded } from './wounds.js';
-import { commandResponse, hesitantTrait, sideJammed } from './command-response.js';
+import { commandResponse, hesitantTrait, luckyCommandResponse, sideJammed } from './command-response.js';
+import { luckyFaces, luckyUnit } from './lucky.js';
 import { platoonProblem } from './platoon.js';
 import { startDeployment } from './deploy.js';
 import { startInfiltration } from './infiltrate.js';
@@ -263,6 +264,24 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
   }
   const r = activationTests(s, run, u);
   if (r === 'motivator') { s.phase = 'motivator'; s.step++; return; }
+  if (r === 'lucky') { s.phase = 'lucky'; s.step++; return; }
+  afterTests(s, run, u, r);
+}
+
+/** The Lucky decision (§2.7): re-roll one die of the failed test (once per game) or keep it; then the activation goes on. */
+export function applyLucky(s: S, run: Run, die: number | null): void {
+  const u = luckyUnit(s);
+  const h = u.luckyHeld!;
+  const faces = luckyFaces(run, u, die);
+  if (h.test === 'commandResponse') {
+    luckyCommandResponse(s, run, u, faces[0], die !== null);
+    delete u.luckyHeld;
+    afterCommandResponse(s, run, u, 'normal');
+    return;
+  }
+  delete u.luckyHeld;
+  const r = afterMoraleDice(s, run, u, successes(faces, h.target) + (h.auto ?? 0));
+  if (r === 'motivator') { s.phase = 'motivator'; s.step++; return; }
   afterTests(s, run, u, r);
 }
 
@@ -285,7 +304,11 @@ function afterTests(s: S, run: Run, u: Unit, r: 'rout' | 'fallBack' | 'normal'):
     endActivation(s, run, u);
     return;
   }
-  if (r === 'normal') commandResponse(s, run, u);
+  if (r === 'normal' && commandResponse(s, run, u)) { s.phase = 'lucky'; s.step++; return; }
+  afterCommandResponse(s, run, u, r);
+}
+
+function afterCommandResponse(s: S, run: Run, u: Unit, r: 'fallBack' | 'normal'): void {
   if (r === 'normal') hesitantTrait(s, run, u);
   s.phase = 'order';
   s.step++;
