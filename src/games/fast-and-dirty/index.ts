@@ -36,6 +36,7 @@ import { psionicProblem } from './rules/psionics.js';
 import { taskOptionSchema, taskProblem } from './rules/tasks.js';
 import { intrudeProblem } from './rules/intruder.js';
 import { luckyCandidates, luckyDefault, luckyProblem } from './rules/lucky.js';
+import { sentryOptionSchema } from './rules/sentry.js';
 import { generateOptionSchema } from './rules/generation.js';
 import { INSPIRED_MOVE, cardOptionSchema, coolerFirers, coolerTargets, inspireProblem, inspired, reactMoveProblem, reactors } from './rules/cards.js';
 import { has, noRush } from './rules/traits.js';
@@ -715,9 +716,10 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       squadLos: { type: 'boolean', default: false, description: 'Option: LOS and range from the squad centre, the midpoint of its longest axis (§6.4, checklist #104)' },
       opportunityFire: { type: 'boolean', default: false, description: 'module Opportunity Fire: after an enemy move, an unactivated unit may give up its activation to fire at the mover (§7.18, checklist #58; one window at the end point of the move)' },
       pds: {
-        type: 'object', additionalProperties: false, description: 'point-defence systems per side (§7.25, checklist #66): an enemy blast round aimed within 6" of one is destroyed on 1D6 ≥ its success number (antiquated 6, modern 5, enhanced 4, advanced 3; placeholders)',
+        type: 'object', additionalProperties: false, description: 'point-defence systems per side (§7.25, checklist #66): an enemy blast round aimed within 6" of one, or an RPG hit (AMAW) on a vehicle of its side within 6", is destroyed on 1D6 ≥ its success number (antiquated 6, modern 5, enhanced 4, advanced 3; placeholders)',
         properties: Object.fromEntries(['0', '1'].map((k) => [k, { type: 'array', maxItems: 4, items: { type: 'object', additionalProperties: false, required: ['at'], properties: { at: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0, maximum: 20000 } }, level: { enum: ['antiquated', 'modern', 'enhanced', 'advanced'] } } } }])),
       },
+      sentryGuns: sentryOptionSchema,
       lull: { type: 'boolean', default: false, description: 'module Lull in the fight: both initiative dice 1 (after turn 1): units within 12" of the enemy withdraw a Move away, wounded roll to recover, stabilized go to the rear, lost artillery back on 5+, lost support weapons on 6; then initiative again (§7.14, checklist #69; automatic, no hiding)' },
       recoverWounded: { type: 'boolean', default: false, description: 'module Recover Wounded: a damage margin of 0-2 wounds (Hostile atmosphere 0-1, vacuum 0 unless self-sealing), wounded figures are out of action and count as casualties until stabilized; Command sub-action Recover Wounded (§7.23, §6.5, checklist #42-#43)' },
       commandDisruption: { type: 'boolean', default: false, description: 'module Command Disruption: a squad whose leader an attack kills is Pinned instead of Under Fire (§7.2, checklist #40)' },

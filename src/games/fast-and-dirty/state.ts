@@ -264,6 +264,8 @@ export interface Options {
   antiAircraft?: { 0?: 'light' | 'moderate' | 'heavy'; 1?: 'light' | 'moderate' | 'heavy' };
   /** Point-defence systems per side (§7.25): points on the table, automation level (default modern). */
   pds?: { 0?: { at: Pt; level?: 'antiquated' | 'modern' | 'enhanced' | 'advanced' }[]; 1?: { at: Pt; level?: 'antiquated' | 'modern' | 'enhanced' | 'advanced' }[] };
+  /** Sentry guns per side (§7.25, rules/sentry.ts): a point, an automation level (default modern), a heavy weapon (default heavyMG). */
+  sentryGuns?: { 0?: { at: Pt; level?: 'antiquated' | 'modern' | 'enhanced' | 'advanced'; weapon?: string }[]; 1?: { at: Pt; level?: 'antiquated' | 'modern' | 'enhanced' | 'advanced'; weapon?: string }[] };
   /** Module Lull in the fight (§7.14): both initiative dice 1 pause the fight. */
   lull?: boolean;
   /** Module Recover Wounded (§7.23, §6.5): damage margins 0-2 wound instead of killing. */

@@ -32,6 +32,7 @@ import { applyExtras, blockDeploy, generateForce, generationProblem, type Genera
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { intrude, takeIntruded } from './intruder.js';
+import { sentryFire, sentryProblem } from './sentry.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests } from './vehicles.js';
 import { disembark, embark, handOver } from './transport.js';
@@ -112,6 +113,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   }
   const tasks = tasksOf(opts.tasks, { w: map.table[0], h: map.table[1] });
   if ('code' in tasks) return tasks;
+  const guns = sentryProblem(opts.sentryGuns, { w: map.table[0], h: map.table[1] });
+  if (guns) return guns;
   const s: S = {
     scenario: sc.id, options: opts, table: { w: map.table[0], h: map.table[1] }, terrain: terrainOf(sc), objectives: sc.objectives.map((o) => [o[0], o[1]] as Pt),
     victory: victoryOf(sc), units: [], turn: 1, phase: 'initiative', initiative: null, toAct: 0, active: null, controlGroup: null,
@@ -861,6 +864,10 @@ export function applyCoolerFire(s: S, run: Run, unit: string | null, target: str
 
 /** §5.5 end of turn: badly damaged targets, victory, next initiative. */
 function endOfTurn(s: S, run: Run): void {
+  // Sentry guns fire first (§5.5 step 1, §7.25).
+  sentryFire(s, run);
+  checkImmediate(s, run);
+  if (s.result) return;
   const target = s.victory.kind === 'demolition' ? s.terrain.find((f) => f.id === (s.victory as { target: string }).target) : undefined;
   if (target?.status === 'badlyDamaged') {
     const [d] = run.roll('badly_damaged', 1, { target: target.id });
