@@ -17,6 +17,7 @@ import { bunkerProblem, isBunker } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { recallAction, recalled } from './rules/platoon.js';
 import { taskCandidates } from './rules/tasks.js';
+import { intruderCandidates } from './rules/intruder.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { POWERS, psionicProblem } from './rules/psionics.js';
 import { has, noRush } from './rules/traits.js';
@@ -133,6 +134,7 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   if (!fb && moveAndFire) for (const a of assaultCandidates(s, u)) add(a);
   for (const a of demolitionCandidates(s, u)) add(a);
   if (!fb && moveAndFire) for (const a of taskCandidates(s, u)) add(a);
+  if (!fb && moveAndFire) for (const a of intruderCandidates(s, u)) add(a);
   if (!fb) for (const a of recoverCandidates(s, u)) add(a);
   // Inflexible: no fire in an order that moves (§2.6).
   if (has(u, 'inflexible')) out.splice(0, out.length, ...out.filter((a) => a.type !== 'engage' || !a.moves.length || (a.target === null && !a.blast && !a.aimed && !a.indirect && !a.bunker)));

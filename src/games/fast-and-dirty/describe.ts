@@ -36,6 +36,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
         ...(a.scout ? [`${a.scout.fig} scouts to (${inches(a.scout.at[0])}, ${inches(a.scout.at[1])})`] : []),
         ...(a.demolition ? [`${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}`] : []),
         ...(a.task ? [`${a.task.fig} attempts task ${v.tasks?.find((t) => t.id === a.task!.id)?.name ?? a.task.id}`] : []),
+        ...(a.intrude ? [a.intrude.jam ? `${a.intrude.fig} tries to jam ${a.intrude.jam}'s communications` : `${a.intrude.fig} hacks for ${a.intrude.marker?.unit}'s marker ${a.intrude.marker?.n}`] : []),
         ...(a.recover ? [`aid teams treat ${a.recover.map((r) => r.wounded).join(', ')}`] : []),
         ...(a.target ? [`the rest shoot at ${name(v, a.target)}`] : []),
       ];
@@ -55,6 +56,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'cooler': return a.unit ? `${name(v, a.unit)} fires at ${name(v, a.target)} after the Plasma Cooler` : 'no more fire after the Plasma Cooler';
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'harm': return `${a.fig} suffers the Harm`;
+    case 'lucky': return a.die === null ? `${active} keeps its dice` : `${active}'s lucky trooper re-rolls die ${a.die + 1}`;
     case 'motivator': return a.reroll ? `${active}'s motivator rallies it: re-roll the morale test` : `${active} keeps its morale result`;
     case 'arrange': return a.places.length ? `${active} arranges ${a.places.length} landed figure${a.places.length > 1 ? 's' : ''}` : `${active} keeps the landing arrangement`;
     case 'drop': return `${active} drops at (${inches(a.at[0])}, ${inches(a.at[1])})`;
@@ -76,6 +78,9 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
     case 'activated': return `${name(v, d.unit)} activates`;
     case 'morale_failed': return `${name(v, d.unit)} fails its morale test (${d.successes} successes)`;
+    case 'lucky_window': return `${name(v, d.unit)} failed its ${d.test === 'morale' ? 'morale test' : 'Command Response test'} (${(d.faces as number[]).join(', ')} against ${d.target}+): its lucky trooper may re-roll a die`;
+    case 'lucky_reroll': return `${name(v, d.unit)}'s lucky trooper re-rolls a ${d.was}: ${d.now}`;
+    case 'lucky_kept': return `${name(v, d.unit)} keeps its luck for later`;
     case 'motivator_reroll': return `${name(v, d.unit)}'s motivator re-rolls the morale test: ${d.successes} successes`;
     case 'psionic_power': return `${d.figure} invokes ${d.power} at ${name(v, d.target)}: ${d.successes} successes, ${d.works ? 'it works' : 'it fails'} (Strength ${d.strength})`;
     case 'psionic_harm': return `${d.figure} is harmed${d.killed ? ' and killed' : d.wounded ? ' and wounded' : ' but survives'}`;
@@ -100,6 +105,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'wounded_left': return `${name(v, d.unit)} leaves ${d.figures.join(', ')} behind${d.roll === null ? '' : `: ${d.roll}${d.resolveLower ? ', Resolve one level lower for the game' : ', no penalty'}`}`;
     case 'wounded_to_rear': return `the stabilized ${d.figure} of ${name(v, d.unit)} is taken to the rear`;
     case 'lull': return 'a lull in the fight';
+    case 'sentry_gun': return `sentry gun ${d.gun} (${d.level}) ${d.target ? `fires at ${name(v, d.target)}` : 'has no target in range'}`;
     case 'pds_fire': return `point defence ${d.pds} fires at the incoming round: ${d.roll}, ${d.destroyed ? 'destroyed' : 'missed'}`;
     case 'weapon_recovered': return `${name(v, d.unit)} recovers its ${d.weapon}: ${d.figure} carries it`;
     case 'asset_recovered': return `artillery section ${d.asset} is back`;
@@ -137,6 +143,10 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'mine_passed': return `${name(v, d.unit)} passes minefield ${d.minefield} safely`;
     case 'mine_dummy': return `minefield ${d.minefield} marker ${d.marker} is a dummy and is removed`;
     case 'mine_real': return `minefield ${d.minefield} is real (${d.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'}): ${name(v, d.unit)} is attacked`;
+    case 'intrusion': return `${d.figure} intrudes (${d.die} against ${d.target}+): ${d.success ? 'success' : 'failure'}${d.counterHacked ? ', counter-hacked for the rest of the battle' : ''}`;
+    case 'unit_jammed': return `${name(v, d.unit)}'s communications are jammed by ${name(v, d.by)}`;
+    case 'communications_jammed': return `side ${d.side === 0 ? 'A' : 'B'} fights without communications`;
+    case 'jamming_ended': return `${name(v, d.unit)}'s communications are back`;
     case 'task': return `${d.figure} attempts task ${d.task}: ${d.successes} successes, ${d.result === 'accomplished' ? 'accomplished' : d.result === 'failed' ? 'failed, it may try again' : `failed badly (${d.consequence})`}`;
     case 'card_drawn': return d.card === 'cooler' ? 'the Plasma Cooler card is drawn: the turn ends' : `card drawn: ${String(d.card).startsWith('commander:') ? `Commander ${name(v, String(d.card).slice(10))}` : name(v, String(d.card).slice(5))}`;
     case 'cooler_fire': return `${name(v, d.unit)} fires at ${name(v, d.target)} after the Plasma Cooler`;

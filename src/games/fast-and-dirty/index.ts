@@ -35,6 +35,9 @@ import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { arrangeProblem, dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
 import { taskOptionSchema, taskProblem } from './rules/tasks.js';
+import { intrudeProblem } from './rules/intruder.js';
+import { luckyCandidates, luckyDefault, luckyProblem } from './rules/lucky.js';
+import { sentryOptionSchema } from './rules/sentry.js';
 import { generateOptionSchema } from './rules/generation.js';
 import { INSPIRED_MOVE, cardOptionSchema, coolerFirers, coolerTargets, inspireProblem, inspired, reactMoveProblem, reactors } from './rules/cards.js';
 import { has, noRush } from './rules/traits.js';
@@ -52,7 +55,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyInspire, applyReact, applyCoolerFire, applyMotivator, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, afterInfiltration, rollInitiative, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyInspire, applyReact, applyCoolerFire, applyLucky, applyMotivator, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, afterInfiltration, rollInitiative, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -119,6 +122,11 @@ function pending(s: S): OpenDecision[] {
     // The Plasma Cooler's fire (§5.1): the side to shoot picks a unit that has not activated and a target within short range, or passes.
     const side = s.cards!.cooler!.toAct;
     return [{ key: `cooler:${s.step}`, seat: side, kind: 'cooler', blocking: true, timing: 'turn', context: ctx, exposes: { eligible: coolerFirers(s, side).map((u) => ({ unit: u.id, targets: coolerTargets(s, u).map((t) => t.id) })) } }];
+  }
+  if (s.phase === 'lucky') {
+    const u = s.units.find((x) => x.id === s.active)!;
+    const h = u.luckyHeld!;
+    return [{ key: `lucky:${s.step}`, seat: u.side as Side, kind: 'lucky', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, test: h.test, faces: h.faces, target: h.target } }];
   }
   if (s.phase === 'motivator') {
     const u = s.units.find((x) => x.id === s.active)!;
@@ -294,8 +302,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
       return assaultProblem(s, u, a.target, r.end);
     }
     case 'command': {
-      if (!a.demolition && !a.callFire && !a.scout && !a.task && !a.recover) return violation('no_command', 'a Command action needs Demolition, Call Fire, Recover Wounded, Scout or Task, and at most one other sub-action (§5.3)');
-      if ([a.demolition, a.callFire, a.scout, a.task, a.recover, a.target].filter((x) => x !== null && x !== undefined).length > 2) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
+      if (!a.demolition && !a.callFire && !a.scout && !a.task && !a.recover && !a.intrude) return violation('no_command', 'a Command action needs Demolition, Call Fire, Recover Wounded, Scout, Task or Intrude, and at most one other sub-action (§5.3)');
+      if ([a.demolition, a.callFire, a.scout, a.task, a.recover, a.intrude, a.target].filter((x) => x !== null && x !== undefined).length > 2) return violation('three_sub_actions', 'a Command action is two different sub-actions (§5.3, §7.11: the rest of the unit may take one other)');
       if (u.fallingBack) return violation('falling_back', 'a falling-back unit may only move away and shoot (§6.1)');
       if (u.kind === 'weaponTeam' || u.kind === 'sniper') return violation('no_command', 'weapon teams and snipers have no Command action (§5.3)');
       if (a.scout) {
@@ -320,6 +328,11 @@ function orderProblem(s0: S, a: Action): Violation | null {
         if (p) return p;
         if (a.task.fig === a.demolition?.fig || a.task.fig === a.callFire?.caller || a.task.fig === a.scout?.fig) return violation('task_busy', 'the figure attempting a task does nothing else (§5.3 [P])');
       }
+      if (a.intrude) {
+        const p = intrudeProblem(s, u, a.intrude);
+        if (p) return p;
+        if ([a.demolition?.fig, a.callFire?.caller, a.scout?.fig, a.task?.fig].includes(a.intrude.fig) || aidBusy(a.recover).has(a.intrude.fig)) return violation('intruder_busy', 'the Intruder does nothing else (§2.7 [P])');
+      }
       if (a.recover) {
         const p = recoverProblem(s, u, a.recover);
         if (p) return p;
@@ -327,7 +340,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
         if ([a.demolition?.fig, a.callFire?.caller, a.scout?.fig, a.task?.fig].some((id) => id !== undefined && aid.has(id))) return violation('aid_busy', 'figures aiding the wounded do nothing else (§7.23)');
       }
       if (a.target !== null) {
-        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || aidBusy(a.recover).has(f.id)));
+        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
         for (const f of busy) f.alive = false;
         const q = fireProblem(s, u, a.target);
         for (const f of busy) f.alive = true;
@@ -420,6 +433,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type !== 'arrange') return violation('wrong_action', 'answer with {type:"arrange", places: [{fig, at}]} (no places: keep the automatic arrangement) (§7.6)');
       return arrangeProblem(s, s.units.find((x) => x.id === s.landing!.unit)!, s.landing!, a.places);
     }
+    case 'lucky': return luckyProblem(s, a);
     case 'motivator':
       if (a.type !== 'motivator' || typeof a.reroll !== 'boolean') return violation('wrong_action', 'answer with {type:"motivator", reroll: true|false} (§2.7)');
       return null;
@@ -498,6 +512,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
     case 'motivator': return { actions: [{ type: 'motivator', reroll: true }, { type: 'motivator', reroll: false }], all: true };
+    case 'lucky': return { actions: luckyCandidates(s), all: true };
     case 'inspire': return { actions: [{ type: 'inspire', unit: null, moves: [] }, ...inspired(s, seat as Side).flatMap((u) => [
       { type: 'inspire' as const, unit: u.id, effect: 'passMorale' as const, moves: [] },
       ...(u.underFire ? [{ type: 'inspire' as const, unit: u.id, effect: 'removeUnderFire' as const, moves: [] }] : []),
@@ -539,6 +554,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'arrange': return { type: 'arrange', places: [] };
     // A rout is re-rolled; a fall back is kept for a worse day.
     case 'motivator': return { type: 'motivator', reroll: (s.units.find((x) => x.id === s.active)?.moraleHeld ?? 0) === 0 };
+    case 'lucky': return luckyDefault(s);
     case 'harm': {
       // The least valuable figure: a small-arms trooper, not the leader or a support weapon.
       const figs = living(s.units.find((x) => x.id === s.harm!.target)!);
@@ -605,6 +621,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'elusive': applyElusive(s, run, a.moves); break;
     case 'harm': applyHarm(s, run, a.fig); break;
     case 'motivator': applyMotivator(s, run, a.reroll); break;
+    case 'lucky': applyLucky(s, run, a.die); break;
     case 'drop': applyDrop(s, run, s.units.find((x) => x.id === s.active)!, a.at); break;
     case 'arrange': applyArrange(s, run, a.places); break;
     case 'retarget': applyRetarget(s, run, a.target); break;
@@ -620,7 +637,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'die', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -714,9 +731,10 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       squadLos: { type: 'boolean', default: false, description: 'Option: LOS and range from the squad centre, the midpoint of its longest axis (§6.4, checklist #104)' },
       opportunityFire: { type: 'boolean', default: false, description: 'module Opportunity Fire: after an enemy move, an unactivated unit may give up its activation to fire at the mover (§7.18, checklist #58; one window at the end point of the move)' },
       pds: {
-        type: 'object', additionalProperties: false, description: 'point-defence systems per side (§7.25, checklist #66): an enemy blast round aimed within 6" of one is destroyed on 1D6 ≥ its success number (antiquated 6, modern 5, enhanced 4, advanced 3; placeholders)',
+        type: 'object', additionalProperties: false, description: 'point-defence systems per side (§7.25, checklist #66): an enemy blast round aimed within 6" of one, or an RPG hit (AMAW) on a vehicle of its side within 6", is destroyed on 1D6 ≥ its success number (antiquated 6, modern 5, enhanced 4, advanced 3; placeholders)',
         properties: Object.fromEntries(['0', '1'].map((k) => [k, { type: 'array', maxItems: 4, items: { type: 'object', additionalProperties: false, required: ['at'], properties: { at: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0, maximum: 20000 } }, level: { enum: ['antiquated', 'modern', 'enhanced', 'advanced'] } } } }])),
       },
+      sentryGuns: sentryOptionSchema,
       lull: { type: 'boolean', default: false, description: 'module Lull in the fight: both initiative dice 1 (after turn 1): units within 12" of the enemy withdraw a Move away, wounded roll to recover, stabilized go to the rear, lost artillery back on 5+, lost support weapons on 6; then, with Hidden movement, units out of enemy LOS may hide with no roll; then initiative again (§7.14, checklist #69; withdrawals and hiding are the players\' decisions)' },
       recoverWounded: { type: 'boolean', default: false, description: 'module Recover Wounded: a damage margin of 0-2 wounds (Hostile atmosphere 0-1, vacuum 0 unless self-sealing), wounded figures are out of action and count as casualties until stabilized; Command sub-action Recover Wounded (§7.23, §6.5, checklist #42-#43)' },
       commandDisruption: { type: 'boolean', default: false, description: 'module Command Disruption: a squad whose leader an attack kills is Pinned instead of Under Fire (§7.2, checklist #40)' },
@@ -739,6 +757,14 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       noComms: {
         type: 'object', additionalProperties: false, description: 'module Communications, sides without communications (§7.4, checklist #48): each of their squads and teams within 24" of enemy troops takes a Command Response test at activation, at −1 when a normal trigger applies',
         properties: { 0: { type: 'boolean' }, 1: { type: 'boolean' } },
+      },
+      comms: {
+        type: 'object', additionalProperties: false, description: 'module Communications (§7.4, checklist #48): comms equipment rating per side, 0 (none: the side plays jammed) to 4; unrated counts 1 against enemy jamming [P]',
+        properties: { 0: { type: 'integer', minimum: 0, maximum: 4 }, 1: { type: 'integer', minimum: 0, maximum: 4 } },
+      },
+      jamming: {
+        type: 'object', additionalProperties: false, description: 'module Communications (§7.4, checklist #48): jamming gear rating per side, 1-4; it jams the enemy side when at least the enemy\'s comms rating ([P]: the book gives no procedure), and a jammed side plays without communications',
+        properties: { 0: { type: 'integer', minimum: 1, maximum: 4 }, 1: { type: 'integer', minimum: 1, maximum: 4 } },
       },
       antiAircraft: {
         type: 'object', additionalProperties: false, description: 'drop troops (§7.6, checklist #61): each side\'s anti-aircraft density against enemy drops, rolling 2 / 3 / 4 kill dice (5+ kills a landing figure); at least light',

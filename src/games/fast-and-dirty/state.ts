@@ -53,6 +53,8 @@ export interface Figure {
   team?: string;
   /** Personalities of this squad member (§2.7): `brawler`, `knifeFighter`, `sharpshooter`, `triggerHappy`, `comms`, `forwardObserver` have effects. */
   personalities?: string[];
+  /** An Intruder counter-hacked on a natural 1: it may not intrude for the rest of the battle (§2.7). */
+  hacked?: boolean;
   /** A psionic (§2.8, §7.22): Aptitude, Strength (starts at 3), the turn of its last invocation, the turn it stays out of fire. */
   psi?: { aptitude: 'marginal' | 'competent' | 'expert' | 'master'; strength: number; usedTurn?: number; silentTurn?: number };
 }
@@ -141,6 +143,12 @@ export interface Unit {
   firedOnBy?: Record<string, number>;
   /** Moved in the current activation (Slow Firing, §2.6). */
   movedNow?: boolean;
+  /** Communications jammed by an enemy Intruder (§2.7, §7.4): until the end of its next activation [P]. */
+  jammed?: boolean;
+  /** Personality Lucky's once-per-game re-roll is spent (§2.7). */
+  luckyUsed?: boolean;
+  /** A failed test's dice, held while the owner decides on the Lucky re-roll (§2.7, rules/lucky.ts). */
+  luckyHeld?: { test: 'morale' | 'commandResponse'; faces: number[]; target: number; auto?: number; mods?: Record<string, number>; wasOut?: boolean };
   /** Personality Motivator's once-per-game re-roll is spent (§2.7). */
   motivatorUsed?: boolean;
   /** Left unstabilized wounded behind and failed the roll: Resolve one level lower for the game (§7.23). */
@@ -248,10 +256,16 @@ export interface Options {
   commandResponse?: boolean;
   /** Sides without communications (§7.4). */
   noComms?: { 0?: boolean; 1?: boolean };
+  /** Comms equipment rating per side, 0 (none: jammed automatically) to 4 (§7.4); unrated counts 1 against jamming [P]. */
+  comms?: { 0?: number; 1?: number };
+  /** Jamming gear rating per side, 1 to 4: it jams the enemy if ≥ the enemy's comms rating (§7.4 [P]). */
+  jamming?: { 0?: number; 1?: number };
   /** Drop troops (§7.6): each side's anti-aircraft density against enemy drops (at least Light). */
   antiAircraft?: { 0?: 'light' | 'moderate' | 'heavy'; 1?: 'light' | 'moderate' | 'heavy' };
   /** Point-defence systems per side (§7.25): points on the table, automation level (default modern). */
   pds?: { 0?: { at: Pt; level?: 'antiquated' | 'modern' | 'enhanced' | 'advanced' }[]; 1?: { at: Pt; level?: 'antiquated' | 'modern' | 'enhanced' | 'advanced' }[] };
+  /** Sentry guns per side (§7.25, rules/sentry.ts): a point, an automation level (default modern), a heavy weapon (default heavyMG). */
+  sentryGuns?: { 0?: { at: Pt; level?: 'antiquated' | 'modern' | 'enhanced' | 'advanced'; weapon?: string }[]; 1?: { at: Pt; level?: 'antiquated' | 'modern' | 'enhanced' | 'advanced'; weapon?: string }[] };
   /** Module Lull in the fight (§7.14): both initiative dice 1 pause the fight. */
   lull?: boolean;
   /** Module Recover Wounded (§7.23, §6.5): damage margins 0-2 wound instead of killing. */
@@ -284,7 +298,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'lull' | 'ended';
+export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'lucky' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'lull' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -341,6 +355,8 @@ export interface S {
   lull?: import('./rules/lull.js').LullState;
   /** Off-board artillery sections (§7.11): lost on a timing roll of 0 successes. */
   artillery: { id: string; side: Side; weapon: string; lost: boolean; usedTurn: number }[];
+  /** A hidden marker an Intruder exposed this order: revealed like a spotted one when the order ends (§2.7). */
+  intruded?: { unit: string; marker: number } | null;
   /** A spotted hidden marker awaiting its owner's answer, real or dummy (§7.10). */
   reveal?: { unit: string; marker: number } | null;
   /** Task system (§7.28): the game's tasks, who accomplished each, which are lost. */
@@ -374,7 +390,7 @@ export type Action =
   | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment & Boarding)
   | ({ type: 'rush'; moves: Path[] } & Attachment & Boarding)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
-  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string }; recover?: { wounded: string; by: string[] }[] } & Attachment)
+  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string }; intrude?: { fig: string; jam?: string; marker?: { unit: string; n: number } }; recover?: { wounded: string; by: string[] }[] } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'cooler'; unit: string | null; target: string | null }
@@ -384,6 +400,7 @@ export type Action =
   | { type: 'arrange'; places: { fig: string; at: Pt }[] }
   | { type: 'harm'; fig: string }
   | { type: 'motivator'; reroll: boolean }
+  | { type: 'lucky'; die: number | null }
   | { type: 'elusive'; moves: Path[] }
   | { type: 'retarget'; target: string | null }
   | { type: 'hide' }

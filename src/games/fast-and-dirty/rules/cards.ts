@@ -15,6 +15,7 @@ import { inPlay, living, other, troops, type Path, type S, type Side, type Unit 
 import { shoot } from './combat.js';
 import type { Run } from './run.js';
 import { recoveryRoll, untreated, woundRules } from './wounds.js';
+import { sideJammed } from './command-response.js';
 
 export type CardSequence = 'simple' | 'extended' | 'expanded';
 export interface Cards {
@@ -118,12 +119,11 @@ export function cardActivatable(s: S, side: Side): Unit[] {
   if (!d) return [];
   if ('unit' in d) return s.units.filter((u) => u.id === d.unit && u.side === side);
   if (d.side !== side) return [];
-  // Without communications (§7.4) the commander activates only himself, or the squad he is with [P].
-  if (s.options.noComms?.[side]) {
-    const c = s.units.find((u) => u.id === d.commander)!;
-    return dealt(s).filter((u) => u.id === (c.attachedTo ?? c.id));
-  }
-  return dealt(s).filter((u) => u.side === side);
+  // Without communications (§7.4) the commander activates only himself, or the squad he is with [P];
+  // a unit jammed on its own (Intruder, §2.7) is reached only that way too [P].
+  const c = s.units.find((u) => u.id === d.commander)!;
+  if (sideJammed(s, side)) return dealt(s).filter((u) => u.id === (c.attachedTo ?? c.id));
+  return dealt(s).filter((u) => u.side === side && (!u.jammed || u.id === (c.attachedTo ?? c.id)));
 }
 
 // ---------------------------------------------------------------- Inspiration (§5.1)

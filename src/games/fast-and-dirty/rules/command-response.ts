@@ -6,18 +6,32 @@ import { edgeDistance } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { positionCover, sees } from '../geometry.js';
 import { enemiesOf, nearestEnemy, type Positions } from '../legal.js';
-import { QUALITY_TABLE, attachedCharacter, casualties, hasPersonality, living, type Action, type CoverClass, type S, type Unit } from '../state.js';
+import { QUALITY_TABLE, attachedCharacter, casualties, hasPersonality, living, type Action, type CoverClass, type S, type Side, type Unit } from '../state.js';
 import { Run } from './run.js';
 import { untreated } from './wounds.js';
 import { orderRecall, outOfOrder, recallProblem } from './platoon.js';
+import { luckyReady } from './lucky.js';
 
 export const COMMAND_RANGE = 1000;
 const RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
 
 export const NO_COMMS_RANGE = 2400;
 
-/** A side without communications (§7.4: jammed, or no comms equipment). */
-export const noComms = (s: S, u: Unit) => u.side !== null && !!(s.options.noComms as Record<string, boolean> | undefined)?.[u.side];
+/**
+ * A side without communications (§7.4): declared so (`noComms`), no comms equipment (rating 0: jammed
+ * automatically), or jammed by the enemy's jamming gear. [GAP] The book gives no jamming procedure;
+ * [P] the gear jams when its rating is at least the side's comms rating (1-4; unrated comms count 1).
+ */
+export function sideJammed(s: S, side: Side): boolean {
+  if ((s.options.noComms as Record<string, boolean> | undefined)?.[side]) return true;
+  const rating = (s.options.comms as Record<string, number> | undefined)?.[side];
+  if (rating === 0) return true;
+  const jam = (s.options.jamming as Record<string, number> | undefined)?.[side === 0 ? 1 : 0];
+  return jam !== undefined && jam >= (rating ?? 1);
+}
+
+/** A unit without communications: its side's (§7.4), or jammed on its own by an enemy Intruder (§2.7). */
+export const noComms = (s: S, u: Unit) => u.side !== null && (!!u.jammed || sideJammed(s, u.side));
 
 const enemyWithin = (s: S, u: Unit, d: number) => enemiesOf(s, u).some((e) => living(e).some((g) => living(u).some((f) => edgeDistance(f.at, f.r, g.at, g.r) <= d)));
 
@@ -40,9 +54,9 @@ export function commandResponseDue(s: S, u: Unit): boolean {
  * since the unit's previous activation (`casualtiesSeen`). Night −1, waived for a night-vision unit
  * that sees an enemy figure.
  */
-export function commandResponse(s: S, run: Run, u: Unit): void {
+export function commandResponse(s: S, run: Run, u: Unit): boolean {
   u.hesitant = false;
-  if (!commandResponseDue(s, u)) return;
+  if (!commandResponseDue(s, u)) return false;
   const mods: Record<string, number> = {};
   if (casualties(u) > (u.casualtiesSeen ?? 0)) mods.casualties = -1;
   if (u.figures.some((f) => f.leader && !f.alive)) mods.leaderLost = -1;
@@ -63,7 +77,24 @@ export function commandResponse(s: S, run: Run, u: Unit): void {
   const total = die + Object.values(mods).reduce((a, b) => a + b, 0);
   u.hesitant = total < target;
   run.emit('command_response', { unit: u.id, die, mods, total, target, passed: !u.hesitant });
+  // Personality Lucky: the owner may re-roll the failed die, once per game (§2.7, rules/lucky.ts); true: held for that decision.
+  if (u.hesitant && luckyReady(u)) {
+    u.luckyHeld = { test: 'commandResponse', faces: [die], target, mods, wasOut: outOfOrder(s, u) };
+    run.emit('lucky_window', { unit: u.id, test: 'commandResponse', faces: [die], target });
+    return true;
+  }
   orderRecall(s, run, u, die, outOfOrder(s, u));
+  return false;
+}
+
+/** The Command Response test finished after the Lucky decision: the kept or re-rolled die decides (§7.3, §2.7). */
+export function luckyCommandResponse(s: S, run: Run, u: Unit, die: number, rerolled: boolean): void {
+  const h = u.luckyHeld!;
+  const mods = h.mods ?? {};
+  const total = die + Object.values(mods).reduce((a, b) => a + b, 0);
+  u.hesitant = total < h.target;
+  if (rerolled) run.emit('command_response', { unit: u.id, die, mods, total, target: h.target, passed: !u.hesitant, lucky: true });
+  orderRecall(s, run, u, die, !!h.wasOut);
 }
 
 /** Trait Hesitant (§2.6): away from the enemy (15") and not Under Fire, a Quality test on 1D6 at activation. */

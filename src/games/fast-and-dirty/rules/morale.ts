@@ -8,6 +8,7 @@ import { mayStayWhenFallingBack } from '../legal.js';
 import { Run, successes } from './run.js';
 import { leaderMorale } from './generation.js';
 import { nearAfv } from './vehicles.js';
+import { luckyReady } from './lucky.js';
 
 /** The unit's Resolve after Losing Heart steps (§6.13); null: reduced below Reluctant. */
 export function currentResolve(s: S, u: Unit): Resolve | null {
@@ -41,7 +42,7 @@ function entrenched(s: S, u: Unit): boolean {
 /** Terrifying (§2.6): an enemy unit activating within 8". */
 export const TERRIFYING_RANGE = 800;
 
-export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 'normal' | 'motivator' {
+export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 'normal' | 'motivator' | 'lucky' {
   if (!troops(u) || u.lastStand) return 'normal';
   // Fanatic: never checks Resolve (§2.6).
   if (!u.broken && !fanatic(u) && isBroken(s, u)) {
@@ -61,7 +62,19 @@ export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 
   if (!terror && has(u, 'geneTroopers') && !u.underFire) return 'normal';
   if (u.emboldened) { u.emboldened = false; run.emit('emboldened', { unit: u.id }); return 'normal'; }
   if (terror) run.emit('terror_test', { unit: u.id });
-  const n = moraleRoll(s, run, u);
+  const m = moraleDice(s, run, u);
+  const n = successes(m.faces, m.target) + m.auto;
+  // Personality Lucky: a failed test's owner may re-roll one of its dice, once per game (§2.7, rules/lucky.ts).
+  if (n < 2 && luckyReady(u) && m.faces.length) {
+    u.luckyHeld = { test: 'morale', faces: m.faces, target: m.target, auto: m.auto };
+    run.emit('lucky_window', { unit: u.id, test: 'morale', faces: m.faces, target: m.target });
+    return 'lucky';
+  }
+  return afterMoraleDice(s, run, u, n);
+}
+
+/** A failed morale test: the Motivator's decision if it can re-roll, else the result (§2.7, §6.1). */
+export function afterMoraleDice(s: S, run: Run, u: Unit, n: number): 'rout' | 'fallBack' | 'normal' | 'motivator' {
   // Personality Motivator: the squad may re-roll one failed morale test, once per game (§2.7): its owner decides.
   if (n < 2 && hasPersonality(u, 'motivator') && !u.motivatorUsed) {
     u.moraleHeld = n;
@@ -73,6 +86,12 @@ export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 
 
 /** The morale test's successes (§6.1): 3D6 against the Quality target, traits and leadership re-rolls. */
 export function moraleRoll(s: S, run: Run, u: Unit): number {
+  const m = moraleDice(s, run, u);
+  return successes(m.faces, m.target) + m.auto;
+}
+
+/** The morale test's dice as they stand after the leadership re-rolls, its target and automatic successes. */
+export function moraleDice(s: S, run: Run, u: Unit): { faces: number[]; target: number; auto: number } {
   // Brave: one die fewer and one automatic success; Shaky: 2D6 and one automatic failure (§2.6).
   const brave = has(u, 'brave') ? 1 : 0;
   // Infantry within 6" of a friendly armoured fighting vehicle: one automatic success (§6.1 [P]).
@@ -84,9 +103,10 @@ export function moraleRoll(s: S, run: Run, u: Unit): number {
   // An attached character re-rolls failed dice, up to its Leadership rating (§2.8).
   const failed = faces.filter((d) => d < target).length;
   const again = Math.min(failed, leadership(s, u));
-  const kept = faces.filter((d) => d >= target);
   const rerolled = again ? run.roll('leadership_reroll', again, { unit: u.id, target }) : [];
-  return successes([...kept, ...rerolled], target) + auto;
+  // The dice as they stand: each re-rolled failure replaced in place by its new face.
+  let k = 0;
+  return { faces: faces.map((d) => (d < target && k < rerolled.length ? rerolled[k++] : d)), target, auto };
 }
 
 /** The test's result applied: 0 routs, 1 falls back (or holds in cover), 2+ normal (§6.1). */

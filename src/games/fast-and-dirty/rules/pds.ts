@@ -3,7 +3,9 @@
 // shot, an on-board mortar or an off-board strike) targets a point within 6" of one [P], it rolls
 // 1D6: on its PDS success number or more (Antiquated 6+, Modern 5+, Enhanced 4+, Advanced 3+, all
 // [P] placeholders: the book's table is lost) the round is destroyed. Each protecting PDS rolls in
-// turn until one succeeds. RPGs (non-blast shots at vehicles) are not built: there are no vehicles.
+// turn until one succeeds. RPGs (weapon flag `rpg`, [P] the AMAW): each hit on a vehicle whose hull
+// centre is within 6" of an enemy PDS is rolled for the same way before its penetration roll
+// (rules/vehicles.ts vehicleDamage).
 import { dist, type Pt } from '../../../engine/mech/geom2d.js';
 import type { S, Side } from '../state.js';
 import type { Run } from './run.js';

@@ -5,7 +5,7 @@
 // accomplish it, 1 fails (try again later), 0 fails with the scenario's consequence.
 import { edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
-import { QUALITY_TABLE, living, type Action, type S, type Side, type Unit } from '../state.js';
+import { QUALITY_TABLE, hasPersonality, living, type Action, type S, type Side, type Unit } from '../state.js';
 import { afterCasualties } from './combat.js';
 import { ignoresPinned, markUnderFire } from './traits.js';
 import { successes, type Run } from './run.js';
@@ -27,6 +27,8 @@ export interface TaskDef {
   skill?: Skill;
   /** Technological: a Tech personality performs it at Expert level (§2.7, §7.28). */
   technological?: boolean;
+  /** A technology that needs a Tech present to operate it (§2.7): only a unit with a living Tech may attempt it. */
+  needsTech?: boolean;
   /** What 0 successes bring (§7.28 "negative consequences, as defined by the scenario"). */
   onFailure?: Consequence;
   /** Victory points to the side that accomplishes it, added to the final score (§9 [P]). */
@@ -38,7 +40,7 @@ export const TASK_REACH = 100;
 
 export const taskOptionSchema = {
   type: 'array', maxItems: 8,
-  description: 'Task system (§7.28, checklist #71): tasks a figure within 1" of the point may attempt as a Command sub-action, 3D6 against the skill (marginal 5+ … master 2+) or the unit\'s Quality target: 2+ successes accomplish it (points to the final score), 1 fails, 0 fails with onFailure (none, casualty: the figure dies, underFire, pinned, lost: no more attempts)',
+  description: 'Task system (§7.28, checklist #71): tasks a figure within 1" of the point may attempt as a Command sub-action, 3D6 against the skill (marginal 5+ … master 2+) or the unit\'s Quality target (technological: Expert 3+ for a unit with a Tech; needsTech: only a unit with a Tech may try): 2+ successes accomplish it (points to the final score), 1 fails, 0 fails with onFailure (none, casualty: the figure dies, underFire, pinned, lost: no more attempts)',
   items: {
     type: 'object', additionalProperties: false, required: ['id', 'at'],
     properties: {
@@ -49,6 +51,7 @@ export const taskOptionSchema = {
       sides: { type: 'array', maxItems: 2, items: { enum: [0, 1] } },
       skill: { enum: ['marginal', 'competent', 'expert', 'master'] },
       technological: { type: 'boolean' },
+      needsTech: { type: 'boolean' },
       onFailure: { enum: ['none', 'casualty', 'underFire', 'pinned', 'lost'] },
       points: { type: 'integer', minimum: 0, maximum: 20 },
     },
@@ -70,11 +73,13 @@ export function tasksOf(o: unknown, table: { w: number; h: number }): TaskState[
   return out;
 }
 
-/** The target number of a figure's attempt: the task's skill or the unit's Quality; Tech at Expert on technological tasks. */
-export function taskTarget(u: Unit, fig: string, t: TaskDef): number {
+/**
+ * The target number of an attempt: the task's skill or the unit's Quality; "a unit containing a tech
+ * may perform any technological task at Expert level" (§2.7): a living Tech anywhere in the unit.
+ */
+export function taskTarget(u: Unit, _fig: string, t: TaskDef): number {
   let target = t.skill ? SKILL_TARGET[t.skill] : QUALITY_TABLE[u.quality].target;
-  const f = u.figures.find((x) => x.id === fig);
-  if (t.technological && f?.personalities?.includes('tech')) target = Math.min(target, SKILL_TARGET.expert);
+  if (t.technological && hasPersonality(u, 'tech')) target = Math.min(target, SKILL_TARGET.expert);
   return target;
 }
 
@@ -87,6 +92,7 @@ export function taskProblem(s: S, u: Unit, task: { fig: string; id: string }): V
   if (t.sides && !t.sides.includes(u.side as Side)) return violation('not_your_task', `side ${u.side} may not attempt task ${t.id}`);
   const f = living(u).find((x) => x.id === task.fig);
   if (!f) return violation('not_a_figure', `${task.fig} is not a living figure of ${u.id}`);
+  if (t.needsTech && !hasPersonality(u, 'tech')) return violation('tech_required', `task ${t.id} needs a Tech present to operate it (§2.7)`);
   if (u.scout === f.id) return violation('scout_busy', 'a figure out scouting does nothing else (§7.24)');
   if (edgeDistance(f.at, f.r, t.at, 0) > TASK_REACH) return violation('task_out_of_reach', `${f.id} must be within 1" of task ${t.id} to attempt it (§7.28 [P])`);
   return null;

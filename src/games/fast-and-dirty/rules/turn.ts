@@ -12,13 +12,14 @@ import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
 import { squadFire, aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
-import { activationTests, moraleOutcome, moraleRoll } from './morale.js';
+import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
 import { aidBusy, leaveNoOneBehind, recoverWounded } from './wounds.js';
-import { commandResponse, hesitantTrait } from './command-response.js';
+import { commandResponse, hesitantTrait, luckyCommandResponse, sideJammed } from './command-response.js';
+import { luckyFaces, luckyUnit } from './lucky.js';
 import { platoonProblem } from './platoon.js';
 import { startDeployment } from './deploy.js';
 import { startInfiltration } from './infiltrate.js';
@@ -31,6 +32,8 @@ import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
+import { intrude, takeIntruded } from './intruder.js';
+import { sentryFire, sentryProblem } from './sentry.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests } from './vehicles.js';
 import { disembark, embark, handOver } from './transport.js';
@@ -111,6 +114,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   }
   const tasks = tasksOf(opts.tasks, { w: map.table[0], h: map.table[1] });
   if ('code' in tasks) return tasks;
+  const guns = sentryProblem(opts.sentryGuns, { w: map.table[0], h: map.table[1] });
+  if (guns) return guns;
   const s: S = {
     scenario: sc.id, options: opts, table: { w: map.table[0], h: map.table[1] }, terrain: terrainOf(sc), objectives: sc.objectives.map((o) => [o[0], o[1]] as Pt),
     victory: victoryOf(sc), units: [], turn: 1, phase: 'initiative', initiative: null, toAct: 0, active: null, controlGroup: null,
@@ -145,6 +150,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (tasks.length) s.tasks = tasks;
   sc.nonCombatants.forEach((spec, i) => s.units.push(buildUnit(spec, spec.id ?? `N${i + 1}`, null, [spec.at![0], spec.at![1]])));
   run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
+  // Communications (§7.4): a side without comms equipment, or whose comms the enemy's gear jams, plays jammed.
+  for (const side of [0, 1] as const) if (sideJammed(s, side)) run.emit('communications_jammed', { side });
   if (!startDeployment(s)) afterDeployment(s, run);
   return s;
 }
@@ -261,6 +268,24 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
   }
   const r = activationTests(s, run, u);
   if (r === 'motivator') { s.phase = 'motivator'; s.step++; return; }
+  if (r === 'lucky') { s.phase = 'lucky'; s.step++; return; }
+  afterTests(s, run, u, r);
+}
+
+/** The Lucky decision (§2.7): re-roll one die of the failed test (once per game) or keep it; then the activation goes on. */
+export function applyLucky(s: S, run: Run, die: number | null): void {
+  const u = luckyUnit(s);
+  const h = u.luckyHeld!;
+  const faces = luckyFaces(run, u, die);
+  if (h.test === 'commandResponse') {
+    luckyCommandResponse(s, run, u, faces[0], die !== null);
+    delete u.luckyHeld;
+    afterCommandResponse(s, run, u, 'normal');
+    return;
+  }
+  delete u.luckyHeld;
+  const r = afterMoraleDice(s, run, u, successes(faces, h.target) + (h.auto ?? 0));
+  if (r === 'motivator') { s.phase = 'motivator'; s.step++; return; }
   afterTests(s, run, u, r);
 }
 
@@ -283,7 +308,11 @@ function afterTests(s: S, run: Run, u: Unit, r: 'rout' | 'fallBack' | 'normal'):
     endActivation(s, run, u);
     return;
   }
-  if (r === 'normal') commandResponse(s, run, u);
+  if (r === 'normal' && commandResponse(s, run, u)) { s.phase = 'lucky'; s.step++; return; }
+  afterCommandResponse(s, run, u, r);
+}
+
+function afterCommandResponse(s: S, run: Run, u: Unit, r: 'fallBack' | 'normal'): void {
   if (r === 'normal') hesitantTrait(s, run, u);
   s.phase = 'order';
   s.step++;
@@ -401,11 +430,12 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (a.scout) placeScout(s, run, u, a.scout);
       if (a.callFire) callFire(s, run, u, a.callFire);
       if (a.task && !s.result) attemptTask(s, run, u, a.task);
+      if (a.intrude && !s.result) intrude(s, run, u, a.intrude);
       if (d && !s.result) demolition(s, run, u, d.act, d.fig);
       if (a.target && inPlay(u)) {
         const t = s.units.find((x) => x.id === a.target)!;
         // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
-        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || aidBusy(a.recover).has(f.id)));
+        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
         for (const f of busy) f.alive = false;
         if (inPlay(t)) shoot(s, run, u, t);
         for (const f of busy) f.alive = true;
@@ -695,6 +725,8 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   delete u.wavering;
   lapse(u);
   taskMarkAfterActivation(u);
+  // An Intruder's jamming lasts until the end of the unit's next activation (§2.7 [P]).
+  if (u.jammed) { delete u.jammed; run.emit('jamming_ended', { unit: u.id }); }
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
@@ -723,7 +755,8 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
  */
 function openReveal(s: S, run: Run): boolean {
   for (let guard = 0; guard < 20; guard++) {
-    const sp = spottedMarker(s);
+    // An Intruder's exposed marker first (§2.7), then the markers in enemy LOS.
+    const sp = takeIntruded(s) ?? spottedMarker(s);
     if (!sp) return false;
     const u = s.units.find((x) => x.id === sp.unit)!;
     if (u.hidden!.markers.length > 1) {
@@ -833,6 +866,10 @@ export function applyCoolerFire(s: S, run: Run, unit: string | null, target: str
 
 /** §5.5 end of turn: badly damaged targets, victory, next initiative. */
 function endOfTurn(s: S, run: Run): void {
+  // Sentry guns fire first (§5.5 step 1, §7.25).
+  sentryFire(s, run);
+  checkImmediate(s, run);
+  if (s.result) return;
   const target = s.victory.kind === 'demolition' ? s.terrain.find((f) => f.id === (s.victory as { target: string }).target) : undefined;
   if (target?.status === 'badlyDamaged') {
     const [d] = run.roll('badly_damaged', 1, { target: target.id });

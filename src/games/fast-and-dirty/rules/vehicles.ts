@@ -17,6 +17,7 @@ import { autoPlace, disembarkProblem, passengerFate, passengersOf } from './tran
 import { rangeX } from './environment.js';
 import { Run, successes } from './run.js';
 import { markUnderFire } from './traits.js';
+import { intercepted } from './pds.js';
 import { formationProblem } from './formations.js';
 import { isWarp, warpMoveProblem } from './warp.js';
 import { afterGravOrder, airborne, gravMoveProblem, isGrav, liftOff, strafingProblem } from './grav.js';
@@ -584,6 +585,8 @@ export function vehicleDamage(s: S, run: Run, t: Unit, from: Pt, hits: number, w
   for (let i = 0; i < hits && inPlay(t) && t.vehicle!.status !== 'knockedOut'; i++) {
     const w = ws[i % ws.length];
     if (hasProp(t, 'energyScreen') && run.roll('energy_screen', 1, { unit: t.id })[0] >= 5) { run.emit('deflected', { unit: t.id, by: 'energyScreen' }); continue; }
+    // PDS interception (§7.25): an RPG at a vehicle the enemy's point defence protects [P: the hull centre within 6"].
+    if (w.flags?.includes('rpg') && t.side !== null && intercepted(s, run, t.side === 0 ? 1 : 0, t.figures[0].at, { unit: t.id, weapon: w.id })) continue;
     if (hasProp(t, 'reactiveArmour') && w.flags?.includes('rocket') && run.roll('reactive_armour', 1, { unit: t.id })[0] >= 4) { run.emit('deflected', { unit: t.id, by: 'reactiveArmour' }); continue; }
     const die = run.roll('penetration', 1, { unit: t.id, weapon: w.id, facing })[0];
     const total = die + (w.at ?? 0) + extra;

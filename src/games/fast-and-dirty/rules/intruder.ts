@@ -1,0 +1,71 @@
+// Personality Intruder (§2.7, source p.35, checklist #72): "Using a command action, an Intruder may
+// interfere with enemy networks or attempt to garner information by monitoring communications. This
+// can be used to either reveal and remove a hidden unit marker, or jam a target units
+// communications. The intruder must take a quality test to succeed. If he rolls a 1, he's been
+// subjected to a counter attack and may not perform either role for the remainder of the battle."
+// A Command sub-action `intrude: {fig, jam: unitId}` or `intrude: {fig, marker: {unit, n}}`; the
+// Quality test is 1D6 against the unit's Quality target [P]; the intruder does nothing else in that
+// order [P]. [P] Networks need no line of sight or range. A jammed unit plays without
+// communications until the end of its next activation (§7.4, rules/command-response.ts). A marker
+// is revealed as if spotted once the order ends: the owner says real (the unit is placed there) or
+// dummy (the marker is removed); a unit's last marker is always real (§7.10).
+import { violation, type Violation } from '../../../engine/types.js';
+import { QUALITY_TABLE, inPlay, living, type Action, type S, type Unit } from '../state.js';
+import type { Run } from './run.js';
+
+export type Intrusion = { fig: string; jam?: string; marker?: { unit: string; n: number } };
+
+export function intrudeProblem(s: S, u: Unit, x: Intrusion): Violation | null {
+  if (!x || typeof x.fig !== 'string' || (x.jam === undefined) === (x.marker === undefined)) return violation('malformed_action', 'intrude is {fig, jam: unit} or {fig, marker: {unit, n}} (§2.7)');
+  const f = living(u).find((g) => g.id === x.fig);
+  if (!f) return violation('not_a_figure', `${x.fig} is not a living figure of ${u.id}`);
+  if (!f.personalities?.includes('intruder')) return violation('not_an_intruder', `${f.id} is not an Intruder (§2.7)`);
+  if (f.hacked) return violation('counter_hacked', `${f.id} was counter-hacked: it may not intrude for the rest of the battle (§2.7)`);
+  if (u.scout === f.id) return violation('scout_busy', 'a figure out scouting does nothing else (§7.24)');
+  const id = x.jam ?? x.marker?.unit;
+  const t = s.units.find((v) => v.id === id);
+  if (!t || t.side === null || t.side === u.side || !inPlay(t)) return violation('not_an_enemy', `${id} is not an enemy unit in play (§2.7)`);
+  if (x.marker) {
+    if (!t.hidden || !t.hidden.markers.some((m) => m.n === x.marker!.n)) return violation('not_a_marker', `${t.id} has no hidden marker ${x.marker.n} (§2.7, §7.10)`);
+  } else if (t.hidden) return violation('hidden_target', `${t.id} is hidden: an Intruder may reveal one of its markers instead (§2.7 [P])`);
+  return null;
+}
+
+/** The Quality test: success jams the unit or opens the marker's reveal; a natural 1 counter-hacks the intruder. */
+export function intrude(s: S, run: Run, u: Unit, x: Intrusion): void {
+  const f = u.figures.find((g) => g.id === x.fig)!;
+  const target = QUALITY_TABLE[u.quality].target;
+  const [die] = run.roll('intruder', 1, { unit: u.id, figure: f.id, target });
+  const ok = die >= target && die !== 1;
+  if (die === 1) f.hacked = true;
+  run.emit('intrusion', { unit: u.id, figure: f.id, die, target, success: ok, ...(x.jam ? { jam: x.jam } : { marker: x.marker }), ...(die === 1 ? { counterHacked: true } : {}) });
+  if (!ok) return;
+  if (x.jam) {
+    s.units.find((v) => v.id === x.jam)!.jammed = true;
+    run.emit('unit_jammed', { unit: x.jam, by: u.id });
+  } else s.intruded = { unit: x.marker!.unit, marker: x.marker!.n };
+}
+
+/** The marker an Intruder exposed, taken once (revealed like a spotted marker when the order ends), if it still stands. */
+export function takeIntruded(s: S): { unit: string; marker: number } | null {
+  const x = s.intruded;
+  if (!x) return null;
+  s.intruded = null;
+  const t = s.units.find((v) => v.id === x.unit);
+  return t?.hidden && inPlay(t) && t.hidden.markers.some((m) => m.n === x.marker) ? x : null;
+}
+
+/** Sampled Intruder orders: jam the nearest enemy squad or team in play, and one marker of each hidden enemy unit. */
+export function intruderCandidates(s: S, u: Unit): Action[] {
+  if (u.kind !== 'infantry' && u.kind !== 'character') return [];
+  const f = living(u).find((g) => g.personalities?.includes('intruder') && !g.hacked && u.scout !== g.id);
+  if (!f) return [];
+  const out: Action[] = [];
+  const c = f.at;
+  const d2 = (v: Unit) => Math.min(...living(v).map((g) => (g.at[0] - c[0]) ** 2 + (g.at[1] - c[1]) ** 2));
+  const foes = s.units.filter((v) => v.side !== null && v.side !== u.side && inPlay(v) && !v.hidden && !v.jammed && living(v).length && (v.kind === 'infantry' || v.kind === 'weaponTeam'));
+  foes.sort((a, b) => d2(a) - d2(b));
+  if (foes.length) out.push({ type: 'command', demolition: null, target: null, intrude: { fig: f.id, jam: foes[0].id } });
+  for (const v of s.units) if (v.side !== null && v.side !== u.side && inPlay(v) && v.hidden?.markers.length) out.push({ type: 'command', demolition: null, target: null, intrude: { fig: f.id, marker: { unit: v.id, n: v.hidden.markers[0].n } } });
+  return out;
+}
