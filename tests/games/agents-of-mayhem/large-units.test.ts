@@ -4,10 +4,11 @@
 // DDD as a Large Unit in an explosion (#67, L1985).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { localRng } from '../../../src/engine/rng.js';
+import { localRng, scriptedRng } from '../../../src/engine/rng.js';
+import type { GameEvent } from '../../../src/engine/types.js';
 import { enemyZoc, inside, jumpLandings, reach } from '../../../src/games/agents-of-mayhem/geometry.js';
 import { areaTargets, band, originOf, poolFor, pushOptions, targetProblem, type Attack } from '../../../src/games/agents-of-mayhem/rules/combat.js';
-import { detonate } from '../../../src/games/agents-of-mayhem/rules/explosions.js';
+import { advanceBlast, detonate } from '../../../src/games/agents-of-mayhem/rules/explosions.js';
 import { redeploySpaces } from '../../../src/games/agents-of-mayhem/rules/turn.js';
 import { actionOf, footprint, map, unitAt, type S } from '../../../src/games/agents-of-mayhem/state.js';
 import { loadContent } from '../../../src/games/agents-of-mayhem/content.js';
@@ -147,4 +148,19 @@ test('#61 Large Units: a mission may not set one up on Inside spaces or across a
   const over = raw(); golemUnit(over).at = [16, 6, 1];
   assert.throws(() => loadContent(over), /two units on 17,7,1/);
   assert.doesNotThrow(() => loadContent(raw()));
+});
+
+test('#67 a DDD is a Large Unit in an explosion too: one roll of the 4 dice however many of its spaces the AoE covers, no Protection, Hits are Wounds (L1985, spec 7.6.2)', () => {
+  const s = only(fresh('M5'), { fortune: '0,0,1', babylon: '17,0,1' });
+  s.explosions!.pile = { ...s.explosions!.pile, pool: ['L1a'] };
+  const mk = { n: 99, at: '6,6,1', marker: null, faceUp: false, turn: 0, statuses: [], by: 'MAYHEM' as const };
+  s.explosions!.placed.push(mk);
+  detonate(s, mk, localRng('blast'), []);
+  const f = s.stack[s.stack.length - 1] as Extract<S['stack'][number], { t: 'explosion' }>;
+  assert.deepEqual(f.targets.filter((t) => t.ddd), [{ unit: '', centre: false, ddd: 'hellTower' }], 'the Hell Tower on 7-8,6-7: one target');
+  const events: GameEvent[] = [];
+  advanceBlast(s, f, () => scriptedRng([5, 6, 8, 11]), events);
+  const roll = events.find((e) => e.type === 'dice_rolled' && (e.data as { ddd?: string }).ddd === 'hellTower');
+  assert.deepEqual((roll!.data as { dice: string[] }).dice, ['red', 'red', 'red', 'red'], 'no Protection or other modifier on the 4 dice');
+  assert.equal(s.ddds!.find((d) => d.id === 'hellTower')!.wounds, 2, 'two Hits, two Wounds');
 });
