@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { localRng, scriptedRng } from '../../../src/engine/rng.js';
-import type { GameEvent } from '../../../src/engine/types.js';
+import { isViolation, type GameEvent, type Violation } from '../../../src/engine/types.js';
+import { agentsPosition } from '../../../src/games/agents-of-mayhem/position.js';
 import { enemyZoc, inside, jumpLandings, reach } from '../../../src/games/agents-of-mayhem/geometry.js';
 import { areaTargets, band, originOf, poolFor, pushOptions, targetProblem, type Attack } from '../../../src/games/agents-of-mayhem/rules/combat.js';
 import { advanceBlast, detonate } from '../../../src/games/agents-of-mayhem/rules/explosions.js';
@@ -17,7 +18,7 @@ import dice from '../../../src/games/agents-of-mayhem/data/dice.json' with { typ
 import refresh from '../../../src/games/agents-of-mayhem/data/refresh.json' with { type: 'json' };
 import tiles from '../../../src/games/agents-of-mayhem/data/tiles.json' with { type: 'json' };
 import missions from '../../../src/games/agents-of-mayhem/data/missions.json' with { type: 'json' };
-import { activeBoard, answer, cands, fresh, only } from './helpers.js';
+import { activeBoard, answer, cands, fresh, only, rs } from './helpers.js';
 
 const raw = () => structuredClone({ boards, dice, refresh, tiles, missions });
 const golemUnit = (r: ReturnType<typeof raw>) => r.missions.missions.find((m) => m.id === 'M6')!.sides.LEGION.units.find((u) => u.unit === 'golem')!;
@@ -163,4 +164,23 @@ test('#67 a DDD is a Large Unit in an explosion too: one roll of the 4 dice howe
   const roll = events.find((e) => e.type === 'dice_rolled' && (e.data as { ddd?: string }).ddd === 'hellTower');
   assert.deepEqual((roll!.data as { dice: string[] }).dice, ['red', 'red', 'red', 'red'], 'no Protection or other modifier on the 4 dice');
   assert.equal(s.ddds!.find((d) => d.id === 'hellTower')!.wounds, 2, 'two Hits, two Wounds');
+});
+
+test('#61 Large Units: a position (analysis) puts the Golem on 2×2 Outside spaces that no other unit stands on', () => {
+  const base = fresh('M6');
+  const pos = agentsPosition.toPosition(base) as { units: Record<string, { at: string | null }> };
+  assert.ok(!isViolation(pos));
+  const ok = agentsPosition.fromPosition(structuredClone(pos), fresh('M6'));
+  assert.ok(!isViolation(ok));
+  const over = structuredClone(pos); over.units.fortune.at = '16,7,1';
+  assert.equal((agentsPosition.fromPosition(over, fresh('M6')) as Violation).code, 'space_taken', 'Fortune on one of its spaces');
+  const indoor = structuredClone(pos); indoor.units.golem.at = '15,4,1';
+  assert.equal((agentsPosition.fromPosition(indoor, fresh('M6')) as Violation).code, 'large_unit_space');
+});
+
+test('#61 board picture: a Large Unit is outlined over its 2×2 footprint (render.ts)', () => {
+  const s = fresh('M6');
+  const svg = rs.render!(rs.view(s, 0), { seat: 0 } as never);
+  assert.match(svg, /<rect data-large="golem"[^>]*width="76"[^>]*height="76"/);
+  assert.ok(!svg.includes('data-large="babylon"'));
 });
