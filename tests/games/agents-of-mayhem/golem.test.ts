@@ -126,3 +126,11 @@ test(`#60 #61 random legal playouts of Mission 6 (${N} per player count): they e
   assert.ok(moved > 0 && demolished > 0 && regenerated > 0, 'the playouts move the Golem, Demolish and Regenerate');
   console.log(`# M6 playouts: golem moves ${moved}, demolish rolls ${demolished}, regenerates ${regenerated}`);
 });
+
+test('#60 Demolish in words: the action label and the event text', () => {
+  const s = activeBoard(fresh('M6'), 'golem');
+  const at = demolishTargets(s, s.units.golem)[0];
+  const v = rs.view(s, 1);
+  assert.match(rs.label!(v, 1, { type: 'act', unit: 'golem', action: 'demolish', target: at }), /Golem: Demolish at/);
+  assert.match(rs.describe!(v, { type: 'demolish', data: { unit: 'golem', at, hit: true } } as never), /Golem Demolishes at .*a Hit/);
+});
