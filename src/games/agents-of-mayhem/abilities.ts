@@ -29,7 +29,9 @@ export type Effect =
   | { k: 'gain'; thing: Thing } | { k: 'give'; status: Status } | { k: 'pay'; cube: Cube }
   | { k: 'extraDie' } | { k: 'reroll' } | { k: 'extraResult'; face: Face } | { k: 'noDamage' }
   | { k: 'ignoreProtection' } | { k: 'ignoreLos' } | { k: 'area'; n: number } | { k: 'range'; n: number }
-  | { k: 'placeExplosion'; status?: Status } | { k: 'buildingDamage' } | { k: 'mp'; n: number } | { k: 'heal' };
+  | { k: 'placeExplosion'; status?: Status } | { k: 'buildingDamage' } | { k: 'mp'; n: number } | { k: 'heal' }
+  /** Golem Demolish (L1943): roll 1 red d12 against a building within 1 space; a Hit or Aimed Hit places an Explosion marker face up there, no attack. */
+  | { k: 'demolish' };
 
 export interface Ability {
   conds: Cond[];
@@ -64,7 +66,7 @@ function parseEffect(t: string): Effect {
   const w = t.split(' ');
   const fixed: Record<string, Effect> = {
     'EXTRA DIE': { k: 'extraDie' }, REROLL: { k: 'reroll' }, 'NO DAMAGE': { k: 'noDamage' }, 'IGNORE PROTECTION': { k: 'ignoreProtection' },
-    'IGNORE LOS': { k: 'ignoreLos' }, 'PLACE EXPLOSION': { k: 'placeExplosion' }, 'BUILDING DAMAGE': { k: 'buildingDamage' }, HEAL: { k: 'heal' },
+    'IGNORE LOS': { k: 'ignoreLos' }, 'PLACE EXPLOSION': { k: 'placeExplosion' }, 'BUILDING DAMAGE': { k: 'buildingDamage' }, HEAL: { k: 'heal' }, DEMOLISH: { k: 'demolish' },
   };
   if (fixed[t]) return fixed[t];
   if (w[0] === 'GAIN' && w.length === 2 && isThing(w[1])) return { k: 'gain', thing: w[1] };
@@ -123,6 +125,7 @@ function renderEffect(e: Effect): string {
     case 'buildingDamage': return 'BUILDING DAMAGE';
     case 'mp': return `MP ${e.n}`;
     case 'heal': return 'HEAL';
+    case 'demolish': return 'DEMOLISH';
   }
 }
 
@@ -133,5 +136,5 @@ export function render(a: Ability): string {
 /** The Advanced Rules topics an ability uses (ignored in a Basic mission, spec §4.4 item 9). */
 export function isAdvanced(a: Ability): boolean {
   return a.conds.some((c) => c.k === 'aim' || c.k === 'whenRemoved' || c.k === 'untilRemoved')
-    || a.effects.some((alt) => alt.some((e) => e.k === 'area' || e.k === 'placeExplosion' || e.k === 'buildingDamage' || (e.k === 'gain' && e.thing === 'P') || (e.k === 'gain' && e.thing === 'MAYHEM')));
+    || a.effects.some((alt) => alt.some((e) => e.k === 'area' || e.k === 'placeExplosion' || e.k === 'buildingDamage' || e.k === 'demolish' || (e.k === 'gain' && e.thing === 'P') || (e.k === 'gain' && e.thing === 'MAYHEM')));
 }

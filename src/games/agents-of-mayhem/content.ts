@@ -44,6 +44,8 @@ const Wells = T.Object({ shield: T.Integer({ minimum: 0 }), armor: T.Integer({ m
 const EliteDef = T.Object({
   id: T.String(), name: T.String(), side: Side, health: T.Integer({ minimum: 1 }), wells: Wells,
   specialRefresh: T.Array(T.String()), actions: T.Array(ActionDef),
+  /** A Large Unit's figure (the Golem, spec 7.2.6): a 2×2 footprint from the north-west space it is placed on. */
+  large: T.Optional(T.Literal(true)),
 }, { additionalProperties: false });
 const SquadDef = T.Object({
   id: T.String(), name: T.String(), side: Side, reinforcement: T.Integer({ minimum: 0 }),
@@ -382,7 +384,7 @@ export function checkActions(owner: string, actions: CompiledAction[]): void {
   for (const a of actions) {
     const until = a.parsed.some((ab) => ab.conds.some((c) => c.k === 'untilRemoved'));
     if (a.kind === 'self' && (a.attack || a.mp !== undefined || a.jump || a.group || (a.timer && !until) || !a.parsed.length
-      || a.parsed.some((ab) => ab.conds.some((c) => c.k !== 'always' && c.k !== 'actorHas' && c.k !== 'untilRemoved') || ab.effects.some((alt) => alt.length !== 1 || alt[0].k !== 'gain')))) {
+      || a.parsed.some((ab) => ab.conds.some((c) => c.k !== 'always' && c.k !== 'actorHas' && c.k !== 'untilRemoved') || ab.effects.some((alt) => alt.length !== 1 || !['gain', 'heal', 'demolish'].includes(alt[0].k))))) {
       throw new Error(`${owner} action ${a.id}: a self Action has no attack, MP, Jump, group or timer (but an Until-Removed one), and its abilities are ALWAYS / ACTOR HAS / UNTIL REMOVED = GAIN ... (no choice to make)`);
     }
     // Until-Removed timers (spec 7.8): an optional timer on a self Action whose UNTIL REMOVED abilities gain statuses (held while it is present), and only there.
@@ -436,6 +438,17 @@ function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elit
     const k = u.at.join(',');
     if (occupied.has(k)) throw new Error(`mission ${m.id}: two units on ${k}`);
     occupied.add(k);
+  }
+  // A Large Unit's figure takes up 2×2 Outside spaces of one Level from its north-west space (L1915, L1921).
+  for (const side of ['MAYHEM', 'LEGION'] as Side[]) for (const u of m.sides[side].units) {
+    if (!elites[u.board]?.large || u.unit !== u.board) continue;
+    const [x, y, z] = u.at;
+    for (const [cx, cy] of [[x + 1, y], [x, y + 1], [x + 1, y + 1], [x, y]]) {
+      const k = `${cx},${cy},${z}`;
+      if (!map.cells[k] || map.cells[cellKey(cx, cy, z + 1)]) throw new Error(`mission ${m.id}: Large Unit ${u.unit} needs 2×2 Outside spaces from ${u.at.join(',')} (L1921)`);
+      if (occupied.has(k) && (cx !== x || cy !== y)) throw new Error(`mission ${m.id}: two units on ${k} (Large Unit ${u.unit})`);
+      occupied.add(k);
+    }
   }
   for (const o of m.oms) if (!map.cells[cellKey(o.at[0], o.at[1], o.at[2])]) throw new Error(`mission ${m.id}: OM ${o.id} off the map`);
   for (const e of m.events?.markers ?? []) {

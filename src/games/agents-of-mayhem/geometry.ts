@@ -5,7 +5,7 @@
 import { buildGraph, type Graph } from '../../engine/mech/graph.js';
 import { cellKey, cornerKey, edgeKey, type Cell, type CompiledMap, type Dir } from './content.js';
 import type { S, Side, Unit } from './state.js';
-import { map, unitAt } from './state.js';
+import { footprint, footprintAt, isLarge, map, unitAt } from './state.js';
 
 export const DIRS: Dir[] = ['N', 'E', 'S', 'W'];
 const VEC: Record<Dir, [number, number]> = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
@@ -86,8 +86,11 @@ export function enemyZoc(s: S, side: Side): Set<string> {
   const z = new Set<string>();
   for (const u of Object.values(s.units)) {
     if (!u.at || u.side === side) continue;
-    const [x, y, h] = parseKey(u.at);
-    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) if (dx || dy) z.add(cellKey(x + dx, y + dy, h));
+    // A Large Unit's Zone: the spaces round its whole footprint (spec 7.2.6 [P]).
+    for (const k of footprint(u)) {
+      const [x, y, h] = parseKey(k);
+      for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) if (dx || dy) z.add(cellKey(x + dx, y + dy, h));
+    }
   }
   return z;
 }
@@ -104,7 +107,7 @@ export function reach(s: S, u: Unit, budget: number, fromEdge: string | null = n
   const occ = unitAt(s);
   const out = new Map<string, Reach>();
   // Friendly spaces may be crossed, not ended in.
-  for (const [k, r] of all) if (!occ.get(k) && k !== u.at) out.set(k, r);
+  for (const [k, r] of all) if (k !== u.at && footprintAt(u, k).every((c) => !occ.get(c) || occ.get(c) === u)) out.set(k, r);
   return out;
 }
 
@@ -122,6 +125,7 @@ export function pathTo(all: Map<string, Reach>, to: string): string[] {
  * ZoC ignored on entry). Ties keep the first path found in key order.
  */
 export function reachAll(s: S, u: Unit, budget: number, fromEdge: string | null = null): Map<string, Reach> {
+  if (isLarge(u)) return largeReach(s, u, budget);
   const m = map(s);
   const st = steps(m);
   const occ = unitAt(s);
@@ -156,7 +160,8 @@ export function reachAll(s: S, u: Unit, budget: number, fromEdge: string | null 
  */
 export function jumpLandings(s: S, u: Unit, jump: { up: number; spaces: number }, mp: number): Map<string, number> {
   const out = new Map<string, number>();
-  if (!u.at) return out;
+  // A Large Unit stays on its Level: no Jump (spec 7.2.6 [P]).
+  if (!u.at || isLarge(u)) return out;
   const m = map(s);
   const [x0, y0, z0] = parseKey(u.at);
   const A = z0 + jump.up;
@@ -392,4 +397,65 @@ export function los(m: CompiledMap, from: string, to: string): LosResult {
   }
   cache.set(key, res);
   return res;
+}
+
+// ---------------------------------------------------------------- Large Units
+
+/**
+ * A Large Unit's step (spec 7.2.6, L1917-1923): the 2×2 block moves one space orthogonally (2 new
+ * spaces) or diagonally (3 new spaces), on its Level, onto Outside spaces only, for 1 MP whatever
+ * the Obstacles, Cover dots or ZoC. [P] Walls and solid corners still stop it (no space is entered
+ * through a building's wall), and each of its four spaces must be able to make the same step.
+ */
+export function largeStep(m: CompiledMap, at: string, dx: number, dy: number): string | null {
+  const [x, y, z] = parseKey(at);
+  const to = cellKey(x + dx, y + dy, z);
+  for (const [cx, cy] of [[x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]]) {
+    const nx = cx + dx; const ny = cy + dy;
+    const c = m.cells[cellKey(nx, ny, z)];
+    if (!c || inside(m, c)) return null;
+    if (dx === 0 || dy === 0) { if (m.edges[edgeKey(z, [cx, cy], [nx, ny])] === 'wall') return null; continue; }
+    const wall = (a: [number, number], b: [number, number]) => m.edges[edgeKey(z, a, b)] === 'wall';
+    if (wall([cx, cy], [nx, cy]) || wall([cx, cy], [cx, ny]) || wall([nx, ny], [nx, cy]) || wall([nx, ny], [cx, ny])) return null;
+    if (m.corners[cornerKey(z, Math.max(cx, nx), Math.max(cy, ny))] === 'solid') return null;
+  }
+  return to;
+}
+
+/** Whether a Large Unit may stand with its north-west space on `at`: four Outside spaces of one Level (L1921). */
+export function largeFits(m: CompiledMap, at: string): boolean {
+  const [x, y, z] = parseKey(at);
+  return [[x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]].every(([cx, cy]) => { const c = m.cells[cellKey(cx, cy, z)]; return !!c && !inside(m, c); });
+}
+
+/** Reach of a Large Unit: 1 MP a step (L1923), never through an enemy; friends crossed, not ended on (the end is checked by reach). */
+function largeReach(s: S, u: Unit, budget: number): Map<string, Reach> {
+  const best = new Map<string, Reach>();
+  if (!u.at) return best;
+  const m = map(s);
+  const occ = unitAt(s);
+  best.set(u.at, { cost: 0, prev: null });
+  let frontier = [u.at];
+  for (let cost = 1; cost <= budget && frontier.length; cost++) {
+    const next: string[] = [];
+    for (const k of frontier) for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
+      if (!dx && !dy) continue;
+      const to = largeStep(m, k, dx, dy);
+      if (!to || best.has(to)) continue;
+      if (footprintAt(u, to).some((c) => { const o = occ.get(c); return o && o !== u && o.side !== u.side; })) continue;
+      best.set(to, { cost, prev: k });
+      next.push(to);
+    }
+    frontier = next.sort();
+  }
+  return best;
+}
+
+/** The space of `u` nearest to `to` (a Large Unit's footprint, spec 2.1.5 [P] A-27): least distance, then one with LOS, then key order. */
+export function nearestCell(m: CompiledMap, u: Unit, to: string): string {
+  const cells = footprint(u);
+  if (cells.length <= 1) return u.at!;
+  const d = Math.min(...cells.map((k) => distance(k, to)));
+  const near = cells.filter((k) => distance(k, to) === d).sort();
+  return near.find((k) => k === to || los(m, k, to).ok) ?? near[0];
 }

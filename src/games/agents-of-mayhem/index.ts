@@ -118,7 +118,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'deploy': return { actions: [{ type: 'deploy', board: null }, ...deployOptions(s, f as Extract<Frame, { t: 'deploy' }>).map((o) => ({ type: 'deploy' as const, ...o }))], all: true };
     case 'redeploy': {
       const board = (f as Extract<Frame, { t: 'redeploy' }>).boards[0];
-      return { actions: [{ type: 'redeploy', board, to: null }, ...redeploySpaces(s, s.side).map((to) => ({ type: 'redeploy' as const, board, to }))], all: true };
+      return { actions: [{ type: 'redeploy', board, to: null }, ...redeploySpaces(s, s.side, s.units[board]).map((to) => ({ type: 'redeploy' as const, board, to }))], all: true };
     }
   }
   return { actions: [], all: true };
@@ -231,7 +231,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     case 'redeploy':
       if (a.type !== 'redeploy') return wrong('redeploy');
       if (a.board !== (f as Extract<Frame, { t: 'redeploy' }>).boards[0]) return violation('wrong_board', `redeploy ${(f as Extract<Frame, { t: 'redeploy' }>).boards[0]} now`);
-      return a.to === null || redeploySpaces(s, s.side).includes(a.to) ? null : violation('bad_redeploy', 'an Outside space of a Tile with no enemy unit and no enemy OM (spec 7.13)');
+      return a.to === null || redeploySpaces(s, s.side, s.units[a.board]).includes(a.to) ? null : violation('bad_redeploy', 'an Outside space of a Tile with no enemy unit and no enemy OM (spec 7.13)');
   }
   return violation('unknown_decision', dec.kind);
 }

@@ -10,7 +10,8 @@ import { MAYHEM } from './rules/mayhem.js';
 import { explosiveObject } from './rules/explosions.js';
 import { freeJump, jumpBarred } from './rules/ddd.js';
 import { mandatoryTimer } from './rules/timers.js';
-import { CARD_ACTIONS, actOf, actionOf, actionsOf, weaponWithGadget, count, isElite, isFigure, map, unitKey, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
+import { demolishes, demolishProblem, demolishTargets } from './rules/golem.js';
+import { CARD_ACTIONS, actOf, actionOf, actionsOf, weaponWithGadget, count, footprint, isElite, isFigure, map, unitKey, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
 
 export function slotOf(s: S): Slot { return s.slots[s.slot]; }
 /** The Mayhem card whose character Action this is, if it is one (spec 7.7). */
@@ -98,6 +99,8 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
     if (typeof a.target !== 'string') return violation('no_target', 'choose a target space');
     return targetProblem(s, u, def, a.target);
   }
+  // Golem Demolish (spec 7.17): a self Action that names the building space.
+  if (demolishes(def) && a.when === undefined) return demolishProblem(s, u, a.target);
   if (a.target !== undefined || a.when !== undefined) return violation('unknown_field', `${def.name} takes no target`);
   return null;
 }
@@ -169,7 +172,7 @@ export function groupProblem(s: S, a: Extract<Action, { type: 'group' }>): Viola
 export function enemySpaces(s: S, u: Unit): string[] {
   const objects = s.explosions ? Object.values(map(s).cells).filter((c) => c.explosive && explosiveObject(s, c.key)).map((c) => c.key) : [];
   const ddds = u.side === 'MAYHEM' ? (s.ddds ?? []).filter((d) => !d.destroyed).flatMap((d) => d.at) : [];
-  return [...new Set([...Object.values(s.units).filter((v) => v.at && v.side !== u.side).map((v) => v.at!), ...objects, ...ddds])].sort();
+  return [...new Set([...Object.values(s.units).filter((v) => v.at && v.side !== u.side).flatMap((v) => footprint(v)), ...objects, ...ddds])].sort();
 }
 
 export function turnCandidates(s: S): Action[] {
@@ -197,6 +200,8 @@ export function turnCandidates(s: S): Action[] {
           if (!actProblem(s, later)) out.push(later);
           if (!actProblem(s, { ...later, aim: 'timer' })) out.push({ ...later, aim: 'timer' });
         }
+      } else if (demolishes(def)) {
+        for (const target of demolishTargets(s, u)) { const a = { type: 'act' as const, unit: u.id, action: def.id, target }; if (!actProblem(s, a)) out.push(a); }
       } else {
         const a = { type: 'act' as const, unit: u.id, action: def.id };
         if (!actProblem(s, a)) out.push(a);

@@ -13,7 +13,8 @@ import { capacity, defense } from './rules/board.js';
 import { mayhemDeckList } from './rules/mayhem.js';
 import { missionGadgets, startingGadgets } from './rules/gadgets.js';
 import { missionUpgrades } from './rules/upgrades.js';
-import { isElite, SIDES, slotSeats, WELLS, type Board, type S, type Side, type Slot, type Unit, type Well } from './state.js';
+import { largeFits } from './geometry.js';
+import { footprint, isElite, isLarge, SIDES, slotSeats, WELLS, type Board, type S, type Side, type Slot, type Unit, type Well } from './state.js';
 
 const int0 = { type: 'integer', minimum: 0, maximum: 99 };
 const cards = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 64 }, maxItems: 200 };
@@ -210,6 +211,16 @@ export const agentsPosition: PositionFormat<S> = {
     }
     for (const [id, u] of Object.entries(units)) {
       if (!p.units[id] && u.at && taken.get(u.at) !== id) return violation('space_taken', `units ${taken.get(u.at)} and ${id} stand on one space (${u.at})`, { at: u.at });
+    }
+    // A Large Unit (spec 7.2.6): 2×2 Outside spaces of one Level, none shared with another unit.
+    const under = new Map<string, string>();
+    for (const [id, u] of Object.entries(units).sort(([a], [b]) => (a < b ? -1 : 1))) {
+      if (u.at && isLarge(u) && !largeFits(m.compiled, u.at)) return violation('large_unit_space', `units.${id}: a Large Unit stands on 2×2 Outside spaces from its north-west space (${u.at})`, { unit: id, at: u.at });
+      for (const k of footprint(u)) {
+        const other = under.get(k);
+        if (other) return violation('space_taken', `units ${other} and ${id} stand on one space (${k})`, { units: [other, id], at: k });
+        under.set(k, id);
+      }
     }
 
     // OMs: the mission's, each controlled by a Side.

@@ -9,7 +9,7 @@ import {
   type LegendItem, type SquareGrid, type XY,
 } from '../../render/svg.js';
 import { CONTENT, destroyedMap, type Side } from './content.js';
-import type { Unit } from './state.js';
+import { isLarge, type Unit } from './state.js';
 import { DDDS } from './rules/ddd.js';
 import type { View } from './view.js';
 
@@ -77,6 +77,11 @@ export function render(v: View, opts: RenderOptions): string {
         .ele('title').txt(`${def.name} (Doomsday Device)${def.health !== null ? `, ${d.wounds} of ${def.health} Wounds` : ''}${d.hacked ? `, hacked by ${d.hacked}` : ''}`);
       text(dg, g.x + x0 * CELL + 6, g.y + (y1 + 1) * CELL - 6, def.name.split(' ')[0]);
     }
+  }
+  // Large Units (the Golem): their 2×2 footprint outlined in the Side's colour; the counter stands on the north-west space.
+  for (const u of Object.values(v.units).filter((x) => x.at && !x.downed && isLarge(x)).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    const p = xyOf(u.at!);
+    if (p) el(c.root, 'rect', { 'data-large': u.id, x: g.x + p[0] * CELL + 2, y: g.y + p[1] * CELL + 2, width: 2 * CELL - 4, height: 2 * CELL - 4, fill: 'none', stroke: SIDE_COLOUR[u.side], 'stroke-width': 2.5 });
   }
   const blasts = v.explosions?.placed ?? [];
   if (blasts.length) {

@@ -137,6 +137,8 @@ export type Frame =
   | { t: 'edmksTax'; seat: Seat; board: string }
   /** EDMKS: one LEGION board gains a Mayhem cube in the LEGION Refresh Phase (spec 6.4 step 6). */
   | { t: 'edmks'; seat: Seat }
+  /** Golem Demolish (spec 7.17): `unit` rolls 1 red d12 against the building of `at`; resolved by settle (the roll drawn then). */
+  | { t: 'demolish'; unit: string; at: string }
   /** An Event Marker triggered by `unit` (spec 7.10): resolved by settle (its number drawn then). */
   | { t: 'event'; marker: number; unit: string }
   /** Advanced Setup step 2 (spec 3.3): `side` spends its Scrap budget on gadgets, hidden until both Sides have chosen (commit-reveal). */
@@ -363,9 +365,20 @@ export function slotSeats(s: S, side: Side): Seat[] {
 }
 export function unitAt(s: S): Map<string, Unit> {
   const m = new Map<string, Unit>();
-  for (const u of Object.values(s.units)) if (u.at) m.set(u.at, u);
+  for (const u of Object.values(s.units)) for (const k of footprint(u)) m.set(k, u);
   return m;
 }
+/** A Large Unit (spec 7.2.6, L1915): the figure of an Elite board marked `large` (the Golem), 2×2 spaces. */
+export function isLarge(u: Unit): boolean { return !u.ally && !u.minion && !!CONTENT.elites[u.board]?.large; }
+/** The spaces a unit takes up: its own, or for a Large Unit the 2×2 block whose north-west space is `at` (same Level). */
+export function footprint(u: Unit): string[] { return u.at ? footprintAt(u, u.at) : []; }
+export function footprintAt(u: Unit, at: string): string[] {
+  if (!isLarge(u)) return [at];
+  const [x, y, z] = at.split(',').map(Number);
+  return [`${x},${y},${z}`, `${x + 1},${y},${z}`, `${x},${y + 1},${z}`, `${x + 1},${y + 1},${z}`];
+}
+/** Whether the unit stands on `k` (any space of a Large Unit's footprint). */
+export function occupies(u: Unit, k: string): boolean { return footprint(u).includes(k); }
 export function count(u: Unit, k: Status): number { return u.statuses.filter((x) => x.kind === k).length; }
 export function figureOf(s: S, boardId: string): Unit | undefined { return isElite(boardId) ? s.units[boardId] : undefined; }
 export const sortIds = (xs: string[]) => xs.slice().sort();

@@ -81,6 +81,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'explosion_fizzled': return `The Explosion marker at ${sp(String(d.at))} is removed (the pile is empty)`;
     case 'object_hit': return `Explosive Object at ${sp(String(d.at))}: ${d.total} Hit(s) this Turn`;
     case 'building_damage_placed': return `Building Damage ${d.damage} at ${sp(String(d.at))}`;
+    case 'demolish': return `${n('unit')} Demolishes at ${sp(String(d.at))}: ${d.hit ? 'a Hit, an Explosion marker goes face up in the building' : 'no Hit'}`;
     case 'building_collapsed': return `The top Level (Level ${d.level}) of Tile ${d.tile} collapses (Building Damage ${d.damage})`;
     case 'displaced': return `${n('unit')} lands at ${sp(String(d.to))}`;
     case 'hacked': return `${n('unit')}${d.marker ? ` (Event Marker at ${sp(String(d.marker))})` : ''}: ${d.action}, ${d.hits} Hit(s) of ${d.difficulty} needed: ${d.success ? 'hacked' : 'failed'}`;

@@ -9,7 +9,7 @@ import { cardOf, jumpOf } from '../legal.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
-import { actOf, actionOf, count, isElite, isFigure, mission, unitKey, type PaidAct, type S, type Unit } from '../state.js';
+import { actOf, actionOf, count, footprintAt, isElite, isFigure, mission, unitKey, type PaidAct, type S, type Unit } from '../state.js';
 import { paidWindow } from './instants.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
 import { checkOms, dashAction, selfEffects, startAttack } from './combat.js';
@@ -77,7 +77,7 @@ function performAction(s: S, u: Unit, def: CompiledAction, target: string | unde
   switch (def.kind) {
     case 'move': grant(s, u, def, def.mp ?? 0); break;
     case 'jump': sl.mp!.jump = def.jump!; break;
-    case 'self': selfEffects(s, u, def, ev); break;
+    case 'self': selfEffects(s, u, def, ev, target); break;
     case 'attack':
       if (when === 'before') { grant(s, u, def, def.mp ?? 0); sl.fire = { unit: u.id, action: def.id }; break; }
       startAttack(s, sl.seat, u, def, target!, ev, aimed);
@@ -126,7 +126,8 @@ export function move(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev)
   const path = pathTo(all, a.to);
   spend(s, u.id, all.get(a.to)!.cost);
   if (!u.at) { u.entry = null; say(ev, 'entered', { unit: u.id, edge }); }
-  for (const k of path) checkOms(s, u, k, ev);
+  // A Large Unit enters every space of its footprint along the path (spec 7.2.6).
+  for (const k of path) for (const c of footprintAt(u, k)) checkOms(s, u, c, ev);
   const from = u.at;
   u.at = a.to; u.facing = a.facing;
   checkEvents(s, u, path, from);

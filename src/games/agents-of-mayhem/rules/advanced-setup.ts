@@ -8,7 +8,7 @@
 import { drawOne, newDeck } from '../../../engine/mech/deck.js';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { CONTENT, cellKey } from '../content.js';
-import { GADGETS, map, seatsOf, unitAt, type Action, type Frame, type S, type Side, type Unit } from '../state.js';
+import { GADGETS, footprintAt, isLarge, map, seatsOf, unitAt, type Action, type Frame, type S, type Side, type Unit } from '../state.js';
 import { UPGRADES } from '../state.js';
 import { scrapBudget } from './gadgets.js';
 import { MAYHEM } from './mayhem.js';
@@ -144,7 +144,12 @@ export function placeSpaces(s: S, f: PlaceFrame): string[] {
   const m = CONTENT.missions[s.mission];
   const tiles = new Set(m.sides[f.side].units.map((u) => mp.cells[cellKey(u.at[0], u.at[1], u.at[2])]?.tile).filter((t) => t !== undefined));
   const occ = unitAt(s);
-  return Object.entries(mp.cells).filter(([k, c]) => tiles.has(c.tile) && !occ.get(k) && !mp.cells[cellKey(c.x, c.y, c.z + 1)]).map(([k]) => k).sort();
+  const out = Object.entries(mp.cells).filter(([k, c]) => tiles.has(c.tile) && !occ.get(k) && !mp.cells[cellKey(c.x, c.y, c.z + 1)]).map(([k]) => k).sort();
+  // A Large Unit's figure: its 2×2 footprint on such spaces (spec 7.2.6).
+  const u = s.units[f.unit];
+  if (!u || !isLarge(u)) return out;
+  const ok = new Set(out);
+  return out.filter((k) => footprintAt(u, k).every((c) => ok.has(c)));
 }
 
 export function applyPlace(s: S, f: PlaceFrame, to: string, ev: Ev): void {

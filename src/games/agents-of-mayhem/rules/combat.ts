@@ -6,8 +6,8 @@ import type { Ability, Face, Status } from '../abilities.js';
 import { instantCandidates } from './instants.js';
 import { isAdvanced } from '../abilities.js';
 import { CONTENT, cellKey, type Color, type CompiledAction } from '../content.js';
-import { area as areaOf, distance, faceToward, inFlank, los, parseKey, terrainCost, topFloorAtOrBelow, floor, DIRS } from '../geometry.js';
-import { actionOf, actionsOf, count, isElite, isFigure, map, mission, other, unitAt, type Frame, type S, type Unit, type Well } from '../state.js';
+import { area as areaOf, distance, faceToward, inFlank, los, nearestCell, parseKey, terrainCost, topFloorAtOrBelow, floor, DIRS } from '../geometry.js';
+import { actionOf, actionsOf, count, footprint, isElite, isFigure, isLarge, map, mission, occupies, other, unitAt, type Frame, type S, type Unit, type Well } from '../state.js';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import { addVp, capacity, defense, down, gainCube, gainMayhemStatus, giveStatus, payment, placeWound, say, woundWells, type Ev } from './board.js';
@@ -66,17 +66,22 @@ export function targetProblem(s: S, att: Unit, a: CompiledAction, centre: string
   if (a.kind !== 'attack' || !a.attack) return violation('not_an_attack', `${a.id} is not an attack`);
   const m = map(s);
   if (!m.cells[centre]) return violation('bad_space', `no space ${centre}`);
-  if (!faceToward(att.at, centre)) return violation('not_in_front', 'the target must be in the Front (spec 2.1.4)');
+  // A Large Unit attacks from the space of its footprint nearest the target (spec 2.1.5 [P], A-27).
+  const from = originOf(s, att, centre);
+  if (!faceToward(from, centre)) return violation('not_in_front', 'the target must be in the Front (spec 2.1.4)');
   const tgt = unitAt(s).get(centre);
   const object = explosiveObject(s, centre) || dddTarget(s, att, centre);
   if ((!tgt || tgt.side === att.side) && !object) return violation('no_enemy', 'choose a space holding an enemy unit, an Explosive Object or a destructible DDD (spec 7.3.2, 7.6.1, 7.15)');
   const enemy = tgt && tgt.side !== att.side ? tgt : null;
-  const dist = distance(att.at, centre);
+  const dist = distance(from, centre);
   if (!band(s, att, a, dist, enemy)) return violation('out_of_range', `distance ${dist} is beyond the weapon's range bands (spec 7.3.3)`);
   const ignoreLos = abilitiesOf(s, a).some((ab) => isPre(ab) && preHolds(s, ab, att, enemy, dist) && firstEffects(ab).some((e) => e.k === 'ignoreLos'));
-  if (!ignoreLos && !los(m, att.at, centre).ok) return violation('no_los', 'no line of sight (spec 2.1.6)');
+  if (!ignoreLos && !footprint(att).some((k) => k !== centre && los(m, k, centre).ok)) return violation('no_los', 'no line of sight (spec 2.1.6)');
   return null;
 }
+
+/** Where `att` attacks `centre` from: its space, or a Large Unit's footprint space nearest the target (spec 2.1.5 [P], A-27). */
+export function originOf(s: S, att: Unit, centre: string): string { return isLarge(att) ? nearestCell(map(s), att, centre) : att.at!; }
 
 /** The dice pool of one target (spec §7.3.4-7.3.6). `from`: where LOS/Protection/Flank are traced (the attacker, or the AoE centre). */
 export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: string, centreDist: number): Pool | null {
@@ -88,10 +93,13 @@ export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: str
   let areaN = 0;
   for (const e of effects) if (e.k === 'area') areaN = Math.max(areaN, e.n);
   const dice: Color[] = Array(b.dice + effects.filter((e) => e.k === 'extraDie').length).fill(b.color);
-  const sight = from === tgt.at ? { ok: true as const, protection: false } : los(m, from, tgt.at);
+  // A Large target: traced to its footprint space nearest the attack (A-27); it never gains Protection (L1925).
+  const at = isLarge(tgt) ? nearestCell(m, tgt, from) : tgt.at;
+  const own = from === att.at || occupies(att, from);
+  const sight = from === at ? { ok: true as const, protection: false } : los(m, from, at);
   if (!sight.ok && !effects.some((e) => e.k === 'ignoreLos')) return null;
   const mods: Record<string, number> = {};
-  if (inFlank(tgt.at, tgt.facing, att.at === from ? att.at : from)) mods.flank = 2;
+  if (inFlank(at, tgt.facing, from)) mods.flank = 2;
   // The Hell Tower counts as one Level higher when it attacks (spec 7.15).
   const za = parseKey(att.at)[2] + dddLift(att.id); const zt = parseKey(tgt.at)[2];
   if (za > zt) mods.higher = 2;
@@ -106,7 +114,7 @@ export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: str
   if (count(att, 'ATTACK_DOWN')) mods.attackDown = -count(att, 'ATTACK_DOWN');
   if (count(tgt, 'DEFENSE_UP')) mods.defenseUp = -count(tgt, 'DEFENSE_UP');
   // Protection: LOS ends on an Obstacle or Cover dot; not at Range 1 from the attacker (spec §7.3.5).
-  const protection = sight.ok && sight.protection && !(from === att.at && distance(att.at, tgt.at) <= 1) && !effects.some((e) => e.k === 'ignoreProtection');
+  const protection = sight.ok && sight.protection && !isLarge(tgt) && !(own && distance(from, at) <= 1) && !effects.some((e) => e.k === 'ignoreProtection');
   if (protection) mods.protection = -2;
   return { color: b.color, dice: modifyPool(dice, Object.values(mods).reduce((x, y) => x + y, 0)), mods, protection, area: areaN };
 }
@@ -138,11 +146,14 @@ export function areaTargets(s: S, att: Unit, centre: string, n: number): Unit[] 
   const [cx, cy, cz] = parseKey(centre);
   const out: Unit[] = [];
   for (const u of Object.values(s.units)) {
-    if (!u.at || u.side === att.side || u.at === centre) continue;
-    const [x, y, z] = parseKey(u.at);
-    if (z !== cz || Math.max(Math.abs(x - cx), Math.abs(y - cy)) > n) continue;
-    if (areaOf(m, m.cells[u.at]) !== areaOf(m, m.cells[centre]) || !los(m, centre, u.at).ok) continue;
-    out.push(u);
+    if (!u.at || u.side === att.side || occupies(u, centre)) continue;
+    // A Large Unit is one target however many of its spaces the area covers (L1927).
+    const inArea = footprint(u).some((k) => {
+      const [x, y, z] = parseKey(k);
+      if (z !== cz || Math.max(Math.abs(x - cx), Math.abs(y - cy)) > n) return false;
+      return areaOf(m, m.cells[k]) === areaOf(m, m.cells[centre]) && los(m, centre, k).ok;
+    });
+    if (inArea) out.push(u);
   }
   return out.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
@@ -157,10 +168,10 @@ function aoeRadius(s: S, att: Unit, a: CompiledAction, tgt: Unit | null, dist: n
 }
 
 export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, centre: string, ev: Ev, aimed = false): void {
-  att.facing = faceToward(att.at!, centre)!;
+  att.facing = faceToward(originOf(s, att, centre), centre) ?? att.facing;
   const here = unitAt(s).get(centre);
   const tgt = here && here.side !== att.side ? here : null;
-  const radius = aoeRadius(s, att, a, tgt, distance(att.at!, centre));
+  const radius = aoeRadius(s, att, a, tgt, distance(originOf(s, att, centre), centre));
   const others = radius ? areaTargets(s, att, centre, radius) : [];
   // Targetable Explosive Objects are targets too, the one in the centre space and those in the area (spec 7.3.2, 7.5).
   const spaces = radius ? areaSpaces(map(s), centre, radius) : [centre];
@@ -193,6 +204,8 @@ export function dashSpaces(s: S, u: Unit): string[] {
   const occ = unitAt(s);
   const [x, y, z] = parseKey(u.at);
   const out: string[] = [];
+  // A Large Unit has no Dash (its board prints none); it never takes a one-space step of a small figure.
+  if (isLarge(u)) return out;
   for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
     if (!dx && !dy) continue;
     const x2 = x + dx; const y2 = y + dy;
@@ -276,7 +289,8 @@ export function currentTarget(s: S, f: Attack): Unit | null { const t = f.target
 /** Pushes: spaces one step farther from the origin (else at the same distance), legal steps, free, on the map (spec §7.3.8). */
 export function pushOptions(s: S, f: Attack): string[] {
   const u = currentTarget(s, f);
-  if (!u?.at || f.pushes <= 0) return [];
+  // Large Units are not pushed (A-12).
+  if (!u?.at || f.pushes <= 0 || isLarge(u)) return [];
   const m = map(s);
   const origin = f.targets[f.i].centre ? attackerOf(s, f).at ?? f.centre : f.centre;
   const occ = unitAt(s);
@@ -330,10 +344,10 @@ export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' |
         if (!u) { f.stage = 'next'; break; }
         const centreUnit = s.units[f.targets[0].unit];
         // Re-evaluate after the window: a target that left the space (or area) is missed (spec §7.3.2 step 4).
-        const stillThere = f.targets[f.i].centre ? u.at === f.centre : !!u.at && areaTargets(s, att, f.centre, 99).some((x) => x.id === u.id);
-        const from = f.targets[f.i].centre ? att.at : f.centre;
+        const stillThere = f.targets[f.i].centre ? occupies(u, f.centre) : !!u.at && areaTargets(s, att, f.centre, 99).some((x) => x.id === u.id);
+        const from = f.targets[f.i].centre ? att.at && originOf(s, att, f.centre) : f.centre;
         const pool = att.at && from && stillThere && (f.targets[f.i].centre ? !targetProblem(s, att, a, f.centre) : true)
-          ? poolFor(s, att, a, u, from, distance(att.at, f.centre)) : null;
+          ? poolFor(s, att, a, u, from, distance(originOf(s, att, f.centre), f.centre)) : null;
         if (!pool) { say(ev, 'attack_missed', { id: f.id, unit: u.id }); f.stage = 'next'; void centreUnit; break; }
         if (f.mayhemDie && f.targets[f.i].centre) { pool.dice.push(pool.color); pool.dice.sort((x, y) => TIER.indexOf(y) - TIER.indexOf(x)); }
         const faces = roll(rng(), pool.dice);
@@ -376,7 +390,7 @@ function resolveRoll(s: S, f: Attack, att: Unit, a: CompiledAction, u: Unit, fac
   let hits = n('H') + n('AH');
   let pushes = n('P');
   let noDamage = false;
-  const dist = att.at && u.at ? distance(att.at, f.centre) : 0;
+  const dist = att.at && u.at ? distance(originOf(s, att, f.centre), f.centre) : 0;
   for (const ab of abilitiesOf(s, a)) {
     let times = Infinity;
     for (const c of ab.conds) {
@@ -418,9 +432,9 @@ function rollObject(s: S, f: Attack, att: Unit, a: CompiledAction, at: string, r
   const m = map(s);
   const centre = f.targets[f.i].centre;
   const ok = !!att.at && explosiveObject(s, at) && (centre ? !targetProblem(s, att, a, at) : los(m, f.centre, at).ok);
-  const b = ok ? band(s, att, a, distance(att.at!, f.centre), null) : null;
+  const b = ok ? band(s, att, a, distance(originOf(s, att, f.centre), f.centre), null) : null;
   if (!b) { say(ev, 'attack_missed', { id: f.id, object: at }); return; }
-  const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, distance(att.at!, f.centre))).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
+  const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, distance(originOf(s, att, f.centre), f.centre))).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
   const mods: Record<string, number> = {};
   const za = parseKey(att.at!)[2] + dddLift(att.id); const zt = parseKey(at)[2];
   if (za > zt) mods.higher = 2;
@@ -449,9 +463,9 @@ function rollDdd(s: S, f: Attack, att: Unit, a: CompiledAction, id: string, rng:
   const centre = f.targets[f.i].centre;
   const at = d && (centre ? (d.at.includes(f.centre) ? f.centre : null) : d.at.find((k) => areaSpaces(map(s), f.centre, 99).includes(k)) ?? null);
   const ok = !!att.at && !!at && (centre ? !targetProblem(s, att, a, at) : true);
-  const b = ok ? band(s, att, a, distance(att.at!, f.centre), null) : null;
+  const b = ok ? band(s, att, a, distance(originOf(s, att, f.centre), f.centre), null) : null;
   if (!b || !d || !at) { say(ev, 'attack_missed', { id: f.id, ddd: id }); return; }
-  const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, distance(att.at!, f.centre))).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
+  const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, distance(originOf(s, att, f.centre), f.centre))).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
   const mods: Record<string, number> = {};
   // The Hell Tower counts as one Level higher when attacked (spec 7.15).
   const za = parseKey(att.at!)[2]; const zt = parseKey(at)[2] + dddLift(id);
@@ -474,8 +488,13 @@ export function gainThing(s: S, u: Unit, thing: string, ev: Ev): void {
   giveStatus(s, u, thing as Status, ev);
 }
 /** A `self` Action: the GAIN effects of its abilities whose conditions hold (ALWAYS, ACTOR HAS) go to the acting unit (spec 2.2.9 "Gain"). */
-export function selfEffects(s: S, u: Unit, a: CompiledAction, ev: Ev): void {
-  for (const ab of abilitiesOf(s, a)) if (preHolds(s, ab, u, null, 0)) for (const e of firstEffects(ab)) if (e.k === 'gain') gainThing(s, u, e.thing, ev);
+export function selfEffects(s: S, u: Unit, a: CompiledAction, ev: Ev, target?: string): void {
+  for (const ab of abilitiesOf(s, a)) if (preHolds(s, ab, u, null, 0)) for (const e of firstEffects(ab)) {
+    if (e.k === 'gain') gainThing(s, u, e.thing, ev);
+    // Regenerate (L1945) and Demolish (L1943): the Demolish roll waits for settle's rng (rules/golem.ts).
+    else if (e.k === 'heal') heal(s, u);
+    else if (e.k === 'demolish' && target) s.stack.push({ t: 'demolish', unit: u.id, at: target });
+  }
 }
 export function heal(s: S, u: Unit): void {
   const b = s.boards[u.board];
@@ -581,7 +600,7 @@ export function checkOms(s: S, u: Unit, at: string, ev: Ev): void {
     if (o.control === u.side) continue;
     const [ox, oy, oz] = parseKey(o.at);
     if (oz !== z || Math.max(Math.abs(ox - x), Math.abs(oy - y)) > 1) continue;
-    const near = (side: string) => Object.values(s.units).some((v) => v.at && v.side === side && v.id !== u.id && (() => { const [vx, vy, vz] = parseKey(v.at!); return vz === oz && Math.max(Math.abs(vx - ox), Math.abs(vy - oy)) <= 1; })());
+    const near = (side: string) => Object.values(s.units).some((v) => v.at && v.side === side && v.id !== u.id && footprint(v).some((k) => { const [vx, vy, vz] = parseKey(k); return vz === oz && Math.max(Math.abs(vx - ox), Math.abs(vy - oy)) <= 1; }));
     if (near(o.control)) continue;
     o.control = u.side;
     say(ev, 'om_flipped', { om: o.id, to: u.side, by: u.id });

@@ -13,9 +13,10 @@ import explosionsJson from '../data/explosions.json' with { type: 'json' };
 import type { Status } from '../abilities.js';
 import { CONTENT, cellKey, type Cell, type Color, type CompiledMap, checkDataFile } from '../content.js';
 import { area as areaOf, floor, inside, los, parseKey } from '../geometry.js';
-import { count, map, mission, unitAt, type ExplosionMarker, type Frame, type S, type Side, type Target, type Unit } from '../state.js';
+import { count, isLarge, map, mission, unitAt, type ExplosionMarker, type Frame, type S, type Side, type Target, type Unit } from '../state.js';
 import { down, gainMayhemStatus, giveStatus, say, type Ev } from './board.js';
 import { applyHits, maxBlocks, modifyPool, pushOptions, reactingSeat, roll, type Attack } from './combat.js';
+import { DDDS, dddAt, hitDdd } from './ddd.js';
 
 const Color = T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]);
 const Size = T.Union([T.Literal('small'), T.Literal('medium'), T.Literal('large')]);
@@ -102,10 +103,14 @@ export function detonate(s: S, mk: ExplosionMarker, rng: Rng, ev: Ev): void {
   const occ = unitAt(s);
   say(ev, 'explosion', { n: mk.n, at: mk.at, marker: def.id, size: def.size, dice: def.color, area: def.area, damage: def.damage });
   // Statuses on the marker go to every unit in the AoE, no Hit needed (L1523).
-  for (const k of spaces) { const u = occ.get(k); if (u) for (const st of mk.statuses) giveStatus(s, u, st, ev); }
+  // A Large Unit is one target however many of its spaces the area covers (L1927).
+  const hit = [...new Set(spaces.flatMap((k) => { const u = occ.get(k); return u ? [u] : []; }))];
+  for (const u of hit) for (const st of mk.statuses) giveStatus(s, u, st, ev);
   const targets: Target[] = [
     ...spaces.filter((k) => explosiveObject(s, k)).map((k) => ({ unit: '', centre: false, object: k })),
-    ...spaces.flatMap((k) => { const u = occ.get(k); return u ? [{ unit: u.id, centre: false }] : []; }),
+    ...hit.map((u) => ({ unit: u.id, centre: false })),
+    // A destructible DDD is a Large Unit (L1985): one roll however many of its spaces the area covers.
+    ...[...new Set(spaces.flatMap((k) => { const d = dddAt(s, k); return d && DDDS[d.id].health !== null ? [d.id] : []; }))].sort().map((id) => ({ unit: '', centre: false, ddd: id })),
   ];
   const seat = s.seats.indexOf(mk.by);
   s.stack.push({ t: 'explosion', id: s.nextId++, seat: seat < 0 ? 0 : seat, marker: mk.n, centre: mk.at, dice: Array(4).fill(def.color), targets, i: 0, stage: 'roll', hits: 0, pushes: 0, collapse: null });
@@ -113,7 +118,7 @@ export function detonate(s: S, mk: ExplosionMarker, rng: Rng, ev: Ev): void {
 
 type Blast = Extract<Frame, { t: 'explosion' }>;
 
-export function blastTarget(s: S, f: Blast): Unit | null { const t = f.targets[f.i]; return t && !t.object ? s.units[t.unit] : null; }
+export function blastTarget(s: S, f: Blast): Unit | null { const t = f.targets[f.i]; return t && !t.object && !t.ddd ? s.units[t.unit] : null; }
 
 export function blastWaits(s: S, f: Blast): boolean {
   const u = blastTarget(s, f);
@@ -134,6 +139,7 @@ export function advanceBlast(s: S, f: Blast, rng: () => Rng, ev: Ev): 'wait' | '
       case 'roll': {
         f.stage = 'block'; f.hits = 0; f.pushes = 0;
         if (t?.object) { blastObject(s, f, t.object, rng(), ev); f.stage = 'next'; break; }
+        if (t?.ddd) { blastDdd(s, f, t.ddd, rng(), ev); f.stage = 'next'; break; }
         if (!u?.at || (f.collapse === null && parseKey(u.at)[2] !== parseKey(f.centre)[2])) { f.stage = 'next'; break; }
         const { dice, mods } = blastPool(s, f, u);
         const faces = roll(rng(), dice);
@@ -161,7 +167,7 @@ export function advanceBlast(s: S, f: Blast, rng: () => Rng, ev: Ev): 'wait' | '
 /** 4 dice of the marker's colour; Protection traced from the centre (adjacent spaces keep it, spec 7.5), the target's Defense Up/Down; none for collapse damage. */
 function blastPool(s: S, f: Blast, u: Unit): { dice: Color[]; mods: Record<string, number> } {
   const mods: Record<string, number> = {};
-  if (f.collapse === null && u.at !== f.centre) { const sight = los(map(s), f.centre, u.at!); if (sight.ok && sight.protection) mods.protection = -2; }
+  if (f.collapse === null && u.at !== f.centre && !isLarge(u)) { const sight = los(map(s), f.centre, u.at!); if (sight.ok && sight.protection) mods.protection = -2; }
   if (f.collapse === null && count(u, 'DEFENSE_DOWN')) mods.defenseDown = count(u, 'DEFENSE_DOWN');
   if (f.collapse === null && count(u, 'DEFENSE_UP')) mods.defenseUp = -count(u, 'DEFENSE_UP');
   return { dice: modifyPool(f.dice.slice(), Object.values(mods).reduce((x, y) => x + y, 0)), mods };
@@ -173,6 +179,15 @@ function blastObject(s: S, f: Blast, at: string, rng: Rng, ev: Ev): void {
   ev.push(rollEvent('explosion', faces.map((x) => x.join('+') || '-'), { id: f.id, object: at, dice: f.dice }));
   const mk = s.explosions!.placed.find((x) => x.n === f.marker);
   hitObject(s, at, faces.flat().filter((x) => x === 'H' || x === 'AH').length, null, mk?.by ?? 'LEGION', ev);
+}
+
+/** A destructible DDD in the blast (spec 7.15: a Large Unit, L1985): 4 dice, no Protection (spec 7.3.5), Hits are Wounds. */
+function blastDdd(s: S, f: Blast, id: string, rng: Rng, ev: Ev): void {
+  const d = s.ddds?.find((x) => x.id === id && !x.destroyed);
+  if (!d) return;
+  const faces = roll(rng, f.dice);
+  ev.push(rollEvent('explosion', faces.map((x) => x.join('+') || '-'), { id: f.id, ddd: id, dice: f.dice }));
+  hitDdd(s, d, faces.flat().filter((x) => x === 'H' || x === 'AH').length, ev);
 }
 
 /** In or on a building: its Inside spaces, its roof and upper Levels, its Destroyed tile (spec 2.1.1 "Building"). */

@@ -6,7 +6,7 @@ import type { Rng, SeatInfo, Violation } from '../../../engine/types.js';
 import { violation } from '../../../engine/types.js';
 import { CONTENT, cellKey } from '../content.js';
 import { refreshCandidates, slotOf } from '../legal.js';
-import { LETTER, SIDES, WELLS, isElite, isFigure, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
+import { LETTER, SIDES, WELLS, footprintAt, isElite, isFigure, isLarge, map, other, seatSides, slotSeats, unitAt, type Action, type Board, type Frame, type S, type Side, type Slot, type Unit, type Well } from '../state.js';
 import { setupMayhem } from './mayhem.js';
 import { advancedSetupFrames, carryGadgets, scrapBudget, setupGadgets } from './gadgets.js';
 import { carryUpgrades, purchaseFrames, resetFrames, setupUpgrades } from './upgrades.js';
@@ -19,6 +19,7 @@ import { paidUnits } from './instants.js';
 import { performPaid } from './actions.js';
 import { enemySpaces } from '../legal.js';
 import { drawEventDeck, eventCardsFor, eventTiles, isEventCard, resolveEvent, resolveEventCard, setupEventDeck, setupEvents } from './events.js';
+import { resolveDemolish } from './golem.js';
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
@@ -207,7 +208,7 @@ function refreshSymbols(s: S, ev: Ev): void {
 }
 
 /** Outside spaces of Tiles with no enemy unit and no enemy OM, free (spec 7.13). */
-export function redeploySpaces(s: S, side: Side): string[] {
+export function redeploySpaces(s: S, side: Side, unit?: Unit): string[] {
   const m = map(s);
   const occ = unitAt(s);
   const out: string[] = [];
@@ -218,6 +219,8 @@ export function redeploySpaces(s: S, side: Side): string[] {
     if (enemy) continue;
     for (const k of t.cells) { const c = m.cells[k]; if (!occ.get(k) && !m.cells[cellKey(c.x, c.y, c.z + 1)]) out.push(k); }
   }
+  // A Large Unit: its whole footprint on such spaces (spec 7.2.6, 7.13 [P]).
+  if (unit && isLarge(unit)) { const ok = new Set(out); return out.filter((k) => footprintAt(unit, k).every((c) => ok.has(c))).sort(); }
   return out.sort();
 }
 
@@ -413,6 +416,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       continue;
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
+    if (f.t === 'demolish') { resolveDemolish(s, f, rng(), ev); continue; }
     if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions') return;
     // Advanced Setup step 4: with no free space left in the Side's Tiles the figure stays off the map.
     if (f.t === 'placeUnit') { if (placeSpaces(s, f).length) return; s.stack.pop(); say(ev, 'unit_not_placed', { unit: f.unit }); continue; }
