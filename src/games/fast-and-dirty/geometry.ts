@@ -252,6 +252,8 @@ export function coherencyDistance(u: Unit): number {
   // Recon: coherency +1" (§2.6).
   // Powered armour: always 6" (§7.21).
   if (powered(u)) return POWERED_COHERENCY;
+  // Basic Forces limitation Inflexible: 2" "regardless of individual quality ratings" (§2.10).
+  if (u.inflexibleCoherency) return 200;
   // Infiltration: as one Quality level higher (§2.6).
   if (u.traits?.includes('infiltrate') && u.kind !== 'weaponTeam') return QUALITY_TABLE[shiftQuality(u.quality, 1)].coherency + (u.traits?.includes('recon') ? 100 : 0);
   return u.kind === 'weaponTeam' ? 200 : QUALITY_TABLE[u.quality].coherency + (u.traits?.includes('recon') ? 100 : 0);

@@ -7,7 +7,7 @@ import { circlePolygonDistance, dist, edgeDistance, inside, overlaps, distanceTo
 import { hull, isVehicle, vehicleAssaultProblem, vehicleTargetProblem } from './rules/vehicles.js';
 import { isViolation, violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
-import { inFortification, coherencyOf, inImpassable, pathCost, positionCover, samplePoints, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
+import { inFortification, coherencyDistance, coherencyOf, inImpassable, pathCost, positionCover, samplePoints, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
 import { isBuilding, openingLimit, openingsMet } from './rules/buildings.js';
 import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
 import { QUALITY_TABLE, casualties, living, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
@@ -162,7 +162,7 @@ export function coherencyProblem(u: Unit, end: Positions): Violation | null {
   const before = coherencyOf(u);
   const after = coherencyOf(u, end);
   if (after.components.length === 1) return null;
-  if (before.components.length === 1) return violation('incoherent', `${u.id} would end out of coherency (${QUALITY_TABLE[u.quality].coherency / 100}" for ${u.quality}) (§5.4)`);
+  if (before.components.length === 1) return violation('incoherent', `${u.id} would end out of coherency (${coherencyDistance(u) / 100}" for ${u.quality}) (§5.4)`);
   if (after.components.length < before.components.length) return null;
   if (after.components.length === before.components.length && after.joiningGap < before.joiningGap) return null;
   return violation('incoherent', `${u.id} is out of coherency and must reform (§5.4)`);

@@ -157,6 +157,8 @@ export interface Unit {
   resolveUnknown?: boolean;
   /** Basic Forces Longer / Shorter Range (§2.10): its basic weapons' range multiplier X ±1. */
   rangeShift?: number;
+  /** Basic Forces limitation Inflexible (§2.10): coherency 2" whatever its Quality. */
+  inflexibleCoherency?: boolean;
   /** A vehicle (§2.5): one hull figure, its type in data/vehicles.json (rules/vehicles.ts). */
   vehicle?: VehicleState;
   /** Embarked in this transport (§2.5): off the table, it does not activate on its own. */
@@ -314,6 +316,8 @@ export interface S {
   controlGroup: string | null;
   /** Extra activation from Seize Initiative (§5.1 option). */
   seized: Side | null;
+  /** Basic Forces enhancement Improved Intel (§2.10): these sides add 1 to initiative rolls until they roll a natural 1. */
+  improvedIntel?: Side[];
   /** A paired activation (§2.6): `unit` activates when `after`'s activation ends. */
   pairNext?: { after: string; unit: string };
   /** An order paused by an Opportunity Fire window (§7.18): resumed after the answer. */

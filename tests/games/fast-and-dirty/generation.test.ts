@@ -7,8 +7,9 @@ import { act, craft, evOf, faces, fastAndDirty, row, seats, shootAt, squad } fro
 import { scriptedRng, localRng } from '../../../src/engine/rng.js';
 import { checkPlayout } from '../../../src/engine/conformance.js';
 import { isViolation } from '../../../src/engine/types.js';
-import type { S } from '../../../src/games/fast-and-dirty/state.js';
-import { inImpassable } from '../../../src/games/fast-and-dirty/geometry.js';
+import { QUALITY_TABLE, type S } from '../../../src/games/fast-and-dirty/state.js';
+import { coherencyDistance, inImpassable } from '../../../src/games/fast-and-dirty/geometry.js';
+import { coherencyProblem } from '../../../src/games/fast-and-dirty/legal.js';
 import { rangeX } from '../../../src/games/fast-and-dirty/rules/environment.js';
 import { weapon } from '../../../src/games/fast-and-dirty/content.js';
 
@@ -212,4 +213,43 @@ test('#95 Basic Forces: Longer Range (+X1) and Shorter Range (−X1) change the 
   }
   const cmd = s.units.find((x) => x.side === 0 && x.name.endsWith('command'))!;
   assert.equal(cmd.rangeShift, undefined, 'the platoon\'s squads, not its command squad [P]');
+});
+
+test('#95 Basic Forces: Improved Intel gives +1 to the side\'s initiative rolls until it rolls a natural 1 (§2.10, §5.1)', () => {
+  // Each side: strength 1 (6), Assault Rifles, 3 squads, each squad 2,2,2,2; then the initiative dice.
+  const side = [1, 5, 1, ...Array(12).fill(2)];
+  const intel = { method: 'basic', choices: { 0: { enhancements: ['improvedIntel'] } } };
+  // 3 against 3: with the +1 side 0 wins at once (no re-roll).
+  const r = gen('firefight', intel, faces(...side, ...side, 3, 3));
+  assert.deepEqual(r.state.initiative, { winner: 0, rolls: [3, 3] });
+  assert.deepEqual(r.state.improvedIntel, [0]);
+  // 3 against 4: 4 against 4 is a tie, rolled again: 2 against 2 gives it to side 0.
+  const t = gen('firefight', intel, faces(...side, ...side, 3, 4, 2, 2));
+  assert.deepEqual(t.state.initiative, { winner: 0, rolls: [2, 2] });
+  // A natural 1 ends the bonus: 1 against 1 is a plain tie, and the next 3 against 3 is a tie again.
+  const n = gen('firefight', intel, faces(...side, ...side, 1, 1, 3, 3, 5, 2));
+  assert.deepEqual(n.state.initiative, { winner: 0, rolls: [5, 2] });
+  assert.deepEqual(n.state.improvedIntel, []);
+  assert.equal(evOf(n.events, 'improved_intel_lost').length, 1);
+  // Without the enhancement 3 against 3 is a tie.
+  const plain = gen('firefight', { method: 'basic' }, faces(...side, ...side, 3, 3, 2, 5));
+  assert.deepEqual(plain.state.initiative, { winner: 1, rolls: [2, 5] });
+});
+
+test('#95 Basic Forces: the Inflexible limitation sets the platoon\'s squads\' coherency to 2" whatever their Quality (§2.10, §5.4)', () => {
+  // Side 0: 3 Regular squads (Quality 5); the command squad keeps its Regular 4".
+  const side = [1, 5, 1, ...Array(3).fill([5, 2, 2, 2]).flat()];
+  const r = gen('firefight', { method: 'basic', choices: { 0: { limitations: ['inflexible'] } } }, faces(...side, ...side, 3, 4));
+  const a = r.state.units.filter((u) => u.side === 0);
+  const b = r.state.units.filter((u) => u.side === 1);
+  assert.deepEqual(a.map((u) => coherencyDistance(u)), [QUALITY_TABLE.regular.coherency, 200, 200, 200]);
+  assert.ok(b.every((u) => coherencyDistance(u) === QUALITY_TABLE[u.quality].coherency), 'the other side is not affected');
+  // The last figure stepped to 3" (edge to edge) left of the first: a 4" Regular squad stays coherent, an Inflexible one does not.
+  const stepped = (u: (typeof a)[number]) => {
+    const first = u.figures[0], last = u.figures[u.figures.length - 1];
+    return new Map([[last.id, [first.at[0] - first.r - last.r - 300, first.at[1]] as [number, number]]]);
+  };
+  assert.equal(coherencyProblem(a[0], stepped(a[0])), null, 'the command squad keeps 4"');
+  const p = coherencyProblem(a[1], stepped(a[1]));
+  assert.ok(p && p.code === 'incoherent' && p.message.includes('2"'), JSON.stringify(p));
 });

@@ -93,7 +93,7 @@ export const generateOptionSchema = {
   properties: {
     method: { enum: ['basic', 'advanced'] },
     platoons: { type: 'integer', minimum: 1, maximum: 2, default: 1, description: 'platoons per side (new players 1, experienced 2)' },
-    choices: { type: 'object', additionalProperties: false, description: 'Basic Forces steps 7-9 (#95): each side\'s Variation (assaultTroops, energyWeapons, heavyRifles, humanWave, improvedCommand, localMilitia, loneLeader, moreSupport), one Enhancement (firePower, heavyTroopers, manpower, recon, urbanAssault, veterans) and one Limitation (inexperienced, militia, noGrenades, underGunned, underStrength, warWeary) per platoon', properties: { 0: choicesSchema, 1: choicesSchema } },
+    choices: { type: 'object', additionalProperties: false, description: 'Basic Forces steps 7-9 (#95): each side\'s Variation (assaultTroops, energyWeapons, heavyRifles, humanWave, improvedCommand, localMilitia, loneLeader, moreSupport), one Enhancement (firePower, heavyTroopers, improvedIntel, longerRange, manpower, recon, urbanAssault, veterans) and one Limitation (inexperienced, inflexible, militia, noGrenades, shorterRange, underGunned, underStrength, warWeary) per platoon', properties: { 0: choicesSchema, 1: choicesSchema } },
     unknownResolve: { type: 'boolean', description: 'option Unknown Resolve (#112): a squad\'s Resolve is rolled (Basic Forces table) the first time it takes casualties' },
     squadLeaders: { type: 'boolean', description: 'option Squad Leaders (#112): 1D6 per squad leader, 1-2 inexperienced (−1 to each morale die), 3-4 experienced, 5-6 veteran (+1), while the leader lives' },
     heavyWeapons: { type: 'boolean', description: 'option Heavy Weapons (#112): one weapon team per platoon, 1D6: Light Auto Cannon, Light Chain Gun, Heavy MG' },
@@ -108,7 +108,7 @@ export const generateOptionSchema = {
   },
 };
 
-export interface Generated { units: UnitSpec[]; artillery: string[]; points: number; extras: { leader?: LeaderRating; resolveUnknown?: boolean; rangeShift?: number }[] }
+export interface Generated { units: UnitSpec[]; artillery: string[]; points: number; extras: { leader?: LeaderRating; resolveUnknown?: boolean; rangeShift?: number; inflexibleCoherency?: boolean }[]; improvedIntel?: boolean }
 export type LeaderRating = 'inexperienced' | 'experienced' | 'veteran';
 
 export function generationProblem(o: GenerateOption): Violation | null {
@@ -131,6 +131,8 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
   const units: UnitSpec[] = [];
   const artillery: string[] = [];
   let rangeShift = new Map<UnitSpec, number>();
+  const inflexible = new Set<UnitSpec>();
+  let improvedIntel = false;
   const squad = (name: string, quality: UnitSpec['quality'], resolve: UnitSpec['resolve'], weapon: string, armour: string, n: number, support: string | null): UnitSpec => ({
     name, quality, resolve,
     figures: [
@@ -164,8 +166,10 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     if (ch) {
       rangeShift = new Map();
       const extra = applyChoices(ch, commands, platoonSquads, () => B.supportWeapon[d6('support_weapon_extra')],
-        () => ({ quality: B.quality[d6('quality_recon')], resolve: B.resolve[d6('resolve_recon')], armour: B.armour[d6('armour_recon')] }), basic, rangeShift);
+        () => ({ quality: B.quality[d6('quality_recon')], resolve: B.resolve[d6('resolve_recon')], armour: B.armour[d6('armour_recon')] }), basic, rangeShift, inflexible);
       units.push(...extra);
+      // Improved Intel (any platoon's enhancement; two platoons choosing it do not stack [P]).
+      improvedIntel = (ch.enhancements ?? []).includes('improvedIntel');
       run.emit('force_choices', { side, ...ch });
     }
   } else {
@@ -266,6 +270,7 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     if (o.squadLeaders && u.figures.some((f) => f.leader)) x.leader = O.squadLeader[d6('squad_leader', { unit: u.name })];
     if (o.unknownResolve) x.resolveUnknown = true;
     if (rangeShift.get(u)) x.rangeShift = rangeShift.get(u);
+    if (inflexible.has(u)) x.inflexibleCoherency = true;
     return x;
   });
   // The §2.9 rules for each squad; a weapon the source gives no cost (A8) leaves the squad uncosted, not refused.
@@ -279,7 +284,7 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     if (typeof c === 'number') points += c; else uncosted.push(u.name);
   }
   run.emit('force_generated', { side, method: o.method, units: units.length, figures: units.reduce((k, u) => k + u.figures.reduce((n, f) => n + (f.count ?? 1), 0), 0), points: points / 100, uncosted, artillery: artillery.length });
-  return { units, artillery, points: points / 100, extras };
+  return { units, artillery, points: points / 100, extras, ...(improvedIntel ? { improvedIntel } : {}) };
 }
 
 /** The generated units' leader ratings and unknown Resolve, on the built units (same order). */
@@ -289,6 +294,7 @@ export function applyExtras(units: Unit[], g: Generated): void {
     if (x?.leader) u.leaderRating = x.leader;
     if (x?.resolveUnknown) u.resolveUnknown = true;
     if (x?.rangeShift) u.rangeShift = x.rangeShift;
+    if (x?.inflexibleCoherency) u.inflexibleCoherency = true;
   });
 }
 

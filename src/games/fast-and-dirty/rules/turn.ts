@@ -130,6 +130,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
     resolvePairs(s, side, forces[side], forces[side].map((_, i) => `${side === 0 ? 'A' : 'B'}${i + 1}`));
     s.startUnits[side] = forces[side].length;
     if (generated[side]) { blockDeploy(s, side, s.units.filter((u) => u.side === side)); applyExtras(s.units.filter((u) => u.side === side), generated[side]!); }
+    if (generated[side]?.improvedIntel) s.improvedIntel = [...(s.improvedIntel ?? []), side];
   }
   if (opts.forces !== undefined || gen) {
     // A custom list's default deployment must fit: no figure in impassable terrain or past the table's middle.
@@ -185,6 +186,16 @@ function pathsOf(u: Unit, moves: { fig: string; path: Pt[] }[], before: Map<stri
 }
 const startsOf = (u: Unit) => new Map(u.figures.map((f) => [f.id, [f.at[0], f.at[1]] as Pt]));
 
+/** Improved Intel's modifiers to the two initiative dice (§2.10, §5.1); a natural 1 ends the side's bonus [P: from that roll on]. */
+function improvedIntel(s: S, run: Run, dice: [number, number]): [number, number] {
+  const mods: [number, number] = [0, 0];
+  for (const side of [0, 1] as const) {
+    if (!s.improvedIntel?.includes(side)) continue;
+    if (dice[side] === 1) { s.improvedIntel = s.improvedIntel.filter((x) => x !== side); run.emit('improved_intel_lost', { side }); } else mods[side] = 1;
+  }
+  return mods;
+}
+
 /** §5.1: each side rolls 1D6, ties re-roll; the high roller chooses to go first or second. */
 export function rollInitiative(s: S, run: Run): void {
   // Card sequences (§5.1) replace initiative and alternation.
@@ -194,8 +205,10 @@ export function rollInitiative(s: S, run: Run): void {
     const [b] = run.roll('initiative', 1, { side: 1 });
     // Module Lull in the fight (§7.14): both dice 1 (not the set-up roll [P]), then roll again.
     if (a === 1 && b === 1 && s.options.lull && s.turn > 1) lull(s, run);
-    if (a === b) continue;
-    const winner: Side = a > b ? 0 : 1;
+    // Improved Intel (§2.10): +1 until that side's die shows a natural 1 (that roll is already unmodified).
+    const intel = improvedIntel(s, run, [a, b]);
+    if (a + intel[0] === b + intel[1]) continue;
+    const winner: Side = a + intel[0] > b + intel[1] ? 0 : 1;
     s.initiative = { winner, rolls: [a, b] };
     // Option Seize Initiative (§5.1): 6 against 1 gives one free extra activation.
     s.seized = s.options.seizeInitiative && Math.max(a, b) === 6 && Math.min(a, b) === 1 ? winner : null;
