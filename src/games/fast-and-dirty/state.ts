@@ -157,6 +157,8 @@ export interface Unit {
   resolveUnknown?: boolean;
   /** Basic Forces Longer / Shorter Range (§2.10): its basic weapons' range multiplier X ±1. */
   rangeShift?: number;
+  /** Advanced Force Generation Leaders QT (§2.10): the leadership of this Platoon HQ's leader figure (morale re-rolls while he lives). */
+  hqLeadership?: Leadership;
   /** Basic Forces limitation Inflexible (§2.10): coherency 2" whatever its Quality. */
   inflexibleCoherency?: boolean;
   /** A vehicle (§2.5): one hull figure, its type in data/vehicles.json (rules/vehicles.ts). */

@@ -12,6 +12,8 @@ import { coherencyDistance, inImpassable } from '../../../src/games/fast-and-dir
 import { coherencyProblem } from '../../../src/games/fast-and-dirty/legal.js';
 import { rangeX } from '../../../src/games/fast-and-dirty/rules/environment.js';
 import { weapon } from '../../../src/games/fast-and-dirty/content.js';
+import { GENERATION } from '../../../src/games/fast-and-dirty/rules/generation.js';
+import { leadership } from '../../../src/games/fast-and-dirty/rules/characters.js';
 
 function gen(scenario: string, generate: unknown, dice: number[]) {
   const r = fastAndDirty.setup({ scenario, seats, options: { generate } }, { seq: 0, rng: scriptedRng(dice, `gen-${scenario}`) });
@@ -65,6 +67,7 @@ test('#96 Advanced Force Generation: priority tables and Quantity Tests (5+ succ
     5, 1, 5, // Support QT (Low, 2D6): 1 heavy weapon; its type 5: Heavy MG
     6, 6, // second Support QT: 2 off-board light mortars
     5, 1, // Aggression QT: 1 Hardened
+    1, 1, 1, 1, 1, 1, 1, 1, // Training QTs (Low, 2D6): no traits, personalities, leadership or squad-leader levels
   );
   const r = gen('firefight', { method: 'advanced', priorities }, dice);
   const s = r.state;
@@ -109,7 +112,7 @@ test('#112 generation options Heavy Weapons and Artillery Support: a weapon team
       const platoons = s.units.filter((u) => u.side === side && u.name.endsWith('command')).length;
       const teams = s.units.filter((u) => u.side === side && u.kind === 'weaponTeam');
       assert.equal(teams.length, platoons, 'one heavy weapon per platoon');
-      for (const t of teams) assert.ok(['lightAutoCannon', 'heavyMG'].includes(t.figures[0].weapon), 'Light Chain Gun is not an infantry weapon in the data: a Heavy MG');
+      for (const t of teams) assert.ok(['lightAutoCannon', 'lightChainGun', 'heavyMG'].includes(t.figures[0].weapon), 'Light Auto Cannon, Light Chain Gun or Heavy MG');
       assert.equal(s.artillery.filter((a) => a.side === side).length, side === 0 ? 2 : 1, 'the attacker (side 0) gets one more');
       for (const a of s.artillery) assert.ok(['lightMortar', 'heavyMortar'].includes(a.weapon));
     }
@@ -252,4 +255,78 @@ test('#95 Basic Forces: the Inflexible limitation sets the platoon\'s squads\' c
   assert.equal(coherencyProblem(a[0], stepped(a[0])), null, 'the command squad keeps 4"');
   const p = coherencyProblem(a[1], stepped(a[1]));
   assert.ok(p && p.code === 'incoherent' && p.message.includes('2"'), JSON.stringify(p));
+});
+
+test('#96 Advanced Force Generation: the Support roll\'s six heavy weapons are all weapons a team can carry (Light Beam, Light Cannon, Light Chain Gun, Light Rail Gun provisional), none becomes a Heavy MG (§2.10)', () => {
+  for (const id of GENERATION.advanced.heavyWeapon) assert.equal(weapon(id).class, 'heavy', id);
+  assert.deepEqual(GENERATION.advanced.heavyWeapon.map((id) => weapon(id).name), ['Light Auto Cannon', 'Light Beam', 'Light Cannon', 'Light Chain Gun', 'Heavy Machine Gun', 'Light Rail Gun']);
+  const r = gen('firefight', { method: 'advanced', priorities: { 0: ADV_P } }, faces(...advDice(2)));
+  const team = r.state.units.find((u) => u.side === 0 && u.kind === 'weaponTeam')!;
+  assert.deepEqual(team.figures.map((f) => f.weapon), ['lightBeam', 'lightBeam']);
+  assert.equal(evOf(r.events, 'generation_substitute').length, 0);
+});
+
+// Priorities Manpower 0, Fire-power 0, Gear 0, Support 3, Training 3, Aggression 3; `heavy` is the Support type roll.
+const ADV_P = { manpower: 0, firepower: 0, gear: 0, support: 3, training: 3, aggression: 3 };
+const advDice = (heavy: number) => [
+  1, // squad strength Low 1: 4
+  1, 2, 4, 2, // platoon size Low 1: 2 squads; Low Tech Rifles; Light armour; Resolve Top 2: Determined
+  2, 2, 2, 2, // the squads: Quality Top 2 Regular, SAW (no jet-pack roll at Low Gear)
+  1, 1, // Fire-power QT (Low, 2D6): none
+  5, 1, 1, 1, 1, heavy, // Support QT (Top, 5D6): 1 heavy weapon, its type
+  1, 1, 1, 1, 1, // mortars QT: none
+  1, 1, 1, 1, 1, // Aggression QT: no Hardened
+  5, 6, 1, 1, 1, // Training traits QT: 2
+  5, 1, 1, 1, 1, // personalities QT: 1
+  5, 5, 1, 1, 1, // Leaders QT: 2 leadership levels
+  5, 5, 5, 1, 1, // squad leaders QT: 3 experience levels
+];
+
+test('#96 Advanced Force Generation: the Training bonus QTs (traits, personalities), the Leaders QTs and the customisations (§2.10)', () => {
+  const advanced = { 0: { traits: ['tough', 'swift'], personalities: ['medic'], customisations: ['independentLeader', 'localMilitia'] } };
+  const r = gen('firefight', { method: 'advanced', priorities: { 0: ADV_P }, advanced }, faces(...advDice(5)));
+  const s = r.state;
+  const [hq, s1, s2] = s.units.filter((u) => u.side === 0);
+  // Training bonus: one trait per success, the squads in turn; one personality per success.
+  assert.ok(s1.traits?.includes('tough') && !s1.traits?.includes('swift'));
+  assert.ok(s2.traits?.includes('swift') && !s2.traits?.includes('tough'));
+  assert.deepEqual(s1.figures.filter((f) => f.personalities?.length).map((f) => f.personalities), [['medic']]);
+  assert.equal(s2.figures.filter((f) => f.personalities?.length).length, 0);
+  assert.deepEqual(evOf(r.events, 'training_bonus')[0].given, [{ unit: 'Platoon 1 squad 1', trait: 'tough' }, { unit: 'Platoon 1 squad 2', trait: 'swift' }, { unit: 'Platoon 1 squad 1', personality: 'medic' }]);
+  // Independent Leader: the HQ a single leader, +1 trooper per squad; Local Militia: −1 Quality, Agile, +1 Resolve (Determined stays).
+  assert.equal(hq.figures.length, 1);
+  assert.ok(hq.figures[0].leader);
+  assert.deepEqual([s1.figures.length, s2.figures.length], [5, 5]);
+  assert.ok([s1, s2].every((u) => u.quality === 'conscript' && u.resolve === 'determined' && u.traits?.includes('agile')));
+  // Leaders: the HQ leader Novice + 2 = Inspiring (2 morale re-rolls while he lives); squad leaders Inexperienced + 3 in turn.
+  assert.equal(hq.hqLeadership, 'inspiring');
+  assert.equal(leadership(s, hq), 2);
+  hq.figures[0].alive = false;
+  assert.equal(leadership(s, hq), 0, 'not once the leader is dead');
+  assert.deepEqual([s1.leaderRating, s2.leaderRating], ['veteran', 'experienced']);
+  // A customisation needs a Force Priority point in its category; traits must be built.
+  const none = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'advanced', priorities: { 0: ADV_P }, advanced: { 0: { customisations: ['moreSupport'] } } } } }, { seq: 0, rng: localRng('gen-custom') });
+  assert.ok(isViolation(none) && none.code === 'customisation_needs_priority', JSON.stringify(none));
+  const unbuilt = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'advanced', advanced: { 1: { traits: ['nonsense'] } } } } }, { seq: 0, rng: localRng('gen-custom') });
+  assert.ok(isViolation(unbuilt) && unbuilt.code === 'unknown_trait');
+});
+
+test('#96 Advanced Force Generation customisations Assault Troops, Human Wave, Improved Armour and More Support (§2.10)', () => {
+  const P = { manpower: 1, firepower: 1, gear: 1, support: 1, training: 3, aggression: 2 };
+  const run = (customisations: string[]) => {
+    const r = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'advanced', priorities: { 0: P }, advanced: { 0: { customisations } } } } }, { seq: 0, rng: localRng('gen-custom-2') });
+    if (isViolation(r)) throw new Error(r.code);
+    return r.state.units.filter((u) => u.side === 0 && u.name.includes('squad'));
+  };
+  const base = run([]);
+  const size = (u: (typeof base)[number]) => u.figures.length;
+  const at = run(['assaultTroops']);
+  assert.ok(at.every((u) => u.traits?.includes('assaultTroops') && u.figures.every((f) => f.support || f.weapon === 'smg')));
+  const hw = run(['humanWave']);
+  hw.forEach((u, i) => { const had = base[i].figures.filter((f) => f.support).length; assert.equal(u.figures.filter((f) => f.support).length, had - 1); assert.equal(size(u), Math.min(12, size(base[i]) - 1 + 3)); });
+  const ia = run(['improvedArmour']);
+  const up: Record<string, string> = { none: 'light', light: 'improved', improved: 'heavy', heavy: 'heavy' };
+  ia.forEach((u, i) => { assert.equal(size(u), size(base[i]) - 2); assert.ok(u.figures.every((f) => f.armour === up[base[i].figures[0].armour])); });
+  const ms = run(['moreSupport']);
+  ms.forEach((u, i) => { assert.equal(size(u), size(base[i]) - 1); assert.equal(u.figures.filter((f) => f.weapon === 'saw').length, base[i].figures.filter((f) => f.weapon === 'saw').length + 1); });
 });
