@@ -8,6 +8,7 @@ import { hull, isVehicle, vehicleAssaultProblem, vehicleTargetProblem } from './
 import { isViolation, violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
 import { inFortification, coherencyDistance, coherencyOf, inImpassable, pathCost, positionCover, samplePoints, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
+import { aerialClearance } from './rules/nlu.js';
 import { isBuilding, openingLimit, openingsMet } from './rules/buildings.js';
 import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
 import { QUALITY_TABLE, casualties, living, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
@@ -98,7 +99,7 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
         if (sm) return violation('smoke', `${m.fig}: a smoke screen blocks charges through it (§7.26)`);
       }
     }
-    const c = pathCost(s, path, has(u, 'agile'));
+    const c = pathCost(s, path, has(u, 'agile'), aerialClearance(s, u, f));
     if ('blocked' in c) return violation('impassable', `${m.fig}: the path crosses impassable terrain (${c.blocked}) (§3.2)`);
     // Leaving a trench costs 3" of the move (§7.7 [P]: a figure that starts inside one and ends outside).
     const leaving = inFortification(s, f.at, (k) => k === 'trench') && !inFortification(s, path[path.length - 1], (k) => k === 'trench') ? TRENCH_EXIT : 0;

@@ -27,6 +27,7 @@ import { drop, land } from './drop.js';
 import { lull } from './lull.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
+import { aerialClearance, regenerate } from './nlu.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
@@ -448,7 +449,7 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
   run.emit('variable_movement', { unit: u.id, mode, allowance });
   const trimmed = new Map(moves.map((m) => {
     const f = u.figures.find((x) => x.id === m.fig)!;
-    return [m.fig, trimPath(s, [f.at, ...m.path], allowance, has(u, 'agile'))] as const;
+    return [m.fig, trimPath(s, [f.at, ...m.path], allowance, has(u, 'agile'), aerialClearance(s, u, f))] as const;
   }));
   // Pull back any figure that would end on another base, along its own path, until none does.
   const others = s.units.flatMap((v) => living(v)).filter((f) => !trimmed.has(f.id));
@@ -473,18 +474,18 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
 }
 
 /** The longest prefix of a path whose cost fits the allowance (cost grows along a path, so bisect). */
-function trimPath(s: S, path: Pt[], allowance: number, agile = false): Pt[] {
+function trimPath(s: S, path: Pt[], allowance: number, agile = false, hover = 0): Pt[] {
   const out: Pt[] = [path[0]];
   let spent = 0;
   for (let i = 0; i + 1 < path.length; i++) {
     const a = path[i], b = path[i + 1];
-    const c = pathCost(s, [a, b], agile);
+    const c = pathCost(s, [a, b], agile, hover);
     const cost = 'cost' in c ? c.cost : Infinity;
     if (spent + cost <= allowance) { spent += cost; out.push(b); continue; }
     let lo = 0, hi = dist(a, b);
     for (let k = 0; k < 24 && hi - lo > 1; k++) {
       const m = Math.floor((lo + hi) / 2);
-      const cm = pathCost(s, [a, toward(a, b, m)], agile);
+      const cm = pathCost(s, [a, toward(a, b, m)], agile, hover);
       if ('cost' in cm && spent + cm.cost <= allowance) lo = m; else hi = m;
     }
     if (lo > 0) out.push(toward(a, b, lo));
@@ -706,6 +707,7 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   delete u.wavering;
   lapse(u);
   taskMarkAfterActivation(u);
+  regenerate(s, run, u);
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).

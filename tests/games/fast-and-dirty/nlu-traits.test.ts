@@ -1,0 +1,93 @@
+// Checklist #113 (the Not Like Us traits) and #73 (traits of §2.6): Aerial (p.44: "hovers while
+// moving", clears obstacles up to its own height, lands and takes the terrain; §7.8 p.29: twice the
+// height in low gravity, half in high, #45), Self Repairing (recovery rolls without aid teams),
+// Regenerate (a wounded figure heals fully by staying dormant for its next activation).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { act, craft, evOf, faces, fastAndDirty, row, seats, squad, tryAct, unitOf } from './helpers.js';
+import type { Action, Feature, S } from '../../../src/games/fast-and-dirty/state.js';
+import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
+import { scriptedRng } from '../../../src/engine/rng.js';
+import { isViolation } from '../../../src/engine/types.js';
+
+const code = (r: unknown) => (r as { code?: string }).code;
+const withT = (traits: string[], n = 3): UnitSpec => ({ ...squad('regular', n), traits });
+function duel(name: string, spec: UnitSpec, terrain: Feature[] = [], options: Record<string, unknown> = {}, n = 3): S {
+  return craft({ name, active: 'A1', terrain, options, units: [
+    { id: 'A1', side: 0, spec, at: row(1000, 500, n) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) },
+  ] });
+}
+const moveAll = (s: S, dy: number): Action => ({ type: 'engage', moves: unitOf(s, 'A1').figures.filter((f) => f.alive).map((f) => ({ fig: f.id, path: [[f.at[0], f.at[1] + dy] as [number, number]] })), target: null, fireFirst: false });
+const wall = (height: number): Feature => ({ id: `wall${height}`, kind: 'linear', points: [[0, 700], [4800, 700]], move: 'difficult', cover: 'hard', los: 'clear', height });
+
+test('#113 #73 Aerial: hovers over obstacles no higher than the figure at no cost; taller ones as usual (§2.6)', () => {
+  // A man-high wall (1.2") costs 3" to cross: 4" + 3" is beyond a Regular's 6".
+  assert.equal(code(tryAct(duel('a-plain', squad('regular', 3), [wall(120)]), moveAll(duel('a-plain', squad('regular', 3), [wall(120)]), 400))), 'beyond_allowance');
+  const aer = duel('a-aerial', withT(['aerial']), [wall(120)]);
+  assert.equal(code(tryAct(aer, moveAll(aer, 400))), undefined, 'the Aerial squad passes over it');
+  assert.equal(code(tryAct(aer, moveAll(aer, 601))), 'beyond_allowance', 'its own allowance still holds');
+  // A 2" wall is impassable to infantry and taller than the figure (1.25").
+  const tall = duel('a-tall', withT(['aerial']), [wall(200)]);
+  assert.equal(code(tryAct(tall, moveAll(tall, 400))), 'impassable');
+  // An impassable 1" high rock field can be crossed, not landed in.
+  const rocks: Feature = { id: 'rocks', kind: 'area', points: [[0, 650], [4800, 650], [4800, 850], [0, 850]], move: 'impassable', cover: 'hard', los: 'clear', height: 100 };
+  const r = duel('a-rocks', withT(['aerial']), [rocks]);
+  assert.equal(code(tryAct(r, moveAll(r, 500))), undefined, 'over the rocks');
+  assert.equal(code(tryAct(r, moveAll(r, 250))), 'impassable', 'not landing in them');
+  assert.equal(code(tryAct(duel('a-rocks-plain', squad('regular', 3), [rocks]), moveAll(duel('a-rocks-plain', squad('regular', 3), [rocks]), 500))), 'impassable');
+});
+
+test('#45 #113 Aerial clearance in low gravity is twice the figure\'s height, in high gravity half (§7.8)', () => {
+  const low = duel('a-low', withT(['aerial']), [wall(200)], { gravity: 'low' });
+  assert.equal(code(tryAct(low, moveAll(low, 400))), undefined, '2" wall cleared at 2.5"');
+  const high = duel('a-high', withT(['aerial']), [wall(100)], { gravity: 'high' });
+  // High gravity: a 4" move; the 1" wall (crossing 3") is higher than the 0.62" clearance: 3" + 3" is beyond it.
+  assert.equal(code(tryAct(high, moveAll(high, 300))), 'beyond_allowance');
+  const std = duel('a-std', withT(['aerial']), [wall(100)]);
+  assert.equal(code(tryAct(std, moveAll(std, 500))), undefined, 'standard gravity clears the 1" wall');
+});
+
+const W = { recoverWounded: true };
+const recover = (aid: { wounded: string; by: string[] }[]): Action => ({ type: 'command', demolition: null, target: null, recover: aid });
+function woundedSquad(name: string, traits: string[]) {
+  const s = duel(name, withT(traits, 4), [], W, 4);
+  const f = unitOf(s, 'A1').figures[3];
+  f.alive = false;
+  f.wounded = 'wounded';
+  return s;
+}
+
+test('#113 #73 Self Repairing: its Recover Wounded rolls need no aid team (§2.6, §7.23)', () => {
+  const r = act(woundedSquad('sr', ['selfRepairing']), recover([{ wounded: 'A1.4', by: [] }]), faces(6));
+  assert.equal(evOf(r.events, 'recovery')[0].result, 'recovered');
+  assert.equal(unitOf(r.s, 'A1').figures[3].alive, true);
+  assert.equal(code(tryAct(woundedSquad('sr-plain', []), recover([{ wounded: 'A1.4', by: [] }]))), 'aid_team', 'others need two helpers');
+});
+
+test('#113 #73 Regenerate: a wounded figure heals fully when the unit stays dormant for its activation, not when it moves or fires (§2.6)', () => {
+  const hold: Action = { type: 'engage', moves: [], target: null, fireFirst: true };
+  const r = act(woundedSquad('rg', ['regenerate']), hold);
+  assert.deepEqual(evOf(r.events, 'regenerated'), [{ unit: 'A1', figure: 'A1.4' }]);
+  assert.equal(unitOf(r.s, 'A1').figures[3].alive, true);
+  assert.equal(unitOf(r.s, 'A1').figures[3].wounded, undefined);
+  const moved = act(woundedSquad('rg-move', ['regenerate']), moveAll(woundedSquad('rg-move', ['regenerate']), 200));
+  assert.equal(evOf(moved.events, 'regenerated').length, 0);
+  assert.equal(unitOf(moved.s, 'A1').figures[3].wounded, 'wounded');
+  const plain = act(woundedSquad('rg-plain', []), hold);
+  assert.equal(unitOf(plain.s, 'A1').figures[3].wounded, 'wounded', 'no regeneration without the trait');
+});
+
+test('#113 Not Like Us: Aerial, Self Repairing and Regenerate are given to the force; only Berserk is still skipped (§2.10)', () => {
+  const side = [1, 5, 1, ...Array(12).fill(2)];
+  const run = (a: number, b: number) => {
+    const r = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'basic', notLikeUs: true } } }, { seq: 0, rng: scriptedRng(faces(...side, a, b), 'nlu') });
+    if (isViolation(r)) throw new Error(r.code);
+    return r;
+  };
+  const one = run(1, 2);
+  assert.deepEqual(evOf(one.events, 'not_like_us')[0], { side: 0, traits: ['aerial', 'swift'], notBuilt: ['berserk'] });
+  assert.ok(one.state.units.filter((u) => u.side === 0).every((u) => u.traits?.includes('aerial')));
+  assert.deepEqual(evOf(run(4, 1).events, 'not_like_us')[0].traits, ['fanatic', 'selfRepairing', 'aggressive']);
+  assert.deepEqual(evOf(run(6, 6).events, 'not_like_us')[0].traits, ['regenerate', 'terrifying', 'relentless']);
+});
