@@ -11,6 +11,7 @@ import armourJson from './data/armour.json' with { type: 'json' };
 import scenariosJson from './data/scenarios.json' with { type: 'json' };
 import traitsJson from './data/traits.json' with { type: 'json' };
 import vehiclesJson from './data/vehicles.json' with { type: 'json' };
+import { withNatures } from './rules/natures.js';
 
 const Int = T.Integer();
 const XY = T.Tuple([T.Integer({ minimum: -10000, maximum: 20000 }), T.Integer({ minimum: -10000, maximum: 20000 })]);
@@ -322,7 +323,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
     ...(spec.scatteredFire ? { scatteredFire: true } : {}),
     ...(spec.nightVision || spec.traits?.includes('nightVision') ? { nightVision: true } : {}),
     ...(spec.elusive || spec.traits?.includes('elusive') ? { elusive: true } : {}),
-    ...(spec.traits?.length ? { traits: [...spec.traits] as Unit['traits'] } : {}),
+    ...(spec.traits?.length ? { traits: withNatures(spec.traits) as Unit['traits'] } : {}),
     ...(spec.jumpPacks ? { jumpPacks: true } : {}),
     ...(spec.drop && side !== null ? { reserve: true } : {}),
   };

@@ -1,7 +1,8 @@
 // Checklist #113 (the Not Like Us traits) and #73 (traits of §2.6): Aerial (p.44: "hovers while
 // moving", clears obstacles up to its own height, lands and takes the terrain; §7.8 p.29: twice the
 // height in low gravity, half in high, #45), Self Repairing (recovery rolls without aid teams),
-// Regenerate (a wounded figure heals fully by staying dormant for its next activation).
+// Regenerate (a wounded figure heals fully by staying dormant for its next activation); the heroic
+// natures Hero, Villain and Legend (p.47-49).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { act, craft, evOf, faces, fastAndDirty, row, seats, squad, tryAct, unitOf } from './helpers.js';
@@ -9,6 +10,9 @@ import type { Action, Feature, S } from '../../../src/games/fast-and-dirty/state
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import { scriptedRng } from '../../../src/engine/rng.js';
 import { isViolation } from '../../../src/engine/types.js';
+import { Run } from '../../../src/games/fast-and-dirty/rules/run.js';
+import { afterCasualties } from '../../../src/games/fast-and-dirty/rules/combat.js';
+import { villainsReturn } from '../../../src/games/fast-and-dirty/rules/natures.js';
 
 const code = (r: unknown) => (r as { code?: string }).code;
 const withT = (traits: string[], n = 3): UnitSpec => ({ ...squad('regular', n), traits });
@@ -90,4 +94,71 @@ test('#113 Not Like Us: Aerial, Self Repairing and Regenerate are given to the f
   assert.ok(one.state.units.filter((u) => u.side === 0).every((u) => u.traits?.includes('aerial')));
   assert.deepEqual(evOf(run(4, 1).events, 'not_like_us')[0].traits, ['fanatic', 'selfRepairing', 'aggressive']);
   assert.deepEqual(evOf(run(6, 6).events, 'not_like_us')[0].traits, ['regenerate', 'terrifying', 'relentless']);
+});
+
+const character = (traits: string[]): UnitSpec => ({ name: `C-${traits.join('-')}`, kind: 'character', leadership: 'experienced', quality: 'regular', resolve: 'steady', traits, figures: [{ weapon: 'assaultRifle', armour: 'light' }] });
+function faceOff(name: string, a: UnitSpec, b: UnitSpec): S {
+  return craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec: a, at: row(1000, 500, a.figures.reduce((k, f) => k + (f.count ?? 1), 0)) },
+    { id: 'B1', side: 1, spec: b, at: row(1000, 1500, b.figures.reduce((k, f) => k + (f.count ?? 1), 0)) },
+  ] });
+}
+const fire: Action = { type: 'engage', moves: [], target: 'B1', fireFirst: true };
+
+test('#113 #73 Hero: Fearless and Shock Troops; non-heroes firing at a Hero −2, another Hero not (§2.6)', () => {
+  const s = faceOff('h-fire', squad('regular', 3), character(['hero']));
+  assert.deepEqual(['hero', 'fearless', 'shockTroops'].map((t) => unitOf(s, 'B1').traits?.includes(t as never)), [true, true, true]);
+  const r = act(s, fire, Array(40).fill(0));
+  assert.equal(evOf(r.events, 'shot')[0].mods.hero, -2);
+  const h = act(faceOff('h-hero', character(['hero']), character(['hero'])), fire, Array(40).fill(0));
+  assert.equal(evOf(h.events, 'shot')[0].mods.hero, undefined);
+  const plain = act(faceOff('h-plain', squad('regular', 3), character([])), fire, Array(40).fill(0));
+  assert.equal(evOf(plain.events, 'shot')[0].mods.hero, undefined);
+});
+
+test('#113 #73 Legend: Hero and Villain; its Fire Effect die and close-assault die always count as 6 (§2.6)', () => {
+  const s = faceOff('l-fire', character(['legend']), squad('regular', 3));
+  assert.ok(['hero', 'villain', 'fearless', 'shockTroops'].every((t) => unitOf(s, 'A1').traits?.includes(t as never)));
+  // Every die a 1: the FE is still 6 + the weapon's and modifiers'.
+  const legend = evOf(act(s, fire, Array(40).fill(0)).events, 'shot')[0];
+  const other = evOf(act(faceOff('l-plain', character([]), squad('regular', 3)), fire, Array(40).fill(0)).events, 'shot')[0];
+  assert.equal(Number(legend.fe) - Number(other.fe), 5, 'a 6 instead of the rolled 1');
+  const charge = (spec: UnitSpec) => {
+    const c = faceOff(`l-charge-${spec.name}`, spec, squad('regular', 1));
+    return evOf(act(c, { type: 'assault', target: 'B1', moves: [{ fig: 'A1.1', path: [[1000, 1399]] }] }, Array(40).fill(0)).events, 'assault_result')[0];
+  };
+  const la = charge(character(['legend'])), pa = charge(character([]));
+  assert.equal((la.attacker as { score: number }).score - (pa.attacker as { score: number }).score, 5 + 1, 'the 6 and Shock Troops +1');
+});
+
+test('#113 #73 Villain: killed, it stays; as the next turn begins 1D6, 5+ it returns to battle, else it is removed (§2.6)', () => {
+  const kill = (name: string) => {
+    const s = faceOff(name, squad('regular', 5), character(['villain']));
+    const v = unitOf(s, 'B1');
+    v.figures[0].alive = false;
+    const run = new Run(scriptedRng([], name));
+    afterCasualties(s, run, v);
+    assert.equal(v.out, true);
+    assert.equal(v.villainDown, s.turn);
+    return s;
+  };
+  const s = kill('v-back');
+  const run = new Run(scriptedRng(faces(5), 'v'));
+  villainsReturn(s, run);
+  assert.equal(unitOf(s, 'B1').out, true, 'not in the same turn');
+  s.turn++;
+  villainsReturn(s, run);
+  assert.equal(unitOf(s, 'B1').out, false);
+  assert.equal(unitOf(s, 'B1').figures[0].alive, true);
+  const g = kill('v-gone');
+  g.turn++;
+  const run2 = new Run(scriptedRng(faces(4), 'v2'));
+  villainsReturn(g, run2);
+  assert.equal(unitOf(g, 'B1').out, true);
+  assert.equal(unitOf(g, 'B1').villainDown, undefined, 'one roll only');
+  // A plain character stays dead.
+  const p = faceOff('v-plain', squad('regular', 5), character([]));
+  unitOf(p, 'B1').figures[0].alive = false;
+  afterCasualties(p, new Run(scriptedRng([], 'vp')), unitOf(p, 'B1'));
+  assert.equal(unitOf(p, 'B1').villainDown, undefined);
 });

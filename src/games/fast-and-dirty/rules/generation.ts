@@ -340,7 +340,7 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     for (let i = 1; i <= n; i++) {
       const nature = O.heroNature[d6('hero_nature', { character: i })];
       const kit = squads[(i - 1) % squads.length].figures.find((f) => !f.support)!;
-      units.push({ name: `${nature[0].toUpperCase()}${nature.slice(1)} ${i}`, kind: 'character', leadership: 'experienced', quality: 'regular', resolve: 'steady', traits: ['agile'], figures: [{ weapon: kit.weapon, armour: kit.armour }] });
+      units.push({ name: `${nature[0].toUpperCase()}${nature.slice(1)} ${i}`, kind: 'character', leadership: 'experienced', quality: 'regular', resolve: 'steady', traits: ['agile', nature], figures: [{ weapon: kit.weapon, armour: kit.armour }] });
     }
   }
   if (o.notLikeUs) {

@@ -28,6 +28,7 @@ import { lull } from './lull.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { aerialClearance, regenerate } from './nlu.js';
+import { villainsReturn } from './natures.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
@@ -857,6 +858,7 @@ function endOfTurn(s: S, run: Run): void {
   if (s.turn >= s.options.turnLimit) { finalResult(s, run); return; }
   s.turn++;
   for (const u of s.units) u.activated = false;
+  villainsReturn(s, run);
   for (const u of s.units) if (u.kind === 'nonCombatant') u.controlledBy = null;
   rollInitiative(s, run);
 }
