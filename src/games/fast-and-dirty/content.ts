@@ -43,6 +43,7 @@ export const FigureSpec = T.Object({
   support: T.Optional(T.Boolean()), leader: T.Optional(T.Boolean()),
   count: T.Optional(T.Integer({ minimum: 1, maximum: 12 })),
   personalities: T.Optional(T.Array(T.String({ maxLength: 32 }), { maxItems: 4 })),
+  sealed: T.Optional(T.Boolean({ description: 'the Self-Sealing armour add-on (§2.4, §7.1): in vacuum its wounds follow the normal wound margins; no points cost in the source (free [P])' })),
   psionic: T.Optional(T.Union([T.Literal('marginal'), T.Literal('competent'), T.Literal('expert'), T.Literal('master')], { description: 'a psionic of this Aptitude, Strength 3 (§2.8, §7.22); no points cost in the source' })),
 }, { additionalProperties: false });
 
@@ -311,6 +312,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
       weapon: f.weapon, armour: f.armour, support: !!f.support, leader: !!f.leader && (f.count ?? 1) === 1, alive: true,
       ...(f.psionic ? { psi: { aptitude: f.psionic, strength: 3 } } : {}),
       ...(f.personalities?.length ? { personalities: [...f.personalities] } : {}),
+      ...(f.sealed ? { sealed: true } : {}),
     });
   });
   return {

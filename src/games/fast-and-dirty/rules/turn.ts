@@ -29,6 +29,7 @@ import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { aerialClearance, regenerate } from './nlu.js';
 import { villainsReturn } from './natures.js';
+import { fitForVacuum, vacuumListProblem } from './vacuum.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
@@ -109,6 +110,12 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       generated[side] = g;
       g.artillery.forEach((w) => artillery.push({ id: `${side === 0 ? 'A' : 'B'}-${artillery.filter((a) => a.side === side).length + 1}`, side, weapon: w, lost: false, usedTurn: 0 }));
     }
+  }
+  // Vacuum (§7.1, #44): at least Improved armour; a side's own list is checked, the others fitted.
+  for (const side of [0, 1] as const) {
+    if ((opts.atmosphere as Record<string, string> | undefined)?.[side] !== 'vacuum') continue;
+    const own = opts.forces !== undefined && (opts.forces as Record<string, unknown>)[String(side)] !== undefined && !gen;
+    if (own) { const vp = vacuumListProblem(side, forces[side]); if (vp) return vp; } else forces[side] = fitForVacuum(run, side, forces[side]);
   }
   const tasks = tasksOf(opts.tasks, { w: map.table[0], h: map.table[1] });
   if ('code' in tasks) return tasks;

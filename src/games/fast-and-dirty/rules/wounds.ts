@@ -26,7 +26,7 @@ export const untreated = (u: Unit) => woundedOf(u).filter((f) => f.wounded === '
 /** The margin that kills (§6.5 step 5, §7.1): 3, Hostile 2, vacuum 1 unless the armour is self-sealing. */
 export function killMargin(s: S, t: Unit, f: Figure): number {
   const atm = t.side === null ? 'standard' : s.options.atmosphere?.[t.side] ?? 'standard';
-  if (atm === 'vacuum' && !armour(f.armour)?.selfSealing) return 1;
+  if (atm === 'vacuum' && !armour(f.armour)?.selfSealing && !f.sealed) return 1;
   return atm === 'hostile' ? 2 : 3;
 }
 
