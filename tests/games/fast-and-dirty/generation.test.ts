@@ -166,7 +166,7 @@ test('#112 generation option Unknown Resolve: a squad\'s Resolve is rolled the f
 test('#113 generation options Heroic Characters, Psionics and Not Like Us (§2.10)', () => {
   // Side 0, Basic Forces: strength 1 (6), basic weapon 5 (Assault Rifles), platoon size 1 (3 squads), the squads 3,2,2,2 each;
   // Psionics: 5 (a psionic), Aptitude 5 (Expert); Heroic Characters 3D6: 5, 6, 1 (two), natures 3 (Hero), 6 (Legend);
-  // Not Like Us: Table A 5 (Shock Troops + Tough), Table B 2 (Berserk: not built, skipped).
+  // Not Like Us: Table A 5 (Shock Troops + Tough), Table B 2 (Berserk).
   const dice = faces(1, 5, 1, 3, 2, 2, 2, 3, 2, 2, 2, 3, 2, 2, 2, 5, 5, 5, 6, 1, 3, 6, 5, 2);
   const r = gen('firefight', { method: 'basic', psionics: true, heroicCharacters: true, notLikeUs: true }, dice);
   const a = r.state.units.filter((u) => u.side === 0);
@@ -176,7 +176,7 @@ test('#113 generation options Heroic Characters, Psionics and Not Like Us (§2.1
   const chars = a.filter((u) => u.kind === 'character');
   assert.deepEqual(chars.map((c) => c.name), ['Hero 1', 'Legend 2']);
   assert.ok(chars.every((c) => c.character?.leadership === 'experienced' && c.traits?.includes('agile') && c.figures[0].weapon === 'assaultRifle'));
-  assert.deepEqual(evOf(r.events, 'not_like_us')[0], { side: 0, traits: ['shockTroops', 'tough'], notBuilt: ['berserk'] });
+  assert.deepEqual(evOf(r.events, 'not_like_us')[0], { side: 0, traits: ['shockTroops', 'tough', 'berserk'], notBuilt: [] });
   assert.ok(a.every((u) => u.traits?.includes('shockTroops') && u.traits?.includes('tough')), 'every figure of the force');
 });
 

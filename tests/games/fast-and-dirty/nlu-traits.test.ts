@@ -82,7 +82,7 @@ test('#113 #73 Regenerate: a wounded figure heals fully when the unit stays dorm
   assert.equal(unitOf(plain.s, 'A1').figures[3].wounded, 'wounded', 'no regeneration without the trait');
 });
 
-test('#113 Not Like Us: Aerial, Self Repairing and Regenerate are given to the force; only Berserk is still skipped (§2.10)', () => {
+test('#113 Not Like Us: Aerial, Self Repairing, Regenerate and Berserk are given to the force; none is skipped (§2.10)', () => {
   const side = [1, 5, 1, ...Array(12).fill(2)];
   const run = (a: number, b: number) => {
     const r = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'basic', notLikeUs: true } } }, { seq: 0, rng: scriptedRng(faces(...side, a, b), 'nlu') });
@@ -90,8 +90,8 @@ test('#113 Not Like Us: Aerial, Self Repairing and Regenerate are given to the f
     return r;
   };
   const one = run(1, 2);
-  assert.deepEqual(evOf(one.events, 'not_like_us')[0], { side: 0, traits: ['aerial', 'swift'], notBuilt: ['berserk'] });
-  assert.ok(one.state.units.filter((u) => u.side === 0).every((u) => u.traits?.includes('aerial')));
+  assert.deepEqual(evOf(one.events, 'not_like_us')[0], { side: 0, traits: ['aerial', 'swift', 'berserk'], notBuilt: [] });
+  assert.ok(one.state.units.filter((u) => u.side === 0).every((u) => u.traits?.includes('aerial') && u.traits?.includes('berserk')));
   assert.deepEqual(evOf(run(4, 1).events, 'not_like_us')[0].traits, ['fanatic', 'selfRepairing', 'aggressive']);
   assert.deepEqual(evOf(run(6, 6).events, 'not_like_us')[0].traits, ['regenerate', 'terrifying', 'relentless']);
 });
@@ -161,4 +161,35 @@ test('#113 #73 Villain: killed, it stays; as the next turn begins 1D6, 5+ it ret
   unitOf(p, 'B1').figures[0].alive = false;
   afterCasualties(p, new Run(scriptedRng([], 'vp')), unitOf(p, 'B1'));
   assert.equal(unitOf(p, 'B1').villainDown, undefined);
+});
+
+test('#113 #73 Berserk: activating within 10" of an enemy it skips its tests, ignores Under Fire and Pinned, must charge the nearest enemy unit, +2 in that assault (§2.6)', () => {
+  const scene = (name: string, by: number) => {
+    const s = craft({ name, units: [
+      { id: 'A1', side: 0, spec: withT(['berserk']), at: row(1000, 500, 3) },
+      { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, by, 3) },
+      { id: 'B2', side: 1, spec: squad('regular', 3), at: row(3500, 4000, 3) },
+    ] });
+    Object.assign(unitOf(s, 'A1'), { underFire: true, pinned: true });
+    return act(s, { type: 'activate', unit: 'A1' });
+  };
+  const r = scene('bz', 1000);
+  assert.deepEqual(evOf(r.events, 'berserk'), [{ unit: 'A1', target: 'B1' }]);
+  assert.equal(evOf(r.events, 'dice_rolled').length, 0, 'no activation tests');
+  assert.deepEqual([unitOf(r.s, 'A1').underFire, unitOf(r.s, 'A1').pinned], [false, false]);
+  const hold: Action = { type: 'engage', moves: [], target: null, fireFirst: true };
+  assert.equal(code(tryAct(r.s, hold)), 'berserk');
+  assert.equal(code(tryAct(r.s, { type: 'engage', moves: [], target: 'B1', fireFirst: true })), 'berserk');
+  const cands = fastAndDirty.candidates(r.s, 0, fastAndDirty.pending(r.s)[0], 200, null as never).actions as Action[];
+  assert.ok(cands.length > 0 && cands.every((a) => a.type === 'assault' && a.target === 'B1'), 'only charges on B1 are offered');
+  const dflt = fastAndDirty.defaultAction(r.s, fastAndDirty.pending(r.s)[0]) as Action;
+  assert.ok(dflt.type === 'assault' && dflt.target === 'B1', 'the default order is a charge on B1');
+  assert.equal(code(tryAct(r.s, dflt)), undefined);
+  const moves = unitOf(r.s, 'A1').figures.map((f) => ({ fig: f.id, path: [[f.at[0], 899] as [number, number]] }));
+  const c = act(r.s, { type: 'assault', target: 'B1', moves }, Array(60).fill(0));
+  assert.equal((evOf(c.events, 'assault_result')[0].attacker as { mods: Record<string, number> }).mods.berserk, 2);
+  // Beyond 10": an ordinary activation.
+  const far = scene('bz-far', 2200);
+  assert.equal(evOf(far.events, 'berserk').length, 0);
+  assert.equal(code(tryAct(far.s, hold)), undefined);
 });

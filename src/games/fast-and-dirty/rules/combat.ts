@@ -18,6 +18,7 @@ import { infantryAtVehicle, isVehicle } from './vehicles.js';
 import { applyHurt, damageResult, hurtLabel, woundRules, woundedOf } from './wounds.js';
 import { intercepted } from './pds.js';
 import { heroTargetMod, isLegend, villainDown } from './natures.js';
+import { berserkCharge } from './berserk.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
 const BAND_MOD = { base: 2, close: 0, medium: -2, long: -4 } as const;
@@ -405,6 +406,8 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     const faces = run.roll('assault', living(u).length > 1 ? 2 : 1, { unit: u.id });
     const mods: Record<string, number> = {};
     if (charging) mods.charging = 1;
+    // Berserk's charge +2 (§2.6).
+    if (charging && berserkCharge(s, u)) mods.berserk = berserkCharge(s, u);
     if (maxRating(mine) > maxRating(theirs)) mods.betterArmour = 1;
     if (mine.length > theirs.length) mods.outnumbering = mine.length - theirs.length;
     const other = u === att ? def : att;

@@ -29,6 +29,7 @@ import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { aerialClearance, regenerate } from './nlu.js';
 import { villainsReturn } from './natures.js';
+import { berserkStart } from './berserk.js';
 import { fitForVacuum, vacuumListProblem } from './vacuum.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
@@ -280,6 +281,8 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
     if (vehicleTests(s, run, u)) { s.phase = 'order'; s.step++; checkImmediate(s, run); } else endActivation(s, run, u);
     return;
   }
+  // Berserk within assault range: no tests, Under Fire and Pinned ignored; it must charge (§2.6).
+  if (berserkStart(s, run, u)) { s.phase = 'order'; s.step++; checkImmediate(s, run); return; }
   const r = activationTests(s, run, u);
   if (r === 'motivator') { s.phase = 'motivator'; s.step++; return; }
   afterTests(s, run, u, r);
