@@ -125,3 +125,21 @@ test('#44 atmosphere: in vacuum all infantry must wear at least Improved armour:
   const u0 = bare.state.units.find((u) => u.side === 0)!;
   assert.equal(killMargin(bare.state, u0, u0.figures[0]), 1);
 });
+
+test('#46 night, hidden movement: a unit out of every enemy\'s sight hides with no roll (§7.10, p.34)', () => {
+  const wall = { id: 'wall', kind: 'area' as const, points: [[500, 900], [1600, 900], [1600, 1000], [500, 1000]] as [number, number][], move: 'impassable' as const, cover: 'hard' as const, los: 'block' as const, height: 300 };
+  const scene = (name: string, night: boolean) => {
+    const s = craft({ name, active: 'A1', terrain: [wall], options: { hiddenMovement: true, night }, units: [
+      { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) },
+      { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 2000, 3) },
+    ] });
+    Object.assign(s.options, { hiddenMovement: true, night });
+    return s;
+  };
+  // Every die a 1: by day the Regular fails its hide roll; at night no roll is made and it hides.
+  const day = act(scene('night-hide-day', false), { type: 'hide' }, faces(1));
+  assert.equal(unitOf(day.s, 'A1').hidden ?? null, null);
+  const night = act(scene('night-hide', true), { type: 'hide' }, faces(1));
+  assert.equal(unitOf(night.s, 'A1').hidden?.markers.length, 3);
+  assert.equal(evOf(night.events, 'dice_rolled').filter((d) => d.purpose === 'hide').length, 0);
+});
