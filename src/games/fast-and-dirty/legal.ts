@@ -21,7 +21,8 @@ export type Positions = Map<string, Pt>;
  */
 export function moveAllowance(s: S, u: Unit, mode: 'move' | 'rush' | 'assault', variable = false): number {
   // A weapon team loses 1" of Move per crew member lost (§7.9); gravity adds or takes 2" (§7.8).
-  const uf = (u.underFire ? 200 : 0) + (u.kind === 'weaponTeam' ? 100 * casualties(u) : 0) - gravityMove(s) - traitMove(u);
+  // Gung Ho ignores Under Fire when moving to close assault (§2.6, §6.9).
+  const uf = (u.underFire && !(mode === 'assault' && has(u, 'gungHo')) ? 200 : 0) + (u.kind === 'weaponTeam' ? 100 * casualties(u) : 0) - gravityMove(s) - traitMove(u);
   if (variable && mode === 'move') return Math.max(0, 800 - uf);
   if (variable && mode === 'rush') return Math.max(0, 1600 - 2 * uf);
   const base = Math.max(0, 600 - uf);

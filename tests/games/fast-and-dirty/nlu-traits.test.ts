@@ -193,3 +193,21 @@ test('#113 #73 Berserk: activating within 10" of an enemy it skips its tests, ig
   assert.equal(evOf(far.events, 'berserk').length, 0);
   assert.equal(code(tryAct(far.s, hold)), undefined);
 });
+
+test('#73 Gung Ho: Under Fire takes nothing off its charge (6" + 4"), while its other moves still lose 2" (§2.6, §6.9)', () => {
+  const charge = (name: string, spec: UnitSpec, dy: number) => {
+    const s = craft({ name, active: 'A1', units: [
+      { id: 'A1', side: 0, spec, at: row(1000, 500, 3) },
+      { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 500 + dy + 100, 3) },
+    ] });
+    unitOf(s, 'A1').underFire = true;
+    const moves = unitOf(s, 'A1').figures.map((f) => ({ fig: f.id, path: [[f.at[0], f.at[1] + dy] as [number, number]] }));
+    return code(tryAct(s, { type: 'assault', target: 'B1', moves }, Array(60).fill(0)));
+  };
+  // A 9" charge: beyond an Under Fire squad's 8", within a Gung Ho squad's 10".
+  assert.equal(charge('gh-plain', squad('regular', 3), 900), 'beyond_allowance');
+  assert.equal(charge('gh', withT(['gungHo']), 900), undefined);
+  const s = duel('gh-move', withT(['gungHo']));
+  unitOf(s, 'A1').underFire = true;
+  assert.equal(code(tryAct(s, moveAll(s, 401))), 'beyond_allowance', 'a plain move is still 4"');
+});
