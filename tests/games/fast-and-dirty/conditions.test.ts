@@ -143,3 +143,29 @@ test('#46 night, hidden movement: a unit out of every enemy\'s sight hides with 
   assert.equal(unitOf(night.s, 'A1').hidden?.markers.length, 3);
   assert.equal(evOf(night.events, 'dice_rolled').filter((d) => d.purpose === 'hide').length, 0);
 });
+
+test('#46 night, hidden movement: a spotted marker is settled by the spotter\'s Quality test, not its owner: success reveals the unit there, failure removes it as a dummy, a last marker left is revealed (§7.10, p.34)', () => {
+  const wall = { id: 'wall', kind: 'area' as const, points: [[500, 900], [1600, 900], [1600, 1000], [500, 1000]] as [number, number][], move: 'impassable' as const, cover: 'hard' as const, los: 'block' as const, height: 300 };
+  const hidden = (name: string, markers = 3) => {
+    const s = craft({ name, active: 'A1', terrain: [wall], options: { hiddenMovement: true, night: true }, units: [
+      { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) },
+      { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 2000, 3) },
+    ] });
+    Object.assign(s.options, { hiddenMovement: true, night: true });
+    const h = act(s, { type: 'hide' }).s;
+    unitOf(h, 'A1').hidden!.markers = unitOf(h, 'A1').hidden!.markers.slice(0, markers);
+    return h;
+  };
+  // Marker 1 steps round the end of the wall into B1's sight (B1 Regular: Quality target 3 on 1D6).
+  const step = () => ({ type: 'markers' as const, moves: [{ marker: 1, path: [[1800, 600]] as [number, number][] }] });
+  const ok = act(hidden('ns-ok'), step(), faces(6));
+  assert.deepEqual(evOf(ok.events, 'night_spotting')[0], { unit: 'B1', target: 'A1', marker: 1, success: true });
+  assert.equal(unitOf(ok.s, 'A1').hidden, null, 'revealed at the marker, no question to the owner');
+  assert.notEqual(ok.s.phase, 'reveal');
+  const fail = act(hidden('ns-fail'), step(), faces(1));
+  assert.equal(evOf(fail.events, 'night_spotting')[0].success, false);
+  assert.deepEqual(unitOf(fail.s, 'A1').hidden!.markers.map((m) => m.n), [2, 3], 'removed as a dummy');
+  const two = act(hidden('ns-two', 2), step(), faces(1));
+  assert.equal(unitOf(two.s, 'A1').hidden, null, 'the one marker left is the unit');
+  assert.equal(evOf(two.events, 'revealed')[0].marker, 2);
+});

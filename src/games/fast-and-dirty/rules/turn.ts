@@ -30,6 +30,7 @@ import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
 import { aerialClearance, regenerate } from './nlu.js';
 import { villainsReturn } from './natures.js';
 import { berserkStart } from './berserk.js';
+import { nightSpot } from './night-spotting.js';
 import { fitForVacuum, vacuumListProblem } from './vacuum.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
@@ -750,6 +751,8 @@ function openReveal(s: S, run: Run): boolean {
     const sp = spottedMarker(s);
     if (!sp) return false;
     const u = s.units.find((x) => x.id === sp.unit)!;
+    // At night the spotter's Quality test decides, not the owner (§7.10 p.34).
+    if (u.hidden!.markers.length > 1 && s.options.night) { nightSpot(s, run, u, sp.marker); continue; }
     if (u.hidden!.markers.length > 1) {
       s.reveal = sp;
       s.phase = 'reveal';
