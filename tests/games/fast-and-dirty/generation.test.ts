@@ -325,8 +325,12 @@ test('#96 Advanced Force Generation customisations Assault Troops, Human Wave, I
   const hw = run(['humanWave']);
   hw.forEach((u, i) => { const had = base[i].figures.filter((f) => f.support).length; assert.equal(u.figures.filter((f) => f.support).length, had - 1); assert.equal(size(u), Math.min(12, size(base[i]) - 1 + 3)); });
   const ia = run(['improvedArmour']);
-  const up: Record<string, string> = { none: 'light', light: 'improved', improved: 'heavy', heavy: 'heavy' };
-  ia.forEach((u, i) => { assert.equal(size(u), size(base[i]) - 2); assert.ok(u.figures.every((f) => f.armour === up[base[i].figures[0].armour])); });
+  const up: Record<string, string> = { none: 'light', light: 'improved', improved: 'heavy' };
+  ia.forEach((u, i) => {
+    const was = base[i].figures[0].armour;
+    assert.equal(size(u), size(base[i]) - (up[was] ? 2 : 0), 'two troopers for the upgrade; none at heavy, the top');
+    assert.ok(u.figures.every((f) => f.armour === (up[was] ?? was)));
+  });
   const ms = run(['moreSupport']);
   ms.forEach((u, i) => { assert.equal(size(u), size(base[i]) - 1); assert.equal(u.figures.filter((f) => f.weapon === 'saw').length, base[i].figures.filter((f) => f.weapon === 'saw').length + 1); });
 });

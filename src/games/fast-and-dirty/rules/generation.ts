@@ -285,7 +285,9 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
         const pf = plainOf(u);
         if (c === 'assaultTroops') { for (const f of u.figures) if (!f.support) f.weapon = 'smg'; u.traits = [...new Set([...(u.traits ?? []), 'assaultTroops'])]; }
         if (c === 'humanWave') { const sw = u.figures.find((f) => f.support); if (sw) { u.figures.splice(u.figures.indexOf(sw), 1); const room = Math.min(3, 12 - u.figures.reduce((k, f) => k + (f.count ?? 1), 0)); const base = plainOf(u); if (base) base.count = (base.count ?? 1) + room; else if (room > 0) u.figures.push({ weapon: u.figures[0].weapon, armour: u.figures[0].armour, count: room }); } }
-        if (c === 'improvedArmour' && pf && troopers(u) > 2) { pf.count = (pf.count ?? 1) - 2; const up = ARMOUR_LEVELS[Math.min(ARMOUR_LEVELS.length - 1, ARMOUR_LEVELS.indexOf(u.figures[0].armour) + 1)]; if (ARMOUR_LEVELS.includes(u.figures[0].armour)) for (const f of u.figures) f.armour = up; }
+        // Improved Armour: only where a level up exists (none → light → improved → heavy).
+        const lvl = ARMOUR_LEVELS.indexOf(u.figures[0].armour);
+        if (c === 'improvedArmour' && pf && troopers(u) > 2 && lvl >= 0 && lvl < ARMOUR_LEVELS.length - 1) { pf.count = (pf.count ?? 1) - 2; for (const f of u.figures) f.armour = ARMOUR_LEVELS[lvl + 1]; }
         if (c === 'independentLeader' && pf && u.figures.reduce((k, f) => k + (f.count ?? 1), 0) < 12) pf.count = (pf.count ?? 1) + 1;
         if (c === 'localMilitia') { u.quality = QUALITIES[Math.max(0, QUALITIES.indexOf(u.quality) - 1)]; u.resolve = RESOLVES[Math.min(RESOLVES.length - 1, RESOLVES.indexOf(u.resolve) + 1)]; u.traits = [...new Set([...(u.traits ?? []), 'agile'])]; }
         if (c === 'moreSupport' && pf && troopers(u) > 2) { pf.count = (pf.count ?? 1) - 2; u.figures.push({ weapon: 'saw', armour: pf.armour, support: true }); }
