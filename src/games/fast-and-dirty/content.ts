@@ -11,6 +11,7 @@ import armourJson from './data/armour.json' with { type: 'json' };
 import scenariosJson from './data/scenarios.json' with { type: 'json' };
 import traitsJson from './data/traits.json' with { type: 'json' };
 import vehiclesJson from './data/vehicles.json' with { type: 'json' };
+import { withNatures } from './rules/natures.js';
 
 const Int = T.Integer();
 const XY = T.Tuple([T.Integer({ minimum: -10000, maximum: 20000 }), T.Integer({ minimum: -10000, maximum: 20000 })]);
@@ -42,6 +43,7 @@ export const FigureSpec = T.Object({
   support: T.Optional(T.Boolean()), leader: T.Optional(T.Boolean()),
   count: T.Optional(T.Integer({ minimum: 1, maximum: 12 })),
   personalities: T.Optional(T.Array(T.String({ maxLength: 32 }), { maxItems: 4 })),
+  sealed: T.Optional(T.Boolean({ description: 'the Self-Sealing armour add-on (§2.4, §7.1): in vacuum its wounds follow the normal wound margins; no points cost in the source (free [P])' })),
   psionic: T.Optional(T.Union([T.Literal('marginal'), T.Literal('competent'), T.Literal('expert'), T.Literal('master')], { description: 'a psionic of this Aptitude, Strength 3 (§2.8, §7.22); no points cost in the source' })),
 }, { additionalProperties: false });
 
@@ -318,6 +320,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
       weapon: f.weapon, armour: f.armour, support: !!f.support, leader: !!f.leader && (f.count ?? 1) === 1, alive: true,
       ...(f.psionic ? { psi: { aptitude: f.psionic, strength: 3 } } : {}),
       ...(f.personalities?.length ? { personalities: [...f.personalities] } : {}),
+      ...(f.sealed ? { sealed: true } : {}),
     });
   });
   return {
@@ -330,7 +333,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
     ...(spec.scatteredFire ? { scatteredFire: true } : {}),
     ...(spec.nightVision || spec.traits?.includes('nightVision') ? { nightVision: true } : {}),
     ...(spec.elusive || spec.traits?.includes('elusive') ? { elusive: true } : {}),
-    ...(spec.traits?.length ? { traits: [...spec.traits] as Unit['traits'] } : {}),
+    ...(spec.traits?.length ? { traits: withNatures(spec.traits) as Unit['traits'] } : {}),
     ...(spec.jumpPacks ? { jumpPacks: true } : {}),
     ...(spec.drop && side !== null ? { reserve: true } : {}),
   };

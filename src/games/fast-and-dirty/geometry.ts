@@ -200,8 +200,11 @@ export function crossingCost(f: Feature): number | null {
   return null;
 }
 
-/** The cost of a figure's path, or why it is not allowed (impassable ground or obstacle). */
-export function pathCost(s: S, path: Pt[], agile = false): { cost: number } | { blocked: string } {
+/**
+ * The cost of a figure's path, or why it is not allowed (impassable ground or obstacle). `hover`:
+ * an Aerial figure's clearance (rules/nlu.ts): terrain no higher is passed over at no cost.
+ */
+export function pathCost(s: S, path: Pt[], agile = false, hover = 0): { cost: number } | { blocked: string } {
   let cost = 0;
   for (let i = 0; i + 1 < path.length; i++) {
     const a = path[i], b = path[i + 1];
@@ -211,6 +214,7 @@ export function pathCost(s: S, path: Pt[], agile = false): { cost: number } | { 
       let m = 1;
       for (const k of piece.within) {
         const f = areas[k];
+        if (hover && f.height <= hover) continue;
         if (f.move === 'impassable') return { blocked: f.id };
         // Agile (§2.6): no difficult-terrain penalty.
         if (!agile) m = Math.max(m, MULT[f.move]);
@@ -218,6 +222,7 @@ export function pathCost(s: S, path: Pt[], agile = false): { cost: number } | { 
       cost += piece.len * m;
     }
     for (const f of near) {
+      if (hover && f.kind !== 'hill' && f.height <= hover) continue;
       // Buildings are entered and left only through openings (§3.2 item 3).
       if (isBuilding(f)) {
         const c = buildingCrossing(f, a, b);
@@ -252,6 +257,8 @@ export function coherencyDistance(u: Unit): number {
   // Recon: coherency +1" (§2.6).
   // Powered armour: always 6" (§7.21).
   if (powered(u)) return POWERED_COHERENCY;
+  // Basic Forces limitation Inflexible: 2" "regardless of individual quality ratings" (§2.10).
+  if (u.inflexibleCoherency) return 200;
   // Infiltration: as one Quality level higher (§2.6).
   if (u.traits?.includes('infiltrate') && u.kind !== 'weaponTeam') return QUALITY_TABLE[shiftQuality(u.quality, 1)].coherency + (u.traits?.includes('recon') ? 100 : 0);
   return u.kind === 'weaponTeam' ? 200 : QUALITY_TABLE[u.quality].coherency + (u.traits?.includes('recon') ? 100 : 0);

@@ -15,6 +15,7 @@ import { edgeDistance } from '../../engine/mech/geom2d.js';
 import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
 import { controlCandidates, fallBackBlocked, orderCandidates } from './candidates.js';
+import { berserkCandidates, berserkProblem } from './rules/berserk.js';
 import { attach, attachProblem } from './rules/characters.js';
 import { attachedCharacter, teamPart } from './state.js';
 import {
@@ -192,6 +193,9 @@ function orderProblem(s0: S, a: Action): Violation | null {
   }
   const hesitant = hesitantProblem(s, u, a);
   if (hesitant) return hesitant;
+  // Berserk (§2.6): a charge on the nearest enemy unit, when one is possible.
+  const bz = berserkProblem(s, u, a, () => orderCandidates(s, u));
+  if (bz) return bz;
   if ('attach' in a && a.attach !== undefined) {
     if (typeof a.attach !== 'string') return violation('malformed_action', 'attach names a character unit');
     const p = attachProblem(s, u, a.attach);
@@ -507,7 +511,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       // Fire at a vehicle needs AT-capable weapons (§2.3): drop the sampled shots that have none.
       const vehicleShot = (a: Action) => a.type === 'engage' && !!a.target && isVehicle(s.units.find((x) => x.id === a.target)!) && !!orderProblem(s, a);
       const boarding = u.disembarking ? [] : boardCandidates(s, u).filter((a) => !orderProblem(s, a));
-      return { actions: [...orderCandidates(s, u).filter((a) => !vehicleShot(a) && (!u.disembarking || !disembarkedOrderProblem(u, a))), ...boarding], all: false };
+      return { actions: [...berserkCandidates(s, u, orderCandidates(s, u)).filter((a) => !vehicleShot(a) && (!u.disembarking || !disembarkedOrderProblem(u, a))), ...boarding], all: false };
     }
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
@@ -567,6 +571,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
       if (isVehicle(u)) return { type: 'drive', speed: 'stationary', path: [], heading: u.vehicle!.heading, fire: [] };
       if (u.hidden) return { type: 'markers', moves: [] };
       if (u.reserve) return { type: 'engage', moves: [], target: null, fireFirst: true };
+      if (u.berserkNow === s.turn) { const c = berserkCandidates(s, u, orderCandidates(s, u))[0]; if (c?.type === 'assault') return c; }
       if (recalled(s, u)) return recallAction(s, u) ?? { type: 'engage', moves: [], target: null, fireFirst: true };
       if (!u.fallingBack || fallBackBlocked(s, u)) return { type: 'engage', moves: [], target: null, fireFirst: true };
       return orderCandidates(s, u)[0];

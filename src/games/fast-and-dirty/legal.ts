@@ -8,6 +8,7 @@ import { hull, isVehicle, vehicleAssaultProblem, vehicleTargetProblem } from './
 import { isViolation, violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
 import { inFortification, coherencyBasis, coherencyDistance, coherencyOf, inImpassable, pathCost, positionCover, samplePoints, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
+import { aerialClearance } from './rules/nlu.js';
 import { isBuilding, openingLimit, openingsMet } from './rules/buildings.js';
 import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
 import { QUALITY_TABLE, casualties, living, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
@@ -20,7 +21,8 @@ export type Positions = Map<string, Pt>;
  */
 export function moveAllowance(s: S, u: Unit, mode: 'move' | 'rush' | 'assault', variable = false): number {
   // A weapon team loses 1" of Move per crew member lost (§7.9); gravity adds or takes 2" (§7.8).
-  const uf = (u.underFire ? 200 : 0) + (u.kind === 'weaponTeam' ? 100 * casualties(u) : 0) - gravityMove(s) - traitMove(u);
+  // Gung Ho ignores Under Fire when moving to close assault (§2.6, §6.9).
+  const uf = (u.underFire && !(mode === 'assault' && has(u, 'gungHo')) ? 200 : 0) + (u.kind === 'weaponTeam' ? 100 * casualties(u) : 0) - gravityMove(s) - traitMove(u);
   if (variable && mode === 'move') return Math.max(0, 800 - uf);
   if (variable && mode === 'rush') return Math.max(0, 1600 - 2 * uf);
   const base = Math.max(0, 600 - uf);
@@ -98,7 +100,7 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
         if (sm) return violation('smoke', `${m.fig}: a smoke screen blocks charges through it (§7.26)`);
       }
     }
-    const c = pathCost(s, path, has(u, 'agile'));
+    const c = pathCost(s, path, has(u, 'agile'), aerialClearance(s, u, f));
     if ('blocked' in c) return violation('impassable', `${m.fig}: the path crosses impassable terrain (${c.blocked}) (§3.2)`);
     // Leaving a trench costs 3" of the move (§7.7 [P]: a figure that starts inside one and ends outside).
     const leaving = inFortification(s, f.at, (k) => k === 'trench') && !inFortification(s, path[path.length - 1], (k) => k === 'trench') ? TRENCH_EXIT : 0;

@@ -51,6 +51,8 @@ export interface Figure {
   character?: string;
   /** A crew figure of a weapon team attached to the squad at deployment: the team's unit id (§7.9). */
   team?: string;
+  /** Wears the Self-Sealing armour add-on (§2.4, §7.1). */
+  sealed?: boolean;
   /** Personalities of this squad member (§2.7): `brawler`, `knifeFighter`, `sharpshooter`, `triggerHappy`, `comms`, `forwardObserver` have effects. */
   personalities?: string[];
   /** An Intruder counter-hacked on a natural 1: it may not intrude for the rest of the battle (§2.7). */
@@ -136,7 +138,7 @@ export interface Unit {
   /** Terror: tests morale at its next activation (§7.22). */
   terror?: boolean;
   /** Unit traits (§2.6; data/traits.json). */
-  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate')[];
+  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate' | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo')[];
   /** Trait Hesitant failed its activation test: it may only Move into better cover this activation (§2.6). */
   wavering?: boolean;
   /** Enemy units that fired at it, by turn (Goon's returning fire, §2.6). */
@@ -165,6 +167,14 @@ export interface Unit {
   resolveUnknown?: boolean;
   /** Basic Forces Longer / Shorter Range (§2.10): its basic weapons' range multiplier X ±1. */
   rangeShift?: number;
+  /** Berserk (§2.6): the turn its fury took it at activation (must charge, +2). */
+  berserkNow?: number;
+  /** A Villain killed in this turn, waiting for its return roll (§2.6). */
+  villainDown?: number;
+  /** Advanced Force Generation Leaders QT (§2.10): the leadership of this Platoon HQ's leader figure (morale re-rolls while he lives). */
+  hqLeadership?: Leadership;
+  /** Basic Forces limitation Inflexible (§2.10): coherency 2" whatever its Quality. */
+  inflexibleCoherency?: boolean;
   /** A vehicle (§2.5): one hull figure, its type in data/vehicles.json (rules/vehicles.ts). */
   vehicle?: VehicleState;
   /** Embarked in this transport (§2.5): off the table, it does not activate on its own. */
@@ -328,6 +338,8 @@ export interface S {
   controlGroup: string | null;
   /** Extra activation from Seize Initiative (§5.1 option). */
   seized: Side | null;
+  /** Basic Forces enhancement Improved Intel (§2.10): these sides add 1 to initiative rolls until they roll a natural 1. */
+  improvedIntel?: Side[];
   /** A paired activation (§2.6): `unit` activates when `after`'s activation ends. */
   pairNext?: { after: string; unit: string };
   /** An order paused by an Opportunity Fire window (§7.18): resumed after the answer. */

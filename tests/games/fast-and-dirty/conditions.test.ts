@@ -2,7 +2,10 @@
 // game options that change ranges, movement and pinning; each rule tested at its limit and one beyond.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, evOf, faces, row, shootAt, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, evOf, faces, fastAndDirty, row, seats, shootAt, squad, tryAct, unitOf } from './helpers.js';
+import { localRng } from '../../../src/engine/rng.js';
+import { isViolation } from '../../../src/engine/types.js';
+import { killMargin } from '../../../src/games/fast-and-dirty/rules/wounds.js';
 import { firePlan } from '../../../src/games/fast-and-dirty/legal.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import type { S } from '../../../src/games/fast-and-dirty/state.js';
@@ -94,4 +97,75 @@ test('#46 night: the pinning threshold is 2 lower (Conscript 12 → 10): an FE o
   assert.equal(unitOf(r10.s, 'B1').pinned ?? false, false, 'not above 10');
   const day = act(pinDuel('np-day', false), shootAt('B1'), faces(4, 1, ...misses));
   assert.equal(unitOf(day.s, 'B1').pinned ?? false, false, 'by day 11 is under 12');
+});
+
+test('#44 atmosphere: in vacuum all infantry must wear at least Improved armour: an own list below it is refused, built-in and generated forces are fitted; Self-Sealing keeps the normal wound margins (§7.1)', () => {
+  const list = (armour: string, sealed = false) => [{ name: 'Sq', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour, count: 5, ...(sealed ? { sealed } : {}) }] }];
+  const start = (options: Record<string, unknown>) => fastAndDirty.setup({ scenario: 'firefight', seats, options }, { seq: 0, rng: localRng('vac-armour') });
+  const light = start({ atmosphere: { 0: 'vacuum' }, forces: { 0: list('light') } });
+  assert.ok(isViolation(light) && light.code === 'vacuum_armour', JSON.stringify(light));
+  assert.ok(!isViolation(start({ atmosphere: { 1: 'vacuum' }, forces: { 0: list('light') } })), 'the other side\'s vacuum does not bind side 0');
+  const ok = start({ atmosphere: { 0: 'vacuum' }, forces: { 0: list('improved') } });
+  assert.ok(!isViolation(ok));
+  // The built-in forces are fitted: every figure of side 0 at least Improved, side 1 untouched.
+  const built = start({ atmosphere: { 0: 'vacuum' } });
+  if (isViolation(built)) throw new Error(built.code);
+  const rating = (a: string) => ({ none: 0, improvised: 0, light: 1, scout: 1, improved: 2 } as Record<string, number>)[a] ?? 3;
+  assert.ok(built.state.units.filter((u) => u.side === 0).every((u) => u.figures.every((f) => rating(f.armour) >= 2)));
+  assert.ok(built.state.units.filter((u) => u.side === 1).some((u) => u.figures.some((f) => rating(f.armour) < 2)), 'the standard side keeps its light armour');
+  assert.ok(built.events.some((e) => e.type === 'vacuum_armour'));
+  // Self-Sealing: in vacuum the normal margin (3) instead of any excess (1).
+  const sealed = start({ atmosphere: { 0: 'vacuum' }, recoverWounded: true, forces: { 0: list('improved', true) } });
+  if (isViolation(sealed)) throw new Error(sealed.code);
+  const [a, b] = [sealed.state.units.find((u) => u.side === 0)!, sealed.state];
+  assert.equal(a.figures[0].sealed, true);
+  assert.equal(killMargin(b, a, a.figures[0]), 3);
+  const bare = start({ atmosphere: { 0: 'vacuum' }, recoverWounded: true, forces: { 0: list('improved') } });
+  if (isViolation(bare)) throw new Error(bare.code);
+  const u0 = bare.state.units.find((u) => u.side === 0)!;
+  assert.equal(killMargin(bare.state, u0, u0.figures[0]), 1);
+});
+
+test('#46 night, hidden movement: a unit out of every enemy\'s sight hides with no roll (§7.10, p.34)', () => {
+  const wall = { id: 'wall', kind: 'area' as const, points: [[500, 900], [1600, 900], [1600, 1000], [500, 1000]] as [number, number][], move: 'impassable' as const, cover: 'hard' as const, los: 'block' as const, height: 300 };
+  const scene = (name: string, night: boolean) => {
+    const s = craft({ name, active: 'A1', terrain: [wall], options: { hiddenMovement: true, night }, units: [
+      { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) },
+      { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 2000, 3) },
+    ] });
+    Object.assign(s.options, { hiddenMovement: true, night });
+    return s;
+  };
+  // Every die a 1: by day the Regular fails its hide roll; at night no roll is made and it hides.
+  const day = act(scene('night-hide-day', false), { type: 'hide' }, faces(1));
+  assert.equal(unitOf(day.s, 'A1').hidden ?? null, null);
+  const night = act(scene('night-hide', true), { type: 'hide' }, faces(1));
+  assert.equal(unitOf(night.s, 'A1').hidden?.markers.length, 3);
+  assert.equal(evOf(night.events, 'dice_rolled').filter((d) => d.purpose === 'hide').length, 0);
+});
+
+test('#46 night, hidden movement: a spotted marker is settled by the spotter\'s Quality test, not its owner: success reveals the unit there, failure removes it as a dummy, a last marker left is revealed (§7.10, p.34)', () => {
+  const wall = { id: 'wall', kind: 'area' as const, points: [[500, 900], [1600, 900], [1600, 1000], [500, 1000]] as [number, number][], move: 'impassable' as const, cover: 'hard' as const, los: 'block' as const, height: 300 };
+  const hidden = (name: string, markers = 3) => {
+    const s = craft({ name, active: 'A1', terrain: [wall], options: { hiddenMovement: true, night: true }, units: [
+      { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) },
+      { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 2000, 3) },
+    ] });
+    Object.assign(s.options, { hiddenMovement: true, night: true });
+    const h = act(s, { type: 'hide' }).s;
+    unitOf(h, 'A1').hidden!.markers = unitOf(h, 'A1').hidden!.markers.slice(0, markers);
+    return h;
+  };
+  // Marker 1 steps round the end of the wall into B1's sight (B1 Regular: Quality target 3 on 1D6).
+  const step = () => ({ type: 'markers' as const, moves: [{ marker: 1, path: [[1800, 600]] as [number, number][] }] });
+  const ok = act(hidden('ns-ok'), step(), faces(6));
+  assert.deepEqual(evOf(ok.events, 'night_spotting')[0], { unit: 'B1', target: 'A1', marker: 1, success: true });
+  assert.equal(unitOf(ok.s, 'A1').hidden, null, 'revealed at the marker, no question to the owner');
+  assert.notEqual(ok.s.phase, 'reveal');
+  const fail = act(hidden('ns-fail'), step(), faces(1));
+  assert.equal(evOf(fail.events, 'night_spotting')[0].success, false);
+  assert.deepEqual(unitOf(fail.s, 'A1').hidden!.markers.map((m) => m.n), [2, 3], 'removed as a dummy');
+  const two = act(hidden('ns-two', 2), step(), faces(1));
+  assert.equal(unitOf(two.s, 'A1').hidden, null, 'the one marker left is the unit');
+  assert.equal(evOf(two.events, 'revealed')[0].marker, 2);
 });

@@ -7,10 +7,13 @@ import { act, craft, evOf, faces, fastAndDirty, row, seats, shootAt, squad } fro
 import { scriptedRng, localRng } from '../../../src/engine/rng.js';
 import { checkPlayout } from '../../../src/engine/conformance.js';
 import { isViolation } from '../../../src/engine/types.js';
-import type { S } from '../../../src/games/fast-and-dirty/state.js';
-import { inImpassable } from '../../../src/games/fast-and-dirty/geometry.js';
+import { QUALITY_TABLE, type S } from '../../../src/games/fast-and-dirty/state.js';
+import { coherencyDistance, inImpassable } from '../../../src/games/fast-and-dirty/geometry.js';
+import { coherencyProblem } from '../../../src/games/fast-and-dirty/legal.js';
 import { rangeX } from '../../../src/games/fast-and-dirty/rules/environment.js';
 import { weapon } from '../../../src/games/fast-and-dirty/content.js';
+import { GENERATION } from '../../../src/games/fast-and-dirty/rules/generation.js';
+import { leadership } from '../../../src/games/fast-and-dirty/rules/characters.js';
 
 function gen(scenario: string, generate: unknown, dice: number[]) {
   const r = fastAndDirty.setup({ scenario, seats, options: { generate } }, { seq: 0, rng: scriptedRng(dice, `gen-${scenario}`) });
@@ -64,6 +67,7 @@ test('#96 Advanced Force Generation: priority tables and Quantity Tests (5+ succ
     5, 1, 5, // Support QT (Low, 2D6): 1 heavy weapon; its type 5: Heavy MG
     6, 6, // second Support QT: 2 off-board light mortars
     5, 1, // Aggression QT: 1 Hardened
+    1, 1, 1, 1, 1, 1, 1, 1, // Training QTs (Low, 2D6): no traits, personalities, leadership or squad-leader levels
   );
   const r = gen('firefight', { method: 'advanced', priorities }, dice);
   const s = r.state;
@@ -108,7 +112,7 @@ test('#112 generation options Heavy Weapons and Artillery Support: a weapon team
       const platoons = s.units.filter((u) => u.side === side && u.name.endsWith('command')).length;
       const teams = s.units.filter((u) => u.side === side && u.kind === 'weaponTeam');
       assert.equal(teams.length, platoons, 'one heavy weapon per platoon');
-      for (const t of teams) assert.ok(['lightAutoCannon', 'heavyMG'].includes(t.figures[0].weapon), 'Light Chain Gun is not an infantry weapon in the data: a Heavy MG');
+      for (const t of teams) assert.ok(['lightAutoCannon', 'lightChainGun', 'heavyMG'].includes(t.figures[0].weapon), 'Light Auto Cannon, Light Chain Gun or Heavy MG');
       assert.equal(s.artillery.filter((a) => a.side === side).length, side === 0 ? 2 : 1, 'the attacker (side 0) gets one more');
       for (const a of s.artillery) assert.ok(['lightMortar', 'heavyMortar'].includes(a.weapon));
     }
@@ -162,7 +166,7 @@ test('#112 generation option Unknown Resolve: a squad\'s Resolve is rolled the f
 test('#113 generation options Heroic Characters, Psionics and Not Like Us (§2.10)', () => {
   // Side 0, Basic Forces: strength 1 (6), basic weapon 5 (Assault Rifles), platoon size 1 (3 squads), the squads 3,2,2,2 each;
   // Psionics: 5 (a psionic), Aptitude 5 (Expert); Heroic Characters 3D6: 5, 6, 1 (two), natures 3 (Hero), 6 (Legend);
-  // Not Like Us: Table A 5 (Shock Troops + Tough), Table B 2 (Berserk: not built, skipped).
+  // Not Like Us: Table A 5 (Shock Troops + Tough), Table B 2 (Berserk).
   const dice = faces(1, 5, 1, 3, 2, 2, 2, 3, 2, 2, 2, 3, 2, 2, 2, 5, 5, 5, 6, 1, 3, 6, 5, 2);
   const r = gen('firefight', { method: 'basic', psionics: true, heroicCharacters: true, notLikeUs: true }, dice);
   const a = r.state.units.filter((u) => u.side === 0);
@@ -172,7 +176,7 @@ test('#113 generation options Heroic Characters, Psionics and Not Like Us (§2.1
   const chars = a.filter((u) => u.kind === 'character');
   assert.deepEqual(chars.map((c) => c.name), ['Hero 1', 'Legend 2']);
   assert.ok(chars.every((c) => c.character?.leadership === 'experienced' && c.traits?.includes('agile') && c.figures[0].weapon === 'assaultRifle'));
-  assert.deepEqual(evOf(r.events, 'not_like_us')[0], { side: 0, traits: ['shockTroops', 'tough'], notBuilt: ['berserk'] });
+  assert.deepEqual(evOf(r.events, 'not_like_us')[0], { side: 0, traits: ['shockTroops', 'tough', 'berserk'], notBuilt: [] });
   assert.ok(a.every((u) => u.traits?.includes('shockTroops') && u.traits?.includes('tough')), 'every figure of the force');
 });
 
@@ -212,4 +216,121 @@ test('#95 Basic Forces: Longer Range (+X1) and Shorter Range (−X1) change the 
   }
   const cmd = s.units.find((x) => x.side === 0 && x.name.endsWith('command'))!;
   assert.equal(cmd.rangeShift, undefined, 'the platoon\'s squads, not its command squad [P]');
+});
+
+test('#95 Basic Forces: Improved Intel gives +1 to the side\'s initiative rolls until it rolls a natural 1 (§2.10, §5.1)', () => {
+  // Each side: strength 1 (6), Assault Rifles, 3 squads, each squad 2,2,2,2; then the initiative dice.
+  const side = [1, 5, 1, ...Array(12).fill(2)];
+  const intel = { method: 'basic', choices: { 0: { enhancements: ['improvedIntel'] } } };
+  // 3 against 3: with the +1 side 0 wins at once (no re-roll).
+  const r = gen('firefight', intel, faces(...side, ...side, 3, 3));
+  assert.deepEqual(r.state.initiative, { winner: 0, rolls: [3, 3] });
+  assert.deepEqual(r.state.improvedIntel, [0]);
+  // 3 against 4: 4 against 4 is a tie, rolled again: 2 against 2 gives it to side 0.
+  const t = gen('firefight', intel, faces(...side, ...side, 3, 4, 2, 2));
+  assert.deepEqual(t.state.initiative, { winner: 0, rolls: [2, 2] });
+  // A natural 1 ends the bonus: 1 against 1 is a plain tie, and the next 3 against 3 is a tie again.
+  const n = gen('firefight', intel, faces(...side, ...side, 1, 1, 3, 3, 5, 2));
+  assert.deepEqual(n.state.initiative, { winner: 0, rolls: [5, 2] });
+  assert.deepEqual(n.state.improvedIntel, []);
+  assert.equal(evOf(n.events, 'improved_intel_lost').length, 1);
+  // Without the enhancement 3 against 3 is a tie.
+  const plain = gen('firefight', { method: 'basic' }, faces(...side, ...side, 3, 3, 2, 5));
+  assert.deepEqual(plain.state.initiative, { winner: 1, rolls: [2, 5] });
+});
+
+test('#95 Basic Forces: the Inflexible limitation sets the platoon\'s squads\' coherency to 2" whatever their Quality (§2.10, §5.4)', () => {
+  // Side 0: 3 Regular squads (Quality 5); the command squad keeps its Regular 4".
+  const side = [1, 5, 1, ...Array(3).fill([5, 2, 2, 2]).flat()];
+  const r = gen('firefight', { method: 'basic', choices: { 0: { limitations: ['inflexible'] } } }, faces(...side, ...side, 3, 4));
+  const a = r.state.units.filter((u) => u.side === 0);
+  const b = r.state.units.filter((u) => u.side === 1);
+  assert.deepEqual(a.map((u) => coherencyDistance(u)), [QUALITY_TABLE.regular.coherency, 200, 200, 200]);
+  assert.ok(b.every((u) => coherencyDistance(u) === QUALITY_TABLE[u.quality].coherency), 'the other side is not affected');
+  // The last figure stepped to 3" (edge to edge) left of the first: a 4" Regular squad stays coherent, an Inflexible one does not.
+  const stepped = (u: (typeof a)[number]) => {
+    const first = u.figures[0], last = u.figures[u.figures.length - 1];
+    return new Map([[last.id, [first.at[0] - first.r - last.r - 300, first.at[1]] as [number, number]]]);
+  };
+  assert.equal(coherencyProblem(a[0], stepped(a[0])), null, 'the command squad keeps 4"');
+  const p = coherencyProblem(a[1], stepped(a[1]));
+  assert.ok(p && p.code === 'incoherent' && p.message.includes('2"'), JSON.stringify(p));
+});
+
+test('#96 Advanced Force Generation: the Support roll\'s six heavy weapons are all weapons a team can carry (Light Beam, Light Cannon, Light Chain Gun, Light Rail Gun provisional), none becomes a Heavy MG (§2.10)', () => {
+  for (const id of GENERATION.advanced.heavyWeapon) assert.equal(weapon(id).class, 'heavy', id);
+  assert.deepEqual(GENERATION.advanced.heavyWeapon.map((id) => weapon(id).name), ['Light Auto Cannon', 'Light Beam', 'Light Cannon', 'Light Chain Gun', 'Heavy Machine Gun', 'Light Rail Gun']);
+  const r = gen('firefight', { method: 'advanced', priorities: { 0: ADV_P } }, faces(...advDice(2)));
+  const team = r.state.units.find((u) => u.side === 0 && u.kind === 'weaponTeam')!;
+  assert.deepEqual(team.figures.map((f) => f.weapon), ['lightBeam', 'lightBeam']);
+  assert.equal(evOf(r.events, 'generation_substitute').length, 0);
+});
+
+// Priorities Manpower 0, Fire-power 0, Gear 0, Support 3, Training 3, Aggression 3; `heavy` is the Support type roll.
+const ADV_P = { manpower: 0, firepower: 0, gear: 0, support: 3, training: 3, aggression: 3 };
+const advDice = (heavy: number) => [
+  1, // squad strength Low 1: 4
+  1, 2, 4, 2, // platoon size Low 1: 2 squads; Low Tech Rifles; Light armour; Resolve Top 2: Determined
+  2, 2, 2, 2, // the squads: Quality Top 2 Regular, SAW (no jet-pack roll at Low Gear)
+  1, 1, // Fire-power QT (Low, 2D6): none
+  5, 1, 1, 1, 1, heavy, // Support QT (Top, 5D6): 1 heavy weapon, its type
+  1, 1, 1, 1, 1, // mortars QT: none
+  1, 1, 1, 1, 1, // Aggression QT: no Hardened
+  5, 6, 1, 1, 1, // Training traits QT: 2
+  5, 1, 1, 1, 1, // personalities QT: 1
+  5, 5, 1, 1, 1, // Leaders QT: 2 leadership levels
+  5, 5, 5, 1, 1, // squad leaders QT: 3 experience levels
+];
+
+test('#96 Advanced Force Generation: the Training bonus QTs (traits, personalities), the Leaders QTs and the customisations (§2.10)', () => {
+  const advanced = { 0: { traits: ['tough', 'swift'], personalities: ['medic'], customisations: ['independentLeader', 'localMilitia'] } };
+  const r = gen('firefight', { method: 'advanced', priorities: { 0: ADV_P }, advanced }, faces(...advDice(5)));
+  const s = r.state;
+  const [hq, s1, s2] = s.units.filter((u) => u.side === 0);
+  // Training bonus: one trait per success, the squads in turn; one personality per success.
+  assert.ok(s1.traits?.includes('tough') && !s1.traits?.includes('swift'));
+  assert.ok(s2.traits?.includes('swift') && !s2.traits?.includes('tough'));
+  assert.deepEqual(s1.figures.filter((f) => f.personalities?.length).map((f) => f.personalities), [['medic']]);
+  assert.equal(s2.figures.filter((f) => f.personalities?.length).length, 0);
+  assert.deepEqual(evOf(r.events, 'training_bonus')[0].given, [{ unit: 'Platoon 1 squad 1', trait: 'tough' }, { unit: 'Platoon 1 squad 2', trait: 'swift' }, { unit: 'Platoon 1 squad 1', personality: 'medic' }]);
+  // Independent Leader: the HQ a single leader, +1 trooper per squad; Local Militia: −1 Quality, Agile, +1 Resolve (Determined stays).
+  assert.equal(hq.figures.length, 1);
+  assert.ok(hq.figures[0].leader);
+  assert.deepEqual([s1.figures.length, s2.figures.length], [5, 5]);
+  assert.ok([s1, s2].every((u) => u.quality === 'conscript' && u.resolve === 'determined' && u.traits?.includes('agile')));
+  // Leaders: the HQ leader Novice + 2 = Inspiring (2 morale re-rolls while he lives); squad leaders Inexperienced + 3 in turn.
+  assert.equal(hq.hqLeadership, 'inspiring');
+  assert.equal(leadership(s, hq), 2);
+  hq.figures[0].alive = false;
+  assert.equal(leadership(s, hq), 0, 'not once the leader is dead');
+  assert.deepEqual([s1.leaderRating, s2.leaderRating], ['veteran', 'experienced']);
+  // A customisation needs a Force Priority point in its category; traits must be built.
+  const none = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'advanced', priorities: { 0: ADV_P }, advanced: { 0: { customisations: ['moreSupport'] } } } } }, { seq: 0, rng: localRng('gen-custom') });
+  assert.ok(isViolation(none) && none.code === 'customisation_needs_priority', JSON.stringify(none));
+  const unbuilt = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'advanced', advanced: { 1: { traits: ['nonsense'] } } } } }, { seq: 0, rng: localRng('gen-custom') });
+  assert.ok(isViolation(unbuilt) && unbuilt.code === 'unknown_trait');
+});
+
+test('#96 Advanced Force Generation customisations Assault Troops, Human Wave, Improved Armour and More Support (§2.10)', () => {
+  const P = { manpower: 1, firepower: 1, gear: 1, support: 1, training: 3, aggression: 2 };
+  const run = (customisations: string[]) => {
+    const r = fastAndDirty.setup({ scenario: 'firefight', seats, options: { generate: { method: 'advanced', priorities: { 0: P }, advanced: { 0: { customisations } } } } }, { seq: 0, rng: localRng('gen-custom-2') });
+    if (isViolation(r)) throw new Error(r.code);
+    return r.state.units.filter((u) => u.side === 0 && u.name.includes('squad'));
+  };
+  const base = run([]);
+  const size = (u: (typeof base)[number]) => u.figures.length;
+  const at = run(['assaultTroops']);
+  assert.ok(at.every((u) => u.traits?.includes('assaultTroops') && u.figures.every((f) => f.support || f.weapon === 'smg')));
+  const hw = run(['humanWave']);
+  hw.forEach((u, i) => { const had = base[i].figures.filter((f) => f.support).length; assert.equal(u.figures.filter((f) => f.support).length, had - 1); assert.equal(size(u), Math.min(12, size(base[i]) - 1 + 3)); });
+  const ia = run(['improvedArmour']);
+  const up: Record<string, string> = { none: 'light', light: 'improved', improved: 'heavy' };
+  ia.forEach((u, i) => {
+    const was = base[i].figures[0].armour;
+    assert.equal(size(u), size(base[i]) - (up[was] ? 2 : 0), 'two troopers for the upgrade; none at heavy, the top');
+    assert.ok(u.figures.every((f) => f.armour === (up[was] ?? was)));
+  });
+  const ms = run(['moreSupport']);
+  ms.forEach((u, i) => { assert.equal(size(u), size(base[i]) - 1); assert.equal(u.figures.filter((f) => f.weapon === 'saw').length, base[i].figures.filter((f) => f.weapon === 'saw').length + 1); });
 });

@@ -8,8 +8,8 @@ import type { UnitSpec } from '../content.js';
 import { QUALITIES, RESOLVES } from '../state.js';
 
 export const VARIATIONS = ['assaultTroops', 'energyWeapons', 'heavyRifles', 'humanWave', 'improvedCommand', 'localMilitia', 'loneLeader', 'moreSupport'] as const;
-export const ENHANCEMENTS = ['firePower', 'heavyTroopers', 'longerRange', 'manpower', 'recon', 'urbanAssault', 'veterans'] as const;
-export const LIMITATIONS = ['inexperienced', 'militia', 'noGrenades', 'shorterRange', 'underGunned', 'underStrength', 'warWeary'] as const;
+export const ENHANCEMENTS = ['firePower', 'heavyTroopers', 'improvedIntel', 'longerRange', 'manpower', 'recon', 'urbanAssault', 'veterans'] as const;
+export const LIMITATIONS = ['inexperienced', 'inflexible', 'militia', 'noGrenades', 'shorterRange', 'underGunned', 'underStrength', 'warWeary'] as const;
 /** Limitations that directly cancel an enhancement (§2.10 step 9). */
 const CANCELS: Record<string, string> = { shorterRange: 'longerRange', underStrength: 'manpower', underGunned: 'firePower', inexperienced: 'veterans', militia: 'heavyTroopers' };
 
@@ -63,7 +63,7 @@ const shift = <T extends string>(list: readonly T[], v: T, by: number) => list[M
  * The choices applied to a rolled force: `commands` and `platoons` (the squads of each platoon), in
  * order; `rangeShift` collects Longer / Shorter Range (basic weapons' X ±1), which the built unit carries.
  */
-export function applyChoices(c: BasicChoices, commands: UnitSpec[], platoons: UnitSpec[][], rollSupport: () => string, rollSquad: () => { quality: UnitSpec['quality']; resolve: UnitSpec['resolve']; armour: string }, basic: string, rangeShift: Map<UnitSpec, number>): UnitSpec[] {
+export function applyChoices(c: BasicChoices, commands: UnitSpec[], platoons: UnitSpec[][], rollSupport: () => string, rollSquad: () => { quality: UnitSpec['quality']; resolve: UnitSpec['resolve']; armour: string }, basic: string, rangeShift: Map<UnitSpec, number>, inflexible: Set<UnitSpec> = new Set()): UnitSpec[] {
   const squads = platoons.flat();
   const extra: UnitSpec[] = [];
   switch (c.variation) {
@@ -85,6 +85,7 @@ export function applyChoices(c: BasicChoices, commands: UnitSpec[], platoons: Un
       case 'urbanAssault': for (const u of ps) { addSupport(u, 'assaultShotgun'); addSupport(u, 'assaultShotgun'); } break;
       case 'veterans': if (ps[0]) ps[0].quality = shift(QUALITIES, ps[0].quality, 1); break;
       case 'longerRange': for (const u of ps) rangeShift.set(u, (rangeShift.get(u) ?? 0) + 1); break;
+      // Improved Intel is the side's (+1 to initiative rolls): rules/generation.ts sets it on the state.
     }
     switch (c.limitations?.[i]) {
       case 'inexperienced': for (const u of ps.slice(0, 2)) u.quality = shift(QUALITIES, u.quality, -1); break;
@@ -94,6 +95,8 @@ export function applyChoices(c: BasicChoices, commands: UnitSpec[], platoons: Un
       case 'underStrength': for (const u of ps) removeSoldiers(u, 1); break;
       case 'warWeary': for (const u of ps.slice(0, 2)) u.resolve = shift(RESOLVES, u.resolve, -1); break;
       case 'shorterRange': for (const u of ps) rangeShift.set(u, (rangeShift.get(u) ?? 0) - 1); break;
+      // Inflexible: "Squad Coherency is now 2\" regardless of individual quality ratings" (the platoon's squads, not its command squad [P]).
+      case 'inflexible': for (const u of ps) inflexible.add(u); break;
     }
   });
   return extra;

@@ -92,7 +92,9 @@ export function syncCharacters(s: S, run: Run): void {
 /** Leadership rating of the attached character (0 without one). */
 export function leadership(s: S, u: Unit): number {
   const c = attachedCharacter(s, u);
-  return c && inPlay(c) ? LEADERSHIP[c.character!.leadership] : 0;
+  // A generated Platoon HQ's own leader (Advanced Force Generation Leaders QT, §2.10 [P]) while he lives.
+  const own = u.hqLeadership && u.figures.some((f) => f.leader && f.alive) ? LEADERSHIP[u.hqLeadership] : 0;
+  return Math.max(own, c && inPlay(c) ? LEADERSHIP[c.character!.leadership] : 0);
 }
 
 /** + Leadership to FE and close assault when the character's branch matches the unit (§2.8). */

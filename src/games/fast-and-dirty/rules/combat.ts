@@ -17,6 +17,8 @@ import { revealResolve } from './generation.js';
 import { infantryAtVehicle, isVehicle } from './vehicles.js';
 import { applyHurt, damageResult, hurtLabel, woundRules, woundedOf } from './wounds.js';
 import { intercepted } from './pds.js';
+import { heroTargetMod, isLegend, villainDown } from './natures.js';
+import { berserkCharge } from './berserk.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
 const BAND_MOD = { base: 2, close: 0, medium: -2, long: -4 } as const;
@@ -68,7 +70,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const slowFire = has(u, 'slowFiring') && !!u.movedNow && !opt.defensive;
   const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).filter((f) => !f.team).length > 1 && !slowFire ? 2 : 1, { unit: u.id, target: t.id });
   const teamDie = team.length ? run.roll('fire_effect_team', 1, { unit: u.id, target: t.id }) : [];
-  const feRoll = team.length ? [...dice, ...teamDie].sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b, 0) : Math.max(...dice);
+  // A Legend always counts as rolling a 6 (§2.6 [P]: its FE die).
+  const feRoll = isLegend(u) ? 6 : team.length ? [...dice, ...teamDie].sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b, 0) : Math.max(...dice);
   const mods: Record<string, number> = { band: BAND_MOD[plan.band] };
   if (troops(t) && (t.underFire || t.pinned)) mods.targetUnderFire = -1;
   if (troops(t) && bunchedUp(t)) mods.bunchedUp = 2;
@@ -82,6 +85,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (t.kind === 'nonCombatant') mods.nonCombatant = 2;
   if (has(u, 'zombie')) mods.zombie = -2;
   if (has(u, 'goon')) mods.goon = -1;
+  // Non-heroes firing at a Hero (§2.6).
+  if (heroTargetMod(u, t)) mods.hero = heroTargetMod(u, t);
   // Personality Trigger Happy: the squad gets +1 FE (§2.7).
   if (hasPersonality(u, 'triggerHappy')) mods.triggerHappy = 1;
   // Degrade / Enhance on the firer's own activation (§7.22).
@@ -261,6 +266,7 @@ export function afterCasualties(s: S, run: Run, t: Unit): void {
   syncCharacters(s, run);
   revealResolve(run, t);
   if (!living(t).length && !t.out && !t.attachedTo) {
+    villainDown(s, t);
     t.out = true;
     run.emit('unit_eliminated', { unit: t.id });
   }
@@ -400,6 +406,8 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     const faces = run.roll('assault', living(u).length > 1 ? 2 : 1, { unit: u.id });
     const mods: Record<string, number> = {};
     if (charging) mods.charging = 1;
+    // Berserk's charge +2 (§2.6).
+    if (charging && berserkCharge(s, u)) mods.berserk = berserkCharge(s, u);
     if (maxRating(mine) > maxRating(theirs)) mods.betterArmour = 1;
     if (mine.length > theirs.length) mods.outnumbering = mine.length - theirs.length;
     const other = u === att ? def : att;
@@ -416,7 +424,7 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     // Powered armour: +3 (§7.21).
     if (powered(u)) mods.poweredArmour = POWERED_ASSAULT;
     Object.assign(mods, assaultTraitMods(u));
-    return { score: Math.max(...faces) + Object.values(mods).reduce((x, y) => x + y, 0), mods };
+    return { score: (isLegend(u) ? 6 : Math.max(...faces)) + Object.values(mods).reduce((x, y) => x + y, 0), mods };
   };
   // Slick: each slick model may be engaged by at most 2 opponents (§2.6): the opposing count is capped.
   const cap = (mine: Figure[], u: Unit) => (has(u, 'slick') ? 2 * mine.length : Infinity);

@@ -6,8 +6,8 @@
 import { Type as T, type Static } from '@sinclair/typebox';
 import { Ajv } from 'ajv';
 import { violation, type Violation } from '../../../engine/types.js';
-import { CONTENT, forceProblem, squadCost, type UnitSpec } from '../content.js';
-import { QUALITIES, RESOLVES, type S, type Side, type Unit } from '../state.js';
+import { CONTENT, PERSONALITY_COST, forceProblem, squadCost, type UnitSpec } from '../content.js';
+import { QUALITIES, RESOLVES, type Leadership, type S, type Side, type Unit } from '../state.js';
 import type { Pt } from '../../../engine/mech/geom2d.js';
 import { inImpassable } from '../geometry.js';
 import { successes, type Run } from './run.js';
@@ -75,6 +75,8 @@ export interface GenerateOption {
   priorities?: { 0?: Partial<Priorities>; 1?: Partial<Priorities> };
   /** Basic Forces: each side's Variation, Enhancements and Limitations (steps 7-9). */
   choices?: { 0?: BasicChoices; 1?: BasicChoices };
+  /** Advanced: each side's Training bonus picks and customisations (#96). */
+  advanced?: { 0?: AdvancedChoices; 1?: AdvancedChoices };
   /** The Greater Variety options (§2.10, checklist #112). */
   unknownResolve?: boolean;
   squadLeaders?: boolean;
@@ -86,6 +88,30 @@ export interface GenerateOption {
   notLikeUs?: boolean;
 }
 
+/**
+ * Advanced Force Generation choices (§2.10 "Training Bonus", "Additional Changes"), made before the
+ * rolls [P] like the Basic Forces choices: the Training QTs' successes take `traits` and
+ * `personalities` in list order (cycling), each success to the next squad in turn; the customisations
+ * apply to every platoon's squads ("any squad may", read as all [P]), each needing at least one
+ * priority point in its category.
+ */
+export interface AdvancedChoices { traits?: string[]; personalities?: string[]; customisations?: string[] }
+export const CUSTOMISATIONS: Record<string, Category> = {
+  assaultTroops: 'aggression', humanWave: 'manpower', improvedArmour: 'gear', independentLeader: 'support', localMilitia: 'training', moreSupport: 'firepower',
+};
+/** [P] The picks when a side names none: the source's Exceptional Troops lists are missing (§2.10 GAP). */
+export const DEFAULT_TRAINING = { traits: ['brave'], personalities: ['sharpshooter'] };
+/** [P] Armour levels for Improved Armour, in the order of the generation tables. */
+const ARMOUR_LEVELS = ['none', 'light', 'improved', 'heavy'];
+const advancedChoicesSchema = {
+  type: 'object', additionalProperties: false,
+  properties: {
+    traits: { type: 'array', minItems: 1, maxItems: 8, items: { type: 'string', maxLength: 32 }, description: 'Training Bonus QT: the traits (ids of data/traits.json, built ones) its successes give, in order, each to the next squad in turn; default brave [P]' },
+    personalities: { type: 'array', minItems: 1, maxItems: 8, items: { enum: Object.keys(PERSONALITY_COST) }, description: 'second Training QT: the personalities its successes give, each to a trooper of the next squad in turn; default sharpshooter [P]' },
+    customisations: { type: 'array', maxItems: 6, uniqueItems: true, items: { enum: Object.keys(CUSTOMISATIONS) }, description: 'Additional Changes, each needing ≥1 priority point in its category: assaultTroops (Aggression), humanWave (Manpower), improvedArmour (Gear), independentLeader (Support), localMilitia (Training), moreSupport (Fire-power)' },
+  },
+};
+
 const priorityProps = Object.fromEntries(CATEGORIES.map((c) => [c, { type: 'integer', minimum: 0, maximum: 3 }]));
 export const generateOptionSchema = {
   type: 'object', additionalProperties: false, required: ['method'],
@@ -93,7 +119,8 @@ export const generateOptionSchema = {
   properties: {
     method: { enum: ['basic', 'advanced'] },
     platoons: { type: 'integer', minimum: 1, maximum: 2, default: 1, description: 'platoons per side (new players 1, experienced 2)' },
-    choices: { type: 'object', additionalProperties: false, description: 'Basic Forces steps 7-9 (#95): each side\'s Variation (assaultTroops, energyWeapons, heavyRifles, humanWave, improvedCommand, localMilitia, loneLeader, moreSupport), one Enhancement (firePower, heavyTroopers, manpower, recon, urbanAssault, veterans) and one Limitation (inexperienced, militia, noGrenades, underGunned, underStrength, warWeary) per platoon', properties: { 0: choicesSchema, 1: choicesSchema } },
+    choices: { type: 'object', additionalProperties: false, description: 'Basic Forces steps 7-9 (#95): each side\'s Variation (assaultTroops, energyWeapons, heavyRifles, humanWave, improvedCommand, localMilitia, loneLeader, moreSupport), one Enhancement (firePower, heavyTroopers, improvedIntel, longerRange, manpower, recon, urbanAssault, veterans) and one Limitation (inexperienced, inflexible, militia, noGrenades, shorterRange, underGunned, underStrength, warWeary) per platoon', properties: { 0: choicesSchema, 1: choicesSchema } },
+    advanced: { type: 'object', additionalProperties: false, description: 'Advanced Force Generation (#96): each side\'s Training bonus picks and customisations', properties: { 0: advancedChoicesSchema, 1: advancedChoicesSchema } },
     unknownResolve: { type: 'boolean', description: 'option Unknown Resolve (#112): a squad\'s Resolve is rolled (Basic Forces table) the first time it takes casualties' },
     squadLeaders: { type: 'boolean', description: 'option Squad Leaders (#112): 1D6 per squad leader, 1-2 inexperienced (−1 to each morale die), 3-4 experienced, 5-6 veteran (+1), while the leader lives' },
     heavyWeapons: { type: 'boolean', description: 'option Heavy Weapons (#112): one weapon team per platoon, 1D6: Light Auto Cannon, Light Chain Gun, Heavy MG' },
@@ -108,7 +135,7 @@ export const generateOptionSchema = {
   },
 };
 
-export interface Generated { units: UnitSpec[]; artillery: string[]; points: number; extras: { leader?: LeaderRating; resolveUnknown?: boolean; rangeShift?: number }[] }
+export interface Generated { units: UnitSpec[]; artillery: string[]; points: number; extras: { leader?: LeaderRating; resolveUnknown?: boolean; rangeShift?: number; inflexibleCoherency?: boolean; hqLeadership?: Leadership }[]; improvedIntel?: boolean }
 export type LeaderRating = 'inexperienced' | 'experienced' | 'veteran';
 
 export function generationProblem(o: GenerateOption): Violation | null {
@@ -120,6 +147,16 @@ export function generationProblem(o: GenerateOption): Violation | null {
     const sum = CATEGORIES.reduce((k, c) => k + p[c], 0);
     if (CATEGORIES.some((c) => !Number.isInteger(p[c]) || p[c] < 0 || p[c] > 3)) return violation('bad_priorities', `side ${side}: each category takes 0 to 3 priority points (§2.10)`);
     if (o.method === 'advanced' && sum !== 9) return violation('bad_priorities', `side ${side}: the priorities spend ${sum} points; a force spends exactly 9 (§2.10)`);
+    const ac = o.advanced?.[side];
+    for (const t of ac?.traits ?? []) {
+      if (!CONTENT.traits[t]) return violation('unknown_trait', `side ${side}: unknown trait ${t} (§2.6)`);
+      if (!CONTENT.traits[t].built) return violation('trait_not_built', `side ${side}: the trait ${t} is not built yet (§2.6)`);
+    }
+    for (const q of ac?.personalities ?? []) if (PERSONALITY_COST[q] === undefined) return violation('unknown_personality', `side ${side}: unknown personality ${q} (§2.7)`);
+    for (const c of ac?.customisations ?? []) {
+      if (!CUSTOMISATIONS[c]) return violation('bad_choice', `side ${side}: unknown customisation ${c} (§2.10)`);
+      if (o.method === 'advanced' && p[CUSTOMISATIONS[c]] < 1) return violation('customisation_needs_priority', `side ${side}: ${c} needs at least one Force Priority point in ${CUSTOMISATIONS[c]} (§2.10)`);
+    }
   }
   return null;
 }
@@ -131,6 +168,10 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
   const units: UnitSpec[] = [];
   const artillery: string[] = [];
   let rangeShift = new Map<UnitSpec, number>();
+  const inflexible = new Set<UnitSpec>();
+  const ratings = new Map<UnitSpec, LeaderRating>();
+  const hqLead = new Map<UnitSpec, Leadership>();
+  let improvedIntel = false;
   const squad = (name: string, quality: UnitSpec['quality'], resolve: UnitSpec['resolve'], weapon: string, armour: string, n: number, support: string | null): UnitSpec => ({
     name, quality, resolve,
     figures: [
@@ -164,8 +205,10 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     if (ch) {
       rangeShift = new Map();
       const extra = applyChoices(ch, commands, platoonSquads, () => B.supportWeapon[d6('support_weapon_extra')],
-        () => ({ quality: B.quality[d6('quality_recon')], resolve: B.resolve[d6('resolve_recon')], armour: B.armour[d6('armour_recon')] }), basic, rangeShift);
+        () => ({ quality: B.quality[d6('quality_recon')], resolve: B.resolve[d6('resolve_recon')], armour: B.armour[d6('armour_recon')] }), basic, rangeShift, inflexible);
       units.push(...extra);
+      // Improved Intel (any platoon's enhancement; two platoons choosing it do not stack [P]).
+      improvedIntel = (ch.enhancements ?? []).includes('improvedIntel');
       run.emit('force_choices', { side, ...ch });
     }
   } else {
@@ -174,13 +217,16 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     const qt = (cat: Category, what: string) => successes(run.roll(`generate_qt_${what}`, A.qtDice[P[cat]], { side, category: cat }), 5);
     const strength = A.squadStrength[P.manpower][d6('squad_strength')];
     const squads: UnitSpec[] = [];
+    const hqs: UnitSpec[] = [];
     for (let p = 1; p <= platoons; p++) {
       const size = A.platoonSize[P.manpower][d6('platoon_size', { platoon: p })];
       const basic = A.basicWeapon[P.firepower][d6('basic_weapon', { platoon: p })];
       const armour = A.armour[P.gear][d6('armour', { platoon: p })];
       const resolve = A.resolve[P.aggression][d6('resolve', { platoon: p })];
       // Default Platoon HQ: a Novice leader and 3 Regular, Steady troopers, more with Top / High Manpower.
-      units.push(squad(`Platoon ${p} HQ`, 'regular', 'steady', basic, armour, 4 + A.hqExtra[P.manpower], null));
+      const hq = squad(`Platoon ${p} HQ`, 'regular', 'steady', basic, armour, 4 + A.hqExtra[P.manpower], null);
+      hqs.push(hq);
+      units.push(hq);
       for (let i = 1; i <= size; i++) {
         const q = A.quality[P.training][d6('quality', { platoon: p, squad: i })];
         const sw = GENERATION.basic.supportWeapon[d6('support_weapon', { platoon: p, squad: i })];
@@ -212,6 +258,52 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     // Aggression: one Hardened trait per success, a squad each in turn.
     const hardened = qt('aggression', 'hardened');
     for (let i = 0; i < Math.min(hardened, squads.length); i++) squads[i].traits = ['hardened'];
+    // Training Bonus: one trait per success, then one personality per success, each to the next squad in turn [P].
+    const ac = o.advanced?.[side] ?? {};
+    const traits = ac.traits ?? DEFAULT_TRAINING.traits, personalities = ac.personalities ?? DEFAULT_TRAINING.personalities;
+    const given: { unit: string; trait?: string; personality?: string }[] = [];
+    const nTraits = qt('training', 'traits');
+    for (let i = 0; i < nTraits && squads.length; i++) {
+      const sq = squads[i % squads.length], t = traits[i % traits.length];
+      sq.traits = [...new Set([...(sq.traits ?? []), t])];
+      given.push({ unit: sq.name, trait: t });
+    }
+    const nPers = qt('training', 'personalities');
+    for (let i = 0; i < nPers && squads.length; i++) {
+      const sq = squads[i % squads.length], q = personalities[i % personalities.length];
+      const plain = sq.figures.find((f) => !f.support && !f.leader && !f.personalities && (f.count ?? 1) >= 1);
+      if (!plain) continue;
+      if ((plain.count ?? 1) > 1) { plain.count = (plain.count ?? 1) - 1; sq.figures.push({ weapon: plain.weapon, armour: plain.armour, personalities: [q] }); } else plain.personalities = [q];
+      given.push({ unit: sq.name, personality: q });
+    }
+    if (given.length) run.emit('training_bonus', { side, given });
+    // Additional Changes: the customisations (each category with ≥ 1 point, checked in generationProblem).
+    const plainOf = (u: UnitSpec) => u.figures.find((f) => !f.support && !f.leader && !f.personalities);
+    const troopers = (u: UnitSpec) => plainOf(u)?.count ?? (plainOf(u) ? 1 : 0);
+    for (const c of ac.customisations ?? []) {
+      for (const u of squads) {
+        const pf = plainOf(u);
+        if (c === 'assaultTroops') { for (const f of u.figures) if (!f.support) f.weapon = 'smg'; u.traits = [...new Set([...(u.traits ?? []), 'assaultTroops'])]; }
+        if (c === 'humanWave') { const sw = u.figures.find((f) => f.support); if (sw) { u.figures.splice(u.figures.indexOf(sw), 1); const room = Math.min(3, 12 - u.figures.reduce((k, f) => k + (f.count ?? 1), 0)); const base = plainOf(u); if (base) base.count = (base.count ?? 1) + room; else if (room > 0) u.figures.push({ weapon: u.figures[0].weapon, armour: u.figures[0].armour, count: room }); } }
+        // Improved Armour: only where a level up exists (none → light → improved → heavy).
+        const lvl = ARMOUR_LEVELS.indexOf(u.figures[0].armour);
+        if (c === 'improvedArmour' && pf && troopers(u) > 2 && lvl >= 0 && lvl < ARMOUR_LEVELS.length - 1) { pf.count = (pf.count ?? 1) - 2; for (const f of u.figures) f.armour = ARMOUR_LEVELS[lvl + 1]; }
+        if (c === 'independentLeader' && pf && u.figures.reduce((k, f) => k + (f.count ?? 1), 0) < 12) pf.count = (pf.count ?? 1) + 1;
+        if (c === 'localMilitia') { u.quality = QUALITIES[Math.max(0, QUALITIES.indexOf(u.quality) - 1)]; u.resolve = RESOLVES[Math.min(RESOLVES.length - 1, RESOLVES.indexOf(u.resolve) + 1)]; u.traits = [...new Set([...(u.traits ?? []), 'agile'])]; }
+        if (c === 'moreSupport' && pf && troopers(u) > 2) { pf.count = (pf.count ?? 1) - 2; u.figures.push({ weapon: 'saw', armour: pf.armour, support: true }); }
+      }
+      if (c === 'independentLeader') for (const hq of hqs) { const { count: _c, ...lead } = hq.figures[0]; hq.figures = [lead]; }
+    }
+    if (ac.customisations?.length) run.emit('customisations', { side, customisations: ac.customisations });
+    // Leaders: the HQ leaders start Novice, each success one level up, the platoons' HQs in turn;
+    // the squad leaders start Inexperienced, each success one level up, the squads in turn [P].
+    const LEADS: Leadership[] = ['novice', 'experienced', 'inspiring', 'heroic'];
+    const RATINGS: LeaderRating[] = ['inexperienced', 'experienced', 'veteran'];
+    const nLead = qt('training', 'leaders');
+    for (let i = 0; i < nLead && hqs.length; i++) { const hq = hqs[i % hqs.length]; hqLead.set(hq, LEADS[Math.min(3, LEADS.indexOf(hqLead.get(hq) ?? 'novice') + 1)]); }
+    for (const u of squads) ratings.set(u, 'inexperienced');
+    const nSquadLead = qt('training', 'squad_leaders');
+    for (let i = 0; i < nSquadLead && squads.length; i++) { const u = squads[i % squads.length]; ratings.set(u, RATINGS[Math.min(2, RATINGS.indexOf(ratings.get(u)!) + 1)]); }
   }
   // The Greater Variety options (§2.10, #112).
   const O = GENERATION.options;
@@ -250,7 +342,7 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     for (let i = 1; i <= n; i++) {
       const nature = O.heroNature[d6('hero_nature', { character: i })];
       const kit = squads[(i - 1) % squads.length].figures.find((f) => !f.support)!;
-      units.push({ name: `${nature[0].toUpperCase()}${nature.slice(1)} ${i}`, kind: 'character', leadership: 'experienced', quality: 'regular', resolve: 'steady', traits: ['agile'], figures: [{ weapon: kit.weapon, armour: kit.armour }] });
+      units.push({ name: `${nature[0].toUpperCase()}${nature.slice(1)} ${i}`, kind: 'character', leadership: 'experienced', quality: 'regular', resolve: 'steady', traits: ['agile', nature], figures: [{ weapon: kit.weapon, armour: kit.armour }] });
     }
   }
   if (o.notLikeUs) {
@@ -263,9 +355,12 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
   const extras = units.map((u) => {
     const x: Generated['extras'][number] = {};
     if ((u.kind ?? 'infantry') !== 'infantry') return x;
-    if (o.squadLeaders && u.figures.some((f) => f.leader)) x.leader = O.squadLeader[d6('squad_leader', { unit: u.name })];
+    if (ratings.has(u)) x.leader = ratings.get(u);
+    else if (o.squadLeaders && u.figures.some((f) => f.leader)) x.leader = O.squadLeader[d6('squad_leader', { unit: u.name })];
+    if (hqLead.has(u)) x.hqLeadership = hqLead.get(u);
     if (o.unknownResolve) x.resolveUnknown = true;
     if (rangeShift.get(u)) x.rangeShift = rangeShift.get(u);
+    if (inflexible.has(u)) x.inflexibleCoherency = true;
     return x;
   });
   // The §2.9 rules for each squad; a weapon the source gives no cost (A8) leaves the squad uncosted, not refused.
@@ -279,7 +374,7 @@ export function generateForce(run: Run, side: Side, o: GenerateOption, attacker:
     if (typeof c === 'number') points += c; else uncosted.push(u.name);
   }
   run.emit('force_generated', { side, method: o.method, units: units.length, figures: units.reduce((k, u) => k + u.figures.reduce((n, f) => n + (f.count ?? 1), 0), 0), points: points / 100, uncosted, artillery: artillery.length });
-  return { units, artillery, points: points / 100, extras };
+  return { units, artillery, points: points / 100, extras, ...(improvedIntel ? { improvedIntel } : {}) };
 }
 
 /** The generated units' leader ratings and unknown Resolve, on the built units (same order). */
@@ -289,6 +384,8 @@ export function applyExtras(units: Unit[], g: Generated): void {
     if (x?.leader) u.leaderRating = x.leader;
     if (x?.resolveUnknown) u.resolveUnknown = true;
     if (x?.rangeShift) u.rangeShift = x.rangeShift;
+    if (x?.inflexibleCoherency) u.inflexibleCoherency = true;
+    if (x?.hqLeadership) u.hqLeadership = x.hqLeadership;
   });
 }
 

@@ -42,8 +42,8 @@ const ringPoints = (c: Pt, r: number): Pt[] => [[c[0] + r, c[1]], [c[0] - r, c[1
 /** The hide roll: on a success the unit's figures are replaced by 3 markers at its centre and it acts hidden. */
 export function tryHide(s: S, run: Run, u: Unit): void {
   u.hideTried = true;
-  // Stealth: always succeeds (§2.6).
-  const ok = has(u, 'stealth') || run.roll('hide', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
+  // Stealth: always succeeds (§2.6); at night a unit not directly observed hides with no roll (§7.10, §7.16).
+  const ok = has(u, 'stealth') || !!s.options.night || run.roll('hide', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
   run.emit('hide', { unit: u.id, hidden: ok });
   if (!ok) return;
   const c = centroid(living(u).map((f) => f.at));

@@ -29,6 +29,11 @@ import { startLull } from './lull.js';
 import { collapseIfBuilding } from './collapse.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
+import { aerialClearance, regenerate } from './nlu.js';
+import { villainsReturn } from './natures.js';
+import { berserkStart } from './berserk.js';
+import { nightSpot } from './night-spotting.js';
+import { fitForVacuum, vacuumListProblem } from './vacuum.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
@@ -112,6 +117,12 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       g.artillery.forEach((w) => artillery.push({ id: `${side === 0 ? 'A' : 'B'}-${artillery.filter((a) => a.side === side).length + 1}`, side, weapon: w, lost: false, usedTurn: 0 }));
     }
   }
+  // Vacuum (§7.1, #44): at least Improved armour; a side's own list is checked, the others fitted.
+  for (const side of [0, 1] as const) {
+    if ((opts.atmosphere as Record<string, string> | undefined)?.[side] !== 'vacuum') continue;
+    const own = opts.forces !== undefined && (opts.forces as Record<string, unknown>)[String(side)] !== undefined && !gen;
+    if (own) { const vp = vacuumListProblem(side, forces[side]); if (vp) return vp; } else forces[side] = fitForVacuum(run, side, forces[side]);
+  }
   const tasks = tasksOf(opts.tasks, { w: map.table[0], h: map.table[1] });
   if ('code' in tasks) return tasks;
   const guns = sentryProblem(opts.sentryGuns, { w: map.table[0], h: map.table[1] });
@@ -136,6 +147,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
     resolvePairs(s, side, forces[side], forces[side].map((_, i) => `${side === 0 ? 'A' : 'B'}${i + 1}`));
     s.startUnits[side] = forces[side].length;
     if (generated[side]) { blockDeploy(s, side, s.units.filter((u) => u.side === side)); applyExtras(s.units.filter((u) => u.side === side), generated[side]!); }
+    if (generated[side]?.improvedIntel) s.improvedIntel = [...(s.improvedIntel ?? []), side];
   }
   if (opts.forces !== undefined || gen) {
     // A custom list's default deployment must fit: no figure in impassable terrain or past the table's middle.
@@ -193,6 +205,16 @@ function pathsOf(u: Unit, moves: { fig: string; path: Pt[] }[], before: Map<stri
 }
 const startsOf = (u: Unit) => new Map(u.figures.map((f) => [f.id, [f.at[0], f.at[1]] as Pt]));
 
+/** Improved Intel's modifiers to the two initiative dice (§2.10, §5.1); a natural 1 ends the side's bonus [P: from that roll on]. */
+function improvedIntel(s: S, run: Run, dice: [number, number]): [number, number] {
+  const mods: [number, number] = [0, 0];
+  for (const side of [0, 1] as const) {
+    if (!s.improvedIntel?.includes(side)) continue;
+    if (dice[side] === 1) { s.improvedIntel = s.improvedIntel.filter((x) => x !== side); run.emit('improved_intel_lost', { side }); } else mods[side] = 1;
+  }
+  return mods;
+}
+
 /** §5.1: each side rolls 1D6, ties re-roll; the high roller chooses to go first or second. */
 export function rollInitiative(s: S, run: Run): void {
   // Card sequences (§5.1) replace initiative and alternation.
@@ -201,9 +223,12 @@ export function rollInitiative(s: S, run: Run): void {
     const [a] = run.roll('initiative', 1, { side: 0 });
     const [b] = run.roll('initiative', 1, { side: 1 });
     // Module Lull in the fight (§7.14): both dice 1 (not the set-up roll [P]), then roll again.
+    // Improved Intel (§2.10): +1 until that side's die shows a natural 1 (that roll is already unmodified);
+    // a lull's 1-1 ends it too, before the lull pauses the roll.
+    const intel = improvedIntel(s, run, [a, b]);
     if (a === 1 && b === 1 && s.options.lull && s.turn > 1 && startLull(s, run)) return;
-    if (a === b) continue;
-    const winner: Side = a > b ? 0 : 1;
+    if (a + intel[0] === b + intel[1]) continue;
+    const winner: Side = a + intel[0] > b + intel[1] ? 0 : 1;
     s.initiative = { winner, rolls: [a, b] };
     // Option Seize Initiative (§5.1): 6 against 1 gives one free extra activation.
     s.seized = s.options.seizeInitiative && Math.max(a, b) === 6 && Math.min(a, b) === 1 ? winner : null;
@@ -266,6 +291,8 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
     if (vehicleTests(s, run, u)) { s.phase = 'order'; s.step++; checkImmediate(s, run); } else endActivation(s, run, u);
     return;
   }
+  // Berserk within assault range: no tests, Under Fire and Pinned ignored; it must charge (§2.6).
+  if (berserkStart(s, run, u)) { s.phase = 'order'; s.step++; checkImmediate(s, run); return; }
   const r = activationTests(s, run, u);
   if (r === 'motivator') { s.phase = 'motivator'; s.step++; return; }
   if (r === 'lucky') { s.phase = 'lucky'; s.step++; return; }
@@ -466,7 +493,7 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
   run.emit('variable_movement', { unit: u.id, mode, allowance });
   const trimmed = new Map(moves.map((m) => {
     const f = u.figures.find((x) => x.id === m.fig)!;
-    return [m.fig, trimPath(s, [f.at, ...m.path], allowance, has(u, 'agile'))] as const;
+    return [m.fig, trimPath(s, [f.at, ...m.path], allowance, has(u, 'agile'), aerialClearance(s, u, f))] as const;
   }));
   // Pull back any figure that would end on another base, along its own path, until none does.
   const others = s.units.flatMap((v) => living(v)).filter((f) => !trimmed.has(f.id));
@@ -491,18 +518,18 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
 }
 
 /** The longest prefix of a path whose cost fits the allowance (cost grows along a path, so bisect). */
-function trimPath(s: S, path: Pt[], allowance: number, agile = false): Pt[] {
+function trimPath(s: S, path: Pt[], allowance: number, agile = false, hover = 0): Pt[] {
   const out: Pt[] = [path[0]];
   let spent = 0;
   for (let i = 0; i + 1 < path.length; i++) {
     const a = path[i], b = path[i + 1];
-    const c = pathCost(s, [a, b], agile);
+    const c = pathCost(s, [a, b], agile, hover);
     const cost = 'cost' in c ? c.cost : Infinity;
     if (spent + cost <= allowance) { spent += cost; out.push(b); continue; }
     let lo = 0, hi = dist(a, b);
     for (let k = 0; k < 24 && hi - lo > 1; k++) {
       const m = Math.floor((lo + hi) / 2);
-      const cm = pathCost(s, [a, toward(a, b, m)], agile);
+      const cm = pathCost(s, [a, toward(a, b, m)], agile, hover);
       if ('cost' in cm && spent + cm.cost <= allowance) lo = m; else hi = m;
     }
     if (lo > 0) out.push(toward(a, b, lo));
@@ -727,6 +754,7 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   taskMarkAfterActivation(u);
   // An Intruder's jamming lasts until the end of the unit's next activation (§2.7 [P]).
   if (u.jammed) { delete u.jammed; run.emit('jamming_ended', { unit: u.id }); }
+  regenerate(s, run, u);
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
@@ -759,6 +787,8 @@ function openReveal(s: S, run: Run): boolean {
     const sp = takeIntruded(s) ?? spottedMarker(s);
     if (!sp) return false;
     const u = s.units.find((x) => x.id === sp.unit)!;
+    // At night the spotter's Quality test decides, not the owner (§7.10 p.34).
+    if (u.hidden!.markers.length > 1 && s.options.night) { nightSpot(s, run, u, sp.marker); continue; }
     if (u.hidden!.markers.length > 1) {
       s.reveal = sp;
       s.phase = 'reveal';
@@ -881,6 +911,7 @@ function endOfTurn(s: S, run: Run): void {
   if (s.turn >= s.options.turnLimit) { finalResult(s, run); return; }
   s.turn++;
   for (const u of s.units) u.activated = false;
+  villainsReturn(s, run);
   for (const u of s.units) if (u.kind === 'nonCombatant') u.controlledBy = null;
   rollInitiative(s, run);
 }

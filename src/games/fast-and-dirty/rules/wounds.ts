@@ -12,6 +12,7 @@ import { armour } from '../content.js';
 import { hasPersonality, living, type Figure, type S, type Unit } from '../state.js';
 import type { Run } from './run.js';
 import { has, kills } from './traits.js';
+import { selfRepairing } from './nlu.js';
 
 export const woundRules = (s: S) => !!s.options.recoverWounded;
 
@@ -25,7 +26,7 @@ export const untreated = (u: Unit) => woundedOf(u).filter((f) => f.wounded === '
 /** The margin that kills (§6.5 step 5, §7.1): 3, Hostile 2, vacuum 1 unless the armour is self-sealing. */
 export function killMargin(s: S, t: Unit, f: Figure): number {
   const atm = t.side === null ? 'standard' : s.options.atmosphere?.[t.side] ?? 'standard';
-  if (atm === 'vacuum' && !armour(f.armour)?.selfSealing) return 1;
+  if (atm === 'vacuum' && !armour(f.armour)?.selfSealing && !f.sealed) return 1;
   return atm === 'hostile' ? 2 : 3;
 }
 
@@ -92,6 +93,8 @@ export function recoverProblem(s: S, u: Unit, aid: Aid[]): Violation | null {
     if (by.length !== a.by.length) return violation('aid_team', 'an aid team is two different figures (§7.23)');
     for (const id of by) if (!healthy.has(id)) return violation('not_healthy', `${id} is not a healthy figure of ${u.id} (§7.23)`);
     const medic = by.length === 1 && healthy.get(by[0])!.personalities?.includes('medic');
+    // Self Repairing (§2.6): the recovery roll needs no aid team.
+    if (by.length === 0 && selfRepairing(u)) continue;
     if (by.length !== 2 && !medic) return violation('aid_team', 'an aid team is two healthy figures; a Medic treats alone (§7.23, §2.7)');
     for (const id of by) helped.set(id, (helped.get(id) ?? 0) + (medic ? 1 : 2));
   }
