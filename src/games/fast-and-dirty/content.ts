@@ -42,6 +42,7 @@ export const FigureSpec = T.Object({
   support: T.Optional(T.Boolean()), leader: T.Optional(T.Boolean()),
   count: T.Optional(T.Integer({ minimum: 1, maximum: 12 })),
   personalities: T.Optional(T.Array(T.String({ maxLength: 32 }), { maxItems: 4 })),
+  atGrenades: T.Optional(T.Boolean({ description: 'AT grenades (§6.11 item 6 [P]): an AT-capable close weapon, AT +4 [P], one hit on a vehicle it touches in close assault; +1 point [P]' })),
   psionic: T.Optional(T.Union([T.Literal('marginal'), T.Literal('competent'), T.Literal('expert'), T.Literal('master')], { description: 'a psionic of this Aptitude, Strength 3 (§2.8, §7.22); no points cost in the source' })),
 }, { additionalProperties: false });
 
@@ -142,6 +143,8 @@ function check<S extends TSchema>(name: string, schema: S, data: unknown): Stati
 const QUALITY_FACTOR: Record<Quality, number> = { rabble: 7, conscript: 10, regular: 13, elite: 16 };
 const RESOLVE_ADJUST: Record<Resolve, number> = { reluctant: -5, uncertain: -3, steady: 0, determined: 3 };
 /** Personality costs in tenths (§2.9). */
+/** AT grenades per trooper, in tenths of a point [P] (§6.11: no cost in the source). */
+export const AT_GRENADE_COST = 10;
 export const PERSONALITY_COST: Record<string, number> = {
   brawler: 10, knifeFighter: 10, lucky: 10, triggerHappy: 10, tech: 10, forwardObserver: 10,
   comms: 20, medic: 20, motivator: 20, intruder: 20, sharpshooter: 30,
@@ -236,6 +239,8 @@ export function trooperCost(c: Content, q: Quality, r: Resolve, f: Static<typeof
     if (pc === undefined) return violation('unknown_personality', `unknown personality ${p} (§2.7)`);
     base += pc;
   }
+  // AT grenades: no points cost in the source [P] +1 point (§2.9 GAP).
+  if (f.atGrenades) base += AT_GRENADE_COST;
   return base * (QUALITY_FACTOR[q] + RESOLVE_ADJUST[r]);
 }
 
@@ -310,6 +315,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
       weapon: f.weapon, armour: f.armour, support: !!f.support, leader: !!f.leader && (f.count ?? 1) === 1, alive: true,
       ...(f.psionic ? { psi: { aptitude: f.psionic, strength: 3 } } : {}),
       ...(f.personalities?.length ? { personalities: [...f.personalities] } : {}),
+      ...(f.atGrenades ? { atGrenades: true } : {}),
     });
   });
   return {

@@ -53,6 +53,8 @@ export interface Figure {
   team?: string;
   /** Personalities of this squad member (§2.7): `brawler`, `knifeFighter`, `sharpshooter`, `triggerHappy`, `comms`, `forwardObserver` have effects. */
   personalities?: string[];
+  /** Carries AT grenades, an AT-capable close weapon (§6.11 item 6 [P]). */
+  atGrenades?: boolean;
   /** A psionic (§2.8, §7.22): Aptitude, Strength (starts at 3), the turn of its last invocation, the turn it stays out of fire. */
   psi?: { aptitude: 'marginal' | 'competent' | 'expert' | 'master'; strength: number; usedTurn?: number; silentTurn?: number };
 }
@@ -134,7 +136,7 @@ export interface Unit {
   /** Terror: tests morale at its next activation (§7.22). */
   terror?: boolean;
   /** Unit traits (§2.6; data/traits.json). */
-  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate')[];
+  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate' | 'tankHunter')[];
   /** Trait Hesitant failed its activation test: it may only Move into better cover this activation (§2.6). */
   wavering?: boolean;
   /** Enemy units that fired at it, by turn (Goon's returning fire, §2.6). */

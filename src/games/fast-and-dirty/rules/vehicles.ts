@@ -20,6 +20,7 @@ import { markUnderFire } from './traits.js';
 import { formationProblem } from './formations.js';
 import { isWarp, warpMoveProblem } from './warp.js';
 import { afterGravOrder, airborne, gravMoveProblem, isGrav, liftOff, strafingProblem } from './grav.js';
+import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
 export type Facing = 'front' | 'side' | 'rear';
@@ -436,7 +437,7 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
 /**
  * A Shock vehicle in contact with an infantry squad (§6.12): its kill dice (data, default 2), each
  * 4+ kills one figure within 2" of the hull (closest first [P]: the owner's choice is automatic);
- * the survivors carrying AT-rated weapons within 2" strike back, one hit each as in §6.11 [P];
+ * the survivors carrying AT-rated weapons or AT grenades within 2" strike back, one hit each as in §6.11 [P];
  * a hit makes the crew test morale, as an assault would.
  */
 export function shockAttack(s: S, run: Run, u: Unit, t: Unit): void {
@@ -451,8 +452,8 @@ export function shockAttack(s: S, run: Run, u: Unit, t: Unit): void {
   afterCasualties(s, run, t);
   let hit = false;
   for (const f of near()) {
-    const w = weapon(f.weapon);
-    if (w.at === undefined || !inPlay(u)) continue;
+    const w = closeAtWeapon(t, f);
+    if (!w || !inPlay(u)) continue;
     hit = true;
     run.emit('assault_hit', { figure: f.id, target: u.id, weapon: w.id });
     vehicleDamage(s, run, u, f.at, 1, [w], 0, true);
@@ -771,8 +772,9 @@ export function vehicleAssaultProblem(s: S, u: Unit, t: Unit, end: Map<string, P
  * the crew tests morale at its next activation.
  */
 export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => void): void {
-  const nerve = run.roll('nerve_test', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
-  run.emit('nerve_test', { unit: u.id, target: t.id, passed: nerve });
+  const bonus = nerveBonus(u);
+  const nerve = run.roll('nerve_test', 1, { unit: u.id })[0] + bonus >= QUALITY_TABLE[u.quality].target;
+  run.emit('nerve_test', { unit: u.id, target: t.id, passed: nerve, ...(bonus ? { tankHunter: bonus } : {}) });
   if (!nerve) return;
   // The defensive shot: the first weapons that bear, within stationary fire control.
   if (t.vehicle!.status === 'ok') {
@@ -790,11 +792,12 @@ export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: s
   let scored = false;
   for (const f of living(u)) {
     if (!inPlay(t)) break;
-    const w = weapon(f.weapon);
-    if (w.at === undefined || !touchesHull(t, f.at, f.r)) continue;
+    // An AT-rated weapon or AT grenades (Tank Hunter: +2 to the penetration roll) (§6.11).
+    const w = closeAtWeapon(u, f);
+    if (!w || !touchesHull(t, f.at, f.r)) continue;
     scored = true;
     run.emit('assault_hit', { figure: f.id, target: t.id, weapon: w.id });
-    vehicleDamage(s, run, t, f.at, 1, [w], 0, true);
+    vehicleDamage(s, run, t, f.at, 1, [w], tankHunterPenetration(u), true);
   }
   if (inPlay(t)) t.vehicle!.moraleDue = true;
   run.emit('vehicle_assaulted', { unit: u.id, target: t.id, hits: scored });
