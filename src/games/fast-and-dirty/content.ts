@@ -34,6 +34,8 @@ export const FeatureDef = T.Object({
   move: lit(['open', 'difficult', 'veryDifficult', 'impassable'] as const), cover: lit(['none', 'soft', 'hard'] as const),
   los: lit(['clear', 'block', 'woodsLight', 'woodsDense'] as const), height: T.Integer({ minimum: 0 }),
   fortification: T.Optional(lit(['foxhole', 'sandbags', 'trench', 'bunkerL', 'bunkerM', 'bunkerH'] as const)),
+  water: T.Optional(T.Boolean({ description: 'an area of water: impassable to infantry and to vehicles except Hover and Amphibious ones, at Cautious speed (§2.5)' })),
+  road: T.Optional(T.Boolean({ description: 'an area of road: Wheeled vehicles move 1:1 on it, and its ground is open to vehicles (§2.5, §6.3 [P])' })),
   openings: T.Optional(T.Array(T.Object({ a: XY, b: XY, kind: lit(['door', 'window'] as const), barred: T.Optional(T.Boolean()) }, { additionalProperties: false }), { description: 'a building\'s doors and windows, segments on its outline (§3.2 item 3)' })),
 }, { additionalProperties: false });
 
@@ -73,7 +75,8 @@ export const VehicleWeapon = T.Object({
   arc: T.Optional(T.Integer({ minimum: 100, maximum: 36000 })), side: T.Optional(lit(['left', 'right'] as const)),
 }, { additionalProperties: false });
 export type VehicleWeapon = Static<typeof VehicleWeapon>;
-export const VEHICLE_PROPERTIES = ['advancedTargeting', 'ecm', 'energyScreen', 'fragile', 'improvedWeaponsControl', 'reactiveArmour', 'shock', 'stealth', 'supercharged', 'underPowered', 'urbanWarfareKit', 'weaponStabilizer'] as const;
+export const VEHICLE_PROPERTIES = ['advancedTargeting', 'ecm', 'energyScreen', 'fragile', 'improvedWeaponsControl', 'reactiveArmour', 'shock', 'stealth', 'supercharged', 'underPowered', 'urbanWarfareKit', 'weaponStabilizer',
+  'amphibious', 'closeInDefence', 'commandVehicle', 'cybertank', 'forwardObserver', 'jumpJets', 'medevac', 'mineClearing', 'smoke'] as const;
 export const VehicleDef = T.Object({
   id: T.String(), name: T.String(), length: T.Integer({ minimum: 100, maximum: 2000 }), width: T.Integer({ minimum: 100, maximum: 1000 }), height: T.Integer({ minimum: 50 }),
   mobility: lit(['walk', 'warp', 'grav', 'hover', 'track', 'wheel'] as const),
@@ -180,6 +183,13 @@ export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios:
     speeds: ve.speeds,
   };
   for (const v of ve.vehicles) for (const m of v.weapons) if (!c.weapons[m.weapon]) throw new Error(`vehicle ${v.id}: unknown weapon ${m.weapon} (§2.3)`);
+  // Property restrictions (§2.5): Cybertanks carry no infantry; Jump Jets only on walkers; Close-In Defence only fully enclosed.
+  for (const v of ve.vehicles) {
+    const p = v.properties ?? [];
+    if (p.includes('cybertank') && v.transport) throw new Error(`vehicle ${v.id}: a Cybertank may not transport infantry (§2.5)`);
+    if (p.includes('jumpJets') && v.mobility !== 'walk') throw new Error(`vehicle ${v.id}: Jump Jets may be fitted only to walkers (§2.5)`);
+    if (p.includes('closeInDefence') && v.openTopped) throw new Error(`vehicle ${v.id}: Close-In Defence only on fully enclosed vehicles (§2.5)`);
+  }
   for (const s of c.scenarios) {
     if (!c.maps[s.map]) throw new Error(`scenario ${s.id}: unknown map ${s.map}`);
     for (const side of [0, 1] as const) {

@@ -216,6 +216,10 @@ export interface Feature {
   /** Inches × 100; a linear obstacle's crossing class follows from it (§3.2 Heights). */
   height: number;
   fortification?: 'foxhole' | 'sandbags' | 'trench' | 'bunkerL' | 'bunkerM' | 'bunkerH';
+  /** Water: only Hover and Amphibious vehicles cross it, at Cautious speed (§2.5, rules/amphibious.ts). */
+  water?: boolean;
+  /** Road: Wheeled vehicles move 1:1 on it, and vehicles treat its ground as open [P] (§2.5, rules/amphibious.ts). */
+  road?: boolean;
   /** Demolition target state (Demolition Raid). */
   status?: 'intact' | 'badlyDamaged' | 'destroyed';
   /** A building's doors and windows, segments on its outline (§3.2 item 3, rules/buildings.ts). */

@@ -20,6 +20,7 @@ import { markUnderFire } from './traits.js';
 import { formationProblem } from './formations.js';
 import { isWarp, warpMoveProblem } from './warp.js';
 import { afterGravOrder, airborne, gravMoveProblem, isGrav, liftOff, strafingProblem } from './grav.js';
+import { amphibious, onRoad, pathCostOf, swims, waterAt, waterFireMod, waterMountProblem } from './amphibious.js';
 import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
@@ -154,8 +155,10 @@ const DIFFICULT = new Set(['difficult', 'veryDifficult']);
 function groundAt(s: S, p: Pt): { move: 'open' | 'difficult' | 'veryDifficult' | 'impassable'; dense: boolean; id: string | null } {
   let move: 'open' | 'difficult' | 'veryDifficult' | 'impassable' = 'open', dense = false, id: string | null = null;
   const rank = { open: 0, difficult: 1, veryDifficult: 2, impassable: 3 } as const;
+  // A road's ground is open to vehicles [P]; water is judged on its own (rules/amphibious.ts).
+  if (onRoad(s, p)) return { move, dense, id };
   for (const f of s.terrain) {
-    if ((f.kind !== 'area' && f.kind !== 'structure') || !inside(p, f.points)) continue;
+    if ((f.kind !== 'area' && f.kind !== 'structure') || f.water || !inside(p, f.points)) continue;
     if (f.los === 'woodsDense') dense = true;
     if (rank[f.move] > rank[move]) { move = f.move; id = f.id; }
   }
@@ -174,8 +177,8 @@ function hullOverlap(s: S, u: Unit, poly: Pt[]): string | null {
 }
 
 /**
- * Why the vehicle's move is not legal, or null (§2.5, §6.3 [P]): path length (Wheel ×2 off-road;
- * the maps have no roads) within the speed's allowance; no impassable ground under the hull
+ * Why the vehicle's move is not legal, or null (§2.5, §6.3 [P]): path cost (Wheel ×2 off-road,
+ * 1:1 on roads; water only for Hover and Amphibious, at Cautious speed, rules/amphibious.ts) within the speed's allowance; no impassable ground under the hull
  * centre and no impassable area or structure under the swept hull; Wheel never enters difficult
  * ground; Track never enters very difficult ground or dense woods; Track, Walk and Hover cross
  * difficult ground (and cross linear obstacles) at Cautious speed only, Wheel never crosses a
@@ -193,9 +196,12 @@ export function driveMoveProblem(s: S, u: Unit, speed: Drive['speed'], path: Pt[
   if (allowance === null) return violation('no_standard_speed', `${d.name} has no Standard speed (§2.5)`);
   const full = [hullFig(u).at, ...path];
   const len = pathLength(full);
-  const cost = d.mobility === 'wheel' ? 2 * len : len;
+  const cost = pathCostOf(s, u, full, len);
   if (cost > allowance) return violation('beyond_allowance', `the path costs ${cost / 100}" of a ${allowance / 100}" ${speed} allowance${d.mobility === 'wheel' ? ' (Wheel off-road: ×2)' : ''} (§2.5, §6.3)`, { cost, allowance });
   for (const smp of samples(full)) {
+    const wet = waterAt(s, smp.p);
+    if (wet && !swims(u)) return violation('impassable', `the path crosses water (${wet}): only Hover and Amphibious vehicles may (§2.5)`);
+    if (wet && speed !== 'cautious') return violation('cautious_only', `${d.mobility} vehicles cross water at Cautious speed only (${wet}) (§2.5)`);
     const g = groundAt(s, smp.p);
     if (g.move === 'impassable') return violation('impassable', `the path crosses impassable terrain (${g.id}) (§6.3)`);
     if (DIFFICULT.has(g.move) || g.dense) {
@@ -206,7 +212,7 @@ export function driveMoveProblem(s: S, u: Unit, speed: Drive['speed'], path: Pt[
     const poly = orientedRect(smp.p, d.length, d.width, smp.heading);
     if (poly.some((c) => c[0] < 0 || c[1] < 0 || c[0] > s.table.w || c[1] > s.table.h)) return violation('off_table', 'the hull would leave the table (§3.2)');
     for (const f of s.terrain) {
-      if ((f.kind === 'area' || f.kind === 'structure') && f.move === 'impassable' && polygonDistance(f.points, poly) === 0) return violation('impassable', `the hull would cross impassable terrain (${f.id}) (§3.2)`);
+      if ((f.kind === 'area' || f.kind === 'structure') && f.move === 'impassable' && !(f.water && swims(u)) && polygonDistance(f.points, poly) === 0) return violation('impassable', `the hull would cross impassable terrain (${f.id}) (§3.2)`);
     }
     const o = hullOverlap(s, u, poly);
     if (o) return violation('overlap', `the hull would cross ${o}'s footprint (§3.2)`);
@@ -306,6 +312,8 @@ export function weaponFireProblem(s: S, u: Unit, i: number, target: string, at?:
   if (isVehicle(t) && !w.at) return violation('no_at_weapon', `${w.name} has no AT rating: it may not fire at a vehicle (§2.3)`);
   if (!vehiclePriority(s, u, at).some((p) => p.unit.id === target)) return violation('fire_priority', `${target} is not among the ${QUALITY_TABLE[u.quality].priority} closest visible enemy units (§2.5, §6.4 step 2)`);
   const c = at ?? hullFig(u).at;
+  const wet = waterMountProblem(s, u, m, c);
+  if (wet) return wet;
   const poly = at ? hull(u, at, heading) : hull(u);
   const ok = living(t).some((f) => {
     if (!inArc(u, m, f, c, heading) || !visibleFrom(s, u, c, t, f)) return false;
@@ -486,7 +494,8 @@ export function underFireMod(u: Unit, m: VehicleWeapon): number {
 function shootAs(s: S, run: Run, u: Unit, m: VehicleWeapon, t: Unit, defensive = false): void {
   const firer = weaponFirer(u, m);
   const uf = underFireMod(u, m);
-  shoot(s, run, firer, t, { extraMods: uf ? { underFire: uf } : {}, defensive });
+  const wet = waterFireMod(s, u, hullFig(u).at);
+  shoot(s, run, firer, t, { extraMods: { ...(uf ? { underFire: uf } : {}), ...(wet ? { amphibious: wet } : {}) }, defensive });
   u.actedTurn = s.turn;
 }
 
@@ -510,6 +519,8 @@ function vehicleWeaponAtVehicle(s: S, run: Run, u: Unit, m: VehicleWeapon, t: Un
   if (q) mods.quality = q;
   const uf = underFireMod(u, m);
   if (uf) mods.underFire = uf;
+  const wet = waterFireMod(s, u, c);
+  if (wet) mods.amphibious = wet;
   if (hasProp(u, 'advancedTargeting') && !hasProp(t, 'ecm')) mods.advancedTargeting = 2;
   const weaponFe = w.blast ? 0 : w.fe;
   const cover = coverAgainst(s, c, hullFig(t)).cover;
@@ -716,7 +727,8 @@ export function driveCandidates(s: S, u: Unit): Action[] {
     for (const speed of ['cautious', 'standard'] as const) {
       const allowance = speed === 'cautious' ? sp.cautious : sp.standard;
       if (allowance === null) continue;
-      for (const frac of [1, 0.5]) {
+      // An Amphibious vehicle samples quarter moves too: water halves its speed (§2.5).
+      for (const frac of amphibious(u) ? [1, 0.5, 0.25] : [1, 0.5]) {
         const to = toward(here, g, Math.floor((allowance * frac) / k) - 1);
         if (to[0] === here[0] && to[1] === here[1]) continue;
         const heading = near ? bearing(to, near) : bearing(here, to);
