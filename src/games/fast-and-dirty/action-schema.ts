@@ -90,6 +90,11 @@ export const actionSchema = T.Union([
     scoot: T.Optional(T.Boolean({ description: 'Fly/Grav Scoot: instead of a normal move, redeploy anywhere on the table (path: the one end point, Standard speed), no fire (§2.5)' })),
     land: T.Optional(T.Boolean({ description: 'Fly/Grav: true lands at the end of the order, false takes off; absent keeps the status, a move takes off (§2.5)' })),
     shock: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a Shock vehicle ends its move in contact with this enemy squad and rolls its kill dice at it (§6.12)' })),
+    smoke: T.Optional(T.Tuple([XY, XY], { description: 'property Smoke: lay the vehicle\'s one smoke screen of the game between two points it sees, at most 12" apart, before (fireFirst) or after the move (§2.5, §7.26)' })),
+    cids: T.Optional(T.Boolean({ description: 'property Close-In Defence System: a 4" blast round the hull at every infantry unit; counts as one weapon system (§2.5)' })),
+    callFire: T.Optional(T.Object({ asset: Id, at: XY }, { additionalProperties: false, description: 'property Command Vehicle or Forward Observer: call an off-board section at a point the vehicle sees; stationary (§2.5, §7.11)' })),
+    jump: T.Optional(T.Boolean({ description: 'property Jump Jets (walkers): instead of moving and firing, jump up to 10" in a straight line (path: the end point), clearing obstacles up to 6" high, not ending within 2" of enemy troops (§2.5)' })),
+    medevac: T.Optional(T.Object({ unit: Id, wounded: T.Array(Id, { minItems: 1, maxItems: 2 }) }, { additionalProperties: false, description: 'property Medevac: Recover Wounded for a friendly squad within 1" of the hull, as two aid teams (up to 2 wounded); stationary (§2.5, §7.23)' })),
     disembark: T.Optional(T.Object({
       unit: Id,
       at: T.Array(T.Object({ fig: Id, at: XY }, { additionalProperties: false }), { minItems: 1, maxItems: 16 }),

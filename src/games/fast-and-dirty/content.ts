@@ -276,6 +276,8 @@ export function forceProblem(c: Content, units: (UnitSpec | VehicleSpec)[], limi
     const bad = (u.commandSquad ?? []).find((n) => n === u.name || !units.some((x) => x.name === n));
     if (bad) return violation('unknown_pair', `${u.name}: no subordinate unit named ${bad} in the list (§2.6)`);
   }
+  // Command Vehicle: only a single vehicle of a force may have it (§2.5).
+  if (units.filter((u) => isVehicleSpec(u) && c.vehicles[u.vehicle]?.properties?.includes('commandVehicle')).length > 1) return violation('two_command_vehicles', 'only a single vehicle may be a Command Vehicle (§2.5)');
   for (const u of units) {
     if (isVehicleSpec(u)) {
       const v = c.vehicles[u.vehicle];

@@ -185,6 +185,8 @@ export interface VehicleState {
   moved?: 'stationary' | 'cautious' | 'standard';
   /** The one smoke screen of a vehicle with the Smoke property is spent. */
   smokeUsed?: boolean;
+  /** Cybertank (§2.5): system hits taken (a System Kill or Non-Damaging Penetration each); the third shuts it down. */
+  systemHits?: number;
   /** Option Vehicle Formations (§5.4): the formation label from its force-list entry (rules/formations.ts). */
   formation?: string;
   /** The turn in which it last moved (not pivoted): one move per incoherent formation a turn (§5.4). */
@@ -397,7 +399,7 @@ export type Action =
   | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' }
   | { type: 'infiltrate'; unit: string | null; moves: { fig: string; path: Pt[] }[] }
   | { type: 'deploy'; placements: { fig: string; at: Pt }[]; hidden?: { unit: string; markers: [Pt, Pt, Pt] }[] }
-  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string; scoot?: boolean; land?: boolean };
+  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string; scoot?: boolean; land?: boolean; smoke?: [Pt, Pt]; cids?: boolean; callFire?: { asset: string; at: Pt }; jump?: boolean; medevac?: { unit: string; wounded: string[] } };
 
 /** Board a friendly transport at the end of the move: every figure ends in contact with its hull (§2.5). */
 export type Boarding = { board?: string };

@@ -21,6 +21,7 @@ import { formationProblem } from './formations.js';
 import { isWarp, warpMoveProblem } from './warp.js';
 import { afterGravOrder, airborne, gravMoveProblem, isGrav, liftOff, strafingProblem } from './grav.js';
 import { amphibious, onRoad, pathCostOf, swims, waterAt, waterFireMod, waterMountProblem } from './amphibious.js';
+import { CIDS_MOUNT, clearMines, cybertankHit, jumpProblem, moraleImmune, propertyActions, propertyCandidates, propertyProblem } from './vehicle-properties.js';
 import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
@@ -337,13 +338,14 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
   if ((v.immobilized || v.bogged) && a.heading !== v.heading) return violation(v.immobilized ? 'immobilized' : 'bogged', `${u.id} cannot move or pivot (§6.6, §7.29)`);
   if (a.disembark !== undefined) {
     // Disembarking is the transport's whole activation (§2.5).
-    if (a.speed !== 'stationary' || a.path.length || a.fire.length || a.heading !== v.heading) return violation('disembark_whole_activation', 'disembarking uses the transport\'s whole activation: stationary, no pivot, no fire (§2.5)');
+    if (a.speed !== 'stationary' || a.path.length || a.fire.length || a.heading !== v.heading || a.smoke || a.cids || a.callFire || a.jump || a.medevac) return violation('disembark_whole_activation', 'disembarking uses the transport\'s whole activation: stationary, no pivot, no fire (§2.5)');
     if (v.status !== 'ok') return violation('out_of_action', `${u.id} is out of action`);
     return disembarkProblem(s, u, a.disembark);
   }
   const grav = isGrav(u) && a.path.length > 0 && a.speed !== 'stationary' && !v.immobilized && !v.bogged;
   const warp = isWarp(u) && a.path.length > 0 && a.speed !== 'stationary' && !v.immobilized && !v.bogged;
-  const mp = (grav ? gravMoveProblem(s, u, a, (poly) => hullOverlap(s, u, poly))
+  const mp = (a.jump ? jumpProblem(s, u, a, (poly) => hullOverlap(s, u, poly))
+    : grav ? gravMoveProblem(s, u, a, (poly) => hullOverlap(s, u, poly))
     : warp ? warpMoveProblem(s, u, a, (poly) => hullOverlap(s, u, poly))
     : driveMoveProblem(s, u, a.speed, a.path, a.heading)) ?? formationProblem(s, u, a.path, a.heading);
   if (mp) return mp;
@@ -366,7 +368,7 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
     if (seen.has(f.weapon)) return violation('weapon_twice', `weapon system ${f.weapon} fires once per activation (§2.5)`);
     seen.add(f.weapon);
   }
-  const systems = a.fire.map((f) => vdef(u).weapons[f.weapon]);
+  const systems = [...a.fire.map((f) => vdef(u).weapons[f.weapon]), ...(a.cids ? [CIDS_MOUNT] : [])];
   if (systems.some((m) => !m)) return violation('no_such_weapon', `${vdef(u).name} has ${vdef(u).weapons.length} weapon systems (0..${vdef(u).weapons.length - 1})`);
   const moved = a.path.length ? pathLength([hullFig(u).at, ...a.path]) : 0;
   let fc = fireControlProblem(u, a.speed, moved, systems);
@@ -379,7 +381,7 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
     const p = weaponFireProblem(s, u, f.weapon, f.target, from, hd);
     if (p) return p;
   }
-  return null;
+  return propertyProblem(s, u, a, from ?? hullFig(u).at);
 }
 
 function nearestEnemyDistance(s: S, u: Unit, at: Pt): number {
@@ -421,24 +423,26 @@ function boggingTest(run: Run, u: Unit, purpose: string): boolean {
 /** The vehicle's order, validated beforehand (§2.5): fire before or after the move, each weapon system in turn. */
 export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
   const v = u.vehicle!;
-  if (a.fireFirst) vehicleFire(s, run, u, a.fire);
+  if (a.fireFirst) { propertyActions(s, run, u, a); vehicleFire(s, run, u, a.fire); }
   if (a.path.length && inPlay(u)) {
     const full = [hullFig(u).at, ...a.path];
-    const stop = boggingStop(s, run, u, full);
+    // A jump (Jump Jets) does not bog (§2.5, §7.29 [P]).
+    const stop = a.jump ? null : boggingStop(s, run, u, full);
     const to = stop ?? a.path[a.path.length - 1];
     hullFig(u).at = [to[0], to[1]];
     v.heading = stop ? bearing(full[0], to) : normHeading(a.heading);
     if (stop) { v.bogged = true; run.emit('bogged', { unit: u.id, at: to }); }
     u.actedTurn = s.turn;
     v.movedTurn = s.turn;
-    run.emit('moved', { unit: u.id, to: { [hullFig(u).id]: to }, heading: v.heading, speed: a.speed });
+    run.emit('moved', { unit: u.id, to: { [hullFig(u).id]: to }, heading: v.heading, speed: a.speed, ...(a.jump ? { jump: true } : {}) });
+    clearMines(s, run, u, stop ? [full[0], to] : full);
   } else if (a.heading !== v.heading) {
     v.heading = normHeading(a.heading);
     run.emit('pivoted', { unit: u.id, heading: v.heading });
   }
   v.moved = a.path.length ? a.speed : 'stationary';
   if (a.shock && !v.bogged && inPlay(u)) shockAttack(s, run, u, s.units.find((x) => x.id === a.shock)!);
-  if (!a.fireFirst && inPlay(u)) vehicleFire(s, run, u, a.fire);
+  if (!a.fireFirst && inPlay(u)) { propertyActions(s, run, u, a); vehicleFire(s, run, u, a.fire); }
   afterGravOrder(run, u, a);
 }
 
@@ -621,6 +625,7 @@ export function penetrationResult(s: S, run: Run, t: Unit, assault = false): voi
   const [a, b] = run.roll('penetration_result', 2, { unit: t.id });
   const ones = (a === 1 ? 1 : 0) + (b === 1 ? 1 : 0);
   if (ones === 0) { knockOut(s, run, t, 'vehicleKill', assault); return; }
+  if (cybertankHit(run, t, ones === 1 ? 'systemKill' : 'nonDamaging')) return;
   v.moraleDue = true;
   if (ones === 1) {
     v.status = 'systemKill';
@@ -665,6 +670,8 @@ function abandon(s: S, run: Run, u: Unit): void {
 export function vehicleTests(s: S, run: Run, u: Unit): boolean {
   const v = u.vehicle!;
   liftOff(u);
+  // A Cybertank is immune to morale (§2.5).
+  if (moraleImmune(u)) v.moraleDue = false;
   if (v.moraleDue) {
     v.moraleDue = false;
     const n = successes(run.roll('crew_morale', 3, { unit: u.id }), QUALITY_TABLE[u.quality].target);
@@ -713,6 +720,8 @@ export function driveCandidates(s: S, u: Unit): Action[] {
     if (at) add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire: [], disembark: { unit: p.id, at } });
   }
   if (!u.fallingBack) add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire: firePlanFor(s, u, 'stationary', 0) });
+  // Smoke, CIDS, call fire, jumps and Medevac (§2.5).
+  for (const a of propertyCandidates(s, u)) add(a);
   if (v.immobilized || v.bogged) return out;
   const enemies = s.units.filter((t) => t.side !== u.side && t.side !== null && inPlay(t) && !t.hidden && living(t).length);
   const near = enemies.map((t) => living(t)[0].at).sort((a, b) => Math.hypot(a[0] - here[0], a[1] - here[1]) - Math.hypot(b[0] - here[0], b[1] - here[1]))[0];
