@@ -61,6 +61,7 @@ export const UnitSpec = T.Object({
   jumpPacks: T.Optional(T.Boolean({ description: 'jump packs (§7.12): Leap or Bound instead of a regular move' })),
   attached: T.Optional(T.Boolean({ description: 'a weapon team attached at deployment to the squad listed before it (§7.9)' })),
   mechanized: T.Optional(T.String({ minLength: 1, maxLength: 64, description: 'trait Mechanized (§2.6): the name of its paired transport in this force list' })),
+  aboard: T.Optional(T.String({ minLength: 1, maxLength: 64, description: 'starts the game aboard the transport of this name in the same force list (§2.5, §4.2): off the table until it disembarks' })),
   commandSquad: T.Optional(T.Array(T.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 5, uniqueItems: true, description: 'trait Command Squad (§2.6): the names of its subordinate units in this force list (at most 5)' })),
   quality: lit(QUALITIES), resolve: lit(RESOLVES),
   at: T.Optional(XY), figures: T.Array(FigureSpec, { minItems: 1, maxItems: 12 }),
@@ -273,6 +274,8 @@ export function forceProblem(c: Content, units: (UnitSpec | VehicleSpec)[], limi
     if (isVehicleSpec(u)) continue;
     const mech = u.mechanized ? units.find((x) => x.name === u.mechanized) : null;
     if (u.mechanized && (!mech || !isVehicleSpec(mech) || !c.vehicles[mech.vehicle]?.transport)) return violation('unknown_pair', `${u.name}: Mechanized needs a transport named ${u.mechanized} in the list (§2.6)`);
+    const ride = u.aboard ? units.find((x) => x.name === u.aboard) : null;
+    if (u.aboard && (!ride || !isVehicleSpec(ride) || !c.vehicles[ride.vehicle]?.transport)) return violation('not_a_transport', `${u.name}: no transport named ${u.aboard} in the list to start aboard (§2.5)`);
     const bad = (u.commandSquad ?? []).find((n) => n === u.name || !units.some((x) => x.name === n));
     if (bad) return violation('unknown_pair', `${u.name}: no subordinate unit named ${bad} in the list (§2.6)`);
   }

@@ -35,6 +35,7 @@ import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests
 import { disembark, embark, handOver } from './transport.js';
 import { pairedNext, resolvePairs } from './pairs.js';
 import { isVehicleSpec, type VehicleSpec } from '../content.js';
+import { startAboard } from './aboard.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
@@ -128,12 +129,15 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       if (!isVehicleSpec(spec) && spec.kind === 'weaponTeam' && spec.attached && host?.side === side && host.kind === 'infantry') attachTeam(s, host, built);
     });
     resolvePairs(s, side, forces[side], forces[side].map((_, i) => `${side === 0 ? 'A' : 'B'}${i + 1}`));
+    // Squads starting aboard their transports (§2.5, §4.2).
+    const ab = startAboard(s, side, forces[side], forces[side].map((_, i) => `${side === 0 ? 'A' : 'B'}${i + 1}`));
+    if (ab) return ab;
     s.startUnits[side] = forces[side].length;
     if (generated[side]) { blockDeploy(s, side, s.units.filter((u) => u.side === side)); applyExtras(s.units.filter((u) => u.side === side), generated[side]!); }
   }
   if (opts.forces !== undefined || gen) {
     // A custom list's default deployment must fit: no figure in impassable terrain or past the table's middle.
-    for (const u of s.units) for (const f of u.figures) {
+    for (const u of s.units) for (const f of u.embarked ? [] : u.figures) {
       const imp = inImpassable(s, f.at) ?? (isVehicle(u) && s.terrain.some((t) => t.move === 'impassable' && t.kind !== 'linear' && hull(u).some((c) => inside(c, t.points))) ? 'impassable terrain' : null);
       const deep = u.side === 0 ? f.at[1] > s.table.h / 2 : f.at[1] < s.table.h / 2;
       if (imp || deep) return violation('deployment_blocked', `side ${u.side}: ${u.name} does not fit in the deployment zone (${imp ? `${f.id} would stand in ${imp}` : 'too many rows'}); field fewer or smaller squads`);
