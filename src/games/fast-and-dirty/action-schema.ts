@@ -70,6 +70,7 @@ export const actionSchema = T.Union([
   act('drop', { at: XY }, 'drop troops in reserve: the drop point, at least 6" from any difficult terrain feature and any enemy figure; 3D6 Quality test, scatter, anti-aircraft fire; the drop is the activation (§7.6)'),
   act('arrange', { places: T.Array(T.Object({ fig: Id, at: XY }, { additionalProperties: false }), { maxItems: 16 }) }, 'drop troops landed: place figures within 6" of the landing point, coherent, not overlapping; figures not named keep their automatic places, no places keeps the automatic arrangement (§7.6)'),
   act('motivator', { reroll: T.Boolean() }, 'the unit failed its morale test: its Motivator re-rolls it (once per game), or keep the result (§2.7)'),
+  act('commandReroll', { reroll: T.Boolean() }, 'the unit failed its Command Response test: your Command Vehicle lets it re-roll (once per turn for the whole side), or keep the result (§2.5)'),
   act('harm', { fig: Id }, 'psionic Harm at your unit: the figure that rolls, killed on 4+ (§7.22)'),
   act('elusive', { moves: Moves }, 'Elusive: the unit fired upon falls back up to 4" per figure, coherent, ending farther from the nearest enemy, before the shot resolves, or stays with no moves; once per turn (§2.6)'),
   act('retarget', { target: T.Union([Id, T.Null()]) }, 'the Elusive target fell back out of the shooter\'s reach: fire at another legal target, or null to hold fire (§2.6)'),

@@ -53,6 +53,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'cooler': return a.unit ? `${name(v, a.unit)} fires at ${name(v, a.target)} after the Plasma Cooler` : 'no more fire after the Plasma Cooler';
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'harm': return `${a.fig} suffers the Harm`;
+    case 'commandReroll': return a.reroll ? `${active} re-rolls its Command Response test (Command Vehicle)` : `${active} keeps its Command Response result`;
     case 'motivator': return a.reroll ? `${active}'s motivator rallies it: re-roll the morale test` : `${active} keeps its morale result`;
     case 'arrange': return a.places.length ? `${active} arranges ${a.places.length} landed figure${a.places.length > 1 ? 's' : ''}` : `${active} keeps the landing arrangement`;
     case 'drop': return `${active} drops at (${inches(a.at[0])}, ${inches(a.at[1])})`;
@@ -151,6 +152,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'system_kill_recovery': return `${name(v, d.unit)}'s crew ${d.restored ? 'restores the vehicle' : 'fails to restore the vehicle'} (${d.successes} successes)`;
     case 'bogging_test': return `${name(v, d.unit)} bogging test: ${d.passed ? 'passed' : 'bogged down'}`;
     case 'bogging_release': return `${name(v, d.unit)} ${d.passed ? 'frees itself' : 'stays bogged'}`;
+    case 'command_reroll': return `${name(v, d.vehicle)} lets ${name(v, d.unit)} re-roll its Command Response test`;
     case 'system_hit': return `${name(v, d.unit)} takes a system hit (${d.hits} of 3)`;
     case 'systems_shut_down': return `${name(v, d.unit)}'s systems shut down`;
     case 'mine_cleared': return `${name(v, d.unit)} clears minefield ${d.minefield} marker ${d.marker}${d.real ? ': the field is cleared' : ''}`;

@@ -185,6 +185,8 @@ export interface VehicleState {
   moved?: 'stationary' | 'cautious' | 'standard';
   /** The one smoke screen of a vehicle with the Smoke property is spent. */
   smokeUsed?: boolean;
+  /** Command Vehicle (§2.5): the turn its once-a-turn Command Response re-roll was used. */
+  rerollTurn?: number;
   /** Cybertank (§2.5): system hits taken (a System Kill or Non-Damaging Penetration each); the third shuts it down. */
   systemHits?: number;
   /** Option Vehicle Formations (§5.4): the formation label from its force-list entry (rules/formations.ts). */
@@ -292,7 +294,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'ended';
+export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'commandReroll' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -390,6 +392,7 @@ export type Action =
   | { type: 'arrange'; places: { fig: string; at: Pt }[] }
   | { type: 'harm'; fig: string }
   | { type: 'motivator'; reroll: boolean }
+  | { type: 'commandReroll'; reroll: boolean }
   | { type: 'elusive'; moves: Path[] }
   | { type: 'retarget'; target: string | null }
   | { type: 'hide' }

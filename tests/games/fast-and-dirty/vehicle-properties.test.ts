@@ -174,3 +174,36 @@ test('#89 property orders are sampled for bots and all legal', () => {
   assert.ok(of('M').some((a) => a.medevac?.unit === 'A1'), 'medevac');
   for (const id of ['C', 'E', 'W', 'M']) for (const a of of(id)) assert.equal(driveProblem(s, unitOf(s, id), a), null);
 });
+
+test('#89 Command Vehicle: once per turn one unit of its side may re-roll a failed Command Response test, a decision (default: re-roll)', () => {
+  const mk = (name: string, type = 'commandCarrier') => {
+    const s = vehicleScene(name, {
+      squads: [{ id: 'A1', side: 0, spec: squad('regular', 2), at: [[1000, 1000], [1200, 1000]] }, { id: 'A2', side: 0, spec: squad('regular', 2), at: [[3000, 1000], [3200, 1000]] }, enemyAt('B1', [[2000, 4500]])],
+      vehicles: [vehicle('C', 0, [2000, 600], type)], active: 'C',
+    });
+    s.options.commandResponse = true;
+    unitOf(s, 'A1').underFire = true;
+    unitOf(s, 'A2').underFire = true;
+    s.phase = 'activate'; s.active = null; s.toAct = 0;
+    return s;
+  };
+  // Failed (1 against 3+): the owner is asked; re-rolled 5: passed.
+  let r = act(mk('vp-cr'), { type: 'activate', unit: 'A1' }, faces(1));
+  assert.equal(r.s.phase, 'commandReroll');
+  assert.equal(unitOf(r.s, 'A1').hesitant, true);
+  r = act(r.s, { type: 'commandReroll', reroll: true }, faces(5));
+  assert.equal(r.s.phase, 'order');
+  assert.equal(unitOf(r.s, 'A1').hesitant, false);
+  assert.deepEqual(evOf(r.events, 'command_reroll').map((e) => e.vehicle), ['C']);
+  assert.equal(unitOf(r.s, 'C').vehicle!.rerollTurn, r.s.turn);
+  // Kept: still hesitant.
+  const k = act(act(mk('vp-cr2'), { type: 'activate', unit: 'A1' }, faces(1)).s, { type: 'commandReroll', reroll: false });
+  assert.equal(unitOf(k.s, 'A1').hesitant, true);
+  assert.equal(k.s.phase, 'order');
+  // Used this turn: the next failure is not offered.
+  const used = mk('vp-cr3');
+  unitOf(used, 'C').vehicle!.rerollTurn = used.turn;
+  assert.equal(act(used, { type: 'activate', unit: 'A2' }, faces(1)).s.phase, 'order');
+  // No Command Vehicle: no decision.
+  assert.equal(act(mk('vp-cr4', 'apc'), { type: 'activate', unit: 'A1' }, faces(1)).s.phase, 'order');
+});

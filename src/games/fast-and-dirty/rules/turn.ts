@@ -36,6 +36,7 @@ import { disembark, embark, handOver } from './transport.js';
 import { pairedNext, resolvePairs } from './pairs.js';
 import { isVehicleSpec, type VehicleSpec } from '../content.js';
 import { startAboard } from './aboard.js';
+import { commandRerollDue, commandVehicleOf } from './vehicle-properties.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
@@ -287,10 +288,30 @@ function afterTests(s: S, run: Run, u: Unit, r: 'rout' | 'fallBack' | 'normal'):
     return;
   }
   if (r === 'normal') commandResponse(s, run, u);
+  // A failed test with the side's Command Vehicle re-roll unused this turn: the owner decides (§2.5).
+  if (r === 'normal' && commandRerollDue(s, u)) { s.phase = 'commandReroll'; s.step++; return; }
+  afterCommandResponse(s, run, u, r);
+}
+
+function afterCommandResponse(s: S, run: Run, u: Unit, r: 'fallBack' | 'normal'): void {
   if (r === 'normal') hesitantTrait(s, run, u);
   s.phase = 'order';
   s.step++;
   checkImmediate(s, run);
+}
+
+/** The Command Vehicle decision (§2.5): re-roll the failed Command Response test (once per turn for the side) or keep it. */
+export function applyCommandReroll(s: S, run: Run, reroll: boolean): void {
+  const u = s.units.find((x) => x.id === s.active)!;
+  if (reroll) {
+    const v = commandVehicleOf(s, u)!;
+    v.vehicle!.rerollTurn = s.turn;
+    run.emit('command_reroll', { unit: u.id, vehicle: v.id });
+    // The first result is replaced, an order recall with it.
+    if (u.recallTurn === s.turn) delete u.recallTurn;
+    commandResponse(s, run, u);
+  }
+  afterCommandResponse(s, run, u, 'normal');
 }
 
 const movePositions = (moves: { fig: string; path: Pt[] }[]) => new Map(moves.map((m) => [m.fig, m.path[m.path.length - 1]]));

@@ -216,3 +216,11 @@ export function propertyCandidates(s: S, u: Unit): Drive[] {
   }
   return out;
 }
+
+/** The side's Command Vehicle that may still give this turn's Command Response re-roll (§2.5): in play, not out of action. */
+export function commandVehicleOf(s: S, u: Unit): Unit | null {
+  return s.units.find((v) => v.side === u.side && v.vehicle && inPlay(v) && v.vehicle.status === 'ok' && hasProperty(v, 'commandVehicle') && v.vehicle.rerollTurn !== s.turn) ?? null;
+}
+
+/** A failed Command Response test the Command Vehicle may have re-rolled (§2.5). */
+export const commandRerollDue = (s: S, u: Unit): boolean => !!u.hesitant && !!commandVehicleOf(s, u);
