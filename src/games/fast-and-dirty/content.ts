@@ -35,6 +35,8 @@ export const FeatureDef = T.Object({
   move: lit(['open', 'difficult', 'veryDifficult', 'impassable'] as const), cover: lit(['none', 'soft', 'hard'] as const),
   los: lit(['clear', 'block', 'woodsLight', 'woodsDense'] as const), height: T.Integer({ minimum: 0 }),
   fortification: T.Optional(lit(['foxhole', 'sandbags', 'trench', 'bunkerL', 'bunkerM', 'bunkerH'] as const)),
+  water: T.Optional(T.Boolean({ description: 'an area of water: impassable to infantry and to vehicles except Hover and Amphibious ones, at Cautious speed (§2.5)' })),
+  road: T.Optional(T.Boolean({ description: 'an area of road: Wheeled vehicles move 1:1 on it, and its ground is open to vehicles (§2.5, §6.3 [P])' })),
   openings: T.Optional(T.Array(T.Object({ a: XY, b: XY, kind: lit(['door', 'window'] as const), barred: T.Optional(T.Boolean()) }, { additionalProperties: false }), { description: 'a building\'s doors and windows, segments on its outline (§3.2 item 3)' })),
 }, { additionalProperties: false });
 
@@ -44,6 +46,7 @@ export const FigureSpec = T.Object({
   count: T.Optional(T.Integer({ minimum: 1, maximum: 12 })),
   personalities: T.Optional(T.Array(T.String({ maxLength: 32 }), { maxItems: 4 })),
   sealed: T.Optional(T.Boolean({ description: 'the Self-Sealing armour add-on (§2.4, §7.1): in vacuum its wounds follow the normal wound margins; no points cost in the source (free [P])' })),
+  atGrenades: T.Optional(T.Boolean({ description: 'AT grenades (§6.11 item 6 [P]): an AT-capable close weapon, AT +4 [P], one hit on a vehicle it touches in close assault; +1 point [P]' })),
   psionic: T.Optional(T.Union([T.Literal('marginal'), T.Literal('competent'), T.Literal('expert'), T.Literal('master')], { description: 'a psionic of this Aptitude, Strength 3 (§2.8, §7.22); no points cost in the source' })),
 }, { additionalProperties: false });
 
@@ -60,6 +63,7 @@ export const UnitSpec = T.Object({
   jumpPacks: T.Optional(T.Boolean({ description: 'jump packs (§7.12): Leap or Bound instead of a regular move' })),
   attached: T.Optional(T.Boolean({ description: 'a weapon team attached at deployment to the squad listed before it (§7.9)' })),
   mechanized: T.Optional(T.String({ minLength: 1, maxLength: 64, description: 'trait Mechanized (§2.6): the name of its paired transport in this force list' })),
+  aboard: T.Optional(T.String({ minLength: 1, maxLength: 64, description: 'starts the game aboard the transport of this name in the same force list (§2.5, §4.2): off the table until it disembarks' })),
   commandSquad: T.Optional(T.Array(T.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 5, uniqueItems: true, description: 'trait Command Squad (§2.6): the names of its subordinate units in this force list (at most 5)' })),
   quality: lit(QUALITIES), resolve: lit(RESOLVES),
   at: T.Optional(XY), figures: T.Array(FigureSpec, { minItems: 1, maxItems: 12 }),
@@ -74,7 +78,8 @@ export const VehicleWeapon = T.Object({
   arc: T.Optional(T.Integer({ minimum: 100, maximum: 36000 })), side: T.Optional(lit(['left', 'right'] as const)),
 }, { additionalProperties: false });
 export type VehicleWeapon = Static<typeof VehicleWeapon>;
-export const VEHICLE_PROPERTIES = ['advancedTargeting', 'ecm', 'energyScreen', 'fragile', 'improvedWeaponsControl', 'reactiveArmour', 'shock', 'stealth', 'supercharged', 'underPowered', 'urbanWarfareKit', 'weaponStabilizer'] as const;
+export const VEHICLE_PROPERTIES = ['advancedTargeting', 'ecm', 'energyScreen', 'fragile', 'improvedWeaponsControl', 'reactiveArmour', 'shock', 'stealth', 'supercharged', 'underPowered', 'urbanWarfareKit', 'weaponStabilizer',
+  'amphibious', 'closeInDefence', 'commandVehicle', 'cybertank', 'forwardObserver', 'jumpJets', 'medevac', 'mineClearing', 'smoke'] as const;
 export const VehicleDef = T.Object({
   id: T.String(), name: T.String(), length: T.Integer({ minimum: 100, maximum: 2000 }), width: T.Integer({ minimum: 100, maximum: 1000 }), height: T.Integer({ minimum: 50 }),
   mobility: lit(['walk', 'warp', 'grav', 'hover', 'track', 'wheel'] as const),
@@ -144,6 +149,8 @@ function check<S extends TSchema>(name: string, schema: S, data: unknown): Stati
 const QUALITY_FACTOR: Record<Quality, number> = { rabble: 7, conscript: 10, regular: 13, elite: 16 };
 const RESOLVE_ADJUST: Record<Resolve, number> = { reluctant: -5, uncertain: -3, steady: 0, determined: 3 };
 /** Personality costs in tenths (§2.9). */
+/** AT grenades per trooper, in tenths of a point [P] (§6.11: no cost in the source). */
+export const AT_GRENADE_COST = 10;
 export const PERSONALITY_COST: Record<string, number> = {
   brawler: 10, knifeFighter: 10, lucky: 10, triggerHappy: 10, tech: 10, forwardObserver: 10,
   comms: 20, medic: 20, motivator: 20, intruder: 20, sharpshooter: 30,
@@ -179,6 +186,13 @@ export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios:
     speeds: ve.speeds,
   };
   for (const v of ve.vehicles) for (const m of v.weapons) if (!c.weapons[m.weapon]) throw new Error(`vehicle ${v.id}: unknown weapon ${m.weapon} (§2.3)`);
+  // Property restrictions (§2.5): Cybertanks carry no infantry; Jump Jets only on walkers; Close-In Defence only fully enclosed.
+  for (const v of ve.vehicles) {
+    const p = v.properties ?? [];
+    if (p.includes('cybertank') && v.transport) throw new Error(`vehicle ${v.id}: a Cybertank may not transport infantry (§2.5)`);
+    if (p.includes('jumpJets') && v.mobility !== 'walk') throw new Error(`vehicle ${v.id}: Jump Jets may be fitted only to walkers (§2.5)`);
+    if (p.includes('closeInDefence') && v.openTopped) throw new Error(`vehicle ${v.id}: Close-In Defence only on fully enclosed vehicles (§2.5)`);
+  }
   for (const s of c.scenarios) {
     if (!c.maps[s.map]) throw new Error(`scenario ${s.id}: unknown map ${s.map}`);
     // Deployment zones (§4.2): a rectangle on the table per side, touching the side's home edge.
@@ -246,6 +260,8 @@ export function trooperCost(c: Content, q: Quality, r: Resolve, f: Static<typeof
     if (pc === undefined) return violation('unknown_personality', `unknown personality ${p} (§2.7)`);
     base += pc;
   }
+  // AT grenades: no points cost in the source [P] +1 point (§2.9 GAP).
+  if (f.atGrenades) base += AT_GRENADE_COST;
   return base * (QUALITY_FACTOR[q] + RESOLVE_ADJUST[r]);
 }
 
@@ -268,9 +284,13 @@ export function forceProblem(c: Content, units: (UnitSpec | VehicleSpec)[], limi
     if (isVehicleSpec(u)) continue;
     const mech = u.mechanized ? units.find((x) => x.name === u.mechanized) : null;
     if (u.mechanized && (!mech || !isVehicleSpec(mech) || !c.vehicles[mech.vehicle]?.transport)) return violation('unknown_pair', `${u.name}: Mechanized needs a transport named ${u.mechanized} in the list (§2.6)`);
+    const ride = u.aboard ? units.find((x) => x.name === u.aboard) : null;
+    if (u.aboard && (!ride || !isVehicleSpec(ride) || !c.vehicles[ride.vehicle]?.transport)) return violation('not_a_transport', `${u.name}: no transport named ${u.aboard} in the list to start aboard (§2.5)`);
     const bad = (u.commandSquad ?? []).find((n) => n === u.name || !units.some((x) => x.name === n));
     if (bad) return violation('unknown_pair', `${u.name}: no subordinate unit named ${bad} in the list (§2.6)`);
   }
+  // Command Vehicle: only a single vehicle of a force may have it (§2.5).
+  if (units.filter((u) => isVehicleSpec(u) && c.vehicles[u.vehicle]?.properties?.includes('commandVehicle')).length > 1) return violation('two_command_vehicles', 'only a single vehicle may be a Command Vehicle (§2.5)');
   for (const u of units) {
     if (isVehicleSpec(u)) {
       const v = c.vehicles[u.vehicle];
@@ -321,6 +341,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
       ...(f.psionic ? { psi: { aptitude: f.psionic, strength: 3 } } : {}),
       ...(f.personalities?.length ? { personalities: [...f.personalities] } : {}),
       ...(f.sealed ? { sealed: true } : {}),
+      ...(f.atGrenades ? { atGrenades: true } : {}),
     });
   });
   return {

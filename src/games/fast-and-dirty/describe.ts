@@ -57,6 +57,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'harm': return `${a.fig} suffers the Harm`;
     case 'lucky': return a.die === null ? `${active} keeps its dice` : `${active}'s lucky trooper re-rolls die ${a.die + 1}`;
+    case 'commandReroll': return a.reroll ? `${active} re-rolls its Command Response test (Command Vehicle)` : `${active} keeps its Command Response result`;
     case 'motivator': return a.reroll ? `${active}'s motivator rallies it: re-roll the morale test` : `${active} keeps its morale result`;
     case 'arrange': return a.places.length ? `${active} arranges ${a.places.length} landed figure${a.places.length > 1 ? 's' : ''}` : `${active} keeps the landing arrangement`;
     case 'drop': return `${active} drops at (${inches(a.at[0])}, ${inches(a.at[1])})`;
@@ -66,7 +67,9 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'drive': {
       const fire = a.fire.map((f) => `weapon ${f.weapon} at ${name(v, f.target)}`).join(', ');
       const move = a.path.length ? `moves at ${a.speed === 'cautious' ? 'Cautious' : 'Standard'} speed to (${inches(a.path[a.path.length - 1][0])}, ${inches(a.path[a.path.length - 1][1])})` : 'stays';
-      return `${active} ${move}, heading ${(a.heading / 100).toFixed(0)}°${fire ? `; fires ${fire}${a.path.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}` : ''}`;
+      // Vehicle properties (§2.5): smoke, CIDS, call fire, jump, Medevac.
+      const prop = [a.smoke ? 'lays smoke' : '', a.cids ? 'fires its Close-In Defence System' : '', a.callFire ? `calls ${a.callFire.asset} at (${inches(a.callFire.at[0])}, ${inches(a.callFire.at[1])})` : '', a.medevac ? `recovers wounded of ${name(v, a.medevac.unit)}` : ''].filter(Boolean).join(', ');
+      return `${active} ${a.jump ? move.replace('moves at', 'jumps at') : move}, heading ${(a.heading / 100).toFixed(0)}°${fire ? `; fires ${fire}${a.path.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}` : ''}${prop ? `; ${prop}` : ''}`;
     }
   }
 }
@@ -161,6 +164,13 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'system_kill_recovery': return `${name(v, d.unit)}'s crew ${d.restored ? 'restores the vehicle' : 'fails to restore the vehicle'} (${d.successes} successes)`;
     case 'bogging_test': return `${name(v, d.unit)} bogging test: ${d.passed ? 'passed' : 'bogged down'}`;
     case 'bogging_release': return `${name(v, d.unit)} ${d.passed ? 'frees itself' : 'stays bogged'}`;
+    case 'command_reroll': return `${name(v, d.vehicle)} lets ${name(v, d.unit)} re-roll its Command Response test`;
+    case 'system_hit': return `${name(v, d.unit)} takes a system hit (${d.hits} of 3)`;
+    case 'systems_shut_down': return `${name(v, d.unit)}'s systems shut down`;
+    case 'mine_cleared': return `${name(v, d.unit)} clears minefield ${d.minefield} marker ${d.marker}${d.real ? ': the field is cleared' : ''}`;
+    case 'cids_fired': return `${name(v, d.unit)} fires its Close-In Defence System`;
+    case 'medevac': return `${name(v, d.unit)} treats the wounded of ${name(v, d.squad)}`;
+    case 'air_mobile': return `${name(v, d.unit)} drops from the airborne ${name(v, d.transport)}`;
     case 'nerve_test': return `${name(v, d.unit)} ${d.passed ? 'nerves itself to assault' : 'hesitates before'} ${name(v, d.target)}`;
     case 'turn_ended': return `end of turn ${d.turn}`;
     case 'game_over': return `game over: ${d.reason}`;

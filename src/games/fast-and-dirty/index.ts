@@ -56,7 +56,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyInspire, applyReact, applyCoolerFire, applyLucky, applyMotivator, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, afterInfiltration, rollInitiative, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyInspire, applyReact, applyCoolerFire, applyLucky, applyMotivator, applyCommandReroll, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, afterInfiltration, rollInitiative, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -128,6 +128,10 @@ function pending(s: S): OpenDecision[] {
     const u = s.units.find((x) => x.id === s.active)!;
     const h = u.luckyHeld!;
     return [{ key: `lucky:${s.step}`, seat: u.side as Side, kind: 'lucky', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, test: h.test, faces: h.faces, target: h.target } }];
+  }
+  if (s.phase === 'commandReroll') {
+    const u = s.units.find((x) => x.id === s.active)!;
+    return [{ key: `commandReroll:${s.step}`, seat: u.side as Side, kind: 'commandReroll', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id } }];
   }
   if (s.phase === 'motivator') {
     const u = s.units.find((x) => x.id === s.active)!;
@@ -441,6 +445,9 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     case 'motivator':
       if (a.type !== 'motivator' || typeof a.reroll !== 'boolean') return violation('wrong_action', 'answer with {type:"motivator", reroll: true|false} (§2.7)');
       return null;
+    case 'commandReroll':
+      if (a.type !== 'commandReroll' || typeof a.reroll !== 'boolean') return violation('wrong_action', 'answer with {type:"commandReroll", reroll: true|false} (§2.5 Command Vehicle)');
+      return null;
     case 'harm': {
       if (a.type !== 'harm' || typeof a.fig !== 'string') return violation('wrong_action', 'answer with {type:"harm", fig} (§7.22)');
       const t = s.units.find((x) => x.id === s.harm!.target)!;
@@ -517,6 +524,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
     case 'motivator': return { actions: [{ type: 'motivator', reroll: true }, { type: 'motivator', reroll: false }], all: true };
     case 'lucky': return { actions: luckyCandidates(s), all: true };
+    case 'commandReroll': return { actions: [{ type: 'commandReroll', reroll: true }, { type: 'commandReroll', reroll: false }], all: true };
     case 'inspire': return { actions: [{ type: 'inspire', unit: null, moves: [] }, ...inspired(s, seat as Side).flatMap((u) => [
       { type: 'inspire' as const, unit: u.id, effect: 'passMorale' as const, moves: [] },
       ...(u.underFire ? [{ type: 'inspire' as const, unit: u.id, effect: 'removeUnderFire' as const, moves: [] }] : []),
@@ -559,6 +567,8 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     // A rout is re-rolled; a fall back is kept for a worse day.
     case 'motivator': return { type: 'motivator', reroll: (s.units.find((x) => x.id === s.active)?.moraleHeld ?? 0) === 0 };
     case 'lucky': return luckyDefault(s);
+    // A failed Command Response is re-rolled by default (§2.5).
+    case 'commandReroll': return { type: 'commandReroll', reroll: true };
     case 'harm': {
       // The least valuable figure: a small-arms trooper, not the leader or a support weapon.
       const figs = living(s.units.find((x) => x.id === s.harm!.target)!);
@@ -627,6 +637,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'harm': applyHarm(s, run, a.fig); break;
     case 'motivator': applyMotivator(s, run, a.reroll); break;
     case 'lucky': applyLucky(s, run, a.die); break;
+    case 'commandReroll': applyCommandReroll(s, run, a.reroll); break;
     case 'drop': applyDrop(s, run, s.units.find((x) => x.id === s.active)!, a.at); break;
     case 'arrange': applyArrange(s, run, a.places); break;
     case 'retarget': applyRetarget(s, run, a.target); break;

@@ -57,6 +57,8 @@ export interface Figure {
   personalities?: string[];
   /** An Intruder counter-hacked on a natural 1: it may not intrude for the rest of the battle (§2.7). */
   hacked?: boolean;
+  /** Carries AT grenades, an AT-capable close weapon (§6.11 item 6 [P]). */
+  atGrenades?: boolean;
   /** A psionic (§2.8, §7.22): Aptitude, Strength (starts at 3), the turn of its last invocation, the turn it stays out of fire. */
   psi?: { aptitude: 'marginal' | 'competent' | 'expert' | 'master'; strength: number; usedTurn?: number; silentTurn?: number };
 }
@@ -138,7 +140,7 @@ export interface Unit {
   /** Terror: tests morale at its next activation (§7.22). */
   terror?: boolean;
   /** Unit traits (§2.6; data/traits.json). */
-  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate' | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo')[];
+  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate' | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo' | 'tankHunter' | 'airMobile')[];
   /** Trait Hesitant failed its activation test: it may only Move into better cover this activation (§2.6). */
   wavering?: boolean;
   /** Enemy units that fired at it, by turn (Goon's returning fire, §2.6). */
@@ -201,6 +203,10 @@ export interface VehicleState {
   moved?: 'stationary' | 'cautious' | 'standard';
   /** The one smoke screen of a vehicle with the Smoke property is spent. */
   smokeUsed?: boolean;
+  /** Command Vehicle (§2.5): the turn its once-a-turn Command Response re-roll was used. */
+  rerollTurn?: number;
+  /** Cybertank (§2.5): system hits taken (a System Kill or Non-Damaging Penetration each); the third shuts it down. */
+  systemHits?: number;
   /** Option Vehicle Formations (§5.4): the formation label from its force-list entry (rules/formations.ts). */
   formation?: string;
   /** The turn in which it last moved (not pivoted): one move per incoherent formation a turn (§5.4). */
@@ -232,6 +238,10 @@ export interface Feature {
   /** Inches × 100; a linear obstacle's crossing class follows from it (§3.2 Heights). */
   height: number;
   fortification?: 'foxhole' | 'sandbags' | 'trench' | 'bunkerL' | 'bunkerM' | 'bunkerH';
+  /** Water: only Hover and Amphibious vehicles cross it, at Cautious speed (§2.5, rules/amphibious.ts). */
+  water?: boolean;
+  /** Road: Wheeled vehicles move 1:1 on it, and vehicles treat its ground as open [P] (§2.5, rules/amphibious.ts). */
+  road?: boolean;
   /** Demolition target state (Demolition Raid). */
   status?: 'intact' | 'badlyDamaged' | 'destroyed';
   /** A building's doors and windows, segments on its outline (§3.2 item 3, rules/buildings.ts). */
@@ -308,7 +318,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'lucky' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'lull' | 'ended';
+export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'lucky' | 'commandReroll' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'lull' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -413,6 +423,7 @@ export type Action =
   | { type: 'harm'; fig: string }
   | { type: 'motivator'; reroll: boolean }
   | { type: 'lucky'; die: number | null }
+  | { type: 'commandReroll'; reroll: boolean }
   | { type: 'elusive'; moves: Path[] }
   | { type: 'retarget'; target: string | null }
   | { type: 'hide' }
@@ -424,7 +435,7 @@ export type Action =
   | { type: 'withdraw'; unit: string | null; moves: { fig: string; path: Pt[] }[] }
   | { type: 'lullHide'; units: string[] }
   | { type: 'deploy'; placements: { fig: string; at: Pt }[]; hidden?: { unit: string; markers: [Pt, Pt, Pt] }[] }
-  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string; scoot?: boolean; land?: boolean };
+  | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string; scoot?: boolean; land?: boolean; smoke?: [Pt, Pt]; cids?: boolean; callFire?: { asset: string; at: Pt }; jump?: boolean; medevac?: { unit: string; wounded: string[] } };
 
 /** Board a friendly transport at the end of the move: every figure ends in contact with its hull (§2.5). */
 export type Boarding = { board?: string };

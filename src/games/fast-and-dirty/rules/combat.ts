@@ -311,11 +311,11 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
  * its own Strike Effect. Cover is measured from the firer, or for indirect fire ([P], `from`
  * null) is each figure's position cover.
  */
-export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>, from: Pt | null): void {
+export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>, from: Pt | null, reach: (f: Figure) => number = (f) => edgeDistance(f.at, f.r, at, 0)): void {
   for (const t of s.units) {
     // A blast never affects vehicles (§6.7).
     if (!inPlay(t) || t.hidden || isVehicle(t)) continue;
-    const inside = living(t).filter((f) => edgeDistance(f.at, f.r, at, 0) < w.blast!);
+    const inside = living(t).filter((f) => reach(f) < w.blast!);
     if (!inside.length) continue;
     const se = run.roll('strike_effect', 2, { unit: t.id }).reduce((x, y) => x + y, 0) + w.fe
       + (w.feDice ? run.roll('weapon_fe', w.feDice, { weapon: w.id }).reduce((x, y) => x + y, 0) : 0);
@@ -331,7 +331,7 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
       run.emit('pinned', { unit: t.id, fe: se });
     }
     if (!hits) continue;
-    const order = inside.slice().sort((a, b) => edgeDistance(a.at, a.r, at, 0) - edgeDistance(b.at, b.r, at, 0) || (a.id < b.id ? -1 : 1));
+    const order = inside.slice().sort((a, b) => reach(a) - reach(b) || (a.id < b.id ? -1 : 1));
     const killed: Figure[] = [];
     for (let i = 0; i < hits; i++) {
       const f = order[i % order.length];

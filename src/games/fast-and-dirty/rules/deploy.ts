@@ -55,7 +55,7 @@ export function deployProblem(s: S, side: Side, a: DeployAction): Violation | nu
   if (!Array.isArray(a.placements)) return violation('malformed_action', 'placements is a list of {fig, at}');
   // Units deploying hidden leave the table: their figures take no room (§7.10).
   const hiding = new Set(Array.isArray(a.hidden) ? a.hidden.map((h) => h.unit) : []);
-  const mine = s.units.filter((u) => u.side === side && !u.reserve && !hiding.has(u.id));
+  const mine = s.units.filter((u) => u.side === side && !u.reserve && !u.embarked && !hiding.has(u.id));
   const figs = new Map(mine.flatMap((u) => living(u).map((f) => [f.id, f] as const)));
   const at = new Map<string, Pt>();
   for (const p of a.placements) {
@@ -108,7 +108,7 @@ function hiddenDeployProblem(s: S, side: Side, a: DeployAction): Violation | nul
   const done = new Set<string>();
   for (const h of a.hidden) {
     const u = s.units.find((x) => x.id === h.unit);
-    if (!u || u.side !== side || u.reserve || !living(u).length) return violation('not_your_unit', `${h.unit} is not a unit of side ${side} on the table (§4.2)`);
+    if (!u || u.side !== side || u.reserve || u.embarked || !living(u).length) return violation('not_your_unit', `${h.unit} is not a unit of side ${side} on the table (§4.2)`);
     if (done.has(u.id)) return violation('placed_twice', `${u.id} is hidden twice (§4.2)`);
     done.add(u.id);
     if (has(u, 'obviousTarget')) return violation('obvious_target', `${u.id} is an Obvious Target: it may not hide (§2.6)`);

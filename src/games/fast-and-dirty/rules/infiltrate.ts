@@ -15,7 +15,7 @@ const left = (s: S, side: Side) => (s.infiltrators ?? []).filter((id) => s.units
 
 /** Enter the infiltration phase when some unit may infiltrate; false otherwise. */
 export function startInfiltration(s: S): boolean {
-  const ids = s.units.filter((u) => u.side !== null && has(u, 'infiltrate') && !u.reserve && !u.hidden && !u.out && living(u).length).map((u) => u.id);
+  const ids = s.units.filter((u) => u.side !== null && has(u, 'infiltrate') && !u.reserve && !u.embarked && !u.hidden && !u.out && living(u).length).map((u) => u.id);
   if (!ids.length) return false;
   s.infiltrators = ids;
   s.phase = 'infiltrate';

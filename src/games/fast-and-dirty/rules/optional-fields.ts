@@ -1,6 +1,6 @@
 // The optional fields of an order that `choices` offers once the required ones are given (the
 // kernel's `{done: true, optional}`): lastStand (sampled values only), with (a paired activation), board, carry, disembark, shock,
-// scoot, land, recover, task. Each lists its allowed values where they are finite: ids of eligible
+// scoot, land, the vehicle-property fields smoke, cids, callFire, jump, medevac, recover, task. Each lists its allowed values where they are finite: ids of eligible
 // units, figure pairings, the automatic placement of a disembarking unit; the values a client sends
 // are validated as always (validate is the authority).
 import type { Choice } from '../../../engine/types.js';
@@ -17,7 +17,7 @@ export const OPTIONAL_FIELDS: Record<string, string[]> = {
   activate: ['lastStand', 'with'],
   engage: ['board', 'carry'],
   rush: ['board'],
-  drive: ['disembark', 'shock', 'scoot', 'land'],
+  drive: ['disembark', 'shock', 'scoot', 'land', 'smoke', 'cids', 'callFire', 'jump', 'medevac'],
   command: ['recover', 'task'],
 };
 export const isOptionalField = (f: string) => Object.values(OPTIONAL_FIELDS).some((l) => l.includes(f));
@@ -46,6 +46,9 @@ export function optionalValues(s: S, u: Unit, type: string, field: string): unkn
       if (!isVehicle(u) || !vdef(u).properties?.includes('shock')) return [];
       return s.units.filter((t) => inPlay(t) && !t.hidden && t.side !== u.side && t.side !== null && !isVehicle(t)).map((t) => t.id);
     case 'scoot': return isVehicle(u) && isGrav(u) ? [true] : [];
+    // Vehicle properties (§2.5): the flags where the vehicle has the property; smoke, callFire and medevac values come from the sampled orders.
+    case 'cids': return isVehicle(u) && vdef(u).properties?.includes('closeInDefence') ? [true] : [];
+    case 'jump': return isVehicle(u) && vdef(u).properties?.includes('jumpJets') ? [true] : [];
     case 'land': return isVehicle(u) && isGrav(u) ? [true, false] : [];
     case 'recover': {
       if (!woundRules(s)) return [];

@@ -9,7 +9,7 @@ export type Trait =
   | 'assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile'
   | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget'
   | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate'
-  | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo';
+  | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo' | 'tankHunter' | 'airMobile';
 
 export const has = (u: Unit, t: Trait) => !!u.traits?.includes(t);
 

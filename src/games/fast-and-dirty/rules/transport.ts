@@ -10,7 +10,8 @@ import { coherencyOf, inImpassable } from '../geometry.js';
 import { inPlay, living, type Action, type Figure, type S, type Unit } from '../state.js';
 import { Run } from './run.js';
 import { hull, isVehicle, vdef } from './vehicles.js';
-import { touchDown } from './grav.js';
+import { airborne, touchDown } from './grav.js';
+import { airMobileDrop } from './aboard.js';
 
 type Disembark = NonNullable<Extract<Action, { type: 'drive' }>['disembark']>;
 
@@ -142,7 +143,9 @@ export function disembark(s: S, run: Run, v: Unit, d: Disembark): Unit {
   for (const e of d.at) u.figures.find((f) => f.id === e.fig)!.at = [e.at[0], e.at[1]];
   u.embarked = null;
   run.emit('disembarked', { unit: u.id, transport: v.id, to: Object.fromEntries(d.at.map((e) => [e.fig, e.at])) });
-  touchDown(run, v);
+  // Air Mobile (§2.5): the vehicle need not touch down, unless heavy weapons get out.
+  if (airMobileDrop(u) && airborne(v)) run.emit('air_mobile', { unit: u.id, transport: v.id });
+  else touchDown(run, v);
   return u;
 }
 

@@ -44,6 +44,8 @@ import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests
 import { disembark, embark, handOver } from './transport.js';
 import { pairedNext, resolvePairs } from './pairs.js';
 import { isVehicleSpec, type VehicleSpec } from '../content.js';
+import { startAboard } from './aboard.js';
+import { commandRerollDue, commandVehicleOf } from './vehicle-properties.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
@@ -145,13 +147,16 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
       if (!isVehicleSpec(spec) && spec.kind === 'weaponTeam' && spec.attached && host?.side === side && host.kind === 'infantry') attachTeam(s, host, built);
     });
     resolvePairs(s, side, forces[side], forces[side].map((_, i) => `${side === 0 ? 'A' : 'B'}${i + 1}`));
+    // Squads starting aboard their transports (§2.5, §4.2).
+    const ab = startAboard(s, side, forces[side], forces[side].map((_, i) => `${side === 0 ? 'A' : 'B'}${i + 1}`));
+    if (ab) return ab;
     s.startUnits[side] = forces[side].length;
     if (generated[side]) { blockDeploy(s, side, s.units.filter((u) => u.side === side)); applyExtras(s.units.filter((u) => u.side === side), generated[side]!); }
     if (generated[side]?.improvedIntel) s.improvedIntel = [...(s.improvedIntel ?? []), side];
   }
   if (opts.forces !== undefined || gen) {
     // A custom list's default deployment must fit: no figure in impassable terrain or past the table's middle.
-    for (const u of s.units) for (const f of u.figures) {
+    for (const u of s.units) for (const f of u.embarked ? [] : u.figures) {
       const imp = inImpassable(s, f.at) ?? (isVehicle(u) && s.terrain.some((t) => t.move === 'impassable' && t.kind !== 'linear' && hull(u).some((c) => inside(c, t.points))) ? 'impassable terrain' : null);
       const deep = u.side === 0 ? f.at[1] > s.table.h / 2 : f.at[1] < s.table.h / 2;
       if (imp || deep) return violation('deployment_blocked', `side ${u.side}: ${u.name} does not fit in the deployment zone (${imp ? `${f.id} would stand in ${imp}` : 'too many rows'}); field fewer or smaller squads`);
@@ -307,6 +312,7 @@ export function applyLucky(s: S, run: Run, die: number | null): void {
   if (h.test === 'commandResponse') {
     luckyCommandResponse(s, run, u, faces[0], die !== null);
     delete u.luckyHeld;
+    if (commandRerollDue(s, u)) { s.phase = 'commandReroll'; s.step++; return; }
     afterCommandResponse(s, run, u, 'normal');
     return;
   }
@@ -336,6 +342,8 @@ function afterTests(s: S, run: Run, u: Unit, r: 'rout' | 'fallBack' | 'normal'):
     return;
   }
   if (r === 'normal' && commandResponse(s, run, u)) { s.phase = 'lucky'; s.step++; return; }
+  // A failed test with the side's Command Vehicle re-roll unused this turn: the owner decides (§2.5).
+  if (r === 'normal' && commandRerollDue(s, u)) { s.phase = 'commandReroll'; s.step++; return; }
   afterCommandResponse(s, run, u, r);
 }
 
@@ -344,6 +352,20 @@ function afterCommandResponse(s: S, run: Run, u: Unit, r: 'fallBack' | 'normal')
   s.phase = 'order';
   s.step++;
   checkImmediate(s, run);
+}
+
+/** The Command Vehicle decision (§2.5): re-roll the failed Command Response test (once per turn for the side) or keep it. */
+export function applyCommandReroll(s: S, run: Run, reroll: boolean): void {
+  const u = s.units.find((x) => x.id === s.active)!;
+  if (reroll) {
+    const v = commandVehicleOf(s, u)!;
+    v.vehicle!.rerollTurn = s.turn;
+    run.emit('command_reroll', { unit: u.id, vehicle: v.id });
+    // The first result is replaced, an order recall with it.
+    if (u.recallTurn === s.turn) delete u.recallTurn;
+    commandResponse(s, run, u);
+  }
+  afterCommandResponse(s, run, u, 'normal');
 }
 
 const movePositions = (moves: { fig: string; path: Pt[] }[]) => new Map(moves.map((m) => [m.fig, m.path[m.path.length - 1]]));

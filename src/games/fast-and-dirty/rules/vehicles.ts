@@ -21,6 +21,9 @@ import { intercepted } from './pds.js';
 import { formationProblem } from './formations.js';
 import { isWarp, warpMoveProblem } from './warp.js';
 import { afterGravOrder, airborne, gravMoveProblem, isGrav, liftOff, strafingProblem } from './grav.js';
+import { amphibious, onRoad, pathCostOf, swims, waterAt, waterFireMod, waterMountProblem } from './amphibious.js';
+import { CIDS_MOUNT, clearMines, cybertankHit, jumpProblem, moraleImmune, propertyActions, propertyCandidates, propertyProblem } from './vehicle-properties.js';
+import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
 export type Facing = 'front' | 'side' | 'rear';
@@ -154,8 +157,10 @@ const DIFFICULT = new Set(['difficult', 'veryDifficult']);
 function groundAt(s: S, p: Pt): { move: 'open' | 'difficult' | 'veryDifficult' | 'impassable'; dense: boolean; id: string | null } {
   let move: 'open' | 'difficult' | 'veryDifficult' | 'impassable' = 'open', dense = false, id: string | null = null;
   const rank = { open: 0, difficult: 1, veryDifficult: 2, impassable: 3 } as const;
+  // A road's ground is open to vehicles [P]; water is judged on its own (rules/amphibious.ts).
+  if (onRoad(s, p)) return { move, dense, id };
   for (const f of s.terrain) {
-    if ((f.kind !== 'area' && f.kind !== 'structure') || !inside(p, f.points)) continue;
+    if ((f.kind !== 'area' && f.kind !== 'structure') || f.water || !inside(p, f.points)) continue;
     if (f.los === 'woodsDense') dense = true;
     if (rank[f.move] > rank[move]) { move = f.move; id = f.id; }
   }
@@ -174,8 +179,8 @@ function hullOverlap(s: S, u: Unit, poly: Pt[]): string | null {
 }
 
 /**
- * Why the vehicle's move is not legal, or null (§2.5, §6.3 [P]): path length (Wheel ×2 off-road;
- * the maps have no roads) within the speed's allowance; no impassable ground under the hull
+ * Why the vehicle's move is not legal, or null (§2.5, §6.3 [P]): path cost (Wheel ×2 off-road,
+ * 1:1 on roads; water only for Hover and Amphibious, at Cautious speed, rules/amphibious.ts) within the speed's allowance; no impassable ground under the hull
  * centre and no impassable area or structure under the swept hull; Wheel never enters difficult
  * ground; Track never enters very difficult ground or dense woods; Track, Walk and Hover cross
  * difficult ground (and cross linear obstacles) at Cautious speed only, Wheel never crosses a
@@ -193,9 +198,12 @@ export function driveMoveProblem(s: S, u: Unit, speed: Drive['speed'], path: Pt[
   if (allowance === null) return violation('no_standard_speed', `${d.name} has no Standard speed (§2.5)`);
   const full = [hullFig(u).at, ...path];
   const len = pathLength(full);
-  const cost = d.mobility === 'wheel' ? 2 * len : len;
+  const cost = pathCostOf(s, u, full, len);
   if (cost > allowance) return violation('beyond_allowance', `the path costs ${cost / 100}" of a ${allowance / 100}" ${speed} allowance${d.mobility === 'wheel' ? ' (Wheel off-road: ×2)' : ''} (§2.5, §6.3)`, { cost, allowance });
   for (const smp of samples(full)) {
+    const wet = waterAt(s, smp.p);
+    if (wet && !swims(u)) return violation('impassable', `the path crosses water (${wet}): only Hover and Amphibious vehicles may (§2.5)`);
+    if (wet && speed !== 'cautious') return violation('cautious_only', `${d.mobility} vehicles cross water at Cautious speed only (${wet}) (§2.5)`);
     const g = groundAt(s, smp.p);
     if (g.move === 'impassable') return violation('impassable', `the path crosses impassable terrain (${g.id}) (§6.3)`);
     if (DIFFICULT.has(g.move) || g.dense) {
@@ -206,7 +214,7 @@ export function driveMoveProblem(s: S, u: Unit, speed: Drive['speed'], path: Pt[
     const poly = orientedRect(smp.p, d.length, d.width, smp.heading);
     if (poly.some((c) => c[0] < 0 || c[1] < 0 || c[0] > s.table.w || c[1] > s.table.h)) return violation('off_table', 'the hull would leave the table (§3.2)');
     for (const f of s.terrain) {
-      if ((f.kind === 'area' || f.kind === 'structure') && f.move === 'impassable' && polygonDistance(f.points, poly) === 0) return violation('impassable', `the hull would cross impassable terrain (${f.id}) (§3.2)`);
+      if ((f.kind === 'area' || f.kind === 'structure') && f.move === 'impassable' && !(f.water && swims(u)) && polygonDistance(f.points, poly) === 0) return violation('impassable', `the hull would cross impassable terrain (${f.id}) (§3.2)`);
     }
     const o = hullOverlap(s, u, poly);
     if (o) return violation('overlap', `the hull would cross ${o}'s footprint (§3.2)`);
@@ -306,6 +314,8 @@ export function weaponFireProblem(s: S, u: Unit, i: number, target: string, at?:
   if (isVehicle(t) && !w.at) return violation('no_at_weapon', `${w.name} has no AT rating: it may not fire at a vehicle (§2.3)`);
   if (!vehiclePriority(s, u, at).some((p) => p.unit.id === target)) return violation('fire_priority', `${target} is not among the ${QUALITY_TABLE[u.quality].priority} closest visible enemy units (§2.5, §6.4 step 2)`);
   const c = at ?? hullFig(u).at;
+  const wet = waterMountProblem(s, u, m, c);
+  if (wet) return wet;
   const poly = at ? hull(u, at, heading) : hull(u);
   const ok = living(t).some((f) => {
     if (!inArc(u, m, f, c, heading) || !visibleFrom(s, u, c, t, f)) return false;
@@ -329,13 +339,14 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
   if ((v.immobilized || v.bogged) && a.heading !== v.heading) return violation(v.immobilized ? 'immobilized' : 'bogged', `${u.id} cannot move or pivot (§6.6, §7.29)`);
   if (a.disembark !== undefined) {
     // Disembarking is the transport's whole activation (§2.5).
-    if (a.speed !== 'stationary' || a.path.length || a.fire.length || a.heading !== v.heading) return violation('disembark_whole_activation', 'disembarking uses the transport\'s whole activation: stationary, no pivot, no fire (§2.5)');
+    if (a.speed !== 'stationary' || a.path.length || a.fire.length || a.heading !== v.heading || a.smoke || a.cids || a.callFire || a.jump || a.medevac) return violation('disembark_whole_activation', 'disembarking uses the transport\'s whole activation: stationary, no pivot, no fire (§2.5)');
     if (v.status !== 'ok') return violation('out_of_action', `${u.id} is out of action`);
     return disembarkProblem(s, u, a.disembark);
   }
   const grav = isGrav(u) && a.path.length > 0 && a.speed !== 'stationary' && !v.immobilized && !v.bogged;
   const warp = isWarp(u) && a.path.length > 0 && a.speed !== 'stationary' && !v.immobilized && !v.bogged;
-  const mp = (grav ? gravMoveProblem(s, u, a, (poly) => hullOverlap(s, u, poly))
+  const mp = (a.jump ? jumpProblem(s, u, a, (poly) => hullOverlap(s, u, poly))
+    : grav ? gravMoveProblem(s, u, a, (poly) => hullOverlap(s, u, poly))
     : warp ? warpMoveProblem(s, u, a, (poly) => hullOverlap(s, u, poly))
     : driveMoveProblem(s, u, a.speed, a.path, a.heading)) ?? formationProblem(s, u, a.path, a.heading);
   if (mp) return mp;
@@ -358,7 +369,7 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
     if (seen.has(f.weapon)) return violation('weapon_twice', `weapon system ${f.weapon} fires once per activation (§2.5)`);
     seen.add(f.weapon);
   }
-  const systems = a.fire.map((f) => vdef(u).weapons[f.weapon]);
+  const systems = [...a.fire.map((f) => vdef(u).weapons[f.weapon]), ...(a.cids ? [CIDS_MOUNT] : [])];
   if (systems.some((m) => !m)) return violation('no_such_weapon', `${vdef(u).name} has ${vdef(u).weapons.length} weapon systems (0..${vdef(u).weapons.length - 1})`);
   const moved = a.path.length ? pathLength([hullFig(u).at, ...a.path]) : 0;
   let fc = fireControlProblem(u, a.speed, moved, systems);
@@ -371,7 +382,7 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
     const p = weaponFireProblem(s, u, f.weapon, f.target, from, hd);
     if (p) return p;
   }
-  return null;
+  return propertyProblem(s, u, a, from ?? hullFig(u).at);
 }
 
 function nearestEnemyDistance(s: S, u: Unit, at: Pt): number {
@@ -413,31 +424,33 @@ function boggingTest(run: Run, u: Unit, purpose: string): boolean {
 /** The vehicle's order, validated beforehand (§2.5): fire before or after the move, each weapon system in turn. */
 export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
   const v = u.vehicle!;
-  if (a.fireFirst) vehicleFire(s, run, u, a.fire);
+  if (a.fireFirst) { propertyActions(s, run, u, a); vehicleFire(s, run, u, a.fire); }
   if (a.path.length && inPlay(u)) {
     const full = [hullFig(u).at, ...a.path];
-    const stop = boggingStop(s, run, u, full);
+    // A jump (Jump Jets) does not bog (§2.5, §7.29 [P]).
+    const stop = a.jump ? null : boggingStop(s, run, u, full);
     const to = stop ?? a.path[a.path.length - 1];
     hullFig(u).at = [to[0], to[1]];
     v.heading = stop ? bearing(full[0], to) : normHeading(a.heading);
     if (stop) { v.bogged = true; run.emit('bogged', { unit: u.id, at: to }); }
     u.actedTurn = s.turn;
     v.movedTurn = s.turn;
-    run.emit('moved', { unit: u.id, to: { [hullFig(u).id]: to }, heading: v.heading, speed: a.speed });
+    run.emit('moved', { unit: u.id, to: { [hullFig(u).id]: to }, heading: v.heading, speed: a.speed, ...(a.jump ? { jump: true } : {}) });
+    clearMines(s, run, u, stop ? [full[0], to] : full);
   } else if (a.heading !== v.heading) {
     v.heading = normHeading(a.heading);
     run.emit('pivoted', { unit: u.id, heading: v.heading });
   }
   v.moved = a.path.length ? a.speed : 'stationary';
   if (a.shock && !v.bogged && inPlay(u)) shockAttack(s, run, u, s.units.find((x) => x.id === a.shock)!);
-  if (!a.fireFirst && inPlay(u)) vehicleFire(s, run, u, a.fire);
+  if (!a.fireFirst && inPlay(u)) { propertyActions(s, run, u, a); vehicleFire(s, run, u, a.fire); }
   afterGravOrder(run, u, a);
 }
 
 /**
  * A Shock vehicle in contact with an infantry squad (§6.12): its kill dice (data, default 2), each
  * 4+ kills one figure within 2" of the hull (closest first [P]: the owner's choice is automatic);
- * the survivors carrying AT-rated weapons within 2" strike back, one hit each as in §6.11 [P];
+ * the survivors carrying AT-rated weapons or AT grenades within 2" strike back, one hit each as in §6.11 [P];
  * a hit makes the crew test morale, as an assault would.
  */
 export function shockAttack(s: S, run: Run, u: Unit, t: Unit): void {
@@ -452,8 +465,8 @@ export function shockAttack(s: S, run: Run, u: Unit, t: Unit): void {
   afterCasualties(s, run, t);
   let hit = false;
   for (const f of near()) {
-    const w = weapon(f.weapon);
-    if (w.at === undefined || !inPlay(u)) continue;
+    const w = closeAtWeapon(t, f);
+    if (!w || !inPlay(u)) continue;
     hit = true;
     run.emit('assault_hit', { figure: f.id, target: u.id, weapon: w.id });
     vehicleDamage(s, run, u, f.at, 1, [w], 0, true);
@@ -486,7 +499,8 @@ export function underFireMod(u: Unit, m: VehicleWeapon): number {
 function shootAs(s: S, run: Run, u: Unit, m: VehicleWeapon, t: Unit, defensive = false): void {
   const firer = weaponFirer(u, m);
   const uf = underFireMod(u, m);
-  shoot(s, run, firer, t, { extraMods: uf ? { underFire: uf } : {}, defensive });
+  const wet = waterFireMod(s, u, hullFig(u).at);
+  shoot(s, run, firer, t, { extraMods: { ...(uf ? { underFire: uf } : {}), ...(wet ? { amphibious: wet } : {}) }, defensive });
   u.actedTurn = s.turn;
 }
 
@@ -510,6 +524,8 @@ function vehicleWeaponAtVehicle(s: S, run: Run, u: Unit, m: VehicleWeapon, t: Un
   if (q) mods.quality = q;
   const uf = underFireMod(u, m);
   if (uf) mods.underFire = uf;
+  const wet = waterFireMod(s, u, c);
+  if (wet) mods.amphibious = wet;
   if (hasProp(u, 'advancedTargeting') && !hasProp(t, 'ecm')) mods.advancedTargeting = 2;
   const weaponFe = w.blast ? 0 : w.fe;
   const cover = coverAgainst(s, c, hullFig(t)).cover;
@@ -612,6 +628,7 @@ export function penetrationResult(s: S, run: Run, t: Unit, assault = false): voi
   const [a, b] = run.roll('penetration_result', 2, { unit: t.id });
   const ones = (a === 1 ? 1 : 0) + (b === 1 ? 1 : 0);
   if (ones === 0) { knockOut(s, run, t, 'vehicleKill', assault); return; }
+  if (cybertankHit(run, t, ones === 1 ? 'systemKill' : 'nonDamaging')) return;
   v.moraleDue = true;
   if (ones === 1) {
     v.status = 'systemKill';
@@ -656,6 +673,8 @@ function abandon(s: S, run: Run, u: Unit): void {
 export function vehicleTests(s: S, run: Run, u: Unit): boolean {
   const v = u.vehicle!;
   liftOff(u);
+  // A Cybertank is immune to morale (§2.5).
+  if (moraleImmune(u)) v.moraleDue = false;
   if (v.moraleDue) {
     v.moraleDue = false;
     const n = successes(run.roll('crew_morale', 3, { unit: u.id }), QUALITY_TABLE[u.quality].target);
@@ -704,6 +723,8 @@ export function driveCandidates(s: S, u: Unit): Action[] {
     if (at) add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire: [], disembark: { unit: p.id, at } });
   }
   if (!u.fallingBack) add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire: firePlanFor(s, u, 'stationary', 0) });
+  // Smoke, CIDS, call fire, jumps and Medevac (§2.5).
+  for (const a of propertyCandidates(s, u)) add(a);
   if (v.immobilized || v.bogged) return out;
   const enemies = s.units.filter((t) => t.side !== u.side && t.side !== null && inPlay(t) && !t.hidden && living(t).length);
   const near = enemies.map((t) => living(t)[0].at).sort((a, b) => Math.hypot(a[0] - here[0], a[1] - here[1]) - Math.hypot(b[0] - here[0], b[1] - here[1]))[0];
@@ -718,7 +739,8 @@ export function driveCandidates(s: S, u: Unit): Action[] {
     for (const speed of ['cautious', 'standard'] as const) {
       const allowance = speed === 'cautious' ? sp.cautious : sp.standard;
       if (allowance === null) continue;
-      for (const frac of [1, 0.5]) {
+      // An Amphibious vehicle samples quarter moves too: water halves its speed (§2.5).
+      for (const frac of amphibious(u) ? [1, 0.5, 0.25] : [1, 0.5]) {
         const to = toward(here, g, Math.floor((allowance * frac) / k) - 1);
         if (to[0] === here[0] && to[1] === here[1]) continue;
         const heading = near ? bearing(to, near) : bearing(here, to);
@@ -774,8 +796,9 @@ export function vehicleAssaultProblem(s: S, u: Unit, t: Unit, end: Map<string, P
  * the crew tests morale at its next activation.
  */
 export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => void): void {
-  const nerve = run.roll('nerve_test', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
-  run.emit('nerve_test', { unit: u.id, target: t.id, passed: nerve });
+  const bonus = nerveBonus(u);
+  const nerve = run.roll('nerve_test', 1, { unit: u.id })[0] + bonus >= QUALITY_TABLE[u.quality].target;
+  run.emit('nerve_test', { unit: u.id, target: t.id, passed: nerve, ...(bonus ? { tankHunter: bonus } : {}) });
   if (!nerve) return;
   // The defensive shot: the first weapons that bear, within stationary fire control.
   if (t.vehicle!.status === 'ok') {
@@ -793,11 +816,12 @@ export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: s
   let scored = false;
   for (const f of living(u)) {
     if (!inPlay(t)) break;
-    const w = weapon(f.weapon);
-    if (w.at === undefined || !touchesHull(t, f.at, f.r)) continue;
+    // An AT-rated weapon or AT grenades (Tank Hunter: +2 to the penetration roll) (§6.11).
+    const w = closeAtWeapon(u, f);
+    if (!w || !touchesHull(t, f.at, f.r)) continue;
     scored = true;
     run.emit('assault_hit', { figure: f.id, target: t.id, weapon: w.id });
-    vehicleDamage(s, run, t, f.at, 1, [w], 0, true);
+    vehicleDamage(s, run, t, f.at, 1, [w], tankHunterPenetration(u), true);
   }
   if (inPlay(t)) t.vehicle!.moraleDue = true;
   run.emit('vehicle_assaulted', { unit: u.id, target: t.id, hits: scored });
