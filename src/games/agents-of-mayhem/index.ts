@@ -30,6 +30,7 @@ import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTu
 import { delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
 import { allyWounding, instantCandidates, instantProblem, isInstantAct, paidDashSpaces, useInstant } from './rules/instants.js';
 import { enemySpaces } from './legal.js';
+import { drive, driveCandidates, driveProblem, summon, summonCandidates, summonProblem } from './rules/vehicles.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
 import { actionsOf, other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -88,7 +89,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
   const f = top(s);
   switch (dec.kind) {
     case 'activate': return { actions: Object.keys(s.boards).sort().filter((b) => !activateProblem(s, b)).map((board) => ({ type: 'activate', board })), all: true };
-    case 'turn': return { actions: [...turnCandidates(s), ...instantCandidates(s, Object.values(s.units).filter((u) => u.side === s.side).sort((x, y) => (x.id < y.id ? -1 : 1))), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h })), ...armOptions(s, s.seats[seat]).map((ddd) => ({ type: 'arm' as const, ddd })), ...turretCandidates(s, s.seats[seat], enemySpaces).map((t) => ({ type: 'turret' as const, ...t }))], all: true };
+    case 'turn': return { actions: [...turnCandidates(s), ...instantCandidates(s, Object.values(s.units).filter((u) => u.side === s.side).sort((x, y) => (x.id < y.id ? -1 : 1))), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h })), ...armOptions(s, s.seats[seat]).map((ddd) => ({ type: 'arm' as const, ddd })), ...turretCandidates(s, s.seats[seat], enemySpaces).map((t) => ({ type: 'turret' as const, ...t })), ...summonCandidates(s), ...driveCandidates(s)], all: true };
     case 'buy_minions': return { actions: minionBuyChoices(s, (f as Extract<Frame, { t: 'buyMinions' }>).side).map((buy) => ({ type: 'buyMinions' as const, buy })), all: true };
     case 'place_unit': return { actions: placeSpaces(s, f as Extract<Frame, { t: 'placeUnit' }>).map((to) => ({ type: 'placeUnit' as const, to })), all: true };
     case 'rewards': return { actions: rewardCandidates(s, f as Extract<Frame, { t: 'rewards' }>), all: true };
@@ -153,6 +154,8 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         case 'hack': return hackProblem(s, a.unit, { ddd: a.ddd, marker: a.marker }, a.dice);
         case 'arm': return armProblem(s, s.seats[seat], a.ddd);
         case 'turret': return turretProblem(s, s.seats[seat], a);
+        case 'summon': return summonProblem(s, a);
+        case 'drive': return driveProblem(s, a);
         default: return wrong('end, act, move, jump, dash, fire or group');
       }
     case 'dash_window': {
@@ -337,6 +340,8 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'hack': hack(s, a.unit, a.ddd !== undefined ? { ddd: a.ddd } : { marker: a.marker }, a.dice, rng(), ev); break;
     case 'arm': arm(s, a.ddd, ev); break;
     case 'turret': fireTurret(s, d.seat, a, ev); break;
+    case 'summon': summon(s, a, ev); break;
+    case 'drive': drive(s, a, ev); break;
     case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
     case 'buyMinions': applyMinionBuy(s, f as Extract<Frame, { t: 'buyMinions' }>, a.buy, ctx.rng, ev); break;
     case 'placeUnit': applyPlace(s, f as Extract<Frame, { t: 'placeUnit' }>, a.to, ev); break;

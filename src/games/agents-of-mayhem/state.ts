@@ -79,7 +79,14 @@ export interface Slot {
 }
 
 /** A target of an attack: a unit, or a Targetable Explosive Object (its space, spec 7.6.1). */
-export interface Target { unit: string; centre: boolean; object?: string; ddd?: string }
+export interface Target { unit: string; centre: boolean; object?: string; ddd?: string; vehicle?: string }
+
+/**
+ * A Vehicle tile on the map (spec 7.16, rules/vehicles.ts): front and back spaces, facing, Wounds;
+ * this Turn's driving: Driven (a unit of its Side on it at the Turn's beginning), MP used, moved
+ * backwards, spaces moved since the last maneuver (null: none this Turn).
+ */
+export interface Vehicle { id: string; side: Side; front: string; back: string; facing: Dir; wounds: number; destroyed?: true; driven: boolean; used: number; backwards: boolean; since: number | null }
 
 /** A Doomsday Device on the map (spec 7.15): its footprint, Wounds, and whether it was destroyed. */
 export interface Ddd { id: string; at: string[]; wounds: number; destroyed: boolean; hacked?: Side }
@@ -219,6 +226,8 @@ export interface S {
   generated?: { n: number; generator: string; rounds: number; initiative: Side; oms: { gadget?: string; crystal?: string } };
   /** Timers on actions, figures and DDD tiles (spec 7.8), in placement order. */
   timers?: Timer[];
+  /** Vehicles summoned in this mission (spec 7.16), destroyed ones kept (a tile is summoned once). */
+  vehicles?: Vehicle[];
   result: Result | null;
   log: { round: number; side: Side; text: string }[];
 }
@@ -256,6 +265,8 @@ export type Action =
   | { type: 'buyMinions'; buy: { board: string; minion: string; figures: number }[] }
   | { type: 'placeUnit'; to: string }
   | { type: 'mayhemDraw'; pay: string[] }
+  | { type: 'summon'; vehicle: string; front: string; facing: Dir; pay: string }
+  | { type: 'drive'; vehicle: string; move: 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight' }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
 

@@ -22,6 +22,7 @@ import { drawEventDeck, eventCardsFor, eventTiles, isEventCard, resolveEvent, re
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
+import { startVehicleTurn } from './vehicles.js';
 
 /** What a finished mission hands to the next (spec §5.2): figures' places and boards' cubes, for chained tutorials. */
 export interface Carry {
@@ -155,6 +156,7 @@ export function startTurn(s: S, rng: Rng, ev: Ev): void {
   s.phase = 'activate';
   s.slot = 0;
   s.slots = slotSeats(s, s.side).map(newSlot);
+  if (s.vehicles) startVehicleTurn(s);
   // Event Cards due this Turn are shuffled into their Refresh deck (setup step G).
   for (const c of eventCardsFor(s.mission, s.turnNo)) s.decks[c.deck] = { ...s.decks[c.deck], pool: [...s.decks[c.deck].pool, c.card].sort() };
   // The Event deck's card for this Round, at its first Turn (mission data, provisional timing).
