@@ -200,7 +200,6 @@ export const agentsPosition: PositionFormat<S> = {
       if (q.at === null && !u.minion && !downed && !entry) return violation('figure_off_map', `units.${id}: an Elite figure stands on a space, is Downed, or enters later`, { unit: id });
       if (u.minion && q.at !== null && (q.hits ?? 0) >= defense(u.minion)) return violation('over_defense', `units.${id}: ${q.hits} Hits reach the Minion's Defense of ${defense(u.minion)}: it is Downed`, { unit: id });
       for (const st of q.statuses ?? []) if (st.turn > turnNo) return violation('bad_status', `units.${id}: a ${st.kind} status gained in Turn ${st.turn}, after Turn ${turnNo}`, { unit: id });
-      if (u.minion && (q.statuses ?? []).length) return violation('bad_status', `units.${id}: status markers go on the board's figure, not on a Minion`, { unit: id });
       units[id] = { ...u, at: q.at, facing: q.facing, downed, hits: q.hits ?? 0, statuses: copy(q.statuses ?? []), entry };
     }
     for (const u of Object.values(units)) {
