@@ -158,6 +158,8 @@ export type Frame =
   /** Campaign rewards of the last mission (spec 10.2), resolved before this one: `choices` Gadget-or-Crystal gains left, then the OMs' `gadgets` and `crystals`; `boards` took part (for the purchase). */
   | { t: 'rewards'; seat: Seat; side: Side; choices: number; gadgets: number; crystals: number; gained: string[]; crystalsGained: number; boards: string[] }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
+  /** A vehicle entering an enemy unit's space (spec 7.16.4): the driving Side pushes it one space (`options`; none: the vehicle stays out), then the Ram Attack; then the move goes on. */
+  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; unit: string; options: string[] }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
   | { t: 'redeploy'; seat: Seat; boards: string[]; redeployed: string[] }
@@ -228,6 +230,8 @@ export interface S {
   timers?: Timer[];
   /** Vehicles summoned in this mission (spec 7.16), destroyed ones kept (a tile is summoned once). */
   vehicles?: Vehicle[];
+  /** Units attacked by a Ram this Turn (once per Turn each, L2136). */
+  rammed?: { turn: number; units: string[] };
   result: Result | null;
   log: { round: number; side: Side; text: string }[];
 }
@@ -266,6 +270,7 @@ export type Action =
   | { type: 'placeUnit'; to: string }
   | { type: 'mayhemDraw'; pay: string[] }
   | { type: 'summon'; vehicle: string; front: string; facing: Dir; pay: string }
+  | { type: 'ramPush'; to: string }
   | { type: 'drive'; vehicle: string; move: 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight' }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };

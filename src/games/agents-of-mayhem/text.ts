@@ -57,6 +57,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'chooseGadgets': return a.gadgets.length ? `Slot ${a.gadgets.map((g) => GADGETS[g]?.name ?? g).join(', ')}` : 'Slot no gadgets';
     case 'summon': return `Summon ${a.vehicle} at ${sp(a.front)}, facing ${a.facing} (pay ${a.pay})`;
     case 'drive': return `${a.vehicle}: ${a.move}`;
+    case 'ramPush': return `Push the Rammed unit to ${sp(a.to)}`;
     case 'mayhemDraw': return `Draw a Mayhem card (Mayhem cubes from ${a.pay.join(' and ')})`;
     case 'mayhemPlay': return `Play Mayhem card ${a.card} on ${a.board}${a.cube ? ` for a ${a.cube} cube` : ''}`;
     case 'refresh': return `Refresh: cubes ${a.cubes || 'none'}${a.wound ? `, heal ${a.wound}` : ''}${a.positive ? `, remove ${a.positive}` : ''}${a.negative ? `, remove ${a.negative}` : ''}`;
@@ -91,6 +92,9 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'vehicle_moved': return `${d.vehicle} drives (${d.move}) to ${sp(String(d.front))}`;
     case 'vehicle_hit': return `${d.vehicle}: ${d.wounds} of ${d.strength} Wounds`;
     case 'vehicle_destroyed': return `${d.vehicle} is destroyed`;
+    case 'rammed': return `${d.vehicle} rams ${n('unit')}: ${d.hits} Hit(s)`;
+    case 'side_swipe': return `Side swipe: ${n('driver')} gains a Permanent Mayhem Status`;
+    case 'vehicle_stopped': return `${d.vehicle} stops (${d.why})`;
     case 'ddd_destroyed': return `${d.ddd} is destroyed`;
     case 'turret': return d.delayed ? `The Hell Tower charges its cannon (timer on the tile)` : `The Hell Tower fires at ${sp(String(d.target))}`;
     case 'laser_fired': return `The Laser Satellite targets ${sp(String(d.to))}`;

@@ -6,7 +6,7 @@
 // the LEGION APC Speed 7, Maneuverability 4, Strength 5.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { activeBoard, answer, cands, ev, fresh, kind, only, refused, until, type Stepped } from './helpers.js';
+import { activeBoard, answer, cands, ev, fresh, kind, only, refused, rs, until, type Stepped } from './helpers.js';
 import { startVehicleTurn } from '../../../src/games/agents-of-mayhem/rules/vehicles.js';
 import type { S, Vehicle } from '../../../src/games/agents-of-mayhem/state.js';
 
@@ -60,6 +60,8 @@ test('#73 driving: Driven only if a unit of its Side was on it at the beginning 
   st = drive(st, 'forward');
   assert.deepEqual([car(st.s).front, car(st.s).back, st.s.units.fortune.at], ['2,1,1', '1,1,1', '2,1,1'], 'Hollywood is activated; Fortune rides along');
   assert.deepEqual(ev(st, 'vehicle_moved')[0].riders, ['fortune']);
+  const svg = String(rs.render!(rs.view(st.s, 1), { seat: 1 } as never));
+  assert.match(svg, /data-vehicle="mayhem-car"/, 'the picture shows the vehicle');
   // An enemy may ride but never drive: a LEGION unit alone on the car does not make it Driven.
   const e = withVehicle(activeBoard(only(fresh('M2'), { 'swarm-1': '1,1,1', hardtack: '2,5,1', babylon: '14,4,3' }), 'hardtack'), { id: 'mayhem-car', side: 'MAYHEM', front: '1,1,1', back: '0,1,1', facing: 'E' });
   assert.equal(refused(e, { type: 'drive', vehicle: 'mayhem-car', move: 'forward' }).code, 'not_driven');
@@ -185,4 +187,56 @@ test('#77 an AoE covering both halves of a vehicle attacks it once; no statuses,
   // The Wounds stay through the Refresh Phase and the next Turns (no healing).
   st = until(st.s, (x) => x.turnNo >= s.turnNo + 2 && kind(x) === 'turn', { MAYHEM: 'hollywood', LEGION: 'babylon' });
   assert.equal(st.s.vehicles![0].wounds, 2);
+});
+
+test('#76 ramming: entering an enemy\'s space pushes it one space farther (the driving Side chooses), then 4 dice of the vehicle\'s type with no modifiers; the vehicle moves in (L2128-2134)', () => {
+  const s = withVehicle(activeBoard(only(fresh('M2'), { fortune: '1,1,1', 'shock-1': '2,1,1', babylon: '14,4,3' }), 'fortune'), { id: 'mayhem-car', side: 'MAYHEM', front: '1,1,1', back: '0,1,1', facing: 'E' });
+  s.units['shock-1'].statuses = [{ kind: 'DEFENSE_DOWN', turn: s.turnNo }];
+  let st = drive(s, 'forward');
+  assert.equal(kind(st.s), 'ram_push');
+  assert.deepEqual(cands(st.s), [{ type: 'ramPush', to: '3,0,1' }, { type: 'ramPush', to: '3,1,1' }, { type: 'ramPush', to: '3,2,1' }], 'one space farther from the car');
+  assert.equal(refused(st.s, { type: 'ramPush', to: '2,2,1' }).code, 'bad_push');
+  // White d6: 1 H, 1 H, 4 blank, 2 P: 2 Hits (Defense Down adds nothing: no bonuses or penalties).
+  st = answer(st.s, { type: 'ramPush', to: '3,2,1' }, [1, 1, 4, 2]);
+  assert.equal(st.s.units['shock-1'].at, '3,2,1');
+  assert.deepEqual(ev(st, 'dice_rolled')[0].dice, ['white', 'white', 'white', 'white']);
+  assert.deepEqual(ev(st, 'rammed')[0], { vehicle: 'mayhem-car', unit: 'shock-1', hits: 2 });
+  assert.equal(st.s.units['shock-1'].hits, 2);
+  assert.deepEqual([car(st.s).front, st.s.units.fortune.at, car(st.s).used], ['2,1,1', '2,1,1', 1]);
+});
+
+test('#76 a unit is Rammed at most once a Turn but pushed each time; a unit that cannot be pushed keeps the vehicle out and is still attacked (L2130, L2136)', () => {
+  const s = withVehicle(activeBoard(only(fresh('M2'), { fortune: '1,1,1', 'shock-1': '2,1,1', babylon: '14,4,3' }), 'fortune'), { id: 'mayhem-car', side: 'MAYHEM', front: '1,1,1', back: '0,1,1', facing: 'E' });
+  let st = answer(drive(s, 'forward').s, { type: 'ramPush', to: '3,1,1' }, [4, 4, 4, 4]);
+  assert.equal(ev(st, 'rammed').length, 1);
+  st = drive(st, 'forward');
+  st = answer(st.s, { type: 'ramPush', to: '4,1,1' }, [1, 1, 1, 1]);
+  assert.equal(st.s.units['shock-1'].at, '4,1,1', 'pushed again');
+  assert.equal(ev(st, 'rammed').length, 0, 'not attacked again this Turn');
+  assert.equal(st.s.units['shock-1'].hits, 0);
+  // In the corner with both other spaces taken: no push, the car stays out, the Ram still attacks.
+  const c = withVehicle(activeBoard(only(fresh('M2'), { fortune: '0,1,1', 'shock-1': '0,0,1', hardtack: '1,0,1', hollywood: '1,1,1', babylon: '14,4,3' }), 'fortune'), { id: 'mayhem-car', side: 'MAYHEM', front: '0,1,1', back: '0,2,1', facing: 'N' });
+  st = answer(c, { type: 'drive', vehicle: 'mayhem-car', move: 'forward' }, [1, 4, 4, 4]);
+  assert.equal(kind(st.s), 'turn', 'no choice to make');
+  assert.deepEqual([car(st.s).front, car(st.s).used, st.s.units['shock-1'].at, st.s.units['shock-1'].hits], ['0,1,1', 1, '0,0,1', 1]);
+  assert.equal(ev(st, 'vehicle_stopped')[0].why, 'ram_blocked');
+});
+
+test('#76 side swipe: an enemy Downed by a Drift\'s Ram gives a driver a Permanent Mayhem Status; a bailed vehicle still rams going forward (L2112, L2138)', () => {
+  // Drift right from 1,5/1,6 facing N: the Turn puts the front on 2,5, the Shift north on 2,4 and 1,4, where the Swarm Trooper stands.
+  const s = withVehicle(activeBoard(only(fresh('M2'), { fortune: '1,5,1', 'swarm-1': '2,4,1', babylon: '14,4,3' }), 'fortune'), { id: 'mayhem-car', side: 'MAYHEM', front: '1,5,1', back: '1,6,1', facing: 'N' });
+  const before = s.boards.fortune.mayhemStatus;
+  let st = drive(s, 'driftRight');
+  assert.equal(kind(st.s), 'ram_push');
+  st = answer(st.s, { type: 'ramPush', to: cands(st.s)[0].type === 'ramPush' ? (cands(st.s)[0] as { to: string }).to : '' }, [1, 1, 4, 4]);
+  assert.equal(st.s.units['swarm-1'].downed, true);
+  assert.deepEqual(ev(st, 'side_swipe')[0], { vehicle: 'mayhem-car', driver: 'fortune' });
+  assert.equal(st.s.boards.fortune.mayhemStatus, before + 1);
+  assert.deepEqual([car(st.s).front, car(st.s).back], ['2,4,1', '1,4,1']);
+  // Bailed: Fortune steps off, the car goes forward alone and rams.
+  const b = withVehicle(activeBoard(only(fresh('M2'), { fortune: '1,1,1', 'shock-1': '3,1,1', babylon: '14,4,3' }), 'fortune'), { id: 'mayhem-car', side: 'MAYHEM', front: '2,1,1', back: '1,1,1', facing: 'E' });
+  st = answer(b, { type: 'act', unit: 'fortune', action: 'sprint' });
+  st = answer(st.s, { type: 'move', unit: 'fortune', to: '1,3,1', facing: 'N' });
+  st = drive(st, 'forward');
+  assert.equal(kind(st.s), 'ram_push');
 });

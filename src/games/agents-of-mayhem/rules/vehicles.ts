@@ -12,11 +12,11 @@ import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import vehiclesJson from '../data/vehicles.json' with { type: 'json' };
 import tilesJson from '../data/tiles.json' with { type: 'json' };
-import { CONTENT, cellKey, checkDataFile, type CompiledAction } from '../content.js';
+import { CONTENT, cellKey, checkDataFile, type Color, type CompiledAction } from '../content.js';
 import { DIRS, distance, floor, inside, los, parseKey, terrainCost } from '../geometry.js';
-import { count, map, type Action, type Dir, type S, type Side, type Unit, type Vehicle } from '../state.js';
-import { pay, payment, say, type Ev } from './board.js';
-import { abilitiesOf, band, firstEffectsOf, isPreAbility, modifyPool, preHoldsFor, roll, targetProblem } from './combat.js';
+import { count, map, type Action, type Dir, type Frame, type S, type Side, type Unit, type Vehicle } from '../state.js';
+import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
+import { abilitiesOf, applyHits, band, firstEffectsOf, isPreAbility, modifyPool, preHoldsFor, roll, targetProblem } from './combat.js';
 import { dddAt } from './ddd.js';
 import { areaSpaces } from './explosions.js';
 
@@ -148,7 +148,7 @@ export function summon(s: S, a: Extract<Action, { type: 'summon' }>, ev: Ev): vo
 
 // ---------------------------------------------------------------- driving (#74)
 
-interface Plan { front: string; back: string; facing: Dir; cost: number; hits: number }
+interface Plan { front: string; back: string; facing: Dir; cost: number; hits: number; rams: { unit: string; from: string }[]; entered: string[] }
 
 /** Where a move takes the vehicle, its MP and obstacle Hits; a Violation if terrain or a piece is in the way. */
 function plan(s: S, v: Vehicle, move: DriveMove): Plan | Violation {
@@ -170,6 +170,7 @@ function plan(s: S, v: Vehicle, move: DriveMove): Plan | Violation {
     }
   }
   let cost = 1; let hits = 0;
+  const rams: Plan['rams'] = []; const entered: string[] = [];
   const others = new Set(riders(s, v).map((u) => u.id));
   const [, , z] = parseKey(f);
   for (const part of parts) {
@@ -182,14 +183,18 @@ function plan(s: S, v: Vehicle, move: DriveMove): Plan | Violation {
       if (c === Infinity) return violation('wall', `a wall between ${from} and ${to}`);
       if (c === 3) obstacle = true;
       if (to !== f && to !== b) {
+        entered.push(to);
         const o = vehicleAt(s, to);
         if ((o && o.id !== v.id) || dddAt(s, to)) return violation('space_taken', `a vehicle or a DDD is on ${to}`);
-        if (Object.values(s.units).some((u) => u.at === to && !others.has(u.id))) return violation('space_taken', `a unit is on ${to} (ramming is not modelled yet)`);
+        const u = Object.values(s.units).find((x) => x.at === to && !others.has(x.id));
+        // An enemy unit is Rammed (L2128); a friendly one not on the vehicle is in the way.
+        if (u && u.side === v.side) return violation('space_taken', `${u.id}, a unit of the vehicle's Side, is on ${to}`);
+        if (u) rams.push({ unit: u.id, from });
       }
     }
     if (obstacle) { cost += 2; hits++; }
   }
-  return { front: nf, back: nb, facing, cost, hits };
+  return { front: nf, back: nb, facing, cost, hits, rams, entered };
 }
 
 /** Speed for the Turn: 3 once it moves backwards at all (L2092). */
@@ -216,18 +221,93 @@ export function driveCandidates(s: S): Extract<Action, { type: 'drive' }>[] {
   return liveVehicles(s).filter((v) => v.side === s.side).flatMap((v) => DRIVE_MOVES.map((move) => ({ type: 'drive' as const, vehicle: v.id, move }))).filter((a) => !driveProblem(s, a));
 }
 
+/** A drive step: its MP are spent and it counts as moved (or maneuvered) at once; Rams come first, then the vehicle moves. */
 export function drive(s: S, a: Extract<Action, { type: 'drive' }>, ev: Ev): void {
   const v = liveVehicles(s).find((x) => x.id === a.vehicle)!;
   const p = plan(s, v, a.move) as Plan;
+  v.used += p.cost;
+  if (a.move === 'backward') v.backwards = true;
+  v.since = isManeuver(a.move) ? 0 : v.since === null ? null : v.since + 1;
+  proceed(s, v, a.move, ev);
+}
+
+/** Ram the first enemy in the way (a frame: its push is the driving Side's choice), else move the vehicle and its riders. */
+function proceed(s: S, v: Vehicle, move: DriveMove, ev: Ev): void {
+  const p = plan(s, v, move);
+  if ('code' in p) { say(ev, 'vehicle_stopped', { vehicle: v.id, move, why: p.code }); return; }
+  const r = p.rams[0];
+  if (r) {
+    const seat = s.slots[s.slot]?.seat ?? s.seats.indexOf(v.side);
+    s.stack.push({ t: 'ram', seat, vehicle: v.id, move, unit: r.unit, options: ramPushOptions(s, v, p, r) });
+    return;
+  }
   const onFront = riders(s, v).filter((u) => u.at === v.front); const onBack = riders(s, v).filter((u) => u.at === v.back);
   v.front = p.front; v.back = p.back; v.facing = p.facing;
   for (const u of onFront) u.at = p.front;
   for (const u of onBack) u.at = p.back;
-  v.used += p.cost;
-  if (a.move === 'backward') v.backwards = true;
-  v.since = isManeuver(a.move) ? 0 : v.since === null ? null : v.since + 1;
-  say(ev, 'vehicle_moved', { vehicle: v.id, move: a.move, front: v.front, back: v.back, facing: v.facing, mp: p.cost, riders: [...onFront, ...onBack].map((u) => u.id) });
+  say(ev, 'vehicle_moved', { vehicle: v.id, move, front: v.front, back: v.back, facing: v.facing, mp: p.cost, riders: [...onFront, ...onBack].map((u) => u.id) });
   if (p.hits) hitVehicle(s, v, p.hits, ev);
+}
+
+// ---------------------------------------------------------------- ramming (#76)
+
+/**
+ * Where a Rammed unit may be pushed: one step on its Level, farther from the space the vehicle's
+ * half comes from (else at the same distance, spec 7.3.8), onto a free space that is not one of
+ * the vehicle's, across no Wall or Obstacle (a single Push cannot cross one).
+ */
+function ramPushOptions(s: S, v: Vehicle, p: Plan, r: Plan['rams'][number]): string[] {
+  const m = map(s);
+  const u = s.units[r.unit];
+  const [x, y, z] = parseKey(u.at!);
+  const taken = new Set([v.front, v.back, ...p.entered]);
+  const d0 = distance(r.from, u.at!);
+  const far: string[] = []; const same: string[] = [];
+  for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
+    if (!dx && !dy) continue;
+    const x2 = x + dx; const y2 = y + dy;
+    if (x2 < 0 || y2 < 0 || x2 >= m.width || y2 >= m.height || !floor(m, x2, y2, z)) continue;
+    if (terrainCost(m, z, x, y, x2, y2) !== 1) continue;
+    const k = cellKey(x2, y2, z);
+    if (taken.has(k) || Object.values(s.units).some((o) => o.at === k) || vehicleAt(s, k)) continue;
+    const d = distance(r.from, k);
+    if (d > d0) far.push(k); else if (d === d0) same.push(k);
+  }
+  return (far.length ? far : same).sort();
+}
+
+export function ramPushProblem(s: S, f: Extract<Frame, { t: 'ram' }>, to: string): Violation | null {
+  return f.options.includes(to) ? null : violation('bad_push', `push ${f.unit} to one of ${f.options.join(' ')} (one space farther from the vehicle, spec 7.16.4)`);
+}
+
+/**
+ * The Ram (L2128-2138): the unit is pushed (`to`; null: it cannot be, and the vehicle stays out
+ * of its space, its step ending there), then attacked with 4 dice of the vehicle's ram type, no
+ * bonuses or penalties, unless a Ram attacked it already this Turn. A unit Downed by a Drift's
+ * Ram gives one driver a Permanent Mayhem Status (side swipe). Then the move goes on.
+ */
+export function ramPush(s: S, f: Extract<Frame, { t: 'ram' }>, to: string | null, rng: Rng, ev: Ev): void {
+  s.stack.pop();
+  const v = liveVehicles(s).find((x) => x.id === f.vehicle);
+  const u = s.units[f.unit];
+  if (to) { u.at = to; say(ev, 'pushed', { unit: u.id, to }); }
+  if (s.rammed?.turn !== s.turnNo) s.rammed = { turn: s.turnNo, units: [] };
+  if (!s.rammed.units.includes(u.id) && v) {
+    s.rammed.units.push(u.id);
+    const dice = Array(4).fill(VEHICLES[v.id].ram) as Color[];
+    const faces = roll(rng, dice);
+    ev.push(rollEvent('ram', faces.map((x) => x.join('+') || '-'), { vehicle: v.id, target: u.id, dice }));
+    const hits = faces.flat().filter((x) => x === 'H' || x === 'AH').length;
+    say(ev, 'rammed', { vehicle: v.id, unit: u.id, hits });
+    applyHits(s, null, u, hits, ev);
+    if (u.downed && (f.move === 'driftLeft' || f.move === 'driftRight')) {
+      const driver = riders(s, v).find((x) => x.side === v.side && !x.downed);
+      if (driver) { say(ev, 'side_swipe', { vehicle: v.id, driver: driver.id }); gainMayhemStatus(s, driver.board, ev); }
+    }
+  }
+  if (!v || v.destroyed) return;
+  if (to) proceed(s, v, f.move, ev);
+  else say(ev, 'vehicle_stopped', { vehicle: v.id, move: f.move, why: 'ram_blocked' });
 }
 
 // ---------------------------------------------------------------- Targetable Objects (#77)
