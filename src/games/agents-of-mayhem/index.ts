@@ -59,8 +59,9 @@ function pending(s: S): OpenDecision[] {
   if (f?.t === 'explosion') {
     const u = blastTarget(s, f)!;
     const c = [`explosion:${f.id}`];
-    if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { explosion: f.id, unit: u.id, hits: f.hits, window: 'W-postroll' })];
-    return [d(f.seat, 'push', 'turn', c, { explosion: f.id, unit: u.id, pushes: f.pushes })];
+    const ram = f.ram ? { ram: f.ram } : {};
+    if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { explosion: f.id, unit: u.id, hits: f.hits, window: 'W-postroll', ...ram })];
+    return [d(f.seat, 'push', 'turn', c, { explosion: f.id, unit: u.id, pushes: f.pushes, ...ram })];
   }
   if (f?.t === 'buyMinions') return [d(f.seat, 'buy_minions', 'turn', ['setup'], { side: f.side, scrap: scrapLeft(s, f.side) })];
   if (f?.t === 'placeUnit') return [d(f.seat, 'place_unit', 'turn', ['setup'], { side: f.side, unit: f.unit })];
@@ -346,7 +347,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'turret': fireTurret(s, d.seat, a, ev); break;
     case 'summon': summon(s, a, ev); break;
     case 'drive': drive(s, a, ev); break;
-    case 'ramPush': ramPush(s, f as Extract<Frame, { t: 'ram' }>, a.to, rng(), ev); break;
+    case 'ramPush': ramPush(s, f as Extract<Frame, { t: 'ram' }>, a.to, ev); break;
     case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
     case 'buyMinions': applyMinionBuy(s, f as Extract<Frame, { t: 'buyMinions' }>, a.buy, ctx.rng, ev); break;
     case 'placeUnit': applyPlace(s, f as Extract<Frame, { t: 'placeUnit' }>, a.to, ev); break;

@@ -128,6 +128,8 @@ export type Frame =
   | {
     /** An explosion going off (spec 7.6.2), or a collapse's 4 red dice (7.6.3, `collapse` = tile): one roll per target, Block, Hits, Pushes from the centre. */
     t: 'explosion'; id: number; seat: Seat; marker: number; centre: string; dice: Color[]; targets: Target[]; i: number;
+    /** A vehicle's Ram Attack (spec 7.16.4) run as this frame: no modifiers, Pushes from `centre` (the space the vehicle comes from), no marker. */
+    ram?: string;
     stage: 'roll' | 'block' | 'damage' | 'push' | 'next'; hits: number; pushes: number; collapse: number | null;
   }
   /** W-paid (spec 8.2, L280): the Action `act` is paid; `units` of the other Side that can take an Instant gadget Action are asked in turn (the first one now), then the Action is performed. */
@@ -159,7 +161,7 @@ export type Frame =
   | { t: 'rewards'; seat: Seat; side: Side; choices: number; gadgets: number; crystals: number; gained: string[]; crystalsGained: number; boards: string[] }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
   /** A vehicle entering an enemy unit's space (spec 7.16.4): the driving Side pushes it one space (`options`; none: the vehicle stays out), then the Ram Attack; then the move goes on. */
-  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; unit: string; options: string[] }
+  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; unit: string; from: string; options: string[]; stage?: 'attack'; to?: string | null }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
   | { t: 'redeploy'; seat: Seat; boards: string[]; redeployed: string[] }

@@ -92,7 +92,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'vehicle_moved': return `${d.vehicle} drives (${d.move}) to ${sp(String(d.front))}`;
     case 'vehicle_hit': return `${d.vehicle}: ${d.wounds} of ${d.strength} Wounds`;
     case 'vehicle_destroyed': return `${d.vehicle} is destroyed`;
-    case 'rammed': return `${d.vehicle} rams ${n('unit')}: ${d.hits} Hit(s)`;
+    case 'rammed': return `${d.vehicle} rams ${n('unit')} (4 ${d.dice} dice)`;
     case 'side_swipe': return `Side swipe: ${n('driver')} gains a Permanent Mayhem Status`;
     case 'vehicle_stopped': return `${d.vehicle} stops (${d.why})`;
     case 'ddd_destroyed': return `${d.ddd} is destroyed`;

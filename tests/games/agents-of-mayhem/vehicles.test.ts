@@ -196,13 +196,24 @@ test('#76 ramming: entering an enemy\'s space pushes it one space farther (the d
   assert.equal(kind(st.s), 'ram_push');
   assert.deepEqual(cands(st.s), [{ type: 'ramPush', to: '3,0,1' }, { type: 'ramPush', to: '3,1,1' }, { type: 'ramPush', to: '3,2,1' }], 'one space farther from the car');
   assert.equal(refused(st.s, { type: 'ramPush', to: '2,2,1' }).code, 'bad_push');
-  // White d6: 1 H, 1 H, 4 blank, 2 P: 2 Hits (Defense Down adds nothing: no bonuses or penalties).
+  // White d6: 1 H, 1 H, 4 blank, 2 P: 2 Hits (Defense Down adds nothing: no bonuses or penalties) and a Push.
   st = answer(st.s, { type: 'ramPush', to: '3,2,1' }, [1, 1, 4, 2]);
   assert.equal(st.s.units['shock-1'].at, '3,2,1');
   assert.deepEqual(ev(st, 'dice_rolled')[0].dice, ['white', 'white', 'white', 'white']);
-  assert.deepEqual(ev(st, 'rammed')[0], { vehicle: 'mayhem-car', unit: 'shock-1', hits: 2 });
+  assert.deepEqual(ev(st, 'dice_rolled')[0].mods, {});
+  assert.deepEqual(ev(st, 'rammed')[0], { vehicle: 'mayhem-car', unit: 'shock-1', dice: 'white' });
+  // A Ram is an attack: the rammed unit's Side may Block after the roll (W-postroll).
+  assert.equal(kind(st.s), 'block');
+  assert.equal(rs.pending(st.s)[0].seat, 1);
+  st = answer(st.s, { type: 'block', times: 0 });
   assert.equal(st.s.units['shock-1'].hits, 2);
-  assert.deepEqual([car(st.s).front, st.s.units.fortune.at, car(st.s).used], ['2,1,1', '2,1,1', 1]);
+  // The Push result: farther from 1,1, where the car came from; MAYHEM chooses.
+  assert.equal(kind(st.s), 'push');
+  assert.equal(rs.pending(st.s)[0].seat, 0);
+  assert.ok(cands(st.s).some((a) => a.type === 'push' && a.to === '4,3,1'));
+  st = answer(st.s, { type: 'push', to: '4,3,1' });
+  assert.equal(st.s.units['shock-1'].at, '4,3,1');
+  assert.deepEqual([car(st.s).front, st.s.units.fortune.at, car(st.s).used], ['2,1,1', '2,1,1', 1], 'then the car moves in');
 });
 
 test('#76 a unit is Rammed at most once a Turn but pushed each time; a unit that cannot be pushed keeps the vehicle out and is still attacked (L2130, L2136)', () => {
@@ -217,7 +228,8 @@ test('#76 a unit is Rammed at most once a Turn but pushed each time; a unit that
   // In the corner with both other spaces taken: no push, the car stays out, the Ram still attacks.
   const c = withVehicle(activeBoard(only(fresh('M2'), { fortune: '0,1,1', 'shock-1': '0,0,1', hardtack: '1,0,1', hollywood: '1,1,1', babylon: '14,4,3' }), 'fortune'), { id: 'mayhem-car', side: 'MAYHEM', front: '0,1,1', back: '0,2,1', facing: 'N' });
   st = answer(c, { type: 'drive', vehicle: 'mayhem-car', move: 'forward' }, [1, 4, 4, 4]);
-  assert.equal(kind(st.s), 'turn', 'no choice to make');
+  assert.equal(kind(st.s), 'block', 'no push to choose: the Ram Attack is rolled at once');
+  st = answer(st.s, { type: 'block', times: 0 });
   assert.deepEqual([car(st.s).front, car(st.s).used, st.s.units['shock-1'].at, st.s.units['shock-1'].hits], ['0,1,1', 1, '0,0,1', 1]);
   assert.equal(ev(st, 'vehicle_stopped')[0].why, 'ram_blocked');
 });
@@ -235,7 +247,8 @@ test('#76 side swipe: an enemy Downed by a Drift\'s Ram gives a driver a Permane
   assert.deepEqual([car(st.s).front, car(st.s).back], ['2,4,1', '1,4,1']);
   // Bailed: Fortune steps off, the car goes forward alone and rams.
   const b = withVehicle(activeBoard(only(fresh('M2'), { fortune: '1,1,1', 'shock-1': '3,1,1', babylon: '14,4,3' }), 'fortune'), { id: 'mayhem-car', side: 'MAYHEM', front: '2,1,1', back: '1,1,1', facing: 'E' });
-  st = answer(b, { type: 'act', unit: 'fortune', action: 'sprint' });
+  let bs = answer(b, { type: 'act', unit: 'fortune', action: 'sprint' });
+  st = bs;
   st = answer(st.s, { type: 'move', unit: 'fortune', to: '1,3,1', facing: 'N' });
   st = drive(st, 'forward');
   assert.equal(kind(st.s), 'ram_push');

@@ -137,7 +137,7 @@ export function advanceBlast(s: S, f: Blast, rng: () => Rng, ev: Ev): 'wait' | '
         if (!u?.at || (f.collapse === null && parseKey(u.at)[2] !== parseKey(f.centre)[2])) { f.stage = 'next'; break; }
         const { dice, mods } = blastPool(s, f, u);
         const faces = roll(rng(), dice);
-        ev.push(rollEvent(f.collapse === null ? 'explosion' : 'collapse', faces.map((x) => x.join('+') || '-'), { id: f.id, target: u.id, dice, mods }));
+        ev.push(rollEvent(f.ram ? 'ram' : f.collapse === null ? 'explosion' : 'collapse', faces.map((x) => x.join('+') || '-'), { id: f.id, target: u.id, dice, mods }));
         const all = faces.flat();
         f.hits = all.filter((x) => x === 'H' || x === 'AH').length;
         // Collapse damage ignores Push results (spec 7.6.3 step 5).
@@ -152,6 +152,7 @@ export function advanceBlast(s: S, f: Blast, rng: () => Rng, ev: Ev): 'wait' | '
         f.i++;
         if (f.i < f.targets.length) { f.stage = 'roll'; break; }
         s.stack.pop();
+        if (f.ram) return 'done';
         if (f.collapse === null) afterExplosion(s, f, ev); else afterCollapseDamage(s, f.collapse, ev);
         return 'done';
     }
@@ -160,6 +161,7 @@ export function advanceBlast(s: S, f: Blast, rng: () => Rng, ev: Ev): 'wait' | '
 
 /** 4 dice of the marker's colour; Protection traced from the centre (adjacent spaces keep it, spec 7.5), the target's Defense Up/Down; none for collapse damage. */
 function blastPool(s: S, f: Blast, u: Unit): { dice: Color[]; mods: Record<string, number> } {
+  if (f.ram) return { dice: f.dice.slice(), mods: {} }; // Ram Attacks never get bonuses or penalties (L2134)
   const mods: Record<string, number> = {};
   if (f.collapse === null && u.at !== f.centre) { const sight = los(map(s), f.centre, u.at!); if (sight.ok && sight.protection) mods.protection = -2; }
   if (f.collapse === null && count(u, 'DEFENSE_DOWN')) mods.defenseDown = count(u, 'DEFENSE_DOWN');

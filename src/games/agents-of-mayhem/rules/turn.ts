@@ -22,7 +22,7 @@ import { drawEventDeck, eventCardsFor, eventTiles, isEventCard, resolveEvent, re
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
-import { ramPush, startVehicleTurn } from './vehicles.js';
+import { ramDone, ramPush, startVehicleTurn } from './vehicles.js';
 
 /** What a finished mission hands to the next (spec §5.2): figures' places and boards' cubes, for chained tutorials. */
 export interface Carry {
@@ -416,7 +416,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
     // A Ram's push (spec 7.16.4): the driving Side chooses among two or more spaces.
-    if (f.t === 'ram') { if (f.options.length > 1) return; ramPush(s, f, f.options[0] ?? null, rng(), ev); continue; }
+    if (f.t === 'ram') { if (f.stage === 'attack') { ramDone(s, f, ev); continue; } if (f.options.length > 1) return; ramPush(s, f, f.options[0] ?? null, ev); continue; }
     if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions') return;
     // Advanced Setup step 4: with no free space left in the Side's Tiles the figure stays off the map.
     if (f.t === 'placeUnit') { if (placeSpaces(s, f).length) return; s.stack.pop(); say(ev, 'unit_not_placed', { unit: f.unit }); continue; }

@@ -16,7 +16,7 @@ import { CONTENT, cellKey, checkDataFile, type Color, type CompiledAction } from
 import { DIRS, distance, floor, inside, los, parseKey, terrainCost } from '../geometry.js';
 import { count, map, type Action, type Dir, type Frame, type S, type Side, type Unit, type Vehicle } from '../state.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
-import { abilitiesOf, applyHits, band, firstEffectsOf, isPreAbility, modifyPool, preHoldsFor, roll, targetProblem } from './combat.js';
+import { abilitiesOf, band, firstEffectsOf, isPreAbility, modifyPool, preHoldsFor, roll, targetProblem } from './combat.js';
 import { dddAt } from './ddd.js';
 import { areaSpaces } from './explosions.js';
 
@@ -238,7 +238,7 @@ function proceed(s: S, v: Vehicle, move: DriveMove, ev: Ev): void {
   const r = p.rams[0];
   if (r) {
     const seat = s.slots[s.slot]?.seat ?? s.seats.indexOf(v.side);
-    s.stack.push({ t: 'ram', seat, vehicle: v.id, move, unit: r.unit, options: ramPushOptions(s, v, p, r) });
+    s.stack.push({ t: 'ram', seat, vehicle: v.id, move, unit: r.unit, from: r.from, options: ramPushOptions(s, v, p, r) });
     return;
   }
   const onFront = riders(s, v).filter((u) => u.at === v.front); const onBack = riders(s, v).filter((u) => u.at === v.back);
@@ -283,30 +283,33 @@ export function ramPushProblem(s: S, f: Extract<Frame, { t: 'ram' }>, to: string
 /**
  * The Ram (L2128-2138): the unit is pushed (`to`; null: it cannot be, and the vehicle stays out
  * of its space, its step ending there), then attacked with 4 dice of the vehicle's ram type, no
- * bonuses or penalties, unless a Ram attacked it already this Turn. A unit Downed by a Drift's
- * Ram gives one driver a Permanent Mayhem Status (side swipe). Then the move goes on.
+ * bonuses or penalties, unless a Ram attacked it already this Turn: an attack frame above this
+ * one (the `explosion` frame with `ram`: its Block window, Hits and Wound placement, and Push
+ * results from the space the vehicle comes from, chosen by the driving seat). Then `ramDone`.
  */
-export function ramPush(s: S, f: Extract<Frame, { t: 'ram' }>, to: string | null, rng: Rng, ev: Ev): void {
-  s.stack.pop();
+export function ramPush(s: S, f: Extract<Frame, { t: 'ram' }>, to: string | null, ev: Ev): void {
   const v = liveVehicles(s).find((x) => x.id === f.vehicle);
   const u = s.units[f.unit];
   if (to) { u.at = to; say(ev, 'pushed', { unit: u.id, to }); }
+  f.stage = 'attack'; f.to = to;
   if (s.rammed?.turn !== s.turnNo) s.rammed = { turn: s.turnNo, units: [] };
-  if (!s.rammed.units.includes(u.id) && v) {
-    s.rammed.units.push(u.id);
-    const dice = Array(4).fill(VEHICLES[v.id].ram) as Color[];
-    const faces = roll(rng, dice);
-    ev.push(rollEvent('ram', faces.map((x) => x.join('+') || '-'), { vehicle: v.id, target: u.id, dice }));
-    const hits = faces.flat().filter((x) => x === 'H' || x === 'AH').length;
-    say(ev, 'rammed', { vehicle: v.id, unit: u.id, hits });
-    applyHits(s, null, u, hits, ev);
-    if (u.downed && (f.move === 'driftLeft' || f.move === 'driftRight')) {
-      const driver = riders(s, v).find((x) => x.side === v.side && !x.downed);
-      if (driver) { say(ev, 'side_swipe', { vehicle: v.id, driver: driver.id }); gainMayhemStatus(s, driver.board, ev); }
-    }
+  if (s.rammed.units.includes(u.id) || !v) return;
+  s.rammed.units.push(u.id);
+  say(ev, 'rammed', { vehicle: v.id, unit: u.id, dice: VEHICLES[v.id].ram });
+  s.stack.push({ t: 'explosion', id: s.nextId++, seat: f.seat, marker: 0, centre: f.from, dice: Array(4).fill(VEHICLES[v.id].ram) as Color[], targets: [{ unit: u.id, centre: false }], i: 0, stage: 'roll', hits: 0, pushes: 0, collapse: null, ram: v.id });
+}
+
+/** After the Ram Attack: a unit Downed by a Drift's Ram gives one driver a Permanent Mayhem Status (side swipe, L2138); then the move goes on. */
+export function ramDone(s: S, f: Extract<Frame, { t: 'ram' }>, ev: Ev): void {
+  s.stack.pop();
+  const v = liveVehicles(s).find((x) => x.id === f.vehicle);
+  const u = s.units[f.unit];
+  if (!v) return;
+  if (u.downed && s.rammed?.units.includes(u.id) && (f.move === 'driftLeft' || f.move === 'driftRight')) {
+    const driver = riders(s, v).find((x) => x.side === v.side);
+    if (driver) { say(ev, 'side_swipe', { vehicle: v.id, driver: driver.id }); gainMayhemStatus(s, driver.board, ev); }
   }
-  if (!v || v.destroyed) return;
-  if (to) proceed(s, v, f.move, ev);
+  if (f.to) proceed(s, v, f.move, ev);
   else say(ev, 'vehicle_stopped', { vehicle: v.id, move: f.move, why: 'ram_blocked' });
 }
 
