@@ -253,3 +253,15 @@ test('#76 side swipe: an enemy Downed by a Drift\'s Ram gives a driver a Permane
   st = drive(st, 'forward');
   assert.equal(kind(st.s), 'ram_push');
 });
+
+test('#77 an Explosion attacks a vehicle in its area once, 4 dice, Hits as Wounds (spec 7.16.4: Targetable Objects)', () => {
+  const s = withVehicle(activeBoard(only(fresh('M2'), { fortune: '0,7,1', babylon: '14,4,3' }), 'fortune'), { id: 'mayhem-car', side: 'MAYHEM', front: '3,1,1', back: '2,1,1', facing: 'E' });
+  const ex = s.explosions!;
+  ex.placed.push({ n: ex.next++, at: '3,1,1', marker: null, faceUp: false, turn: s.turnNo - 1, statuses: [], by: 'LEGION' });
+  // The pile's index 8 is S1a (Small: 4 white d6, AoE 0); faces 1 H, 1 H, 0 AH, 4 blank.
+  const st = answer(s, { type: 'end' }, [8, 1, 1, 0, 4]);
+  const rolls = ev(st, 'dice_rolled').filter((r) => r.vehicle === 'mayhem-car');
+  assert.equal(rolls.length, 1);
+  assert.deepEqual(rolls[0].dice, ['white', 'white', 'white', 'white']);
+  assert.equal(car(st.s).wounds, 3);
+});

@@ -16,6 +16,7 @@ import { area as areaOf, floor, inside, los, parseKey } from '../geometry.js';
 import { count, map, mission, unitAt, type ExplosionMarker, type Frame, type S, type Side, type Target, type Unit } from '../state.js';
 import { down, gainMayhemStatus, giveStatus, say, type Ev } from './board.js';
 import { applyHits, maxBlocks, modifyPool, pushOptions, reactingSeat, roll, type Attack } from './combat.js';
+import { hitVehicle, liveVehicles, vehicleAt } from './vehicles.js';
 
 const Color = T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]);
 const Size = T.Union([T.Literal('small'), T.Literal('medium'), T.Literal('large')]);
@@ -106,6 +107,8 @@ export function detonate(s: S, mk: ExplosionMarker, rng: Rng, ev: Ev): void {
   const targets: Target[] = [
     ...spaces.filter((k) => explosiveObject(s, k)).map((k) => ({ unit: '', centre: false, object: k })),
     ...spaces.flatMap((k) => { const u = occ.get(k); return u ? [{ unit: u.id, centre: false }] : []; }),
+    // Vehicles are Targetable Objects: one roll however many of their halves the blast covers (spec 7.16.4).
+    ...[...new Set(spaces.map((k) => vehicleAt(s, k)?.id).filter((x): x is string => !!x))].sort().map((id) => ({ unit: '', centre: false, vehicle: id })),
   ];
   const seat = s.seats.indexOf(mk.by);
   s.stack.push({ t: 'explosion', id: s.nextId++, seat: seat < 0 ? 0 : seat, marker: mk.n, centre: mk.at, dice: Array(4).fill(def.color), targets, i: 0, stage: 'roll', hits: 0, pushes: 0, collapse: null });
@@ -113,7 +116,7 @@ export function detonate(s: S, mk: ExplosionMarker, rng: Rng, ev: Ev): void {
 
 type Blast = Extract<Frame, { t: 'explosion' }>;
 
-export function blastTarget(s: S, f: Blast): Unit | null { const t = f.targets[f.i]; return t && !t.object ? s.units[t.unit] : null; }
+export function blastTarget(s: S, f: Blast): Unit | null { const t = f.targets[f.i]; return t && !t.object && !t.vehicle ? s.units[t.unit] : null; }
 
 export function blastWaits(s: S, f: Blast): boolean {
   const u = blastTarget(s, f);
@@ -134,6 +137,7 @@ export function advanceBlast(s: S, f: Blast, rng: () => Rng, ev: Ev): 'wait' | '
       case 'roll': {
         f.stage = 'block'; f.hits = 0; f.pushes = 0;
         if (t?.object) { blastObject(s, f, t.object, rng(), ev); f.stage = 'next'; break; }
+        if (t?.vehicle) { blastVehicle(s, f, t.vehicle, rng(), ev); f.stage = 'next'; break; }
         if (!u?.at || (f.collapse === null && parseKey(u.at)[2] !== parseKey(f.centre)[2])) { f.stage = 'next'; break; }
         const { dice, mods } = blastPool(s, f, u);
         const faces = roll(rng(), dice);
@@ -167,6 +171,15 @@ function blastPool(s: S, f: Blast, u: Unit): { dice: Color[]; mods: Record<strin
   if (f.collapse === null && count(u, 'DEFENSE_DOWN')) mods.defenseDown = count(u, 'DEFENSE_DOWN');
   if (f.collapse === null && count(u, 'DEFENSE_UP')) mods.defenseUp = -count(u, 'DEFENSE_UP');
   return { dice: modifyPool(f.dice.slice(), Object.values(mods).reduce((x, y) => x + y, 0)), mods };
+}
+
+/** A vehicle in the blast (spec 7.16.4): 4 dice, no modifiers; Hits are Wounds. */
+function blastVehicle(s: S, f: Blast, id: string, rng: Rng, ev: Ev): void {
+  const v = liveVehicles(s).find((x) => x.id === id);
+  if (!v) return;
+  const faces = roll(rng, f.dice);
+  ev.push(rollEvent('explosion', faces.map((x) => x.join('+') || '-'), { id: f.id, vehicle: id, dice: f.dice }));
+  hitVehicle(s, v, faces.flat().filter((x) => x === 'H' || x === 'AH').length, ev);
 }
 
 /** An Explosive Object in the blast: 4 dice, no Protection; 2 Hits place a new marker, which waits for the next Turn (chain reaction, spec 7.6.1). */
