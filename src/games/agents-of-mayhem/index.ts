@@ -30,6 +30,7 @@ import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTu
 import { delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
 import { allyWounding, instantCandidates, instantProblem, isInstantAct, paidDashSpaces, useInstant } from './rules/instants.js';
 import { enemySpaces } from './legal.js';
+import { drive, driveCandidates, driveProblem, ramPush, ramPushProblem, summon, summonCandidates, summonProblem } from './rules/vehicles.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
 import { actionsOf, other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -58,8 +59,9 @@ function pending(s: S): OpenDecision[] {
   if (f?.t === 'explosion') {
     const u = blastTarget(s, f)!;
     const c = [`explosion:${f.id}`];
-    if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { explosion: f.id, unit: u.id, hits: f.hits, window: 'W-postroll' })];
-    return [d(f.seat, 'push', 'turn', c, { explosion: f.id, unit: u.id, pushes: f.pushes })];
+    const ram = f.ram ? { ram: f.ram } : {};
+    if (f.stage === 'block') return [d(reactingSeat(s, u), 'block', 'reaction', c, { explosion: f.id, unit: u.id, hits: f.hits, window: 'W-postroll', ...ram })];
+    return [d(f.seat, 'push', 'turn', c, { explosion: f.id, unit: u.id, pushes: f.pushes, ...ram })];
   }
   if (f?.t === 'buyMinions') return [d(f.seat, 'buy_minions', 'turn', ['setup'], { side: f.side, scrap: scrapLeft(s, f.side) })];
   if (f?.t === 'placeUnit') return [d(f.seat, 'place_unit', 'turn', ['setup'], { side: f.side, unit: f.unit })];
@@ -73,6 +75,7 @@ function pending(s: S): OpenDecision[] {
   if (f?.t === 'placeAlly') return [d(f.seat, 'place_ally', 'turn', [], { unit: f.unit, host: f.host })];
   if (f?.t === 'edmksTax') return [d(f.seat, 'edmks_tax', 'turn', [], { board: f.board })];
   if (f?.t === 'edmks') return [d(f.seat, 'edmks', 'turn', [], {})];
+  if (f?.t === 'ram') return [d(f.seat, 'ram_push', 'turn', [], { vehicle: f.vehicle, unit: f.unit, options: f.options })];
   if (f?.t === 'wound') return [d(f.seat, 'wound', 'reaction', [`attack:${f.id}`], { unit: f.unit, left: f.left })];
   if (f?.t === 'fall') return [d(f.seat, 'fall_dash', 'reaction', [`attack:${f.id}`], { unit: f.unit, levels: f.levels, window: 'W-fall' })];
   if (f?.t === 'deploy') return [d(f.seat, 'deploy', 'turn', [], { board: f.board, tile: f.tile })];
@@ -88,7 +91,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
   const f = top(s);
   switch (dec.kind) {
     case 'activate': return { actions: Object.keys(s.boards).sort().filter((b) => !activateProblem(s, b)).map((board) => ({ type: 'activate', board })), all: true };
-    case 'turn': return { actions: [...turnCandidates(s), ...instantCandidates(s, Object.values(s.units).filter((u) => u.side === s.side).sort((x, y) => (x.id < y.id ? -1 : 1))), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h })), ...armOptions(s, s.seats[seat]).map((ddd) => ({ type: 'arm' as const, ddd })), ...turretCandidates(s, s.seats[seat], enemySpaces).map((t) => ({ type: 'turret' as const, ...t }))], all: true };
+    case 'turn': return { actions: [...turnCandidates(s), ...instantCandidates(s, Object.values(s.units).filter((u) => u.side === s.side).sort((x, y) => (x.id < y.id ? -1 : 1))), ...mayhemCandidates(s, s.seats[seat]), ...laserSpaces(s, s.seats[seat]).map((to) => ({ type: 'laser' as const, to })), ...hackCandidates(s).map((h) => ({ type: 'hack' as const, ...h })), ...armOptions(s, s.seats[seat]).map((ddd) => ({ type: 'arm' as const, ddd })), ...turretCandidates(s, s.seats[seat], enemySpaces).map((t) => ({ type: 'turret' as const, ...t })), ...summonCandidates(s), ...driveCandidates(s)], all: true };
     case 'buy_minions': return { actions: minionBuyChoices(s, (f as Extract<Frame, { t: 'buyMinions' }>).side).map((buy) => ({ type: 'buyMinions' as const, buy })), all: true };
     case 'place_unit': return { actions: placeSpaces(s, f as Extract<Frame, { t: 'placeUnit' }>).map((to) => ({ type: 'placeUnit' as const, to })), all: true };
     case 'rewards': return { actions: rewardCandidates(s, f as Extract<Frame, { t: 'rewards' }>), all: true };
@@ -111,6 +114,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'wound': return { actions: woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).map((well) => ({ type: 'wound', well })), all: true };
     case 'fall_dash': return { actions: [{ type: 'fallDash', dash: false }, { type: 'fallDash', dash: true }], all: true };
     case 'displace': return { actions: displaceOptions(s, f as Extract<Frame, { t: 'displace' }>).map((to) => ({ type: 'displace' as const, to })), all: true };
+    case 'ram_push': return { actions: (f as Extract<Frame, { t: 'ram' }>).options.map((to) => ({ type: 'ramPush' as const, to })), all: true };
     case 'place_ally': return { actions: allySpaces(s, f as Extract<Frame, { t: 'placeAlly' }>).map((to) => ({ type: 'placeAlly' as const, to })), all: true };
     case 'edmks_tax': return { actions: taxOptions(s, (f as Extract<Frame, { t: 'edmksTax' }>).board).map((well) => ({ type: 'edmksTax' as const, well })), all: true };
     case 'edmks': return { actions: edmksOptions(s).map((board) => ({ type: 'edmks' as const, board })), all: true };
@@ -153,6 +157,8 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         case 'hack': return hackProblem(s, a.unit, { ddd: a.ddd, marker: a.marker }, a.dice);
         case 'arm': return armProblem(s, s.seats[seat], a.ddd);
         case 'turret': return turretProblem(s, s.seats[seat], a);
+        case 'summon': return summonProblem(s, a);
+        case 'drive': return driveProblem(s, a);
         default: return wrong('end, act, move, jump, dash, fire or group');
       }
     case 'dash_window': {
@@ -221,6 +227,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     case 'displace':
       if (a.type !== 'displace') return wrong('displace');
       return displaceOptions(s, f as Extract<Frame, { t: 'displace' }>).includes(a.to) ? null : violation('bad_displace', 'an adjacent free space on the Destroyed Level (spec 7.6.3 step 4)');
+    case 'ram_push': return a.type === 'ramPush' ? ramPushProblem(s, f as Extract<Frame, { t: 'ram' }>, a.to) : wrong('ramPush');
     case 'refresh': return a.type === 'refresh' ? refreshProblem(s, f as Extract<Frame, { t: 'refresh' }>, a) : wrong('refresh');
     case 'deploy': {
       if (a.type !== 'deploy') return wrong('deploy');
@@ -264,6 +271,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     }
     case 'push': return { type: 'push', to: null };
     case 'displace': return { type: 'displace', to: displaceOptions(s, f as Extract<Frame, { t: 'displace' }>)[0] };
+    case 'ram_push': return { type: 'ramPush', to: (f as Extract<Frame, { t: 'ram' }>).options[0] };
     case 'place_ally': return { type: 'placeAlly', to: allySpaces(s, f as Extract<Frame, { t: 'placeAlly' }>)[0] };
     case 'edmks_tax': { const b = s.boards[(f as Extract<Frame, { t: 'edmksTax' }>).board]; return { type: 'edmksTax', well: taxOptions(s, b.id).reduce((x, y) => (b.cubes[y] > b.cubes[x] ? y : x)) }; }
     case 'edmks': { const o = edmksOptions(s); return { type: 'edmks', board: o.find((b) => free(s.boards[b], 'mayhem') > 0) ?? o[0] }; }
@@ -337,6 +345,9 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'hack': hack(s, a.unit, a.ddd !== undefined ? { ddd: a.ddd } : { marker: a.marker }, a.dice, rng(), ev); break;
     case 'arm': arm(s, a.ddd, ev); break;
     case 'turret': fireTurret(s, d.seat, a, ev); break;
+    case 'summon': summon(s, a, ev); break;
+    case 'drive': drive(s, a, ev); break;
+    case 'ramPush': ramPush(s, f as Extract<Frame, { t: 'ram' }>, a.to, ev); break;
     case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
     case 'buyMinions': applyMinionBuy(s, f as Extract<Frame, { t: 'buyMinions' }>, a.buy, ctx.rng, ev); break;
     case 'placeUnit': applyPlace(s, f as Extract<Frame, { t: 'placeUnit' }>, a.to, ev); break;

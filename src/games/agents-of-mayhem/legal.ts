@@ -11,6 +11,7 @@ import { explosiveObject } from './rules/explosions.js';
 import { freeJump, jumpBarred } from './rules/ddd.js';
 import { mandatoryTimer } from './rules/timers.js';
 import { demolishes, demolishProblem, demolishTargets } from './rules/golem.js';
+import { liveVehicles } from './rules/vehicles.js';
 import { CARD_ACTIONS, actOf, actionOf, actionsOf, weaponWithGadget, count, footprint, isElite, isFigure, map, unitKey, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
 
 export function slotOf(s: S): Slot { return s.slots[s.slot]; }
@@ -172,7 +173,8 @@ export function groupProblem(s: S, a: Extract<Action, { type: 'group' }>): Viola
 export function enemySpaces(s: S, u: Unit): string[] {
   const objects = s.explosions ? Object.values(map(s).cells).filter((c) => c.explosive && explosiveObject(s, c.key)).map((c) => c.key) : [];
   const ddds = u.side === 'MAYHEM' ? (s.ddds ?? []).filter((d) => !d.destroyed).flatMap((d) => d.at) : [];
-  return [...new Set([...Object.values(s.units).filter((v) => v.at && v.side !== u.side).flatMap((v) => footprint(v)), ...objects, ...ddds])].sort();
+  const vehicles = liveVehicles(s).filter((v) => v.side !== u.side).flatMap((v) => [v.front, v.back]);
+  return [...new Set([...Object.values(s.units).filter((v) => v.at && v.side !== u.side).flatMap((v) => footprint(v)), ...objects, ...ddds, ...vehicles])].sort();
 }
 
 export function turnCandidates(s: S): Action[] {

@@ -128,6 +128,7 @@ export const agentsPosition: PositionFormat<S> = {
       s.eventDeck && deckSize(s.eventDeck) < (setupEventDeck(s.mission).eventDeck?.pool.length ?? 0) ? 'an Event deck already drawn from' : '',
       s.oms.some((o) => !CONTENT.missions[s.mission].oms.some((x) => x.id === o.id)) ? 'Objective Markers placed by Events' : '',
       s.timers?.length ? 'timers (delayed Actions, Dark Matter Bomb countdowns)' : '',
+      s.vehicles?.length ? 'vehicles (summoned in this mission)' : '',
       Object.values(s.units).some((u) => u.damage && (u.damage.shield || u.damage.armor || u.damage.wounds)) ? 'damage on Ally boards' : '',
       s.turretUsed || s.laserUsed ? 'this Turn\'s Hell Tower attack or Laser Satellite shot (used)' : '',
       s.gadgets && SIDES.some((side) => s.gadgets!.discovered[side].join() !== startingGadgets(side).join()) ? 'Discovered gadgets carried from an earlier mission (and so which gadgets are granted for this mission only)' : '',
@@ -200,7 +201,6 @@ export const agentsPosition: PositionFormat<S> = {
       if (q.at === null && !u.minion && !downed && !entry) return violation('figure_off_map', `units.${id}: an Elite figure stands on a space, is Downed, or enters later`, { unit: id });
       if (u.minion && q.at !== null && (q.hits ?? 0) >= defense(u.minion)) return violation('over_defense', `units.${id}: ${q.hits} Hits reach the Minion's Defense of ${defense(u.minion)}: it is Downed`, { unit: id });
       for (const st of q.statuses ?? []) if (st.turn > turnNo) return violation('bad_status', `units.${id}: a ${st.kind} status gained in Turn ${st.turn}, after Turn ${turnNo}`, { unit: id });
-      if (u.minion && (q.statuses ?? []).length) return violation('bad_status', `units.${id}: status markers go on the board's figure, not on a Minion`, { unit: id });
       units[id] = { ...u, at: q.at, facing: q.facing, downed, hits: q.hits ?? 0, statuses: copy(q.statuses ?? []), entry };
     }
     for (const u of Object.values(units)) {

@@ -11,6 +11,7 @@ import {
 import { CONTENT, destroyedMap, type Side } from './content.js';
 import { isLarge, type Unit } from './state.js';
 import { DDDS } from './rules/ddd.js';
+import { VEHICLES } from './rules/vehicles.js';
 import type { View } from './view.js';
 
 const CELL = 40;
@@ -82,6 +83,21 @@ export function render(v: View, opts: RenderOptions): string {
   for (const u of Object.values(v.units).filter((x) => x.at && !x.downed && isLarge(x)).sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const p = xyOf(u.at!);
     if (p) el(c.root, 'rect', { 'data-large': u.id, x: g.x + p[0] * CELL + 2, y: g.y + p[1] * CELL + 2, width: 2 * CELL - 4, height: 2 * CELL - 4, fill: 'none', stroke: SIDE_COLOUR[u.side], 'stroke-width': 2.5 });
+  }
+  // Vehicles: a solid frame round both halves in its Side's colour, an arrow-like 'F' on the front half.
+  const vehicles = (v.vehicles ?? []).filter((x) => !x.destroyed);
+  if (vehicles.length) {
+    const vg = el(c.root, 'g', { class: 'vehicles', 'font-size': 8 });
+    for (const x of vehicles) {
+      const ps = [x.front, x.back].map(xyOf).filter((p): p is XY => !!p);
+      if (ps.length < 2) continue;
+      const x0 = Math.min(...ps.map((p) => p[0])); const y0 = Math.min(...ps.map((p) => p[1]));
+      const x1 = Math.max(...ps.map((p) => p[0])); const y1 = Math.max(...ps.map((p) => p[1]));
+      const def = VEHICLES[x.id];
+      el(vg, 'rect', { 'data-vehicle': x.id, x: g.x + x0 * CELL + 1, y: g.y + y0 * CELL + 1, width: (x1 - x0 + 1) * CELL - 2, height: (y1 - y0 + 1) * CELL - 2, fill: 'none', stroke: SIDE_COLOUR[x.side], 'stroke-width': 2, rx: 4 })
+        .ele('title').txt(`${def.name} (vehicle, facing ${x.facing}), ${x.wounds} of ${def.strength} Wounds`);
+      text(vg, g.x + ps[0][0] * CELL + 4, g.y + ps[0][1] * CELL + 9, 'F');
+    }
   }
   const blasts = v.explosions?.placed ?? [];
   if (blasts.length) {
@@ -162,6 +178,7 @@ export function render(v: View, opts: RenderOptions): string {
     { fill: 'none', stroke: COLOURS.highlight, text: 'last move' },
   );
   if (blasts.length) items.push({ fill: '#c0392b', text: 'Explosion marker: face up with its Building Damage, grey ? face down' });
+  if (vehicles.length) items.push({ fill: 'none', stroke: SIDE_COLOUR.MAYHEM, text: 'rounded frame: vehicle (F: its front), its Side\'s colour' });
   if (ddds.length) items.push({ fill: 'none', stroke: SIDE_COLOUR.LEGION, text: 'dashed frame: Doomsday Device, its controller\'s colour' });
   if (rubble.length) items.push({ fill: 'none', stroke: '#8a6d3b', text: 'dashed: Destroyed tile (rubble)' });
   c.fitHeight(y + 10 + legend(side, px, y + 10, 'Legend', items) + 10);

@@ -79,7 +79,14 @@ export interface Slot {
 }
 
 /** A target of an attack: a unit, or a Targetable Explosive Object (its space, spec 7.6.1). */
-export interface Target { unit: string; centre: boolean; object?: string; ddd?: string }
+export interface Target { unit: string; centre: boolean; object?: string; ddd?: string; vehicle?: string }
+
+/**
+ * A Vehicle tile on the map (spec 7.16, rules/vehicles.ts): front and back spaces, facing, Wounds;
+ * this Turn's driving: Driven (a unit of its Side on it at the Turn's beginning), MP used, moved
+ * backwards, spaces moved since the last maneuver (null: none this Turn).
+ */
+export interface Vehicle { id: string; side: Side; front: string; back: string; facing: Dir; wounds: number; destroyed?: true; driven: boolean; used: number; backwards: boolean; since: number | null }
 
 /** A Doomsday Device on the map (spec 7.15): its footprint, Wounds, and whether it was destroyed. */
 export interface Ddd { id: string; at: string[]; wounds: number; destroyed: boolean; hacked?: Side }
@@ -121,6 +128,8 @@ export type Frame =
   | {
     /** An explosion going off (spec 7.6.2), or a collapse's 4 red dice (7.6.3, `collapse` = tile): one roll per target, Block, Hits, Pushes from the centre. */
     t: 'explosion'; id: number; seat: Seat; marker: number; centre: string; dice: Color[]; targets: Target[]; i: number;
+    /** A vehicle's Ram Attack (spec 7.16.4) run as this frame: no modifiers, Pushes from `centre` (the space the vehicle comes from), no marker. */
+    ram?: string;
     stage: 'roll' | 'block' | 'damage' | 'push' | 'next'; hits: number; pushes: number; collapse: number | null;
   }
   /** W-paid (spec 8.2, L280): the Action `act` is paid; `units` of the other Side that can take an Instant gadget Action are asked in turn (the first one now), then the Action is performed. */
@@ -153,6 +162,8 @@ export type Frame =
   /** Campaign rewards of the last mission (spec 10.2), resolved before this one: `choices` Gadget-or-Crystal gains left, then the OMs' `gadgets` and `crystals`; `boards` took part (for the purchase). */
   | { t: 'rewards'; seat: Seat; side: Side; choices: number; gadgets: number; crystals: number; gained: string[]; crystalsGained: number; boards: string[] }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
+  /** A vehicle entering an enemy unit's space (spec 7.16.4): the driving Side pushes it one space (`options`; none: the vehicle stays out), then the Ram Attack; then the move goes on. */
+  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; unit: string; from: string; options: string[]; stage?: 'attack'; to?: string | null }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
   | { t: 'redeploy'; seat: Seat; boards: string[]; redeployed: string[] }
@@ -221,6 +232,10 @@ export interface S {
   generated?: { n: number; generator: string; rounds: number; initiative: Side; oms: { gadget?: string; crystal?: string } };
   /** Timers on actions, figures and DDD tiles (spec 7.8), in placement order. */
   timers?: Timer[];
+  /** Vehicles summoned in this mission (spec 7.16), destroyed ones kept (a tile is summoned once). */
+  vehicles?: Vehicle[];
+  /** Units attacked by a Ram this Turn (once per Turn each, L2136). */
+  rammed?: { turn: number; units: string[] };
   result: Result | null;
   log: { round: number; side: Side; text: string }[];
 }
@@ -258,6 +273,9 @@ export type Action =
   | { type: 'buyMinions'; buy: { board: string; minion: string; figures: number }[] }
   | { type: 'placeUnit'; to: string }
   | { type: 'mayhemDraw'; pay: string[] }
+  | { type: 'summon'; vehicle: string; front: string; facing: Dir; pay: string }
+  | { type: 'ramPush'; to: string }
+  | { type: 'drive'; vehicle: string; move: 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight' }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
 

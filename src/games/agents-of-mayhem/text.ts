@@ -55,6 +55,9 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'buyMinions': return a.buy.length ? `Buy ${a.buy.map((x) => `${x.figures} ${CONTENT.minions[x.minion]?.name ?? x.minion} (${x.board})`).join(', ')}` : 'Buy no Minions';
     case 'placeUnit': return `Place the figure at ${sp(a.to)}`;
     case 'chooseGadgets': return a.gadgets.length ? `Slot ${a.gadgets.map((g) => GADGETS[g]?.name ?? g).join(', ')}` : 'Slot no gadgets';
+    case 'summon': return `Summon ${a.vehicle} at ${sp(a.front)}, facing ${a.facing} (pay ${a.pay})`;
+    case 'drive': return `${a.vehicle}: ${a.move}`;
+    case 'ramPush': return `Push the Rammed unit to ${sp(a.to)}`;
     case 'mayhemDraw': return `Draw a Mayhem card (Mayhem cubes from ${a.pay.join(' and ')})`;
     case 'mayhemPlay': return `Play Mayhem card ${a.card} on ${a.board}${a.cube ? ` for a ${a.cube} cube` : ''}`;
     case 'refresh': return `Refresh: cubes ${a.cubes || 'none'}${a.wound ? `, heal ${a.wound}` : ''}${a.positive ? `, remove ${a.positive}` : ''}${a.negative ? `, remove ${a.negative}` : ''}`;
@@ -86,6 +89,13 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'displaced': return `${n('unit')} lands at ${sp(String(d.to))}`;
     case 'hacked': return `${n('unit')}${d.marker ? ` (Event Marker at ${sp(String(d.marker))})` : ''}: ${d.action}, ${d.hits} Hit(s) of ${d.difficulty} needed: ${d.success ? 'hacked' : 'failed'}`;
     case 'ddd_hit': return `${d.ddd}: ${d.wounds} of ${d.health} Wounds`;
+    case 'vehicle_summoned': return `${d.side} summons ${d.vehicle} at ${sp(String(d.front))}`;
+    case 'vehicle_moved': return `${d.vehicle} drives (${d.move}) to ${sp(String(d.front))}`;
+    case 'vehicle_hit': return `${d.vehicle}: ${d.wounds} of ${d.strength} Wounds`;
+    case 'vehicle_destroyed': return `${d.vehicle} is destroyed`;
+    case 'rammed': return `${d.vehicle} rams ${n('unit')} (4 ${d.dice} dice)`;
+    case 'side_swipe': return `Side swipe: ${n('driver')} gains a Permanent Mayhem Status`;
+    case 'vehicle_stopped': return `${d.vehicle} stops (${d.why})`;
     case 'ddd_destroyed': return `${d.ddd} is destroyed`;
     case 'turret': return d.delayed ? `The Hell Tower charges its cannon (timer on the tile)` : `The Hell Tower fires at ${sp(String(d.target))}`;
     case 'laser_fired': return `The Laser Satellite targets ${sp(String(d.to))}`;

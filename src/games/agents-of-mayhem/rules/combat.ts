@@ -13,6 +13,7 @@ import { rollEvent } from '../../../engine/mech/dice.js';
 import { addVp, capacity, defense, down, gainCube, gainMayhemStatus, giveStatus, payment, placeWound, say, woundWells, type Ev } from './board.js';
 import { attackerAt, DDDS, dddAt, dddLift, hitDdd } from './ddd.js';
 import { areaSpaces, explosiveObject, hitObject, placeBuildingDamage, placeExplosion } from './explosions.js';
+import { rollVehicle, vehicleAt, vehicleTarget, vehicleTargets } from './vehicles.js';
 
 export type Attack = Extract<Frame, { t: 'attack' }>;
 const TIER: Color[] = ['white', 'yellow', 'red'];
@@ -70,8 +71,8 @@ export function targetProblem(s: S, att: Unit, a: CompiledAction, centre: string
   const from = originOf(s, att, centre);
   if (!faceToward(from, centre)) return violation('not_in_front', 'the target must be in the Front (spec 2.1.4)');
   const tgt = unitAt(s).get(centre);
-  const object = explosiveObject(s, centre) || dddTarget(s, att, centre);
-  if ((!tgt || tgt.side === att.side) && !object) return violation('no_enemy', 'choose a space holding an enemy unit, an Explosive Object or a destructible DDD (spec 7.3.2, 7.6.1, 7.15)');
+  const object = explosiveObject(s, centre) || dddTarget(s, att, centre) || vehicleTarget(s, att, centre);
+  if ((!tgt || tgt.side === att.side) && !object) return violation('no_enemy', 'choose a space holding an enemy unit, an Explosive Object, a destructible DDD or an enemy vehicle (spec 7.3.2, 7.6.1, 7.15, 7.16.4)');
   const enemy = tgt && tgt.side !== att.side ? tgt : null;
   const dist = distance(from, centre);
   if (!band(s, att, a, dist, enemy)) return violation('out_of_range', `distance ${dist} is beyond the weapon's range bands (spec 7.3.3)`);
@@ -179,15 +180,18 @@ export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, ce
   // A DDD is a Large Unit: one roll however many of its spaces the area covers (spec 7.2.6, 7.15).
   const ddds = [...new Set(spaces.filter((k) => dddTarget(s, att, k)).map((k) => dddAt(s, k)!.id))].sort();
   const dddCentre = dddAt(s, centre)?.id;
+  // A vehicle is a Targetable Object: attacked with the unit on it, once however much of it the area covers (spec 7.16.4).
+  const vehicles = vehicleTargets(s, att, spaces);
   const f: Attack = {
     t: 'attack', id: s.nextId++, seat, attacker: att.id, action: a.id, board: att.board, centre,
     targets: [...(tgt ? [{ unit: tgt.id, centre: true }] : []), ...others.map((u) => ({ unit: u.id, centre: false })),
-      ...objects.map((k) => ({ unit: '', centre: k === centre, object: k })), ...ddds.map((id) => ({ unit: '', centre: id === dddCentre, ddd: id }))],
+      ...objects.map((k) => ({ unit: '', centre: k === centre, object: k })), ...ddds.map((id) => ({ unit: '', centre: id === dddCentre, ddd: id })),
+      ...vehicles.map((id) => ({ unit: '', centre: vehicleAt(s, centre)?.id === id, vehicle: id }))],
     i: 0, stage: 'preroll', dashed: [], hits: 0, pushes: 0, special: false, wounds: 0, downed: [],
   };
   if (aimed) f.aimed = true;
   s.stack.push(f);
-  say(ev, 'attack_declared', { id: f.id, attacker: att.id, action: a.id, target: centre, units: f.targets.filter((t) => !t.object && !t.ddd).map((t) => t.unit), ...(objects.length ? { objects } : {}), ...(ddds.length ? { ddds } : {}) });
+  say(ev, 'attack_declared', { id: f.id, attacker: att.id, action: a.id, target: centre, units: f.targets.filter((t) => !t.object && !t.ddd && !t.vehicle).map((t) => t.unit), ...(objects.length ? { objects } : {}), ...(ddds.length ? { ddds } : {}), ...(vehicles.length ? { vehicles } : {}) });
 }
 
 /** The seat answering for a unit's reactions: boards are pre-assigned round the Side's seats (A-42). */
@@ -284,7 +288,7 @@ export function attackerOf(s: S, f: Attack): Unit { return attackerAt(s, f.attac
 /** A DDD turret has no board: no cube or Mayhem to gain. */
 const boardless = (u: Unit) => u.id.startsWith('ddd:');
 
-export function currentTarget(s: S, f: Attack): Unit | null { const t = f.targets[f.i]; return t && !t.object && !t.ddd ? s.units[t.unit] : null; }
+export function currentTarget(s: S, f: Attack): Unit | null { const t = f.targets[f.i]; return t && !t.object && !t.ddd && !t.vehicle ? s.units[t.unit] : null; }
 
 /** Pushes: spaces one step farther from the origin (else at the same distance), legal steps, free, on the map (spec §7.3.8). */
 export function pushOptions(s: S, f: Attack): string[] {
@@ -341,6 +345,8 @@ export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' |
         if (object) { rollObject(s, f, att, a, object, rng(), ev); f.stage = 'next'; break; }
         const ddd = f.targets[f.i]?.ddd;
         if (ddd) { rollDdd(s, f, att, a, ddd, rng(), ev); f.stage = 'next'; break; }
+        const vehicle = f.targets[f.i]?.vehicle;
+        if (vehicle) { rollVehicle(s, f, att, a, vehicle, rng(), ev); f.stage = 'next'; break; }
         if (!u) { f.stage = 'next'; break; }
         const centreUnit = s.units[f.targets[0].unit];
         // Re-evaluate after the window: a target that left the space (or area) is missed (spec §7.3.2 step 4).
@@ -607,3 +613,5 @@ export function checkOms(s: S, u: Unit, at: string, ev: Ev): void {
   }
 }
 export { DIRS, other, capacity };
+/** For rules/vehicles.ts (a vehicle's roll, spec 7.16.4). */
+export { isPre as isPreAbility, firstEffects as firstEffectsOf, preHolds as preHoldsFor };

@@ -17,6 +17,7 @@ import { count, isLarge, map, mission, unitAt, type ExplosionMarker, type Frame,
 import { down, gainMayhemStatus, giveStatus, say, type Ev } from './board.js';
 import { applyHits, maxBlocks, modifyPool, pushOptions, reactingSeat, roll, type Attack } from './combat.js';
 import { DDDS, dddAt, hitDdd } from './ddd.js';
+import { hitVehicle, liveVehicles, vehicleAt } from './vehicles.js';
 
 const Color = T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]);
 const Size = T.Union([T.Literal('small'), T.Literal('medium'), T.Literal('large')]);
@@ -111,6 +112,8 @@ export function detonate(s: S, mk: ExplosionMarker, rng: Rng, ev: Ev): void {
     ...hit.map((u) => ({ unit: u.id, centre: false })),
     // A destructible DDD is a Large Unit (L1985): one roll however many of its spaces the area covers.
     ...[...new Set(spaces.flatMap((k) => { const d = dddAt(s, k); return d && DDDS[d.id].health !== null ? [d.id] : []; }))].sort().map((id) => ({ unit: '', centre: false, ddd: id })),
+    // Vehicles are Targetable Objects: one roll however many of their halves the blast covers (spec 7.16.4).
+    ...[...new Set(spaces.map((k) => vehicleAt(s, k)?.id).filter((x): x is string => !!x))].sort().map((id) => ({ unit: '', centre: false, vehicle: id })),
   ];
   const seat = s.seats.indexOf(mk.by);
   s.stack.push({ t: 'explosion', id: s.nextId++, seat: seat < 0 ? 0 : seat, marker: mk.n, centre: mk.at, dice: Array(4).fill(def.color), targets, i: 0, stage: 'roll', hits: 0, pushes: 0, collapse: null });
@@ -118,7 +121,7 @@ export function detonate(s: S, mk: ExplosionMarker, rng: Rng, ev: Ev): void {
 
 type Blast = Extract<Frame, { t: 'explosion' }>;
 
-export function blastTarget(s: S, f: Blast): Unit | null { const t = f.targets[f.i]; return t && !t.object && !t.ddd ? s.units[t.unit] : null; }
+export function blastTarget(s: S, f: Blast): Unit | null { const t = f.targets[f.i]; return t && !t.object && !t.ddd && !t.vehicle ? s.units[t.unit] : null; }
 
 export function blastWaits(s: S, f: Blast): boolean {
   const u = blastTarget(s, f);
@@ -140,10 +143,11 @@ export function advanceBlast(s: S, f: Blast, rng: () => Rng, ev: Ev): 'wait' | '
         f.stage = 'block'; f.hits = 0; f.pushes = 0;
         if (t?.object) { blastObject(s, f, t.object, rng(), ev); f.stage = 'next'; break; }
         if (t?.ddd) { blastDdd(s, f, t.ddd, rng(), ev); f.stage = 'next'; break; }
+        if (t?.vehicle) { blastVehicle(s, f, t.vehicle, rng(), ev); f.stage = 'next'; break; }
         if (!u?.at || (f.collapse === null && parseKey(u.at)[2] !== parseKey(f.centre)[2])) { f.stage = 'next'; break; }
         const { dice, mods } = blastPool(s, f, u);
         const faces = roll(rng(), dice);
-        ev.push(rollEvent(f.collapse === null ? 'explosion' : 'collapse', faces.map((x) => x.join('+') || '-'), { id: f.id, target: u.id, dice, mods }));
+        ev.push(rollEvent(f.ram ? 'ram' : f.collapse === null ? 'explosion' : 'collapse', faces.map((x) => x.join('+') || '-'), { id: f.id, target: u.id, dice, mods }));
         const all = faces.flat();
         f.hits = all.filter((x) => x === 'H' || x === 'AH').length;
         // Collapse damage ignores Push results (spec 7.6.3 step 5).
@@ -158,6 +162,7 @@ export function advanceBlast(s: S, f: Blast, rng: () => Rng, ev: Ev): 'wait' | '
         f.i++;
         if (f.i < f.targets.length) { f.stage = 'roll'; break; }
         s.stack.pop();
+        if (f.ram) return 'done';
         if (f.collapse === null) afterExplosion(s, f, ev); else afterCollapseDamage(s, f.collapse, ev);
         return 'done';
     }
@@ -166,11 +171,21 @@ export function advanceBlast(s: S, f: Blast, rng: () => Rng, ev: Ev): 'wait' | '
 
 /** 4 dice of the marker's colour; Protection traced from the centre (adjacent spaces keep it, spec 7.5), the target's Defense Up/Down; none for collapse damage. */
 function blastPool(s: S, f: Blast, u: Unit): { dice: Color[]; mods: Record<string, number> } {
+  if (f.ram) return { dice: f.dice.slice(), mods: {} }; // Ram Attacks never get bonuses or penalties (L2134)
   const mods: Record<string, number> = {};
   if (f.collapse === null && u.at !== f.centre && !isLarge(u)) { const sight = los(map(s), f.centre, u.at!); if (sight.ok && sight.protection) mods.protection = -2; }
   if (f.collapse === null && count(u, 'DEFENSE_DOWN')) mods.defenseDown = count(u, 'DEFENSE_DOWN');
   if (f.collapse === null && count(u, 'DEFENSE_UP')) mods.defenseUp = -count(u, 'DEFENSE_UP');
   return { dice: modifyPool(f.dice.slice(), Object.values(mods).reduce((x, y) => x + y, 0)), mods };
+}
+
+/** A vehicle in the blast (spec 7.16.4): 4 dice, no modifiers; Hits are Wounds. */
+function blastVehicle(s: S, f: Blast, id: string, rng: Rng, ev: Ev): void {
+  const v = liveVehicles(s).find((x) => x.id === id);
+  if (!v) return;
+  const faces = roll(rng, f.dice);
+  ev.push(rollEvent('explosion', faces.map((x) => x.join('+') || '-'), { id: f.id, vehicle: id, dice: f.dice }));
+  hitVehicle(s, v, faces.flat().filter((x) => x === 'H' || x === 'AH').length, ev);
 }
 
 /** An Explosive Object in the blast: 4 dice, no Protection; 2 Hits place a new marker, which waits for the next Turn (chain reaction, spec 7.6.1). */

@@ -23,6 +23,7 @@ import { resolveDemolish } from './golem.js';
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
+import { ramDone, ramPush, startVehicleTurn } from './vehicles.js';
 
 /** What a finished mission hands to the next (spec §5.2): figures' places and boards' cubes, for chained tutorials. */
 export interface Carry {
@@ -156,6 +157,7 @@ export function startTurn(s: S, rng: Rng, ev: Ev): void {
   s.phase = 'activate';
   s.slot = 0;
   s.slots = slotSeats(s, s.side).map(newSlot);
+  if (s.vehicles) startVehicleTurn(s);
   // Event Cards due this Turn are shuffled into their Refresh deck (setup step G).
   for (const c of eventCardsFor(s.mission, s.turnNo)) s.decks[c.deck] = { ...s.decks[c.deck], pool: [...s.decks[c.deck].pool, c.card].sort() };
   // The Event deck's card for this Round, at its first Turn (mission data, provisional timing).
@@ -417,6 +419,8 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
     if (f.t === 'demolish') { resolveDemolish(s, f, rng(), ev); continue; }
+    // A Ram's push (spec 7.16.4): the driving Side chooses among two or more spaces.
+    if (f.t === 'ram') { if (f.stage === 'attack') { ramDone(s, f, ev); continue; } if (f.options.length > 1) return; ramPush(s, f, f.options[0] ?? null, ev); continue; }
     if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions') return;
     // Advanced Setup step 4: with no free space left in the Side's Tiles the figure stays off the map.
     if (f.t === 'placeUnit') { if (placeSpaces(s, f).length) return; s.stack.pop(); say(ev, 'unit_not_placed', { unit: f.unit }); continue; }

@@ -1,0 +1,364 @@
+// Vehicles (spec 7.16, checklist #73, #74, #77): Vehicle tiles of two spaces (front and back)
+// from data/vehicles.json (provisional), summoned as an Add-on of the activated board for 3
+// cubes of blue Tech and purple Mayhem onto Level-1 Outside spaces with one of the Side's units
+// on it; Driven in a Turn when a unit of its Side is on it at the Turn's beginning; moved up to
+// Speed MP in each of its Side's Turns (any time, split up), straight, backwards (Speed 3 for
+// the Turn) or by Turn/Shift/Drift maneuvers gated by Maneuverability; obstacles cost 3 MP and a
+// Hit; units on it move with it. Vehicles are Targetable Objects: an attack on a space holding
+// an enemy vehicle rolls against it too (one roll per vehicle, also in an AoE), Hits are Wounds,
+// destroyed at Strength; no healing, no statuses.
+import { Type as T, type Static } from '@sinclair/typebox';
+import { violation, type Rng, type Violation } from '../../../engine/types.js';
+import { rollEvent } from '../../../engine/mech/dice.js';
+import vehiclesJson from '../data/vehicles.json' with { type: 'json' };
+import tilesJson from '../data/tiles.json' with { type: 'json' };
+import { CONTENT, cellKey, checkDataFile, type Color, type CompiledAction } from '../content.js';
+import { DIRS, distance, floor, inside, los, parseKey, terrainCost } from '../geometry.js';
+import { count, map, type Action, type Dir, type Frame, type S, type Side, type Unit, type Vehicle } from '../state.js';
+import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
+import { abilitiesOf, band, firstEffectsOf, isPreAbility, modifyPool, preHoldsFor, roll, targetProblem } from './combat.js';
+import { dddAt } from './ddd.js';
+import { areaSpaces } from './explosions.js';
+
+const SideT = T.Union([T.Literal('MAYHEM'), T.Literal('LEGION')]);
+const VehicleDef = T.Object({
+  id: T.String({ minLength: 1 }), name: T.String(), side: SideT,
+  speed: T.Integer({ minimum: 1, maximum: 12 }), maneuverability: T.Integer({ minimum: 0, maximum: 6 }),
+  strength: T.Integer({ minimum: 1, maximum: 12 }), ram: T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]),
+}, { additionalProperties: false });
+export type VehicleDef = Static<typeof VehicleDef>;
+const VehiclesFile = T.Object({
+  provisional: T.Boolean(), note: T.String(), vehicles: T.Array(VehicleDef),
+  missions: T.Record(T.String(), T.Array(T.String())),
+}, { additionalProperties: false });
+
+/** Loads the Vehicle tiles and checks each mission's list: known tiles, at most one per Side, an Advanced mission whose map has Road tiles (L2057-2059). */
+export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; missions: Record<string, string[]> } {
+  checkDataFile('vehicles', VehiclesFile, raw);
+  const f = raw as Static<typeof VehiclesFile>;
+  const defs: Record<string, VehicleDef> = {};
+  for (const v of f.vehicles) {
+    if (defs[v.id]) throw new Error(`vehicle ${v.id}: listed twice`);
+    defs[v.id] = v;
+  }
+  const roads = new Set((tilesJson as { tiles: { id: string; name: string }[] }).tiles.filter((t) => /^Road/.test(t.name)).map((t) => t.id));
+  for (const [m, list] of Object.entries(f.missions)) {
+    const mission = CONTENT.missions[m];
+    if (!mission) throw new Error(`vehicles: unknown mission ${m}`);
+    if (mission.rules !== 'advanced') throw new Error(`vehicles: mission ${m} is not Advanced (vehicles are an Advanced topic, L93)`);
+    if (!mission.map.placements.some((p) => roads.has(p.tile))) throw new Error(`vehicles: mission ${m} has no Road tile (L2059)`);
+    for (const id of list) if (!defs[id]) throw new Error(`vehicles: mission ${m} lists unknown vehicle ${id}`);
+    for (const side of ['MAYHEM', 'LEGION'] as Side[]) if (list.filter((id) => defs[id].side === side).length > 1) throw new Error(`vehicles: mission ${m} lists more than one ${side} vehicle`);
+  }
+  return { defs, missions: f.missions };
+}
+
+const LOADED = loadVehicles(vehiclesJson);
+export const VEHICLES = LOADED.defs;
+export function missionVehicles(mission: string): string[] { return LOADED.missions[mission] ?? []; }
+
+const VEC: Record<Dir, [number, number]> = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+const RIGHT: Record<Dir, Dir> = { N: 'E', E: 'S', S: 'W', W: 'N' };
+const LEFT: Record<Dir, Dir> = { N: 'W', W: 'S', S: 'E', E: 'N' };
+const step = (k: string, d: Dir, n = 1): string => { const [x, y, z] = parseKey(k); return cellKey(x + VEC[d][0] * n, y + VEC[d][1] * n, z); };
+const back = (d: Dir): Dir => RIGHT[RIGHT[d]];
+
+export type DriveMove = 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight';
+export const DRIVE_MOVES: DriveMove[] = ['forward', 'backward', 'turnLeft', 'turnRight', 'shiftLeft', 'shiftRight', 'driftLeft', 'driftRight'];
+const isManeuver = (m: DriveMove) => m !== 'forward' && m !== 'backward';
+/** The Pays allowed for a summon: three cubes of blue Tech (B) and purple Mayhem (P) in any mix (L2072). */
+export const SUMMON_PAYS = ['BBB', 'BBP', 'BPP', 'PPP'];
+
+export function liveVehicles(s: S): Vehicle[] { return (s.vehicles ?? []).filter((v) => !v.destroyed); }
+export function vehicleAt(s: S, at: string): Vehicle | undefined { return liveVehicles(s).find((v) => v.front === at || v.back === at); }
+/** Units on the vehicle's spaces (riders; those of its Side drive it, at most 2: it has 2 spaces). */
+export function riders(s: S, v: Vehicle): Unit[] {
+  return Object.values(s.units).filter((u) => u.at && (u.at === v.front || u.at === v.back)).sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+/** Turn start (spec 7.16.2): a vehicle is Driven this Turn if a unit of its Side is on it now; its MP, backwards and maneuver counts start again. */
+export function startVehicleTurn(s: S): void {
+  for (const v of liveVehicles(s)) {
+    v.driven = v.side === s.side && riders(s, v).some((u) => u.side === v.side);
+    v.used = 0; v.backwards = false; v.since = null;
+  }
+}
+
+// ---------------------------------------------------------------- summon (#73)
+
+/** A Level-1 Outside space of the map (L2074). */
+function groundOutside(s: S, k: string): boolean {
+  const m = map(s);
+  const c = m.cells[k];
+  return !!c && c.z === 1 && !inside(m, c);
+}
+
+export function summonProblem(s: S, a: Extract<Action, { type: 'summon' }>): Violation | null {
+  const sl = s.slots[s.slot];
+  if (s.phase !== 'actions' || !sl?.board) return violation('not_activated', 'a vehicle is summoned as an Add-on of the activated board (spec 7.16.2 [P])');
+  const def = VEHICLES[a.vehicle];
+  if (!def || !missionVehicles(s.mission).includes(a.vehicle)) return violation('unknown_vehicle', `${a.vehicle} is not a Vehicle tile of this mission`);
+  if (def.side !== s.side) return violation('not_your_vehicle', `${def.name} is ${def.side}'s (L2063)`);
+  if ((s.vehicles ?? []).some((v) => v.id === a.vehicle)) return violation('vehicle_used', `${def.name} was already summoned in this mission`);
+  if (sl.addons.includes('vehicle:summon')) return violation('addon_used', 'each Add-on once per Turn (L271)');
+  if (!SUMMON_PAYS.includes(a.pay)) return violation('bad_pay', 'pay 3 cubes of blue Tech (B) and purple Mayhem (P), e.g. "BBP" (L2072)');
+  const b = s.boards[sl.board];
+  if (!payment(b, statusless, a.pay)) return violation('cannot_pay', `${sl.board} cannot pay ${a.pay}`);
+  const backAt = step(a.front, back(a.facing));
+  for (const k of [a.front, backAt]) {
+    if (!groundOutside(s, k)) return violation('bad_space', `${k} is not a Level-1 Outside space (L2074)`);
+    if (Object.values(s.units).some((u) => u.at === k && u.side !== s.side)) return violation('enemy_there', `an enemy unit is on ${k} (L2074)`);
+    if (vehicleAt(s, k) || dddAt(s, k)) return violation('space_taken', `a vehicle or a DDD is on ${k}`);
+  }
+  const [x, y] = parseKey(backAt); const [x2, y2] = parseKey(a.front);
+  if (terrainCost(map(s), 1, x, y, x2, y2) === Infinity) return violation('bad_space', 'a wall runs between the two spaces');
+  if (!Object.values(s.units).some((u) => u.side === s.side && (u.at === a.front || u.at === backAt))) return violation('no_unit', 'one of the vehicle\'s spaces must hold one of your units (L2074)');
+  return null;
+}
+/** The summon is the board's Add-on, not a unit's Action: no Stunned surcharge (A-26 reading). */
+const statusless = { statuses: [] } as unknown as Unit;
+
+export function summonCandidates(s: S): Extract<Action, { type: 'summon' }>[] {
+  const sl = s.slots[s.slot];
+  if (s.phase !== 'actions' || !sl?.board || sl.addons.includes('vehicle:summon')) return [];
+  const out: Extract<Action, { type: 'summon' }>[] = [];
+  for (const vehicle of missionVehicles(s.mission)) {
+    if (VEHICLES[vehicle].side !== s.side || (s.vehicles ?? []).some((v) => v.id === vehicle)) continue;
+    const seen = new Set<string>();
+    for (const u of Object.values(s.units).filter((x) => x.side === s.side && x.at && groundOutside(s, x.at)).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      for (const facing of DIRS) for (const front of [u.at!, step(u.at!, facing)]) {
+        if (seen.has(`${front}|${facing}`)) continue;
+        seen.add(`${front}|${facing}`);
+        for (const p of SUMMON_PAYS) { const a = { type: 'summon' as const, vehicle, front, facing, pay: p }; if (!summonProblem(s, a)) out.push(a); }
+      }
+    }
+  }
+  return out;
+}
+
+export function summon(s: S, a: Extract<Action, { type: 'summon' }>, ev: Ev): void {
+  const sl = s.slots[s.slot];
+  const b = s.boards[sl.board!];
+  pay(b, payment(b, statusless, a.pay)!);
+  sl.addons.push('vehicle:summon');
+  const v: Vehicle = { id: a.vehicle, side: s.side, front: a.front, back: step(a.front, back(a.facing)), facing: a.facing, wounds: 0, driven: false, used: 0, backwards: false, since: null };
+  (s.vehicles ??= []).push(v);
+  say(ev, 'vehicle_summoned', { vehicle: v.id, side: v.side, board: b.id, front: v.front, back: v.back, facing: v.facing, pay: a.pay });
+}
+
+// ---------------------------------------------------------------- driving (#74)
+
+interface Plan { front: string; back: string; facing: Dir; cost: number; hits: number; rams: { unit: string; from: string }[]; entered: string[] }
+
+/** Where a move takes the vehicle, its MP and obstacle Hits; a Violation if terrain or a piece is in the way. */
+function plan(s: S, v: Vehicle, move: DriveMove): Plan | Violation {
+  const m = map(s);
+  const f = v.front; const b = v.back; const F = v.facing;
+  // Each part is one or two halves moving one space at once; a part crossing an Obstacle costs 3 MP and gives the vehicle a Hit (L2104).
+  let parts: [string, string][][]; let nf: string; let nb: string; let facing = F;
+  switch (move) {
+    case 'forward': nf = step(f, F); nb = f; parts = [[[f, nf]]]; break;
+    case 'backward': nb = step(b, back(F)); nf = b; parts = [[[b, nb]]]; break;
+    case 'turnLeft': case 'turnRight': facing = (move === 'turnLeft' ? LEFT : RIGHT)[F]; nf = step(f, facing); nb = f; parts = [[[f, nf]]]; break;
+    case 'shiftLeft': case 'shiftRight': { const d = (move === 'shiftLeft' ? LEFT : RIGHT)[F]; nf = step(f, d); nb = step(b, d); parts = [[[f, nf], [b, nb]]]; break; }
+    default: {
+      // Drift: a Turn, then a Shift in the pre-Turn facing direction (L2100).
+      facing = (move === 'driftLeft' ? LEFT : RIGHT)[F];
+      const f1 = step(f, facing);
+      nf = step(f1, F); nb = step(f, F);
+      parts = [[[f, f1]], [[f1, nf], [f, nb]]];
+    }
+  }
+  let cost = 1; let hits = 0;
+  const rams: Plan['rams'] = []; const entered: string[] = [];
+  const others = new Set(riders(s, v).map((u) => u.id));
+  const [, , z] = parseKey(f);
+  for (const part of parts) {
+    let obstacle = false;
+    for (const [from, to] of part) {
+      const [x, y] = parseKey(from); const [x2, y2] = parseKey(to);
+      if (x2 < 0 || y2 < 0 || x2 >= m.width || y2 >= m.height) return violation('off_map', 'vehicles cannot leave the map');
+      if (!floor(m, x2, y2, z)) return violation('no_floor', `no Level-${z} space at ${to} (driving off a Level is not modelled)`);
+      const c = terrainCost(m, z, x, y, x2, y2);
+      if (c === Infinity) return violation('wall', `a wall between ${from} and ${to}`);
+      if (c === 3) obstacle = true;
+      if (to !== f && to !== b) {
+        entered.push(to);
+        const o = vehicleAt(s, to);
+        if ((o && o.id !== v.id) || dddAt(s, to)) return violation('space_taken', `a vehicle or a DDD is on ${to}`);
+        const u = Object.values(s.units).find((x) => x.at === to && !others.has(x.id));
+        // An enemy unit is Rammed (L2128); a friendly one not on the vehicle is in the way.
+        if (u && u.side === v.side) return violation('space_taken', `${u.id}, a unit of the vehicle's Side, is on ${to}`);
+        if (u) rams.push({ unit: u.id, from });
+      }
+    }
+    if (obstacle) { cost += 2; hits++; }
+  }
+  return { front: nf, back: nb, facing, cost, hits, rams, entered };
+}
+
+/** Speed for the Turn: 3 once it moves backwards at all (L2092). */
+export function speedLeft(v: Vehicle, backwards = false): number { return ((v.backwards || backwards) ? 3 : VEHICLES[v.id].speed) - v.used; }
+
+export function driveProblem(s: S, a: Extract<Action, { type: 'drive' }>): Violation | null {
+  const v = liveVehicles(s).find((x) => x.id === a.vehicle);
+  if (!v) return violation('unknown_vehicle', `no vehicle ${a.vehicle} on the map`);
+  if (v.side !== s.side || s.phase !== 'actions') return violation('not_your_turn', 'a vehicle moves during its Side\'s Turns (L2082)');
+  if (!DRIVE_MOVES.includes(a.move)) return violation('bad_move', `move is one of ${DRIVE_MOVES.join(', ')}`);
+  if (!v.driven) return violation('not_driven', 'no unit of its Side was on it at the beginning of the Turn (L2078)');
+  const drivers = riders(s, v).some((u) => u.side === v.side);
+  if (!drivers && a.move !== 'forward') return violation('bailed', 'every driver has left: the vehicle may only move forward (L2112)');
+  const def = VEHICLES[v.id];
+  if (isManeuver(a.move) && v.since !== null && v.since < def.maneuverability) return violation('maneuverability', `${def.name} must move ${def.maneuverability} spaces between maneuvers (${v.since} so far, L2102)`);
+  const p = plan(s, v, a.move);
+  if ('code' in p) return p;
+  if (p.cost > speedLeft(v, a.move === 'backward')) return violation('no_mp', `${p.cost} MP needed, ${Math.max(0, speedLeft(v, a.move === 'backward'))} left (Speed ${v.backwards || a.move === 'backward' ? '3 after moving backwards' : def.speed}, L2092)`);
+  return null;
+}
+
+export function driveCandidates(s: S): Extract<Action, { type: 'drive' }>[] {
+  if (s.phase !== 'actions') return [];
+  return liveVehicles(s).filter((v) => v.side === s.side).flatMap((v) => DRIVE_MOVES.map((move) => ({ type: 'drive' as const, vehicle: v.id, move }))).filter((a) => !driveProblem(s, a));
+}
+
+/** A drive step: its MP are spent and it counts as moved (or maneuvered) at once; Rams come first, then the vehicle moves. */
+export function drive(s: S, a: Extract<Action, { type: 'drive' }>, ev: Ev): void {
+  const v = liveVehicles(s).find((x) => x.id === a.vehicle)!;
+  const p = plan(s, v, a.move) as Plan;
+  v.used += p.cost;
+  if (a.move === 'backward') v.backwards = true;
+  v.since = isManeuver(a.move) ? 0 : v.since === null ? null : v.since + 1;
+  proceed(s, v, a.move, ev);
+}
+
+/** Ram the first enemy in the way (a frame: its push is the driving Side's choice), else move the vehicle and its riders. */
+function proceed(s: S, v: Vehicle, move: DriveMove, ev: Ev): void {
+  const p = plan(s, v, move);
+  if ('code' in p) { say(ev, 'vehicle_stopped', { vehicle: v.id, move, why: p.code }); return; }
+  const r = p.rams[0];
+  if (r) {
+    const seat = s.slots[s.slot]?.seat ?? s.seats.indexOf(v.side);
+    s.stack.push({ t: 'ram', seat, vehicle: v.id, move, unit: r.unit, from: r.from, options: ramPushOptions(s, v, p, r) });
+    return;
+  }
+  const onFront = riders(s, v).filter((u) => u.at === v.front); const onBack = riders(s, v).filter((u) => u.at === v.back);
+  v.front = p.front; v.back = p.back; v.facing = p.facing;
+  for (const u of onFront) u.at = p.front;
+  for (const u of onBack) u.at = p.back;
+  say(ev, 'vehicle_moved', { vehicle: v.id, move, front: v.front, back: v.back, facing: v.facing, mp: p.cost, riders: [...onFront, ...onBack].map((u) => u.id) });
+  if (p.hits) hitVehicle(s, v, p.hits, ev);
+}
+
+// ---------------------------------------------------------------- ramming (#76)
+
+/**
+ * Where a Rammed unit may be pushed: one step on its Level, farther from the space the vehicle's
+ * half comes from (else at the same distance, spec 7.3.8), onto a free space that is not one of
+ * the vehicle's, across no Wall or Obstacle (a single Push cannot cross one).
+ */
+function ramPushOptions(s: S, v: Vehicle, p: Plan, r: Plan['rams'][number]): string[] {
+  const m = map(s);
+  const u = s.units[r.unit];
+  const [x, y, z] = parseKey(u.at!);
+  const taken = new Set([v.front, v.back, ...p.entered]);
+  const d0 = distance(r.from, u.at!);
+  const far: string[] = []; const same: string[] = [];
+  for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
+    if (!dx && !dy) continue;
+    const x2 = x + dx; const y2 = y + dy;
+    if (x2 < 0 || y2 < 0 || x2 >= m.width || y2 >= m.height || !floor(m, x2, y2, z)) continue;
+    if (terrainCost(m, z, x, y, x2, y2) !== 1) continue;
+    const k = cellKey(x2, y2, z);
+    if (taken.has(k) || Object.values(s.units).some((o) => o.at === k) || vehicleAt(s, k)) continue;
+    const d = distance(r.from, k);
+    if (d > d0) far.push(k); else if (d === d0) same.push(k);
+  }
+  return (far.length ? far : same).sort();
+}
+
+export function ramPushProblem(s: S, f: Extract<Frame, { t: 'ram' }>, to: string): Violation | null {
+  return f.options.includes(to) ? null : violation('bad_push', `push ${f.unit} to one of ${f.options.join(' ')} (one space farther from the vehicle, spec 7.16.4)`);
+}
+
+/**
+ * The Ram (L2128-2138): the unit is pushed (`to`; null: it cannot be, and the vehicle stays out
+ * of its space, its step ending there), then attacked with 4 dice of the vehicle's ram type, no
+ * bonuses or penalties, unless a Ram attacked it already this Turn: an attack frame above this
+ * one (the `explosion` frame with `ram`: its Block window, Hits and Wound placement, and Push
+ * results from the space the vehicle comes from, chosen by the driving seat). Then `ramDone`.
+ */
+export function ramPush(s: S, f: Extract<Frame, { t: 'ram' }>, to: string | null, ev: Ev): void {
+  const v = liveVehicles(s).find((x) => x.id === f.vehicle);
+  const u = s.units[f.unit];
+  if (to) { u.at = to; say(ev, 'pushed', { unit: u.id, to }); }
+  f.stage = 'attack'; f.to = to;
+  if (s.rammed?.turn !== s.turnNo) s.rammed = { turn: s.turnNo, units: [] };
+  if (s.rammed.units.includes(u.id) || !v) return;
+  s.rammed.units.push(u.id);
+  say(ev, 'rammed', { vehicle: v.id, unit: u.id, dice: VEHICLES[v.id].ram });
+  s.stack.push({ t: 'explosion', id: s.nextId++, seat: f.seat, marker: 0, centre: f.from, dice: Array(4).fill(VEHICLES[v.id].ram) as Color[], targets: [{ unit: u.id, centre: false }], i: 0, stage: 'roll', hits: 0, pushes: 0, collapse: null, ram: v.id });
+}
+
+/** After the Ram Attack: a unit Downed by a Drift's Ram gives one driver a Permanent Mayhem Status (side swipe, L2138); then the move goes on. */
+export function ramDone(s: S, f: Extract<Frame, { t: 'ram' }>, ev: Ev): void {
+  s.stack.pop();
+  const v = liveVehicles(s).find((x) => x.id === f.vehicle);
+  const u = s.units[f.unit];
+  if (!v) return;
+  if (u.downed && s.rammed?.units.includes(u.id) && (f.move === 'driftLeft' || f.move === 'driftRight')) {
+    const driver = riders(s, v).find((x) => x.side === v.side);
+    if (driver) { say(ev, 'side_swipe', { vehicle: v.id, driver: driver.id }); gainMayhemStatus(s, driver.board, ev); }
+  }
+  if (f.to) proceed(s, v, f.move, ev);
+  else say(ev, 'vehicle_stopped', { vehicle: v.id, move: f.move, why: 'ram_blocked' });
+}
+
+// ---------------------------------------------------------------- Targetable Objects (#77)
+
+export function hitVehicle(s: S, v: Vehicle, hits: number, ev: Ev): void {
+  if (hits <= 0 || v.destroyed) return;
+  const str = VEHICLES[v.id].strength;
+  v.wounds = Math.min(str, v.wounds + hits);
+  say(ev, 'vehicle_hit', { vehicle: v.id, hits, wounds: v.wounds, strength: str });
+  if (v.wounds >= str) {
+    // Destroyed: its tile is removed (L2144); units on it stay on the spaces below (Level 1).
+    v.destroyed = true;
+    say(ev, 'vehicle_destroyed', { vehicle: v.id });
+  }
+}
+
+/** Vehicles `att` may attack in these spaces: the enemy Side's (friendly ones only under Friendly Fire, spec 7.5), each once. */
+export function vehicleTargets(s: S, att: Unit, spaces: string[]): string[] {
+  return [...new Set(spaces.map((k) => vehicleAt(s, k)).filter((v): v is Vehicle => !!v && v.side !== att.side).map((v) => v.id))].sort();
+}
+
+/**
+ * An attack's roll against a vehicle (spec 7.16.4, 7.3.7): the band's dice and extra dice,
+ * Higher/Lower and the attacker's Attack Up/Down; no Protection, never Flanked (A-49: it is no
+ * unit), no statuses given (L2146). Traced to the attacked space for the centre, from the
+ * centre for the rest of an AoE; one roll however many of its halves the area covers. Hits are Wounds.
+ */
+export function rollVehicle(s: S, f: { id: number; centre: string; targets: { centre: boolean }[]; i: number }, att: Unit, a: CompiledAction, id: string, rng: Rng, ev: Ev): void {
+  const v = liveVehicles(s).find((x) => x.id === id);
+  const centre = f.targets[f.i].centre;
+  const m = map(s);
+  const at = v && (centre ? ([v.front, v.back].includes(f.centre) ? f.centre : null)
+    : [v.front, v.back].find((k) => areaSpaces(m, f.centre, 99).includes(k) && los(m, f.centre, k).ok) ?? null);
+  const ok = !!att.at && !!at && (centre ? !targetProblem(s, att, a, at) : true);
+  const bd = ok ? band(s, att, a, distance(att.at!, f.centre), null) : null;
+  if (!bd || !v || !at) { say(ev, 'attack_missed', { id: f.id, vehicle: id }); return; }
+  const extra = abilitiesOf(s, a).filter((ab) => isPreAbility(ab) && preHoldsFor(s, ab, att, null, distance(att.at!, f.centre))).flatMap(firstEffectsOf).filter((e) => e.k === 'extraDie').length;
+  const mods: Record<string, number> = {};
+  const za = parseKey(att.at!)[2]; const zt = parseKey(at)[2];
+  if (za > zt) mods.higher = 2;
+  if (za < zt) mods.lower = -2;
+  if (count(att, 'ATTACK_UP')) mods.attackUp = count(att, 'ATTACK_UP');
+  if (count(att, 'ATTACK_DOWN')) mods.attackDown = -count(att, 'ATTACK_DOWN');
+  const dice = modifyPool(Array(bd.dice + extra).fill(bd.color), Object.values(mods).reduce((x, y) => x + y, 0));
+  const faces = roll(rng, dice);
+  ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, vehicle: id, dice, mods }));
+  hitVehicle(s, v, faces.flat().filter((x) => x === 'H' || x === 'AH').length, ev);
+}
+
+/** Whether `att` may aim an attack at `at` for the vehicle there (an enemy vehicle is a Targetable Object, L2140). */
+export function vehicleTarget(s: S, att: Unit, at: string): boolean { const v = vehicleAt(s, at); return !!v && v.side !== att.side; }
