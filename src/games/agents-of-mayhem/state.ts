@@ -125,6 +125,10 @@ export type Frame =
   }
   /** W-paid (spec 8.2, L280): the Action `act` is paid; `units` of the other Side that can take an Instant gadget Action are asked in turn (the first one now), then the Action is performed. */
   | { t: 'paid'; act: PaidAct; units: string[] }
+  /** W-phase (spec 8.2, L277-279): `units` of the other Side that can take an Instant in the active Side's `window` phase are asked in turn (rules/windows.ts). */
+  | { t: 'phase'; window: 'W-draw' | 'W-action' | 'W-refresh'; units: string[] }
+  /** W-step (spec 8.2, L282; option `fineGrainedMovementWindows`): `unit` moves to `to` one MP at a time; before each MP `units` of the other Side are asked (null: the next MP's window is not opened yet); `path` the spaces so far. */
+  | { t: 'step'; unit: string; to: string; facing: Dir; units: string[] | null; path: string[] }
   /** Refresh Phase steps 3-5 (spec 6.4), run once the start-of-Refresh explosions are resolved. */
   | { t: 'refreshSymbols'; timers?: boolean }
   /** A delayed Action whose timer came off (spec 7.8): its owner's seat chooses the target now (null: forgo). */
@@ -216,6 +220,8 @@ export interface S {
   /** A mission built by the Mission Generator (rules/generator.ts): its place in the campaign, Round count, initiative and reward OMs; the map and forces are its template's (`mission`). */
   /** Option `paidDash`: a Dash (Elite or Ally) is offered in the W-paid window too (spec 8.2 async protocol 4: a costly window on opt-in). */
   paidDash?: true;
+  /** Option `fineGrainedMovementWindows`: a move is made one MP at a time with a W-step window before each (spec 8.2 async protocol 4). */
+  stepWindows?: true;
   generated?: { n: number; generator: string; rounds: number; initiative: Side; oms: { gadget?: string; crystal?: string } };
   /** Timers on actions, figures and DDD tiles (spec 7.8), in placement order. */
   timers?: Timer[];

@@ -67,6 +67,8 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
   switch (ev.type) {
     case 'activated': return `${d.side} activates ${d.board}`;
     case 'moved': return `${n('unit')} moves`;
+    case 'stepped': return `${n('unit')} steps to ${sp(String(d.to))}`;
+    case 'move_stopped': return `${n('unit')}'s move ends at ${sp(String(d.at))}: its destination is out of reach`;
     case 'attack_declared': return `${n('attacker')} attacks ${sp(String(d.target))}`;
     case 'attack_result': return `${n('target')}: ${d.hits} Hit(s), ${d.pushes} Push(es)`;
     case 'downed': return `${n('unit')} is Downed`;

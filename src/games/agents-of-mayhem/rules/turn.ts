@@ -16,6 +16,7 @@ import { elitePlacementFrames, minionFrames, placeSpaces } from './advanced-setu
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { paidUnits } from './instants.js';
+import { phaseWaits, phaseWindow, stepWaits } from './windows.js';
 import { performPaid } from './actions.js';
 import { enemySpaces } from '../legal.js';
 import { drawEventDeck, eventCardsFor, eventTiles, isEventCard, resolveEvent, resolveEventCard, setupEventDeck, setupEvents } from './events.js';
@@ -71,7 +72,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (!m) return violation('unknown_scenario', `no mission ${p.scenario}`);
   const n = p.seats.length;
   if (!m.players.includes(n)) return violation('bad_player_count', `${m.id} is for ${m.players.join(', ')} players`);
-  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean; generated?: Generated; paidDash?: boolean };
+  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean; generated?: Generated; paidDash?: boolean; fineGrainedMovementWindows?: boolean };
   // A generated mission (rules/generator.ts): the template's map and forces, the generated Rounds, initiative and reward OMs.
   if (opts.generated !== undefined) { const v = generatedProblem(m.id, n, opts.generated); if (v) return v; }
   // Advanced Setup (spec 3.3): only in a mission that gives Scrap budgets (step 2, choosing gadgets, is what is modelled).
@@ -106,6 +107,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (gd) s.gadgets = gd;
   const up = setupUpgrades(m.id, units, opts.carry?.upgrades, ev);
   if (opts.paidDash) s.paidDash = true;
+  if (opts.fineGrainedMovementWindows) s.stepWindows = true;
   if (up) s.upgrades = up;
   say(ev, 'mission_started', { mission: m.id, rounds: s.generated?.rounds ?? m.rounds, initiative: s.side, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
@@ -174,6 +176,9 @@ export function startTurn(s: S, rng: Rng, ev: Ev): void {
     }
   }
   say(ev, 'turn_started', { round: s.round, side: s.side, turn: s.turnNo, first: s.first[s.side] });
+  // W-phase (L278): the other Side's Instants in the Draw Phase, once the Refresh card is drawn (none on a first Turn: no Draw Phase, L338).
+  const w = s.first[s.side] ? null : phaseWindow(s, 'W-draw');
+  if (w) s.stack.push(w);
 }
 
 export function endSlot(s: S, ev: Ev): void {
@@ -193,6 +198,9 @@ function beginRefresh(s: S, _ev: Ev): void {
   s.phase = 'refresh';
   // Step 2 first: due Explosion markers go off (settle detonates them above this frame, spec 6.4), also on first Turns (A-08).
   s.stack.push({ t: 'refreshSymbols' });
+  // W-phase (L278): the other Side's Instants in the Refresh Phase, before its first step.
+  const w = phaseWindow(s, 'W-refresh');
+  if (w) s.stack.push(w);
 }
 
 /** Refresh Phase steps 3-5 (spec 6.4): Redeploy, then the card's symbols. */
@@ -407,6 +415,9 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       performPaid(s, f.act, ev);
       continue;
     }
+    // W-phase and W-step (rules/windows.ts).
+    if (f.t === 'phase') { if (phaseWaits(s, f)) return; continue; }
+    if (f.t === 'step') { if (stepWaits(s, f, ev)) return; continue; }
     if (f.t === 'delayed') {
       if (delayedTargets(s, f, enemySpaces).length) return;
       resolveDelayed(s, f, null, ev);
