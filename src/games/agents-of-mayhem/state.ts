@@ -56,7 +56,8 @@ export interface Unit {
   upgrades?: string[];
 }
 
-export interface Om { id: string; at: string; control: Side }
+/** An Objective Marker; `hits`: a Targetable OM destroyed by that many Hits within one Turn (spec 7.3.7); `lock`: while it stands, units of `side` cannot leave or enter the Inside Area `room` (`in:<tile>:<Level>`, the sample Event's force fields, L1837). */
+export interface Om { id: string; at: string; control: Side; hits?: number; lock?: { side: Side; room: string } }
 
 /** One activation slot of a Side's Turn (one per player; two for a 3-4 player Side, spec 6.5). */
 export interface Slot {
