@@ -24,7 +24,8 @@ import { commitGadgets, gadgetChoiceProblem, gadgetChoices, scrapBudget } from '
 import { applyReward, rewardCandidates, rewardProblem } from './rules/rewards.js';
 import { applyMinionBuy, applyPlace, defaultMinionBuy, minionBuyChoices, minionBuyProblem, placeSpaces, scrapLeft } from './rules/advanced-setup.js';
 import { generateMission, GeneratedSchema } from './rules/generator.js';
-import { allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
+import { boardChoiceProblem, boardChoices, boardPool, commitBoards, defaultBoards } from './rules/board-choice.js';
+import { newBoard, allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
 import { delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
@@ -67,6 +68,7 @@ function pending(s: S): OpenDecision[] {
   if (f?.t === 'rewards') return [d(f.seat, 'rewards', 'turn', ['setup'], { side: f.side, choices: f.choices, gadgets: f.gadgets, crystals: f.crystals, gained: f.gained, crystalsGained: f.crystalsGained })];
   if (f?.t === 'resetBoards') return [d(f.seat, 'reset_boards', 'turn', ['setup'], { side: f.side, done: f.done })];
   if (f?.t === 'buyUpgrades') return [d(f.seat, 'buy_upgrades', 'turn', ['setup'], { side: f.side, crystals: f.crystals, boards: f.boards, bought: f.bought })];
+  if (f?.t === 'chooseBoards') return [d(f.seat, 'choose_boards', 'turn', ['setup'], { side: f.side, boards: boardPool(s.mission, f.side) })];
   if (f?.t === 'chooseGadgets') return [d(f.seat, 'choose_gadgets', 'turn', ['setup'], { side: f.side, budget: scrapBudget(s.mission, f.side) })];
   if (f?.t === 'paid') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], actor: f.act.unit, action: f.act.action, window: 'W-paid' })];
   if (f?.t === 'phase') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], side: s.side, window: f.window })];
@@ -97,6 +99,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'rewards': return { actions: rewardCandidates(s, f as Extract<Frame, { t: 'rewards' }>), all: true };
     case 'reset_boards': return { actions: resetCandidates(s, f as Extract<Frame, { t: 'resetBoards' }>), all: true };
     case 'buy_upgrades': return { actions: buyCandidates(s, f as Extract<Frame, { t: 'buyUpgrades' }>), all: true };
+    case 'choose_boards': return { actions: boardChoices(s, (f as Extract<Frame, { t: 'chooseBoards' }>).side).map((boards) => ({ type: 'chooseBoards' as const, boards })), all: true };
     case 'choose_gadgets': return { actions: gadgetChoices(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side).map((gadgets) => ({ type: 'chooseGadgets' as const, gadgets })), all: true };
     case 'delayed_action': return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, f as Extract<Frame, { t: 'delayed' }>, enemySpaces).map((target) => ({ type: 'delayed' as const, target }))], all: true };
     case 'dash_window': {
@@ -196,6 +199,9 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     case 'buy_upgrades':
       if (a.type !== 'buyUpgrade') return wrong('buyUpgrade');
       return buyProblem(s, f as Extract<Frame, { t: 'buyUpgrades' }>, a);
+    case 'choose_boards':
+      if (a.type !== 'chooseBoards') return wrong('chooseBoards');
+      return boardChoiceProblem(s, (f as Extract<Frame, { t: 'chooseBoards' }>).side, a.boards);
     case 'choose_gadgets':
       if (a.type !== 'chooseGadgets') return wrong('chooseGadgets');
       return gadgetChoiceProblem(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side, a.gadgets);
@@ -254,6 +260,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'buy_minions': return { type: 'buyMinions', buy: defaultMinionBuy(s, (f as Extract<Frame, { t: 'buyMinions' }>).side) };
     case 'place_unit': return { type: 'placeUnit', to: placeSpaces(s, f as Extract<Frame, { t: 'placeUnit' }>)[0] };
     case 'reset_boards': return { type: 'resetBoard', board: null };
+    case 'choose_boards': return { type: 'chooseBoards', boards: defaultBoards(s, (f as Extract<Frame, { t: 'chooseBoards' }>).side) };
     // Advanced Setup: the affordable choice with the most gadgets (the first such).
     case 'choose_gadgets': { const o = candidates(s, dec.seat, dec).actions as Extract<Action, { type: 'chooseGadgets' }>[]; return o.reduce((b, x) => (x.gadgets.length > b.gadgets.length ? x : b), o[0]); }
     case 'delayed_action': { const o = candidates(s, dec.seat, dec).actions; return o[1] ?? o[0]; }
@@ -349,6 +356,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'reward': applyReward(s, f as Extract<Frame, { t: 'rewards' }>, a, ctx.rng.fork('undiscovered'), ev); break;
     case 'resetBoard': applyReset(s, f as Extract<Frame, { t: 'resetBoards' }>, a, ev); break;
     case 'buyUpgrade': applyBuy(s, f as Extract<Frame, { t: 'buyUpgrades' }>, a, ev); break;
+    case 'chooseBoards': commitBoards(s, f as Extract<Frame, { t: 'chooseBoards' }>, a.boards, ctx.rng, ev, (id, side) => newBoard(id, side, [])); break;
     case 'chooseGadgets': commitGadgets(s, f as Extract<Frame, { t: 'chooseGadgets' }>, a.gadgets, ev); break;
     case 'edmksTax': payTax(s, f as Extract<Frame, { t: 'edmksTax' }>, a.well, ev); break;
     case 'edmks': edmksGain(s, f as Extract<Frame, { t: 'edmks' }>, a.board, ev); break;

@@ -146,6 +146,8 @@ export type Frame =
   | { t: 'event'; marker: number; unit: string }
   /** Advanced Setup step 2 (spec 3.3): `side` spends its Scrap budget on gadgets, hidden until both Sides have chosen (commit-reveal). */
   | { t: 'chooseGadgets'; seat: Seat; side: Side }
+  /** Advanced Setup step 1 (spec 3.3): `side` chooses 3 boards to play, hidden until every choosing Side has chosen (rules/board-choice.ts). */
+  | { t: 'chooseBoards'; seat: Seat; side: Side }
   /** Advanced Setup step 3 (spec 3.3): `side` buys Minion figures with the Scrap its gadgets left; step 4: places one bought figure. */
   | { t: 'buyMinions'; seat: Seat; side: Side }
   | { t: 'placeUnit'; seat: Seat; side: Side; unit: string }
@@ -212,6 +214,8 @@ export interface S {
   gadgets?: { discovered: Record<Side, string[]>; temporary: string[] };
   /** Advanced Setup (spec 3.3): each Side's gadget choice, committed and not yet revealed (hidden from the other Side). */
   gadgetChoice?: Partial<Record<Side, string[]>>;
+  /** Advanced Setup step 1: each Side's board choice, committed and not yet revealed (hidden from the other Side). */
+  boardChoice?: Partial<Record<Side, string[]>>;
   /** Upgrades owned by each Elite board and Minion type (carried from earlier missions, spec 10.3), and those inserted for this mission only (L2221): they go back to the tray at its end (carry). */
   upgrades?: { owned: Record<string, string[]>; temporary: string[] };
   /** While rewards are resolved (spec 10.2): each Side's Undiscovered gadget deck, an unordered multiset drawn at random (no order to see). */
@@ -257,6 +261,7 @@ export type Action =
   | { type: 'redeploy'; board: string; to: string | null }
   | { type: 'deploy'; board: string | null; minion?: string; to?: string }
   | { type: 'chooseGadgets'; gadgets: string[] }
+  | { type: 'chooseBoards'; boards: string[] }
   | { type: 'buyUpgrade'; board: string | null; upgrade?: string; replace?: string }
   | { type: 'resetBoard'; board: string | null; keep?: string[] }
   | { type: 'reward'; take: 'gadget' | 'crystal' }

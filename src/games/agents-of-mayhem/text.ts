@@ -54,6 +54,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'reward': return a.take === 'gadget' ? 'Gain a new gadget (drawn from the Undiscovered deck)' : 'Gain a Dark Matter Crystal';
     case 'buyMinions': return a.buy.length ? `Buy ${a.buy.map((x) => `${x.figures} ${CONTENT.minions[x.minion]?.name ?? x.minion} (${x.board})`).join(', ')}` : 'Buy no Minions';
     case 'placeUnit': return `Place the figure at ${sp(a.to)}`;
+    case 'chooseBoards': return `Play ${a.boards.join(', ')}`;
     case 'chooseGadgets': return a.gadgets.length ? `Slot ${a.gadgets.map((g) => GADGETS[g]?.name ?? g).join(', ')}` : 'Slot no gadgets';
     case 'mayhemDraw': return `Draw a Mayhem card (Mayhem cubes from ${a.pay.join(' and ')})`;
     case 'mayhemPlay': return `Play Mayhem card ${a.card} on ${a.board}${a.cube ? ` for a ${a.cube} cube` : ''}`;

@@ -14,6 +14,7 @@ import { addVp, capacity, defense, down, gainCube, gainMayhemStatus, giveStatus,
 import { attackerAt, DDDS, dddAt, dddLift, hitDdd } from './ddd.js';
 import { areaSpaces, explosiveObject, hitObject, placeBuildingDamage, placeExplosion } from './explosions.js';
 import { hitOm, targetableOm } from './targetable.js';
+import { boardPool } from './board-choice.js';
 
 export type Attack = Extract<Frame, { t: 'attack' }>;
 const TIER: Color[] = ['white', 'yellow', 'red'];
@@ -183,7 +184,8 @@ export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, ce
 /** The seat answering for a unit's reactions: boards are pre-assigned round the Side's seats. */
 export function reactingSeat(s: S, u: Unit): number {
   const seats = s.seats.flatMap((x, i) => (x === u.side ? [i] : []));
-  const boards = mission(s).sides[u.side].boards.map((b) => b.board);
+  // Mission order, then the extra boards of an Advanced Setup (rules/board-choice.ts).
+  const boards = boardPool(s.mission, u.side);
   return seats[Math.max(0, boards.indexOf(u.board)) % seats.length];
 }
 

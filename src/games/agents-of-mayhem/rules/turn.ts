@@ -16,6 +16,7 @@ import { elitePlacementFrames, minionFrames, placeSpaces } from './advanced-setu
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { paidUnits } from './instants.js';
+import { boardChoiceFrames } from './board-choice.js';
 import { phaseWaits, phaseWindow, stepWaits } from './windows.js';
 import { performPaid } from './actions.js';
 import { enemySpaces } from '../legal.js';
@@ -59,7 +60,7 @@ function rewardsCarry(s: S): Pick<Carry, 'rewards' | 'flags'> {
   return { ...(r ? { rewards: r } : {}), ...(Object.keys(flags).length ? { flags } : {}) };
 }
 
-function newBoard(id: string, side: Side, minions: string[]): Board {
+export function newBoard(id: string, side: Side, minions: string[]): Board {
   const b: Board = { id, kind: isElite(id) ? 'elite' : 'squad', side, shield: 0, armor: 0, cubes: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, wounds: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, disrupted: [], minions, mayhemStatus: 0, reinforce: { G: 0, Y: 0, B: 0 } };
   // Step A7: fill the Shield, Armor, Speed, Focus and Tech wells; Mayhem starts empty (L2219).
   b.shield = capacity(b, 'shield'); b.armor = capacity(b, 'armor');
@@ -114,6 +115,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   // Advanced Setup step 3 (Minions) after step 2 (gadgets), both Sides finishing a step first (lockstep).
   if (opts.advancedSetup) s.stack.push(...elitePlacementFrames(s), ...minionFrames(s));
   if (opts.advancedSetup) s.stack.push(...advancedSetupFrames(s));
+  // Step 1 (choose 3 boards) before them all.
+  if (opts.advancedSetup) s.stack.push(...boardChoiceFrames(s));
   // Buying upgrades with the Crystals just gained comes first (spec 10.3), MAYHEM then LEGION.
   if (opts.carry) s.stack.push(...purchaseFrames(s, opts.carry));
   // Before buying, a Side may reset its Elite boards (spec 10.3).
@@ -424,7 +427,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       continue;
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
-    if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions') return;
+    if (f.t === 'chooseBoards' || f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions') return;
     // Advanced Setup step 4: with no free space left in the Side's Tiles the figure stays off the map.
     if (f.t === 'placeUnit') { if (placeSpaces(s, f).length) return; s.stack.pop(); say(ev, 'unit_not_placed', { unit: f.unit }); continue; }
     if (f.t === 'edmksTax') {
