@@ -106,7 +106,13 @@ const EventBox = T.Object({
   effect: T.Object({
     vp: T.Optional(T.Object({ side: Side, n: T.Integer({ minimum: 1 }) }, { additionalProperties: false })), explosion: T.Optional(T.Boolean()),
     /** Place an Objective Marker (the sample Event, L1835 "Place a OM on the top most Level of this building"): a new OM id, its space, the Side controlling it. */
-    om: T.Optional(T.Object({ id: T.String({ pattern: '^[1-9]$' }), at: XYZ, control: Side }, { additionalProperties: false })),
+    om: T.Optional(T.Object({
+      id: T.String({ pattern: '^[1-9]$' }), at: XYZ, control: Side,
+      /** A Targetable OM (spec 7.3.7): destroyed by this many Hits within one Turn. */
+      hits: T.Optional(T.Integer({ minimum: 1 })),
+      /** Until the OM is destroyed, units of `side` cannot leave or enter the Inside Area holding `room` (L1837 "Agents cannot leave or enter the room"). */
+      lock: T.Optional(T.Object({ side: Side, room: XYZ }, { additionalProperties: false })),
+    }, { additionalProperties: false })),
     /** The marker stays after it is triggered (L1856 "unless specified not to"); it triggers this Box again (its number now known). */
     stay: T.Optional(T.Literal(true)),
   }, { additionalProperties: false }),
@@ -479,6 +485,9 @@ function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elit
     if (!o) continue;
     if (!map.cells[cellKey(o.at[0], o.at[1], o.at[2])]) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: its OM is off the map`);
     if (omIds.has(o.id)) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: OM ${o.id} is already used`);
+    const room = o.lock && map.cells[cellKey(o.lock.room[0], o.lock.room[1], o.lock.room[2])];
+    if (o.lock && (!room || !map.cells[cellKey(room.x, room.y, room.z + 1)])) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: the locked room of OM ${o.id} is no Inside space`);
+    if (o.lock && o.hits === undefined) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: a locking OM must be Targetable (hits), or the room stays locked for good`);
     if (b.effect.stay) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: a Box that places an OM is triggered once (no stay)`);
     omIds.add(o.id);
   }

@@ -21,6 +21,15 @@ export function topFloorAtOrBelow(m: CompiledMap, x: number, y: number, z: numbe
 }
 export function area(m: CompiledMap, c: Cell): string { return inside(m, c) ? `in:${c.tile}:${c.z}` : 'out'; }
 
+/** The Inside Areas locked to `u` by standing OMs (the sample Event's force fields, rules/targetable.ts). */
+export function lockedRooms(s: S, u: Unit): string[] { return s.oms.flatMap((o) => (o.lock && o.lock.side === u.side ? [o.lock.room] : [])); }
+/** Whether a step from `from` to `to` leaves or enters one of `rooms` (doors and stairs alike). */
+export function crossesLock(m: CompiledMap, rooms: string[], from: string, to: string): boolean {
+  if (!rooms.length || !m.cells[from] || !m.cells[to]) return false;
+  const a = area(m, m.cells[from]); const b = area(m, m.cells[to]);
+  return a !== b && (rooms.includes(a) || rooms.includes(b));
+}
+
 /** Chebyshev distance on the horizontal grid; Levels ignored (spec §2.1.5). */
 export function distance(a: string, b: string): number {
   const [ax, ay] = parseKey(a); const [bx, by] = parseKey(b);
@@ -138,6 +147,7 @@ export function reachAll(s: S, u: Unit, budget: number, fromEdge: string | null 
     best.set(k, { cost, prev });
     open.push([cost, k]);
   };
+  const rooms = lockedRooms(s, u);
   if (u.at) push(u.at, 0, null);
   else if (fromEdge) for (const k of m.entry[fromEdge] ?? []) { const o = occ.get(k); if (!o || o.side === u.side) push(k, 1, null); }
   while (open.length) {
@@ -146,7 +156,7 @@ export function reachAll(s: S, u: Unit, budget: number, fromEdge: string | null 
     if (best.get(k)!.cost !== cost) continue;
     for (const e of st[k]) {
       const o = occ.get(e.to);
-      if (o && o.side !== u.side) continue;
+      if ((o && o.side !== u.side) || crossesLock(m, rooms, k, e.to)) continue;
       push(e.to, cost + (zoc.has(k) && zoc.has(e.to) ? Math.max(e.cost, 3) : e.cost), k);
     }
   }
@@ -180,7 +190,7 @@ export function jumpLandings(s: S, u: Unit, jump: { up: number; spaces: number }
       seen.set(k, d);
       next.push([x2, y2]);
       const land = cellKey(x2, y2, t);
-      if (!occ.get(land)) out.set(land, d);
+      if (!occ.get(land) && !crossesLock(m, lockedRooms(s, u), u.at, land)) out.set(land, d);
     }
     frontier = next;
   }

@@ -24,11 +24,13 @@ import { commitGadgets, gadgetChoiceProblem, gadgetChoices, scrapBudget } from '
 import { applyReward, rewardCandidates, rewardProblem } from './rules/rewards.js';
 import { applyMinionBuy, applyPlace, defaultMinionBuy, minionBuyChoices, minionBuyProblem, placeSpaces, scrapLeft } from './rules/advanced-setup.js';
 import { generateMission, GeneratedSchema } from './rules/generator.js';
-import { allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
+import { boardChoiceProblem, boardChoices, boardPool, commitBoards, defaultBoards } from './rules/board-choice.js';
+import { newBoard, allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
 import { delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
-import { allyWounding, instantCandidates, instantProblem, isInstantAct, paidDashSpaces, useInstant } from './rules/instants.js';
+import { allyWounding, instantCandidates, instantProblem, isInstantAct, useInstant } from './rules/instants.js';
+import { windowDashSpaces, windowFrame } from './rules/windows.js';
 import { enemySpaces } from './legal.js';
 import { drive, driveCandidates, driveProblem, ramPush, ramPushProblem, summon, summonCandidates, summonProblem } from './rules/vehicles.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
@@ -68,8 +70,11 @@ function pending(s: S): OpenDecision[] {
   if (f?.t === 'rewards') return [d(f.seat, 'rewards', 'turn', ['setup'], { side: f.side, choices: f.choices, gadgets: f.gadgets, crystals: f.crystals, gained: f.gained, crystalsGained: f.crystalsGained })];
   if (f?.t === 'resetBoards') return [d(f.seat, 'reset_boards', 'turn', ['setup'], { side: f.side, done: f.done })];
   if (f?.t === 'buyUpgrades') return [d(f.seat, 'buy_upgrades', 'turn', ['setup'], { side: f.side, crystals: f.crystals, boards: f.boards, bought: f.bought })];
+  if (f?.t === 'chooseBoards') return [d(f.seat, 'choose_boards', 'turn', ['setup'], { side: f.side, boards: boardPool(s.mission, f.side) })];
   if (f?.t === 'chooseGadgets') return [d(f.seat, 'choose_gadgets', 'turn', ['setup'], { side: f.side, budget: scrapBudget(s.mission, f.side) })];
   if (f?.t === 'paid') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], actor: f.act.unit, action: f.act.action, window: 'W-paid' })];
+  if (f?.t === 'phase') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], side: s.side, window: f.window })];
+  if (f?.t === 'step') return [d(reactingSeat(s, s.units[f.units![0]]), 'instant_window', 'reaction', [], { unit: f.units![0], mover: f.unit, at: s.units[f.unit].at, window: 'W-step' })];
   if (f?.t === 'delayed') return [d(f.seat, 'delayed_action', 'reaction', [`timer:${f.timer}`], { unit: f.unit, action: f.action, aimed: f.aimed })];
   if (f?.t === 'displace') return [d(f.seat, 'displace', 'reaction', [], { unit: f.unit, from: f.from })];
   if (f?.t === 'placeAlly') return [d(f.seat, 'place_ally', 'turn', [], { unit: f.unit, host: f.host })];
@@ -97,6 +102,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'rewards': return { actions: rewardCandidates(s, f as Extract<Frame, { t: 'rewards' }>), all: true };
     case 'reset_boards': return { actions: resetCandidates(s, f as Extract<Frame, { t: 'resetBoards' }>), all: true };
     case 'buy_upgrades': return { actions: buyCandidates(s, f as Extract<Frame, { t: 'buyUpgrades' }>), all: true };
+    case 'choose_boards': return { actions: boardChoices(s, (f as Extract<Frame, { t: 'chooseBoards' }>).side).map((boards) => ({ type: 'chooseBoards' as const, boards })), all: true };
     case 'choose_gadgets': return { actions: gadgetChoices(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side).map((gadgets) => ({ type: 'chooseGadgets' as const, gadgets })), all: true };
     case 'delayed_action': return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, f as Extract<Frame, { t: 'delayed' }>, enemySpaces).map((target) => ({ type: 'delayed' as const, target }))], all: true };
     case 'dash_window': {
@@ -104,9 +110,9 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       return { actions: [{ type: 'pass' }, ...(canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u])], all: true };
     }
     case 'instant_window': {
-      const w = f as Extract<Frame, { t: 'paid' }>;
-      const u = s.units[w.units[0]];
-      return { actions: [{ type: 'pass' }, ...paidDashSpaces(s, u, w.act).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u])], all: true };
+      const w = windowFrame(s)!;
+      const u = s.units[w.units![0]];
+      return { actions: [{ type: 'pass' }, ...windowDashSpaces(s, w, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u])], all: true };
     }
     case 'aim_bonus': return { actions: [{ type: 'aimBonus', bonus: null }, ...aimBonusOptions(s, f as Attack).map((bonus) => ({ type: 'aimBonus' as const, bonus }))], all: true };
     case 'block': return { actions: [...Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })), ...mayhemCandidates(s, s.seats[seat])], all: true };
@@ -172,14 +178,17 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     }
     case 'instant_window': {
       if (a.type === 'pass') return null;
-      const w = f as Extract<Frame, { t: 'paid' }>;
-      const unit = w.units[0];
-      if (a.type === 'dash' && s.paidDash) {
-        if (a.unit !== unit) return violation('not_the_unit', `only ${unit} may take an Instant now (one unit at a time in the W-paid window)`);
-        return a.to === w.act.target ? violation('bad_dash', `${a.to} is the space being attacked`) : dashProblem(s, a.unit, a.to, a.facing, false);
+      const w = windowFrame(s)!;
+      const unit = w.units![0];
+      const dashes = w.t === 'step' || s.paidDash;
+      const name = w.t === 'paid' ? 'W-paid' : w.t === 'step' ? 'W-step' : w.window;
+      if (a.type === 'dash' && dashes) {
+        if (a.unit !== unit) return violation('not_the_unit', `only ${unit} may take an Instant now (one unit at a time in the ${name} window)`);
+        if (w.t === 'paid' && a.to === w.act.target) return violation('bad_dash', `${a.to} is the space being attacked`);
+        return dashProblem(s, a.unit, a.to, a.facing, false);
       }
-      if (a.type !== 'act' || !isInstantAct(s, a)) return wrong(s.paidDash ? 'pass, dash or act (an Instant gadget)' : 'pass or act (an Instant gadget)');
-      return a.unit === unit ? instantProblem(s, a) : violation('not_the_unit', `only ${unit} may take an Instant now (one unit at a time in the W-paid window)`);
+      if (a.type !== 'act' || !isInstantAct(s, a)) return wrong(dashes ? 'pass, dash or act (an Instant gadget)' : 'pass or act (an Instant gadget)');
+      return a.unit === unit ? instantProblem(s, a) : violation('not_the_unit', `only ${unit} may take an Instant now (one unit at a time in the ${name} window)`);
     }
     case 'buy_minions':
       if (a.type !== 'buyMinions') return wrong('buyMinions');
@@ -196,6 +205,9 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     case 'buy_upgrades':
       if (a.type !== 'buyUpgrade') return wrong('buyUpgrade');
       return buyProblem(s, f as Extract<Frame, { t: 'buyUpgrades' }>, a);
+    case 'choose_boards':
+      if (a.type !== 'chooseBoards') return wrong('chooseBoards');
+      return boardChoiceProblem(s, (f as Extract<Frame, { t: 'chooseBoards' }>).side, a.boards);
     case 'choose_gadgets':
       if (a.type !== 'chooseGadgets') return wrong('chooseGadgets');
       return gadgetChoiceProblem(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side, a.gadgets);
@@ -255,6 +267,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'buy_minions': return { type: 'buyMinions', buy: defaultMinionBuy(s, (f as Extract<Frame, { t: 'buyMinions' }>).side) };
     case 'place_unit': return { type: 'placeUnit', to: placeSpaces(s, f as Extract<Frame, { t: 'placeUnit' }>)[0] };
     case 'reset_boards': return { type: 'resetBoard', board: null };
+    case 'choose_boards': return { type: 'chooseBoards', boards: defaultBoards(s, (f as Extract<Frame, { t: 'chooseBoards' }>).side) };
     // Advanced Setup: the affordable choice with the most gadgets (the first such).
     case 'choose_gadgets': { const o = candidates(s, dec.seat, dec).actions as Extract<Action, { type: 'chooseGadgets' }>[]; return o.reduce((b, x) => (x.gadgets.length > b.gadgets.length ? x : b), o[0]); }
     case 'delayed_action': { const o = candidates(s, dec.seat, dec).actions; return o[1] ?? o[0]; }
@@ -315,7 +328,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       if (isInstantAct(s, a)) {
         useInstant(s, a, ev);
         if (f?.t === 'attack' && f.stage === 'preroll') (f.instants ??= []).push(a.unit);
-        if (f?.t === 'paid') f.units.shift(); // one Instant per unit in this window (L284)
+        if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift(); // one Instant per unit in this window (L284)
       } else takeAction(s, a, ev);
       break;
     case 'move': move(s, a, ev); break;
@@ -323,11 +336,11 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'dash':
       dash(s, a, ev);
       if (f?.t === 'attack') f.dashed.push(a.unit);
-      if (f?.t === 'paid') f.units.shift(); // one Instant per unit in this window (L284)
+      if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift(); // one Instant per unit in this window (L284)
       break;
     case 'fire': fire(s, a.target, ev); break;
     case 'group': groupAction(s, a, ev); break;
-    case 'pass': if (f?.t === 'attack') f.stage = 'roll'; if (f?.t === 'paid') f.units.shift(); break;
+    case 'pass': if (f?.t === 'attack') f.stage = 'roll'; if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift(); break;
     case 'block': {
       const at = f as Attack;
       const u = currentTarget(s, at)!;
@@ -354,6 +367,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'reward': applyReward(s, f as Extract<Frame, { t: 'rewards' }>, a, ctx.rng.fork('undiscovered'), ev); break;
     case 'resetBoard': applyReset(s, f as Extract<Frame, { t: 'resetBoards' }>, a, ev); break;
     case 'buyUpgrade': applyBuy(s, f as Extract<Frame, { t: 'buyUpgrades' }>, a, ev); break;
+    case 'chooseBoards': commitBoards(s, f as Extract<Frame, { t: 'chooseBoards' }>, a.boards, ctx.rng, ev, (id, side) => newBoard(id, side, [])); break;
     case 'chooseGadgets': commitGadgets(s, f as Extract<Frame, { t: 'chooseGadgets' }>, a.gadgets, ev); break;
     case 'edmksTax': payTax(s, f as Extract<Frame, { t: 'edmksTax' }>, a.well, ev); break;
     case 'edmks': edmksGain(s, f as Extract<Frame, { t: 'edmks' }>, a.board, ev); break;
@@ -408,7 +422,8 @@ const ordersSchema = {
   properties: {
     block: { enum: ['wounds', 'never', 'max'], description: 'block: only Hits that would become Wounds (auto-block), never, or as many as affordable' },
     dash: { enum: ['never'], description: 'dash_window: never Dash' },
-    instants: { enum: ['never'], description: 'instant_window (W-paid): always pass' },
+    instants: { enum: ['never'], description: 'instant_window (W-paid, W-phase, W-step): always pass' },
+    steps: { enum: ['never'], description: 'instant_window in W-step only (option fineGrainedMovementWindows): always pass' },
     wounds: { type: 'array', items: { enum: ['speed', 'focus', 'tech', 'mayhem'] }, description: 'wound: wells in this order (e.g. mayhem, tech, focus, speed)' },
     fallDash: { type: 'boolean', description: 'fall_dash: always (true) or never (false)' },
   },
@@ -416,7 +431,7 @@ const ordersSchema = {
 
 function covers(_pub: View, d: { kind: string }, o: StandingOrder): boolean {
   const r = (o.rule ?? {}) as Record<string, unknown>;
-  return (d.kind === 'block' && typeof r.block === 'string') || (d.kind === 'dash_window' && r.dash === 'never') || (d.kind === 'instant_window' && r.instants === 'never')
+  return (d.kind === 'block' && typeof r.block === 'string') || (d.kind === 'dash_window' && r.dash === 'never') || (d.kind === 'instant_window' && (r.instants === 'never' || (r.steps === 'never' && (d as { exposes?: { window?: string } }).exposes?.window === 'W-step')))
     || (d.kind === 'wound' && Array.isArray(r.wounds)) || (d.kind === 'fall_dash' && typeof r.fallDash === 'boolean');
 }
 
@@ -459,6 +474,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
     properties: {
       carry: { type: 'object', description: "the previous mission's carry(final state): chained tutorials start from its table state (spec 4.1, 5.2)" },
       generated: { ...GeneratedSchema, description: "a mission built by the Mission Generator (rules/generator.ts) on this scenario as its template: its Rounds, initiative and Gadget/Crystal OMs; a campaign with generator 'generated' supplies it" },
+      fineGrainedMovementWindows: { type: 'boolean', description: 'W-step windows (spec 8.2 async protocol 4): a move is made one MP at a time, and before each MP every unit of the other Side that can pay an Instant gadget Action or a Dash is asked; off by default (a path is then submitted whole), since it opens a window per MP' },
       paidDash: { type: 'boolean', description: 'W-paid Dashes (spec 8.2): a unit of the other Side that can pay a Dash (an Ally too) is also asked after each Action is paid, as it may be with an Instant gadget; off by default, since every such unit would suspend every enemy Action' },
       advancedSetup: { type: 'boolean', description: 'Advanced Setup (spec 3.3, missions with a Scrap budget: M5): each Side chooses its gadgets from its Discovered ones within its Scrap budget, hidden until both have chosen, instead of the listed ones; then a Side with Squads buys its Minions with the Scrap left, and the bought Minion figures and the Elite figures are placed by their Sides' },
     },

@@ -129,6 +129,7 @@ export const agentsPosition: PositionFormat<S> = {
       s.oms.some((o) => !CONTENT.missions[s.mission].oms.some((x) => x.id === o.id)) ? 'Objective Markers placed by Events' : '',
       s.timers?.length ? 'timers (delayed Actions, Dark Matter Bomb countdowns)' : '',
       s.vehicles?.length ? 'vehicles (summoned in this mission)' : '',
+      Object.keys(s.boards).sort().join() !== SIDES.flatMap((side) => CONTENT.missions[s.mission].sides[side].boards.map((b) => b.board)).sort().join() ? 'boards other than the mission\'s (Advanced Setup step 1)' : '',
       Object.values(s.units).some((u) => u.damage && (u.damage.shield || u.damage.armor || u.damage.wounds)) ? 'damage on Ally boards' : '',
       s.turretUsed || s.laserUsed ? 'this Turn\'s Hell Tower attack or Laser Satellite shot (used)' : '',
       s.gadgets && SIDES.some((side) => s.gadgets!.discovered[side].join() !== startingGadgets(side).join()) ? 'Discovered gadgets carried from an earlier mission (and so which gadgets are granted for this mission only)' : '',

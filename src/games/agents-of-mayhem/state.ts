@@ -56,7 +56,8 @@ export interface Unit {
   upgrades?: string[];
 }
 
-export interface Om { id: string; at: string; control: Side }
+/** An Objective Marker; `hits`: a Targetable OM destroyed by that many Hits within one Turn (spec 7.3.7); `lock`: while it stands, units of `side` cannot leave or enter the Inside Area `room` (`in:<tile>:<Level>`, the sample Event's force fields, L1837). */
+export interface Om { id: string; at: string; control: Side; hits?: number; lock?: { side: Side; room: string } }
 
 /** One activation slot of a Side's Turn (one per player; two for a 3-4 player Side, spec 6.5). */
 export interface Slot {
@@ -134,6 +135,10 @@ export type Frame =
   }
   /** W-paid (spec 8.2, L280): the Action `act` is paid; `units` of the other Side that can take an Instant gadget Action are asked in turn (the first one now), then the Action is performed. */
   | { t: 'paid'; act: PaidAct; units: string[] }
+  /** W-phase (spec 8.2, L277-279): `units` of the other Side that can take an Instant in the active Side's `window` phase are asked in turn (rules/windows.ts). */
+  | { t: 'phase'; window: 'W-draw' | 'W-action' | 'W-refresh'; units: string[] }
+  /** W-step (spec 8.2, L282; option `fineGrainedMovementWindows`): `unit` moves to `to` one MP at a time; before each MP `units` of the other Side are asked (null: the next MP's window is not opened yet); `path` the spaces so far. */
+  | { t: 'step'; unit: string; to: string; facing: Dir; units: string[] | null; path: string[] }
   /** Refresh Phase steps 3-5 (spec 6.4), run once the start-of-Refresh explosions are resolved. */
   | { t: 'refreshSymbols'; timers?: boolean }
   /** A delayed Action whose timer came off (spec 7.8): its owner's seat chooses the target now (null: forgo). */
@@ -152,6 +157,8 @@ export type Frame =
   | { t: 'event'; marker: number; unit: string }
   /** Advanced Setup step 2 (spec 3.3): `side` spends its Scrap budget on gadgets, hidden until both Sides have chosen (commit-reveal). */
   | { t: 'chooseGadgets'; seat: Seat; side: Side }
+  /** Advanced Setup step 1 (spec 3.3): `side` chooses 3 boards to play, hidden until every choosing Side has chosen (rules/board-choice.ts). */
+  | { t: 'chooseBoards'; seat: Seat; side: Side }
   /** Advanced Setup step 3 (spec 3.3): `side` buys Minion figures with the Scrap its gadgets left; step 4: places one bought figure. */
   | { t: 'buyMinions'; seat: Seat; side: Side }
   | { t: 'placeUnit'; seat: Seat; side: Side; unit: string }
@@ -220,6 +227,8 @@ export interface S {
   gadgets?: { discovered: Record<Side, string[]>; temporary: string[] };
   /** Advanced Setup (spec 3.3): each Side's gadget choice, committed and not yet revealed (hidden from the other Side). */
   gadgetChoice?: Partial<Record<Side, string[]>>;
+  /** Advanced Setup step 1: each Side's board choice, committed and not yet revealed (hidden from the other Side). */
+  boardChoice?: Partial<Record<Side, string[]>>;
   /** Upgrades owned by each Elite board and Minion type (carried from earlier missions, spec 10.3), and those inserted for this mission only (L2221): they go back to the tray at its end (carry). */
   upgrades?: { owned: Record<string, string[]>; temporary: string[] };
   /** While rewards are resolved (spec 10.2): each Side's Undiscovered gadget deck, an unordered multiset drawn at random (no order to see). */
@@ -229,6 +238,8 @@ export interface S {
   /** A mission built by the Mission Generator (rules/generator.ts): its place in the campaign, Round count, initiative and reward OMs; the map and forces are its template's (`mission`). */
   /** Option `paidDash`: a Dash (Elite or Ally) is offered in the W-paid window too (spec 8.2 async protocol 4: a costly window on opt-in). */
   paidDash?: true;
+  /** Option `fineGrainedMovementWindows`: a move is made one MP at a time with a W-step window before each (spec 8.2 async protocol 4). */
+  stepWindows?: true;
   generated?: { n: number; generator: string; rounds: number; initiative: Side; oms: { gadget?: string; crystal?: string } };
   /** Timers on actions, figures and DDD tiles (spec 7.8), in placement order. */
   timers?: Timer[];
@@ -267,6 +278,7 @@ export type Action =
   | { type: 'redeploy'; board: string; to: string | null }
   | { type: 'deploy'; board: string | null; minion?: string; to?: string }
   | { type: 'chooseGadgets'; gadgets: string[] }
+  | { type: 'chooseBoards'; boards: string[] }
   | { type: 'buyUpgrade'; board: string | null; upgrade?: string; replace?: string }
   | { type: 'resetBoard'; board: string | null; keep?: string[] }
   | { type: 'reward'; take: 'gadget' | 'crystal' }

@@ -54,6 +54,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'reward': return a.take === 'gadget' ? 'Gain a new gadget (drawn from the Undiscovered deck)' : 'Gain a Dark Matter Crystal';
     case 'buyMinions': return a.buy.length ? `Buy ${a.buy.map((x) => `${x.figures} ${CONTENT.minions[x.minion]?.name ?? x.minion} (${x.board})`).join(', ')}` : 'Buy no Minions';
     case 'placeUnit': return `Place the figure at ${sp(a.to)}`;
+    case 'chooseBoards': return `Play ${a.boards.join(', ')}`;
     case 'chooseGadgets': return a.gadgets.length ? `Slot ${a.gadgets.map((g) => GADGETS[g]?.name ?? g).join(', ')}` : 'Slot no gadgets';
     case 'summon': return `Summon ${a.vehicle} at ${sp(a.front)}, facing ${a.facing} (pay ${a.pay})`;
     case 'drive': return `${a.vehicle}: ${a.move}`;
@@ -70,6 +71,8 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
   switch (ev.type) {
     case 'activated': return `${d.side} activates ${d.board}`;
     case 'moved': return `${n('unit')} moves`;
+    case 'stepped': return `${n('unit')} steps to ${sp(String(d.to))}`;
+    case 'move_stopped': return `${n('unit')}'s move ends at ${sp(String(d.at))}: its destination is out of reach`;
     case 'attack_declared': return `${n('attacker')} attacks ${sp(String(d.target))}`;
     case 'attack_result': return `${n('target')}: ${d.hits} Hit(s), ${d.pushes} Push(es)`;
     case 'downed': return `${n('unit')} is Downed`;
@@ -124,7 +127,9 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'mayhem_converted': return `${d.board} converts a Mayhem card${d.cube ? ' into a cube' : ''}`;
     case 'mayhem_reshuffled': return `${d.side} reshuffles the Mayhem deck`;
     case 'event_triggered': return d.card ? `${d.card} Event Card ${d.n} drawn${d.deck === 'event' ? ' from the Event deck' : ''} (${d.book}'s book): ${d.text}` : `${d.book} Event ${d.n} at ${sp(String(d.at))}${d.by ? ` (${n('by')})` : ''}: ${d.text}`;
-    case 'om_placed': return `Objective Marker ${d.om} is placed at ${sp(String(d.at))}, under ${d.control} control`;
+    case 'om_placed': return `Objective Marker ${d.om} is placed at ${sp(String(d.at))}, under ${d.control} control${d.hits ? ` (Targetable: ${d.hits} Hits in one Turn destroy it)` : ''}${d.lock ? `; until then ${(d.lock as { side: string }).side} units cannot leave or enter the room` : ''}`;
+    case 'om_hit': return `Objective Marker ${d.om} takes ${d.hits} Hit(s) (${d.total} of ${d.of} this Turn)`;
+    case 'om_destroyed': return `Objective Marker ${d.om} is destroyed${d.unlocked ? ': the room is open again' : ''}`;
     case 'timer_placed': return d.until ? `A ${d.side} Until-Removed timer is placed on ${n('unit')}'s ${actionName(v, String(d.unit), String(d.action))}` : `A ${d.side} timer is placed on ${String(d.holder).replace(/^\w+:/, '')}${d.action ? ` (${actionName(v, String(d.unit), String(d.action))} delayed)` : ''}`;
     case 'timer_removed': return `A ${d.side} timer comes off ${String(d.holder).replace(/^\w+:/, '')}`;
     case 'delayed_resolved': return `${n('unit')}: delayed ${actionName(v, String(d.unit), String(d.action))} at ${sp(String(d.target))}`;

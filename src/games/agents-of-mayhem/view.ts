@@ -4,8 +4,9 @@
 import { copyJson } from '../../engine/mech/json.js';
 import type { Rng, Seat } from '../../engine/types.js';
 import type { S, Side } from './state.js';
-import type { EventBox } from './content.js';
+import type { Dir, EventBox } from './content.js';
 import { eventBook, isEventCard } from './rules/events.js';
+import { defaultBoards } from './rules/board-choice.js';
 
 /** A seat's view: the state with others' secrets redacted, plus its own Side's Event Boxes (its Mission Book, spec 8.1). */
 export type View = S & { viewer: Seat | null; eventBook?: (EventBox & { book: Side })[] };
@@ -36,6 +37,10 @@ export function viewOf(s: S, seat: Seat | null): View {
     const c = v.gadgetChoice[side];
     if (c && side !== mine) v.gadgetChoice[side] = ['?']; // committed; what, and how many, unseen
   }
+  // Advanced Setup step 1: a Side's committed board choice is hidden from the other Side until both have chosen.
+  if (v.boardChoice) for (const side of ['MAYHEM', 'LEGION'] as Side[]) if (v.boardChoice[side] && side !== mine) v.boardChoice[side] = ['?'];
+  // W-step: a move under way shows where the unit has gone, not where it is going (its owner's Side only sees the destination).
+  for (const f of v.stack) if (f.t === 'step' && s.units[f.unit].side !== mine) { f.to = '?'; f.facing = '?' as Dir; }
   return v;
 }
 
@@ -63,6 +68,10 @@ export function determinizeView(v: View, rng: Rng): S {
   }
   // A hidden gadget choice: any legal choice would do; the empty choice is always legal (no Scrap spent).
   if (s.gadgetChoice) for (const side of ['MAYHEM', 'LEGION'] as Side[]) if (s.gadgetChoice[side]?.includes('?')) s.gadgetChoice[side] = [];
+  // A hidden board choice: the mission's own boards (a legal choice when they are 3).
+  if (s.boardChoice) for (const side of ['MAYHEM', 'LEGION'] as Side[]) if (s.boardChoice[side]?.includes('?')) s.boardChoice[side] = defaultBoards(s, side);
+  // A hidden W-step destination: the move ends where the unit stands (a legal completion).
+  for (const f of s.stack) if (f.t === 'step' && f.to === '?') { f.to = s.units[f.unit].at!; f.facing = s.units[f.unit].facing; }
   delete (s as Partial<View>).viewer;
   delete (s as Partial<View>).eventBook;
   return s;

@@ -12,8 +12,14 @@ import { isViolation } from '../../../src/engine/types.js';
 import { answer, cands, ev, fresh, kind, refused, rs, seats } from './helpers.js';
 
 
-test('#81 Advanced Setup, choosing gadgets: each Side in turn spends its Scrap budget on its Discovered gadgets (one per type per board), instead of the mission\'s list', () => {
+/** M5 with Advanced Setup, step 1 answered with the mission's own boards (LEGION has a fourth to choose from, rules/board-choice.ts). */
+function step2() {
   const s = fresh('M5', 2, { advancedSetup: true });
+  return answer(s, { type: 'chooseBoards', boards: ['alpha', 'babylon', 'bravo'] }).s;
+}
+
+test('#81 Advanced Setup, choosing gadgets: each Side in turn spends its Scrap budget on its Discovered gadgets (one per type per board), instead of the mission\'s list', () => {
+  const s = step2();
   assert.equal(kind(s), 'choose_gadgets');
   assert.equal(rs.pending(s)[0].seat, 0, 'MAYHEM first');
   assert.equal(s.units.fortune.gadgets, undefined, 'nothing slotted before the choice');
@@ -46,7 +52,7 @@ test('#81 Advanced Setup, choosing gadgets: each Side in turn spends its Scrap b
 });
 
 test('#81 Advanced Setup is commit-reveal: LEGION cannot see MAYHEM\'s committed choice (view, events) before making its own', () => {
-  const s = fresh('M5', 2, { advancedSetup: true });
+  const s = step2();
   const st = answer(s, { type: 'chooseGadgets', gadgets: ['gadget-fortune-ricochet'] });
   const legion = rs.view(st.s, 1) as S;
   assert.deepEqual(legion.gadgetChoice!.MAYHEM, ['?']);

@@ -80,8 +80,9 @@ test('#65 Event deck draw: one card at the start of each listed Round (none in R
 
 test('#65 Event Box effect: place an Objective Marker (the sample Event, L1835), which is then an OM like the mission\'s (control, Round-end VP)', () => {
   const { s, ev: out } = round2(2);
-  assert.deepEqual(s.oms.find((o) => o.id === '5'), { id: '5', at: '14,3,3', control: 'LEGION' });
-  assert.deepEqual(out.find((x) => x.type === 'om_placed')!.data, { om: '5', at: '14,3,3', control: 'LEGION' });
+  // The generator is Targetable (2 Hits) and locks the tower's ground floor to MAYHEM (targetable-oms.test.ts).
+  assert.deepEqual(s.oms.find((o) => o.id === '5'), { id: '5', at: '14,3,3', control: 'LEGION', hits: 2, lock: { side: 'MAYHEM', room: 'in:2:1' } });
+  assert.deepEqual(out.find((x) => x.type === 'om_placed')!.data, { om: '5', at: '14,3,3', control: 'LEGION', hits: 2, lock: { side: 'MAYHEM', room: 'in:2:1' } });
   const said = out.map((x) => rs.describe!(rs.view(s, null), x));
   assert.ok(said.some((x) => /MAYHEM Event Card 2 drawn from the Event deck/.test(x)), said.join(' | '));
   assert.ok(said.some((x) => /Objective Marker 5 is placed/.test(x)));

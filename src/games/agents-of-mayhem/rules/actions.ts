@@ -11,6 +11,7 @@ import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
 import { actOf, actionOf, count, footprintAt, isElite, isFigure, mission, unitKey, type PaidAct, type S, type Unit } from '../state.js';
 import { paidWindow } from './instants.js';
+import { phaseWindow, stepMove } from './windows.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
 import { checkOms, dashAction, selfEffects, startAttack } from './combat.js';
 
@@ -27,6 +28,9 @@ export function activate(s: S, board: string, ev: Ev): void {
   say(ev, 'activated', { side: s.side, seat: sl.seat, board });
   // Advanced: every Activation gives the board a Permanent Mayhem Status (L1597).
   if (mission(s).rules === 'advanced') gainMayhemStatus(s, board, ev);
+  // W-phase (L278): the other Side's Instants in the Action Phase, once a board is activated (after its EDMKS tax).
+  const w = phaseWindow(s, 'W-action');
+  if (w) s.stack.push(w);
   const tax = edmksTax(s, board, sl.seat);
   if (tax) s.stack.push(tax);
 }
@@ -112,7 +116,7 @@ export function fire(s: S, target: string | null, ev: Ev): void {
   startAttack(s, sl.seat, u, actionOf(u, f.action)!, target, ev);
 }
 
-function spend(s: S, unit: string, n: number): void {
+export function spend(s: S, unit: string, n: number): void {
   const sl = slotOf(s);
   if (sl.mp?.unit === unit) { const k = Math.min(sl.mp.left, n); sl.mp.left -= k; n -= k; }
   sl.pool -= n;
@@ -120,6 +124,8 @@ function spend(s: S, unit: string, n: number): void {
 
 /** Moves along the cheapest path (ties: first in key order); OMs flip on every space entered (spec §7.11.2 [P]). */
 export function move(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev): void {
+  // W-step (option fineGrainedMovementWindows): one MP at a time, a window before each (rules/windows.ts).
+  if (stepMove(s, a)) return;
   const u = s.units[a.unit];
   const edge = entryEdge(s, u);
   const all = reachAll(s, u, mpLeft(s, u.id), edge);

@@ -25,7 +25,8 @@ const tally = (xs: string[]) => { const c: Record<string, number> = { G: 0, Y: 0
 
 /** The Side's Squad boards in the mission. */
 function squads(s: S, side: Side): string[] {
-  return CONTENT.missions[s.mission].sides[side].boards.map((b) => b.board).filter((b) => CONTENT.squads[b]).sort();
+  // The Side's Squad boards in play (step 1 may have changed the mission's).
+  return Object.keys(s.boards).filter((b) => s.boards[b].side === side && CONTENT.squads[b]).sort();
 }
 
 /** Step 3 frames, below the gadget choices (both Sides finish step 2 first): one per Side with a Squad board, MAYHEM's on top. */
@@ -104,7 +105,7 @@ export function applyMinionBuy(s: S, f: BuyFrame, buy: Buy, rng: Rng, ev: Ev): v
   say(ev, 'minions_bought', { side: f.side, buy });
   // Setup step D with the Minions bought: 1 Mayhem card per Minion type in use (L2240), the hand drawn again (same size, hidden).
   if (s.mayhem) {
-    const owners = new Set([...m.sides[f.side].boards.map((b) => b.board).filter((b) => CONTENT.elites[b]), ...buy.map((x) => x.minion)]);
+    const owners = new Set([...Object.keys(s.boards).filter((b) => s.boards[b].side === f.side && CONTENT.elites[b]), ...buy.map((x) => x.minion)]);
     let deck = newDeck(Object.values(MAYHEM.cards).filter((c) => owners.has(c.unit)).map((c) => c.id));
     const hand: string[] = [];
     const r = rng.fork(`mayhem:${f.side}`);

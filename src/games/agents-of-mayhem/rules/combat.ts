@@ -6,7 +6,7 @@ import type { Ability, Face, Status } from '../abilities.js';
 import { instantCandidates } from './instants.js';
 import { isAdvanced } from '../abilities.js';
 import { CONTENT, cellKey, type Color, type CompiledAction } from '../content.js';
-import { area as areaOf, distance, faceToward, inFlank, los, nearestCell, parseKey, terrainCost, topFloorAtOrBelow, floor, DIRS } from '../geometry.js';
+import { area as areaOf, crossesLock, lockedRooms, distance, faceToward, inFlank, los, nearestCell, parseKey, terrainCost, topFloorAtOrBelow, floor, DIRS } from '../geometry.js';
 import { actionOf, actionsOf, count, footprint, isElite, isFigure, isLarge, map, mission, occupies, other, unitAt, type Frame, type S, type Unit, type Well } from '../state.js';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
@@ -14,6 +14,8 @@ import { addVp, capacity, defense, down, gainCube, gainMayhemStatus, giveStatus,
 import { attackerAt, DDDS, dddAt, dddLift, hitDdd } from './ddd.js';
 import { areaSpaces, explosiveObject, hitObject, placeBuildingDamage, placeExplosion } from './explosions.js';
 import { rollVehicle, vehicleAt, vehicleTarget, vehicleTargets } from './vehicles.js';
+import { hitOm, targetableOm } from './targetable.js';
+import { boardPool } from './board-choice.js';
 
 export type Attack = Extract<Frame, { t: 'attack' }>;
 const TIER: Color[] = ['white', 'yellow', 'red'];
@@ -71,8 +73,8 @@ export function targetProblem(s: S, att: Unit, a: CompiledAction, centre: string
   const from = originOf(s, att, centre);
   if (!faceToward(from, centre)) return violation('not_in_front', 'the target must be in the Front (spec 2.1.4)');
   const tgt = unitAt(s).get(centre);
-  const object = explosiveObject(s, centre) || dddTarget(s, att, centre) || vehicleTarget(s, att, centre);
-  if ((!tgt || tgt.side === att.side) && !object) return violation('no_enemy', 'choose a space holding an enemy unit, an Explosive Object, a destructible DDD or an enemy vehicle (spec 7.3.2, 7.6.1, 7.15, 7.16.4)');
+  const object = explosiveObject(s, centre) || !!targetableOm(s, centre) || dddTarget(s, att, centre) || vehicleTarget(s, att, centre);
+  if ((!tgt || tgt.side === att.side) && !object) return violation('no_enemy', 'choose a space holding an enemy unit, an Explosive Object, a Targetable OM, a destructible DDD or an enemy vehicle (spec 7.3.2, 7.3.7, 7.6.1, 7.15, 7.16.4)');
   const enemy = tgt && tgt.side !== att.side ? tgt : null;
   const dist = distance(from, centre);
   if (!band(s, att, a, dist, enemy)) return violation('out_of_range', `distance ${dist} is beyond the weapon's range bands (spec 7.3.3)`);
@@ -176,7 +178,7 @@ export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, ce
   const others = radius ? areaTargets(s, att, centre, radius) : [];
   // Targetable Explosive Objects are targets too, the one in the centre space and those in the area (spec 7.3.2, 7.5).
   const spaces = radius ? areaSpaces(map(s), centre, radius) : [centre];
-  const objects = spaces.filter((k) => explosiveObject(s, k));
+  const objects = spaces.filter((k) => explosiveObject(s, k) || targetableOm(s, k));
   // A DDD is a Large Unit: one roll however many of its spaces the area covers (spec 7.2.6, 7.15).
   const ddds = [...new Set(spaces.filter((k) => dddTarget(s, att, k)).map((k) => dddAt(s, k)!.id))].sort();
   const dddCentre = dddAt(s, centre)?.id;
@@ -197,7 +199,8 @@ export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, ce
 /** The seat answering for a unit's reactions: boards are pre-assigned round the Side's seats (A-42). */
 export function reactingSeat(s: S, u: Unit): number {
   const seats = s.seats.flatMap((x, i) => (x === u.side ? [i] : []));
-  const boards = mission(s).sides[u.side].boards.map((b) => b.board);
+  // Mission order, then the extra boards of an Advanced Setup (rules/board-choice.ts).
+  const boards = boardPool(s.mission, u.side);
   return seats[Math.max(0, boards.indexOf(u.board)) % seats.length];
 }
 
@@ -222,7 +225,8 @@ export function dashSpaces(s: S, u: Unit): string[] {
   }
   const c = m.cells[u.at];
   for (const dz of [1, -1]) { const k = cellKey(x, y, z + dz); if (c.stairs && m.cells[k]?.stairs && !occ.get(k)) out.push(k); }
-  return out.sort();
+  const rooms = lockedRooms(s, u);
+  return out.filter((to) => !crossesLock(m, rooms, u.at!, to)).sort();
 }
 
 export function dashAction(u: Unit): CompiledAction | undefined {
@@ -437,7 +441,7 @@ function resolveRoll(s: S, f: Attack, att: Unit, a: CompiledAction, u: Unit, fac
 function rollObject(s: S, f: Attack, att: Unit, a: CompiledAction, at: string, rng: Rng, ev: Ev): void {
   const m = map(s);
   const centre = f.targets[f.i].centre;
-  const ok = !!att.at && explosiveObject(s, at) && (centre ? !targetProblem(s, att, a, at) : los(m, f.centre, at).ok);
+  const ok = !!att.at && (explosiveObject(s, at) || !!targetableOm(s, at)) && (centre ? !targetProblem(s, att, a, at) : los(m, f.centre, at).ok);
   const b = ok ? band(s, att, a, distance(originOf(s, att, f.centre), f.centre), null) : null;
   if (!b) { say(ev, 'attack_missed', { id: f.id, object: at }); return; }
   const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, distance(originOf(s, att, f.centre), f.centre))).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
@@ -450,7 +454,11 @@ function rollObject(s: S, f: Attack, att: Unit, a: CompiledAction, at: string, r
   const dice = modifyPool(Array(b.dice + extra).fill(b.color), Object.values(mods).reduce((x, y) => x + y, 0));
   const faces = roll(rng, dice);
   ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, object: at, dice, mods }));
-  hitObject(s, at, faces.flat().filter((x) => x === 'H' || x === 'AH').length, boardless(att) ? null : att, att.side, ev);
+  const hits = faces.flat().filter((x) => x === 'H' || x === 'AH').length;
+  // A Targetable OM (spec 7.3.7) takes the same roll's Hits.
+  const om = targetableOm(s, at);
+  if (om) hitOm(s, om, hits, ev);
+  hitObject(s, at, hits, boardless(att) ? null : att, att.side, ev);
 }
 
 /** A standing, destructible DDD in `at` that `att` may attack (DDDs are LEGION's devices, spec 7.15). */

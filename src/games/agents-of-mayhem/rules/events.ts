@@ -81,8 +81,10 @@ function boxEffect(s: S, box: EventBox, book: Side, at: string | null, ev: Ev): 
   if (box.effect.explosion && at) placeExplosion(s, at, book, ev);
   const o = box.effect.om;
   if (o && !s.oms.some((x) => x.id === o.id)) {
-    s.oms.push({ id: o.id, at: o.at.join(','), control: o.control });
-    say(ev, 'om_placed', { om: o.id, at: o.at.join(','), control: o.control });
+    const m = map(s);
+    const lock = o.lock ? { side: o.lock.side, room: area(m, m.cells[o.lock.room.join(',')]) } : undefined;
+    s.oms.push({ id: o.id, at: o.at.join(','), control: o.control, ...(o.hits ? { hits: o.hits } : {}), ...(lock ? { lock } : {}) });
+    say(ev, 'om_placed', { om: o.id, at: o.at.join(','), control: o.control, ...(o.hits ? { hits: o.hits } : {}), ...(lock ? { lock } : {}) });
   }
 }
 

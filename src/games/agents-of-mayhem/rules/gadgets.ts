@@ -145,7 +145,7 @@ function affordable(budget: string, ids: string[]): boolean {
 
 /** Elite boards of the Side in the mission, and the Side's Discovered gadgets that fit them. */
 function choosable(s: S, side: Side): string[] {
-  const boards = new Set(CONTENT.missions[s.mission].sides[side].boards.map((b) => b.board).filter((b) => CONTENT.elites[b]));
+  const boards = new Set(Object.keys(s.boards).filter((b) => s.boards[b].side === side && CONTENT.elites[b]));
   return (s.gadgets?.discovered[side] ?? []).filter((g) => GADGETS[g] && boards.has(GADGETS[g].character));
 }
 

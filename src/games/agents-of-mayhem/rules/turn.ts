@@ -16,6 +16,8 @@ import { elitePlacementFrames, minionFrames, placeSpaces } from './advanced-setu
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { paidUnits } from './instants.js';
+import { boardChoiceFrames } from './board-choice.js';
+import { phaseWaits, phaseWindow, stepWaits } from './windows.js';
 import { performPaid } from './actions.js';
 import { enemySpaces } from '../legal.js';
 import { drawEventDeck, eventCardsFor, eventTiles, isEventCard, resolveEvent, resolveEventCard, setupEventDeck, setupEvents } from './events.js';
@@ -60,7 +62,7 @@ function rewardsCarry(s: S): Pick<Carry, 'rewards' | 'flags'> {
   return { ...(r ? { rewards: r } : {}), ...(Object.keys(flags).length ? { flags } : {}) };
 }
 
-function newBoard(id: string, side: Side, minions: string[]): Board {
+export function newBoard(id: string, side: Side, minions: string[]): Board {
   const b: Board = { id, kind: isElite(id) ? 'elite' : 'squad', side, shield: 0, armor: 0, cubes: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, wounds: { speed: 0, focus: 0, tech: 0, mayhem: 0 }, disrupted: [], minions, mayhemStatus: 0, reinforce: { G: 0, Y: 0, B: 0 } };
   // Step A7: fill the Shield, Armor, Speed, Focus and Tech wells; Mayhem starts empty (L2219).
   b.shield = capacity(b, 'shield'); b.armor = capacity(b, 'armor');
@@ -73,7 +75,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (!m) return violation('unknown_scenario', `no mission ${p.scenario}`);
   const n = p.seats.length;
   if (!m.players.includes(n)) return violation('bad_player_count', `${m.id} is for ${m.players.join(', ')} players`);
-  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean; generated?: Generated; paidDash?: boolean };
+  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean; generated?: Generated; paidDash?: boolean; fineGrainedMovementWindows?: boolean };
   // A generated mission (rules/generator.ts): the template's map and forces, the generated Rounds, initiative and reward OMs.
   if (opts.generated !== undefined) { const v = generatedProblem(m.id, n, opts.generated); if (v) return v; }
   // Advanced Setup (spec 3.3): only in a mission that gives Scrap budgets (step 2, choosing gadgets, is what is modelled).
@@ -108,12 +110,15 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (gd) s.gadgets = gd;
   const up = setupUpgrades(m.id, units, opts.carry?.upgrades, ev);
   if (opts.paidDash) s.paidDash = true;
+  if (opts.fineGrainedMovementWindows) s.stepWindows = true;
   if (up) s.upgrades = up;
   say(ev, 'mission_started', { mission: m.id, rounds: s.generated?.rounds ?? m.rounds, initiative: s.side, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
   startTurn(s, rng, ev);
   // Advanced Setup step 3 (Minions) after step 2 (gadgets), both Sides finishing a step first (lockstep).
   if (opts.advancedSetup) s.stack.push(...elitePlacementFrames(s), ...minionFrames(s));
   if (opts.advancedSetup) s.stack.push(...advancedSetupFrames(s));
+  // Step 1 (choose 3 boards) before them all.
+  if (opts.advancedSetup) s.stack.push(...boardChoiceFrames(s));
   // Buying upgrades with the Crystals just gained comes first (spec 10.3), MAYHEM then LEGION.
   if (opts.carry) s.stack.push(...purchaseFrames(s, opts.carry));
   // Before buying, a Side may reset its Elite boards (spec 10.3).
@@ -177,6 +182,9 @@ export function startTurn(s: S, rng: Rng, ev: Ev): void {
     }
   }
   say(ev, 'turn_started', { round: s.round, side: s.side, turn: s.turnNo, first: s.first[s.side] });
+  // W-phase (L278): the other Side's Instants in the Draw Phase, once the Refresh card is drawn (none on a first Turn: no Draw Phase, L338).
+  const w = s.first[s.side] ? null : phaseWindow(s, 'W-draw');
+  if (w) s.stack.push(w);
 }
 
 export function endSlot(s: S, ev: Ev): void {
@@ -196,6 +204,9 @@ function beginRefresh(s: S, _ev: Ev): void {
   s.phase = 'refresh';
   // Step 2 first: due Explosion markers go off (settle detonates them above this frame, spec 6.4), also on first Turns (A-08).
   s.stack.push({ t: 'refreshSymbols' });
+  // W-phase (L278): the other Side's Instants in the Refresh Phase, before its first step.
+  const w = phaseWindow(s, 'W-refresh');
+  if (w) s.stack.push(w);
 }
 
 /** Refresh Phase steps 3-5 (spec 6.4): Redeploy, then the card's symbols. */
@@ -412,6 +423,9 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       performPaid(s, f.act, ev);
       continue;
     }
+    // W-phase and W-step (rules/windows.ts).
+    if (f.t === 'phase') { if (phaseWaits(s, f)) return; continue; }
+    if (f.t === 'step') { if (stepWaits(s, f, ev)) return; continue; }
     if (f.t === 'delayed') {
       if (delayedTargets(s, f, enemySpaces).length) return;
       resolveDelayed(s, f, null, ev);
@@ -421,7 +435,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
     if (f.t === 'demolish') { resolveDemolish(s, f, rng(), ev); continue; }
     // A Ram's push (spec 7.16.4): the driving Side chooses among two or more spaces.
     if (f.t === 'ram') { if (f.stage === 'attack') { ramDone(s, f, ev); continue; } if (f.options.length > 1) return; ramPush(s, f, f.options[0] ?? null, ev); continue; }
-    if (f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions') return;
+    if (f.t === 'chooseBoards' || f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions') return;
     // Advanced Setup step 4: with no free space left in the Side's Tiles the figure stays off the map.
     if (f.t === 'placeUnit') { if (placeSpaces(s, f).length) return; s.stack.pop(); say(ev, 'unit_not_placed', { unit: f.unit }); continue; }
     if (f.t === 'edmksTax') {
