@@ -1256,8 +1256,30 @@ export interface components {
             to: string;
         } | {
             /** @enum {string} */
+            type: "chooseBoards";
+            boards: string[];
+        } | {
+            /** @enum {string} */
             type: "chooseGadgets";
             gadgets: string[];
+        } | {
+            /** @enum {string} */
+            type: "summon";
+            vehicle: string;
+            /** @description a space "x,y,Level" */
+            front: string;
+            facing: "N" | "E" | "S" | "W";
+            pay: "BBB" | "BBP" | "BPP" | "PPP";
+        } | {
+            /** @enum {string} */
+            type: "drive";
+            vehicle: string;
+            move: "forward" | "backward" | "turnLeft" | "turnRight" | "shiftLeft" | "shiftRight" | "driftLeft" | "driftRight";
+        } | {
+            /** @enum {string} */
+            type: "ramPush";
+            /** @description a space "x,y,Level" */
+            to: string;
         } | {
             /** @enum {string} */
             type: "mayhemDraw";
@@ -1400,6 +1422,15 @@ export interface components {
                 fig: string;
                 id: string;
             };
+            /** @description Intruder: this figure (personality Intruder) takes a Quality test on 1D6 to jam an enemy unit's communications until the end of its next activation, or to reveal one hidden marker (its owner answers real or dummy); a natural 1 counter-hacks it for the rest of the battle (§2.7) */
+            intrude?: {
+                fig: string;
+                jam?: string;
+                marker?: {
+                    unit: string;
+                    n: number;
+                };
+            };
             /** @description Recover Wounded (module recoverWounded): aid teams of two healthy figures (a Medic alone, up to two wounded), one recovery roll per treated figure: 6+ recovered, 4-5 stabilized, less dies (§7.23) */
             recover?: {
                 wounded: string;
@@ -1446,6 +1477,19 @@ export interface components {
             mine: "ap" | "av";
         } | {
             /** @enum {string} */
+            type: "withdraw";
+            unit: string | null;
+            /** @description per-figure paths (waypoints after the start) */
+            moves: {
+                fig: string;
+                path: number[][];
+            }[];
+        } | {
+            /** @enum {string} */
+            type: "lullHide";
+            units: string[];
+        } | {
+            /** @enum {string} */
             type: "infiltrate";
             unit: string | null;
             /** @description per-figure paths (waypoints after the start) */
@@ -1482,7 +1526,15 @@ export interface components {
             }[];
         } | {
             /** @enum {string} */
+            type: "lucky";
+            die: number | null;
+        } | {
+            /** @enum {string} */
             type: "motivator";
+            reroll: boolean;
+        } | {
+            /** @enum {string} */
+            type: "commandReroll";
             reroll: boolean;
         } | {
             /** @enum {string} */
@@ -1524,6 +1576,7 @@ export interface components {
                 fig: string;
                 path: number[][];
             }[];
+            wounded?: string;
         } | {
             /** @enum {string} */
             type: "opportunity";
@@ -1550,6 +1603,23 @@ export interface components {
             land?: boolean;
             /** @description a Shock vehicle ends its move in contact with this enemy squad and rolls its kill dice at it (§6.12) */
             shock?: string;
+            /** @description property Smoke: lay the vehicle's one smoke screen of the game between two points it sees, at most 12" apart, before (fireFirst) or after the move (§2.5, §7.26) */
+            smoke?: number[][];
+            /** @description property Close-In Defence System: a 4" blast round the hull at every infantry unit; counts as one weapon system (§2.5) */
+            cids?: boolean;
+            /** @description property Command Vehicle or Forward Observer: call an off-board section at a point the vehicle sees; stationary (§2.5, §7.11) */
+            callFire?: {
+                asset: string;
+                /** @description [x, y] in hundredths of an inch */
+                at: number[];
+            };
+            /** @description property Jump Jets (walkers): instead of moving and firing, jump up to 10" in a straight line (path: the end point), clearing obstacles up to 6" high, not ending within 2" of enemy troops (§2.5) */
+            jump?: boolean;
+            /** @description property Medevac: Recover Wounded for a friendly squad within 1" of the hull, as two aid teams (up to 2 wounded); stationary (§2.5, §7.23) */
+            medevac?: {
+                unit: string;
+                wounded: string[];
+            };
             /** @description the embarked unit gets out: each figure placed within 1" of the hull, coherent; the transport's whole activation (stationary, no fire); the unit may then fire or close assault (§2.5) */
             disembark?: {
                 unit: string;
