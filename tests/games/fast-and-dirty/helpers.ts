@@ -94,3 +94,15 @@ export function vehicleScene(name: string, o: { squads?: Parameters<typeof craft
   s.toAct = u.side as Side;
   return s;
 }
+
+/** A1 (4 Regulars, 2 dead, broken) about to activate, its fourth trooper with these personalities; B1 far away. */
+export function shaken(name: string, personalities: string[]): S {
+  const spec: UnitSpec = { name: 'Shaken', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 3 }, { weapon: 'assaultRifle', armour: 'light', personalities }] };
+  const s = craft({ name, units: [
+    { id: 'A1', side: 0, spec, at: row(1000, 500, 4) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) },
+  ] });
+  const a = unitOf(s, 'A1');
+  a.figures[0].alive = false; a.figures[1].alive = false; a.broken = true;
+  return s;
+}

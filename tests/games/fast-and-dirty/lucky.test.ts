@@ -4,26 +4,16 @@
 // the test, once per game. Dice scripted by value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, decision, evOf, faces, fastAndDirty, row, squad, tryAct, unitOf } from './helpers.js';
+import { act, shaken, craft, decision, evOf, faces, fastAndDirty, row, squad, tryAct, unitOf } from './helpers.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import type { S } from '../../../src/games/fast-and-dirty/state.js';
 
 const code = (r: unknown) => (r as { code?: string }).code;
-/** A1: 4 Regulars (3+), 2 dead and broken, the fourth with these personalities; B1 far away. */
-function shaken(name: string, personalities: string[] = ['lucky']): S {
-  const spec: UnitSpec = { name: 'Shaken', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 3 }, { weapon: 'assaultRifle', armour: 'light', personalities }] };
-  const s = craft({ name, units: [
-    { id: 'A1', side: 0, spec, at: row(1000, 500, 4) },
-    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) },
-  ] });
-  const a = unitOf(s, 'A1');
-  a.figures[0].alive = false; a.figures[1].alive = false; a.broken = true;
-  return s;
-}
+const shakenLucky = (name: string, personalities: string[] = ['lucky']): S => shaken(name, personalities);
 const activate = (s: S, dice: number[]) => act(s, { type: 'activate', unit: 'A1' }, dice);
 
 test('#72 Lucky: after a failed morale test the owner may re-roll any one of its dice, once per game (§2.7)', () => {
-  const r = activate(shaken('lk-m'), faces(1, 2, 1));
+  const r = activate(shakenLucky('lk-m'), faces(1, 2, 1));
   assert.equal(r.s.phase, 'lucky');
   const d = decision(r.s);
   assert.equal(d.seat, 0);
@@ -41,20 +31,20 @@ test('#72 Lucky: after a failed morale test the owner may re-roll any one of its
   assert.equal(evOf(keep.events, 'routed').length, 1);
   assert.equal(unitOf(keep.s, 'A1').luckyUsed, undefined);
   // Spent: the next failure is final; no Lucky trooper (or a dead one): no window.
-  const spent = shaken('lk-spent');
+  const spent = shakenLucky('lk-spent');
   unitOf(spent, 'A1').luckyUsed = true;
   assert.equal(evOf(activate(spent, faces(1, 1, 1)).events, 'routed').length, 1);
-  assert.equal(evOf(activate(shaken('lk-none', []), faces(1, 1, 1)).events, 'routed').length, 1);
-  const dead = shaken('lk-dead');
+  assert.equal(evOf(activate(shakenLucky('lk-none', []), faces(1, 1, 1)).events, 'routed').length, 1);
+  const dead = shakenLucky('lk-dead');
   unitOf(dead, 'A1').figures[3].alive = false;
   unitOf(dead, 'A1').figures[2].alive = true;
   assert.equal(evOf(activate(dead, faces(1, 1, 1)).events, 'routed').length, 1, 'the lucky trooper is dead: routed at once');
   // A passed test asks nothing.
-  assert.equal(activate(shaken('lk-pass'), faces(6, 6, 1)).s.phase, 'order');
+  assert.equal(activate(shakenLucky('lk-pass'), faces(6, 6, 1)).s.phase, 'order');
 });
 
 test('#72 Lucky and Motivator: a test still failed after the Lucky re-roll goes to the Motivator\'s decision (§2.7)', () => {
-  const r = activate(shaken('lk-mot', ['lucky', 'motivator']), faces(1, 1, 1));
+  const r = activate(shakenLucky('lk-mot', ['lucky', 'motivator']), faces(1, 1, 1));
   assert.equal(r.s.phase, 'lucky');
   const m = act(r.s, { type: 'lucky', die: 0 }, faces(2));
   assert.equal(m.s.phase, 'motivator');
@@ -88,11 +78,11 @@ test('#72 Lucky: a failed Command Response die may be re-rolled; the new die dec
 });
 
 test('#72 Lucky: the decision lists keeping and each die; by default a rout re-rolls its first failed die, anything else keeps the luck', () => {
-  const r = activate(shaken('lk-def'), faces(4, 1, 1));
+  const r = activate(shakenLucky('lk-def'), faces(4, 1, 1));
   const d = decision(r.s);
   assert.deepEqual(fastAndDirty.candidates(r.s, 0, d, 10, null as never).actions, [{ type: 'lucky', die: null }, { type: 'lucky', die: 0 }, { type: 'lucky', die: 1 }, { type: 'lucky', die: 2 }]);
   assert.deepEqual(fastAndDirty.defaultAction(r.s, d), { type: 'lucky', die: null }, 'one success: falls back, luck kept');
-  const rout = activate(shaken('lk-def-rout'), faces(4, 1, 1).map(() => 0));
+  const rout = activate(shakenLucky('lk-def-rout'), faces(4, 1, 1).map(() => 0));
   assert.deepEqual(fastAndDirty.defaultAction(rout.s, decision(rout.s)), { type: 'lucky', die: 0 });
   const cr = activate(contact('lk-def-cr'), faces(2));
   assert.deepEqual(fastAndDirty.defaultAction(cr.s, decision(cr.s)), { type: 'lucky', die: null });

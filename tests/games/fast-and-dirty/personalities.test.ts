@@ -5,7 +5,7 @@
 // Observer (counts one Quality level higher when calling artillery). Dice scripted by value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, decision, evOf, faces, row, squad, tryAct, unitOf } from './helpers.js';
+import { act, shaken, craft, decision, evOf, faces, row, squad, tryAct, unitOf } from './helpers.js';
 import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 
@@ -89,20 +89,11 @@ test('#72 Forward Observer: may call fire and calls one Quality level higher (Re
   assert.equal(none.s.artillery[0].lost, true, 'without Comms: no success, the section is lost');
 });
 
-/** A1 (4 Regulars, 2 dead, broken) activating, with a Motivator among the living unless `none`. */
-function shaken(name: string, none = false): S {
-  const spec: UnitSpec = { name: 'Shaken', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 3 }, { weapon: 'assaultRifle', armour: 'light', personalities: none ? [] : ['motivator'] }] };
-  const s = craft({ name, units: [
-    { id: 'A1', side: 0, spec, at: row(1000, 500, 4) },
-    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) },
-  ] });
-  const a = unitOf(s, 'A1');
-  a.figures[0].alive = false; a.figures[1].alive = false; a.broken = true;
-  return s;
-}
+/** A1 activating, with a Motivator among the living unless `none`. */
+const shakenMot = (name: string, none = false): S => shaken(name, none ? [] : ['motivator']);
 
 test('#72 Motivator: after a failed morale test the owner decides to re-roll it, once per game (§2.7)', () => {
-  const r = act(shaken('p-mot'), { type: 'activate', unit: 'A1' }, faces(1, 1, 1));
+  const r = act(shakenMot('p-mot'), { type: 'activate', unit: 'A1' }, faces(1, 1, 1));
   assert.equal(r.s.phase, 'motivator');
   const d = decision(r.s);
   assert.equal(d.seat, 0);
@@ -116,10 +107,10 @@ test('#72 Motivator: after a failed morale test the owner decides to re-roll it,
   const keep = act(r.s, { type: 'motivator', reroll: false });
   assert.equal(evOf(keep.events, 'routed').length, 1, 'the kept result routs');
   // Spent: the next failure is final.
-  const later = shaken('p-mot-used');
+  const later = shakenMot('p-mot-used');
   unitOf(later, 'A1').motivatorUsed = true;
   assert.equal(evOf(act(later, { type: 'activate', unit: 'A1' }, faces(1, 1, 1)).events, 'routed').length, 1);
-  assert.equal(evOf(act(shaken('p-mot-none', true), { type: 'activate', unit: 'A1' }, faces(1, 1, 1)).events, 'routed').length, 1, 'no Motivator: routed at once');
+  assert.equal(evOf(act(shakenMot('p-mot-none', true), { type: 'activate', unit: 'A1' }, faces(1, 1, 1)).events, 'routed').length, 1, 'no Motivator: routed at once');
   // A passed test asks nothing.
-  assert.equal(act(shaken('p-mot-pass'), { type: 'activate', unit: 'A1' }, faces(6, 6, 1)).s.phase, 'order');
+  assert.equal(act(shakenMot('p-mot-pass'), { type: 'activate', unit: 'A1' }, faces(6, 6, 1)).s.phase, 'order');
 });

@@ -434,17 +434,16 @@ function resolveRoll(s: S, f: Attack, att: Unit, a: CompiledAction, u: Unit, fac
 }
 
 /**
- * An attack's roll against an Explosive Object (spec 7.6.1): the band's dice, Higher/Lower and
- * the attacker's Attack Up/Down; never Protection, never Flanked (A-49). Traced from the
- * attacker for the centre space, from the centre for the rest of an AoE; 2 Hits in a Turn place a marker.
+ * An attack's roll at a target that is no unit (an Explosive Object, a Targetable OM, a vehicle;
+ * spec 7.6.1, 7.3.7, 7.16.4): the band's dice and extra dice, Higher/Lower and the attacker's
+ * Attack Up/Down; never Protection, never Flanked (A-49). `tag` names the target in the events.
+ * The Hits, or null when the target is out of the weapon's bands (missed).
  */
-function rollObject(s: S, f: Attack, att: Unit, a: CompiledAction, at: string, rng: Rng, ev: Ev): void {
-  const m = map(s);
-  const centre = f.targets[f.i].centre;
-  const ok = !!att.at && (explosiveObject(s, at) || !!targetableOm(s, at)) && (centre ? !targetProblem(s, att, a, at) : los(m, f.centre, at).ok);
-  const b = ok ? band(s, att, a, distance(originOf(s, att, f.centre), f.centre), null) : null;
-  if (!b) { say(ev, 'attack_missed', { id: f.id, object: at }); return; }
-  const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, distance(originOf(s, att, f.centre), f.centre))).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
+export function rollAtObject(s: S, f: { id: number; centre: string }, att: Unit, a: CompiledAction, at: string, rng: Rng, ev: Ev, tag: Record<string, string>): number | null {
+  const d = distance(originOf(s, att, f.centre), f.centre);
+  const b = band(s, att, a, d, null);
+  if (!b) { say(ev, 'attack_missed', { id: f.id, ...tag }); return null; }
+  const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, d)).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
   const mods: Record<string, number> = {};
   const za = parseKey(att.at!)[2] + dddLift(att.id); const zt = parseKey(at)[2];
   if (za > zt) mods.higher = 2;
@@ -453,8 +452,21 @@ function rollObject(s: S, f: Attack, att: Unit, a: CompiledAction, at: string, r
   if (count(att, 'ATTACK_DOWN')) mods.attackDown = -count(att, 'ATTACK_DOWN');
   const dice = modifyPool(Array(b.dice + extra).fill(b.color), Object.values(mods).reduce((x, y) => x + y, 0));
   const faces = roll(rng, dice);
-  ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, object: at, dice, mods }));
-  const hits = faces.flat().filter((x) => x === 'H' || x === 'AH').length;
+  ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, ...tag, dice, mods }));
+  return faces.flat().filter((x) => x === 'H' || x === 'AH').length;
+}
+
+/**
+ * An attack's roll against an Explosive Object (spec 7.6.1): traced from the attacker for the
+ * centre space, from the centre for the rest of an AoE; 2 Hits in a Turn place a marker.
+ */
+function rollObject(s: S, f: Attack, att: Unit, a: CompiledAction, at: string, rng: Rng, ev: Ev): void {
+  const m = map(s);
+  const centre = f.targets[f.i].centre;
+  const ok = !!att.at && (explosiveObject(s, at) || !!targetableOm(s, at)) && (centre ? !targetProblem(s, att, a, at) : los(m, f.centre, at).ok);
+  if (!ok) { say(ev, 'attack_missed', { id: f.id, object: at }); return; }
+  const hits = rollAtObject(s, f, att, a, at, rng, ev, { object: at });
+  if (hits === null) return;
   // A Targetable OM (spec 7.3.7) takes the same roll's Hits.
   const om = targetableOm(s, at);
   if (om) hitOm(s, om, hits, ev);

@@ -16,7 +16,7 @@ import { CONTENT, cellKey, checkDataFile, type Color, type CompiledAction } from
 import { DIRS, distance, floor, inside, los, parseKey, terrainCost } from '../geometry.js';
 import { count, map, type Action, type Dir, type Frame, type S, type Side, type Unit, type Vehicle } from '../state.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
-import { abilitiesOf, band, firstEffectsOf, isPreAbility, modifyPool, preHoldsFor, roll, targetProblem } from './combat.js';
+import { rollAtObject, targetProblem } from './combat.js';
 import { dddAt } from './ddd.js';
 import { areaSpaces } from './explosions.js';
 
@@ -345,19 +345,9 @@ export function rollVehicle(s: S, f: { id: number; centre: string; targets: { ce
   const at = v && (centre ? ([v.front, v.back].includes(f.centre) ? f.centre : null)
     : [v.front, v.back].find((k) => areaSpaces(m, f.centre, 99).includes(k) && los(m, f.centre, k).ok) ?? null);
   const ok = !!att.at && !!at && (centre ? !targetProblem(s, att, a, at) : true);
-  const bd = ok ? band(s, att, a, distance(att.at!, f.centre), null) : null;
-  if (!bd || !v || !at) { say(ev, 'attack_missed', { id: f.id, vehicle: id }); return; }
-  const extra = abilitiesOf(s, a).filter((ab) => isPreAbility(ab) && preHoldsFor(s, ab, att, null, distance(att.at!, f.centre))).flatMap(firstEffectsOf).filter((e) => e.k === 'extraDie').length;
-  const mods: Record<string, number> = {};
-  const za = parseKey(att.at!)[2]; const zt = parseKey(at)[2];
-  if (za > zt) mods.higher = 2;
-  if (za < zt) mods.lower = -2;
-  if (count(att, 'ATTACK_UP')) mods.attackUp = count(att, 'ATTACK_UP');
-  if (count(att, 'ATTACK_DOWN')) mods.attackDown = -count(att, 'ATTACK_DOWN');
-  const dice = modifyPool(Array(bd.dice + extra).fill(bd.color), Object.values(mods).reduce((x, y) => x + y, 0));
-  const faces = roll(rng, dice);
-  ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, vehicle: id, dice, mods }));
-  hitVehicle(s, v, faces.flat().filter((x) => x === 'H' || x === 'AH').length, ev);
+  if (!ok || !v || !at) { say(ev, 'attack_missed', { id: f.id, vehicle: id }); return; }
+  const hits = rollAtObject(s, f, att, a, at, rng, ev, { vehicle: id });
+  if (hits !== null) hitVehicle(s, v, hits, ev);
 }
 
 /** Whether `att` may aim an attack at `at` for the vehicle there (an enemy vehicle is a Targetable Object, L2140). */
