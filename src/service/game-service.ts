@@ -798,6 +798,7 @@ export class GameService {
     // A second commit replaces the first (and says so).
     const replaced = (await this.store.sealedCommits(g.game.id, groupId)).some((c) => c.seat === seat);
     let after: { plan: AppendPlan; next: LoadedGame; events: GameEvent[] } | null = null;
+    const t0 = performance.now();
     const out = await this.store.commitSealed(g.game.id, g.k.seq, { group: groupId, seat, decision: dec.id, action }, (commits) => {
       const members = openDecisions(g.rs, g.k).filter((d) => d.group?.id === groupId);
       if (!members.every((d) => commits.some((c) => c.seat === d.seat))) return null;
@@ -812,6 +813,8 @@ export class GameService {
     }
     if (out.closed && after) {
       const a = after as { plan: AppendPlan; next: LoadedGame; events: GameEvent[] };
+      // The closing commit appends the sealed entry: it is a committed move like any other.
+      if (probes.listenerCount('commit')) probes.emit('commit', { ruleset: g.rs.id, kind: 'sealed', seconds: (performance.now() - t0) / 1000 });
       this.committed(a.next, a.plan.outbox.length > 0);
       return {
         version: a.next.k.seq, sealed: { group: groupId, held: true, closed: true, replaced },

@@ -37,6 +37,9 @@ test('/metrics after a bot game: moves per ruleset, commit latency, requests per
   let m = await scrape();
   if (!process.env.REDIS_URL) await until(async () => sum((m = await scrape()), 'skyeye_job_duration_seconds_count{', 'name="ai"') >= 2, 60_000);
   assert.ok(sum(m, 'skyeye_moves_total{', 'ruleset="duel"') >= 2, 'moves counted for duel');
+  // Every duel round opens with a sealed bid: its closing commit is a move too.
+  const sealed = [...m].filter(([k]) => k.startsWith('skyeye_moves_total{') && k.includes('ruleset="duel"') && k.includes('kind="sealed"'));
+  assert.ok(sealed.reduce((a, [, v]) => a + v, 0) >= 1, 'sealed entries counted');
   assert.ok(sum(m, 'skyeye_commit_duration_seconds_count{', 'ruleset="duel"') >= 2);
   assert.ok(sum(m, 'skyeye_http_request_duration_seconds_count{', 'route="/v1/games/:id"') >= 1, 'requests per route');
   assert.ok(sum(m, 'skyeye_http_request_duration_seconds_count{', 'route="/v1/games",method="POST",status="2xx"') === 1);
