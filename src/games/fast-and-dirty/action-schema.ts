@@ -74,7 +74,7 @@ export const actionSchema = T.Union([
   act('arrange', { places: T.Array(T.Object({ fig: Id, at: XY }, { additionalProperties: false }), { maxItems: 16 }) }, 'drop troops landed: place figures within 6" of the landing point, coherent, not overlapping; figures not named keep their automatic places, no places keeps the automatic arrangement (§7.6)'),
   act('lucky', { die: T.Union([T.Integer({ minimum: 0, maximum: 2 }), T.Null()]) }, 'the unit failed a test at activation (morale 3D6, Command Response 1D6): its Lucky trooper re-rolls one die (its index in the decision\'s faces), once per game, or keep them with null (§2.7)'),
   act('motivator', { reroll: T.Boolean() }, 'the unit failed its morale test: its Motivator re-rolls it (once per game), or keep the result (§2.7)'),
-  act('commandReroll', { reroll: T.Boolean() }, 'the unit failed its Command Response test: your Command Vehicle lets it re-roll (once per turn for the whole side), or keep the result (§2.5)'),
+  act('commandReroll', { reroll: T.Boolean() }, 'the unit failed its Command Response test: your Command Vehicle (once per turn for the whole side) or an HQ figure (once per turn each) lets it re-roll, or keep the result (§2.5, §2.6); the decision\'s `by` names it'),
   act('harm', { fig: Id }, 'psionic Harm at your unit: the figure that rolls, killed on 4+ (§7.22)'),
   act('elusive', { moves: Moves }, 'Elusive: the unit fired upon falls back up to 4" per figure, coherent, ending farther from the nearest enemy, before the shot resolves, or stays with no moves; once per turn (§2.6)'),
   act('retarget', { target: T.Union([Id, T.Null()]) }, 'the Elusive target fell back out of the shooter\'s reach: fire at another legal target, or null to hold fire (§2.6)'),

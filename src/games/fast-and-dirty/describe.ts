@@ -57,7 +57,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'harm': return `${a.fig} suffers the Harm`;
     case 'lucky': return a.die === null ? `${active} keeps its dice` : `${active}'s lucky trooper re-rolls die ${a.die + 1}`;
-    case 'commandReroll': return a.reroll ? `${active} re-rolls its Command Response test (Command Vehicle)` : `${active} keeps its Command Response result`;
+    case 'commandReroll': return a.reroll ? `${active} re-rolls its Command Response test (Command Vehicle or HQ)` : `${active} keeps its Command Response result`;
     case 'motivator': return a.reroll ? `${active}'s motivator rallies it: re-roll the morale test` : `${active} keeps its morale result`;
     case 'arrange': return a.places.length ? `${active} arranges ${a.places.length} landed figure${a.places.length > 1 ? 's' : ''}` : `${active} keeps the landing arrangement`;
     case 'drop': return `${active} drops at (${inches(a.at[0])}, ${inches(a.at[1])})`;

@@ -47,6 +47,7 @@ import { driveCandidates, driveProblem, isVehicle } from './rules/vehicles.js';
 import { boardCandidates, boardProblem, disembarkedOrderProblem } from './rules/transport.js';
 import { pairOptions, pairProblem } from './rules/pairs.js';
 import { isOptionalField, optionalChoice } from './rules/optional-fields.js';
+import { rerollSourceOf } from './rules/vehicle-properties.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
 function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
@@ -131,7 +132,7 @@ function pending(s: S): OpenDecision[] {
   }
   if (s.phase === 'commandReroll') {
     const u = s.units.find((x) => x.id === s.active)!;
-    return [{ key: `commandReroll:${s.step}`, seat: u.side as Side, kind: 'commandReroll', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id } }];
+    return [{ key: `commandReroll:${s.step}`, seat: u.side as Side, kind: 'commandReroll', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, by: rerollSourceOf(s, u)?.id ?? null } }];
   }
   if (s.phase === 'motivator') {
     const u = s.units.find((x) => x.id === s.active)!;
@@ -446,7 +447,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type !== 'motivator' || typeof a.reroll !== 'boolean') return violation('wrong_action', 'answer with {type:"motivator", reroll: true|false} (§2.7)');
       return null;
     case 'commandReroll':
-      if (a.type !== 'commandReroll' || typeof a.reroll !== 'boolean') return violation('wrong_action', 'answer with {type:"commandReroll", reroll: true|false} (§2.5 Command Vehicle)');
+      if (a.type !== 'commandReroll' || typeof a.reroll !== 'boolean') return violation('wrong_action', 'answer with {type:"commandReroll", reroll: true|false} (§2.5 Command Vehicle, §2.6 HQ)');
       return null;
     case 'harm': {
       if (a.type !== 'harm' || typeof a.fig !== 'string') return violation('wrong_action', 'answer with {type:"harm", fig} (§7.22)');
@@ -787,6 +788,10 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
         properties: { 0: { enum: ['light', 'moderate', 'heavy'] }, 1: { enum: ['light', 'moderate', 'heavy'] } },
       },
       night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2' },
+      techAdvanced: {
+        type: 'object', additionalProperties: false, description: 'scenario setting Tech level (§4.1, §2.6 Primitive, checklist #73): the sides whose units count as technologically advanced against Primitive units; when absent, every unit without the Primitive trait does [P]',
+        properties: { 0: { type: 'boolean' }, 1: { type: 'boolean' } },
+      },
       tasks: taskOptionSchema,
       ...cardOptionSchema,
       generate: generateOptionSchema,

@@ -9,6 +9,7 @@ import { isViolation, violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
 import { inFortification, coherencyBasis, coherencyDistance, coherencyOf, inImpassable, pathCost, positionCover, samplePoints, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
 import { aerialClearance } from './rules/nlu.js';
+import { uplinkTargets } from './rules/command-traits.js';
 import { isBuilding, openingLimit, openingsMet } from './rules/buildings.js';
 import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
 import { QUALITY_TABLE, casualties, living, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
@@ -296,6 +297,8 @@ export function priorityTargets(s: S, u: Unit, pos?: Positions): { unit: Unit; p
     if (plan) ranked.push({ unit: t, plan });
   }
   ranked.sort((a, b) => a.plan.distance - b.plan.distance || (a.unit.id < b.unit.id ? -1 : 1));
+  // Uplink, in communications with no untreated wounded and no enemy within 10": any target (§2.6).
+  if (uplinkTargets(s, u, pos)) return ranked;
   const q = u.underFire ? shiftQuality(u.quality, -1) : u.quality;
   return ranked.slice(0, Math.max(1, QUALITY_TABLE[q].priority));
 }

@@ -53,6 +53,12 @@ export interface Figure {
   team?: string;
   /** Wears the Self-Sealing armour add-on (§2.4, §7.1). */
   sealed?: boolean;
+  /** Trait Resilient (§2.6, §6.5 step 7): its Resilience Points left; a wound costs 1, a kill 2 (rules/resilience.ts). */
+  resiliencePoints?: number;
+  /** Trait Ignore Pain (§2.6): wounded, it still moves and fights (`alive` stays true); a 1 on its roll at each activation removes it. */
+  painWound?: boolean;
+  /** Killed in close assault by an Infect unit and infected on 5+ (§2.6); the scenario defines what it does. */
+  infected?: boolean;
   /** Personalities of this squad member (§2.7): `brawler`, `knifeFighter`, `sharpshooter`, `triggerHappy`, `comms`, `forwardObserver` have effects. */
   personalities?: string[];
   /** An Intruder counter-hacked on a natural 1: it may not intrude for the rest of the battle (§2.7). */
@@ -175,6 +181,12 @@ export interface Unit {
   villainDown?: number;
   /** Advanced Force Generation Leaders QT (§2.10): the leadership of this Platoon HQ's leader figure (morale re-rolls while he lives). */
   hqLeadership?: Leadership;
+  /** Trait HQ (§2.6): the turn its once-a-turn Command Response re-roll was used (rules/command-traits.ts). */
+  hqRerollTurn?: number;
+  /** Trait Primitive (§2.6): the first attack by a technologically advanced weapon has been taken (future shock, rules/tech.ts). */
+  futureShocked?: boolean;
+  /** Trait Tech Reverence (§2.6): a friendly vehicle within 12" was destroyed; it tests morale at its next activation. */
+  reverenceTest?: boolean;
   /** Basic Forces limitation Inflexible (§2.10): coherency 2" whatever its Quality. */
   inflexibleCoherency?: boolean;
   /** A vehicle (§2.5): one hull figure, its type in data/vehicles.json (rules/vehicles.ts). */
@@ -183,6 +195,8 @@ export interface Unit {
   embarked?: string | null;
   /** Disembarked this activation: it may fire or close assault, but not move further (§2.5). */
   disembarking?: boolean;
+  /** Item traits Holy / Unholy (§2.6): the items they apply to, both when absent. */
+  items?: ('weapon' | 'armour')[];
   /** Mechanized transport or Command Squad subordinates it may activate with (§2.6, rules/pairs.ts). */
   pairs?: { unit: string; kind: 'mechanized' | 'command' }[];
 }
@@ -272,6 +286,8 @@ export interface Options {
   gravity?: 'standard' | 'low' | 'high';
   /** Night fighting (§7.16): ranges X2 (night vision: unrestricted within 20"), pinning threshold −2. */
   night?: boolean;
+  /** Scenario setting Tech level (§4.1): the sides whose units count as technologically advanced against Primitive units (§2.6); when absent, every unit without the trait [P]. */
+  techAdvanced?: { 0?: boolean; 1?: boolean };
   /** Module Command Response (§7.3). */
   commandResponse?: boolean;
   /** Sides without communications (§7.4). */

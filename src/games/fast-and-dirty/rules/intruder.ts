@@ -12,6 +12,7 @@
 import { violation, type Violation } from '../../../engine/types.js';
 import { QUALITY_TABLE, inPlay, living, type Action, type S, type Unit } from '../state.js';
 import type { Run } from './run.js';
+import { hackProof } from './tech.js';
 
 export type Intrusion = { fig: string; jam?: string; marker?: { unit: string; n: number } };
 
@@ -25,6 +26,8 @@ export function intrudeProblem(s: S, u: Unit, x: Intrusion): Violation | null {
   const id = x.jam ?? x.marker?.unit;
   const t = s.units.find((v) => v.id === id);
   if (!t || t.side === null || t.side === u.side || !inPlay(t)) return violation('not_an_enemy', `${id} is not an enemy unit in play (§2.7)`);
+  // Primitive units have no systems to hack (§2.6).
+  if (hackProof(t)) return violation('primitive_immune', `${t.id} is Primitive: immune to Intruders (§2.6)`);
   if (x.marker) {
     if (!t.hidden || !t.hidden.markers.some((m) => m.n === x.marker!.n)) return violation('not_a_marker', `${t.id} has no hidden marker ${x.marker.n} (§2.7, §7.10)`);
   } else if (t.hidden) return violation('hidden_target', `${t.id} is hidden: an Intruder may reveal one of its markers instead (§2.7 [P])`);
@@ -63,9 +66,9 @@ export function intruderCandidates(s: S, u: Unit): Action[] {
   const out: Action[] = [];
   const c = f.at;
   const d2 = (v: Unit) => Math.min(...living(v).map((g) => (g.at[0] - c[0]) ** 2 + (g.at[1] - c[1]) ** 2));
-  const foes = s.units.filter((v) => v.side !== null && v.side !== u.side && inPlay(v) && !v.hidden && !v.jammed && living(v).length && (v.kind === 'infantry' || v.kind === 'weaponTeam'));
+  const foes = s.units.filter((v) => v.side !== null && v.side !== u.side && inPlay(v) && !v.hidden && !v.jammed && !hackProof(v) && living(v).length && (v.kind === 'infantry' || v.kind === 'weaponTeam'));
   foes.sort((a, b) => d2(a) - d2(b));
   if (foes.length) out.push({ type: 'command', demolition: null, target: null, intrude: { fig: f.id, jam: foes[0].id } });
-  for (const v of s.units) if (v.side !== null && v.side !== u.side && inPlay(v) && v.hidden?.markers.length) out.push({ type: 'command', demolition: null, target: null, intrude: { fig: f.id, marker: { unit: v.id, n: v.hidden.markers[0].n } } });
+  for (const v of s.units) if (v.side !== null && v.side !== u.side && inPlay(v) && v.hidden?.markers.length && !hackProof(v)) out.push({ type: 'command', demolition: null, target: null, intrude: { fig: f.id, marker: { unit: v.id, n: v.hidden.markers[0].n } } });
   return out;
 }

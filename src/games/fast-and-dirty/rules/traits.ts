@@ -4,6 +4,7 @@
 import { casualties, type Unit } from '../state.js';
 import type { Run } from './run.js';
 import { psiArmour } from './psionics.js';
+import { unholyArmour } from './unholy.js';
 
 export type Trait =
   | 'assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile'
@@ -23,8 +24,8 @@ export function assaultTraitMods(u: Unit): Record<string, number> {
   return m;
 }
 
-/** Armour modifiers against damage rolls: Tough +1 (§2.6), Expose / Shield (§7.22). */
-export const armourMod = (u: Unit) => psiArmour(u) + (has(u, 'tough') ? 1 : 0) - (has(u, 'goon') ? 1 : 0);
+/** Armour modifiers against damage rolls: Tough +1, Goon −1, Unholy armour +2 unless `by` fires a Holy weapon (§2.6), Expose / Shield (§7.22). */
+export const armourMod = (u: Unit, by?: Unit | null) => psiArmour(u) + (has(u, 'tough') ? 1 : 0) - (has(u, 'goon') ? 1 : 0) + unholyArmour(u, by);
 
 /** Base movement change in hundredths: Swift +2", Slow −2" (§2.6). */
 export const traitMove = (u: Unit) => (has(u, 'swift') ? 200 : 0) - (has(u, 'slow') ? 200 : 0);

@@ -46,6 +46,8 @@ import { pairedNext, resolvePairs } from './pairs.js';
 import { isVehicleSpec, type VehicleSpec } from '../content.js';
 import { startAboard } from './aboard.js';
 import { commandRerollDue, commandVehicleOf } from './vehicle-properties.js';
+import { hqOf } from './command-traits.js';
+import { ignorePainRolls } from './resilience.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
@@ -297,7 +299,12 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
     return;
   }
   // Berserk within assault range: no tests, Under Fire and Pinned ignored; it must charge (§2.6).
-  if (berserkStart(s, run, u)) { s.phase = 'order'; s.step++; checkImmediate(s, run); return; }
+  if (berserkStart(s, run, u)) {
+    // Its activation tests are passed, a pending Tech Reverence test with them [P]; Ignore Pain still rolls (§2.6).
+    delete u.reverenceTest;
+    if (painRolls(s, run, u)) return;
+    s.phase = 'order'; s.step++; checkImmediate(s, run); return;
+  }
   const r = activationTests(s, run, u);
   if (r === 'motivator') { s.phase = 'motivator'; s.step++; return; }
   if (r === 'lucky') { s.phase = 'lucky'; s.step++; return; }
@@ -349,23 +356,38 @@ function afterTests(s: S, run: Run, u: Unit, r: 'rout' | 'fallBack' | 'normal'):
 
 function afterCommandResponse(s: S, run: Run, u: Unit, r: 'fallBack' | 'normal'): void {
   if (r === 'normal') hesitantTrait(s, run, u);
+  if (painRolls(s, run, u)) return;
   s.phase = 'order';
   s.step++;
   checkImmediate(s, run);
 }
 
-/** The Command Vehicle decision (§2.5): re-roll the failed Command Response test (once per turn for the side) or keep it. */
+/** The Command Vehicle or HQ decision (§2.5, §2.6): re-roll the failed Command Response test (once per turn for the source) or keep it. */
 export function applyCommandReroll(s: S, run: Run, reroll: boolean): void {
   const u = s.units.find((x) => x.id === s.active)!;
   if (reroll) {
-    const v = commandVehicleOf(s, u)!;
-    v.vehicle!.rerollTurn = s.turn;
-    run.emit('command_reroll', { unit: u.id, vehicle: v.id });
+    const v = commandVehicleOf(s, u);
+    if (v) {
+      v.vehicle!.rerollTurn = s.turn;
+      run.emit('command_reroll', { unit: u.id, vehicle: v.id });
+    } else {
+      const h = hqOf(s, u)!;
+      h.hqRerollTurn = s.turn;
+      run.emit('command_reroll', { unit: u.id, hq: h.id });
+    }
     // The first result is replaced, an order recall with it.
     if (u.recallTurn === s.turn) delete u.recallTurn;
     commandResponse(s, run, u);
   }
   afterCommandResponse(s, run, u, 'normal');
+}
+
+/** Ignore Pain's rolls (§2.6, §5.2 item 2.7); true when they took the unit's last figures and ended its activation. */
+function painRolls(s: S, run: Run, u: Unit): boolean {
+  ignorePainRolls(s, run, u);
+  if (inPlay(u)) return false;
+  endActivation(s, run, u);
+  return true;
 }
 
 const movePositions = (moves: { fig: string; path: Pt[] }[]) => new Map(moves.map((m) => [m.fig, m.path[m.path.length - 1]]));

@@ -16,6 +16,8 @@ import { MINE_TRIGGER } from './mines.js';
 import type { Run } from './run.js';
 import { recoveryRoll, untreated, woundRules } from './wounds.js';
 import { hull } from './vehicles.js';
+import { hqOf } from './command-traits.js';
+import { iconDestroyed } from './tech.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
 type Prop = NonNullable<VehicleDef['properties']>[number];
@@ -111,7 +113,7 @@ export function propertyActions(s: S, run: Run, u: Unit, a: Drive): void {
     const poly = hull(u);
     run.emit('cids_fired', { unit: u.id });
     // Every infantry unit with a base within 4" of the hull's edge [P]; cover from the hull centre.
-    blastEffect(s, run, u.figures[0].at, weapon('cids'), u.figures[0].at, (f) => circlePolygonDistance(f.at, f.r, poly));
+    blastEffect(s, run, u.figures[0].at, weapon('cids'), u.figures[0].at, (f) => circlePolygonDistance(f.at, f.r, poly), u);
   }
   if (a.callFire && inPlay(u)) callFire(s, run, u, { caller: u.figures[0].id, asset: a.callFire.asset, at: a.callFire.at });
   if (a.medevac && inPlay(u)) {
@@ -153,7 +155,7 @@ export function clearMines(s: S, run: Run, u: Unit, full: Pt[]): void {
  * two have no effect, the third shuts the vehicle down (out of the game, no wreck effects [P]).
  * Returns whether the result was taken.
  */
-export function cybertankHit(run: Run, t: Unit, result: 'systemKill' | 'nonDamaging'): boolean {
+export function cybertankHit(run: Run, t: Unit, result: 'systemKill' | 'nonDamaging', s?: S): boolean {
   if (!hasProperty(t, 'cybertank')) return false;
   const v = t.vehicle!;
   v.systemHits = (v.systemHits ?? 0) + 1;
@@ -164,6 +166,8 @@ export function cybertankHit(run: Run, t: Unit, result: 'systemKill' | 'nonDamag
     t.out = true;
     run.emit('systems_shut_down', { unit: t.id });
     run.emit('unit_eliminated', { unit: t.id });
+    // Tech Reverence (§2.6): a destroyed vehicle shakes the faithful near it.
+    if (s) iconDestroyed(s, run, t);
   }
   return true;
 }
@@ -222,5 +226,8 @@ export function commandVehicleOf(s: S, u: Unit): Unit | null {
   return s.units.find((v) => v.side === u.side && v.vehicle && inPlay(v) && v.vehicle.status === 'ok' && hasProperty(v, 'commandVehicle') && v.vehicle.rerollTurn !== s.turn) ?? null;
 }
 
-/** A failed Command Response test the Command Vehicle may have re-rolled (§2.5). */
-export const commandRerollDue = (s: S, u: Unit): boolean => !!u.hesitant && !!commandVehicleOf(s, u);
+/** The Command Vehicle or HQ (§2.5, §2.6) that may give this unit this turn's Command Response re-roll. */
+export const rerollSourceOf = (s: S, u: Unit): Unit | null => commandVehicleOf(s, u) ?? hqOf(s, u);
+
+/** A failed Command Response test the Command Vehicle or an HQ may have re-rolled (§2.5, §2.6). */
+export const commandRerollDue = (s: S, u: Unit): boolean => !!u.hesitant && !!rerollSourceOf(s, u);

@@ -24,6 +24,8 @@ import { afterGravOrder, airborne, gravMoveProblem, isGrav, liftOff, strafingPro
 import { amphibious, onRoad, pathCostOf, swims, waterAt, waterFireMod, waterMountProblem } from './amphibious.js';
 import { CIDS_MOUNT, clearMines, cybertankHit, jumpProblem, moraleImmune, propertyActions, propertyCandidates, propertyProblem } from './vehicle-properties.js';
 import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.js';
+import { iconDestroyed, primitiveFe } from './tech.js';
+import { applyHurt } from './wounds.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
 export type Facing = 'front' | 'side' | 'rear';
@@ -459,8 +461,8 @@ export function shockAttack(s: S, run: Run, u: Unit, t: Unit): void {
     .sort((a, b) => circlePolygonDistance(a.at, a.r, poly) - circlePolygonDistance(b.at, b.r, poly) || (a.id < b.id ? -1 : 1));
   const dice = run.roll('shock_kill', vdef(u).shockKillDice ?? 2, { unit: u.id, target: t.id });
   const kills = Math.min(dice.filter((d) => d >= 4).length, near().length);
-  const victims = near().slice(0, kills);
-  for (const f of victims) f.alive = false;
+  // Resilient figures lose 2 RP a kill instead (§2.6, rules/resilience.ts).
+  const victims = near().slice(0, kills).filter((f) => applyHurt(s, run, t, f, 'killed'));
   run.emit('shock_attack', { unit: u.id, target: t.id, killed: victims.map((f) => f.id) });
   afterCasualties(s, run, t);
   let hit = false;
@@ -575,7 +577,8 @@ export function infantryAtVehicle(s: S, run: Run, u: Unit, t: Unit, opt: { defen
   const w0 = atWeapons(firers.map((f) => weapon(f.weapon)));
   const x = Math.min(...firers.map((f) => rangeX(s, u, weapon(f.weapon), distance, true)));
   const band = bandOf(u, w0[0], distance, x, hasProp(t, 'stealth')) ?? 'long';
-  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
+  // Primitive: 1D6 at a technologically advanced unit (§2.6).
+  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 && !primitiveFe(s, u, t) ? 2 : 1, { unit: u.id, target: t.id });
   const mods = firerMods(s, u, band, opt);
   const weaponFe = w0.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
   const closest = firers.slice().sort((a, b) => circlePolygonDistance(a.at, a.r, hull(t)) - circlePolygonDistance(b.at, b.r, hull(t)))[0];
@@ -628,7 +631,7 @@ export function penetrationResult(s: S, run: Run, t: Unit, assault = false): voi
   const [a, b] = run.roll('penetration_result', 2, { unit: t.id });
   const ones = (a === 1 ? 1 : 0) + (b === 1 ? 1 : 0);
   if (ones === 0) { knockOut(s, run, t, 'vehicleKill', assault); return; }
-  if (cybertankHit(run, t, ones === 1 ? 'systemKill' : 'nonDamaging')) return;
+  if (cybertankHit(run, t, ones === 1 ? 'systemKill' : 'nonDamaging', s)) return;
   v.moraleDue = true;
   if (ones === 1) {
     v.status = 'systemKill';
@@ -644,6 +647,8 @@ export function knockOut(s: S, run: Run, t: Unit, why: string, assault = false):
   t.out = true;
   run.emit('vehicle_kill', { unit: t.id, why });
   run.emit('unit_eliminated', { unit: t.id });
+  // Tech Reverence (§2.6): the faithful within 12" of the wreck test morale at their next activation.
+  iconDestroyed(s, run, t);
   for (const o of s.units) {
     if (o === t || isVehicle(o) || !inPlay(o) || o.hidden || o.kind === 'nonCombatant') continue;
     if (living(o).some((f) => circlePolygonDistance(f.at, f.r, poly) <= 400)) { markUnderFire(o); run.emit('under_fire', { unit: o.id, by: t.id }); }

@@ -13,6 +13,7 @@ import { hasPersonality, living, type Figure, type S, type Unit } from '../state
 import type { Run } from './run.js';
 import { has, kills } from './traits.js';
 import { selfRepairing } from './nlu.js';
+import { ignoresPain, resilientResult } from './resilience.js';
 
 export const woundRules = (s: S) => !!s.options.recoverWounded;
 
@@ -37,7 +38,8 @@ export function killMargin(s: S, t: Unit, f: Figure): number {
  */
 export function damageResult(s: S, t: Unit, f: Figure, attack: number, defence: number): 'killed' | 'wounded' | null {
   if (!kills(t, attack, defence)) return null;
-  if (!woundRules(s) || has(t, 'droidTroopers') || isWounded(f)) return 'killed';
+  // A figure fighting on with Ignore Pain is wounded already (§2.6).
+  if (!woundRules(s) || has(t, 'droidTroopers') || isWounded(f) || f.painWound) return 'killed';
   return attack - defence >= killMargin(s, t, f) ? 'killed' : 'wounded';
 }
 
@@ -45,7 +47,10 @@ export function damageResult(s: S, t: Unit, f: Figure, attack: number, defence: 
  * Apply a 'killed' or 'wounded' result (of a damage roll, or of a "wounded on 5, killed on 6" roll:
  * without the module a wound kills). Returns true when a figure that was fighting went down.
  */
-export function applyHurt(s: S, run: Run, t: Unit, f: Figure, result: 'killed' | 'wounded' | null): boolean {
+export function applyHurt(s: S, run: Run, t: Unit, f: Figure, result0: 'killed' | 'wounded' | null): boolean {
+  if (!result0) return false;
+  // Resilient (§2.6): the result first costs the model Resilience Points.
+  const result = resilientResult(run, t, f, result0);
   if (!result) return false;
   if (isWounded(f)) {
     delete f.wounded;
@@ -53,6 +58,18 @@ export function applyHurt(s: S, run: Run, t: Unit, f: Figure, result: 'killed' |
     return false;
   }
   if (!f.alive) return false;
+  // Ignore Pain (§2.6): wounded, the figure fights on; another wound or kill result kills it.
+  if (f.painWound) {
+    delete f.painWound;
+    f.alive = false;
+    run.emit('wounded_killed', { unit: t.id, figure: f.id, ignorePain: true });
+    return true;
+  }
+  if (result === 'wounded' && woundRules(s) && ignoresPain(t)) {
+    f.painWound = true;
+    run.emit('wounded', { unit: t.id, figure: f.id, ignorePain: true });
+    return false;
+  }
   f.alive = false;
   if (result === 'wounded' && woundRules(s)) {
     f.wounded = 'wounded';
@@ -64,7 +81,7 @@ export function applyHurt(s: S, run: Run, t: Unit, f: Figure, result: 'killed' |
 /** The `damage` event's outcome fields, before the result is applied: killed, or newly wounded. */
 export function hurtLabel(f: Figure, result: 'killed' | 'wounded' | null): { killed: boolean; wounded?: true } {
   if (!result || (!f.alive && !isWounded(f))) return { killed: false };
-  if (isWounded(f) || result === 'killed') return { killed: true };
+  if (isWounded(f) || f.painWound || result === 'killed') return { killed: true };
   return { killed: false, wounded: true };
 }
 
