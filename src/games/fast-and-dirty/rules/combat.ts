@@ -8,7 +8,8 @@ import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, inPlay, t
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
-import { armourMod, assaultTraitMods, closeOnly, has, ignoresPinned, markUnderFire, noCover, saves } from './traits.js';
+import { armourMod, assaultTraitMods, bugHunter, closeOnly, has, ignoresPinned, markUnderFire, noCover, saves } from './traits.js';
+import { holyDamage } from './holy.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 import { crossfire } from './crossfire.js';
@@ -89,6 +90,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (heroTargetMod(u, t)) mods.hero = heroTargetMod(u, t);
   // Personality Trigger Happy: the squad gets +1 FE (§2.7).
   if (hasPersonality(u, 'triggerHappy')) mods.triggerHappy = 1;
+  // Bug Hunter against an alien race (§2.6).
+  if (bugHunter(s, u, t)) mods.bugHunter = 1;
   // Degrade / Enhance on the firer's own activation (§7.22).
   const pf = psiFe(s, u);
   if (pf) mods.psionic = pf;
@@ -213,14 +216,14 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
   } else {
     for (let i = 0; i < hits; i++) targets.push(order[i % order.length]);
   }
-  // Personality Sharpshooter: the squad gets +1 damage (§2.7).
-  const dmg = volleyDamage(firers) + (hasPersonality(u, 'sharpshooter') ? 1 : 0);
+  // Personality Sharpshooter: the squad gets +1 damage (§2.7); a Holy weapon +1 (§2.6).
+  const dmg = volleyDamage(firers) + (hasPersonality(u, 'sharpshooter') ? 1 : 0) + holyDamage(u, t);
   const killed: Figure[] = [];
   if (s.options.squadDamage) {
     // Option (§6.5): one attack and one defender roll; each point the defence exceeds the attack saves one hit.
     const a = run.roll('damage_attack', 1, { target: t.id })[0] + dmg;
     const maj = majorityArmour(targets);
-    const d = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]) + armour(maj).rating + armourMod(t);
+    const d = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]) + armour(maj).rating + armourMod(t, u);
     const saved = Math.max(0, d - a);
     // With the wound rules half the unsaved hits, rounded up, are wounds (§6.5 option).
     const unsaved = targets.slice(0, Math.max(0, targets.length - saved));
@@ -232,7 +235,7 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
       const die = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = forts.find((x) => x.fig.id === f.id)?.fort as keyof typeof FORT_BONUS | null;
       const bonus = fort && die !== 6 ? FORT_BONUS[fort] : 0;
-      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + bonus;
+      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t, u) + bonus;
       const res = damageResult(s, t, f, die + dmg, def);
       run.emit('damage', { figure: f.id, attack: die + dmg, defence: def, ...hurtLabel(f, res) });
       if (applyHurt(s, run, t, f, res)) killed.push(f);
@@ -296,14 +299,14 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
     const p = along(at, randomDirection(run), inches * 100);
     const point: Pt = [Math.max(0, Math.min(s.table.w, p[0])), Math.max(0, Math.min(s.table.h, p[1]))];
     run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, aimed: at, at: point, radius: w.blast, onTarget: true, scatter: inches * 100 });
-    blastEffect(s, run, point, w, firer.at);
+    blastEffect(s, run, point, w, firer.at, undefined, u);
     return;
   }
   const [die] = run.roll('ranging_in', 1, { unit: u.id, figure: fig });
   const onTarget = die >= QUALITY_TABLE[u.quality].target;
   run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, at, radius: w.blast, onTarget });
   if (!onTarget) return;
-  blastEffect(s, run, at, w, firer.at);
+  blastEffect(s, run, at, w, firer.at, undefined, u);
 }
 
 /**
@@ -311,7 +314,7 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
  * its own Strike Effect. Cover is measured from the firer, or for indirect fire ([P], `from`
  * null) is each figure's position cover.
  */
-export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>, from: Pt | null, reach: (f: Figure) => number = (f) => edgeDistance(f.at, f.r, at, 0)): void {
+export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>, from: Pt | null, reach: (f: Figure) => number = (f) => edgeDistance(f.at, f.r, at, 0), by: Unit | null = null): void {
   for (const t of s.units) {
     // A blast never affects vehicles (§6.7).
     if (!inPlay(t) || t.hidden || isVehicle(t)) continue;
@@ -338,9 +341,11 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
       if (f.alive && saves(run, t, f.id)) continue;
       const d = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = covers[inside.indexOf(f)].fort?.fortification as keyof typeof FORT_BONUS | undefined;
-      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
-      const res = damageResult(s, t, f, d + w.damage, def);
-      run.emit('damage', { figure: f.id, attack: d + w.damage, defence: def, ...hurtLabel(f, res) });
+      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t, by) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+      // The firing unit's Holy weapon (§2.6), when the blast has one.
+      const attack = d + w.damage + holyDamage(by, t);
+      const res = damageResult(s, t, f, attack, def);
+      run.emit('damage', { figure: f.id, attack, defence: def, ...hurtLabel(f, res) });
       if (applyHurt(s, run, t, f, res)) killed.push(f);
     }
     lastFigureRule(t, killed);
@@ -369,8 +374,8 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void
   const leaders = leadersAlive(t);
   const fort = noCover(t) ? undefined : coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
   const d = run.roll('damage_attack', 1, { figure: f.id })[0];
-  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
-  const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0);
+  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t, u) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+  const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0) + holyDamage(u, t);
   const res = damageResult(s, t, f, d + sniperDamage, def);
   run.emit('damage', { figure: f.id, attack: d + sniperDamage, defence: def, ...hurtLabel(f, res) });
   if (applyHurt(s, run, t, f, res)) lastFigureRule(t, [f]);
@@ -421,6 +426,8 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     if (pf) mods.psionic = pf;
     // Personality Knife Fighter: +1 to the squad's close-assault roll (§2.7).
     if (hasPersonality(u, 'knifeFighter')) mods.knifeFighter = 1;
+    // Bug Hunter against an alien race (§2.6).
+    if (bugHunter(s, u, other)) mods.bugHunter = 1;
     // Powered armour: +3 (§7.21).
     if (powered(u)) mods.poweredArmour = POWERED_ASSAULT;
     Object.assign(mods, assaultTraitMods(u));
