@@ -1313,6 +1313,8 @@ export interface components {
             unit: string;
             /** @description declare this unit's Last Stand, once per player per game (§7.13) */
             lastStand?: boolean;
+            /** @description use the unit's Combat Drugs (one use): Berserk, Fearless and Swift for this activation, it must charge the nearest enemy unit, each survivor wounded on a 6 at its end (§2.6) */
+            drugs?: boolean;
             /** @description Mechanized transport (within 12") or Command Squad subordinate that activates as soon as this unit's activation ends (§2.6) */
             with?: string;
         } | {

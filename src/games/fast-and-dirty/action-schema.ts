@@ -19,6 +19,7 @@ export const actionSchema = T.Union([
   act('initiative', { first: T.Boolean() }, 'the initiative winner activates first or second (§5.1)'),
   act('activate', {
     unit: Id, lastStand: T.Optional(T.Boolean({ description: 'declare this unit\'s Last Stand, once per player per game (§7.13)' })),
+    drugs: T.Optional(T.Boolean({ description: 'use the unit\'s Combat Drugs (one use): Berserk, Fearless and Swift for this activation, it must charge the nearest enemy unit, each survivor wounded on a 6 at its end (§2.6)' })),
     with: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'Mechanized transport (within 12") or Command Squad subordinate that activates as soon as this unit\'s activation ends (§2.6)' })),
   }, 'activate one unit (§5.1-§5.2)'),
   act('engage', {

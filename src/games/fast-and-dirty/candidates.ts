@@ -15,6 +15,7 @@ import {
 import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
 import { bunkerProblem, isBunker } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
+import { cautiousProblem } from './rules/cautious.js';
 import { recallAction, recalled } from './rules/platoon.js';
 import { taskCandidates } from './rules/tasks.js';
 import { intruderCandidates } from './rules/intruder.js';
@@ -142,6 +143,8 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   // Platoon coherency: a recalled element moves back towards its commander (§7.20).
   const recall = recalled(s, u) ? recallAction(s, u) : null;
   if (recall) add(recall);
+  // Cautious failed (§2.6): only orders that keep the unit in cover.
+  if (u.cautiousFailed) out.splice(0, out.length, ...out.filter((a) => !cautiousProblem(s, u, a)));
   if (u.hesitant || u.wavering || recall || (has(u, 'aggressive') && u.underFire)) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
   // Scattered fire reaches 10" only (§6.8): drop the shots beyond it.
   if (noRush(u)) out.splice(0, out.length, ...out.filter((a) => a.type !== 'rush'));

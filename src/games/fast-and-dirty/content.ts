@@ -12,6 +12,7 @@ import scenariosJson from './data/scenarios.json' with { type: 'json' };
 import traitsJson from './data/traits.json' with { type: 'json' };
 import vehiclesJson from './data/vehicles.json' with { type: 'json' };
 import { withNatures } from './rules/natures.js';
+import { bestowProblem } from './rules/bestow.js';
 
 const Int = T.Integer();
 const XY = T.Tuple([T.Integer({ minimum: -10000, maximum: 20000 }), T.Integer({ minimum: -10000, maximum: 20000 })]);
@@ -66,6 +67,7 @@ export const UnitSpec = T.Object({
   mechanized: T.Optional(T.String({ minLength: 1, maxLength: 64, description: 'trait Mechanized (§2.6): the name of its paired transport in this force list' })),
   aboard: T.Optional(T.String({ minLength: 1, maxLength: 64, description: 'starts the game aboard the transport of this name in the same force list (§2.5, §4.2): off the table until it disembarks' })),
   commandSquad: T.Optional(T.Array(T.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 5, uniqueItems: true, description: 'trait Command Squad (§2.6): the names of its subordinate units in this force list (at most 5)' })),
+  bestow: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'trait Bestow Trait (§2.6): the trait id this character gives the squad he joins, while attached' })),
   items: T.Optional(T.Array(lit(['weapon', 'armour'] as const), { minItems: 1, maxItems: 2, uniqueItems: true, description: 'the items its item traits (Holy, Unholy, §2.6) apply to; both when absent' })),
   quality: lit(QUALITIES), resolve: lit(RESOLVES),
   at: T.Optional(XY), figures: T.Array(FigureSpec, { minItems: 1, maxItems: 12 }),
@@ -237,7 +239,7 @@ export function traitProblem(c: Content, u: UnitSpec): Violation | null {
   if (u.figures.some((f) => (f.resiliencePoints !== undefined) !== resilient)) {
     return violation('resilience_points', resilient ? `${u.name}: every figure of a Resilient unit must be given its resiliencePoints (§2.6)` : `${u.name}: resiliencePoints need the Resilient trait (§2.6)`);
   }
-  return null;
+  return bestowProblem(c, u);
 }
 
 export const CONTENT = loadContent({ weapons: weaponsJson, armour: armourJson, scenarios: scenariosJson });
@@ -370,6 +372,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
     ...(spec.elusive || spec.traits?.includes('elusive') ? { elusive: true } : {}),
     ...(spec.traits?.length ? { traits: withNatures(spec.traits) as Unit['traits'] } : {}),
     ...(spec.jumpPacks ? { jumpPacks: true } : {}),
+    ...(spec.bestow ? { bestow: spec.bestow } : {}),
     ...(spec.items ? { items: [...spec.items] } : {}),
     ...(spec.drop && side !== null ? { reserve: true } : {}),
   };

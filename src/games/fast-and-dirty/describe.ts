@@ -19,7 +19,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
   const active = name(v, v.active);
   switch (a.type) {
     case 'initiative': return a.first ? 'Activate first' : 'Activate second';
-    case 'activate': return `Activate ${name(v, a.unit)}${a.lastStand ? ', making a Last Stand' : ''}${a.with ? `, then ${name(v, a.with)} (paired)` : ''}`;
+    case 'activate': return `Activate ${name(v, a.unit)}${a.lastStand ? ', making a Last Stand' : ''}${a.drugs ? ', taking its Combat Drugs' : ''}${a.with ? `, then ${name(v, a.with)} (paired)` : ''}`;
     case 'engage':
       if (a.indirect) return `${active} fires its mortar at (${inches(a.indirect[0])}, ${inches(a.indirect[1])})`;
       if (a.aimed) return `${active} takes an aimed shot at ${a.aimed} of ${name(v, a.target)}`;
@@ -172,6 +172,13 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'medevac': return `${name(v, d.unit)} treats the wounded of ${name(v, d.squad)}`;
     case 'air_mobile': return `${name(v, d.unit)} drops from the airborne ${name(v, d.transport)}`;
     case 'nerve_test': return `${name(v, d.unit)} ${d.passed ? 'nerves itself to assault' : 'hesitates before'} ${name(v, d.target)}`;
+    case 'trait_bestowed': return `${name(v, d.character)} bestows ${d.trait} on ${name(v, d.unit)}`;
+    case 'trait_withdrawn': return `${name(v, d.unit)} loses ${d.trait} as ${name(v, d.character)} leaves`;
+    case 'combat_drugs': return `${name(v, d.unit)} takes its Combat Drugs${d.gained.length ? `: ${d.gained.join(', ')} for this activation` : ''}`;
+    case 'combat_drugs_wounds': return `${name(v, d.unit)}'s drugs wear off${d.figures.length ? `: ${d.figures.join(', ')} wounded` : ''}`;
+    case 'detection': return `${name(v, d.unit)} sweeps for hidden markers within 12"`;
+    case 'hivemind': return `${name(v, d.unit)} ${d.linked ? `is linked to its mind controller ${d.controller}: Fanatic and Relentless` : 'has no mind controller within 12"'}`;
+    case 'cautious_test': return `${name(v, d.unit)} Cautious test ${d.die}: ${d.passed ? 'it may leave cover' : 'it stays in cover'}`;
     case 'turn_ended': return `end of turn ${d.turn}`;
     case 'game_over': return `game over: ${d.reason}`;
     default: return ev.type.replace(/_/g, ' ');

@@ -53,14 +53,17 @@ export function segmentBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null
     terrain = terrainBlock(s, o, t);
     terrainCache.set(key, terrain);
   }
-  // An airborne Fly/Grav vehicle sees and is seen over terrain features (§2.5).
-  if (terrain && !airborne(opt.observerUnit) && !(opt.targetUnit && airborne(opt.targetUnit))) return terrain;
+  // An airborne Fly/Grav vehicle, or a Flyer (§2.6 [P]), sees and is seen over terrain features (§2.5).
+  if (terrain && !aloft(opt.observerUnit) && !(opt.targetUnit && aloft(opt.targetUnit))) return terrain;
   const smoke = smokeBlock(s, o, t);
   if (smoke) return smoke;
   const veh = hullBlock(s, o, t, opt.observerUnit.id, opt.targetUnit?.id ?? null);
   if (veh) return veh;
   return friendlyBlock(s, o, t, opt);
 }
+
+/** Airborne for sight: a Fly/Grav vehicle not landed (§2.5) or a unit with the Flyer trait (§2.6). */
+const aloft = (u: Unit) => airborne(u) || !!u.traits?.includes('flyer');
 
 function terrainBlock(s: S, o: Pt, t: Pt): string | null {
   let woodsLight = 0, woodsDense = 0;

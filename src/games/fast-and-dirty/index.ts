@@ -26,6 +26,8 @@ import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.j
 import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
+import { cautiousProblem } from './rules/cautious.js';
+import { drugsProblem, drugsReady } from './rules/drugs.js';
 import { platoonOptionSchema, recallAction, recalled } from './rules/platoon.js';
 import { applyInfiltrate, infiltrateDecisions, infiltrateProblem } from './rules/infiltrate.js';
 import { applyLullHide, applyWithdraw, defaultWithdraw, hideable, lullDecisions, lullHideProblem, withdrawCandidates, withdrawProblem } from './rules/lull.js';
@@ -198,6 +200,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
   }
   const hesitant = hesitantProblem(s, u, a);
   if (hesitant) return hesitant;
+  const stay = cautiousProblem(s, u, a);
+  if (stay) return stay;
   // Berserk (§2.6): a charge on the nearest enemy unit, when one is possible.
   const bz = berserkProblem(s, u, a, () => orderCandidates(s, u));
   if (bz) return bz;
@@ -403,6 +407,11 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         if (u.lastStand) return violation('last_stand_used', `${u.id} is already making its Last Stand`);
         if (u.reserve) return violation('in_reserve', `${u.id} is held in reserve: it has no position to stand on (§7.6, §7.13)`);
       }
+      if (a.drugs !== undefined && a.drugs !== false) {
+        if (a.drugs !== true) return violation('malformed_action', 'drugs is true or absent');
+        const p = drugsProblem(u, a.lastStand === true);
+        if (p) return p;
+      }
       if (a.with !== undefined) return pairProblem(s, u, a.with);
       return null;
     }
@@ -510,7 +519,9 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       const units = activatable(s, seat as Side);
       const stand = s.lastStandUsed?.[seat as Side] ? [] : units.filter((u) => !u.lastStand && !u.reserve).map((u) => ({ type: 'activate' as const, unit: u.id, lastStand: true }));
       const paired = [...units.map((u) => ({ type: 'activate' as const, unit: u.id })), ...stand].flatMap((a) => pairOptions(s, s.units.find((x) => x.id === a.unit)!).map((w) => ({ ...a, with: w })));
-      return { actions: [...units.map((u) => ({ type: 'activate' as const, unit: u.id })), ...stand, ...paired], all: true };
+      // Combat Drugs, once per unit (§2.6).
+      const drugged = units.filter(drugsReady).map((u) => ({ type: 'activate' as const, unit: u.id, drugs: true }));
+      return { actions: [...units.map((u) => ({ type: 'activate' as const, unit: u.id })), ...stand, ...drugged, ...paired], all: true };
     }
     case 'order': {
       const u = s.units.find((x) => x.id === s.active)!;
@@ -627,7 +638,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       // A new activation decision: any earlier pairing is over (§2.6).
       delete s.pairNext;
       if (a.with !== undefined) s.pairNext = { after: a.unit, unit: a.with };
-      activate(s, run, s.units.find((x) => x.id === a.unit)!, a.lastStand === true);
+      activate(s, run, s.units.find((x) => x.id === a.unit)!, a.lastStand === true, a.drugs === true);
       break;
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
@@ -786,6 +797,10 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       antiAircraft: {
         type: 'object', additionalProperties: false, description: 'drop troops (§7.6, checklist #61): each side\'s anti-aircraft density against enemy drops, rolling 2 / 3 / 4 kill dice (5+ kills a landing figure); at least light',
         properties: { 0: { enum: ['light', 'moderate', 'heavy'] }, 1: { enum: ['light', 'moderate', 'heavy'] } },
+      },
+      aliens: {
+        type: 'object', additionalProperties: false, description: 'scenario setting Alien races (§4.1): the sides whose troops count as alien; Bug Hunter units get +1 to Fire Effect and close assault against them (§2.6)',
+        properties: { 0: { type: 'boolean' }, 1: { type: 'boolean' } },
       },
       night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2' },
       techAdvanced: {

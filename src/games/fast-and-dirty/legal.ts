@@ -10,6 +10,7 @@ import { weapon } from './content.js';
 import { inFortification, coherencyBasis, coherencyDistance, coherencyOf, inImpassable, pathCost, positionCover, samplePoints, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
 import { aerialClearance } from './rules/nlu.js';
 import { uplinkTargets } from './rules/command-traits.js';
+import { clearance, flyerAssaultProblem } from './rules/flyer.js';
 import { isBuilding, openingLimit, openingsMet } from './rules/buildings.js';
 import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
 import { QUALITY_TABLE, casualties, living, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
@@ -101,7 +102,7 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
         if (sm) return violation('smoke', `${m.fig}: a smoke screen blocks charges through it (§7.26)`);
       }
     }
-    const c = pathCost(s, path, has(u, 'agile'), aerialClearance(s, u, f));
+    const c = pathCost(s, path, has(u, 'agile'), clearance(s, u, f));
     if ('blocked' in c) return violation('impassable', `${m.fig}: the path crosses impassable terrain (${c.blocked}) (§3.2)`);
     // Leaving a trench costs 3" of the move (§7.7 [P]: a figure that starts inside one and ends outside).
     const leaving = inFortification(s, f.at, (k) => k === 'trench') && !inFortification(s, path[path.length - 1], (k) => k === 'trench') ? TRENCH_EXIT : 0;
@@ -362,6 +363,8 @@ export function assaultProblem(s: S, u: Unit, target: string, end: Positions): V
   if (u.fallingBack) return violation('falling_back', 'a falling-back unit may not initiate an assault (§6.1)');
   if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot start an assault (§7.19)`);
   if (isVehicle(t)) return vehicleAssaultProblem(s, u, t, end);
+  const airborne = flyerAssaultProblem(t);
+  if (airborne) return airborne;
   const contact = [...end.entries()].some(([id, p]) => {
     const f = u.figures.find((x) => x.id === id)!;
     return living(t).some((tf) => edgeDistance(p, f.r, tf.at, tf.r) <= 5);

@@ -146,7 +146,8 @@ export interface Unit {
   /** Terror: tests morale at its next activation (§7.22). */
   terror?: boolean;
   /** Unit traits (§2.6; data/traits.json). */
-  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate' | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo' | 'tankHunter' | 'airMobile')[];
+  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate' | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo' | 'tankHunter' | 'airMobile'
+    | 'bestowTrait' | 'bugHunter' | 'cautious' | 'combatDrugs' | 'detection' | 'flyer' | 'hivemind' | 'holy')[];
   /** Trait Hesitant failed its activation test: it may only Move into better cover this activation (§2.6). */
   wavering?: boolean;
   /** Enemy units that fired at it, by turn (Goon's returning fire, §2.6). */
@@ -195,8 +196,19 @@ export interface Unit {
   embarked?: string | null;
   /** Disembarked this activation: it may fire or close assault, but not move further (§2.5). */
   disembarking?: boolean;
+  /** Bestow Trait (§2.6, rules/bestow.ts): on a character, the trait it grants the squad it joins. */
+  bestow?: string;
+  /** The trait (and unit flag) an attached character's Bestow Trait added to this squad, removed when he leaves. */
+  bestowed?: { trait: string; flag?: 'elusive' | 'nightVision' };
   /** Item traits Holy / Unholy (§2.6): the items they apply to, both when absent. */
   items?: ('weapon' | 'armour')[];
+  /** Combat Drugs (§2.6, rules/drugs.ts): the one use is spent; the turn of that activation and the traits it added. */
+  drugsUsed?: boolean;
+  drugged?: { turn: number; added: string[] };
+  /** Hivemind (§2.6, rules/hivemind.ts): linked to a mind controller at its last activation (Fanatic and Relentless). */
+  hiveLinked?: boolean;
+  /** Cautious (§2.6): failed its Quality test this activation, so no move may take it out of cover. */
+  cautiousFailed?: boolean;
   /** Mechanized transport or Command Squad subordinates it may activate with (§2.6, rules/pairs.ts). */
   pairs?: { unit: string; kind: 'mechanized' | 'command' }[];
 }
@@ -325,6 +337,8 @@ export interface Options {
   reactionCards?: number;
   /** Force generation (§2.10, rules/generation.ts). */
   generate?: unknown;
+  /** Scenario setting Alien races (§4.1): the sides whose troops count as alien, for Bug Hunter (§2.6). */
+  aliens?: { 0?: boolean; 1?: boolean };
 }
 
 /** Scenario victory rules (§4.3, §9). */
@@ -397,6 +411,8 @@ export interface S {
   intruded?: { unit: string; marker: number } | null;
   /** A spotted hidden marker awaiting its owner's answer, real or dummy (§7.10). */
   reveal?: { unit: string; marker: number } | null;
+  /** The active unit whose Detection sweep (§2.6) the reveal belongs to: its order follows the sweep. */
+  detecting?: string | null;
   /** Task system (§7.28): the game's tasks, who accomplished each, which are lost. */
   tasks?: TaskState[];
   /** Card sequences (§5.1): this turn's deck and the drawn card (rules/cards.ts). */
@@ -424,7 +440,7 @@ export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embol
 
 export type Action =
   | { type: 'initiative'; first: boolean }
-  | { type: 'activate'; unit: string; lastStand?: boolean; with?: string }
+  | { type: 'activate'; unit: string; lastStand?: boolean; with?: string; drugs?: boolean }
   | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment & Boarding)
   | ({ type: 'rush'; moves: Path[] } & Attachment & Boarding)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)

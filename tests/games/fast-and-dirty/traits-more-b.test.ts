@@ -262,6 +262,9 @@ test('#73 Unholy: an Unholy weapon +1 damage, Unholy armour +2, each negated by 
   // `items`: Unholy weapons only give no armour bonus, Unholy armour only no damage bonus.
   assert.equal(hit(squad('regular', 3), withT(['unholy'], 3, { items: ['weapon'] })).defence, plain.defence);
   assert.equal(hit(withT(['unholy'], 3, { items: ['armour'] }), squad('regular', 3)).attack, plain.attack);
+  // One unit is not both: the bonuses would cancel inside it [P].
+  assert.equal(traitProblem(CONTENT, withT(['holy', 'unholy']))?.code, 'holy_and_unholy');
+  assert.equal(traitProblem(CONTENT, withT(['unholy'])), null);
 });
 
 test('#73 Uplink: in communications with no untreated wounded it takes no Command Response test, and ignores fire priority while no enemy is within 10"', () => {

@@ -8,7 +8,8 @@ import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, inPlay, t
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
-import { armourMod, assaultTraitMods, closeOnly, has, ignoresPinned, markUnderFire, noCover, saves } from './traits.js';
+import { armourMod, assaultTraitMods, bugHunter, closeOnly, has, ignoresPinned, markUnderFire, noCover, saves } from './traits.js';
+import { itemDamage } from './holy.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 import { crossfire } from './crossfire.js';
@@ -20,7 +21,6 @@ import { intercepted } from './pds.js';
 import { heroTargetMod, isLegend, villainDown } from './natures.js';
 import { berserkCharge } from './berserk.js';
 import { futureShock, primitiveFe } from './tech.js';
-import { unholyDamage } from './unholy.js';
 import { infect, killedSince, resilient } from './resilience.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
@@ -93,6 +93,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (heroTargetMod(u, t)) mods.hero = heroTargetMod(u, t);
   // Personality Trigger Happy: the squad gets +1 FE (§2.7).
   if (hasPersonality(u, 'triggerHappy')) mods.triggerHappy = 1;
+  // Bug Hunter against an alien race (§2.6).
+  if (bugHunter(s, u, t)) mods.bugHunter = 1;
   // Degrade / Enhance on the firer's own activation (§7.22).
   const pf = psiFe(s, u);
   if (pf) mods.psionic = pf;
@@ -220,8 +222,8 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
   } else {
     for (let i = 0; i < hits; i++) targets.push(order[i % order.length]);
   }
-  // Personality Sharpshooter: the squad gets +1 damage (§2.7); an Unholy weapon +1 (§2.6).
-  const dmg = volleyDamage(firers) + (hasPersonality(u, 'sharpshooter') ? 1 : 0) + unholyDamage(u, t);
+  // Personality Sharpshooter: the squad gets +1 damage (§2.7); a Holy or Unholy weapon +1 (§2.6).
+  const dmg = volleyDamage(firers) + (hasPersonality(u, 'sharpshooter') ? 1 : 0) + itemDamage(u, t);
   const killed: Figure[] = [];
   if (s.options.squadDamage) {
     // Option (§6.5): one attack and one defender roll; each point the defence exceeds the attack saves one hit.
@@ -349,8 +351,8 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
       const d = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = covers[inside.indexOf(f)].fort?.fortification as keyof typeof FORT_BONUS | undefined;
       const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t, by) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
-      // The firing unit's Unholy weapon (§2.6), when the blast has one.
-      const attack = d + w.damage + unholyDamage(by, t);
+      // The firing unit's Holy or Unholy weapon (§2.6), when the blast has one.
+      const attack = d + w.damage + itemDamage(by, t);
       const res = damageResult(s, t, f, attack, def);
       run.emit('damage', { figure: f.id, attack, defence: def, ...hurtLabel(f, res) });
       if (applyHurt(s, run, t, f, res)) killed.push(f);
@@ -384,7 +386,7 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void
   const fort = noCover(t) ? undefined : coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
   const d = run.roll('damage_attack', 1, { figure: f.id })[0];
   const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t, u) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
-  const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0) + unholyDamage(u, t);
+  const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0) + itemDamage(u, t);
   const res = damageResult(s, t, f, d + sniperDamage, def);
   run.emit('damage', { figure: f.id, attack: d + sniperDamage, defence: def, ...hurtLabel(f, res) });
   if (applyHurt(s, run, t, f, res)) lastFigureRule(t, [f]);
@@ -436,6 +438,8 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     if (pf) mods.psionic = pf;
     // Personality Knife Fighter: +1 to the squad's close-assault roll (§2.7).
     if (hasPersonality(u, 'knifeFighter')) mods.knifeFighter = 1;
+    // Bug Hunter against an alien race (§2.6).
+    if (bugHunter(s, u, other)) mods.bugHunter = 1;
     // Powered armour: +3 (§7.21).
     if (powered(u)) mods.poweredArmour = POWERED_ASSAULT;
     Object.assign(mods, assaultTraitMods(u));

@@ -114,7 +114,7 @@ export function arrangeAt(s: S, u: Unit, at: Pt): Map<string, Pt> | null {
 }
 
 /** Reveal the unit at marker n: its figures stand around it, the markers go (§7.10). */
-export function revealAt(s: S, run: Run, u: Unit, n: number, why: 'acts' | 'spotted'): void {
+export function revealAt(s: S, run: Run, u: Unit, n: number, why: 'acts' | 'spotted' | 'detected'): void {
   const m = u.hidden!.markers.find((x) => x.n === n)!;
   const pos = arrangeAt(s, u, m.at);
   // With no room at all the figures stay where they hid (never inside terrain or another base).

@@ -1,11 +1,12 @@
 // The optional fields of an order that `choices` offers once the required ones are given (the
-// kernel's `{done: true, optional}`): lastStand (sampled values only), with (a paired activation), board, carry, disembark, shock,
+// kernel's `{done: true, optional}`): lastStand (sampled values only), with (a paired activation), drugs (Combat Drugs), board, carry, disembark, shock,
 // scoot, land, the vehicle-property fields smoke, cids, callFire, jump, medevac, recover, task. Each lists its allowed values where they are finite: ids of eligible
 // units, figure pairings, the automatic placement of a disembarking unit; the values a client sends
 // are validated as always (validate is the authority).
 import type { Choice } from '../../../engine/types.js';
 import { inPlay, living, type S, type Unit } from '../state.js';
 import { pairOptions } from './pairs.js';
+import { drugsReady } from './drugs.js';
 import { boardProblem, autoPlace, disembarkProblem, passengersOf } from './transport.js';
 import { isVehicle, vdef } from './vehicles.js';
 import { isGrav } from './grav.js';
@@ -14,7 +15,7 @@ import { taskProblem } from './tasks.js';
 
 /** The optional fields per action type, in the order they are offered. */
 export const OPTIONAL_FIELDS: Record<string, string[]> = {
-  activate: ['lastStand', 'with'],
+  activate: ['lastStand', 'with', 'drugs'],
   engage: ['board', 'carry'],
   rush: ['board'],
   drive: ['disembark', 'shock', 'scoot', 'land', 'smoke', 'cids', 'callFire', 'jump', 'medevac'],
@@ -28,6 +29,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function optionalValues(s: S, u: Unit, type: string, field: string): unknown[] {
   switch (field) {
     case 'with': return pairOptions(s, u);
+    case 'drugs': return drugsReady(u) ? [true] : [];
     case 'board': {
       // Every friendly transport with room; contact with the hull is the move's business.
       return s.units.filter((v) => v.side === u.side && isVehicle(v) && inPlay(v) && (vdef(v).transport ?? 0) > 0)

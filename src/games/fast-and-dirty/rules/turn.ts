@@ -29,9 +29,14 @@ import { startLull } from './lull.js';
 import { collapseIfBuilding } from './collapse.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
-import { aerialClearance, regenerate } from './nlu.js';
+import { regenerate } from './nlu.js';
+import { clearance } from './flyer.js';
 import { villainsReturn } from './natures.js';
 import { berserkStart } from './berserk.js';
+import { hiveLink } from './hivemind.js';
+import { detect } from './detection.js';
+import { cautiousTrait } from './cautious.js';
+import { drugsEnd, takeDrugs } from './drugs.js';
 import { nightSpot } from './night-spotting.js';
 import { fitForVacuum, vacuumListProblem } from './vacuum.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
@@ -269,7 +274,7 @@ function advance(s: S, run: Run): void {
   endOfTurn(s, run);
 }
 
-export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
+export function activate(s: S, run: Run, u: Unit, lastStand = false, drugs = false): void {
   if (lastStand && u.side !== null) {
     // Declared at the unit's activation, before its tests (§7.13 [P]).
     u.lastStand = true;
@@ -293,17 +298,21 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
   }
   // Drop troops in reserve take no tests: their order is the drop (§7.6).
   if (u.reserve) { s.phase = 'order'; s.step++; return; }
+  // Combat Drugs, taken before the tests (§2.6).
+  if (drugs) takeDrugs(s, run, u);
   // A vehicle's pending tests (§5.2 item 2.1); no Resolve.
   if (isVehicle(u)) {
     if (vehicleTests(s, run, u)) { s.phase = 'order'; s.step++; checkImmediate(s, run); } else endActivation(s, run, u);
     return;
   }
+  // Hivemind: linked to a mind controller, Fanatic and Relentless until its next activation (§2.6).
+  hiveLink(s, run, u);
   // Berserk within assault range: no tests, Under Fire and Pinned ignored; it must charge (§2.6).
   if (berserkStart(s, run, u)) {
     // Its activation tests are passed, a pending Tech Reverence test with them [P]; Ignore Pain still rolls (§2.6).
     delete u.reverenceTest;
-    if (painRolls(s, run, u)) return;
-    s.phase = 'order'; s.step++; checkImmediate(s, run); return;
+    toOrder(s, run, u);
+    return;
   }
   const r = activationTests(s, run, u);
   if (r === 'motivator') { s.phase = 'motivator'; s.step++; return; }
@@ -355,8 +364,14 @@ function afterTests(s: S, run: Run, u: Unit, r: 'rout' | 'fallBack' | 'normal'):
 }
 
 function afterCommandResponse(s: S, run: Run, u: Unit, r: 'fallBack' | 'normal'): void {
-  if (r === 'normal') hesitantTrait(s, run, u);
+  if (r === 'normal') { hesitantTrait(s, run, u); cautiousTrait(s, run, u); }
+  toOrder(s, run, u);
+}
+
+/** The tests are over: Ignore Pain's rolls, a Detection sweep (its reveals are the owners' decisions), then the order (§2.6, §5.2). */
+function toOrder(s: S, run: Run, u: Unit): void {
   if (painRolls(s, run, u)) return;
+  if (detect(s, run, u)) return;
   s.phase = 'order';
   s.step++;
   checkImmediate(s, run);
@@ -537,7 +552,7 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
   run.emit('variable_movement', { unit: u.id, mode, allowance });
   const trimmed = new Map(moves.map((m) => {
     const f = u.figures.find((x) => x.id === m.fig)!;
-    return [m.fig, trimPath(s, [f.at, ...m.path], allowance, has(u, 'agile'), aerialClearance(s, u, f))] as const;
+    return [m.fig, trimPath(s, [f.at, ...m.path], allowance, has(u, 'agile'), clearance(s, u, f))] as const;
   }));
   // Pull back any figure that would end on another base, along its own path, until none does.
   const others = s.units.flatMap((v) => living(v)).filter((f) => !trimmed.has(f.id));
@@ -794,12 +809,16 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   delete u.bounding;
   delete u.movedNow;
   delete u.wavering;
+  delete u.cautiousFailed;
   lapse(u);
   taskMarkAfterActivation(u);
   // An Intruder's jamming lasts until the end of the unit's next activation (§2.7 [P]).
   if (u.jammed) { delete u.jammed; run.emit('jamming_ended', { unit: u.id }); }
   regenerate(s, run, u);
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
+  // Combat Drugs wear off; each survivor is wounded on a 6 (§2.6, §5.2 step 4): after the casualty
+  // count, so the next Command Response test sees these as taken since.
+  drugsEnd(s, run, u);
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
   const d = u.demolition;
@@ -848,9 +867,11 @@ function openReveal(s: S, run: Run): boolean {
 export function applyReveal(s: S, run: Run, real: boolean): void {
   const r = s.reveal!;
   const u = s.units.find((x) => x.id === r.unit)!;
-  if (real) revealAt(s, run, u, r.marker, 'spotted');
+  if (real) revealAt(s, run, u, r.marker, s.detecting ? 'detected' : 'spotted');
   else dropMarker(u, run, r.marker);
   s.reveal = null;
+  // A Detection sweep goes on, then the detecting unit's order (§2.6).
+  if (s.detecting) { toOrder(s, run, s.units.find((x) => x.id === s.detecting)!); return; }
   s.phase = 'activate';
   s.step++;
   if (openReveal(s, run)) return;

@@ -16,7 +16,7 @@ import { afterCasualties, firerMods, shoot } from './combat.js';
 import { autoPlace, disembarkProblem, passengerFate, passengersOf } from './transport.js';
 import { rangeX } from './environment.js';
 import { Run, successes } from './run.js';
-import { markUnderFire } from './traits.js';
+import { bugHunter, markUnderFire } from './traits.js';
 import { intercepted } from './pds.js';
 import { formationProblem } from './formations.js';
 import { isWarp, warpMoveProblem } from './warp.js';
@@ -580,6 +580,8 @@ export function infantryAtVehicle(s: S, run: Run, u: Unit, t: Unit, opt: { defen
   // Primitive: 1D6 at a technologically advanced unit (§2.6).
   const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 && !primitiveFe(s, u, t) ? 2 : 1, { unit: u.id, target: t.id });
   const mods = firerMods(s, u, band, opt);
+  // Bug Hunter at an alien race's vehicle (§2.6).
+  if (bugHunter(s, u, t)) mods.bugHunter = 1;
   const weaponFe = w0.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
   const closest = firers.slice().sort((a, b) => circlePolygonDistance(a.at, a.r, hull(t)) - circlePolygonDistance(b.at, b.r, hull(t)))[0];
   const cover = coverAgainst(s, closest.at, hullFig(t)).cover;
