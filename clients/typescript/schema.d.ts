@@ -1424,13 +1424,15 @@ export interface components {
                 fig: string;
                 id: string;
             };
-            /** @description Intruder: this figure (personality Intruder) takes a Quality test on 1D6 to jam an enemy unit's communications until the end of its next activation, or to reveal one hidden marker (its owner answers real or dummy); a natural 1 counter-hacks it for the rest of the battle (§2.7) */
+            /** @description Intruder: this figure (personality Intruder) takes a Quality test on 1D6 to jam an enemy unit's communications until the end of its next activation, or to reveal one hidden marker (by day its owner answers real or dummy; at night the unit is revealed there, or the dummy removed); a natural 1 counter-hacks it for the rest of the battle (§2.7) */
             intrude?: {
                 fig: string;
                 jam?: string;
                 marker?: {
                     unit: string;
                     n: number;
+                } | {
+                    id: string;
                 };
             };
             /** @description Recover Wounded (module recoverWounded): aid teams of two healthy figures (a Medic alone, up to two wounded), one recovery roll per treated figure: 6+ recovered, 4-5 stabilized, less dies (§7.23) */
@@ -1468,6 +1470,11 @@ export interface components {
             /** @enum {string} */
             type: "reveal";
             real: boolean;
+        } | {
+            /** @enum {string} */
+            type: "spot";
+            marker: string;
+            by?: string;
         } | {
             /** @enum {string} */
             type: "minefield";
@@ -1513,6 +1520,8 @@ export interface components {
                 unit: string;
                 markers: number[][];
             }[];
+            /** @description at night with Hidden movement: the side's dummy markers (at most its 1D6, the decision's `dummies`), each in the deployment zone out of LOS of the enemy's; they belong to no unit and are removed when spotted (§4.2, §7.10 p.34) */
+            dummies?: number[][];
         } | {
             /** @enum {string} */
             type: "drop";

@@ -36,7 +36,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
         ...(a.scout ? [`${a.scout.fig} scouts to (${inches(a.scout.at[0])}, ${inches(a.scout.at[1])})`] : []),
         ...(a.demolition ? [`${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}`] : []),
         ...(a.task ? [`${a.task.fig} attempts task ${v.tasks?.find((t) => t.id === a.task!.id)?.name ?? a.task.id}`] : []),
-        ...(a.intrude ? [a.intrude.jam ? `${a.intrude.fig} tries to jam ${a.intrude.jam}'s communications` : `${a.intrude.fig} hacks for ${a.intrude.marker?.unit}'s marker ${a.intrude.marker?.n}`] : []),
+        ...(a.intrude ? [a.intrude.jam ? `${a.intrude.fig} tries to jam ${a.intrude.jam}'s communications` : a.intrude.marker?.id ? `${a.intrude.fig} hacks for marker ${a.intrude.marker.id}` : `${a.intrude.fig} hacks for ${a.intrude.marker?.unit}'s marker ${a.intrude.marker?.n}`] : []),
         ...(a.recover ? [`aid teams treat ${a.recover.map((r) => r.wounded).join(', ')}`] : []),
         ...(a.target ? [`the rest shoot at ${name(v, a.target)}`] : []),
       ];
@@ -45,11 +45,12 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'hide': return `${active} tries to hide`;
     case 'markers': return a.moves.length ? `${active} moves ${a.moves.length} hidden marker${a.moves.length > 1 ? 's' : ''}` : `${active} stays hidden`;
     case 'unhide': return `${active} reveals itself at marker ${a.marker}`;
+    case 'spot': return `test marker ${a.marker}${a.by ? ` with ${name(v, a.by)}` : ''} (night spotting)`;
     case 'reveal': return a.real ? `marker ${v.reveal?.marker ?? ''} is the real ${name(v, v.reveal?.unit ?? null)}` : `marker ${v.reveal?.marker ?? ''} is a dummy`;
     case 'withdraw': return a.unit ? `${name(v, a.unit)} withdraws${a.moves.length ? '' : ' straight away from the enemy'} (lull)` : 'no more withdrawals (lull)';
     case 'lullHide': return a.units.length ? `${a.units.map((id) => name(v, id)).join(', ')} go hidden (lull)` : 'nobody hides (lull)';
     case 'infiltrate': return a.unit ? `${name(v, a.unit)} infiltrates (a free Rush)` : 'no more infiltration moves';
-    case 'deploy': return `deploy (${a.placements.length} figures placed)`;
+    case 'deploy': return `deploy (${a.placements.length} figures placed${a.dummies?.length ? `, ${a.dummies.length} dummy markers` : ''})`;
     case 'minefield': return `place a minefield: markers at ${a.markers.map((p) => `(${inches(p[0])}, ${inches(p[1])})`).join(', ')}; marker ${a.real} real (${a.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})`;
     case 'inspire': return a.unit ? `${name(v, a.unit)} is inspired: ${a.effect === 'move' ? 'moves 3"' : a.effect === 'removeUnderFire' ? 'no longer Under Fire' : a.effect === 'recoverWounded' ? 'rolls to recover a wounded trooper' : 'will pass its next morale test'}` : 'the Inspiration goes unused';
     case 'react': return a.unit ? `${name(v, a.unit)} reacts, ${a.moves.length ? 'moving' : 'firing at'} ${a.moves.length ? `(${name(v, v.cards?.react?.to ?? null)} about to act)` : name(v, v.cards?.react?.to ?? null)}` : 'no reaction';
@@ -135,13 +136,14 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'asset_lost': return `artillery section ${d.asset} is lost`;
     case 'infiltrated': return `${name(v, d.unit)} infiltrates`;
     case 'infiltration_passed': return `side ${d.side} makes no more infiltration moves`;
-    case 'deployed': return `side ${d.side}'s deployment is revealed (${d.placed} figures placed)`;
+    case 'deployed': return `side ${d.side}'s deployment is revealed (${d.placed} figures placed${d.markers?.length ? `, ${d.markers.length} hidden markers` : ''})`;
     case 'order_recall': return `${name(v, d.unit)} rolled a 1 beyond its Order Distance: ${d.back ? 'it must move back towards its commander' : 'it can only improve its defensive position'}`;
     case 'kills_deflected': return `${name(v, d.unit)}'s powered armour deflects ${d.deflected} of ${d.kills} kills`;
     case 'hide': return `${name(v, d.unit)} ${d.hidden ? 'goes into hiding' : 'fails to hide'}`;
     case 'markers_moved': return `${name(v, d.unit)}'s hidden markers move`;
-    case 'revealed': return `${name(v, d.unit)} is revealed at marker ${d.marker}`;
-    case 'marker_removed': return `${name(v, d.unit)}'s marker ${d.marker} was a dummy`;
+    case 'revealed': return `${name(v, d.unit)} is revealed at marker ${d.id ?? d.marker}`;
+    case 'marker_removed': return d.unit ? `${name(v, d.unit)}'s marker ${d.id ?? d.marker} was a dummy` : `marker ${d.marker} is removed as a dummy`;
+    case 'night_spotting': return `${name(v, d.unit)} tests to reveal marker ${d.marker}: ${d.success ? 'success' : 'failure'}`;
     case 'minefield_placed': return `side ${d.side} places minefield ${d.id}${d.real ? ` (marker ${d.real} real, ${d.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})` : ''}`;
     case 'mine_passed': return `${name(v, d.unit)} passes minefield ${d.minefield} safely`;
     case 'mine_dummy': return `minefield ${d.minefield} marker ${d.marker} is a dummy and is removed`;

@@ -3,10 +3,11 @@
 // activations after a D6 initiative roll; chance from D6 only (every roll an event). Hidden
 // information: the minefield records (module Mines) stay out of other seats' views until
 // revealed, and a hidden unit's figures (module Hidden movement) are shown to others as its
-// markers only; no simultaneous choices; squads move as groups of per-figure paths, LOS and
-// cover per figure. Reactions of the core rules (the defensive free shot, hit allocation, assault
-// casualties) run automatically under the spec's default policies; candidates are a sample
-// (all: false).
+// markers only; at night which markers are dummies (rules/night-markers.ts) is its owner's secret,
+// other seats seeing all of a side's markers in one anonymous list; the only simultaneous choice is
+// the sealed deployment group; squads move as groups of per-figure paths, LOS and cover per figure.
+// Reactions of the core rules (the defensive free shot, hit allocation, assault casualties) run
+// automatically under the spec's default policies; candidates are a sample (all: false).
 import type { Choice, Decision, Entry, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat, StandingOrder, Step, Violation } from '../../engine/types.js';
 import { answeredDecision } from '../../engine/one-decision.js';
 import { isViolation, violation } from '../../engine/types.js';
@@ -31,7 +32,7 @@ import { drugsProblem, drugsReady } from './rules/drugs.js';
 import { platoonOptionSchema, recallAction, recalled } from './rules/platoon.js';
 import { applyInfiltrate, infiltrateDecisions, infiltrateProblem } from './rules/infiltrate.js';
 import { applyLullHide, applyWithdraw, defaultWithdraw, hideable, lullDecisions, lullHideProblem, withdrawCandidates, withdrawProblem } from './rules/lull.js';
-import { applyDeployment, deployDecisions, deployOptionSchema, deployProblem, type DeployAction } from './rules/deploy.js';
+import { applyDeployment, deployCandidates, deployDecisions, deployOptionSchema, deployProblem, type DeployAction } from './rules/deploy.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { aidBusy, recoverProblem, untreated, woundRules } from './rules/wounds.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
@@ -59,7 +60,8 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyInspire, applyReact, applyCoolerFire, applyLucky, applyMotivator, applyCommandReroll, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, afterInfiltration, rollInitiative, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyInspire, applyReact, applyCoolerFire, applyLucky, applyMotivator, applyCommandReroll, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applySpot, applyMinefield, afterDeployment, afterInfiltration, afterLull, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { defaultSpot, spotCandidates, spotDecisions, spotProblem } from './rules/night-spotting.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -80,6 +82,7 @@ function pending(s: S): OpenDecision[] {
   if (s.phase === 'minefield') {
     return [{ key: `mines:${s.step}`, seat: s.toAct, kind: 'minefield', blocking: true, timing: 'setup', context: ctx, exposes: { remaining: s.minesToPlace[s.toAct] } }];
   }
+  if (s.phase === 'spot') return spotDecisions(s, ctx);
   if (s.phase === 'reveal') {
     const u = s.units.find((x) => x.id === s.reveal!.unit)!;
     return [{ key: `reveal:${s.step}`, seat: u.side as Side, kind: 'reveal', blocking: true, timing: 'reaction', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, marker: s.reveal!.marker, markers: u.hidden!.markers.length } }];
@@ -376,6 +379,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       const u = s.units.find((x) => x.id === s.reveal!.unit)!;
       return a.real ? revealProblem(s, u, s.reveal!.marker) : null;
     }
+    case 'spot': return spotProblem(s, a as Extract<Action, { type: 'spot' }>);
     case 'withdraw':
       if (a.type !== 'withdraw') return violation('wrong_action', 'answer with {type:"withdraw", unit, moves} (§7.14)');
       return withdrawProblem(s, seat as Side, a);
@@ -509,7 +513,8 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       if (!revealProblem(s, u, s.reveal!.marker)) acts.unshift({ type: 'reveal', real: true });
       return { actions: acts, all: true };
     }
-    case 'deploy': return { actions: [{ type: 'deploy', placements: [] }], all: false };
+    case 'spot': return { actions: spotCandidates(s), all: true };
+    case 'deploy': return { actions: deployCandidates(s, seat as Side), all: false };
     case 'infiltrate': return { actions: [{ type: 'infiltrate', unit: null, moves: [] }], all: false };
     case 'withdraw': return { actions: withdrawCandidates(s, seat as Side), all: false };
     case 'lullHide': return { actions: [{ type: 'lullHide', units: [] }, ...hideable(s, seat as Side).slice(0, 6).map((u) => ({ type: 'lullHide' as const, units: [u.id] }))], all: false };
@@ -560,6 +565,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
   switch (dec.kind) {
     case 'deploy': return { type: 'deploy', placements: [] };
     case 'infiltrate': return { type: 'infiltrate', unit: null, moves: [] };
+    case 'spot': return defaultSpot(s);
     case 'withdraw': return defaultWithdraw(s, dec.seat as Side);
     case 'lullHide': return { type: 'lullHide', units: [] };
     case 'minefield': {
@@ -632,8 +638,9 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'hide': case 'markers': case 'unhide': applyHiddenOrder(s, run, s.units.find((x) => x.id === s.active)!, a); break;
     case 'minefield': applyMinefield(s, run, s.toAct, a.markers, a.real, a.mine); break;
     case 'infiltrate': if (!applyInfiltrate(s, run, s.toAct, a)) afterInfiltration(s, run); break;
-    case 'withdraw': if (!applyWithdraw(s, run, s.toAct, a)) rollInitiative(s, run); break;
-    case 'lullHide': if (!applyLullHide(s, run, s.toAct, a)) rollInitiative(s, run); break;
+    case 'withdraw': if (!applyWithdraw(s, run, s.toAct, a)) afterLull(s, run); break;
+    case 'lullHide': if (!applyLullHide(s, run, s.toAct, a)) afterLull(s, run); break;
+    case 'spot': applySpot(s, run, a); break;
     case 'activate':
       // A new activation decision: any earlier pairing is over (§2.6).
       delete s.pairNext;
@@ -665,7 +672,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'die', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'by', 'unit', 'lastStand', 'first', 'reroll', 'die', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -763,7 +770,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
         properties: Object.fromEntries(['0', '1'].map((k) => [k, { type: 'array', maxItems: 4, items: { type: 'object', additionalProperties: false, required: ['at'], properties: { at: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0, maximum: 20000 } }, level: { enum: ['antiquated', 'modern', 'enhanced', 'advanced'] } } } }])),
       },
       sentryGuns: sentryOptionSchema,
-      lull: { type: 'boolean', default: false, description: 'module Lull in the fight: both initiative dice 1 (after turn 1): units within 12" of the enemy withdraw a Move away, wounded roll to recover, stabilized go to the rear, lost artillery back on 5+, lost support weapons on 6; then, with Hidden movement, units out of enemy LOS may hide with no roll; then initiative again (§7.14, checklist #69; withdrawals and hiding are the players\' decisions)' },
+      lull: { type: 'boolean', default: false, description: 'module Lull in the fight: both initiative dice 1 (after turn 1; with a card sequence, 1 on 1D6 when a card turn ends): units within 12" of the enemy withdraw a Move away, wounded roll to recover, stabilized go to the rear, lost artillery back on 5+, lost support weapons on 6; then, with Hidden movement, units out of enemy LOS may hide with no roll; then initiative again or the next deck (§7.14, §5.1, checklist #69; withdrawals and hiding are the players\' decisions)' },
       recoverWounded: { type: 'boolean', default: false, description: 'module Recover Wounded: a damage margin of 0-2 wounds (Hostile atmosphere 0-1, vacuum 0 unless self-sealing), wounded figures are out of action and count as casualties until stabilized; Command sub-action Recover Wounded (§7.23, §6.5, checklist #42-#43)' },
       commandDisruption: { type: 'boolean', default: false, description: 'module Command Disruption: a squad whose leader an attack kills is Pinned instead of Under Fire (§7.2, checklist #40)' },
       blastScatter: { type: 'boolean', default: false, description: 'Option Scatter for blast shots: no ranging test, the point always scatters 1D6 / 1D6+2 / 1D6+4 at close / medium / long range in a random direction (§6.7, checklist #108)' },
@@ -802,7 +809,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
         type: 'object', additionalProperties: false, description: 'scenario setting Alien races (§4.1): the sides whose troops count as alien; Bug Hunter units get +1 to Fire Effect and close assault against them (§2.6)',
         properties: { 0: { type: 'boolean' }, 1: { type: 'boolean' } },
       },
-      night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2' },
+      night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2; with hiddenMovement units hide with no roll, a spotted marker is settled by the spotter\'s Quality test (the spotting side picks the marker), and each side rolls 1D6 dummy markers placed with its deployment, which the enemy cannot tell from a unit\'s markers (§7.10 p.34, §4.2)' },
       techAdvanced: {
         type: 'object', additionalProperties: false, description: 'scenario setting Tech level (§4.1, §2.6 Primitive, checklist #73): the sides whose units count as technologically advanced against Primitive units; when absent, every unit without the Primitive trait does [P]',
         properties: { 0: { type: 'boolean' }, 1: { type: 'boolean' } },

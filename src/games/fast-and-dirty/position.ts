@@ -226,7 +226,7 @@ export const fastAndDirtyPosition: PositionFormat<S> = {
     const beyond = [
       s.smoke.length ? 'smoke screens' : '', s.minefields.length ? 'minefields' : '',
       s.artillery.some((a) => a.lost || a.usedTurn > 0) ? 'used artillery sections' : '',
-      s.units.some((u) => u.hidden) ? 'hidden units' : '', s.units.some((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant') ? `${s.units.find((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant')!.kind} units` : '',
+      s.units.some((u) => u.hidden) ? 'hidden units' : '', s.markers?.length ? 'night dummy markers' : '', s.units.some((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant') ? `${s.units.find((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant')!.kind} units` : '',
       s.units.some((u) => u.attachedTo) ? 'attached characters' : '',
       s.units.some((u) => u.reserve) ? 'drop troops in reserve' : '',
       s.units.some((u) => u.figures.some((f) => f.psi) || u.psi || u.emboldened || u.terror) ? 'psionics' : '',

@@ -112,7 +112,7 @@ export interface Unit {
   /** Making a Last Stand (§7.13): never moves, no Resolve or morale, ignores Under Fire and Pinned, free choice of target. */
   lastStand?: boolean;
   /** Hidden (module §7.10): its figures are off the table and these markers stand for it. */
-  hidden?: { markers: { n: number; at: Pt }[] } | null;
+  hidden?: { markers: HiddenMarker[] } | null;
   /** Tried to hide this activation (one roll per activation). */
   hideTried?: boolean;
   /** The turn in which it last moved or fired: troops in trenches still this turn are not fired on beyond 12" (§7.7, A37). */
@@ -251,6 +251,21 @@ export type VehicleFire = { weapon: number; target: string };
  */
 export interface Minefield { id: string; owner: Side; markers: { n: number; at: Pt }[]; real: number | null; mine: 'ap' | 'av' | null; revealed: boolean }
 
+/**
+ * A hidden unit's marker (§7.10): `n` 1-3 names it within its unit (the owner's actions use it);
+ * at night (module Hidden movement with Night fighting) it also has a table-wide handle `id`, the
+ * only name other seats see, since they cannot tell it from a night dummy (rules/night-markers.ts).
+ */
+export interface HiddenMarker { n: number; at: Pt; id?: string }
+
+/**
+ * A hidden marker standing for no unit the viewer can name (rules/night-markers.ts). In the state:
+ * a night dummy (§4.2, §7.10 p.34, A35: 1D6 per side, belonging to no unit), `dummy: true`. In a
+ * seat's view: its own dummies (flagged) and, at night, every marker of the other side, its units'
+ * and its dummies' alike as `{id, side, at}`, ordered by id.
+ */
+export interface LooseMarker { id: string; side: Side; at: Pt; dummy?: true }
+
 /** A smoke screen: a line that blocks all LOS, fire and charges until its squad's next activation (§7.26). */
 export interface Smoke { unit: string; a: Pt; b: Pt }
 
@@ -348,7 +363,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'lucky' | 'commandReroll' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'lull' | 'ended';
+export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'lucky' | 'commandReroll' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'lull' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -407,12 +422,20 @@ export interface S {
   lull?: import('./rules/lull.js').LullState;
   /** Off-board artillery sections (§7.11): lost on a timing roll of 0 successes. */
   artillery: { id: string; side: Side; weapon: string; lost: boolean; usedTurn: number }[];
-  /** A hidden marker an Intruder exposed this order: revealed like a spotted one when the order ends (§2.7). */
-  intruded?: { unit: string; marker: number } | null;
+  /** A hidden marker an Intruder exposed this order: revealed like a spotted one when the order ends (§2.7); at night named by its id. */
+  intruded?: { unit: string; marker: number } | { id: string } | null;
   /** A spotted hidden marker awaiting its owner's answer, real or dummy (§7.10). */
   reveal?: { unit: string; marker: number } | null;
   /** The active unit whose Detection sweep (§2.6) the reveal belongs to: its order follows the sweep. */
   detecting?: string | null;
+  /** Night (§7.10 p.34): this side picks the spotted enemy marker to test next, and the unit that tests (rules/night-spotting.ts). */
+  spot?: { side: Side } | null;
+  /** Night dummy markers (§4.2, A35) and, in views, the markers other seats cannot attribute (rules/night-markers.ts). */
+  markers?: LooseMarker[];
+  /** Night dummies each side rolled (1D6) and has still to place at deployment (§4.2). */
+  dummiesDue?: [number, number];
+  /** Markers given a table-wide id so far (the next id is m<markerSeq + 1>). */
+  markerSeq?: number;
   /** Task system (§7.28): the game's tasks, who accomplished each, which are lost. */
   tasks?: TaskState[];
   /** Card sequences (§5.1): this turn's deck and the drawn card (rules/cards.ts). */
@@ -444,7 +467,7 @@ export type Action =
   | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment & Boarding)
   | ({ type: 'rush'; moves: Path[] } & Attachment & Boarding)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
-  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string }; intrude?: { fig: string; jam?: string; marker?: { unit: string; n: number } }; recover?: { wounded: string; by: string[] }[] } & Attachment)
+  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string }; intrude?: { fig: string; jam?: string; marker?: { unit: string; n: number; id?: undefined } | { id: string; unit?: undefined; n?: undefined } }; recover?: { wounded: string; by: string[] }[] } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'cooler'; unit: string | null; target: string | null }
@@ -462,11 +485,12 @@ export type Action =
   | { type: 'markers'; moves: { marker: number; path: Pt[] }[] }
   | { type: 'unhide'; marker: number }
   | { type: 'reveal'; real: boolean }
+  | { type: 'spot'; marker: string; by?: string }
   | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' }
   | { type: 'infiltrate'; unit: string | null; moves: { fig: string; path: Pt[] }[] }
   | { type: 'withdraw'; unit: string | null; moves: { fig: string; path: Pt[] }[] }
   | { type: 'lullHide'; units: string[] }
-  | { type: 'deploy'; placements: { fig: string; at: Pt }[]; hidden?: { unit: string; markers: [Pt, Pt, Pt] }[] }
+  | { type: 'deploy'; placements: { fig: string; at: Pt }[]; hidden?: { unit: string; markers: [Pt, Pt, Pt] }[]; dummies?: Pt[] }
   | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string; scoot?: boolean; land?: boolean; smoke?: [Pt, Pt]; cids?: boolean; callFire?: { asset: string; at: Pt }; jump?: boolean; medevac?: { unit: string; wounded: string[] } };
 
 /** Board a friendly transport at the end of the move: every figure ends in contact with its hull (§2.5). */

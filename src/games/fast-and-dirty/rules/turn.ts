@@ -37,7 +37,8 @@ import { hiveLink } from './hivemind.js';
 import { detect } from './detection.js';
 import { cautiousTrait } from './cautious.js';
 import { drugsEnd, takeDrugs } from './drugs.js';
-import { nightSpot } from './night-spotting.js';
+import { exposeAtNight, nextNightSpot, spotChoices, spotMarker, type SpotAction } from './night-spotting.js';
+import { nightMarkers, rollDummies } from './night-markers.js';
 import { fitForVacuum, vacuumListProblem } from './vacuum.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
@@ -176,6 +177,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
   // Communications (§7.4): a side without comms equipment, or whose comms the enemy's gear jams, plays jammed.
   for (const side of [0, 1] as const) if (sideJammed(s, side)) run.emit('communications_jammed', { side });
+  // Night with Hidden movement (§4.2, p.34): each side's 1D6 dummy markers, placed with its deployment.
+  rollDummies(s, run);
   if (!startDeployment(s)) afterDeployment(s, run);
   return s;
 }
@@ -229,8 +232,8 @@ function improvedIntel(s: S, run: Run, dice: [number, number]): [number, number]
 
 /** §5.1: each side rolls 1D6, ties re-roll; the high roller chooses to go first or second. */
 export function rollInitiative(s: S, run: Run): void {
-  // Card sequences (§5.1) replace initiative and alternation.
-  if (cardMode(s)) { dealCards(s, run); nextCard(s, run); return; }
+  // Card sequences (§5.1) replace initiative and alternation; a card turn's end may bring a Lull first.
+  if (cardMode(s)) { if (!cardLull(s, run)) newCardTurn(s, run); return; }
   for (let i = 0; i < 20; i++) {
     const [a] = run.roll('initiative', 1, { side: 0 });
     const [b] = run.roll('initiative', 1, { side: 1 });
@@ -252,6 +255,33 @@ export function rollInitiative(s: S, run: Run): void {
   s.initiative = { winner: 0, rolls: [0, 0] };
   s.phase = 'initiative';
   s.step++;
+}
+
+/**
+ * Lull in cards (§5.1, §5.5 step 3, §7.14; module `lull`): when a card turn ends, 1D6; on a 1 there
+ * is a Lull before the next deck is dealt. [P] Rolled between turns where the standard sequence rolls
+ * its initiative (after the turn limit check: the last turn's end brings no lull, since the battle
+ * does not resume), and the withdrawals start with the side of the last activated unit (as the
+ * Plasma Cooler's fire does). True while the lull's decisions are open.
+ */
+function cardLull(s: S, run: Run): boolean {
+  if (!s.options.lull || s.turn <= 1) return false;
+  const [d] = run.roll('lull', 1, { turn: s.turn - 1 });
+  if (d !== 1) return false;
+  if (startLull(s, run, s.cards?.last ?? s.initiative?.winner ?? 0)) return true;
+  newCardTurn(s, run);
+  return true;
+}
+
+function newCardTurn(s: S, run: Run): void {
+  dealCards(s, run);
+  nextCard(s, run);
+}
+
+/** The Lull's decisions are over: initiative again, or, with a card sequence, the next deck (§7.14 item 7). */
+export function afterLull(s: S, run: Run): void {
+  if (cardMode(s)) newCardTurn(s, run);
+  else rollInitiative(s, run);
 }
 
 export function chooseOrder(s: S, run: Run, first: boolean): void {
@@ -842,16 +872,23 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
 
 /**
  * Module Hidden movement: after every order, a marker in an enemy's LOS must be revealed (§7.10
- * [P]); the owner answers real or dummy, and a unit's last marker is always real.
+ * [P]); the owner answers real or dummy, and a unit's last marker is always real. At night the
+ * spotting side picks the marker and its spotter's Quality test decides (rules/night-spotting.ts).
  */
 function openReveal(s: S, run: Run): boolean {
-  for (let guard = 0; guard < 20; guard++) {
+  for (let guard = 0; guard < 40; guard++) {
     // An Intruder's exposed marker first (§2.7), then the markers in enemy LOS.
-    const sp = takeIntruded(s) ?? spottedMarker(s);
+    const x = takeIntruded(s);
+    if (x && 'id' in x) { exposeAtNight(s, run, x.id); continue; }
+    if (!x && nightMarkers(s)) {
+      const r = nextNightSpot(s, run);
+      if (r === 'none') return false;
+      if (r === 'decide') return true;
+      continue;
+    }
+    const sp = x ?? spottedMarker(s);
     if (!sp) return false;
-    const u = s.units.find((x) => x.id === sp.unit)!;
-    // At night the spotter's Quality test decides, not the owner (§7.10 p.34).
-    if (u.hidden!.markers.length > 1 && s.options.night) { nightSpot(s, run, u, sp.marker); continue; }
+    const u = s.units.find((y) => y.id === sp.unit)!;
     if (u.hidden!.markers.length > 1) {
       s.reveal = sp;
       s.phase = 'reveal';
@@ -863,12 +900,23 @@ function openReveal(s: S, run: Run): boolean {
   return false;
 }
 
+/** Night: the spotting side's pick (validated) is tested; then the sweep goes on, then the alternation (§7.10 p.34). */
+export function applySpot(s: S, run: Run, a: SpotAction): void {
+  const by = a.by ?? spotChoices(s).find((m) => m.id === a.marker)!.spotters[0];
+  spotMarker(s, run, a.marker, by);
+  s.spot = null;
+  s.phase = 'activate';
+  s.step++;
+  if (openReveal(s, run)) return;
+  advance(s, run);
+}
+
 /** The owner's answer for a spotted marker; then the sweep goes on, then the alternation. */
 export function applyReveal(s: S, run: Run, real: boolean): void {
   const r = s.reveal!;
   const u = s.units.find((x) => x.id === r.unit)!;
   if (real) revealAt(s, run, u, r.marker, s.detecting ? 'detected' : 'spotted');
-  else dropMarker(u, run, r.marker);
+  else dropMarker(s, u, run, r.marker);
   s.reveal = null;
   // A Detection sweep goes on, then the detecting unit's order (§2.6).
   if (s.detecting) { toOrder(s, run, s.units.find((x) => x.id === s.detecting)!); return; }
@@ -912,7 +960,7 @@ export function applyHiddenOrder(s: S, run: Run, u: Unit, a: Action): void {
   if (a.type === 'unhide') { revealAt(s, run, u, a.marker, 'acts'); s.step++; return; }
   if (a.type === 'markers') {
     const r = markerMovesProblem(s, u, a.moves);
-    if ('end' in r) moveMarkers(u, run, r.end);
+    if ('end' in r) moveMarkers(s, u, run, r.end, a.moves.map((m) => m.marker));
     endActivation(s, run, u, a.moves.length > 0);
   }
 }
