@@ -12,7 +12,7 @@ const act = (type: string, fields: Record<string, TSchema> = {}, description?: s
 
 export const actionSchema = T.Union([
   act('activate', { board: Id }, 'Activate one of your boards (spec 6.3)'),
-  act('act', { unit: Id, action: Id, target: T.Optional(Space), when: T.Optional(T.Union([T.Literal('before'), T.Literal('after')])), aim: T.Optional(T.Union([T.Boolean(), T.Literal('timer')])), mayhem: T.Optional(Id), gadget: T.Optional(T.Boolean()), timer: T.Optional(T.Literal(true)) }, 'pay and take an Action (timer: true places the Action\'s optional Until-Removed timer; aim: true +1 Focus, "timer" an enemy When-Removed timer, target chosen when it comes off; mayhem: a Mayhem card in hand played for one extra die; gadget: true adds the slotted Weapon gadget to this Weapon Action, its cost paid too); an attack names its target space, or when:"before" to move first'),
+  act('act', { unit: Id, action: Id, target: T.Optional(Space), when: T.Optional(T.Union([T.Literal('before'), T.Literal('after')])), aim: T.Optional(T.Union([T.Boolean(), T.Literal('timer')])), mayhem: T.Optional(Id), gadget: T.Optional(T.Boolean()), timer: T.Optional(T.Literal(true)) }, 'pay and take an Action (timer: true places the Action\'s optional timer: Until-Removed, or a Weapon Action\'s Delay Action timer, taken with no target: the Golem\'s Charge; aim: true +1 Focus, "timer" an enemy When-Removed timer, target chosen when it comes off; mayhem: a Mayhem card in hand played for one extra die; gadget: true adds the slotted Weapon gadget to this Weapon Action, its cost paid too); an attack names its target space, or when:"before" to move first'),
   act('move', { unit: Id, to: Space, facing: Facing }, 'spend MP to move to a space (cheapest path)'),
   act('jump', { unit: Id, to: Space, facing: Facing }),
   act('dash', { unit: Id, to: Space, facing: Facing }, 'Instant: one space'),
@@ -26,7 +26,7 @@ export const actionSchema = T.Union([
   act('push', { to: T.Union([Space, T.Null()]) }),
   act('fallDash', { dash: T.Boolean() }),
   act('hack', { unit: Id, ddd: T.Optional(Id), marker: T.Optional(Space), dice: T.Integer({ minimum: 1, maximum: 6 }) }, 'Hack a DDD (ddd) or a hackable Event Marker (marker: its space): roll this many dice of its colour, paying its cost per die (spec 7.9, 7.10)'),
-  act('delayed', { target: T.Union([Space, T.Null()]) }, 'a delayed Action whose timer came off: its target now (null: forgo it; spec 7.8)'),
+  act('delayed', { target: T.Union([Space, T.Null()]) }, 'a delayed Action whose timer came off: its target now (null: forgo it; spec 7.8); a Delay Action timer\'s MP (the Golem\'s Charge) are moved first, with move'),
   act('arm', { ddd: Id }, 'LEGION: start a Dark Matter Bomb countdown, 3 MAYHEM When-Removed timers on it (spec 7.15)'),
   act('turret', { ddd: Id, target: T.Optional(Space), aim: T.Optional(T.Literal('timer')) }, 'LEGION: the Hell Tower\'s attack, once in each LEGION Turn: at a target space now, or delayed (aim: "timer", no target: a MAYHEM When-Removed timer on the DDD tile, the target chosen when it comes off, aimed; spec 7.15, 7.8)'),
   act('laser', { to: Space }, 'LEGION: the Laser Satellite Controls place an Explosion marker face down on an Outside space, once in each LEGION Turn (spec 7.15)'),

@@ -28,7 +28,7 @@ import { boardChoiceProblem, boardChoices, boardPool, commitBoards, defaultBoard
 import { newBoard, allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
-import { delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
+import { delayedMove, delayedMoveProblem, delayedMoves, delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
 import { allyWounding, instantCandidates, instantProblem, isInstantAct, useInstant } from './rules/instants.js';
 import { windowDashSpaces, windowFrame } from './rules/windows.js';
 import { enemySpaces } from './legal.js';
@@ -75,7 +75,7 @@ function pending(s: S): OpenDecision[] {
   if (f?.t === 'paid') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], actor: f.act.unit, action: f.act.action, window: 'W-paid' })];
   if (f?.t === 'phase') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], side: s.side, window: f.window })];
   if (f?.t === 'step') return [d(reactingSeat(s, s.units[f.units![0]]), 'instant_window', 'reaction', [], { unit: f.units![0], mover: f.unit, at: s.units[f.unit].at, window: 'W-step' })];
-  if (f?.t === 'delayed') return [d(f.seat, 'delayed_action', 'reaction', [`timer:${f.timer}`], { unit: f.unit, action: f.action, aimed: f.aimed })];
+  if (f?.t === 'delayed') return [d(f.seat, 'delayed_action', 'reaction', [`timer:${f.timer}`], { unit: f.unit, action: f.action, aimed: f.aimed, ...(f.mp !== undefined ? { mp: f.mp } : {}) })];
   if (f?.t === 'displace') return [d(f.seat, 'displace', 'reaction', [], { unit: f.unit, from: f.from })];
   if (f?.t === 'placeAlly') return [d(f.seat, 'place_ally', 'turn', [], { unit: f.unit, host: f.host })];
   if (f?.t === 'edmksTax') return [d(f.seat, 'edmks_tax', 'turn', [], { board: f.board })];
@@ -104,7 +104,12 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'buy_upgrades': return { actions: buyCandidates(s, f as Extract<Frame, { t: 'buyUpgrades' }>), all: true };
     case 'choose_boards': return { actions: boardChoices(s, (f as Extract<Frame, { t: 'chooseBoards' }>).side).map((boards) => ({ type: 'chooseBoards' as const, boards })), all: true };
     case 'choose_gadgets': return { actions: gadgetChoices(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side).map((gadgets) => ({ type: 'chooseGadgets' as const, gadgets })), all: true };
-    case 'delayed_action': return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, f as Extract<Frame, { t: 'delayed' }>, enemySpaces).map((target) => ({ type: 'delayed' as const, target }))], all: true };
+    case 'delayed_action': {
+      const dl = f as Extract<Frame, { t: 'delayed' }>;
+      // The Charge's MP (a Delay Action timer's WHEN REMOVED MP) are moved before the target is named.
+      const moves = delayedMoves(s, dl).flatMap((to) => DIRS.map((facing) => ({ type: 'move' as const, unit: dl.unit, to, facing })));
+      return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, dl, enemySpaces).map((target) => ({ type: 'delayed' as const, target })), ...moves], all: true };
+    }
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
       return { actions: [{ type: 'pass' }, ...(canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u])], all: true };
@@ -212,7 +217,8 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type !== 'chooseGadgets') return wrong('chooseGadgets');
       return gadgetChoiceProblem(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side, a.gadgets);
     case 'delayed_action':
-      if (a.type !== 'delayed') return wrong('delayed');
+      if (a.type === 'move') return delayedMoveProblem(s, f as Extract<Frame, { t: 'delayed' }>, a);
+      if (a.type !== 'delayed') return wrong('delayed (or move, with the MP of a Delay Action timer)');
       return delayedProblem(s, f as Extract<Frame, { t: 'delayed' }>, a.target);
     case 'aim_bonus':
       if (a.type !== 'aimBonus') return wrong('aimBonus');
@@ -270,7 +276,8 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'choose_boards': return { type: 'chooseBoards', boards: defaultBoards(s, (f as Extract<Frame, { t: 'chooseBoards' }>).side) };
     // Advanced Setup: the affordable choice with the most gadgets (the first such).
     case 'choose_gadgets': { const o = candidates(s, dec.seat, dec).actions as Extract<Action, { type: 'chooseGadgets' }>[]; return o.reduce((b, x) => (x.gadgets.length > b.gadgets.length ? x : b), o[0]); }
-    case 'delayed_action': { const o = candidates(s, dec.seat, dec).actions; return o[1] ?? o[0]; }
+    // The first target, else forgo (a Charge's move is never made by default).
+    case 'delayed_action': { const o = candidates(s, dec.seat, dec).actions; return o[1]?.type === 'delayed' ? o[1] : o[0]; }
     case 'aim_bonus': { const o = aimBonusOptions(s, f as Attack); return { type: 'aimBonus', bonus: o.includes('weakSpot') ? 'weakSpot' : o[0] ?? null }; }
     case 'deploy': return { type: 'deploy', board: null };
     case 'redeploy': return { type: 'redeploy', board: (f as Extract<Frame, { t: 'redeploy' }>).boards[0], to: null };
@@ -331,7 +338,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
         if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift(); // one Instant per unit in this window (L284)
       } else takeAction(s, a, ev);
       break;
-    case 'move': move(s, a, ev); break;
+    case 'move': if (f?.t === 'delayed') delayedMove(s, f, a, ev); else move(s, a, ev); break;
     case 'jump': jump(s, a, ev); break;
     case 'dash':
       dash(s, a, ev);

@@ -1,7 +1,7 @@
 // Labels for actions and texts for events, in the rulebook's words, from the view only.
 import type { Seat } from '../../engine/types.js';
 import { CONTENT } from './content.js';
-import { CARD_ACTIONS, GADGETS, UPGRADES, type Action } from './state.js';
+import { CARD_ACTIONS, GADGETS, UPGRADES, actionOf, type Action } from './state.js';
 import type { View } from './view.js';
 
 function unitName(v: View, id: string): string {
@@ -25,7 +25,7 @@ const sp = (k: string) => { const [x, y, z] = k.split(','); return `${x},${y} (L
 export function label(v: View, _seat: Seat | null, a: Action): string {
   switch (a.type) {
     case 'activate': return `Activate ${CONTENT.elites[a.board]?.name ?? CONTENT.squads[a.board]?.name ?? a.board}`;
-    case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : a.aim === 'timer' ? ' (aimed by timer: target chosen when it is removed)' : ''}${a.aim === true ? ' (aimed, +1 Focus)' : ''}${a.mayhem ? ` (+1 die: ${a.mayhem})` : ''}${a.gadget ? ' (with its Weapon gadget)' : ''}${a.timer ? ' (with its Until-Removed timer)' : ''}`;
+    case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : a.aim === 'timer' ? ' (aimed by timer: target chosen when it is removed)' : ''}${a.aim === true ? ' (aimed, +1 Focus)' : ''}${a.mayhem ? ` (+1 die: ${a.mayhem})` : ''}${a.gadget ? ' (with its Weapon gadget)' : ''}${a.timer ? (a.target === undefined && v.units[a.unit] && actionOf(v.units[a.unit], a.action)?.kind === 'attack' ? ' (delayed by its When-Removed timer: moves and target when it is removed)' : ' (with its Until-Removed timer)') : ''}`;
     case 'delayed': return a.target ? `Delayed Action at ${sp(a.target)}` : 'Forgo the delayed Action';
     case 'arm': return `Dark Matter Bomb ${a.ddd}: start the countdown (3 MAYHEM timers)`;
     case 'move': return `${unitName(v, a.unit)} moves to ${sp(a.to)}, facing ${a.facing}`;
@@ -70,7 +70,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
   const n = (k: string) => unitName(v, String(d[k]));
   switch (ev.type) {
     case 'activated': return `${d.side} activates ${d.board}`;
-    case 'moved': return `${n('unit')} moves`;
+    case 'moved': return d.delayed ? `${n('unit')} moves for its delayed ${actionName(v, String(d.unit), String(d.delayed))} (${d.mp} MP left)` : `${n('unit')} moves`;
     case 'stepped': return `${n('unit')} steps to ${sp(String(d.to))}`;
     case 'move_stopped': return `${n('unit')}'s move ends at ${sp(String(d.at))}: its destination is out of reach`;
     case 'attack_declared': return `${n('attacker')} attacks ${sp(String(d.target))}`;

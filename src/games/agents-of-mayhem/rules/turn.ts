@@ -14,7 +14,7 @@ import { awards, rewardFrames, storyFlags, type Award } from './rewards.js';
 import { generatedProblem, type Generated } from './generator.js';
 import { elitePlacementFrames, minionFrames, placeSpaces } from './advanced-setup.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
-import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
+import { delayedMoves, delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { paidUnits } from './instants.js';
 import { boardChoiceFrames } from './board-choice.js';
 import { phaseWaits, phaseWindow, stepWaits } from './windows.js';
@@ -427,7 +427,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
     if (f.t === 'phase') { if (phaseWaits(s, f)) return; continue; }
     if (f.t === 'step') { if (stepWaits(s, f, ev)) return; continue; }
     if (f.t === 'delayed') {
-      if (delayedTargets(s, f, enemySpaces).length) return;
+      if (delayedTargets(s, f, enemySpaces).length || delayedMoves(s, f).length) return;
       resolveDelayed(s, f, null, ev);
       continue;
     }
