@@ -1282,6 +1282,10 @@ export interface components {
             to: string;
         } | {
             /** @enum {string} */
+            type: "sideSwipe";
+            driver: string;
+        } | {
+            /** @enum {string} */
             type: "mayhemDraw";
             pay: string[];
         } | {

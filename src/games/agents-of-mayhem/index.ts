@@ -32,7 +32,7 @@ import { delayedMove, delayedMoveProblem, delayedMoves, delayedProblem, delayedT
 import { allyWounding, instantCandidates, instantProblem, isInstantAct, useInstant } from './rules/instants.js';
 import { windowDashSpaces, windowFrame } from './rules/windows.js';
 import { enemySpaces } from './legal.js';
-import { drive, driveCandidates, driveProblem, ramPush, ramPushProblem, summon, summonCandidates, summonProblem } from './rules/vehicles.js';
+import { applySideSwipe, drive, driveCandidates, driveProblem, ramPush, ramPushProblem, sideSwipeProblem, summon, summonCandidates, summonProblem } from './rules/vehicles.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
 import { actionsOf, other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -80,7 +80,7 @@ function pending(s: S): OpenDecision[] {
   if (f?.t === 'placeAlly') return [d(f.seat, 'place_ally', 'turn', [], { unit: f.unit, host: f.host })];
   if (f?.t === 'edmksTax') return [d(f.seat, 'edmks_tax', 'turn', [], { board: f.board })];
   if (f?.t === 'edmks') return [d(f.seat, 'edmks', 'turn', [], {})];
-  if (f?.t === 'ram') return [d(f.seat, 'ram_push', 'turn', [], { vehicle: f.vehicle, unit: f.unit, options: f.options })];
+  if (f?.t === 'ram') return f.stage === 'swipe' ? [d(f.seat, 'side_swipe', 'turn', [], { vehicle: f.vehicle, unit: f.unit, drivers: f.drivers })] : [d(f.seat, 'ram_push', 'turn', [], { vehicle: f.vehicle, unit: f.unit, options: f.options })];
   if (f?.t === 'wound') return [d(f.seat, 'wound', 'reaction', [`attack:${f.id}`], { unit: f.unit, left: f.left })];
   if (f?.t === 'fall') return [d(f.seat, 'fall_dash', 'reaction', [`attack:${f.id}`], { unit: f.unit, levels: f.levels, window: 'W-fall' })];
   if (f?.t === 'deploy') return [d(f.seat, 'deploy', 'turn', [], { board: f.board, tile: f.tile })];
@@ -126,6 +126,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'fall_dash': return { actions: [{ type: 'fallDash', dash: false }, { type: 'fallDash', dash: true }], all: true };
     case 'displace': return { actions: displaceOptions(s, f as Extract<Frame, { t: 'displace' }>).map((to) => ({ type: 'displace' as const, to })), all: true };
     case 'ram_push': return { actions: (f as Extract<Frame, { t: 'ram' }>).options.map((to) => ({ type: 'ramPush' as const, to })), all: true };
+    case 'side_swipe': return { actions: ((f as Extract<Frame, { t: 'ram' }>).drivers ?? []).map((driver) => ({ type: 'sideSwipe' as const, driver })), all: true };
     case 'place_ally': return { actions: allySpaces(s, f as Extract<Frame, { t: 'placeAlly' }>).map((to) => ({ type: 'placeAlly' as const, to })), all: true };
     case 'edmks_tax': return { actions: taxOptions(s, (f as Extract<Frame, { t: 'edmksTax' }>).board).map((well) => ({ type: 'edmksTax' as const, well })), all: true };
     case 'edmks': return { actions: edmksOptions(s).map((board) => ({ type: 'edmks' as const, board })), all: true };
@@ -246,6 +247,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type !== 'displace') return wrong('displace');
       return displaceOptions(s, f as Extract<Frame, { t: 'displace' }>).includes(a.to) ? null : violation('bad_displace', 'an adjacent free space on the Destroyed Level (spec 7.6.3 step 4)');
     case 'ram_push': return a.type === 'ramPush' ? ramPushProblem(s, f as Extract<Frame, { t: 'ram' }>, a.to) : wrong('ramPush');
+    case 'side_swipe': return a.type === 'sideSwipe' ? sideSwipeProblem(f as Extract<Frame, { t: 'ram' }>, a.driver) : wrong('sideSwipe');
     case 'refresh': return a.type === 'refresh' ? refreshProblem(s, f as Extract<Frame, { t: 'refresh' }>, a) : wrong('refresh');
     case 'deploy': {
       if (a.type !== 'deploy') return wrong('deploy');
@@ -292,6 +294,8 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'push': return { type: 'push', to: null };
     case 'displace': return { type: 'displace', to: displaceOptions(s, f as Extract<Frame, { t: 'displace' }>)[0] };
     case 'ram_push': return { type: 'ramPush', to: (f as Extract<Frame, { t: 'ram' }>).options[0] };
+    // The first driver by unit id.
+    case 'side_swipe': return { type: 'sideSwipe', driver: (f as Extract<Frame, { t: 'ram' }>).drivers![0] };
     case 'place_ally': return { type: 'placeAlly', to: allySpaces(s, f as Extract<Frame, { t: 'placeAlly' }>)[0] };
     case 'edmks_tax': { const b = s.boards[(f as Extract<Frame, { t: 'edmksTax' }>).board]; return { type: 'edmksTax', well: taxOptions(s, b.id).reduce((x, y) => (b.cubes[y] > b.cubes[x] ? y : x)) }; }
     case 'edmks': { const o = edmksOptions(s); return { type: 'edmks', board: o.find((b) => free(s.boards[b], 'mayhem') > 0) ?? o[0] }; }
@@ -368,6 +372,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'summon': summon(s, a, ev); break;
     case 'drive': drive(s, a, ev); break;
     case 'ramPush': ramPush(s, f as Extract<Frame, { t: 'ram' }>, a.to, ev); break;
+    case 'sideSwipe': applySideSwipe(s, f as Extract<Frame, { t: 'ram' }>, a.driver, ev); break;
     case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
     case 'buyMinions': applyMinionBuy(s, f as Extract<Frame, { t: 'buyMinions' }>, a.buy, ctx.rng, ev); break;
     case 'placeUnit': applyPlace(s, f as Extract<Frame, { t: 'placeUnit' }>, a.to, ev); break;

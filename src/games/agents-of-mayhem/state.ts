@@ -179,8 +179,13 @@ export type Frame =
   /** Campaign rewards of the last mission (spec 10.2), resolved before this one: `choices` Gadget-or-Crystal gains left, then the OMs' `gadgets` and `crystals`; `boards` took part (for the purchase). */
   | { t: 'rewards'; seat: Seat; side: Side; choices: number; gadgets: number; crystals: number; gained: string[]; crystalsGained: number; boards: string[] }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
-  /** A vehicle entering an enemy unit's space (spec 7.16.4): the driving Side pushes it one space (`options`; none: the vehicle stays out), then the Ram Attack; then the move goes on. */
-  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; unit: string; from: string; options: string[]; stage?: 'attack'; to?: string | null }
+  /**
+   * A vehicle entering an enemy unit's space (spec 7.16.4): the driving Side pushes it one space
+   * (`options`; none: the vehicle stays out), then the Ram Attack (stage `attack`); a Drift's Ram
+   * that Downs it with `drivers` on two boards waits for the driving seat to name the one gaining
+   * the side swipe's status (stage `swipe`); then the move goes on.
+   */
+  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; unit: string; from: string; options: string[]; stage?: 'attack' | 'swipe'; to?: string | null; drivers?: string[] }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
   | { t: 'redeploy'; seat: Seat; boards: string[]; redeployed: string[] }
@@ -297,6 +302,7 @@ export type Action =
   | { type: 'mayhemDraw'; pay: string[] }
   | { type: 'summon'; vehicle: string; front: string; facing: Dir; pay: string }
   | { type: 'ramPush'; to: string }
+  | { type: 'sideSwipe'; driver: string }
   | { type: 'drive'; vehicle: string; move: 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight' }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };

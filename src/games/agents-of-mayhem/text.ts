@@ -58,6 +58,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'chooseGadgets': return a.gadgets.length ? `Slot ${a.gadgets.map((g) => GADGETS[g]?.name ?? g).join(', ')}` : 'Slot no gadgets';
     case 'summon': return `Summon ${a.vehicle} at ${sp(a.front)}, facing ${a.facing} (pay ${a.pay})`;
     case 'drive': return `${a.vehicle}: ${a.move}`;
+    case 'sideSwipe': return `Side swipe: ${unitName(v, a.driver)} gains the Permanent Mayhem Status`;
     case 'ramPush': return `Push the Rammed unit to ${sp(a.to)}`;
     case 'mayhemDraw': return `Draw a Mayhem card (Mayhem cubes from ${a.pay.join(' and ')})`;
     case 'mayhemPlay': return `Play Mayhem card ${a.card} on ${a.board}${a.cube ? ` for a ${a.cube} cube` : ''}`;

@@ -434,7 +434,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
     if (f.t === 'demolish') { resolveDemolish(s, f, rng(), ev); continue; }
     // A Ram's push (spec 7.16.4): the driving Side chooses among two or more spaces.
-    if (f.t === 'ram') { if (f.stage === 'attack') { ramDone(s, f, ev); continue; } if (f.options.length > 1) return; ramPush(s, f, f.options[0] ?? null, ev); continue; }
+    if (f.t === 'ram') { if (f.stage === 'swipe') return; if (f.stage === 'attack') { ramDone(s, f, ev); continue; } if (f.options.length > 1) return; ramPush(s, f, f.options[0] ?? null, ev); continue; }
     if (f.t === 'chooseBoards' || f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions') return;
     // Advanced Setup step 4: with no free space left in the Side's Tiles the figure stays off the map.
     if (f.t === 'placeUnit') { if (placeSpaces(s, f).length) return; s.stack.pop(); say(ev, 'unit_not_placed', { unit: f.unit }); continue; }

@@ -299,16 +299,44 @@ export function ramPush(s: S, f: Extract<Frame, { t: 'ram' }>, to: string | null
   s.stack.push({ t: 'explosion', id: s.nextId++, seat: f.seat, marker: 0, centre: f.from, dice: Array(4).fill(VEHICLES[v.id].ram) as Color[], targets: [{ unit: u.id, centre: false }], i: 0, stage: 'roll', hits: 0, pushes: 0, collapse: null, ram: v.id });
 }
 
-/** After the Ram Attack: a unit Downed by a Drift's Ram gives one driver a Permanent Mayhem Status (side swipe, L2138); then the move goes on. */
+/**
+ * After the Ram Attack: a unit Downed by a Drift's Ram gives one of the drivers a Permanent Mayhem
+ * Status (side swipe, L2138). With two drivers on different boards which one is the driving seat's
+ * choice (stage `swipe`, decision `side_swipe`); else the status goes to the one board. Then the move goes on.
+ */
 export function ramDone(s: S, f: Extract<Frame, { t: 'ram' }>, ev: Ev): void {
-  s.stack.pop();
   const v = liveVehicles(s).find((x) => x.id === f.vehicle);
   const u = s.units[f.unit];
-  if (!v) return;
-  if (u.downed && s.rammed?.units.includes(u.id) && (f.move === 'driftLeft' || f.move === 'driftRight')) {
-    const driver = riders(s, v).find((x) => x.side === v.side);
-    if (driver) { say(ev, 'side_swipe', { vehicle: v.id, driver: driver.id }); gainMayhemStatus(s, driver.board, ev); }
+  if (v && u.downed && s.rammed?.units.includes(u.id) && (f.move === 'driftLeft' || f.move === 'driftRight')) {
+    const drivers = sideSwipeDrivers(s, v);
+    if (new Set(drivers.map((x) => x.board)).size > 1) { f.stage = 'swipe'; f.drivers = drivers.map((x) => x.id); return; }
+    if (drivers[0]) sideSwipe(s, v, drivers[0], ev);
   }
+  ramOn(s, f, ev);
+}
+
+/** The units driving the vehicle now (of its Side, on it; at most 2), by id. */
+function sideSwipeDrivers(s: S, v: Vehicle): Unit[] { return riders(s, v).filter((x) => x.side === v.side); }
+function sideSwipe(s: S, v: Vehicle, driver: Unit, ev: Ev): void {
+  say(ev, 'side_swipe', { vehicle: v.id, driver: driver.id });
+  gainMayhemStatus(s, driver.board, ev);
+}
+
+/** The driving seat names the driver who gains the side swipe's Permanent Mayhem Status: one of those driving (L2138). */
+export function sideSwipeProblem(f: Extract<Frame, { t: 'ram' }>, driver: string): Violation | null {
+  return (f.drivers ?? []).includes(driver) ? null : violation('not_a_driver', `the side swipe's status goes to one of the drivers: ${(f.drivers ?? []).join(', ')} (L2138)`);
+}
+export function applySideSwipe(s: S, f: Extract<Frame, { t: 'ram' }>, driver: string, ev: Ev): void {
+  const v = liveVehicles(s).find((x) => x.id === f.vehicle);
+  if (v) sideSwipe(s, v, s.units[driver], ev);
+  ramOn(s, f, ev);
+}
+
+/** The Ram is over: the vehicle's step goes on, or it stays out of a space it could not push the unit from. */
+function ramOn(s: S, f: Extract<Frame, { t: 'ram' }>, ev: Ev): void {
+  s.stack.splice(s.stack.indexOf(f), 1);
+  const v = liveVehicles(s).find((x) => x.id === f.vehicle);
+  if (!v) return;
   if (f.to) proceed(s, v, f.move, ev);
   else say(ev, 'vehicle_stopped', { vehicle: v.id, move: f.move, why: 'ram_blocked' });
 }
