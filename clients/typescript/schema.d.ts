@@ -1274,7 +1274,8 @@ export interface components {
             /** @enum {string} */
             type: "drive";
             vehicle: string;
-            move: "forward" | "backward" | "turnLeft" | "turnRight" | "shiftLeft" | "shiftRight" | "driftLeft" | "driftRight";
+            move: "forward" | "backward" | "turnLeft" | "turnRight" | "shiftLeft" | "shiftRight" | "driftLeft" | "driftRight" | "jump";
+            spaces?: number;
         } | {
             /** @enum {string} */
             type: "ramPush";

@@ -183,9 +183,10 @@ export type Frame =
    * A vehicle entering an enemy unit's space (spec 7.16.4): the driving Side pushes it one space
    * (`options`; none: the vehicle stays out), then the Ram Attack (stage `attack`); a Drift's Ram
    * that Downs it with `drivers` on two boards waits for the driving seat to name the one gaining
-   * the side swipe's status (stage `swipe`); then the move goes on.
+   * the side swipe's status (stage `swipe`); then the move goes on (`spaces`: a Ramp Jump's;
+   * `budget`: the vehicle's MP before the step, so the step is planned again the same way).
    */
-  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; unit: string; from: string; options: string[]; stage?: 'attack' | 'swipe'; to?: string | null; drivers?: string[] }
+  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; spaces?: number; budget?: number; unit: string; from: string; options: string[]; stage?: 'attack' | 'swipe'; to?: string | null; drivers?: string[] }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
   | { t: 'redeploy'; seat: Seat; boards: string[]; redeployed: string[] }
@@ -303,7 +304,8 @@ export type Action =
   | { type: 'summon'; vehicle: string; front: string; facing: Dir; pay: string }
   | { type: 'ramPush'; to: string }
   | { type: 'sideSwipe'; driver: string }
-  | { type: 'drive'; vehicle: string; move: 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight' }
+  /** `jump`: a Ramp Jump of `spaces` (1-5) off the Ramp counter under the front (spec 7.16.3). */
+  | { type: 'drive'; vehicle: string; move: 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight' | 'jump'; spaces?: number }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
 

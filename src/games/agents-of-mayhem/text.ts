@@ -57,7 +57,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'chooseBoards': return `Play ${a.boards.join(', ')}`;
     case 'chooseGadgets': return a.gadgets.length ? `Slot ${a.gadgets.map((g) => GADGETS[g]?.name ?? g).join(', ')}` : 'Slot no gadgets';
     case 'summon': return `Summon ${a.vehicle} at ${sp(a.front)}, facing ${a.facing} (pay ${a.pay})`;
-    case 'drive': return `${a.vehicle}: ${a.move}`;
+    case 'drive': return a.move === 'jump' ? `${a.vehicle}: Ramp Jump, ${a.spaces} space${a.spaces === 1 ? '' : 's'}` : `${a.vehicle}: ${a.move}`;
     case 'sideSwipe': return `Side swipe: ${unitName(v, a.driver)} gains the Permanent Mayhem Status`;
     case 'ramPush': return `Push the Rammed unit to ${sp(a.to)}`;
     case 'mayhemDraw': return `Draw a Mayhem card (Mayhem cubes from ${a.pay.join(' and ')})`;
@@ -97,6 +97,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'vehicle_moved': return `${d.vehicle} drives (${d.move}) to ${sp(String(d.front))}`;
     case 'vehicle_hit': return `${d.vehicle}: ${d.wounds} of ${d.strength} Wounds`;
     case 'vehicle_destroyed': return `${d.vehicle} is destroyed`;
+    case 'vehicle_fell': return `${d.vehicle} falls ${d.levels} Level${d.levels === 1 ? '' : 's'} to ${sp(String(d.front))}`;
     case 'rammed': return `${d.vehicle} rams ${n('unit')} (4 ${d.dice} dice)`;
     case 'side_swipe': return `Side swipe: ${n('driver')} gains a Permanent Mayhem Status`;
     case 'vehicle_stopped': return `${d.vehicle} stops (${d.why})`;
