@@ -1274,12 +1274,17 @@ export interface components {
             /** @enum {string} */
             type: "drive";
             vehicle: string;
-            move: "forward" | "backward" | "turnLeft" | "turnRight" | "shiftLeft" | "shiftRight" | "driftLeft" | "driftRight";
+            move: "forward" | "backward" | "turnLeft" | "turnRight" | "shiftLeft" | "shiftRight" | "driftLeft" | "driftRight" | "jump";
+            spaces?: number;
         } | {
             /** @enum {string} */
             type: "ramPush";
             /** @description a space "x,y,Level" */
             to: string;
+        } | {
+            /** @enum {string} */
+            type: "sideSwipe";
+            driver: string;
         } | {
             /** @enum {string} */
             type: "mayhemDraw";

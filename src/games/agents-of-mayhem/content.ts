@@ -35,7 +35,7 @@ export const ActionDef = T.Object({
     weaponBonus: T.Optional(T.Union([T.Literal('shields'), T.Literal('armor'), T.Literal('elite')])),
   }, { additionalProperties: false })),
   abilities: T.Optional(T.Array(T.String())),
-  /** A Timer showing `side` (relative to the unit), spec 7.8: `mandatory`, pictured before the Action-type symbol (paid now, resolved when it comes off); else an optional Until-Removed timer the player may place when using the Action (its `UNTIL REMOVED` abilities hold while it is present). */
+  /** A Timer showing `side` (relative to the unit), spec 7.8: `mandatory`, pictured before the Action-type symbol (paid now, resolved when it comes off); else an optional timer the player may place when using the Action: Until-Removed (its `UNTIL REMOVED` abilities hold while it is present), or Delay Action When-Removed (`DELAY & WHEN REMOVED`: the whole Action waits for its removal, L1663). */
   timer: T.Optional(T.Object({ side: T.Union([T.Literal('own'), T.Literal('enemy')]), mandatory: T.Optional(T.Literal(true)) }, { additionalProperties: false })),
 }, { additionalProperties: false });
 export type ActionDef = Static<typeof ActionDef>;
@@ -393,9 +393,16 @@ export function checkActions(owner: string, actions: CompiledAction[]): void {
       || a.parsed.some((ab) => ab.conds.some((c) => c.k !== 'always' && c.k !== 'actorHas' && c.k !== 'untilRemoved') || ab.effects.some((alt) => alt.length !== 1 || !['gain', 'heal', 'demolish'].includes(alt[0].k))))) {
       throw new Error(`${owner} action ${a.id}: a self Action has no attack, MP, Jump, group or timer (but an Until-Removed one), and its abilities are ALWAYS / ACTOR HAS / UNTIL REMOVED = GAIN ... (no choice to make)`);
     }
-    // Until-Removed timers (spec 7.8): an optional timer on a self Action whose UNTIL REMOVED abilities gain statuses (held while it is present), and only there.
-    if (until !== !!(a.timer && !a.timer.mandatory) || (until && (a.kind !== 'self' || a.parsed.some((ab) => ab.conds.some((c) => c.k === 'untilRemoved') && (ab.conds.length !== 1 || ab.effects.some((alt) => !STATUS_GAIN(alt[0]))))))) {
-      throw new Error(`${owner} action ${a.id}: an optional (Until-Removed) timer goes with UNTIL REMOVED = GAIN <status> abilities on a self Action, and they with it`);
+    // Optional timers (spec 7.8, L1655): an Until-Removed one on a self Action whose UNTIL REMOVED abilities gain statuses (held while it is present),
+    // or a Delay Action When-Removed one on a Weapon Action (the Golem's Charge, L1663, L1681): DELAY & WHEN REMOVED = MP n / EXTRA DIE, and only there.
+    const delayed = a.parsed.some((ab) => ab.conds.some((c) => c.k === 'whenRemoved' || c.k === 'delay'));
+    if (until && delayed) throw new Error(`${owner} action ${a.id}: one optional timer, Until-Removed or Delay Action When-Removed, not both`);
+    if ((until || delayed) !== !!(a.timer && !a.timer.mandatory) || (until && (a.kind !== 'self' || a.parsed.some((ab) => ab.conds.some((c) => c.k === 'untilRemoved') && (ab.conds.length !== 1 || ab.effects.some((alt) => !STATUS_GAIN(alt[0]))))))) {
+      throw new Error(`${owner} action ${a.id}: an optional timer goes with UNTIL REMOVED = GAIN <status> abilities on a self Action, or with DELAY & WHEN REMOVED abilities on a Weapon Action, and they with it`);
+    }
+    if (delayed && (a.kind !== 'attack' || !a.weapon || a.parsed.some((ab) => ab.conds.some((c) => c.k === 'whenRemoved' || c.k === 'delay')
+      && (ab.conds.length !== 2 || !ab.conds.some((c) => c.k === 'delay') || !ab.conds.some((c) => c.k === 'whenRemoved') || ab.effects.some((alt) => alt.length !== 1 || (alt[0].k !== 'mp' && alt[0].k !== 'extraDie')))))) {
+      throw new Error(`${owner} action ${a.id}: a Delay Action timer (spec 7.8) is a Weapon Action's DELAY & WHEN REMOVED = MP <n> / EXTRA DIE abilities (the effects the delayed attack resolves)`);
     }
     if (a.kind === 'attack' && !a.attack) throw new Error(`${owner} action ${a.id}: an attack lists its range bands`);
     if (a.kind === 'jump' && !a.jump) throw new Error(`${owner} action ${a.id}: a Jump lists up and spaces`);

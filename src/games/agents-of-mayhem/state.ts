@@ -105,8 +105,12 @@ export interface ExplosionMarker { n: number; at: string; marker: string | null;
  */
 export interface Timer {
   n: number; side: Side; holder: string; turn: number;
-  /** `action`: a delayed Action (aim by timer, or a mandatory timer): the owning Side chooses its target at removal. `bomb`: a Dark Matter Bomb countdown timer. */
-  effect: { t: 'action'; unit: string; action: string; aimed: boolean } | { t: 'bomb'; ddd: string }
+  /**
+   * `action`: a delayed Action (aim by timer, a mandatory timer, or an optional Delay Action timer,
+   * `whenRemoved`: its WHEN REMOVED abilities apply then, the Golem's Charge): the owning Side
+   * chooses its target at removal. `bomb`: a Dark Matter Bomb countdown timer.
+   */
+  effect: { t: 'action'; unit: string; action: string; aimed: boolean; whenRemoved?: true } | { t: 'bomb'; ddd: string }
     /** `until`: an optional Until-Removed timer on `unit`'s Action; its UNTIL REMOVED abilities are in effect while it is present (spec 7.8). */
     | { t: 'until'; unit: string; action: string };
 }
@@ -124,6 +128,8 @@ export type Frame =
     mayhemDie?: boolean;
     /** Units that took an Instant gadget Action in this attack's W-preroll window (its one Instant there, L284; a later Fall Dash stays open). */
     instants?: string[];
+    /** The Action resolves its When-Removed timer (a Delay Action timer, spec 7.8): its WHEN REMOVED abilities apply (whenRemovedAction). */
+    whenRemoved?: true;
     dashed: string[]; hits: number; pushes: number; special: boolean; wounds: number; downed: string[];
   }
   | {
@@ -141,8 +147,12 @@ export type Frame =
   | { t: 'step'; unit: string; to: string; facing: Dir; units: string[] | null; path: string[] }
   /** Refresh Phase steps 3-5 (spec 6.4), run once the start-of-Refresh explosions are resolved. */
   | { t: 'refreshSymbols'; timers?: boolean }
-  /** A delayed Action whose timer came off (spec 7.8): its owner's seat chooses the target now (null: forgo). */
-  | { t: 'delayed'; seat: Seat; timer: number; unit: string; action: string; aimed: boolean }
+  /**
+   * A delayed Action whose timer came off (spec 7.8): its owner's seat chooses the target now (null:
+   * forgo). `whenRemoved`: a Delay Action timer's, its WHEN REMOVED abilities apply; `mp`: the MP
+   * they grant still to move before the attack (the Golem's Charge, L1681).
+   */
+  | { t: 'delayed'; seat: Seat; timer: number; unit: string; action: string; aimed: boolean; whenRemoved?: true; mp?: number }
   /** A unit from a collapsed Level whose space below is taken: its owner picks an adjacent free space (A-23). */
   | { t: 'displace'; seat: Seat; unit: string; from: string }
   /** A Downed Ally returns with its redeployed host, on a space its owner picks within 2 of the host (spec 7.13 [P]). */
@@ -169,8 +179,14 @@ export type Frame =
   /** Campaign rewards of the last mission (spec 10.2), resolved before this one: `choices` Gadget-or-Crystal gains left, then the OMs' `gadgets` and `crystals`; `boards` took part (for the purchase). */
   | { t: 'rewards'; seat: Seat; side: Side; choices: number; gadgets: number; crystals: number; gained: string[]; crystalsGained: number; boards: string[] }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
-  /** A vehicle entering an enemy unit's space (spec 7.16.4): the driving Side pushes it one space (`options`; none: the vehicle stays out), then the Ram Attack; then the move goes on. */
-  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; unit: string; from: string; options: string[]; stage?: 'attack'; to?: string | null }
+  /**
+   * A vehicle entering an enemy unit's space (spec 7.16.4): the driving Side pushes it one space
+   * (`options`; none: the vehicle stays out), then the Ram Attack (stage `attack`); a Drift's Ram
+   * that Downs it with `drivers` on two boards waits for the driving seat to name the one gaining
+   * the side swipe's status (stage `swipe`); then the move goes on (`spaces`: a Ramp Jump's;
+   * `budget`: the vehicle's MP before the step, so the step is planned again the same way).
+   */
+  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; spaces?: number; budget?: number; unit: string; from: string; options: string[]; stage?: 'attack' | 'swipe'; to?: string | null; drivers?: string[] }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
   | { t: 'redeploy'; seat: Seat; boards: string[]; redeployed: string[] }
@@ -287,7 +303,9 @@ export type Action =
   | { type: 'mayhemDraw'; pay: string[] }
   | { type: 'summon'; vehicle: string; front: string; facing: Dir; pay: string }
   | { type: 'ramPush'; to: string }
-  | { type: 'drive'; vehicle: string; move: 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight' }
+  | { type: 'sideSwipe'; driver: string }
+  /** `jump`: a Ramp Jump of `spaces` (1-5) off the Ramp counter under the front (spec 7.16.3). */
+  | { type: 'drive'; vehicle: string; move: 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight' | 'jump'; spaces?: number }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
 
@@ -376,6 +394,28 @@ export function actionOf(u: Unit, id: string): CompiledAction | undefined {
   const card = CARD_ACTIONS[unitKey(u)]?.find((a) => a.id === id);
   return card && withPassive(u, card);
 }
+
+const REMOVED_CACHE = new Map<CompiledAction, CompiledAction>();
+/**
+ * An Action as resolved when its Delay Action timer comes off (spec 7.8, L1659-1663): its
+ * `DELAY & WHEN REMOVED` abilities hold then, so their conditions read as ALWAYS (the Golem's
+ * Charge: MP 3, and EXTRA DIE on the attack's rolls). The same Action otherwise.
+ */
+export function whenRemovedAction(a: CompiledAction): CompiledAction {
+  let out = REMOVED_CACHE.get(a);
+  if (!out) {
+    const timed = (c: { k: string }) => c.k === 'delay' || c.k === 'whenRemoved';
+    out = { ...a, parsed: a.parsed.map((ab) => (ab.conds.some(timed) ? { ...ab, conds: ab.conds.filter((c) => !timed(c)).concat(ab.conds.every(timed) ? [{ k: 'always' as const }] : []) } : ab)) };
+    REMOVED_CACHE.set(a, out);
+  }
+  return out;
+}
+/** The MP a Delay Action timer's WHEN REMOVED abilities grant when it comes off (the Golem's Charge: 3, L1681). */
+export function whenRemovedMp(a: CompiledAction): number {
+  return a.parsed.filter((ab) => ab.conds.some((c) => c.k === 'whenRemoved')).flatMap((ab) => ab.effects.map((alt) => alt[0])).reduce((n, e) => n + (e.k === 'mp' ? e.n : 0), 0);
+}
+/** Whether the Action pictures an optional Delay Action timer (DELAY & WHEN REMOVED abilities, L1663). */
+export function delayTimer(a: CompiledAction): boolean { return !!a.timer && !a.timer.mandatory && a.parsed.some((ab) => ab.conds.some((c) => c.k === 'delay')); }
 
 /** The Action an `act` takes: the named one, or with `gadget: true` that Weapon Action with its Weapon gadget's add-on (L1055: chosen at each use). */
 export function actOf(u: Unit, a: { action: string; gadget?: boolean }): CompiledAction | undefined {

@@ -7,7 +7,7 @@ import { instantCandidates } from './instants.js';
 import { isAdvanced } from '../abilities.js';
 import { CONTENT, cellKey, type Color, type CompiledAction } from '../content.js';
 import { area as areaOf, crossesLock, lockedRooms, distance, faceToward, inFlank, los, nearestCell, parseKey, terrainCost, topFloorAtOrBelow, floor, DIRS } from '../geometry.js';
-import { actionOf, actionsOf, count, footprint, isElite, isFigure, isLarge, map, mission, occupies, other, unitAt, type Frame, type S, type Unit, type Well } from '../state.js';
+import { actionOf, actionsOf, count, footprint, isElite, isFigure, isLarge, map, mission, occupies, other, unitAt, whenRemovedAction, type Frame, type S, type Unit, type Well } from '../state.js';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import { addVp, capacity, defense, down, gainCube, gainMayhemStatus, giveStatus, payment, placeWound, say, woundWells, type Ev } from './board.js';
@@ -338,7 +338,8 @@ export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' |
     if (s.stack[s.stack.length - 1] !== f) return 'wait';
     if (attackWaits(s, f)) return 'wait';
     const att = attackerOf(s, f);
-    const a = actionOf(att, f.action)!;
+    // A Delay Action resolved at its timer's removal: its WHEN REMOVED abilities are in force (the Golem's Charge: an extra die, spec 7.8).
+    const a = f.whenRemoved ? whenRemovedAction(actionOf(att, f.action)!) : actionOf(att, f.action)!;
     const u = currentTarget(s, f);
     switch (f.stage) {
       case 'preroll': f.stage = 'roll'; break;

@@ -14,7 +14,7 @@ import { awards, rewardFrames, storyFlags, type Award } from './rewards.js';
 import { generatedProblem, type Generated } from './generator.js';
 import { elitePlacementFrames, minionFrames, placeSpaces } from './advanced-setup.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
-import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
+import { delayedMoves, delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { paidUnits } from './instants.js';
 import { boardChoiceFrames } from './board-choice.js';
 import { phaseWaits, phaseWindow, stepWaits } from './windows.js';
@@ -427,14 +427,14 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
     if (f.t === 'phase') { if (phaseWaits(s, f)) return; continue; }
     if (f.t === 'step') { if (stepWaits(s, f, ev)) return; continue; }
     if (f.t === 'delayed') {
-      if (delayedTargets(s, f, enemySpaces).length) return;
+      if (delayedTargets(s, f, enemySpaces).length || delayedMoves(s, f).length) return;
       resolveDelayed(s, f, null, ev);
       continue;
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
     if (f.t === 'demolish') { resolveDemolish(s, f, rng(), ev); continue; }
     // A Ram's push (spec 7.16.4): the driving Side chooses among two or more spaces.
-    if (f.t === 'ram') { if (f.stage === 'attack') { ramDone(s, f, ev); continue; } if (f.options.length > 1) return; ramPush(s, f, f.options[0] ?? null, ev); continue; }
+    if (f.t === 'ram') { if (f.stage === 'swipe') return; if (f.stage === 'attack') { ramDone(s, f, ev); continue; } if (f.options.length > 1) return; ramPush(s, f, f.options[0] ?? null, ev); continue; }
     if (f.t === 'chooseBoards' || f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions') return;
     // Advanced Setup step 4: with no free space left in the Side's Tiles the figure stays off the map.
     if (f.t === 'placeUnit') { if (placeSpaces(s, f).length) return; s.stack.pop(); say(ev, 'unit_not_placed', { unit: f.unit }); continue; }
