@@ -12,7 +12,7 @@ import {
   fireProblem, aimedProblem, smokeProblem, assaultProblem, blastProblem, demolitionProblem, enemiesOf, fallBackProblem, moveAllowance, moveProblem, priorityTargets, underFireRushProblem,
   type Positions,
 } from './legal.js';
-import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
+import { living, movers, inPlay, type Action, type Path, type S, type Unit } from './state.js';
 import { bunkerProblem, isBunker } from './rules/fortifications.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { recallAction, recalled } from './rules/platoon.js';
@@ -29,7 +29,8 @@ const SCALES = [100, 75, 50, 25];
 export function formation(s: S, u: Unit, v: Pt, len: number, mode: 'move' | 'rush', extra?: (end: Positions) => boolean): Path[] | null {
   if (v[0] === 0 && v[1] === 0) return null;
   for (const k of SCALES) {
-    const moves = living(u).map((f) => ({ fig: f.id, path: [along(f.at, v, Math.floor((len * k) / 100))] }));
+    // A Medic staying with the wounded does not go with the squad (§7.23).
+    const moves = movers(u).map((f) => ({ fig: f.id, path: [along(f.at, v, Math.floor((len * k) / 100))] }));
     const r = moveProblem(s, u, moves, { mode });
     if ('end' in r && (!extra || extra(r.end))) return moves;
   }

@@ -12,7 +12,9 @@ export function label(v: View, seat: Seat | null, a: Action): string {
   const join = 'attach' in a && a.attach ? `${name(v, a.attach)} joins; ` : '';
   const leave = 'detach' in a && a.detach ? '; the character detaches' : '';
   const psi = a.type === 'engage' && a.psionic ? `; ${a.psionic.fig} invokes ${a.psionic.power} at ${name(v, a.psionic.target)}${a.psionic.after ? ' after moving' : ''}` : '';
-  return `${join}${base}${psi}${leave}`;
+  // A Medic left behind with the wounded (§7.23).
+  const medic = 'medicStays' in a && a.medicStays ? `; ${a.medicStays} stays with the wounded` : '';
+  return `${join}${base}${psi}${medic}${leave}`;
 }
 
 function orderLabel(v: View, _seat: Seat | null, a: Action): string {
@@ -106,6 +108,8 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'wounded_killed': return `the wounded ${d.figure} of ${name(v, d.unit)} is killed`;
     case 'recovery': return `${d.figure} of ${name(v, d.unit)}: recovery ${d.total}, ${d.result === 'recovered' ? 'recovered and fights again' : d.result === 'stabilized' ? 'stabilized' : 'dies of the wounds'}`;
     case 'wounded_left': return `${name(v, d.unit)} leaves ${d.figures.join(', ')} behind${d.roll === null ? '' : `: ${d.roll}${d.resolveLower ? ', Resolve one level lower for the game' : ', no penalty'}`}`;
+    case 'medic_stays': return `${d.medic} of ${name(v, d.unit)} stays behind with ${d.wounded.join(', ')}`;
+    case 'medic_released': return `${d.medic} of ${name(v, d.unit)} leaves the wounded and rejoins the squad`;
     case 'wounded_to_rear': return `the stabilized ${d.figure} of ${name(v, d.unit)} is taken to the rear`;
     case 'lull': return 'a lull in the fight';
     case 'sentry_gun': return `sentry gun ${d.gun} (${d.level}) ${d.target ? `fires at ${name(v, d.target)}` : 'has no target in range'}`;

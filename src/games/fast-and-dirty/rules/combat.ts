@@ -4,7 +4,7 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
@@ -481,7 +481,8 @@ function removeClosest(victim: Unit, enemy: Unit, n: number, enemyFigs: Figure[]
  * from the centroid of the nearest enemy unit, the longest of 100%, 75%, 50%, 25% that is legal.
  */
 export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
-  const figs = living(u);
+  // A Medic staying with the wounded stays (§7.23).
+  const figs = movers(u);
   if (!figs.length) return;
   if (u.lastStand) { run.emit('fell_back', { unit: u.id, distance: 0, lastStand: true }); return; }
   const foes = enemiesOf(s, u);

@@ -17,7 +17,7 @@ import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
-import { aidBusy, leaveNoOneBehind, recoverWounded } from './wounds.js';
+import { aidBusy, leaveNoOneBehind, recoverWounded, releaseMedics } from './wounds.js';
 import { commandResponse, hesitantTrait, luckyCommandResponse, sideJammed } from './command-response.js';
 import { luckyFaces, luckyUnit } from './lucky.js';
 import { platoonProblem } from './platoon.js';
@@ -284,6 +284,8 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
   run.emit('activated', { unit: u.id, side: u.side });
   // A scout returns first (§7.24).
   if (u.scout) returnScout(s, run, u);
+  // A Medic whose wounded no longer need him rejoins the squad (§7.23).
+  releaseMedics(run, u);
   // A smoke screen lasts until its squad's next activation (§7.26).
   if (s.smoke.some((m) => m.unit === u.id)) {
     s.smoke = s.smoke.filter((m) => m.unit !== u.id);
@@ -717,7 +719,7 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
       return;
     }
   }
-  if ('moves' in a && a.moves.length > 0 && inPlay(u)) leaveNoOneBehind(s, run, u, coherencyDistance(u));
+  if ('moves' in a && a.moves.length > 0 && inPlay(u)) leaveNoOneBehind(s, run, u, coherencyDistance(u), 'medicStays' in a ? a.medicStays : undefined);
   endActivation(s, run, u, 'moves' in a && a.moves.length > 0);
 }
 
