@@ -6,13 +6,14 @@
 // Dice are scripted by value: face = value + 1 (`faces` converts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, evOf, faces, fastAndDirty, row, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, evOf, faces, fastAndDirty, row, squad, tryAct, unitOf, vehicleScene } from './helpers.js';
+import { buildVehicle } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
 import { applyHurt } from '../../../src/games/fast-and-dirty/rules/wounds.js';
 import { Run } from '../../../src/games/fast-and-dirty/rules/run.js';
 import { label } from '../../../src/games/fast-and-dirty/describe.js';
 import { optionalValues } from '../../../src/games/fast-and-dirty/rules/optional-fields.js';
 import { orderCandidates } from '../../../src/games/fast-and-dirty/candidates.js';
-import { movers, staysBehind, type Action, type S } from '../../../src/games/fast-and-dirty/state.js';
+import { movers, staysBehind, type Action, type S, type Side, type Unit } from '../../../src/games/fast-and-dirty/state.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
 
@@ -158,4 +159,94 @@ test('#72 choices offer `medicStays` (each living Medic not already staying) on 
   assert.deepEqual(optionalValues(first.s, unitOf(first.s, 'A1'), 'engage', 'medicStays'), [], 'he already stays, and A1.1 is left');
   // The label says so.
   assert.match(label(fastAndDirty.view(s, 0), 0, move([...away, medicBeside], 'A1.5')), /A1\.5 stays with the wounded/);
+});
+
+// ---------------------------------------------------------------- #89 Medevac and mines against vehicles
+
+function vehicle(id: string, side: Side, at: Pt, type: string, heading = 0): Unit {
+  const u = buildVehicle({ name: id, vehicle: type, quality: 'regular' }, id, side, at);
+  u.vehicle!.heading = heading;
+  return u;
+}
+
+/** A1 (4 Regulars, no Medic) north of vehicle M (hull y 7.25"-12.75", x 18.6"-21.4"); A1.4 lies wounded 0.95" from the hull. */
+function medevacScene(name: string, type = 'medevacCarrier'): S {
+  const s = vehicleScene(name, {
+    squads: [{ id: 'A1', side: 0, spec: squad('regular', 4), at: [[1400, 1420], [1620, 1420], [1840, 1420], [2000, 1420]] }, { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4500, 3) }],
+    vehicles: [vehicle('M', 0, [2000, 1000], type)], active: 'A1',
+  });
+  s.options.recoverWounded = true;
+  wound(s, 'A1.4');
+  return s;
+}
+const north = [to('A1.1', [1400, 2020]), to('A1.2', [1620, 2020]), to('A1.3', [1840, 2020])];
+
+test('#89 Medevac: a squad leaves wounded with a friendly Medevac vehicle (within 1" of its hull) without a Leave No One Behind roll; the vehicle may then treat them (§2.5)', () => {
+  const r = act(medevacScene('mv-leave'), move(north));
+  assert.deepEqual(evOf(r.events, 'wounded_left'), [{ unit: 'A1', figures: ['A1.4'], roll: null, medevac: 'M' }]);
+  assert.equal(unitOf(r.s, 'A1').leftWounded, undefined);
+  assert.equal(fig(r.s, 'A1.4').leftBehind, true);
+  // Beside any other vehicle the squad rolls.
+  const apc = act(medevacScene('mv-apc', 'apc'), move(north), faces(3));
+  assert.deepEqual(evOf(apc.events, 'wounded_left'), [{ unit: 'A1', figures: ['A1.4'], roll: 3, resolveLower: true }]);
+  // A Medevac vehicle out of action (System Kill) takes no one.
+  const sk = medevacScene('mv-sk');
+  unitOf(sk, 'M').vehicle!.status = 'systemKill';
+  assert.equal(evOf(act(sk, move(north), faces(5)).events, 'wounded_left')[0].roll, 5);
+  // Later the vehicle treats the wounded left in contact with it, though the squad has gone (as two aid teams).
+  const s = structuredClone(r.s);
+  s.phase = 'order'; s.active = 'M'; s.toAct = 0; s.step++;
+  const med = act(s, { type: 'drive', speed: 'stationary', path: [], heading: 0, fire: [], medevac: { unit: 'A1', wounded: ['A1.4'] } }, faces(6));
+  assert.deepEqual(evOf(med.events, 'recovery').map((e) => [e.figure, e.result]), [['A1.4', 'recovered']]);
+});
+
+/** Light tank T (bottom armour 5: Rear 6 − 1) at y = 5", heading north; minefield m1 of side B, marker 1 (real, `mine`) 3" east of its path, marker 2 far away. */
+function mineScene(name: string, mine: 'ap' | 'av' = 'av', type = 'lightTank', real = 1): S {
+  const s = vehicleScene(name, { squads: [{ id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4500, 3) }], vehicles: [vehicle('T', 0, [2000, 500], type)], active: 'T' });
+  s.minefields = [{ id: 'm1', owner: 1, markers: [{ n: 1, at: [2300, 1500] }, { n: 2, at: [4000, 4000] }], real, mine, revealed: false }];
+  return s;
+}
+const drive = (to: Pt, x: Partial<Extract<Action, { type: 'drive' }>> = {}): Action => ({ type: 'drive', speed: 'cautious', path: [to], heading: 0, fire: [], ...x });
+
+test('#89 mines against vehicles: a hull coming within 4" of a marker rolls 1D6, 5+ passes; a real anti-vehicle field scores 1D3 hits on the bottom armour at AT +6 (§7.15, A38 [P])', () => {
+  // Mine check 1: the record is checked, marker 1 is real: 1D3 = ⌈4/2⌉ = 2 hits, each 1D6 + 6 against the bottom armour 5.
+  // Hit 1: penetration 3 + 6 = 9, results 1 and 3: a System Kill; hit 2: 5 + 6 = 11, results 1 and 1: non-damaging.
+  const r = act(mineScene('vm-av'), drive([2000, 1200]), faces(1, 4, 3, 1, 3, 5, 1, 1));
+  assert.deepEqual(evOf(r.events, 'mine_real'), [{ unit: 'T', minefield: 'm1', marker: 1, mine: 'av' }]);
+  assert.deepEqual(evOf(r.events, 'mine_attack'), [{ unit: 'T', minefield: 'm1', hits: 2, at: 6 }]);
+  assert.deepEqual(evOf(r.events, 'penetration').map((e) => [e.weapon, e.facing, e.total, e.armour, e.penetrated]), [['avMine', 'bottom', 9, 5, true], ['avMine', 'bottom', 11, 5, true]]);
+  assert.equal(evOf(r.events, 'system_kill').length, 1);
+  assert.equal(unitOf(r.s, 'T').vehicle!.status, 'systemKill');
+  assert.equal(unitOf(r.s, 'T').vehicle!.moraleDue, true);
+  assert.deepEqual(r.s.minefields[0].markers.map((m) => m.n), [1], 'the real field stays, its dummies go');
+  // A Vehicle Kill: no die of the results roll a 1.
+  const kill = act(mineScene('vm-kill'), drive([2000, 1200]), faces(1, 1, 2, 4, 5));
+  assert.equal(unitOf(kill.s, 'T').out, true);
+  assert.equal(evOf(kill.events, 'vehicle_kill')[0].unit, 'T');
+  // 5+ passes; a dummy is removed; an anti-personnel field does not hurt a vehicle.
+  const pass = act(mineScene('vm-pass'), drive([2000, 1200]), faces(5));
+  assert.equal(evOf(pass.events, 'mine_passed').length, 1);
+  assert.equal(pass.s.minefields[0].markers.length, 2);
+  const dummy = act(mineScene('vm-dummy', 'av', 'lightTank', 2), drive([2000, 1200]), faces(2));
+  assert.deepEqual(evOf(dummy.events, 'mine_dummy').map((e) => e.marker), [1]);
+  const ap = act(mineScene('vm-ap', 'ap'), drive([2000, 1200]), faces(1));
+  assert.equal(evOf(ap.events, 'mine_real').length, 1);
+  assert.equal(evOf(ap.events, 'penetration').length, 0);
+  assert.equal(unitOf(ap.s, 'T').vehicle!.status, 'ok');
+  // A move that never comes within 4" of a marker: no roll.
+  const wide = act(mineScene('vm-wide'), drive([1200, 900], { heading: 27000 }));
+  assert.equal(evOf(wide.events, 'dice_rolled').filter((e) => e.purpose === 'mine_check').length, 0);
+});
+
+test('#89 mines against vehicles: a hull already within 4" triggers only by moving closer; Fly/Grav vehicles fly over; a Mine Clearing vehicle disarms them unharmed (§7.15, §2.5)', () => {
+  const rolls = (events: { type: string; data: unknown }[]) => events.filter((e) => e.type === 'dice_rolled' && (e.data as { purpose?: string }).purpose === 'mine_check').length;
+  const near = mineScene('vm-near');
+  near.units.find((u) => u.id === 'T')!.figures[0].at = [2000, 1300];
+  assert.equal(rolls(act(near, drive([2000, 800], { heading: 18000 })).events), 0, 'moving away');
+  assert.equal(rolls(act(near, drive([2150, 1400])).events), 1, 'moving closer');
+  const grav = act(mineScene('vm-grav', 'av', 'gravCarrier'), drive([2000, 1200]));
+  assert.equal(rolls(grav.events), 0);
+  const clear = act(mineScene('vm-clear', 'av', 'engineerTank'), drive([2000, 1200]));
+  assert.equal(rolls(clear.events), 0);
+  assert.deepEqual(evOf(clear.events, 'mine_cleared').map((e) => [e.marker, e.real]), [[1, true]]);
 });

@@ -17,6 +17,7 @@ import type { Pt } from '../../../engine/mech/geom2d.js';
 import type { Run } from './run.js';
 import { has, kills } from './traits.js';
 import { selfRepairing } from './nlu.js';
+import { medevacWith } from './vehicle-properties.js';
 
 export const woundRules = (s: S) => !!s.options.recoverWounded;
 
@@ -211,7 +212,8 @@ export function medicMoveProblem(s: S, u: Unit, end: Map<string, Pt>, stay?: str
  * Leave No One Behind (§7.23), after a unit's order moved it: an untreated wounded figure farther
  * than the coherency distance from every healthy member that moves with the unit, not carried [P],
  * is left behind. Left within the coherency distance of a Medic the order leaves behind (`stay`)
- * or of one already staying, it joins his charge with no roll (`medic_stays`); otherwise a squad
+ * or of one already staying, it joins his charge with no roll (`medic_stays`); left within 1" of a
+ * friendly Medevac vehicle's hull, no roll either (§2.5); otherwise a squad
  * that is not Hardened, Relentless or Zombie rolls 1D6 once per such figure (`leftBehind`): under
  * 5 its Resolve is one level lower for the rest of the game (`leftWounded`). [P] A Medic who moves
  * on with the squad does not spare it the roll: the book's only way out for a squad with a Medic is
@@ -234,12 +236,18 @@ export function leaveNoOneBehind(s: S, run: Run, u: Unit, coherency: number, sta
     m.staysWith = [...(m.staysWith ?? []).filter((id) => u.figures.find((w) => w.id === id)?.wounded === 'wounded'), ...ids];
     run.emit('medic_stays', { unit: u.id, medic: m.id, wounded: ids });
   }
-  if (!rest.length) return;
+  // Left with a friendly Medevac vehicle: no roll (§2.5).
+  const rolled = rest.filter((w) => {
+    const v = medevacWith(s, u.side, w);
+    if (v) run.emit('wounded_left', { unit: u.id, figures: [w.id], roll: null, medevac: v.id });
+    return !v;
+  });
+  if (!rolled.length) return;
   if (has(u, 'hardened') || has(u, 'relentless') || has(u, 'zombie')) {
-    run.emit('wounded_left', { unit: u.id, figures: rest.map((f) => f.id), roll: null });
+    run.emit('wounded_left', { unit: u.id, figures: rolled.map((f) => f.id), roll: null });
     return;
   }
-  for (const w of rest) {
+  for (const w of rolled) {
     const [d] = run.roll('leave_no_one_behind', 1, { unit: u.id, figure: w.id });
     const penalty = d < 5 && !u.leftWounded;
     if (d < 5) u.leftWounded = true;
