@@ -25,6 +25,7 @@ import { minefieldCandidates, minefieldProblem } from './rules/mines.js';
 import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.js';
 import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
+import { sentryTargetProblem } from './rules/sentry.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { platoonOptionSchema, recallAction, recalled } from './rules/platoon.js';
 import { applyInfiltrate, infiltrateDecisions, infiltrateProblem } from './rules/infiltrate.js';
@@ -189,7 +190,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
   // Just out of a transport: fire or close assault only (§2.5).
   if (u.disembarking) { const p = disembarkedOrderProblem(u, a); if (p) return p; }
   if ((a.type === 'engage' || a.type === 'rush') && a.board !== undefined) {
-    if (a.type === 'engage' && (a.target !== null || a.blast || a.aimed || a.smoke || a.indirect || a.bunker || a.teamTarget || a.jump || a.psionic)) return violation('board_no_fire', 'a unit boarding a transport only moves (§2.5 [P])');
+    if (a.type === 'engage' && (a.target !== null || a.blast || a.aimed || a.smoke || a.indirect || a.bunker || a.sentry || a.teamTarget || a.jump || a.psionic)) return violation('board_no_fire', 'a unit boarding a transport only moves (§2.5 [P])');
     const shape = pathsShape(a.moves);
     if (shape) return shape;
     const p = boardProblem(s, u, a.board, endOf(a.moves));
@@ -214,7 +215,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
     case 'engage': {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
-      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined || a.bunker !== undefined;
+      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined || a.bunker !== undefined || a.sentry !== undefined;
       if ((u.kind === 'weaponTeam' || u.kind === 'sniper') && a.moves.length && fires) {
         return violation('moved_no_fire', u.kind === 'sniper' ? 'a sniper cannot shoot if it moved this activation (§7.27)' : 'a weapon team may shoot only if it did not move (§7.9)');
       }
@@ -260,6 +261,11 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (a.bunker !== undefined) {
         if (a.target !== null || a.blast || a.aimed || a.smoke || a.indirect || a.teamTarget) return violation('two_targets', 'fire at a bunker is the squad\'s shooting: target must be null (§6.6)');
         const p = bunkerProblem(s, u, a.bunker, a.fireFirst ? undefined : r.end);
+        if (p) return p;
+      }
+      if (a.sentry !== undefined) {
+        if (a.target !== null || a.bunker || a.blast || a.aimed || a.smoke || a.indirect || a.teamTarget) return violation('two_targets', 'fire at a sentry gun is the squad\'s shooting: target must be null (§7.25 [P])');
+        const p = sentryTargetProblem(s, u, a.sentry, a.fireFirst ? undefined : r.end);
         if (p) return p;
       }
       if (a.blast !== undefined) {
@@ -655,7 +661,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'die', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'die', 'at', 'fig', 'target', 'bunker', 'sentry', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */

@@ -120,6 +120,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   for (const f of plan.firers.filter((x) => x.support && u.kind !== 'weaponTeam')) {
     const w = weapon(f.weapon);
     if (plan.distance > 3 * base * rangeX(s, u, w, plan.distance)) continue;
+    // An RPG aimed at a location an enemy PDS protects may be shot down: then it adds nothing (§7.25 [P]: the target's visible figures' centre within 6").
+    if (w.flags?.includes('rpg') && u.side !== null && intercepted(s, run, u.side, centroid(plan.visible.map((g) => g.at)), { unit: t.id, weapon: w.id, firer: f.id })) continue;
     weaponFe += w.fe;
     if (w.feDice) weaponFe += run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0);
   }

@@ -38,7 +38,7 @@ import { applyExtras, blockDeploy, generateForce, generationProblem, type Genera
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { intrude, takeIntruded } from './intruder.js';
-import { sentryFire, sentryProblem } from './sentry.js';
+import { sentryFire, sentryProblem, sentryShot } from './sentry.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests } from './vehicles.js';
 import { disembark, embark, handOver } from './transport.js';
@@ -423,6 +423,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       else if ((t || a.teamTarget) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
       if (a.bunker && a.fireFirst) bunkerShot(s, run, u, a.bunker);
+      if (a.sentry && a.fireFirst) sentryShot(s, run, u, a.sentry);
       const before = startsOf(u);
       // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
       moveFigures(s, run, u, s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move') : end);
@@ -704,6 +705,7 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
     squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
   }
   if (a.type === 'engage' && a.bunker && !a.fireFirst && inPlay(u)) bunkerShot(s, run, u, a.bunker);
+  if (a.type === 'engage' && a.sentry && !a.fireFirst && inPlay(u)) sentryShot(s, run, u, a.sentry);
   if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
   if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive) blastShot(s, run, u, a.blast.fig, a.blast.at);
   const nc = !u.hidden && s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
