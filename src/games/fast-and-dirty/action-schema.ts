@@ -10,6 +10,8 @@ const Attachment = {
   attach: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a free, unactivated character within coherency joins the squad for this order (§2.8)' })),
   detach: T.Optional(T.Boolean({ description: 'the attached character leaves the squad at the end of the order (§2.8)' })),
 };
+/** Leave a Medic behind with the wounded the move leaves (§7.23). */
+const MedicStays = { medicStays: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'module recoverWounded: this Medic stays behind with the untreated wounded the move leaves (he ends within coherency distance of each), so the squad makes no Leave No One Behind roll for them; he stays out of its coherency until they recover, are stabilized or die (§7.23)' })) };
 /** Board a friendly transport: every figure's move ends in contact with its hull (§2.5). */
 const Boarding = { board: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'board this friendly transport at the end of the move: every figure ends in contact with its hull; no fire (§2.5)' })) };
 const act = (type: string, fields: Record<string, TSchema> = {}, description?: string) =>
@@ -35,15 +37,17 @@ export const actionSchema = T.Union([
     blast: T.Optional(T.Object({ fig: Id, at: XY }, { additionalProperties: false, description: 'a blast shot of one support weapon at a point, instead of the squad\'s fire (§6.7)' })),
     aimed: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a sniper\'s aimed shot at this figure of the target unit, ignoring fire priority (§7.27)' })),
     bunker: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'fire the AT-capable weapons at this bunker\'s structure instead of a unit; it must hold a figure of a unit the squad may fire at (§6.6, §7.7)' })),
+    sentry: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'fire the AT-capable weapons at this enemy sentry gun (A-SG-n, B-SG-n) instead of a unit, like at a vehicle with armour 6; a penetration destroys it; no fire priority (§7.25 [P], §6.6); target null' })),
     teamTarget: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'an unmoved squad\'s attached weapon team fires at this other target (§7.9)' })),
     indirect: T.Optional({ ...XY, description: 'an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11)' }),
     smoke: T.Optional(T.Tuple([XY, XY], { description: 'lay the squad\'s smoke screen between two points, instead of shooting (§7.26)' })),
     carry: T.Optional(T.Array(T.Object({ by: Id, fig: Id }, { additionalProperties: false }), { maxItems: 8, description: 'carrying wounded (module recoverWounded): each healthy figure `by` carries one wounded figure `fig` (given its own path, ending within 1" of the carrier); both move at half rate and the carriers do not shoot (§7.23)' })),
+    ...MedicStays,
     ...Attachment,
     ...Boarding,
   }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
-  act('rush', { moves: Moves, ...Attachment, ...Boarding }, 'Move Out: Rush, a double move without fire (§5.3)'),
-  act('assault', { target: Id, moves: Moves, jump: T.Optional(T.Literal('bound', { description: 'charge by jump-pack Bound: 1-3 straight bounds of up to 6"; the free shot is measured from the start of the last bound (§7.12)' })), ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
+  act('rush', { moves: Moves, ...MedicStays, ...Attachment, ...Boarding }, 'Move Out: Rush, a double move without fire (§5.3)'),
+  act('assault', { target: Id, moves: Moves, jump: T.Optional(T.Literal('bound', { description: 'charge by jump-pack Bound: 1-3 straight bounds of up to 6"; the free shot is measured from the start of the last bound (§7.12)' })), ...MedicStays, ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
   act('command', {
     demolition: T.Union([T.Object({ act: T.Union([T.Literal('rig'), T.Literal('detonate')]), fig: Id }, { additionalProperties: false }), T.Null()]),
     target: T.Union([Id, T.Null()]),

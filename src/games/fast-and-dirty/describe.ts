@@ -12,7 +12,9 @@ export function label(v: View, seat: Seat | null, a: Action): string {
   const join = 'attach' in a && a.attach ? `${name(v, a.attach)} joins; ` : '';
   const leave = 'detach' in a && a.detach ? '; the character detaches' : '';
   const psi = a.type === 'engage' && a.psionic ? `; ${a.psionic.fig} invokes ${a.psionic.power} at ${name(v, a.psionic.target)}${a.psionic.after ? ' after moving' : ''}` : '';
-  return `${join}${base}${psi}${leave}`;
+  // A Medic left behind with the wounded (§7.23).
+  const medic = 'medicStays' in a && a.medicStays ? `; ${a.medicStays} stays with the wounded` : '';
+  return `${join}${base}${psi}${medic}${leave}`;
 }
 
 function orderLabel(v: View, _seat: Seat | null, a: Action): string {
@@ -24,6 +26,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
       if (a.indirect) return `${active} fires its mortar at (${inches(a.indirect[0])}, ${inches(a.indirect[1])})`;
       if (a.aimed) return `${active} takes an aimed shot at ${a.aimed} of ${name(v, a.target)}`;
       if (a.smoke) return `${active} lays a smoke screen from (${inches(a.smoke[0][0])}, ${inches(a.smoke[0][1])}) to (${inches(a.smoke[1][0])}, ${inches(a.smoke[1][1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
+      if (a.sentry) return `${active} fires at the sentry gun ${a.sentry}${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (a.bunker) return `${active} fires at the bunker ${a.bunker}${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (a.blast) return `${active}: ${a.blast.fig} fires a blast at (${inches(a.blast.at[0])}, ${inches(a.blast.at[1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (!a.moves.length) return a.target ? `${active} shoots at ${name(v, a.target)}` : `${active} holds`;
@@ -107,8 +110,12 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'wounded_killed': return `the wounded ${d.figure} of ${name(v, d.unit)} is killed`;
     case 'recovery': return `${d.figure} of ${name(v, d.unit)}: recovery ${d.total}, ${d.result === 'recovered' ? 'recovered and fights again' : d.result === 'stabilized' ? 'stabilized' : 'dies of the wounds'}`;
     case 'wounded_left': return `${name(v, d.unit)} leaves ${d.figures.join(', ')} behind${d.roll === null ? '' : `: ${d.roll}${d.resolveLower ? ', Resolve one level lower for the game' : ', no penalty'}`}`;
+    case 'medic_stays': return `${d.medic} of ${name(v, d.unit)} stays behind with ${d.wounded.join(', ')}`;
+    case 'medic_released': return `${d.medic} of ${name(v, d.unit)} leaves the wounded and rejoins the squad`;
     case 'wounded_to_rear': return `the stabilized ${d.figure} of ${name(v, d.unit)} is taken to the rear`;
     case 'lull': return 'a lull in the fight';
+    case 'sentry_shot': return `${name(v, d.unit)} fires at the sentry gun ${d.sentry}: FE ${d.fe}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
+    case 'sentry_destroyed': return `sentry gun ${d.sentry} is destroyed`;
     case 'sentry_gun': return `sentry gun ${d.gun} (${d.level}) ${d.target ? `fires at ${name(v, d.target)}` : 'has no target in range'}`;
     case 'pds_fire': return `point defence ${d.pds} fires at the incoming round: ${d.roll}, ${d.destroyed ? 'destroyed' : 'missed'}`;
     case 'weapon_recovered': return `${name(v, d.unit)} recovers its ${d.weapon}: ${d.figure} carries it`;

@@ -10,7 +10,7 @@ import { hullBlock } from './rules/vehicles.js';
 import { POWERED_COHERENCY, powered } from './rules/powered.js';
 import { airborne } from './rules/grav.js';
 import { buildingBlocks, buildingCrossing, isBuilding } from './rules/buildings.js';
-import { QUALITY_TABLE, shiftQuality, living, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from './state.js';
+import { QUALITY_TABLE, shiftQuality, living, staysBehind, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from './state.js';
 
 const COVER_RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
 export const betterCover = (a: CoverClass, b: CoverClass): CoverClass => (COVER_RANK[a] >= COVER_RANK[b] ? a : b);
@@ -276,8 +276,9 @@ export function coherencyBasis(u: Unit): string {
   return `for ${u.quality}${recon}`;
 }
 
-export function coherencyOf(u: Unit, positions?: Map<string, Pt>) {
-  // A scout out on its own is not counted until it returns (§7.24).
-  const figs = living(u).filter((f) => f.id !== u.scout);
+export function coherencyOf(u: Unit, positions?: Map<string, Pt>, stay?: string) {
+  // A scout out on its own is not counted until it returns (§7.24); nor is a Medic left with the
+  // wounded (§7.23 [P]), already or by this order (`stay`).
+  const figs = living(u).filter((f) => f.id !== u.scout && f.id !== stay && !staysBehind(u, f));
   return coherency(figs.map((f) => positions?.get(f.id) ?? f.at), figs.map((f) => f.r), coherencyDistance(u));
 }

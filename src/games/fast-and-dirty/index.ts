@@ -26,6 +26,7 @@ import { minefieldCandidates, minefieldProblem } from './rules/mines.js';
 import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.js';
 import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
+import { sentryTargetProblem } from './rules/sentry.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { cautiousProblem } from './rules/cautious.js';
 import { drugsProblem, drugsReady } from './rules/drugs.js';
@@ -195,7 +196,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
   // Just out of a transport: fire or close assault only (§2.5).
   if (u.disembarking) { const p = disembarkedOrderProblem(u, a); if (p) return p; }
   if ((a.type === 'engage' || a.type === 'rush') && a.board !== undefined) {
-    if (a.type === 'engage' && (a.target !== null || a.blast || a.aimed || a.smoke || a.indirect || a.bunker || a.teamTarget || a.jump || a.psionic)) return violation('board_no_fire', 'a unit boarding a transport only moves (§2.5 [P])');
+    if (a.type === 'engage' && (a.target !== null || a.blast || a.aimed || a.smoke || a.indirect || a.bunker || a.sentry || a.teamTarget || a.jump || a.psionic)) return violation('board_no_fire', 'a unit boarding a transport only moves (§2.5 [P])');
     const shape = pathsShape(a.moves);
     if (shape) return shape;
     const p = boardProblem(s, u, a.board, endOf(a.moves));
@@ -222,7 +223,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
     case 'engage': {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
-      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined || a.bunker !== undefined;
+      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined || a.bunker !== undefined || a.sentry !== undefined;
       if ((u.kind === 'weaponTeam' || u.kind === 'sniper') && a.moves.length && fires) {
         return violation('moved_no_fire', u.kind === 'sniper' ? 'a sniper cannot shoot if it moved this activation (§7.27)' : 'a weapon team may shoot only if it did not move (§7.9)');
       }
@@ -258,7 +259,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
         u = s.units.find((x) => x.id === s.active)!;
         for (const c of Array.isArray(a.carry) ? a.carry : []) { const b = u.figures.find((f) => f.id === c?.by); if (b) b.carryTurn = s.turn; }
       }
-      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, false, a.carry ?? []) : moveProblem(s, u, a.moves, { mode: 'move', ...(a.carry ? { carry: a.carry } : {}) });
+      if (a.jump && a.medicStays !== undefined) return violation('medic_jump', 'a Medic is left with the wounded on a Move, Rush or charge, not a jump (§7.23 [P])');
+      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, false, a.carry ?? []) : moveProblem(s, u, a.moves, { mode: 'move', ...(a.carry ? { carry: a.carry } : {}), stay: a.medicStays });
       if (!('end' in r)) return r;
       if (u.fallingBack && !fallBackBlocked(s, u)) {
         const p = fallBackProblem(s, u, r.end);
@@ -267,6 +269,11 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (a.bunker !== undefined) {
         if (a.target !== null || a.blast || a.aimed || a.smoke || a.indirect || a.teamTarget) return violation('two_targets', 'fire at a bunker is the squad\'s shooting: target must be null (§6.6)');
         const p = bunkerProblem(s, u, a.bunker, a.fireFirst ? undefined : r.end);
+        if (p) return p;
+      }
+      if (a.sentry !== undefined) {
+        if (a.target !== null || a.bunker || a.blast || a.aimed || a.smoke || a.indirect || a.teamTarget) return violation('two_targets', 'fire at a sentry gun is the squad\'s shooting: target must be null (§7.25 [P])');
+        const p = sentryTargetProblem(s, u, a.sentry, a.fireFirst ? undefined : r.end);
         if (p) return p;
       }
       if (a.blast !== undefined) {
@@ -302,7 +309,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
       if (!a.moves.length) return violation('no_move', 'a Rush moves at least one figure');
-      const r = moveProblem(s, u, a.moves, { mode: 'rush' });
+      const r = moveProblem(s, u, a.moves, { mode: 'rush', stay: a.medicStays });
       if (!('end' in r)) return r;
       return underFireRushProblem(s, u, r.end);
     }
@@ -313,7 +320,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
       if (a.jump !== undefined && a.jump !== 'bound') return violation(a.jump === 'leap' ? 'leap_no_assault' : 'malformed_action', 'a Leap may not be used to enter close assault; charge by Bound (§7.12)');
-      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, true) : moveProblem(s, u, a.moves, { mode: 'assault' });
+      if (a.jump && a.medicStays !== undefined) return violation('medic_jump', 'a Medic is left with the wounded on a Move, Rush or charge, not a jump (§7.23 [P])');
+      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, true) : moveProblem(s, u, a.moves, { mode: 'assault', stay: a.medicStays });
       if (!('end' in r)) return r;
       return assaultProblem(s, u, a.target, r.end);
     }
@@ -672,7 +680,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'by', 'unit', 'lastStand', 'first', 'reroll', 'die', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'by', 'unit', 'lastStand', 'first', 'reroll', 'die', 'at', 'fig', 'target', 'bunker', 'sentry', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */

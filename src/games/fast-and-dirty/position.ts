@@ -232,6 +232,7 @@ export const fastAndDirtyPosition: PositionFormat<S> = {
       s.units.some((u) => u.figures.some((f) => f.psi) || u.psi || u.emboldened || u.terror) ? 'psionics' : '',
       s.units.some((u) => u.figures.some((f) => f.personalities?.length)) ? 'personalities' : '',
       s.units.some((u) => u.traits?.length) ? 'traits' : '',
+      s.sentriesDestroyed?.length ? 'destroyed sentry guns' : '',
       s.improvedIntel?.length || s.units.some((u) => u.inflexibleCoherency || u.hqLeadership || u.villainDown !== undefined || u.figures.some((f) => f.sealed)) ? 'Improved Intel, Inflexible coherency, HQ leadership, a fallen Villain or self-sealing armour' : '',
     ].filter(Boolean);
     if (beyond.length) return violation('not_at_a_position', `the position format does not cover ${beyond.join(', ')} yet; fork the game instead`, { beyond });

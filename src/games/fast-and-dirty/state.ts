@@ -47,6 +47,8 @@ export interface Figure {
   carryTurn?: number;
   /** A wounded figure its squad has rolled to leave behind (Leave No One Behind, §7.23): one roll per figure. */
   leftBehind?: boolean;
+  /** A Medic left behind with these wounded figures (§7.23): he stays with them while one is untreated. */
+  staysWith?: string[];
   /** An attached character's figure: the id of its own unit (§2.8). */
   character?: string;
   /** A crew figure of a weapon team attached to the squad at deployment: the team's unit id (§7.9). */
@@ -413,6 +415,8 @@ export interface S {
   lastStandUsed?: [boolean, boolean];
   /** Smoke screens on the table (§7.26). */
   smoke: Smoke[];
+  /** Sentry guns destroyed by fire (§7.25 [P]: a target with armour 6), by id. */
+  sentriesDestroyed?: string[];
   /** Minefields on the table and how many each side has still to place (§7.15). */
   minefields: Minefield[];
   minesToPlace: [number, number];
@@ -464,9 +468,9 @@ export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embol
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string; lastStand?: boolean; with?: string; drugs?: boolean }
-  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment & Boarding)
-  | ({ type: 'rush'; moves: Path[] } & Attachment & Boarding)
-  | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; medicStays?: string; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string; sentry?: string } & Attachment & Boarding)
+  | ({ type: 'rush'; moves: Path[]; medicStays?: string } & Attachment & Boarding)
+  | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound'; medicStays?: string } & Attachment)
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string }; intrude?: { fig: string; jam?: string; marker?: { unit: string; n: number; id?: undefined } | { id: string; unit?: undefined; n?: undefined } }; recover?: { wounded: string; by: string[] }[] } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
@@ -516,6 +520,10 @@ export const attachedTeam = (s: S, u: Unit): Unit | undefined => s.units.find((c
 export function teamPart(u: Unit): Unit {
   return { ...u, kind: 'weaponTeam', figures: u.figures.filter((f) => f.team) };
 }
+/** A Medic left with wounded figures (§7.23): he stays while one of them is still untreated. */
+export const staysBehind = (u: Unit, f: Figure) => !!f.staysWith?.some((id) => u.figures.find((w) => w.id === id)?.wounded === 'wounded');
+/** The living figures that move with the unit: all but a Medic staying with the wounded (§7.23). */
+export const movers = (u: Unit) => living(u).filter((f) => !staysBehind(u, f));
 /** A living member of the unit has this personality (§2.7: its effect goes with the figure). */
 export const hasPersonality = (u: Unit, p: string) => living(u).some((f) => f.personalities?.includes(p));
 /** Dead, lost and untreated wounded figures; stabilized wounded are not casualties (§2.2, §7.23). */

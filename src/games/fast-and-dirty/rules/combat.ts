@@ -4,7 +4,7 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Side, type Unit } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Side, type Unit } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
@@ -126,6 +126,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   for (const f of plan.firers.filter((x) => x.support && u.kind !== 'weaponTeam')) {
     const w = weapon(f.weapon);
     if (plan.distance > 3 * base * rangeX(s, u, w, plan.distance)) continue;
+    // An RPG aimed at a location an enemy PDS protects may be shot down: then it adds nothing (§7.25 [P]: the target's visible figures' centre within 6").
+    if (w.flags?.includes('rpg') && u.side !== null && intercepted(s, run, u.side, centroid(plan.visible.map((g) => g.at)), { unit: t.id, weapon: w.id, firer: f.id })) continue;
     weaponFe += w.fe;
     if (w.feDice) weaponFe += run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0);
   }
@@ -522,7 +524,8 @@ function removeClosest(s: S, run: Run, victim: Unit, enemy: Unit, n: number, ene
  * from the centroid of the nearest enemy unit, the longest of 100%, 75%, 50%, 25% that is legal.
  */
 export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
-  const figs = living(u);
+  // A Medic staying with the wounded stays (§7.23).
+  const figs = movers(u);
   if (!figs.length) return;
   if (u.lastStand) { run.emit('fell_back', { unit: u.id, distance: 0, lastStand: true }); return; }
   const foes = enemiesOf(s, u);

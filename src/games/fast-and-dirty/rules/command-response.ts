@@ -116,7 +116,7 @@ export function hesitantProblem(s: S, u: Unit, a: Action): Violation | null {
   if (recall !== undefined) return recall;
   // Trait Hesitant failed: only a Move into better cover (every moving figure), or nothing (§2.6).
   if (u.wavering) {
-    const still = a.type === 'engage' && a.target === null && !a.blast && !a.aimed && !a.smoke && !a.indirect && !a.bunker && !a.teamTarget && !a.psionic && !a.jump;
+    const still = a.type === 'engage' && a.target === null && !a.blast && !a.aimed && !a.smoke && !a.indirect && !a.bunker && !a.sentry && !a.teamTarget && !a.psionic && !a.jump;
     if (!still) return violation('wavering', `${u.id} failed its Hesitant test: it may only move into cover (§2.6)`);
     for (const m of a.moves) {
       const f = living(u).find((x) => x.id === m.fig);

@@ -1,10 +1,10 @@
 // The optional fields of an order that `choices` offers once the required ones are given (the
-// kernel's `{done: true, optional}`): lastStand (sampled values only), with (a paired activation), drugs (Combat Drugs), board, carry, disembark, shock,
+// kernel's `{done: true, optional}`): lastStand (sampled values only), with (a paired activation), drugs (Combat Drugs), board, carry, medicStays, disembark, shock,
 // scoot, land, the vehicle-property fields smoke, cids, callFire, jump, medevac, recover, task. Each lists its allowed values where they are finite: ids of eligible
 // units, figure pairings, the automatic placement of a disembarking unit; the values a client sends
 // are validated as always (validate is the authority).
 import type { Choice } from '../../../engine/types.js';
-import { inPlay, living, type S, type Unit } from '../state.js';
+import { inPlay, living, staysBehind, type S, type Unit } from '../state.js';
 import { pairOptions } from './pairs.js';
 import { drugsReady } from './drugs.js';
 import { boardProblem, autoPlace, disembarkProblem, passengersOf } from './transport.js';
@@ -16,8 +16,9 @@ import { taskProblem } from './tasks.js';
 /** The optional fields per action type, in the order they are offered. */
 export const OPTIONAL_FIELDS: Record<string, string[]> = {
   activate: ['lastStand', 'with', 'drugs'],
-  engage: ['board', 'carry'],
-  rush: ['board'],
+  engage: ['board', 'carry', 'medicStays'],
+  rush: ['board', 'medicStays'],
+  assault: ['medicStays'],
   drive: ['disembark', 'shock', 'scoot', 'land', 'smoke', 'cids', 'callFire', 'jump', 'medevac'],
   command: ['recover', 'task'],
 };
@@ -39,6 +40,11 @@ export function optionalValues(s: S, u: Unit, type: string, field: string): unkn
       if (!woundRules(s)) return [];
       // One carrier and one wounded figure each; several pairs are the client's list.
       return woundedOf(u).flatMap((w) => living(u).map((f) => [{ by: f.id, fig: w.id }]));
+    }
+    case 'medicStays': {
+      // Each living Medic not already staying, while the unit has untreated wounded it has not yet left (§7.23).
+      if (!woundRules(s) || !untreated(u).some((w) => !w.leftBehind)) return [];
+      return living(u).filter((f) => f.personalities?.includes('medic') && !staysBehind(u, f)).map((f) => f.id);
     }
     case 'disembark': {
       if (!isVehicle(u)) return [];

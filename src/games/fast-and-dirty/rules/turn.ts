@@ -17,7 +17,7 @@ import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
-import { aidBusy, leaveNoOneBehind, recoverWounded } from './wounds.js';
+import { aidBusy, leaveNoOneBehind, recoverWounded, releaseMedics } from './wounds.js';
 import { commandResponse, hesitantTrait, luckyCommandResponse, sideJammed } from './command-response.js';
 import { luckyFaces, luckyUnit } from './lucky.js';
 import { platoonProblem } from './platoon.js';
@@ -44,7 +44,7 @@ import { applyExtras, blockDeploy, generateForce, generationProblem, type Genera
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { intrude, takeIntruded } from './intruder.js';
-import { sentryFire, sentryProblem } from './sentry.js';
+import { sentryFire, sentryProblem, sentryShot } from './sentry.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests } from './vehicles.js';
 import { disembark, embark, handOver } from './transport.js';
@@ -321,6 +321,8 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false, drugs = fal
   run.emit('activated', { unit: u.id, side: u.side });
   // A scout returns first (§7.24).
   if (u.scout) returnScout(s, run, u);
+  // A Medic whose wounded no longer need him rejoins the squad (§7.23).
+  releaseMedics(run, u);
   // A smoke screen lasts until its squad's next activation (§7.26).
   if (s.smoke.some((m) => m.unit === u.id)) {
     s.smoke = s.smoke.filter((m) => m.unit !== u.id);
@@ -488,6 +490,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       else if ((t || a.teamTarget) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
       if (a.bunker && a.fireFirst) bunkerShot(s, run, u, a.bunker);
+      if (a.sentry && a.fireFirst) sentryShot(s, run, u, a.sentry);
       const before = startsOf(u);
       // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
       moveFigures(s, run, u, s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move') : end);
@@ -769,6 +772,7 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
     squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
   }
   if (a.type === 'engage' && a.bunker && !a.fireFirst && inPlay(u)) bunkerShot(s, run, u, a.bunker);
+  if (a.type === 'engage' && a.sentry && !a.fireFirst && inPlay(u)) sentryShot(s, run, u, a.sentry);
   if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
   if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive) blastShot(s, run, u, a.blast.fig, a.blast.at);
   const nc = !u.hidden && s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
@@ -784,7 +788,7 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
       return;
     }
   }
-  if ('moves' in a && a.moves.length > 0 && inPlay(u)) leaveNoOneBehind(s, run, u, coherencyDistance(u));
+  if ('moves' in a && a.moves.length > 0 && inPlay(u)) leaveNoOneBehind(s, run, u, coherencyDistance(u), 'medicStays' in a ? a.medicStays : undefined);
   endActivation(s, run, u, 'moves' in a && a.moves.length > 0);
 }
 

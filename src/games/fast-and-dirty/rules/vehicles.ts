@@ -26,6 +26,7 @@ import { CIDS_MOUNT, clearMines, cybertankHit, jumpProblem, moraleImmune, proper
 import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.js';
 import { iconDestroyed, primitiveFe } from './tech.js';
 import { applyHurt } from './wounds.js';
+import { checkVehicleMines } from './mines.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
 export type Facing = 'front' | 'side' | 'rear';
@@ -151,6 +152,22 @@ function samples(path: Pt[], step = 50): { p: Pt; heading: number; along: number
     run += len;
   }
   return out;
+}
+
+/** The hull swept along a path of its centre: the hull every 0.5", oriented along each leg (Mine Clearing, mines). */
+export function sweptHull(u: Unit, full: Pt[]): Pt[][] {
+  const d = vdef(u);
+  const polys: Pt[][] = [];
+  for (let i = 0; i + 1 < full.length; i++) {
+    const len = Math.hypot(full[i + 1][0] - full[i][0], full[i + 1][1] - full[i][1]);
+    if (len === 0) continue;
+    const h = bearing(full[i], full[i + 1]);
+    for (let k = 1; k <= Math.max(1, Math.ceil(len / 50)); k++) {
+      const f = Math.min(1, (k * 50) / len);
+      polys.push(orientedRect([full[i][0] + (full[i + 1][0] - full[i][0]) * f, full[i][1] + (full[i + 1][1] - full[i][1]) * f], d.length, d.width, h));
+    }
+  }
+  return polys;
 }
 
 const DIFFICULT = new Set(['difficult', 'veryDifficult']);
@@ -429,6 +446,7 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
   if (a.fireFirst) { propertyActions(s, run, u, a); vehicleFire(s, run, u, a.fire); }
   if (a.path.length && inPlay(u)) {
     const full = [hullFig(u).at, ...a.path];
+    const startHull = hull(u);
     // A jump (Jump Jets) does not bog (§2.5, §7.29 [P]).
     const stop = a.jump ? null : boggingStop(s, run, u, full);
     const to = stop ?? a.path[a.path.length - 1];
@@ -438,7 +456,10 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
     u.actedTurn = s.turn;
     v.movedTurn = s.turn;
     run.emit('moved', { unit: u.id, to: { [hullFig(u).id]: to }, heading: v.heading, speed: a.speed, ...(a.jump ? { jump: true } : {}) });
-    clearMines(s, run, u, stop ? [full[0], to] : full);
+    const swept = sweptHull(u, stop ? [full[0], to] : full);
+    clearMines(s, run, u, swept);
+    // Mines (§7.15): the hull swept along its path, or where a jump or a Warp redeploy sets it down [P]; Fly/Grav vehicles fly over them [P].
+    if (!isGrav(u)) checkVehicleMines(s, run, u, startHull, a.jump || isWarp(u) ? [hull(u)] : swept, hull(u));
   } else if (a.heading !== v.heading) {
     v.heading = normHeading(a.heading);
     run.emit('pivoted', { unit: u.id, heading: v.heading });
@@ -602,28 +623,42 @@ export function infantryAtVehicle(s: S, run: Run, u: Unit, t: Unit, opt: { defen
 export function vehicleDamage(s: S, run: Run, t: Unit, from: Pt, hits: number, ws: WeaponDef[], extra = 0, assault = false): void {
   if (!ws.length) return;
   const facing = facingOf(t, from);
-  const armourValue = armourOf(t, facing);
   for (let i = 0; i < hits && inPlay(t) && t.vehicle!.status !== 'knockedOut'; i++) {
     const w = ws[i % ws.length];
     if (hasProp(t, 'energyScreen') && run.roll('energy_screen', 1, { unit: t.id })[0] >= 5) { run.emit('deflected', { unit: t.id, by: 'energyScreen' }); continue; }
     // PDS interception (§7.25): an RPG at a vehicle the enemy's point defence protects [P: the hull centre within 6"].
     if (w.flags?.includes('rpg') && t.side !== null && intercepted(s, run, t.side === 0 ? 1 : 0, t.figures[0].at, { unit: t.id, weapon: w.id })) continue;
     if (hasProp(t, 'reactiveArmour') && w.flags?.includes('rocket') && run.roll('reactive_armour', 1, { unit: t.id })[0] >= 4) { run.emit('deflected', { unit: t.id, by: 'reactiveArmour' }); continue; }
-    const die = run.roll('penetration', 1, { unit: t.id, weapon: w.id, facing })[0];
-    const total = die + (w.at ?? 0) + extra;
-    const pen = total >= armourValue;
-    run.emit('penetration', { unit: t.id, weapon: w.id, facing, total, armour: armourValue, penetrated: pen });
-    if (!pen) {
-      const d = run.roll('immobilization', 1, { unit: t.id })[0];
-      if (d === 1 && !t.vehicle!.immobilized) {
-        t.vehicle!.immobilized = true;
-        t.vehicle!.moraleDue = true;
-        run.emit('immobilized', { unit: t.id });
-      }
-      continue;
-    }
-    penetrationResult(s, run, t, assault);
+    penetrate(s, run, t, w.id, (w.at ?? 0) + extra, facing, assault);
   }
+}
+
+/** One hit's penetration roll (§6.6): 1D6 + AT ≥ the facing's armour penetrates (results table); a failed hit rolls 1D6 and immobilizes on a 1. */
+function penetrate(s: S, run: Run, t: Unit, weaponId: string, at: number, facing: Facing | 'bottom', assault: boolean): void {
+  const armourValue = armourOf(t, facing);
+  const die = run.roll('penetration', 1, { unit: t.id, weapon: weaponId, facing })[0];
+  const total = die + at;
+  const pen = total >= armourValue;
+  run.emit('penetration', { unit: t.id, weapon: weaponId, facing, total, armour: armourValue, penetrated: pen });
+  if (!pen) {
+    const d = run.roll('immobilization', 1, { unit: t.id })[0];
+    if (d === 1 && !t.vehicle!.immobilized) {
+      t.vehicle!.immobilized = true;
+      t.vehicle!.moraleDue = true;
+      run.emit('immobilized', { unit: t.id });
+    }
+    return;
+  }
+  penetrationResult(s, run, t, assault);
+}
+
+/**
+ * A mine's hits on a vehicle (§7.15): "resolve damage as normal, against the vehicle's bottom
+ * armour", each hit at the mine's AT. [P] A mine is not a shot: no Energy Screen, Reactive Armour or
+ * PDS deflects it.
+ */
+export function mineHits(s: S, run: Run, t: Unit, hits: number, at: number): void {
+  for (let i = 0; i < hits && inPlay(t) && t.vehicle!.status !== 'knockedOut'; i++) penetrate(s, run, t, 'avMine', at, 'bottom', false);
 }
 
 /** The penetration results table (§6.6): neither die a 1 Vehicle Kill, one 1 System Kill, both 1s Non-Damaging Penetration; each penetration tests crew morale. */
