@@ -38,6 +38,10 @@ export const actionSchema = T.Union([
     aimed: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a sniper\'s aimed shot at this figure of the target unit, ignoring fire priority (§7.27)' })),
     bunker: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'fire the AT-capable weapons at this bunker\'s structure instead of a unit; it must hold a figure of a unit the squad may fire at (§6.6, §7.7)' })),
     sentry: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'fire the AT-capable weapons at this enemy sentry gun (A-SG-n, B-SG-n) instead of a unit, like at a vehicle with armour 6; a penetration destroys it; no fire priority (§7.25 [P], §6.6); target null' })),
+    hero: T.Optional(T.Object({
+      target: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'an attached Hero\'s own target (default: the squad\'s target), by his own fire priority' })),
+      fig: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'the figure of the Hero\'s target his shot hits first; only at base or close range' })),
+    }, { additionalProperties: false, description: 'a Hero always shoots individually, even when attached (his own 1D6 shot), and at close range picks the figure hit (§2.6)' })),
     teamTarget: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'an unmoved squad\'s attached weapon team fires at this other target (§7.9)' })),
     indirect: T.Optional({ ...XY, description: 'an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11)' }),
     smoke: T.Optional(T.Tuple([XY, XY], { description: 'lay the squad\'s smoke screen between two points, instead of shooting (§7.26)' })),

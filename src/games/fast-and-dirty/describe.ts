@@ -14,7 +14,9 @@ export function label(v: View, seat: Seat | null, a: Action): string {
   const psi = a.type === 'engage' && a.psionic ? `; ${a.psionic.fig} invokes ${a.psionic.power} at ${name(v, a.psionic.target)}${a.psionic.after ? ' after moving' : ''}` : '';
   // A Medic left behind with the wounded (§7.23).
   const medic = 'medicStays' in a && a.medicStays ? `; ${a.medicStays} stays with the wounded` : '';
-  return `${join}${base}${psi}${medic}${leave}`;
+  // A Hero shoots on his own and may pick the figure hit (§2.6).
+  const hero = a.type === 'engage' && a.hero ? `; the Hero${a.hero.target ? ` fires at ${name(v, a.hero.target)}` : ''}${a.hero.fig ? ` picks ${a.hero.fig}` : ''}` : '';
+  return `${join}${base}${psi}${medic}${hero}${leave}`;
 }
 
 function orderLabel(v: View, _seat: Seat | null, a: Action): string {
@@ -114,6 +116,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'medic_released': return `${d.medic} of ${name(v, d.unit)} leaves the wounded and rejoins the squad`;
     case 'wounded_to_rear': return `the stabilized ${d.figure} of ${name(v, d.unit)} is taken to the rear`;
     case 'lull': return 'a lull in the fight';
+    case 'hero_aim': return `${name(v, d.unit)} picks ${d.figure} of ${name(v, d.target)} to hit`;
     case 'sentry_shot': return `${name(v, d.unit)} fires at the sentry gun ${d.sentry}: FE ${d.fe}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
     case 'sentry_destroyed': return `sentry gun ${d.sentry} is destroyed`;
     case 'sentry_gun': return `sentry gun ${d.gun} (${d.level}) ${d.target ? `fires at ${name(v, d.target)}` : 'has no target in range'}`;

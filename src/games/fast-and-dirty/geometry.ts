@@ -115,7 +115,8 @@ function friendlyBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null {
   // Vehicles fire over friendly infantry (§3.2 item 2).
   if (opt.fire && troops(opt.observerUnit) && opt.observerUnit.kind !== 'vehicle') {
     for (const u of s.units) {
-      if (u.id === opt.observerUnit.id || u.side !== opt.observerUnit.side || !troops(u) || u.hidden) continue;
+      // An attached Hero firing on his own is not blocked by the squad he is with (rules/natures.ts heroUnit).
+      if (u.id === opt.observerUnit.id || u.id === opt.observerUnit.attachedTo || u.side !== opt.observerUnit.side || !troops(u) || u.hidden) continue;
       const figs = living(u);
       for (const f of figs) if (pointSegmentDistance(f.at, o, t) < f.r) return `friendly:${u.id}`;
       for (let i = 0; i < figs.length; i++) {

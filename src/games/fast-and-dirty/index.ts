@@ -27,6 +27,7 @@ import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.j
 import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
 import { sentryTargetProblem } from './rules/sentry.js';
+import { heroProblem } from './rules/hero.js';
 import { hesitantProblem } from './rules/command-response.js';
 import { cautiousProblem } from './rules/cautious.js';
 import { drugsProblem, drugsReady } from './rules/drugs.js';
@@ -223,7 +224,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
     case 'engage': {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
-      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined || a.bunker !== undefined || a.sentry !== undefined;
+      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined || a.bunker !== undefined || a.sentry !== undefined || a.hero?.target !== undefined;
       if ((u.kind === 'weaponTeam' || u.kind === 'sniper') && a.moves.length && fires) {
         return violation('moved_no_fire', u.kind === 'sniper' ? 'a sniper cannot shoot if it moved this activation (§7.27)' : 'a weapon team may shoot only if it did not move (§7.9)');
       }
@@ -269,6 +270,10 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (a.bunker !== undefined) {
         if (a.target !== null || a.blast || a.aimed || a.smoke || a.indirect || a.teamTarget) return violation('two_targets', 'fire at a bunker is the squad\'s shooting: target must be null (§6.6)');
         const p = bunkerProblem(s, u, a.bunker, a.fireFirst ? undefined : r.end);
+        if (p) return p;
+      }
+      if (a.hero !== undefined) {
+        const p = heroProblem(s, u, a, a.fireFirst ? undefined : r.end);
         if (p) return p;
       }
       if (a.sentry !== undefined) {

@@ -18,7 +18,7 @@ import { revealResolve } from './generation.js';
 import { infantryAtVehicle, isVehicle } from './vehicles.js';
 import { applyHurt, damageResult, hurtLabel, woundRules, woundedOf } from './wounds.js';
 import { intercepted } from './pds.js';
-import { heroTargetMod, isLegend, villainDown } from './natures.js';
+import { attachedHero, heroAims, heroTargetMod, heroUnit, isHero, isLegend, villainDown } from './natures.js';
 import { berserkCharge } from './berserk.js';
 import { futureShock, primitiveFe } from './tech.js';
 import { infect, killedSince, resilient } from './resilience.js';
@@ -49,10 +49,19 @@ export interface ShotOptions {
   pos?: Positions;
   /** More FE modifiers from the caller (a vehicle weapon's Under Fire, §6.9). */
   extraMods?: Record<string, number>;
+  /** An attached Hero's own target (§2.6; default: the squad's target; null: he holds his fire). */
+  heroTarget?: Unit | null;
+  /** The figure a Hero firing at close range picks to hit first (§2.6). */
+  aim?: string;
+  /** This shot is one unit's own: no attached Hero is split off (internal). */
+  solo?: boolean;
 }
 
 /** A unit shoots at a target unit (§6.4 steps 1-11). Returns false if it cannot fire. */
 export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): boolean {
+  // A Hero always shoots individually, even when attached to another unit (§2.6).
+  const hero = opt.solo ? null : attachedHero(s, u);
+  if (hero) return heroSplit(s, run, u, t, hero, opt);
   // A vehicle target: only the AT-capable weapons, by §6.6.
   if (isVehicle(t)) return infantryAtVehicle(s, run, u, t, opt);
   const plan = firePlan(s, u, t, opt.pos);
@@ -144,7 +153,10 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
     run.emit('pinned', { unit: t.id, fe });
   }
   const leaders = leadersAlive(t);
-  if (hits > 0) allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })));
+  // A Hero at close range picks the figure hit (§2.6): it takes the first hit.
+  const aim = opt.aim && isHero(u) && heroAims(plan.band) ? opt.aim : undefined;
+  if (aim) run.emit('hero_aim', { unit: u.id, target: t.id, figure: aim });
+  if (hits > 0) allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })), aim);
   if (!opt.defensive) commandDisruption(s, run, t, leaders);
   if (!opt.defensive && inPlay(t)) crossfire(s, run, u, t, plan.firers, at);
   // Primitive's future shock at the first attack by an advanced weapon (§2.6).
@@ -214,10 +226,13 @@ function volleyDamage(firers: Figure[]): number {
 }
 
 /** Steps 10-11: hits to the closest visible figures, spread; damage 1D6 + damage vs 1D6 + armour (§6.5). */
-function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible0: Figure[], hits: number, at: (f: Figure) => Pt, forts: { fig: Figure; fort: string | null }[]): void {
+function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible0: Figure[], hits: number, at: (f: Figure) => Pt, forts: { fig: Figure; fort: string | null }[], aim?: string): void {
   // Module Recover Wounded: wounded figures the firers see take hits like the others, and die (§6.5 [P]).
   const visible = woundRules(s) ? [...visible0, ...woundedOf(t).filter((w) => firers.some((f) => sees(s, { ...f, at: at(f) }, w, { fire: true, observerUnit: u, targetUnit: t })))] : visible0;
   const order = visible.slice().sort((a, b) => minDist(a.at, a.r, firers.map((f) => ({ ...f, at: at(f) }))) - minDist(b.at, b.r, firers.map((f) => ({ ...f, at: at(f) }))) || (a.id < b.id ? -1 : 1));
+  // The Hero's pick goes first, the rest in the usual order [P].
+  const picked = aim ? order.findIndex((f) => f.id === aim) : -1;
+  if (picked > 0) order.unshift(...order.splice(picked, 1));
   const targets: Figure[] = [];
   if (s.options.hitAllocation === 'random') {
     for (let i = 0; i < hits; i++) targets.push(order[run.pick('hit_allocation', order.length, { unit: t.id })]);
@@ -549,15 +564,34 @@ export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
 }
 
 /**
- * The fire of a squad with an attached weapon team (§7.9): moved, only the infantry part shoots;
- * unmoved, the parts fire at separate targets (`teamTarget`) or together with combined dice.
+ * A squad with an attached Hero (§2.6): the squad fires without him at its target, then the Hero
+ * fires on his own at his target (`heroTarget`, default the squad's), as a one-figure unit.
  */
-export function squadFire(s: S, run: Run, u: Unit, t: Unit | null, teamTarget: Unit | null, moved: boolean): void {
+function heroSplit(s: S, run: Run, u: Unit, t: Unit | null, h: { c: Unit; fig: Figure }, opt: ShotOptions): boolean {
+  let fired = false;
+  if (t && inPlay(t)) {
+    h.fig.alive = false;
+    try { fired = shoot(s, run, u, t, { ...opt, aim: undefined, solo: true }); } finally { h.fig.alive = true; }
+  }
+  const ht = opt.heroTarget === undefined ? t : opt.heroTarget;
+  if (!ht || !inPlay(ht) || !h.fig.alive || !inPlay(u)) return fired;
+  return shoot(s, run, heroUnit(u, h, opt.pos), ht, { ...opt, solo: true }) || fired;
+}
+
+/**
+ * The fire of a squad with an attached weapon team (§7.9): moved, only the infantry part shoots;
+ * unmoved, the parts fire at separate targets (`teamTarget`) or together with combined dice. An
+ * attached Hero fires on his own (`hero`: his target and his pick of the figure hit, §2.6).
+ */
+export function squadFire(s: S, run: Run, u: Unit, t: Unit | null, teamTarget: Unit | null, moved: boolean, hero: { target?: Unit; aim?: string } = {}): void {
+  const ho: ShotOptions = { ...(hero.target ? { heroTarget: hero.target } : {}), ...(hero.aim ? { aim: hero.aim } : {}) };
+  // Only the Hero fires (the squad holds its fire).
+  if (!t && hero.target) { const h = attachedHero(s, u); if (h) heroSplit(s, run, u, null, h, ho); }
   const crew = living(u).filter((f) => f.team);
-  if (!crew.length || (!moved && !teamTarget)) { if (t && inPlay(t)) shoot(s, run, u, t); return; }
+  if (!crew.length || (!moved && !teamTarget)) { if (t && inPlay(t)) shoot(s, run, u, t, ho); return; }
   if (t && inPlay(t)) {
     for (const f of crew) f.alive = false;
-    shoot(s, run, u, t);
+    shoot(s, run, u, t, ho);
     for (const f of crew) f.alive = true;
   }
   if (!moved && teamTarget && inPlay(teamTarget) && inPlay(u)) shoot(s, run, teamPart(u), teamTarget);

@@ -1,5 +1,5 @@
 // The optional fields of an order that `choices` offers once the required ones are given (the
-// kernel's `{done: true, optional}`): lastStand (sampled values only), with (a paired activation), drugs (Combat Drugs), board, carry, medicStays, disembark, shock,
+// kernel's `{done: true, optional}`): lastStand (sampled values only), with (a paired activation), drugs (Combat Drugs), board, carry, medicStays, hero, disembark, shock,
 // scoot, land, the vehicle-property fields smoke, cids, callFire, jump, medevac, recover, task. Each lists its allowed values where they are finite: ids of eligible
 // units, figure pairings, the automatic placement of a disembarking unit; the values a client sends
 // are validated as always (validate is the authority).
@@ -12,11 +12,12 @@ import { isVehicle, vdef } from './vehicles.js';
 import { isGrav } from './grav.js';
 import { recoverProblem, untreated, woundedOf, woundRules } from './wounds.js';
 import { taskProblem } from './tasks.js';
+import { heroTargets } from './hero.js';
 
 /** The optional fields per action type, in the order they are offered. */
 export const OPTIONAL_FIELDS: Record<string, string[]> = {
   activate: ['lastStand', 'with', 'drugs'],
-  engage: ['board', 'carry', 'medicStays'],
+  engage: ['board', 'carry', 'medicStays', 'hero'],
   rush: ['board', 'medicStays'],
   assault: ['medicStays'],
   drive: ['disembark', 'shock', 'scoot', 'land', 'smoke', 'cids', 'callFire', 'jump', 'medevac'],
@@ -41,6 +42,8 @@ export function optionalValues(s: S, u: Unit, type: string, field: string): unkn
       // One carrier and one wounded figure each; several pairs are the client's list.
       return woundedOf(u).flatMap((w) => living(u).map((f) => [{ by: f.id, fig: w.id }]));
     }
+    // An attached Hero's own target (§2.6): each unit his own fire priority allows; the figure pick is the client's.
+    case 'hero': return heroTargets(s, u);
     case 'medicStays': {
       // Each living Medic not already staying, while the unit has untreated wounded it has not yet left (§7.23).
       if (!woundRules(s) || !untreated(u).some((w) => !w.leftBehind)) return [];

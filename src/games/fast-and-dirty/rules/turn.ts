@@ -487,7 +487,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
       if (a.indirect) mortarFire(s, run, u, a.indirect);
       if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed);
-      else if ((t || a.teamTarget) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
+      else if ((t || a.teamTarget || a.hero?.target) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0, heroFire(s, a));
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
       if (a.bunker && a.fireFirst) bunkerShot(s, run, u, a.bunker);
       if (a.sentry && a.fireFirst) sentryShot(s, run, u, a.sentry);
@@ -759,6 +759,12 @@ export function applyHarm(s: S, run: Run, fig: string): void {
   else finishOrder(s, run, u, h.action);
 }
 
+/** The order's Hero fields for squadFire (§2.6): his own target unit and his pick of the figure hit. */
+function heroFire(s: S, a: Extract<Action, { type: 'engage' }>): { target?: Unit; aim?: string } {
+  const t = a.hero?.target ? s.units.find((x) => x.id === a.hero!.target) : undefined;
+  return { ...(t ? { target: t } : {}), ...(a.hero?.fig ? { aim: a.hero.fig } : {}) };
+}
+
 /** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
 function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
   // Boarding a transport at the end of the move (§2.5).
@@ -767,9 +773,9 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
   // Fire after the move: an Elusive target may fall back first (§2.6).
   if (a.type === 'engage' && !a.fireFirst && inPlay(u) && openElusive(s, u, a, 'after')) return;
   if (a.type === 'engage' && a.smoke && !a.fireFirst && inPlay(u)) layScreen(s, run, u, a.smoke);
-  if (a.type === 'engage' && (a.target || a.teamTarget) && !a.fireFirst && !a.aimed && inPlay(u)) {
+  if (a.type === 'engage' && (a.target || a.teamTarget || a.hero?.target) && !a.fireFirst && !a.aimed && inPlay(u)) {
     const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
-    squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
+    squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0, heroFire(s, a));
   }
   if (a.type === 'engage' && a.bunker && !a.fireFirst && inPlay(u)) bunkerShot(s, run, u, a.bunker);
   if (a.type === 'engage' && a.sentry && !a.fireFirst && inPlay(u)) sentryShot(s, run, u, a.sentry);
