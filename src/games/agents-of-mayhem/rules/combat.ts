@@ -304,6 +304,8 @@ export function pushOptions(s: S, f: Attack): string[] {
   const occ = unitAt(s);
   const [x, y, z] = parseKey(u.at);
   const d0 = distance(origin, u.at);
+  // A room locked to the unit's Side (an Event's force fields, L1837) holds against Pushes too: a space across its boundary is no space to go to (spec 7.3.8's fallback then applies).
+  const rooms = lockedRooms(s, u);
   const far: string[] = []; const same: string[] = [];
   for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
     if (!dx && !dy) continue;
@@ -314,7 +316,7 @@ export function pushOptions(s: S, f: Attack): string[] {
     let to: string | null = null;
     if (floor(m, x2, y2, z)) to = cellKey(x2, y2, z);
     else if (!floor(m, x2, y2, z + 1)) { const t = topFloorAtOrBelow(m, x2, y2, z - 1); if (t !== null) to = cellKey(x2, y2, t); }
-    if (!to || occ.get(to)) continue;
+    if (!to || occ.get(to) || crossesLock(m, rooms, u.at, to)) continue;
     const d = distance(origin, to);
     if (d > d0) far.push(to); else if (d === d0) same.push(to);
   }
