@@ -3,7 +3,7 @@
 // Block window; Hits (Shield → Armor → Wound where the target chooses); Pushes; Uncontrolled
 // Falls with Fall Dash; AoE (same Level, walls block, traced from the centre).
 import type { Ability, Face, Status } from '../abilities.js';
-import { instantCandidates } from './instants.js';
+import { canRespondNow } from './instants.js';
 import { isAdvanced } from '../abilities.js';
 import { CONTENT, cellKey, type Color, type CompiledAction } from '../content.js';
 import { area as areaOf, crossesLock, lockedRooms, distance, faceToward, inFlank, los, nearestCell, parseKey, terrainCost, topFloorAtOrBelow, floor, DIRS } from '../geometry.js';
@@ -326,7 +326,7 @@ export function pushOptions(s: S, f: Attack): string[] {
 /** Whether the top attack frame waits on someone (the same test pending uses). */
 export function attackWaits(s: S, f: Attack): boolean {
   const u = currentTarget(s, f);
-  if (f.stage === 'preroll') return !!u && f.i === 0 && !f.dashed.includes(u.id) && !f.instants?.includes(u.id) && (canDash(s, u) || instantCandidates(s, [u]).length > 0);
+  if (f.stage === 'preroll') return !!u && f.i === 0 && !f.dashed.includes(u.id) && !f.instants?.includes(u.id) && (canDash(s, u) || canRespondNow(s, u));
   if (f.stage === 'aim') return (f.aims ?? 0) > 0 && aimBonusOptions(s, f).length > 0;
   if (f.stage === 'block') return !!u && f.hits > 0 && maxBlocks(s, u, f.hits) > 0;
   if (f.stage === 'push') return !!u?.at && f.pushes > 0 && pushOptions(s, f).length > 0;
