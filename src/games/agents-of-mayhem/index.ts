@@ -29,7 +29,7 @@ import { newBoard, allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefre
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
 import { delayedMove, delayedMoveProblem, delayedMoves, delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
-import { allyWounding, instantCandidates, instantProblem, isInstantAct, useInstant } from './rules/instants.js';
+import { allyWounding, instantCandidates, instantProblem, isInstantAct, useInstant, windowMayhem } from './rules/instants.js';
 import { windowDashSpaces, windowFrame } from './rules/windows.js';
 import { enemySpaces } from './legal.js';
 import { applySideSwipe, drive, driveCandidates, driveProblem, ramPush, ramPushProblem, sideSwipeProblem, summon, summonCandidates, summonProblem } from './rules/vehicles.js';
@@ -112,12 +112,12 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     }
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
-      return { actions: [{ type: 'pass' }, ...(canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u])], all: true };
+      return { actions: [{ type: 'pass' }, ...(canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
     }
     case 'instant_window': {
       const w = windowFrame(s)!;
       const u = s.units[w.units![0]];
-      return { actions: [{ type: 'pass' }, ...windowDashSpaces(s, w, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u])], all: true };
+      return { actions: [{ type: 'pass' }, ...windowDashSpaces(s, w, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
     }
     case 'aim_bonus': return { actions: [{ type: 'aimBonus', bonus: null }, ...aimBonusOptions(s, f as Attack).map((bonus) => ({ type: 'aimBonus' as const, bonus }))], all: true };
     case 'block': return { actions: [...Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })), ...mayhemCandidates(s, s.seats[seat])], all: true };
@@ -146,9 +146,12 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
   if (!pending(s).some((x) => x.key === dec.key)) return violation('decision_not_open', 'that decision is not open');
   const f = top(s);
   const wrong = (what: string) => violation('wrong_action', `answer ${dec.kind} with ${what}`);
-  // Mayhem cards (spec 7.7 "at any time"): drawn and played by the deciding Side in its own Turn and in its Block window.
+  // Mayhem cards (spec 7.7 "at any time"): drawn and played by the deciding Side in its own Turn, in its Block window, and in the
+  // Instant windows of its units on the other Side's Turn (W-paid, W-phase, W-step, W-preroll), where a universal use is the asked unit's one Instant, on its own board.
   if (a.type === 'mayhemDraw' || a.type === 'mayhemPlay') {
-    if (dec.kind !== 'turn' && dec.kind !== 'block') return violation('not_now', 'Mayhem cards are drawn and played in your Turn or your Block window');
+    const windowUnit = dec.kind === 'instant_window' ? s.units[windowFrame(s)!.units![0]] : dec.kind === 'dash_window' ? currentTarget(s, f as Attack) : null;
+    if (dec.kind !== 'turn' && dec.kind !== 'block' && !windowUnit) return violation('not_now', 'Mayhem cards are drawn and played in your Turn, your Block window and your units\' Instant windows');
+    if (a.type === 'mayhemPlay' && windowUnit && (a.board !== windowUnit.board || windowUnit.ally)) return violation('not_the_unit', `only ${windowUnit.id} takes an Instant now: a card's universal use goes on its own board (${windowUnit.ally ? 'an Ally has no Mayhem cards' : windowUnit.board})`);
     return a.type === 'mayhemDraw' ? mayhemDrawProblem(s, s.seats[seat], a.pay) : mayhemPlayProblem(s, s.seats[seat], a.card, a.board, a.cube);
   }
   switch (dec.kind) {
@@ -178,7 +181,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       const u = currentTarget(s, f as Attack)!;
       // An Instant gadget Action in place of the Dash: one Instant per unit per window (L284).
       if (a.type === 'act' && isInstantAct(s, a)) return a.unit === u.id ? instantProblem(s, a) : violation('not_the_target', `only ${u.id} may take an Instant in this window`);
-      if (a.type !== 'dash') return wrong('pass, dash or act (an Instant gadget)');
+      if (a.type !== 'dash') return wrong('pass, dash, act (an Instant gadget or card), mayhemPlay or mayhemDraw');
       if (a.unit !== u.id) return violation('not_the_target', `only ${u.id} may Dash in this window`);
       return dashProblem(s, a.unit, a.to, a.facing, false);
     }
@@ -193,7 +196,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         if (w.t === 'paid' && a.to === w.act.target) return violation('bad_dash', `${a.to} is the space being attacked`);
         return dashProblem(s, a.unit, a.to, a.facing, false);
       }
-      if (a.type !== 'act' || !isInstantAct(s, a)) return wrong(dashes ? 'pass, dash or act (an Instant gadget)' : 'pass or act (an Instant gadget)');
+      if (a.type !== 'act' || !isInstantAct(s, a)) return wrong(dashes ? 'pass, dash, act (an Instant gadget or card), mayhemPlay or mayhemDraw' : 'pass, act (an Instant gadget or card), mayhemPlay or mayhemDraw');
       return a.unit === unit ? instantProblem(s, a) : violation('not_the_unit', `only ${unit} may take an Instant now (one unit at a time in the ${name} window)`);
     }
     case 'buy_minions':
@@ -384,7 +387,12 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'edmksTax': payTax(s, f as Extract<Frame, { t: 'edmksTax' }>, a.well, ev); break;
     case 'edmks': edmksGain(s, f as Extract<Frame, { t: 'edmks' }>, a.board, ev); break;
     case 'mayhemDraw': mayhemDraw(s, s.seats[d.seat], a.pay, ctx.rng, ev); break;
-    case 'mayhemPlay': mayhemPlay(s, s.seats[d.seat], a.card, a.board, a.cube, ev); break;
+    case 'mayhemPlay':
+      mayhemPlay(s, s.seats[d.seat], a.card, a.board, a.cube, ev);
+      // In an Instant window the universal use is the asked unit's one Instant (L284); in the Turn and the Block window it ends nothing.
+      if (f?.t === 'attack' && f.stage === 'preroll') (f.instants ??= []).push(currentTarget(s, f)!.id);
+      if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift();
+      break;
     case 'aimBonus': takeAimBonus(s, f as Attack, a.bonus, ev); break;
     case 'wound': {
       const w = f as Extract<Frame, { t: 'wound' }>;
@@ -487,6 +495,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
       carry: { type: 'object', description: "the previous mission's carry(final state): chained tutorials start from its table state (spec 4.1, 5.2)" },
       generated: { ...GeneratedSchema, description: "a mission built by the Mission Generator (rules/generator.ts) on this scenario as its template: its Rounds, initiative and Gadget/Crystal OMs; a campaign with generator 'generated' supplies it" },
       fineGrainedMovementWindows: { type: 'boolean', description: 'W-step windows (spec 8.2 async protocol 4): a move is made one MP at a time, and before each MP every unit of the other Side that can pay an Instant gadget Action or a Dash is asked; off by default (a path is then submitted whole), since it opens a window per MP' },
+      mayhemWindows: { type: 'boolean', description: 'Mayhem card windows (spec 8.2 W-phase "Mayhem draw, universal uses"): a unit whose Side holds any Mayhem card and that could use one as an Instant (a universal use with room on its board, or an Instant character use it can pay) opens the W-paid, W-phase, W-step and W-preroll windows of the other Side\'s Turn; off by default (cards are then offered in those windows when they open for another response), since a held card would suspend every phase of the other Side' },
       paidDash: { type: 'boolean', description: 'W-paid Dashes (spec 8.2): a unit of the other Side that can pay a Dash (an Ally too) is also asked after each Action is paid, as it may be with an Instant gadget; off by default, since every such unit would suspend every enemy Action' },
       advancedSetup: { type: 'boolean', description: 'Advanced Setup (spec 3.3, missions with a Scrap budget: M5): each Side chooses its gadgets from its Discovered ones within its Scrap budget, hidden until both have chosen, instead of the listed ones; then a Side with Squads buys its Minions with the Scrap left, and the bought Minion figures and the Elite figures are placed by their Sides' },
     },

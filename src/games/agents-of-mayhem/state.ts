@@ -254,6 +254,8 @@ export interface S {
   /** A mission built by the Mission Generator (rules/generator.ts): its place in the campaign, Round count, initiative and reward OMs; the map and forces are its template's (`mission`). */
   /** Option `paidDash`: a Dash (Elite or Ally) is offered in the W-paid window too (spec 8.2 async protocol 4: a costly window on opt-in). */
   paidDash?: true;
+  /** Option `mayhemWindows`: a unit whose Side holds a Mayhem card it could use as an Instant opens the W-paid, W-phase, W-step and W-preroll windows (rules/instants.ts `canRespondNow`). */
+  mayhemWindows?: true;
   /** Option `fineGrainedMovementWindows`: a move is made one MP at a time with a W-step window before each (spec 8.2 async protocol 4). */
   stepWindows?: true;
   generated?: { n: number; generator: string; rounds: number; initiative: Side; oms: { gadget?: string; crystal?: string } };

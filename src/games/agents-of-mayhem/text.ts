@@ -131,6 +131,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'event_triggered': return d.card ? `${d.card} Event Card ${d.n} drawn${d.deck === 'event' ? ' from the Event deck' : ''} (${d.book}'s book): ${d.text}` : `${d.book} Event ${d.n} at ${sp(String(d.at))}${d.by ? ` (${n('by')})` : ''}: ${d.text}`;
     case 'om_placed': return `Objective Marker ${d.om} is placed at ${sp(String(d.at))}, under ${d.control} control${d.hits ? ` (Targetable: ${d.hits} Hits in one Turn destroy it)` : ''}${d.lock ? `; until then ${(d.lock as { side: string }).side} units cannot leave or enter the room` : ''}`;
     case 'om_hit': return `Objective Marker ${d.om} takes ${d.hits} Hit(s) (${d.total} of ${d.of} this Turn)`;
+    case 'lock_lifted': return `The room locked by Objective Marker ${d.om} is gone with the collapse: ${d.side} units are no longer held`;
     case 'om_destroyed': return `Objective Marker ${d.om} is destroyed${d.unlocked ? ': the room is open again' : ''}`;
     case 'timer_placed': return d.until ? `A ${d.side} Until-Removed timer is placed on ${n('unit')}'s ${actionName(v, String(d.unit), String(d.action))}` : `A ${d.side} timer is placed on ${String(d.holder).replace(/^\w+:/, '')}${d.action ? ` (${actionName(v, String(d.unit), String(d.action))} delayed)` : ''}`;
     case 'timer_removed': return `A ${d.side} timer comes off ${String(d.holder).replace(/^\w+:/, '')}`;

@@ -75,7 +75,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (!m) return violation('unknown_scenario', `no mission ${p.scenario}`);
   const n = p.seats.length;
   if (!m.players.includes(n)) return violation('bad_player_count', `${m.id} is for ${m.players.join(', ')} players`);
-  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean; generated?: Generated; paidDash?: boolean; fineGrainedMovementWindows?: boolean };
+  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean; generated?: Generated; paidDash?: boolean; fineGrainedMovementWindows?: boolean; mayhemWindows?: boolean };
   // A generated mission (rules/generator.ts): the template's map and forces, the generated Rounds, initiative and reward OMs.
   if (opts.generated !== undefined) { const v = generatedProblem(m.id, n, opts.generated); if (v) return v; }
   // Advanced Setup (spec 3.3): only in a mission that gives Scrap budgets (step 2, choosing gadgets, is what is modelled).
@@ -110,6 +110,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (gd) s.gadgets = gd;
   const up = setupUpgrades(m.id, units, opts.carry?.upgrades, ev);
   if (opts.paidDash) s.paidDash = true;
+  if (opts.mayhemWindows) s.mayhemWindows = true;
   if (opts.fineGrainedMovementWindows) s.stepWindows = true;
   if (up) s.upgrades = up;
   say(ev, 'mission_started', { mission: m.id, rounds: s.generated?.rounds ?? m.rounds, initiative: s.side, seats: s.seats, carriedFrom: opts.carry?.from ?? null });

@@ -5,9 +5,9 @@
 // Level only with both halves on it); driving off a Level and falling (L2122-2124: a Hit for each
 // Level beyond the first; half on a Level at the end of its movement, it moves back one space and
 // falls). Between entries a vehicle is always wholly on one Level: its riders always stand on a space.
-import { violation, type Violation } from '../../../engine/types.js';
+import { isViolation, violation, type Violation } from '../../../engine/types.js';
 import { cellKey, type CompiledMap } from '../content.js';
-import { parseKey, terrainCost, topFloorAtOrBelow } from '../geometry.js';
+import { crossesLock, lockedRooms, parseKey, terrainCost, topFloorAtOrBelow } from '../geometry.js';
 import { map, type Dir, type S, type Unit, type Vehicle } from '../state.js';
 import { say, type Ev } from './board.js';
 import { dddAt } from './ddd.js';
@@ -72,7 +72,16 @@ function enter(s: S, v: Vehicle, riding: Set<string>, to: string, from: string, 
  * driven only if they cover it).
  */
 export function plan(s: S, v: Vehicle, move: DriveMove, spaces = 0, budget = Infinity): Plan | Violation {
-  if (move === 'jump') return jumpPlan(s, v, spaces, budget);
+  const p = move === 'jump' ? jumpPlan(s, v, spaces, budget) : drivePlan(s, v, move);
+  if (isViolation(p)) return p;
+  // A rider of a Side a room is locked to (an Event's force fields, L1837) is not carried across its boundary.
+  for (const u of riders(s, v)) {
+    if (crossesLock(map(s), lockedRooms(s, u), u.at!, u.at === v.front ? p.front : p.back)) return violation('locked', `${u.id} cannot be carried out of or into a room locked to ${u.side} (L1837)`);
+  }
+  return p;
+}
+
+function drivePlan(s: S, v: Vehicle, move: Exclude<DriveMove, 'jump'>): Plan | Violation {
   const m = map(s);
   const f = v.front; const b = v.back; const F = v.facing;
   // Each part is one or two halves moving one space at once; a part crossing an Obstacle costs 3 MP and gives the vehicle a Hit (L2104).

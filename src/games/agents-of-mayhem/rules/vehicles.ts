@@ -14,7 +14,7 @@ import { rollEvent } from '../../../engine/mech/dice.js';
 import vehiclesJson from '../data/vehicles.json' with { type: 'json' };
 import tilesJson from '../data/tiles.json' with { type: 'json' };
 import { CONTENT, cellKey, checkDataFile, type Color, type CompiledAction } from '../content.js';
-import { DIRS, distance, floor, inside, los, parseKey, terrainCost } from '../geometry.js';
+import { DIRS, crossesLock, distance, floor, inside, lockedRooms, los, parseKey, terrainCost } from '../geometry.js';
 import { count, map, type Action, type Dir, type Frame, type S, type Side, type Unit, type Vehicle } from '../state.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
 import { rollAtObject, targetProblem } from './combat.js';
@@ -248,6 +248,7 @@ function ramPushOptions(s: S, v: Vehicle, p: Plan, r: Plan['rams'][number]): str
   const [x, y, z] = parseKey(u.at!);
   const taken = new Set([v.front, v.back, ...p.entered]);
   const d0 = distance(r.from, u.at!);
+  const rooms = lockedRooms(s, u); // a locked room holds against the Ram's push too (L1837)
   const far: string[] = []; const same: string[] = [];
   for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
     if (!dx && !dy) continue;
@@ -255,7 +256,7 @@ function ramPushOptions(s: S, v: Vehicle, p: Plan, r: Plan['rams'][number]): str
     if (x2 < 0 || y2 < 0 || x2 >= m.width || y2 >= m.height || !floor(m, x2, y2, z)) continue;
     if (terrainCost(m, z, x, y, x2, y2) !== 1) continue;
     const k = cellKey(x2, y2, z);
-    if (taken.has(k) || Object.values(s.units).some((o) => o.at === k) || vehicleAt(s, k)) continue;
+    if (taken.has(k) || Object.values(s.units).some((o) => o.at === k) || vehicleAt(s, k) || crossesLock(m, rooms, u.at!, k)) continue;
     const d = distance(r.from, k);
     if (d > d0) far.push(k); else if (d === d0) same.push(k);
   }
