@@ -1354,6 +1354,15 @@ export interface components {
             aimed?: string;
             /** @description fire the AT-capable weapons at this bunker's structure instead of a unit; it must hold a figure of a unit the squad may fire at (§6.6, §7.7) */
             bunker?: string;
+            /** @description fire the AT-capable weapons at this enemy sentry gun (A-SG-n, B-SG-n) instead of a unit, like at a vehicle with armour 6; a penetration destroys it; no fire priority (§7.25 [P], §6.6); target null */
+            sentry?: string;
+            /** @description a Hero always shoots individually, even when attached (his own 1D6 shot), and at close range picks the figure hit (§2.6) */
+            hero?: {
+                /** @description an attached Hero's own target (default: the squad's target), by his own fire priority */
+                target?: string;
+                /** @description the figure of the Hero's target his shot hits first; only at base or close range */
+                fig?: string;
+            };
             /** @description an unmoved squad's attached weapon team fires at this other target (§7.9) */
             teamTarget?: string;
             /** @description an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11) */
@@ -1365,6 +1374,8 @@ export interface components {
                 by: string;
                 fig: string;
             }[];
+            /** @description module recoverWounded: this Medic stays behind with the untreated wounded the move leaves (he ends within coherency distance of each), so the squad makes no Leave No One Behind roll for them; he stays out of its coherency until they recover, are stabilized or die (§7.23) */
+            medicStays?: string;
             /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
             attach?: string;
             /** @description the attached character leaves the squad at the end of the order (§2.8) */
@@ -1379,6 +1390,8 @@ export interface components {
                 fig: string;
                 path: number[][];
             }[];
+            /** @description module recoverWounded: this Medic stays behind with the untreated wounded the move leaves (he ends within coherency distance of each), so the squad makes no Leave No One Behind roll for them; he stays out of its coherency until they recover, are stabilized or die (§7.23) */
+            medicStays?: string;
             /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
             attach?: string;
             /** @description the attached character leaves the squad at the end of the order (§2.8) */
@@ -1399,6 +1412,8 @@ export interface components {
              * @enum {string}
              */
             jump?: "bound";
+            /** @description module recoverWounded: this Medic stays behind with the untreated wounded the move leaves (he ends within coherency distance of each), so the squad makes no Leave No One Behind roll for them; he stays out of its coherency until they recover, are stabilized or die (§7.23) */
+            medicStays?: string;
             /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
             attach?: string;
             /** @description the attached character leaves the squad at the end of the order (§2.8) */
