@@ -19,10 +19,11 @@ import { dist, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon } from '../content.js';
 import { coverAgainst, segmentBlock } from '../geometry.js';
-import { priorityTargets, squadX, type Positions } from '../legal.js';
+import { priorityTargets, type Positions } from '../legal.js';
 import { QUALITY_TABLE, inPlay, living, troops, type Figure, type Quality, type S, type Side, type Unit } from '../state.js';
-import { firerMods, shoot } from './combat.js';
+import { shoot } from './combat.js';
 import { rangeX } from './environment.js';
+import { atVolley } from './fortifications.js';
 import type { Run } from './run.js';
 
 export type SentryLevel = 'antiquated' | 'modern' | 'enhanced' | 'advanced';
@@ -146,17 +147,9 @@ export function sentryShot(s: S, run: Run, u: Unit, id: string): void {
   if (!gun) return;
   const { firers, distance } = sentryFirers(s, u, gun);
   if (!firers.length) return;
-  u.actedTurn = s.turn;
-  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, sentry: id });
-  const base = QUALITY_TABLE[u.quality].base;
-  const x = squadX(s, u, distance);
-  const band = distance <= base ? 'base' : distance <= base * x ? 'close' : distance <= 2 * base * x ? 'medium' : 'long';
-  const mods = firerMods(s, u, band);
-  const ws = firers.map((f) => weapon(f.weapon)).sort((a, b) => (b.at ?? 0) - (a.at ?? 0) || (a.id < b.id ? -1 : 1));
-  const weaponFe = ws.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
+  const { band, mods, ws, weaponFe, fe } = atVolley(s, run, u, firers, distance, { sentry: id });
   const closest = firers.slice().sort((a, b) => dist(a.at, gun.figures[0].at) - dist(b.at, gun.figures[0].at))[0];
   const cover = coverAgainst(s, closest.at, gun.figures[0]).cover;
-  const fe = Math.max(...dice) + Object.values(mods).reduce((a, c) => a + c, 0) + weaponFe;
   const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
   run.emit('sentry_shot', { unit: u.id, sentry: id, firers: firers.map((f) => f.id), band, distance, cover, mods, weaponFe, fe, hits });
   for (let i = 0; i < hits; i++) {
