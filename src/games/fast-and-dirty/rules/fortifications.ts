@@ -1,7 +1,7 @@
 // Bunkers as targets (§6.6 "Bunkers", §7.7): a bunker's structure has an Armour Value and is
 // fired at like a vehicle, by the AT-capable weapons only; any penetrating hit destroys it.
 import { ignoresPinned } from './traits.js';
-import { centroid, distanceToBoundary, inside } from '../../../engine/mech/geom2d.js';
+import { centroid, distanceToBoundary, inside, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { armour, weapon } from '../content.js';
 import { segmentBlock } from '../geometry.js';
@@ -20,24 +20,31 @@ const BAND_MOD = { base: 2, close: 0, medium: -2, long: -4 } as const;
 
 export const isBunker = (f: Feature) => f.kind === 'area' && !!f.fortification?.startsWith('bunker');
 
-/** The AT-capable figures of the unit that see the bunker and reach it, with the distance (§6.6 "Number of hits"). */
-export function bunkerFirers(s: S, u: Unit, b: Feature, pos?: Positions): { firers: Figure[]; distance: number } {
+/**
+ * The AT-capable figures of the unit that reach a structure and see `aim` (§6.6 "Number of hits"),
+ * with the closest distance; `gap` is a figure's distance to the structure. Bunkers and sentry guns.
+ */
+export function structureFirers(s: S, u: Unit, aim: Pt, gap: (f: Figure) => number, pos?: Positions): { firers: Figure[]; distance: number } {
   const base = QUALITY_TABLE[u.quality].base;
   const smallArms = living(u).some((f) => !f.support);
-  const aim = centroid(b.points);
   const firers: Figure[] = [];
   let best = Infinity;
   for (const f0 of living(u)) {
     const f = pos?.get(f0.id) ? { ...f0, at: pos.get(f0.id)! } : f0;
     const w = weapon(f.weapon);
     if (!w.at || (f.support && !smallArms)) continue;
-    const d = inside(f.at, b.points) ? 0 : Math.max(0, distanceToBoundary(f.at, b.points) - f.r);
+    const d = gap(f);
     if (d > 3 * base * rangeX(s, u, w, d)) continue;
     if (segmentBlock(s, f.at, aim, { fire: true, observerUnit: u, targetUnit: null })) continue;
     firers.push(f);
     best = Math.min(best, d);
   }
   return { firers, distance: best };
+}
+
+/** The AT-capable figures of the unit that see the bunker and reach it, with the distance (§6.6 "Number of hits"). */
+export function bunkerFirers(s: S, u: Unit, b: Feature, pos?: Positions): { firers: Figure[]; distance: number } {
+  return structureFirers(s, u, centroid(b.points), (f) => (inside(f.at, b.points) ? 0 : Math.max(0, distanceToBoundary(f.at, b.points) - f.r)), pos);
 }
 
 /**

@@ -18,12 +18,11 @@
 import { dist, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon } from '../content.js';
-import { coverAgainst, segmentBlock } from '../geometry.js';
+import { coverAgainst } from '../geometry.js';
 import { priorityTargets, type Positions } from '../legal.js';
-import { QUALITY_TABLE, inPlay, living, troops, type Figure, type Quality, type S, type Side, type Unit } from '../state.js';
+import { inPlay, troops, type Figure, type Quality, type S, type Side, type Unit } from '../state.js';
 import { shoot } from './combat.js';
-import { rangeX } from './environment.js';
-import { atVolley } from './fortifications.js';
+import { atVolley, structureFirers } from './fortifications.js';
 import type { Run } from './run.js';
 
 export type SentryLevel = 'antiquated' | 'modern' | 'enhanced' | 'advanced';
@@ -107,22 +106,8 @@ export function sentryById(s: S, id: string): Unit | null {
 
 /** The AT-capable figures of the unit that see the gun's centre and reach it (edge to edge), with the closest distance (§6.6 "Number of hits"). */
 export function sentryFirers(s: S, u: Unit, gun: Unit, pos?: Positions): { firers: Figure[]; distance: number } {
-  const base = QUALITY_TABLE[u.quality].base;
   const g = gun.figures[0];
-  const smallArms = living(u).some((f) => !f.support);
-  const firers: Figure[] = [];
-  let best = Infinity;
-  for (const f0 of living(u)) {
-    const f = pos?.get(f0.id) ? { ...f0, at: pos.get(f0.id)! } : f0;
-    const w = weapon(f.weapon);
-    if (!w.at || (f.support && !smallArms)) continue;
-    const d = Math.max(0, dist(f.at, g.at) - f.r - g.r);
-    if (d > 3 * base * rangeX(s, u, w, d)) continue;
-    if (segmentBlock(s, f.at, g.at, { fire: true, observerUnit: u, targetUnit: null })) continue;
-    firers.push(f);
-    best = Math.min(best, d);
-  }
-  return { firers, distance: best };
+  return structureFirers(s, u, g.at, (f) => Math.max(0, dist(f.at, g.at) - f.r - g.r), pos);
 }
 
 /** Why the unit may not fire at this sentry gun, or null: an enemy gun still standing, an AT-capable weapon that sees and reaches it; no fire priority [P]. */
