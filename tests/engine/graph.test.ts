@@ -2,7 +2,7 @@
 // known graph, then on random graphs against brute force.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildGraph, connectedSubsets, isConnected, isWalk, reach, walks, type Graph } from '../../src/engine/mech/graph.js';
+import { adjacent, buildGraph, connectedSubsets, distance, distances, isConnected, isWalk, neighbours, reach, relativeElevation, walks, type Graph } from '../../src/engine/mech/graph.js';
 import { localRng } from '../../src/engine/rng.js';
 
 // a - b - c, b - d; d is closed to entry in some tests
@@ -64,4 +64,51 @@ test('on 200 random graphs: walks and connectedSubsets match brute force', () =>
     }
     assert.deepEqual(connectedSubsets(gr, anchors, max, open).map((s) => s.join('|')), want.sort(), `connectedSubsets, graph ${t}`);
   }
+});
+
+// The limits below were found by mutation testing (docs/MUTATION.md, graph.ts): each assertion
+// fails under a mutant the tests above let live.
+test('buildGraph: unknown nodes refused at either end, self-loops and repeated edges dropped, lists sorted, input untouched', () => {
+  assert.throws(() => buildGraph(['a', 'b'], [['a', 'x']]), /unknown node/);
+  assert.throws(() => buildGraph(['a', 'b'], [['x', 'b']]), /unknown node/);
+  const input = ['d', 'b', 'c', 'a'];
+  const gr = buildGraph(input, [['a', 'a'], ['a', 'd'], ['a', 'b'], ['b', 'a'], ['d', 'a'], ['c', 'a']]);
+  assert.deepEqual(gr.adj, { a: ['b', 'c', 'd'], b: ['a'], c: ['a'], d: ['a'] });
+  assert.deepEqual(gr.nodes, ['a', 'b', 'c', 'd']);
+  assert.deepEqual(input, ['d', 'b', 'c', 'a'], 'the caller\'s node list is not sorted in place');
+  assert.notEqual(gr.nodes, input);
+  assert.deepEqual(neighbours(gr, 'zz'), [], 'an unknown node has no neighbours');
+  assert.equal(adjacent(gr, 'a', 'a'), false);
+});
+
+test('isWalk: a step to a non-neighbour or into a closed node breaks the walk', () => {
+  assert.equal(isWalk(g, 'a', ['b', 'c'], () => true), true);
+  assert.equal(isWalk(g, 'a', ['c'], () => true), false, 'a and c are not adjacent');
+  assert.equal(isWalk(g, 'a', ['b', 'd'], (n) => n !== 'd'), false, 'd is closed');
+  assert.equal(isWalk(g, 'a', [], () => false), true, 'standing still is a walk');
+});
+
+test('isConnected: the empty set and singletons are connected; two apart are not', () => {
+  assert.equal(isConnected(g, []), true);
+  assert.equal(isConnected(g, ['c']), true);
+  assert.equal(isConnected(g, ['a', 'c']), false);
+  assert.equal(isConnected(g, ['a', 'b', 'c']), true);
+});
+
+test('connectedSubsets: sets keyed and ordered by their \'|\'-joined names, so multi-letter names never collide', () => {
+  // 'a'-'b' adjacent and a lone 'ab': joined without a separator, {a, b} and {ab} would be one key
+  const gr = buildGraph(['a', 'b', 'ab'], [['a', 'b']]);
+  // anchors in reverse so that discovery order is not the answer's order; '|' sorts after letters
+  assert.deepEqual(connectedSubsets(gr, ['b', 'ab', 'a'], 2, () => true), [['a'], ['ab'], ['a', 'b'], ['b']]);
+  assert.deepEqual(connectedSubsets(gr, ['b', 'a'], 2, () => true), [['a'], ['a', 'b'], ['b']]);
+});
+
+test('distance and relativeElevation: the same node is 0 steps, unreachable is null; higher, lower, level', () => {
+  assert.equal(distance(g, 'c', 'c'), 0);
+  assert.equal(distance(g, 'a', 'c'), 2);
+  assert.equal(distance(g, 'a', 'd', (n) => n !== 'd'), null);
+  assert.deepEqual([...distances(g, 'a', () => true, 1).entries()], [['a', 0], ['b', 1]]);
+  assert.equal(relativeElevation(1, 2), 'higher');
+  assert.equal(relativeElevation(2, 1), 'lower');
+  assert.equal(relativeElevation(1, 1), 'level');
 });
