@@ -72,7 +72,14 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'activated': return `${d.side} activates ${d.board}`;
     case 'moved': return `${n('unit')} moves`;
     case 'stepped': return `${n('unit')} steps to ${sp(String(d.to))}`;
-    case 'move_stopped': return `${n('unit')}'s move ends at ${sp(String(d.at))}: its destination is out of reach`;
+    case 'move_stopped': return `${n('unit')}'s move ends at ${sp(String(d.at))}: ${d.why === 'traffic' ? 'hit by Traffic' : 'its destination is out of reach'}`;
+    case 'traffic_check': return `Traffic: ${n('unit')} is ${d.distance} space(s) in front of ${d.drone}; ${d.side} reveals ${d.card} (Drone Movement ${d.movement}): ${d.hit ? 'the drone rams' : 'no hit'}`;
+    case 'traffic_moves': return `Traffic moves ${d.movement} space(s)${d.spawn ? `, ${d.spawn} drone(s) to spawn` : ''}`;
+    case 'drone_moved': return `${d.drone} drives to ${sp(String(d.front))}`;
+    case 'drone_spawned': return `${d.drone} enters the Road at ${sp(String(d.entry))}`;
+    case 'drone_not_spawned': return `No drone enters (${d.why})`;
+    case 'drone_exited': return `${d.drone} leaves the map`;
+    case 'drone_not_entered': return `${d.drone} cannot enter the map`;
     case 'attack_declared': return `${n('attacker')} attacks ${sp(String(d.target))}`;
     case 'attack_result': return `${n('target')}: ${d.hits} Hit(s), ${d.pushes} Push(es)`;
     case 'downed': return `${n('unit')} is Downed`;

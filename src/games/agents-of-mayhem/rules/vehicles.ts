@@ -6,19 +6,27 @@
 // the Turn) or by Turn/Shift/Drift maneuvers gated by Maneuverability; obstacles cost 3 MP and a
 // Hit; units on it move with it. Vehicles are Targetable Objects: an attack on a space holding
 // an enemy vehicle rolls against it too (one roll per vehicle, also in an AoE), Hits are Wounds,
-// destroyed at Strength; no healing, no statuses.
+// destroyed at Strength; no healing, no statuses. Drones (rules/traffic.ts) are Vehicle tiles of
+// no Side loaded here too: they ram as vehicles do and are Targetable Objects of either Side.
 import { Type as T, type Static } from '@sinclair/typebox';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import vehiclesJson from '../data/vehicles.json' with { type: 'json' };
 import tilesJson from '../data/tiles.json' with { type: 'json' };
-import { CONTENT, cellKey, checkDataFile, type Color, type CompiledAction } from '../content.js';
+import { CONTENT, cellKey, checkDataFile, type Color, type CompiledAction, type CompiledMap } from '../content.js';
 import { DIRS, distance, floor, inside, los, parseKey, terrainCost } from '../geometry.js';
-import { count, map, type Action, type Dir, type Frame, type S, type Side, type Unit, type Vehicle } from '../state.js';
+import { count, isLarge, map, unitAt, type Action, type Dir, type Frame, type S, type Side, type Unit, type Vehicle } from '../state.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
 import { rollAtObject, targetProblem } from './combat.js';
 import { dddAt } from './ddd.js';
 import { areaSpaces } from './explosions.js';
+import { trafficCheck } from './traffic.js';
+
+const VEC: Record<Dir, [number, number]> = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+const RIGHT: Record<Dir, Dir> = { N: 'E', E: 'S', S: 'W', W: 'N' };
+const LEFT: Record<Dir, Dir> = { N: 'W', W: 'S', S: 'E', E: 'N' };
+export const step = (k: string, d: Dir, n = 1): string => { const [x, y, z] = parseKey(k); return cellKey(x + VEC[d][0] * n, y + VEC[d][1] * n, z); };
+export const back = (d: Dir): Dir => RIGHT[RIGHT[d]];
 
 const SideT = T.Union([T.Literal('MAYHEM'), T.Literal('LEGION')]);
 const VehicleDef = T.Object({
@@ -27,19 +35,38 @@ const VehicleDef = T.Object({
   strength: T.Integer({ minimum: 1, maximum: 12 }), ram: T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]),
 }, { additionalProperties: false });
 export type VehicleDef = Static<typeof VehicleDef>;
+/** A drone tile (spec 7.16.4 [P]): no Side, no Speed (it moves by the Refresh cards' Drone Movement), a Strength and a ram die. */
+const DroneDef = T.Object({
+  id: T.String({ minLength: 1 }), name: T.String(),
+  strength: T.Integer({ minimum: 1, maximum: 12 }), ram: T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]),
+}, { additionalProperties: false });
+export type DroneDef = Static<typeof DroneDef>;
 const VehiclesFile = T.Object({
   provisional: T.Boolean(), note: T.String(), vehicles: T.Array(VehicleDef),
+  drones: T.Optional(T.Array(DroneDef)),
   missions: T.Record(T.String(), T.Array(T.String())),
+  /** The drone tiles of each mission with traffic, in the order they enter the map. */
+  traffic: T.Optional(T.Record(T.String(), T.Array(T.String(), { minItems: 1 }))),
 }, { additionalProperties: false });
 
-/** Loads the Vehicle tiles and checks each mission's list: known tiles, at most one per Side, an Advanced mission whose map has Road tiles (L2057-2059). */
-export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; missions: Record<string, string[]> } {
+/**
+ * Loads the Vehicle and drone tiles and checks each mission's lists: known tiles, at most one
+ * vehicle per Side, an Advanced mission whose map has Road tiles (L2057-2059); a mission with
+ * traffic lists each drone tile once and has Road lanes that run from one map edge to another
+ * (a drone enters at one, L2162, and leaves at the other, L2160).
+ */
+export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; drones: Record<string, DroneDef>; missions: Record<string, string[]>; traffic: Record<string, string[]> } {
   checkDataFile('vehicles', VehiclesFile, raw);
   const f = raw as Static<typeof VehiclesFile>;
   const defs: Record<string, VehicleDef> = {};
   for (const v of f.vehicles) {
     if (defs[v.id]) throw new Error(`vehicle ${v.id}: listed twice`);
     defs[v.id] = v;
+  }
+  const drones: Record<string, DroneDef> = {};
+  for (const d of f.drones ?? []) {
+    if (defs[d.id] || drones[d.id]) throw new Error(`drone ${d.id}: listed twice (vehicle and drone ids are one namespace)`);
+    drones[d.id] = d;
   }
   const roads = new Set((tilesJson as { tiles: { id: string; name: string }[] }).tiles.filter((t) => /^Road/.test(t.name)).map((t) => t.id));
   for (const [m, list] of Object.entries(f.missions)) {
@@ -50,18 +77,37 @@ export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; 
     for (const id of list) if (!defs[id]) throw new Error(`vehicles: mission ${m} lists unknown vehicle ${id}`);
     for (const side of ['MAYHEM', 'LEGION'] as Side[]) if (list.filter((id) => defs[id].side === side).length > 1) throw new Error(`vehicles: mission ${m} lists more than one ${side} vehicle`);
   }
-  return { defs, missions: f.missions };
+  for (const [m, list] of Object.entries(f.traffic ?? {})) {
+    const mission = CONTENT.missions[m];
+    if (!mission) throw new Error(`traffic: unknown mission ${m}`);
+    if (mission.rules !== 'advanced') throw new Error(`traffic: mission ${m} is not Advanced (drones are Vehicles, an Advanced topic, L93)`);
+    const lanes = laneProblem(mission.compiled);
+    if (lanes) throw new Error(`traffic: mission ${m}: ${lanes}`);
+    for (const id of list) if (!drones[id]) throw new Error(`traffic: mission ${m} lists unknown drone ${id}`);
+    if (new Set(list).size !== list.length) throw new Error(`traffic: mission ${m} lists a drone tile twice`);
+  }
+  return { defs, drones, missions: f.missions, traffic: f.traffic ?? {} };
+}
+
+/** Why a map cannot carry traffic (null: it can): it needs Road lanes, each from one map edge to another (drones enter and leave at the edge, L2160-2162). */
+export function laneProblem(mp: CompiledMap): string | null {
+  if (!mp.lanes.length) return 'no Road lane (L2152)';
+  const off = (k: string) => { const [x, y] = parseKey(k); return x < 0 || y < 0 || x >= mp.width || y >= mp.height; };
+  for (const [i, l] of mp.lanes.entries()) {
+    if (!off(step(l.cells[0], back(l.dir))) || !off(step(l.cells[l.cells.length - 1], l.dir))) return `Road lane ${i} (tile ${mp.tiles[l.tile].tile}) does not run from one map edge to another (drones enter and leave at the edge, L2160-2162)`;
+  }
+  return null;
 }
 
 const LOADED = loadVehicles(vehiclesJson);
 export const VEHICLES = LOADED.defs;
+export const DRONES = LOADED.drones;
 export function missionVehicles(mission: string): string[] { return LOADED.missions[mission] ?? []; }
+/** The drone tiles of a mission with traffic (none: no traffic). */
+export function missionDrones(mission: string): string[] { return LOADED.traffic[mission] ?? []; }
+/** A vehicle's or a drone's tile: its name, Strength and ram die. */
+export function tileOf(id: string): { name: string; strength: number; ram: Color } { return VEHICLES[id] ?? DRONES[id]; }
 
-const VEC: Record<Dir, [number, number]> = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
-const RIGHT: Record<Dir, Dir> = { N: 'E', E: 'S', S: 'W', W: 'N' };
-const LEFT: Record<Dir, Dir> = { N: 'W', W: 'S', S: 'E', E: 'N' };
-const step = (k: string, d: Dir, n = 1): string => { const [x, y, z] = parseKey(k); return cellKey(x + VEC[d][0] * n, y + VEC[d][1] * n, z); };
-const back = (d: Dir): Dir => RIGHT[RIGHT[d]];
 
 export type DriveMove = 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight';
 export const DRIVE_MOVES: DriveMove[] = ['forward', 'backward', 'turnLeft', 'turnRight', 'shiftLeft', 'shiftRight', 'driftLeft', 'driftRight'];
@@ -203,6 +249,7 @@ export function speedLeft(v: Vehicle, backwards = false): number { return ((v.ba
 export function driveProblem(s: S, a: Extract<Action, { type: 'drive' }>): Violation | null {
   const v = liveVehicles(s).find((x) => x.id === a.vehicle);
   if (!v) return violation('unknown_vehicle', `no vehicle ${a.vehicle} on the map`);
+  if (!v.side) return violation('drone', `${a.vehicle} is a drone: no Side drives it, it moves at each Refresh Phase (L2150)`);
   if (v.side !== s.side || s.phase !== 'actions') return violation('not_your_turn', 'a vehicle moves during its Side\'s Turns (L2082)');
   if (!DRIVE_MOVES.includes(a.move)) return violation('bad_move', `move is one of ${DRIVE_MOVES.join(', ')}`);
   if (!v.driven) return violation('not_driven', 'no unit of its Side was on it at the beginning of the Turn (L2078)');
@@ -237,8 +284,8 @@ function proceed(s: S, v: Vehicle, move: DriveMove, ev: Ev): void {
   if ('code' in p) { say(ev, 'vehicle_stopped', { vehicle: v.id, move, why: p.code }); return; }
   const r = p.rams[0];
   if (r) {
-    const seat = s.slots[s.slot]?.seat ?? s.seats.indexOf(v.side);
-    s.stack.push({ t: 'ram', seat, vehicle: v.id, move, unit: r.unit, from: r.from, options: ramPushOptions(s, v, p, r) });
+    const seat = s.slots[s.slot]?.seat ?? s.seats.indexOf(v.side!);
+    s.stack.push({ t: 'ram', seat, vehicle: v.id, move, unit: r.unit, from: r.from, options: ramPushOptions(s, r.unit, r.from, [v.front, v.back, ...p.entered]) });
     return;
   }
   const onFront = riders(s, v).filter((u) => u.at === v.front); const onBack = riders(s, v).filter((u) => u.at === v.back);
@@ -252,16 +299,19 @@ function proceed(s: S, v: Vehicle, move: DriveMove, ev: Ev): void {
 // ---------------------------------------------------------------- ramming (#76)
 
 /**
- * Where a Rammed unit may be pushed: one step on its Level, farther from the space the vehicle's
- * half comes from (else at the same distance, spec 7.3.8), onto a free space that is not one of
- * the vehicle's, across no Wall or Obstacle (a single Push cannot cross one).
+ * Where a Rammed unit may be pushed: one step on its Level, farther from `from`, the space the
+ * vehicle's half comes from (else at the same distance, spec 7.3.8), onto a free space that is
+ * not `taken` (the vehicle's and its step's), across no Wall or Obstacle (a single Push cannot
+ * cross one). A Large Unit is never pushed (A-12).
  */
-function ramPushOptions(s: S, v: Vehicle, p: Plan, r: Plan['rams'][number]): string[] {
+export function ramPushOptions(s: S, unit: string, from: string, taken0: string[]): string[] {
   const m = map(s);
-  const u = s.units[r.unit];
+  const u = s.units[unit];
+  if (isLarge(u)) return [];
   const [x, y, z] = parseKey(u.at!);
-  const taken = new Set([v.front, v.back, ...p.entered]);
-  const d0 = distance(r.from, u.at!);
+  const taken = new Set(taken0);
+  const occ = unitAt(s);
+  const d0 = distance(from, u.at!);
   const far: string[] = []; const same: string[] = [];
   for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
     if (!dx && !dy) continue;
@@ -269,8 +319,8 @@ function ramPushOptions(s: S, v: Vehicle, p: Plan, r: Plan['rams'][number]): str
     if (x2 < 0 || y2 < 0 || x2 >= m.width || y2 >= m.height || !floor(m, x2, y2, z)) continue;
     if (terrainCost(m, z, x, y, x2, y2) !== 1) continue;
     const k = cellKey(x2, y2, z);
-    if (taken.has(k) || Object.values(s.units).some((o) => o.at === k) || vehicleAt(s, k)) continue;
-    const d = distance(r.from, k);
+    if (taken.has(k) || occ.get(k) || vehicleAt(s, k)) continue;
+    const d = distance(from, k);
     if (d > d0) far.push(k); else if (d === d0) same.push(k);
   }
   return (far.length ? far : same).sort();
@@ -290,21 +340,30 @@ export function ramPushProblem(s: S, f: Extract<Frame, { t: 'ram' }>, to: string
 export function ramPush(s: S, f: Extract<Frame, { t: 'ram' }>, to: string | null, ev: Ev): void {
   const v = liveVehicles(s).find((x) => x.id === f.vehicle);
   const u = s.units[f.unit];
-  if (to) { u.at = to; say(ev, 'pushed', { unit: u.id, to }); }
+  if (to) {
+    const from = u.at;
+    u.at = to; say(ev, 'pushed', { unit: u.id, to });
+    // Pushed in front of a drone: its Traffic check follows the Ram Attack (the rulebook's example, L2184-2188).
+    trafficCheck(s, u, from, to);
+  }
   f.stage = 'attack'; f.to = to;
   if (s.rammed?.turn !== s.turnNo) s.rammed = { turn: s.turnNo, units: [] };
-  if (s.rammed.units.includes(u.id) || !v) return;
-  s.rammed.units.push(u.id);
-  say(ev, 'rammed', { vehicle: v.id, unit: u.id, dice: VEHICLES[v.id].ram });
-  s.stack.push({ t: 'explosion', id: s.nextId++, seat: f.seat, marker: 0, centre: f.from, dice: Array(4).fill(VEHICLES[v.id].ram) as Color[], targets: [{ unit: u.id, centre: false }], i: 0, stage: 'roll', hits: 0, pushes: 0, collapse: null, ram: v.id });
+  // Once a Turn per vehicle: the example's Hell Trooper is rammed by the car, then by a drone's Traffic, in one Turn (L2136 with L2184-2188).
+  const key = v?.side ? u.id : `${f.vehicle}>${u.id}`;
+  if (s.rammed.units.includes(key) || !v || !u.at) return;
+  s.rammed.units.push(key);
+  const dice = tileOf(v.id).ram;
+  say(ev, 'rammed', { vehicle: v.id, unit: u.id, dice });
+  s.stack.push({ t: 'explosion', id: s.nextId++, seat: f.seat, marker: 0, centre: f.from, dice: Array(4).fill(dice) as Color[], targets: [{ unit: u.id, centre: false }], i: 0, stage: 'roll', hits: 0, pushes: 0, collapse: null, ram: v.id });
 }
 
 /** After the Ram Attack: a unit Downed by a Drift's Ram gives one driver a Permanent Mayhem Status (side swipe, L2138); then the move goes on. */
 export function ramDone(s: S, f: Extract<Frame, { t: 'ram' }>, ev: Ev): void {
-  s.stack.pop();
+  s.stack.splice(s.stack.lastIndexOf(f), 1);
   const v = liveVehicles(s).find((x) => x.id === f.vehicle);
   const u = s.units[f.unit];
-  if (!v) return;
+  // A drone's ram: its movement frame below goes on (rules/traffic.ts).
+  if (!v || f.drone) return;
   if (u.downed && s.rammed?.units.includes(u.id) && (f.move === 'driftLeft' || f.move === 'driftRight')) {
     const driver = riders(s, v).find((x) => x.side === v.side);
     if (driver) { say(ev, 'side_swipe', { vehicle: v.id, driver: driver.id }); gainMayhemStatus(s, driver.board, ev); }
@@ -317,7 +376,7 @@ export function ramDone(s: S, f: Extract<Frame, { t: 'ram' }>, ev: Ev): void {
 
 export function hitVehicle(s: S, v: Vehicle, hits: number, ev: Ev): void {
   if (hits <= 0 || v.destroyed) return;
-  const str = VEHICLES[v.id].strength;
+  const str = tileOf(v.id).strength;
   v.wounds = Math.min(str, v.wounds + hits);
   say(ev, 'vehicle_hit', { vehicle: v.id, hits, wounds: v.wounds, strength: str });
   if (v.wounds >= str) {
