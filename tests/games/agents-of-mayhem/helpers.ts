@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { agentsOfMayhem as rs, type Action, type S } from '../../../src/games/agents-of-mayhem/index.js';
 import { localRng, scriptedRng } from '../../../src/engine/rng.js';
 import { isViolation, type GameEvent, type Violation } from '../../../src/engine/types.js';
+import { CONTENT } from '../../../src/games/agents-of-mayhem/content.js';
 
 export { rs };
 export function seats(n: number) { return Array.from({ length: n }, (_, index) => ({ index, name: `P${index}` })); }
@@ -67,4 +68,23 @@ export function until(s: S, stop: (s: S) => boolean, boards: Record<string, stri
   }
   assert.ok(stop(st.s), 'the condition was reached');
   return st;
+}
+
+/** A drone on lane `lane` with its front on `front` (its back one space behind, the lane's arrow its facing). */
+export function withDrone(s: S, id: string, lane: number, front: string): S {
+  const l = CONTENT.missions[s.mission].compiled.lanes[lane];
+  const i = l.cells.indexOf(front);
+  assert.ok(i >= 1, `${front} is a lane space with one behind it`);
+  (s.vehicles ??= []).push({ id, side: null, front, back: l.cells[i - 1], facing: l.dir, wounds: 0, driven: false, used: 0, backwards: false, since: null, lane });
+  s.traffic!.supply = s.traffic!.supply.filter((x) => x !== id);
+  return s;
+}
+/** The Side to move has drawn `cards` (one per slot, taken out of its deck). */
+export function drawn(s: S, ...cards: string[]): S {
+  cards.forEach((c, i) => {
+    s.slots[i].drawn = c;
+    const pool = s.decks[s.side].pool;
+    pool.splice(pool.indexOf(c), 1);
+  });
+  return s;
 }

@@ -7,7 +7,7 @@
 // Spawn), L06 (2). A Traffic reveal picks from the sorted draw pile (scripted index).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { activeBoard, answer, cands, ev, fresh, kind, only, refused, rs, type Stepped } from './helpers.js';
+import { activeBoard, answer, cands, drawn, ev, fresh, kind, only, refused, rs, withDrone, type Stepped } from './helpers.js';
 import { CONTENT, assembleMap, loadContent } from '../../../src/games/agents-of-mayhem/content.js';
 import { laneProblem, loadVehicles } from '../../../src/games/agents-of-mayhem/rules/vehicles.js';
 import type { S, Vehicle } from '../../../src/games/agents-of-mayhem/state.js';
@@ -18,24 +18,6 @@ import tiles from '../../../src/games/agents-of-mayhem/data/tiles.json' with { t
 import missions from '../../../src/games/agents-of-mayhem/data/missions.json' with { type: 'json' };
 import vehicles from '../../../src/games/agents-of-mayhem/data/vehicles.json' with { type: 'json' };
 
-/** A drone on lane `lane` with its front on `front` (its back one space behind, the lane's arrow its facing). */
-export function withDrone(s: S, id: string, lane: number, front: string): S {
-  const l = CONTENT.missions[s.mission].compiled.lanes[lane];
-  const i = l.cells.indexOf(front);
-  assert.ok(i >= 1, `${front} is a lane space with one behind it`);
-  (s.vehicles ??= []).push({ id, side: null, front, back: l.cells[i - 1], facing: l.dir, wounds: 0, driven: false, used: 0, backwards: false, since: null, lane });
-  s.traffic!.supply = s.traffic!.supply.filter((x) => x !== id);
-  return s;
-}
-/** The Side to move has drawn `cards` (one per slot, taken out of its deck). */
-export function drawn(s: S, ...cards: string[]): S {
-  cards.forEach((c, i) => {
-    s.slots[i].drawn = c;
-    const pool = s.decks[s.side].pool;
-    pool.splice(pool.indexOf(c), 1);
-  });
-  return s;
-}
 const drone = (s: S, id: string) => s.vehicles?.find((v) => v.id === id) as Vehicle | undefined;
 const place = (s: S, id: string) => { const v = drone(s, id); return v && [v.front, v.back]; };
 
