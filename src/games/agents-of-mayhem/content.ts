@@ -167,6 +167,8 @@ const Mission = T.Object({
   }, { additionalProperties: false })),
   /** Setup step H: Doomsday Devices by their north-west space (data/ddds.json, spec 7.15). */
   ddds: T.Optional(T.Array(T.Object({ ddd: T.String(), at: XYZ }, { additionalProperties: false }))),
+  /** Setup step H: Vehicle tiles (the mission's, data/vehicles.json) and drone tiles (its traffic) on the map from the start: the front half's space and the facing; the back half lies behind it (rules/vehicles.ts checks them). */
+  vehicles: T.Optional(T.Array(T.Object({ vehicle: T.String(), front: XYZ, facing: Dir }, { additionalProperties: false }), { minItems: 1 })),
 }, { additionalProperties: false });
 export type Mission = Static<typeof Mission>;
 const MissionsFile = T.Object({ provisional: T.Boolean(), note: T.String(), missions: T.Array(Mission) }, { additionalProperties: false });

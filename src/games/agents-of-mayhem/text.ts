@@ -99,6 +99,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'displaced': return `${n('unit')} lands at ${sp(String(d.to))}`;
     case 'hacked': return `${n('unit')}${d.marker ? ` (Event Marker at ${sp(String(d.marker))})` : ''}: ${d.action}, ${d.hits} Hit(s) of ${d.difficulty} needed: ${d.success ? 'hacked' : 'failed'}`;
     case 'ddd_hit': return `${d.ddd}: ${d.wounds} of ${d.health} Wounds`;
+    case 'vehicles_placed': return `Set up: ${(d.vehicles as { vehicle: string; front: string }[]).map((x) => `${x.vehicle} at ${sp(x.front)}`).join(', ')}`;
     case 'vehicle_summoned': return `${d.side} summons ${d.vehicle} at ${sp(String(d.front))}`;
     case 'vehicle_moved': return `${d.vehicle} drives (${d.move}) to ${sp(String(d.front))}`;
     case 'vehicle_hit': return `${d.vehicle}: ${d.wounds} of ${d.strength} Wounds`;

@@ -7,6 +7,7 @@ import { agentsOfMayhem as rs, type Action, type S } from '../../../src/games/ag
 import { localRng, scriptedRng } from '../../../src/engine/rng.js';
 import { isViolation, type GameEvent, type Violation } from '../../../src/engine/types.js';
 import { CONTENT } from '../../../src/games/agents-of-mayhem/content.js';
+import { missionDrones } from '../../../src/games/agents-of-mayhem/rules/vehicles.js';
 
 export { rs };
 export function seats(n: number) { return Array.from({ length: n }, (_, index) => ({ index, name: `P${index}` })); }
@@ -17,9 +18,15 @@ export function fresh(mission = 'M1', n = 2, options: unknown = {}): S {
   return r.state;
 }
 
-/** Only the listed units stay on the map, at the given spaces ("x,y,z"). */
+/** Only the listed units stay on the map, at the given spaces ("x,y,z"); the vehicles and drones the mission sets up (step H) go too, the drones back to the supply (a test puts its own). */
 export function only(s: S, at: Record<string, string>): S {
   for (const u of Object.values(s.units)) { u.at = at[u.id] ?? null; u.entry = null; }
+  const placed = new Set((CONTENT.missions[s.mission].vehicles ?? []).map((v) => v.vehicle));
+  if (s.vehicles && placed.size) {
+    s.vehicles = s.vehicles.filter((v) => !placed.has(v.id));
+    if (!s.vehicles.length) delete s.vehicles;
+  }
+  if (s.traffic) s.traffic.supply = missionDrones(s.mission).filter((id) => !(s.vehicles ?? []).some((v) => v.id === id));
   return s;
 }
 

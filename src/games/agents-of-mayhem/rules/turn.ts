@@ -25,7 +25,7 @@ import { resolveDemolish } from './golem.js';
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
-import { ramDone, ramPush, startVehicleTurn } from './vehicles.js';
+import { ramDone, ramPush, setupVehicles, startVehicleTurn } from './vehicles.js';
 import { advanceDrones, resolveTraffic, setupTraffic, startDrones } from './traffic.js';
 
 /** What a finished mission hands to the next (spec §5.2): figures' places and boards' cubes, for chained tutorials. */
@@ -107,6 +107,13 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (dd) s.ddds = dd;
   const tr = setupTraffic(m.id);
   if (tr) s.traffic = tr;
+  // Step H: vehicles and drones the mission places (a placed drone tile leaves the supply).
+  const pv = setupVehicles(m.id);
+  if (pv) {
+    s.vehicles = pv;
+    if (s.traffic) s.traffic.supply = s.traffic.supply.filter((id) => !pv.some((v) => v.id === id));
+    say(ev, 'vehicles_placed', { vehicles: pv.map((v) => ({ vehicle: v.id, side: v.side, front: v.front, back: v.back, facing: v.facing })) });
+  }
   Object.assign(s, setupEvents(m.id));
   Object.assign(s, setupEventDeck(m.id));
   const gd = setupGadgets(m.id, units, opts.carry?.gadgets, ev, !!opts.advancedSetup);

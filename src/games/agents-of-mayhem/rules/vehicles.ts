@@ -13,7 +13,8 @@ import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import vehiclesJson from '../data/vehicles.json' with { type: 'json' };
 import tilesJson from '../data/tiles.json' with { type: 'json' };
-import { CONTENT, cellKey, checkDataFile, type Color, type CompiledAction, type CompiledMap } from '../content.js';
+import dddsJson from '../data/ddds.json' with { type: 'json' };
+import { CONTENT, cellKey, checkDataFile, type Color, type CompiledAction, type CompiledMap, type Mission } from '../content.js';
 import { DIRS, distance, floor, inside, los, parseKey, terrainCost } from '../geometry.js';
 import { count, isLarge, map, unitAt, type Action, type Dir, type Frame, type S, type Side, type Unit, type Vehicle } from '../state.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
@@ -63,6 +64,7 @@ export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; 
     if (defs[v.id]) throw new Error(`vehicle ${v.id}: listed twice`);
     defs[v.id] = v;
   }
+
   const drones: Record<string, DroneDef> = {};
   for (const d of f.drones ?? []) {
     if (defs[d.id] || drones[d.id]) throw new Error(`drone ${d.id}: listed twice (vehicle and drone ids are one namespace)`);
@@ -86,7 +88,55 @@ export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; 
     for (const id of list) if (!drones[id]) throw new Error(`traffic: mission ${m} lists unknown drone ${id}`);
     if (new Set(list).size !== list.length) throw new Error(`traffic: mission ${m} lists a drone tile twice`);
   }
+  for (const m of CONTENT.missionList) if (m.vehicles) checkPlaced(CONTENT.missions[m.id], defs, f.missions[m.id] ?? [], f.traffic?.[m.id] ?? []);
   return { defs, drones, missions: f.missions, traffic: f.traffic ?? {} };
+}
+
+/**
+ * Setup step H (spec 3.1 H, L2250): the vehicles a mission places. Each is one of the mission's
+ * Vehicle tiles (`missions`) or drone tiles (`traffic`), placed once; its two halves (the front
+ * and the space behind it) are Level-1 Outside spaces of the map with no wall between, on no DDD
+ * and no other placed tile, with no unit of the other Side on a Side's vehicle (as a summon,
+ * L2074); a drone lies on a Road lane, facing the arrow (it moves along it, L2152).
+ */
+export function checkPlaced(m: Mission & { compiled: CompiledMap }, defs: Record<string, VehicleDef>, vehicles: string[], drones: string[]): void {
+  const id = m.id;
+  const mp = m.compiled;
+  const taken = new Set<string>();
+  // DDD footprints (width × height from the north-west space, data/ddds.json; read here so the load order of rules/ddd.ts does not matter).
+  const size = (d: string) => (dddsJson as { ddds: { id: string; width: number; height: number }[] }).ddds.find((x) => x.id === d) ?? { width: 1, height: 1 };
+  const ddd = new Set((m.ddds ?? []).flatMap((d) => Array.from({ length: size(d.ddd).width * size(d.ddd).height }, (_, i) => cellKey(d.at[0] + (i % size(d.ddd).width), d.at[1] + Math.floor(i / size(d.ddd).width), d.at[2]))));
+  for (const p of m.vehicles!) {
+    const what = `mission ${id}: placed vehicle ${p.vehicle}`;
+    const side = vehicles.includes(p.vehicle) ? defs[p.vehicle]?.side : undefined;
+    if (!side && !drones.includes(p.vehicle)) throw new Error(`${what} is none of the mission's Vehicle tiles (data/vehicles.json missions) or drone tiles (traffic)`);
+    const front = cellKey(p.front[0], p.front[1], p.front[2]);
+    const halves = [front, step(front, back(p.facing))];
+    for (const k of halves) {
+      const c = mp.cells[k];
+      if (!c || c.z !== 1 || inside(mp, c)) throw new Error(`${what}: ${k} is not a Level-1 Outside space of the map (vehicles stay on Level 1)`);
+      if (taken.has(k) || ddd.has(k)) throw new Error(`${what}: ${k} holds another vehicle or a DDD`);
+      taken.add(k);
+      const enemy = side && (['MAYHEM', 'LEGION'] as Side[]).find((x) => x !== side && m.sides[x].units.some((u) => cellKey(u.at[0], u.at[1], u.at[2]) === k));
+      if (enemy) throw new Error(`${what}: a unit of ${enemy} is on ${k} (L2074)`);
+    }
+    const [bx, by] = parseKey(halves[1]);
+    if (terrainCost(mp, 1, bx, by, p.front[0], p.front[1]) === Infinity) throw new Error(`${what}: a wall runs between its halves`);
+    if (!side && !mp.lanes.some((l) => l.dir === p.facing && l.cells.indexOf(halves[1]) >= 0 && l.cells.indexOf(front) === l.cells.indexOf(halves[1]) + 1)) throw new Error(`${what}: a drone lies on a Road lane facing its arrow (L2152)`);
+    if (m.vehicles!.filter((x) => x.vehicle === p.vehicle).length > 1) throw new Error(`${what}: placed twice`);
+  }
+}
+
+/** Setup step H: the mission's placed vehicles and drones (a drone on the lane it lies on), Wounds 0; Driven at the first Turn's start if a unit of their Side is on them (startVehicleTurn). */
+export function setupVehicles(missionId: string): Vehicle[] | undefined {
+  const list = CONTENT.missions[missionId].vehicles;
+  if (!list) return undefined;
+  const mp = CONTENT.missions[missionId].compiled;
+  return list.map((p) => {
+    const front = cellKey(p.front[0], p.front[1], p.front[2]);
+    const lane = mp.lanes.findIndex((l) => l.dir === p.facing && l.cells.includes(front));
+    return { id: p.vehicle, side: VEHICLES[p.vehicle]?.side ?? null, front, back: step(front, back(p.facing)), facing: p.facing, wounds: 0, driven: false, used: 0, backwards: false, since: null, ...(VEHICLES[p.vehicle] ? {} : { lane }) };
+  });
 }
 
 /** Why a map cannot carry traffic (null: it can): it needs Road lanes, each from one map edge to another (drones enter and leave at the edge, L2160-2162). */
@@ -145,7 +195,7 @@ export function summonProblem(s: S, a: Extract<Action, { type: 'summon' }>): Vio
   const def = VEHICLES[a.vehicle];
   if (!def || !missionVehicles(s.mission).includes(a.vehicle)) return violation('unknown_vehicle', `${a.vehicle} is not a Vehicle tile of this mission`);
   if (def.side !== s.side) return violation('not_your_vehicle', `${def.name} is ${def.side}'s (L2063)`);
-  if ((s.vehicles ?? []).some((v) => v.id === a.vehicle)) return violation('vehicle_used', `${def.name} was already summoned in this mission`);
+  if ((s.vehicles ?? []).some((v) => v.id === a.vehicle)) return violation('vehicle_used', `${def.name} is on the map, or was summoned or placed earlier in this mission (a tile once)`);
   if (sl.addons.includes('vehicle:summon')) return violation('addon_used', 'each Add-on once per Turn (L271)');
   if (!SUMMON_PAYS.includes(a.pay)) return violation('bad_pay', 'pay 3 cubes of blue Tech (B) and purple Mayhem (P), e.g. "BBP" (L2072)');
   const b = s.boards[sl.board];
