@@ -1274,12 +1274,17 @@ export interface components {
             /** @enum {string} */
             type: "drive";
             vehicle: string;
-            move: "forward" | "backward" | "turnLeft" | "turnRight" | "shiftLeft" | "shiftRight" | "driftLeft" | "driftRight";
+            move: "forward" | "backward" | "turnLeft" | "turnRight" | "shiftLeft" | "shiftRight" | "driftLeft" | "driftRight" | "jump";
+            spaces?: number;
         } | {
             /** @enum {string} */
             type: "ramPush";
             /** @description a space "x,y,Level" */
             to: string;
+        } | {
+            /** @enum {string} */
+            type: "sideSwipe";
+            driver: string;
         } | {
             /** @enum {string} */
             type: "mayhemDraw";
@@ -1313,6 +1318,8 @@ export interface components {
             unit: string;
             /** @description declare this unit's Last Stand, once per player per game (§7.13) */
             lastStand?: boolean;
+            /** @description use the unit's Combat Drugs (one use): Berserk, Fearless and Swift for this activation, it must charge the nearest enemy unit, each survivor wounded on a 6 at its end (§2.6) */
+            drugs?: boolean;
             /** @description Mechanized transport (within 12") or Command Squad subordinate that activates as soon as this unit's activation ends (§2.6) */
             with?: string;
         } | {
@@ -1347,6 +1354,15 @@ export interface components {
             aimed?: string;
             /** @description fire the AT-capable weapons at this bunker's structure instead of a unit; it must hold a figure of a unit the squad may fire at (§6.6, §7.7) */
             bunker?: string;
+            /** @description fire the AT-capable weapons at this enemy sentry gun (A-SG-n, B-SG-n) instead of a unit, like at a vehicle with armour 6; a penetration destroys it; no fire priority (§7.25 [P], §6.6); target null */
+            sentry?: string;
+            /** @description a Hero always shoots individually, even when attached (his own 1D6 shot), and at close range picks the figure hit (§2.6) */
+            hero?: {
+                /** @description an attached Hero's own target (default: the squad's target), by his own fire priority */
+                target?: string;
+                /** @description the figure of the Hero's target his shot hits first; only at base or close range */
+                fig?: string;
+            };
             /** @description an unmoved squad's attached weapon team fires at this other target (§7.9) */
             teamTarget?: string;
             /** @description an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11) */
@@ -1358,6 +1374,8 @@ export interface components {
                 by: string;
                 fig: string;
             }[];
+            /** @description module recoverWounded: this Medic stays behind with the untreated wounded the move leaves (he ends within coherency distance of each), so the squad makes no Leave No One Behind roll for them; he stays out of its coherency until they recover, are stabilized or die (§7.23) */
+            medicStays?: string;
             /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
             attach?: string;
             /** @description the attached character leaves the squad at the end of the order (§2.8) */
@@ -1372,6 +1390,8 @@ export interface components {
                 fig: string;
                 path: number[][];
             }[];
+            /** @description module recoverWounded: this Medic stays behind with the untreated wounded the move leaves (he ends within coherency distance of each), so the squad makes no Leave No One Behind roll for them; he stays out of its coherency until they recover, are stabilized or die (§7.23) */
+            medicStays?: string;
             /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
             attach?: string;
             /** @description the attached character leaves the squad at the end of the order (§2.8) */
@@ -1392,6 +1412,8 @@ export interface components {
              * @enum {string}
              */
             jump?: "bound";
+            /** @description module recoverWounded: this Medic stays behind with the untreated wounded the move leaves (he ends within coherency distance of each), so the squad makes no Leave No One Behind roll for them; he stays out of its coherency until they recover, are stabilized or die (§7.23) */
+            medicStays?: string;
             /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */
             attach?: string;
             /** @description the attached character leaves the squad at the end of the order (§2.8) */
@@ -1422,13 +1444,15 @@ export interface components {
                 fig: string;
                 id: string;
             };
-            /** @description Intruder: this figure (personality Intruder) takes a Quality test on 1D6 to jam an enemy unit's communications until the end of its next activation, or to reveal one hidden marker (its owner answers real or dummy); a natural 1 counter-hacks it for the rest of the battle (§2.7) */
+            /** @description Intruder: this figure (personality Intruder) takes a Quality test on 1D6 to jam an enemy unit's communications until the end of its next activation, or to reveal one hidden marker (by day its owner answers real or dummy; at night the unit is revealed there, or the dummy removed); a natural 1 counter-hacks it for the rest of the battle (§2.7) */
             intrude?: {
                 fig: string;
                 jam?: string;
                 marker?: {
                     unit: string;
                     n: number;
+                } | {
+                    id: string;
                 };
             };
             /** @description Recover Wounded (module recoverWounded): aid teams of two healthy figures (a Medic alone, up to two wounded), one recovery roll per treated figure: 6+ recovered, 4-5 stabilized, less dies (§7.23) */
@@ -1466,6 +1490,11 @@ export interface components {
             /** @enum {string} */
             type: "reveal";
             real: boolean;
+        } | {
+            /** @enum {string} */
+            type: "spot";
+            marker: string;
+            by?: string;
         } | {
             /** @enum {string} */
             type: "minefield";
@@ -1511,6 +1540,8 @@ export interface components {
                 unit: string;
                 markers: number[][];
             }[];
+            /** @description at night with Hidden movement: the side's dummy markers (at most its 1D6, the decision's `dummies`), each in the deployment zone out of LOS of the enemy's; they belong to no unit and are removed when spotted (§4.2, §7.10 p.34) */
+            dummies?: number[][];
         } | {
             /** @enum {string} */
             type: "drop";

@@ -795,8 +795,6 @@ export class GameService {
     const v = validateAnswer(g.rs, g.k, seat, m, action);
     if (v) throw withVersion(fromViolation(v), g.k.seq);
     const groupId = dec.group!.id;
-    // A second commit replaces the first (and says so).
-    const replaced = (await this.store.sealedCommits(g.game.id, groupId)).some((c) => c.seat === seat);
     let after: { plan: AppendPlan; next: LoadedGame; events: GameEvent[] } | null = null;
     const t0 = performance.now();
     const out = await this.store.commitSealed(g.game.id, g.k.seq, { group: groupId, seat, decision: dec.id, action }, (commits) => {
@@ -811,6 +809,8 @@ export class GameService {
       if (out.reason === 'not_found') throw notFound('game', g.game.id);
       throw new ServiceError(409, 'version_conflict', `the game is at version ${out.version}`, { version: out.version });
     }
+    // A second commit replaces the first (and says so).
+    const replaced = out.replaced;
     if (out.closed && after) {
       const a = after as { plan: AppendPlan; next: LoadedGame; events: GameEvent[] };
       // The closing commit appends the sealed entry: it is a committed move like any other.

@@ -18,6 +18,7 @@ import type {
   GamePosition,
   OutboxItem,
   OutboxRecord,
+  SealedCommitOutcome,
   SealedCommitRecord,
   SeatRecord,
   SnapshotRecord,
@@ -301,10 +302,10 @@ const SEALED_UPSERT_SQL = `WITH up AS (
     INSERT INTO sealed_commits (game_id, group_id, seat, decision, action)
     VALUES ($1::text, $2::text, $3::int, $4::text, $5::json)
     ON CONFLICT (game_id, group_id, seat) DO UPDATE SET decision = EXCLUDED.decision, action = EXCLUDED.action, updated_at = now()
-    RETURNING group_id, seat, decision, action)
-  SELECT group_id AS "group", seat, decision, action FROM up
+    RETURNING group_id, seat, decision, action, xmax <> 0 AS replaced)
+  SELECT group_id AS "group", seat, decision, action, replaced FROM up
   UNION ALL
-  SELECT group_id, seat, decision, action FROM sealed_commits WHERE game_id = $1::text AND group_id = $2::text AND seat <> $3::int
+  SELECT group_id, seat, decision, action, false FROM sealed_commits WHERE game_id = $1::text AND group_id = $2::text AND seat <> $3::int
   ORDER BY seat`;
 
 // --- the store --------------------------------------------------------------------------
@@ -419,22 +420,24 @@ export class PrismaStore implements Store {
     expectedVersion: number,
     commit: SealedCommitRecord,
     close: (commits: SealedCommitRecord[]) => AppendPlan | null,
-  ): Promise<{ ok: true; closed: boolean } | { ok: false; reason: 'conflict'; version: number } | { ok: false; reason: 'not_found' }> {
+  ): Promise<SealedCommitOutcome> {
     return this.sql.tx(async (tx) => {
       const g = await tx.query<{ version: number }>(`SELECT version FROM games WHERE id = $1::text FOR UPDATE`, [gameId]);
       if (g.length === 0) return { ok: false as const, reason: 'not_found' as const };
       if (g[0].version !== expectedVersion) return { ok: false as const, reason: 'conflict' as const, version: g[0].version };
-      const rows = await tx.query<SealedCommitRecord>(
+      const rows = await tx.query<SealedCommitRecord & { replaced: boolean }>(
         SEALED_UPSERT_SQL, [gameId, commit.group, commit.seat, commit.decision, JSON.stringify(commit.action ?? null)],
       );
+      // xmax is set on a row an upsert updated (the seat had a commit held already), zero on an insert.
+      const replaced = rows.some((r) => r.seat === commit.seat && r.replaced);
       const commits = rows.map((r) => ({ group: r.group, seat: r.seat, decision: r.decision, action: r.action }));
       const plan = close(commits);
-      if (!plan) return { ok: true as const, closed: false };
+      if (!plan) return { ok: true as const, closed: false, replaced };
       const out = await appendOn(tx, gameId, expectedVersion, plan, commit.group, true);
       // Cannot fail under the row lock unless the plan reuses an idempotency key.
       if (!out.ok) throw new Error(`commitSealed: closing append failed (${out.reason})`);
       await plan.inTx?.(tx);
-      return { ok: true as const, closed: true };
+      return { ok: true as const, closed: true, replaced };
     });
   }
 

@@ -95,6 +95,11 @@ export interface SealedCommitRecord {
   action: unknown;
 }
 
+export type SealedCommitOutcome =
+  | { ok: true; closed: boolean; replaced: boolean }
+  | { ok: false; reason: 'conflict'; version: number }
+  | { ok: false; reason: 'not_found' };
+
 /** What to write when appending one entry: all in one transaction, or nothing. */
 export interface AppendPlan {
   action: ActionRecord;
@@ -196,14 +201,15 @@ export interface Store {
    * Holds (or replaces) a seat's sealed commit, serialised per game (row lock), while the game
    * is still at expectedVersion. Then calls `close` with all held commits of the group, inside
    * the same transaction and lock; if it returns a plan, that plan is appended (at
-   * expectedVersion + 1) and the group's commits deleted, atomically.
+   * expectedVersion + 1) and the group's commits deleted, atomically. `replaced`: the seat had
+   * a commit held in the group already, which this one replaced.
    */
   commitSealed(
     gameId: string,
     expectedVersion: number,
     commit: SealedCommitRecord,
     close: (commits: SealedCommitRecord[]) => AppendPlan | null,
-  ): Promise<{ ok: true; closed: boolean } | { ok: false; reason: 'conflict'; version: number } | { ok: false; reason: 'not_found' }>;
+  ): Promise<SealedCommitOutcome>;
   sealedCommits(gameId: string, group: string): Promise<SealedCommitRecord[]>;
 
   // Outbox: rows written with actions; claimed by the dispatcher after commit.

@@ -46,6 +46,8 @@ function aggressive(seed: number): Pick {
 
 /** The start of an activation (a board to activate, nothing being resolved), from Turn `min` on. */
 const atActivation = (min: number) => (g: any) => g.view.phase === 'activate' && g.view.stack.length === 0 && g.view.turnNo >= min;
+/** Such a start of an activation that the position format describes: no timers, Explosion markers, Hits on objects or vehicles (refused by name, fork instead). */
+const atPosition = (min: number) => (g: any) => atActivation(min)(g) && !g.view.timers?.length && !g.view.explosions?.placed.length && !Object.keys(g.view.objectHits ?? {}).length && !g.view.vehicles?.length;
 
 describe('agents-of-mayhem sandbox with scripted dice', () => {
   test("every die shows the scripted face (its index in that die's table), in order, then the seeded stream takes over", async () => {
@@ -86,7 +88,7 @@ describe('agents-of-mayhem positions', () => {
   for (const [mission, min] of [['M1', 3], ['M2', 2]] as const) {
     test(`round trip (${mission}): a played mission exported as a position makes a sandbox whose views and decisions are the same`, async () => {
       const g = await create(s, { ruleset: R, scenario: mission, seats, sandbox: { analysisToken: true } });
-      const at = await playUntil(s, g.id, () => g.analysisToken!, atActivation(min), aggressive(4), 600);
+      const at = await playUntil(s, g.id, () => g.analysisToken!, atPosition(min), aggressive(4), 600);
       assert.equal(at.status, 'active');
       const pos = await get(s, `/v1/games/${g.id}/position`, g.analysisToken);
       assert.equal(pos.statusCode, 200, pos.body);

@@ -349,15 +349,16 @@ export function storeContract(name: string, open: () => Promise<Store>, opts: { 
 
       it('holds, replaces, then closes the group atomically', async () => {
         const g = await newGame(store);
-        assert.deepEqual(await store.commitSealed(g.id, 0, commit(0, 3), closeWhen(2, 1)), { ok: true, closed: false });
-        assert.deepEqual(await store.commitSealed(g.id, 0, commit(0, 5), closeWhen(2, 1)), { ok: true, closed: false });
+        assert.deepEqual(await store.commitSealed(g.id, 0, commit(0, 3), closeWhen(2, 1)), { ok: true, closed: false, replaced: false });
+        assert.deepEqual(await store.commitSealed(g.id, 0, commit(0, 5), closeWhen(2, 1)), { ok: true, closed: false, replaced: true });
         assert.deepEqual(await store.sealedCommits(g.id, 'bid.1'), [commit(0, 5)]);
         assert.equal((await store.getGame(g.id))!.game.version, 0, 'a held commit does not move the version');
         // Another group is independent.
         await store.commitSealed(g.id, 0, commit(1, 9, 'other'), () => null);
         let seen: SealedCommitRecord[] = [];
         const r = await store.commitSealed(g.id, 0, commit(1, 2), (cs) => { seen = cs; return closeWhen(2, 1)(cs); });
-        assert.deepEqual(r, { ok: true, closed: true });
+        // Seat 1's commit held in another group is not replaced by this one.
+        assert.deepEqual(r, { ok: true, closed: true, replaced: false });
         assert.deepEqual(seen, [commit(0, 5), commit(1, 2)]);
         assert.deepEqual(await store.sealedCommits(g.id, 'bid.1'), []);
         assert.deepEqual(await store.sealedCommits(g.id, 'other'), [commit(1, 9, 'other')]);

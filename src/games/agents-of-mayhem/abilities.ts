@@ -5,6 +5,7 @@
 //   ROLLED S = GIVE DEFENSE_DOWN          SPECIAL = EXTRA RESULT H
 //   IN RANGE 2 = AREA 2                   TARGET HAS ARMOR = EXTRA DIE
 //   REFRESH = GAIN SHIELD                 AFTER sprint = GAIN G / GAIN Y
+//   DELAY & WHEN REMOVED = MP 3 & EXTRA DIE   (the Golem's Charge, L1681)
 
 export const FACES = ['AH', 'H', 'P', 'S'] as const;
 export type Face = (typeof FACES)[number];
@@ -20,6 +21,8 @@ export type Thing = Status | Cube;
 export type Cond =
   | { k: 'always' } | { k: 'refresh' } | { k: 'special' } | { k: 'aim' } | { k: 'enemyDowned' }
   | { k: 'whenRemoved' } | { k: 'untilRemoved' }
+  /** Delay Action (L1663): pictured before a When-Removed timer, the whole Action waits for that timer's removal when it is placed. */
+  | { k: 'delay' }
   | { k: 'rolled'; face: Face } | { k: 'first'; face: Face }
   | { k: 'targetHas'; thing: Thing } | { k: 'actorHas'; thing: Thing }
   | { k: 'after'; action: string } | { k: 'before'; action: string }
@@ -52,7 +55,7 @@ function parseCond(t: string): Cond {
   const w = t.split(' ');
   const fixed: Record<string, Cond> = {
     ALWAYS: { k: 'always' }, REFRESH: { k: 'refresh' }, SPECIAL: { k: 'special' }, AIM: { k: 'aim' },
-    'ENEMY DOWNED': { k: 'enemyDowned' }, 'WHEN REMOVED': { k: 'whenRemoved' }, 'UNTIL REMOVED': { k: 'untilRemoved' },
+    'ENEMY DOWNED': { k: 'enemyDowned' }, 'WHEN REMOVED': { k: 'whenRemoved' }, 'UNTIL REMOVED': { k: 'untilRemoved' }, DELAY: { k: 'delay' },
   };
   if (fixed[t]) return fixed[t];
   if ((w[0] === 'ROLLED' || w[0] === 'FIRST') && w.length === 2 && isFace(w[1])) return { k: w[0] === 'ROLLED' ? 'rolled' : 'first', face: w[1] };
@@ -98,6 +101,7 @@ function renderCond(c: Cond): string {
     case 'enemyDowned': return 'ENEMY DOWNED';
     case 'whenRemoved': return 'WHEN REMOVED';
     case 'untilRemoved': return 'UNTIL REMOVED';
+    case 'delay': return 'DELAY';
     case 'rolled': return `ROLLED ${c.face}`;
     case 'first': return `FIRST ${c.face}`;
     case 'targetHas': return `TARGET HAS ${c.thing}`;
@@ -135,6 +139,6 @@ export function render(a: Ability): string {
 
 /** The Advanced Rules topics an ability uses (ignored in a Basic mission, spec §4.4 item 9). */
 export function isAdvanced(a: Ability): boolean {
-  return a.conds.some((c) => c.k === 'aim' || c.k === 'whenRemoved' || c.k === 'untilRemoved')
+  return a.conds.some((c) => c.k === 'aim' || c.k === 'whenRemoved' || c.k === 'untilRemoved' || c.k === 'delay')
     || a.effects.some((alt) => alt.some((e) => e.k === 'area' || e.k === 'placeExplosion' || e.k === 'buildingDamage' || e.k === 'demolish' || (e.k === 'gain' && e.thing === 'P') || (e.k === 'gain' && e.thing === 'MAYHEM')));
 }

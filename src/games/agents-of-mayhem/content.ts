@@ -35,7 +35,7 @@ export const ActionDef = T.Object({
     weaponBonus: T.Optional(T.Union([T.Literal('shields'), T.Literal('armor'), T.Literal('elite')])),
   }, { additionalProperties: false })),
   abilities: T.Optional(T.Array(T.String())),
-  /** A Timer showing `side` (relative to the unit), spec 7.8: `mandatory`, pictured before the Action-type symbol (paid now, resolved when it comes off); else an optional Until-Removed timer the player may place when using the Action (its `UNTIL REMOVED` abilities hold while it is present). */
+  /** A Timer showing `side` (relative to the unit), spec 7.8: `mandatory`, pictured before the Action-type symbol (paid now, resolved when it comes off); else an optional timer the player may place when using the Action: Until-Removed (its `UNTIL REMOVED` abilities hold while it is present), or Delay Action When-Removed (`DELAY & WHEN REMOVED`: the whole Action waits for its removal, L1663). */
   timer: T.Optional(T.Object({ side: T.Union([T.Literal('own'), T.Literal('enemy')]), mandatory: T.Optional(T.Literal(true)) }, { additionalProperties: false })),
 }, { additionalProperties: false });
 export type ActionDef = Static<typeof ActionDef>;
@@ -115,14 +115,31 @@ const EventBox = T.Object({
   /** This Box is the `marker` Side's Event Card's (triggered when the card is drawn), not a numbered marker's (spec 7.10). */
   card: T.Optional(T.Literal(true)),
   effect: T.Object({
-    vp: T.Optional(T.Object({ side: Side, n: T.Integer({ minimum: 1 }) }, { additionalProperties: false })), explosion: T.Optional(T.Boolean()),
-    /** Place an Objective Marker (the sample Event, L1835 "Place a OM on the top most Level of this building"): a new OM id, its space, the Side controlling it. */
+    vp: T.Optional(T.Object({ side: Side, n: T.Integer({ minimum: 1 }) }, { additionalProperties: false })),
+    /**
+     * Place a face-down Explosion marker, placed by the book's Side (spec 7.6.1): `true` on the
+     * marker's space; an object may name the space (`at`, required on an Event Card, which has no
+     * space) and Statuses stacked on the marker (given to every unit in its AoE, L1523).
+     */
+    explosion: T.Optional(T.Union([T.Boolean(), T.Object({
+      at: T.Optional(XYZ), statuses: T.Optional(T.Array(T.Union(STATUSES.map((x) => T.Literal(x))), { minItems: 1 })),
+    }, { additionalProperties: false })])),
+    /**
+     * Place an Objective Marker (the sample Event, L1835 "Place a OM on the top most Level of this
+     * building"): a new OM id, its space, the Side controlling it. With no `at` (a marker's Box
+     * only) it goes on the top most Level above the triggered marker: the highest floor of the
+     * map as it stands at the marker's (x, y).
+     */
     om: T.Optional(T.Object({
-      id: T.String({ pattern: '^[1-9]$' }), at: XYZ, control: Side,
+      id: T.String({ pattern: '^[1-9]$' }), at: T.Optional(XYZ), control: Side,
       /** A Targetable OM (spec 7.3.7): destroyed by this many Hits within one Turn. */
       hits: T.Optional(T.Integer({ minimum: 1 })),
-      /** Until the OM is destroyed, units of `side` cannot leave or enter the Inside Area holding `room` (L1837 "Agents cannot leave or enter the room"). */
-      lock: T.Optional(T.Object({ side: Side, room: XYZ }, { additionalProperties: false })),
+      /**
+       * Until the OM is destroyed, units of `side` cannot leave or enter the Inside Area holding
+       * `room` (L1837 "Agents cannot leave or enter the room"); with no `room` (a marker's Box
+       * only), the Inside Area holding the triggered marker ("the room" the trap is in).
+       */
+      lock: T.Optional(T.Object({ side: Side, room: T.Optional(XYZ) }, { additionalProperties: false })),
     }, { additionalProperties: false })),
     /** The marker stays after it is triggered (L1856 "unless specified not to"); it triggers this Box again (its number now known). */
     stay: T.Optional(T.Literal(true)),
@@ -309,6 +326,13 @@ function checkRoads(t: TileDef): void {
   }
 }
 
+/** The top most Level at a space's (x, y): the highest floor of the map there (the roof above an Inside space, the space itself Outside). */
+export function topMost(m: CompiledMap, c: Cell): Cell {
+  let top = c;
+  for (let z = c.z + 1; z <= 4; z++) { const k = m.cells[cellKey(c.x, c.y, z)]; if (k) top = k; }
+  return top;
+}
+
 /**
  * The map after building collapses (spec 7.6.3, 2.1.7): `collapsed` gives, per tile index, the
  * Level its Destroyed tile now lies on. Levels above it are gone; the D tile covers the
@@ -438,9 +462,16 @@ export function checkActions(owner: string, actions: CompiledAction[]): void {
       || a.parsed.some((ab) => ab.conds.some((c) => c.k !== 'always' && c.k !== 'actorHas' && c.k !== 'untilRemoved') || ab.effects.some((alt) => alt.length !== 1 || !['gain', 'heal', 'demolish'].includes(alt[0].k))))) {
       throw new Error(`${owner} action ${a.id}: a self Action has no attack, MP, Jump, group or timer (but an Until-Removed one), and its abilities are ALWAYS / ACTOR HAS / UNTIL REMOVED = GAIN ... (no choice to make)`);
     }
-    // Until-Removed timers (spec 7.8): an optional timer on a self Action whose UNTIL REMOVED abilities gain statuses (held while it is present), and only there.
-    if (until !== !!(a.timer && !a.timer.mandatory) || (until && (a.kind !== 'self' || a.parsed.some((ab) => ab.conds.some((c) => c.k === 'untilRemoved') && (ab.conds.length !== 1 || ab.effects.some((alt) => !STATUS_GAIN(alt[0]))))))) {
-      throw new Error(`${owner} action ${a.id}: an optional (Until-Removed) timer goes with UNTIL REMOVED = GAIN <status> abilities on a self Action, and they with it`);
+    // Optional timers (spec 7.8, L1655): an Until-Removed one on a self Action whose UNTIL REMOVED abilities gain statuses (held while it is present),
+    // or a Delay Action When-Removed one on a Weapon Action (the Golem's Charge, L1663, L1681): DELAY & WHEN REMOVED = MP n / EXTRA DIE, and only there.
+    const delayed = a.parsed.some((ab) => ab.conds.some((c) => c.k === 'whenRemoved' || c.k === 'delay'));
+    if (until && delayed) throw new Error(`${owner} action ${a.id}: one optional timer, Until-Removed or Delay Action When-Removed, not both`);
+    if ((until || delayed) !== !!(a.timer && !a.timer.mandatory) || (until && (a.kind !== 'self' || a.parsed.some((ab) => ab.conds.some((c) => c.k === 'untilRemoved') && (ab.conds.length !== 1 || ab.effects.some((alt) => !STATUS_GAIN(alt[0]))))))) {
+      throw new Error(`${owner} action ${a.id}: an optional timer goes with UNTIL REMOVED = GAIN <status> abilities on a self Action, or with DELAY & WHEN REMOVED abilities on a Weapon Action, and they with it`);
+    }
+    if (delayed && (a.kind !== 'attack' || !a.weapon || a.parsed.some((ab) => ab.conds.some((c) => c.k === 'whenRemoved' || c.k === 'delay')
+      && (ab.conds.length !== 2 || !ab.conds.some((c) => c.k === 'delay') || !ab.conds.some((c) => c.k === 'whenRemoved') || ab.effects.some((alt) => alt.length !== 1 || (alt[0].k !== 'mp' && alt[0].k !== 'extraDie')))))) {
+      throw new Error(`${owner} action ${a.id}: a Delay Action timer (spec 7.8) is a Weapon Action's DELAY & WHEN REMOVED = MP <n> / EXTRA DIE abilities (the effects the delayed attack resolves)`);
     }
     if (a.kind === 'attack' && !a.attack) throw new Error(`${owner} action ${a.id}: an attack lists its range bands`);
     if (a.kind === 'jump' && !a.jump) throw new Error(`${owner} action ${a.id}: a Jump lists up and spaces`);
@@ -517,7 +548,8 @@ function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elit
     if (m.events?.deck && m.events.cards?.length) throw new Error(`mission ${m.id}: Event Cards go into Refresh decks or an Event deck, not both (L1814)`);
     if (new Set(deckNs).size !== deckNs.length || deckNs.some((n) => !cardBoxes.some((b) => b.n === n))) throw new Error(`mission ${m.id}: each ${side} Event Card of the Event deck has its own numbered Box (spec 7.10)`);
     if (cards > 1 || cardBoxes.length !== cards + deckNs.length) throw new Error(`mission ${m.id}: the ${side} Event Card needs exactly one Box (spec 7.10)`);
-    if (cardBoxes.some((b) => b.effect.explosion)) throw new Error(`mission ${m.id}: an Event Card has no space to place an Explosion on`);
+    if (cardBoxes.some((b) => b.effect.explosion && (typeof b.effect.explosion !== 'object' || !b.effect.explosion.at))) throw new Error(`mission ${m.id}: an Event Card has no space to place an Explosion on: name it (explosion.at)`);
+    if (cardBoxes.some((b) => b.effect.om && (!b.effect.om.at || (b.effect.om.lock && !b.effect.om.lock.room)))) throw new Error(`mission ${m.id}: an Event Card has no marker to place an OM or lock a room by: name the space (om.at) and the room (om.lock.room)`);
     if (cardBoxes.some((b) => b.effect.stay)) throw new Error(`mission ${m.id}: an Event Card is no marker to leave on the map`);
     if (new Set(ns).size !== ns.length) throw new Error(`mission ${m.id}: two Event Boxes for ${side} marker number ${ns.join(',')}`);
     const markers = (m.events?.markers ?? []).filter((x) => x.side === side).length;
@@ -526,12 +558,18 @@ function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elit
   // An OM placed by an Event: on the map, an id the mission's OMs (and other Boxes) do not use.
   const omIds = new Set(m.oms.map((o) => o.id));
   for (const b of [...(m.events?.boxes.MAYHEM ?? []), ...(m.events?.boxes.LEGION ?? [])]) {
+    const x = b.effect.explosion;
+    if (x && typeof x === 'object' && x.at && !map.cells[cellKey(x.at[0], x.at[1], x.at[2])]) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: its Explosion is off the map`);
     const o = b.effect.om;
     if (!o) continue;
-    if (!map.cells[cellKey(o.at[0], o.at[1], o.at[2])]) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: its OM is off the map`);
+    // Without `at` or `room`, every marker of the Box's Side may be the one triggered (numbers are drawn then).
+    const markers = (m.events?.markers ?? []).filter((mk) => mk.side === b.marker).map((mk) => map.cells[cellKey(mk.at[0], mk.at[1], mk.at[2])]);
+    const spaces = o.at ? [map.cells[cellKey(o.at[0], o.at[1], o.at[2])]] : markers.map((c) => topMost(map, c));
+    if (spaces.some((c) => !c)) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: its OM is off the map`);
+    if (spaces.some((c) => m.oms.some((mo) => cellKey(mo.at[0], mo.at[1], mo.at[2]) === cellKey(c.x, c.y, c.z)))) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: its OM would go on a mission OM's space`);
     if (omIds.has(o.id)) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: OM ${o.id} is already used`);
-    const room = o.lock && map.cells[cellKey(o.lock.room[0], o.lock.room[1], o.lock.room[2])];
-    if (o.lock && (!room || !map.cells[cellKey(room.x, room.y, room.z + 1)])) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: the locked room of OM ${o.id} is no Inside space`);
+    const rooms = !o.lock ? [] : o.lock.room ? [map.cells[cellKey(o.lock.room[0], o.lock.room[1], o.lock.room[2])]] : markers;
+    if (rooms.some((room) => !room || !map.cells[cellKey(room.x, room.y, room.z + 1)])) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: the locked room of OM ${o.id} is no Inside space${o.lock?.room ? '' : ' (a marker of its Side lies Outside)'}`);
     if (o.lock && o.hits === undefined) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: a locking OM must be Targetable (hits), or the room stays locked for good`);
     if (b.effect.stay) throw new Error(`mission ${m.id}: Event Box ${b.marker} ${b.n}: a Box that places an OM is triggered once (no stay)`);
     omIds.add(o.id);

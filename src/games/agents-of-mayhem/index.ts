@@ -28,11 +28,11 @@ import { boardChoiceProblem, boardChoices, boardPool, commitBoards, defaultBoard
 import { newBoard, allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
-import { delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
-import { allyWounding, instantCandidates, instantProblem, isInstantAct, useInstant } from './rules/instants.js';
+import { delayedMove, delayedMoveProblem, delayedMoves, delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
+import { allyWounding, instantCandidates, instantProblem, isInstantAct, useInstant, windowMayhem } from './rules/instants.js';
 import { windowDashSpaces, windowFrame } from './rules/windows.js';
 import { enemySpaces } from './legal.js';
-import { drive, driveCandidates, driveProblem, ramPush, ramPushProblem, summon, summonCandidates, summonProblem } from './rules/vehicles.js';
+import { applySideSwipe, drive, driveCandidates, driveProblem, ramPush, ramPushProblem, sideSwipeProblem, summon, summonCandidates, summonProblem } from './rules/vehicles.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
 import { actionsOf, other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -75,13 +75,13 @@ function pending(s: S): OpenDecision[] {
   if (f?.t === 'paid') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], actor: f.act.unit, action: f.act.action, window: 'W-paid' })];
   if (f?.t === 'phase') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], side: s.side, window: f.window })];
   if (f?.t === 'step') return [d(reactingSeat(s, s.units[f.units![0]]), 'instant_window', 'reaction', [], { unit: f.units![0], mover: f.unit, at: s.units[f.unit].at, window: 'W-step' })];
-  if (f?.t === 'delayed') return [d(f.seat, 'delayed_action', 'reaction', [`timer:${f.timer}`], { unit: f.unit, action: f.action, aimed: f.aimed })];
+  if (f?.t === 'delayed') return [d(f.seat, 'delayed_action', 'reaction', [`timer:${f.timer}`], { unit: f.unit, action: f.action, aimed: f.aimed, ...(f.mp !== undefined ? { mp: f.mp } : {}) })];
   if (f?.t === 'displace') return [d(f.seat, 'displace', 'reaction', [], { unit: f.unit, from: f.from })];
   if (f?.t === 'placeAlly') return [d(f.seat, 'place_ally', 'turn', [], { unit: f.unit, host: f.host })];
   if (f?.t === 'edmksTax') return [d(f.seat, 'edmks_tax', 'turn', [], { board: f.board })];
   if (f?.t === 'edmks') return [d(f.seat, 'edmks', 'turn', [], {})];
   // A drone's Ram may be pushed by the other Side's seat (the rammed unit's enemy): then it is a reaction.
-  if (f?.t === 'ram') return [d(f.seat, 'ram_push', s.seats[f.seat] === s.side ? 'turn' : 'reaction', [], { vehicle: f.vehicle, unit: f.unit, options: f.options })];
+  if (f?.t === 'ram') return f.stage === 'swipe' ? [d(f.seat, 'side_swipe', 'turn', [], { vehicle: f.vehicle, unit: f.unit, drivers: f.drivers })] : [d(f.seat, 'ram_push', s.seats[f.seat] === s.side ? 'turn' : 'reaction', [], { vehicle: f.vehicle, unit: f.unit, options: f.options })];
   if (f?.t === 'wound') return [d(f.seat, 'wound', 'reaction', [`attack:${f.id}`], { unit: f.unit, left: f.left })];
   if (f?.t === 'fall') return [d(f.seat, 'fall_dash', 'reaction', [`attack:${f.id}`], { unit: f.unit, levels: f.levels, window: 'W-fall' })];
   if (f?.t === 'deploy') return [d(f.seat, 'deploy', 'turn', [], { board: f.board, tile: f.tile })];
@@ -105,15 +105,20 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'buy_upgrades': return { actions: buyCandidates(s, f as Extract<Frame, { t: 'buyUpgrades' }>), all: true };
     case 'choose_boards': return { actions: boardChoices(s, (f as Extract<Frame, { t: 'chooseBoards' }>).side).map((boards) => ({ type: 'chooseBoards' as const, boards })), all: true };
     case 'choose_gadgets': return { actions: gadgetChoices(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side).map((gadgets) => ({ type: 'chooseGadgets' as const, gadgets })), all: true };
-    case 'delayed_action': return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, f as Extract<Frame, { t: 'delayed' }>, enemySpaces).map((target) => ({ type: 'delayed' as const, target }))], all: true };
+    case 'delayed_action': {
+      const dl = f as Extract<Frame, { t: 'delayed' }>;
+      // The Charge's MP (a Delay Action timer's WHEN REMOVED MP) are moved before the target is named.
+      const moves = delayedMoves(s, dl).flatMap((to) => DIRS.map((facing) => ({ type: 'move' as const, unit: dl.unit, to, facing })));
+      return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, dl, enemySpaces).map((target) => ({ type: 'delayed' as const, target })), ...moves], all: true };
+    }
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
-      return { actions: [{ type: 'pass' }, ...(canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u])], all: true };
+      return { actions: [{ type: 'pass' }, ...(canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
     }
     case 'instant_window': {
       const w = windowFrame(s)!;
       const u = s.units[w.units![0]];
-      return { actions: [{ type: 'pass' }, ...windowDashSpaces(s, w, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u])], all: true };
+      return { actions: [{ type: 'pass' }, ...windowDashSpaces(s, w, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
     }
     case 'aim_bonus': return { actions: [{ type: 'aimBonus', bonus: null }, ...aimBonusOptions(s, f as Attack).map((bonus) => ({ type: 'aimBonus' as const, bonus }))], all: true };
     case 'block': return { actions: [...Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })), ...mayhemCandidates(s, s.seats[seat])], all: true };
@@ -122,6 +127,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'fall_dash': return { actions: [{ type: 'fallDash', dash: false }, { type: 'fallDash', dash: true }], all: true };
     case 'displace': return { actions: displaceOptions(s, f as Extract<Frame, { t: 'displace' }>).map((to) => ({ type: 'displace' as const, to })), all: true };
     case 'ram_push': return { actions: (f as Extract<Frame, { t: 'ram' }>).options.map((to) => ({ type: 'ramPush' as const, to })), all: true };
+    case 'side_swipe': return { actions: ((f as Extract<Frame, { t: 'ram' }>).drivers ?? []).map((driver) => ({ type: 'sideSwipe' as const, driver })), all: true };
     case 'place_ally': return { actions: allySpaces(s, f as Extract<Frame, { t: 'placeAlly' }>).map((to) => ({ type: 'placeAlly' as const, to })), all: true };
     case 'edmks_tax': return { actions: taxOptions(s, (f as Extract<Frame, { t: 'edmksTax' }>).board).map((well) => ({ type: 'edmksTax' as const, well })), all: true };
     case 'edmks': return { actions: edmksOptions(s).map((board) => ({ type: 'edmks' as const, board })), all: true };
@@ -141,9 +147,12 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
   if (!pending(s).some((x) => x.key === dec.key)) return violation('decision_not_open', 'that decision is not open');
   const f = top(s);
   const wrong = (what: string) => violation('wrong_action', `answer ${dec.kind} with ${what}`);
-  // Mayhem cards (spec 7.7 "at any time"): drawn and played by the deciding Side in its own Turn and in its Block window.
+  // Mayhem cards (spec 7.7 "at any time"): drawn and played by the deciding Side in its own Turn, in its Block window, and in the
+  // Instant windows of its units on the other Side's Turn (W-paid, W-phase, W-step, W-preroll), where a universal use is the asked unit's one Instant, on its own board.
   if (a.type === 'mayhemDraw' || a.type === 'mayhemPlay') {
-    if (dec.kind !== 'turn' && dec.kind !== 'block') return violation('not_now', 'Mayhem cards are drawn and played in your Turn or your Block window');
+    const windowUnit = dec.kind === 'instant_window' ? s.units[windowFrame(s)!.units![0]] : dec.kind === 'dash_window' ? currentTarget(s, f as Attack) : null;
+    if (dec.kind !== 'turn' && dec.kind !== 'block' && !windowUnit) return violation('not_now', 'Mayhem cards are drawn and played in your Turn, your Block window and your units\' Instant windows');
+    if (a.type === 'mayhemPlay' && windowUnit && (a.board !== windowUnit.board || windowUnit.ally)) return violation('not_the_unit', `only ${windowUnit.id} takes an Instant now: a card's universal use goes on its own board (${windowUnit.ally ? 'an Ally has no Mayhem cards' : windowUnit.board})`);
     return a.type === 'mayhemDraw' ? mayhemDrawProblem(s, s.seats[seat], a.pay) : mayhemPlayProblem(s, s.seats[seat], a.card, a.board, a.cube);
   }
   switch (dec.kind) {
@@ -173,7 +182,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       const u = currentTarget(s, f as Attack)!;
       // An Instant gadget Action in place of the Dash: one Instant per unit per window (L284).
       if (a.type === 'act' && isInstantAct(s, a)) return a.unit === u.id ? instantProblem(s, a) : violation('not_the_target', `only ${u.id} may take an Instant in this window`);
-      if (a.type !== 'dash') return wrong('pass, dash or act (an Instant gadget)');
+      if (a.type !== 'dash') return wrong('pass, dash, act (an Instant gadget or card), mayhemPlay or mayhemDraw');
       if (a.unit !== u.id) return violation('not_the_target', `only ${u.id} may Dash in this window`);
       return dashProblem(s, a.unit, a.to, a.facing, false);
     }
@@ -188,7 +197,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         if (w.t === 'paid' && a.to === w.act.target) return violation('bad_dash', `${a.to} is the space being attacked`);
         return dashProblem(s, a.unit, a.to, a.facing, false);
       }
-      if (a.type !== 'act' || !isInstantAct(s, a)) return wrong(dashes ? 'pass, dash or act (an Instant gadget)' : 'pass or act (an Instant gadget)');
+      if (a.type !== 'act' || !isInstantAct(s, a)) return wrong(dashes ? 'pass, dash, act (an Instant gadget or card), mayhemPlay or mayhemDraw' : 'pass, act (an Instant gadget or card), mayhemPlay or mayhemDraw');
       return a.unit === unit ? instantProblem(s, a) : violation('not_the_unit', `only ${unit} may take an Instant now (one unit at a time in the ${name} window)`);
     }
     case 'buy_minions':
@@ -213,7 +222,8 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type !== 'chooseGadgets') return wrong('chooseGadgets');
       return gadgetChoiceProblem(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side, a.gadgets);
     case 'delayed_action':
-      if (a.type !== 'delayed') return wrong('delayed');
+      if (a.type === 'move') return delayedMoveProblem(s, f as Extract<Frame, { t: 'delayed' }>, a);
+      if (a.type !== 'delayed') return wrong('delayed (or move, with the MP of a Delay Action timer)');
       return delayedProblem(s, f as Extract<Frame, { t: 'delayed' }>, a.target);
     case 'aim_bonus':
       if (a.type !== 'aimBonus') return wrong('aimBonus');
@@ -241,6 +251,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type !== 'displace') return wrong('displace');
       return displaceOptions(s, f as Extract<Frame, { t: 'displace' }>).includes(a.to) ? null : violation('bad_displace', 'an adjacent free space on the Destroyed Level (spec 7.6.3 step 4)');
     case 'ram_push': return a.type === 'ramPush' ? ramPushProblem(s, f as Extract<Frame, { t: 'ram' }>, a.to) : wrong('ramPush');
+    case 'side_swipe': return a.type === 'sideSwipe' ? sideSwipeProblem(f as Extract<Frame, { t: 'ram' }>, a.driver) : wrong('sideSwipe');
     case 'refresh': return a.type === 'refresh' ? refreshProblem(s, f as Extract<Frame, { t: 'refresh' }>, a) : wrong('refresh');
     case 'deploy': {
       if (a.type !== 'deploy') return wrong('deploy');
@@ -271,7 +282,8 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'choose_boards': return { type: 'chooseBoards', boards: defaultBoards(s, (f as Extract<Frame, { t: 'chooseBoards' }>).side) };
     // Advanced Setup: the affordable choice with the most gadgets (the first such).
     case 'choose_gadgets': { const o = candidates(s, dec.seat, dec).actions as Extract<Action, { type: 'chooseGadgets' }>[]; return o.reduce((b, x) => (x.gadgets.length > b.gadgets.length ? x : b), o[0]); }
-    case 'delayed_action': { const o = candidates(s, dec.seat, dec).actions; return o[1] ?? o[0]; }
+    // The first target, else forgo (a Charge's move is never made by default).
+    case 'delayed_action': { const o = candidates(s, dec.seat, dec).actions; return o[1]?.type === 'delayed' ? o[1] : o[0]; }
     case 'aim_bonus': { const o = aimBonusOptions(s, f as Attack); return { type: 'aimBonus', bonus: o.includes('weakSpot') ? 'weakSpot' : o[0] ?? null }; }
     case 'deploy': return { type: 'deploy', board: null };
     case 'redeploy': return { type: 'redeploy', board: (f as Extract<Frame, { t: 'redeploy' }>).boards[0], to: null };
@@ -286,6 +298,8 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'push': return { type: 'push', to: null };
     case 'displace': return { type: 'displace', to: displaceOptions(s, f as Extract<Frame, { t: 'displace' }>)[0] };
     case 'ram_push': return { type: 'ramPush', to: (f as Extract<Frame, { t: 'ram' }>).options[0] };
+    // The first driver by unit id.
+    case 'side_swipe': return { type: 'sideSwipe', driver: (f as Extract<Frame, { t: 'ram' }>).drivers![0] };
     case 'place_ally': return { type: 'placeAlly', to: allySpaces(s, f as Extract<Frame, { t: 'placeAlly' }>)[0] };
     case 'edmks_tax': { const b = s.boards[(f as Extract<Frame, { t: 'edmksTax' }>).board]; return { type: 'edmksTax', well: taxOptions(s, b.id).reduce((x, y) => (b.cubes[y] > b.cubes[x] ? y : x)) }; }
     case 'edmks': { const o = edmksOptions(s); return { type: 'edmks', board: o.find((b) => free(s.boards[b], 'mayhem') > 0) ?? o[0] }; }
@@ -332,7 +346,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
         if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift(); // one Instant per unit in this window (L284)
       } else takeAction(s, a, ev);
       break;
-    case 'move': move(s, a, ev); break;
+    case 'move': if (f?.t === 'delayed') delayedMove(s, f, a, ev); else move(s, a, ev); break;
     case 'jump': jump(s, a, ev); break;
     case 'dash':
       dash(s, a, ev);
@@ -362,6 +376,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'summon': summon(s, a, ev); break;
     case 'drive': drive(s, a, ev); break;
     case 'ramPush': ramPush(s, f as Extract<Frame, { t: 'ram' }>, a.to, ev); break;
+    case 'sideSwipe': applySideSwipe(s, f as Extract<Frame, { t: 'ram' }>, a.driver, ev); break;
     case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
     case 'buyMinions': applyMinionBuy(s, f as Extract<Frame, { t: 'buyMinions' }>, a.buy, ctx.rng, ev); break;
     case 'placeUnit': applyPlace(s, f as Extract<Frame, { t: 'placeUnit' }>, a.to, ev); break;
@@ -373,7 +388,12 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'edmksTax': payTax(s, f as Extract<Frame, { t: 'edmksTax' }>, a.well, ev); break;
     case 'edmks': edmksGain(s, f as Extract<Frame, { t: 'edmks' }>, a.board, ev); break;
     case 'mayhemDraw': mayhemDraw(s, s.seats[d.seat], a.pay, ctx.rng, ev); break;
-    case 'mayhemPlay': mayhemPlay(s, s.seats[d.seat], a.card, a.board, a.cube, ev); break;
+    case 'mayhemPlay':
+      mayhemPlay(s, s.seats[d.seat], a.card, a.board, a.cube, ev);
+      // In an Instant window the universal use is the asked unit's one Instant (L284); in the Turn and the Block window it ends nothing.
+      if (f?.t === 'attack' && f.stage === 'preroll') (f.instants ??= []).push(currentTarget(s, f)!.id);
+      if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift();
+      break;
     case 'aimBonus': takeAimBonus(s, f as Attack, a.bonus, ev); break;
     case 'wound': {
       const w = f as Extract<Frame, { t: 'wound' }>;
@@ -476,6 +496,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
       carry: { type: 'object', description: "the previous mission's carry(final state): chained tutorials start from its table state (spec 4.1, 5.2)" },
       generated: { ...GeneratedSchema, description: "a mission built by the Mission Generator (rules/generator.ts) on this scenario as its template: its Rounds, initiative and Gadget/Crystal OMs; a campaign with generator 'generated' supplies it" },
       fineGrainedMovementWindows: { type: 'boolean', description: 'W-step windows (spec 8.2 async protocol 4): a move is made one MP at a time, and before each MP every unit of the other Side that can pay an Instant gadget Action or a Dash is asked; off by default (a path is then submitted whole), since it opens a window per MP' },
+      mayhemWindows: { type: 'boolean', description: 'Mayhem card windows (spec 8.2 W-phase "Mayhem draw, universal uses"): a unit whose Side holds any Mayhem card and that could use one as an Instant (a universal use with room on its board, or an Instant character use it can pay) opens the W-paid, W-phase, W-step and W-preroll windows of the other Side\'s Turn; off by default (cards are then offered in those windows when they open for another response), since a held card would suspend every phase of the other Side' },
       paidDash: { type: 'boolean', description: 'W-paid Dashes (spec 8.2): a unit of the other Side that can pay a Dash (an Ally too) is also asked after each Action is paid, as it may be with an Instant gadget; off by default, since every such unit would suspend every enemy Action' },
       advancedSetup: { type: 'boolean', description: 'Advanced Setup (spec 3.3, missions with a Scrap budget: M5): each Side chooses its gadgets from its Discovered ones within its Scrap budget, hidden until both have chosen, instead of the listed ones; then a Side with Squads buys its Minions with the Scrap left, and the bought Minion figures and the Elite figures are placed by their Sides' },
     },

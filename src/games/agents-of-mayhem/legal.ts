@@ -69,6 +69,7 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
       // Aiming by timer: an enemy When-Removed timer is placed when the Action is paid; the target is chosen when it comes off (spec 7.4, 7.8).
       if (a.target !== undefined || a.mayhem !== undefined) return violation('target_later', 'aimed by timer: the target is chosen when the timer is removed (spec 7.8)');
       if (mandatoryTimer(s, def)) return violation('already_delayed', `${def.name} already carries a mandatory timer`);
+      if (a.timer) return violation('already_delayed', `${def.name} is delayed by its own timer: aim it with +1 Focus (spec 7.4)`);
       if (!payment(s.boards[u.board], u, def.cost)) return violation('cannot_pay', `${def.name} costs ${def.cost}`);
       return null;
     }
@@ -92,6 +93,8 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
   if (def.kind === 'jump' && !(sl.mp?.unit === u.id && sl.mp.left > 0)) return violation('no_mp', 'a Jump is taken during a move, with MP left (L306)');
   if (def.kind === 'jump' && jumpBarred(s, u)) return violation('gravity_dominator', `the Gravity Dominator bars ${u.side} units from Jumping (spec 7.15)`);
   if (def.kind === 'attack') {
+    // An optional Delay Action timer (the Golem's Charge, L1663, L1681): paid now, the whole Action delayed until the timer comes off, its target chosen then.
+    if (a.timer) return a.target !== undefined || a.when !== undefined || a.mayhem !== undefined ? violation('target_later', `${def.name} with its timer is delayed: paid now, its target chosen when the timer is removed (spec 7.8)`) : null;
     if (a.when === 'before') {
       if (!def.mp) return violation('no_mp', `${def.name} grants no MP to spend before the attack`);
       if (a.target !== undefined) return violation('target_later', 'moving first: the target is chosen with fire');
@@ -201,6 +204,8 @@ export function turnCandidates(s: S): Action[] {
           const later = { type: 'act' as const, unit: u.id, action: def.id, ...g };
           if (!actProblem(s, later)) out.push(later);
           if (!actProblem(s, { ...later, aim: 'timer' })) out.push({ ...later, aim: 'timer' });
+          // An optional Delay Action timer (the Golem's Charge): placed or not, the player's choice (L1655), aimed with +1 Focus or not.
+          for (const aim of [undefined, true]) { const c = { ...later, timer: true, ...(aim ? { aim } : {}) }; if (!actProblem(s, c)) out.push(c); }
         }
       } else if (demolishes(def)) {
         for (const target of demolishTargets(s, u)) { const a = { type: 'act' as const, unit: u.id, action: def.id, target }; if (!actProblem(s, a)) out.push(a); }

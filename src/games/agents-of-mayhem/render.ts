@@ -9,9 +9,10 @@ import {
   type LegendItem, type SquareGrid, type XY,
 } from '../../render/svg.js';
 import { CONTENT, destroyedMap, type Side } from './content.js';
-import { isLarge, type Unit } from './state.js';
+import { isLarge, type S, type Unit } from './state.js';
 import { DDDS } from './rules/ddd.js';
 import { tileOf } from './rules/vehicles.js';
+import { rampsOf } from './rules/vehicle-movement.js';
 import type { View } from './view.js';
 
 const CELL = 40;
@@ -94,6 +95,21 @@ export function render(v: View, opts: RenderOptions): string {
   for (const u of Object.values(v.units).filter((x) => x.at && !x.downed && isLarge(x)).sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const p = xyOf(u.at!);
     if (p) el(c.root, 'rect', { 'data-large': u.id, x: g.x + p[0] * CELL + 2, y: g.y + p[1] * CELL + 2, width: 2 * CELL - 4, height: 2 * CELL - 4, fill: 'none', stroke: SIDE_COLOUR[u.side], 'stroke-width': 2.5 });
+  }
+  // Ramp counters (mission setup, L2114): a triangle pointing the arrow's way.
+  const ramps = rampsOf(v as unknown as S);
+  if (ramps.length) {
+    const rg = el(c.root, 'g', { class: 'ramps' });
+    for (const r of ramps) {
+      const p = xyOf(r.at);
+      if (!p) continue;
+      const [cx, cy] = cellCentre(g, p);
+      const tip = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] }[r.dir];
+      const side = [-tip[1], tip[0]];
+      const pts = [[cx + tip[0] * 12, cy + tip[1] * 12], [cx - tip[0] * 8 + side[0] * 9, cy - tip[1] * 8 + side[1] * 9], [cx - tip[0] * 8 - side[0] * 9, cy - tip[1] * 8 - side[1] * 9]];
+      el(rg, 'polygon', { 'data-ramp': r.at, points: pts.map((q) => q.join(',')).join(' '), fill: 'none', stroke: '#8a6d3b', 'stroke-width': 1.5 })
+        .ele('title').txt(`Ramp counter, arrow ${r.dir} (a vehicle leaving it that way may Jump)`);
+    }
   }
   // Vehicles: a solid frame round both halves in its Side's colour, an arrow-like 'F' on the front half.
   const vehicles = (v.vehicles ?? []).filter((x) => !x.destroyed);
@@ -191,6 +207,7 @@ export function render(v: View, opts: RenderOptions): string {
   if (blasts.length) items.push({ fill: '#c0392b', text: 'Explosion marker: face up with its Building Damage, grey ? face down' });
   if (vehicles.some((x) => x.side)) items.push({ fill: 'none', stroke: SIDE_COLOUR.MAYHEM, text: 'rounded frame: vehicle (F: its front), its Side\'s colour' });
   if (v.traffic) items.push({ fill: 'none', stroke: DRONE_COLOUR, text: 'dashed rounded frame: drone (F: its front); arrows: Road lanes' });
+  if (ramps.length) items.push({ fill: 'none', stroke: '#8a6d3b', text: 'open triangle: Ramp counter, pointing its arrow' });
   if (ddds.length) items.push({ fill: 'none', stroke: SIDE_COLOUR.LEGION, text: 'dashed frame: Doomsday Device, its controller\'s colour' });
   if (rubble.length) items.push({ fill: 'none', stroke: '#8a6d3b', text: 'dashed: Destroyed tile (rubble)' });
   c.fitHeight(y + 10 + legend(side, px, y + 10, 'Legend', items) + 10);

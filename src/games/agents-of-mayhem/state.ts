@@ -106,8 +106,12 @@ export interface ExplosionMarker { n: number; at: string; marker: string | null;
  */
 export interface Timer {
   n: number; side: Side; holder: string; turn: number;
-  /** `action`: a delayed Action (aim by timer, or a mandatory timer): the owning Side chooses its target at removal. `bomb`: a Dark Matter Bomb countdown timer. */
-  effect: { t: 'action'; unit: string; action: string; aimed: boolean } | { t: 'bomb'; ddd: string }
+  /**
+   * `action`: a delayed Action (aim by timer, a mandatory timer, or an optional Delay Action timer,
+   * `whenRemoved`: its WHEN REMOVED abilities apply then, the Golem's Charge): the owning Side
+   * chooses its target at removal. `bomb`: a Dark Matter Bomb countdown timer.
+   */
+  effect: { t: 'action'; unit: string; action: string; aimed: boolean; whenRemoved?: true } | { t: 'bomb'; ddd: string }
     /** `until`: an optional Until-Removed timer on `unit`'s Action; its UNTIL REMOVED abilities are in effect while it is present (spec 7.8). */
     | { t: 'until'; unit: string; action: string };
 }
@@ -125,6 +129,8 @@ export type Frame =
     mayhemDie?: boolean;
     /** Units that took an Instant gadget Action in this attack's W-preroll window (its one Instant there, L284; a later Fall Dash stays open). */
     instants?: string[];
+    /** The Action resolves its When-Removed timer (a Delay Action timer, spec 7.8): its WHEN REMOVED abilities apply (whenRemovedAction). */
+    whenRemoved?: true;
     dashed: string[]; hits: number; pushes: number; special: boolean; wounds: number; downed: string[];
   }
   | {
@@ -146,8 +152,12 @@ export type Frame =
   | { t: 'traffic'; unit: string; drone: string; distance: number; then?: { to: string; facing: Dir } }
   /** Drones moving (spec 7.16.4): the head of `queue` moves one space at a time (lead drone first), then `spawn` new drones enter; `rammed`: the space the head drone rammed into on this step. */
   | { t: 'drones'; queue: { drone: string; left: number }[]; spawn: number; rammed?: string }
-  /** A delayed Action whose timer came off (spec 7.8): its owner's seat chooses the target now (null: forgo). */
-  | { t: 'delayed'; seat: Seat; timer: number; unit: string; action: string; aimed: boolean }
+  /**
+   * A delayed Action whose timer came off (spec 7.8): its owner's seat chooses the target now (null:
+   * forgo). `whenRemoved`: a Delay Action timer's, its WHEN REMOVED abilities apply; `mp`: the MP
+   * they grant still to move before the attack (the Golem's Charge, L1681).
+   */
+  | { t: 'delayed'; seat: Seat; timer: number; unit: string; action: string; aimed: boolean; whenRemoved?: true; mp?: number }
   /** A unit from a collapsed Level whose space below is taken: its owner picks an adjacent free space (A-23). */
   | { t: 'displace'; seat: Seat; unit: string; from: string }
   /** A Downed Ally returns with its redeployed host, on a space its owner picks within 2 of the host (spec 7.13 [P]). */
@@ -174,8 +184,16 @@ export type Frame =
   /** Campaign rewards of the last mission (spec 10.2), resolved before this one: `choices` Gadget-or-Crystal gains left, then the OMs' `gadgets` and `crystals`; `boards` took part (for the purchase). */
   | { t: 'rewards'; seat: Seat; side: Side; choices: number; gadgets: number; crystals: number; gained: string[]; crystalsGained: number; boards: string[] }
   | { t: 'wound'; id: number; unit: string; seat: Seat; left: number }
-  /** A vehicle entering an enemy unit's space (spec 7.16.4): the driving Side pushes it one space (`options`; none: the vehicle stays out), then the Ram Attack; then the move goes on. */
-  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; unit: string; from: string; options: string[]; stage?: 'attack'; to?: string | null; drone?: true }
+  /**
+   * A vehicle entering an enemy unit's space (spec 7.16.4): the driving Side pushes it one space
+   * (`options`; none: the vehicle stays out), then the Ram Attack (stage `attack`); a Drift's Ram
+   * that Downs it with `drivers` on two boards waits for the driving seat to name the one gaining
+   * the side swipe's status (stage `swipe`); then the move goes on (`spaces`: a Ramp Jump's;
+   * `budget`: the vehicle's MP before the step, so the step is planned again the same way).
+   * `drone`: a drone's ram (spec 7.16.4, rules/traffic.ts): `seat` is the rammed unit's enemy, who
+   * pushes; the drone's movement goes on from its frame.
+   */
+  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; spaces?: number; budget?: number; unit: string; from: string; options: string[]; stage?: 'attack' | 'swipe'; to?: string | null; drivers?: string[]; drone?: true }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
   | { t: 'redeploy'; seat: Seat; boards: string[]; redeployed: string[] }
@@ -243,6 +261,8 @@ export interface S {
   /** A mission built by the Mission Generator (rules/generator.ts): its place in the campaign, Round count, initiative and reward OMs; the map and forces are its template's (`mission`). */
   /** Option `paidDash`: a Dash (Elite or Ally) is offered in the W-paid window too (spec 8.2 async protocol 4: a costly window on opt-in). */
   paidDash?: true;
+  /** Option `mayhemWindows`: a unit whose Side holds a Mayhem card it could use as an Instant opens the W-paid, W-phase, W-step and W-preroll windows (rules/instants.ts `canRespondNow`). */
+  mayhemWindows?: true;
   /** Option `fineGrainedMovementWindows`: a move is made one MP at a time with a W-step window before each (spec 8.2 async protocol 4). */
   stepWindows?: true;
   generated?: { n: number; generator: string; rounds: number; initiative: Side; oms: { gadget?: string; crystal?: string } };
@@ -294,7 +314,9 @@ export type Action =
   | { type: 'mayhemDraw'; pay: string[] }
   | { type: 'summon'; vehicle: string; front: string; facing: Dir; pay: string }
   | { type: 'ramPush'; to: string }
-  | { type: 'drive'; vehicle: string; move: 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight' }
+  | { type: 'sideSwipe'; driver: string }
+  /** `jump`: a Ramp Jump of `spaces` (1-5) off the Ramp counter under the front (spec 7.16.3). */
+  | { type: 'drive'; vehicle: string; move: 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight' | 'jump'; spaces?: number }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
 
@@ -383,6 +405,28 @@ export function actionOf(u: Unit, id: string): CompiledAction | undefined {
   const card = CARD_ACTIONS[unitKey(u)]?.find((a) => a.id === id);
   return card && withPassive(u, card);
 }
+
+const REMOVED_CACHE = new Map<CompiledAction, CompiledAction>();
+/**
+ * An Action as resolved when its Delay Action timer comes off (spec 7.8, L1659-1663): its
+ * `DELAY & WHEN REMOVED` abilities hold then, so their conditions read as ALWAYS (the Golem's
+ * Charge: MP 3, and EXTRA DIE on the attack's rolls). The same Action otherwise.
+ */
+export function whenRemovedAction(a: CompiledAction): CompiledAction {
+  let out = REMOVED_CACHE.get(a);
+  if (!out) {
+    const timed = (c: { k: string }) => c.k === 'delay' || c.k === 'whenRemoved';
+    out = { ...a, parsed: a.parsed.map((ab) => (ab.conds.some(timed) ? { ...ab, conds: ab.conds.filter((c) => !timed(c)).concat(ab.conds.every(timed) ? [{ k: 'always' as const }] : []) } : ab)) };
+    REMOVED_CACHE.set(a, out);
+  }
+  return out;
+}
+/** The MP a Delay Action timer's WHEN REMOVED abilities grant when it comes off (the Golem's Charge: 3, L1681). */
+export function whenRemovedMp(a: CompiledAction): number {
+  return a.parsed.filter((ab) => ab.conds.some((c) => c.k === 'whenRemoved')).flatMap((ab) => ab.effects.map((alt) => alt[0])).reduce((n, e) => n + (e.k === 'mp' ? e.n : 0), 0);
+}
+/** Whether the Action pictures an optional Delay Action timer (DELAY & WHEN REMOVED abilities, L1663). */
+export function delayTimer(a: CompiledAction): boolean { return !!a.timer && !a.timer.mandatory && a.parsed.some((ab) => ab.conds.some((c) => c.k === 'delay')); }
 
 /** The Action an `act` takes: the named one, or with `gadget: true` that Weapon Action with its Weapon gadget's add-on (L1055: chosen at each use). */
 export function actOf(u: Unit, a: { action: string; gadget?: boolean }): CompiledAction | undefined {

@@ -1,7 +1,7 @@
 // Labels for actions and texts for events, in the rulebook's words, from the view only.
 import type { Seat } from '../../engine/types.js';
 import { CONTENT } from './content.js';
-import { CARD_ACTIONS, GADGETS, UPGRADES, type Action } from './state.js';
+import { CARD_ACTIONS, GADGETS, UPGRADES, actionOf, type Action } from './state.js';
 import type { View } from './view.js';
 
 function unitName(v: View, id: string): string {
@@ -25,7 +25,7 @@ const sp = (k: string) => { const [x, y, z] = k.split(','); return `${x},${y} (L
 export function label(v: View, _seat: Seat | null, a: Action): string {
   switch (a.type) {
     case 'activate': return `Activate ${CONTENT.elites[a.board]?.name ?? CONTENT.squads[a.board]?.name ?? a.board}`;
-    case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : a.aim === 'timer' ? ' (aimed by timer: target chosen when it is removed)' : ''}${a.aim === true ? ' (aimed, +1 Focus)' : ''}${a.mayhem ? ` (+1 die: ${a.mayhem})` : ''}${a.gadget ? ' (with its Weapon gadget)' : ''}${a.timer ? ' (with its Until-Removed timer)' : ''}`;
+    case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : a.aim === 'timer' ? ' (aimed by timer: target chosen when it is removed)' : ''}${a.aim === true ? ' (aimed, +1 Focus)' : ''}${a.mayhem ? ` (+1 die: ${a.mayhem})` : ''}${a.gadget ? ' (with its Weapon gadget)' : ''}${a.timer ? (a.target === undefined && v.units[a.unit] && actionOf(v.units[a.unit], a.action)?.kind === 'attack' ? ' (delayed by its When-Removed timer: moves and target when it is removed)' : ' (with its Until-Removed timer)') : ''}`;
     case 'delayed': return a.target ? `Delayed Action at ${sp(a.target)}` : 'Forgo the delayed Action';
     case 'arm': return `Dark Matter Bomb ${a.ddd}: start the countdown (3 MAYHEM timers)`;
     case 'move': return `${unitName(v, a.unit)} moves to ${sp(a.to)}, facing ${a.facing}`;
@@ -57,7 +57,8 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'chooseBoards': return `Play ${a.boards.join(', ')}`;
     case 'chooseGadgets': return a.gadgets.length ? `Slot ${a.gadgets.map((g) => GADGETS[g]?.name ?? g).join(', ')}` : 'Slot no gadgets';
     case 'summon': return `Summon ${a.vehicle} at ${sp(a.front)}, facing ${a.facing} (pay ${a.pay})`;
-    case 'drive': return `${a.vehicle}: ${a.move}`;
+    case 'drive': return a.move === 'jump' ? `${a.vehicle}: Ramp Jump, ${a.spaces} space${a.spaces === 1 ? '' : 's'}` : `${a.vehicle}: ${a.move}`;
+    case 'sideSwipe': return `Side swipe: ${unitName(v, a.driver)} gains the Permanent Mayhem Status`;
     case 'ramPush': return `Push the Rammed unit to ${sp(a.to)}`;
     case 'mayhemDraw': return `Draw a Mayhem card (Mayhem cubes from ${a.pay.join(' and ')})`;
     case 'mayhemPlay': return `Play Mayhem card ${a.card} on ${a.board}${a.cube ? ` for a ${a.cube} cube` : ''}`;
@@ -70,7 +71,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
   const n = (k: string) => unitName(v, String(d[k]));
   switch (ev.type) {
     case 'activated': return `${d.side} activates ${d.board}`;
-    case 'moved': return `${n('unit')} moves`;
+    case 'moved': return d.delayed ? `${n('unit')} moves for its delayed ${actionName(v, String(d.unit), String(d.delayed))} (${d.mp} MP left)` : `${n('unit')} moves`;
     case 'stepped': return `${n('unit')} steps to ${sp(String(d.to))}`;
     case 'move_stopped': return `${n('unit')}'s move ends at ${sp(String(d.at))}: ${d.why === 'traffic' ? 'hit by Traffic' : 'its destination is out of reach'}`;
     case 'traffic_check': return `Traffic: ${n('unit')} is ${d.distance} space(s) in front of ${d.drone}; ${d.side} reveals ${d.card} (Drone Movement ${d.movement}): ${d.hit ? 'the drone rams' : 'no hit'}`;
@@ -104,6 +105,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'vehicle_moved': return `${d.vehicle} drives (${d.move}) to ${sp(String(d.front))}`;
     case 'vehicle_hit': return `${d.vehicle}: ${d.wounds} of ${d.strength} Wounds`;
     case 'vehicle_destroyed': return `${d.vehicle} is destroyed`;
+    case 'vehicle_fell': return `${d.vehicle} falls ${d.levels} Level${d.levels === 1 ? '' : 's'} to ${sp(String(d.front))}`;
     case 'rammed': return `${d.vehicle} rams ${n('unit')} (4 ${d.dice} dice)`;
     case 'side_swipe': return `Side swipe: ${n('driver')} gains a Permanent Mayhem Status`;
     case 'vehicle_stopped': return `${d.vehicle} stops (${d.why})`;
@@ -137,6 +139,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'event_triggered': return d.card ? `${d.card} Event Card ${d.n} drawn${d.deck === 'event' ? ' from the Event deck' : ''} (${d.book}'s book): ${d.text}` : `${d.book} Event ${d.n} at ${sp(String(d.at))}${d.by ? ` (${n('by')})` : ''}: ${d.text}`;
     case 'om_placed': return `Objective Marker ${d.om} is placed at ${sp(String(d.at))}, under ${d.control} control${d.hits ? ` (Targetable: ${d.hits} Hits in one Turn destroy it)` : ''}${d.lock ? `; until then ${(d.lock as { side: string }).side} units cannot leave or enter the room` : ''}`;
     case 'om_hit': return `Objective Marker ${d.om} takes ${d.hits} Hit(s) (${d.total} of ${d.of} this Turn)`;
+    case 'lock_lifted': return `The room locked by Objective Marker ${d.om} is gone with the collapse: ${d.side} units are no longer held`;
     case 'om_destroyed': return `Objective Marker ${d.om} is destroyed${d.unlocked ? ': the room is open again' : ''}`;
     case 'timer_placed': return d.until ? `A ${d.side} Until-Removed timer is placed on ${n('unit')}'s ${actionName(v, String(d.unit), String(d.action))}` : `A ${d.side} timer is placed on ${String(d.holder).replace(/^\w+:/, '')}${d.action ? ` (${actionName(v, String(d.unit), String(d.action))} delayed)` : ''}`;
     case 'timer_removed': return `A ${d.side} timer comes off ${String(d.holder).replace(/^\w+:/, '')}`;

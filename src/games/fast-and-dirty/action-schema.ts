@@ -10,6 +10,8 @@ const Attachment = {
   attach: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a free, unactivated character within coherency joins the squad for this order (§2.8)' })),
   detach: T.Optional(T.Boolean({ description: 'the attached character leaves the squad at the end of the order (§2.8)' })),
 };
+/** Leave a Medic behind with the wounded the move leaves (§7.23). */
+const MedicStays = { medicStays: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'module recoverWounded: this Medic stays behind with the untreated wounded the move leaves (he ends within coherency distance of each), so the squad makes no Leave No One Behind roll for them; he stays out of its coherency until they recover, are stabilized or die (§7.23)' })) };
 /** Board a friendly transport: every figure's move ends in contact with its hull (§2.5). */
 const Boarding = { board: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'board this friendly transport at the end of the move: every figure ends in contact with its hull; no fire (§2.5)' })) };
 const act = (type: string, fields: Record<string, TSchema> = {}, description?: string) =>
@@ -19,6 +21,7 @@ export const actionSchema = T.Union([
   act('initiative', { first: T.Boolean() }, 'the initiative winner activates first or second (§5.1)'),
   act('activate', {
     unit: Id, lastStand: T.Optional(T.Boolean({ description: 'declare this unit\'s Last Stand, once per player per game (§7.13)' })),
+    drugs: T.Optional(T.Boolean({ description: 'use the unit\'s Combat Drugs (one use): Berserk, Fearless and Swift for this activation, it must charge the nearest enemy unit, each survivor wounded on a 6 at its end (§2.6)' })),
     with: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'Mechanized transport (within 12") or Command Squad subordinate that activates as soon as this unit\'s activation ends (§2.6)' })),
   }, 'activate one unit (§5.1-§5.2)'),
   act('engage', {
@@ -34,22 +37,28 @@ export const actionSchema = T.Union([
     blast: T.Optional(T.Object({ fig: Id, at: XY }, { additionalProperties: false, description: 'a blast shot of one support weapon at a point, instead of the squad\'s fire (§6.7)' })),
     aimed: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'a sniper\'s aimed shot at this figure of the target unit, ignoring fire priority (§7.27)' })),
     bunker: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'fire the AT-capable weapons at this bunker\'s structure instead of a unit; it must hold a figure of a unit the squad may fire at (§6.6, §7.7)' })),
+    sentry: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'fire the AT-capable weapons at this enemy sentry gun (A-SG-n, B-SG-n) instead of a unit, like at a vehicle with armour 6; a penetration destroys it; no fire priority (§7.25 [P], §6.6); target null' })),
+    hero: T.Optional(T.Object({
+      target: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'an attached Hero\'s own target (default: the squad\'s target), by his own fire priority' })),
+      fig: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'the figure of the Hero\'s target his shot hits first; only at base or close range' })),
+    }, { additionalProperties: false, description: 'a Hero always shoots individually, even when attached (his own 1D6 shot), and at close range picks the figure hit (§2.6)' })),
     teamTarget: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'an unmoved squad\'s attached weapon team fires at this other target (§7.9)' })),
     indirect: T.Optional({ ...XY, description: 'an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11)' }),
     smoke: T.Optional(T.Tuple([XY, XY], { description: 'lay the squad\'s smoke screen between two points, instead of shooting (§7.26)' })),
     carry: T.Optional(T.Array(T.Object({ by: Id, fig: Id }, { additionalProperties: false }), { maxItems: 8, description: 'carrying wounded (module recoverWounded): each healthy figure `by` carries one wounded figure `fig` (given its own path, ending within 1" of the carrier); both move at half rate and the carriers do not shoot (§7.23)' })),
+    ...MedicStays,
     ...Attachment,
     ...Boarding,
   }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
-  act('rush', { moves: Moves, ...Attachment, ...Boarding }, 'Move Out: Rush, a double move without fire (§5.3)'),
-  act('assault', { target: Id, moves: Moves, jump: T.Optional(T.Literal('bound', { description: 'charge by jump-pack Bound: 1-3 straight bounds of up to 6"; the free shot is measured from the start of the last bound (§7.12)' })), ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
+  act('rush', { moves: Moves, ...MedicStays, ...Attachment, ...Boarding }, 'Move Out: Rush, a double move without fire (§5.3)'),
+  act('assault', { target: Id, moves: Moves, jump: T.Optional(T.Literal('bound', { description: 'charge by jump-pack Bound: 1-3 straight bounds of up to 6"; the free shot is measured from the start of the last bound (§7.12)' })), ...MedicStays, ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
   act('command', {
     demolition: T.Union([T.Object({ act: T.Union([T.Literal('rig'), T.Literal('detonate')]), fig: Id }, { additionalProperties: false }), T.Null()]),
     target: T.Union([Id, T.Null()]),
     scout: T.Optional(T.Object({ fig: Id, at: XY }, { additionalProperties: false, description: 'Scout: this figure is placed within 3 × coherency of another member; it returns at the next activation (§7.24)' })),
     callFire: T.Optional(T.Object({ caller: Id, asset: Id, at: XY }, { additionalProperties: false, description: 'Call Fire: the caller (a character or squad leader) spots a point for an off-board section (§7.11)' })),
     task: T.Optional(T.Object({ fig: Id, id: Id }, { additionalProperties: false, description: 'Task: this figure, within 1" of the task\'s point, attempts it: 3D6 against the skill or Quality target (§7.28)' })),
-    intrude: T.Optional(T.Object({ fig: Id, jam: T.Optional(Id), marker: T.Optional(T.Object({ unit: Id, n: T.Integer({ minimum: 1, maximum: 3 }) }, { additionalProperties: false })) }, { additionalProperties: false, description: 'Intruder: this figure (personality Intruder) takes a Quality test on 1D6 to jam an enemy unit\'s communications until the end of its next activation, or to reveal one hidden marker (its owner answers real or dummy); a natural 1 counter-hacks it for the rest of the battle (§2.7)' })),
+    intrude: T.Optional(T.Object({ fig: Id, jam: T.Optional(Id), marker: T.Optional(T.Union([T.Object({ unit: Id, n: T.Integer({ minimum: 1, maximum: 3 }) }, { additionalProperties: false }), T.Object({ id: Id }, { additionalProperties: false, description: 'at night (Hidden movement with Night fighting): the marker\'s id, a unit\'s or a dummy\'s' })])) }, { additionalProperties: false, description: 'Intruder: this figure (personality Intruder) takes a Quality test on 1D6 to jam an enemy unit\'s communications until the end of its next activation, or to reveal one hidden marker (by day its owner answers real or dummy; at night the unit is revealed there, or the dummy removed); a natural 1 counter-hacks it for the rest of the battle (§2.7)' })),
     recover: T.Optional(T.Array(T.Object({ wounded: Id, by: T.Array(Id, { minItems: 1, maxItems: 2 }) }, { additionalProperties: false }), { minItems: 1, maxItems: 8, description: 'Recover Wounded (module recoverWounded): aid teams of two healthy figures (a Medic alone, up to two wounded), one recovery roll per treated figure: 6+ recovered, 4-5 stabilized, less dies (§7.23)' })),
     ...Attachment,
   }, 'Command: two different sub-actions among Demolition, Call Fire, Recover Wounded, Scout, Task and Shoot with the remaining figures (§5.3, §7.5, §7.11, §7.23, §7.24, §7.28)'),
@@ -59,6 +68,7 @@ export const actionSchema = T.Union([
     'a hidden unit moves its markers, each up to 6", ending within 12" of another (§7.10)'),
   act('unhide', { marker: T.Integer({ minimum: 1, maximum: 3 }) }, 'a hidden unit reveals itself at one of its markers, then acts (§7.10)'),
   act('reveal', { real: T.Boolean() }, 'a spotted marker: the real unit (placed there) or a dummy (removed) (§7.10)'),
+  act('spot', { marker: Id, by: T.Optional(Id) }, 'at night: the spotted enemy marker (its id) to test next, and the unit of yours that sees it to take the Quality test on 1D6 (default: the first that sees it): a success reveals the unit there, a failure removes the marker as a dummy; a unit\'s last marker is revealed with no test (§7.10 p.34)'),
   act('minefield', {
     markers: T.Tuple([XY, XY, XY], { description: 'the three numbered markers 1, 2, 3' }),
     real: T.Union([T.Literal(1), T.Literal(2), T.Literal(3)], { description: 'the real marker (secret)' }),
@@ -68,13 +78,14 @@ export const actionSchema = T.Union([
   act('lullHide', { units: T.Array(Id, { maxItems: 60 }) }, 'a Lull in the fight, with Hidden movement: your units outside every enemy figure\'s LOS that go hidden with no roll (§7.14)'),
   act('infiltrate', { unit: T.Union([Id, T.Null()]), moves: Moves }, 'before the first turn: one of your Infiltration units makes its free Rush (moves), or unit null to give up the remaining ones (§4.2)'),
   act('deploy', { placements: T.Array(T.Object({ fig: Id, at: XY }, { additionalProperties: false }), { maxItems: 300, description: 'figure positions; unlisted figures keep the default set-up' }),
-    hidden: T.Optional(T.Array(T.Object({ unit: Id, markers: T.Tuple([XY, XY, XY]) }, { additionalProperties: false }), { maxItems: 30, description: 'with Hidden movement: units deployed as 3 hidden markers within 12" of each other, out of LOS of the enemy deployment zone' })) },
+    hidden: T.Optional(T.Array(T.Object({ unit: Id, markers: T.Tuple([XY, XY, XY]) }, { additionalProperties: false }), { maxItems: 30, description: 'with Hidden movement: units deployed as 3 hidden markers within 12" of each other, out of LOS of the enemy deployment zone' })),
+    dummies: T.Optional(T.Array(XY, { maxItems: 6, description: 'at night with Hidden movement: the side\'s dummy markers (at most its 1D6, the decision\'s `dummies`), each in the deployment zone out of LOS of the enemy\'s; they belong to no unit and are removed when spotted (§4.2, §7.10 p.34)' })) },
     'sealed simultaneous deployment: your figures within 12" of your home edge, committed sealed and revealed with the enemy\'s (§4.2)'),
   act('drop', { at: XY }, 'drop troops in reserve: the drop point, at least 6" from any difficult terrain feature and any enemy figure; 3D6 Quality test, scatter, anti-aircraft fire; the drop is the activation (§7.6)'),
   act('arrange', { places: T.Array(T.Object({ fig: Id, at: XY }, { additionalProperties: false }), { maxItems: 16 }) }, 'drop troops landed: place figures within 6" of the landing point, coherent, not overlapping; figures not named keep their automatic places, no places keeps the automatic arrangement (§7.6)'),
   act('lucky', { die: T.Union([T.Integer({ minimum: 0, maximum: 2 }), T.Null()]) }, 'the unit failed a test at activation (morale 3D6, Command Response 1D6): its Lucky trooper re-rolls one die (its index in the decision\'s faces), once per game, or keep them with null (§2.7)'),
   act('motivator', { reroll: T.Boolean() }, 'the unit failed its morale test: its Motivator re-rolls it (once per game), or keep the result (§2.7)'),
-  act('commandReroll', { reroll: T.Boolean() }, 'the unit failed its Command Response test: your Command Vehicle lets it re-roll (once per turn for the whole side), or keep the result (§2.5)'),
+  act('commandReroll', { reroll: T.Boolean() }, 'the unit failed its Command Response test: your Command Vehicle (once per turn for the whole side) or an HQ figure (once per turn each) lets it re-roll, or keep the result (§2.5, §2.6); the decision\'s `by` names it'),
   act('harm', { fig: Id }, 'psionic Harm at your unit: the figure that rolls, killed on 4+ (§7.22)'),
   act('elusive', { moves: Moves }, 'Elusive: the unit fired upon falls back up to 4" per figure, coherent, ending farther from the nearest enemy, before the shot resolves, or stays with no moves; once per turn (§2.6)'),
   act('retarget', { target: T.Union([Id, T.Null()]) }, 'the Elusive target fell back out of the shooter\'s reach: fire at another legal target, or null to hold fire (§2.6)'),

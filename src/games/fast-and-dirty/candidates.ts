@@ -12,9 +12,11 @@ import {
   fireProblem, aimedProblem, smokeProblem, assaultProblem, blastProblem, demolitionProblem, enemiesOf, fallBackProblem, moveAllowance, moveProblem, priorityTargets, underFireRushProblem,
   type Positions,
 } from './legal.js';
-import { living, inPlay, type Action, type Path, type S, type Unit } from './state.js';
+import { living, movers, inPlay, type Action, type Path, type S, type Unit } from './state.js';
 import { bunkerProblem, isBunker } from './rules/fortifications.js';
+import { sentryGuns, sentryTargetProblem } from './rules/sentry.js';
 import { hesitantProblem } from './rules/command-response.js';
+import { cautiousProblem } from './rules/cautious.js';
 import { recallAction, recalled } from './rules/platoon.js';
 import { taskCandidates } from './rules/tasks.js';
 import { intruderCandidates } from './rules/intruder.js';
@@ -29,7 +31,8 @@ const SCALES = [100, 75, 50, 25];
 export function formation(s: S, u: Unit, v: Pt, len: number, mode: 'move' | 'rush', extra?: (end: Positions) => boolean): Path[] | null {
   if (v[0] === 0 && v[1] === 0) return null;
   for (const k of SCALES) {
-    const moves = living(u).map((f) => ({ fig: f.id, path: [along(f.at, v, Math.floor((len * k) / 100))] }));
+    // A Medic staying with the wounded does not go with the squad (§7.23).
+    const moves = movers(u).map((f) => ({ fig: f.id, path: [along(f.at, v, Math.floor((len * k) / 100))] }));
     const r = moveProblem(s, u, moves, { mode });
     if ('end' in r && (!extra || extra(r.end))) return moves;
   }
@@ -107,6 +110,8 @@ export function orderCandidates(s: S, u: Unit): Action[] {
     if (mayFire) for (const a of blastCandidates(s, u)) add(a);
     // Fire at a bunker holding a priority target (§6.6).
     if (mayFire) for (const b of s.terrain) if (isBunker(b) && !bunkerProblem(s, u, b.id)) add({ type: 'engage', moves: [], target: null, fireFirst: true, bunker: b.id });
+    // Fire at an enemy sentry gun (§7.25 [P]).
+    if (mayFire && u.side !== null) for (const { gun } of sentryGuns(s, u.side === 0 ? 1 : 0)) if (!sentryTargetProblem(s, u, gun.id)) add({ type: 'engage', moves: [], target: null, fireFirst: true, sentry: gun.id });
     if (mayFire) for (const a of aimedCandidates(s, u)) add(a);
     if (mayFire) for (const a of indirectCandidates(s, u)) add(a);
     for (const a of smokeCandidates(s, u)) add(a);
@@ -137,11 +142,13 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   if (!fb && moveAndFire) for (const a of intruderCandidates(s, u)) add(a);
   if (!fb) for (const a of recoverCandidates(s, u)) add(a);
   // Inflexible: no fire in an order that moves (§2.6).
-  if (has(u, 'inflexible')) out.splice(0, out.length, ...out.filter((a) => a.type !== 'engage' || !a.moves.length || (a.target === null && !a.blast && !a.aimed && !a.indirect && !a.bunker)));
+  if (has(u, 'inflexible')) out.splice(0, out.length, ...out.filter((a) => a.type !== 'engage' || !a.moves.length || (a.target === null && !a.blast && !a.aimed && !a.indirect && !a.bunker && !a.sentry)));
   // A unit that failed Command Response keeps only the orders it may give (§7.3).
   // Platoon coherency: a recalled element moves back towards its commander (§7.20).
   const recall = recalled(s, u) ? recallAction(s, u) : null;
   if (recall) add(recall);
+  // Cautious failed (§2.6): only orders that keep the unit in cover.
+  if (u.cautiousFailed) out.splice(0, out.length, ...out.filter((a) => !cautiousProblem(s, u, a)));
   if (u.hesitant || u.wavering || recall || (has(u, 'aggressive') && u.underFire)) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
   // Scattered fire reaches 10" only (§6.8): drop the shots beyond it.
   if (noRush(u)) out.splice(0, out.length, ...out.filter((a) => a.type !== 'rush'));

@@ -12,6 +12,7 @@ import scenariosJson from './data/scenarios.json' with { type: 'json' };
 import traitsJson from './data/traits.json' with { type: 'json' };
 import vehiclesJson from './data/vehicles.json' with { type: 'json' };
 import { withNatures } from './rules/natures.js';
+import { bestowProblem } from './rules/bestow.js';
 
 const Int = T.Integer();
 const XY = T.Tuple([T.Integer({ minimum: -10000, maximum: 20000 }), T.Integer({ minimum: -10000, maximum: 20000 })]);
@@ -48,6 +49,7 @@ export const FigureSpec = T.Object({
   sealed: T.Optional(T.Boolean({ description: 'the Self-Sealing armour add-on (§2.4, §7.1): in vacuum its wounds follow the normal wound margins; no points cost in the source (free [P])' })),
   atGrenades: T.Optional(T.Boolean({ description: 'AT grenades (§6.11 item 6 [P]): an AT-capable close weapon, AT +4 [P], one hit on a vehicle it touches in close assault; +1 point [P]' })),
   psionic: T.Optional(T.Union([T.Literal('marginal'), T.Literal('competent'), T.Literal('expert'), T.Literal('master')], { description: 'a psionic of this Aptitude, Strength 3 (§2.8, §7.22); no points cost in the source' })),
+  resiliencePoints: T.Optional(T.Integer({ minimum: 1, maximum: 10, description: 'trait Resilient (§2.6): the Resilience Points of each of these figures, required on every figure of a Resilient unit; a wound costs 1 RP, a kill 2; no points cost in the source (free [P])' })),
 }, { additionalProperties: false });
 
 export const UnitSpec = T.Object({
@@ -65,6 +67,8 @@ export const UnitSpec = T.Object({
   mechanized: T.Optional(T.String({ minLength: 1, maxLength: 64, description: 'trait Mechanized (§2.6): the name of its paired transport in this force list' })),
   aboard: T.Optional(T.String({ minLength: 1, maxLength: 64, description: 'starts the game aboard the transport of this name in the same force list (§2.5, §4.2): off the table until it disembarks' })),
   commandSquad: T.Optional(T.Array(T.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 5, uniqueItems: true, description: 'trait Command Squad (§2.6): the names of its subordinate units in this force list (at most 5)' })),
+  bestow: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'trait Bestow Trait (§2.6): the trait id this character gives the squad he joins, while attached' })),
+  items: T.Optional(T.Array(lit(['weapon', 'armour'] as const), { minItems: 1, maxItems: 2, uniqueItems: true, description: 'the items its item traits (Holy, Unholy, §2.6) apply to; both when absent' })),
   quality: lit(QUALITIES), resolve: lit(RESOLVES),
   at: T.Optional(XY), figures: T.Array(FigureSpec, { minItems: 1, maxItems: 12 }),
   demolition: T.Optional(T.Object({ charges: T.Integer({ minimum: 1, maximum: 5 }) }, { additionalProperties: false })),
@@ -225,8 +229,17 @@ export function traitProblem(c: Content, u: UnitSpec): Violation | null {
     if (!d) return violation('unknown_trait', `${u.name}: unknown trait ${t} (§2.6)`);
     if (!d.built) return violation('trait_not_built', `${u.name}: the trait ${d.name} is not built yet`);
     if (t === 'droidTroopers' && u.quality === 'elite') return violation('droid_elite', `${u.name}: Droid Troopers are never Elite (§2.6)`);
+    // HQ may only be applied to a single figure (§2.6 [P]: a unit of one figure).
+    if (t === 'hq' && u.figures.reduce((k, f) => k + (f.count ?? 1), 0) !== 1) return violation('hq_single_figure', `${u.name}: HQ may only be applied to a single figure (§2.6)`);
   }
-  return null;
+  // Holy and Unholy negate each other: not both on one unit [P].
+  if (u.traits?.includes('holy') && u.traits.includes('unholy')) return violation('holy_and_unholy', `${u.name}: a unit may not be both Holy and Unholy (§2.6 [P])`);
+  // Resilient: each model must be given its Resilience Points, and only a Resilient one has them (§2.6).
+  const resilient = !!u.traits?.includes('resilient');
+  if (u.figures.some((f) => (f.resiliencePoints !== undefined) !== resilient)) {
+    return violation('resilience_points', resilient ? `${u.name}: every figure of a Resilient unit must be given its resiliencePoints (§2.6)` : `${u.name}: resiliencePoints need the Resilient trait (§2.6)`);
+  }
+  return bestowProblem(c, u);
 }
 
 export const CONTENT = loadContent({ weapons: weaponsJson, armour: armourJson, scenarios: scenariosJson });
@@ -291,6 +304,8 @@ export function forceProblem(c: Content, units: (UnitSpec | VehicleSpec)[], limi
   }
   // Command Vehicle: only a single vehicle of a force may have it (§2.5).
   if (units.filter((u) => isVehicleSpec(u) && c.vehicles[u.vehicle]?.properties?.includes('commandVehicle')).length > 1) return violation('two_command_vehicles', 'only a single vehicle may be a Command Vehicle (§2.5)');
+  // A force with a Command Vehicle may not have an HQ figure (§2.5).
+  if (units.some((u) => isVehicleSpec(u) && c.vehicles[u.vehicle]?.properties?.includes('commandVehicle')) && units.some((u) => !isVehicleSpec(u) && u.traits?.includes('hq'))) return violation('hq_with_command_vehicle', 'a force with a Command Vehicle may not have an HQ figure (§2.5)');
   for (const u of units) {
     if (isVehicleSpec(u)) {
       const v = c.vehicles[u.vehicle];
@@ -342,6 +357,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
       ...(f.personalities?.length ? { personalities: [...f.personalities] } : {}),
       ...(f.sealed ? { sealed: true } : {}),
       ...(f.atGrenades ? { atGrenades: true } : {}),
+      ...(f.resiliencePoints ? { resiliencePoints: f.resiliencePoints } : {}),
     });
   });
   return {
@@ -356,6 +372,8 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
     ...(spec.elusive || spec.traits?.includes('elusive') ? { elusive: true } : {}),
     ...(spec.traits?.length ? { traits: withNatures(spec.traits) as Unit['traits'] } : {}),
     ...(spec.jumpPacks ? { jumpPacks: true } : {}),
+    ...(spec.bestow ? { bestow: spec.bestow } : {}),
+    ...(spec.items ? { items: [...spec.items] } : {}),
     ...(spec.drop && side !== null ? { reserve: true } : {}),
   };
 }

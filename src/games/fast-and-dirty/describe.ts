@@ -12,18 +12,23 @@ export function label(v: View, seat: Seat | null, a: Action): string {
   const join = 'attach' in a && a.attach ? `${name(v, a.attach)} joins; ` : '';
   const leave = 'detach' in a && a.detach ? '; the character detaches' : '';
   const psi = a.type === 'engage' && a.psionic ? `; ${a.psionic.fig} invokes ${a.psionic.power} at ${name(v, a.psionic.target)}${a.psionic.after ? ' after moving' : ''}` : '';
-  return `${join}${base}${psi}${leave}`;
+  // A Medic left behind with the wounded (§7.23).
+  const medic = 'medicStays' in a && a.medicStays ? `; ${a.medicStays} stays with the wounded` : '';
+  // A Hero shoots on his own and may pick the figure hit (§2.6).
+  const hero = a.type === 'engage' && a.hero ? `; the Hero${a.hero.target ? ` fires at ${name(v, a.hero.target)}` : ''}${a.hero.fig ? ` picks ${a.hero.fig}` : ''}` : '';
+  return `${join}${base}${psi}${medic}${hero}${leave}`;
 }
 
 function orderLabel(v: View, _seat: Seat | null, a: Action): string {
   const active = name(v, v.active);
   switch (a.type) {
     case 'initiative': return a.first ? 'Activate first' : 'Activate second';
-    case 'activate': return `Activate ${name(v, a.unit)}${a.lastStand ? ', making a Last Stand' : ''}${a.with ? `, then ${name(v, a.with)} (paired)` : ''}`;
+    case 'activate': return `Activate ${name(v, a.unit)}${a.lastStand ? ', making a Last Stand' : ''}${a.drugs ? ', taking its Combat Drugs' : ''}${a.with ? `, then ${name(v, a.with)} (paired)` : ''}`;
     case 'engage':
       if (a.indirect) return `${active} fires its mortar at (${inches(a.indirect[0])}, ${inches(a.indirect[1])})`;
       if (a.aimed) return `${active} takes an aimed shot at ${a.aimed} of ${name(v, a.target)}`;
       if (a.smoke) return `${active} lays a smoke screen from (${inches(a.smoke[0][0])}, ${inches(a.smoke[0][1])}) to (${inches(a.smoke[1][0])}, ${inches(a.smoke[1][1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
+      if (a.sentry) return `${active} fires at the sentry gun ${a.sentry}${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (a.bunker) return `${active} fires at the bunker ${a.bunker}${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (a.blast) return `${active}: ${a.blast.fig} fires a blast at (${inches(a.blast.at[0])}, ${inches(a.blast.at[1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (!a.moves.length) return a.target ? `${active} shoots at ${name(v, a.target)}` : `${active} holds`;
@@ -36,7 +41,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
         ...(a.scout ? [`${a.scout.fig} scouts to (${inches(a.scout.at[0])}, ${inches(a.scout.at[1])})`] : []),
         ...(a.demolition ? [`${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}`] : []),
         ...(a.task ? [`${a.task.fig} attempts task ${v.tasks?.find((t) => t.id === a.task!.id)?.name ?? a.task.id}`] : []),
-        ...(a.intrude ? [a.intrude.jam ? `${a.intrude.fig} tries to jam ${a.intrude.jam}'s communications` : `${a.intrude.fig} hacks for ${a.intrude.marker?.unit}'s marker ${a.intrude.marker?.n}`] : []),
+        ...(a.intrude ? [a.intrude.jam ? `${a.intrude.fig} tries to jam ${a.intrude.jam}'s communications` : a.intrude.marker?.id ? `${a.intrude.fig} hacks for marker ${a.intrude.marker.id}` : `${a.intrude.fig} hacks for ${a.intrude.marker?.unit}'s marker ${a.intrude.marker?.n}`] : []),
         ...(a.recover ? [`aid teams treat ${a.recover.map((r) => r.wounded).join(', ')}`] : []),
         ...(a.target ? [`the rest shoot at ${name(v, a.target)}`] : []),
       ];
@@ -45,11 +50,12 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'hide': return `${active} tries to hide`;
     case 'markers': return a.moves.length ? `${active} moves ${a.moves.length} hidden marker${a.moves.length > 1 ? 's' : ''}` : `${active} stays hidden`;
     case 'unhide': return `${active} reveals itself at marker ${a.marker}`;
+    case 'spot': return `test marker ${a.marker}${a.by ? ` with ${name(v, a.by)}` : ''} (night spotting)`;
     case 'reveal': return a.real ? `marker ${v.reveal?.marker ?? ''} is the real ${name(v, v.reveal?.unit ?? null)}` : `marker ${v.reveal?.marker ?? ''} is a dummy`;
     case 'withdraw': return a.unit ? `${name(v, a.unit)} withdraws${a.moves.length ? '' : ' straight away from the enemy'} (lull)` : 'no more withdrawals (lull)';
     case 'lullHide': return a.units.length ? `${a.units.map((id) => name(v, id)).join(', ')} go hidden (lull)` : 'nobody hides (lull)';
     case 'infiltrate': return a.unit ? `${name(v, a.unit)} infiltrates (a free Rush)` : 'no more infiltration moves';
-    case 'deploy': return `deploy (${a.placements.length} figures placed)`;
+    case 'deploy': return `deploy (${a.placements.length} figures placed${a.dummies?.length ? `, ${a.dummies.length} dummy markers` : ''})`;
     case 'minefield': return `place a minefield: markers at ${a.markers.map((p) => `(${inches(p[0])}, ${inches(p[1])})`).join(', ')}; marker ${a.real} real (${a.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})`;
     case 'inspire': return a.unit ? `${name(v, a.unit)} is inspired: ${a.effect === 'move' ? 'moves 3"' : a.effect === 'removeUnderFire' ? 'no longer Under Fire' : a.effect === 'recoverWounded' ? 'rolls to recover a wounded trooper' : 'will pass its next morale test'}` : 'the Inspiration goes unused';
     case 'react': return a.unit ? `${name(v, a.unit)} reacts, ${a.moves.length ? 'moving' : 'firing at'} ${a.moves.length ? `(${name(v, v.cards?.react?.to ?? null)} about to act)` : name(v, v.cards?.react?.to ?? null)}` : 'no reaction';
@@ -57,7 +63,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'harm': return `${a.fig} suffers the Harm`;
     case 'lucky': return a.die === null ? `${active} keeps its dice` : `${active}'s lucky trooper re-rolls die ${a.die + 1}`;
-    case 'commandReroll': return a.reroll ? `${active} re-rolls its Command Response test (Command Vehicle)` : `${active} keeps its Command Response result`;
+    case 'commandReroll': return a.reroll ? `${active} re-rolls its Command Response test (Command Vehicle or HQ)` : `${active} keeps its Command Response result`;
     case 'motivator': return a.reroll ? `${active}'s motivator rallies it: re-roll the morale test` : `${active} keeps its morale result`;
     case 'arrange': return a.places.length ? `${active} arranges ${a.places.length} landed figure${a.places.length > 1 ? 's' : ''}` : `${active} keeps the landing arrangement`;
     case 'drop': return `${active} drops at (${inches(a.at[0])}, ${inches(a.at[1])})`;
@@ -106,8 +112,13 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'wounded_killed': return `the wounded ${d.figure} of ${name(v, d.unit)} is killed`;
     case 'recovery': return `${d.figure} of ${name(v, d.unit)}: recovery ${d.total}, ${d.result === 'recovered' ? 'recovered and fights again' : d.result === 'stabilized' ? 'stabilized' : 'dies of the wounds'}`;
     case 'wounded_left': return `${name(v, d.unit)} leaves ${d.figures.join(', ')} behind${d.roll === null ? '' : `: ${d.roll}${d.resolveLower ? ', Resolve one level lower for the game' : ', no penalty'}`}`;
+    case 'medic_stays': return `${d.medic} of ${name(v, d.unit)} stays behind with ${d.wounded.join(', ')}`;
+    case 'medic_released': return `${d.medic} of ${name(v, d.unit)} leaves the wounded and rejoins the squad`;
     case 'wounded_to_rear': return `the stabilized ${d.figure} of ${name(v, d.unit)} is taken to the rear`;
     case 'lull': return 'a lull in the fight';
+    case 'hero_aim': return `${name(v, d.unit)} picks ${d.figure} of ${name(v, d.target)} to hit`;
+    case 'sentry_shot': return `${name(v, d.unit)} fires at the sentry gun ${d.sentry}: FE ${d.fe}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`;
+    case 'sentry_destroyed': return `sentry gun ${d.sentry} is destroyed`;
     case 'sentry_gun': return `sentry gun ${d.gun} (${d.level}) ${d.target ? `fires at ${name(v, d.target)}` : 'has no target in range'}`;
     case 'pds_fire': return `point defence ${d.pds} fires at the incoming round: ${d.roll}, ${d.destroyed ? 'destroyed' : 'missed'}`;
     case 'weapon_recovered': return `${name(v, d.unit)} recovers its ${d.weapon}: ${d.figure} carries it`;
@@ -135,13 +146,14 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'asset_lost': return `artillery section ${d.asset} is lost`;
     case 'infiltrated': return `${name(v, d.unit)} infiltrates`;
     case 'infiltration_passed': return `side ${d.side} makes no more infiltration moves`;
-    case 'deployed': return `side ${d.side}'s deployment is revealed (${d.placed} figures placed)`;
+    case 'deployed': return `side ${d.side}'s deployment is revealed (${d.placed} figures placed${d.markers?.length ? `, ${d.markers.length} hidden markers` : ''})`;
     case 'order_recall': return `${name(v, d.unit)} rolled a 1 beyond its Order Distance: ${d.back ? 'it must move back towards its commander' : 'it can only improve its defensive position'}`;
     case 'kills_deflected': return `${name(v, d.unit)}'s powered armour deflects ${d.deflected} of ${d.kills} kills`;
     case 'hide': return `${name(v, d.unit)} ${d.hidden ? 'goes into hiding' : 'fails to hide'}`;
     case 'markers_moved': return `${name(v, d.unit)}'s hidden markers move`;
-    case 'revealed': return `${name(v, d.unit)} is revealed at marker ${d.marker}`;
-    case 'marker_removed': return `${name(v, d.unit)}'s marker ${d.marker} was a dummy`;
+    case 'revealed': return `${name(v, d.unit)} is revealed at marker ${d.id ?? d.marker}`;
+    case 'marker_removed': return d.unit ? `${name(v, d.unit)}'s marker ${d.id ?? d.marker} was a dummy` : `marker ${d.marker} is removed as a dummy`;
+    case 'night_spotting': return `${name(v, d.unit)} tests to reveal marker ${d.marker}: ${d.success ? 'success' : 'failure'}`;
     case 'minefield_placed': return `side ${d.side} places minefield ${d.id}${d.real ? ` (marker ${d.real} real, ${d.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'})` : ''}`;
     case 'mine_passed': return `${name(v, d.unit)} passes minefield ${d.minefield} safely`;
     case 'mine_dummy': return `minefield ${d.minefield} marker ${d.marker} is a dummy and is removed`;
@@ -172,6 +184,13 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'medevac': return `${name(v, d.unit)} treats the wounded of ${name(v, d.squad)}`;
     case 'air_mobile': return `${name(v, d.unit)} drops from the airborne ${name(v, d.transport)}`;
     case 'nerve_test': return `${name(v, d.unit)} ${d.passed ? 'nerves itself to assault' : 'hesitates before'} ${name(v, d.target)}`;
+    case 'trait_bestowed': return `${name(v, d.character)} bestows ${d.trait} on ${name(v, d.unit)}`;
+    case 'trait_withdrawn': return `${name(v, d.unit)} loses ${d.trait} as ${name(v, d.character)} leaves`;
+    case 'combat_drugs': return `${name(v, d.unit)} takes its Combat Drugs${d.gained.length ? `: ${d.gained.join(', ')} for this activation` : ''}`;
+    case 'combat_drugs_wounds': return `${name(v, d.unit)}'s drugs wear off${d.figures.length ? `: ${d.figures.join(', ')} wounded` : ''}`;
+    case 'detection': return `${name(v, d.unit)} sweeps for hidden markers within 12"`;
+    case 'hivemind': return `${name(v, d.unit)} ${d.linked ? `is linked to its mind controller ${d.controller}: Fanatic and Relentless` : 'has no mind controller within 12"'}`;
+    case 'cautious_test': return `${name(v, d.unit)} Cautious test ${d.die}: ${d.passed ? 'it may leave cover' : 'it stays in cover'}`;
     case 'turn_ended': return `end of turn ${d.turn}`;
     case 'game_over': return `game over: ${d.reason}`;
     default: return ev.type.replace(/_/g, ' ');

@@ -10,7 +10,7 @@ import { hullBlock } from './rules/vehicles.js';
 import { POWERED_COHERENCY, powered } from './rules/powered.js';
 import { airborne } from './rules/grav.js';
 import { buildingBlocks, buildingCrossing, isBuilding } from './rules/buildings.js';
-import { QUALITY_TABLE, shiftQuality, living, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from './state.js';
+import { QUALITY_TABLE, shiftQuality, living, staysBehind, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from './state.js';
 
 const COVER_RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
 export const betterCover = (a: CoverClass, b: CoverClass): CoverClass => (COVER_RANK[a] >= COVER_RANK[b] ? a : b);
@@ -53,14 +53,17 @@ export function segmentBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null
     terrain = terrainBlock(s, o, t);
     terrainCache.set(key, terrain);
   }
-  // An airborne Fly/Grav vehicle sees and is seen over terrain features (§2.5).
-  if (terrain && !airborne(opt.observerUnit) && !(opt.targetUnit && airborne(opt.targetUnit))) return terrain;
+  // An airborne Fly/Grav vehicle, or a Flyer (§2.6 [P]), sees and is seen over terrain features (§2.5).
+  if (terrain && !aloft(opt.observerUnit) && !(opt.targetUnit && aloft(opt.targetUnit))) return terrain;
   const smoke = smokeBlock(s, o, t);
   if (smoke) return smoke;
   const veh = hullBlock(s, o, t, opt.observerUnit.id, opt.targetUnit?.id ?? null);
   if (veh) return veh;
   return friendlyBlock(s, o, t, opt);
 }
+
+/** Airborne for sight: a Fly/Grav vehicle not landed (§2.5) or a unit with the Flyer trait (§2.6). */
+const aloft = (u: Unit) => airborne(u) || !!u.traits?.includes('flyer');
 
 function terrainBlock(s: S, o: Pt, t: Pt): string | null {
   let woodsLight = 0, woodsDense = 0;
@@ -112,7 +115,8 @@ function friendlyBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null {
   // Vehicles fire over friendly infantry (§3.2 item 2).
   if (opt.fire && troops(opt.observerUnit) && opt.observerUnit.kind !== 'vehicle') {
     for (const u of s.units) {
-      if (u.id === opt.observerUnit.id || u.side !== opt.observerUnit.side || !troops(u) || u.hidden) continue;
+      // An attached Hero firing on his own is not blocked by the squad he is with (rules/natures.ts heroUnit).
+      if (u.id === opt.observerUnit.id || u.id === opt.observerUnit.attachedTo || u.side !== opt.observerUnit.side || !troops(u) || u.hidden) continue;
       const figs = living(u);
       for (const f of figs) if (pointSegmentDistance(f.at, o, t) < f.r) return `friendly:${u.id}`;
       for (let i = 0; i < figs.length; i++) {
@@ -273,8 +277,9 @@ export function coherencyBasis(u: Unit): string {
   return `for ${u.quality}${recon}`;
 }
 
-export function coherencyOf(u: Unit, positions?: Map<string, Pt>) {
-  // A scout out on its own is not counted until it returns (§7.24).
-  const figs = living(u).filter((f) => f.id !== u.scout);
+export function coherencyOf(u: Unit, positions?: Map<string, Pt>, stay?: string) {
+  // A scout out on its own is not counted until it returns (§7.24); nor is a Medic left with the
+  // wounded (§7.23 [P]), already or by this order (`stay`).
+  const figs = living(u).filter((f) => f.id !== u.scout && f.id !== stay && !staysBehind(u, f));
   return coherency(figs.map((f) => positions?.get(f.id) ?? f.at), figs.map((f) => f.r), coherencyDistance(u));
 }

@@ -3,10 +3,11 @@
 // activations after a D6 initiative roll; chance from D6 only (every roll an event). Hidden
 // information: the minefield records (module Mines) stay out of other seats' views until
 // revealed, and a hidden unit's figures (module Hidden movement) are shown to others as its
-// markers only; no simultaneous choices; squads move as groups of per-figure paths, LOS and
-// cover per figure. Reactions of the core rules (the defensive free shot, hit allocation, assault
-// casualties) run automatically under the spec's default policies; candidates are a sample
-// (all: false).
+// markers only; at night which markers are dummies (rules/night-markers.ts) is its owner's secret,
+// other seats seeing all of a side's markers in one anonymous list; the only simultaneous choice is
+// the sealed deployment group; squads move as groups of per-figure paths, LOS and cover per figure.
+// Reactions of the core rules (the defensive free shot, hit allocation, assault casualties) run
+// automatically under the spec's default policies; candidates are a sample (all: false).
 import type { Choice, Decision, Entry, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat, StandingOrder, Step, Violation } from '../../engine/types.js';
 import { answeredDecision } from '../../engine/one-decision.js';
 import { isViolation, violation } from '../../engine/types.js';
@@ -25,11 +26,15 @@ import { minefieldCandidates, minefieldProblem } from './rules/mines.js';
 import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.js';
 import { callFireProblem, mortarProblem } from './rules/indirect.js';
 import { bunkerProblem } from './rules/fortifications.js';
+import { sentryTargetProblem } from './rules/sentry.js';
+import { heroProblem } from './rules/hero.js';
 import { hesitantProblem } from './rules/command-response.js';
+import { cautiousProblem } from './rules/cautious.js';
+import { drugsProblem, drugsReady } from './rules/drugs.js';
 import { platoonOptionSchema, recallAction, recalled } from './rules/platoon.js';
 import { applyInfiltrate, infiltrateDecisions, infiltrateProblem } from './rules/infiltrate.js';
 import { applyLullHide, applyWithdraw, defaultWithdraw, hideable, lullDecisions, lullHideProblem, withdrawCandidates, withdrawProblem } from './rules/lull.js';
-import { applyDeployment, deployDecisions, deployOptionSchema, deployProblem, type DeployAction } from './rules/deploy.js';
+import { applyDeployment, deployCandidates, deployDecisions, deployOptionSchema, deployProblem, type DeployAction } from './rules/deploy.js';
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { aidBusy, recoverProblem, untreated, woundRules } from './rules/wounds.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
@@ -47,6 +52,7 @@ import { driveCandidates, driveProblem, isVehicle } from './rules/vehicles.js';
 import { boardCandidates, boardProblem, disembarkedOrderProblem } from './rules/transport.js';
 import { pairOptions, pairProblem } from './rules/pairs.js';
 import { isOptionalField, optionalChoice } from './rules/optional-fields.js';
+import { rerollSourceOf } from './rules/vehicle-properties.js';
 
 /** The state with the scout already placed, to check what it may do from there (§7.24). */
 function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
@@ -56,7 +62,8 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   cu.scout = sc.fig;
   return { s: c, u: cu };
 }
-import { applyInspire, applyReact, applyCoolerFire, applyLucky, applyMotivator, applyCommandReroll, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applyMinefield, afterDeployment, afterInfiltration, rollInitiative, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { applyInspire, applyReact, applyCoolerFire, applyLucky, applyMotivator, applyCommandReroll, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applySpot, applyMinefield, afterDeployment, afterInfiltration, afterLull, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
+import { defaultSpot, spotCandidates, spotDecisions, spotProblem } from './rules/night-spotting.js';
 import { Run } from './rules/run.js';
 import { inPlay, living, type Action, type Path, type S, type Side, type Unit } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
@@ -77,6 +84,7 @@ function pending(s: S): OpenDecision[] {
   if (s.phase === 'minefield') {
     return [{ key: `mines:${s.step}`, seat: s.toAct, kind: 'minefield', blocking: true, timing: 'setup', context: ctx, exposes: { remaining: s.minesToPlace[s.toAct] } }];
   }
+  if (s.phase === 'spot') return spotDecisions(s, ctx);
   if (s.phase === 'reveal') {
     const u = s.units.find((x) => x.id === s.reveal!.unit)!;
     return [{ key: `reveal:${s.step}`, seat: u.side as Side, kind: 'reveal', blocking: true, timing: 'reaction', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, marker: s.reveal!.marker, markers: u.hidden!.markers.length } }];
@@ -131,7 +139,7 @@ function pending(s: S): OpenDecision[] {
   }
   if (s.phase === 'commandReroll') {
     const u = s.units.find((x) => x.id === s.active)!;
-    return [{ key: `commandReroll:${s.step}`, seat: u.side as Side, kind: 'commandReroll', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id } }];
+    return [{ key: `commandReroll:${s.step}`, seat: u.side as Side, kind: 'commandReroll', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, by: rerollSourceOf(s, u)?.id ?? null } }];
   }
   if (s.phase === 'motivator') {
     const u = s.units.find((x) => x.id === s.active)!;
@@ -189,7 +197,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
   // Just out of a transport: fire or close assault only (§2.5).
   if (u.disembarking) { const p = disembarkedOrderProblem(u, a); if (p) return p; }
   if ((a.type === 'engage' || a.type === 'rush') && a.board !== undefined) {
-    if (a.type === 'engage' && (a.target !== null || a.blast || a.aimed || a.smoke || a.indirect || a.bunker || a.teamTarget || a.jump || a.psionic)) return violation('board_no_fire', 'a unit boarding a transport only moves (§2.5 [P])');
+    if (a.type === 'engage' && (a.target !== null || a.blast || a.aimed || a.smoke || a.indirect || a.bunker || a.sentry || a.teamTarget || a.jump || a.psionic)) return violation('board_no_fire', 'a unit boarding a transport only moves (§2.5 [P])');
     const shape = pathsShape(a.moves);
     if (shape) return shape;
     const p = boardProblem(s, u, a.board, endOf(a.moves));
@@ -197,6 +205,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
   }
   const hesitant = hesitantProblem(s, u, a);
   if (hesitant) return hesitant;
+  const stay = cautiousProblem(s, u, a);
+  if (stay) return stay;
   // Berserk (§2.6): a charge on the nearest enemy unit, when one is possible.
   const bz = berserkProblem(s, u, a, () => orderCandidates(s, u));
   if (bz) return bz;
@@ -214,7 +224,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
     case 'engage': {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
-      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined || a.bunker !== undefined;
+      const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined || a.bunker !== undefined || a.sentry !== undefined || a.hero?.target !== undefined;
       if ((u.kind === 'weaponTeam' || u.kind === 'sniper') && a.moves.length && fires) {
         return violation('moved_no_fire', u.kind === 'sniper' ? 'a sniper cannot shoot if it moved this activation (§7.27)' : 'a weapon team may shoot only if it did not move (§7.9)');
       }
@@ -250,7 +260,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
         u = s.units.find((x) => x.id === s.active)!;
         for (const c of Array.isArray(a.carry) ? a.carry : []) { const b = u.figures.find((f) => f.id === c?.by); if (b) b.carryTurn = s.turn; }
       }
-      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, false, a.carry ?? []) : moveProblem(s, u, a.moves, { mode: 'move', ...(a.carry ? { carry: a.carry } : {}) });
+      if (a.jump && a.medicStays !== undefined) return violation('medic_jump', 'a Medic is left with the wounded on a Move, Rush or charge, not a jump (§7.23 [P])');
+      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, false, a.carry ?? []) : moveProblem(s, u, a.moves, { mode: 'move', ...(a.carry ? { carry: a.carry } : {}), stay: a.medicStays });
       if (!('end' in r)) return r;
       if (u.fallingBack && !fallBackBlocked(s, u)) {
         const p = fallBackProblem(s, u, r.end);
@@ -259,6 +270,15 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (a.bunker !== undefined) {
         if (a.target !== null || a.blast || a.aimed || a.smoke || a.indirect || a.teamTarget) return violation('two_targets', 'fire at a bunker is the squad\'s shooting: target must be null (§6.6)');
         const p = bunkerProblem(s, u, a.bunker, a.fireFirst ? undefined : r.end);
+        if (p) return p;
+      }
+      if (a.hero !== undefined) {
+        const p = heroProblem(s, u, a, a.fireFirst ? undefined : r.end);
+        if (p) return p;
+      }
+      if (a.sentry !== undefined) {
+        if (a.target !== null || a.bunker || a.blast || a.aimed || a.smoke || a.indirect || a.teamTarget) return violation('two_targets', 'fire at a sentry gun is the squad\'s shooting: target must be null (§7.25 [P])');
+        const p = sentryTargetProblem(s, u, a.sentry, a.fireFirst ? undefined : r.end);
         if (p) return p;
       }
       if (a.blast !== undefined) {
@@ -294,7 +314,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
       if (!a.moves.length) return violation('no_move', 'a Rush moves at least one figure');
-      const r = moveProblem(s, u, a.moves, { mode: 'rush' });
+      const r = moveProblem(s, u, a.moves, { mode: 'rush', stay: a.medicStays });
       if (!('end' in r)) return r;
       return underFireRushProblem(s, u, r.end);
     }
@@ -305,7 +325,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
       if (a.jump !== undefined && a.jump !== 'bound') return violation(a.jump === 'leap' ? 'leap_no_assault' : 'malformed_action', 'a Leap may not be used to enter close assault; charge by Bound (§7.12)');
-      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, true) : moveProblem(s, u, a.moves, { mode: 'assault' });
+      if (a.jump && a.medicStays !== undefined) return violation('medic_jump', 'a Medic is left with the wounded on a Move, Rush or charge, not a jump (§7.23 [P])');
+      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, true) : moveProblem(s, u, a.moves, { mode: 'assault', stay: a.medicStays });
       if (!('end' in r)) return r;
       return assaultProblem(s, u, a.target, r.end);
     }
@@ -371,6 +392,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       const u = s.units.find((x) => x.id === s.reveal!.unit)!;
       return a.real ? revealProblem(s, u, s.reveal!.marker) : null;
     }
+    case 'spot': return spotProblem(s, a as Extract<Action, { type: 'spot' }>);
     case 'withdraw':
       if (a.type !== 'withdraw') return violation('wrong_action', 'answer with {type:"withdraw", unit, moves} (§7.14)');
       return withdrawProblem(s, seat as Side, a);
@@ -401,6 +423,11 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         if (s.lastStandUsed?.[seat as Side]) return violation('last_stand_used', 'one Last Stand per player per game (§7.13)');
         if (u.lastStand) return violation('last_stand_used', `${u.id} is already making its Last Stand`);
         if (u.reserve) return violation('in_reserve', `${u.id} is held in reserve: it has no position to stand on (§7.6, §7.13)`);
+      }
+      if (a.drugs !== undefined && a.drugs !== false) {
+        if (a.drugs !== true) return violation('malformed_action', 'drugs is true or absent');
+        const p = drugsProblem(u, a.lastStand === true);
+        if (p) return p;
       }
       if (a.with !== undefined) return pairProblem(s, u, a.with);
       return null;
@@ -446,7 +473,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type !== 'motivator' || typeof a.reroll !== 'boolean') return violation('wrong_action', 'answer with {type:"motivator", reroll: true|false} (§2.7)');
       return null;
     case 'commandReroll':
-      if (a.type !== 'commandReroll' || typeof a.reroll !== 'boolean') return violation('wrong_action', 'answer with {type:"commandReroll", reroll: true|false} (§2.5 Command Vehicle)');
+      if (a.type !== 'commandReroll' || typeof a.reroll !== 'boolean') return violation('wrong_action', 'answer with {type:"commandReroll", reroll: true|false} (§2.5 Command Vehicle, §2.6 HQ)');
       return null;
     case 'harm': {
       if (a.type !== 'harm' || typeof a.fig !== 'string') return violation('wrong_action', 'answer with {type:"harm", fig} (§7.22)');
@@ -499,7 +526,8 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       if (!revealProblem(s, u, s.reveal!.marker)) acts.unshift({ type: 'reveal', real: true });
       return { actions: acts, all: true };
     }
-    case 'deploy': return { actions: [{ type: 'deploy', placements: [] }], all: false };
+    case 'spot': return { actions: spotCandidates(s), all: true };
+    case 'deploy': return { actions: deployCandidates(s, seat as Side), all: false };
     case 'infiltrate': return { actions: [{ type: 'infiltrate', unit: null, moves: [] }], all: false };
     case 'withdraw': return { actions: withdrawCandidates(s, seat as Side), all: false };
     case 'lullHide': return { actions: [{ type: 'lullHide', units: [] }, ...hideable(s, seat as Side).slice(0, 6).map((u) => ({ type: 'lullHide' as const, units: [u.id] }))], all: false };
@@ -509,7 +537,9 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       const units = activatable(s, seat as Side);
       const stand = s.lastStandUsed?.[seat as Side] ? [] : units.filter((u) => !u.lastStand && !u.reserve).map((u) => ({ type: 'activate' as const, unit: u.id, lastStand: true }));
       const paired = [...units.map((u) => ({ type: 'activate' as const, unit: u.id })), ...stand].flatMap((a) => pairOptions(s, s.units.find((x) => x.id === a.unit)!).map((w) => ({ ...a, with: w })));
-      return { actions: [...units.map((u) => ({ type: 'activate' as const, unit: u.id })), ...stand, ...paired], all: true };
+      // Combat Drugs, once per unit (§2.6).
+      const drugged = units.filter(drugsReady).map((u) => ({ type: 'activate' as const, unit: u.id, drugs: true }));
+      return { actions: [...units.map((u) => ({ type: 'activate' as const, unit: u.id })), ...stand, ...drugged, ...paired], all: true };
     }
     case 'order': {
       const u = s.units.find((x) => x.id === s.active)!;
@@ -548,6 +578,7 @@ function defaultAction(s: S, dec: OpenDecision): Action {
   switch (dec.kind) {
     case 'deploy': return { type: 'deploy', placements: [] };
     case 'infiltrate': return { type: 'infiltrate', unit: null, moves: [] };
+    case 'spot': return defaultSpot(s);
     case 'withdraw': return defaultWithdraw(s, dec.seat as Side);
     case 'lullHide': return { type: 'lullHide', units: [] };
     case 'minefield': {
@@ -620,13 +651,14 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'hide': case 'markers': case 'unhide': applyHiddenOrder(s, run, s.units.find((x) => x.id === s.active)!, a); break;
     case 'minefield': applyMinefield(s, run, s.toAct, a.markers, a.real, a.mine); break;
     case 'infiltrate': if (!applyInfiltrate(s, run, s.toAct, a)) afterInfiltration(s, run); break;
-    case 'withdraw': if (!applyWithdraw(s, run, s.toAct, a)) rollInitiative(s, run); break;
-    case 'lullHide': if (!applyLullHide(s, run, s.toAct, a)) rollInitiative(s, run); break;
+    case 'withdraw': if (!applyWithdraw(s, run, s.toAct, a)) afterLull(s, run); break;
+    case 'lullHide': if (!applyLullHide(s, run, s.toAct, a)) afterLull(s, run); break;
+    case 'spot': applySpot(s, run, a); break;
     case 'activate':
       // A new activation decision: any earlier pairing is over (§2.6).
       delete s.pairNext;
       if (a.with !== undefined) s.pairNext = { after: a.unit, unit: a.with };
-      activate(s, run, s.units.find((x) => x.id === a.unit)!, a.lastStand === true);
+      activate(s, run, s.units.find((x) => x.id === a.unit)!, a.lastStand === true, a.drugs === true);
       break;
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
@@ -653,7 +685,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'unit', 'lastStand', 'first', 'reroll', 'die', 'at', 'fig', 'target', 'bunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'by', 'unit', 'lastStand', 'first', 'reroll', 'die', 'at', 'fig', 'target', 'bunker', 'sentry', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -751,7 +783,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
         properties: Object.fromEntries(['0', '1'].map((k) => [k, { type: 'array', maxItems: 4, items: { type: 'object', additionalProperties: false, required: ['at'], properties: { at: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0, maximum: 20000 } }, level: { enum: ['antiquated', 'modern', 'enhanced', 'advanced'] } } } }])),
       },
       sentryGuns: sentryOptionSchema,
-      lull: { type: 'boolean', default: false, description: 'module Lull in the fight: both initiative dice 1 (after turn 1): units within 12" of the enemy withdraw a Move away, wounded roll to recover, stabilized go to the rear, lost artillery back on 5+, lost support weapons on 6; then, with Hidden movement, units out of enemy LOS may hide with no roll; then initiative again (§7.14, checklist #69; withdrawals and hiding are the players\' decisions)' },
+      lull: { type: 'boolean', default: false, description: 'module Lull in the fight: both initiative dice 1 (after turn 1; with a card sequence, 1 on 1D6 when a card turn ends): units within 12" of the enemy withdraw a Move away, wounded roll to recover, stabilized go to the rear, lost artillery back on 5+, lost support weapons on 6; then, with Hidden movement, units out of enemy LOS may hide with no roll; then initiative again or the next deck (§7.14, §5.1, checklist #69; withdrawals and hiding are the players\' decisions)' },
       recoverWounded: { type: 'boolean', default: false, description: 'module Recover Wounded: a damage margin of 0-2 wounds (Hostile atmosphere 0-1, vacuum 0 unless self-sealing), wounded figures are out of action and count as casualties until stabilized; Command sub-action Recover Wounded (§7.23, §6.5, checklist #42-#43)' },
       commandDisruption: { type: 'boolean', default: false, description: 'module Command Disruption: a squad whose leader an attack kills is Pinned instead of Under Fire (§7.2, checklist #40)' },
       blastScatter: { type: 'boolean', default: false, description: 'Option Scatter for blast shots: no ranging test, the point always scatters 1D6 / 1D6+2 / 1D6+4 at close / medium / long range in a random direction (§6.7, checklist #108)' },
@@ -786,7 +818,15 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
         type: 'object', additionalProperties: false, description: 'drop troops (§7.6, checklist #61): each side\'s anti-aircraft density against enemy drops, rolling 2 / 3 / 4 kill dice (5+ kills a landing figure); at least light',
         properties: { 0: { enum: ['light', 'moderate', 'heavy'] }, 1: { enum: ['light', 'moderate', 'heavy'] } },
       },
-      night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2' },
+      aliens: {
+        type: 'object', additionalProperties: false, description: 'scenario setting Alien races (§4.1): the sides whose troops count as alien; Bug Hunter units get +1 to Fire Effect and close assault against them (§2.6)',
+        properties: { 0: { type: 'boolean' }, 1: { type: 'boolean' } },
+      },
+      night: { type: 'boolean', default: false, description: 'module Night fighting (§7.16, checklist #46): every range multiplier at most X2 (night-vision units unrestricted within 20"), pinning threshold −2; with hiddenMovement units hide with no roll, a spotted marker is settled by the spotter\'s Quality test (the spotting side picks the marker), and each side rolls 1D6 dummy markers placed with its deployment, which the enemy cannot tell from a unit\'s markers (§7.10 p.34, §4.2)' },
+      techAdvanced: {
+        type: 'object', additionalProperties: false, description: 'scenario setting Tech level (§4.1, §2.6 Primitive, checklist #73): the sides whose units count as technologically advanced against Primitive units; when absent, every unit without the Primitive trait does [P]',
+        properties: { 0: { type: 'boolean' }, 1: { type: 'boolean' } },
+      },
       tasks: taskOptionSchema,
       ...cardOptionSchema,
       generate: generateOptionSchema,

@@ -2,16 +2,18 @@
 // (§6.4 preconditions, fire priority, bands), close assault (§6.10), demolitions (§7.5).
 // Candidates, validation and queries all use these, so they cannot disagree.
 import { closeOnly, has, traitMove } from './rules/traits.js';
-import { carryProblem } from './rules/wounds.js';
+import { carryProblem, medicMoveProblem } from './rules/wounds.js';
 import { circlePolygonDistance, dist, edgeDistance, inside, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
 import { hull, isVehicle, vehicleAssaultProblem, vehicleTargetProblem } from './rules/vehicles.js';
 import { isViolation, violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
 import { inFortification, coherencyBasis, coherencyDistance, coherencyOf, inImpassable, pathCost, positionCover, samplePoints, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
 import { aerialClearance } from './rules/nlu.js';
+import { uplinkTargets } from './rules/command-traits.js';
+import { clearance, flyerAssaultProblem } from './rules/flyer.js';
 import { isBuilding, openingLimit, openingsMet } from './rules/buildings.js';
 import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
-import { QUALITY_TABLE, casualties, living, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
+import { QUALITY_TABLE, casualties, living, movers, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
 
 export type Positions = Map<string, Pt>;
 
@@ -37,7 +39,8 @@ export const enemiesOf = (s: S, u: Unit) => s.units.filter((e) => e.side !== nul
 /** Distance from a set of positions to the nearest enemy figure (edge to edge; §3.2 "away from"). */
 export function nearestEnemy(s: S, u: Unit, pos: (f: Figure) => Pt): number {
   let best = Infinity;
-  for (const e of enemiesOf(s, u)) for (const ef of living(e)) for (const f of living(u)) best = Math.min(best, edgeDistance(pos(f), f.r, ef.at, ef.r));
+  // A Medic staying with the wounded does not move with the unit (§7.23).
+  for (const e of enemiesOf(s, u)) for (const ef of living(e)) for (const f of movers(u)) best = Math.min(best, edgeDistance(pos(f), f.r, ef.at, ef.r));
   return best;
 }
 
@@ -54,6 +57,8 @@ export interface MoveOpts {
   allowance?: number;
   /** Carrying wounded (§7.23): each carrier moves one wounded figure; both at half the allowance. */
   carry?: { by: string; fig: string }[];
+  /** The Medic this order leaves behind with the wounded it leaves (§7.23). */
+  stay?: string;
 }
 
 /** Each path with its living figure, one path per figure: the first check of every kind of move. */
@@ -100,7 +105,7 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
         if (sm) return violation('smoke', `${m.fig}: a smoke screen blocks charges through it (§7.26)`);
       }
     }
-    const c = pathCost(s, path, has(u, 'agile'), aerialClearance(s, u, f));
+    const c = pathCost(s, path, has(u, 'agile'), clearance(s, u, f));
     if ('blocked' in c) return violation('impassable', `${m.fig}: the path crosses impassable terrain (${c.blocked}) (§3.2)`);
     // Leaving a trench costs 3" of the move (§7.7 [P]: a figure that starts inside one and ends outside).
     const leaving = inFortification(s, f.at, (k) => k === 'trench') && !inFortification(s, path[path.length - 1], (k) => k === 'trench') ? TRENCH_EXIT : 0;
@@ -140,7 +145,7 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
     for (const v of s.units) if (isVehicle(v) && inPlay(v) && circlePolygonDistance(p, me.r - 1, hull(v)) === 0) return violation('overlap', `${id} would end overlapping ${v.id}'s hull (§3.2)`);
   }
   if (end.size) {
-    const p = coherencyProblem(u, end);
+    const p = coherencyProblem(u, end, opt.stay) ?? medicMoveProblem(s, u, end, opt.stay, carry.map((c) => c.by));
     if (p) return p;
   }
   return { end };
@@ -158,11 +163,11 @@ function distToSeg(p: Pt, a: Pt, b: Pt): number {
  * §5.4 [P]: a squad that was coherent must end coherent; one that was not must end coherent, or
  * with fewer groups, or as many and a smaller joining gap.
  */
-export function coherencyProblem(u: Unit, end: Positions): Violation | null {
+export function coherencyProblem(u: Unit, end: Positions, stay?: string): Violation | null {
   const live = living(u).filter((f) => !(end.get(f.id) && (end.get(f.id)![1] < -50)));
   if (live.length < 2) return null;
-  const before = coherencyOf(u);
-  const after = coherencyOf(u, end);
+  const before = coherencyOf(u, undefined, stay);
+  const after = coherencyOf(u, end, stay);
   if (after.components.length === 1) return null;
   if (before.components.length === 1) return violation('incoherent', `${u.id} would end out of coherency (${coherencyDistance(u) / 100}" ${coherencyBasis(u)}) (§5.4)`);
   if (after.components.length < before.components.length) return null;
@@ -296,6 +301,8 @@ export function priorityTargets(s: S, u: Unit, pos?: Positions): { unit: Unit; p
     if (plan) ranked.push({ unit: t, plan });
   }
   ranked.sort((a, b) => a.plan.distance - b.plan.distance || (a.unit.id < b.unit.id ? -1 : 1));
+  // Uplink, in communications with no untreated wounded and no enemy within 10": any target (§2.6).
+  if (uplinkTargets(s, u, pos)) return ranked;
   const q = u.underFire ? shiftQuality(u.quality, -1) : u.quality;
   return ranked.slice(0, Math.max(1, QUALITY_TABLE[q].priority));
 }
@@ -359,6 +366,8 @@ export function assaultProblem(s: S, u: Unit, target: string, end: Positions): V
   if (u.fallingBack) return violation('falling_back', 'a falling-back unit may not initiate an assault (§6.1)');
   if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot start an assault (§7.19)`);
   if (isVehicle(t)) return vehicleAssaultProblem(s, u, t, end);
+  const airborne = flyerAssaultProblem(t);
+  if (airborne) return airborne;
   const contact = [...end.entries()].some(([id, p]) => {
     const f = u.figures.find((x) => x.id === id)!;
     return living(t).some((tf) => edgeDistance(p, f.r, tf.at, tf.r) <= 5);

@@ -226,12 +226,13 @@ export const fastAndDirtyPosition: PositionFormat<S> = {
     const beyond = [
       s.smoke.length ? 'smoke screens' : '', s.minefields.length ? 'minefields' : '',
       s.artillery.some((a) => a.lost || a.usedTurn > 0) ? 'used artillery sections' : '',
-      s.units.some((u) => u.hidden) ? 'hidden units' : '', s.units.some((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant') ? `${s.units.find((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant')!.kind} units` : '',
+      s.units.some((u) => u.hidden) ? 'hidden units' : '', s.markers?.length ? 'night dummy markers' : '', s.units.some((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant') ? `${s.units.find((u) => u.kind !== 'infantry' && u.kind !== 'nonCombatant')!.kind} units` : '',
       s.units.some((u) => u.attachedTo) ? 'attached characters' : '',
       s.units.some((u) => u.reserve) ? 'drop troops in reserve' : '',
       s.units.some((u) => u.figures.some((f) => f.psi) || u.psi || u.emboldened || u.terror) ? 'psionics' : '',
       s.units.some((u) => u.figures.some((f) => f.personalities?.length)) ? 'personalities' : '',
       s.units.some((u) => u.traits?.length) ? 'traits' : '',
+      s.sentriesDestroyed?.length ? 'destroyed sentry guns' : '',
       s.improvedIntel?.length || s.units.some((u) => u.inflexibleCoherency || u.hqLeadership || u.villainDown !== undefined || u.figures.some((f) => f.sealed)) ? 'Improved Intel, Inflexible coherency, HQ leadership, a fallen Villain or self-sealing armour' : '',
     ].filter(Boolean);
     if (beyond.length) return violation('not_at_a_position', `the position format does not cover ${beyond.join(', ')} yet; fork the game instead`, { beyond });

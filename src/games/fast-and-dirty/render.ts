@@ -162,8 +162,11 @@ export function render(v: View, opts: RenderOptions): string {
   const units = el(c.root, 'g', { class: 'units' });
   const colourOf = (u: Unit) => (u.side === null ? (u.controlledBy !== null && u.controlledBy !== undefined ? SIDE_COLOUR[u.controlledBy] : NEUTRAL) : SIDE_COLOUR[u.side]);
   const sorted = [...v.units].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // At night another side's hidden unit shows no position at all (its markers are drawn anonymously below).
+  const placeless = (u: Unit) => !!u.hidden && !u.hidden.markers.length;
   let anyCasualty = false;
   for (const u of sorted) {
+    if (placeless(u)) continue;
     for (const f of u.figures) {
       if (f.alive || f.exited) continue;
       anyCasualty = true;
@@ -184,7 +187,7 @@ export function render(v: View, opts: RenderOptions): string {
   ];
   const shown = new Set<string>();
   for (const u of sorted) {
-    if (!inPlay(u) || !living(u).length) continue;
+    if (!inPlay(u) || !living(u).length || placeless(u)) continue;
     const live = living(u);
     const fill = colourOf(u);
     const g = el(figs, 'g', { class: 'unit-figures', 'data-unit': u.id });
@@ -223,6 +226,14 @@ export function render(v: View, opts: RenderOptions): string {
       el(units, 'rect', { x: mx, y: cy - 6, width: 11, height: 12, rx: 2, fill: fl.fill, stroke: COLOURS.ink, 'stroke-width': 0.6 });
       text(units, mx + 5.5, cy + 3.5, fl.key, { 'font-size': 8, 'text-anchor': 'middle', fill: '#ffffff', 'font-weight': 'bold' });
     });
+  }
+
+  // Hidden markers no unit is shown for (night, §7.10, §8.1): a small counter in the side's colour, "?" (a dummy of your own: "D").
+  for (const m of v.markers ?? []) {
+    const [x, y] = at(m.at);
+    el(units, 'circle', { class: 'hidden-marker', cx: x, cy: y, r: 6, fill: SIDE_COLOUR[m.side], stroke: COLOURS.ink, 'stroke-dasharray': '2 2' })
+      .ele('title').txt(`hidden marker ${m.id}${m.dummy ? ' (your dummy)' : ''}`);
+    text(units, x, y + 3, m.dummy ? 'D' : '?', { 'font-size': 8, 'text-anchor': 'middle', fill: '#ffffff', 'font-weight': 'bold' });
   }
 
   // Side panel: sides and seats, score, units in and out of play, options, the result.

@@ -47,12 +47,20 @@ export interface Figure {
   carryTurn?: number;
   /** A wounded figure its squad has rolled to leave behind (Leave No One Behind, §7.23): one roll per figure. */
   leftBehind?: boolean;
+  /** A Medic left behind with these wounded figures (§7.23): he stays with them while one is untreated. */
+  staysWith?: string[];
   /** An attached character's figure: the id of its own unit (§2.8). */
   character?: string;
   /** A crew figure of a weapon team attached to the squad at deployment: the team's unit id (§7.9). */
   team?: string;
   /** Wears the Self-Sealing armour add-on (§2.4, §7.1). */
   sealed?: boolean;
+  /** Trait Resilient (§2.6, §6.5 step 7): its Resilience Points left; a wound costs 1, a kill 2 (rules/resilience.ts). */
+  resiliencePoints?: number;
+  /** Trait Ignore Pain (§2.6): wounded, it still moves and fights (`alive` stays true); a 1 on its roll at each activation removes it. */
+  painWound?: boolean;
+  /** Killed in close assault by an Infect unit and infected on 5+ (§2.6); the scenario defines what it does. */
+  infected?: boolean;
   /** Personalities of this squad member (§2.7): `brawler`, `knifeFighter`, `sharpshooter`, `triggerHappy`, `comms`, `forwardObserver` have effects. */
   personalities?: string[];
   /** An Intruder counter-hacked on a natural 1: it may not intrude for the rest of the battle (§2.7). */
@@ -106,7 +114,7 @@ export interface Unit {
   /** Making a Last Stand (§7.13): never moves, no Resolve or morale, ignores Under Fire and Pinned, free choice of target. */
   lastStand?: boolean;
   /** Hidden (module §7.10): its figures are off the table and these markers stand for it. */
-  hidden?: { markers: { n: number; at: Pt }[] } | null;
+  hidden?: { markers: HiddenMarker[] } | null;
   /** Tried to hide this activation (one roll per activation). */
   hideTried?: boolean;
   /** The turn in which it last moved or fired: troops in trenches still this turn are not fired on beyond 12" (§7.7, A37). */
@@ -140,7 +148,8 @@ export interface Unit {
   /** Terror: tests morale at its next activation (§7.22). */
   terror?: boolean;
   /** Unit traits (§2.6; data/traits.json). */
-  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate' | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo' | 'tankHunter' | 'airMobile')[];
+  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate' | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo' | 'tankHunter' | 'airMobile'
+    | 'bestowTrait' | 'bugHunter' | 'cautious' | 'combatDrugs' | 'detection' | 'flyer' | 'hivemind' | 'holy')[];
   /** Trait Hesitant failed its activation test: it may only Move into better cover this activation (§2.6). */
   wavering?: boolean;
   /** Enemy units that fired at it, by turn (Goon's returning fire, §2.6). */
@@ -175,6 +184,12 @@ export interface Unit {
   villainDown?: number;
   /** Advanced Force Generation Leaders QT (§2.10): the leadership of this Platoon HQ's leader figure (morale re-rolls while he lives). */
   hqLeadership?: Leadership;
+  /** Trait HQ (§2.6): the turn its once-a-turn Command Response re-roll was used (rules/command-traits.ts). */
+  hqRerollTurn?: number;
+  /** Trait Primitive (§2.6): the first attack by a technologically advanced weapon has been taken (future shock, rules/tech.ts). */
+  futureShocked?: boolean;
+  /** Trait Tech Reverence (§2.6): a friendly vehicle within 12" was destroyed; it tests morale at its next activation. */
+  reverenceTest?: boolean;
   /** Basic Forces limitation Inflexible (§2.10): coherency 2" whatever its Quality. */
   inflexibleCoherency?: boolean;
   /** A vehicle (§2.5): one hull figure, its type in data/vehicles.json (rules/vehicles.ts). */
@@ -183,6 +198,19 @@ export interface Unit {
   embarked?: string | null;
   /** Disembarked this activation: it may fire or close assault, but not move further (§2.5). */
   disembarking?: boolean;
+  /** Bestow Trait (§2.6, rules/bestow.ts): on a character, the trait it grants the squad it joins. */
+  bestow?: string;
+  /** The trait (and unit flag) an attached character's Bestow Trait added to this squad, removed when he leaves. */
+  bestowed?: { trait: string; flag?: 'elusive' | 'nightVision' };
+  /** Item traits Holy / Unholy (§2.6): the items they apply to, both when absent. */
+  items?: ('weapon' | 'armour')[];
+  /** Combat Drugs (§2.6, rules/drugs.ts): the one use is spent; the turn of that activation and the traits it added. */
+  drugsUsed?: boolean;
+  drugged?: { turn: number; added: string[] };
+  /** Hivemind (§2.6, rules/hivemind.ts): linked to a mind controller at its last activation (Fanatic and Relentless). */
+  hiveLinked?: boolean;
+  /** Cautious (§2.6): failed its Quality test this activation, so no move may take it out of cover. */
+  cautiousFailed?: boolean;
   /** Mechanized transport or Command Squad subordinates it may activate with (§2.6, rules/pairs.ts). */
   pairs?: { unit: string; kind: 'mechanized' | 'command' }[];
 }
@@ -224,6 +252,21 @@ export type VehicleFire = { weapon: number; target: string };
  * placer's secret (`real`, `mine`), redacted from every other view until the field is revealed.
  */
 export interface Minefield { id: string; owner: Side; markers: { n: number; at: Pt }[]; real: number | null; mine: 'ap' | 'av' | null; revealed: boolean }
+
+/**
+ * A hidden unit's marker (§7.10): `n` 1-3 names it within its unit (the owner's actions use it);
+ * at night (module Hidden movement with Night fighting) it also has a table-wide handle `id`, the
+ * only name other seats see, since they cannot tell it from a night dummy (rules/night-markers.ts).
+ */
+export interface HiddenMarker { n: number; at: Pt; id?: string }
+
+/**
+ * A hidden marker standing for no unit the viewer can name (rules/night-markers.ts). In the state:
+ * a night dummy (§4.2, §7.10 p.34, A35: 1D6 per side, belonging to no unit), `dummy: true`. In a
+ * seat's view: its own dummies (flagged) and, at night, every marker of the other side, its units'
+ * and its dummies' alike as `{id, side, at}`, ordered by id.
+ */
+export interface LooseMarker { id: string; side: Side; at: Pt; dummy?: true }
 
 /** A smoke screen: a line that blocks all LOS, fire and charges until its squad's next activation (§7.26). */
 export interface Smoke { unit: string; a: Pt; b: Pt }
@@ -272,6 +315,8 @@ export interface Options {
   gravity?: 'standard' | 'low' | 'high';
   /** Night fighting (§7.16): ranges X2 (night vision: unrestricted within 20"), pinning threshold −2. */
   night?: boolean;
+  /** Scenario setting Tech level (§4.1): the sides whose units count as technologically advanced against Primitive units (§2.6); when absent, every unit without the trait [P]. */
+  techAdvanced?: { 0?: boolean; 1?: boolean };
   /** Module Command Response (§7.3). */
   commandResponse?: boolean;
   /** Sides without communications (§7.4). */
@@ -309,6 +354,8 @@ export interface Options {
   reactionCards?: number;
   /** Force generation (§2.10, rules/generation.ts). */
   generate?: unknown;
+  /** Scenario setting Alien races (§4.1): the sides whose troops count as alien, for Bug Hunter (§2.6). */
+  aliens?: { 0?: boolean; 1?: boolean };
 }
 
 /** Scenario victory rules (§4.3, §9). */
@@ -318,7 +365,7 @@ export type Victory =
   | { kind: 'demolition'; attacker: Side; target: string }
   | { kind: 'evacuation' };
 
-export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'lucky' | 'commandReroll' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'lull' | 'ended';
+export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 'initiative' | 'activate' | 'order' | 'opportunity' | 'elusive' | 'retarget' | 'harm' | 'motivator' | 'lucky' | 'commandReroll' | 'control' | 'cooler' | 'react' | 'inspire' | 'arrange' | 'lull' | 'ended';
 
 /**
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
@@ -368,6 +415,8 @@ export interface S {
   lastStandUsed?: [boolean, boolean];
   /** Smoke screens on the table (§7.26). */
   smoke: Smoke[];
+  /** Sentry guns destroyed by fire (§7.25 [P]: a target with armour 6), by id. */
+  sentriesDestroyed?: string[];
   /** Minefields on the table and how many each side has still to place (§7.15). */
   minefields: Minefield[];
   minesToPlace: [number, number];
@@ -377,10 +426,20 @@ export interface S {
   lull?: import('./rules/lull.js').LullState;
   /** Off-board artillery sections (§7.11): lost on a timing roll of 0 successes. */
   artillery: { id: string; side: Side; weapon: string; lost: boolean; usedTurn: number }[];
-  /** A hidden marker an Intruder exposed this order: revealed like a spotted one when the order ends (§2.7). */
-  intruded?: { unit: string; marker: number } | null;
+  /** A hidden marker an Intruder exposed this order: revealed like a spotted one when the order ends (§2.7); at night named by its id. */
+  intruded?: { unit: string; marker: number } | { id: string } | null;
   /** A spotted hidden marker awaiting its owner's answer, real or dummy (§7.10). */
   reveal?: { unit: string; marker: number } | null;
+  /** The active unit whose Detection sweep (§2.6) the reveal belongs to: its order follows the sweep. */
+  detecting?: string | null;
+  /** Night (§7.10 p.34): this side picks the spotted enemy marker to test next, and the unit that tests (rules/night-spotting.ts). */
+  spot?: { side: Side } | null;
+  /** Night dummy markers (§4.2, A35) and, in views, the markers other seats cannot attribute (rules/night-markers.ts). */
+  markers?: LooseMarker[];
+  /** Night dummies each side rolled (1D6) and has still to place at deployment (§4.2). */
+  dummiesDue?: [number, number];
+  /** Markers given a table-wide id so far (the next id is m<markerSeq + 1>). */
+  markerSeq?: number;
   /** Task system (§7.28): the game's tasks, who accomplished each, which are lost. */
   tasks?: TaskState[];
   /** Card sequences (§5.1): this turn's deck and the drawn card (rules/cards.ts). */
@@ -408,11 +467,11 @@ export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embol
 
 export type Action =
   | { type: 'initiative'; first: boolean }
-  | { type: 'activate'; unit: string; lastStand?: boolean; with?: string }
-  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string } & Attachment & Boarding)
-  | ({ type: 'rush'; moves: Path[] } & Attachment & Boarding)
-  | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound' } & Attachment)
-  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string }; intrude?: { fig: string; jam?: string; marker?: { unit: string; n: number } }; recover?: { wounded: string; by: string[] }[] } & Attachment)
+  | { type: 'activate'; unit: string; lastStand?: boolean; with?: string; drugs?: boolean }
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; medicStays?: string; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string; sentry?: string; hero?: { target?: string; fig?: string } } & Attachment & Boarding)
+  | ({ type: 'rush'; moves: Path[]; medicStays?: string } & Attachment & Boarding)
+  | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound'; medicStays?: string } & Attachment)
+  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string }; intrude?: { fig: string; jam?: string; marker?: { unit: string; n: number; id?: undefined } | { id: string; unit?: undefined; n?: undefined } }; recover?: { wounded: string; by: string[] }[] } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'cooler'; unit: string | null; target: string | null }
@@ -430,11 +489,12 @@ export type Action =
   | { type: 'markers'; moves: { marker: number; path: Pt[] }[] }
   | { type: 'unhide'; marker: number }
   | { type: 'reveal'; real: boolean }
+  | { type: 'spot'; marker: string; by?: string }
   | { type: 'minefield'; markers: [Pt, Pt, Pt]; real: 1 | 2 | 3; mine: 'ap' | 'av' }
   | { type: 'infiltrate'; unit: string | null; moves: { fig: string; path: Pt[] }[] }
   | { type: 'withdraw'; unit: string | null; moves: { fig: string; path: Pt[] }[] }
   | { type: 'lullHide'; units: string[] }
-  | { type: 'deploy'; placements: { fig: string; at: Pt }[]; hidden?: { unit: string; markers: [Pt, Pt, Pt] }[] }
+  | { type: 'deploy'; placements: { fig: string; at: Pt }[]; hidden?: { unit: string; markers: [Pt, Pt, Pt] }[]; dummies?: Pt[] }
   | { type: 'drive'; speed: 'stationary' | 'cautious' | 'standard'; path: Pt[]; heading: number; fire: VehicleFire[]; fireFirst?: boolean; disembark?: { unit: string; at: { fig: string; at: Pt }[] }; shock?: string; scoot?: boolean; land?: boolean; smoke?: [Pt, Pt]; cids?: boolean; callFire?: { asset: string; at: Pt }; jump?: boolean; medevac?: { unit: string; wounded: string[] } };
 
 /** Board a friendly transport at the end of the move: every figure ends in contact with its hull (§2.5). */
@@ -460,6 +520,10 @@ export const attachedTeam = (s: S, u: Unit): Unit | undefined => s.units.find((c
 export function teamPart(u: Unit): Unit {
   return { ...u, kind: 'weaponTeam', figures: u.figures.filter((f) => f.team) };
 }
+/** A Medic left with wounded figures (§7.23): he stays while one of them is still untreated. */
+export const staysBehind = (u: Unit, f: Figure) => !!f.staysWith?.some((id) => u.figures.find((w) => w.id === id)?.wounded === 'wounded');
+/** The living figures that move with the unit: all but a Medic staying with the wounded (§7.23). */
+export const movers = (u: Unit) => living(u).filter((f) => !staysBehind(u, f));
 /** A living member of the unit has this personality (§2.7: its effect goes with the figure). */
 export const hasPersonality = (u: Unit, p: string) => living(u).some((f) => f.personalities?.includes(p));
 /** Dead, lost and untreated wounded figures; stabilized wounded are not casualties (§2.2, §7.23). */

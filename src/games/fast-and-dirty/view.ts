@@ -1,15 +1,20 @@
 // Views (spec §8.1): everything is public except where a hidden unit's figures stand (other seats
-// see its markers only, §7.10) and the minefield records (which marker is real and
-// its type), kept from every seat but the placer's until the field is revealed. determinize fills
-// a redacted record with a guess from the seat's Rng (any marker, anti-personnel: the worst case).
+// see its markers only, §7.10), the minefield records (which marker is real and its type), kept
+// from every seat but the placer's until the field is revealed, and at night which hidden markers
+// are dummies: other seats then see every marker of a side in one anonymous list, none under its
+// units (rules/night-markers.ts). determinize fills a redacted record with a guess from the seat's
+// Rng (any marker, anti-personnel: the worst case) and deals the anonymous markers out again.
 import { copyJson } from '../../engine/mech/json.js';
 import type { Rng, Seat } from '../../engine/types.js';
 import type { S } from './state.js';
+import { anonymizeView, dealMarkers, nightMarkers } from './rules/night-markers.js';
 
 export type View = S;
 
 export function viewOf(s: S, seat: Seat | null): View {
   const v = copyJson(s);
+  // At night no other seat may tell a unit's marker from a dummy (§8.1).
+  if (nightMarkers(v)) anonymizeView(v, seat);
   // A hidden unit's figures are off the table: other seats see only its markers (§7.10, §8.1).
   for (const u of v.units) {
     if (!u.hidden || u.side === seat) continue;
@@ -31,5 +36,6 @@ export function determinizeView(v: View, rng?: Rng): S {
     m.real = m.markers[rng ? rng.int(m.markers.length) : 0].n;
     m.mine = 'ap';
   }
+  dealMarkers(s, rng);
   return s;
 }

@@ -14,7 +14,8 @@ import { answer, cands, ev, fresh, kind, refused, rs } from './helpers.js';
 /** M5 with Advanced Setup, both gadget choices made (LEGION: Overcharge Coil, YB): LEGION has G5 Y3 B1 left. */
 function atStep3(): S {
   let s = fresh('M5', 2, { advancedSetup: true });
-  s = answer(s, { type: 'chooseBoards', boards: ['alpha', 'babylon', 'bravo'] }).s; // step 1: the mission's own boards
+  s = answer(s, { type: 'chooseBoards', boards: ['fortune', 'hardtack', 'hollywood'] }).s; // step 1: the mission's own boards, MAYHEM's
+  s = answer(s, { type: 'chooseBoards', boards: ['alpha', 'babylon', 'bravo'] }).s; // and LEGION's
   s = answer(s, { type: 'chooseGadgets', gadgets: [] }).s;
   return answer(s, { type: 'chooseGadgets', gadgets: ['gadget-babylon-overcharge'] }).s;
 }

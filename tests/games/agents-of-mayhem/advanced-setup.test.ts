@@ -12,10 +12,10 @@ import { isViolation } from '../../../src/engine/types.js';
 import { answer, cands, ev, fresh, kind, refused, rs, seats } from './helpers.js';
 
 
-/** M5 with Advanced Setup, step 1 answered with the mission's own boards (LEGION has a fourth to choose from, rules/board-choice.ts). */
+/** M5 with Advanced Setup, step 1 answered with the mission's own boards (each Side has a fourth to choose from, rules/board-choice.ts). */
 function step2() {
   const s = fresh('M5', 2, { advancedSetup: true });
-  return answer(s, { type: 'chooseBoards', boards: ['alpha', 'babylon', 'bravo'] }).s;
+  return answer(answer(s, { type: 'chooseBoards', boards: ['fortune', 'hardtack', 'hollywood'] }).s, { type: 'chooseBoards', boards: ['alpha', 'babylon', 'bravo'] }).s;
 }
 
 test('#81 Advanced Setup, choosing gadgets: each Side in turn spends its Scrap budget on its Discovered gadgets (one per type per board), instead of the mission\'s list', () => {

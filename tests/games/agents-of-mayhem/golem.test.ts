@@ -89,8 +89,8 @@ test('#60 the Golem cannot Hack (L1783)', () => {
 
 const N = Number(process.env.AOM_GOLEM_PLAYOUTS ?? 8);
 
-test(`#60 #61 random legal playouts of Mission 6 (${N} per player count): they end; the Golem's 2×2 footprint stays on free Outside spaces of one Level`, () => {
-  let moved = 0; let demolished = 0; let regenerated = 0;
+test(`#60 #61 random legal playouts of Mission 6 (${N} per player count): they end; the Golem's 2×2 footprint stays on free Outside spaces of one Level (Charge moves included)`, () => {
+  let moved = 0; let demolished = 0; let regenerated = 0; let charges = 0; let charged = 0;
   for (const n of CONTENT.missions.M6.players) {
     for (let i = 0; i < N; i++) {
       let k = 0;
@@ -105,6 +105,9 @@ test(`#60 #61 random legal playouts of Mission 6 (${N} per player count): they e
             if (e.type === 'moved' && d.unit === 'golem') moved++;
             if (e.type === 'demolish') demolished++;
             if (e.type === 'action' && d.unit === 'golem' && d.action === 'regenerate') regenerated++;
+            // Golem Charge: its timer placed on the Crushing Fists; a move made with its 3 MP when it came off.
+            if (e.type === 'timer_placed' && (e.data as { holder?: string }).holder === 'action:golem:fists') charges++;
+            if (e.type === 'moved' && d.unit === 'golem' && (e.data as { delayed?: string }).delayed) charged++;
           }
           const where = `M6/${n}/${i} entry ${k}`;
           const taken = new Map<string, string>();
@@ -123,8 +126,8 @@ test(`#60 #61 random legal playouts of Mission 6 (${N} per player count): they e
       assert.ok(r.result, `M6 ${n}p playout ${i} ended`);
     }
   }
-  assert.ok(moved > 0 && demolished > 0 && regenerated > 0, 'the playouts move the Golem, Demolish and Regenerate');
-  console.log(`# M6 playouts: golem moves ${moved}, demolish rolls ${demolished}, regenerates ${regenerated}`);
+  assert.ok(moved > 0 && demolished > 0 && regenerated > 0 && charges > 0, 'the playouts move the Golem, Demolish, Regenerate and Charge');
+  console.log(`# M6 playouts: golem moves ${moved}, demolish rolls ${demolished}, regenerates ${regenerated}, charges ${charges} (moves with their MP ${charged})`);
 });
 
 test('#60 Demolish in words: the action label and the event text', () => {

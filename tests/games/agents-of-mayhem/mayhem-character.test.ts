@@ -95,18 +95,21 @@ test('#51 character use fortune-3 Long Shot: Add-on, YY, a weapon whose yellow b
   assert.equal(refused(s, { type: 'act', unit: 'fortune', action: 'card-longshot', target: '9,0,1', mayhem: 'fortune-3' }).code, 'card_in_use');
 });
 
-test('#51 character use hardtack-1 Dig In: Add-on, B, no target: Hardtack gains an Armor cube and Defense Up', () => {
-  const s = withHand('hardtack', { hardtack: '2,3,1' }, ['hardtack-1']);
+test('#51 character use hardtack-1 Dig In: Instant, B, no target: Hardtack gains an Armor cube and Defense Up, whatever board is activated, using no Main or Add-on (L275, L1622)', () => {
+  const s = withHand('fortune', { hardtack: '2,3,1', fortune: '0,0,1' }, ['hardtack-1']);
   s.boards.hardtack.armor = 0;
-  assert.ok(cands(s).some((a) => a.type === 'act' && a.action === 'card-digin' && a.target === undefined));
-  assert.equal(refused(s, { type: 'act', unit: 'hardtack', action: 'card-digin', target: '3,3,1' }).code, 'unknown_field');
+  assert.ok(cands(s).some((a) => a.type === 'act' && a.unit === 'hardtack' && a.action === 'card-digin' && a.target === undefined), 'Fortune\'s board is activated: Hardtack takes the Instant all the same');
+  assert.equal(refused(s, { type: 'act', unit: 'hardtack', action: 'card-digin', target: '3,3,1' }).code, 'bad_instant');
   const st = answer(s, { type: 'act', unit: 'hardtack', action: 'card-digin' });
   assert.equal(st.s.boards.hardtack.armor, 1);
   assert.deepEqual(statuses(st.s, 'hardtack'), ['DEFENSE_UP']);
   assert.equal(st.s.boards.hardtack.cubes.tech, s.boards.hardtack.cubes.tech - 1, 'B paid');
   assert.ok(played(st, 'MAYHEM', 'hardtack-1'));
+  assert.deepEqual([st.s.slots[0].main, st.s.slots[0].addons], [false, []], 'no allowance used');
+  assert.equal(ev(st, 'action')[0].card, 'hardtack-1', 'the card is revealed as it is played');
+  assert.equal(refused(withHand('fortune', { hardtack: '2,3,1', fortune: '0,0,1' }, []), { type: 'act', unit: 'hardtack', action: 'card-digin' }).code, 'not_in_hand');
   // Gains respect the wells (no overflow, spec 2.2.1): a full Armor well stays full.
-  const full = withHand('hardtack', { hardtack: '2,3,1' }, ['hardtack-1']);
+  const full = withHand('fortune', { hardtack: '2,3,1', fortune: '0,0,1' }, ['hardtack-1']);
   const cap = CONTENT.elites.hardtack.wells.armor;
   full.boards.hardtack.armor = cap;
   assert.equal(answer(full, { type: 'act', unit: 'hardtack', action: 'card-digin' }).s.boards.hardtack.armor, cap);

@@ -159,7 +159,11 @@ test('#46 night, hidden movement: a spotted marker is settled by the spotter\'s 
   // Marker 1 steps round the end of the wall into B1's sight (B1 Regular: Quality target 3 on 1D6).
   const step = () => ({ type: 'markers' as const, moves: [{ marker: 1, path: [[1800, 600]] as [number, number][] }] });
   const ok = act(hidden('ns-ok'), step(), faces(6));
-  assert.deepEqual(evOf(ok.events, 'night_spotting')[0], { unit: 'B1', target: 'A1', marker: 1, success: true });
+  // The owner's event names the unit (and the marker's number in it); everyone else's only the marker's id (§8.1).
+  const spotting = ok.events.find((e) => e.type === 'night_spotting')!;
+  assert.deepEqual(spotting.data, { unit: 'B1', marker: 'm1', success: true, target: 'A1', n: 1 });
+  assert.deepEqual(spotting.to, { seats: [0] });
+  assert.deepEqual(spotting.others, { unit: 'B1', marker: 'm1', success: true });
   assert.equal(unitOf(ok.s, 'A1').hidden, null, 'revealed at the marker, no question to the owner');
   assert.notEqual(ok.s.phase, 'reveal');
   const fail = act(hidden('ns-fail'), step(), faces(1));

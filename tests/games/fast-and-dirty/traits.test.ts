@@ -132,7 +132,7 @@ test('#73 Stealth always hides; Obvious Target may not hide and may always be ta
 });
 
 test('#73 traits are data: unknown ones are refused in force lists and scenario data', () => {
-  assert.equal(code(forceProblem(CONTENT, [withT(['bugHunter'])], 500)), 'unknown_trait');
+  assert.equal(code(forceProblem(CONTENT, [withT(['noSuchTrait'])], 500)), 'unknown_trait');
   assert.equal(forceProblem(CONTENT, [withT(['tough', 'swift'])], 500), null);
   assert.ok(setup('firefight', { forces: { 0: [withT(['tough'])] } }).units.find((u) => u.id === 'A1')!.traits!.includes('tough'));
 });

@@ -127,7 +127,9 @@ test('#89 Mine Clearing: a marker the moving hull comes within reach of is disar
   const r = act(mk('vp-mine', 'engineerTank'), { type: 'drive', speed: 'cautious', path: [[2000, 1200]], heading: 0, fire: [] });
   assert.deepEqual(evOf(r.events, 'mine_cleared').map((e) => [e.marker, e.real]), [[1, true]]);
   assert.deepEqual(r.s.minefields[0].markers, []);
-  const other = act(mk('vp-mine2', 'lightTank'), { type: 'drive', speed: 'cautious', path: [[2000, 1200]], heading: 0, fire: [] });
+  // A tank without the property rolls for the mine instead (a 5: it passes; mines against vehicles in medevac.test.ts).
+  const other = act(mk('vp-mine2', 'lightTank'), { type: 'drive', speed: 'cautious', path: [[2000, 1200]], heading: 0, fire: [] }, [4]);
+  assert.equal(evOf(other.events, 'mine_passed').length, 1);
   assert.equal(other.s.minefields[0].markers.length, 2);
 });
 

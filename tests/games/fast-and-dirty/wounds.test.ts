@@ -215,7 +215,7 @@ test('#43 carrying wounded: one wounded per fit soldier, both at half the move; 
   assert.equal(evOf(fire.events, 'shot')[0].firers.length, 3);
 });
 
-test('#43 Leave No One Behind: a squad moving away from untreated wounded rolls 1D6 once per figure; under 5, one Resolve level lower for the game; a Medic needs no roll (§7.23)', () => {
+test('#43 Leave No One Behind: a squad moving away from untreated wounded rolls 1D6 once per figure; under 5, one Resolve level lower for the game; a squad keeping its Medic rolls too (§7.23)', () => {
   const s = volley('w-leave');
   wound(s, 'A1.5');
   const away = { type: 'engage', moves: march(600), target: null, fireFirst: true } as Action;
@@ -237,16 +237,16 @@ test('#43 Leave No One Behind: a squad moving away from untreated wounded rolls 
   const st = volley('w-leave-st');
   wound(st, 'A1.5', 'stabilized');
   assert.equal(evOf(act(st, away).events, 'wounded_left').length, 0);
-  // A squad with a Medic leaves them with no roll.
+  // A squad with a Medic that keeps him rolls too: only leaving him with the wounded spares the roll (medevac.test.ts).
   const medicSquad: UnitSpec = { name: 'Medics', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 4, personalities: ['medic'] }, { weapon: 'assaultRifle', armour: 'light' }] };
   const m = craft({ name: 'w-leave-medic', active: 'A1', options: W, units: [
     { id: 'A1', side: 0, spec: medicSquad, at: row(1000, 500, 5) },
     { id: 'B1', side: 1, spec: squad('regular', 5), at: row(1000, 1600, 5) },
   ] });
   wound(m, 'A1.5');
-  const mr = act(m, away);
-  assert.deepEqual(evOf(mr.events, 'wounded_left')[0], { unit: 'A1', figures: ['A1.5'], roll: null });
-  assert.equal(unitOf(mr.s, 'A1').leftWounded, undefined);
+  const mr = act(m, away, faces(4));
+  assert.deepEqual(evOf(mr.events, 'wounded_left')[0], { unit: 'A1', figures: ['A1.5'], roll: 4, resolveLower: true });
+  assert.equal(unitOf(mr.s, 'A1').leftWounded, true);
 });
 
 test('#43 a squad that failed Leave No One Behind checks Resolve one level lower (§7.23, §2.1)', () => {

@@ -4,7 +4,7 @@
 import { edmksTax } from './ddd.js';
 import { checkEvents } from './events.js';
 import { discardMayhem } from './mayhem.js';
-import { delayAction, mandatoryTimer, placeUntil } from './timers.js';
+import { delayAction, delayWhenRemoved, mandatoryTimer, placeUntil } from './timers.js';
 import { cardOf, jumpOf } from '../legal.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
@@ -70,6 +70,8 @@ export function performPaid(s: S, a: PaidAct, ev: Ev): void {
   const def = actOf(u, a)!;
   // A delayed Action (aimed by timer, or a mandatory timer): paid now, its allowance used, resolved when the timer comes off (spec 7.8 [P]).
   if (a.aim === 'timer' || (def.kind === 'attack' && mandatoryTimer(s, def))) { delayAction(s, u, def, !!a.aim, ev); return; }
+  // An optional Delay Action timer placed (the Golem's Charge): the whole Action waits for it (L1663), aimed if +1 Focus was paid.
+  if (a.timer && def.kind === 'attack') { delayWhenRemoved(s, u, def, a.aim === true, ev); return; }
   if (def.group && u.minion) sl.group = { action: def.id, minion: u.minion, used: [u.id], left: def.group };
   performAction(s, u, def, a.target, a.when, ev, !!a.aim);
   if (a.timer) placeUntil(s, u, def, ev);

@@ -123,17 +123,21 @@ export function applyMinionBuy(s: S, f: BuyFrame, buy: Buy, rng: Rng, ev: Ev): v
  * Below the Minion frames: after step 3, as the lockstep wants.
  */
 export function elitePlacementFrames(s: S): Frame[] {
+  const figures = Object.values(s.units).filter((x) => !x.minion && x.at && (x.ally || x.id === x.board));
+  for (const u of figures) u.at = null;
+  return elitePlacementOrder(s, figures);
+}
+
+/** The step-4 frames for these Elite figures and Allies (stack order: the first to place on top): MAYHEM first, by id, an Ally right after its host. */
+export function elitePlacementOrder(s: S, figures: Unit[]): Frame[] {
   const order: Frame[] = [];
+  const ids = new Set(figures.map((u) => u.id));
   for (const side of ['MAYHEM', 'LEGION'] as Side[]) {
     const seat = seatsOf(s, side)[0];
     if (seat === undefined) continue;
-    for (const u of Object.values(s.units).filter((x) => x.side === side && !x.minion && !x.ally && x.id === x.board && x.at).sort((x, y) => (x.id < y.id ? -1 : 1))) {
-      u.at = null;
+    for (const u of figures.filter((x) => x.side === side && !x.ally && x.id === x.board).sort((x, y) => (x.id < y.id ? -1 : 1))) {
       order.push({ t: 'placeUnit', seat, side, unit: u.id });
-      for (const a of Object.values(s.units).filter((x) => x.ally && x.board === u.id && x.at).sort((x, y) => (x.id < y.id ? -1 : 1))) {
-        a.at = null;
-        order.push({ t: 'placeAlly', seat, unit: a.id, host: u.id });
-      }
+      for (const a of Object.values(s.units).filter((x) => x.ally && x.board === u.id && ids.has(x.id)).sort((x, y) => (x.id < y.id ? -1 : 1))) order.push({ t: 'placeAlly', seat, unit: a.id, host: u.id });
     }
   }
   return order.reverse();

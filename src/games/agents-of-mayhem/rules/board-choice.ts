@@ -5,16 +5,19 @@
 // hidden from the other Side until every choosing Side has chosen (commit-reveal as step 2), then
 // both are applied at once: a board not chosen leaves the game with its units (its figure, its
 // Ally, its Minions) and its Mayhem cards; an extra Squad board chosen comes in with empty Minion
-// slots (step 3 fills them). Runs before step 2 (gadgets for the Elite boards in play).
+// slots (step 3 fills them); an extra Elite board chosen comes in with its figure, off the map
+// until step 4 places it, its Upgrades owned, its 3 Mayhem cards in the Side's deck, and its
+// gadgets chosen in step 2. Runs before step 2 (gadgets for the Elite boards in play).
 import { Type as T, type Static } from '@sinclair/typebox';
 import { drawOne, newDeck } from '../../../engine/mech/deck.js';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import setupBoardsJson from '../data/setup-boards.json' with { type: 'json' };
 import { CONTENT, checkDataFile, type Side } from '../content.js';
-import { isElite, seatsOf, type Board, type Frame, type S } from '../state.js';
+import { isElite, seatsOf, UPGRADES, type Board, type Frame, type S, type Unit } from '../state.js';
 import { say, type Ev } from './board.js';
 import { scrapBudget } from './gadgets.js';
 import { MAYHEM } from './mayhem.js';
+import { elitePlacementOrder } from './advanced-setup.js';
 
 /** Boards chosen in step 1 (L2229). */
 export const BOARDS_CHOSEN = 3;
@@ -24,7 +27,7 @@ const SetupBoardsFile = T.Object({
   missions: T.Record(T.String(), T.Partial(T.Object({ MAYHEM: T.Array(T.String()), LEGION: T.Array(T.String()) }, { additionalProperties: false }))),
 }, { additionalProperties: false });
 
-/** Loads the extra boards: Squad boards of their Side (L2229), not the mission's own, in a mission with Scrap budgets (Advanced Setup). */
+/** Loads the extra boards: Elite or Squad boards of their Side (L2229), not the mission's own, in a mission with Scrap budgets (Advanced Setup). */
 export function loadSetupBoards(raw: unknown): Record<string, Partial<Record<Side, string[]>>> {
   checkDataFile('setup-boards', SetupBoardsFile, raw);
   const f = raw as Static<typeof SetupBoardsFile>;
@@ -33,8 +36,9 @@ export function loadSetupBoards(raw: unknown): Record<string, Partial<Record<Sid
     if (!m) throw new Error(`setup-boards: no mission ${id}`);
     if (!scrapBudget(id, 'MAYHEM')) throw new Error(`setup-boards: ${id} has no Scrap budget (no Advanced Setup)`);
     for (const [side, boards] of Object.entries(sides) as [Side, string[]][]) for (const b of boards) {
-      const sq = CONTENT.squads[b];
-      if (!sq || sq.side !== side) throw new Error(`setup-boards ${id}: ${b} is no ${side} Squad board (extra Elite boards are not modelled)`);
+      // An Elite board brings its figure, and the loaders of data/mayhem.json, gadgets.json and upgrades.json require its 3 Mayhem cards, 2 Starting gadgets and Upgrades of every Elite.
+      const board = CONTENT.squads[b] ?? CONTENT.elites[b];
+      if (!board || board.side !== side) throw new Error(`setup-boards ${id}: ${b} is no ${side} Elite or Squad board`);
       if (m.sides[side].boards.some((x) => x.board === b)) throw new Error(`setup-boards ${id}: ${b} is already the mission's`);
       if (new Set(boards).size !== boards.length) throw new Error(`setup-boards ${id}: ${b} listed twice`);
     }
@@ -101,7 +105,13 @@ export function commitBoards(s: S, f: Extract<Frame, { t: 'chooseBoards' }>, boa
       s.stack = s.stack.filter((x) => !((x.t === 'placeUnit' || x.t === 'placeAlly') && gone.includes(x.unit)));
       say(ev, 'board_left', { side, board: b, units: gone });
     }
-    for (const b of chosen) if (!s.boards[b]) s.boards[b] = newBoard(b, side);
+    for (const b of chosen) {
+      if (s.boards[b]) continue;
+      s.boards[b] = newBoard(b, side);
+      if (isElite(b)) s.units[b] = extraFigure(s, b, side);
+    }
+    // Step 4: the Elite figures in play are placed (the chosen extra one too, in the usual order).
+    placeFigures(s);
     // A Side with no Squad board left buys no Minions (step 3).
     if (!Object.values(s.boards).some((x) => x.side === side && x.kind === 'squad')) s.stack = s.stack.filter((x) => !(x.t === 'buyMinions' && x.side === side));
     // Setup step D for the boards in play: 3 cards per Elite, 1 per Minion type (L2240), the hand drawn again (same size, hidden).
@@ -114,4 +124,26 @@ export function commitBoards(s: S, f: Extract<Frame, { t: 'chooseBoards' }>, boa
       s.mayhem[side] = { deck, hand };
     }
   }
+}
+
+/**
+ * The figure of an extra Elite board chosen in step 1: off the map until step 4 places it; it faces
+ * as the mission's first unit of its Side (the mission has no space for it); its owned Upgrades
+ * (from a campaign) are on it; its gadgets come in step 2.
+ */
+function extraFigure(s: S, board: string, side: 'MAYHEM' | 'LEGION'): Unit {
+  const m = CONTENT.missions[s.mission];
+  const u: Unit = { id: board, board, minion: null, side, at: null, facing: m.sides[side].units[0]?.facing ?? 'N', downed: false, hits: 0, statuses: [], entry: null };
+  const ups = (s.upgrades?.owned[board] ?? []).filter((x) => UPGRADES[x]);
+  if (ups.length) u.upgrades = ups.slice();
+  return u;
+}
+
+/** Rewrites the step-4 Elite placement frames for the figures now in play (rules/advanced-setup.ts order), where they stood on the stack. */
+function placeFigures(s: S): void {
+  const elite = (f: Frame) => (f.t === 'placeUnit' && !s.units[f.unit]?.minion) || f.t === 'placeAlly';
+  const at = s.stack.findIndex(elite);
+  const rest = s.stack.filter((f) => !elite(f));
+  const figures = Object.values(s.units).filter((u) => !u.minion && !u.at && !u.entry && !u.downed);
+  s.stack = [...rest.slice(0, Math.max(0, at)), ...elitePlacementOrder(s, figures), ...rest.slice(Math.max(0, at))];
 }

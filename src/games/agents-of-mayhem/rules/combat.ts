@@ -3,11 +3,11 @@
 // Block window; Hits (Shield → Armor → Wound where the target chooses); Pushes; Uncontrolled
 // Falls with Fall Dash; AoE (same Level, walls block, traced from the centre).
 import type { Ability, Face, Status } from '../abilities.js';
-import { instantCandidates } from './instants.js';
+import { canRespondNow } from './instants.js';
 import { isAdvanced } from '../abilities.js';
 import { CONTENT, cellKey, type Color, type CompiledAction } from '../content.js';
 import { area as areaOf, crossesLock, lockedRooms, distance, faceToward, inFlank, los, nearestCell, parseKey, terrainCost, topFloorAtOrBelow, floor, DIRS } from '../geometry.js';
-import { actionOf, actionsOf, count, footprint, isElite, isFigure, isLarge, map, mission, occupies, other, unitAt, type Frame, type S, type Unit, type Well } from '../state.js';
+import { actionOf, actionsOf, count, footprint, isElite, isFigure, isLarge, map, mission, occupies, other, unitAt, whenRemovedAction, type Frame, type S, type Unit, type Well } from '../state.js';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import { addVp, capacity, defense, down, gainCube, gainMayhemStatus, giveStatus, payment, placeWound, say, woundWells, type Ev } from './board.js';
@@ -305,6 +305,8 @@ export function pushOptions(s: S, f: Attack): string[] {
   const occ = unitAt(s);
   const [x, y, z] = parseKey(u.at);
   const d0 = distance(origin, u.at);
+  // A room locked to the unit's Side (an Event's force fields, L1837) holds against Pushes too: a space across its boundary is no space to go to (spec 7.3.8's fallback then applies).
+  const rooms = lockedRooms(s, u);
   const far: string[] = []; const same: string[] = [];
   for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
     if (!dx && !dy) continue;
@@ -315,7 +317,7 @@ export function pushOptions(s: S, f: Attack): string[] {
     let to: string | null = null;
     if (floor(m, x2, y2, z)) to = cellKey(x2, y2, z);
     else if (!floor(m, x2, y2, z + 1)) { const t = topFloorAtOrBelow(m, x2, y2, z - 1); if (t !== null) to = cellKey(x2, y2, t); }
-    if (!to || occ.get(to)) continue;
+    if (!to || occ.get(to) || crossesLock(m, rooms, u.at, to)) continue;
     const d = distance(origin, to);
     if (d > d0) far.push(to); else if (d === d0) same.push(to);
   }
@@ -325,7 +327,7 @@ export function pushOptions(s: S, f: Attack): string[] {
 /** Whether the top attack frame waits on someone (the same test pending uses). */
 export function attackWaits(s: S, f: Attack): boolean {
   const u = currentTarget(s, f);
-  if (f.stage === 'preroll') return !!u && f.i === 0 && !f.dashed.includes(u.id) && !f.instants?.includes(u.id) && (canDash(s, u) || instantCandidates(s, [u]).length > 0);
+  if (f.stage === 'preroll') return !!u && f.i === 0 && !f.dashed.includes(u.id) && !f.instants?.includes(u.id) && (canDash(s, u) || canRespondNow(s, u));
   if (f.stage === 'aim') return (f.aims ?? 0) > 0 && aimBonusOptions(s, f).length > 0;
   if (f.stage === 'block') return !!u && f.hits > 0 && maxBlocks(s, u, f.hits) > 0;
   if (f.stage === 'push') return !!u?.at && f.pushes > 0 && pushOptions(s, f).length > 0;
@@ -339,7 +341,8 @@ export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' |
     if (s.stack[s.stack.length - 1] !== f) return 'wait';
     if (attackWaits(s, f)) return 'wait';
     const att = attackerOf(s, f);
-    const a = actionOf(att, f.action)!;
+    // A Delay Action resolved at its timer's removal: its WHEN REMOVED abilities are in force (the Golem's Charge: an extra die, spec 7.8).
+    const a = f.whenRemoved ? whenRemovedAction(actionOf(att, f.action)!) : actionOf(att, f.action)!;
     const u = currentTarget(s, f);
     switch (f.stage) {
       case 'preroll': f.stage = 'roll'; break;

@@ -2,11 +2,14 @@
 // their number is unseen by everyone: drawn from that Side's numbers when triggered), Event
 // Boxes printed in each Side's book and kept from the other Side until triggered (the view shows
 // a seat its own book only), the Tile trigger (a unit of the marker's Side moving onto its Tile),
-// the Area trigger (moving into the Inside Area holding it), the Hack trigger (rules/ddd.ts hacks it), resolution (VP, a face-down explosion) and removal; placement limits for Redeploy and Deploy.
+// the Area trigger (moving into the Inside Area holding it), the Hack trigger (rules/ddd.ts hacks it),
+// resolution (VP, a face-down explosion on the marker's or a named space, an Objective Marker
+// placed, Targetable and locking a room, markers that stay) and removal; placement limits for
+// Redeploy and Deploy.
 import { drawOne, newDeck } from '../../../engine/mech/deck.js';
 import type { Rng } from '../../../engine/types.js';
-import { CONTENT, type EventBox } from '../content.js';
-import { area } from '../geometry.js';
+import { CONTENT, cellKey, topMost, type EventBox } from '../content.js';
+import { area, inside } from '../geometry.js';
 import { map, mission, type Frame, type S, type Side, type Unit } from '../state.js';
 import { addVp, say, type Ev } from './board.js';
 import { placeExplosion } from './explosions.js';
@@ -75,16 +78,32 @@ function removeMarker(s: S, marker: number): void {
   for (const g of s.stack) if (g.t === 'event' && g.marker > marker) g.marker--;
 }
 
-/** A Box's effect (data vocabulary): VP, a face-down Explosion on the marker's space, an Objective Marker placed. */
+/**
+ * A Box's effect (data vocabulary): VP; a face-down Explosion, placed by the book's Side, on the
+ * marker's space or the space the Box names, with any Statuses stacked on it; an Objective Marker
+ * placed on the space the Box names or, for a marker's Box, on the top most Level above the marker
+ * ("this building"), locking the room the Box names or the marker's own Inside Area ("the room").
+ * `at` is the triggered marker's space (null for an Event Card).
+ */
 function boxEffect(s: S, box: EventBox, book: Side, at: string | null, ev: Ev): void {
   if (box.effect.vp) addVp(s, box.effect.vp.side, box.effect.vp.n, box.text, ev);
-  if (box.effect.explosion && at) placeExplosion(s, at, book, ev);
+  const x = box.effect.explosion;
+  if (x) {
+    const where = typeof x === 'object' && x.at ? x.at.join(',') : at;
+    if (where) placeExplosion(s, where, book, ev, typeof x === 'object' ? x.statuses ?? [] : []);
+  }
   const o = box.effect.om;
-  if (o && !s.oms.some((x) => x.id === o.id)) {
+  if (o && !s.oms.some((y) => y.id === o.id)) {
     const m = map(s);
-    const lock = o.lock ? { side: o.lock.side, room: area(m, m.cells[o.lock.room.join(',')]) } : undefined;
-    s.oms.push({ id: o.id, at: o.at.join(','), control: o.control, ...(o.hits ? { hits: o.hits } : {}), ...(lock ? { lock } : {}) });
-    say(ev, 'om_placed', { om: o.id, at: o.at.join(','), control: o.control, ...(o.hits ? { hits: o.hits } : {}), ...(lock ? { lock } : {}) });
+    const here = at ? m.cells[at] : undefined;
+    const top = here ? topMost(m, here) : null;
+    const space = o.at ? o.at.join(',') : top ? cellKey(top.x, top.y, top.z) : null;
+    const room = o.lock ? (o.lock.room ? m.cells[o.lock.room.join(',')] : here) : undefined;
+    // A room no longer Inside (its Level collapsed, spec 7.6.3) has no doors or stairs left to lock.
+    const lock = o.lock && room && inside(m, room) ? { side: o.lock.side, room: area(m, room) } : undefined;
+    if (!space || !m.cells[space]) return;
+    s.oms.push({ id: o.id, at: space, control: o.control, ...(o.hits ? { hits: o.hits } : {}), ...(lock ? { lock } : {}) });
+    say(ev, 'om_placed', { om: o.id, at: space, control: o.control, ...(o.hits ? { hits: o.hits } : {}), ...(lock ? { lock } : {}) });
   }
 }
 

@@ -18,6 +18,8 @@ import { down, gainMayhemStatus, giveStatus, say, type Ev } from './board.js';
 import { applyHits, maxBlocks, modifyPool, pushOptions, reactingSeat, roll, type Attack } from './combat.js';
 import { DDDS, dddAt, hitDdd } from './ddd.js';
 import { hitVehicle, liveVehicles, vehicleAt } from './vehicles.js';
+import { dropVehicles } from './vehicle-movement.js';
+import { liftLostLocks } from './targetable.js';
 
 const Color = T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]);
 const Size = T.Union([T.Literal('small'), T.Literal('medium'), T.Literal('large')]);
@@ -271,6 +273,11 @@ function collapse(s: S, tile: number, dmg: number, ev: Ev): void {
   s.collapsed = { ...(s.collapsed ?? {}), [tile]: level };
   const after = map(s);
   say(ev, 'building_collapsed', { tile: CONTENT.missions[s.mission].compiled.tiles[tile].tile, level: top, damage: dmg, removed: gone.map((x) => x.marker) });
+  // A vehicle on the collapsed Level falls with its riders (spec 7.16.3: vehicle falling), before the units left there drop.
+  dropVehicles(s, ev);
+  // A locked room taken away (its Level gone, or open to the sky under the Destroyed tile) locks nothing any more; a room that stands keeps its lock,
+  // and the displaced units below land Outside on the Destroyed Level, never across it (step 4).
+  liftLostLocks(s, ev);
   // Step 4: units and markers of the collapsed Level and the Level below go to the same (x, y) on the Destroyed tile.
   const fromTop = Object.values(s.units).filter((u) => u.at && before.cells[u.at]?.tile === tile && parseKey(u.at)[2] === top).sort((a, b) => (a.id < b.id ? -1 : 1));
   const displace: Frame[] = [];
@@ -308,10 +315,12 @@ export function destroyBuilding(s: S, tile: number, ev: Ev): void {
   const gone = buildingMarkers(s, tile);
   s.collapsed = { ...(s.collapsed ?? {}), [tile]: 1 };
   const after = map(s);
+  liftLostLocks(s, ev);
   for (const mk of s.explosions?.placed ?? []) { const [x, y, z] = parseKey(mk.at); if (z > 1 && before.cells[mk.at]?.tile === tile) mk.at = cellKey(x, y, 1); }
   for (const o of s.oms) { const [x, y, z] = parseKey(o.at); if (z > 1 && before.cells[o.at]?.tile === tile) o.at = cellKey(x, y, 1); }
   returnToPile(s, (s.explosions?.placed ?? []).filter((mk) => after.cells[mk.at]?.tile === tile && !after.cells[mk.at]?.explosive));
   say(ev, 'building_destroyed', { tile: CONTENT.missions[s.mission].compiled.tiles[tile].tile, removed: gone.map((x) => x.marker) });
+  dropVehicles(s, ev);
 }
 
 /** Free spaces on Level z next to (x, y), widening the ring until one is found. */

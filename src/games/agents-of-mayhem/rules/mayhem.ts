@@ -1,8 +1,9 @@
 // Mayhem decks (spec 7.7 "Mayhem deck", setup step D, checklist #50-#51): one deck per Side
 // built from the units in the mission (3 cards per Elite, 1 per Minion type), a shared team hand,
 // draws for 2 Mayhem cubes from any of the Side's boards, reshuffle of the discards when the
-// deck is empty, and the universal free-instant uses (Shield, Armor, Action cube). Cards are
-// provisional data (data/mayhem.json).
+// deck is empty, and the universal free-instant uses (Shield, Armor, Action cube); Instant uses
+// (universal and Instant character uses) in the other Side's Turn are taken through
+// rules/instants.ts. Cards are provisional data (data/mayhem.json).
 import { Type as T, type Static } from '@sinclair/typebox';
 import { discard, drawOne, newDeck, reshuffleDiscard, type Deck } from '../../../engine/mech/deck.js';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
@@ -37,7 +38,9 @@ export function loadMayhem(raw: unknown): MayhemContent {
     cards[c.id] = c; per[c.unit] = (per[c.unit] ?? 0) + 1;
     if (c.character) {
       const a = c.character;
-      if (!a.id.startsWith('card-') || a.type === 'instant' || (a.kind === 'attack' && !a.attack)) throw new Error(`mayhem card ${c.id}: a character Action has a card- id, is Main or Add-on, and an attack lists its bands`);
+      if (!a.id.startsWith('card-') || (a.kind === 'attack' && !a.attack)) throw new Error(`mayhem card ${c.id}: a character Action has a card- id, and an attack lists its bands`);
+      // An Instant character use (L1622 "Main, Add-on, or Instant") is taken as an Instant gadget Action is (rules/instants.ts): a self Action with no timer.
+      if (a.type === 'instant' && (a.kind !== 'self' || a.timer)) throw new Error(`mayhem card ${c.id}: an Instant character use is a self Action with no timer (taken in the Instant windows, spec 8.2)`);
       const compiled = { ...a, parsed: compileAbilities(`mayhem card ${c.id}`, a.abilities), card: c.id };
       checkActions(`mayhem card ${c.id}`, [compiled]);
       (CARD_ACTIONS[c.unit] ??= []).push(compiled);

@@ -5,12 +5,15 @@
 // removal: a delayed Action is resolved then by its owner (who chooses the target, with positions,
 // LOS and modifiers as they stand), on the other Side's Turn; a Dark Matter Bomb timer counts down.
 import { violation, type Violation } from '../../../engine/types.js';
-import { actionOf, mission, other, type Frame, type S, type Side, type Timer, type Unit } from '../state.js';
-import type { CompiledAction } from '../content.js';
+import { actionOf, footprintAt, mission, other, whenRemovedAction, whenRemovedMp, type Frame, type S, type Side, type Timer, type Unit } from '../state.js';
+import type { CompiledAction, Dir } from '../content.js';
 import type { Status } from '../abilities.js';
+import { DIRS, pathTo, reach, reachAll } from '../geometry.js';
 import { say, type Ev } from './board.js';
-import { reactingSeat, startAttack, targetProblem } from './combat.js';
+import { checkOms, reactingSeat, startAttack, targetProblem } from './combat.js';
 import { attackerAt } from './ddd.js';
+import { checkEvents } from './events.js';
+import { trafficCheck } from './traffic.js';
 
 /**
  * An optional Until-Removed timer (spec 7.8): placed when the Action is used (`act {…, timer: true}`),
@@ -57,6 +60,17 @@ export function delayAction(s: S, u: Unit, def: CompiledAction, aimed: boolean, 
   placeTimer(s, side, `unit:${u.id}`, { t: 'action', unit: u.id, action: def.id, aimed }, ev);
 }
 
+/**
+ * An optional Delay Action timer placed (spec 7.8, L1655-1663; the Golem's Charge, L1681): the
+ * Action is paid now (its Main/Add-on allowance used) and waits whole until the timer comes off;
+ * the When-Removed timer goes on the Action (holder `action:<unit>:<action>`) showing the Side its
+ * data names (the Golem's: MAYHEM). Its WHEN REMOVED abilities apply when it is resolved.
+ */
+export function delayWhenRemoved(s: S, u: Unit, def: CompiledAction, aimed: boolean, ev: Ev): void {
+  const side = def.timer?.side === 'enemy' ? other(u.side) : u.side;
+  placeTimer(s, side, `action:${u.id}:${def.base ?? def.id}`, { t: 'action', unit: u.id, action: def.id, aimed, whenRemoved: true }, ev);
+}
+
 /** The timers that come off now: showing the Side whose Refresh Phase begins, placed before this Turn, the first on each holder. */
 export function dueTimers(s: S): Timer[] {
   const seen = new Set<string>();
@@ -83,31 +97,78 @@ export function removeTimers(s: S, ev: Ev, bomb: (s: S, t: Timer, ev: Ev) => voi
     else {
       // A unit's delayed Action, or the Hell Tower's (its timer on the DDD tile, spec 7.15): LEGION's first seat answers for a DDD.
       const u = attackerAt(s, t.effect.unit, null)!;
-      frames.push({ t: 'delayed', seat: reactingSeat(s, u), timer: t.n, unit: u.id, action: t.effect.action, aimed: t.effect.aimed });
+      const f: Extract<Frame, { t: 'delayed' }> = { t: 'delayed', seat: reactingSeat(s, u), timer: t.n, unit: u.id, action: t.effect.action, aimed: t.effect.aimed };
+      // A Delay Action timer's WHEN REMOVED abilities: the MP they grant are moved first (the Golem's Charge: up to 3 MP, L1681).
+      if (t.effect.whenRemoved) { f.whenRemoved = true; const mp = whenRemovedMp(actionOf(u, t.effect.action)!); if (mp) f.mp = mp; }
+      frames.push(f);
     }
   }
   s.stack.push(...frames.reverse());
+}
+
+/** The delayed Action as it resolves: with its WHEN REMOVED abilities in force when a Delay Action timer delayed it. */
+function delayedDef(u: Unit, f: Extract<Frame, { t: 'delayed' }>): CompiledAction {
+  const a = actionOf(u, f.action)!;
+  return f.whenRemoved ? whenRemovedAction(a) : a;
 }
 
 /** Target spaces the delayed attack may name now (positions at resolution, spec 7.8 [P]); none when the unit is off the map. */
 export function delayedTargets(s: S, f: Extract<Frame, { t: 'delayed' }>, spaces: (s: S, u: Unit) => string[]): string[] {
   const u = attackerAt(s, f.unit, null);
   if (!u?.at || u.downed) return [];
-  return spaces(s, u).filter((k) => { const v = attackerAt(s, f.unit, k)!; return !targetProblem(s, v, actionOf(v, f.action)!, k); });
+  return spaces(s, u).filter((k) => { const v = attackerAt(s, f.unit, k)!; return !targetProblem(s, v, delayedDef(v, f), k); });
 }
 
 export function delayedProblem(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string | null): Violation | null {
   if (target === null) return null;
   const u = attackerAt(s, f.unit, target);
   if (!u?.at || u.downed) return violation('not_on_map', `${f.unit} is not on the map (or destroyed): the delayed Action is lost`);
-  return targetProblem(s, u, actionOf(u, f.action)!, target);
+  return targetProblem(s, u, delayedDef(u, f), target);
 }
 
-/** Resolves the delayed Action: the attack (aimed if it was aimed by timer), or nothing (forgone). */
+/** Resolves the delayed Action: the attack (aimed if it was aimed, with its WHEN REMOVED abilities if a Delay Action timer delayed it), or nothing (forgone). */
 export function resolveDelayed(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string | null, ev: Ev): void {
   s.stack.splice(s.stack.indexOf(f), 1);
   if (target === null) { say(ev, 'delayed_forgone', { unit: f.unit, action: f.action }); return; }
   const u = attackerAt(s, f.unit, target)!;
   say(ev, 'delayed_resolved', { unit: u.id, action: f.action, target });
-  startAttack(s, f.seat, u, actionOf(u, f.action)!, target, ev, f.aimed);
+  startAttack(s, f.seat, u, delayedDef(u, f), target, ev, f.aimed);
+  const a = s.stack[s.stack.length - 1];
+  if (f.whenRemoved && a?.t === 'attack') a.whenRemoved = true;
+}
+
+// ---------------------------------------------------------------- the Charge's move (L1681)
+
+/**
+ * Spaces the unit may move to now with the MP its Delay Action timer's WHEN REMOVED abilities
+ * granted (the Golem's Charge: "move up to 3 MP", then attack), by the rules of a move (spec 7.2;
+ * a Large Unit's steps, spec 7.2.6): any number of moves while MP are left, before the target.
+ */
+export function delayedMoves(s: S, f: Extract<Frame, { t: 'delayed' }>): string[] {
+  const u = s.units[f.unit];
+  if (!f.mp || !u?.at || u.downed) return [];
+  return [...reach(s, u, f.mp).keys()].sort();
+}
+
+export function delayedMoveProblem(s: S, f: Extract<Frame, { t: 'delayed' }>, a: { unit: string; to: string; facing: Dir }): Violation | null {
+  if (a.unit !== f.unit) return violation('not_the_unit', `only ${f.unit} moves now, with its delayed Action's MP`);
+  if (!f.mp) return violation('no_mp', 'the delayed Action grants no MP (or they are spent): name its target');
+  if (!DIRS.includes(a.facing)) return violation('bad_facing', 'facing is N, E, S or W');
+  if (!delayedMoves(s, f).includes(a.to)) return violation('unreachable', `${a.to} is not reachable with ${f.mp} MP (spec 2.1.3)`);
+  return null;
+}
+
+/** Moves the unit along the cheapest path within the delayed Action's MP; OMs flip and Events trigger as in any move. */
+export function delayedMove(s: S, f: Extract<Frame, { t: 'delayed' }>, a: { unit: string; to: string; facing: Dir }, ev: Ev): void {
+  const u = s.units[f.unit];
+  const all = reachAll(s, u, f.mp!);
+  const path = pathTo(all, a.to);
+  f.mp! -= all.get(a.to)!.cost;
+  for (const k of path) for (const c of footprintAt(u, k)) checkOms(s, u, c, ev);
+  const from = u.at;
+  u.at = a.to; u.facing = a.facing;
+  checkEvents(s, u, path, from);
+  say(ev, 'moved', { unit: u.id, path, facing: a.facing, delayed: f.action, mp: f.mp });
+  // Into a drone's Traffic zone (rules/traffic.ts): checked where the move ends, as a Jump's or a Dash's.
+  trafficCheck(s, u, from, a.to);
 }

@@ -12,13 +12,13 @@
 import { deckSize, drawOne, shuffleIn } from '../../../engine/mech/deck.js';
 import type { Rng } from '../../../engine/types.js';
 import { CONTENT, type Dir } from '../content.js';
-import { parseKey, reachAll } from '../geometry.js';
+import { back, parseKey, reachAll, step } from '../geometry.js';
 import { mpLeft } from '../legal.js';
 import { footprintAt, map, other, seatsOf, unitAt, type Frame, type S, type Unit, type Vehicle } from '../state.js';
 import { say, type Ev } from './board.js';
 import { dddAt } from './ddd.js';
 import { isEventCard } from './events.js';
-import { back, liveVehicles, missionDrones, ramPushOptions, riders, step, vehicleAt } from './vehicles.js';
+import { liveVehicles, missionDrones, ramPushOptions, riders, vehicleAt } from './vehicles.js';
 import { move } from './actions.js';
 
 type DronesFrame = Extract<Frame, { t: 'drones' }>;

@@ -14,7 +14,7 @@ import { awards, rewardFrames, storyFlags, type Award } from './rewards.js';
 import { generatedProblem, type Generated } from './generator.js';
 import { elitePlacementFrames, minionFrames, placeSpaces } from './advanced-setup.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
-import { delayedTargets, removeTimers, resolveDelayed } from './timers.js';
+import { delayedMoves, delayedTargets, removeTimers, resolveDelayed } from './timers.js';
 import { paidUnits } from './instants.js';
 import { boardChoiceFrames } from './board-choice.js';
 import { phaseWaits, phaseWindow, stepWaits } from './windows.js';
@@ -76,7 +76,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (!m) return violation('unknown_scenario', `no mission ${p.scenario}`);
   const n = p.seats.length;
   if (!m.players.includes(n)) return violation('bad_player_count', `${m.id} is for ${m.players.join(', ')} players`);
-  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean; generated?: Generated; paidDash?: boolean; fineGrainedMovementWindows?: boolean };
+  const opts = (p.options ?? {}) as { carry?: Carry; advancedSetup?: boolean; generated?: Generated; paidDash?: boolean; fineGrainedMovementWindows?: boolean; mayhemWindows?: boolean };
   // A generated mission (rules/generator.ts): the template's map and forces, the generated Rounds, initiative and reward OMs.
   if (opts.generated !== undefined) { const v = generatedProblem(m.id, n, opts.generated); if (v) return v; }
   // Advanced Setup (spec 3.3): only in a mission that gives Scrap budgets (step 2, choosing gadgets, is what is modelled).
@@ -120,6 +120,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (gd) s.gadgets = gd;
   const up = setupUpgrades(m.id, units, opts.carry?.upgrades, ev);
   if (opts.paidDash) s.paidDash = true;
+  if (opts.mayhemWindows) s.mayhemWindows = true;
   if (opts.fineGrainedMovementWindows) s.stepWindows = true;
   if (up) s.upgrades = up;
   say(ev, 'mission_started', { mission: m.id, rounds: s.generated?.rounds ?? m.rounds, initiative: s.side, seats: s.seats, carriedFrom: opts.carry?.from ?? null });
@@ -439,7 +440,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
     if (f.t === 'phase') { if (phaseWaits(s, f)) return; continue; }
     if (f.t === 'step') { if (stepWaits(s, f, ev)) return; continue; }
     if (f.t === 'delayed') {
-      if (delayedTargets(s, f, enemySpaces).length) return;
+      if (delayedTargets(s, f, enemySpaces).length || delayedMoves(s, f).length) return;
       resolveDelayed(s, f, null, ev);
       continue;
     }
@@ -448,7 +449,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
     if (f.t === 'traffic') { resolveTraffic(s, f, rng(), ev); continue; }
     if (f.t === 'drones') { advanceDrones(s, f, ev); continue; }
     // A Ram's push (spec 7.16.4): the driving Side chooses among two or more spaces.
-    if (f.t === 'ram') { if (f.stage === 'attack') { ramDone(s, f, ev); continue; } if (f.options.length > 1) return; ramPush(s, f, f.options[0] ?? null, ev); continue; }
+    if (f.t === 'ram') { if (f.stage === 'swipe') return; if (f.stage === 'attack') { ramDone(s, f, ev); continue; } if (f.options.length > 1) return; ramPush(s, f, f.options[0] ?? null, ev); continue; }
     if (f.t === 'chooseBoards' || f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions') return;
     // Advanced Setup step 4: with no free space left in the Side's Tiles the figure stays off the map.
     if (f.t === 'placeUnit') { if (placeSpaces(s, f).length) return; s.stack.pop(); say(ev, 'unit_not_placed', { unit: f.unit }); continue; }

@@ -1,10 +1,11 @@
-// Vehicles (spec 7.16, checklist #73, #74, #77): Vehicle tiles of two spaces (front and back)
+// Vehicles (spec 7.16, checklist #73-#77): Vehicle tiles of two spaces (front and back)
 // from data/vehicles.json (provisional), summoned as an Add-on of the activated board for 3
 // cubes of blue Tech and purple Mayhem onto Level-1 Outside spaces with one of the Side's units
 // on it; Driven in a Turn when a unit of its Side is on it at the Turn's beginning; moved up to
 // Speed MP in each of its Side's Turns (any time, split up), straight, backwards (Speed 3 for
 // the Turn) or by Turn/Shift/Drift maneuvers gated by Maneuverability; obstacles cost 3 MP and a
-// Hit; units on it move with it. Vehicles are Targetable Objects: an attack on a space holding
+// Hit; units on it move with it; Ramp Jumps, roof driving and falls (rules/vehicle-movement.ts,
+// #75; Ramp counters are mission data here). Vehicles are Targetable Objects: an attack on a space holding
 // an enemy vehicle rolls against it too (one roll per vehicle, also in an AoE), Hits are Wounds,
 // destroyed at Strength; no healing, no statuses. Drones (rules/traffic.ts) are Vehicle tiles of
 // no Side loaded here too: they ram as vehicles do and are Targetable Objects of either Side.
@@ -15,19 +16,14 @@ import vehiclesJson from '../data/vehicles.json' with { type: 'json' };
 import tilesJson from '../data/tiles.json' with { type: 'json' };
 import dddsJson from '../data/ddds.json' with { type: 'json' };
 import { CONTENT, cellKey, checkDataFile, type Color, type CompiledAction, type CompiledMap, type Mission } from '../content.js';
-import { DIRS, distance, floor, inside, los, parseKey, terrainCost } from '../geometry.js';
+import { DIRS, back, crossesLock, distance, floor, inside, lockedRooms, los, parseKey, step, terrainCost } from '../geometry.js';
 import { count, isLarge, map, unitAt, type Action, type Dir, type Frame, type S, type Side, type Unit, type Vehicle } from '../state.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
 import { rollAtObject, targetProblem } from './combat.js';
 import { dddAt } from './ddd.js';
 import { areaSpaces } from './explosions.js';
 import { trafficCheck } from './traffic.js';
-
-const VEC: Record<Dir, [number, number]> = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
-const RIGHT: Record<Dir, Dir> = { N: 'E', E: 'S', S: 'W', W: 'N' };
-const LEFT: Record<Dir, Dir> = { N: 'W', W: 'S', S: 'E', E: 'N' };
-export const step = (k: string, d: Dir, n = 1): string => { const [x, y, z] = parseKey(k); return cellKey(x + VEC[d][0] * n, y + VEC[d][1] * n, z); };
-export const back = (d: Dir): Dir => RIGHT[RIGHT[d]];
+import { JUMP_SPACES, plan, rampUnder, type Plan } from './vehicle-movement.js';
 
 const SideT = T.Union([T.Literal('MAYHEM'), T.Literal('LEGION')]);
 const VehicleDef = T.Object({
@@ -42,21 +38,29 @@ const DroneDef = T.Object({
   strength: T.Integer({ minimum: 1, maximum: 12 }), ram: T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]),
 }, { additionalProperties: false });
 export type DroneDef = Static<typeof DroneDef>;
+/** A Ramp counter placed at Mission Setup (L2114): its space "x,y,Level" as [x, y, z] and its arrow. */
+const RampDef = T.Object({
+  at: T.Tuple([T.Integer({ minimum: 0 }), T.Integer({ minimum: 0 }), T.Integer({ minimum: 1, maximum: 4 })]),
+  dir: T.Union([T.Literal('N'), T.Literal('E'), T.Literal('S'), T.Literal('W')]),
+}, { additionalProperties: false });
 const VehiclesFile = T.Object({
   provisional: T.Boolean(), note: T.String(), vehicles: T.Array(VehicleDef),
   drones: T.Optional(T.Array(DroneDef)),
   missions: T.Record(T.String(), T.Array(T.String())),
   /** The drone tiles of each mission with traffic, in the order they enter the map. */
   traffic: T.Optional(T.Record(T.String(), T.Array(T.String(), { minItems: 1 }))),
+  /** The Ramp counters each mission places at setup (L2114), a mission with vehicles. */
+  ramps: T.Optional(T.Record(T.String(), T.Array(RampDef))),
 }, { additionalProperties: false });
+export interface Ramp { at: string; dir: Dir }
 
 /**
  * Loads the Vehicle and drone tiles and checks each mission's lists: known tiles, at most one
  * vehicle per Side, an Advanced mission whose map has Road tiles (L2057-2059); a mission with
  * traffic lists each drone tile once and has Road lanes that run from one map edge to another
- * (a drone enters at one, L2162, and leaves at the other, L2160).
+ * (a drone enters at one, L2162, and leaves at the other, L2160); Ramp counters on Outside spaces.
  */
-export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; drones: Record<string, DroneDef>; missions: Record<string, string[]>; traffic: Record<string, string[]> } {
+export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; drones: Record<string, DroneDef>; missions: Record<string, string[]>; traffic: Record<string, string[]>; ramps: Record<string, Ramp[]> } {
   checkDataFile('vehicles', VehiclesFile, raw);
   const f = raw as Static<typeof VehiclesFile>;
   const defs: Record<string, VehicleDef> = {};
@@ -89,7 +93,22 @@ export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; 
     if (new Set(list).size !== list.length) throw new Error(`traffic: mission ${m} lists a drone tile twice`);
   }
   for (const m of CONTENT.missionList) if (m.vehicles) checkPlaced(CONTENT.missions[m.id], defs, f.missions[m.id] ?? [], f.traffic?.[m.id] ?? []);
-  return { defs, drones, missions: f.missions, traffic: f.traffic ?? {} };
+  // Ramp counters (L2114): on an Outside space of the mission's map (a Jump goes up one Level into the open), the space ahead of the arrow on the map, one per space.
+  const ramps: Record<string, Ramp[]> = {};
+  for (const [m, list] of Object.entries(f.ramps ?? {})) {
+    if (!f.missions[m]?.length) throw new Error(`vehicles: ramps in mission ${m}, which provides no vehicle`);
+    const map = CONTENT.missions[m].compiled;
+    ramps[m] = list.map((r) => {
+      const at = cellKey(r.at[0], r.at[1], r.at[2]);
+      const vec = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] }[r.dir];
+      const [x, y] = [r.at[0] + vec[0], r.at[1] + vec[1]];
+      if (!map.cells[at] || inside(map, map.cells[at])) throw new Error(`vehicles: mission ${m} ramp at ${at} is not an Outside space of its map`);
+      if (x < 0 || y < 0 || x >= map.width || y >= map.height) throw new Error(`vehicles: mission ${m} ramp at ${at} points off the map`);
+      return { at, dir: r.dir };
+    });
+    if (new Set(ramps[m].map((r) => r.at)).size < list.length) throw new Error(`vehicles: mission ${m} has two ramps on one space`);
+  }
+  return { defs, drones, missions: f.missions, traffic: f.traffic ?? {}, ramps };
 }
 
 /**
@@ -157,11 +176,13 @@ export function missionVehicles(mission: string): string[] { return LOADED.missi
 export function missionDrones(mission: string): string[] { return LOADED.traffic[mission] ?? []; }
 /** A vehicle's or a drone's tile: its name, Strength and ram die. */
 export function tileOf(id: string): { name: string; strength: number; ram: Color } { return VEHICLES[id] ?? DRONES[id]; }
+/** The Ramp counters the mission places at setup (L2114; rules/vehicle-movement.ts `rampsOf` for where they lie now). */
+export function missionRamps(mission: string): Ramp[] { return LOADED.ramps[mission] ?? []; }
 
-
-export type DriveMove = 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight';
-export const DRIVE_MOVES: DriveMove[] = ['forward', 'backward', 'turnLeft', 'turnRight', 'shiftLeft', 'shiftRight', 'driftLeft', 'driftRight'];
-const isManeuver = (m: DriveMove) => m !== 'forward' && m !== 'backward';
+/** A drive step: straight, backwards, a maneuver, or a Ramp Jump (`jump`, with its spaces). */
+export type DriveMove = Extract<Action, { type: 'drive' }>['move'];
+export const DRIVE_MOVES: DriveMove[] = ['forward', 'backward', 'turnLeft', 'turnRight', 'shiftLeft', 'shiftRight', 'driftLeft', 'driftRight', 'jump'];
+const isManeuver = (m: DriveMove) => m !== 'forward' && m !== 'backward' && m !== 'jump';
 /** The Pays allowed for a summon: three cubes of blue Tech (B) and purple Mayhem (P) in any mix (L2072). */
 export const SUMMON_PAYS = ['BBB', 'BBP', 'BPP', 'PPP'];
 
@@ -242,56 +263,7 @@ export function summon(s: S, a: Extract<Action, { type: 'summon' }>, ev: Ev): vo
   say(ev, 'vehicle_summoned', { vehicle: v.id, side: v.side, board: b.id, front: v.front, back: v.back, facing: v.facing, pay: a.pay });
 }
 
-// ---------------------------------------------------------------- driving (#74)
-
-interface Plan { front: string; back: string; facing: Dir; cost: number; hits: number; rams: { unit: string; from: string }[]; entered: string[] }
-
-/** Where a move takes the vehicle, its MP and obstacle Hits; a Violation if terrain or a piece is in the way. */
-function plan(s: S, v: Vehicle, move: DriveMove): Plan | Violation {
-  const m = map(s);
-  const f = v.front; const b = v.back; const F = v.facing;
-  // Each part is one or two halves moving one space at once; a part crossing an Obstacle costs 3 MP and gives the vehicle a Hit (L2104).
-  let parts: [string, string][][]; let nf: string; let nb: string; let facing = F;
-  switch (move) {
-    case 'forward': nf = step(f, F); nb = f; parts = [[[f, nf]]]; break;
-    case 'backward': nb = step(b, back(F)); nf = b; parts = [[[b, nb]]]; break;
-    case 'turnLeft': case 'turnRight': facing = (move === 'turnLeft' ? LEFT : RIGHT)[F]; nf = step(f, facing); nb = f; parts = [[[f, nf]]]; break;
-    case 'shiftLeft': case 'shiftRight': { const d = (move === 'shiftLeft' ? LEFT : RIGHT)[F]; nf = step(f, d); nb = step(b, d); parts = [[[f, nf], [b, nb]]]; break; }
-    default: {
-      // Drift: a Turn, then a Shift in the pre-Turn facing direction (L2100).
-      facing = (move === 'driftLeft' ? LEFT : RIGHT)[F];
-      const f1 = step(f, facing);
-      nf = step(f1, F); nb = step(f, F);
-      parts = [[[f, f1]], [[f1, nf], [f, nb]]];
-    }
-  }
-  let cost = 1; let hits = 0;
-  const rams: Plan['rams'] = []; const entered: string[] = [];
-  const others = new Set(riders(s, v).map((u) => u.id));
-  const [, , z] = parseKey(f);
-  for (const part of parts) {
-    let obstacle = false;
-    for (const [from, to] of part) {
-      const [x, y] = parseKey(from); const [x2, y2] = parseKey(to);
-      if (x2 < 0 || y2 < 0 || x2 >= m.width || y2 >= m.height) return violation('off_map', 'vehicles cannot leave the map');
-      if (!floor(m, x2, y2, z)) return violation('no_floor', `no Level-${z} space at ${to} (driving off a Level is not modelled)`);
-      const c = terrainCost(m, z, x, y, x2, y2);
-      if (c === Infinity) return violation('wall', `a wall between ${from} and ${to}`);
-      if (c === 3) obstacle = true;
-      if (to !== f && to !== b) {
-        entered.push(to);
-        const o = vehicleAt(s, to);
-        if ((o && o.id !== v.id) || dddAt(s, to)) return violation('space_taken', `a vehicle or a DDD is on ${to}`);
-        const u = Object.values(s.units).find((x) => x.at === to && !others.has(x.id));
-        // An enemy unit is Rammed (L2128); a friendly one not on the vehicle is in the way.
-        if (u && u.side === v.side) return violation('space_taken', `${u.id}, a unit of the vehicle's Side, is on ${to}`);
-        if (u) rams.push({ unit: u.id, from });
-      }
-    }
-    if (obstacle) { cost += 2; hits++; }
-  }
-  return { front: nf, back: nb, facing, cost, hits, rams, entered };
-}
+// ---------------------------------------------------------------- driving (#74, #75)
 
 /** Speed for the Turn: 3 once it moves backwards at all (L2092). */
 export function speedLeft(v: Vehicle, backwards = false): number { return ((v.backwards || backwards) ? 3 : VEHICLES[v.id].speed) - v.used; }
@@ -302,47 +274,60 @@ export function driveProblem(s: S, a: Extract<Action, { type: 'drive' }>): Viola
   if (!v.side) return violation('drone', `${a.vehicle} is a drone: no Side drives it, it moves at each Refresh Phase (L2150)`);
   if (v.side !== s.side || s.phase !== 'actions') return violation('not_your_turn', 'a vehicle moves during its Side\'s Turns (L2082)');
   if (!DRIVE_MOVES.includes(a.move)) return violation('bad_move', `move is one of ${DRIVE_MOVES.join(', ')}`);
+  if ((a.spaces !== undefined) !== (a.move === 'jump')) return violation('bad_spaces', 'spaces goes with a Ramp Jump (move "jump") only, and it needs them');
   if (!v.driven) return violation('not_driven', 'no unit of its Side was on it at the beginning of the Turn (L2078)');
   const drivers = riders(s, v).some((u) => u.side === v.side);
-  if (!drivers && a.move !== 'forward') return violation('bailed', 'every driver has left: the vehicle may only move forward (L2112)');
+  // A Ramp Jump is forward movement: a bailed vehicle may still make one (L2112).
+  if (!drivers && a.move !== 'forward' && a.move !== 'jump') return violation('bailed', 'every driver has left: the vehicle may only move forward (L2112)');
   const def = VEHICLES[v.id];
   if (isManeuver(a.move) && v.since !== null && v.since < def.maneuverability) return violation('maneuverability', `${def.name} must move ${def.maneuverability} spaces between maneuvers (${v.since} so far, L2102)`);
-  const p = plan(s, v, a.move);
+  const left = speedLeft(v, a.move === 'backward');
+  const p = plan(s, v, a.move, a.spaces, left);
   if ('code' in p) return p;
-  if (p.cost > speedLeft(v, a.move === 'backward')) return violation('no_mp', `${p.cost} MP needed, ${Math.max(0, speedLeft(v, a.move === 'backward'))} left (Speed ${v.backwards || a.move === 'backward' ? '3 after moving backwards' : def.speed}, L2092)`);
+  if (p.cost > left) return violation('no_mp', `${p.cost} MP needed, ${Math.max(0, left)} left (Speed ${v.backwards || a.move === 'backward' ? '3 after moving backwards' : def.speed}, L2092)`);
   return null;
 }
 
 export function driveCandidates(s: S): Extract<Action, { type: 'drive' }>[] {
   if (s.phase !== 'actions') return [];
-  return liveVehicles(s).filter((v) => v.side === s.side).flatMap((v) => DRIVE_MOVES.map((move) => ({ type: 'drive' as const, vehicle: v.id, move }))).filter((a) => !driveProblem(s, a));
+  return liveVehicles(s).filter((v) => v.side === s.side).flatMap((v) => [
+    ...DRIVE_MOVES.filter((m) => m !== 'jump').map((move) => ({ type: 'drive' as const, vehicle: v.id, move })),
+    // A Ramp Jump of 1 to 5 spaces, when its front is on a Ramp counter facing the arrow (L2118).
+    ...(rampUnder(s, v) ? Array.from({ length: JUMP_SPACES }, (_, i) => ({ type: 'drive' as const, vehicle: v.id, move: 'jump' as const, spaces: i + 1 })) : []),
+  ]).filter((a) => !driveProblem(s, a));
 }
 
 /** A drive step: its MP are spent and it counts as moved (or maneuvered) at once; Rams come first, then the vehicle moves. */
 export function drive(s: S, a: Extract<Action, { type: 'drive' }>, ev: Ev): void {
   const v = liveVehicles(s).find((x) => x.id === a.vehicle)!;
-  const p = plan(s, v, a.move) as Plan;
+  const budget = speedLeft(v, a.move === 'backward');
+  const p = plan(s, v, a.move, a.spaces, budget) as Plan;
   v.used += p.cost;
   if (a.move === 'backward') v.backwards = true;
-  v.since = isManeuver(a.move) ? 0 : v.since === null ? null : v.since + 1;
-  proceed(s, v, a.move, ev);
+  v.since = isManeuver(a.move) ? 0 : v.since === null ? null : v.since + p.straight;
+  proceed(s, v, { move: a.move, spaces: a.spaces, budget }, ev);
 }
 
-/** Ram the first enemy in the way (a frame: its push is the driving Side's choice), else move the vehicle and its riders. */
-function proceed(s: S, v: Vehicle, move: DriveMove, ev: Ev): void {
-  const p = plan(s, v, move);
-  if ('code' in p) { say(ev, 'vehicle_stopped', { vehicle: v.id, move, why: p.code }); return; }
+/** A drive step under way: its move, a Ramp Jump's spaces, and the MP left before it (the plan is made again after each Ram). */
+export interface Driving { move: DriveMove; spaces?: number; budget: number }
+
+/** Ram the first enemy in the way (a frame: its push is the driving Side's choice), else move the vehicle and its riders (a fall: down to where it lands). */
+function proceed(s: S, v: Vehicle, d: Driving, ev: Ev): void {
+  const p = plan(s, v, d.move, d.spaces, d.budget);
+  if ('code' in p) { say(ev, 'vehicle_stopped', { vehicle: v.id, move: d.move, why: p.code }); return; }
   const r = p.rams[0];
   if (r) {
     const seat = s.slots[s.slot]?.seat ?? s.seats.indexOf(v.side!);
-    s.stack.push({ t: 'ram', seat, vehicle: v.id, move, unit: r.unit, from: r.from, options: ramPushOptions(s, r.unit, r.from, [v.front, v.back, ...p.entered]) });
+    s.stack.push({ t: 'ram', seat, vehicle: v.id, move: d.move, ...(d.spaces !== undefined ? { spaces: d.spaces } : {}), budget: d.budget, unit: r.unit, from: r.from, options: ramPushOptions(s, r.unit, r.from, [v.front, v.back, ...p.entered]) });
     return;
   }
   const onFront = riders(s, v).filter((u) => u.at === v.front); const onBack = riders(s, v).filter((u) => u.at === v.back);
   v.front = p.front; v.back = p.back; v.facing = p.facing;
   for (const u of onFront) u.at = p.front;
   for (const u of onBack) u.at = p.back;
-  say(ev, 'vehicle_moved', { vehicle: v.id, move, front: v.front, back: v.back, facing: v.facing, mp: p.cost, riders: [...onFront, ...onBack].map((u) => u.id) });
+  say(ev, 'vehicle_moved', { vehicle: v.id, move: d.move, ...(d.spaces !== undefined ? { spaces: d.spaces } : {}), front: v.front, back: v.back, facing: v.facing, mp: p.cost, riders: [...onFront, ...onBack].map((u) => u.id) });
+  // Falling: a Hit for each Level beyond the first; its riders move with it, unharmed (L2122, A-50).
+  if (p.fell) say(ev, 'vehicle_fell', { vehicle: v.id, levels: p.fell, front: v.front, back: v.back });
   if (p.hits) hitVehicle(s, v, p.hits, ev);
 }
 
@@ -362,6 +347,7 @@ export function ramPushOptions(s: S, unit: string, from: string, taken0: string[
   const taken = new Set(taken0);
   const occ = unitAt(s);
   const d0 = distance(from, u.at!);
+  const rooms = lockedRooms(s, u); // a locked room holds against the Ram's push too (L1837), a drone's as any vehicle's
   const far: string[] = []; const same: string[] = [];
   for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
     if (!dx && !dy) continue;
@@ -369,7 +355,7 @@ export function ramPushOptions(s: S, unit: string, from: string, taken0: string[
     if (x2 < 0 || y2 < 0 || x2 >= m.width || y2 >= m.height || !floor(m, x2, y2, z)) continue;
     if (terrainCost(m, z, x, y, x2, y2) !== 1) continue;
     const k = cellKey(x2, y2, z);
-    if (taken.has(k) || occ.get(k) || vehicleAt(s, k)) continue;
+    if (taken.has(k) || occ.get(k) || vehicleAt(s, k) || crossesLock(m, rooms, u.at!, k)) continue;
     const d = distance(from, k);
     if (d > d0) far.push(k); else if (d === d0) same.push(k);
   }
@@ -407,18 +393,47 @@ export function ramPush(s: S, f: Extract<Frame, { t: 'ram' }>, to: string | null
   s.stack.push({ t: 'explosion', id: s.nextId++, seat: f.seat, marker: 0, centre: f.from, dice: Array(4).fill(dice) as Color[], targets: [{ unit: u.id, centre: false }], i: 0, stage: 'roll', hits: 0, pushes: 0, collapse: null, ram: v.id });
 }
 
-/** After the Ram Attack: a unit Downed by a Drift's Ram gives one driver a Permanent Mayhem Status (side swipe, L2138); then the move goes on. */
+/**
+ * After the Ram Attack: a unit Downed by a Drift's Ram gives one of the drivers a Permanent Mayhem
+ * Status (side swipe, L2138). With two drivers on different boards which one is the driving seat's
+ * choice (stage `swipe`, decision `side_swipe`); else the status goes to the one board. Then the move goes on.
+ */
 export function ramDone(s: S, f: Extract<Frame, { t: 'ram' }>, ev: Ev): void {
-  s.stack.splice(s.stack.lastIndexOf(f), 1);
   const v = liveVehicles(s).find((x) => x.id === f.vehicle);
   const u = s.units[f.unit];
-  // A drone's ram: its movement frame below goes on (rules/traffic.ts).
-  if (!v || f.drone) return;
-  if (u.downed && s.rammed?.units.includes(u.id) && (f.move === 'driftLeft' || f.move === 'driftRight')) {
-    const driver = riders(s, v).find((x) => x.side === v.side);
-    if (driver) { say(ev, 'side_swipe', { vehicle: v.id, driver: driver.id }); gainMayhemStatus(s, driver.board, ev); }
+  // A drone's ram: no side swipe (a drone only drives forward, no driver); its movement frame below goes on (rules/traffic.ts).
+  if (f.drone) { s.stack.splice(s.stack.lastIndexOf(f), 1); return; }
+  if (v && u.downed && s.rammed?.units.includes(u.id) && (f.move === 'driftLeft' || f.move === 'driftRight')) {
+    const drivers = sideSwipeDrivers(s, v);
+    if (new Set(drivers.map((x) => x.board)).size > 1) { f.stage = 'swipe'; f.drivers = drivers.map((x) => x.id); return; }
+    if (drivers[0]) sideSwipe(s, v, drivers[0], ev);
   }
-  if (f.to) proceed(s, v, f.move, ev);
+  ramOn(s, f, ev);
+}
+
+/** The units driving the vehicle now (of its Side, on it; at most 2), by id. */
+function sideSwipeDrivers(s: S, v: Vehicle): Unit[] { return riders(s, v).filter((x) => x.side === v.side); }
+function sideSwipe(s: S, v: Vehicle, driver: Unit, ev: Ev): void {
+  say(ev, 'side_swipe', { vehicle: v.id, driver: driver.id });
+  gainMayhemStatus(s, driver.board, ev);
+}
+
+/** The driving seat names the driver who gains the side swipe's Permanent Mayhem Status: one of those driving (L2138). */
+export function sideSwipeProblem(f: Extract<Frame, { t: 'ram' }>, driver: string): Violation | null {
+  return (f.drivers ?? []).includes(driver) ? null : violation('not_a_driver', `the side swipe's status goes to one of the drivers: ${(f.drivers ?? []).join(', ')} (L2138)`);
+}
+export function applySideSwipe(s: S, f: Extract<Frame, { t: 'ram' }>, driver: string, ev: Ev): void {
+  const v = liveVehicles(s).find((x) => x.id === f.vehicle);
+  if (v) sideSwipe(s, v, s.units[driver], ev);
+  ramOn(s, f, ev);
+}
+
+/** The Ram is over: the vehicle's step goes on, or it stays out of a space it could not push the unit from. */
+function ramOn(s: S, f: Extract<Frame, { t: 'ram' }>, ev: Ev): void {
+  s.stack.splice(s.stack.indexOf(f), 1);
+  const v = liveVehicles(s).find((x) => x.id === f.vehicle);
+  if (!v) return;
+  if (f.to) proceed(s, v, { move: f.move, spaces: f.spaces, budget: f.budget ?? Infinity }, ev);
   else say(ev, 'vehicle_stopped', { vehicle: v.id, move: f.move, why: 'ram_blocked' });
 }
 

@@ -5,8 +5,9 @@
 // `move` is then made one space at a time with a window before each MP; off by default, spec 8.2
 // async protocol 4). Each window is the decision `instant_window`, answered one unit at a time in
 // unit id order by the seat its board is dealt to (A-42), and opens only when some unit of the
-// other Side can pay a response: an Instant gadget Action, or a Dash (W-step always; W-phase with
-// the option `paidDash`, as W-paid). One Instant per unit per window (L284).
+// other Side can pay a response: an Instant gadget Action, a Mayhem card (option `mayhemWindows`,
+// rules/instants.ts), or a Dash (W-step always; W-phase with the option `paidDash`, as W-paid). A
+// window open for any of them offers the unit's Mayhem plays too. One Instant per unit per window (L284).
 import type { Dir } from '../content.js';
 import { pathTo, reachAll } from '../geometry.js';
 import { mpLeft } from '../legal.js';
@@ -14,7 +15,7 @@ import { footprintAt, unitAt, type Frame, type S, type Side, type Unit } from '.
 import { say, type Ev } from './board.js';
 import { canDash, checkOms, dashSpaces } from './combat.js';
 import { checkEvents } from './events.js';
-import { instantCandidates, paidDashSpaces } from './instants.js';
+import { canRespondNow, paidDashSpaces } from './instants.js';
 import { spend } from './actions.js';
 import { trafficCheck } from './traffic.js';
 
@@ -36,7 +37,7 @@ export function windowDashSpaces(s: S, f: WindowFrame, u: Unit): string[] {
 }
 
 function canRespond(s: S, u: Unit, dash: boolean): boolean {
-  return instantCandidates(s, [u]).length > 0 || (dash && canDash(s, u));
+  return canRespondNow(s, u) || (dash && canDash(s, u));
 }
 
 /** Units of the Side other than `acting` that can respond now (unit id order); of `ids` when given. */

@@ -7,6 +7,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { coherencyDistance } from '../geometry.js';
 import { LEADERSHIP, attachedCharacter, inPlay, living, type S, type Unit } from '../state.js';
 import type { Run } from './run.js';
+import { bestowOnAttach, bestowOnDetach } from './bestow.js';
 
 /** Why character `id` may not attach to squad `host` at the start of its order, or null (§2.8 [P]). */
 export function attachProblem(s: S, host: Unit, id: string): Violation | null {
@@ -34,6 +35,8 @@ export function attach(s: S, run: Run, host: Unit, id: string): void {
   c.attachedTo = host.id;
   c.activated = true;
   run.emit('character_attached', { character: c.id, unit: host.id });
+  // Bestow Trait (§2.6): the squad has his trait while he stays.
+  bestowOnAttach(run, host, c);
 }
 
 /** A weapon team attached to a squad at deployment, for good (§7.9): its crew joins the squad's figure list, strengths combine. */
@@ -56,6 +59,7 @@ export function detach(s: S, run: Run, host: Unit, why: 'detached' | 'host_gone'
   c.attachedTo = null;
   c.activated = true;
   if (!f.alive) c.out = true;
+  bestowOnDetach(run, host, c);
   run.emit(f.alive ? 'character_detached' : 'character_killed', { character: c.id, unit: host.id, ...(why === 'host_gone' && f.alive ? { reason: 'its unit left play' } : {}) });
 }
 

@@ -4,11 +4,12 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Unit } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Side, type Unit } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
-import { armourMod, assaultTraitMods, closeOnly, has, ignoresPinned, markUnderFire, noCover, saves } from './traits.js';
+import { armourMod, assaultTraitMods, bugHunter, closeOnly, has, ignoresPinned, markUnderFire, noCover, saves } from './traits.js';
+import { itemDamage } from './holy.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
 import { crossfire } from './crossfire.js';
@@ -17,8 +18,10 @@ import { revealResolve } from './generation.js';
 import { infantryAtVehicle, isVehicle } from './vehicles.js';
 import { applyHurt, damageResult, hurtLabel, woundRules, woundedOf } from './wounds.js';
 import { intercepted } from './pds.js';
-import { heroTargetMod, isLegend, villainDown } from './natures.js';
+import { attachedHero, heroAims, heroTargetMod, heroUnit, isHero, isLegend, villainDown } from './natures.js';
 import { berserkCharge } from './berserk.js';
+import { futureShock, primitiveFe } from './tech.js';
+import { infect, killedSince, resilient } from './resilience.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
 const BAND_MOD = { base: 2, close: 0, medium: -2, long: -4 } as const;
@@ -46,10 +49,19 @@ export interface ShotOptions {
   pos?: Positions;
   /** More FE modifiers from the caller (a vehicle weapon's Under Fire, §6.9). */
   extraMods?: Record<string, number>;
+  /** An attached Hero's own target (§2.6; default: the squad's target; null: he holds his fire). */
+  heroTarget?: Unit | null;
+  /** The figure a Hero firing at close range picks to hit first (§2.6). */
+  aim?: string;
+  /** This shot is one unit's own: no attached Hero is split off (internal). */
+  solo?: boolean;
 }
 
 /** A unit shoots at a target unit (§6.4 steps 1-11). Returns false if it cannot fire. */
 export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): boolean {
+  // A Hero always shoots individually, even when attached to another unit (§2.6).
+  const hero = opt.solo ? null : attachedHero(s, u);
+  if (hero) return heroSplit(s, run, u, t, hero, opt);
   // A vehicle target: only the AT-capable weapons, by §6.6.
   if (isVehicle(t)) return infantryAtVehicle(s, run, u, t, opt);
   const plan = firePlan(s, u, t, opt.pos);
@@ -68,7 +80,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const team = u.kind === 'infantry' ? plan.firers.filter((f) => f.team) : [];
   // Slow Firing: 1D6 if the unit moved this activation (§2.6).
   const slowFire = has(u, 'slowFiring') && !!u.movedNow && !opt.defensive;
-  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).filter((f) => !f.team).length > 1 && !slowFire ? 2 : 1, { unit: u.id, target: t.id });
+  // Primitive: 1D6 at a technologically advanced unit (§2.6).
+  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).filter((f) => !f.team).length > 1 && !slowFire && !primitiveFe(s, u, t) ? 2 : 1, { unit: u.id, target: t.id });
   const teamDie = team.length ? run.roll('fire_effect_team', 1, { unit: u.id, target: t.id }) : [];
   // A Legend always counts as rolling a 6 (§2.6 [P]: its FE die).
   const feRoll = isLegend(u) ? 6 : team.length ? [...dice, ...teamDie].sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b, 0) : Math.max(...dice);
@@ -89,6 +102,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (heroTargetMod(u, t)) mods.hero = heroTargetMod(u, t);
   // Personality Trigger Happy: the squad gets +1 FE (§2.7).
   if (hasPersonality(u, 'triggerHappy')) mods.triggerHappy = 1;
+  // Bug Hunter against an alien race (§2.6).
+  if (bugHunter(s, u, t)) mods.bugHunter = 1;
   // Degrade / Enhance on the firer's own activation (§7.22).
   const pf = psiFe(s, u);
   if (pf) mods.psionic = pf;
@@ -120,6 +135,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   for (const f of plan.firers.filter((x) => x.support && u.kind !== 'weaponTeam')) {
     const w = weapon(f.weapon);
     if (plan.distance > 3 * base * rangeX(s, u, w, plan.distance)) continue;
+    // An RPG aimed at a location an enemy PDS protects may be shot down: then it adds nothing (§7.25 [P]: the target's visible figures' centre within 6").
+    if (w.flags?.includes('rpg') && u.side !== null && intercepted(s, run, u.side, centroid(plan.visible.map((g) => g.at)), { unit: t.id, weapon: w.id, firer: f.id })) continue;
     weaponFe += w.fe;
     if (w.feDice) weaponFe += run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0);
   }
@@ -136,9 +153,14 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
     run.emit('pinned', { unit: t.id, fe });
   }
   const leaders = leadersAlive(t);
-  if (hits > 0) allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })));
+  // A Hero at close range picks the figure hit (§2.6): it takes the first hit.
+  const aim = opt.aim && isHero(u) && heroAims(plan.band) ? opt.aim : undefined;
+  if (aim) run.emit('hero_aim', { unit: u.id, target: t.id, figure: aim });
+  if (hits > 0) allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })), aim);
   if (!opt.defensive) commandDisruption(s, run, t, leaders);
   if (!opt.defensive && inPlay(t)) crossfire(s, run, u, t, plan.firers, at);
+  // Primitive's future shock at the first attack by an advanced weapon (§2.6).
+  if (!opt.defensive) futureShock(s, run, t, u, u.side);
   return true;
 }
 
@@ -186,6 +208,7 @@ function scatteredFire(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visib
   const leaders = leadersAlive(t);
   allocateAndDamage(s, run, u, t, firers, visible, hits, at, visible.map((f) => ({ fig: f, fort: noCover(t) ? null : coverAgainst(s, at(firers[0]), f).fort?.fortification ?? null })));
   if (!defensive) commandDisruption(s, run, t, leaders);
+  if (!defensive) futureShock(s, run, t, u, u.side);
   return true;
 }
 export const SCATTERED_RANGE = 1000;
@@ -203,24 +226,27 @@ function volleyDamage(firers: Figure[]): number {
 }
 
 /** Steps 10-11: hits to the closest visible figures, spread; damage 1D6 + damage vs 1D6 + armour (§6.5). */
-function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible0: Figure[], hits: number, at: (f: Figure) => Pt, forts: { fig: Figure; fort: string | null }[]): void {
+function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible0: Figure[], hits: number, at: (f: Figure) => Pt, forts: { fig: Figure; fort: string | null }[], aim?: string): void {
   // Module Recover Wounded: wounded figures the firers see take hits like the others, and die (§6.5 [P]).
   const visible = woundRules(s) ? [...visible0, ...woundedOf(t).filter((w) => firers.some((f) => sees(s, { ...f, at: at(f) }, w, { fire: true, observerUnit: u, targetUnit: t })))] : visible0;
   const order = visible.slice().sort((a, b) => minDist(a.at, a.r, firers.map((f) => ({ ...f, at: at(f) }))) - minDist(b.at, b.r, firers.map((f) => ({ ...f, at: at(f) }))) || (a.id < b.id ? -1 : 1));
+  // The Hero's pick goes first, the rest in the usual order [P].
+  const picked = aim ? order.findIndex((f) => f.id === aim) : -1;
+  if (picked > 0) order.unshift(...order.splice(picked, 1));
   const targets: Figure[] = [];
   if (s.options.hitAllocation === 'random') {
     for (let i = 0; i < hits; i++) targets.push(order[run.pick('hit_allocation', order.length, { unit: t.id })]);
   } else {
     for (let i = 0; i < hits; i++) targets.push(order[i % order.length]);
   }
-  // Personality Sharpshooter: the squad gets +1 damage (§2.7).
-  const dmg = volleyDamage(firers) + (hasPersonality(u, 'sharpshooter') ? 1 : 0);
+  // Personality Sharpshooter: the squad gets +1 damage (§2.7); a Holy or Unholy weapon +1 (§2.6).
+  const dmg = volleyDamage(firers) + (hasPersonality(u, 'sharpshooter') ? 1 : 0) + itemDamage(u, t);
   const killed: Figure[] = [];
   if (s.options.squadDamage) {
     // Option (§6.5): one attack and one defender roll; each point the defence exceeds the attack saves one hit.
     const a = run.roll('damage_attack', 1, { target: t.id })[0] + dmg;
     const maj = majorityArmour(targets);
-    const d = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]) + armour(maj).rating + armourMod(t);
+    const d = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]) + armour(maj).rating + armourMod(t, u);
     const saved = Math.max(0, d - a);
     // With the wound rules half the unsaved hits, rounded up, are wounds (§6.5 option).
     const unsaved = targets.slice(0, Math.max(0, targets.length - saved));
@@ -232,7 +258,7 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
       const die = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = forts.find((x) => x.fig.id === f.id)?.fort as keyof typeof FORT_BONUS | null;
       const bonus = fort && die !== 6 ? FORT_BONUS[fort] : 0;
-      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + bonus;
+      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t, u) + bonus;
       const res = damageResult(s, t, f, die + dmg, def);
       run.emit('damage', { figure: f.id, attack: die + dmg, defence: def, ...hurtLabel(f, res) });
       if (applyHurt(s, run, t, f, res)) killed.push(f);
@@ -296,27 +322,30 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
     const p = along(at, randomDirection(run), inches * 100);
     const point: Pt = [Math.max(0, Math.min(s.table.w, p[0])), Math.max(0, Math.min(s.table.h, p[1]))];
     run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, aimed: at, at: point, radius: w.blast, onTarget: true, scatter: inches * 100 });
-    blastEffect(s, run, point, w, firer.at);
+    blastEffect(s, run, point, w, firer.at, undefined, u);
     return;
   }
   const [die] = run.roll('ranging_in', 1, { unit: u.id, figure: fig });
   const onTarget = die >= QUALITY_TABLE[u.quality].target;
   run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, at, radius: w.blast, onTarget });
   if (!onTarget) return;
-  blastEffect(s, run, at, w, firer.at);
+  blastEffect(s, run, at, w, firer.at, undefined, u);
 }
 
 /**
  * The impact of a blast at a point (§6.7): every unit with a figure inside the kill zone takes
  * its own Strike Effect. Cover is measured from the firer, or for indirect fire ([P], `from`
- * null) is each figure's position cover.
+ * null) is each figure's position cover. `by`: the firing unit (null: off-board artillery, of
+ * side `bySide`), for an Unholy weapon and Primitive's future shock (§2.6).
  */
-export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>, from: Pt | null, reach: (f: Figure) => number = (f) => edgeDistance(f.at, f.r, at, 0)): void {
+export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>, from: Pt | null, reach: (f: Figure) => number = (f) => edgeDistance(f.at, f.r, at, 0), by: Unit | null = null, bySide: Side | null = by?.side ?? null): void {
+  const struck: Unit[] = [];
   for (const t of s.units) {
     // A blast never affects vehicles (§6.7).
     if (!inPlay(t) || t.hidden || isVehicle(t)) continue;
     const inside = living(t).filter((f) => reach(f) < w.blast!);
     if (!inside.length) continue;
+    struck.push(t);
     const se = run.roll('strike_effect', 2, { unit: t.id }).reduce((x, y) => x + y, 0) + w.fe
       + (w.feDice ? run.roll('weapon_fe', w.feDice, { weapon: w.id }).reduce((x, y) => x + y, 0) : 0);
     const covers = inside.map((f) => (noCover(t) ? { cover: 'none' as const, fort: null as Feature | null } : from ? coverAgainst(s, from, f) : { cover: positionCover(s, f), fort: null as Feature | null }));
@@ -338,15 +367,19 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
       if (f.alive && saves(run, t, f.id)) continue;
       const d = run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = covers[inside.indexOf(f)].fort?.fortification as keyof typeof FORT_BONUS | undefined;
-      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
-      const res = damageResult(s, t, f, d + w.damage, def);
-      run.emit('damage', { figure: f.id, attack: d + w.damage, defence: def, ...hurtLabel(f, res) });
+      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t, by) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+      // The firing unit's Holy or Unholy weapon (§2.6), when the blast has one.
+      const attack = d + w.damage + itemDamage(by, t);
+      const res = damageResult(s, t, f, attack, def);
+      run.emit('damage', { figure: f.id, attack, defence: def, ...hurtLabel(f, res) });
       if (applyHurt(s, run, t, f, res)) killed.push(f);
     }
     lastFigureRule(t, killed);
     afterCasualties(s, run, t);
     commandDisruption(s, run, t, leaders);
   }
+  // Primitive's future shock, once every unit in the area has taken the blast (§2.6).
+  for (const t of struck) futureShock(s, run, t, by, bySide);
 }
 
 // ---------------------------------------------------------------- snipers and smoke (§7.27, §7.26)
@@ -363,19 +396,20 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void
   const hit = die >= QUALITY_TABLE[u.quality].target;
   run.emit('aimed_shot', { unit: u.id, target: t.id, figure: figId, hit });
   markUnderFire(t);
-  if (!hit) { u.noFireTurn = s.turn; return; }
+  if (!hit) { u.noFireTurn = s.turn; futureShock(s, run, t, u, u.side); return; }
   const f = t.figures.find((x) => x.id === figId)!;
-  if (saves(run, t, f.id)) return;
+  if (saves(run, t, f.id)) { futureShock(s, run, t, u, u.side); return; }
   const leaders = leadersAlive(t);
   const fort = noCover(t) ? undefined : coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
   const d = run.roll('damage_attack', 1, { figure: f.id })[0];
-  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
-  const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0);
+  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t, u) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+  const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0) + itemDamage(u, t);
   const res = damageResult(s, t, f, d + sniperDamage, def);
   run.emit('damage', { figure: f.id, attack: d + sniperDamage, defence: def, ...hurtLabel(f, res) });
   if (applyHurt(s, run, t, f, res)) lastFigureRule(t, [f]);
   afterCasualties(s, run, t);
   commandDisruption(s, run, t, leaders);
+  futureShock(s, run, t, u, u.side);
 }
 
 /** Lay the squad's one smoke screen of the game: the line between two points (§7.26). */
@@ -421,6 +455,8 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     if (pf) mods.psionic = pf;
     // Personality Knife Fighter: +1 to the squad's close-assault roll (§2.7).
     if (hasPersonality(u, 'knifeFighter')) mods.knifeFighter = 1;
+    // Bug Hunter against an alien race (§2.6).
+    if (bugHunter(s, u, other)) mods.bugHunter = 1;
     // Powered armour: +3 (§7.21).
     if (powered(u)) mods.poweredArmour = POWERED_ASSAULT;
     Object.assign(mods, assaultTraitMods(u));
@@ -437,9 +473,14 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
   if (outcome !== 'draw' && ws > 0 && ws >= 2 * ls) {
     // Overrun: the loser is wiped out; each of its figures rolls a die, each 6 is a casualty on the winner.
     const revenge = run.roll('overrun_revenge', living(lose).length, { unit: lose.id }).filter((d) => d === 6).length;
-    for (const f of living(lose)) f.alive = false;
+    const wiped = living(lose);
+    for (const f of wiped) f.alive = false;
     run.emit('overrun', { unit: lose.id, by: win.id, revenge });
-    removeClosest(win, lose, revenge, [...lose.figures]);
+    const winners = new Set(living(win).map((f) => f.id));
+    removeClosest(s, run, win, lose, revenge, [...lose.figures]);
+    // Infect (§2.6): the figures each side killed in this assault.
+    infect(run, win, lose, wiped);
+    infect(run, lose, win, killedSince(win, winners));
     afterCasualties(s, run, lose);
     afterCasualties(s, run, win);
     return;
@@ -451,9 +492,13 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
   const ka = deflectKills(run, def, killsBy(paEff, att)), kd = deflectKills(run, att, killsBy(pdEff, def));
   // Simultaneous: both removals from the positions before either.
   const before = [...att.figures, ...def.figures].map((f) => ({ ...f }));
-  removeClosest(def, att, ka, before);
-  removeClosest(att, def, kd, before);
+  const up = new Set(before.filter((f) => f.alive).map((f) => f.id));
+  removeClosest(s, run, def, att, ka, before);
+  removeClosest(s, run, att, def, kd, before);
   run.emit('assault_kills', { [att.id]: kd, [def.id]: ka });
+  // Infect (§2.6): the figures each side killed in this assault.
+  infect(run, att, def, killedSince(def, up));
+  infect(run, def, att, killedSince(att, up));
   afterCasualties(s, run, att);
   afterCasualties(s, run, def);
   // Aftermath: the loser falls back 6"; on a draw both fall back 3", the attacker first.
@@ -467,12 +512,25 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
   }
 }
 
-/** Kills removed by the owner, figures in contact first, then by distance to the enemy (default policy). */
-function removeClosest(victim: Unit, enemy: Unit, n: number, enemyFigs: Figure[]): void {
+/**
+ * Kills removed by the owner, figures in contact first, then by distance to the enemy (default
+ * policy). Resilient figures lose 2 RP a kill (§2.6): the kills go one per figure in that order,
+ * round again while any remain, each figure going down when its RP run out.
+ */
+function removeClosest(s: S, run: Run, victim: Unit, enemy: Unit, n: number, enemyFigs: Figure[]): void {
   const foes = enemyFigs.filter((f) => enemy.figures.some((g) => g.id === f.id));
   const order = living(victim).sort((a, b) => minDist(a.at, a.r, foes) - minDist(b.at, b.r, foes) || (a.id < b.id ? -1 : 1));
   const killed: Figure[] = [];
-  for (const f of order.slice(0, n)) { f.alive = false; killed.push(f); }
+  if (!resilient(victim)) {
+    for (const f of order.slice(0, n)) { f.alive = false; killed.push(f); }
+  } else {
+    for (let i = 0, k = 0; i < n && order.some((f) => f.alive); k++) {
+      const f = order[k % order.length];
+      if (!f.alive) continue;
+      i++;
+      if (applyHurt(s, run, victim, f, 'killed')) killed.push(f);
+    }
+  }
   lastFigureRule(victim, killed);
 }
 
@@ -481,7 +539,8 @@ function removeClosest(victim: Unit, enemy: Unit, n: number, enemyFigs: Figure[]
  * from the centroid of the nearest enemy unit, the longest of 100%, 75%, 50%, 25% that is legal.
  */
 export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
-  const figs = living(u);
+  // A Medic staying with the wounded stays (§7.23).
+  const figs = movers(u);
   if (!figs.length) return;
   if (u.lastStand) { run.emit('fell_back', { unit: u.id, distance: 0, lastStand: true }); return; }
   const foes = enemiesOf(s, u);
@@ -505,15 +564,34 @@ export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
 }
 
 /**
- * The fire of a squad with an attached weapon team (§7.9): moved, only the infantry part shoots;
- * unmoved, the parts fire at separate targets (`teamTarget`) or together with combined dice.
+ * A squad with an attached Hero (§2.6): the squad fires without him at its target, then the Hero
+ * fires on his own at his target (`heroTarget`, default the squad's), as a one-figure unit.
  */
-export function squadFire(s: S, run: Run, u: Unit, t: Unit | null, teamTarget: Unit | null, moved: boolean): void {
+function heroSplit(s: S, run: Run, u: Unit, t: Unit | null, h: { c: Unit; fig: Figure }, opt: ShotOptions): boolean {
+  let fired = false;
+  if (t && inPlay(t)) {
+    h.fig.alive = false;
+    try { fired = shoot(s, run, u, t, { ...opt, aim: undefined, solo: true }); } finally { h.fig.alive = true; }
+  }
+  const ht = opt.heroTarget === undefined ? t : opt.heroTarget;
+  if (!ht || !inPlay(ht) || !h.fig.alive || !inPlay(u)) return fired;
+  return shoot(s, run, heroUnit(u, h, opt.pos), ht, { ...opt, solo: true }) || fired;
+}
+
+/**
+ * The fire of a squad with an attached weapon team (§7.9): moved, only the infantry part shoots;
+ * unmoved, the parts fire at separate targets (`teamTarget`) or together with combined dice. An
+ * attached Hero fires on his own (`hero`: his target and his pick of the figure hit, §2.6).
+ */
+export function squadFire(s: S, run: Run, u: Unit, t: Unit | null, teamTarget: Unit | null, moved: boolean, hero: { target?: Unit; aim?: string } = {}): void {
+  const ho: ShotOptions = { ...(hero.target ? { heroTarget: hero.target } : {}), ...(hero.aim ? { aim: hero.aim } : {}) };
+  // Only the Hero fires (the squad holds its fire).
+  if (!t && hero.target) { const h = attachedHero(s, u); if (h) heroSplit(s, run, u, null, h, ho); }
   const crew = living(u).filter((f) => f.team);
-  if (!crew.length || (!moved && !teamTarget)) { if (t && inPlay(t)) shoot(s, run, u, t); return; }
+  if (!crew.length || (!moved && !teamTarget)) { if (t && inPlay(t)) shoot(s, run, u, t, ho); return; }
   if (t && inPlay(t)) {
     for (const f of crew) f.alive = false;
-    shoot(s, run, u, t);
+    shoot(s, run, u, t, ho);
     for (const f of crew) f.alive = true;
   }
   if (!moved && teamTarget && inPlay(teamTarget) && inPlay(u)) shoot(s, run, teamPart(u), teamTarget);

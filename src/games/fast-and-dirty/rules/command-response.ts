@@ -11,6 +11,7 @@ import { Run } from './run.js';
 import { untreated } from './wounds.js';
 import { orderRecall, outOfOrder, recallProblem } from './platoon.js';
 import { luckyReady } from './lucky.js';
+import { uplinked } from './command-traits.js';
 
 export const COMMAND_RANGE = 1000;
 const RANK: Record<CoverClass, number> = { none: 0, soft: 1, hard: 2 };
@@ -43,6 +44,8 @@ function normalTrigger(s: S, u: Unit): boolean {
 /** Tested at activation: a normal trigger with the module, or, without communications, any enemy within 24" (§7.3, §7.4). */
 export function commandResponseDue(s: S, u: Unit): boolean {
   if (u.lastStand || (u.kind !== 'infantry' && u.kind !== 'weaponTeam')) return false;
+  // Uplink: in communications with no untreated wounded, it ignores Command Response (§2.6).
+  if (uplinked(s, u)) return false;
   if (noComms(s, u) && enemyWithin(s, u, NO_COMMS_RANGE)) return true;
   // Platoon coherency: beyond its Order Distance (§7.20).
   if (outOfOrder(s, u)) return true;
@@ -113,7 +116,7 @@ export function hesitantProblem(s: S, u: Unit, a: Action): Violation | null {
   if (recall !== undefined) return recall;
   // Trait Hesitant failed: only a Move into better cover (every moving figure), or nothing (§2.6).
   if (u.wavering) {
-    const still = a.type === 'engage' && a.target === null && !a.blast && !a.aimed && !a.smoke && !a.indirect && !a.bunker && !a.teamTarget && !a.psionic && !a.jump;
+    const still = a.type === 'engage' && a.target === null && !a.blast && !a.aimed && !a.smoke && !a.indirect && !a.bunker && !a.sentry && !a.teamTarget && !a.psionic && !a.jump;
     if (!still) return violation('wavering', `${u.id} failed its Hesitant test: it may only move into cover (§2.6)`);
     for (const m of a.moves) {
       const f = living(u).find((x) => x.id === m.fig);

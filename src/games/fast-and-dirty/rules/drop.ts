@@ -101,8 +101,8 @@ export function drop(s: S, run: Run, u: Unit, at: Pt): { landed: boolean; pinned
     const figs = living(u);
     const f = figs[figs.length > 1 ? run.pick('aa_casualty', figs.length, { unit: u.id }) : 0];
     f.at = [p[0], p[1]];
-    f.alive = false;
-    lost.push(f.id);
+    // A kill result: Resilient figures lose 2 RP instead (§2.6, rules/resilience.ts).
+    if (applyHurt(s, run, u, f, 'killed')) lost.push(f.id);
   }
   run.emit('aa_fire', { unit: u.id, density: aa, killed: lost });
   const pos = living(u).length ? landing(s, u, p) : new Map<string, Pt>();

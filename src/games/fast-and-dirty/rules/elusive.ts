@@ -6,7 +6,7 @@
 import { violation, type Violation } from '../../../engine/types.js';
 import { centroid, type Pt } from '../../../engine/mech/geom2d.js';
 import { fallBackProblem, fireProblem, enemiesOf, moveProblem, type Positions } from '../legal.js';
-import { inPlay, living, type Action, type Path, type S, type Unit } from '../state.js';
+import { inPlay, living, movers, type Action, type Path, type S, type Unit } from '../state.js';
 
 /** The Elusive fall back: up to 4" (§2.6), not a move of the unit's own allowance. */
 export const ELUSIVE_MOVE = 400;
@@ -59,7 +59,7 @@ export function elusiveCandidates(s: S, t: Unit, shooter: Unit): Action[] {
   if (!len) return out;
   // 2 hundredths short of 4" so that rounding never takes a path past the allowance.
   for (const d of [ELUSIVE_MOVE - 2, ELUSIVE_MOVE / 2]) {
-    const moves = living(t).map((f) => ({ fig: f.id, path: [[Math.round(f.at[0] + (dx * d) / len), Math.round(f.at[1] + (dy * d) / len)] as Pt] }));
+    const moves = movers(t).map((f) => ({ fig: f.id, path: [[Math.round(f.at[0] + (dx * d) / len), Math.round(f.at[1] + (dy * d) / len)] as Pt] }));
     const ok = elusiveMoveProblem(s, t, moves);
     if ('end' in ok) { out.push({ type: 'elusive', moves }); break; }
   }

@@ -1,7 +1,7 @@
 // Bunkers as targets (§6.6 "Bunkers", §7.7): a bunker's structure has an Armour Value and is
 // fired at like a vehicle, by the AT-capable weapons only; any penetrating hit destroys it.
 import { ignoresPinned } from './traits.js';
-import { centroid, distanceToBoundary, inside } from '../../../engine/mech/geom2d.js';
+import { centroid, distanceToBoundary, inside, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { armour, weapon } from '../content.js';
 import { segmentBlock } from '../geometry.js';
@@ -20,24 +20,31 @@ const BAND_MOD = { base: 2, close: 0, medium: -2, long: -4 } as const;
 
 export const isBunker = (f: Feature) => f.kind === 'area' && !!f.fortification?.startsWith('bunker');
 
-/** The AT-capable figures of the unit that see the bunker and reach it, with the distance (§6.6 "Number of hits"). */
-export function bunkerFirers(s: S, u: Unit, b: Feature, pos?: Positions): { firers: Figure[]; distance: number } {
+/**
+ * The AT-capable figures of the unit that reach a structure and see `aim` (§6.6 "Number of hits"),
+ * with the closest distance; `gap` is a figure's distance to the structure. Bunkers and sentry guns.
+ */
+export function structureFirers(s: S, u: Unit, aim: Pt, gap: (f: Figure) => number, pos?: Positions): { firers: Figure[]; distance: number } {
   const base = QUALITY_TABLE[u.quality].base;
   const smallArms = living(u).some((f) => !f.support);
-  const aim = centroid(b.points);
   const firers: Figure[] = [];
   let best = Infinity;
   for (const f0 of living(u)) {
     const f = pos?.get(f0.id) ? { ...f0, at: pos.get(f0.id)! } : f0;
     const w = weapon(f.weapon);
     if (!w.at || (f.support && !smallArms)) continue;
-    const d = inside(f.at, b.points) ? 0 : Math.max(0, distanceToBoundary(f.at, b.points) - f.r);
+    const d = gap(f);
     if (d > 3 * base * rangeX(s, u, w, d)) continue;
     if (segmentBlock(s, f.at, aim, { fire: true, observerUnit: u, targetUnit: null })) continue;
     firers.push(f);
     best = Math.min(best, d);
   }
   return { firers, distance: best };
+}
+
+/** The AT-capable figures of the unit that see the bunker and reach it, with the distance (§6.6 "Number of hits"). */
+export function bunkerFirers(s: S, u: Unit, b: Feature, pos?: Positions): { firers: Figure[]; distance: number } {
+  return structureFirers(s, u, centroid(b.points), (f) => (inside(f.at, b.points) ? 0 : Math.max(0, distanceToBoundary(f.at, b.points) - f.r)), pos);
 }
 
 /**
@@ -62,6 +69,25 @@ export function bunkerProblem(s: S, u: Unit, id: string, pos?: Positions): Viola
 }
 
 /**
+ * The fire effect of a unit's AT-capable figures at a structure (§6.6 "Number of hits", bunkers and
+ * sentry guns): 2D6 keep the highest for a squad of 2+ (1D6 otherwise) + range band and shooter
+ * modifiers + the FE of the non-blast AT weapons; `ws` are the weapons in penetration order
+ * (highest AT first). The unit has acted.
+ */
+export function atVolley(s: S, run: Run, u: Unit, firers: Figure[], distance: number, at: Record<string, string>) {
+  u.actedTurn = s.turn;
+  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, ...at });
+  const base = QUALITY_TABLE[u.quality].base;
+  const x = squadX(s, u, distance);
+  const band = distance <= base ? 'base' : distance <= base * x ? 'close' : distance <= 2 * base * x ? 'medium' : 'long';
+  const mods = firerMods(s, u, band);
+  const ws = firers.map((f) => weapon(f.weapon)).sort((a, b) => (b.at ?? 0) - (a.at ?? 0) || (a.id < b.id ? -1 : 1));
+  const weaponFe = ws.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
+  const fe = Math.max(...dice) + Object.values(mods).reduce((a, c) => a + c, 0) + weaponFe;
+  return { band, mods, ws, weaponFe, fe };
+}
+
+/**
  * Fire at a bunker (§6.6): 2D6 keep the highest for a squad (1D6 otherwise) + range and shooter
  * modifiers + the FE of the non-blast AT weapons; hits by hard cover (5 points); each hit 1D6 + AT
  * (weapons in turn from the highest AT) against the Armour Value; any penetration destroys it.
@@ -70,15 +96,7 @@ export function bunkerShot(s: S, run: Run, u: Unit, id: string): void {
   const b = s.terrain.find((f) => f.id === id)!;
   const { firers, distance } = bunkerFirers(s, u, b);
   if (!firers.length) return;
-  u.actedTurn = s.turn;
-  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, bunker: id });
-  const base = QUALITY_TABLE[u.quality].base;
-  const x = squadX(s, u, distance);
-  const band = distance <= base ? 'base' : distance <= base * x ? 'close' : distance <= 2 * base * x ? 'medium' : 'long';
-  const mods = firerMods(s, u, band);
-  const ws = firers.map((f) => weapon(f.weapon)).sort((a, b2) => (b2.at ?? 0) - (a.at ?? 0) || (a.id < b2.id ? -1 : 1));
-  const weaponFe = ws.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
-  const fe = Math.max(...dice) + Object.values(mods).reduce((a, c) => a + c, 0) + weaponFe;
+  const { band, mods, ws, weaponFe, fe } = atVolley(s, run, u, firers, distance, { bunker: id });
   const hits = fe > 0 ? Math.floor(fe / 5) : 0;
   run.emit('bunker_shot', { unit: u.id, bunker: id, firers: firers.map((f) => f.id), band, distance, mods, weaponFe, fe, hits });
   for (let i = 0; i < hits && b.status !== 'destroyed'; i++) {

@@ -151,6 +151,10 @@ export function generationProblem(o: GenerateOption): Violation | null {
     for (const t of ac?.traits ?? []) {
       if (!CONTENT.traits[t]) return violation('unknown_trait', `side ${side}: unknown trait ${t} (§2.6)`);
       if (!CONTENT.traits[t].built) return violation('trait_not_built', `side ${side}: the trait ${t} is not built yet (§2.6)`);
+      // HQ goes on a single figure, Resilient needs each model's Resilience Points (§2.6): not squad-wide bonuses.
+      if (t === 'hq' || t === 'resilient') return violation('bad_training_trait', `side ${side}: the trait ${t} cannot be given to generated squads (§2.6)`);
+      // Bestow Trait is a character's, with the trait it names (§2.6): not a squad's training.
+      if (t === 'bestowTrait') return violation('bestow_not_character', `side ${side}: Bestow Trait is a character's trait, not a squad's (§2.6)`);
     }
     for (const q of ac?.personalities ?? []) if (PERSONALITY_COST[q] === undefined) return violation('unknown_personality', `side ${side}: unknown personality ${q} (§2.7)`);
     for (const c of ac?.customisations ?? []) {

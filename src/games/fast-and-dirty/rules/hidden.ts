@@ -11,6 +11,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { inImpassable, pathCost, segmentBlock } from '../geometry.js';
 import { QUALITY_TABLE, inPlay, living, troops, type S, type Unit } from '../state.js';
 import type { Run } from './run.js';
+import { newMarkers, nightMarkers, privateEvent } from './night-markers.js';
 
 export const MARKER_MOVE = 600;
 export const MARKER_SPREAD = 1200;
@@ -44,11 +45,16 @@ export function tryHide(s: S, run: Run, u: Unit): void {
   u.hideTried = true;
   // Stealth: always succeeds (§2.6); at night a unit not directly observed hides with no roll (§7.10, §7.16).
   const ok = has(u, 'stealth') || !!s.options.night || run.roll('hide', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
-  run.emit('hide', { unit: u.id, hidden: ok });
-  if (!ok) return;
+  if (!ok) { run.emit('hide', { unit: u.id, hidden: false }); return; }
+  hideAtCentre(s, run, u, {});
+}
+
+/** The unit's figures leave the table and 3 markers stand at its centre (a successful hide, or a lull's); at night the event names their ids. */
+export function hideAtCentre(s: S, run: Run, u: Unit, extra: Record<string, unknown>): void {
   const c = centroid(living(u).map((f) => f.at));
   const at: Pt = [Math.round(c[0]), Math.round(c[1])];
-  u.hidden = { markers: [1, 2, 3].map((n) => ({ n, at: [at[0], at[1]] as Pt })) };
+  u.hidden = { markers: newMarkers(s, [at, at, at]) };
+  run.emit('hide', { unit: u.id, hidden: true, ...extra, ...(nightMarkers(s) ? { markers: u.hidden.markers.map((m) => m.id) } : {}) });
 }
 
 export type MarkerMove = { marker: number; path: Pt[] };
@@ -84,9 +90,15 @@ export function markerMovesProblem(s: S, u: Unit, moves: unknown): Violation | {
   return { end };
 }
 
-export function moveMarkers(u: Unit, run: Run, end: Map<number, Pt>): void {
+/** The markers' new places (all of the unit's in `end`); `moved`: the ones the order moved. */
+export function moveMarkers(s: S, u: Unit, run: Run, end: Map<number, Pt>, moved: number[]): void {
   for (const m of u.hidden!.markers) m.at = end.get(m.n) ?? m.at;
-  run.emit('markers_moved', { unit: u.id, markers: u.hidden!.markers.map((m) => ({ n: m.n, at: m.at })) });
+  const all = u.hidden!.markers.map((m) => ({ n: m.n, at: m.at }));
+  if (!nightMarkers(s)) { run.emit('markers_moved', { unit: u.id, markers: all }); return; }
+  // At night other seats learn only which markers moved with the unit, as across a table: listing
+  // the ones that stood still would tell the unit's markers from the dummies (§8.1).
+  const shown = u.hidden!.markers.filter((m) => moved.includes(m.n)).map((m) => ({ id: m.id, at: m.at }));
+  run.ev.push(privateEvent('markers_moved', u.side as 0 | 1, { unit: u.id, markers: u.hidden!.markers.map((m) => ({ n: m.n, id: m.id, at: m.at })) }, { unit: u.id, markers: shown }));
 }
 
 /**
@@ -114,19 +126,23 @@ export function arrangeAt(s: S, u: Unit, at: Pt): Map<string, Pt> | null {
 }
 
 /** Reveal the unit at marker n: its figures stand around it, the markers go (§7.10). */
-export function revealAt(s: S, run: Run, u: Unit, n: number, why: 'acts' | 'spotted'): void {
+export function revealAt(s: S, run: Run, u: Unit, n: number, why: 'acts' | 'spotted' | 'detected'): void {
   const m = u.hidden!.markers.find((x) => x.n === n)!;
   const pos = arrangeAt(s, u, m.at);
   // With no room at all the figures stay where they hid (never inside terrain or another base).
   if (pos) for (const f of living(u)) f.at = pos.get(f.id)!;
+  // At night the markers are named by id, and the unit's other markers, removed with the reveal, become known.
+  const night = nightMarkers(s) ? { id: m.id, removed: u.hidden!.markers.filter((x) => x.n !== n).map((x) => x.id) } : {};
   u.hidden = null;
-  run.emit('revealed', { unit: u.id, marker: n, at: m.at, why });
+  run.emit('revealed', { unit: u.id, marker: n, at: m.at, why, ...night });
 }
 
-/** A spotted dummy marker is removed; the last marker left is always real. */
-export function dropMarker(u: Unit, run: Run, n: number): void {
+/** A spotted dummy marker is removed; the last marker left is always real. At night other seats learn only which marker went, not whose. */
+export function dropMarker(s: S, u: Unit, run: Run, n: number): void {
+  const m = u.hidden!.markers.find((x) => x.n === n)!;
   u.hidden!.markers = u.hidden!.markers.filter((x) => x.n !== n);
-  run.emit('marker_removed', { unit: u.id, marker: n });
+  if (nightMarkers(s)) run.ev.push(privateEvent('marker_removed', u.side as 0 | 1, { unit: u.id, marker: n, id: m.id }, { marker: m.id }));
+  else run.emit('marker_removed', { unit: u.id, marker: n });
 }
 
 /** The first marker, of any hidden unit, an enemy has LOS to (checked after every order, §7.10 [P]). */

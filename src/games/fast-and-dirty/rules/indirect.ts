@@ -91,7 +91,8 @@ function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Recor
   }
   const w = weapon(weaponId);
   run.emit('artillery_strike', { ...who, weapon: w.id, aimed: at, at: point, scatter: dist(at, point), radius: w.blast });
-  blastEffect(s, run, point, w, null);
+  // An on-board mortar's own unit fires the round (its Holy or Unholy weapon counts, §2.6); an off-board section belongs to no unit, of the caller's side (Primitive's future shock).
+  blastEffect(s, run, point, w, null, undefined, who.asset ? null : from ?? null, from?.side ?? null);
   return 'arrived';
 }
 

@@ -5,7 +5,7 @@
 // assault may be made by Bound, the defender's free shot measured from the start of the last bound.
 import { isViolation, violation, type Violation } from '../../../engine/types.js';
 import { dist, edgeDistance, overlaps, segmentMeetsPolyline, insideLength, type Pt } from '../../../engine/mech/geom2d.js';
-import { carryProblem } from './wounds.js';
+import { carryProblem, medicMoveProblem } from './wounds.js';
 import { inImpassable, smokeBlock } from '../geometry.js';
 import { armour } from '../content.js';
 import { coherencyProblem, figurePaths, type Positions } from '../legal.js';
@@ -103,7 +103,8 @@ export function jumpProblem(s: S, u: Unit, moves: Path[], kind: Jump, assault = 
     const w = u.figures.find((f) => f.id === c.fig)!;
     if (!carry.some((d) => d.fig === c.fig && edgeDistance(end.get(w.id) ?? w.at, w.r, end.get(d.by) ?? u.figures.find((f) => f.id === d.by)!.at, w.r) <= 100)) return violation('carried_apart', `${c.fig} lands within 1" of a carrier (§7.23 [P])`);
   }
-  const c = coherencyProblem(u, end);
+  // A Medic staying with the wounded stays within reach of them (§7.23).
+  const c = coherencyProblem(u, end) ?? medicMoveProblem(s, u, end);
   if (c) return c;
   return { end };
 }

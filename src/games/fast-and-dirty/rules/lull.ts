@@ -17,13 +17,15 @@
 // 6. with the module Hidden movement, each side in turn (the same order) names the units that go
 //    hidden with no roll (`lullHide`): units on the table outside every enemy figure's LOS, as for
 //    the hide action (not an Obvious Target, not falling back or Pinned); default none.
-// Then initiative is rolled again.
-import { centroid, edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
+// Then initiative is rolled again. With a card sequence (§5.1) the trigger is a 1 on 1D6 when a card
+// turn ends (rules/turn.ts `cardLull`), the side of the last activated unit withdrawing first, and
+// the next deck is dealt after it.
+import { edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type OpenDecision, type Violation } from '../../../engine/types.js';
 import { fallBackProblem, moveAllowance, moveProblem } from '../legal.js';
 import { inPlay, living, other, troops, type Action, type S, type Side, type Unit } from '../state.js';
 import { autoFallBack } from './combat.js';
-import { spotted } from './hidden.js';
+import { hideAtCentre, spotted } from './hidden.js';
 import type { Run } from './run.js';
 import { has } from './traits.js';
 import { isVehicle } from './vehicles.js';
@@ -57,10 +59,12 @@ const mustOf = (s: S, side: Side) => (s.lull?.must ?? []).filter((id) => unitOf(
 const mayOf = (s: S, side: Side) => (s.lull && !s.lull.done[side] ? s.lull.may : []).filter((id) => unitOf(s, id).side === side && inPlay(unitOf(s, id)));
 const hasWithdrawal = (s: S, side: Side) => mustOf(s, side).length + mayOf(s, side).length > 0;
 
-/** The lull begins: the withdrawal decisions (or the automatic steps when nobody can withdraw). Returns true while decisions are open. */
-export function startLull(s: S, run: Run): boolean {
+/**
+ * The lull begins: the withdrawal decisions (or the automatic steps when nobody can withdraw), the
+ * `first` side first (default: the last initiative winner). Returns true while decisions are open.
+ */
+export function startLull(s: S, run: Run, first: Side = s.initiative?.winner ?? 0): boolean {
   run.emit('lull', { turn: s.turn });
-  const first: Side = s.initiative?.winner ?? 0;
   const units = s.units.filter((u) => u.side !== null && onTable(u) && !u.lastStand);
   const must = units.filter((u) => nearEnemy(s, u)).map((u) => u.id);
   const may = units.filter((u) => !must.includes(u.id)).map((u) => u.id);
@@ -167,13 +171,7 @@ export function lullHideProblem(s: S, side: Side, a: LullHideAction): Violation 
 /** The named units go hidden with no roll (3 markers at the unit's centre, as a successful hide); then the other side, or the end. True while decisions are open. */
 export function applyLullHide(s: S, run: Run, side: Side, a: LullHideAction): boolean {
   const l = s.lull!;
-  for (const id of a.units) {
-    const u = unitOf(s, id);
-    const c = centroid(living(u).map((f) => f.at));
-    const at: Pt = [Math.round(c[0]), Math.round(c[1])];
-    u.hidden = { markers: [1, 2, 3].map((n) => ({ n, at: [at[0], at[1]] as Pt })) };
-    run.emit('hide', { unit: u.id, hidden: true, lull: true });
-  }
+  for (const id of a.units) hideAtCentre(s, run, unitOf(s, id), { lull: true });
   l.done[side] = true;
   const o = other(side);
   if (!l.done[o] && hideable(s, o).length) { s.toAct = o; s.step++; return true; }

@@ -3,19 +3,24 @@
 // anti-vehicle). A unit whose move brings a figure within 4" of a marker rolls 1D6: 5+ passes;
 // otherwise the record is checked: a dummy is removed, a real field attacks. The unit finishes
 // its move either way ([P] the attack hits the figures closest to the marker where they end).
+// Vehicles trigger them too (checkVehicleMines): an anti-vehicle field scores 1D3 hits on the
+// bottom armour.
 import { armourMod, has, saves } from './traits.js';
 import { applyHurt, damageResult, hurtLabel } from './wounds.js';
-import { dist, edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
+import { circlePolygonDistance, dist, edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { armour } from '../content.js';
 import { inImpassable } from '../geometry.js';
-import { living, type Figure, type Minefield, type S, type Side, type Unit } from '../state.js';
+import { inPlay, living, type Figure, type Minefield, type S, type Side, type Unit } from '../state.js';
+import { isVehicle, mineHits } from './vehicles.js';
 import { afterCasualties, lastFigureRule } from './combat.js';
 import type { Run } from './run.js';
 
 export const MINE_TRIGGER = 400;
 /** [P] A38: anti-personnel mine damage +3 (the source gives no rating). */
 export const AP_DAMAGE = 3;
+/** [P] A38: anti-vehicle mine AT +6 (the source gives no rating). */
+export const AV_AT = 6;
 
 export function minefieldProblem(s: S, a: { markers?: unknown; real?: unknown; mine?: unknown }): Violation | null {
   const pts = a.markers;
@@ -88,7 +93,15 @@ function trigger(s: S, run: Run, u: Unit, field: Minefield, m: { n: number; at: 
   field.revealed = true;
   field.markers = [m];
   run.emit('mine_real', { unit: u.id, minefield: field.id, marker: m.n, mine: field.mine });
-  // [P] A38: an anti-vehicle mine does not affect infantry.
+  // [P] A38: an anti-vehicle mine does not affect infantry, an anti-personnel mine does not affect vehicles.
+  if (isVehicle(u)) {
+    if (field.mine !== 'av') return;
+    // "The attacker rolls 1d3 to determine the number of hits suffered by the vehicle" (p.34).
+    const hits = Math.ceil(run.roll('mine_hits', 1, { unit: u.id })[0] / 2);
+    run.emit('mine_attack', { unit: u.id, minefield: field.id, hits, at: AV_AT });
+    mineHits(s, run, u, hits, AV_AT);
+    return;
+  }
   if (field.mine !== 'ap') return;
   const n = Math.ceil(run.roll('mine_hits', 1, { unit: u.id })[0] / 2);
   const order = living(u).slice().sort((a, b) => edgeDistance(a.at, a.r, m.at, 0) - edgeDistance(b.at, b.r, m.at, 0) || (a.id < b.id ? -1 : 1));
@@ -103,6 +116,24 @@ function trigger(s: S, run: Run, u: Unit, field: Minefield, m: { n: number; at: 
   }
   lastFigureRule(u, killed);
   afterCasualties(s, run, u);
+}
+
+/**
+ * After a vehicle's move (§7.15): each marker within 4" of the hull (`swept`: the hull along its
+ * path, or only where it is set down) triggers, in marker order, as for infantry; [P] a hull that
+ * started within 4" of a marker (`start`) triggers it only by ending closer (`end`). The roll and
+ * the record are the same; a real anti-vehicle field then scores 1D3 hits at AT +6 [P, A38] on the
+ * bottom armour. [P] Like the infantry's, the attack comes where the vehicle ends its move.
+ */
+export function checkVehicleMines(s: S, run: Run, u: Unit, start: Pt[], swept: Pt[][], end: Pt[]): void {
+  for (const field of s.minefields ?? []) {
+    for (const m of [...field.markers]) {
+      if (!field.markers.includes(m) || !inPlay(u) || u.vehicle!.status === 'knockedOut') continue;
+      const from = circlePolygonDistance(m.at, 0, start);
+      const hit = from <= MINE_TRIGGER ? circlePolygonDistance(m.at, 0, end) < from : swept.some((p) => circlePolygonDistance(m.at, 0, p) <= MINE_TRIGGER);
+      if (hit) trigger(s, run, u, field, m);
+    }
+  }
 }
 
 /** Sampled placements for bots: three markers across the middle of the table, each choice of real. */

@@ -9,6 +9,7 @@ import { Run, successes } from './run.js';
 import { leaderMorale } from './generation.js';
 import { nearAfv } from './vehicles.js';
 import { luckyReady } from './lucky.js';
+import { revering } from './tech.js';
 
 /** The unit's Resolve after Losing Heart steps (§6.13); null: reduced below Reluctant. */
 export function currentResolve(s: S, u: Unit): Resolve | null {
@@ -51,17 +52,20 @@ export function activationTests(s: S, run: Run, u: Unit): 'rout' | 'fallBack' | 
   }
   // Psionic Embolden skips the next morale test; Terror forces one even when not broken (§7.22).
   // Terrifying enemies within 8" (edge to edge) force a test too; Fearless ignores both (§2.6).
-  const scared = !has(u, 'fearless') && (!!u.terror || s.units.some((e) => e.side !== null && e.side !== u.side && inPlay(e) && has(e, 'terrifying')
+  // Tech Reverence: Fearless within 12" of a friendly vehicle (§2.6).
+  const scared = !has(u, 'fearless') && !revering(s, u) && (!!u.terror || s.units.some((e) => e.side !== null && e.side !== u.side && inPlay(e) && has(e, 'terrifying')
     && living(e).some((g) => living(u).some((f) => edgeDistance(f.at, f.r, g.at, g.r) <= TERRIFYING_RANGE))));
   if (u.terror) u.terror = false;
-  const terror = scared;
+  // Tech Reverence: a friendly vehicle destroyed within 12" forces a test, even unbroken (§2.6); Fearless does not ignore it.
+  const terror = scared || !!u.reverenceTest;
+  if (u.reverenceTest) { delete u.reverenceTest; run.emit('reverence_test', { unit: u.id }); }
   // Droid Troopers never test morale (§2.6).
   if (has(u, 'droidTroopers')) return 'normal';
   if (!u.broken && !terror) return 'normal';
   // Gene Troopers test morale only if broken and Under Fire (§2.6).
   if (!terror && has(u, 'geneTroopers') && !u.underFire) return 'normal';
   if (u.emboldened) { u.emboldened = false; run.emit('emboldened', { unit: u.id }); return 'normal'; }
-  if (terror) run.emit('terror_test', { unit: u.id });
+  if (scared) run.emit('terror_test', { unit: u.id });
   const m = moraleDice(s, run, u);
   const n = successes(m.faces, m.target) + m.auto;
   // Personality Lucky: a failed test's owner may re-roll one of its dice, once per game (§2.7, rules/lucky.ts).
@@ -93,7 +97,8 @@ export function moraleRoll(s: S, run: Run, u: Unit): number {
 /** The morale test's dice as they stand after the leadership re-rolls, its target and automatic successes. */
 export function moraleDice(s: S, run: Run, u: Unit): { faces: number[]; target: number; auto: number } {
   // Brave: one die fewer and one automatic success; Shaky: 2D6 and one automatic failure (§2.6).
-  const brave = has(u, 'brave') ? 1 : 0;
+  // Tech Reverence: Brave within 12" of a friendly vehicle (§2.6); not twice with its own Brave.
+  const brave = has(u, 'brave') || revering(s, u) ? 1 : 0;
   // Infantry within 6" of a friendly armoured fighting vehicle: one automatic success (§6.1 [P]).
   const auto = (entrenched(s, u) ? 1 : 0) + brave + (nearAfv(s, u) ? 1 : 0);
   // Squad Leaders (§2.10): ±1 on each die, as a target one lower or higher [P].

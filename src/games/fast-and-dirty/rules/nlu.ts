@@ -30,6 +30,8 @@ export const selfRepairing = (u: Unit) => hasT(u, 'selfRepairing');
 export function regenerate(s: S, run: Run, u: Unit): void {
   if (!hasT(u, 'regenerate') || u.actedTurn === s.turn) return;
   for (const f of u.figures) {
+    // A figure fighting on with Ignore Pain is wounded too (§2.6): it heals as well.
+    if (f.alive && f.painWound) { delete f.painWound; run.emit('regenerated', { unit: u.id, figure: f.id }); continue; }
     if (f.alive || !f.wounded || f.exited) continue;
     f.alive = true;
     delete f.wounded;

@@ -1,22 +1,25 @@
 // The optional fields of an order that `choices` offers once the required ones are given (the
-// kernel's `{done: true, optional}`): lastStand (sampled values only), with (a paired activation), board, carry, disembark, shock,
+// kernel's `{done: true, optional}`): lastStand (sampled values only), with (a paired activation), drugs (Combat Drugs), board, carry, medicStays, hero, disembark, shock,
 // scoot, land, the vehicle-property fields smoke, cids, callFire, jump, medevac, recover, task. Each lists its allowed values where they are finite: ids of eligible
 // units, figure pairings, the automatic placement of a disembarking unit; the values a client sends
 // are validated as always (validate is the authority).
 import type { Choice } from '../../../engine/types.js';
-import { inPlay, living, type S, type Unit } from '../state.js';
+import { inPlay, living, staysBehind, type S, type Unit } from '../state.js';
 import { pairOptions } from './pairs.js';
+import { drugsReady } from './drugs.js';
 import { boardProblem, autoPlace, disembarkProblem, passengersOf } from './transport.js';
 import { isVehicle, vdef } from './vehicles.js';
 import { isGrav } from './grav.js';
 import { recoverProblem, untreated, woundedOf, woundRules } from './wounds.js';
 import { taskProblem } from './tasks.js';
+import { heroTargets } from './hero.js';
 
 /** The optional fields per action type, in the order they are offered. */
 export const OPTIONAL_FIELDS: Record<string, string[]> = {
-  activate: ['lastStand', 'with'],
-  engage: ['board', 'carry'],
-  rush: ['board'],
+  activate: ['lastStand', 'with', 'drugs'],
+  engage: ['board', 'carry', 'medicStays', 'hero'],
+  rush: ['board', 'medicStays'],
+  assault: ['medicStays'],
   drive: ['disembark', 'shock', 'scoot', 'land', 'smoke', 'cids', 'callFire', 'jump', 'medevac'],
   command: ['recover', 'task'],
 };
@@ -28,6 +31,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function optionalValues(s: S, u: Unit, type: string, field: string): unknown[] {
   switch (field) {
     case 'with': return pairOptions(s, u);
+    case 'drugs': return drugsReady(u) ? [true] : [];
     case 'board': {
       // Every friendly transport with room; contact with the hull is the move's business.
       return s.units.filter((v) => v.side === u.side && isVehicle(v) && inPlay(v) && (vdef(v).transport ?? 0) > 0)
@@ -37,6 +41,13 @@ export function optionalValues(s: S, u: Unit, type: string, field: string): unkn
       if (!woundRules(s)) return [];
       // One carrier and one wounded figure each; several pairs are the client's list.
       return woundedOf(u).flatMap((w) => living(u).map((f) => [{ by: f.id, fig: w.id }]));
+    }
+    // An attached Hero's own target (§2.6): each unit his own fire priority allows; the figure pick is the client's.
+    case 'hero': return heroTargets(s, u);
+    case 'medicStays': {
+      // Each living Medic not already staying, while the unit has untreated wounded it has not yet left (§7.23).
+      if (!woundRules(s) || !untreated(u).some((w) => !w.leftBehind)) return [];
+      return living(u).filter((f) => f.personalities?.includes('medic') && !staysBehind(u, f)).map((f) => f.id);
     }
     case 'disembark': {
       if (!isVehicle(u)) return [];

@@ -5,7 +5,9 @@
 // [P] placeholders: the book's table is lost) the round is destroyed. Each protecting PDS rolls in
 // turn until one succeeds. RPGs (weapon flag `rpg`, [P] the AMAW): each hit on a vehicle whose hull
 // centre is within 6" of an enemy PDS is rolled for the same way before its penetration roll
-// (rules/vehicles.ts vehicleDamage).
+// (rules/vehicles.ts vehicleDamage); fired at infantry, its round in the squad's volley is rolled for
+// when the centre of the target's visible figures is within 6", and a destroyed round adds no FE
+// (rules/combat.ts shoot).
 import { dist, type Pt } from '../../../engine/mech/geom2d.js';
 import type { S, Side } from '../state.js';
 import type { Run } from './run.js';

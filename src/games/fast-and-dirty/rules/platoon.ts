@@ -6,7 +6,7 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { violation, type Violation } from '../../../engine/types.js';
 import { coherencyDistance } from '../geometry.js';
 import { moveAllowance, moveProblem } from '../legal.js';
-import { living, type Action, type Figure, type S, type Unit } from '../state.js';
+import { living, movers, type Action, type Figure, type S, type Unit } from '../state.js';
 import { has, noRush } from './traits.js';
 import type { Run } from './run.js';
 import { powered } from './powered.js';
@@ -105,7 +105,7 @@ export function recallAction(s: S, u: Unit): Action | null {
   const p = platoonOf(s, u);
   const cmd = p && commanderFigure(p.cmd);
   if (!cmd || u.pinned) return null;
-  const figs = living(u);
+  const figs = movers(u);
   const me = centroid(figs.map((f) => f.at));
   const v: Pt = [cmd.at[0] - me[0], cmd.at[1] - me[1]];
   if (v[0] === 0 && v[1] === 0) return null;

@@ -8,8 +8,14 @@ import { drawOne, type Deck } from '../../../engine/mech/deck.js';
 export class Run {
   ev: GameEvent[] = [];
   private dice: Rng | null;
+  private rng: Rng | null;
   constructor(rng: Rng | null) {
+    this.rng = rng;
     this.dice = rng ? rng.fork('dice') : null;
+  }
+  /** A stream of its own whose draws no event shows (an order only its owner may know, §8.1); null without an Rng. */
+  secret(label: string): Rng | undefined {
+    return this.rng ? this.rng.fork(`secret:${label}`) : undefined;
   }
   roll(purpose: string, n: number, extra: Record<string, unknown> = {}): number[] {
     if (!this.dice) throw new Error('no dice in this entry');

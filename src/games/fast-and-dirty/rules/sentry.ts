@@ -8,14 +8,21 @@
 // priority count as for troops. [P] A gun fires as a one-figure weapon team (1D6 + its weapon's FE),
 // at the nearest enemy unit it may fire at within its max range (an automaton takes the first of
 // its priority choices). [P] The defender's guns fire first (the scenario's attacker's enemy), else
-// the initiative winner's. Not built: a gun is not a unit on the table, so it cannot be attacked or
-// block movement (the spec's [P] armour-6 target).
-import type { Pt } from '../../../engine/mech/geom2d.js';
+// the initiative winner's. A gun is a target (spec §7.25 [P]: "a single-figure vehicle-like unit
+// with armour 6 that can be attacked"): an Engage order's `sentry: gunId` fires the unit's
+// AT-capable weapons at it like at a vehicle (1D6 + AT against 6 per hit); a penetration destroys
+// it (`s.sentriesDestroyed`). [P] It is an emplacement in plain sight: like an Obvious Target it may
+// be fired at whatever the fire priority, and it never counts among another target's priority.
+// It is not a unit in the unit list: it blocks no movement or LOS, is not drawn, takes no blast
+// (vehicle-like), and vehicle weapons and close assaults do not attack it (not built).
+import { dist, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
-import { CONTENT } from '../content.js';
-import { priorityTargets } from '../legal.js';
-import { inPlay, type Quality, type S, type Side, type Unit } from '../state.js';
+import { CONTENT, weapon } from '../content.js';
+import { coverAgainst } from '../geometry.js';
+import { priorityTargets, type Positions } from '../legal.js';
+import { inPlay, troops, type Figure, type Quality, type S, type Side, type Unit } from '../state.js';
 import { shoot } from './combat.js';
+import { atVolley, structureFirers } from './fortifications.js';
 import type { Run } from './run.js';
 
 export type SentryLevel = 'antiquated' | 'modern' | 'enhanced' | 'advanced';
@@ -29,7 +36,7 @@ export const SENTRY_RADIUS = 75;
 
 export const sentryOptionSchema = {
   type: 'object', additionalProperties: false,
-  description: 'sentry guns per side (§7.25, checklist #66): fixed, never activated; at the end of every turn each fires once (1D6 + its weapon\'s FE, as a one-figure team) at the nearest enemy unit it may fire at within its max range (placeholders: antiquated 12" Rabble, modern 18" Conscript, enhanced 24" Regular, advanced 30" Elite); not a target',
+  description: 'sentry guns per side (§7.25, checklist #66): fixed, never activated; at the end of every turn each fires once (1D6 + its weapon\'s FE, as a one-figure team) at the nearest enemy unit it may fire at within its max range (placeholders: antiquated 12" Rabble, modern 18" Conscript, enhanced 24" Regular, advanced 30" Elite); a target for AT-capable weapons (engage with sentry: its id A-SG-n / B-SG-n), armour 6, destroyed by a penetration',
   properties: Object.fromEntries(['0', '1'].map((k) => [k, { type: 'array', maxItems: 6, items: { type: 'object', additionalProperties: false, required: ['at'], properties: {
     at: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0, maximum: 20000 } },
     level: { enum: ['antiquated', 'modern', 'enhanced', 'advanced'] },
@@ -51,19 +58,23 @@ export function sentryProblem(o: unknown, table: { w: number; h: number }): Viol
   return null;
 }
 
-/** The guns of the option as one-figure weapon teams (not in the unit list), ids `A-SG-1`, `B-SG-1`, …, with their level. */
+/** The guns of the option still standing, as one-figure weapon teams (not in the unit list), ids `A-SG-1`, `B-SG-1`, …, with their level. */
 export function sentryGuns(s: S, side: Side): { gun: Unit; level: SentryLevel }[] {
   const list = ((s.options as { sentryGuns?: Record<string, GunDef[]> }).sentryGuns?.[side] ?? []);
-  return list.map((g, i) => {
+  return list.flatMap((g, i) => {
     const id = `${side === 0 ? 'A' : 'B'}-SG-${i + 1}`;
-    const level = g.level ?? 'modern';
-    const gun: Unit = {
-      id, name: `Sentry gun ${id} (${level})`, side, kind: 'weaponTeam', quality: SENTRY_LEVELS[level].quality, resolve: 'determined', strength: 1,
-      figures: [{ id: `${id}.1`, at: [g.at[0], g.at[1]], r: SENTRY_RADIUS, weapon: g.weapon ?? 'heavyMG', armour: 'light', support: false, leader: false, alive: true }],
-      activated: true, underFire: false, broken: false, fallingBack: false, out: false,
-    };
-    return { gun, level };
+    return s.sentriesDestroyed?.includes(id) ? [] : [sentryUnit(g, id, side)];
   });
+}
+
+function sentryUnit(g: GunDef, id: string, side: Side): { gun: Unit; level: SentryLevel } {
+  const level = g.level ?? 'modern';
+  const gun: Unit = {
+    id, name: `Sentry gun ${id} (${level})`, side, kind: 'weaponTeam', quality: SENTRY_LEVELS[level].quality, resolve: 'determined', strength: 1,
+    figures: [{ id: `${id}.1`, at: [g.at[0], g.at[1]], r: SENTRY_RADIUS, weapon: g.weapon ?? 'heavyMG', armour: 'light', support: false, leader: false, alive: true }],
+    activated: true, underFire: false, broken: false, fallingBack: false, out: false,
+  };
+  return { gun, level };
 }
 
 /** End of turn, step 1 (§5.5): every sentry gun fires once, at the nearest unit of its fire priority if within its max range. */
@@ -77,6 +88,64 @@ export function sentryFire(s: S, run: Run): void {
       const choice = near && inPlay(near.unit) && near.plan.distance <= SENTRY_LEVELS[level].range ? near : null;
       run.emit('sentry_gun', { gun: gun.id, side, level, at: gun.figures[0].at, target: choice?.unit.id ?? null });
       if (choice) shoot(s, run, gun, choice.unit);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- sentry guns as targets (spec §7.25 [P])
+
+/** [P] A sentry gun's armour, as a vehicle's (spec §7.25). */
+export const SENTRY_ARMOUR = 6;
+const PER_HIT = { none: 3, soft: 4, hard: 5 } as const;
+
+/** A standing gun by id, or null. */
+export function sentryById(s: S, id: string): Unit | null {
+  for (const side of [0, 1] as Side[]) for (const { gun } of sentryGuns(s, side)) if (gun.id === id) return gun;
+  return null;
+}
+
+/** The AT-capable figures of the unit that see the gun's centre and reach it (edge to edge), with the closest distance (§6.6 "Number of hits"). */
+export function sentryFirers(s: S, u: Unit, gun: Unit, pos?: Positions): { firers: Figure[]; distance: number } {
+  const g = gun.figures[0];
+  return structureFirers(s, u, g.at, (f) => Math.max(0, dist(f.at, g.at) - f.r - g.r), pos);
+}
+
+/** Why the unit may not fire at this sentry gun, or null: an enemy gun still standing, an AT-capable weapon that sees and reaches it; no fire priority [P]. */
+export function sentryTargetProblem(s: S, u: Unit, id: string, pos?: Positions): Violation | null {
+  const gun = sentryById(s, id);
+  if (!gun) return violation('not_a_sentry_gun', `${id} is not a sentry gun still standing (§7.25)`);
+  if (gun.side === u.side) return violation('not_enemy', `${id} is a sentry gun of your side`);
+  if (!troops(u)) return violation('cannot_fire', `${u.id} may not fire`);
+  if (u.pinned && !u.lastStand) return violation('pinned', `${u.id} is Pinned: it cannot shoot (§7.19)`);
+  if (!sentryFirers(s, u, gun, pos).firers.length) return violation('no_at_weapon', `no AT-capable weapon of ${u.id} sees and reaches ${id} (a sentry gun is fired at like a vehicle, §7.25 [P], §6.6)`);
+  return null;
+}
+
+/**
+ * Fire at a sentry gun (spec §7.25 [P], by §6.6): 2D6 keep the highest for a squad of 2+ (1D6
+ * otherwise) + range and shooter modifiers + the FE of the non-blast AT weapons; hits by the gun's
+ * cover against the closest firer; each hit 1D6 + AT (weapons in turn from the highest AT) against
+ * armour 6; a penetration destroys it (an automaton: no results table [P]).
+ */
+export function sentryShot(s: S, run: Run, u: Unit, id: string): void {
+  const gun = sentryById(s, id);
+  if (!gun) return;
+  const { firers, distance } = sentryFirers(s, u, gun);
+  if (!firers.length) return;
+  const { band, mods, ws, weaponFe, fe } = atVolley(s, run, u, firers, distance, { sentry: id });
+  const closest = firers.slice().sort((a, b) => dist(a.at, gun.figures[0].at) - dist(b.at, gun.figures[0].at))[0];
+  const cover = coverAgainst(s, closest.at, gun.figures[0]).cover;
+  const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
+  run.emit('sentry_shot', { unit: u.id, sentry: id, firers: firers.map((f) => f.id), band, distance, cover, mods, weaponFe, fe, hits });
+  for (let i = 0; i < hits; i++) {
+    const w = ws[i % ws.length];
+    const die = run.roll('penetration', 1, { sentry: id, weapon: w.id })[0];
+    const pen = die + (w.at ?? 0) >= SENTRY_ARMOUR;
+    run.emit('penetration', { sentry: id, weapon: w.id, total: die + (w.at ?? 0), armour: SENTRY_ARMOUR, penetrated: pen });
+    if (pen) {
+      s.sentriesDestroyed = [...(s.sentriesDestroyed ?? []), id];
+      run.emit('sentry_destroyed', { sentry: id, side: gun.side, by: u.id });
+      return;
     }
   }
 }

@@ -4,12 +4,14 @@
 import { casualties, type Unit } from '../state.js';
 import type { Run } from './run.js';
 import { psiArmour } from './psionics.js';
+import { itemArmour } from './holy.js';
 
 export type Trait =
   | 'assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile'
   | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget'
   | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate'
-  | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo' | 'tankHunter' | 'airMobile';
+  | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo' | 'tankHunter' | 'airMobile'
+  | 'bestowTrait' | 'bugHunter' | 'cautious' | 'combatDrugs' | 'detection' | 'flyer' | 'hivemind' | 'holy';
 
 export const has = (u: Unit, t: Trait) => !!u.traits?.includes(t);
 
@@ -23,8 +25,11 @@ export function assaultTraitMods(u: Unit): Record<string, number> {
   return m;
 }
 
-/** Armour modifiers against damage rolls: Tough +1 (§2.6), Expose / Shield (§7.22). */
-export const armourMod = (u: Unit) => psiArmour(u) + (has(u, 'tough') ? 1 : 0) - (has(u, 'goon') ? 1 : 0);
+/** Armour modifiers against damage rolls: Tough +1, Goon −1, Holy or Unholy armour +2 unless `by` fires the counterpart weapon (§2.6), Expose / Shield (§7.22). */
+export const armourMod = (u: Unit, by?: Unit | null) => psiArmour(u) + (has(u, 'tough') ? 1 : 0) - (has(u, 'goon') ? 1 : 0) + itemArmour(u, by);
+
+/** Bug Hunter (§2.6): +1 to close assault and Fire Effect against a unit of a side the scenario marks alien (option `aliens`). */
+export const bugHunter = (s: { options: { aliens?: { 0?: boolean; 1?: boolean } } }, u: Unit, t: Unit) => (has(u, 'bugHunter') && t.side !== null && !!s.options.aliens?.[t.side] ? 1 : 0);
 
 /** Base movement change in hundredths: Swift +2", Slow −2" (§2.6). */
 export const traitMove = (u: Unit) => (has(u, 'swift') ? 200 : 0) - (has(u, 'slow') ? 200 : 0);
@@ -46,11 +51,11 @@ export const ignoresUnderFire = (u: Unit) => relentless(u) || (has(u, 'hardened'
 export const ignoresPinned = (u: Unit) => relentless(u);
 /** Mark a unit Under Fire unless its traits ignore it (§6.9, §2.6). */
 export function markUnderFire(u: Unit): void { if (!ignoresUnderFire(u)) u.underFire = true; }
-/** Relentless never benefits from cover (§2.6). */
-export const noCover = (u: Unit) => relentless(u) || has(u, 'huge');
-/** Zombies are Relentless and Fanatic (§2.6). */
-export const relentless = (u: Unit) => has(u, 'relentless') || has(u, 'zombie');
-export const fanatic = (u: Unit) => has(u, 'fanatic') || has(u, 'zombie');
+/** Relentless, Huge and Flyers never benefit from cover (§2.6). */
+export const noCover = (u: Unit) => relentless(u) || has(u, 'huge') || has(u, 'flyer');
+/** Zombies are Relentless and Fanatic; so is a Hivemind unit linked to a mind controller (§2.6, rules/hivemind.ts). */
+export const relentless = (u: Unit) => has(u, 'relentless') || has(u, 'zombie') || !!u.hiveLinked;
+export const fanatic = (u: Unit) => has(u, 'fanatic') || has(u, 'zombie') || !!u.hiveLinked;
 /** Zombies and Goons never Rush (§2.6). */
 export const noRush = (u: Unit) => has(u, 'zombie') || has(u, 'goon');
 /**

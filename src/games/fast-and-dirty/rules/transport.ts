@@ -166,7 +166,7 @@ export function handOver(s: S, run: Run, v: Unit, u: Unit): void {
 
 /** The orders left to a unit that has just disembarked: fire from where it stands, close assault (not weapon teams), or nothing (§2.5). */
 export function disembarkedOrderProblem(u: Unit, a: Action): Violation | null {
-  const hold = a.type === 'engage' && !a.moves.length && a.target === null && !a.blast && !a.smoke && !a.indirect && !a.bunker && !a.aimed && !a.psionic;
+  const hold = a.type === 'engage' && !a.moves.length && a.target === null && !a.blast && !a.smoke && !a.indirect && !a.bunker && !a.sentry && !a.aimed && !a.psionic;
   if (hold) return null;
   if (u.kind === 'weaponTeam') return violation('disembarked', `${u.id} has just disembarked: a weapon team may not fire or assault this activation (§2.5)`);
   if (a.type === 'engage' && !a.moves.length && !a.jump && !a.psionic && !a.attach && !a.detach && !a.board) return null;

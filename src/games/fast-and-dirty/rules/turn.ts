@@ -17,7 +17,7 @@ import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
-import { aidBusy, leaveNoOneBehind, recoverWounded } from './wounds.js';
+import { aidBusy, leaveNoOneBehind, recoverWounded, releaseMedics } from './wounds.js';
 import { commandResponse, hesitantTrait, luckyCommandResponse, sideJammed } from './command-response.js';
 import { luckyFaces, luckyUnit } from './lucky.js';
 import { platoonProblem } from './platoon.js';
@@ -29,16 +29,22 @@ import { startLull } from './lull.js';
 import { collapseIfBuilding } from './collapse.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
-import { aerialClearance, regenerate } from './nlu.js';
+import { regenerate } from './nlu.js';
+import { clearance } from './flyer.js';
 import { villainsReturn } from './natures.js';
 import { berserkStart } from './berserk.js';
-import { nightSpot } from './night-spotting.js';
+import { hiveLink } from './hivemind.js';
+import { detect } from './detection.js';
+import { cautiousTrait } from './cautious.js';
+import { drugsEnd, takeDrugs } from './drugs.js';
+import { exposeAtNight, nextNightSpot, spotChoices, spotMarker, type SpotAction } from './night-spotting.js';
+import { nightMarkers, rollDummies } from './night-markers.js';
 import { fitForVacuum, vacuumListProblem } from './vacuum.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { intrude, takeIntruded } from './intruder.js';
-import { sentryFire, sentryProblem } from './sentry.js';
+import { sentryFire, sentryProblem, sentryShot } from './sentry.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests } from './vehicles.js';
 import { disembark, embark, handOver } from './transport.js';
@@ -46,6 +52,8 @@ import { pairedNext, resolvePairs } from './pairs.js';
 import { isVehicleSpec, type VehicleSpec } from '../content.js';
 import { startAboard } from './aboard.js';
 import { commandRerollDue, commandVehicleOf } from './vehicle-properties.js';
+import { hqOf } from './command-traits.js';
+import { ignorePainRolls } from './resilience.js';
 
 export const DEFAULT_OPTIONS = {
   turnLimit: 0, variableMovement: false, passiveDamage: false, squadDamage: false, losingHeart: false,
@@ -169,6 +177,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
   // Communications (§7.4): a side without comms equipment, or whose comms the enemy's gear jams, plays jammed.
   for (const side of [0, 1] as const) if (sideJammed(s, side)) run.emit('communications_jammed', { side });
+  // Night with Hidden movement (§4.2, p.34): each side's 1D6 dummy markers, placed with its deployment.
+  rollDummies(s, run);
   if (!startDeployment(s)) afterDeployment(s, run);
   return s;
 }
@@ -222,8 +232,8 @@ function improvedIntel(s: S, run: Run, dice: [number, number]): [number, number]
 
 /** §5.1: each side rolls 1D6, ties re-roll; the high roller chooses to go first or second. */
 export function rollInitiative(s: S, run: Run): void {
-  // Card sequences (§5.1) replace initiative and alternation.
-  if (cardMode(s)) { dealCards(s, run); nextCard(s, run); return; }
+  // Card sequences (§5.1) replace initiative and alternation; a card turn's end may bring a Lull first.
+  if (cardMode(s)) { if (!cardLull(s, run)) newCardTurn(s, run); return; }
   for (let i = 0; i < 20; i++) {
     const [a] = run.roll('initiative', 1, { side: 0 });
     const [b] = run.roll('initiative', 1, { side: 1 });
@@ -247,6 +257,33 @@ export function rollInitiative(s: S, run: Run): void {
   s.step++;
 }
 
+/**
+ * Lull in cards (§5.1, §5.5 step 3, §7.14; module `lull`): when a card turn ends, 1D6; on a 1 there
+ * is a Lull before the next deck is dealt. [P] Rolled between turns where the standard sequence rolls
+ * its initiative (after the turn limit check: the last turn's end brings no lull, since the battle
+ * does not resume), and the withdrawals start with the side of the last activated unit (as the
+ * Plasma Cooler's fire does). True while the lull's decisions are open.
+ */
+function cardLull(s: S, run: Run): boolean {
+  if (!s.options.lull || s.turn <= 1) return false;
+  const [d] = run.roll('lull', 1, { turn: s.turn - 1 });
+  if (d !== 1) return false;
+  if (startLull(s, run, s.cards?.last ?? s.initiative?.winner ?? 0)) return true;
+  newCardTurn(s, run);
+  return true;
+}
+
+function newCardTurn(s: S, run: Run): void {
+  dealCards(s, run);
+  nextCard(s, run);
+}
+
+/** The Lull's decisions are over: initiative again, or, with a card sequence, the next deck (§7.14 item 7). */
+export function afterLull(s: S, run: Run): void {
+  if (cardMode(s)) newCardTurn(s, run);
+  else rollInitiative(s, run);
+}
+
 export function chooseOrder(s: S, run: Run, first: boolean): void {
   const w = s.initiative!.winner;
   s.toAct = first ? w : other(w);
@@ -267,7 +304,7 @@ function advance(s: S, run: Run): void {
   endOfTurn(s, run);
 }
 
-export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
+export function activate(s: S, run: Run, u: Unit, lastStand = false, drugs = false): void {
   if (lastStand && u.side !== null) {
     // Declared at the unit's activation, before its tests (§7.13 [P]).
     u.lastStand = true;
@@ -284,6 +321,8 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
   run.emit('activated', { unit: u.id, side: u.side });
   // A scout returns first (§7.24).
   if (u.scout) returnScout(s, run, u);
+  // A Medic whose wounded no longer need him rejoins the squad (§7.23).
+  releaseMedics(run, u);
   // A smoke screen lasts until its squad's next activation (§7.26).
   if (s.smoke.some((m) => m.unit === u.id)) {
     s.smoke = s.smoke.filter((m) => m.unit !== u.id);
@@ -291,13 +330,22 @@ export function activate(s: S, run: Run, u: Unit, lastStand = false): void {
   }
   // Drop troops in reserve take no tests: their order is the drop (§7.6).
   if (u.reserve) { s.phase = 'order'; s.step++; return; }
+  // Combat Drugs, taken before the tests (§2.6).
+  if (drugs) takeDrugs(s, run, u);
   // A vehicle's pending tests (§5.2 item 2.1); no Resolve.
   if (isVehicle(u)) {
     if (vehicleTests(s, run, u)) { s.phase = 'order'; s.step++; checkImmediate(s, run); } else endActivation(s, run, u);
     return;
   }
+  // Hivemind: linked to a mind controller, Fanatic and Relentless until its next activation (§2.6).
+  hiveLink(s, run, u);
   // Berserk within assault range: no tests, Under Fire and Pinned ignored; it must charge (§2.6).
-  if (berserkStart(s, run, u)) { s.phase = 'order'; s.step++; checkImmediate(s, run); return; }
+  if (berserkStart(s, run, u)) {
+    // Its activation tests are passed, a pending Tech Reverence test with them [P]; Ignore Pain still rolls (§2.6).
+    delete u.reverenceTest;
+    toOrder(s, run, u);
+    return;
+  }
   const r = activationTests(s, run, u);
   if (r === 'motivator') { s.phase = 'motivator'; s.step++; return; }
   if (r === 'lucky') { s.phase = 'lucky'; s.step++; return; }
@@ -348,24 +396,45 @@ function afterTests(s: S, run: Run, u: Unit, r: 'rout' | 'fallBack' | 'normal'):
 }
 
 function afterCommandResponse(s: S, run: Run, u: Unit, r: 'fallBack' | 'normal'): void {
-  if (r === 'normal') hesitantTrait(s, run, u);
+  if (r === 'normal') { hesitantTrait(s, run, u); cautiousTrait(s, run, u); }
+  toOrder(s, run, u);
+}
+
+/** The tests are over: Ignore Pain's rolls, a Detection sweep (its reveals are the owners' decisions), then the order (§2.6, §5.2). */
+function toOrder(s: S, run: Run, u: Unit): void {
+  if (painRolls(s, run, u)) return;
+  if (detect(s, run, u)) return;
   s.phase = 'order';
   s.step++;
   checkImmediate(s, run);
 }
 
-/** The Command Vehicle decision (§2.5): re-roll the failed Command Response test (once per turn for the side) or keep it. */
+/** The Command Vehicle or HQ decision (§2.5, §2.6): re-roll the failed Command Response test (once per turn for the source) or keep it. */
 export function applyCommandReroll(s: S, run: Run, reroll: boolean): void {
   const u = s.units.find((x) => x.id === s.active)!;
   if (reroll) {
-    const v = commandVehicleOf(s, u)!;
-    v.vehicle!.rerollTurn = s.turn;
-    run.emit('command_reroll', { unit: u.id, vehicle: v.id });
+    const v = commandVehicleOf(s, u);
+    if (v) {
+      v.vehicle!.rerollTurn = s.turn;
+      run.emit('command_reroll', { unit: u.id, vehicle: v.id });
+    } else {
+      const h = hqOf(s, u)!;
+      h.hqRerollTurn = s.turn;
+      run.emit('command_reroll', { unit: u.id, hq: h.id });
+    }
     // The first result is replaced, an order recall with it.
     if (u.recallTurn === s.turn) delete u.recallTurn;
     commandResponse(s, run, u);
   }
   afterCommandResponse(s, run, u, 'normal');
+}
+
+/** Ignore Pain's rolls (§2.6, §5.2 item 2.7); true when they took the unit's last figures and ended its activation. */
+function painRolls(s: S, run: Run, u: Unit): boolean {
+  ignorePainRolls(s, run, u);
+  if (inPlay(u)) return false;
+  endActivation(s, run, u);
+  return true;
 }
 
 const movePositions = (moves: { fig: string; path: Pt[] }[]) => new Map(moves.map((m) => [m.fig, m.path[m.path.length - 1]]));
@@ -418,9 +487,10 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
       if (a.indirect) mortarFire(s, run, u, a.indirect);
       if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed);
-      else if ((t || a.teamTarget) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
+      else if ((t || a.teamTarget || a.hero?.target) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0, heroFire(s, a));
       if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
       if (a.bunker && a.fireFirst) bunkerShot(s, run, u, a.bunker);
+      if (a.sentry && a.fireFirst) sentryShot(s, run, u, a.sentry);
       const before = startsOf(u);
       // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
       moveFigures(s, run, u, s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move') : end);
@@ -515,7 +585,7 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
   run.emit('variable_movement', { unit: u.id, mode, allowance });
   const trimmed = new Map(moves.map((m) => {
     const f = u.figures.find((x) => x.id === m.fig)!;
-    return [m.fig, trimPath(s, [f.at, ...m.path], allowance, has(u, 'agile'), aerialClearance(s, u, f))] as const;
+    return [m.fig, trimPath(s, [f.at, ...m.path], allowance, has(u, 'agile'), clearance(s, u, f))] as const;
   }));
   // Pull back any figure that would end on another base, along its own path, until none does.
   const others = s.units.flatMap((v) => living(v)).filter((f) => !trimmed.has(f.id));
@@ -689,6 +759,12 @@ export function applyHarm(s: S, run: Run, fig: string): void {
   else finishOrder(s, run, u, h.action);
 }
 
+/** The order's Hero fields for squadFire (§2.6): his own target unit and his pick of the figure hit. */
+function heroFire(s: S, a: Extract<Action, { type: 'engage' }>): { target?: Unit; aim?: string } {
+  const t = a.hero?.target ? s.units.find((x) => x.id === a.hero!.target) : undefined;
+  return { ...(t ? { target: t } : {}), ...(a.hero?.fig ? { aim: a.hero.fig } : {}) };
+}
+
 /** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
 function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
   // Boarding a transport at the end of the move (§2.5).
@@ -697,11 +773,12 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
   // Fire after the move: an Elusive target may fall back first (§2.6).
   if (a.type === 'engage' && !a.fireFirst && inPlay(u) && openElusive(s, u, a, 'after')) return;
   if (a.type === 'engage' && a.smoke && !a.fireFirst && inPlay(u)) layScreen(s, run, u, a.smoke);
-  if (a.type === 'engage' && (a.target || a.teamTarget) && !a.fireFirst && !a.aimed && inPlay(u)) {
+  if (a.type === 'engage' && (a.target || a.teamTarget || a.hero?.target) && !a.fireFirst && !a.aimed && inPlay(u)) {
     const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
-    squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0);
+    squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0, heroFire(s, a));
   }
   if (a.type === 'engage' && a.bunker && !a.fireFirst && inPlay(u)) bunkerShot(s, run, u, a.bunker);
+  if (a.type === 'engage' && a.sentry && !a.fireFirst && inPlay(u)) sentryShot(s, run, u, a.sentry);
   if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
   if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive) blastShot(s, run, u, a.blast.fig, a.blast.at);
   const nc = !u.hidden && s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
@@ -717,7 +794,7 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
       return;
     }
   }
-  if ('moves' in a && a.moves.length > 0 && inPlay(u)) leaveNoOneBehind(s, run, u, coherencyDistance(u));
+  if ('moves' in a && a.moves.length > 0 && inPlay(u)) leaveNoOneBehind(s, run, u, coherencyDistance(u), 'medicStays' in a ? a.medicStays : undefined);
   endActivation(s, run, u, 'moves' in a && a.moves.length > 0);
 }
 
@@ -772,12 +849,16 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
   delete u.bounding;
   delete u.movedNow;
   delete u.wavering;
+  delete u.cautiousFailed;
   lapse(u);
   taskMarkAfterActivation(u);
   // An Intruder's jamming lasts until the end of the unit's next activation (§2.7 [P]).
   if (u.jammed) { delete u.jammed; run.emit('jamming_ended', { unit: u.id }); }
   regenerate(s, run, u);
   if (s.options.commandResponse) { u.hesitant = false; u.casualtiesSeen = casualties(u); }
+  // Combat Drugs wear off; each survivor is wounded on a 6 (§2.6, §5.2 step 4): after the casualty
+  // count, so the next Command Response test sees these as taken since.
+  drugsEnd(s, run, u);
   if (u.kind === 'sniper') u.movedLast = moved;
   // A single success rigs at the end of the unit's next activation if it stayed in place (§7.5).
   const d = u.demolition;
@@ -801,16 +882,23 @@ export function endActivation(s: S, run: Run, u: Unit, moved = false): void {
 
 /**
  * Module Hidden movement: after every order, a marker in an enemy's LOS must be revealed (§7.10
- * [P]); the owner answers real or dummy, and a unit's last marker is always real.
+ * [P]); the owner answers real or dummy, and a unit's last marker is always real. At night the
+ * spotting side picks the marker and its spotter's Quality test decides (rules/night-spotting.ts).
  */
 function openReveal(s: S, run: Run): boolean {
-  for (let guard = 0; guard < 20; guard++) {
+  for (let guard = 0; guard < 40; guard++) {
     // An Intruder's exposed marker first (§2.7), then the markers in enemy LOS.
-    const sp = takeIntruded(s) ?? spottedMarker(s);
+    const x = takeIntruded(s);
+    if (x && 'id' in x) { exposeAtNight(s, run, x.id); continue; }
+    if (!x && nightMarkers(s)) {
+      const r = nextNightSpot(s, run);
+      if (r === 'none') return false;
+      if (r === 'decide') return true;
+      continue;
+    }
+    const sp = x ?? spottedMarker(s);
     if (!sp) return false;
-    const u = s.units.find((x) => x.id === sp.unit)!;
-    // At night the spotter's Quality test decides, not the owner (§7.10 p.34).
-    if (u.hidden!.markers.length > 1 && s.options.night) { nightSpot(s, run, u, sp.marker); continue; }
+    const u = s.units.find((y) => y.id === sp.unit)!;
     if (u.hidden!.markers.length > 1) {
       s.reveal = sp;
       s.phase = 'reveal';
@@ -822,13 +910,26 @@ function openReveal(s: S, run: Run): boolean {
   return false;
 }
 
+/** Night: the spotting side's pick (validated) is tested; then the sweep goes on, then the alternation (§7.10 p.34). */
+export function applySpot(s: S, run: Run, a: SpotAction): void {
+  const by = a.by ?? spotChoices(s).find((m) => m.id === a.marker)!.spotters[0];
+  spotMarker(s, run, a.marker, by);
+  s.spot = null;
+  s.phase = 'activate';
+  s.step++;
+  if (openReveal(s, run)) return;
+  advance(s, run);
+}
+
 /** The owner's answer for a spotted marker; then the sweep goes on, then the alternation. */
 export function applyReveal(s: S, run: Run, real: boolean): void {
   const r = s.reveal!;
   const u = s.units.find((x) => x.id === r.unit)!;
-  if (real) revealAt(s, run, u, r.marker, 'spotted');
-  else dropMarker(u, run, r.marker);
+  if (real) revealAt(s, run, u, r.marker, s.detecting ? 'detected' : 'spotted');
+  else dropMarker(s, u, run, r.marker);
   s.reveal = null;
+  // A Detection sweep goes on, then the detecting unit's order (§2.6).
+  if (s.detecting) { toOrder(s, run, s.units.find((x) => x.id === s.detecting)!); return; }
   s.phase = 'activate';
   s.step++;
   if (openReveal(s, run)) return;
@@ -869,7 +970,7 @@ export function applyHiddenOrder(s: S, run: Run, u: Unit, a: Action): void {
   if (a.type === 'unhide') { revealAt(s, run, u, a.marker, 'acts'); s.step++; return; }
   if (a.type === 'markers') {
     const r = markerMovesProblem(s, u, a.moves);
-    if ('end' in r) moveMarkers(u, run, r.end);
+    if ('end' in r) moveMarkers(s, u, run, r.end, a.moves.map((m) => m.marker));
     endActivation(s, run, u, a.moves.length > 0);
   }
 }

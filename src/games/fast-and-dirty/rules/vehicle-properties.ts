@@ -1,14 +1,14 @@
 // Vehicle properties with orders of their own (§2.5, checklist #89): Smoke (one screen a game),
 // Close-In Defence System (a 4" blast round the hull), Command Vehicle and Forward Observer
 // (call an off-board section), Jump Jets (walkers jump 10"), Medevac (Recover Wounded as two aid
-// teams), Mine Clearing (markers it drives into contact with are disarmed) and Cybertank (no
+// teams; wounded left with it cost no Leave No One Behind roll), Mine Clearing (markers it drives into contact with are disarmed) and Cybertank (no
 // morale; System Kill and Non-Damaging Penetration results are system hits, the third shuts it
 // down). Each is a field of the vehicle's `drive` order, validated here.
 import { bearing, circlePolygonDistance, dist, inside, orientedRect, polygonDistance, segmentMeetsPolyline, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon, type VehicleDef, type VehicleWeapon } from '../content.js';
 import { segmentBlock } from '../geometry.js';
-import { inPlay, living, type Action, type S, type Unit } from '../state.js';
+import { inPlay, living, type Action, type Figure, type S, type Unit } from '../state.js';
 import { blastEffect, layScreen } from './combat.js';
 import { atmosphereOf } from './environment.js';
 import { callFire } from './indirect.js';
@@ -16,6 +16,8 @@ import { MINE_TRIGGER } from './mines.js';
 import type { Run } from './run.js';
 import { recoveryRoll, untreated, woundRules } from './wounds.js';
 import { hull } from './vehicles.js';
+import { hqOf } from './command-traits.js';
+import { iconDestroyed } from './tech.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
 type Prop = NonNullable<VehicleDef['properties']>[number];
@@ -64,14 +66,31 @@ export function propertyProblem(s: S, u: Unit, a: Drive, from: Pt): Violation | 
     if (!still) return violation('medevac_stationary', 'a Medevac vehicle recovers wounded while stationary (§2.5 [P])');
     const t = s.units.find((x) => x.id === a.medevac!.unit);
     if (!t || !inPlay(t) || t.side !== u.side || t.kind === 'vehicle') return violation('no_such_unit', `${a.medevac.unit} is not a friendly squad in play`);
-    const poly = hull(u);
-    if (!living(t).some((f) => circlePolygonDistance(f.at, f.r, poly) <= MEDEVAC_REACH)) return violation('no_contact', `${t.id} is not in contact with ${u.id} (within 1" [P]) (§2.5)`);
+    if (!inContact(u, t)) return violation('no_contact', `${t.id} is not in contact with ${u.id} (a figure or an untreated wounded figure within 1" [P]) (§2.5)`);
     const ids = a.medevac.wounded;
     if (!Array.isArray(ids) || !ids.length || ids.length > 2) return violation('aid_team', 'a Medevac vehicle works as two aid teams: one or two wounded (§2.5)');
     if (new Set(ids).size !== ids.length) return violation('treated_twice', 'each wounded figure is treated once (§7.23)');
     for (const id of ids) if (!untreated(t).some((f) => f.id === id)) return violation('not_wounded', `${id} is not an untreated wounded figure of ${t.id} (§7.23)`);
   }
   return null;
+}
+
+/**
+ * A Medevac vehicle is "in contact with an infantry squad" (§2.5) when a living figure of the squad,
+ * or one of its untreated wounded (left with the vehicle, below), is within 1" of the hull [P].
+ */
+function inContact(v: Unit, t: Unit): boolean {
+  const poly = hull(v);
+  return [...living(t), ...untreated(t)].some((f) => circlePolygonDistance(f.at, f.r, poly) <= MEDEVAC_REACH);
+}
+
+/**
+ * "Squads may leave wounded with a Medevac vehicle without affecting their resolve" (§2.5): the
+ * friendly Medevac vehicle (in play, not out of action) whose hull is within 1" of the wounded
+ * figure's base [P: "with" read as the Medevac's contact], if any.
+ */
+export function medevacWith(s: S, side: Unit['side'], w: Figure): Unit | null {
+  return s.units.find((v) => v.side === side && v.vehicle && inPlay(v) && v.vehicle.status === 'ok' && hasProperty(v, 'medevac') && circlePolygonDistance(w.at, w.r, hull(v)) <= MEDEVAC_REACH) ?? null;
 }
 
 /** Jump Jets (§2.5): a straight jump of at most 10" instead of moving and firing; obstacles higher than 6" block it; it may not end within 2" of enemy troops. */
@@ -111,7 +130,7 @@ export function propertyActions(s: S, run: Run, u: Unit, a: Drive): void {
     const poly = hull(u);
     run.emit('cids_fired', { unit: u.id });
     // Every infantry unit with a base within 4" of the hull's edge [P]; cover from the hull centre.
-    blastEffect(s, run, u.figures[0].at, weapon('cids'), u.figures[0].at, (f) => circlePolygonDistance(f.at, f.r, poly));
+    blastEffect(s, run, u.figures[0].at, weapon('cids'), u.figures[0].at, (f) => circlePolygonDistance(f.at, f.r, poly), u);
   }
   if (a.callFire && inPlay(u)) callFire(s, run, u, { caller: u.figures[0].id, asset: a.callFire.asset, at: a.callFire.at });
   if (a.medevac && inPlay(u)) {
@@ -124,19 +143,12 @@ export function propertyActions(s: S, run: Run, u: Unit, a: Drive): void {
   }
 }
 
-/** Mine Clearing (§2.5): every marker within the trigger distance of the moving hull is disarmed; the real one clears its field. */
-export function clearMines(s: S, run: Run, u: Unit, full: Pt[]): void {
-  if (!hasProperty(u, 'mineClearing') || full.length < 2) return;
-  const d = CONTENT.vehicles[u.vehicle!.type];
-  const polys: Pt[][] = [];
-  for (let i = 0; i + 1 < full.length; i++) {
-    const len = dist(full[i], full[i + 1]);
-    const h = bearing(full[i], full[i + 1]);
-    for (let k = 1; k <= Math.max(1, Math.ceil(len / 50)); k++) {
-      const t = Math.min(1, (k * 50) / len);
-      polys.push(orientedRect([full[i][0] + (full[i + 1][0] - full[i][0]) * t, full[i][1] + (full[i + 1][1] - full[i][1]) * t], d.length, d.width, h));
-    }
-  }
+/**
+ * Mine Clearing (§2.5): every marker within the trigger distance of the moving hull (`polys`, the
+ * hull swept along the path) is disarmed with no harm to the vehicle; the real one clears its field.
+ */
+export function clearMines(s: S, run: Run, u: Unit, polys: Pt[][]): void {
+  if (!hasProperty(u, 'mineClearing') || !polys.length) return;
   for (const field of s.minefields ?? []) {
     for (const m of [...field.markers]) {
       if (!polys.some((p) => circlePolygonDistance(m.at, 0, p) <= MINE_TRIGGER)) continue;
@@ -153,7 +165,7 @@ export function clearMines(s: S, run: Run, u: Unit, full: Pt[]): void {
  * two have no effect, the third shuts the vehicle down (out of the game, no wreck effects [P]).
  * Returns whether the result was taken.
  */
-export function cybertankHit(run: Run, t: Unit, result: 'systemKill' | 'nonDamaging'): boolean {
+export function cybertankHit(run: Run, t: Unit, result: 'systemKill' | 'nonDamaging', s?: S): boolean {
   if (!hasProperty(t, 'cybertank')) return false;
   const v = t.vehicle!;
   v.systemHits = (v.systemHits ?? 0) + 1;
@@ -164,6 +176,8 @@ export function cybertankHit(run: Run, t: Unit, result: 'systemKill' | 'nonDamag
     t.out = true;
     run.emit('systems_shut_down', { unit: t.id });
     run.emit('unit_eliminated', { unit: t.id });
+    // Tech Reverence (§2.6): a destroyed vehicle shakes the faithful near it.
+    if (s) iconDestroyed(s, run, t);
   }
   return true;
 }
@@ -207,10 +221,9 @@ export function propertyCandidates(s: S, u: Unit): Drive[] {
     }
   }
   if (hasProperty(u, 'medevac') && woundRules(s)) {
-    const poly = hull(u);
     for (const t of s.units) {
       if (t.side !== u.side || !inPlay(t) || t.kind === 'vehicle' || !untreated(t).length) continue;
-      if (!living(t).some((f) => circlePolygonDistance(f.at, f.r, poly) <= MEDEVAC_REACH)) continue;
+      if (!inContact(u, t)) continue;
       out.push(hold({ medevac: { unit: t.id, wounded: untreated(t).slice(0, 2).map((f) => f.id) } }));
     }
   }
@@ -222,5 +235,8 @@ export function commandVehicleOf(s: S, u: Unit): Unit | null {
   return s.units.find((v) => v.side === u.side && v.vehicle && inPlay(v) && v.vehicle.status === 'ok' && hasProperty(v, 'commandVehicle') && v.vehicle.rerollTurn !== s.turn) ?? null;
 }
 
-/** A failed Command Response test the Command Vehicle may have re-rolled (§2.5). */
-export const commandRerollDue = (s: S, u: Unit): boolean => !!u.hesitant && !!commandVehicleOf(s, u);
+/** The Command Vehicle or HQ (§2.5, §2.6) that may give this unit this turn's Command Response re-roll. */
+export const rerollSourceOf = (s: S, u: Unit): Unit | null => commandVehicleOf(s, u) ?? hqOf(s, u);
+
+/** A failed Command Response test the Command Vehicle or an HQ may have re-rolled (§2.5, §2.6). */
+export const commandRerollDue = (s: S, u: Unit): boolean => !!u.hesitant && !!rerollSourceOf(s, u);

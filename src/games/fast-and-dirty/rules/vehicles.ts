@@ -16,7 +16,7 @@ import { afterCasualties, firerMods, shoot } from './combat.js';
 import { autoPlace, disembarkProblem, passengerFate, passengersOf } from './transport.js';
 import { rangeX } from './environment.js';
 import { Run, successes } from './run.js';
-import { markUnderFire } from './traits.js';
+import { bugHunter, markUnderFire } from './traits.js';
 import { intercepted } from './pds.js';
 import { formationProblem } from './formations.js';
 import { isWarp, warpMoveProblem } from './warp.js';
@@ -24,6 +24,9 @@ import { afterGravOrder, airborne, gravMoveProblem, isGrav, liftOff, strafingPro
 import { amphibious, onRoad, pathCostOf, swims, waterAt, waterFireMod, waterMountProblem } from './amphibious.js';
 import { CIDS_MOUNT, clearMines, cybertankHit, jumpProblem, moraleImmune, propertyActions, propertyCandidates, propertyProblem } from './vehicle-properties.js';
 import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.js';
+import { iconDestroyed, primitiveFe } from './tech.js';
+import { applyHurt } from './wounds.js';
+import { checkVehicleMines } from './mines.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
 export type Facing = 'front' | 'side' | 'rear';
@@ -149,6 +152,22 @@ function samples(path: Pt[], step = 50): { p: Pt; heading: number; along: number
     run += len;
   }
   return out;
+}
+
+/** The hull swept along a path of its centre: the hull every 0.5", oriented along each leg (Mine Clearing, mines). */
+export function sweptHull(u: Unit, full: Pt[]): Pt[][] {
+  const d = vdef(u);
+  const polys: Pt[][] = [];
+  for (let i = 0; i + 1 < full.length; i++) {
+    const len = Math.hypot(full[i + 1][0] - full[i][0], full[i + 1][1] - full[i][1]);
+    if (len === 0) continue;
+    const h = bearing(full[i], full[i + 1]);
+    for (let k = 1; k <= Math.max(1, Math.ceil(len / 50)); k++) {
+      const f = Math.min(1, (k * 50) / len);
+      polys.push(orientedRect([full[i][0] + (full[i + 1][0] - full[i][0]) * f, full[i][1] + (full[i + 1][1] - full[i][1]) * f], d.length, d.width, h));
+    }
+  }
+  return polys;
 }
 
 const DIFFICULT = new Set(['difficult', 'veryDifficult']);
@@ -427,6 +446,7 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
   if (a.fireFirst) { propertyActions(s, run, u, a); vehicleFire(s, run, u, a.fire); }
   if (a.path.length && inPlay(u)) {
     const full = [hullFig(u).at, ...a.path];
+    const startHull = hull(u);
     // A jump (Jump Jets) does not bog (§2.5, §7.29 [P]).
     const stop = a.jump ? null : boggingStop(s, run, u, full);
     const to = stop ?? a.path[a.path.length - 1];
@@ -436,7 +456,10 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
     u.actedTurn = s.turn;
     v.movedTurn = s.turn;
     run.emit('moved', { unit: u.id, to: { [hullFig(u).id]: to }, heading: v.heading, speed: a.speed, ...(a.jump ? { jump: true } : {}) });
-    clearMines(s, run, u, stop ? [full[0], to] : full);
+    const swept = sweptHull(u, stop ? [full[0], to] : full);
+    clearMines(s, run, u, swept);
+    // Mines (§7.15): the hull swept along its path, or where a jump or a Warp redeploy sets it down [P]; Fly/Grav vehicles fly over them [P].
+    if (!isGrav(u)) checkVehicleMines(s, run, u, startHull, a.jump || isWarp(u) ? [hull(u)] : swept, hull(u));
   } else if (a.heading !== v.heading) {
     v.heading = normHeading(a.heading);
     run.emit('pivoted', { unit: u.id, heading: v.heading });
@@ -459,8 +482,8 @@ export function shockAttack(s: S, run: Run, u: Unit, t: Unit): void {
     .sort((a, b) => circlePolygonDistance(a.at, a.r, poly) - circlePolygonDistance(b.at, b.r, poly) || (a.id < b.id ? -1 : 1));
   const dice = run.roll('shock_kill', vdef(u).shockKillDice ?? 2, { unit: u.id, target: t.id });
   const kills = Math.min(dice.filter((d) => d >= 4).length, near().length);
-  const victims = near().slice(0, kills);
-  for (const f of victims) f.alive = false;
+  // Resilient figures lose 2 RP a kill instead (§2.6, rules/resilience.ts).
+  const victims = near().slice(0, kills).filter((f) => applyHurt(s, run, t, f, 'killed'));
   run.emit('shock_attack', { unit: u.id, target: t.id, killed: victims.map((f) => f.id) });
   afterCasualties(s, run, t);
   let hit = false;
@@ -575,8 +598,11 @@ export function infantryAtVehicle(s: S, run: Run, u: Unit, t: Unit, opt: { defen
   const w0 = atWeapons(firers.map((f) => weapon(f.weapon)));
   const x = Math.min(...firers.map((f) => rangeX(s, u, weapon(f.weapon), distance, true)));
   const band = bandOf(u, w0[0], distance, x, hasProp(t, 'stealth')) ?? 'long';
-  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, target: t.id });
+  // Primitive: 1D6 at a technologically advanced unit (§2.6).
+  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 && !primitiveFe(s, u, t) ? 2 : 1, { unit: u.id, target: t.id });
   const mods = firerMods(s, u, band, opt);
+  // Bug Hunter at an alien race's vehicle (§2.6).
+  if (bugHunter(s, u, t)) mods.bugHunter = 1;
   const weaponFe = w0.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
   const closest = firers.slice().sort((a, b) => circlePolygonDistance(a.at, a.r, hull(t)) - circlePolygonDistance(b.at, b.r, hull(t)))[0];
   const cover = coverAgainst(s, closest.at, hullFig(t)).cover;
@@ -597,28 +623,42 @@ export function infantryAtVehicle(s: S, run: Run, u: Unit, t: Unit, opt: { defen
 export function vehicleDamage(s: S, run: Run, t: Unit, from: Pt, hits: number, ws: WeaponDef[], extra = 0, assault = false): void {
   if (!ws.length) return;
   const facing = facingOf(t, from);
-  const armourValue = armourOf(t, facing);
   for (let i = 0; i < hits && inPlay(t) && t.vehicle!.status !== 'knockedOut'; i++) {
     const w = ws[i % ws.length];
     if (hasProp(t, 'energyScreen') && run.roll('energy_screen', 1, { unit: t.id })[0] >= 5) { run.emit('deflected', { unit: t.id, by: 'energyScreen' }); continue; }
     // PDS interception (§7.25): an RPG at a vehicle the enemy's point defence protects [P: the hull centre within 6"].
     if (w.flags?.includes('rpg') && t.side !== null && intercepted(s, run, t.side === 0 ? 1 : 0, t.figures[0].at, { unit: t.id, weapon: w.id })) continue;
     if (hasProp(t, 'reactiveArmour') && w.flags?.includes('rocket') && run.roll('reactive_armour', 1, { unit: t.id })[0] >= 4) { run.emit('deflected', { unit: t.id, by: 'reactiveArmour' }); continue; }
-    const die = run.roll('penetration', 1, { unit: t.id, weapon: w.id, facing })[0];
-    const total = die + (w.at ?? 0) + extra;
-    const pen = total >= armourValue;
-    run.emit('penetration', { unit: t.id, weapon: w.id, facing, total, armour: armourValue, penetrated: pen });
-    if (!pen) {
-      const d = run.roll('immobilization', 1, { unit: t.id })[0];
-      if (d === 1 && !t.vehicle!.immobilized) {
-        t.vehicle!.immobilized = true;
-        t.vehicle!.moraleDue = true;
-        run.emit('immobilized', { unit: t.id });
-      }
-      continue;
-    }
-    penetrationResult(s, run, t, assault);
+    penetrate(s, run, t, w.id, (w.at ?? 0) + extra, facing, assault);
   }
+}
+
+/** One hit's penetration roll (§6.6): 1D6 + AT ≥ the facing's armour penetrates (results table); a failed hit rolls 1D6 and immobilizes on a 1. */
+function penetrate(s: S, run: Run, t: Unit, weaponId: string, at: number, facing: Facing | 'bottom', assault: boolean): void {
+  const armourValue = armourOf(t, facing);
+  const die = run.roll('penetration', 1, { unit: t.id, weapon: weaponId, facing })[0];
+  const total = die + at;
+  const pen = total >= armourValue;
+  run.emit('penetration', { unit: t.id, weapon: weaponId, facing, total, armour: armourValue, penetrated: pen });
+  if (!pen) {
+    const d = run.roll('immobilization', 1, { unit: t.id })[0];
+    if (d === 1 && !t.vehicle!.immobilized) {
+      t.vehicle!.immobilized = true;
+      t.vehicle!.moraleDue = true;
+      run.emit('immobilized', { unit: t.id });
+    }
+    return;
+  }
+  penetrationResult(s, run, t, assault);
+}
+
+/**
+ * A mine's hits on a vehicle (§7.15): "resolve damage as normal, against the vehicle's bottom
+ * armour", each hit at the mine's AT. [P] A mine is not a shot: no Energy Screen, Reactive Armour or
+ * PDS deflects it.
+ */
+export function mineHits(s: S, run: Run, t: Unit, hits: number, at: number): void {
+  for (let i = 0; i < hits && inPlay(t) && t.vehicle!.status !== 'knockedOut'; i++) penetrate(s, run, t, 'avMine', at, 'bottom', false);
 }
 
 /** The penetration results table (§6.6): neither die a 1 Vehicle Kill, one 1 System Kill, both 1s Non-Damaging Penetration; each penetration tests crew morale. */
@@ -628,7 +668,7 @@ export function penetrationResult(s: S, run: Run, t: Unit, assault = false): voi
   const [a, b] = run.roll('penetration_result', 2, { unit: t.id });
   const ones = (a === 1 ? 1 : 0) + (b === 1 ? 1 : 0);
   if (ones === 0) { knockOut(s, run, t, 'vehicleKill', assault); return; }
-  if (cybertankHit(run, t, ones === 1 ? 'systemKill' : 'nonDamaging')) return;
+  if (cybertankHit(run, t, ones === 1 ? 'systemKill' : 'nonDamaging', s)) return;
   v.moraleDue = true;
   if (ones === 1) {
     v.status = 'systemKill';
@@ -644,6 +684,8 @@ export function knockOut(s: S, run: Run, t: Unit, why: string, assault = false):
   t.out = true;
   run.emit('vehicle_kill', { unit: t.id, why });
   run.emit('unit_eliminated', { unit: t.id });
+  // Tech Reverence (§2.6): the faithful within 12" of the wreck test morale at their next activation.
+  iconDestroyed(s, run, t);
   for (const o of s.units) {
     if (o === t || isVehicle(o) || !inPlay(o) || o.hidden || o.kind === 'nonCombatant') continue;
     if (living(o).some((f) => circlePolygonDistance(f.at, f.r, poly) <= 400)) { markUnderFire(o); run.emit('under_fire', { unit: o.id, by: t.id }); }

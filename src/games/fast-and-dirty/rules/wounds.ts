@@ -5,14 +5,20 @@
 // as a casualty until stabilized. The Command sub-action Recover Wounded forms aid teams of two
 // healthy figures (a Medic treats two wounded alone), one recovery roll each: 1D6, −1 Under Fire or
 // Pinned, +1 with a Medic present; 6+ recovered, 4-5 stabilized (no more attempts, no longer a
-// casualty), less dies.
+// casualty), less dies. Leave No One Behind: a squad leaving untreated wounded rolls, unless its
+// owner leaves a Medic with them (`medicStays`): he then stays out of its coherency, and may not
+// leave them, until they recover, are stabilized or die.
 import { violation, type Violation } from '../../../engine/types.js';
 import { edgeDistance } from '../../../engine/mech/geom2d.js';
 import { armour } from '../content.js';
-import { hasPersonality, living, type Figure, type S, type Unit } from '../state.js';
+import { coherencyDistance } from '../geometry.js';
+import { hasPersonality, living, movers, staysBehind, type Figure, type S, type Unit } from '../state.js';
+import type { Pt } from '../../../engine/mech/geom2d.js';
 import type { Run } from './run.js';
 import { has, kills } from './traits.js';
 import { selfRepairing } from './nlu.js';
+import { ignoresPain, resilientResult } from './resilience.js';
+import { medevacWith } from './vehicle-properties.js';
 
 export const woundRules = (s: S) => !!s.options.recoverWounded;
 
@@ -37,7 +43,8 @@ export function killMargin(s: S, t: Unit, f: Figure): number {
  */
 export function damageResult(s: S, t: Unit, f: Figure, attack: number, defence: number): 'killed' | 'wounded' | null {
   if (!kills(t, attack, defence)) return null;
-  if (!woundRules(s) || has(t, 'droidTroopers') || isWounded(f)) return 'killed';
+  // A figure fighting on with Ignore Pain is wounded already (§2.6).
+  if (!woundRules(s) || has(t, 'droidTroopers') || isWounded(f) || f.painWound) return 'killed';
   return attack - defence >= killMargin(s, t, f) ? 'killed' : 'wounded';
 }
 
@@ -45,7 +52,10 @@ export function damageResult(s: S, t: Unit, f: Figure, attack: number, defence: 
  * Apply a 'killed' or 'wounded' result (of a damage roll, or of a "wounded on 5, killed on 6" roll:
  * without the module a wound kills). Returns true when a figure that was fighting went down.
  */
-export function applyHurt(s: S, run: Run, t: Unit, f: Figure, result: 'killed' | 'wounded' | null): boolean {
+export function applyHurt(s: S, run: Run, t: Unit, f: Figure, result0: 'killed' | 'wounded' | null): boolean {
+  if (!result0) return false;
+  // Resilient (§2.6): the result first costs the model Resilience Points.
+  const result = resilientResult(run, t, f, result0);
   if (!result) return false;
   if (isWounded(f)) {
     delete f.wounded;
@@ -53,7 +63,21 @@ export function applyHurt(s: S, run: Run, t: Unit, f: Figure, result: 'killed' |
     return false;
   }
   if (!f.alive) return false;
+  // Ignore Pain (§2.6): wounded, the figure fights on; another wound or kill result kills it.
+  if (f.painWound) {
+    delete f.painWound;
+    f.alive = false;
+    run.emit('wounded_killed', { unit: t.id, figure: f.id, ignorePain: true });
+    return true;
+  }
+  if (result === 'wounded' && woundRules(s) && ignoresPain(t)) {
+    f.painWound = true;
+    run.emit('wounded', { unit: t.id, figure: f.id, ignorePain: true });
+    return false;
+  }
   f.alive = false;
+  // A Medic who goes down stays with no one (§7.23).
+  delete f.staysWith;
   if (result === 'wounded' && woundRules(s)) {
     f.wounded = 'wounded';
     run.emit('wounded', { unit: t.id, figure: f.id });
@@ -64,7 +88,7 @@ export function applyHurt(s: S, run: Run, t: Unit, f: Figure, result: 'killed' |
 /** The `damage` event's outcome fields, before the result is applied: killed, or newly wounded. */
 export function hurtLabel(f: Figure, result: 'killed' | 'wounded' | null): { killed: boolean; wounded?: true } {
   if (!result || (!f.alive && !isWounded(f))) return { killed: false };
-  if (isWounded(f) || result === 'killed') return { killed: true };
+  if (isWounded(f) || f.painWound || result === 'killed') return { killed: true };
   return { killed: false, wounded: true };
 }
 
@@ -164,26 +188,96 @@ export function carryProblem(s: S, u: Unit, carry: { by: string; fig: string }[]
 }
 
 /**
- * Leave No One Behind (§7.23), after a unit's order moved it: an untreated wounded figure farther
- * than the coherency distance from every healthy member, not carried [P], is left behind. A squad
- * without a Medic, not Hardened or Relentless, rolls 1D6 once per such figure (`leftBehind`): under
- * 5 its Resolve is one level lower for the rest of the game (`leftWounded`). A squad with a living
- * Medic leaves them with no roll [P: the Medic need not stay].
+ * The untreated wounded figures, not yet left behind, farther than `coherency` (edge to edge) from
+ * every figure that moves with the unit (`pos`: positions by figure; the Medic `stay` left out):
+ * the ones a move leaves behind (§7.23 [P]).
  */
-export function leaveNoOneBehind(s: S, run: Run, u: Unit, coherency: number): void {
+function abandoned(u: Unit, coherency: number, pos: (f: Figure) => Pt, stay?: string): Figure[] {
+  const company = movers(u).filter((f) => f.id !== stay);
+  return untreated(u).filter((w) => !w.leftBehind && company.every((f) => edgeDistance(pos(f), f.r, pos(w), w.r) > coherency));
+}
+
+/**
+ * The Medic rules of a move (§7.23), given its end positions: a Medic staying with wounded figures
+ * may not leave them (he ends within the coherency distance of each untreated one [P]); the Medic
+ * an order leaves behind (`stay`, the owner's choice) is a living Medic of the unit, not already
+ * staying or carrying anyone, the move leaves at least one untreated wounded figure behind, and he
+ * ends within the coherency distance of every one it leaves [P].
+ */
+export function medicMoveProblem(s: S, u: Unit, end: Map<string, Pt>, stay?: string, carriers: string[] = []): Violation | null {
+  const coh = coherencyDistance(u);
+  const pos = (f: Figure) => end.get(f.id) ?? f.at;
+  for (const f of living(u)) {
+    if (!end.has(f.id) || !staysBehind(u, f)) continue;
+    const far = f.staysWith!.map((id) => u.figures.find((w) => w.id === id)!).filter((w) => w.wounded === 'wounded' && edgeDistance(pos(f), f.r, w.at, w.r) > coh);
+    if (far.length) return violation('medic_stays', `${f.id} stays with ${far.map((w) => w.id).join(', ')} until they recover, are stabilized or die: he ends within ${coh / 100}" of them (§7.23 [P])`);
+  }
+  if (stay === undefined) return null;
+  if (!woundRules(s)) return violation('no_wound_rules', 'leaving a Medic with the wounded needs the Recover Wounded module (option recoverWounded, §7.23)');
+  const m = living(u).find((f) => f.id === stay);
+  if (!m || !m.personalities?.includes('medic')) return violation('not_a_medic', `${stay} is not a living Medic of ${u.id} (§7.23)`);
+  if (staysBehind(u, m)) return violation('medic_staying', `${stay} already stays with wounded figures (§7.23)`);
+  if (carriers.includes(stay)) return violation('medic_carries', `${stay} carries a wounded figure: he cannot also stay behind (§7.23)`);
+  const left = abandoned(u, coh, pos, stay);
+  if (!left.length) return violation('nobody_left', `this move leaves no untreated wounded figure of ${u.id} behind: ${stay} has no one to stay with (§7.23)`);
+  const far = left.filter((w) => edgeDistance(pos(m), m.r, pos(w), w.r) > coh);
+  if (far.length) return violation('medic_not_with_wounded', `${stay} stays with the wounded: he ends within ${coh / 100}" of ${far.map((w) => w.id).join(', ')} (§7.23 [P])`);
+  return null;
+}
+
+/**
+ * Leave No One Behind (§7.23), after a unit's order moved it: an untreated wounded figure farther
+ * than the coherency distance from every healthy member that moves with the unit, not carried [P],
+ * is left behind. Left within the coherency distance of a Medic the order leaves behind (`stay`)
+ * or of one already staying, it joins his charge with no roll (`medic_stays`); left within 1" of a
+ * friendly Medevac vehicle's hull, no roll either (§2.5); otherwise a squad
+ * that is not Hardened, Relentless or Zombie rolls 1D6 once per such figure (`leftBehind`): under
+ * 5 its Resolve is one level lower for the rest of the game (`leftWounded`). [P] A Medic who moves
+ * on with the squad does not spare it the roll: the book's only way out for a squad with a Medic is
+ * to leave him with the wounded.
+ */
+export function leaveNoOneBehind(s: S, run: Run, u: Unit, coherency: number, stay?: string): void {
   if (!woundRules(s) || u.out || !living(u).length) return;
-  const left = untreated(u).filter((w) => !w.leftBehind && living(u).every((f) => edgeDistance(f.at, f.r, w.at, w.r) > coherency));
+  const left = abandoned(u, coherency, (f) => f.at, stay);
   if (!left.length) return;
   for (const w of left) w.leftBehind = true;
-  if (hasPersonality(u, 'medic') || has(u, 'hardened') || has(u, 'relentless') || has(u, 'zombie')) {
-    run.emit('wounded_left', { unit: u.id, figures: left.map((f) => f.id), roll: null });
+  const medics = living(u).filter((f) => f.personalities?.includes('medic') && (f.id === stay || staysBehind(u, f)));
+  const kept = new Map<Figure, string[]>();
+  const rest = left.filter((w) => {
+    const m = medics.find((f) => edgeDistance(f.at, f.r, w.at, w.r) <= coherency);
+    if (!m) return true;
+    kept.set(m, [...(kept.get(m) ?? []), w.id]);
+    return false;
+  });
+  for (const [m, ids] of kept) {
+    m.staysWith = [...(m.staysWith ?? []).filter((id) => u.figures.find((w) => w.id === id)?.wounded === 'wounded'), ...ids];
+    run.emit('medic_stays', { unit: u.id, medic: m.id, wounded: ids });
+  }
+  // Left with a friendly Medevac vehicle: no roll (§2.5).
+  const rolled = rest.filter((w) => {
+    const v = medevacWith(s, u.side, w);
+    if (v) run.emit('wounded_left', { unit: u.id, figures: [w.id], roll: null, medevac: v.id });
+    return !v;
+  });
+  if (!rolled.length) return;
+  if (has(u, 'hardened') || has(u, 'relentless') || has(u, 'zombie')) {
+    run.emit('wounded_left', { unit: u.id, figures: rolled.map((f) => f.id), roll: null });
     return;
   }
-  for (const w of left) {
+  for (const w of rolled) {
     const [d] = run.roll('leave_no_one_behind', 1, { unit: u.id, figure: w.id });
     const penalty = d < 5 && !u.leftWounded;
     if (d < 5) u.leftWounded = true;
     run.emit('wounded_left', { unit: u.id, figures: [w.id], roll: d, ...(penalty ? { resolveLower: true } : {}) });
+  }
+}
+
+/** At the unit's activation: a staying Medic whose wounded have all recovered, been stabilized or died rejoins it (§7.23). */
+export function releaseMedics(run: Run, u: Unit): void {
+  for (const f of u.figures) {
+    if (!f.staysWith || staysBehind(u, f)) continue;
+    delete f.staysWith;
+    run.emit('medic_released', { unit: u.id, medic: f.id });
   }
 }
 

@@ -1,0 +1,48 @@
+// Detection, a trait of §2.6 (checklist #73, source p.45): "Every time this unit is activated, all
+// hidden markers within 12" must be removed or revealed." (§7.10 Detection.) With the Hidden
+// movement module, once the unit's activation tests are over and before its order, every enemy
+// hidden marker within 12" of one of its figures (edge of the base to the marker's point) is dealt
+// with as a spotted marker is: its owner answers real (the unit is placed there and its other
+// markers go) or dummy (the marker is removed); a unit's last marker is always real. [P] No line
+// of sight is needed; the night rule's spotting test (§7.10 p.34) is for sight and does not apply;
+// a hidden Detection unit detects nothing until it is revealed.
+import { edgeDistance } from '../../../engine/mech/geom2d.js';
+import { inPlay, living, type S, type Unit } from '../state.js';
+import type { Run } from './run.js';
+import { revealAt } from './hidden.js';
+
+export const DETECTION_RANGE = 1200;
+
+/** The first enemy marker within 12" of the unit's figures, or null. */
+function nextMarker(s: S, u: Unit): { unit: string; marker: number } | null {
+  for (const e of s.units) {
+    if (!e.hidden || e.side === null || e.side === u.side || !inPlay(e)) continue;
+    for (const m of e.hidden.markers) if (living(u).some((f) => edgeDistance(f.at, f.r, m.at, 0) <= DETECTION_RANGE)) return { unit: e.id, marker: m.n };
+  }
+  return null;
+}
+
+/**
+ * The Detection sweep of the active unit: each marker in range revealed (a last marker at once) or
+ * put to its owner; true while a reveal decision is open (s.reveal, with s.detecting naming the unit,
+ * whose order comes when the sweep is over).
+ */
+export function detect(s: S, run: Run, u: Unit): boolean {
+  if (!s.options.hiddenMovement || u.hidden || !(u.traits as string[] | undefined)?.includes('detection')) return false;
+  if (!s.detecting) run.emit('detection', { unit: u.id });
+  for (let guard = 0; guard < 40; guard++) {
+    const m = nextMarker(s, u);
+    if (!m) break;
+    const e = s.units.find((x) => x.id === m.unit)!;
+    if (e.hidden!.markers.length > 1) {
+      s.detecting = u.id;
+      s.reveal = m;
+      s.phase = 'reveal';
+      s.step++;
+      return true;
+    }
+    revealAt(s, run, e, m.marker, 'detected');
+  }
+  delete s.detecting;
+  return false;
+}
