@@ -125,3 +125,20 @@ test('#78 drones are Targetable Objects of either Side (no Side of their own): H
   assert.equal(place(st.s, 'drone-1'), undefined);
   assert.deepEqual(st.s.traffic!.supply, ['drone-2', 'drone-3'], 'a destroyed drone does not go back to the supply');
 });
+
+test('#78 #65 a room locked by an Event holds against a drone\'s Ram push as against any Ram: the unit of the locked Side is not pushed into it (L1837, L2166)', () => {
+  // drone-1 driving east along y 1 (6,1/5,1), Fortune outside the Warehouse door (8,1,1), the spaces farther away (9,0, 9,1) taken:
+  // the same-distance spaces are left, the door's 8,2,1 among them. LEGION's Refresh Phase, L03 (Drone Movement 3).
+  const s = legionRefresh(activeBoard(only(fresh('M7'), { fortune: '8,1,1', hardtack: '9,0,1', hollywood: '9,1,1', babylon: '14,4,3' }), 'babylon'), 'L03');
+  (s.vehicles ??= []).push({ id: 'drone-1', side: null, front: '6,1,1', back: '5,1,1', facing: 'E', wounds: 0, driven: false, used: 0, backwards: false, since: null, lane: 0 });
+  s.traffic!.supply = s.traffic!.supply.filter((x) => x !== 'drone-1');
+  const open = answer(structuredClone(s), { type: 'end' });
+  assert.equal(kind(open.s), 'ram_push');
+  assert.deepEqual(rs.pending(open.s)[0].exposes, { vehicle: 'drone-1', unit: 'fortune', options: ['7,0,1', '8,0,1', '8,2,1'] }, 'unlocked: in through the door too');
+  // OM 1 inside the Warehouse locks its room to MAYHEM, as the sample Event's OM does.
+  s.oms.find((o) => o.id === '1')!.lock = { side: 'MAYHEM', room: 'in:1:1' };
+  const locked = answer(s, { type: 'end' });
+  assert.equal(rs.pending(locked.s)[0].seat, 1, 'LEGION pushes MAYHEM\'s unit');
+  assert.deepEqual(cands(locked.s), [{ type: 'ramPush', to: '7,0,1' }, { type: 'ramPush', to: '8,0,1' }]);
+  assert.equal(refused(locked.s, { type: 'ramPush', to: '8,2,1' }).code, 'bad_push');
+});

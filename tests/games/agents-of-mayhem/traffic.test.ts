@@ -7,7 +7,7 @@
 // Spawn), L06 (2). A Traffic reveal picks from the sorted draw pile (scripted index).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { activeBoard, answer, cands, drawn, ev, fresh, kind, only, refused, rs, withDrone, type Stepped } from './helpers.js';
+import { activeBoard, answer, cands, drawn, ev, fresh, kind, only, refused, rs, until, withDrone, type Stepped } from './helpers.js';
 import { CONTENT, assembleMap, loadContent } from '../../../src/games/agents-of-mayhem/content.js';
 import { laneProblem, loadVehicles } from '../../../src/games/agents-of-mayhem/rules/vehicles.js';
 import type { S, Vehicle } from '../../../src/games/agents-of-mayhem/state.js';
@@ -160,4 +160,19 @@ test('#79 the rulebook\'s example: a Hell Trooper Rammed by the MAYHEM car is pu
   assert.deepEqual(place(st.s, 'drone-1'), ['2,5,1', '2,6,1'], 'the drone moved forward 1 space, into the space the Trooper stood in');
   assert.deepEqual(place(st.s, 'mayhem-car'), ['3,5,1', '4,5,1'], 'then the car moves in');
   assert.equal(kind(st.s), 'turn');
+});
+
+test('#79 #60 the Golem Charge\'s move is a move: entering a drone\'s Traffic zone makes the Traffic check (L2168, L1685)', () => {
+  // M6 has no traffic in its data: a drone is put on the map for the test, driving east along y 6 (11,6/10,6), its zone 12,6-14,6.
+  const s = activeBoard(only(fresh('M6'), { golem: '15,6,1', fortune: '12,7,1', hollywood: '1,6,1', babylon: '14,4,3' }), 'golem');
+  let st = answer(s, { type: 'act', unit: 'golem', action: 'fists', timer: true });
+  st = until(st.s, (x) => kind(x) === 'delayed_action', { MAYHEM: 'hollywood', LEGION: 'golem' });
+  st.s.traffic = { supply: [], next: 0 };
+  (st.s.vehicles ??= []).push({ id: 'drone-1', side: null, front: '11,6,1', back: '10,6,1', facing: 'E', wounds: 0, driven: false, used: 0, backwards: false, since: null, lane: 0 });
+  const deck = st.s.decks.MAYHEM.pool.length;
+  // One step west: the footprint (14-15, 6-7) enters the zone at 14,6, 3 spaces ahead. MAYHEM reveals its top Refresh card (the first of its pile).
+  const m = answer(st.s, { type: 'move', unit: 'golem', to: '14,6,1', facing: 'W' }, [0]);
+  const check = ev(m, 'traffic_check')[0];
+  assert.deepEqual([check.unit, check.drone, check.distance, check.side], ['golem', 'drone-1', 3, 'MAYHEM']);
+  assert.equal(m.s.decks.MAYHEM.pool.length, deck, 'the card is shuffled back');
 });
