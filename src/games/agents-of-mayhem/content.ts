@@ -73,6 +73,8 @@ const RefreshCard = T.Object({
   id: T.String(), side: Side, cube: T.Integer({ minimum: 0 }), shield: T.Optional(T.Integer({ minimum: 0 })), wound: T.Optional(T.Integer({ minimum: 0 })),
   special: T.Optional(T.Integer({ minimum: 0 })), status: T.Optional(T.Integer({ minimum: 0 })), mayhem: T.Optional(T.Integer({ minimum: 0 })),
   reinforce: T.Optional(T.Integer({ minimum: 0 })), deploy: T.Optional(T.Integer({ minimum: 0 })), drone: T.Integer({ minimum: 1, maximum: 3 }),
+  /** Drone Spawn symbols (L2162): each brings a new drone onto a Road in a mission with traffic. */
+  spawn: T.Optional(T.Integer({ minimum: 1 })),
 }, { additionalProperties: false });
 export type RefreshCard = Static<typeof RefreshCard>;
 const RefreshFile = T.Object({ provisional: T.Boolean(), note: T.String(), cards: T.Array(RefreshCard) }, { additionalProperties: false });
@@ -89,7 +91,16 @@ const LevelDef = T.Object({
   edges: T.Optional(T.Array(T.Object({ a: XY, b: XY, type: EdgeType }, { additionalProperties: false }))),
   corners: T.Optional(T.Array(T.Object({ at: XY, type: CornerType }, { additionalProperties: false }))),
 }, { additionalProperties: false });
-const TileDef = T.Object({ id: T.String(), name: T.String(), width: T.Integer({ minimum: 1 }), height: T.Integer({ minimum: 1 }), building: T.Optional(T.Boolean()), levels: T.Array(LevelDef, { minItems: 1 }) }, { additionalProperties: false });
+/**
+ * A Road lane (spec 2.1.1 "Roads", 2.1.2 `roads`): the Level-1 cells a drone drives along, down the
+ * centre of a Road tile, listed from where traffic enters to where it leaves, each one step on in
+ * the arrow's direction `dir` (L2152, L2162). Provisional data: the printed arrows are not in the source.
+ */
+const RoadDef = T.Object({ cells: T.Array(XY, { minItems: 2 }), dir: Dir }, { additionalProperties: false });
+const TileDef = T.Object({
+  id: T.String(), name: T.String(), width: T.Integer({ minimum: 1 }), height: T.Integer({ minimum: 1 }), building: T.Optional(T.Boolean()), levels: T.Array(LevelDef, { minItems: 1 }),
+  roads: T.Optional(T.Array(RoadDef, { minItems: 1 })),
+}, { additionalProperties: false });
 export type TileDef = Static<typeof TileDef>;
 const TilesFile = T.Object({ provisional: T.Boolean(), note: T.String(), tiles: T.Array(TileDef) }, { additionalProperties: false });
 
@@ -173,6 +184,8 @@ const Mission = T.Object({
   }, { additionalProperties: false })),
   /** Setup step H: Doomsday Devices by their north-west space (data/ddds.json, spec 7.15). */
   ddds: T.Optional(T.Array(T.Object({ ddd: T.String(), at: XYZ }, { additionalProperties: false }))),
+  /** Setup step H: Vehicle tiles (the mission's, data/vehicles.json) and drone tiles (its traffic) on the map from the start: the front half's space and the facing; the back half lies behind it (rules/vehicles.ts checks them). */
+  vehicles: T.Optional(T.Array(T.Object({ vehicle: T.String(), front: XYZ, facing: Dir }, { additionalProperties: false }), { minItems: 1 })),
 }, { additionalProperties: false });
 export type Mission = Static<typeof Mission>;
 const MissionsFile = T.Object({ provisional: T.Boolean(), note: T.String(), missions: T.Array(Mission) }, { additionalProperties: false });
@@ -194,6 +207,8 @@ export interface CompiledMap {
   /** Named entry edges: Level-1 cells along that border of the map. */
   entry: Record<string, string[]>;
   tiles: { tile: string; cells: string[] }[];
+  /** Road lanes of the placed Road tiles (rotated with them), in placement order: Level-1 space keys from entry to exit, the arrow's direction. */
+  lanes: { tile: number; cells: string[]; dir: Dir }[];
 }
 
 export const cellKey = (x: number, y: number, z: number) => `${x},${y},${z}`;
@@ -222,6 +237,7 @@ export function assembleMap(m: Mission['map'], tiles: Record<string, TileDef>): 
   const edges: Record<string, EdgeType> = {};
   const corners: Record<string, CornerType> = {};
   const out: CompiledMap['tiles'] = [];
+  const lanes: CompiledMap['lanes'] = [];
   const setEdge = (k: string, t: EdgeType) => { if (EDGE_RANK[t] >= EDGE_RANK[edges[k] ?? 'clear']) edges[k] = t; };
   const setCorner = (k: string, t: CornerType) => { if (CORNER_RANK[t] >= CORNER_RANK[corners[k] ?? 'clear']) corners[k] = t; };
   m.placements.forEach((p, ti) => {
@@ -272,6 +288,7 @@ export function assembleMap(m: Mission['map'], tiles: Record<string, TileDef>): 
       }
     }
     out.push({ tile: p.tile, cells: mine });
+    for (const r of def.roads ?? []) lanes.push({ tile: ti, cells: r.cells.map((c) => { const [x, y] = cell(c as [number, number]); return cellKey(x, y, 1); }), dir: turnDir(r.dir, p.rotation) });
   });
   let width = 0; let height = 0;
   for (const c of Object.values(cells)) { width = Math.max(width, c.x + 1); height = Math.max(height, c.y + 1); }
@@ -279,7 +296,34 @@ export function assembleMap(m: Mission['map'], tiles: Record<string, TileDef>): 
   for (const [name, d] of Object.entries(m.entryEdges)) {
     entry[name] = Object.values(cells).filter((c) => c.z === 1 && (d === 'W' ? c.x === 0 : d === 'E' ? c.x === width - 1 : d === 'N' ? c.y === 0 : c.y === height - 1)).map((c) => c.key).sort();
   }
-  return { width, height, cells, edges, corners, entry, tiles: out };
+  return { width, height, cells, edges, corners, entry, tiles: out, lanes };
+}
+
+const CLOCKWISE: Dir[] = ['N', 'E', 'S', 'W'];
+/** A direction on a tile placed with `rot` degrees of clockwise rotation. */
+function turnDir(d: Dir, rot: number): Dir { return CLOCKWISE[(CLOCKWISE.indexOf(d) + rot / 90) % 4]; }
+
+/**
+ * A tile's Road lanes (spec 2.1.2): straight runs of its Level-1 cells, each cell one step on from
+ * the last in the arrow's direction, across no Wall or Obstacle edge (a drone drives the centre of
+ * the Road, L2152); a Road tile is named "Road …" and has no building.
+ */
+function checkRoads(t: TileDef): void {
+  if (!t.roads) return;
+  if (!/^Road/.test(t.name) || t.building) throw new Error(`tile ${t.id}: Road lanes are drawn on Road tiles only (spec 2.1.1 "Roads")`);
+  const ground = t.levels.find((l) => l.z === 1);
+  const has = (x: number, y: number) => !!ground && ground.rects.some(([rx, ry, rw, rh]) => x >= rx && x < rx + rw && y >= ry && y < ry + rh);
+  const blocked = new Set((ground?.edges ?? []).filter((e) => e.type === 'wall' || e.type === 'obstacle').map((e) => edgeKey(1, e.a as [number, number], e.b as [number, number])));
+  for (const [i, r] of t.roads.entries()) {
+    const [dx, dy] = STEP[r.dir];
+    r.cells.forEach(([x, y], k) => {
+      if (!has(x, y)) throw new Error(`tile ${t.id}: Road lane ${i} cell ${x},${y} is no Level-1 cell of the tile`);
+      if (k === 0) return;
+      const [px, py] = r.cells[k - 1];
+      if (x !== px + dx || y !== py + dy) throw new Error(`tile ${t.id}: Road lane ${i}: ${x},${y} is not one step ${r.dir} of ${px},${py} (a lane runs straight in its arrow's direction)`);
+      if (blocked.has(edgeKey(1, [px, py], [x, y]))) throw new Error(`tile ${t.id}: Road lane ${i} crosses a Wall or Obstacle between ${px},${py} and ${x},${y}`);
+    });
+  }
 }
 
 /** The top most Level at a space's (x, y): the highest floor of the map there (the roof above an Inside space, the space itself Outside). */
@@ -402,6 +446,7 @@ export function loadContent(raw: { boards: unknown; dice: unknown; refresh: unkn
   const m05 = refresh.M05;
   if (!m05 || m05.cube !== 2 || m05.shield !== 1 || m05.status !== 1) throw new Error('refresh M05: 2 Action Cube, 1 Shield, 1 Remove Status (L363-369)');
   const tiles: Content['tiles'] = Object.fromEntries((raw.tiles as Static<typeof TilesFile>).tiles.map((t) => [t.id, t]));
+  for (const t of Object.values(tiles)) checkRoads(t);
   const missions: Content['missions'] = {};
   const list = (raw.missions as Static<typeof MissionsFile>).missions;
   for (const m of list) missions[m.id] = { ...m, compiled: checkMission(m, tiles, elites, squads, minions, refresh, allies) };

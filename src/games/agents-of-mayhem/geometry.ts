@@ -9,6 +9,11 @@ import { footprint, footprintAt, isLarge, map, unitAt } from './state.js';
 
 export const DIRS: Dir[] = ['N', 'E', 'S', 'W'];
 const VEC: Record<Dir, [number, number]> = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+export const RIGHT: Record<Dir, Dir> = { N: 'E', E: 'S', S: 'W', W: 'N' };
+export const LEFT: Record<Dir, Dir> = { N: 'W', W: 'S', S: 'E', E: 'N' };
+/** The space `n` steps from `k` in direction `d`, on the same Level (vehicles and drones; here so that the vehicle data checks at load can use it whatever the import order). */
+export const step = (k: string, d: Dir, n = 1): string => { const [x, y, z] = parseKey(k); return cellKey(x + VEC[d][0] * n, y + VEC[d][1] * n, z); };
+export const back = (d: Dir): Dir => RIGHT[RIGHT[d]];
 
 export function cellOf(m: CompiledMap, key: string): Cell { return m.cells[key]; }
 export const parseKey = (k: string): [number, number, number] => k.split(',').map(Number) as [number, number, number];

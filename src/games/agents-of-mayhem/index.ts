@@ -80,7 +80,8 @@ function pending(s: S): OpenDecision[] {
   if (f?.t === 'placeAlly') return [d(f.seat, 'place_ally', 'turn', [], { unit: f.unit, host: f.host })];
   if (f?.t === 'edmksTax') return [d(f.seat, 'edmks_tax', 'turn', [], { board: f.board })];
   if (f?.t === 'edmks') return [d(f.seat, 'edmks', 'turn', [], {})];
-  if (f?.t === 'ram') return f.stage === 'swipe' ? [d(f.seat, 'side_swipe', 'turn', [], { vehicle: f.vehicle, unit: f.unit, drivers: f.drivers })] : [d(f.seat, 'ram_push', 'turn', [], { vehicle: f.vehicle, unit: f.unit, options: f.options })];
+  // A drone's Ram may be pushed by the other Side's seat (the rammed unit's enemy): then it is a reaction.
+  if (f?.t === 'ram') return f.stage === 'swipe' ? [d(f.seat, 'side_swipe', 'turn', [], { vehicle: f.vehicle, unit: f.unit, drivers: f.drivers })] : [d(f.seat, 'ram_push', s.seats[f.seat] === s.side ? 'turn' : 'reaction', [], { vehicle: f.vehicle, unit: f.unit, options: f.options })];
   if (f?.t === 'wound') return [d(f.seat, 'wound', 'reaction', [`attack:${f.id}`], { unit: f.unit, left: f.left })];
   if (f?.t === 'fall') return [d(f.seat, 'fall_dash', 'reaction', [`attack:${f.id}`], { unit: f.unit, levels: f.levels, window: 'W-fall' })];
   if (f?.t === 'deploy') return [d(f.seat, 'deploy', 'turn', [], { board: f.board, tile: f.tile })];

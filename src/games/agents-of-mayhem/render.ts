@@ -11,13 +11,15 @@ import {
 import { CONTENT, destroyedMap, type Side } from './content.js';
 import { isLarge, type S, type Unit } from './state.js';
 import { DDDS } from './rules/ddd.js';
-import { VEHICLES } from './rules/vehicles.js';
+import { tileOf } from './rules/vehicles.js';
 import { rampsOf } from './rules/vehicle-movement.js';
 import type { View } from './view.js';
 
 const CELL = 40;
 const PANEL_W = 330;
 const SIDE_COLOUR: Record<Side, string> = { MAYHEM: '#6c3f99', LEGION: '#2f7d4a' };
+/** Drones (traffic) have no Side. */
+const DRONE_COLOUR = '#b7950b';
 const SIDE_NAME: Record<Side, string> = { MAYHEM: 'MAYHEM', LEGION: 'LEGION' };
 const LEVEL_FILL = ['#fbf8f0', '#fbf8f0', '#e4ddcc', '#cfc5ae', '#b9ad92', '#a39676'];
 
@@ -56,6 +58,15 @@ export function render(v: View, opts: RenderOptions): string {
   const xyOf = (key: string): XY | null => (map.cells[key] ? [map.cells[key].x, map.cells[key].y] : null);
   for (const s of last.spaces) { const p = xyOf(s); if (p) ring(c.root, ...cellCentre(g, p), CELL * 0.5); }
 
+  // Road lanes of a mission with traffic: an arrow in each lane space, the way drones drive (spec 7.16.4).
+  if (v.traffic) {
+    const lg = el(c.root, 'g', { class: 'lanes', 'font-size': 14, 'text-anchor': 'middle', fill: DRONE_COLOUR });
+    const ARROW = { N: '\u2191', E: '\u2192', S: '\u2193', W: '\u2190' } as const;
+    for (const [i, lane] of map.lanes.entries()) for (const k of lane.cells) {
+      const p = xyOf(k);
+      if (p) el(lg, 'text', { 'data-lane': i, x: g.x + p[0] * CELL + CELL / 2, y: g.y + p[1] * CELL + CELL - 4, opacity: 0.45 }).txt(ARROW[lane.dir]);
+    }
+  }
   // Destroyed tiles (rubble) and Explosion markers: face down '?' (nobody knows which), face up with their Building Damage.
   const rubble = Object.values(map.cells).filter((cell) => cell.destroyed && top.get(`${cell.x},${cell.y}`) === cell.z);
   if (rubble.length) {
@@ -109,9 +120,9 @@ export function render(v: View, opts: RenderOptions): string {
       if (ps.length < 2) continue;
       const x0 = Math.min(...ps.map((p) => p[0])); const y0 = Math.min(...ps.map((p) => p[1]));
       const x1 = Math.max(...ps.map((p) => p[0])); const y1 = Math.max(...ps.map((p) => p[1]));
-      const def = VEHICLES[x.id];
-      el(vg, 'rect', { 'data-vehicle': x.id, x: g.x + x0 * CELL + 1, y: g.y + y0 * CELL + 1, width: (x1 - x0 + 1) * CELL - 2, height: (y1 - y0 + 1) * CELL - 2, fill: 'none', stroke: SIDE_COLOUR[x.side], 'stroke-width': 2, rx: 4 })
-        .ele('title').txt(`${def.name} (vehicle, facing ${x.facing}), ${x.wounds} of ${def.strength} Wounds`);
+      const def = tileOf(x.id);
+      el(vg, 'rect', { 'data-vehicle': x.id, x: g.x + x0 * CELL + 1, y: g.y + y0 * CELL + 1, width: (x1 - x0 + 1) * CELL - 2, height: (y1 - y0 + 1) * CELL - 2, fill: 'none', stroke: x.side ? SIDE_COLOUR[x.side] : DRONE_COLOUR, 'stroke-width': 2, rx: 4, ...(x.side ? {} : { 'stroke-dasharray': '4 2' }) })
+        .ele('title').txt(`${def.name} (${x.side ? 'vehicle' : 'drone'}, facing ${x.facing}), ${x.wounds} of ${def.strength} Wounds`);
       text(vg, g.x + ps[0][0] * CELL + 4, g.y + ps[0][1] * CELL + 9, 'F');
     }
   }
@@ -194,7 +205,8 @@ export function render(v: View, opts: RenderOptions): string {
     { fill: 'none', stroke: COLOURS.highlight, text: 'last move' },
   );
   if (blasts.length) items.push({ fill: '#c0392b', text: 'Explosion marker: face up with its Building Damage, grey ? face down' });
-  if (vehicles.length) items.push({ fill: 'none', stroke: SIDE_COLOUR.MAYHEM, text: 'rounded frame: vehicle (F: its front), its Side\'s colour' });
+  if (vehicles.some((x) => x.side)) items.push({ fill: 'none', stroke: SIDE_COLOUR.MAYHEM, text: 'rounded frame: vehicle (F: its front), its Side\'s colour' });
+  if (v.traffic) items.push({ fill: 'none', stroke: DRONE_COLOUR, text: 'dashed rounded frame: drone (F: its front); arrows: Road lanes' });
   if (ramps.length) items.push({ fill: 'none', stroke: '#8a6d3b', text: 'open triangle: Ramp counter, pointing its arrow' });
   if (ddds.length) items.push({ fill: 'none', stroke: SIDE_COLOUR.LEGION, text: 'dashed frame: Doomsday Device, its controller\'s colour' });
   if (rubble.length) items.push({ fill: 'none', stroke: '#8a6d3b', text: 'dashed: Destroyed tile (rubble)' });

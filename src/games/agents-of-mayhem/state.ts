@@ -85,9 +85,10 @@ export interface Target { unit: string; centre: boolean; object?: string; ddd?: 
 /**
  * A Vehicle tile on the map (spec 7.16, rules/vehicles.ts): front and back spaces, facing, Wounds;
  * this Turn's driving: Driven (a unit of its Side on it at the Turn's beginning), MP used, moved
- * backwards, spaces moved since the last maneuver (null: none this Turn).
+ * backwards, spaces moved since the last maneuver (null: none this Turn). A drone (rules/traffic.ts)
+ * has no Side (`side` null) and drives the Road lane `lane` (an index into the map's lanes).
  */
-export interface Vehicle { id: string; side: Side; front: string; back: string; facing: Dir; wounds: number; destroyed?: true; driven: boolean; used: number; backwards: boolean; since: number | null }
+export interface Vehicle { id: string; side: Side | null; front: string; back: string; facing: Dir; wounds: number; destroyed?: true; driven: boolean; used: number; backwards: boolean; since: number | null; lane?: number }
 
 /** A Doomsday Device on the map (spec 7.15): its footprint, Wounds, and whether it was destroyed. */
 export interface Ddd { id: string; at: string[]; wounds: number; destroyed: boolean; hacked?: Side }
@@ -145,8 +146,12 @@ export type Frame =
   | { t: 'phase'; window: 'W-draw' | 'W-action' | 'W-refresh'; units: string[] }
   /** W-step (spec 8.2, L282; option `fineGrainedMovementWindows`): `unit` moves to `to` one MP at a time; before each MP `units` of the other Side are asked (null: the next MP's window is not opened yet); `path` the spaces so far. */
   | { t: 'step'; unit: string; to: string; facing: Dir; units: string[] | null; path: string[] }
-  /** Refresh Phase steps 3-5 (spec 6.4), run once the start-of-Refresh explosions are resolved. */
-  | { t: 'refreshSymbols'; timers?: boolean }
+  /** Refresh Phase steps 3-5 (spec 6.4), run once the start-of-Refresh explosions are resolved; `drones`: this Refresh Phase's drone movement has started (step 2.3). */
+  | { t: 'refreshSymbols'; timers?: boolean; drones?: boolean }
+  /** A Traffic check (spec 7.16.4, rules/traffic.ts): `unit` moved `distance` spaces in front of `drone`; the enemy reveals its top Refresh card now; `then`: the rest of the unit's move, made unless the drone rams it. */
+  | { t: 'traffic'; unit: string; drone: string; distance: number; then?: { to: string; facing: Dir } }
+  /** Drones moving (spec 7.16.4): the head of `queue` moves one space at a time (lead drone first), then `spawn` new drones enter; `rammed`: the space the head drone rammed into on this step. */
+  | { t: 'drones'; queue: { drone: string; left: number }[]; spawn: number; rammed?: string }
   /**
    * A delayed Action whose timer came off (spec 7.8): its owner's seat chooses the target now (null:
    * forgo). `whenRemoved`: a Delay Action timer's, its WHEN REMOVED abilities apply; `mp`: the MP
@@ -185,8 +190,10 @@ export type Frame =
    * that Downs it with `drivers` on two boards waits for the driving seat to name the one gaining
    * the side swipe's status (stage `swipe`); then the move goes on (`spaces`: a Ramp Jump's;
    * `budget`: the vehicle's MP before the step, so the step is planned again the same way).
+   * `drone`: a drone's ram (spec 7.16.4, rules/traffic.ts): `seat` is the rammed unit's enemy, who
+   * pushes; the drone's movement goes on from its frame.
    */
-  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; spaces?: number; budget?: number; unit: string; from: string; options: string[]; stage?: 'attack' | 'swipe'; to?: string | null; drivers?: string[] }
+  | { t: 'ram'; seat: Seat; vehicle: string; move: Extract<Action, { type: 'drive' }>['move']; spaces?: number; budget?: number; unit: string; from: string; options: string[]; stage?: 'attack' | 'swipe'; to?: string | null; drivers?: string[]; drone?: true }
   | { t: 'fall'; id: number; unit: string; seat: Seat; levels: number; attack: number | null }
   | { t: 'deploy'; seat: Seat; board: string | null; tile: number | null }
   | { t: 'redeploy'; seat: Seat; boards: string[]; redeployed: string[] }
@@ -263,7 +270,9 @@ export interface S {
   timers?: Timer[];
   /** Vehicles summoned in this mission (spec 7.16), destroyed ones kept (a tile is summoned once). */
   vehicles?: Vehicle[];
-  /** Units attacked by a Ram this Turn (once per Turn each, L2136). */
+  /** Traffic (spec 7.16.4, rules/traffic.ts; a mission with drones): the drone tiles off the map, in the order they enter, and how many have entered (the next lane, in turn). */
+  traffic?: { supply: string[]; next: number };
+  /** Units attacked by a Ram this Turn (once per Turn each, L2136; a drone's as `<drone>><unit>`, once per drone). */
   rammed?: { turn: number; units: string[] };
   result: Result | null;
   log: { round: number; side: Side; text: string }[];

@@ -73,7 +73,14 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'activated': return `${d.side} activates ${d.board}`;
     case 'moved': return d.delayed ? `${n('unit')} moves for its delayed ${actionName(v, String(d.unit), String(d.delayed))} (${d.mp} MP left)` : `${n('unit')} moves`;
     case 'stepped': return `${n('unit')} steps to ${sp(String(d.to))}`;
-    case 'move_stopped': return `${n('unit')}'s move ends at ${sp(String(d.at))}: its destination is out of reach`;
+    case 'move_stopped': return `${n('unit')}'s move ends at ${sp(String(d.at))}: ${d.why === 'traffic' ? 'hit by Traffic' : 'its destination is out of reach'}`;
+    case 'traffic_check': return `Traffic: ${n('unit')} is ${d.distance} space(s) in front of ${d.drone}; ${d.side} reveals ${d.card} (Drone Movement ${d.movement}): ${d.hit ? 'the drone rams' : 'no hit'}`;
+    case 'traffic_moves': return `Traffic moves ${d.movement} space(s)${d.spawn ? `, ${d.spawn} drone(s) to spawn` : ''}`;
+    case 'drone_moved': return `${d.drone} drives to ${sp(String(d.front))}`;
+    case 'drone_spawned': return `${d.drone} enters the Road at ${sp(String(d.entry))}`;
+    case 'drone_not_spawned': return `No drone enters (${d.why})`;
+    case 'drone_exited': return `${d.drone} leaves the map`;
+    case 'drone_not_entered': return `${d.drone} cannot enter the map`;
     case 'attack_declared': return `${n('attacker')} attacks ${sp(String(d.target))}`;
     case 'attack_result': return `${n('target')}: ${d.hits} Hit(s), ${d.pushes} Push(es)`;
     case 'downed': return `${n('unit')} is Downed`;
@@ -93,6 +100,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'displaced': return `${n('unit')} lands at ${sp(String(d.to))}`;
     case 'hacked': return `${n('unit')}${d.marker ? ` (Event Marker at ${sp(String(d.marker))})` : ''}: ${d.action}, ${d.hits} Hit(s) of ${d.difficulty} needed: ${d.success ? 'hacked' : 'failed'}`;
     case 'ddd_hit': return `${d.ddd}: ${d.wounds} of ${d.health} Wounds`;
+    case 'vehicles_placed': return `Set up: ${(d.vehicles as { vehicle: string; front: string }[]).map((x) => `${x.vehicle} at ${sp(x.front)}`).join(', ')}`;
     case 'vehicle_summoned': return `${d.side} summons ${d.vehicle} at ${sp(String(d.front))}`;
     case 'vehicle_moved': return `${d.vehicle} drives (${d.move}) to ${sp(String(d.front))}`;
     case 'vehicle_hit': return `${d.vehicle}: ${d.wounds} of ${d.strength} Wounds`;

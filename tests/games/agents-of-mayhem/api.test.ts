@@ -8,12 +8,12 @@ let s: TestServer;
 before(async () => { s = await startServer(); });
 after(async () => { await s.close(); });
 
-test('GET /v1/rulesets lists agents-of-mayhem with T1-T6, M1-M6 and their player counts', async () => {
+test('GET /v1/rulesets lists agents-of-mayhem with T1-T6, M1-M7 and their player counts', async () => {
   const list = (await s.app.inject('/v1/rulesets')).json() as { id: string; scenarios: { id: string; players: number | number[] }[] }[] | { rulesets: { id: string; scenarios: { id: string; players: number | number[] }[] }[] };
   const all = Array.isArray(list) ? list : list.rulesets;
   const aom = all.find((r) => r.id === 'agents-of-mayhem')!;
   assert.ok(aom);
-  assert.deepEqual(aom.scenarios.map((x) => x.id), ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'M1', 'M2', 'M3', 'M4', 'M5', 'M6']);
+  assert.deepEqual(aom.scenarios.map((x) => x.id), ['T1', 'T2', 'T3', 'T4', 'T5', 'T6', 'M1', 'M2', 'M3', 'M4', 'M5', 'M6', 'M7']);
   assert.deepEqual(aom.scenarios.find((x) => x.id === 'M1')!.players, [2, 3, 4]);
 });
 

@@ -82,11 +82,11 @@ test('#84 #86 a campaign from Mission 1: the rewards it carries open Mission 2, 
 });
 
 test('#90 a campaign with generator "generated" goes on past the last authored mission with missions the Mission Generator builds from what it carries', async () => {
-  const c = await s.app.inject({ method: 'POST', url: '/v1/campaigns', payload: { ruleset: 'agents-of-mayhem', seats: [{ name: 'Mayhem' }, { name: 'Legion' }], generator: 'generated', start: 'M6' } });
+  const c = await s.app.inject({ method: 'POST', url: '/v1/campaigns', payload: { ruleset: 'agents-of-mayhem', seats: [{ name: 'Mayhem' }, { name: 'Legion' }], generator: 'generated', start: 'M7' } });
   assert.equal(c.statusCode, 201, c.body);
   const camp = c.json();
   assert.equal(camp.generator, 'generated');
-  assert.equal(camp.next, 'M6');
+  assert.equal(camp.next, 'M7');
   const tokens: string[] = camp.seats.map((x: { token: string }) => x.token);
   const played: { scenario: string; generated: { n: number; rounds: number; initiative: string } | null }[] = [];
   for (let i = 0; i < 3; i++) {
@@ -99,16 +99,16 @@ test('#90 a campaign with generator "generated" goes on past the last authored m
     const res = await s.app.inject({ method: 'POST', url: `/v1/games/${id}/resign`, headers: auth(tokens[i < 2 ? 1 : 0]) });
     assert.equal(res.statusCode, 200, res.body);
   }
-  assert.equal(played[0].scenario, 'M6');
+  assert.equal(played[0].scenario, 'M7');
   assert.equal(played[0].generated, null, 'the authored mission first');
   for (const [k, p] of played.slice(1).entries()) {
-    assert.ok(['M2', 'M3', 'M4', 'M5', 'M6'].includes(p.scenario), `a generated mission on an Advanced template: ${p.scenario}`);
+    assert.ok(['M2', 'M3', 'M4', 'M5', 'M6', 'M7'].includes(p.scenario), `a generated mission on an Advanced template: ${p.scenario}`);
     assert.equal(p.generated!.n, k + 1);
     assert.equal(p.generated!.initiative, 'LEGION', 'MAYHEM won the mission before: the loser takes the initiative');
   }
   const now = (await s.app.inject(`/v1/campaigns/${camp.id}`)).json();
   assert.equal(now.status, 'active', 'the loop goes on');
   assert.ok(now.next);
-  assert.deepEqual(Object.keys(now.carried.flags).filter((k: string) => k.endsWith(':winner')).sort(), ['G1:winner', 'G2:winner', 'M6:winner']);
+  assert.deepEqual(Object.keys(now.carried.flags).filter((k: string) => k.endsWith(':winner')).sort(), ['G1:winner', 'G2:winner', 'M7:winner']);
   assert.equal(now.carried.flags['G2:winner'], 'LEGION');
 });

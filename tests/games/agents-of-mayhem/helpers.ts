@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { agentsOfMayhem as rs, type Action, type S } from '../../../src/games/agents-of-mayhem/index.js';
 import { localRng, scriptedRng } from '../../../src/engine/rng.js';
 import { isViolation, type GameEvent, type Violation } from '../../../src/engine/types.js';
+import { CONTENT } from '../../../src/games/agents-of-mayhem/content.js';
+import { missionDrones } from '../../../src/games/agents-of-mayhem/rules/vehicles.js';
 
 export { rs };
 export function seats(n: number) { return Array.from({ length: n }, (_, index) => ({ index, name: `P${index}` })); }
@@ -16,9 +18,15 @@ export function fresh(mission = 'M1', n = 2, options: unknown = {}): S {
   return r.state;
 }
 
-/** Only the listed units stay on the map, at the given spaces ("x,y,z"). */
+/** Only the listed units stay on the map, at the given spaces ("x,y,z"); the vehicles and drones the mission sets up (step H) go too, the drones back to the supply (a test puts its own). */
 export function only(s: S, at: Record<string, string>): S {
   for (const u of Object.values(s.units)) { u.at = at[u.id] ?? null; u.entry = null; }
+  const placed = new Set((CONTENT.missions[s.mission].vehicles ?? []).map((v) => v.vehicle));
+  if (s.vehicles && placed.size) {
+    s.vehicles = s.vehicles.filter((v) => !placed.has(v.id));
+    if (!s.vehicles.length) delete s.vehicles;
+  }
+  if (s.traffic) s.traffic.supply = missionDrones(s.mission).filter((id) => !(s.vehicles ?? []).some((v) => v.id === id));
   return s;
 }
 
@@ -67,4 +75,23 @@ export function until(s: S, stop: (s: S) => boolean, boards: Record<string, stri
   }
   assert.ok(stop(st.s), 'the condition was reached');
   return st;
+}
+
+/** A drone on lane `lane` with its front on `front` (its back one space behind, the lane's arrow its facing). */
+export function withDrone(s: S, id: string, lane: number, front: string): S {
+  const l = CONTENT.missions[s.mission].compiled.lanes[lane];
+  const i = l.cells.indexOf(front);
+  assert.ok(i >= 1, `${front} is a lane space with one behind it`);
+  (s.vehicles ??= []).push({ id, side: null, front, back: l.cells[i - 1], facing: l.dir, wounds: 0, driven: false, used: 0, backwards: false, since: null, lane });
+  s.traffic!.supply = s.traffic!.supply.filter((x) => x !== id);
+  return s;
+}
+/** The Side to move has drawn `cards` (one per slot, taken out of its deck). */
+export function drawn(s: S, ...cards: string[]): S {
+  cards.forEach((c, i) => {
+    s.slots[i].drawn = c;
+    const pool = s.decks[s.side].pool;
+    pool.splice(pool.indexOf(c), 1);
+  });
+  return s;
 }

@@ -164,6 +164,21 @@ test('#75 a collapse under a vehicle: it falls with its riders to the Destroyed 
 
 const RUNS = Number(process.env.AOM_VEHICLE_PLAYOUTS ?? 4);
 
+test('#75 a vehicle is never pushed, so never pushed off a Level: Push results move the unit riding it, off the roof into an Uncontrolled Fall, and the vehicle stays on the roof (L869, L879, L2122, L2140)', () => {
+  // The car wholly on the Warehouse roof (9,3,2/8,3,2, facing E), Fortune on its back half, a Swarm Trooper riding its front half.
+  const s = car('9,3,2', '8,3,2', 'E', { 'swarm-1': '9,3,2' });
+  s.boards.alpha.cubes.focus = 0; // no Block
+  // Fortune's pistols: red d12 8 and 9, two Push results. A Push moves the Target Unit (L869); the car is MAYHEM's own, no target.
+  let st = answer(s, { type: 'act', unit: 'fortune', action: 'pistols', target: '9,3,2' }, [8, 9]);
+  assert.equal(kind(st.s), 'push');
+  assert.deepEqual(cands(st.s), [{ type: 'push', to: null }, { type: 'push', to: '10,2,1' }, { type: 'push', to: '10,3,1' }, { type: 'push', to: '10,4,1' }], 'the trooper alone, off the roof\'s edge');
+  st = answer(st.s, { type: 'push', to: '10,3,1' }, [11]); // the fall's red d12: a Special, no Hit
+  assert.deepEqual(ev(st, 'dice_rolled')[0], { purpose: 'fall', faces: ['S'], unit: 'swarm-1', levels: 1 });
+  assert.equal(st.s.units['swarm-1'].at, '10,3,1');
+  assert.deepEqual([where(st.s), theCar(st.s).wounds], [['9,3,2', '8,3,2', 'E'], 0], 'the car has not moved and has not fallen');
+  assert.deepEqual(ev(st, 'vehicle_fell'), []);
+});
+
 test(`#75 random driving from the ramp (${RUNS} games of 250 entries, drive steps preferred): after every entry each vehicle is wholly on one Level with its riders on it, no two units share a space`, () => {
   let jumps = 0; let falls = 0; let rams = 0;
   for (let i = 0; i < RUNS; i++) {

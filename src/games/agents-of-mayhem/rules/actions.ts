@@ -9,11 +9,12 @@ import { cardOf, jumpOf } from '../legal.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
-import { actOf, actionOf, count, footprintAt, isElite, isFigure, mission, unitKey, type PaidAct, type S, type Unit } from '../state.js';
+import { actOf, actionOf, count, footprintAt, isElite, isFigure, mission, unitAt, unitKey, type PaidAct, type S, type Unit } from '../state.js';
 import { paidWindow } from './instants.js';
 import { phaseWindow, stepMove } from './windows.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
 import { checkOms, dashAction, selfEffects, startAttack } from './combat.js';
+import { trafficCheck, trafficCut } from './traffic.js';
 
 export function activate(s: S, board: string, ev: Ev): void {
   const sl = slotOf(s);
@@ -124,22 +125,38 @@ export function spend(s: S, unit: string, n: number): void {
   sl.pool -= n;
 }
 
-/** Moves along the cheapest path (ties: first in key order); OMs flip on every space entered (spec §7.11.2 [P]). */
+/**
+ * Moves along the cheapest path (ties: first in key order); OMs flip on every space entered (spec
+ * §7.11.2 [P]). A path entering a drone's Traffic zone stops there for the Traffic check (spec
+ * 7.2.2: it comes first), which goes on with the rest of the move unless the drone rams the unit.
+ */
 export function move(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev): void {
   // W-step (option fineGrainedMovementWindows): one MP at a time, a window before each (rules/windows.ts).
   if (stepMove(s, a)) return;
   const u = s.units[a.unit];
   const edge = entryEdge(s, u);
   const all = reachAll(s, u, mpLeft(s, u.id), edge);
-  const path = pathTo(all, a.to);
-  spend(s, u.id, all.get(a.to)!.cost);
+  const full = pathTo(all, a.to);
+  const from = u.at;
+  const cut = trafficCut(s, u, from, full);
+  const path = cut < 0 ? full : full.slice(0, cut + 1);
+  const to = path[path.length - 1];
+  spend(s, u.id, all.get(to)!.cost);
   if (!u.at) { u.entry = null; say(ev, 'entered', { unit: u.id, edge }); }
   // A Large Unit enters every space of its footprint along the path (spec 7.2.6).
   for (const k of path) for (const c of footprintAt(u, k)) checkOms(s, u, c, ev);
-  const from = u.at;
-  u.at = a.to; u.facing = a.facing;
+  u.at = to;
+  if (cut < 0) u.facing = a.facing;
   checkEvents(s, u, path, from);
-  say(ev, 'moved', { unit: u.id, path, facing: a.facing });
+  say(ev, 'moved', { unit: u.id, path, facing: u.facing });
+  if (cut >= 0) trafficCheck(s, u, lastFree(s, u, from, path.slice(0, -1)), to, { to: a.to, facing: a.facing });
+}
+
+/** The last space of `path` the unit could stand on (no other unit there), else `from`. */
+function lastFree(s: S, u: Unit, from: string | null, path: string[]): string | null {
+  const occ = unitAt(s);
+  for (let i = path.length - 1; i >= 0; i--) if (path[i] !== from && footprintAt(u, path[i]).every((k) => !occ.get(k) || occ.get(k) === u)) return path[i];
+  return from;
 }
 
 export function jump(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev): void {
@@ -153,6 +170,7 @@ export function jump(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev)
   checkOms(s, u, a.to, ev);
   checkEvents(s, u, [a.to], from);
   say(ev, 'jumped', { unit: u.id, from, to: a.to, levels: parseKey(a.to)[2] - parseKey(from)[2] });
+  trafficCheck(s, u, from, a.to);
 }
 
 /** Dash: one space on any Turn, paid from the unit's own board (spec §7.2.5, L953). */
@@ -165,5 +183,6 @@ export function dash(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev)
   checkOms(s, u, a.to, ev);
   checkEvents(s, u, [a.to], from);
   say(ev, 'dashed', { unit: u.id, to: a.to, facing: a.facing });
+  trafficCheck(s, u, from, a.to);
 }
 export { CONTENT };

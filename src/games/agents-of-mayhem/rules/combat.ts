@@ -14,6 +14,7 @@ import { addVp, capacity, defense, down, gainCube, gainMayhemStatus, giveStatus,
 import { attackerAt, DDDS, dddAt, dddLift, hitDdd } from './ddd.js';
 import { areaSpaces, explosiveObject, hitObject, placeBuildingDamage, placeExplosion } from './explosions.js';
 import { rollVehicle, vehicleAt, vehicleTarget, vehicleTargets } from './vehicles.js';
+import { trafficCheck } from './traffic.js';
 import { hitOm, targetableOm } from './targetable.js';
 import { boardPool } from './board-choice.js';
 
@@ -590,8 +591,11 @@ export function doPush(s: S, f: Attack, to: string | null, ev: Ev): void {
   const m = map(s);
   const [x, y, z] = parseKey(u.at!); const [x2, y2, z2] = parseKey(to);
   f.pushes -= terrainCost(m, z, x, y, x2, y2) === 3 ? 3 : 1;
+  const from = u.at;
   u.at = to;
   say(ev, 'pushed', { unit: u.id, to });
+  // Pushed in front of a drone: a Traffic check (spec 7.16.4, L2184-2188), after the fall if it falls.
+  trafficCheck(s, u, from, to);
   if (z2 < z) s.stack.push({ t: 'fall', id: f.id, unit: u.id, seat: reactingSeat(s, u), levels: z - z2, attack: f.id });
 }
 

@@ -13,6 +13,7 @@ import { say, type Ev } from './board.js';
 import { checkOms, reactingSeat, startAttack, targetProblem } from './combat.js';
 import { attackerAt } from './ddd.js';
 import { checkEvents } from './events.js';
+import { trafficCheck } from './traffic.js';
 
 /**
  * An optional Until-Removed timer (spec 7.8): placed when the Action is used (`act {…, timer: true}`),
@@ -168,4 +169,6 @@ export function delayedMove(s: S, f: Extract<Frame, { t: 'delayed' }>, a: { unit
   u.at = a.to; u.facing = a.facing;
   checkEvents(s, u, path, from);
   say(ev, 'moved', { unit: u.id, path, facing: a.facing, delayed: f.action, mp: f.mp });
+  // Into a drone's Traffic zone (rules/traffic.ts): checked where the move ends, as a Jump's or a Dash's.
+  trafficCheck(s, u, from, a.to);
 }

@@ -25,7 +25,8 @@ import { resolveDemolish } from './golem.js';
 import { advanceBlast, applyDisplace, detonate, displaceOptions, dueExplosions, setupExplosions } from './explosions.js';
 import { capacity, finish, gainCube, gainMayhemStatus, say, type Ev } from './board.js';
 import { advanceAttack, attackWaits, fallDamage, fallWaits, gainThing, heal, vpForOms, woundFrameWaits, woundInto } from './combat.js';
-import { ramDone, ramPush, startVehicleTurn } from './vehicles.js';
+import { ramDone, ramPush, setupVehicles, startVehicleTurn } from './vehicles.js';
+import { advanceDrones, resolveTraffic, setupTraffic, startDrones } from './traffic.js';
 
 /** What a finished mission hands to the next (spec §5.2): figures' places and boards' cubes, for chained tutorials. */
 export interface Carry {
@@ -104,6 +105,15 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (ex) s.explosions = ex;
   const dd = setupDdds(m.id);
   if (dd) s.ddds = dd;
+  const tr = setupTraffic(m.id);
+  if (tr) s.traffic = tr;
+  // Step H: vehicles and drones the mission places (a placed drone tile leaves the supply).
+  const pv = setupVehicles(m.id);
+  if (pv) {
+    s.vehicles = pv;
+    if (s.traffic) s.traffic.supply = s.traffic.supply.filter((id) => !pv.some((v) => v.id === id));
+    say(ev, 'vehicles_placed', { vehicles: pv.map((v) => ({ vehicle: v.id, side: v.side, front: v.front, back: v.back, facing: v.facing })) });
+  }
   Object.assign(s, setupEvents(m.id));
   Object.assign(s, setupEventDeck(m.id));
   const gd = setupGadgets(m.id, units, opts.carry?.gadgets, ev, !!opts.advancedSetup);
@@ -412,6 +422,8 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       if (due) { detonate(s, due, rng(), ev); continue; }
       // Step 2.2: timers showing this Side come off, their When-Removed effects on the stack above (spec 7.8).
       if (!f.timers) { f.timers = true; removeTimers(s, ev, bombTimer); continue; }
+      // Step 2.3: drones move by the revealed card(s) and spawn (spec 6.4; none without a card, a first Turn).
+      if (s.traffic && !f.drones) { f.drones = true; startDrones(s, ev); continue; }
       s.stack.pop();
       refreshSymbols(s, ev);
       continue;
@@ -434,6 +446,8 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
     }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
     if (f.t === 'demolish') { resolveDemolish(s, f, rng(), ev); continue; }
+    if (f.t === 'traffic') { resolveTraffic(s, f, rng(), ev); continue; }
+    if (f.t === 'drones') { advanceDrones(s, f, ev); continue; }
     // A Ram's push (spec 7.16.4): the driving Side chooses among two or more spaces.
     if (f.t === 'ram') { if (f.stage === 'swipe') return; if (f.stage === 'attack') { ramDone(s, f, ev); continue; } if (f.options.length > 1) return; ramPush(s, f, f.options[0] ?? null, ev); continue; }
     if (f.t === 'chooseBoards' || f.t === 'chooseGadgets' || f.t === 'buyUpgrades' || f.t === 'resetBoards' || f.t === 'rewards' || f.t === 'buyMinions') return;

@@ -7,18 +7,13 @@
 // falls). Between entries a vehicle is always wholly on one Level: its riders always stand on a space.
 import { isViolation, violation, type Violation } from '../../../engine/types.js';
 import { cellKey, type CompiledMap } from '../content.js';
-import { crossesLock, lockedRooms, parseKey, terrainCost, topFloorAtOrBelow } from '../geometry.js';
+import { LEFT, RIGHT, back, crossesLock, lockedRooms, parseKey, step, terrainCost, topFloorAtOrBelow } from '../geometry.js';
 import { map, type Dir, type S, type Unit, type Vehicle } from '../state.js';
 import { say, type Ev } from './board.js';
 import { dddAt } from './ddd.js';
 import { hitVehicle, liveVehicles, missionRamps, riders, vehicleAt, type DriveMove } from './vehicles.js';
 
-const VEC: Record<Dir, [number, number]> = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
-export const RIGHT: Record<Dir, Dir> = { N: 'E', E: 'S', S: 'W', W: 'N' };
-export const LEFT: Record<Dir, Dir> = { N: 'W', W: 'S', S: 'E', E: 'N' };
-/** The space `n` steps from `k` in direction `d`, on the same Level. */
-export const step = (k: string, d: Dir, n = 1): string => { const [x, y, z] = parseKey(k); return cellKey(x + VEC[d][0] * n, y + VEC[d][1] * n, z); };
-export const back = (d: Dir): Dir => RIGHT[RIGHT[d]];
+export { LEFT, RIGHT, back, step };
 /** The same column on Level z. */
 const onLevel = (k: string, z: number): string => { const [x, y] = parseKey(k); return cellKey(x, y, z); };
 const onMap = (m: CompiledMap, k: string): boolean => { const [x, y] = parseKey(k); return x >= 0 && y >= 0 && x < m.width && y < m.height; };

@@ -7,20 +7,23 @@
 // Hit; units on it move with it; Ramp Jumps, roof driving and falls (rules/vehicle-movement.ts,
 // #75; Ramp counters are mission data here). Vehicles are Targetable Objects: an attack on a space holding
 // an enemy vehicle rolls against it too (one roll per vehicle, also in an AoE), Hits are Wounds,
-// destroyed at Strength; no healing, no statuses.
+// destroyed at Strength; no healing, no statuses. Drones (rules/traffic.ts) are Vehicle tiles of
+// no Side loaded here too: they ram as vehicles do and are Targetable Objects of either Side.
 import { Type as T, type Static } from '@sinclair/typebox';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import vehiclesJson from '../data/vehicles.json' with { type: 'json' };
 import tilesJson from '../data/tiles.json' with { type: 'json' };
-import { CONTENT, cellKey, checkDataFile, type Color, type CompiledAction } from '../content.js';
-import { DIRS, crossesLock, distance, floor, inside, lockedRooms, los, parseKey, terrainCost } from '../geometry.js';
-import { count, map, type Action, type Dir, type Frame, type S, type Side, type Unit, type Vehicle } from '../state.js';
+import dddsJson from '../data/ddds.json' with { type: 'json' };
+import { CONTENT, cellKey, checkDataFile, type Color, type CompiledAction, type CompiledMap, type Mission } from '../content.js';
+import { DIRS, back, crossesLock, distance, floor, inside, lockedRooms, los, parseKey, step, terrainCost } from '../geometry.js';
+import { count, isLarge, map, unitAt, type Action, type Dir, type Frame, type S, type Side, type Unit, type Vehicle } from '../state.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
 import { rollAtObject, targetProblem } from './combat.js';
 import { dddAt } from './ddd.js';
 import { areaSpaces } from './explosions.js';
-import { JUMP_SPACES, plan, rampUnder, step, back, type Plan } from './vehicle-movement.js';
+import { trafficCheck } from './traffic.js';
+import { JUMP_SPACES, plan, rampUnder, type Plan } from './vehicle-movement.js';
 
 const SideT = T.Union([T.Literal('MAYHEM'), T.Literal('LEGION')]);
 const VehicleDef = T.Object({
@@ -29,6 +32,12 @@ const VehicleDef = T.Object({
   strength: T.Integer({ minimum: 1, maximum: 12 }), ram: T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]),
 }, { additionalProperties: false });
 export type VehicleDef = Static<typeof VehicleDef>;
+/** A drone tile (spec 7.16.4 [P]): no Side, no Speed (it moves by the Refresh cards' Drone Movement), a Strength and a ram die. */
+const DroneDef = T.Object({
+  id: T.String({ minLength: 1 }), name: T.String(),
+  strength: T.Integer({ minimum: 1, maximum: 12 }), ram: T.Union([T.Literal('red'), T.Literal('yellow'), T.Literal('white')]),
+}, { additionalProperties: false });
+export type DroneDef = Static<typeof DroneDef>;
 /** A Ramp counter placed at Mission Setup (L2114): its space "x,y,Level" as [x, y, z] and its arrow. */
 const RampDef = T.Object({
   at: T.Tuple([T.Integer({ minimum: 0 }), T.Integer({ minimum: 0 }), T.Integer({ minimum: 1, maximum: 4 })]),
@@ -36,20 +45,34 @@ const RampDef = T.Object({
 }, { additionalProperties: false });
 const VehiclesFile = T.Object({
   provisional: T.Boolean(), note: T.String(), vehicles: T.Array(VehicleDef),
+  drones: T.Optional(T.Array(DroneDef)),
   missions: T.Record(T.String(), T.Array(T.String())),
+  /** The drone tiles of each mission with traffic, in the order they enter the map. */
+  traffic: T.Optional(T.Record(T.String(), T.Array(T.String(), { minItems: 1 }))),
   /** The Ramp counters each mission places at setup (L2114), a mission with vehicles. */
   ramps: T.Optional(T.Record(T.String(), T.Array(RampDef))),
 }, { additionalProperties: false });
 export interface Ramp { at: string; dir: Dir }
 
-/** Loads the Vehicle tiles and checks each mission's list: known tiles, at most one per Side, an Advanced mission whose map has Road tiles (L2057-2059). */
-export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; missions: Record<string, string[]>; ramps: Record<string, Ramp[]> } {
+/**
+ * Loads the Vehicle and drone tiles and checks each mission's lists: known tiles, at most one
+ * vehicle per Side, an Advanced mission whose map has Road tiles (L2057-2059); a mission with
+ * traffic lists each drone tile once and has Road lanes that run from one map edge to another
+ * (a drone enters at one, L2162, and leaves at the other, L2160); Ramp counters on Outside spaces.
+ */
+export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; drones: Record<string, DroneDef>; missions: Record<string, string[]>; traffic: Record<string, string[]>; ramps: Record<string, Ramp[]> } {
   checkDataFile('vehicles', VehiclesFile, raw);
   const f = raw as Static<typeof VehiclesFile>;
   const defs: Record<string, VehicleDef> = {};
   for (const v of f.vehicles) {
     if (defs[v.id]) throw new Error(`vehicle ${v.id}: listed twice`);
     defs[v.id] = v;
+  }
+
+  const drones: Record<string, DroneDef> = {};
+  for (const d of f.drones ?? []) {
+    if (defs[d.id] || drones[d.id]) throw new Error(`drone ${d.id}: listed twice (vehicle and drone ids are one namespace)`);
+    drones[d.id] = d;
   }
   const roads = new Set((tilesJson as { tiles: { id: string; name: string }[] }).tiles.filter((t) => /^Road/.test(t.name)).map((t) => t.id));
   for (const [m, list] of Object.entries(f.missions)) {
@@ -60,6 +83,16 @@ export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; 
     for (const id of list) if (!defs[id]) throw new Error(`vehicles: mission ${m} lists unknown vehicle ${id}`);
     for (const side of ['MAYHEM', 'LEGION'] as Side[]) if (list.filter((id) => defs[id].side === side).length > 1) throw new Error(`vehicles: mission ${m} lists more than one ${side} vehicle`);
   }
+  for (const [m, list] of Object.entries(f.traffic ?? {})) {
+    const mission = CONTENT.missions[m];
+    if (!mission) throw new Error(`traffic: unknown mission ${m}`);
+    if (mission.rules !== 'advanced') throw new Error(`traffic: mission ${m} is not Advanced (drones are Vehicles, an Advanced topic, L93)`);
+    const lanes = laneProblem(mission.compiled);
+    if (lanes) throw new Error(`traffic: mission ${m}: ${lanes}`);
+    for (const id of list) if (!drones[id]) throw new Error(`traffic: mission ${m} lists unknown drone ${id}`);
+    if (new Set(list).size !== list.length) throw new Error(`traffic: mission ${m} lists a drone tile twice`);
+  }
+  for (const m of CONTENT.missionList) if (m.vehicles) checkPlaced(CONTENT.missions[m.id], defs, f.missions[m.id] ?? [], f.traffic?.[m.id] ?? []);
   // Ramp counters (L2114): on an Outside space of the mission's map (a Jump goes up one Level into the open), the space ahead of the arrow on the map, one per space.
   const ramps: Record<string, Ramp[]> = {};
   for (const [m, list] of Object.entries(f.ramps ?? {})) {
@@ -75,12 +108,74 @@ export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; 
     });
     if (new Set(ramps[m].map((r) => r.at)).size < list.length) throw new Error(`vehicles: mission ${m} has two ramps on one space`);
   }
-  return { defs, missions: f.missions, ramps };
+  return { defs, drones, missions: f.missions, traffic: f.traffic ?? {}, ramps };
+}
+
+/**
+ * Setup step H (spec 3.1 H, L2250): the vehicles a mission places. Each is one of the mission's
+ * Vehicle tiles (`missions`) or drone tiles (`traffic`), placed once; its two halves (the front
+ * and the space behind it) are Level-1 Outside spaces of the map with no wall between, on no DDD
+ * and no other placed tile, with no unit of the other Side on a Side's vehicle (as a summon,
+ * L2074); a drone lies on a Road lane, facing the arrow (it moves along it, L2152).
+ */
+export function checkPlaced(m: Mission & { compiled: CompiledMap }, defs: Record<string, VehicleDef>, vehicles: string[], drones: string[]): void {
+  const id = m.id;
+  const mp = m.compiled;
+  const taken = new Set<string>();
+  // DDD footprints (width × height from the north-west space, data/ddds.json; read here so the load order of rules/ddd.ts does not matter).
+  const size = (d: string) => (dddsJson as { ddds: { id: string; width: number; height: number }[] }).ddds.find((x) => x.id === d) ?? { width: 1, height: 1 };
+  const ddd = new Set((m.ddds ?? []).flatMap((d) => Array.from({ length: size(d.ddd).width * size(d.ddd).height }, (_, i) => cellKey(d.at[0] + (i % size(d.ddd).width), d.at[1] + Math.floor(i / size(d.ddd).width), d.at[2]))));
+  for (const p of m.vehicles!) {
+    const what = `mission ${id}: placed vehicle ${p.vehicle}`;
+    const side = vehicles.includes(p.vehicle) ? defs[p.vehicle]?.side : undefined;
+    if (!side && !drones.includes(p.vehicle)) throw new Error(`${what} is none of the mission's Vehicle tiles (data/vehicles.json missions) or drone tiles (traffic)`);
+    const front = cellKey(p.front[0], p.front[1], p.front[2]);
+    const halves = [front, step(front, back(p.facing))];
+    for (const k of halves) {
+      const c = mp.cells[k];
+      if (!c || c.z !== 1 || inside(mp, c)) throw new Error(`${what}: ${k} is not a Level-1 Outside space of the map (vehicles stay on Level 1)`);
+      if (taken.has(k) || ddd.has(k)) throw new Error(`${what}: ${k} holds another vehicle or a DDD`);
+      taken.add(k);
+      const enemy = side && (['MAYHEM', 'LEGION'] as Side[]).find((x) => x !== side && m.sides[x].units.some((u) => cellKey(u.at[0], u.at[1], u.at[2]) === k));
+      if (enemy) throw new Error(`${what}: a unit of ${enemy} is on ${k} (L2074)`);
+    }
+    const [bx, by] = parseKey(halves[1]);
+    if (terrainCost(mp, 1, bx, by, p.front[0], p.front[1]) === Infinity) throw new Error(`${what}: a wall runs between its halves`);
+    if (!side && !mp.lanes.some((l) => l.dir === p.facing && l.cells.indexOf(halves[1]) >= 0 && l.cells.indexOf(front) === l.cells.indexOf(halves[1]) + 1)) throw new Error(`${what}: a drone lies on a Road lane facing its arrow (L2152)`);
+    if (m.vehicles!.filter((x) => x.vehicle === p.vehicle).length > 1) throw new Error(`${what}: placed twice`);
+  }
+}
+
+/** Setup step H: the mission's placed vehicles and drones (a drone on the lane it lies on), Wounds 0; Driven at the first Turn's start if a unit of their Side is on them (startVehicleTurn). */
+export function setupVehicles(missionId: string): Vehicle[] | undefined {
+  const list = CONTENT.missions[missionId].vehicles;
+  if (!list) return undefined;
+  const mp = CONTENT.missions[missionId].compiled;
+  return list.map((p) => {
+    const front = cellKey(p.front[0], p.front[1], p.front[2]);
+    const lane = mp.lanes.findIndex((l) => l.dir === p.facing && l.cells.includes(front));
+    return { id: p.vehicle, side: VEHICLES[p.vehicle]?.side ?? null, front, back: step(front, back(p.facing)), facing: p.facing, wounds: 0, driven: false, used: 0, backwards: false, since: null, ...(VEHICLES[p.vehicle] ? {} : { lane }) };
+  });
+}
+
+/** Why a map cannot carry traffic (null: it can): it needs Road lanes, each from one map edge to another (drones enter and leave at the edge, L2160-2162). */
+export function laneProblem(mp: CompiledMap): string | null {
+  if (!mp.lanes.length) return 'no Road lane (L2152)';
+  const off = (k: string) => { const [x, y] = parseKey(k); return x < 0 || y < 0 || x >= mp.width || y >= mp.height; };
+  for (const [i, l] of mp.lanes.entries()) {
+    if (!off(step(l.cells[0], back(l.dir))) || !off(step(l.cells[l.cells.length - 1], l.dir))) return `Road lane ${i} (tile ${mp.tiles[l.tile].tile}) does not run from one map edge to another (drones enter and leave at the edge, L2160-2162)`;
+  }
+  return null;
 }
 
 const LOADED = loadVehicles(vehiclesJson);
 export const VEHICLES = LOADED.defs;
+export const DRONES = LOADED.drones;
 export function missionVehicles(mission: string): string[] { return LOADED.missions[mission] ?? []; }
+/** The drone tiles of a mission with traffic (none: no traffic). */
+export function missionDrones(mission: string): string[] { return LOADED.traffic[mission] ?? []; }
+/** A vehicle's or a drone's tile: its name, Strength and ram die. */
+export function tileOf(id: string): { name: string; strength: number; ram: Color } { return VEHICLES[id] ?? DRONES[id]; }
 /** The Ramp counters the mission places at setup (L2114; rules/vehicle-movement.ts `rampsOf` for where they lie now). */
 export function missionRamps(mission: string): Ramp[] { return LOADED.ramps[mission] ?? []; }
 
@@ -121,7 +216,7 @@ export function summonProblem(s: S, a: Extract<Action, { type: 'summon' }>): Vio
   const def = VEHICLES[a.vehicle];
   if (!def || !missionVehicles(s.mission).includes(a.vehicle)) return violation('unknown_vehicle', `${a.vehicle} is not a Vehicle tile of this mission`);
   if (def.side !== s.side) return violation('not_your_vehicle', `${def.name} is ${def.side}'s (L2063)`);
-  if ((s.vehicles ?? []).some((v) => v.id === a.vehicle)) return violation('vehicle_used', `${def.name} was already summoned in this mission`);
+  if ((s.vehicles ?? []).some((v) => v.id === a.vehicle)) return violation('vehicle_used', `${def.name} is on the map, or was summoned or placed earlier in this mission (a tile once)`);
   if (sl.addons.includes('vehicle:summon')) return violation('addon_used', 'each Add-on once per Turn (L271)');
   if (!SUMMON_PAYS.includes(a.pay)) return violation('bad_pay', 'pay 3 cubes of blue Tech (B) and purple Mayhem (P), e.g. "BBP" (L2072)');
   const b = s.boards[sl.board];
@@ -176,6 +271,7 @@ export function speedLeft(v: Vehicle, backwards = false): number { return ((v.ba
 export function driveProblem(s: S, a: Extract<Action, { type: 'drive' }>): Violation | null {
   const v = liveVehicles(s).find((x) => x.id === a.vehicle);
   if (!v) return violation('unknown_vehicle', `no vehicle ${a.vehicle} on the map`);
+  if (!v.side) return violation('drone', `${a.vehicle} is a drone: no Side drives it, it moves at each Refresh Phase (L2150)`);
   if (v.side !== s.side || s.phase !== 'actions') return violation('not_your_turn', 'a vehicle moves during its Side\'s Turns (L2082)');
   if (!DRIVE_MOVES.includes(a.move)) return violation('bad_move', `move is one of ${DRIVE_MOVES.join(', ')}`);
   if ((a.spaces !== undefined) !== (a.move === 'jump')) return violation('bad_spaces', 'spaces goes with a Ramp Jump (move "jump") only, and it needs them');
@@ -221,8 +317,8 @@ function proceed(s: S, v: Vehicle, d: Driving, ev: Ev): void {
   if ('code' in p) { say(ev, 'vehicle_stopped', { vehicle: v.id, move: d.move, why: p.code }); return; }
   const r = p.rams[0];
   if (r) {
-    const seat = s.slots[s.slot]?.seat ?? s.seats.indexOf(v.side);
-    s.stack.push({ t: 'ram', seat, vehicle: v.id, move: d.move, ...(d.spaces !== undefined ? { spaces: d.spaces } : {}), budget: d.budget, unit: r.unit, from: r.from, options: ramPushOptions(s, v, p, r) });
+    const seat = s.slots[s.slot]?.seat ?? s.seats.indexOf(v.side!);
+    s.stack.push({ t: 'ram', seat, vehicle: v.id, move: d.move, ...(d.spaces !== undefined ? { spaces: d.spaces } : {}), budget: d.budget, unit: r.unit, from: r.from, options: ramPushOptions(s, r.unit, r.from, [v.front, v.back, ...p.entered]) });
     return;
   }
   const onFront = riders(s, v).filter((u) => u.at === v.front); const onBack = riders(s, v).filter((u) => u.at === v.back);
@@ -238,17 +334,20 @@ function proceed(s: S, v: Vehicle, d: Driving, ev: Ev): void {
 // ---------------------------------------------------------------- ramming (#76)
 
 /**
- * Where a Rammed unit may be pushed: one step on its Level, farther from the space the vehicle's
- * half comes from (else at the same distance, spec 7.3.8), onto a free space that is not one of
- * the vehicle's, across no Wall or Obstacle (a single Push cannot cross one).
+ * Where a Rammed unit may be pushed: one step on its Level, farther from `from`, the space the
+ * vehicle's half comes from (else at the same distance, spec 7.3.8), onto a free space that is
+ * not `taken` (the vehicle's and its step's), across no Wall or Obstacle (a single Push cannot
+ * cross one). A Large Unit is never pushed (A-12).
  */
-function ramPushOptions(s: S, v: Vehicle, p: Plan, r: Plan['rams'][number]): string[] {
+export function ramPushOptions(s: S, unit: string, from: string, taken0: string[]): string[] {
   const m = map(s);
-  const u = s.units[r.unit];
+  const u = s.units[unit];
+  if (isLarge(u)) return [];
   const [x, y, z] = parseKey(u.at!);
-  const taken = new Set([v.front, v.back, ...p.entered]);
-  const d0 = distance(r.from, u.at!);
-  const rooms = lockedRooms(s, u); // a locked room holds against the Ram's push too (L1837)
+  const taken = new Set(taken0);
+  const occ = unitAt(s);
+  const d0 = distance(from, u.at!);
+  const rooms = lockedRooms(s, u); // a locked room holds against the Ram's push too (L1837), a drone's as any vehicle's
   const far: string[] = []; const same: string[] = [];
   for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
     if (!dx && !dy) continue;
@@ -256,8 +355,8 @@ function ramPushOptions(s: S, v: Vehicle, p: Plan, r: Plan['rams'][number]): str
     if (x2 < 0 || y2 < 0 || x2 >= m.width || y2 >= m.height || !floor(m, x2, y2, z)) continue;
     if (terrainCost(m, z, x, y, x2, y2) !== 1) continue;
     const k = cellKey(x2, y2, z);
-    if (taken.has(k) || Object.values(s.units).some((o) => o.at === k) || vehicleAt(s, k) || crossesLock(m, rooms, u.at!, k)) continue;
-    const d = distance(r.from, k);
+    if (taken.has(k) || occ.get(k) || vehicleAt(s, k) || crossesLock(m, rooms, u.at!, k)) continue;
+    const d = distance(from, k);
     if (d > d0) far.push(k); else if (d === d0) same.push(k);
   }
   return (far.length ? far : same).sort();
@@ -277,13 +376,21 @@ export function ramPushProblem(s: S, f: Extract<Frame, { t: 'ram' }>, to: string
 export function ramPush(s: S, f: Extract<Frame, { t: 'ram' }>, to: string | null, ev: Ev): void {
   const v = liveVehicles(s).find((x) => x.id === f.vehicle);
   const u = s.units[f.unit];
-  if (to) { u.at = to; say(ev, 'pushed', { unit: u.id, to }); }
+  if (to) {
+    const from = u.at;
+    u.at = to; say(ev, 'pushed', { unit: u.id, to });
+    // Pushed in front of a drone: its Traffic check follows the Ram Attack (the rulebook's example, L2184-2188).
+    trafficCheck(s, u, from, to);
+  }
   f.stage = 'attack'; f.to = to;
   if (s.rammed?.turn !== s.turnNo) s.rammed = { turn: s.turnNo, units: [] };
-  if (s.rammed.units.includes(u.id) || !v) return;
-  s.rammed.units.push(u.id);
-  say(ev, 'rammed', { vehicle: v.id, unit: u.id, dice: VEHICLES[v.id].ram });
-  s.stack.push({ t: 'explosion', id: s.nextId++, seat: f.seat, marker: 0, centre: f.from, dice: Array(4).fill(VEHICLES[v.id].ram) as Color[], targets: [{ unit: u.id, centre: false }], i: 0, stage: 'roll', hits: 0, pushes: 0, collapse: null, ram: v.id });
+  // Once a Turn per vehicle: the example's Hell Trooper is rammed by the car, then by a drone's Traffic, in one Turn (L2136 with L2184-2188).
+  const key = v?.side ? u.id : `${f.vehicle}>${u.id}`;
+  if (s.rammed.units.includes(key) || !v || !u.at) return;
+  s.rammed.units.push(key);
+  const dice = tileOf(v.id).ram;
+  say(ev, 'rammed', { vehicle: v.id, unit: u.id, dice });
+  s.stack.push({ t: 'explosion', id: s.nextId++, seat: f.seat, marker: 0, centre: f.from, dice: Array(4).fill(dice) as Color[], targets: [{ unit: u.id, centre: false }], i: 0, stage: 'roll', hits: 0, pushes: 0, collapse: null, ram: v.id });
 }
 
 /**
@@ -294,6 +401,8 @@ export function ramPush(s: S, f: Extract<Frame, { t: 'ram' }>, to: string | null
 export function ramDone(s: S, f: Extract<Frame, { t: 'ram' }>, ev: Ev): void {
   const v = liveVehicles(s).find((x) => x.id === f.vehicle);
   const u = s.units[f.unit];
+  // A drone's ram: no side swipe (a drone only drives forward, no driver); its movement frame below goes on (rules/traffic.ts).
+  if (f.drone) { s.stack.splice(s.stack.lastIndexOf(f), 1); return; }
   if (v && u.downed && s.rammed?.units.includes(u.id) && (f.move === 'driftLeft' || f.move === 'driftRight')) {
     const drivers = sideSwipeDrivers(s, v);
     if (new Set(drivers.map((x) => x.board)).size > 1) { f.stage = 'swipe'; f.drivers = drivers.map((x) => x.id); return; }
@@ -332,7 +441,7 @@ function ramOn(s: S, f: Extract<Frame, { t: 'ram' }>, ev: Ev): void {
 
 export function hitVehicle(s: S, v: Vehicle, hits: number, ev: Ev): void {
   if (hits <= 0 || v.destroyed) return;
-  const str = VEHICLES[v.id].strength;
+  const str = tileOf(v.id).strength;
   v.wounds = Math.min(str, v.wounds + hits);
   say(ev, 'vehicle_hit', { vehicle: v.id, hits, wounds: v.wounds, strength: str });
   if (v.wounds >= str) {

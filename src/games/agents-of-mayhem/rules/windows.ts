@@ -11,12 +11,13 @@
 import type { Dir } from '../content.js';
 import { pathTo, reachAll } from '../geometry.js';
 import { mpLeft } from '../legal.js';
-import type { Frame, S, Side, Unit } from '../state.js';
+import { footprintAt, unitAt, type Frame, type S, type Side, type Unit } from '../state.js';
 import { say, type Ev } from './board.js';
 import { canDash, checkOms, dashSpaces } from './combat.js';
 import { checkEvents } from './events.js';
 import { canRespondNow, paidDashSpaces } from './instants.js';
 import { spend } from './actions.js';
+import { trafficCheck } from './traffic.js';
 
 export type PhaseWindow = 'W-draw' | 'W-action' | 'W-refresh';
 export type StepFrame = Extract<Frame, { t: 'step' }>;
@@ -95,5 +96,10 @@ export function stepWaits(s: S, f: StepFrame, ev: Ev): boolean {
   if (next === f.to) { u.facing = f.facing; s.stack.pop(); }
   checkEvents(s, u, [next], from);
   say(ev, next === f.to ? 'moved' : 'stepped', next === f.to ? { unit: u.id, path: f.path, facing: f.facing } : { unit: u.id, to: next });
+  // Into a drone's Traffic zone: the check comes before the next MP (a hit ends the move, rules/traffic.ts);
+  // a space only crossed (a friendly unit there) is not stood on: the check waits for the next free one.
+  const occ = unitAt(s);
+  const free = (k: string) => footprintAt(u, k).every((c) => !occ.get(c) || occ.get(c) === u);
+  if (free(next)) trafficCheck(s, u, f.path.slice(0, -1).reverse().find(free) ?? null, next);
   return false;
 }
