@@ -14,6 +14,7 @@ import { clearance, flyerAssaultProblem } from './rules/flyer.js';
 import { isBuilding, openingLimit, openingsMet } from './rules/buildings.js';
 import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
 import { QUALITY_TABLE, casualties, living, movers, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
+import { sentryOnPath } from './rules/sentry.js';
 
 export type Positions = Map<string, Pt>;
 
@@ -119,6 +120,9 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
         }
       }
     }
+    // A sentry gun's emplacement is an obstacle, like a vehicle's hull (§7.25 [P]).
+    const gun = sentryOnPath(s, path, f.r);
+    if (gun) return violation('sentry_gun', `${m.fig}: the path crosses or ends on the sentry gun ${gun} (§7.25 [P], §3.2)`);
     const last = path[path.length - 1];
     const exit = opt.exitFor !== undefined && exitsOwnEdge(s, opt.exitFor, last);
     if (!exit) {

@@ -13,9 +13,11 @@
 // AT-capable weapons at it like at a vehicle (1D6 + AT against 6 per hit); a penetration destroys
 // it (`s.sentriesDestroyed`). [P] It is an emplacement in plain sight: like an Obvious Target it may
 // be fired at whatever the fire priority, and it never counts among another target's priority.
-// It is not a unit in the unit list: it blocks no movement or LOS, is not drawn, takes no blast
-// (vehicle-like), and vehicle weapons and close assaults do not attack it (not built).
-import { dist, type Pt } from '../../../engine/mech/geom2d.js';
+// It is not a unit in the unit list, but its footprint (spec §3.2, 0.75") is an obstacle to
+// movement like a vehicle's hull [P] (`sentryOnPath`, `sentryFootprints`); a destroyed gun leaves
+// nothing. It blocks no LOS, is not drawn, takes no blast (vehicle-like), and vehicle weapons and
+// close assaults do not attack it (not built).
+import { dist, pointSegmentDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon } from '../content.js';
 import { coverAgainst } from '../geometry.js';
@@ -90,6 +92,28 @@ export function sentryFire(s: S, run: Run): void {
       if (choice) shoot(s, run, gun, choice.unit);
     }
   }
+}
+
+// ---------------------------------------------------------------- sentry guns on the table (spec §3.2, §7.25 [P])
+
+/**
+ * The footprints of the guns still standing, both sides (spec §3.2: a circle, radius 0.75" [P]; the
+ * book gives no size). [P] A fixed "vehicle-like" emplacement is an obstacle like a vehicle's hull:
+ * no figure or hull moves through or ends on it. [P] A destroyed gun leaves nothing, as a vehicle
+ * kill leaves no wreck (§6.6 [P]).
+ */
+export function sentryFootprints(s: S): { id: string; at: Pt; r: number }[] {
+  if (!(s.options as { sentryGuns?: unknown }).sentryGuns) return [];
+  return ([0, 1] as Side[]).flatMap((side) => sentryGuns(s, side).map(({ gun }) => ({ id: gun.id, at: gun.figures[0].at, r: gun.figures[0].r })));
+}
+
+/** The first standing gun whose footprint a base of radius `r` moving along the path would cross or end on (touching allowed), or null. */
+export function sentryOnPath(s: S, path: Pt[], r: number): string | null {
+  for (const g of sentryFootprints(s)) {
+    for (let i = 0; i + 1 < path.length; i++) if (pointSegmentDistance(g.at, path[i], path[i + 1]) < g.r + r - 2) return g.id;
+    if (path.length === 1 && dist(g.at, path[0]) < g.r + r - 2) return g.id;
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------- sentry guns as targets (spec §7.25 [P])

@@ -27,6 +27,7 @@ import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.
 import { iconDestroyed, primitiveFe } from './tech.js';
 import { applyHurt } from './wounds.js';
 import { checkVehicleMines } from './mines.js';
+import { sentryFootprints } from './sentry.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
 export type Facing = 'front' | 'side' | 'rear';
@@ -194,6 +195,8 @@ function hullOverlap(s: S, u: Unit, poly: Pt[]): string | null {
       if (isVehicle(o) ? polygonDistance(hull(o), poly) === 0 : circlePolygonDistance(f.at, f.r - 1, poly) === 0) return f.id;
     }
   }
+  // A sentry gun's emplacement (§7.25 [P]).
+  for (const g of sentryFootprints(s)) if (circlePolygonDistance(g.at, g.r - 1, poly) === 0) return g.id;
   return null;
 }
 

@@ -1,0 +1,61 @@
+// Checklist item #66: sentry guns on the table (§7.25, source p.41; spec §3.2 footprints). The book:
+// "these weapons begin the game in place and cannot be moved"; it gives no size and no rule for
+// moving past or seeing past one. The spec's [P]: "a single-figure vehicle-like unit with armour 6
+// that can be attacked", footprint "sentry gun and PDS: circle, default radius 0.75"". So [P] a gun
+// still standing is an obstacle like a vehicle's hull (no move through it or onto it, and it blocks
+// LOS between others); a destroyed gun leaves nothing, as a vehicle kill leaves no wreck.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { craft, row, squad, tryAct, unitOf } from './helpers.js';
+import { buildVehicle } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
+import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
+import type { Pt } from '../../../src/engine/mech/geom2d.js';
+
+const code = (r: unknown) => (r as { code?: string }).code ?? null;
+
+/** A1 (1 Regular) at (16.6", 5"), about to move; B1 far north; B's gun B-SG-1 at (16.6", 9"), A's gun A-SG-1 at (30", 9"). */
+function scene(name: string, destroyed: string[] = []): S {
+  const s = craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec: squad('regular', 1), at: [[1660, 500]] },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4500, 3) },
+  ] });
+  s.options.sentryGuns = { 1: [{ at: [1660, 900] }], 0: [{ at: [3000, 900] }] };
+  if (destroyed.length) s.sentriesDestroyed = destroyed;
+  return s;
+}
+const move = (fig: string, path: Pt[]): Action => ({ type: 'rush', moves: [{ fig, path }] });
+
+test('#66 sentry guns block movement: no figure moves through or ends on a standing gun\'s 0.75" emplacement, either side\'s; a destroyed gun leaves nothing [P]', () => {
+  // Straight north through the gun.
+  assert.equal(code(tryAct(scene('sg-through'), move('A1.1', [[1660, 1300]]))), 'sentry_gun');
+  // Ending on it (its base overlapping the gun's).
+  assert.equal(code(tryAct(scene('sg-onto'), move('A1.1', [[1660, 800]]))), 'sentry_gun');
+  // Base to base is allowed: 0.5" + 0.75" from the centre.
+  assert.equal(code(tryAct(scene('sg-touch'), move('A1.1', [[1660, 775]]))), null);
+  // Round it.
+  assert.equal(code(tryAct(scene('sg-round'), move('A1.1', [[1860, 900], [1660, 1100]]))), null);
+  // One's own gun is as solid.
+  const own = scene('sg-own');
+  unitOf(own, 'A1').figures[0].at = [2940, 500];
+  assert.equal(code(tryAct(own, move('A1.1', [[2940, 1200]]))), 'sentry_gun');
+  // Destroyed, it blocks nothing.
+  assert.equal(code(tryAct(scene('sg-gone', ['B-SG-1']), move('A1.1', [[1660, 1300]]))), null);
+});
+
+test('#66 sentry guns block movement: a vehicle\'s hull may not cross or end on a standing gun', () => {
+  const mk = (name: string, destroyed: string[] = []) => {
+    const s = scene(name, destroyed);
+    const t = buildVehicle({ name: 'T', vehicle: 'lightTank', quality: 'regular' }, 'T', 0, [1660, 2000]);
+    t.vehicle!.heading = 18000;
+    unitOf(s, 'A1').figures[0].at = [4000, 500];
+    s.units.push(t);
+    s.active = 'T';
+    return s;
+  };
+  const drive = (to: Pt): Action => ({ type: 'drive', speed: 'cautious', path: [to], heading: 18000, fire: [] });
+  // South from (16.6", 20") to (16.6", 8"): the hull would run over the gun at (16.6", 9").
+  assert.equal(code(tryAct(mk('sgv-through'), drive([1660, 800]))), 'overlap');
+  // Stopping short of it is fine; so is a destroyed gun.
+  assert.equal(code(tryAct(mk('sgv-short'), drive([1660, 1600]))), null);
+  assert.equal(code(tryAct(mk('sgv-gone', ['B-SG-1']), drive([1660, 800]))), null);
+});
