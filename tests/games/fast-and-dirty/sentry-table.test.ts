@@ -6,7 +6,7 @@
 // LOS between others); a destroyed gun leaves nothing, as a vehicle kill leaves no wreck.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { craft, row, squad, tryAct, unitOf } from './helpers.js';
+import { craft, fastAndDirty, row, squad, tryAct, unitOf } from './helpers.js';
 import { buildVehicle } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
 import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
@@ -58,4 +58,29 @@ test('#66 sentry guns block movement: a vehicle\'s hull may not cross or end on 
   // Stopping short of it is fine; so is a destroyed gun.
   assert.equal(code(tryAct(mk('sgv-short'), drive([1660, 1600]))), null);
   assert.equal(code(tryAct(mk('sgv-gone', ['B-SG-1']), drive([1660, 800]))), null);
+});
+
+test('#66 sentry guns block LOS between others as a hull does [P]; not the sight of the gun itself, nor the gun\'s own; a destroyed gun blocks nothing; the los query agrees', () => {
+  /** A1.1 at (16.6", 5"), B1 straight behind B's gun at (16.6", 13" / 15" / 17"). */
+  const mk = (name: string, destroyed: string[] = []) => {
+    const s = scene(name, destroyed);
+    unitOf(s, 'B1').figures.forEach((f, i) => { f.at = [1660, 1300 + 200 * i]; });
+    unitOf(s, 'B1').activated = true;
+    return s;
+  };
+  const los = (s: S, from: string, to: string) => (fastAndDirty.query!(fastAndDirty.view(s, 0) as never, 'los', { from, to }) as { visible: boolean } | null)?.visible;
+  const fire: Action = { type: 'engage', moves: [], target: 'B1', fireFirst: true };
+  const s = mk('sg-los');
+  assert.equal(los(s, 'A1.1', 'B1.1'), false);
+  assert.notEqual(code(tryAct(s, fire)), null, 'no figure of A1 sees B1 past the gun');
+  // The gun itself is seen (and may be fired at, sentry-targets.test.ts), and sees past nothing of its own.
+  assert.equal(los(s, 'A1.1', 'B-SG-1'), true);
+  assert.equal(los(s, 'B-SG-1', 'A1.1'), true);
+  // Off the line, or with the gun destroyed, B1.1 is seen.
+  const side = mk('sg-los-side');
+  unitOf(side, 'B1').figures[0].at = [1900, 1300];
+  assert.equal(los(side, 'A1.1', 'B1.1'), true);
+  const gone = mk('sg-los-gone', ['B-SG-1']);
+  assert.equal(los(gone, 'A1.1', 'B1.1'), true);
+  assert.equal(code(tryAct(gone, fire)), null);
 });

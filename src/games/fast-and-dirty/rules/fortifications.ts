@@ -22,9 +22,10 @@ export const isBunker = (f: Feature) => f.kind === 'area' && !!f.fortification?.
 
 /**
  * The AT-capable figures of the unit that reach a structure and see `aim` (§6.6 "Number of hits"),
- * with the closest distance; `gap` is a figure's distance to the structure. Bunkers and sentry guns.
+ * with the closest distance; `gap` is a figure's distance to the structure. Bunkers and sentry guns
+ * (`target`: the gun, which does not block the sight of itself).
  */
-export function structureFirers(s: S, u: Unit, aim: Pt, gap: (f: Figure) => number, pos?: Positions): { firers: Figure[]; distance: number } {
+export function structureFirers(s: S, u: Unit, aim: Pt, gap: (f: Figure) => number, pos?: Positions, target: Unit | null = null): { firers: Figure[]; distance: number } {
   const base = QUALITY_TABLE[u.quality].base;
   const smallArms = living(u).some((f) => !f.support);
   const firers: Figure[] = [];
@@ -35,7 +36,7 @@ export function structureFirers(s: S, u: Unit, aim: Pt, gap: (f: Figure) => numb
     if (!w.at || (f.support && !smallArms)) continue;
     const d = gap(f);
     if (d > 3 * base * rangeX(s, u, w, d)) continue;
-    if (segmentBlock(s, f.at, aim, { fire: true, observerUnit: u, targetUnit: null })) continue;
+    if (segmentBlock(s, f.at, aim, { fire: true, observerUnit: u, targetUnit: target })) continue;
     firers.push(f);
     best = Math.min(best, d);
   }

@@ -15,8 +15,8 @@
 // be fired at whatever the fire priority, and it never counts among another target's priority.
 // It is not a unit in the unit list, but its footprint (spec §3.2, 0.75") is an obstacle to
 // movement like a vehicle's hull [P] (`sentryOnPath`, `sentryFootprints`); a destroyed gun leaves
-// nothing. It blocks no LOS, is not drawn, takes no blast (vehicle-like), and vehicle weapons and
-// close assaults do not attack it (not built).
+// nothing; it blocks LOS between others as a hull does [P] (`sentryBlock`). It is not drawn, takes
+// no blast (vehicle-like), and vehicle weapons and close assaults do not attack it (not built).
 import { dist, pointSegmentDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon } from '../content.js';
@@ -116,6 +116,25 @@ export function sentryOnPath(s: S, path: Pt[], r: number): string | null {
   return null;
 }
 
+/**
+ * A standing gun other than the observer or the target on the segment: [P] it blocks LOS between
+ * others as a vehicle's hull does (§3.2 item 2 [P], rules/vehicles.ts hullBlock); a segment
+ * passing within its 0.75" radius counts.
+ */
+export function sentryBlock(s: S, o: Pt, t: Pt, observer: string, target: string | null): string | null {
+  for (const g of sentryFootprints(s)) {
+    if (g.id === observer || g.id === target) continue;
+    if (pointSegmentDistance(g.at, o, t) < g.r) return `sentry:${g.id}`;
+  }
+  return null;
+}
+
+/** A standing gun as a figure of its one-figure unit, by the gun's id or its figure's (`B-SG-1`, `B-SG-1.1`), for the derived queries. */
+export function sentryFigure(s: S, id: string): { u: Unit; f: Figure } | null {
+  const gun = sentryById(s, id.replace(/\.1$/, ''));
+  return gun ? { u: gun, f: gun.figures[0] } : null;
+}
+
 // ---------------------------------------------------------------- sentry guns as targets (spec §7.25 [P])
 
 /** [P] A sentry gun's armour, as a vehicle's (spec §7.25). */
@@ -131,7 +150,7 @@ export function sentryById(s: S, id: string): Unit | null {
 /** The AT-capable figures of the unit that see the gun's centre and reach it (edge to edge), with the closest distance (§6.6 "Number of hits"). */
 export function sentryFirers(s: S, u: Unit, gun: Unit, pos?: Positions): { firers: Figure[]; distance: number } {
   const g = gun.figures[0];
-  return structureFirers(s, u, g.at, (f) => Math.max(0, dist(f.at, g.at) - f.r - g.r), pos);
+  return structureFirers(s, u, g.at, (f) => Math.max(0, dist(f.at, g.at) - f.r - g.r), pos, gun);
 }
 
 /** Why the unit may not fire at this sentry gun, or null: an enemy gun still standing, an AT-capable weapon that sees and reaches it; no fire priority [P]. */
