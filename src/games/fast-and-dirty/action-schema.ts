@@ -102,7 +102,7 @@ export const actionSchema = T.Union([
     speed: T.Union([T.Literal('stationary'), T.Literal('cautious'), T.Literal('standard')], { description: 'stationary (pivot only), Cautious or Standard speed of the vehicle\'s mobility (§2.5)' }),
     path: T.Array(XY, { maxItems: 12, description: 'waypoints of the hull centre after its position (empty: no move); pivots are free' }),
     heading: T.Integer({ minimum: 0, maximum: 35999, description: 'the final heading in hundredths of a degree, 0 = toward +y, clockwise' }),
-    fire: T.Array(T.Object({ weapon: T.Integer({ minimum: 0, maximum: 5 }), target: Id }, { additionalProperties: false }), { maxItems: 6, description: 'weapon systems (index in the vehicle\'s list) and their target units, within fire control (§2.5)' }),
+    fire: T.Array(T.Object({ weapon: T.Integer({ minimum: 0, maximum: 5 }), target: Id }, { additionalProperties: false }), { maxItems: 6, description: 'weapon systems (index in the vehicle\'s list) and their target units (or an enemy sentry gun\'s id, A-SG-n / B-SG-n: AT weapons only, armour 6, §7.25 [P]), within fire control (§2.5)' }),
     fireFirst: T.Optional(T.Boolean({ description: 'fire before moving (default: after)' })),
     scoot: T.Optional(T.Boolean({ description: 'Fly/Grav Scoot: instead of a normal move, redeploy anywhere on the table (path: the one end point, Standard speed), no fire (§2.5)' })),
     land: T.Optional(T.Boolean({ description: 'Fly/Grav: true lands at the end of the order, false takes off; absent keeps the status, a move takes off (§2.5)' })),

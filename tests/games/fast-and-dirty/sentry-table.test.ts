@@ -6,9 +6,10 @@
 // LOS between others); a destroyed gun leaves nothing, as a vehicle kill leaves no wreck.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { craft, fastAndDirty, row, squad, tryAct, unitOf } from './helpers.js';
-import { buildVehicle } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
-import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
+import { act, craft, evOf, faces, fastAndDirty, row, squad, tryAct, unitOf } from './helpers.js';
+import { buildVehicle, driveCandidates } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
+import { sentryGuns } from '../../../src/games/fast-and-dirty/rules/sentry.js';
+import type { Action, Feature, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
 
 const code = (r: unknown) => (r as { code?: string }).code ?? null;
@@ -83,4 +84,40 @@ test('#66 sentry guns block LOS between others as a hull does [P]; not the sight
   const gone = mk('sg-los-gone', ['B-SG-1']);
   assert.equal(los(gone, 'A1.1', 'B1.1'), true);
   assert.equal(code(tryAct(gone, fire)), null);
+});
+
+test('#66 vehicle weapons at sentry guns: a drive order\'s weapon system may target an enemy gun, AT weapons only, like at a vehicle with armour 6 (1D6 + band + crew Quality + FE unless blast; hits by cover; 1D6 + AT); a penetration destroys it (§7.25 [P], §6.6)', () => {
+  /** Light tank T (A, Regular; turret Light Cannon AT 3 blast, hull GPMG) at (16.6", 20") facing south: B-SG-1 7.5" off its front edge. */
+  const mk = (name: string, terrain: Feature[] = []) => {
+    const s = scene(name);
+    s.terrain = terrain;
+    const t = buildVehicle({ name: 'T', vehicle: 'lightTank', quality: 'regular' }, 'T', 0, [1660, 2000]);
+    t.vehicle!.heading = 18000;
+    unitOf(s, 'A1').figures[0].at = [4000, 500];
+    s.units.push(t);
+    s.active = 'T';
+    return s;
+  };
+  const fire = (weapon: number, target = 'B-SG-1'): Action => ({ type: 'drive', speed: 'stationary', path: [], heading: 18000, fire: [{ weapon, target }] });
+  // 1D6 6 + close 0 + Regular 1 (the cannon's FE left out: a blast weapon) = 7: 2 hits in the open.
+  // Hit 1: 2 + AT 3 = 5 < 6; hit 2: 3 + 3 = 6: destroyed.
+  const r = act(mk('sgv-fire'), fire(0), faces(6, 2, 3, ...Array(30).fill(3)));
+  const shot = evOf(r.events, 'sentry_shot')[0];
+  assert.deepEqual([shot.unit, shot.sentry, shot.weapon, shot.band, shot.cover, shot.mods, shot.weaponFe, shot.fe, shot.hits], ['T', 'B-SG-1', 'lightCannon', 'close', 'none', { band: 0, quality: 1 }, 0, 7, 2]);
+  assert.deepEqual(evOf(r.events, 'penetration').filter((p) => p.sentry).map((p) => [p.weapon, p.total, p.penetrated]), [['lightCannon', 5, false], ['lightCannon', 6, true]]);
+  assert.deepEqual(evOf(r.events, 'sentry_destroyed'), [{ sentry: 'B-SG-1', side: 1, by: 'T' }]);
+  assert.deepEqual(sentryGuns(r.s, 1), []);
+  // Under Fire: the turret mount's −1 (§6.9), not a squad's −3: FE 6.
+  const uf = mk('sgv-uf');
+  unitOf(uf, 'T').underFire = true;
+  assert.equal(evOf(act(uf, fire(0), faces(6, 1, 1, ...Array(30).fill(3))).events, 'sentry_shot')[0].fe, 6);
+  // Refused: the GPMG (no AT rating), one's own gun, a destroyed or unknown one, a gun out of sight.
+  assert.equal(code(tryAct(mk('sgv-mg'), fire(1))), 'no_at_weapon');
+  assert.equal(code(tryAct(mk('sgv-own'), fire(0, 'A-SG-1'))), 'not_enemy');
+  assert.equal(code(tryAct(mk('sgv-unknown'), fire(0, 'B-SG-7'))), 'not_a_sentry_gun');
+  const wall: Feature = { id: 'wall', kind: 'area', points: [[1200, 1300], [2100, 1300], [2100, 1400], [1200, 1400]], move: 'impassable', cover: 'hard', los: 'block', height: 800 };
+  assert.equal(code(tryAct(mk('sgv-wall', [wall]), fire(0))), 'no_line_of_fire');
+  // The sampled orders fire at it.
+  const c = mk('sgv-cands');
+  assert.ok(driveCandidates(c, unitOf(c, 'T')).some((a) => a.type === 'drive' && a.fire.some((f) => f.target === 'B-SG-1' && f.weapon === 0)));
 });

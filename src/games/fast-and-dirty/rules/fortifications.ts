@@ -73,15 +73,16 @@ export function bunkerProblem(s: S, u: Unit, id: string, pos?: Positions): Viola
  * The fire effect of a unit's AT-capable figures at a structure (§6.6 "Number of hits", bunkers and
  * sentry guns): 2D6 keep the highest for a squad of 2+ (1D6 otherwise) + range band and shooter
  * modifiers + the FE of the non-blast AT weapons; `ws` are the weapons in penetration order
- * (highest AT first). The unit has acted.
+ * (highest AT first). The unit has acted. `extra`: modifiers of the caller's own (a vehicle weapon's
+ * Under Fire by its mount, rules/sentry.ts).
  */
-export function atVolley(s: S, run: Run, u: Unit, firers: Figure[], distance: number, at: Record<string, string>) {
+export function atVolley(s: S, run: Run, u: Unit, firers: Figure[], distance: number, at: Record<string, string>, extra: Record<string, number> = {}) {
   u.actedTurn = s.turn;
   const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, ...at });
   const base = QUALITY_TABLE[u.quality].base;
   const x = squadX(s, u, distance);
   const band = distance <= base ? 'base' : distance <= base * x ? 'close' : distance <= 2 * base * x ? 'medium' : 'long';
-  const mods = firerMods(s, u, band);
+  const mods = { ...firerMods(s, u, band), ...extra };
   const ws = firers.map((f) => weapon(f.weapon)).sort((a, b) => (b.at ?? 0) - (a.at ?? 0) || (a.id < b.id ? -1 : 1));
   const weaponFe = ws.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
   const fe = Math.max(...dice) + Object.values(mods).reduce((a, c) => a + c, 0) + weaponFe;

@@ -15,14 +15,18 @@
 // be fired at whatever the fire priority, and it never counts among another target's priority.
 // It is not a unit in the unit list, but its footprint (spec §3.2, 0.75") is an obstacle to
 // movement like a vehicle's hull [P] (`sentryOnPath`, `sentryFootprints`); a destroyed gun leaves
-// nothing; it blocks LOS between others as a hull does [P] (`sentryBlock`). It is not drawn, takes
-// no blast (vehicle-like), and vehicle weapons and close assaults do not attack it (not built).
-import { dist, pointSegmentDistance, type Pt } from '../../../engine/mech/geom2d.js';
+// nothing; it blocks LOS between others as a hull does [P] (`sentryBlock`). A vehicle's AT weapon
+// systems may fire at it (`vehicleAtSentry`, the same volley and hits as infantry fire). It is not
+// drawn, takes no blast (vehicle-like), and close assaults do not attack it (not built).
+import { circlePolygonDistance, dist, pointSegmentDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
-import { CONTENT, weapon } from '../content.js';
-import { coverAgainst } from '../geometry.js';
+import { CONTENT, weapon, type VehicleWeapon, type WeaponDef } from '../content.js';
+import { coverAgainst, segmentBlock } from '../geometry.js';
+import { hull, inArc, underFireMod, vdef, weaponFirer } from './vehicles.js';
+import { waterFireMod, waterMountProblem } from './amphibious.js';
+import { rangeX } from './environment.js';
 import { priorityTargets, type Positions } from '../legal.js';
-import { inPlay, troops, type Figure, type Quality, type S, type Side, type Unit } from '../state.js';
+import { QUALITY_TABLE, inPlay, troops, type Figure, type Quality, type S, type Side, type Unit } from '../state.js';
 import { shoot } from './combat.js';
 import { atVolley, structureFirers } from './fortifications.js';
 import type { Run } from './run.js';
@@ -177,9 +181,19 @@ export function sentryShot(s: S, run: Run, u: Unit, id: string): void {
   if (!firers.length) return;
   const { band, mods, ws, weaponFe, fe } = atVolley(s, run, u, firers, distance, { sentry: id });
   const closest = firers.slice().sort((a, b) => dist(a.at, gun.figures[0].at) - dist(b.at, gun.figures[0].at))[0];
-  const cover = coverAgainst(s, closest.at, gun.figures[0]).cover;
-  const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
-  run.emit('sentry_shot', { unit: u.id, sentry: id, firers: firers.map((f) => f.id), band, distance, cover, mods, weaponFe, fe, hits });
+  sentryHits(s, run, u, gun, closest.at, { firers: firers.map((f) => f.id), band, distance, mods, weaponFe, fe }, ws);
+}
+
+/**
+ * The hits of a volley at a gun and their penetration rolls (one function for infantry and vehicle
+ * fire): hits by the gun's cover against `from`; each hit 1D6 + AT (weapons in turn from the highest
+ * AT) against armour 6; a penetration destroys it.
+ */
+function sentryHits(s: S, run: Run, u: Unit, gun: Unit, from: Pt, shot: { fe: number } & Record<string, unknown>, ws: WeaponDef[]): void {
+  const id = gun.id;
+  const cover = coverAgainst(s, from, gun.figures[0]).cover;
+  const hits = shot.fe > 0 ? Math.floor(shot.fe / PER_HIT[cover]) : 0;
+  run.emit('sentry_shot', { unit: u.id, sentry: id, ...shot, cover, hits });
   for (let i = 0; i < hits; i++) {
     const w = ws[i % ws.length];
     const die = run.roll('penetration', 1, { sentry: id, weapon: w.id })[0];
@@ -191,4 +205,71 @@ export function sentryShot(s: S, run: Run, u: Unit, id: string): void {
       return;
     }
   }
+}
+
+// ---------------------------------------------------------------- vehicle weapons at sentry guns (spec §7.25 [P], §6.6)
+
+/** A gun's id, standing or not (`A-SG-1`): a vehicle's fire names a gun as its target by it. */
+export const isSentryId = (id: string) => /^[AB]-SG-\d+$/.test(id);
+
+/**
+ * Why weapon system `i` of the vehicle may not fire at this sentry gun from (at, heading), or null:
+ * an enemy gun still standing, an AT-rated weapon (§2.3: as at a vehicle), the gun in its arc, its
+ * centre in sight of the hull's centre, within long range edge to edge; no fire priority [P], as for
+ * infantry.
+ */
+export function sentryWeaponProblem(s: S, u: Unit, i: number, id: string, at?: Pt, heading?: number): Violation | null {
+  const m = vdef(u).weapons[i];
+  if (!m) return violation('no_such_weapon', `${vdef(u).name} has no weapon system ${i}`);
+  const gun = sentryById(s, id);
+  if (!gun) return violation('not_a_sentry_gun', `${id} is not a sentry gun still standing (§7.25)`);
+  if (gun.side === u.side) return violation('not_enemy', `${id} is a sentry gun of your side`);
+  const w = weapon(m.weapon);
+  if (!w.at) return violation('no_at_weapon', `${w.name} has no AT rating: it may not fire at a sentry gun (armour 6, §7.25 [P], §2.3)`);
+  const c = at ?? u.figures[0].at;
+  const wet = waterMountProblem(s, u, m, c);
+  if (wet) return wet;
+  const g = gun.figures[0];
+  const d = circlePolygonDistance(g.at, g.r, at ? hull(u, at, heading) : hull(u));
+  const reach = 3 * QUALITY_TABLE[u.quality].base * rangeX(s, u, w, d, true);
+  if (!inArc(u, m, g, c, heading) || segmentBlock(s, c, g.at, { fire: false, observerUnit: u, targetUnit: gun }) || d > reach) {
+    return violation('no_line_of_fire', `${w.name} (${m.mount}) does not have ${id} in its arc, in sight and in range (§2.5, §3.2)`);
+  }
+  return null;
+}
+
+/**
+ * One vehicle weapon system at a sentry gun (§6.6 as at a vehicle): the AT volley of the weapon as
+ * a one-figure firer (1D6 + band + crew Quality + the weapon's FE unless a blast weapon; Under Fire
+ * by the mount, −1 or −3, §6.9; Advanced Targeting +2), then the hits as for infantry fire.
+ */
+export function vehicleAtSentry(s: S, run: Run, u: Unit, m: VehicleWeapon, id: string): void {
+  const gun = sentryById(s, id);
+  if (!gun) return;
+  const c = u.figures[0].at;
+  const distance = circlePolygonDistance(gun.figures[0].at, gun.figures[0].r, hull(u));
+  // The vehicle's Under Fire is its mount's (§6.9), not the squads' −3.
+  const firer: Unit = { ...weaponFirer(u, m), underFire: false };
+  const extra: Record<string, number> = {};
+  const uf = underFireMod(u, m);
+  if (uf) extra.underFire = uf;
+  const wet = waterFireMod(s, u, c);
+  if (wet) extra.amphibious = wet;
+  if (vdef(u).properties?.includes('advancedTargeting')) extra.advancedTargeting = 2;
+  const { band, mods, ws, weaponFe, fe } = atVolley(s, run, firer, firer.figures, distance, { sentry: id, weapon: m.weapon }, extra);
+  u.actedTurn = s.turn;
+  sentryHits(s, run, u, gun, c, { weapon: m.weapon, band, distance, mods, weaponFe, fe }, ws);
+}
+
+/** Sampled drive fire at the enemy guns (bots): per gun, every weapon that may fire at it together, then each alone (fire control picks). */
+export function sentryFireSets(s: S, u: Unit): { weapon: number; target: string }[][] {
+  if (u.side === null) return [];
+  const out: { weapon: number; target: string }[][] = [];
+  for (const { gun } of sentryGuns(s, u.side === 0 ? 1 : 0)) {
+    const ok = vdef(u).weapons.map((_, i) => i).filter((i) => !sentryWeaponProblem(s, u, i, gun.id));
+    if (!ok.length) continue;
+    out.push(ok.map((i) => ({ weapon: i, target: gun.id })));
+    if (ok.length > 1) for (const i of ok) out.push([{ weapon: i, target: gun.id }]);
+  }
+  return out;
 }
