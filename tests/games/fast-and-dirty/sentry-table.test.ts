@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { act, craft, evOf, faces, fastAndDirty, row, squad, tryAct, unitOf } from './helpers.js';
 import { buildVehicle, driveCandidates } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
 import { sentryGuns } from '../../../src/games/fast-and-dirty/rules/sentry.js';
+import { orderCandidates } from '../../../src/games/fast-and-dirty/candidates.js';
 import type { Action, Feature, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
 
@@ -120,4 +121,39 @@ test('#66 vehicle weapons at sentry guns: a drive order\'s weapon system may tar
   // The sampled orders fire at it.
   const c = mk('sgv-cands');
   assert.ok(driveCandidates(c, unitOf(c, 'T')).some((a) => a.type === 'drive' && a.fire.some((f) => f.target === 'B-SG-1' && f.weapon === 0)));
+});
+
+test('#66 close assault on a sentry gun, as on a vehicle [P] (§6.11): nerve test, the gun\'s defensive shot, the charge, one hit per figure in contact with an AT weapon or AT grenades, 1D6 + AT against armour 6', () => {
+  /** A1 (3 Regulars and an AMAW, AT 4) at y = 5", x 10"…16.6"; the charge moves all four 2.74" north, A1.4 into contact with B-SG-1. */
+  const mk = (name: string) => {
+    const s = scene(name);
+    s.units[0] = craft({ name, units: [{ id: 'A1', side: 0, spec: squad('regular', 3, { support: 'amaw' }), at: row(1000, 500, 4) }] }).units[0];
+    return s;
+  };
+  const moves = [0, 1, 2, 3].map((i) => ({ fig: `A1.${i + 1}`, path: [[1000 + 220 * i, 774] as Pt] }));
+  const charge = (target = 'B-SG-1', m = moves): Action => ({ type: 'assault', target, moves: m });
+  // Nerve 4 ≥ 3; the gun's shot (1D6 1 + base 2 + the Heavy MG's FE 2 = 5: one hit on A1.4, saved 6 + 1 ≥ 5);
+  // the charge; A1.4's AMAW: 2 + AT 4 = 6: destroyed.
+  const r = act(mk('sga-kill'), charge(), faces(4, 1, 1, 6, 2, ...Array(30).fill(3)));
+  assert.deepEqual(evOf(r.events, 'nerve_test'), [{ unit: 'A1', target: 'B-SG-1', passed: true }]);
+  const shot = evOf(r.events, 'shot')[0];
+  assert.deepEqual([shot.unit, shot.target, shot.defensive], ['B-SG-1', 'A1', true]);
+  assert.deepEqual(evOf(r.events, 'assault_hit'), [{ figure: 'A1.4', target: 'B-SG-1', weapon: 'amaw' }]);
+  assert.deepEqual(evOf(r.events, 'penetration').map((p) => [p.sentry, p.total, p.penetrated]), [['B-SG-1', 6, true]]);
+  assert.deepEqual(evOf(r.events, 'sentry_destroyed'), [{ sentry: 'B-SG-1', side: 1, by: 'A1' }]);
+  assert.deepEqual(unitOf(r.s, 'A1').figures[3].at, [1660, 774]);
+  assert.equal(r.events.some((e) => e.type === 'assault_result'), false, 'no victor roll');
+  // A failed nerve test: no shot, no move.
+  const h = act(mk('sga-nerve'), charge(), faces(2, ...Array(30).fill(3)));
+  assert.deepEqual([evOf(h.events, 'nerve_test')[0].passed, evOf(h.events, 'shot').length], [false, 0]);
+  assert.deepEqual(unitOf(h.s, 'A1').figures[3].at, [1660, 500]);
+  // Refused: no figure in contact, one's own gun, a destroyed gun.
+  assert.equal(code(tryAct(mk('sga-short'), charge('B-SG-1', moves.map((m) => ({ ...m, path: [[m.path[0][0], 700] as Pt] }))))), 'no_contact');
+  assert.equal(code(tryAct(mk('sga-own'), charge('A-SG-1'))), 'not_enemy');
+  const gone = mk('sga-gone');
+  gone.sentriesDestroyed = ['B-SG-1'];
+  assert.equal(code(tryAct(gone, charge())), 'not_a_sentry_gun');
+  // The sampled orders charge it.
+  const c = mk('sga-cands');
+  assert.ok(orderCandidates(c, unitOf(c, 'A1')).some((a) => a.type === 'assault' && a.target === 'B-SG-1'));
 });

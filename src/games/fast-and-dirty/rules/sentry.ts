@@ -16,8 +16,9 @@
 // It is not a unit in the unit list, but its footprint (spec §3.2, 0.75") is an obstacle to
 // movement like a vehicle's hull [P] (`sentryOnPath`, `sentryFootprints`); a destroyed gun leaves
 // nothing; it blocks LOS between others as a hull does [P] (`sentryBlock`). A vehicle's AT weapon
-// systems may fire at it (`vehicleAtSentry`, the same volley and hits as infantry fire). It is not
-// drawn, takes no blast (vehicle-like), and close assaults do not attack it (not built).
+// systems may fire at it (`vehicleAtSentry`, the same volley and hits as infantry fire), and
+// infantry may close-assault it as a vehicle (`assaultSentry`, §6.11 [P]). It is not drawn and
+// takes no blast (vehicle-like).
 import { circlePolygonDistance, dist, pointSegmentDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon, type VehicleWeapon, type WeaponDef } from '../content.js';
@@ -25,8 +26,9 @@ import { coverAgainst, segmentBlock } from '../geometry.js';
 import { hull, inArc, underFireMod, vdef, weaponFirer } from './vehicles.js';
 import { waterFireMod, waterMountProblem } from './amphibious.js';
 import { rangeX } from './environment.js';
+import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.js';
 import { priorityTargets, type Positions } from '../legal.js';
-import { QUALITY_TABLE, inPlay, troops, type Figure, type Quality, type S, type Side, type Unit } from '../state.js';
+import { QUALITY_TABLE, inPlay, living, troops, type Figure, type Quality, type S, type Side, type Unit } from '../state.js';
 import { shoot } from './combat.js';
 import { atVolley, structureFirers } from './fortifications.js';
 import type { Run } from './run.js';
@@ -194,11 +196,17 @@ function sentryHits(s: S, run: Run, u: Unit, gun: Unit, from: Pt, shot: { fe: nu
   const cover = coverAgainst(s, from, gun.figures[0]).cover;
   const hits = shot.fe > 0 ? Math.floor(shot.fe / PER_HIT[cover]) : 0;
   run.emit('sentry_shot', { unit: u.id, sentry: id, ...shot, cover, hits });
-  for (let i = 0; i < hits; i++) {
-    const w = ws[i % ws.length];
+  sentryPenetrations(s, run, u, gun, Array.from({ length: hits }, (_, i) => ws[i % ws.length]));
+}
+
+/** One penetration roll per hit, with its weapon: 1D6 + AT (+ `extra`, Tank Hunter) against armour 6; the first penetration destroys the gun. */
+function sentryPenetrations(s: S, run: Run, u: Unit, gun: Unit, hits: WeaponDef[], extra = 0): void {
+  const id = gun.id;
+  for (const w of hits) {
     const die = run.roll('penetration', 1, { sentry: id, weapon: w.id })[0];
-    const pen = die + (w.at ?? 0) >= SENTRY_ARMOUR;
-    run.emit('penetration', { sentry: id, weapon: w.id, total: die + (w.at ?? 0), armour: SENTRY_ARMOUR, penetrated: pen });
+    const total = die + (w.at ?? 0) + extra;
+    const pen = total >= SENTRY_ARMOUR;
+    run.emit('penetration', { sentry: id, weapon: w.id, total, armour: SENTRY_ARMOUR, penetrated: pen });
     if (pen) {
       s.sentriesDestroyed = [...(s.sentriesDestroyed ?? []), id];
       run.emit('sentry_destroyed', { sentry: id, side: gun.side, by: u.id });
@@ -272,4 +280,56 @@ export function sentryFireSets(s: S, u: Unit): { weapon: number; target: string 
     if (ok.length > 1) for (const i of ok) out.push([{ weapon: i, target: gun.id }]);
   }
   return out;
+}
+
+// ---------------------------------------------------------------- close assault on a sentry gun (spec §7.25 [P], §6.11)
+
+/**
+ * Why the unit's charge at this sentry gun is not legal, or null: an enemy gun still standing; a
+ * unit that may assault (not a sniper or weapon team, not falling back or Pinned); at least one
+ * figure ending in base contact with the gun (the move itself: legal.ts moveProblem).
+ */
+export function sentryAssaultProblem(s: S, u: Unit, id: string, end: Map<string, Pt>): Violation | null {
+  const gun = sentryById(s, id);
+  if (!gun) return violation('not_a_sentry_gun', `${id} is not a sentry gun still standing (§7.25)`);
+  if (gun.side === u.side) return violation('not_enemy', `${id} is a sentry gun of your side`);
+  if (!troops(u) || u.kind === 'sniper' || u.kind === 'weaponTeam') return violation('cannot_assault', `${u.id} does not assault`);
+  if (u.fallingBack) return violation('falling_back', 'a falling-back unit may not initiate an assault (§6.1)');
+  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot start an assault (§7.19)`);
+  const g = gun.figures[0];
+  const contact = [...end.entries()].some(([fig, p]) => dist(p, g.at) - g.r - (u.figures.find((f) => f.id === fig)?.r ?? 0) <= 5);
+  if (!contact) return violation('no_contact', `at least one figure must end in base contact with ${id} (§6.11, §7.25 [P])`);
+  return null;
+}
+
+/**
+ * Close assault on a sentry gun [P], as on a vehicle (§6.11; the spec's "vehicle-like unit"): a
+ * nerve test (Quality on 1D6, Tank Hunter +1; failed, the unit hesitates and its activation ends);
+ * the gun's defensive shot at the chargers (its weapon, as its end-of-turn fire, no Under Fire); the
+ * move; then each figure in contact with an AT-rated weapon or AT grenades scores one hit, 1D6 + AT
+ * (Tank Hunter +2) against armour 6. No victor roll, no fall back; the gun tests no morale.
+ */
+export function assaultSentry(s: S, run: Run, u: Unit, id: string, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => void): void {
+  const gun = sentryById(s, id);
+  if (!gun) return;
+  const bonus = nerveBonus(u);
+  const nerve = run.roll('nerve_test', 1, { unit: u.id })[0] + bonus >= QUALITY_TABLE[u.quality].target;
+  run.emit('nerve_test', { unit: u.id, target: id, passed: nerve, ...(bonus ? { tankHunter: bonus } : {}) });
+  if (!nerve) return;
+  const wasUF = u.underFire;
+  shoot(s, run, gun, u, { defensive: true });
+  u.underFire = wasUF;
+  if (!inPlay(u)) return;
+  const live = moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
+  move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]])));
+  const g = gun.figures[0];
+  const hits: WeaponDef[] = [];
+  for (const f of living(u)) {
+    const w = closeAtWeapon(u, f);
+    if (!w || dist(f.at, g.at) - g.r - f.r > 5) continue;
+    run.emit('assault_hit', { figure: f.id, target: id, weapon: w.id });
+    hits.push(w);
+  }
+  sentryPenetrations(s, run, u, gun, hits, tankHunterPenetration(u));
+  run.emit('sentry_assaulted', { unit: u.id, sentry: id, hits: hits.length });
 }
