@@ -157,3 +157,24 @@ test('#66 close assault on a sentry gun, as on a vehicle [P] (§6.11): nerve tes
   const c = mk('sga-cands');
   assert.ok(orderCandidates(c, unitOf(c, 'A1')).some((a) => a.type === 'assault' && a.target === 'B-SG-1'));
 });
+
+test('#66 drawing sentry guns: the board picture draws each standing gun as its 0.75" emplacement in its side\'s colour, a destroyed one as a grey dashed ring with a cross', () => {
+  const s = scene('sg-draw', ['B-SG-1']);
+  const svg = fastAndDirty.render!(fastAndDirty.view(s, null) as never, { seat: null });
+  const gun = (id: string) => svg.match(new RegExp(`<g class="sentry-gun" data-sentry="${id}"[^>]*>([\\s\\S]*?)</g>`));
+  const a = gun('A-SG-1'), b = gun('B-SG-1');
+  assert.ok(a && b, 'both guns drawn');
+  // A's gun standing at (30", 9"): radius 0.75" = 10.5 px, filled.
+  assert.match(a![0], /<circle cx="[\d.]+" cy="[\d.]+" r="10.5" fill="#[0-9a-f]{6}"/i);
+  assert.doesNotMatch(a![0], /data-destroyed/);
+  assert.match(a![0], /A-SG-1: sentry gun of Side A \(modern\), Heavy Machine Gun/);
+  // B's gun destroyed: no fill, dashed, crossed.
+  assert.match(b![0], /data-destroyed="true"/);
+  assert.match(b![0], /fill="none"[^>]*stroke-dasharray/);
+  assert.equal((b![0].match(/<line /g) ?? []).length, 2);
+  assert.match(svg, /a destroyed sentry gun/);
+  // No guns, nothing drawn.
+  const none = scene('sg-draw-none');
+  delete none.options.sentryGuns;
+  assert.doesNotMatch(fastAndDirty.render!(fastAndDirty.view(none, null) as never, { seat: null }), /sentry-gun/);
+});

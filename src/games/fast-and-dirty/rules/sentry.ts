@@ -17,8 +17,8 @@
 // movement like a vehicle's hull [P] (`sentryOnPath`, `sentryFootprints`); a destroyed gun leaves
 // nothing; it blocks LOS between others as a hull does [P] (`sentryBlock`). A vehicle's AT weapon
 // systems may fire at it (`vehicleAtSentry`, the same volley and hits as infantry fire), and
-// infantry may close-assault it as a vehicle (`assaultSentry`, §6.11 [P]). It is not drawn and
-// takes no blast (vehicle-like).
+// infantry may close-assault it as a vehicle (`assaultSentry`, §6.11 [P]). The board picture draws
+// it (render.ts). It takes no blast (vehicle-like).
 import { circlePolygonDistance, dist, pointSegmentDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon, type VehicleWeapon, type WeaponDef } from '../content.js';
@@ -66,11 +66,14 @@ export function sentryProblem(o: unknown, table: { w: number; h: number }): Viol
   return null;
 }
 
+/** The id of a side's gun by its place in the option's list: `A-SG-1`, `B-SG-1`, … */
+export const sentryId = (side: Side, i: number) => `${side === 0 ? 'A' : 'B'}-SG-${i + 1}`;
+
 /** The guns of the option still standing, as one-figure weapon teams (not in the unit list), ids `A-SG-1`, `B-SG-1`, …, with their level. */
 export function sentryGuns(s: S, side: Side): { gun: Unit; level: SentryLevel }[] {
   const list = ((s.options as { sentryGuns?: Record<string, GunDef[]> }).sentryGuns?.[side] ?? []);
   return list.flatMap((g, i) => {
-    const id = `${side === 0 ? 'A' : 'B'}-SG-${i + 1}`;
+    const id = sentryId(side, i);
     return s.sentriesDestroyed?.includes(id) ? [] : [sentryUnit(g, id, side)];
   });
 }
