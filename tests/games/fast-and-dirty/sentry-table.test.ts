@@ -6,14 +6,17 @@
 // LOS between others); a destroyed gun leaves nothing, as a vehicle kill leaves no wreck.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, evOf, faces, fastAndDirty, row, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, evOf, faces, fastAndDirty, row, seats, squad, tryAct, unitOf } from './helpers.js';
 import { buildVehicle, driveCandidates } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
 import { sentryGuns } from '../../../src/games/fast-and-dirty/rules/sentry.js';
 import { orderCandidates } from '../../../src/games/fast-and-dirty/candidates.js';
 import type { Action, Feature, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
+import * as kernel from '../../../src/engine/kernel.js';
+import { scriptedRng } from '../../../src/engine/rng.js';
+import { isViolation } from '../../../src/engine/types.js';
 
-const code = (r: unknown) => (r as { code?: string }).code ?? null;
+const code = (r: unknown) => (r as { code?: string } | null)?.code ?? null;
 
 /** A1 (1 Regular) at (16.6", 5"), about to move; B1 far north; B's gun B-SG-1 at (16.6", 9"), A's gun A-SG-1 at (30", 9"). */
 function scene(name: string, destroyed: string[] = []): S {
@@ -177,4 +180,24 @@ test('#66 drawing sentry guns: the board picture draws each standing gun as its 
   const none = scene('sg-draw-none');
   delete none.options.sentryGuns;
   assert.doesNotMatch(fastAndDirty.render!(fastAndDirty.view(none, null) as never, { seat: null }), /sentry-gun/);
+});
+
+test('#66 sentry guns block placement: no figure deploys onto a gun; a figure set up on one may move off it, not onto another [P]', () => {
+  const start = (options: Record<string, unknown>) => {
+    const r = kernel.setupGame(fastAndDirty, { scenario: 'firefight', seats, options }, scriptedRng([]));
+    if (isViolation(r)) throw new Error(r.code);
+    return r.k;
+  };
+  /** A1's six figures 2.2" apart on y = 10": A1.3 at (10.1", 10"). */
+  const a1: Action = { type: 'deploy', placements: [1, 2, 3, 4, 5, 6].map((i) => ({ fig: `A1.${i}`, at: [350 + 220 * i, 1000] as Pt })) };
+  const dec = (k: ReturnType<typeof start>) => kernel.findDecision(fastAndDirty, k, kernel.openDecisions(fastAndDirty, k).find((d) => d.seat === 0)!.id)!;
+  const onGun = start({ sealedDeployment: true, sentryGuns: { 1: [{ at: [1010, 1000] }] } });
+  assert.equal(code(kernel.validateAnswer(fastAndDirty, onGun, 0, dec(onGun), a1)), 'sentry_gun');
+  const clear = start({ sealedDeployment: true, sentryGuns: { 1: [{ at: [1010, 1400] }] } });
+  assert.equal(code(kernel.validateAnswer(fastAndDirty, clear, 0, dec(clear), a1)), null);
+  // A figure standing on a gun (a gun placed on a default set-up) may move off it, not onto another.
+  const s = scene('sg-off');
+  s.options.sentryGuns = { 1: [{ at: [1660, 560] }, { at: [1660, 150] }] };
+  assert.equal(code(tryAct(s, move('A1.1', [[1900, 500]]))), null);
+  assert.equal(code(tryAct(s, move('A1.1', [[1660, 200]]))), 'sentry_gun');
 });

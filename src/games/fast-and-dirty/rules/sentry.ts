@@ -116,9 +116,14 @@ export function sentryFootprints(s: S): { id: string; at: Pt; r: number }[] {
   return ([0, 1] as Side[]).flatMap((side) => sentryGuns(s, side).map(({ gun }) => ({ id: gun.id, at: gun.figures[0].at, r: gun.figures[0].r })));
 }
 
-/** The first standing gun whose footprint a base of radius `r` moving along the path would cross or end on (touching allowed), or null. */
+/**
+ * The first standing gun whose footprint a base of radius `r` moving along the path would cross or
+ * end on (touching allowed), or null; one point: standing there. [P] A figure set up on a gun (a
+ * default deployment under a gun placed there) may move off it.
+ */
 export function sentryOnPath(s: S, path: Pt[], r: number): string | null {
   for (const g of sentryFootprints(s)) {
+    if (path.length > 1 && dist(g.at, path[0]) < g.r + r - 2) continue;
     for (let i = 0; i + 1 < path.length; i++) if (pointSegmentDistance(g.at, path[i], path[i + 1]) < g.r + r - 2) return g.id;
     if (path.length === 1 && dist(g.at, path[0]) < g.r + r - 2) return g.id;
   }
