@@ -51,7 +51,7 @@ export const actionSchema = T.Union([
     ...Boarding,
   }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
   act('rush', { moves: Moves, ...MedicStays, ...Attachment, ...Boarding }, 'Move Out: Rush, a double move without fire (§5.3)'),
-  act('assault', { target: Id, moves: Moves, jump: T.Optional(T.Literal('bound', { description: 'charge by jump-pack Bound: 1-3 straight bounds of up to 6"; the free shot is measured from the start of the last bound (§7.12)' })), ...MedicStays, ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10)'),
+  act('assault', { target: Id, moves: Moves, jump: T.Optional(T.Literal('bound', { description: 'charge by jump-pack Bound: 1-3 straight bounds of up to 6"; the free shot is measured from the start of the last bound (§7.12)' })), ...MedicStays, ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10); target may be an enemy sentry gun (A-SG-n / B-SG-n), assaulted as a vehicle (§7.25 [P], §6.11)'),
   act('command', {
     demolition: T.Union([T.Object({ act: T.Union([T.Literal('rig'), T.Literal('detonate')]), fig: Id }, { additionalProperties: false }), T.Null()]),
     target: T.Union([Id, T.Null()]),
@@ -102,7 +102,7 @@ export const actionSchema = T.Union([
     speed: T.Union([T.Literal('stationary'), T.Literal('cautious'), T.Literal('standard')], { description: 'stationary (pivot only), Cautious or Standard speed of the vehicle\'s mobility (§2.5)' }),
     path: T.Array(XY, { maxItems: 12, description: 'waypoints of the hull centre after its position (empty: no move); pivots are free' }),
     heading: T.Integer({ minimum: 0, maximum: 35999, description: 'the final heading in hundredths of a degree, 0 = toward +y, clockwise' }),
-    fire: T.Array(T.Object({ weapon: T.Integer({ minimum: 0, maximum: 5 }), target: Id }, { additionalProperties: false }), { maxItems: 6, description: 'weapon systems (index in the vehicle\'s list) and their target units, within fire control (§2.5)' }),
+    fire: T.Array(T.Object({ weapon: T.Integer({ minimum: 0, maximum: 5 }), target: Id }, { additionalProperties: false }), { maxItems: 6, description: 'weapon systems (index in the vehicle\'s list) and their target units (or an enemy sentry gun\'s id, A-SG-n / B-SG-n: AT weapons only, armour 6, §7.25 [P]), within fire control (§2.5)' }),
     fireFirst: T.Optional(T.Boolean({ description: 'fire before moving (default: after)' })),
     scoot: T.Optional(T.Boolean({ description: 'Fly/Grav Scoot: instead of a normal move, redeploy anywhere on the table (path: the one end point, Standard speed), no fire (§2.5)' })),
     land: T.Optional(T.Boolean({ description: 'Fly/Grav: true lands at the end of the order, false takes off; absent keeps the status, a move takes off (§2.5)' })),

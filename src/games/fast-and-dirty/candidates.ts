@@ -264,7 +264,9 @@ function blastCandidates(s: S, u: Unit): Action[] {
 function assaultCandidates(s: S, u: Unit): Action[] {
   const out: Action[] = [];
   const allowance = moveAllowance(s, u, 'assault');
-  for (const e of enemiesOf(s, u)) {
+  // The enemy sentry guns too (§7.25 [P]).
+  const guns = u.side === null ? [] : sentryGuns(s, u.side === 0 ? 1 : 0).map((g) => g.gun);
+  for (const e of [...enemiesOf(s, u), ...guns]) {
     let best: { f: (typeof u.figures)[number]; g: (typeof u.figures)[number]; d: number } | null = null;
     for (const f of living(u)) for (const g of living(e)) {
       const d = edgeDistance(f.at, f.r, g.at, g.r);

@@ -7,6 +7,7 @@ import {
   pointSegmentDistance, segmentMeetsPolyline, SpatialIndex, boxOf, type Pt,
 } from '../../engine/mech/geom2d.js';
 import { hullBlock } from './rules/vehicles.js';
+import { sentryBlock } from './rules/sentry.js';
 import { POWERED_COHERENCY, powered } from './rules/powered.js';
 import { airborne } from './rules/grav.js';
 import { buildingBlocks, buildingCrossing, isBuilding } from './rules/buildings.js';
@@ -59,6 +60,9 @@ export function segmentBlock(s: S, o: Pt, t: Pt, opt: LosOptions): string | null
   if (smoke) return smoke;
   const veh = hullBlock(s, o, t, opt.observerUnit.id, opt.targetUnit?.id ?? null);
   if (veh) return veh;
+  // A sentry gun's emplacement blocks as a hull does (§7.25 [P]).
+  const gun = sentryBlock(s, o, t, opt.observerUnit.id, opt.targetUnit?.id ?? null);
+  if (gun) return gun;
   return friendlyBlock(s, o, t, opt);
 }
 

@@ -14,6 +14,7 @@ import { clearance, flyerAssaultProblem } from './rules/flyer.js';
 import { isBuilding, openingLimit, openingsMet } from './rules/buildings.js';
 import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
 import { QUALITY_TABLE, casualties, living, movers, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
+import { isSentryId, sentryAssaultProblem, sentryOnPath } from './rules/sentry.js';
 
 export type Positions = Map<string, Pt>;
 
@@ -119,6 +120,9 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
         }
       }
     }
+    // A sentry gun's emplacement is an obstacle, like a vehicle's hull (§7.25 [P]).
+    const gun = sentryOnPath(s, path, f.r);
+    if (gun) return violation('sentry_gun', `${m.fig}: the path crosses or ends on the sentry gun ${gun} (§7.25 [P], §3.2)`);
     const last = path[path.length - 1];
     const exit = opt.exitFor !== undefined && exitsOwnEdge(s, opt.exitFor, last);
     if (!exit) {
@@ -357,6 +361,8 @@ export function blastProblem(s: S, u: Unit, fig: string, at: Pt, pos?: Positions
 // ---------------------------------------------------------------- close assault (§6.10)
 
 export function assaultProblem(s: S, u: Unit, target: string, end: Positions): Violation | null {
+  // A sentry gun, as a vehicle (§7.25 [P], §6.11).
+  if (isSentryId(target)) return sentryAssaultProblem(s, u, target, end);
   const t = s.units.find((x) => x.id === target);
   if (!t || !inPlay(t) || t.hidden) return violation('no_such_target', `no unit ${target} in play and on the table`);
   if (t.side === u.side || t.side === null) return violation('not_enemy', `${target} is not an enemy unit`);

@@ -5,6 +5,7 @@ import { coherencyDistance, coherencyOf, coverAgainst, pathCost, positionCover, 
 import { firePlan, moveAllowance, priorityTargets } from './legal.js';
 import { QUALITY_TABLE, living, type Figure, type S, type Unit } from './state.js';
 import type { View } from './view.js';
+import { sentryFigure } from './rules/sentry.js';
 
 const figure = (s: S, id: string): { u: Unit; f: Figure } | null => {
   for (const u of s.units) for (const f of u.figures) if (f.id === id) return { u, f };
@@ -31,7 +32,8 @@ export function query(v: View, name: string, args: unknown): unknown {
     }
     case 'los': {
       // {from: figureId, to: figureId, fire?}
-      const o = figure(s, String(a.from)), t = figure(s, String(a.to));
+      // A standing sentry gun answers by its id too (rules/sentry.ts).
+      const o = figure(s, String(a.from)) ?? sentryFigure(s, String(a.from)), t = figure(s, String(a.to)) ?? sentryFigure(s, String(a.to));
       if (!o || !t) return null;
       return { visible: sees(s, o.f, t.f, { fire: !!a.fire, observerUnit: o.u, targetUnit: t.u }) };
     }

@@ -12,6 +12,7 @@ import { CONTENT, scenarioDef } from './content.js';
 import { casualties, inPlay, living, type Feature, type Side, type Unit } from './state.js';
 import type { View } from './view.js';
 import { hull } from './rules/vehicles.js';
+import { SENTRY_RADIUS, sentryId } from './rules/sentry.js';
 
 /** Pixels per inch: a 48" table is 672 px. */
 const PX = 14;
@@ -236,6 +237,31 @@ export function render(v: View, opts: RenderOptions): string {
     text(units, x, y + 3, m.dummy ? 'D' : '?', { 'font-size': 8, 'text-anchor': 'middle', fill: '#ffffff', 'font-weight': 'bold' });
   }
 
+  // Sentry guns (§7.25): a standing gun as its 0.75" emplacement in its side's colour, "S"; a
+  // destroyed one as a grey dashed ring with a cross (it no longer blocks anything).
+  let guns = 0, wrecks = 0;
+  for (const s of [0, 1] as Side[]) {
+    (v.options.sentryGuns?.[s] ?? []).forEach((gd, i) => {
+      const id = sentryId(s, i);
+      const [x, y] = at(gd.at);
+      const r = (SENTRY_RADIUS / 100) * PX;
+      const g = el(figs, 'g', { class: 'sentry-gun', 'data-sentry': id });
+      if (v.sentriesDestroyed?.includes(id)) {
+        wrecks++;
+        g.att('data-destroyed', 'true');
+        el(g, 'circle', { cx: x, cy: y, r, fill: 'none', stroke: '#6d6d6d', 'stroke-width': 1.5, 'stroke-dasharray': '3 2' });
+        el(g, 'line', { x1: x - r * 0.6, y1: y - r * 0.6, x2: x + r * 0.6, y2: y + r * 0.6, stroke: '#6d6d6d', 'stroke-width': 1.5 });
+        el(g, 'line', { x1: x - r * 0.6, y1: y + r * 0.6, x2: x + r * 0.6, y2: y - r * 0.6, stroke: '#6d6d6d', 'stroke-width': 1.5 });
+        g.ele('title').txt(`${id}: sentry gun of ${SIDE_NAME[s]}, destroyed`);
+        return;
+      }
+      guns++;
+      el(g, 'circle', { cx: x, cy: y, r, fill: SIDE_COLOUR[s], stroke: COLOURS.ink, 'stroke-width': 2 });
+      text(g, x, y + 3, 'S', { 'font-size': 9, 'text-anchor': 'middle', fill: '#ffffff', 'font-weight': 'bold' });
+      g.ele('title').txt(`${id}: sentry gun of ${SIDE_NAME[s]} (${gd.level ?? 'modern'}), ${CONTENT.weapons[gd.weapon ?? 'heavyMG']?.name ?? gd.weapon}`);
+    });
+  }
+
   // Side panel: sides and seats, score, units in and out of play, options, the result.
   const px = boardW + 10;
   let y = 24;
@@ -255,7 +281,7 @@ export function render(v: View, opts: RenderOptions): string {
   }
   const vic = v.victory;
   const vicText = vic.kind === 'attrition' ? 'Attrition' : vic.kind === 'holdTheLine' ? `Hold the Line: ${SIDE_NAME[vic.attacker]} attacks the objective` : vic.kind === 'demolition' ? `Demolition: ${SIDE_NAME[vic.attacker]} destroys ${vic.target}` : 'Evacuation: lead the colonists off your home edge';
-  const on = (Object.entries(v.options) as [string, unknown][]).filter(([k, x]) => k !== 'turnLimit' && k !== 'forces' && x !== undefined && x !== false && !(k === 'hitAllocation' && x === 'closest')).map(([k, x]) => (x === true ? k : `${k} ${String(x)}`)).sort();
+  const on = (Object.entries(v.options) as [string, unknown][]).filter(([k, x]) => k !== 'turnLimit' && k !== 'forces' && x !== undefined && x !== false && !(k === 'hitAllocation' && x === 'closest')).map(([k, x]) => (x === true || typeof x === 'object' ? k : `${k} ${String(x)}`)).sort();
   y += panel(side, px, y, ['Scenario', vicText, ...(on.length ? [`options: ${on.join(', ')}`] : [])]) + 6;
   if (v.result) {
     const r = v.result;
@@ -271,6 +297,8 @@ export function render(v: View, opts: RenderOptions): string {
   );
   for (const fl of flags) if (shown.has(fl.key)) items.push({ key: fl.key, fill: fl.fill, text: fl.text });
   if (anyCasualty) items.push({ fill: 'none', stroke: '#6d6d6d', text: 'cross: a casualty where it fell' });
+  if (guns) items.push({ key: 'S', fill: SIDE_COLOUR[0], stroke: COLOURS.ink, text: 'sentry gun: blocks movement and LOS' });
+  if (wrecks) items.push({ fill: 'none', stroke: '#6d6d6d', text: 'dashed ring and cross: a destroyed sentry gun' });
   if (v.units.some((u) => u.demolition?.rigged && u.demolition.rigged !== 'no')) items.push({ fill: '#d04a2a', text: 'demolition charges' });
   items.push({ fill: 'none', stroke: COLOURS.highlight, text: 'last move: moved figures, shot line' });
   c.fitHeight(y + 10 + legend(side, px, y + 10, 'Legend', items) + 10);

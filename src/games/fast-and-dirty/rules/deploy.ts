@@ -14,6 +14,7 @@ import { living, type Action, type S, type Side } from '../state.js';
 import type { Run } from './run.js';
 import { scenarioDef } from '../content.js';
 import { assignIds, byId, nightMarkers, privateEvent } from './night-markers.js';
+import { sentryOnPath } from './sentry.js';
 
 /** The default deployment zone: within 12" of the side's home edge (§4.2 [P]). */
 export const DEPLOY_ZONE = 1200;
@@ -75,6 +76,8 @@ export function deployProblem(s: S, side: Side, a: DeployAction): Violation | nu
     if (!inZone(s, side, q, f.r)) return violation('outside_deployment_zone', `${p.fig}: deploy the whole base within ${zoneText(deployZone(s, side))} (§4.2)`);
     const imp = inImpassable(s, q);
     if (imp) return violation('in_impassable_terrain', `${p.fig}: in impassable terrain (${imp}) (§3.2)`);
+    const gun = sentryOnPath(s, [q], f.r);
+    if (gun) return violation('sentry_gun', `${p.fig}: on the sentry gun ${gun} (§7.25 [P])`);
     at.set(p.fig, q);
   }
   const all = [...figs.values()].map((f) => ({ f, p: at.get(f.id) ?? f.at }));

@@ -15,6 +15,7 @@ import { arrangeAt } from './hidden.js';
 import { afterCasualties } from './combat.js';
 import { applyHurt } from './wounds.js';
 import { Run, randomDirection, successes } from './run.js';
+import { sentryOnPath } from './sentry.js';
 
 /** Distance kept from difficult terrain and enemy figures (§7.6). */
 export const DROP_CLEAR = 600;
@@ -139,6 +140,8 @@ export function arrangeProblem(s: S, u: Unit, landing: { at: Pt; building: strin
     if (dist(p, landing.at) > ARRANGE_RADIUS) return violation('too_far', `${m.fig} is placed ${dist(p, landing.at) / 100}" from the landing point: within 6" (§7.6 [P])`);
     if (p[0] - f.r < 0 || p[1] - f.r < 0 || p[0] + f.r > s.table.w || p[1] + f.r > s.table.h) return violation('off_table', `${m.fig} would stand off the table (§3.2)`);
     if (inImpassable(s, p)) return violation('impassable', `${m.fig} would stand in impassable terrain`);
+    const gun = sentryOnPath(s, [p], f.r);
+    if (gun) return violation('sentry_gun', `${m.fig} would stand on the sentry gun ${gun} (§7.25 [P])`);
     pos.set(m.fig, [p[0], p[1]]);
   }
   const all: { id: string; at: Pt; r: number }[] = [];

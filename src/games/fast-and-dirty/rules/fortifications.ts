@@ -22,9 +22,10 @@ export const isBunker = (f: Feature) => f.kind === 'area' && !!f.fortification?.
 
 /**
  * The AT-capable figures of the unit that reach a structure and see `aim` (§6.6 "Number of hits"),
- * with the closest distance; `gap` is a figure's distance to the structure. Bunkers and sentry guns.
+ * with the closest distance; `gap` is a figure's distance to the structure. Bunkers and sentry guns
+ * (`target`: the gun, which does not block the sight of itself).
  */
-export function structureFirers(s: S, u: Unit, aim: Pt, gap: (f: Figure) => number, pos?: Positions): { firers: Figure[]; distance: number } {
+export function structureFirers(s: S, u: Unit, aim: Pt, gap: (f: Figure) => number, pos?: Positions, target: Unit | null = null): { firers: Figure[]; distance: number } {
   const base = QUALITY_TABLE[u.quality].base;
   const smallArms = living(u).some((f) => !f.support);
   const firers: Figure[] = [];
@@ -35,7 +36,7 @@ export function structureFirers(s: S, u: Unit, aim: Pt, gap: (f: Figure) => numb
     if (!w.at || (f.support && !smallArms)) continue;
     const d = gap(f);
     if (d > 3 * base * rangeX(s, u, w, d)) continue;
-    if (segmentBlock(s, f.at, aim, { fire: true, observerUnit: u, targetUnit: null })) continue;
+    if (segmentBlock(s, f.at, aim, { fire: true, observerUnit: u, targetUnit: target })) continue;
     firers.push(f);
     best = Math.min(best, d);
   }
@@ -72,15 +73,16 @@ export function bunkerProblem(s: S, u: Unit, id: string, pos?: Positions): Viola
  * The fire effect of a unit's AT-capable figures at a structure (§6.6 "Number of hits", bunkers and
  * sentry guns): 2D6 keep the highest for a squad of 2+ (1D6 otherwise) + range band and shooter
  * modifiers + the FE of the non-blast AT weapons; `ws` are the weapons in penetration order
- * (highest AT first). The unit has acted.
+ * (highest AT first). The unit has acted. `extra`: modifiers of the caller's own (a vehicle weapon's
+ * Under Fire by its mount, rules/sentry.ts).
  */
-export function atVolley(s: S, run: Run, u: Unit, firers: Figure[], distance: number, at: Record<string, string>) {
+export function atVolley(s: S, run: Run, u: Unit, firers: Figure[], distance: number, at: Record<string, string>, extra: Record<string, number> = {}) {
   u.actedTurn = s.turn;
   const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, ...at });
   const base = QUALITY_TABLE[u.quality].base;
   const x = squadX(s, u, distance);
   const band = distance <= base ? 'base' : distance <= base * x ? 'close' : distance <= 2 * base * x ? 'medium' : 'long';
-  const mods = firerMods(s, u, band);
+  const mods = { ...firerMods(s, u, band), ...extra };
   const ws = firers.map((f) => weapon(f.weapon)).sort((a, b) => (b.at ?? 0) - (a.at ?? 0) || (a.id < b.id ? -1 : 1));
   const weaponFe = ws.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
   const fe = Math.max(...dice) + Object.values(mods).reduce((a, c) => a + c, 0) + weaponFe;

@@ -10,6 +10,7 @@ import { inImpassable, smokeBlock } from '../geometry.js';
 import { armour } from '../content.js';
 import { coherencyProblem, figurePaths, type Positions } from '../legal.js';
 import { inPlay, living, type Figure, type Path, type S, type Unit } from '../state.js';
+import { sentryFootprints } from './sentry.js';
 
 export type Jump = 'leap' | 'bound';
 
@@ -95,6 +96,8 @@ export function jumpProblem(s: S, u: Unit, moves: Path[], kind: Jump, assault = 
   const all: { id: string; at: Pt; r: number }[] = [];
   for (const v of s.units) if (!v.hidden && inPlay(v)) for (const f of living(v)) all.push({ id: f.id, at: end.get(f.id) ?? f.at, r: f.r });
   for (const c of carry) if (!all.some((x) => x.id === c.fig)) { const w = u.figures.find((f) => f.id === c.fig)!; all.push({ id: w.id, at: end.get(w.id) ?? w.at, r: w.r }); }
+  // Nor on a sentry gun's emplacement (§7.25 [P]).
+  all.push(...sentryFootprints(s));
   for (const [id, p] of end) {
     const me = all.find((x) => x.id === id)!;
     for (const o of all) if (o.id !== id && overlaps(p, me.r, o.at, o.r)) return violation('overlap', `${id} would land overlapping ${o.id} (§3.2)`);

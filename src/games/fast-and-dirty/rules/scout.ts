@@ -6,6 +6,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { coherencyDistance, inImpassable } from '../geometry.js';
 import { living, type S, type Unit } from '../state.js';
 import { Run } from './run.js';
+import { sentryOnPath } from './sentry.js';
 
 export type ScoutOrder = { fig: string; at: Pt };
 
@@ -14,6 +15,8 @@ function standsFree(s: S, id: string, p: Pt, r: number): Violation | null {
   const imp = inImpassable(s, p);
   if (imp) return violation('impassable', `${id} would stand in impassable terrain (${imp}) (§7.24 [P])`);
   for (const v of s.units) if (!v.hidden) for (const g of living(v)) if (g.id !== id && overlaps(p, r, g.at, g.r)) return violation('overlap', `${id} would overlap ${g.id} (§3.2)`);
+  const gun = sentryOnPath(s, [p], r);
+  if (gun) return violation('sentry_gun', `${id} would stand on the sentry gun ${gun} (§7.25 [P])`);
   return null;
 }
 

@@ -13,14 +13,22 @@
 // AT-capable weapons at it like at a vehicle (1D6 + AT against 6 per hit); a penetration destroys
 // it (`s.sentriesDestroyed`). [P] It is an emplacement in plain sight: like an Obvious Target it may
 // be fired at whatever the fire priority, and it never counts among another target's priority.
-// It is not a unit in the unit list: it blocks no movement or LOS, is not drawn, takes no blast
-// (vehicle-like), and vehicle weapons and close assaults do not attack it (not built).
-import { dist, type Pt } from '../../../engine/mech/geom2d.js';
+// It is not a unit in the unit list, but its footprint (spec §3.2, 0.75") is an obstacle to
+// movement like a vehicle's hull [P] (`sentryOnPath`, `sentryFootprints`); a destroyed gun leaves
+// nothing; it blocks LOS between others as a hull does [P] (`sentryBlock`). A vehicle's AT weapon
+// systems may fire at it (`vehicleAtSentry`, the same volley and hits as infantry fire), and
+// infantry may close-assault it as a vehicle (`assaultSentry`, §6.11 [P]). The board picture draws
+// it (render.ts). It takes no blast (vehicle-like).
+import { circlePolygonDistance, dist, pointSegmentDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
-import { CONTENT, weapon } from '../content.js';
-import { coverAgainst } from '../geometry.js';
+import { CONTENT, weapon, type VehicleWeapon, type WeaponDef } from '../content.js';
+import { coverAgainst, segmentBlock } from '../geometry.js';
+import { hull, inArc, underFireMod, vdef, weaponFirer } from './vehicles.js';
+import { waterFireMod, waterMountProblem } from './amphibious.js';
+import { rangeX } from './environment.js';
+import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.js';
 import { priorityTargets, type Positions } from '../legal.js';
-import { inPlay, troops, type Figure, type Quality, type S, type Side, type Unit } from '../state.js';
+import { QUALITY_TABLE, inPlay, living, troops, type Figure, type Quality, type S, type Side, type Unit } from '../state.js';
 import { shoot } from './combat.js';
 import { atVolley, structureFirers } from './fortifications.js';
 import type { Run } from './run.js';
@@ -58,11 +66,14 @@ export function sentryProblem(o: unknown, table: { w: number; h: number }): Viol
   return null;
 }
 
+/** The id of a side's gun by its place in the option's list: `A-SG-1`, `B-SG-1`, … */
+export const sentryId = (side: Side, i: number) => `${side === 0 ? 'A' : 'B'}-SG-${i + 1}`;
+
 /** The guns of the option still standing, as one-figure weapon teams (not in the unit list), ids `A-SG-1`, `B-SG-1`, …, with their level. */
 export function sentryGuns(s: S, side: Side): { gun: Unit; level: SentryLevel }[] {
   const list = ((s.options as { sentryGuns?: Record<string, GunDef[]> }).sentryGuns?.[side] ?? []);
   return list.flatMap((g, i) => {
-    const id = `${side === 0 ? 'A' : 'B'}-SG-${i + 1}`;
+    const id = sentryId(side, i);
     return s.sentriesDestroyed?.includes(id) ? [] : [sentryUnit(g, id, side)];
   });
 }
@@ -92,6 +103,52 @@ export function sentryFire(s: S, run: Run): void {
   }
 }
 
+// ---------------------------------------------------------------- sentry guns on the table (spec §3.2, §7.25 [P])
+
+/**
+ * The footprints of the guns still standing, both sides (spec §3.2: a circle, radius 0.75" [P]; the
+ * book gives no size). [P] A fixed "vehicle-like" emplacement is an obstacle like a vehicle's hull:
+ * no figure or hull moves through or ends on it. [P] A destroyed gun leaves nothing, as a vehicle
+ * kill leaves no wreck (§6.6 [P]).
+ */
+export function sentryFootprints(s: S): { id: string; at: Pt; r: number }[] {
+  if (!(s.options as { sentryGuns?: unknown }).sentryGuns) return [];
+  return ([0, 1] as Side[]).flatMap((side) => sentryGuns(s, side).map(({ gun }) => ({ id: gun.id, at: gun.figures[0].at, r: gun.figures[0].r })));
+}
+
+/**
+ * The first standing gun whose footprint a base of radius `r` moving along the path would cross or
+ * end on (touching allowed), or null; one point: standing there. [P] A figure set up on a gun (a
+ * default deployment under a gun placed there) may move off it.
+ */
+export function sentryOnPath(s: S, path: Pt[], r: number): string | null {
+  for (const g of sentryFootprints(s)) {
+    if (path.length > 1 && dist(g.at, path[0]) < g.r + r - 2) continue;
+    for (let i = 0; i + 1 < path.length; i++) if (pointSegmentDistance(g.at, path[i], path[i + 1]) < g.r + r - 2) return g.id;
+    if (path.length === 1 && dist(g.at, path[0]) < g.r + r - 2) return g.id;
+  }
+  return null;
+}
+
+/**
+ * A standing gun other than the observer or the target on the segment: [P] it blocks LOS between
+ * others as a vehicle's hull does (§3.2 item 2 [P], rules/vehicles.ts hullBlock); a segment
+ * passing within its 0.75" radius counts.
+ */
+export function sentryBlock(s: S, o: Pt, t: Pt, observer: string, target: string | null): string | null {
+  for (const g of sentryFootprints(s)) {
+    if (g.id === observer || g.id === target) continue;
+    if (pointSegmentDistance(g.at, o, t) < g.r) return `sentry:${g.id}`;
+  }
+  return null;
+}
+
+/** A standing gun as a figure of its one-figure unit, by the gun's id or its figure's (`B-SG-1`, `B-SG-1.1`), for the derived queries. */
+export function sentryFigure(s: S, id: string): { u: Unit; f: Figure } | null {
+  const gun = sentryById(s, id.replace(/\.1$/, ''));
+  return gun ? { u: gun, f: gun.figures[0] } : null;
+}
+
 // ---------------------------------------------------------------- sentry guns as targets (spec §7.25 [P])
 
 /** [P] A sentry gun's armour, as a vehicle's (spec §7.25). */
@@ -107,7 +164,7 @@ export function sentryById(s: S, id: string): Unit | null {
 /** The AT-capable figures of the unit that see the gun's centre and reach it (edge to edge), with the closest distance (§6.6 "Number of hits"). */
 export function sentryFirers(s: S, u: Unit, gun: Unit, pos?: Positions): { firers: Figure[]; distance: number } {
   const g = gun.figures[0];
-  return structureFirers(s, u, g.at, (f) => Math.max(0, dist(f.at, g.at) - f.r - g.r), pos);
+  return structureFirers(s, u, g.at, (f) => Math.max(0, dist(f.at, g.at) - f.r - g.r), pos, gun);
 }
 
 /** Why the unit may not fire at this sentry gun, or null: an enemy gun still standing, an AT-capable weapon that sees and reaches it; no fire priority [P]. */
@@ -134,18 +191,153 @@ export function sentryShot(s: S, run: Run, u: Unit, id: string): void {
   if (!firers.length) return;
   const { band, mods, ws, weaponFe, fe } = atVolley(s, run, u, firers, distance, { sentry: id });
   const closest = firers.slice().sort((a, b) => dist(a.at, gun.figures[0].at) - dist(b.at, gun.figures[0].at))[0];
-  const cover = coverAgainst(s, closest.at, gun.figures[0]).cover;
-  const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
-  run.emit('sentry_shot', { unit: u.id, sentry: id, firers: firers.map((f) => f.id), band, distance, cover, mods, weaponFe, fe, hits });
-  for (let i = 0; i < hits; i++) {
-    const w = ws[i % ws.length];
+  sentryHits(s, run, u, gun, closest.at, { firers: firers.map((f) => f.id), band, distance, mods, weaponFe, fe }, ws);
+}
+
+/**
+ * The hits of a volley at a gun and their penetration rolls (one function for infantry and vehicle
+ * fire): hits by the gun's cover against `from`; each hit 1D6 + AT (weapons in turn from the highest
+ * AT) against armour 6; a penetration destroys it.
+ */
+function sentryHits(s: S, run: Run, u: Unit, gun: Unit, from: Pt, shot: { fe: number } & Record<string, unknown>, ws: WeaponDef[]): void {
+  const id = gun.id;
+  const cover = coverAgainst(s, from, gun.figures[0]).cover;
+  const hits = shot.fe > 0 ? Math.floor(shot.fe / PER_HIT[cover]) : 0;
+  run.emit('sentry_shot', { unit: u.id, sentry: id, ...shot, cover, hits });
+  sentryPenetrations(s, run, u, gun, Array.from({ length: hits }, (_, i) => ws[i % ws.length]));
+}
+
+/** One penetration roll per hit, with its weapon: 1D6 + AT (+ `extra`, Tank Hunter) against armour 6; the first penetration destroys the gun. */
+function sentryPenetrations(s: S, run: Run, u: Unit, gun: Unit, hits: WeaponDef[], extra = 0): void {
+  const id = gun.id;
+  for (const w of hits) {
     const die = run.roll('penetration', 1, { sentry: id, weapon: w.id })[0];
-    const pen = die + (w.at ?? 0) >= SENTRY_ARMOUR;
-    run.emit('penetration', { sentry: id, weapon: w.id, total: die + (w.at ?? 0), armour: SENTRY_ARMOUR, penetrated: pen });
+    const total = die + (w.at ?? 0) + extra;
+    const pen = total >= SENTRY_ARMOUR;
+    run.emit('penetration', { sentry: id, weapon: w.id, total, armour: SENTRY_ARMOUR, penetrated: pen });
     if (pen) {
       s.sentriesDestroyed = [...(s.sentriesDestroyed ?? []), id];
       run.emit('sentry_destroyed', { sentry: id, side: gun.side, by: u.id });
       return;
     }
   }
+}
+
+// ---------------------------------------------------------------- vehicle weapons at sentry guns (spec §7.25 [P], §6.6)
+
+/** A gun's id, standing or not (`A-SG-1`): a vehicle's fire names a gun as its target by it. */
+export const isSentryId = (id: string) => /^[AB]-SG-\d+$/.test(id);
+
+/**
+ * Why weapon system `i` of the vehicle may not fire at this sentry gun from (at, heading), or null:
+ * an enemy gun still standing, an AT-rated weapon (§2.3: as at a vehicle), the gun in its arc, its
+ * centre in sight of the hull's centre, within long range edge to edge; no fire priority [P], as for
+ * infantry.
+ */
+export function sentryWeaponProblem(s: S, u: Unit, i: number, id: string, at?: Pt, heading?: number): Violation | null {
+  const m = vdef(u).weapons[i];
+  if (!m) return violation('no_such_weapon', `${vdef(u).name} has no weapon system ${i}`);
+  const gun = sentryById(s, id);
+  if (!gun) return violation('not_a_sentry_gun', `${id} is not a sentry gun still standing (§7.25)`);
+  if (gun.side === u.side) return violation('not_enemy', `${id} is a sentry gun of your side`);
+  const w = weapon(m.weapon);
+  if (!w.at) return violation('no_at_weapon', `${w.name} has no AT rating: it may not fire at a sentry gun (armour 6, §7.25 [P], §2.3)`);
+  const c = at ?? u.figures[0].at;
+  const wet = waterMountProblem(s, u, m, c);
+  if (wet) return wet;
+  const g = gun.figures[0];
+  const d = circlePolygonDistance(g.at, g.r, at ? hull(u, at, heading) : hull(u));
+  const reach = 3 * QUALITY_TABLE[u.quality].base * rangeX(s, u, w, d, true);
+  if (!inArc(u, m, g, c, heading) || segmentBlock(s, c, g.at, { fire: false, observerUnit: u, targetUnit: gun }) || d > reach) {
+    return violation('no_line_of_fire', `${w.name} (${m.mount}) does not have ${id} in its arc, in sight and in range (§2.5, §3.2)`);
+  }
+  return null;
+}
+
+/**
+ * One vehicle weapon system at a sentry gun (§6.6 as at a vehicle): the AT volley of the weapon as
+ * a one-figure firer (1D6 + band + crew Quality + the weapon's FE unless a blast weapon; Under Fire
+ * by the mount, −1 or −3, §6.9; Advanced Targeting +2), then the hits as for infantry fire.
+ */
+export function vehicleAtSentry(s: S, run: Run, u: Unit, m: VehicleWeapon, id: string): void {
+  const gun = sentryById(s, id);
+  if (!gun) return;
+  const c = u.figures[0].at;
+  const distance = circlePolygonDistance(gun.figures[0].at, gun.figures[0].r, hull(u));
+  // The vehicle's Under Fire is its mount's (§6.9), not the squads' −3.
+  const firer: Unit = { ...weaponFirer(u, m), underFire: false };
+  const extra: Record<string, number> = {};
+  const uf = underFireMod(u, m);
+  if (uf) extra.underFire = uf;
+  const wet = waterFireMod(s, u, c);
+  if (wet) extra.amphibious = wet;
+  if (vdef(u).properties?.includes('advancedTargeting')) extra.advancedTargeting = 2;
+  const { band, mods, ws, weaponFe, fe } = atVolley(s, run, firer, firer.figures, distance, { sentry: id, weapon: m.weapon }, extra);
+  u.actedTurn = s.turn;
+  sentryHits(s, run, u, gun, c, { weapon: m.weapon, band, distance, mods, weaponFe, fe }, ws);
+}
+
+/** Sampled drive fire at the enemy guns (bots): per gun, every weapon that may fire at it together, then each alone (fire control picks). */
+export function sentryFireSets(s: S, u: Unit): { weapon: number; target: string }[][] {
+  if (u.side === null) return [];
+  const out: { weapon: number; target: string }[][] = [];
+  for (const { gun } of sentryGuns(s, u.side === 0 ? 1 : 0)) {
+    const ok = vdef(u).weapons.map((_, i) => i).filter((i) => !sentryWeaponProblem(s, u, i, gun.id));
+    if (!ok.length) continue;
+    out.push(ok.map((i) => ({ weapon: i, target: gun.id })));
+    if (ok.length > 1) for (const i of ok) out.push([{ weapon: i, target: gun.id }]);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- close assault on a sentry gun (spec §7.25 [P], §6.11)
+
+/**
+ * Why the unit's charge at this sentry gun is not legal, or null: an enemy gun still standing; a
+ * unit that may assault (not a sniper or weapon team, not falling back or Pinned); at least one
+ * figure ending in base contact with the gun (the move itself: legal.ts moveProblem).
+ */
+export function sentryAssaultProblem(s: S, u: Unit, id: string, end: Map<string, Pt>): Violation | null {
+  const gun = sentryById(s, id);
+  if (!gun) return violation('not_a_sentry_gun', `${id} is not a sentry gun still standing (§7.25)`);
+  if (gun.side === u.side) return violation('not_enemy', `${id} is a sentry gun of your side`);
+  if (!troops(u) || u.kind === 'sniper' || u.kind === 'weaponTeam') return violation('cannot_assault', `${u.id} does not assault`);
+  if (u.fallingBack) return violation('falling_back', 'a falling-back unit may not initiate an assault (§6.1)');
+  if (u.pinned) return violation('pinned', `${u.id} is Pinned: it cannot start an assault (§7.19)`);
+  const g = gun.figures[0];
+  const contact = [...end.entries()].some(([fig, p]) => dist(p, g.at) - g.r - (u.figures.find((f) => f.id === fig)?.r ?? 0) <= 5);
+  if (!contact) return violation('no_contact', `at least one figure must end in base contact with ${id} (§6.11, §7.25 [P])`);
+  return null;
+}
+
+/**
+ * Close assault on a sentry gun [P], as on a vehicle (§6.11; the spec's "vehicle-like unit"): a
+ * nerve test (Quality on 1D6, Tank Hunter +1; failed, the unit hesitates and its activation ends);
+ * the gun's defensive shot at the chargers (its weapon, as its end-of-turn fire, no Under Fire); the
+ * move; then each figure in contact with an AT-rated weapon or AT grenades scores one hit, 1D6 + AT
+ * (Tank Hunter +2) against armour 6. No victor roll, no fall back; the gun tests no morale.
+ */
+export function assaultSentry(s: S, run: Run, u: Unit, id: string, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => void): void {
+  const gun = sentryById(s, id);
+  if (!gun) return;
+  const bonus = nerveBonus(u);
+  const nerve = run.roll('nerve_test', 1, { unit: u.id })[0] + bonus >= QUALITY_TABLE[u.quality].target;
+  run.emit('nerve_test', { unit: u.id, target: id, passed: nerve, ...(bonus ? { tankHunter: bonus } : {}) });
+  if (!nerve) return;
+  const wasUF = u.underFire;
+  shoot(s, run, gun, u, { defensive: true });
+  u.underFire = wasUF;
+  if (!inPlay(u)) return;
+  const live = moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
+  move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]])));
+  const g = gun.figures[0];
+  const hits: WeaponDef[] = [];
+  for (const f of living(u)) {
+    const w = closeAtWeapon(u, f);
+    if (!w || dist(f.at, g.at) - g.r - f.r > 5) continue;
+    run.emit('assault_hit', { figure: f.id, target: id, weapon: w.id });
+    hits.push(w);
+  }
+  sentryPenetrations(s, run, u, gun, hits, tankHunterPenetration(u));
+  run.emit('sentry_assaulted', { unit: u.id, sentry: id, hits: hits.length });
 }

@@ -12,6 +12,7 @@ import { Run } from './run.js';
 import { hull, isVehicle, vdef } from './vehicles.js';
 import { airborne, touchDown } from './grav.js';
 import { airMobileDrop } from './aboard.js';
+import { sentryOnPath } from './sentry.js';
 
 type Disembark = NonNullable<Extract<Action, { type: 'drive' }>['disembark']>;
 
@@ -129,6 +130,8 @@ export function disembarkProblem(s: S, v: Unit, d: Disembark): Violation | null 
     if (p[0] - f.r < 0 || p[1] - f.r < 0 || p[0] + f.r > s.table.w || p[1] + f.r > s.table.h) return violation('off_table', `${f.id} would stand off the table`);
     const imp = inImpassable(s, p);
     if (imp) return violation('impassable', `${f.id} would stand in impassable terrain (${imp})`);
+    const gun = sentryOnPath(s, [p], f.r);
+    if (gun) return violation('sentry_gun', `${f.id} would stand on the sentry gun ${gun} (§7.25 [P])`);
     for (const o of others) if (overlaps(p, f.r, o.at, o.r)) return violation('overlap', `${f.id} would overlap ${o.id} (§3.2)`);
     for (const o of s.units) if (o !== v && isVehicle(o) && inPlay(o) && circlePolygonDistance(p, f.r - 1, hull(o)) === 0) return violation('overlap', `${f.id} would overlap ${o.id}'s hull (§3.2)`);
     for (const g of figs) if (g !== f && overlaps(p, f.r, end.get(g.id)!, g.r)) return violation('overlap', `${f.id} would overlap ${g.id} (§3.2)`);

@@ -44,7 +44,7 @@ import { applyExtras, blockDeploy, generateForce, generationProblem, type Genera
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { intrude, takeIntruded } from './intruder.js';
-import { sentryFire, sentryProblem, sentryShot } from './sentry.js';
+import { assaultSentry, isSentryId, sentryFire, sentryProblem, sentryShot } from './sentry.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests } from './vehicles.js';
 import { disembark, embark, handOver } from './transport.js';
@@ -514,6 +514,14 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       break;
     }
     case 'assault': {
+      // Against a sentry gun: as against a vehicle (§7.25 [P], §6.11).
+      if (isSentryId(a.target)) {
+        run.emit('assault_declared', { unit: u.id, target: a.target });
+        const before = startsOf(u);
+        assaultSentry(s, run, u, a.target, a.moves, (end) => moveFigures(s, run, u, end));
+        checkMines(s, run, u, pathsOf(u, a.moves, before));
+        break;
+      }
       const t = s.units.find((x) => x.id === a.target)!;
       run.emit('assault_declared', { unit: u.id, target: t.id, ...(a.jump ? { jump: a.jump } : {}) });
       // Against a vehicle: nerve test, its defensive fire, then AT-capable contact hits (§6.11).

@@ -27,6 +27,7 @@ import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.
 import { iconDestroyed, primitiveFe } from './tech.js';
 import { applyHurt } from './wounds.js';
 import { checkVehicleMines } from './mines.js';
+import { isSentryId, sentryFireSets, sentryFootprints, sentryWeaponProblem, vehicleAtSentry } from './sentry.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
 export type Facing = 'front' | 'side' | 'rear';
@@ -194,6 +195,8 @@ function hullOverlap(s: S, u: Unit, poly: Pt[]): string | null {
       if (isVehicle(o) ? polygonDistance(hull(o), poly) === 0 : circlePolygonDistance(f.at, f.r - 1, poly) === 0) return f.id;
     }
   }
+  // A sentry gun's emplacement (§7.25 [P]).
+  for (const g of sentryFootprints(s)) if (circlePolygonDistance(g.at, g.r - 1, poly) === 0) return g.id;
   return null;
 }
 
@@ -326,6 +329,8 @@ export function weaponFireProblem(s: S, u: Unit, i: number, target: string, at?:
   const d = vdef(u);
   const m = d.weapons[i];
   if (!m) return violation('no_such_weapon', `${d.name} has no weapon system ${i}`);
+  // A sentry gun as the target (§7.25 [P]).
+  if (isSentryId(target)) return sentryWeaponProblem(s, u, i, target, at, heading);
   const t = s.units.find((x) => x.id === target);
   if (!t || !inPlay(t) || t.hidden) return violation('no_such_target', `no unit ${target} in play`);
   if (t.side === u.side || t.side === null) return violation('not_enemy', `${target} is not an enemy unit`);
@@ -500,6 +505,7 @@ export function shockAttack(s: S, run: Run, u: Unit, t: Unit): void {
 /** Each firing weapon system shoots on its own, 1D6 (§6.4 step 4): at infantry through the shooting procedure, at a vehicle by §6.6. */
 function vehicleFire(s: S, run: Run, u: Unit, fire: VehicleFire[]): void {
   for (const f of fire) {
+    if (isSentryId(f.target)) { if (inPlay(u)) vehicleAtSentry(s, run, u, vdef(u).weapons[f.weapon], f.target); continue; }
     const t = s.units.find((x) => x.id === f.target)!;
     if (!inPlay(t) || !inPlay(u)) continue;
     const m = vdef(u).weapons[f.weapon];
@@ -765,6 +771,8 @@ export function driveCandidates(s: S, u: Unit): Action[] {
     if (at) add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire: [], disembark: { unit: p.id, at } });
   }
   if (!u.fallingBack) add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire: firePlanFor(s, u, 'stationary', 0) });
+  // Fire at an enemy sentry gun (§7.25 [P]).
+  if (!u.fallingBack) for (const fire of sentryFireSets(s, u)) add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire });
   // Smoke, CIDS, call fire, jumps and Medevac (§2.5).
   for (const a of propertyCandidates(s, u)) add(a);
   if (v.immobilized || v.bogged) return out;
