@@ -158,7 +158,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'mine_passed': return `${name(v, d.unit)} passes minefield ${d.minefield} safely`;
     case 'mine_dummy': return `minefield ${d.minefield} marker ${d.marker} is a dummy and is removed`;
     case 'mine_real': return `minefield ${d.minefield} is real (${d.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'}): ${name(v, d.unit)} is attacked`;
-    case 'intrusion': return `${d.figure} intrudes (${d.die} against ${d.target}+): ${d.success ? 'success' : 'failure'}${d.counterHacked ? ', counter-hacked for the rest of the battle' : ''}`;
+    case 'intrusion': return `${d.figure} intrudes${d.die === undefined ? '' : ` (${d.die} against ${d.target}+)`}: ${d.success ? 'success' : 'failure'}${d.counterHacked ? ', counter-hacked for the rest of the battle' : ''}`;
     case 'unit_jammed': return `${name(v, d.unit)}'s communications are jammed by ${name(v, d.by)}`;
     case 'communications_jammed': return `side ${d.side === 0 ? 'A' : 'B'} fights without communications`;
     case 'jamming_ended': return `${name(v, d.unit)}'s communications are back`;
