@@ -357,6 +357,16 @@ export function applyLucky(s: S, run: Run, die: number | null): void {
   const u = luckyUnit(s);
   const h = u.luckyHeld!;
   const faces = luckyFaces(run, u, die);
+  // Hesitant or Cautious (§2.6): the kept or re-rolled die decides; then the activation goes on.
+  if (h.test === 'hesitant' || h.test === 'cautious') {
+    delete u.luckyHeld;
+    const passed = faces[0] >= h.target;
+    if (h.test === 'hesitant') u.wavering = !passed;
+    else if (passed) delete u.cautiousFailed;
+    if (die !== null) run.emit(`${h.test}_test`, { unit: u.id, die: faces[0], passed, lucky: true });
+    if (h.test === 'hesitant') afterHesitant(s, run, u, 'normal'); else toOrder(s, run, u);
+    return;
+  }
   if (h.test === 'commandResponse') {
     luckyCommandResponse(s, run, u, faces[0], die !== null);
     delete u.luckyHeld;
@@ -396,7 +406,13 @@ function afterTests(s: S, run: Run, u: Unit, r: 'rout' | 'fallBack' | 'normal'):
 }
 
 function afterCommandResponse(s: S, run: Run, u: Unit, r: 'fallBack' | 'normal'): void {
-  if (r === 'normal') { hesitantTrait(s, run, u); cautiousTrait(s, run, u); }
+  // A failed Hesitant or Cautious test may open the Lucky window first (§2.7).
+  if (r === 'normal' && hesitantTrait(s, run, u)) { s.phase = 'lucky'; s.step++; return; }
+  afterHesitant(s, run, u, r);
+}
+
+function afterHesitant(s: S, run: Run, u: Unit, r: 'fallBack' | 'normal'): void {
+  if (r === 'normal' && cautiousTrait(s, run, u)) { s.phase = 'lucky'; s.step++; return; }
   toOrder(s, run, u);
 }
 
