@@ -87,7 +87,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
     case 'activated': return `${name(v, d.unit)} activates`;
     case 'morale_failed': return `${name(v, d.unit)} fails its morale test (${d.successes} successes)`;
-    case 'lucky_window': return `${name(v, d.unit)} failed its ${({ morale: 'morale test', hesitant: 'Hesitant test', cautious: 'Cautious test' } as Record<string, string>)[d.test as string] ?? 'Command Response test'} (${(d.faces as number[]).join(', ')} against ${d.target}+): its lucky trooper may re-roll a die`;
+    case 'lucky_window': return `${name(v, d.unit)} failed its ${({ morale: 'morale test', hesitant: 'Hesitant test', cautious: 'Cautious test', hide: 'hide roll' } as Record<string, string>)[d.test as string] ?? 'Command Response test'} (${(d.faces as number[]).join(', ')} against ${d.target}+): its lucky trooper may re-roll a die`;
     case 'lucky_reroll': return `${name(v, d.unit)}'s lucky trooper re-rolls a ${d.was}: ${d.now}`;
     case 'lucky_kept': return `${name(v, d.unit)} keeps its luck for later`;
     case 'motivator_reroll': return `${name(v, d.unit)}'s motivator re-rolls the morale test: ${d.successes} successes`;

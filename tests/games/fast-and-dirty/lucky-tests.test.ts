@@ -68,3 +68,23 @@ test('#72 Lucky: a failed Cautious test (1D6, Under Fire in cover) opens the Luc
   assert.equal(code(tryAct(bad.s, out(bad.s))), 'cautious');
   assert.equal(unitOf(bad.s, 'A1').luckyUsed, true);
 });
+
+test('#72 Lucky: a failed hide roll (1D6, module Hidden movement) opens the Lucky window; a re-roll that succeeds hides the unit before its order (§2.7, §7.10)', () => {
+  const wall: Feature = { id: 'wall', kind: 'area', points: [[500, 1200], [2000, 1200], [2000, 1400], [500, 1400]], move: 'impassable', cover: 'hard', los: 'block', height: 300 };
+  const s = craft({ name: 'lk-hide', active: 'A1', terrain: [wall], options: { hiddenMovement: true }, units: [
+    { id: 'A1', side: 0, spec: lucky([]), at: row(1000, 500, 3) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 2500, 3) },
+  ] });
+  s.options.hiddenMovement = true;
+  const r = act(s, { type: 'hide' }, faces(2));
+  assert.equal(r.s.phase, 'lucky');
+  assert.deepEqual(decision(r.s).exposes, { unit: 'A1', test: 'hide', faces: [2], target: 3 });
+  const re = act(r.s, { type: 'lucky', die: 0 }, faces(3));
+  assert.equal(unitOf(re.s, 'A1').hidden!.markers.length, 3);
+  assert.equal(evOf(re.events, 'hide')[0].lucky, true);
+  assert.equal(re.s.phase, 'order');
+  const keep = act(r.s, { type: 'lucky', die: null });
+  assert.equal(unitOf(keep.s, 'A1').hidden ?? null, null);
+  assert.equal(keep.s.phase, 'order');
+  assert.equal(decision(keep.s).kind, 'order', 'it acts normally');
+});

@@ -10,7 +10,7 @@ import { QUALITY_TABLE, casualties, inPlay, living, other, troops, type Action, 
 import { attach, attachTeam, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
-import { dropMarker, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
+import { dropMarker, hideAtCentre, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
 import { squadFire, aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
@@ -357,6 +357,14 @@ export function applyLucky(s: S, run: Run, die: number | null): void {
   const u = luckyUnit(s);
   const h = u.luckyHeld!;
   const faces = luckyFaces(run, u, die);
+  // The hide roll (§7.10): a re-roll that succeeds hides the unit; then its order, hidden or not.
+  if (h.test === 'hide') {
+    delete u.luckyHeld;
+    if (die !== null && faces[0] >= h.target) hideAtCentre(s, run, u, { lucky: true });
+    s.phase = 'order';
+    s.step++;
+    return;
+  }
   // Hesitant or Cautious (§2.6): the kept or re-rolled die decides; then the activation goes on.
   if (h.test === 'hesitant' || h.test === 'cautious') {
     delete u.luckyHeld;
@@ -982,7 +990,7 @@ function finishDrop(s: S, run: Run, u: Unit, r: { landed: boolean; pinned: boole
 
 /** A hidden unit's own order: try to hide, move its markers (ends the activation), or reveal at a marker and act. */
 export function applyHiddenOrder(s: S, run: Run, u: Unit, a: Action): void {
-  if (a.type === 'hide') { tryHide(s, run, u); s.step++; return; }
+  if (a.type === 'hide') { if (tryHide(s, run, u)) s.phase = 'lucky'; s.step++; return; }
   if (a.type === 'unhide') { revealAt(s, run, u, a.marker, 'acts'); s.step++; return; }
   if (a.type === 'markers') {
     const r = markerMovesProblem(s, u, a.moves);
