@@ -81,3 +81,26 @@ test('#65 #89 mines: a vehicle meeting a real field stops where its hull first c
   assert.deepEqual(unitOf(dummy.s, 'T').figures[0].at, [2000, 1200]);
   assert.equal(evOf(dummy.events, 'mine_halt').length, 0);
 });
+
+test('#65 mines: a charge stopped by a real field does not go in: no close assault (§7.15 [P], §6.10)', () => {
+  const scene = (name: string) => {
+    const s = craft({ name, active: 'A1', units: [
+      { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) },
+      { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 1000, 3) },
+    ] });
+    s.minefields = [{ id: 'M1', owner: 1, markers: [{ n: 1, at: [1740, 800] }], real: 1, mine: 'av', revealed: false }];
+    return s;
+  };
+  const s = scene('mh-charge');
+  const r = unitOf(s, 'A1').figures[0].r + unitOf(s, 'B1').figures[0].r;
+  const charge: Action = { type: 'assault', target: 'B1', moves: [1000, 1220, 1440].map((x, i) => ({ fig: `A1.${i + 1}`, path: [[x, 1000 - r]] as Pt[] })) };
+  // The defensive free shot (1, 1: one hit, damage 1 against 1, A1.1 killed); the mine check's 1: the real field stops the charge.
+  const stopped = act(s, charge, Array(12).fill(0));
+  assert.equal(evOf(stopped.events, 'mine_halt').length, 1);
+  assert.deepEqual(evOf(stopped.events, 'assault_fizzled')[0], { unit: 'A1', target: 'B1', mine: true });
+  assert.equal(stopped.events.filter((e) => e.type === 'dice_rolled' && (e.data as { purpose?: string }).purpose === 'assault').length, 0);
+  // The same free shot, then the check's 5 passes: the charge goes in.
+  const went = act(scene('mh-charge-pass'), charge, [0, 0, 0, 0, 4, ...Array(40).fill(2)]);
+  assert.equal(evOf(went.events, 'mine_passed').length, 1);
+  assert.ok(went.events.some((e) => e.type === 'dice_rolled' && (e.data as { purpose?: string }).purpose === 'assault'));
+});

@@ -96,8 +96,9 @@ function meets(p: Pt[], r: number, at: Pt): number | null {
  * After a unit moved along `paths` (start point first): every marker it came within 4" of
  * triggers ([P] a figure that started within 4" triggers only by moving closer), in the order the
  * move meets them (marker order on a tie); a real field halts the unit where it met it (above).
+ * True when it halted the unit.
  */
-export function checkMines(s: S, run: Run, u: Unit, paths: Map<string, Pt[]>): void {
+export function checkMines(s: S, run: Run, u: Unit, paths: Map<string, Pt[]>): boolean {
   const met: { t: number; field: Minefield; m: { n: number; at: Pt } }[] = [];
   for (const field of s.minefields ?? []) {
     for (const m of field.markers) {
@@ -118,6 +119,7 @@ export function checkMines(s: S, run: Run, u: Unit, paths: Map<string, Pt[]>): v
       run.emit('mine_halt', { unit: u.id, minefield: x.field.id, marker: x.m.n, at });
     });
   }
+  return halt !== null;
 }
 
 /** The encounter; `halt` is called when a real field is found, before its attack (the unit stops there). */

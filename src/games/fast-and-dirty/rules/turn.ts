@@ -564,7 +564,8 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
       const before = a.jump ? start : startsOf(u);
       moveFigures(s, run, u, movePositions(live));
-      checkMines(s, run, u, pathsOf(u, live, before));
+      // A charge stopped by a real minefield does not go in (§7.15 [P]).
+      if (checkMines(s, run, u, pathsOf(u, live, before))) { run.emit('assault_fizzled', { unit: u.id, target: t.id, mine: true }); break; }
       if (inPlay(u) && inPlay(t)) resolveAssault(s, run, u, t);
       break;
     }
