@@ -87,7 +87,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
     case 'activated': return `${name(v, d.unit)} activates`;
     case 'morale_failed': return `${name(v, d.unit)} fails its morale test (${d.successes} successes)`;
-    case 'lucky_window': return `${name(v, d.unit)} failed its ${d.test === 'morale' ? 'morale test' : 'Command Response test'} (${(d.faces as number[]).join(', ')} against ${d.target}+): its lucky trooper may re-roll a die`;
+    case 'lucky_window': return `${name(v, d.unit)} failed its ${({ morale: 'morale test', hesitant: 'Hesitant test', cautious: 'Cautious test', hide: 'hide roll' } as Record<string, string>)[d.test as string] ?? 'Command Response test'} (${(d.faces as number[]).join(', ')} against ${d.target}+): its lucky trooper may re-roll a die`;
     case 'lucky_reroll': return `${name(v, d.unit)}'s lucky trooper re-rolls a ${d.was}: ${d.now}`;
     case 'lucky_kept': return `${name(v, d.unit)} keeps its luck for later`;
     case 'motivator_reroll': return `${name(v, d.unit)}'s motivator re-rolls the morale test: ${d.successes} successes`;
@@ -158,7 +158,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'mine_passed': return `${name(v, d.unit)} passes minefield ${d.minefield} safely`;
     case 'mine_dummy': return `minefield ${d.minefield} marker ${d.marker} is a dummy and is removed`;
     case 'mine_real': return `minefield ${d.minefield} is real (${d.mine === 'ap' ? 'anti-personnel' : 'anti-vehicle'}): ${name(v, d.unit)} is attacked`;
-    case 'intrusion': return `${d.figure} intrudes (${d.die} against ${d.target}+): ${d.success ? 'success' : 'failure'}${d.counterHacked ? ', counter-hacked for the rest of the battle' : ''}`;
+    case 'intrusion': return `${d.figure} intrudes${d.die === undefined ? '' : ` (${d.die} against ${d.target}+)`}: ${d.success ? 'success' : 'failure'}${d.counterHacked ? ', counter-hacked for the rest of the battle' : ''}`;
     case 'unit_jammed': return `${name(v, d.unit)}'s communications are jammed by ${name(v, d.by)}`;
     case 'communications_jammed': return `side ${d.side === 0 ? 'A' : 'B'} fights without communications`;
     case 'jamming_ended': return `${name(v, d.unit)}'s communications are back`;

@@ -161,7 +161,7 @@ export interface Unit {
   /** Personality Lucky's once-per-game re-roll is spent (§2.7). */
   luckyUsed?: boolean;
   /** A failed test's dice, held while the owner decides on the Lucky re-roll (§2.7, rules/lucky.ts). */
-  luckyHeld?: { test: 'morale' | 'commandResponse'; faces: number[]; target: number; auto?: number; mods?: Record<string, number>; wasOut?: boolean };
+  luckyHeld?: { test: 'morale' | 'commandResponse' | 'hesitant' | 'cautious' | 'hide'; faces: number[]; target: number; auto?: number; mods?: Record<string, number>; wasOut?: boolean };
   /** Personality Motivator's once-per-game re-roll is spent (§2.7). */
   motivatorUsed?: boolean;
   /** Left unstabilized wounded behind and failed the roll: Resolve one level lower for the game (§7.23). */

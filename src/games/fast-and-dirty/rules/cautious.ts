@@ -10,16 +10,19 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { unitInCover } from '../geometry.js';
 import { QUALITY_TABLE, type Action, type S, type Unit } from '../state.js';
 import type { Run } from './run.js';
+import { openLucky } from './lucky.js';
 
 const cautious = (u: Unit) => !!(u.traits as string[] | undefined)?.includes('cautious');
 
 /** At activation: Under Fire and in cover, the Quality test on 1D6; a failure keeps it in cover this activation. */
-export function cautiousTrait(s: S, run: Run, u: Unit): void {
-  if (!cautious(u) || !u.underFire || u.fallingBack || !unitInCover(s, u)) return;
+export function cautiousTrait(s: S, run: Run, u: Unit): boolean {
+  if (!cautious(u) || !u.underFire || u.fallingBack || !unitInCover(s, u)) return false;
   const die = run.roll('cautious', 1, { unit: u.id })[0];
   const passed = die >= QUALITY_TABLE[u.quality].target;
   if (!passed) u.cautiousFailed = true;
   run.emit('cautious_test', { unit: u.id, die, passed });
+  // A failure opens the Lucky window (§2.7): true while it is open.
+  return !passed && openLucky(run, u, 'cautious', die, QUALITY_TABLE[u.quality].target);
 }
 
 /** A unit that failed its Cautious test: its move must end with the unit still in cover. */

@@ -10,7 +10,7 @@ import { QUALITY_TABLE, attachedCharacter, casualties, hasPersonality, living, t
 import { Run } from './run.js';
 import { untreated } from './wounds.js';
 import { orderRecall, outOfOrder, recallProblem } from './platoon.js';
-import { luckyReady } from './lucky.js';
+import { luckyReady, openLucky } from './lucky.js';
 import { uplinked } from './command-traits.js';
 
 export const COMMAND_RANGE = 1000;
@@ -100,13 +100,14 @@ export function luckyCommandResponse(s: S, run: Run, u: Unit, die: number, rerol
   orderRecall(s, run, u, die, !!h.wasOut);
 }
 
-/** Trait Hesitant (§2.6): away from the enemy (15") and not Under Fire, a Quality test on 1D6 at activation. */
+/** Trait Hesitant (§2.6): away from the enemy (15") and not Under Fire, a Quality test on 1D6 at activation; true when a failure opens the Lucky window (§2.7). */
 export const HESITANT_RANGE = 1500;
-export function hesitantTrait(s: S, run: Run, u: Unit): void {
-  if (!has(u, 'hesitant') || u.underFire || enemyWithin(s, u, HESITANT_RANGE)) return;
+export function hesitantTrait(s: S, run: Run, u: Unit): boolean {
+  if (!has(u, 'hesitant') || u.underFire || enemyWithin(s, u, HESITANT_RANGE)) return false;
   const die = run.roll('hesitant', 1, { unit: u.id })[0];
   u.wavering = die < QUALITY_TABLE[u.quality].target;
   run.emit('hesitant_test', { unit: u.id, die, passed: !u.wavering });
+  return u.wavering && openLucky(run, u, 'hesitant', die, QUALITY_TABLE[u.quality].target);
 }
 
 /** What a unit that failed Command Response may not do (§7.3, A49). */

@@ -12,6 +12,7 @@ import { inImpassable, pathCost, segmentBlock } from '../geometry.js';
 import { QUALITY_TABLE, inPlay, living, troops, type S, type Unit } from '../state.js';
 import type { Run } from './run.js';
 import { newMarkers, nightMarkers, privateEvent } from './night-markers.js';
+import { openLucky } from './lucky.js';
 
 export const MARKER_MOVE = 600;
 export const MARKER_SPREAD = 1200;
@@ -40,13 +41,15 @@ export function hideProblem(s: S, u: Unit): Violation | null {
 }
 const ringPoints = (c: Pt, r: number): Pt[] => [[c[0] + r, c[1]], [c[0] - r, c[1]], [c[0], c[1] + r], [c[0], c[1] - r]];
 
-/** The hide roll: on a success the unit's figures are replaced by 3 markers at its centre and it acts hidden. */
-export function tryHide(s: S, run: Run, u: Unit): void {
+/** The hide roll: on a success the unit's figures are replaced by 3 markers at its centre and it acts hidden; true when a failure opens the Lucky window (§2.7). */
+export function tryHide(s: S, run: Run, u: Unit): boolean {
   u.hideTried = true;
   // Stealth: always succeeds (§2.6); at night a unit not directly observed hides with no roll (§7.10, §7.16).
-  const ok = has(u, 'stealth') || !!s.options.night || run.roll('hide', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
-  if (!ok) { run.emit('hide', { unit: u.id, hidden: false }); return; }
+  const die = has(u, 'stealth') || !!s.options.night ? null : run.roll('hide', 1, { unit: u.id })[0];
+  const target = QUALITY_TABLE[u.quality].target;
+  if (die !== null && die < target) { run.emit('hide', { unit: u.id, hidden: false }); return openLucky(run, u, 'hide', die, target); }
   hideAtCentre(s, run, u, {});
+  return false;
 }
 
 /** The unit's figures leave the table and 3 markers stand at its centre (a successful hide, or a lull's); at night the event names their ids. */

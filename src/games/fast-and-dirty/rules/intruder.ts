@@ -11,11 +11,19 @@
 // dummy (the marker is removed); a unit's last marker is always real (§7.10). At night a marker is
 // named by its id, `marker: {id}` (other seats cannot tell whose it is, rules/night-markers.ts),
 // and a success reveals the unit there or removes a dummy (rules/night-spotting.ts).
+// Primitive (§2.6): "immune to Intruders". By day the Intruder names the unit, so naming a Primitive
+// one is refused. At night it cannot tell whose a marker is, so a refusal (or an attempt with no
+// effect after a passed test) would tell it the marker is a Primitive unit's. [P] At night the test
+// is rolled for every marker named, but its die and result reach only the marker's owner; the other
+// seats learn only what happens: the unit revealed or the dummy removed (success), nothing (a failed
+// test, or a Primitive unit's marker: the attempt is spent with no effect), and a counter-hack on
+// a 1 (the Intruder's own figure, whatever the marker). So a Primitive unit's marker looks to them
+// exactly like a unit's marker whose test failed.
 import { violation, type Violation } from '../../../engine/types.js';
 import { QUALITY_TABLE, inPlay, living, type Action, type S, type Unit } from '../state.js';
 import type { Run } from './run.js';
 import { hackProof } from './tech.js';
-import { anonymousMarkers, findMarker, nightMarkers } from './night-markers.js';
+import { anonymousMarkers, findMarker, nightMarkers, privateEvent } from './night-markers.js';
 
 export type Intrusion = { fig: string; jam?: string; marker?: { unit: string; n: number; id?: undefined } | { id: string; unit?: undefined; n?: undefined } };
 
@@ -51,10 +59,15 @@ export function intrudeProblem(s: S, u: Unit, x: Intrusion): Violation | null {
 export function intrude(s: S, run: Run, u: Unit, x: Intrusion): void {
   const f = u.figures.find((g) => g.id === x.fig)!;
   const target = QUALITY_TABLE[u.quality].target;
-  const [die] = run.roll('intruder', 1, { unit: u.id, figure: f.id, target });
-  const ok = die >= target && die !== 1;
+  // At night (a marker named by id) only the marker's owner sees the die (§2.6 [P], above).
+  const m = x.marker?.id !== undefined ? findMarker(s, x.marker.id) : null;
+  const [die] = run.roll('intruder', 1, { unit: u.id, figure: f.id, target }, m ? { seats: [m.side] } : 'all');
+  const immune = !!m && !('dummy' in m) && hackProof(m.unit);
+  const ok = die >= target && die !== 1 && !immune;
   if (die === 1) f.hacked = true;
-  run.emit('intrusion', { unit: u.id, figure: f.id, die, target, success: ok, ...(x.jam ? { jam: x.jam } : { marker: x.marker }), ...(die === 1 ? { counterHacked: true } : {}) });
+  const data = { unit: u.id, figure: f.id, die, target, success: ok, ...(x.jam ? { jam: x.jam } : { marker: x.marker }), ...(die === 1 ? { counterHacked: true } : {}) };
+  if (m) run.ev.push(privateEvent('intrusion', m.side, { ...data, ...(immune ? { primitive: true } : {}) }, { unit: u.id, figure: f.id, success: ok, marker: x.marker, ...(die === 1 ? { counterHacked: true } : {}) }));
+  else run.emit('intrusion', data);
   if (!ok) return;
   if (x.jam) {
     s.units.find((v) => v.id === x.jam)!.jammed = true;

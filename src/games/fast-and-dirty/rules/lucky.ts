@@ -3,8 +3,10 @@
 // reaction table). [P] Offered after the unit's own tests at activation that it failed: the morale
 // test (3D6, after any leadership re-rolls) and the Command Response test (1D6); the owner picks one
 // die to re-roll (`die`: its index in the exposed faces) or keeps them (`die: null`, the Lucky stays
-// for later). The new face replaces the old one (both stay in the log, §8.2). Other rolls of the
-// unit (fire, damage, tasks…) are not offered: they resolve inside an order with no window.
+// for later). The new face replaces the old one (both stay in the log, §8.2). Also offered after the
+// unit's other failed 1D6 tests at activation, before its order: Hesitant and Cautious (§2.6), and
+// the hide roll (§7.10, its own answer before the order) (`openLucky`). Other rolls of the unit
+// (fire, damage, assault, tasks…) are not offered: they resolve inside an order with no window.
 import { violation, type Violation } from '../../../engine/types.js';
 import { hasPersonality, type Action, type S, type Unit } from '../state.js';
 import { successes, type Run } from './run.js';
@@ -12,6 +14,14 @@ import { successes, type Run } from './run.js';
 export const luckyReady = (u: Unit) => hasPersonality(u, 'lucky') && !u.luckyUsed;
 
 export const luckyUnit = (s: S): Unit => s.units.find((x) => x.id === s.active)!;
+
+/** A failed 1D6 test of the active unit at activation: the Lucky window opens if its luck is unspent (true). */
+export function openLucky(run: Run, u: Unit, test: 'hesitant' | 'cautious' | 'hide', die: number, target: number): boolean {
+  if (!luckyReady(u)) return false;
+  u.luckyHeld = { test, faces: [die], target };
+  run.emit('lucky_window', { unit: u.id, test, faces: [die], target });
+  return true;
+}
 
 export function luckyProblem(s: S, a: Action): Violation | null {
   if (a.type !== 'lucky') return violation('wrong_action', 'answer with {type:"lucky", die: index | null} (§2.7)');

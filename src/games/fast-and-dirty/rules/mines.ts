@@ -1,10 +1,17 @@
 // Module Mines (§7.15, checklist #65): each side places its minefields before the first turn as
 // three numbered markers with a secret record (which marker is real, anti-personnel or
 // anti-vehicle). A unit whose move brings a figure within 4" of a marker rolls 1D6: 5+ passes;
-// otherwise the record is checked: a dummy is removed, a real field attacks. The unit finishes
-// its move either way ([P] the attack hits the figures closest to the marker where they end).
-// Vehicles trigger them too (checkVehicleMines): an anti-vehicle field scores 1D3 hits on the
-// bottom armour.
+// otherwise the record is checked: a dummy is removed, a real field attacks. The book: "Any unit
+// that approaches to within 4" of a mine must temporarily halt their movement and resolve their
+// encounter with the mine. […] If the result is 5+ the unit passes through the minefield without
+// incident and may finish its movement. […] If the mine is a dummy it is removed, and the unit may
+// finish its movement. If the mine is real, resolve the attack immediately." So the markers are
+// met in the order the move reaches them, and [P] a real field (whatever its type) ends the move
+// where it was triggered: the unit is set back to the point of its move where it came within 4"
+// (each figure as far along its own path as the others, in share of its path [P]; a vehicle's hull
+// where it first came within 4"), and the attack hits it there (`mine_halt`). Markers the move
+// would have reached later are not met. Vehicles trigger them too (checkVehicleMines): an
+// anti-vehicle field scores 1D3 hits on the bottom armour.
 import { armourMod, has, saves } from './traits.js';
 import { applyHurt, damageResult, hurtLabel } from './wounds.js';
 import { circlePolygonDistance, dist, edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
@@ -59,28 +66,64 @@ function segDist(p: Pt, a: Pt, b: Pt): number {
   return dist(p, [a[0] + t * dx, a[1] + t * dy]);
 }
 
-/**
- * After a unit moved along `paths` (start point first): every marker it came within 4" of
- * triggers ([P] a figure that started within 4" triggers only by ending closer), in marker order.
- */
-export function checkMines(s: S, run: Run, u: Unit, paths: Map<string, Pt[]>): void {
-  for (const field of s.minefields ?? []) {
-    for (const m of [...field.markers]) {
-      if (!field.markers.includes(m)) continue;
-      const hit = living(u).some((f) => {
-        const p = paths.get(f.id);
-        if (!p || p.length < 2) return false;
-        const start = dist(p[0], m.at) - f.r;
-        const end = dist(p[p.length - 1], m.at) - f.r;
-        return start <= MINE_TRIGGER ? end < start : approach(p, f.r, m.at) <= MINE_TRIGGER;
-      });
-      if (!hit || !living(u).length) continue;
-      trigger(s, run, u, field, m);
+/** The point a share `t` (0-1) of the way along a path, by length. */
+function along(p: Pt[], t: number): Pt {
+  const lens = p.slice(1).map((b, i) => dist(p[i], b));
+  let left = t * lens.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < lens.length; i++) {
+    if (left <= lens[i] || i === lens.length - 1) {
+      const f = lens[i] ? Math.min(1, left / lens[i]) : 1;
+      return [Math.round(p[i][0] + (p[i + 1][0] - p[i][0]) * f), Math.round(p[i][1] + (p[i + 1][1] - p[i][1]) * f)];
     }
+    left -= lens[i];
   }
+  return p[p.length - 1];
 }
 
-function trigger(s: S, run: Run, u: Unit, field: Minefield, m: { n: number; at: Pt }): void {
+/** The share of its path at which a figure first meets a marker: within 4" ([P] or, starting within 4", first closer than at the start); null if never. */
+function meets(p: Pt[], r: number, at: Pt): number | null {
+  if (p.length < 2) return null;
+  const start = dist(p[0], at) - r;
+  const near = (q: Pt) => (start <= MINE_TRIGGER ? dist(q, at) - r < start : dist(q, at) - r <= MINE_TRIGGER);
+  if (start <= MINE_TRIGGER ? dist(p[p.length - 1], at) - r >= start : approach(p, r, at) > MINE_TRIGGER) return null;
+  const total = p.slice(1).reduce((a, b, i) => a + dist(p[i], b), 0);
+  const n = Math.max(1, Math.ceil(total / 10));
+  for (let k = 1; k <= n; k++) if (near(along(p, k / n))) return k / n;
+  return 1;
+}
+
+/**
+ * After a unit moved along `paths` (start point first): every marker it came within 4" of
+ * triggers ([P] a figure that started within 4" triggers only by moving closer), in the order the
+ * move meets them (marker order on a tie); a real field halts the unit where it met it (above).
+ * True when it halted the unit.
+ */
+export function checkMines(s: S, run: Run, u: Unit, paths: Map<string, Pt[]>): boolean {
+  const met: { t: number; field: Minefield; m: { n: number; at: Pt } }[] = [];
+  for (const field of s.minefields ?? []) {
+    for (const m of field.markers) {
+      const ts = living(u).map((f) => { const p = paths.get(f.id); return p ? meets(p, f.r, m.at) : null; }).filter((t): t is number => t !== null);
+      if (ts.length) met.push({ t: Math.min(...ts), field, m });
+    }
+  }
+  met.sort((a, b) => a.t - b.t);
+  let halt: number | null = null;
+  for (const x of met) {
+    if (halt !== null && x.t > halt) break;
+    if (!x.field.markers.includes(x.m) || !living(u).length) continue;
+    trigger(s, run, u, x.field, x.m, () => {
+      if (halt !== null) return;
+      halt = x.t;
+      const at: Record<string, Pt> = {};
+      for (const f of living(u)) { const p = paths.get(f.id); if (p && p.length > 1) f.at = at[f.id] = along(p, x.t); }
+      run.emit('mine_halt', { unit: u.id, minefield: x.field.id, marker: x.m.n, at });
+    });
+  }
+  return halt !== null;
+}
+
+/** The encounter; `halt` is called when a real field is found, before its attack (the unit stops there). */
+function trigger(s: S, run: Run, u: Unit, field: Minefield, m: { n: number; at: Pt }, halt?: () => void): void {
   // Engineer: +2 to minefield rolls (§2.6).
   const die = run.roll('mine_check', 1, { unit: u.id, minefield: field.id, marker: m.n })[0] + (has(u, 'engineer') ? 2 : 0);
   if (die >= 5) { run.emit('mine_passed', { unit: u.id, minefield: field.id, marker: m.n }); return; }
@@ -93,6 +136,7 @@ function trigger(s: S, run: Run, u: Unit, field: Minefield, m: { n: number; at: 
   field.revealed = true;
   field.markers = [m];
   run.emit('mine_real', { unit: u.id, minefield: field.id, marker: m.n, mine: field.mine });
+  halt?.();
   // [P] A38: an anti-vehicle mine does not affect infantry, an anti-personnel mine does not affect vehicles.
   if (isVehicle(u)) {
     if (field.mine !== 'av') return;
@@ -120,19 +164,37 @@ function trigger(s: S, run: Run, u: Unit, field: Minefield, m: { n: number; at: 
 
 /**
  * After a vehicle's move (§7.15): each marker within 4" of the hull (`swept`: the hull along its
- * path, or only where it is set down) triggers, in marker order, as for infantry; [P] a hull that
- * started within 4" of a marker (`start`) triggers it only by ending closer (`end`). The roll and
- * the record are the same; a real anti-vehicle field then scores 1D3 hits at AT +6 [P, A38] on the
- * bottom armour. [P] Like the infantry's, the attack comes where the vehicle ends its move.
+ * path, or only where it is set down) triggers, as for infantry, in the order the move meets them
+ * (marker order on a tie); [P] a hull that started within 4" of a marker (`start`) triggers it only
+ * by moving closer (met where it first is closer). The roll and the record are the same; a real
+ * field halts the vehicle where it met it (`places[i]`: the hull centre and heading of `swept[i]`,
+ * when given), then an anti-vehicle one scores 1D3 hits at AT +6 [P, A38] on the bottom armour.
  */
-export function checkVehicleMines(s: S, run: Run, u: Unit, start: Pt[], swept: Pt[][], end: Pt[]): void {
+export function checkVehicleMines(s: S, run: Run, u: Unit, start: Pt[], swept: Pt[][], end: Pt[], places?: { at: Pt; heading: number }[]): void {
+  const met: { i: number; field: Minefield; m: { n: number; at: Pt } }[] = [];
   for (const field of s.minefields ?? []) {
-    for (const m of [...field.markers]) {
-      if (!field.markers.includes(m) || !inPlay(u) || u.vehicle!.status === 'knockedOut') continue;
+    for (const m of field.markers) {
       const from = circlePolygonDistance(m.at, 0, start);
       const hit = from <= MINE_TRIGGER ? circlePolygonDistance(m.at, 0, end) < from : swept.some((p) => circlePolygonDistance(m.at, 0, p) <= MINE_TRIGGER);
-      if (hit) trigger(s, run, u, field, m);
+      if (!hit) continue;
+      const i = swept.findIndex((p) => (from <= MINE_TRIGGER ? circlePolygonDistance(m.at, 0, p) < from : circlePolygonDistance(m.at, 0, p) <= MINE_TRIGGER));
+      met.push({ i: i < 0 ? swept.length - 1 : i, field, m });
     }
+  }
+  met.sort((a, b) => a.i - b.i);
+  let halt: number | null = null;
+  for (const x of met) {
+    if (halt !== null && x.i > halt) break;
+    if (!x.field.markers.includes(x.m) || !inPlay(u) || u.vehicle!.status === 'knockedOut') continue;
+    trigger(s, run, u, x.field, x.m, () => {
+      if (halt !== null) return;
+      halt = x.i;
+      const p = places?.[x.i];
+      if (!p) return;
+      u.figures[0].at = [Math.round(p.at[0]), Math.round(p.at[1])];
+      u.vehicle!.heading = p.heading;
+      run.emit('mine_halt', { unit: u.id, minefield: x.field.id, marker: x.m.n, at: u.figures[0].at, heading: p.heading });
+    });
   }
 }
 

@@ -89,12 +89,12 @@ export function defaultSpot(s: S): SpotAction {
   return { type: 'spot', marker: m.id, by: m.spotters[0] };
 }
 
-/** The picked marker settled by `by`'s Quality test (a unit's last marker is revealed with no test). */
-export function spotMarker(s: S, run: Run, id: string, by: string): void {
+/** The picked marker settled by `by`'s Quality test (a unit's last marker is revealed with no test); `why` for the reveal (a Detection sweep's, rules/detection.ts). */
+export function spotMarker(s: S, run: Run, id: string, by: string, why: 'spotted' | 'detected' = 'spotted'): void {
   const f = findMarker(s, id)!;
   if ('dummy' in f) { nightTest(s, run, by, id, null); removeDummy(s, run, id); return; }
-  if (f.unit.hidden!.markers.length === 1) { revealAt(s, run, f.unit, f.marker.n, 'spotted'); return; }
-  nightSpot(s, run, f.unit, f.marker.n, by);
+  if (f.unit.hidden!.markers.length === 1) { revealAt(s, run, f.unit, f.marker.n, why); return; }
+  nightSpot(s, run, f.unit, f.marker.n, by, why);
 }
 
 /** The spotter's Quality test on 1D6; the owner's event names the unit (or a dummy), everyone else's only the marker. */
@@ -109,15 +109,15 @@ function nightTest(s: S, run: Run, by: string, id: string, target: { unit: Unit;
 }
 
 /** The night procedure for a spotted marker of a unit with two or more markers; `by` tests (default: the first enemy unit, in unit order, that sees it). */
-export function nightSpot(s: S, run: Run, u: Unit, marker: number, by?: string): void {
+export function nightSpot(s: S, run: Run, u: Unit, marker: number, by?: string, why: 'spotted' | 'detected' = 'spotted'): void {
   const m = u.hidden!.markers.find((x) => x.n === marker)!;
   const spotter = by ?? spottersOf(s, u.side as Side, m.at)[0];
   if (!nightTest(s, run, spotter, m.id ?? '', { unit: u, n: marker })) {
     dropMarker(s, u, run, marker);
-    if (u.hidden!.markers.length === 1) revealAt(s, run, u, u.hidden!.markers[0].n, 'spotted');
+    if (u.hidden!.markers.length === 1) revealAt(s, run, u, u.hidden!.markers[0].n, why);
     return;
   }
-  revealAt(s, run, u, marker, 'spotted');
+  revealAt(s, run, u, marker, why);
 }
 
 /**

@@ -1,7 +1,7 @@
 // One entry's run: the events it emits and its dice (the `dice` stream of the entry's Rng;
 // every roll is an event, spec §8.2).
 import { rollDice, rollEvent } from '../../../engine/mech/dice.js';
-import type { GameEvent, Rng } from '../../../engine/types.js';
+import type { Audience, GameEvent, Rng } from '../../../engine/types.js';
 import type { Pt } from '../../../engine/mech/geom2d.js';
 import { drawOne, type Deck } from '../../../engine/mech/deck.js';
 
@@ -17,11 +17,12 @@ export class Run {
   secret(label: string): Rng | undefined {
     return this.rng ? this.rng.fork(`secret:${label}`) : undefined;
   }
-  roll(purpose: string, n: number, extra: Record<string, unknown> = {}): number[] {
+  /** `to`: who sees the roll (a test whose die would tell a secret, e.g. an Intruder's at night). */
+  roll(purpose: string, n: number, extra: Record<string, unknown> = {}, to: Audience = 'all'): number[] {
     if (!this.dice) throw new Error('no dice in this entry');
     if (n <= 0) return [];
     const faces = rollDice(this.dice, 6, n);
-    this.ev.push(rollEvent(purpose, faces, extra));
+    this.ev.push(rollEvent(purpose, faces, extra, to));
     return faces;
   }
   /** A uniform pick in [0, n) as a logged draw (random hit allocation). */

@@ -10,7 +10,7 @@ import { QUALITY_TABLE, casualties, inPlay, living, other, troops, type Action, 
 import { attach, attachTeam, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
-import { dropMarker, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
+import { dropMarker, hideAtCentre, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
 import { squadFire, aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
@@ -357,6 +357,24 @@ export function applyLucky(s: S, run: Run, die: number | null): void {
   const u = luckyUnit(s);
   const h = u.luckyHeld!;
   const faces = luckyFaces(run, u, die);
+  // The hide roll (§7.10): a re-roll that succeeds hides the unit; then its order, hidden or not.
+  if (h.test === 'hide') {
+    delete u.luckyHeld;
+    if (die !== null && faces[0] >= h.target) hideAtCentre(s, run, u, { lucky: true });
+    s.phase = 'order';
+    s.step++;
+    return;
+  }
+  // Hesitant or Cautious (§2.6): the kept or re-rolled die decides; then the activation goes on.
+  if (h.test === 'hesitant' || h.test === 'cautious') {
+    delete u.luckyHeld;
+    const passed = faces[0] >= h.target;
+    if (h.test === 'hesitant') u.wavering = !passed;
+    else if (passed) delete u.cautiousFailed;
+    if (die !== null) run.emit(`${h.test}_test`, { unit: u.id, die: faces[0], passed, lucky: true });
+    if (h.test === 'hesitant') afterHesitant(s, run, u, 'normal'); else toOrder(s, run, u);
+    return;
+  }
   if (h.test === 'commandResponse') {
     luckyCommandResponse(s, run, u, faces[0], die !== null);
     delete u.luckyHeld;
@@ -396,7 +414,13 @@ function afterTests(s: S, run: Run, u: Unit, r: 'rout' | 'fallBack' | 'normal'):
 }
 
 function afterCommandResponse(s: S, run: Run, u: Unit, r: 'fallBack' | 'normal'): void {
-  if (r === 'normal') { hesitantTrait(s, run, u); cautiousTrait(s, run, u); }
+  // A failed Hesitant or Cautious test may open the Lucky window first (§2.7).
+  if (r === 'normal' && hesitantTrait(s, run, u)) { s.phase = 'lucky'; s.step++; return; }
+  afterHesitant(s, run, u, r);
+}
+
+function afterHesitant(s: S, run: Run, u: Unit, r: 'fallBack' | 'normal'): void {
+  if (r === 'normal' && cautiousTrait(s, run, u)) { s.phase = 'lucky'; s.step++; return; }
   toOrder(s, run, u);
 }
 
@@ -548,7 +572,8 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
       const before = a.jump ? start : startsOf(u);
       moveFigures(s, run, u, movePositions(live));
-      checkMines(s, run, u, pathsOf(u, live, before));
+      // A charge stopped by a real minefield does not go in (§7.15 [P]).
+      if (checkMines(s, run, u, pathsOf(u, live, before))) { run.emit('assault_fizzled', { unit: u.id, target: t.id, mine: true }); break; }
       if (inPlay(u) && inPlay(t)) resolveAssault(s, run, u, t);
       break;
     }
@@ -974,7 +999,7 @@ function finishDrop(s: S, run: Run, u: Unit, r: { landed: boolean; pinned: boole
 
 /** A hidden unit's own order: try to hide, move its markers (ends the activation), or reveal at a marker and act. */
 export function applyHiddenOrder(s: S, run: Run, u: Unit, a: Action): void {
-  if (a.type === 'hide') { tryHide(s, run, u); s.step++; return; }
+  if (a.type === 'hide') { if (tryHide(s, run, u)) s.phase = 'lucky'; s.step++; return; }
   if (a.type === 'unhide') { revealAt(s, run, u, a.marker, 'acts'); s.step++; return; }
   if (a.type === 'markers') {
     const r = markerMovesProblem(s, u, a.moves);

@@ -158,17 +158,22 @@ function samples(path: Pt[], step = 50): { p: Pt; heading: number; along: number
 /** The hull swept along a path of its centre: the hull every 0.5", oriented along each leg (Mine Clearing, mines). */
 export function sweptHull(u: Unit, full: Pt[]): Pt[][] {
   const d = vdef(u);
-  const polys: Pt[][] = [];
+  return sweptPlaces(full).map((p) => orientedRect(p.at, d.length, d.width, p.heading));
+}
+
+/** The hull centre and heading every 0.5" along a path, as sweptHull samples it (a mine halts the vehicle at one, rules/mines.ts). */
+export function sweptPlaces(full: Pt[]): { at: Pt; heading: number }[] {
+  const out: { at: Pt; heading: number }[] = [];
   for (let i = 0; i + 1 < full.length; i++) {
     const len = Math.hypot(full[i + 1][0] - full[i][0], full[i + 1][1] - full[i][1]);
     if (len === 0) continue;
     const h = bearing(full[i], full[i + 1]);
     for (let k = 1; k <= Math.max(1, Math.ceil(len / 50)); k++) {
       const f = Math.min(1, (k * 50) / len);
-      polys.push(orientedRect([full[i][0] + (full[i + 1][0] - full[i][0]) * f, full[i][1] + (full[i + 1][1] - full[i][1]) * f], d.length, d.width, h));
+      out.push({ at: [full[i][0] + (full[i + 1][0] - full[i][0]) * f, full[i][1] + (full[i + 1][1] - full[i][1]) * f], heading: h });
     }
   }
-  return polys;
+  return out;
 }
 
 const DIFFICULT = new Set(['difficult', 'veryDifficult']);
@@ -464,7 +469,7 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
     const swept = sweptHull(u, stop ? [full[0], to] : full);
     clearMines(s, run, u, swept);
     // Mines (§7.15): the hull swept along its path, or where a jump or a Warp redeploy sets it down [P]; Fly/Grav vehicles fly over them [P].
-    if (!isGrav(u)) checkVehicleMines(s, run, u, startHull, a.jump || isWarp(u) ? [hull(u)] : swept, hull(u));
+    if (!isGrav(u)) checkVehicleMines(s, run, u, startHull, a.jump || isWarp(u) ? [hull(u)] : swept, hull(u), a.jump || isWarp(u) ? undefined : sweptPlaces(stop ? [full[0], to] : full));
   } else if (a.heading !== v.heading) {
     v.heading = normHeading(a.heading);
     run.emit('pivoted', { unit: u.id, heading: v.heading });
