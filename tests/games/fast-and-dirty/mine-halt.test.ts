@@ -104,3 +104,23 @@ test('#65 mines: a charge stopped by a real field does not go in: no close assau
   assert.equal(evOf(went.events, 'mine_passed').length, 1);
   assert.ok(went.events.some((e) => e.type === 'dice_rolled' && (e.data as { purpose?: string }).purpose === 'assault'));
 });
+
+test('#65 mines with #43 carrying wounded: a carried wounded figure halts with its carrier, as far along its own path (§7.15, §7.23)', () => {
+  // A1 of 4 with A1.4 lying wounded 2.2" east of A1.3, who carries it about 2.5" north (within half the move) to its side; the rest walk 3".
+  const s = craft({ name: 'mh-carry', active: 'A1', options: { recoverWounded: true }, units: [
+    { id: 'A1', side: 0, spec: squad('regular', 4), at: row(1000, 500, 4) },
+    { id: 'B1', side: 1, spec: squad('regular', 1), at: [[4500, 4500]] },
+  ] });
+  s.minefields = [{ id: 'M1', owner: 1, markers: [{ n: 1, at: [1660, 1100] }], real: 1, mine: 'ap', revealed: false }];
+  const w = unitOf(s, 'A1').figures[3];
+  w.alive = false;
+  w.wounded = 'wounded';
+  const carry: Action = { type: 'engage', target: null, fireFirst: true, carry: [{ by: 'A1.3', fig: 'A1.4' }],
+    moves: ([[1000, 800], [1220, 800], [1500, 740], [1640, 740]] as Pt[]).map((at, i) => ({ fig: `A1.${i + 1}`, path: [at] })) };
+  const r = act(s, carry, faces(1, 1, 1, 1, 1, 1));
+  const figs = unitOf(r.s, 'A1').figures;
+  assert.equal(evOf(r.events, 'mine_halt').length, 1);
+  const y = figs[2].at[1];
+  assert.ok(y > 500 && y < 740, `the carrier halted on the way (${y})`);
+  assert.ok(figs[3].at[1] < 740 && dist(figs[3].at, figs[2].at) < 300, `the wounded figure stays beside its carrier, not at the end of its path (${figs[3].at})`);
+});

@@ -115,7 +115,12 @@ export function checkMines(s: S, run: Run, u: Unit, paths: Map<string, Pt[]>): b
       if (halt !== null) return;
       halt = x.t;
       const at: Record<string, Pt> = {};
-      for (const f of living(u)) { const p = paths.get(f.id); if (p && p.length > 1) f.at = at[f.id] = along(p, x.t); }
+      // The carried wounded (not living, but with a path beside their carriers, §7.23) halt with them.
+      for (const f of u.figures) {
+        if (f.exited || !(f.alive || f.wounded)) continue;
+        const p = paths.get(f.id);
+        if (p && p.length > 1) f.at = at[f.id] = along(p, x.t);
+      }
       run.emit('mine_halt', { unit: u.id, minefield: x.field.id, marker: x.m.n, at });
     });
   }
