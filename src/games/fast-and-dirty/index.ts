@@ -38,7 +38,7 @@ import { applyDeployment, deployCandidates, deployDecisions, deployOptionSchema,
 import { scoutProblem, type ScoutOrder } from './rules/scout.js';
 import { aidBusy, recoverProblem, untreated, woundRules } from './rules/wounds.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
-import { arrangeProblem, dropCandidates, dropProblem } from './rules/drop.js';
+import { arrangeCandidates, arrangeProblem, dropCandidates, dropProblem } from './rules/drop.js';
 import { psionicProblem } from './rules/psionics.js';
 import { taskOptionSchema, taskProblem } from './rules/tasks.js';
 import { intrudeProblem } from './rules/intruder.js';
@@ -562,7 +562,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     ])], all: false };
     case 'react': return { actions: [{ type: 'react', unit: null, moves: [] }, ...reactors(s, s.units.find((x) => x.id === s.cards!.react!.to)!).map((u) => ({ type: 'react' as const, unit: u.id, moves: [] }))], all: false };
     case 'cooler': return { actions: [{ type: 'cooler', unit: null, target: null }, ...coolerFirers(s, seat as Side).flatMap((u) => coolerTargets(s, u).map((t) => ({ type: 'cooler' as const, unit: u.id, target: t.id })))], all: true };
-    case 'arrange': return { actions: [{ type: 'arrange', places: [] }], all: false };
+    case 'arrange': return { actions: [{ type: 'arrange', places: [] }, ...arrangeCandidates(s, s.units.find((x) => x.id === s.landing!.unit)!, s.landing!)], all: false };
     case 'harm': return { actions: living(s.units.find((x) => x.id === s.harm!.target)!).map((f) => ({ type: 'harm' as const, fig: f.id })), all: true };
     case 'elusive': return { actions: elusiveCandidates(s, s.units.find((x) => x.id === s.elusive!.target)!, s.units.find((x) => x.id === s.elusive!.shooter)!), all: false };
     case 'retarget': {

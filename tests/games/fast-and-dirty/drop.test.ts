@@ -8,9 +8,10 @@
 // without the wound rules). Dice are scripted by value: face = value + 1.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, decision, evOf, faces, fastAndDirty, row, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, decision, evOf, faces, fastAndDirty, row, seats, squad, tryAct, unitOf } from './helpers.js';
 import { inPlay, living, type Feature, type S } from '../../../src/games/fast-and-dirty/state.js';
 import { edgeDistance, dist, type Pt } from '../../../src/engine/mech/geom2d.js';
+import { randomPlayout } from '../../../src/engine/playout.js';
 
 const code = (r: unknown) => (r as { code?: string }).code;
 const woods: Feature = { id: 'woods', kind: 'area', points: [[3000, 3000], [4000, 3000], [4000, 4000], [3000, 4000]], move: 'difficult', cover: 'soft', los: 'woodsLight', height: 600 };
@@ -142,4 +143,17 @@ test('#61 the owner arranges the landed figures: within 6" of the landing point,
   const into = act(w.s, { type: 'arrange', places: [{ fig: 'A1.1', at: [3500, 2900] }, { fig: 'A1.2', at: [3500, 3120] }, { fig: 'A1.3', at: [3500, 2750] }] }, faces(6));
   assert.deepEqual(evOf(into.events, 'dice_rolled').filter((e) => e.purpose === 'drop_hazard').map((e) => e.figure), ['A1.2']);
   assert.deepEqual(evOf(into.events, 'drop_casualties')[0].killed, ['A1.2']);
+});
+
+test('bots sample real drop arrangements: random playouts with drop troops answer a landing with a non-empty arrangement at least once over a few seeds', () => {
+  const sq = (name: string, extra: Record<string, unknown> = {}) => ({ name, quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 4 }], ...extra });
+  const forces = { 0: [sq('Paras', { drop: true }), sq('Rifles')], 1: [sq('Stormers', { drop: true }), sq('Guards')] };
+  let arranged = 0;
+  for (let i = 0; i < 4 && !arranged; i++) {
+    randomPlayout(fastAndDirty, {
+      scenario: 'firefight', seats, options: { forces, turnLimit: 3 }, seed: `fad-arrange-${i}`, gameId: 'arr', maxEntries: 400, hashChain: false,
+      onEntry: (_k, e) => { if (e && (e as { action?: { type?: string; places?: unknown[] } }).action?.type === 'arrange' && ((e as { action: { places: unknown[] } }).action.places.length)) arranged++; },
+    });
+  }
+  assert.ok(arranged > 0, 'no playout arranged a landing by hand');
 });

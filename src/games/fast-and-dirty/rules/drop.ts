@@ -10,7 +10,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { along, dist, distanceToBoundary, edgeDistance, inside, overlaps, pointPolylineDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { coherencyOf, inImpassable } from '../geometry.js';
 import { armour } from '../content.js';
-import { QUALITY_TABLE, inPlay, living, other, type Feature, type S, type Side, type Unit } from '../state.js';
+import { QUALITY_TABLE, inPlay, living, other, type Action, type Feature, type S, type Side, type Unit } from '../state.js';
 import { arrangeAt } from './hidden.js';
 import { afterCasualties } from './combat.js';
 import { applyHurt } from './wounds.js';
@@ -152,6 +152,17 @@ export function arrangeProblem(s: S, u: Unit, landing: { at: Pt; building: strin
   }
   if (pos.size && coherencyOf(u, pos).components.length > 1) return violation('incoherent', `${u.id} must be arranged in coherency (§7.6, §5.4)`);
   return null;
+}
+/**
+ * Sampled arrangements for the bots (§7.6): the automatic one mirrored through the landing point
+ * and drawn in towards it (0.7 of each figure's offset), each kept only if arrangeProblem allows it.
+ */
+export function arrangeCandidates(s: S, u: Unit, landing: { at: Pt; building: string | null }): Action[] {
+  const [lx, ly] = landing.at;
+  const ways: ((p: Pt) => Pt)[] = [(p) => [2 * lx - p[0], 2 * ly - p[1]], (p) => [Math.round(lx + (p[0] - lx) * 0.7), Math.round(ly + (p[1] - ly) * 0.7)]];
+  return ways.map((w) => living(u).map((f) => ({ fig: f.id, at: w(f.at) })))
+    .filter((places) => places.length && !arrangeProblem(s, u, landing, places))
+    .map((places) => ({ type: 'arrange' as const, places }));
 }
 /** How far from the landing point a figure may be arranged [P]: the 6" the automatic arrangement may shift. */
 export const ARRANGE_RADIUS = 600;
