@@ -94,6 +94,12 @@ export function drawCard(s: S, run: Run): 'activate' | 'cooler' | 'end' {
     const [kind, id] = r.card.split(':');
     const u = s.units.find((x) => x.id === id);
     if (!u || !inPlay(u) || u.side === null || (kind === 'unit' && u.attachedTo)) continue;
+    // A squad aboard a transport gets out in its transport's order, not on its own card (§4.2 [P]);
+    // a Commander card with only embarked units to activate passes the same way.
+    if (kind === 'unit' ? u.embarked : !cardActivatable({ ...s, cards: { ...c, drawn: { commander: u.id, side: u.side } } }, u.side).some((x) => !x.embarked)) {
+      run.emit('card_passed', { card: r.card, embarked: true });
+      continue;
+    }
     if (kind === 'unit') {
       // A unit that gave up its activation (opportunity fire) lets its simple card pass.
       if (cardMode(s) !== 'extended' && u.activated) { run.emit('card_passed', { card: r.card }); continue; }
