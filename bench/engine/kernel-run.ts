@@ -1,5 +1,5 @@
 // Random legal playouts through the kernel (src/engine/playout.ts: randomEntry picks uniformly
-// among `candidates`, applyEntry validates and applies, chainHash hashes every state): the
+// among `candidates`, applyEntry validates and applies, chain.ts nextHash extends the hash chain): the
 // same work per entry as the service's submit path minus the database.
 import { randomPlayout, replay } from '../../src/engine/playout.js';
 import type { Entry, Ruleset, SeatInfo } from '../../src/engine/types.js';
