@@ -22,6 +22,8 @@ commands:
            --points=8 --budget=300 --mcts-points=3 --ruleset=a,b
   ab-engine  the kernel of another commit vs this checkout's, same process, same seeds
            --base=<commit> [--head=<commit>] --rounds=10 --ms=1000 --ruleset=a,b
+  chain    the hash chain's cost per entry, v1 (every state) vs v2 (entries, state checkpoints)
+           --reps=40 --ruleset=a,b
   all      everything above, in that order
   smoke    every section, scaled down to seconds (CI)
 
@@ -49,6 +51,7 @@ async function main() {
     memory: async (a) => (await import('./memory.js')).memoryBench(a),
     ai: async (a) => (await import('./ai.js')).aiBench(a),
     'ab-engine': async (a) => (await import('./ab-engine.js')).abEngine(a),
+    chain: async (a) => (await import('./chain.js')).chainBench(a),
   };
   const order = ['engine', 'http', 'load', 'memory', 'ai'];
   let run: string[];

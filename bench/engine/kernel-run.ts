@@ -1,6 +1,7 @@
 // Random legal playouts through the kernel (src/engine/playout.ts: randomEntry picks uniformly
-// among `candidates`, applyEntry validates and applies, chainHash hashes every state): the
+// among `candidates`, applyEntry validates and applies, chain.ts nextHash extends the hash chain): the
 // same work per entry as the service's submit path minus the database.
+import type { ChainFormat } from '../../src/engine/chain.js';
 import { randomPlayout, replay } from '../../src/engine/playout.js';
 import type { Entry, Ruleset, SeatInfo } from '../../src/engine/types.js';
 
@@ -31,12 +32,12 @@ export function movesOf(e: Entry<any>): number {
 }
 
 /** Plays games until `ms` have passed (the last game is finished, then counted). */
-export function runKernel(rs: Ruleset, ms: number, seedBase: string, withReplay = true, maxEntries = 5000, maxGames = Infinity, hashChain = true): KernelRun {
+export function runKernel(rs: Ruleset, ms: number, seedBase: string, withReplay = true, maxEntries = 5000, maxGames = Infinity, hashChain = true, chain?: ChainFormat): KernelRun {
   const { scenario, seats } = seatsFor(rs);
   const out: KernelRun = { games: 0, entries: 0, moves: 0, unfinished: 0, ms: 0, replayEntries: 0, replayMs: 0 };
   const t0 = performance.now();
   while (out.games < maxGames && (maxGames !== Infinity || performance.now() - t0 < ms)) {
-    const o = { scenario, seats, seed: `${seedBase}-${out.games}`, gameId: `bench-${out.games}`, maxEntries, hashChain };
+    const o = { scenario, seats, seed: `${seedBase}-${out.games}`, gameId: `bench-${out.games}`, maxEntries, hashChain, chain };
     const r = randomPlayout(rs, o);
     out.games++;
     out.entries += r.entries.length;

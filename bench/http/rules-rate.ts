@@ -1,8 +1,9 @@
 // The rules' own cost per move: the logs the HTTP run just wrote (same ruleset, scenario and
 // database), read back from the store and replayed by the kernel in this process with the
-// engine section's replay (src/engine/playout.ts `replay`: apply + SHA-256 hash chain, no
+// engine section's replay (src/engine/playout.ts `replay`: apply + the game's hash chain, no
 // candidate generation). Each game's final hash must equal the one the service stored, so
 // the figure is the work of exactly those entries. Reading the logs is not timed.
+import { type ChainFormat, chainFormat } from '../../src/engine/chain.js';
 import { replay } from '../../src/engine/playout.js';
 import { movesOf } from '../engine/kernel-run.js';
 import type { Entry, Ruleset, SeatInfo } from '../../src/engine/types.js';
@@ -22,7 +23,7 @@ export interface RulesRate {
   entriesPerSec: number;
 }
 
-interface Log { o: { scenario: string; seats: SeatInfo[]; options: unknown; seed: string; gameId: string }; entries: Entry<any>[]; hash: string }
+interface Log { o: { scenario: string; seats: SeatInfo[]; options: unknown; seed: string; gameId: string; chain: ChainFormat }; entries: Entry<any>[]; hash: string }
 
 /** Reads up to `maxGames` logs of `rs` with at least one move from the store at `databaseUrl`. */
 async function readLogs(databaseUrl: string, rs: Ruleset, maxGames: number): Promise<Log[]> {
@@ -38,7 +39,7 @@ async function readLogs(databaseUrl: string, rs: Ruleset, maxGames: number): Pro
         if (rows.length < 2 || rows[0].seq !== 0) continue;
         const e0 = rows[0].entry as { scenario: string; seats: SeatInfo[]; options: unknown };
         out.push({
-          o: { scenario: e0.scenario, seats: e0.seats, options: e0.options, seed: g.seed, gameId: g.id },
+          o: { scenario: e0.scenario, seats: e0.seats, options: e0.options, seed: g.seed, gameId: g.id, chain: chainFormat(rows[0].hash) },
           entries: rows.slice(1).map((a) => a.entry as Entry<any>), hash: rows[rows.length - 1].hash,
         });
       }

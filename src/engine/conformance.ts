@@ -1,10 +1,11 @@
 // The kernel's conformance checks, run on random playouts of any ruleset (DESIGN.md "AI seats
-// and conformance"): replay reproduces events and hashes; every candidate validates; every
+// and conformance"): replay reproduces events, states and the hash chain; every candidate validates; every
 // default validates; running games always have a blocking decision; games end; and, where the
 // ruleset can determinize, a determinized state shows the seat the same view, the same public
 // decisions and the same verdicts, so nothing a seat may not see decides what it is asked;
 // and no seat's answer to another seat's decision is applied.
-import { actionShapeViolation, applyEntry, chainHash, GENESIS, minted, openDecisions, publicPart, resultOf, setupGame, type KState } from './kernel.js';
+import { CURRENT_CHAIN, nextHash, startChain, stateDigest } from './chain.js';
+import { actionShapeViolation, applyEntry, minted, openDecisions, publicPart, resultOf, setupGame, type KState } from './kernel.js';
 import { randomEntry } from './playout.js';
 import { entryRng, localRng } from './rng.js';
 import type { Entry, Ruleset, SeatInfo } from './types.js';
@@ -23,8 +24,12 @@ export function checkPlayout(rs: Ruleset, scenario: string, seats: SeatInfo[], s
   const made = setupGame(rs, { scenario, seats, options }, entryRng(seed, gameId, 0));
   if (isViolation(made)) return { entries: 0, ended: false, problems: [`setup: ${made.code}`] };
   let k: KState<any> = made.k;
-  let hash = chainHash(GENESIS, k);
-  const log: { entry: Entry<any>; hash: string; events: string }[] = [];
+  const setup = { kind: 'setup', scenario, seats, options };
+  const format = CURRENT_CHAIN;
+  const head = startChain(format, setup, made.events, k);
+  let hash = head;
+  // Per entry: the chain (its state checkpoints are periodic) and each state's own digest.
+  const log: { entry: Entry<any>; hash: string; events: string; state: string }[] = [];
   while (!resultOf(rs, k) && log.length < maxEntries && problems.length < 5) {
     checkState(rs, k, rng, problems, log.length);
     checkOwnership(rs, k, seats.length, entryRng(seed, gameId, k.seq + 1), problems, log.length);
@@ -41,14 +46,15 @@ export function checkPlayout(rs: Ruleset, scenario: string, seats: SeatInfo[], s
       break;
     }
     k = r.k;
-    hash = chainHash(hash, k);
-    log.push({ entry, hash, events: JSON.stringify(r.events) });
+    hash = nextHash(format, hash, k.seq, entry, r.events, k, resultOf(rs, k) !== null);
+    log.push({ entry, hash, events: JSON.stringify(r.events), state: stateDigest(k) });
   }
-  // Replay: same seed and entries, same events and hashes.
+  // Replay: same seed and entries, same events, states and hashes.
   const again = setupGame(rs, { scenario, seats, options }, entryRng(seed, gameId, 0));
   if (!isViolation(again)) {
     let k2: KState<any> = again.k;
-    let h2 = chainHash(GENESIS, k2);
+    let h2 = startChain(format, setup, again.events, k2);
+    if (h2 !== head) problems.push('replay 0: setup diverged');
     for (const [i, l] of log.entries()) {
       const r = applyEntry(rs, k2, l.entry, entryRng(seed, gameId, i + 1));
       if (isViolation(r)) {
@@ -56,8 +62,8 @@ export function checkPlayout(rs: Ruleset, scenario: string, seats: SeatInfo[], s
         break;
       }
       k2 = r.k;
-      h2 = chainHash(h2, k2);
-      if (h2 !== l.hash || JSON.stringify(r.events) !== l.events) {
+      h2 = nextHash(format, h2, k2.seq, l.entry, r.events, k2, resultOf(rs, k2) !== null);
+      if (h2 !== l.hash || JSON.stringify(r.events) !== l.events || stateDigest(k2) !== l.state) {
         problems.push(`replay ${i + 1}: diverged`);
         break;
       }

@@ -1,7 +1,6 @@
 // The small reducer around a ruleset: mints decision ids, routes entries, enforces the
-// draw-then-violation rule, chains state hashes and redacts events. Never imports a game.
+// draw-then-violation rule, redacts events (the hash chain is chain.ts). Never imports a game.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { sha256Hex } from './digest.js';
 import type {
   Ctx, Decision, Entry, GameEvent, OpenDecision, PublicDecision, Result, Rng, Ruleset, Seat,
   SeatInfo, Violation,
@@ -300,14 +299,6 @@ function seatsOf<S>(rs: Ruleset<S>, k: KState<S>): Seat[] {
   const n = Array.isArray(v?.seats) ? v!.seats!.length : rs.players.max;
   return Array.from({ length: n }, (_, i) => i);
 }
-
-/** The hash chain: H_n = sha256(H_{n-1} | canonical state). */
-export function chainHash(prev: string, k: KState<unknown>): string {
-  // The joined string hashed at once: the same bytes as updating with each part.
-  return sha256Hex(prev + '|' + JSON.stringify(k));
-}
-
-export const GENESIS = 'skyeye/genesis/v1';
 
 /** The form of an event a viewer may see, or null. After the end everything is public. */
 export function eventFor(ev: GameEvent, viewer: Seat | null, ended: boolean): { type: string; data: unknown } | null {

@@ -1,8 +1,9 @@
 // Drives a ruleset through the kernel with random legal choices: used by property tests,
 // benchmarks and bots' rollouts. Sealed groups are filled by every member, then closed.
+import { type ChainFormat, CURRENT_CHAIN, nextHash, startChain } from './chain.js';
 import { sha256Hex } from './digest.js';
 import {
-  chainHash, GENESIS, minted, type Minted, ownedApplyEntry, ownedMinted, ownedResult, resultOf, setupGame, type KState,
+  minted, type Minted, ownedApplyEntry, ownedMinted, ownedResult, resultOf, setupGame, type KState,
 } from './kernel.js';
 import { entryRng, localRng } from './rng.js';
 import type { Entry, GameEvent, Result, Rng, Ruleset, SeatInfo } from './types.js';
@@ -17,8 +18,10 @@ export interface PlayoutOptions {
   maxEntries?: number;
   /** Chooses among candidates; defaults to uniform. */
   pick?: (n: number, rng: Rng) => number;
-  /** false: no state hash chain (bots' rollouts, the bench's reducer-only row); `hash` is then ''. */
+  /** false: no hash chain (bots' rollouts, the bench's reducer-only row); `hash` is then ''. */
   hashChain?: boolean;
+  /** The chain's format (chain.ts; default: new games' format), e.g. to replay a stored v1 game. */
+  chain?: ChainFormat;
   /** Sees each state; must not modify it (the playout goes on from it). */
   onEntry?: (k: KState<any>, entry: Entry<any> | null, events: GameEvent[]) => void;
 }
@@ -56,19 +59,25 @@ function entryFrom(rs: Ruleset, k: KState<any>, open: Minted[], rng: Rng, pick: 
   return { kind: 'answer', seat: m.dec.seat, decision: m.dec.id, action: choose(rs, k, m, rng, pick) };
 }
 
-/** Setup (entry 0) and the head of the hash chain ('' without one), shared by playout and replay. */
+/**
+ * Setup (entry 0) and the head of the hash chain ('' without one), shared by playout and replay.
+ * The setup entry is the one the service logs, so a playout's chain is a stored game's.
+ */
 function start(rs: Ruleset, o: PlayoutOptions) {
   const seed = o.seed ?? 'playout-seed';
   const gameId = o.gameId ?? 'playout';
-  const made = setupGame(rs, { scenario: o.scenario, seats: o.seats, options: o.options ?? {} }, entryRng(seed, gameId, 0));
+  const options = o.options ?? {};
+  const made = setupGame(rs, { scenario: o.scenario, seats: o.seats, options }, entryRng(seed, gameId, 0));
   if (isViolation(made)) throw new Error(`setup rejected: ${made.code} ${made.message}`);
   const chained = o.hashChain !== false;
-  return { seed, gameId, made, chained, hash: chained ? chainHash(GENESIS, made.k) : '' };
+  const format = o.chain ?? CURRENT_CHAIN;
+  const setup = { kind: 'setup', scenario: o.scenario, seats: o.seats, options };
+  return { seed, gameId, made, chained, format, hash: chained ? startChain(format, setup, made.events, made.k) : '' };
 }
 
 export function randomPlayout(rs: Ruleset, o: PlayoutOptions): PlayoutResult {
   const begun = start(rs, o);
-  const { seed, gameId, made, chained } = begun;
+  const { seed, gameId, made, chained, format } = begun;
   let hash = begun.hash;
   const rng = localRng(`playout|${seed}`);
   let k = made.k;
@@ -81,7 +90,7 @@ export function randomPlayout(rs: Ruleset, o: PlayoutOptions): PlayoutResult {
     const r = ownedApplyEntry(rs, k, entry, entryRng(seed, gameId, k.seq + 1));
     if (isViolation(r)) throw new Error(`candidate rejected at seq ${k.seq + 1}: ${r.code} ${r.message} ${JSON.stringify(entry)}`);
     k = r.k;
-    if (chained) hash = chainHash(hash, k);
+    if (chained) hash = nextHash(format, hash, k.seq, entry, r.events, k, ownedResult(rs, k) !== null);
     entries.push(entry);
     o.onEntry?.(k, entry, r.events);
   }
@@ -91,14 +100,14 @@ export function randomPlayout(rs: Ruleset, o: PlayoutOptions): PlayoutResult {
 /** Re-runs a log from its seed: the same entries must give the same final hash. */
 export function replay(rs: Ruleset, o: PlayoutOptions, entries: Entry<any>[]): { k: KState<any>; hash: string } {
   const begun = start(rs, o);
-  const { seed, gameId, chained } = begun;
+  const { seed, gameId, chained, format } = begun;
   let { hash } = begun;
   let k = begun.made.k;
   for (const e of entries) {
     const r = ownedApplyEntry(rs, k, e, entryRng(seed, gameId, k.seq + 1));
     if (isViolation(r)) throw new Error(`replay rejected: ${r.code}`);
     k = r.k;
-    if (chained) hash = chainHash(hash, k);
+    if (chained) hash = nextHash(format, hash, k.seq, e, r.events, k, ownedResult(rs, k) !== null);
   }
   return { k, hash };
 }

@@ -8,7 +8,7 @@
 // known key is two compressions. Measured here: 1.5 µs per K_n against 3.2 µs with createHmac.
 // (@noble/hashes was slower than node:crypto for these sizes.) The outputs are SHA-256 and
 // HMAC-SHA256 exactly (FIPS 180-4, RFC 2104); tests/engine/sha256.test.ts compares them with
-// node:crypto on random, multi-block and non-ASCII inputs. The hash chain (kernel.ts chainHash)
+// node:crypto on random, multi-block and non-ASCII inputs. The hash chain (chain.ts)
 // stays on node:crypto: its input is 150 bytes or more, where node's hashing already wins here.
 
 const K = new Int32Array([

@@ -1,8 +1,9 @@
 // The use cases, shared by REST and GraphQL: create, claim, act, view, log, replay, resign,
 // verify. No HTTP here. Every write is one store transaction; clients hear of it after commit.
 import { Ajv } from 'ajv';
+import { type ChainFormat, chainFormat, CURRENT_CHAIN, nextHash, startChain } from '../engine/chain.js';
 import {
-  applyEntry, chainHash, decisionForSeat, decisionsFor, eventsFor, findDecision, GENESIS, KernelError,
+  applyEntry, decisionForSeat, decisionsFor, eventsFor, findDecision, KernelError,
   actionShapeViolation, minted, openDecisions, ownedMinted, ownedResult, resultOf, setupGame, validateAnswer, type KState,
 } from '../engine/kernel.js';
 import { entryRng, localRng, newSeed, seedHash } from '../engine/rng.js';
@@ -113,6 +114,11 @@ export interface ServiceOptions {
    * never depend on it: the append checks the version in the database.
    */
   readCacheMs?: number;
+  /**
+   * The hash chain format new games get (src/engine/chain.ts; default CURRENT_CHAIN). Internal:
+   * tests make 'v1' games as they were written before v2. A game keeps its format for life.
+   */
+  chainFormat?: ChainFormat;
 }
 
 export interface SubmitInput {
@@ -271,11 +277,9 @@ export class GameService {
       id, ruleset: rs.id, rulesetVersion: rs.version, scenario: scenario!, options, seed, seedHash: seedHash(seed),
       status: result ? 'finished' : 'active', version: 0, result, policy: input.policy ?? null, createdAt: now, updatedAt: now,
     };
-    const hash = chainHash(GENESIS, made.k);
-    const setup: ActionRecord = {
-      seq: 0, seat: null, entry: { kind: 'setup', scenario, seats: seatInfos, options }, events: made.events, hash,
-      idempotencyKey: null, response: null,
-    };
+    const setupEntry = { kind: 'setup', scenario, seats: seatInfos, options };
+    const hash = startChain(this.o.chainFormat ?? CURRENT_CHAIN, setupEntry, made.events, made.k);
+    const setup: ActionRecord = { seq: 0, seat: null, entry: setupEntry, events: made.events, hash, idempotencyKey: null, response: null };
     const loaded: LoadedGame = { game, seats, rs, k: made.k, hash, hooks: false };
     const outbox = this.plan({
       before: loaded, after: { k: made.k, status: game.status, result, version: 0 }, entry: null, events: made.events,
@@ -389,7 +393,8 @@ export class GameService {
    * State at `upTo` (default: latest) from the newest usable snapshot plus the actions after it.
    * A game runs under the version of its ruleset it was begun under when that version is still
    * installed (src/games/index.ts `older`). Otherwise it is replayed under the current version
-   * with its hash chain checked: if the installed rules give any entry a different state, the
+   * with its hash chain and events checked: if the installed rules give any entry other events or
+   * a state the chain disagrees with (every state in a v1 chain, the checkpoints in a v2 one), the
    * game is refused (409 ruleset_diverged) rather than played on from states its players never
    * saw. The log is untouched; installing the game's version makes it playable again.
    */
@@ -419,15 +424,21 @@ export class GameService {
       const made = setupFor(rs, game, e);
       if (isViolation(made)) throw refused(0, made.code);
       k = made.k;
-      if (check && chainHash(GENESIS, k) !== setup.hash) throw diverged(0, 'gives another state');
+      if (check && JSON.stringify(made.events) !== JSON.stringify(setup.events)) throw diverged(0, 'gives other events');
+      if (check && startChain(chainFormat(setup.hash), setup.entry, setup.events, k) !== setup.hash) throw diverged(0, 'gives another state');
       hash = setup.hash;
       rest = actions.slice(1);
     }
+    const format = chainFormat(hash);
     const replay = new Replayer(rs, game, seats, k);
     for (const a of rest) {
       const r = replay.step(a.entry as Entry<any>);
       if (isViolation(r)) throw refused(a.seq, r.code);
-      if (check && chainHash(hash, r.k) !== a.hash) throw diverged(a.seq, 'gives another state');
+      if (check) {
+        // v2 folds the state in at checkpoints only: the events of every entry are compared too.
+        if (JSON.stringify(r.events) !== JSON.stringify(a.events)) throw diverged(a.seq, 'gives other events');
+        if (nextHash(format, hash, a.seq, a.entry, a.events, r.k, ownedResult(rs, r.k) !== null) !== a.hash) throw diverged(a.seq, 'gives another state');
+      }
       k = r.k;
       hash = a.hash;
     }
@@ -554,8 +565,10 @@ export class GameService {
     const e0 = setup.entry as { scenario: string; seats: SeatInfo[]; options: unknown };
     const made = setupFor(rs, game, e0);
     if (isViolation(made)) return { id: gameId, seed: game.seed, seedHash: game.seedHash, seedHashOk, ok: false, entries: rows.length, mismatches: [{ seq: 0, what: 'setup' }] };
+    // The chain's format is the setup's (chain.ts): v1 for games created before v2.
+    const format = chainFormat(setup.hash);
     let k = made.k;
-    let hash = chainHash(GENESIS, k);
+    let hash = startChain(format, setup.entry, setup.events, k);
     if (hash !== setup.hash) mismatches.push({ seq: 0, what: 'hash' });
     if (JSON.stringify(made.events) !== JSON.stringify(setup.events)) mismatches.push({ seq: 0, what: 'events' });
     const replay = new Replayer(rs, game, row.seats, k);
@@ -566,7 +579,8 @@ export class GameService {
         break;
       }
       k = r.k;
-      hash = chainHash(hash, k);
+      // The logged entry and events as stored (v2), and the replayed state (v1; v2 at checkpoints).
+      hash = nextHash(format, hash, a.seq, a.entry, a.events, k, ownedResult(rs, k) !== null);
       if (hash !== a.hash) mismatches.push({ seq: a.seq, what: 'hash' });
       if (JSON.stringify(r.events) !== JSON.stringify(a.events)) mismatches.push({ seq: a.seq, what: 'events' });
     }
@@ -838,7 +852,8 @@ export class GameService {
     // r.k is the kernel's fresh state, never modified: its result and decisions were derived once in apply.
     const result = ownedResult(g.rs, r.k);
     const status = result ? 'finished' : 'active';
-    const hash = chainHash(g.hash, r.k);
+    // The game's own format (the previous hash tells): v1 games go on in v1.
+    const hash = nextHash(chainFormat(g.hash), g.hash, seq, entry, r.events, r.k, result !== null);
     const response: SubmitResult = { version: seq, events: seat === null ? [] : eventsFor(r.events, seat, status === 'finished') };
     const decisions = ownedMinted(g.rs, r.k).map((m) => m.dec);
     const outbox = this.plan({ before: g, after: { k: r.k, status, result, version: seq }, entry, events: r.events, decisions, webhookRows });

@@ -42,7 +42,7 @@ export interface ActionRecord {
   entry: unknown;
   /** The kernel GameEvents with their audiences (JSON). */
   events: unknown;
-  /** State hash after this entry (hash chain). */
+  /** The hash chain after this entry (src/engine/chain.ts: v1 hashes each state, v2 the entry and events with periodic state checkpoints). */
   hash: string;
   idempotencyKey: string | null;
   /** The answer returned to the submitter, kept for idempotent retries (JSON). */

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Ruleset } from '../../src/engine/types.js';
 import { getRuleset, registerOlderVersion, registerRuleset } from '../../src/games/index.js';
+import { GameService } from '../../src/service/game-service.js';
 import { auth, startServer, usingPostgres, type TestServer } from '../support/env.js';
 
 test('restart on the same data dir (or database): games, versions and hands intact', async () => {
@@ -82,6 +83,11 @@ test('snapshots: a game loaded from its newest snapshot plays on, and its log st
 const newDuel = async (app: App, options?: { handSize: number }) =>
   (await app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }], ...(options ? { options } : {}) } })).json();
 
+/** A Duel game with a v1 hash chain (every state hashed), as games created before chain v2 have. */
+const newV1Duel = async (s: TestServer, options?: { handSize: number }) =>
+  new GameService({ store: s.rt.store, bus: s.rt.bus, chainFormat: 'v1' })
+    .createGame({ ruleset: 'duel', seats: [{ name: 'A' }, { name: 'B' }], ...(options ? { options } : {}) }) as Promise<{ id: string; seats: { token: string }[] }>;
+
 /** A later version of a ruleset whose states differ from the original's (an extra field). */
 function diverging(original: Ruleset, version: string): Ruleset {
   return {
@@ -113,11 +119,13 @@ async function acrossVersions(body: (original: Ruleset, fresh: () => Promise<Tes
   }
 }
 
-test('a game begun under another ruleset version: played on if the installed rules replay it, refused if they diverge', () => acrossVersions(async (original, server) => {
+test('a game begun under another ruleset version (v1 chain): played on if the installed rules replay it, refused if they diverge', () => acrossVersions(async (original, server) => {
+  // v1 chains hash every state: a state-only divergence is found at its first entry.
+  // (v2 chains: tests/service/chain.test.ts.)
   const s1 = await server();
-  const g = await newDuel(s1.app);
+  const g = await newV1Duel(s1);
   await playSome(s1.app, g, 1);
-  const done = await newDuel(s1.app, { handSize: 3 });
+  const done = await newV1Duel(s1, { handSize: 3 });
   await playSome(s1.app, done, 20);
   assert.equal((await s1.app.inject(`/v1/games/${done.id}`)).json().status, 'finished');
   const before = (await s1.app.inject({ url: `/v1/games/${g.id}`, headers: auth(g.seats[0].token) })).json();
@@ -154,6 +162,8 @@ test('a game begun under another ruleset version: played on if the installed rul
   assert.equal((await s3.app.inject(`/v1/games/${done.id}/verify`)).json().ok, true);
   await playSome(s3.app, g, 1);
   assert.ok((await s3.app.inject(`/v1/games/${g.id}`)).json().version > before.version);
+  const rows = await s3.rt.store.actionsAfter(g.id, -1, 1000);
+  assert.ok(rows.every((a) => /^[0-9a-f]{64}$/.test(a.hash)), 'the v1 game went on in v1');
 }));
 
 test('an older version kept installed: games begun under it play on under it, new games get the current one', () => acrossVersions(async (original, server) => {
