@@ -3,7 +3,7 @@
 // game turn. Each gun fires once, at a target within range, selecting their target based on the
 // normal rules for Fire Priority." Option `sentryGuns` places each side's guns (a point, an
 // automation level, one heavy weapon, default the Heavy MG). The book's automation table is lost:
-// [P] placeholders (spec §7.25) Antiquated 12" / priority 1 / Rabble, Modern 18" / 2 / Conscript,
+// [P] placeholders (spec §7.25, data/sentry.json) Antiquated 12" / priority 1 / Rabble, Modern 18" / 2 / Conscript,
 // Enhanced 24" / 3 / Regular, Advanced 30" / 4 / Elite; the shooting Quality sets the fire
 // priority count as for troops. [P] A gun fires as a one-figure weapon team (1D6 + its weapon's FE),
 // at the nearest enemy unit it may fire at within its max range (an automaton takes the first of
@@ -34,13 +34,9 @@ import { atVolley, structureFirers } from './fortifications.js';
 import type { Run } from './run.js';
 
 export type SentryLevel = 'antiquated' | 'modern' | 'enhanced' | 'advanced';
-export const SENTRY_LEVELS: Record<SentryLevel, { range: number; quality: Quality }> = {
-  antiquated: { range: 1200, quality: 'rabble' },
-  modern: { range: 1800, quality: 'conscript' },
-  enhanced: { range: 2400, quality: 'regular' },
-  advanced: { range: 3000, quality: 'elite' },
-};
-export const SENTRY_RADIUS = 75;
+/** The automation table [P] and the footprint's radius [P], from data/sentry.json (validated at load, content.ts). */
+export const SENTRY_LEVELS: Record<SentryLevel, { range: number; quality: Quality }> = CONTENT.sentry.levels;
+export const SENTRY_RADIUS = CONTENT.sentry.radius;
 
 export const sentryOptionSchema = {
   type: 'object', additionalProperties: false,
@@ -151,8 +147,8 @@ export function sentryFigure(s: S, id: string): { u: Unit; f: Figure } | null {
 
 // ---------------------------------------------------------------- sentry guns as targets (spec §7.25 [P])
 
-/** [P] A sentry gun's armour, as a vehicle's (spec §7.25). */
-export const SENTRY_ARMOUR = 6;
+/** [P] A sentry gun's armour, as a vehicle's (spec §7.25; data/sentry.json). */
+export const SENTRY_ARMOUR = CONTENT.sentry.armour;
 const PER_HIT = { none: 3, soft: 4, hard: 5 } as const;
 
 /** A standing gun by id, or null. */
