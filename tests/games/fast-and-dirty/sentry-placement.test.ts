@@ -44,6 +44,17 @@ test('#66 sentry guns and the default set-up: no squad\'s default place puts a b
   for (const u of s.units.filter((x) => x.id !== 'A1')) assert.deepEqual(u.figures.map((f) => f.at), unitOf(plain, u.id).figures.map((f) => f.at), u.id);
 });
 
+test('#66 sentry guns and the default set-up: a scenario\'s non-combatant placed on a gun is shifted off it (Evacuation)', () => {
+  const plain = fastAndDirty.setup({ scenario: 'evacuation', seats, options: {} }, { seq: 0, rng: scriptedRng([], 'sg-nc') });
+  if (isViolation(plain)) throw new Error(plain.code);
+  const n1 = unitOf(plain.state, 'N1').figures[0].at;
+  const r = fastAndDirty.setup({ scenario: 'evacuation', seats, options: { sentryGuns: { 0: [{ at: [n1[0], n1[1]] }] } } }, { seq: 0, rng: scriptedRng([], 'sg-nc') });
+  if (isViolation(r)) throw new Error(r.code);
+  const n = unitOf(r.state, 'N1');
+  assert.notDeepEqual(n.figures[0].at, n1);
+  for (const u of r.state.units) assert.ok(!onGun(r.state, u), `${u.id} clear of the gun`);
+});
+
 test('#66 sentry guns and vehicle set-up: a vehicle whose default place would put its hull on a standing gun is set up clear of it (a hull on a gun could never move), on no other base', () => {
   const forces = { 0: [{ name: 'Tank', vehicle: 'apc', quality: 'regular' }, { ...squad('regular', 3), name: 'Rifles' }] };
   const plain = setup({ forces });

@@ -176,6 +176,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (platoons) return platoons;
   if (tasks.length) s.tasks = tasks;
   sc.nonCombatants.forEach((spec, i) => s.units.push(buildUnit(spec, spec.id ?? `N${i + 1}`, null, [spec.at![0], spec.at![1]])));
+  for (const u of s.units) if (u.side === null) clearOfSentries(s, u);
   run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
   // Communications (§7.4): a side without comms equipment, or whose comms the enemy's gear jams, plays jammed.
   for (const side of [0, 1] as const) if (sideJammed(s, side)) run.emit('communications_jammed', { side });
