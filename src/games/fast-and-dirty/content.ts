@@ -11,6 +11,7 @@ import armourJson from './data/armour.json' with { type: 'json' };
 import scenariosJson from './data/scenarios.json' with { type: 'json' };
 import traitsJson from './data/traits.json' with { type: 'json' };
 import vehiclesJson from './data/vehicles.json' with { type: 'json' };
+import sentryJson from './data/sentry.json' with { type: 'json' };
 import { withNatures } from './rules/natures.js';
 import { bestowProblem } from './rules/bestow.js';
 
@@ -130,6 +131,15 @@ export type MapDef = Static<typeof MapDef>;
 export const TraitDef = T.Object({ id: T.String(), name: T.String(), built: T.Boolean(), effect: T.String() }, { additionalProperties: false });
 export type TraitDef = Static<typeof TraitDef>;
 
+/** A sentry gun automation level (§7.25 [P]): max fire range (hundredths of an inch) and the Quality it shoots with. */
+const SentryLevelDef = T.Object({ range: T.Integer({ minimum: 100, maximum: 20000 }), quality: lit(QUALITIES) }, { additionalProperties: false });
+export const SentryDef = T.Object({
+  radius: T.Integer({ minimum: 10, maximum: 500, description: 'the round footprint of a gun (spec §3.2 [P], 0.75")' }),
+  armour: T.Integer({ minimum: 1, maximum: 15, description: 'a gun\'s armour against AT hits (spec §7.25 [P], 6)' }),
+  levels: T.Object({ antiquated: SentryLevelDef, modern: SentryLevelDef, enhanced: SentryLevelDef, advanced: SentryLevelDef }, { additionalProperties: false }),
+}, { additionalProperties: false });
+export type SentryDef = Static<typeof SentryDef>;
+
 const Files = {
   traits: T.Object({ note: T.String(), traits: T.Array(TraitDef) }),
   weapons: T.Object({ provisional: T.Boolean(), dataset: T.String(), note: T.String(), weapons: T.Array(WeaponDef) }),
@@ -140,6 +150,7 @@ const Files = {
     speeds: T.Object({ walk: Speed, warp: Speed, grav: Speed, hover: Speed, track: Speed, wheel: Speed }, { additionalProperties: false }),
     weapons: T.Array(WeaponDef), vehicles: T.Array(VehicleDef),
   }),
+  sentry: T.Object({ provisional: T.Boolean(), dataset: T.String(), note: T.String(), radius: SentryDef.properties.radius, armour: SentryDef.properties.armour, levels: SentryDef.properties.levels }, { additionalProperties: false }),
 };
 
 const ajv = new Ajv({ allErrors: true });
@@ -170,15 +181,18 @@ export interface Content {
   /** Vehicle types and the mobility speeds (§2.5, data/vehicles.json). */
   vehicles: Record<string, VehicleDef>;
   speeds: Record<VehicleDef['mobility'], { cautious: number; standard: number | null }>;
+  /** Sentry guns: footprint, armour and the automation table (§7.25 [P], data/sentry.json). */
+  sentry: SentryDef;
 }
 
 /** Schemas, then cross-references (every weapon, armour and map named exists, default forces within points). */
-export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios: unknown; traits?: unknown; vehicles?: unknown }): Content {
+export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios: unknown; traits?: unknown; vehicles?: unknown; sentry?: unknown }): Content {
   const tr = check('traits', Files.traits, raw.traits ?? traitsJson);
   const w = check('weapons', Files.weapons, raw.weapons);
   const a = check('armour', Files.armour, raw.armour);
   const sc = check('scenarios', Files.scenarios, raw.scenarios);
   const ve = check('vehicles', Files.vehicles, raw.vehicles ?? vehiclesJson);
+  const sg = check('sentry', Files.sentry, raw.sentry ?? sentryJson);
   const c: Content = {
     weapons: Object.fromEntries([...w.weapons, ...ve.weapons].map((x) => [x.id, x])),
     armour: Object.fromEntries(a.armour.map((x) => [x.id, x])),
@@ -188,6 +202,7 @@ export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios:
     traits: Object.fromEntries(tr.traits.map((x) => [x.id, x])),
     vehicles: Object.fromEntries(ve.vehicles.map((x) => [x.id, x])),
     speeds: ve.speeds,
+    sentry: { radius: sg.radius, armour: sg.armour, levels: sg.levels },
   };
   for (const v of ve.vehicles) for (const m of v.weapons) if (!c.weapons[m.weapon]) throw new Error(`vehicle ${v.id}: unknown weapon ${m.weapon} (§2.3)`);
   // Property restrictions (§2.5): Cybertanks carry no infantry; Jump Jets only on walkers; Close-In Defence only fully enclosed.

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { act, craft, evOf, faces, row, squad, tryAct, unitOf } from './helpers.js';
 import { CONTENT } from '../../../src/games/fast-and-dirty/content.js';
 import { orderCandidates } from '../../../src/games/fast-and-dirty/candidates.js';
-import { sentryGuns } from '../../../src/games/fast-and-dirty/rules/sentry.js';
+import { sentryById, sentryGuns } from '../../../src/games/fast-and-dirty/rules/sentry.js';
 import type { Action, Feature, S } from '../../../src/games/fast-and-dirty/state.js';
 
 const code = (r: unknown) => (r as { code?: string }).code;
@@ -123,4 +123,18 @@ test('#66 RPGs fired at infantry: the AMAW\'s round at a location an enemy PDS p
   } finally {
     amaw.fe = fe0;
   }
+});
+
+test('#66 sentry guns and blast weapons: a blast whose kill zone covers a gun strikes the infantry in it, never the gun (§6.7: "a blast cannot affect any vehicle target"; the gun is vehicle-like [P])', () => {
+  // Regular A1 with Rifle Grenades (blast 2"); B1 round (15.5", 13"); B's gun at (15.5", 14.2"), 1.2" from the impact point.
+  const s = craft({ name: 'sg-blast', active: 'A1', options: { sentryGuns: { 1: [{ at: [1550, 1420] }] } }, units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3, { support: 'rifleGrenades' }), at: row(1000, 500, 4) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: [[1400, 1300], [1400, 1450], [1700, 1300]] },
+  ] });
+  s.options.sentryGuns = { 1: [{ at: [1550, 1420] }] };
+  const r = act(s, { type: 'engage', moves: [], target: null, fireFirst: true, blast: { fig: 'A1.4', at: [1550, 1300] } }, faces(3, 4, 4, 6, 1, 6, 1, 6, 1, 6, 1));
+  assert.equal(evOf(r.events, 'blast')[0].onTarget, true);
+  assert.deepEqual(evOf(r.events, 'strike_effect').map((e) => e.unit), ['B1'], 'one strike effect, against the squad');
+  assert.ok(sentryById(r.s, 'B-SG-1'), 'the gun still stands');
+  assert.equal(evOf(r.events, 'penetration').length + evOf(r.events, 'sentry_destroyed').length, 0);
 });

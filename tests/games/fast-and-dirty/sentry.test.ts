@@ -9,6 +9,12 @@ import { scriptedRng } from '../../../src/engine/rng.js';
 import { checkPlayout } from '../../../src/engine/conformance.js';
 import { act, craft, evOf, faces, fastAndDirty, hold, row, seats, squad, unitOf } from './helpers.js';
 import type { S } from '../../../src/games/fast-and-dirty/state.js';
+import { CONTENT, loadContent } from '../../../src/games/fast-and-dirty/content.js';
+import { SENTRY_ARMOUR, SENTRY_LEVELS, SENTRY_RADIUS, sentryGuns } from '../../../src/games/fast-and-dirty/rules/sentry.js';
+import weaponsJson from '../../../src/games/fast-and-dirty/data/weapons.json' with { type: 'json' };
+import armourJson from '../../../src/games/fast-and-dirty/data/armour.json' with { type: 'json' };
+import scenariosJson from '../../../src/games/fast-and-dirty/data/scenarios.json' with { type: 'json' };
+import sentryJson from '../../../src/games/fast-and-dirty/data/sentry.json' with { type: 'json' };
 
 /** A1 (side 0) at y = 5" awaiting its order, B1 already activated at y = `by`; the last order of turn 1. */
 function scene(name: string, sentryGuns: Record<string, unknown>, by = 4000, more: { id: string; side: 0 | 1; y: number }[] = []): S {
@@ -79,4 +85,24 @@ test('#66 #48 sentry guns and jamming: a random game with guns on both sides and
   const r = checkPlayout(fastAndDirty, 'firefight', seats, 'fad-sentry', 3000, { sentryGuns: { 0: [{ at: [1200, 1600], level: 'enhanced' }], 1: [{ at: [3600, 3200], level: 'advanced' }] }, comms: { 0: 1 }, jamming: { 1: 2 }, commandResponse: true, pds: { 0: [{ at: [2400, 800] }] } });
   assert.deepEqual(r.problems, []);
   assert.ok(r.ended);
+});
+
+test('#66 sentry guns: the gun\'s size, armour and automation table are provisional data (data/sentry.json), validated at load; the rules read them from there', () => {
+  assert.equal(sentryJson.provisional, true);
+  assert.equal(CONTENT.sentry.radius, 75, '0.75" footprint [P]');
+  assert.equal(SENTRY_RADIUS, sentryJson.radius);
+  assert.equal(SENTRY_ARMOUR, sentryJson.armour);
+  assert.deepEqual(SENTRY_LEVELS, sentryJson.levels);
+  assert.equal(sentryGuns(scene('sg-data', { 1: [{ at: [1200, 2500], level: 'advanced' }] }), 1)[0].gun.quality, 'elite');
+  const load = (edit: (j: Record<string, any>) => void) => {
+    const bad = JSON.parse(JSON.stringify(sentryJson));
+    edit(bad);
+    return () => loadContent({ weapons: weaponsJson, armour: armourJson, scenarios: scenariosJson, sentry: bad });
+  };
+  assert.doesNotThrow(load(() => {}));
+  assert.throws(load((j) => { j.levels.modern.range = 'far'; }), /sentry\.json/);
+  assert.throws(load((j) => { j.levels.modern.quality = 'veteran'; }), /sentry\.json/);
+  assert.throws(load((j) => { delete j.levels.advanced; }), /sentry\.json/);
+  assert.throws(load((j) => { j.radius = -5; }), /sentry\.json/);
+  assert.throws(load((j) => { j.armour = 0; }), /sentry\.json/);
 });

@@ -3,7 +3,7 @@
 // game turn. Each gun fires once, at a target within range, selecting their target based on the
 // normal rules for Fire Priority." Option `sentryGuns` places each side's guns (a point, an
 // automation level, one heavy weapon, default the Heavy MG). The book's automation table is lost:
-// [P] placeholders (spec §7.25) Antiquated 12" / priority 1 / Rabble, Modern 18" / 2 / Conscript,
+// [P] placeholders (spec §7.25, data/sentry.json) Antiquated 12" / priority 1 / Rabble, Modern 18" / 2 / Conscript,
 // Enhanced 24" / 3 / Regular, Advanced 30" / 4 / Elite; the shooting Quality sets the fire
 // priority count as for troops. [P] A gun fires as a one-figure weapon team (1D6 + its weapon's FE),
 // at the nearest enemy unit it may fire at within its max range (an automaton takes the first of
@@ -19,11 +19,11 @@
 // systems may fire at it (`vehicleAtSentry`, the same volley and hits as infantry fire), and
 // infantry may close-assault it as a vehicle (`assaultSentry`, §6.11 [P]). The board picture draws
 // it (render.ts). It takes no blast (vehicle-like).
-import { circlePolygonDistance, dist, pointSegmentDistance, type Pt } from '../../../engine/mech/geom2d.js';
+import { circlePolygonDistance, dist, inside, overlaps, pointSegmentDistance, polygonDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon, type VehicleWeapon, type WeaponDef } from '../content.js';
-import { coverAgainst, segmentBlock } from '../geometry.js';
-import { hull, inArc, underFireMod, vdef, weaponFirer } from './vehicles.js';
+import { coverAgainst, inImpassable, segmentBlock } from '../geometry.js';
+import { hull, inArc, isVehicle, underFireMod, vdef, weaponFirer } from './vehicles.js';
 import { waterFireMod, waterMountProblem } from './amphibious.js';
 import { rangeX } from './environment.js';
 import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.js';
@@ -34,13 +34,9 @@ import { atVolley, structureFirers } from './fortifications.js';
 import type { Run } from './run.js';
 
 export type SentryLevel = 'antiquated' | 'modern' | 'enhanced' | 'advanced';
-export const SENTRY_LEVELS: Record<SentryLevel, { range: number; quality: Quality }> = {
-  antiquated: { range: 1200, quality: 'rabble' },
-  modern: { range: 1800, quality: 'conscript' },
-  enhanced: { range: 2400, quality: 'regular' },
-  advanced: { range: 3000, quality: 'elite' },
-};
-export const SENTRY_RADIUS = 75;
+/** The automation table [P] and the footprint's radius [P], from data/sentry.json (validated at load, content.ts). */
+export const SENTRY_LEVELS: Record<SentryLevel, { range: number; quality: Quality }> = CONTENT.sentry.levels;
+export const SENTRY_RADIUS = CONTENT.sentry.radius;
 
 export const sentryOptionSchema = {
   type: 'object', additionalProperties: false,
@@ -143,6 +139,43 @@ export function sentryBlock(s: S, o: Pt, t: Pt, observer: string, target: string
   return null;
 }
 
+/** Whether a standing gun's footprint overlaps the unit's hull (a vehicle) or one of its bases (touching allowed). */
+function onSentry(s: S, u: Unit): boolean {
+  if (isVehicle(u)) return sentryFootprints(s).some((g) => circlePolygonDistance(g.at, g.r - 2, hull(u)) === 0);
+  return u.figures.some((f) => f.alive && sentryOnPath(s, [f.at], f.r) !== null);
+}
+
+/**
+ * The default set-up clear of the guns (§7.25 [P]: "these weapons begin the game in place"): a unit
+ * or vehicle whose default place (the scenario's or the spread of deployments) puts a base or its
+ * hull on a standing gun is shifted, whole, to the nearest offset (1" steps, up to 12": sideways
+ * first, then back towards its home edge, then both) where nothing of it is on a gun, off the
+ * table, in impassable terrain, or on another unit's base or hull. A vehicle left on a gun could
+ * never move (its hull may not cross one). Units aboard a transport are skipped. No room: it stays
+ * (a figure may still move off a gun, `sentryOnPath`).
+ */
+export function clearOfSentries(s: S, u: Unit): void {
+  if (u.embarked || !sentryFootprints(s).length || !onSentry(s, u)) return;
+  const home = u.side === 1 ? 1 : -1;
+  const offsets: Pt[] = [];
+  for (let k = 100; k <= 1200; k += 100) offsets.push([k, 0], [-k, 0], [0, home * k], [k, home * k], [-k, home * k]);
+  const others = s.units.filter((o) => o !== u && !o.embarked);
+  const was = u.figures.map((f) => f.at);
+  for (const [dx, dy] of offsets) {
+    u.figures.forEach((f, i) => { f.at = [was[i][0] + dx, was[i][1] + dy]; });
+    const box = isVehicle(u) ? hull(u) : [];
+    const onTable = isVehicle(u) ? box.every((c) => c[0] >= 0 && c[1] >= 0 && c[0] <= s.table.w && c[1] <= s.table.h)
+      : u.figures.every((f) => f.at[0] - f.r >= 0 && f.at[1] - f.r >= 0 && f.at[0] + f.r <= s.table.w && f.at[1] + f.r <= s.table.h);
+    if (!onTable || onSentry(s, u)) continue;
+    if (isVehicle(u) ? s.terrain.some((t) => t.move === 'impassable' && t.kind !== 'linear' && box.some((c) => inside(c, t.points))) : u.figures.some((f) => inImpassable(s, f.at))) continue;
+    const clash = others.some((o) => isVehicle(o)
+      ? (isVehicle(u) ? polygonDistance(box, hull(o)) === 0 : u.figures.some((f) => circlePolygonDistance(f.at, f.r - 1, hull(o)) === 0))
+      : o.figures.some((g) => g.alive && (isVehicle(u) ? circlePolygonDistance(g.at, g.r - 1, box) === 0 : u.figures.some((f) => overlaps(f.at, f.r, g.at, g.r)))));
+    if (!clash) return;
+  }
+  u.figures.forEach((f, i) => { f.at = was[i]; });
+}
+
 /** A standing gun as a figure of its one-figure unit, by the gun's id or its figure's (`B-SG-1`, `B-SG-1.1`), for the derived queries. */
 export function sentryFigure(s: S, id: string): { u: Unit; f: Figure } | null {
   const gun = sentryById(s, id.replace(/\.1$/, ''));
@@ -151,8 +184,8 @@ export function sentryFigure(s: S, id: string): { u: Unit; f: Figure } | null {
 
 // ---------------------------------------------------------------- sentry guns as targets (spec §7.25 [P])
 
-/** [P] A sentry gun's armour, as a vehicle's (spec §7.25). */
-export const SENTRY_ARMOUR = 6;
+/** [P] A sentry gun's armour, as a vehicle's (spec §7.25; data/sentry.json). */
+export const SENTRY_ARMOUR = CONTENT.sentry.armour;
 const PER_HIT = { none: 3, soft: 4, hard: 5 } as const;
 
 /** A standing gun by id, or null. */

@@ -69,7 +69,8 @@ export function autoPlace(s: S, v: Unit, u: Unit): { fig: string; at: Pt }[] | n
   for (const o of s.units) if (inPlay(o) && !o.hidden && !isVehicle(o) && !o.embarked) for (const f of living(o)) taken.push({ at: f.at, r: f.r });
   const out: { fig: string; at: Pt }[] = [];
   for (const f of aboard(u)) {
-    const free = spotsAround(s, v, f.r).filter((q) => !taken.some((t) => overlaps(q, f.r, t.at, t.r))
+    // Nor on a standing sentry gun (§7.25 [P]: an obstacle like a hull).
+    const free = spotsAround(s, v, f.r).filter((q) => !taken.some((t) => overlaps(q, f.r, t.at, t.r)) && !sentryOnPath(s, [q], f.r)
       && !s.units.some((o) => o !== v && isVehicle(o) && inPlay(o) && circlePolygonDistance(q, f.r - 1, hull(o)) === 0));
     // After the first figure, each next one takes the free spot nearest the last placed, so the unit stays coherent.
     const last = out.length ? out[out.length - 1].at : null;

@@ -44,7 +44,7 @@ import { applyExtras, blockDeploy, generateForce, generationProblem, type Genera
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { intrude, takeIntruded } from './intruder.js';
-import { assaultSentry, isSentryId, sentryFire, sentryProblem, sentryShot } from './sentry.js';
+import { assaultSentry, clearOfSentries, isSentryId, sentryFire, sentryProblem, sentryShot } from './sentry.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests } from './vehicles.js';
 import { disembark, embark, handOver } from './transport.js';
@@ -162,6 +162,8 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
     if (generated[side]) { blockDeploy(s, side, s.units.filter((u) => u.side === side)); applyExtras(s.units.filter((u) => u.side === side), generated[side]!); }
     if (generated[side]?.improvedIntel) s.improvedIntel = [...(s.improvedIntel ?? []), side];
   }
+  // The default set-up keeps bases and hulls off the standing sentry guns (§7.25 [P]).
+  for (const u of s.units) clearOfSentries(s, u);
   if (opts.forces !== undefined || gen) {
     // A custom list's default deployment must fit: no figure in impassable terrain or past the table's middle.
     for (const u of s.units) for (const f of u.embarked ? [] : u.figures) {
@@ -174,6 +176,7 @@ export function setupState(p: { scenario: string; seats: SeatInfo[]; options: un
   if (platoons) return platoons;
   if (tasks.length) s.tasks = tasks;
   sc.nonCombatants.forEach((spec, i) => s.units.push(buildUnit(spec, spec.id ?? `N${i + 1}`, null, [spec.at![0], spec.at![1]])));
+  for (const u of s.units) if (u.side === null) clearOfSentries(s, u);
   run.emit('game_configured', { scenario: sc.id, dataset: CONTENT.dataset, options: { ...opts, forces: opts.forces === undefined ? undefined : 'custom' }, table: s.table });
   // Communications (§7.4): a side without comms equipment, or whose comms the enemy's gear jams, plays jammed.
   for (const side of [0, 1] as const) if (sideJammed(s, side)) run.emit('communications_jammed', { side });
