@@ -23,7 +23,7 @@ import { intruderCandidates } from './rules/intruder.js';
 import { jumpLimits, jumpProblem } from './rules/jump.js';
 import { POWERS, psionicProblem } from './rules/psionics.js';
 import { has, noRush } from './rules/traits.js';
-import { aidBusy, defaultAid, recoverProblem, untreated, woundRules } from './rules/wounds.js';
+import { aidBusy, defaultAid, recoverProblem, untreated, woundedOf, woundRules } from './rules/wounds.js';
 
 const SCALES = [100, 75, 50, 25];
 
@@ -141,6 +141,7 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   if (!fb && moveAndFire) for (const a of taskCandidates(s, u)) add(a);
   if (!fb && moveAndFire) for (const a of intruderCandidates(s, u)) add(a);
   if (!fb) for (const a of recoverCandidates(s, u)) add(a);
+  if (!fb) for (const a of carryCandidates(s, u)) add(a);
   // Inflexible: no fire in an order that moves (§2.6).
   if (has(u, 'inflexible')) out.splice(0, out.length, ...out.filter((a) => a.type !== 'engage' || !a.moves.length || (a.target === null && !a.blast && !a.aimed && !a.indirect && !a.bunker && !a.sentry)));
   // A unit that failed Command Response keeps only the orders it may give (§7.3).
@@ -424,4 +425,60 @@ function recoverCandidates(s: S, u: Unit): Action[] {
     for (const f of busy) f.alive = true;
   }
   return out;
+}
+
+/**
+ * Carrying wounded (§7.23, #43): per direction, the squad moves at half rate (the longest legal
+ * fraction), each wounded figure carried by the nearest free figure and set down beside it (on the
+ * side it lay, or a quarter turn either way, or opposite); all the wounded when that is legal, else
+ * the nearest one alone.
+ */
+function carryCandidates(s: S, u: Unit): Action[] {
+  if (!woundRules(s) || s.options.variableMovement || u.fallingBack || u.pinned || u.lastStand || (u.kind !== 'infantry' && u.kind !== 'character')) return [];
+  const hurt = woundedOf(u);
+  if (!hurt.length || !movers(u).length) return [];
+  const free = movers(u).slice();
+  const pairs: { by: (typeof u.figures)[number]; w: (typeof u.figures)[number] }[] = [];
+  for (const w of hurt.slice().sort((a, b) => Math.min(...free.map((f) => dist(f.at, a.at))) - Math.min(...free.map((f) => dist(f.at, b.at))) || (a.id < b.id ? -1 : 1))) {
+    const by = free.sort((a, b) => dist(a.at, w.at) - dist(b.at, w.at) || (a.id < b.id ? -1 : 1)).shift();
+    if (by) pairs.push({ by, w });
+  }
+  const out: Action[] = [];
+  const half = Math.floor(moveAllowance(s, u, 'move') / 2);
+  for (const d of directions(s, u)) {
+    if (d.v[0] === 0 && d.v[1] === 0) continue;
+    for (const set of [pairs, pairs.slice(0, 1)]) {
+      const a = carryMove(s, u, set, d.v, half);
+      if (a) { out.push(a); break; }
+    }
+  }
+  return out;
+}
+
+/** One carrying move along `v` (the longest legal fraction of `len`), or null. */
+function carryMove(s: S, u: Unit, pairs: { by: (typeof u.figures)[number]; w: (typeof u.figures)[number] }[], v: Pt, len: number): Action | null {
+  const carry = pairs.map((p) => ({ by: p.by.id, fig: p.w.id }));
+  for (const k of SCALES) {
+    const n = Math.floor((len * k) / 100);
+    const moves: Path[] = movers(u).map((f) => ({ fig: f.id, path: [along(f.at, v, n)] }));
+    const ends = new Map(moves.map((m) => [m.fig, m.path[0]]));
+    // Each wounded beside its carrier's end: try the side it lay on, a quarter turn each way, then opposite.
+    const tries = (p: (typeof pairs)[number]): Pt[] => {
+      const b = ends.get(p.by.id)!;
+      const o: Pt = p.w.at[0] === p.by.at[0] && p.w.at[1] === p.by.at[1] ? [1, 0] : [p.w.at[0] - p.by.at[0], p.w.at[1] - p.by.at[1]];
+      const gap = p.by.r + p.w.r + 50;
+      return ([o, [-o[1], o[0]], [o[1], -o[0]], [-o[0], -o[1]]] as Pt[]).map((w) => along(b, w, gap));
+    };
+    const carried = pairs.map((p) => ({ fig: p.w.id, path: [tries(p)[0]] }));
+    const ok = (c: Path[]) => 'end' in moveProblem(s, u, [...moves, ...c], { mode: 'move', carry });
+    if (ok(carried)) return { type: 'engage', moves: [...moves, ...carried], target: null, fireFirst: true, carry };
+    // Only one wounded: its other sides.
+    if (pairs.length === 1) {
+      for (const at of tries(pairs[0]).slice(1)) {
+        const c = [{ fig: pairs[0].w.id, path: [at] }];
+        if (ok(c)) return { type: 'engage', moves: [...moves, ...c], target: null, fireFirst: true, carry };
+      }
+    }
+  }
+  return null;
 }

@@ -104,7 +104,7 @@ test('#42 #43 choices: with Recover Wounded, a Command offers `recover` (aid tea
   assert.equal(rec?.field, 'recover');
   assert.deepEqual(rec?.oneOf.map((x) => x.value), [[{ wounded: 'A1.3', by: ['A1.1', 'A1.2'] }]]);
   assert.equal(valid(s, { type: 'command', demolition: null, target: null, recover: [{ wounded: 'A1.3', by: ['A1.1', 'A1.2'] }] }), null);
-  assert.deepEqual(fields(s, { type: 'engage' }).carry, [[{ by: 'A1.1', fig: 'A1.3' }], [{ by: 'A1.2', fig: 'A1.3' }]]);
+  assert.deepEqual((fields(s, { type: 'engage' }).carry as { by: string }[][]).slice().sort((a, b) => (a[0].by < b[0].by ? -1 : 1)), [[{ by: 'A1.1', fig: 'A1.3' }], [{ by: 'A1.2', fig: 'A1.3' }]]);
   // Without the module: neither.
   const plain = craft({ name: 'ch-plain', active: 'A1', units: [{ id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) }, { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) }] });
   assert.deepEqual(optionalValues(plain, unitOf(plain, 'A1'), 'command', 'recover'), []);

@@ -129,3 +129,24 @@ test('#78 touch-down: troops disembark from an airborne carrier, which may be as
   assert.equal(airborne(v), true);
   void tryAct;
 });
+
+test('#78 candidates: a Fly/Grav vehicle\'s sampled orders land, in place and at the end of a move, each legal and landing it; landed, one takes off', async () => {
+  const { decision, fastAndDirty } = await import('./helpers.js');
+  const g = vehicle('G', 0, [2000, 1000], 0);
+  const s = scene('g78-cand', { squads: [{ id: 'B1', side: 1, spec: squad('regular', 3), at: row(1900, 2600, 3) }], vehicles: [g], active: 'G', terrain: [] });
+  const sampled = (x: S) => fastAndDirty.candidates(x, 0, decision(x), 200, null as never).actions as Extract<Action, { type: 'drive' }>[];
+  const lands = sampled(s).filter((a) => a.land === true);
+  assert.ok(lands.some((a) => a.path.length === 0) && lands.some((a) => a.path.length > 0), 'in place and after a move');
+  for (const a of lands) assert.equal(fastAndDirty.validate(s, 0, decision(s), a), null);
+  const r = act(s, lands.find((a) => a.path.length > 0)!);
+  assert.equal(unitOf(r.s, 'G').vehicle!.landed, true);
+  // Hovering over the rock: no landing in place (refused too), only after moving off it.
+  const over = vehicle('G', 0, [2000, 1700], 0);
+  const s2 = scene('g78-cand2', { vehicles: [over], active: 'G', terrain: [rock] });
+  assert.ok(!sampled(s2).some((a) => a.land && !a.path.length));
+  assert.equal(code(driveProblem(s2, over, drive('stationary', [], 0, { land: true }))), 'impassable');
+  const up = vehicle('G', 0, [2000, 1000], 0);
+  up.vehicle!.landed = true;
+  const s3 = scene('g78-cand3', { vehicles: [up], active: 'G' });
+  assert.ok(sampled(s3).some((a) => a.land === false && !a.path.length));
+});

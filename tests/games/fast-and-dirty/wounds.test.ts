@@ -344,3 +344,19 @@ test('#42 positions carry the wounded state and Leave No One Behind: export then
   assert.equal(fig(back, 'B1.4').wounded, 'stabilized');
   assert.equal(unitOf(back, 'B1').leftWounded, true);
 });
+
+test('#43 candidates: a squad with a wounded figure samples a move carrying it, legal, the wounded ending beside its carrier', () => {
+  const s = volley('w-carry-cand');
+  wound(s, 'A1.5');
+  const cands = fastAndDirty.candidates(s, 0, decision(s), 200, null as never).actions as Action[];
+  const carries = cands.filter((a) => a.type === 'engage' && a.carry?.length);
+  assert.ok(carries.length > 0, 'a carrying move is sampled');
+  for (const a of carries) assert.equal(fastAndDirty.validate(s, 0, decision(s), a), null);
+  const a = carries[0] as Extract<Action, { type: 'engage' }>;
+  assert.equal(a.carry![0].fig, 'A1.5');
+  const r = act(s, a);
+  const w = fig(r.s, 'A1.5'), b = fig(r.s, a.carry![0].by);
+  assert.notDeepEqual(w.at, fig(s, 'A1.5').at, 'the wounded figure moved');
+  assert.ok(Math.hypot(w.at[0] - b.at[0], w.at[1] - b.at[1]) - w.r - b.r <= 100, 'beside its carrier');
+  assert.ok(!(cands.length && (fastAndDirty.candidates(volley('w-carry-none'), 0, decision(volley('w-carry-none')), 200, null as never).actions as Action[]).some((x) => x.type === 'engage' && x.carry)), 'none without wounded');
+});

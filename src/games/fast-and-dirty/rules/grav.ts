@@ -49,10 +49,15 @@ export function gravMoveProblem(s: S, u: Unit, a: Drive, overlap: (poly: Pt[]) =
   const o = overlap(poly);
   if (o) return violation('overlap', `the hull would end overlapping ${o} (§3.2)`);
   if (a.land) {
-    const rock = s.terrain.find((f) => (f.kind === 'area' || f.kind === 'structure') && f.move === 'impassable' && inside(end, f.points));
-    if (rock) return violation('impassable', `it may not land on impassable ground (${rock.id}) [P] (§2.5)`);
+    const rock = rockUnder(s, end);
+    if (rock) return violation('impassable', `it may not land on impassable ground (${rock}) [P] (§2.5)`);
   }
   return null;
+}
+
+/** The impassable area or structure a Fly/Grav vehicle at `at` may not land on [P], or null. */
+export function rockUnder(s: S, at: Pt): string | null {
+  return s.terrain.find((f) => (f.kind === 'area' || f.kind === 'structure') && f.move === 'impassable' && inside(at, f.points))?.id ?? null;
 }
 
 /**

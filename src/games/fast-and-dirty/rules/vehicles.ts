@@ -20,7 +20,7 @@ import { bugHunter, markUnderFire } from './traits.js';
 import { intercepted } from './pds.js';
 import { formationProblem } from './formations.js';
 import { isWarp, warpMoveProblem } from './warp.js';
-import { afterGravOrder, airborne, gravMoveProblem, isGrav, liftOff, strafingProblem } from './grav.js';
+import { afterGravOrder, airborne, gravMoveProblem, isGrav, liftOff, rockUnder, strafingProblem } from './grav.js';
 import { amphibious, onRoad, pathCostOf, swims, waterAt, waterFireMod, waterMountProblem } from './amphibious.js';
 import { CIDS_MOUNT, clearMines, cybertankHit, jumpProblem, moraleImmune, propertyActions, propertyCandidates, propertyProblem } from './vehicle-properties.js';
 import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.js';
@@ -364,6 +364,8 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
   if (!Array.isArray(a.path) || !Array.isArray(a.fire) || !Number.isInteger(a.heading)) return violation('malformed_action', 'drive is {speed, path: [[x, y]…], heading, fire: [{weapon, target}]}');
   if (a.heading < 0 || a.heading >= 36000) return violation('malformed_action', 'heading is 0..35999 hundredths of a degree');
   if ((a.scoot || a.land !== undefined) && !isGrav(u)) return violation('not_grav', `${vdef(u).name} is not a Fly/Grav vehicle: no Scoot, no landing (§2.5)`);
+  // Landing where it hovers: not on impassable ground either [P] (§2.5).
+  if (a.land && !a.path.length && isGrav(u) && rockUnder(s, hullFig(u).at)) return violation('impassable', `it may not land on impassable ground (${rockUnder(s, hullFig(u).at)}) [P] (§2.5)`);
   if (a.scoot && a.path.length !== 1) return violation('scoot', 'Scoot is a Standard-speed order with one end point anywhere on the table (§2.5 [P])');
   if ((v.immobilized || v.bogged) && a.heading !== v.heading) return violation(v.immobilized ? 'immobilized' : 'bogged', `${u.id} cannot move or pivot (§6.6, §7.29)`);
   if (a.disembark !== undefined) {
@@ -780,6 +782,8 @@ export function driveCandidates(s: S, u: Unit): Action[] {
   if (!u.fallingBack) for (const fire of sentryFireSets(s, u)) add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire });
   // Smoke, CIDS, call fire, jumps and Medevac (§2.5).
   for (const a of propertyCandidates(s, u)) add(a);
+  // Fly/Grav: land where it hovers (not over impassable ground [P]), or take off again, without moving (§2.5, #78).
+  if (isGrav(u) && (v.landed || !rockUnder(s, here))) add({ type: 'drive', speed: 'stationary', path: [], heading: v.heading, fire: [], land: !v.landed });
   if (v.immobilized || v.bogged) return out;
   const enemies = s.units.filter((t) => t.side !== u.side && t.side !== null && inPlay(t) && !t.hidden && living(t).length);
   const near = enemies.map((t) => living(t)[0].at).sort((a, b) => Math.hypot(a[0] - here[0], a[1] - here[1]) - Math.hypot(b[0] - here[0], b[1] - here[1]))[0];
@@ -787,10 +791,11 @@ export function driveCandidates(s: S, u: Unit): Action[] {
   if (near) goals.push(near, [2 * here[0] - near[0], 2 * here[1] - near[1]]);
   for (const o of s.objectives) goals.push(o);
   // Round the compass too, so a blocked straight line still leaves ways to move.
+  const aimed = goals.length;
   for (const [dx, dy] of [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]]) goals.push([here[0] + dx * 3000, here[1] + dy * 3000]);
   const sp = speeds(u);
   const k = vdef(u).mobility === 'wheel' ? 2 : 1;
-  for (const g of goals) {
+  for (const [gi, g] of goals.entries()) {
     for (const speed of ['cautious', 'standard'] as const) {
       const allowance = speed === 'cautious' ? sp.cautious : sp.standard;
       if (allowance === null) continue;
@@ -802,6 +807,8 @@ export function driveCandidates(s: S, u: Unit): Action[] {
         const fire = u.fallingBack ? [] : firePlanFor(s, u, speed, Math.hypot(to[0] - here[0], to[1] - here[1]), to, heading);
         add({ type: 'drive', speed, path: [to], heading, fire });
         if (fire.length) add({ type: 'drive', speed, path: [to], heading, fire: [] });
+        // Fly/Grav: the moves toward the enemy, away or an objective also land at their end (§2.5, #78).
+        if (isGrav(u) && gi < aimed) add({ type: 'drive', speed, path: [to], heading, fire, land: true });
       }
     }
   }
