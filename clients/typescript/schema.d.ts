@@ -1621,7 +1621,7 @@ export interface components {
             path: number[][];
             /** @description the final heading in hundredths of a degree, 0 = toward +y, clockwise */
             heading: number;
-            /** @description weapon systems (index in the vehicle's list) and their target units, within fire control (§2.5) */
+            /** @description weapon systems (index in the vehicle's list) and their target units (or an enemy sentry gun's id, A-SG-n / B-SG-n: AT weapons only, armour 6, §7.25 [P]), within fire control (§2.5) */
             fire: {
                 weapon: number;
                 target: string;
