@@ -47,16 +47,20 @@ test('#66 sentry guns block movement: no figure moves through or ends on a stand
   assert.equal(code(tryAct(scene('sg-gone', ['B-SG-1']), move('A1.1', [[1660, 1300]]))), null);
 });
 
+/** Light tank T (A, Regular) at (16.6", 20") facing south, to act; A1.1 out of the way. */
+function tankScene(name: string, destroyed: string[] = [], terrain?: Feature[]): S {
+  const s = scene(name, destroyed);
+  if (terrain) s.terrain = terrain;
+  const t = buildVehicle({ name: 'T', vehicle: 'lightTank', quality: 'regular' }, 'T', 0, [1660, 2000]);
+  t.vehicle!.heading = 18000;
+  unitOf(s, 'A1').figures[0].at = [4000, 500];
+  s.units.push(t);
+  s.active = 'T';
+  return s;
+}
+
 test('#66 sentry guns block movement: a vehicle\'s hull may not cross or end on a standing gun', () => {
-  const mk = (name: string, destroyed: string[] = []) => {
-    const s = scene(name, destroyed);
-    const t = buildVehicle({ name: 'T', vehicle: 'lightTank', quality: 'regular' }, 'T', 0, [1660, 2000]);
-    t.vehicle!.heading = 18000;
-    unitOf(s, 'A1').figures[0].at = [4000, 500];
-    s.units.push(t);
-    s.active = 'T';
-    return s;
-  };
+  const mk = tankScene;
   const drive = (to: Pt): Action => ({ type: 'drive', speed: 'cautious', path: [to], heading: 18000, fire: [] });
   // South from (16.6", 20") to (16.6", 8"): the hull would run over the gun at (16.6", 9").
   assert.equal(code(tryAct(mk('sgv-through'), drive([1660, 800]))), 'overlap');
@@ -92,16 +96,7 @@ test('#66 sentry guns block LOS between others as a hull does [P]; not the sight
 
 test('#66 vehicle weapons at sentry guns: a drive order\'s weapon system may target an enemy gun, AT weapons only, like at a vehicle with armour 6 (1D6 + band + crew Quality + FE unless blast; hits by cover; 1D6 + AT); a penetration destroys it (§7.25 [P], §6.6)', () => {
   /** Light tank T (A, Regular; turret Light Cannon AT 3 blast, hull GPMG) at (16.6", 20") facing south: B-SG-1 7.5" off its front edge. */
-  const mk = (name: string, terrain: Feature[] = []) => {
-    const s = scene(name);
-    s.terrain = terrain;
-    const t = buildVehicle({ name: 'T', vehicle: 'lightTank', quality: 'regular' }, 'T', 0, [1660, 2000]);
-    t.vehicle!.heading = 18000;
-    unitOf(s, 'A1').figures[0].at = [4000, 500];
-    s.units.push(t);
-    s.active = 'T';
-    return s;
-  };
+  const mk = (name: string, terrain: Feature[] = []) => tankScene(name, [], terrain);
   const fire = (weapon: number, target = 'B-SG-1'): Action => ({ type: 'drive', speed: 'stationary', path: [], heading: 18000, fire: [{ weapon, target }] });
   // 1D6 6 + close 0 + Regular 1 (the cannon's FE left out: a blast weapon) = 7: 2 hits in the open.
   // Hit 1: 2 + AT 3 = 5 < 6; hit 2: 3 + 3 = 6: destroyed.
