@@ -143,7 +143,7 @@ test('an all-AI campaign needs no token; the chain generator starts where asked 
   assert.equal(g.json().game.scenario, 'M2');
 });
 
-test('two starts at once: one game starts, the other request is 409 campaign_conflict and makes no game', async () => {
+test('two starts at once: one game starts, the other request is 409 and makes no game; a start while another holds the claim is 409 campaign_conflict', async () => {
   const c = await s.app.inject({ method: 'POST', url: '/v1/campaigns', payload: { ruleset: 'agents-of-mayhem', seats: [{ name: 'Mayhem' }, { name: 'Legion' }] } });
   assert.equal(c.statusCode, 201, c.body);
   const camp = c.json();
@@ -153,13 +153,23 @@ test('two starts at once: one game starts, the other request is 409 campaign_con
   const both = await Promise.all([0, 1].map(() => s.app.inject({ method: 'POST', url: `/v1/campaigns/${camp.id}/games`, headers: auth(token) })));
   const codes = both.map((r) => r.statusCode).sort();
   assert.deepEqual(codes, [201, 409], both.map((r) => r.body).join('\n'));
-  assert.equal(both.find((r) => r.statusCode === 409)!.json().error.code, 'campaign_conflict');
+  // campaign_conflict while the first request holds the start; previous_game_not_finished when
+  // it has already finished (the two requests were served one after the other): either way, no game.
+  assert.ok(['campaign_conflict', 'previous_game_not_finished'].includes(both.find((r) => r.statusCode === 409)!.json().error.code), both.map((r) => r.body).join('\n'));
   assert.equal(await count(), before + 1, 'exactly one game made');
   const view = (await s.app.inject(`/v1/campaigns/${camp.id}`)).json();
   assert.equal(view.games.length, 1);
   // The claim is released: once that game ends, the next one starts.
   const first = both.find((r) => r.statusCode === 201)!.json();
   assert.equal((await s.app.inject({ method: 'POST', url: `/v1/games/${first.game.id}/resign`, headers: auth(camp.seats[1].token) })).statusCode, 200);
+  // A start while another request holds the claim (set here as that request would) is refused
+  // before it makes a game.
+  await sqlOf(s.rt).query(`UPDATE campaigns SET status = 'starting', updated_at = now() WHERE id = $1::text`, [camp.id]);
+  const held = await s.app.inject({ method: 'POST', url: `/v1/campaigns/${camp.id}/games`, headers: auth(token) });
+  assert.equal(held.statusCode, 409, held.body);
+  assert.equal(held.json().error.code, 'campaign_conflict');
+  assert.equal(await count(), before + 1, 'no game made while the claim is held');
+  await sqlOf(s.rt).query(`UPDATE campaigns SET status = 'active' WHERE id = $1::text`, [camp.id]);
   const next = await s.app.inject({ method: 'POST', url: `/v1/campaigns/${camp.id}/games`, headers: auth(token) });
   assert.equal(next.statusCode, 201, next.body);
   assert.equal(next.json().n, 2);
