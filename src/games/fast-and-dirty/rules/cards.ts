@@ -96,7 +96,7 @@ export function drawCard(s: S, run: Run): 'activate' | 'cooler' | 'end' {
     if (!u || !inPlay(u) || u.side === null || (kind === 'unit' && u.attachedTo)) continue;
     // A squad aboard a transport gets out in its transport's order, not on its own card (§4.2 [P]);
     // a Commander card with only embarked units to activate passes the same way.
-    if (kind === 'unit' ? u.embarked : !cardActivatable({ ...s, cards: { ...c, drawn: { commander: u.id, side: u.side } } }, u.side).some((x) => !x.embarked)) {
+    if (kind === 'unit' ? u.embarked : !commandable(s, u.id, u.side).some((x) => !x.embarked)) {
       run.emit('card_passed', { card: r.card, embarked: true });
       continue;
     }
@@ -124,10 +124,14 @@ export function cardActivatable(s: S, side: Side): Unit[] {
   const d = s.cards?.drawn;
   if (!d) return [];
   if ('unit' in d) return s.units.filter((u) => u.id === d.unit && u.side === side);
-  if (d.side !== side) return [];
+  return d.side === side ? commandable(s, d.commander, side) : [];
+}
+
+/** The units a Commander card of `commander` lets its side activate. */
+function commandable(s: S, commander: string, side: Side): Unit[] {
   // Without communications (§7.4) the commander activates only himself, or the squad he is with [P];
   // a unit jammed on its own (Intruder, §2.7) is reached only that way too [P].
-  const c = s.units.find((u) => u.id === d.commander)!;
+  const c = s.units.find((u) => u.id === commander)!;
   if (sideJammed(s, side)) return dealt(s).filter((u) => u.id === (c.attachedTo ?? c.id));
   return dealt(s).filter((u) => u.side === side && (!u.jammed || u.id === (c.attachedTo ?? c.id)));
 }
