@@ -162,6 +162,7 @@ export const LogPage = T.Object({
 
 export const Verify = T.Object({
   id: T.String(), seed: Nullable(T.String({ description: 'revealed at the end; null for a sandbox game, whose position and dice script are reported instead' })), seedHash: T.String(), seedHashOk: T.Boolean(), ok: T.Boolean(), entries: T.Integer(),
+  chain: T.Union([T.Literal('v1'), T.Literal('v2')], { description: "the hash chain's format (docs/VERIFY.md): v1, a state hash per entry (games created before chain v2); v2, entry and events per entry with state checkpoints" }),
   finalHash: T.Optional(T.String()), result: T.Optional(Nullable(ref('Result') as unknown as TSchema)),
   mismatches: T.Array(T.Object({ seq: T.Integer(), what: T.String() })),
 }, { $id: 'Verify', ...open });

@@ -562,11 +562,11 @@ export class GameService {
     const seedHashOk = seedHash(game.seed) === game.seedHash;
     const mismatches: { seq: number; what: string }[] = [];
     const setup = rows[0];
-    const e0 = setup.entry as { scenario: string; seats: SeatInfo[]; options: unknown };
-    const made = setupFor(rs, game, e0);
-    if (isViolation(made)) return { id: gameId, seed: game.seed, seedHash: game.seedHash, seedHashOk, ok: false, entries: rows.length, mismatches: [{ seq: 0, what: 'setup' }] };
     // The chain's format is the setup's (chain.ts): v1 for games created before v2.
     const format = chainFormat(setup.hash);
+    const e0 = setup.entry as { scenario: string; seats: SeatInfo[]; options: unknown };
+    const made = setupFor(rs, game, e0);
+    if (isViolation(made)) return { id: gameId, seed: game.seed, seedHash: game.seedHash, seedHashOk, ok: false, chain: format, entries: rows.length, mismatches: [{ seq: 0, what: 'setup' }] };
     let k = made.k;
     let hash = startChain(format, setup.entry, setup.events, k);
     if (hash !== setup.hash) mismatches.push({ seq: 0, what: 'hash' });
@@ -586,7 +586,7 @@ export class GameService {
     }
     return {
       id: gameId, seed: game.seed, seedHash: game.seedHash, seedHashOk, ok: seedHashOk && mismatches.length === 0,
-      entries: rows.length, finalHash: hash, result: resultOf(rs, k), mismatches,
+      chain: format, entries: rows.length, finalHash: hash, result: resultOf(rs, k), mismatches,
       ...(sandboxOf(game) ? sandboxReport(game, k) : {}),
     };
   }

@@ -72,6 +72,7 @@ describe('hash chain formats in the service', () => {
     const v = await svc.verify(g.id);
     assert.equal(v.ok, true, JSON.stringify(v.mismatches));
     assert.equal((v as { finalHash?: string }).finalHash, log.at(-1)!.hash);
+    assert.equal(v.chain, 'v2');
     assert.equal((await svc.replayAt(g.id, 7, null)).version, 7);
   });
 
@@ -104,6 +105,7 @@ describe('hash chain formats in the service', () => {
     const v = await (await service()).verify(g.id);
     assert.equal(v.ok, true, JSON.stringify(v.mismatches));
     assert.match((v as { finalHash?: string }).finalHash!, hex);
+    assert.equal(v.chain, 'v1', 'a v1 game is verified, and reported, in v1');
   });
 
   for (const f of ['v1', 'v2'] as const) {
