@@ -41,15 +41,26 @@ export function stateDigest(k: unknown): string {
   return sha256Hex(JSON.stringify(k));
 }
 
+/** An entry and its events serialized as the log stores them: the store writes these bytes and v2 hashes them. */
+export interface LoggedJson { entry: string; events: string }
+
+/** Serializes an entry and its events once, for the chain and the store alike. */
+export function loggedJson(entry: unknown, events: unknown): LoggedJson {
+  return { entry: JSON.stringify(entry ?? null), events: JSON.stringify(events ?? []) };
+}
+
 /**
  * The hash after entry `seq` (0: the setup, whose `prev` is ignored), its `entry` and `events` as
- * the log stores them and the kernel state `k` after it; `ended` when `k` has a result.
+ * the log stores them and the kernel state `k` after it; `ended` when `k` has a result. `json`:
+ * the entry and events already serialized (loggedJson), so the commit path stringifies them once.
  */
-export function nextHash(format: ChainFormat, prev: string, seq: number, entry: unknown, events: unknown, k: unknown, ended: boolean): string {
+export function nextHash(format: ChainFormat, prev: string, seq: number, entry: unknown, events: unknown, k: unknown, ended: boolean, json?: LoggedJson): string {
   const from = seq === 0 ? GENESIS[format] : prev;
   // The joined string hashed at once: the same bytes as updating with each part.
   if (format === 'v1') return sha256Hex(from + '|' + JSON.stringify(k));
-  const logged = JSON.stringify([seq, entry, events]);
+  // JSON([n, entry, events]) assembled from its parts: the same bytes as stringifying the array.
+  const j = json ?? loggedJson(entry, events);
+  const logged = '[' + seq + ',' + j.entry + ',' + j.events + ']';
   const s = isCheckpoint(format, seq, ended) ? '|' + stateDigest(k) : '';
   return V2 + sha256Hex(from + '|' + logged + s);
 }

@@ -1,7 +1,7 @@
 // The use cases, shared by REST and GraphQL: create, claim, act, view, log, replay, resign,
 // verify. No HTTP here. Every write is one store transaction; clients hear of it after commit.
 import { Ajv } from 'ajv';
-import { type ChainFormat, chainFormat, CURRENT_CHAIN, nextHash, startChain } from '../engine/chain.js';
+import { type ChainFormat, chainFormat, CURRENT_CHAIN, loggedJson, nextHash, startChain } from '../engine/chain.js';
 import {
   applyEntry, decisionForSeat, decisionsFor, eventsFor, findDecision, KernelError,
   actionShapeViolation, minted, openDecisions, ownedMinted, ownedResult, resultOf, setupGame, validateAnswer, type KState,
@@ -853,13 +853,15 @@ export class GameService {
     const result = ownedResult(g.rs, r.k);
     const status = result ? 'finished' : 'active';
     // The game's own format (the previous hash tells): v1 games go on in v1.
-    const hash = nextHash(chainFormat(g.hash), g.hash, seq, entry, r.events, r.k, result !== null);
+    // Entry and events serialized once: hashed here (v2) and written by the store as they are.
+    const json = loggedJson(entry, r.events);
+    const hash = nextHash(chainFormat(g.hash), g.hash, seq, entry, r.events, r.k, result !== null, json);
     const response: SubmitResult = { version: seq, events: seat === null ? [] : eventsFor(r.events, seat, status === 'finished') };
     const decisions = ownedMinted(g.rs, r.k).map((m) => m.dec);
     const outbox = this.plan({ before: g, after: { k: r.k, status, result, version: seq }, entry, events: r.events, decisions, webhookRows });
     const plan: AppendPlan = {
       action: { seq, seat, entry, events: r.events, hash, idempotencyKey, response },
-      status, result, outbox,
+      json, status, result, outbox,
       snapshot: this.snapshotEvery > 0 && seq % this.snapshotEvery === 0 ? { seq, rulesetVersion: g.rs.version, state: r.k, hash } : null,
       webhooks: webhookRows,
     };

@@ -231,8 +231,8 @@ function appendArgs(gameId: string, expectedVersion: number, plan: AppendPlan, c
     plan.status,
     j(plan.result),
     a.seat ?? null,
-    JSON.stringify(a.entry ?? null),
-    JSON.stringify(a.events ?? []),
+    plan.json?.entry ?? JSON.stringify(a.entry ?? null),
+    plan.json?.events ?? JSON.stringify(a.events ?? []),
     a.hash,
     a.idempotencyKey ?? null,
     j(a.response),
@@ -644,8 +644,8 @@ function batchItemJson(it: AppendItem, i: number): string {
   const cx = cancelJson(plan.outbox);
   // Pieces already serialized (outbox, cancel) are spliced in as they are.
   return `{"i":${i},"game_id":${JSON.stringify(gameId)},"expected":${expectedVersion},"status":${JSON.stringify(plan.status)},`
-    + `"result":${JSON.stringify(plan.result ?? null)},"seat":${JSON.stringify(a.seat ?? null)},"entry":${JSON.stringify(a.entry ?? null)},`
-    + `"events":${JSON.stringify(a.events ?? [])},"hash":${JSON.stringify(a.hash)},"idem":${JSON.stringify(a.idempotencyKey ?? null)},`
+    + `"result":${JSON.stringify(plan.result ?? null)},"seat":${JSON.stringify(a.seat ?? null)},"entry":${plan.json?.entry ?? JSON.stringify(a.entry ?? null)},`
+    + `"events":${plan.json?.events ?? JSON.stringify(a.events ?? [])},"hash":${JSON.stringify(a.hash)},"idem":${JSON.stringify(a.idempotencyKey ?? null)},`
     + `"response":${JSON.stringify(a.response ?? null)},"created_at":${JSON.stringify(a.createdAt ?? null)},"outbox":${ob ?? 'null'},`
     + `"snapshot":${plan.snapshot ? JSON.stringify({ seq: plan.snapshot.seq, rulesetVersion: plan.snapshot.rulesetVersion, state: plan.snapshot.state ?? null, hash: plan.snapshot.hash }) : 'null'},`
     + `"cancel":${cx ?? 'null'},"webhooks":${plan.webhooks ?? null}}`;

@@ -106,6 +106,8 @@ export interface AppendPlan {
   status: GameStatus;
   result: unknown | null;
   outbox: OutboxItem[];
+  /** action.entry and action.events already serialized (chain.ts loggedJson): written as they are. */
+  json?: { entry: string; events: string };
   /** Written in the same transaction when present (a cache of the state at action.seq). */
   snapshot?: SnapshotRecord | null;
   /**

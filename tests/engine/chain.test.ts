@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { CHECKPOINT_EVERY, chainFormat, type ChainFormat, isCheckpoint, nextHash, startChain } from '../../src/engine/chain.js';
+import { CHECKPOINT_EVERY, chainFormat, type ChainFormat, isCheckpoint, loggedJson, nextHash, startChain } from '../../src/engine/chain.js';
 import { applyEntry, openDecisions, resultOf, setupGame, type KState } from '../../src/engine/kernel.js';
 import { randomPlayout, replay } from '../../src/engine/playout.js';
 import { entryRng } from '../../src/engine/rng.js';
@@ -63,6 +63,19 @@ test('v2: the bytes docs/VERIFY.md gives, "v2:" + hex; the state only at checkpo
   assert.equal(h[16], 'v2:' + sha(h[15] + '|' + logged(16) + '|' + sha(JSON.stringify(log[16].k))));
   assert.ok(h.every((x) => /^v2:[0-9a-f]{64}$/.test(x) && chainFormat(x) === 'v2'));
   assert.equal(startChain('v2', log[0].entry, log[0].events, log[0].k), h[0]);
+});
+
+test('the commit path\'s pre-serialized entry and events (loggedJson) hash to the same bytes as JSON([n, entry, events])', () => {
+  const log = play(walk, 17);
+  const h = chain(walk, 'v2', log);
+  for (const n of [1, 5, 16, 17]) {
+    const j = loggedJson(log[n].entry, log[n].events);
+    assert.equal(j.entry, JSON.stringify(log[n].entry));
+    assert.equal(j.events, JSON.stringify(log[n].events));
+    assert.equal(nextHash('v2', h[n - 1], n, log[n].entry, log[n].events, log[n].k, false, j), h[n]);
+  }
+  // An entry with no events is logged (and hashed) with an empty list, as the store writes it.
+  assert.equal(nextHash('v2', h[0], 1, log[1].entry, undefined, log[1].k, false), nextHash('v2', h[0], 1, log[1].entry, [], log[1].k, false));
 });
 
 test('checkpoints: v2 at the setup, every 16th entry and the ending entry; v1 at every entry', () => {
