@@ -58,6 +58,9 @@ test('#18 step trigger (ZoC): an enemy move opens one W-step window, for that un
   assert.equal(ev(st, 'move_stopped').length, 1);
   assert.equal(kind(st.s), 'turn');
   assert.equal(st.s.slots[0].mp!.left, mp - 1);
+  // With fineGrainedMovementWindows the trigger changes nothing: a window before every MP, the first before the first MP.
+  const fine = answer(scene({ fortune: '6,2,1' }, [{ unit: 'fortune', when: 'zoc' }], { fineGrainedMovementWindows: true }), move);
+  assert.deepEqual(exposes(fine.s), { unit: 'fortune', mover: 'shock-1', at: '3,2,1', window: 'W-step' });
 });
 
 test('#18 step trigger (LOS): the window opens before the MP into a space in LOS of the unit, not before the others', () => {
