@@ -48,6 +48,7 @@ export const actionSchema = T.Union([
   act('ramPush', { to: Space }, 'a vehicle Rams an enemy unit: the space it is pushed to, one farther from the vehicle (spec 7.16.4)'),
   act('sideSwipe', { driver: Id }, 'a Drift\'s Ram Downed an enemy: the driver (a unit of the vehicle\'s Side on it) whose board gains the Permanent Mayhem Status (spec 7.16.4 side swipe)'),
   act('mayhemDraw', { pay: T.Array(Id, { minItems: 2, maxItems: 2 }) }, 'draw a Mayhem card for 2 Mayhem cubes from the named boards (spec 7.7)'),
+  act('stepTriggers', { triggers: T.Array(T.Object({ unit: Id, when: T.Union([T.Literal('zoc'), T.Literal('los')]) }, { additionalProperties: false }), { maxItems: 32 }) }, 'standing W-step triggers of your units, replacing the earlier ones ([] clears them): a W-step window for that unit before the MP where an enemy move enters its Zone of Control (zoc) or a space in its LOS (los) (spec 8.2 async protocol 4); private to your seat, given in your Turn or any of your windows'),
   act('mayhemPlay', { card: Id, board: Id, cube: T.Optional(T.Union([T.Literal('G'), T.Literal('Y'), T.Literal('B')])) }, 'a Mayhem card\'s universal use on one of your boards: Shield, Armor or an Action cube (spec 7.7)'),
   act('refresh', { reinforce: T.Optional(T.String({ pattern: '^G*Y*B*$' })), cubes: T.String({ pattern: '^G*Y*B*$' }), wound: T.Union([Well, T.Null()]), positive: T.Union([Status, T.Null()]), negative: T.Union([Status, T.Null()]) }),
 ], { title: 'AgentsOfMayhemAction' });

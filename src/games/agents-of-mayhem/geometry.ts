@@ -98,13 +98,15 @@ export function moveGraph(m: CompiledMap): Graph {
 /** Spaces in the Zone of Control of `side`'s enemies: the 8 spaces round each enemy on its Level (spec §2.1.3). */
 export function enemyZoc(s: S, side: Side): Set<string> {
   const z = new Set<string>();
-  for (const u of Object.values(s.units)) {
-    if (!u.at || u.side === side) continue;
-    // A Large Unit's Zone: the spaces round its whole footprint (spec 7.2.6 [P]).
-    for (const k of footprint(u)) {
-      const [x, y, h] = parseKey(k);
-      for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) if (dx || dy) z.add(cellKey(x + dx, y + dy, h));
-    }
+  for (const u of Object.values(s.units)) if (u.at && u.side !== side) unitZoc(u, z);
+  return z;
+}
+
+/** The Zone of Control of one unit (added to `z`): the 8 spaces round it, round its whole footprint for a Large Unit (spec 7.2.6 [P]). */
+export function unitZoc(u: Unit, z = new Set<string>()): Set<string> {
+  for (const k of footprint(u)) {
+    const [x, y, h] = parseKey(k);
+    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) if (dx || dy) z.add(cellKey(x + dx, y + dy, h));
   }
   return z;
 }

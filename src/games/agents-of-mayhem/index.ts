@@ -30,7 +30,7 @@ import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
 import { delayedMove, delayedMoveProblem, delayedMoves, delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
 import { allyWounding, instantCandidates, instantProblem, isInstantAct, useInstant, windowMayhem } from './rules/instants.js';
-import { windowDashSpaces, windowFrame } from './rules/windows.js';
+import { setStepTriggers, stepTriggersProblem, windowDashSpaces, windowFrame } from './rules/windows.js';
 import { enemySpaces } from './legal.js';
 import { applySideSwipe, drive, driveCandidates, driveProblem, ramPush, ramPushProblem, sideSwipeProblem, summon, summonCandidates, summonProblem } from './rules/vehicles.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
@@ -147,6 +147,11 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
   if (!pending(s).some((x) => x.key === dec.key)) return violation('decision_not_open', 'that decision is not open');
   const f = top(s);
   const wrong = (what: string) => violation('wrong_action', `answer ${dec.kind} with ${what}`);
+  // Step triggers are standing: registered in the seat's Turn or in any of its windows, the decision staying open.
+  if (a.type === 'stepTriggers') {
+    if (!['turn', 'activate', 'instant_window', 'dash_window', 'block'].includes(dec.kind)) return violation('not_now', 'step triggers are given in your Turn or in your units\' windows');
+    return stepTriggersProblem(s, seat, a.triggers);
+  }
   // Mayhem cards (spec 7.7 "at any time"): drawn and played by the deciding Side in its own Turn, in its Block window, and in the
   // Instant windows of its units on the other Side's Turn (W-paid, W-phase, W-step, W-preroll), where a universal use is the asked unit's one Instant, on its own board.
   if (a.type === 'mayhemDraw' || a.type === 'mayhemPlay') {
@@ -388,6 +393,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'edmksTax': payTax(s, f as Extract<Frame, { t: 'edmksTax' }>, a.well, ev); break;
     case 'edmks': edmksGain(s, f as Extract<Frame, { t: 'edmks' }>, a.board, ev); break;
     case 'mayhemDraw': mayhemDraw(s, s.seats[d.seat], a.pay, ctx.rng, ev); break;
+    case 'stepTriggers': setStepTriggers(s, d.seat, a.triggers, ev); break;
     case 'mayhemPlay':
       mayhemPlay(s, s.seats[d.seat], a.card, a.board, a.cube, ev);
       // In an Instant window the universal use is the asked unit's one Instant (L284); in the Turn and the Block window it ends nothing.
@@ -495,7 +501,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
     properties: {
       carry: { type: 'object', description: "the previous mission's carry(final state): chained tutorials start from its table state (spec 4.1, 5.2)" },
       generated: { ...GeneratedSchema, description: "a mission built by the Mission Generator (rules/generator.ts) on this scenario as its template: its Rounds, initiative and Gadget/Crystal OMs; a campaign with generator 'generated' supplies it" },
-      fineGrainedMovementWindows: { type: 'boolean', description: 'W-step windows (spec 8.2 async protocol 4): a move is made one MP at a time, and before each MP every unit of the other Side that can pay an Instant gadget Action or a Dash is asked; off by default (a path is then submitted whole), since it opens a window per MP' },
+      fineGrainedMovementWindows: { type: 'boolean', description: 'W-step windows (spec 8.2 async protocol 4): a move is made one MP at a time, and before each MP every unit of the other Side that can pay an Instant gadget Action or a Dash is asked; off by default (a path is then submitted whole, split only where a step trigger of a seat fires: action stepTriggers), since it opens a window per MP' },
       mayhemWindows: { type: 'boolean', description: 'Mayhem card windows (spec 8.2 W-phase "Mayhem draw, universal uses"): a unit whose Side holds any Mayhem card and that could use one as an Instant (a universal use with room on its board, or an Instant character use it can pay) opens the W-paid, W-phase, W-step and W-preroll windows of the other Side\'s Turn; off by default (cards are then offered in those windows when they open for another response), since a held card would suspend every phase of the other Side' },
       paidDash: { type: 'boolean', description: 'W-paid Dashes (spec 8.2): a unit of the other Side that can pay a Dash (an Ally too) is also asked after each Action is paid, as it may be with an Instant gadget; off by default, since every such unit would suspend every enemy Action' },
       advancedSetup: { type: 'boolean', description: 'Advanced Setup (spec 3.3, missions with a Scrap budget: M5): each Side chooses its gadgets from its Discovered ones within its Scrap budget, hidden until both have chosen, instead of the listed ones; then a Side with Squads buys its Minions with the Scrap left, and the bought Minion figures and the Elite figures are placed by their Sides' },

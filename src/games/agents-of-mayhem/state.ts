@@ -145,7 +145,8 @@ export type Frame =
   /** W-phase (spec 8.2, L277-279): `units` of the other Side that can take an Instant in the active Side's `window` phase are asked in turn (rules/windows.ts). */
   | { t: 'phase'; window: 'W-draw' | 'W-action' | 'W-refresh'; units: string[] }
   /** W-step (spec 8.2, L282; option `fineGrainedMovementWindows`): `unit` moves to `to` one MP at a time; before each MP `units` of the other Side are asked (null: the next MP's window is not opened yet); `path` the spaces so far. */
-  | { t: 'step'; unit: string; to: string; facing: Dir; units: string[] | null; path: string[] }
+  /** `triggers`: a move split only at the MPs where a registered step trigger fires (rules/windows.ts), not at every MP. */
+  | { t: 'step'; unit: string; to: string; facing: Dir; units: string[] | null; path: string[]; triggers?: true }
   /** Refresh Phase steps 3-5 (spec 6.4), run once the start-of-Refresh explosions are resolved; `drones`: this Refresh Phase's drone movement has started (step 2.3). */
   | { t: 'refreshSymbols'; timers?: boolean; drones?: boolean }
   /** A Traffic check (spec 7.16.4, rules/traffic.ts): `unit` moved `distance` spaces in front of `drone`; the enemy reveals its top Refresh card now; `then`: the rest of the unit's move, made unless the drone rams it. */
@@ -265,6 +266,8 @@ export interface S {
   mayhemWindows?: true;
   /** Option `fineGrainedMovementWindows`: a move is made one MP at a time with a W-step window before each (spec 8.2 async protocol 4). */
   stepWindows?: true;
+  /** Step triggers by seat (action `stepTriggers`, rules/windows.ts): a W-step window for the named unit when an enemy move enters its ZoC or LOS. Private to the seat (view.ts). */
+  stepTriggers?: Record<string, StepTrigger[]>;
   generated?: { n: number; generator: string; rounds: number; initiative: Side; oms: { gadget?: string; crystal?: string } };
   /** Timers on actions, figures and DDD tiles (spec 7.8), in placement order. */
   timers?: Timer[];
@@ -312,6 +315,7 @@ export type Action =
   | { type: 'buyMinions'; buy: { board: string; minion: string; figures: number }[] }
   | { type: 'placeUnit'; to: string }
   | { type: 'mayhemDraw'; pay: string[] }
+  | { type: 'stepTriggers'; triggers: StepTrigger[] }
   | { type: 'summon'; vehicle: string; front: string; facing: Dir; pay: string }
   | { type: 'ramPush'; to: string }
   | { type: 'sideSwipe'; driver: string }
@@ -319,6 +323,9 @@ export type Action =
   | { type: 'drive'; vehicle: string; move: 'forward' | 'backward' | 'turnLeft' | 'turnRight' | 'shiftLeft' | 'shiftRight' | 'driftLeft' | 'driftRight' | 'jump'; spaces?: number }
   | { type: 'mayhemPlay'; card: string; board: string; cube?: string }
   | { type: 'refresh'; reinforce?: string; cubes: string; wound: Well | null; positive: Status | null; negative: Status | null };
+
+/** "Interrupt when an enemy enters the ZoC (or LOS) of unit X" (spec 8.2 async protocol 4). */
+export interface StepTrigger { unit: string; when: 'zoc' | 'los' }
 
 export interface Run { ev: GameEvent[] }
 export type RollFace = Face[];

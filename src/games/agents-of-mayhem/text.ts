@@ -60,6 +60,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'drive': return a.move === 'jump' ? `${a.vehicle}: Ramp Jump, ${a.spaces} space${a.spaces === 1 ? '' : 's'}` : `${a.vehicle}: ${a.move}`;
     case 'sideSwipe': return `Side swipe: ${unitName(v, a.driver)} gains the Permanent Mayhem Status`;
     case 'ramPush': return `Push the Rammed unit to ${sp(a.to)}`;
+    case 'stepTriggers': return a.triggers.length ? `Interrupt when an enemy enters ${a.triggers.map((x) => `the ${x.when === 'zoc' ? 'ZoC' : 'LOS'} of ${unitName(v, x.unit)}`).join(', ')}` : 'No step triggers';
     case 'mayhemDraw': return `Draw a Mayhem card (Mayhem cubes from ${a.pay.join(' and ')})`;
     case 'mayhemPlay': return `Play Mayhem card ${a.card} on ${a.board}${a.cube ? ` for a ${a.cube} cube` : ''}`;
     case 'refresh': return `Refresh: cubes ${a.cubes || 'none'}${a.wound ? `, heal ${a.wound}` : ''}${a.positive ? `, remove ${a.positive}` : ''}${a.negative ? `, remove ${a.negative}` : ''}`;

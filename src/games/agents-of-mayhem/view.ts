@@ -39,6 +39,11 @@ export function viewOf(s: S, seat: Seat | null): View {
   }
   // Advanced Setup step 1: a Side's committed board choice is hidden from the other Side until both have chosen.
   if (v.boardChoice) for (const side of ['MAYHEM', 'LEGION'] as Side[]) if (v.boardChoice[side] && side !== mine) v.boardChoice[side] = ['?'];
+  // Step triggers are a seat's standing orders: private to it (spec 8.2 async protocol 3-4).
+  if (v.stepTriggers) {
+    const own = seat === null ? undefined : v.stepTriggers[seat];
+    if (own) v.stepTriggers = { [seat!]: own }; else delete v.stepTriggers;
+  }
   // W-step: a move under way shows where the unit has gone, not where it is going (its owner's Side only sees the destination).
   for (const f of v.stack) if (f.t === 'step' && s.units[f.unit].side !== mine) { f.to = '?'; f.facing = '?' as Dir; }
   return v;
