@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { circlePolygonDistance, dist, type Pt } from '../../../src/engine/mech/geom2d.js';
+import { CONTENT } from '../../../src/games/fast-and-dirty/content.js';
 import { buildVehicle, hull } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
 import type { Action, Minefield, S, Side, Unit } from '../../../src/games/fast-and-dirty/state.js';
 import { act, craft, evOf, faces, row, squad, unitOf, vehicleScene } from './helpers.js';
@@ -123,4 +124,29 @@ test('#65 mines with #43 carrying wounded: a carried wounded figure halts with i
   const y = figs[2].at[1];
   assert.ok(y > 500 && y < 740, `the carrier halted on the way (${y})`);
   assert.ok(figs[3].at[1] < 740 && dist(figs[3].at, figs[2].at) < 300, `the wounded figure stays beside its carrier, not at the end of its path (${figs[3].at})`);
+});
+
+test('#65 #88 mines with shock vehicles: a Shock vehicle halted by a real field short of contact makes no Shock attack; its kill dice would have reached figures within 2" of where it stopped (§7.15, §6.12)', () => {
+  // "if the vehicle moves into contact with an infantry squad, it may roll a number of kill dice" (p.22): the attack goes from where the move ended.
+  (CONTENT.vehicles as Record<string, unknown>).mhShock = { ...CONTENT.vehicles.lightTank, id: 'mhShock', properties: ['shock'] };
+  const scene = (name: string, marker: Pt) => {
+    const s = vehicleScene(name, { squads: [{ id: 'B1', side: 1, spec: squad('regular', 3), at: [[1900, 2000], [2010, 2000], [2120, 2000]] }], vehicles: [vehicle('T', 0, [2000, 1000], 'mhShock')], active: 'T' });
+    s.minefields = [{ id: 'm1', owner: 1, markers: [{ n: 1, at: marker }], real: 1, mine: 'ap', revealed: false }];
+    return s;
+  };
+  // Driving on to (20", 16.75") puts the hull's front edge on B1's bases; the real anti-personnel field 3" beyond the squad stops it about 0.5" short.
+  const go: Action = { type: 'drive', speed: 'cautious', path: [[2000, 1675]], heading: 0, fire: [], shock: 'B1' };
+  const r = act(scene('mh-shock', [2000, 2280]), go, faces(1, 6, 6));
+  const t = unitOf(r.s, 'T');
+  assert.equal(evOf(r.events, 'mine_halt').length, 1);
+  const b1 = unitOf(r.s, 'B1').figures;
+  const gaps = b1.map((f) => circlePolygonDistance(f.at, f.r, hull(t)));
+  assert.ok(gaps.every((g) => g > 5 && g <= 200), `stopped short of contact, B1 within 2" (${gaps})`);
+  assert.equal(evOf(r.events, 'shock_attack').length, 0, 'no Shock attack');
+  assert.ok(!r.events.some((e) => e.type === 'dice_rolled' && (e.data as { purpose?: string }).purpose === 'shock_kill'));
+  assert.ok(b1.every((f) => f.alive));
+  // Passed (5+), it ends in contact and attacks: kill dice 6, 6.
+  const pass = act(scene('mh-shock-pass', [2000, 2280]), go, faces(5, 6, 6));
+  assert.deepEqual(unitOf(pass.s, 'T').figures[0].at, [2000, 1675]);
+  assert.equal(evOf(pass.events, 'shock_attack')[0].killed.length, 2);
 });

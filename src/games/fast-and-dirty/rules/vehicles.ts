@@ -393,7 +393,7 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
     if (!hasProp(u, 'shock')) return violation('not_shock', `${vdef(u).name} is not a Shock vehicle (§6.12)`);
     if (!t || !inPlay(t) || t.hidden || t.side === u.side || t.side === null || isVehicle(t)) return violation('no_such_target', `${a.shock} is not an enemy infantry unit on the table`);
     if (!a.path.length) return violation('no_contact', 'a shock attack is made during the move (§6.12)');
-    if (!living(t).some((f) => circlePolygonDistance(f.at, f.r, hull(u, end, a.heading)) <= 5)) return violation('no_contact', `the hull must end in contact with a figure of ${t.id} (§6.12)`);
+    if (!shockContact(hull(u, end, a.heading), t)) return violation('no_contact', `the hull must end in contact with a figure of ${t.id} (§6.12)`);
   }
   const seen = new Set<number>();
   for (const f of a.fire) {
@@ -477,9 +477,16 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
     run.emit('pivoted', { unit: u.id, heading: v.heading });
   }
   v.moved = a.path.length ? a.speed : 'stationary';
-  if (a.shock && !v.bogged && inPlay(u)) shockAttack(s, run, u, s.units.find((x) => x.id === a.shock)!);
+  // "If the vehicle moves into contact" (§6.12): from where the move really ended (a bog or a mine may have stopped it short), only if the hull touches the squad there.
+  const shocked = a.shock ? s.units.find((x) => x.id === a.shock)! : null;
+  if (shocked && inPlay(u) && shockContact(hull(u), shocked)) shockAttack(s, run, u, shocked);
   if (!a.fireFirst && inPlay(u)) { propertyActions(s, run, u, a); vehicleFire(s, run, u, a.fire); }
   afterGravOrder(run, u, a);
+}
+
+/** A hull in base contact with a living figure of the squad (§6.12). */
+function shockContact(poly: Pt[], t: Unit): boolean {
+  return living(t).some((f) => circlePolygonDistance(f.at, f.r, poly) <= 5);
 }
 
 /**
