@@ -347,10 +347,10 @@ export function sentryAssaultProblem(s: S, u: Unit, id: string, end: Map<string,
  * Close assault on a sentry gun [P], as on a vehicle (§6.11; the spec's "vehicle-like unit"): a
  * nerve test (Quality on 1D6, Tank Hunter +1; failed, the unit hesitates and its activation ends);
  * the gun's defensive shot at the chargers (its weapon, as its end-of-turn fire, no Under Fire); the
- * move; then each figure in contact with an AT-rated weapon or AT grenades scores one hit, 1D6 + AT
+ * move (`move`: false when a mine halted it short, §7.15); then each figure in contact with an AT-rated weapon or AT grenades scores one hit, 1D6 + AT
  * (Tank Hunter +2) against armour 6. No victor roll, no fall back; the gun tests no morale.
  */
-export function assaultSentry(s: S, run: Run, u: Unit, id: string, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => void): void {
+export function assaultSentry(s: S, run: Run, u: Unit, id: string, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => boolean): void {
   const gun = sentryById(s, id);
   if (!gun) return;
   const bonus = nerveBonus(u);
@@ -362,7 +362,8 @@ export function assaultSentry(s: S, run: Run, u: Unit, id: string, moves: { fig:
   u.underFire = wasUF;
   if (!inPlay(u)) return;
   const live = moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
-  move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]])));
+  // Mines are met on the way in (§7.15): a charge halted short scores no contact hits.
+  if (!move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]])))) return;
   const g = gun.figures[0];
   const hits: WeaponDef[] = [];
   for (const f of living(u)) {

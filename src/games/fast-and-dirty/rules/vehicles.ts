@@ -860,11 +860,11 @@ export function vehicleAssaultProblem(s: S, u: Unit, t: Unit, end: Map<string, P
 /**
  * Close assault on a vehicle (§6.11): a nerve test (Quality on 1D6; failed, the unit hesitates and
  * its activation ends); the vehicle's defensive shot with the weapons its stationary fire control
- * allows that bear on the attackers [P]; the move; then each figure in contact with an AT-capable
+ * allows that bear on the attackers [P]; the move (`move`: false when a mine halted it short, §7.15); then each figure in contact with an AT-capable
  * weapon scores one hit with its AT against the facing it touches. No victor roll, no fall back;
  * the crew tests morale at its next activation.
  */
-export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => void): void {
+export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => boolean): void {
   const bonus = nerveBonus(u);
   const nerve = run.roll('nerve_test', 1, { unit: u.id })[0] + bonus >= QUALITY_TABLE[u.quality].target;
   run.emit('nerve_test', { unit: u.id, target: t.id, passed: nerve, ...(bonus ? { tankHunter: bonus } : {}) });
@@ -881,7 +881,8 @@ export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: s
   }
   if (!inPlay(u)) return;
   const live = moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
-  move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]])));
+  // Mines are met on the way in (§7.15): a charge halted short scores no contact hits.
+  if (!move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]]))) || !inPlay(t)) return;
   let scored = false;
   for (const f of living(u)) {
     if (!inPlay(t)) break;
