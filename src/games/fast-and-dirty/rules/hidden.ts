@@ -10,6 +10,7 @@ import { centroid, dist, edgeDistance, overlaps, type Pt } from '../../../engine
 import { violation, type Violation } from '../../../engine/types.js';
 import { inImpassable, pathCost, segmentBlock } from '../geometry.js';
 import { sentryOnPath } from './sentry.js';
+import { hullUnder } from './vehicles.js';
 import { QUALITY_TABLE, inPlay, living, troops, type S, type Unit } from '../state.js';
 import type { Run } from './run.js';
 import { newMarkers, nightMarkers, privateEvent } from './night-markers.js';
@@ -107,7 +108,8 @@ export function moveMarkers(s: S, u: Unit, run: Run, end: Map<number, Pt>, moved
 
 /**
  * The unit's figures arranged coherently around a marker [P]: a line 2.2" apart centred on it,
- * across or along the table, then nearby centres; null if nothing fits (table, terrain, bases).
+ * across or along the table, then nearby centres; null if nothing fits (table, terrain, bases,
+ * sentry guns, vehicle hulls: a hull is its rectangle, not the figure's inscribed circle).
  */
 export function arrangeAt(s: S, u: Unit, at: Pt): Map<string, Pt> | null {
   const figs = living(u);
@@ -121,7 +123,7 @@ export function arrangeAt(s: S, u: Unit, at: Pt): Map<string, Pt> | null {
           return axis === 0 ? [at[0] + off[0] + d, at[1] + off[1]] : [at[0] + off[0], at[1] + off[1] + d];
         });
         const ok = pos.every((p, i) => p[0] - figs[i].r >= 0 && p[1] - figs[i].r >= 0 && p[0] + figs[i].r <= s.table.w && p[1] + figs[i].r <= s.table.h
-          && !inImpassable(s, p) && !others.some((o) => overlaps(p, figs[i].r, o.at, o.r)) && !sentryOnPath(s, [p], figs[i].r));
+          && !inImpassable(s, p) && !others.some((o) => overlaps(p, figs[i].r, o.at, o.r)) && !sentryOnPath(s, [p], figs[i].r) && !hullUnder(s, p, figs[i].r));
         if (ok) return new Map(figs.map((f, i) => [f.id, pos[i]]));
       }
     }

@@ -59,6 +59,12 @@ export function hull(u: Unit, at?: Pt, heading?: number): Pt[] {
   return orientedRect(at ?? hullFig(u).at, d.length, d.width, heading ?? u.vehicle!.heading);
 }
 
+/** The vehicle in play whose hull rectangle a base at p (radius r) would overlap, touching allowed (§3.2), or null. */
+export function hullUnder(s: S, p: Pt, r: number): string | null {
+  for (const v of s.units) if (isVehicle(v) && inPlay(v) && circlePolygonDistance(p, r - 1, hull(v)) === 0) return v.id;
+  return null;
+}
+
 /** Edge-to-edge distance from a figure (circle or another hull) to the vehicle's hull (§3.2 "Distance"). */
 export function distanceTo(u: Unit, f: Figure, owner?: Unit): number {
   return owner && isVehicle(owner) ? polygonDistance(hull(owner), hull(u)) : circlePolygonDistance(f.at, f.r, hull(u));
