@@ -19,7 +19,7 @@
 // systems may fire at it (`vehicleAtSentry`, the same volley and hits as infantry fire), and
 // infantry may close-assault it as a vehicle (`assaultSentry`, §6.11 [P]). The board picture draws
 // it (render.ts). It takes no blast (vehicle-like).
-import { circlePolygonDistance, dist, inside, overlaps, pointSegmentDistance, polygonDistance, type Pt } from '../../../engine/mech/geom2d.js';
+import { along, circlePolygonDistance, dist, inside, overlaps, pointSegmentDistance, polygonDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon, type VehicleWeapon, type WeaponDef } from '../content.js';
 import { coverAgainst, inImpassable, segmentBlock } from '../geometry.js';
@@ -124,6 +124,23 @@ export function sentryOnPath(s: S, path: Pt[], r: number): string | null {
     if (path.length === 1 && dist(g.at, path[0]) < g.r + r - 2) return g.id;
   }
   return null;
+}
+
+/**
+ * A marker's point (a hidden unit's or a night dummy, §7.10, §4.2) placed automatically, moved off
+ * every standing gun's footprint [P]: the point itself when clear, else the nearest clear point
+ * 0.25" rings out (8 directions, up to 12"), on the table and out of impassable terrain.
+ */
+export function markerOffSentries(s: S, p: Pt): Pt {
+  if (!sentryOnPath(s, [p], 0)) return p;
+  for (let r = 25; r <= 1200; r += 25) {
+    for (const v of [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]] as Pt[]) {
+      const q = along(p, v, r);
+      if (q[0] < 0 || q[1] < 0 || q[0] > s.table.w || q[1] > s.table.h || inImpassable(s, q) || sentryOnPath(s, [q], 0)) continue;
+      return q;
+    }
+  }
+  return p;
 }
 
 /**
