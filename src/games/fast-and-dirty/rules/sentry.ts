@@ -40,7 +40,7 @@ export const SENTRY_RADIUS = CONTENT.sentry.radius;
 
 export const sentryOptionSchema = {
   type: 'object', additionalProperties: false,
-  description: 'sentry guns per side (§7.25, checklist #66): fixed, never activated; at the end of every turn each fires once (1D6 + its weapon\'s FE, as a one-figure team) at the nearest enemy unit it may fire at within its max range (placeholders: antiquated 12" Rabble, modern 18" Conscript, enhanced 24" Regular, advanced 30" Elite); a target for AT-capable weapons (engage with sentry: its id A-SG-n / B-SG-n), armour 6, destroyed by a penetration',
+  description: 'sentry guns per side (§7.25, checklist #66): fixed, never activated; at the end of every turn each fires once (1D6 + its weapon\'s FE, as a one-figure team) at the nearest enemy unit it may fire at within its max range; each automation level\'s max range and Quality, the gun\'s footprint and its armour are the provisional table of data/sentry.json (level default modern, weapon default heavyMG); a target for AT-capable weapons (engage with sentry: its id A-SG-n / B-SG-n), destroyed by a penetration',
   properties: Object.fromEntries(['0', '1'].map((k) => [k, { type: 'array', maxItems: 6, items: { type: 'object', additionalProperties: false, required: ['at'], properties: {
     at: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0, maximum: 20000 } },
     level: { enum: ['antiquated', 'modern', 'enhanced', 'advanced'] },
