@@ -254,11 +254,11 @@ function sentryHits(s: S, run: Run, u: Unit, gun: Unit, from: Pt, shot: { fe: nu
   const cover = coverAgainst(s, from, gun.figures[0]).cover;
   const hits = shot.fe > 0 ? Math.floor(shot.fe / PER_HIT[cover]) : 0;
   run.emit('sentry_shot', { unit: u.id, sentry: id, ...shot, cover, hits });
-  sentryPenetrations(s, run, u, gun, Array.from({ length: hits }, (_, i) => ws[i % ws.length]));
+  sentryPenetrations(s, run, u.id, gun, Array.from({ length: hits }, (_, i) => ws[i % ws.length]));
 }
 
 /** One penetration roll per hit, with its weapon: 1D6 + AT (+ `extra`, Tank Hunter) against armour 6; the first penetration destroys the gun. */
-function sentryPenetrations(s: S, run: Run, u: Unit, gun: Unit, hits: WeaponDef[], extra = 0): void {
+function sentryPenetrations(s: S, run: Run, by: string, gun: Unit, hits: WeaponDef[], extra = 0): void {
   const id = gun.id;
   for (const w of hits) {
     const die = run.roll('penetration', 1, { sentry: id, weapon: w.id })[0];
@@ -267,10 +267,16 @@ function sentryPenetrations(s: S, run: Run, u: Unit, gun: Unit, hits: WeaponDef[
     run.emit('penetration', { sentry: id, weapon: w.id, total, armour: SENTRY_ARMOUR, penetrated: pen });
     if (pen) {
       s.sentriesDestroyed = [...(s.sentriesDestroyed ?? []), id];
-      run.emit('sentry_destroyed', { sentry: id, side: gun.side, by: u.id });
+      run.emit('sentry_destroyed', { sentry: id, side: gun.side, by });
       return;
     }
   }
+}
+
+/** A non-blast indirect strike on a standing gun (§7.11 [P], vehicle-like): one hit at the weapon's AT; `by` the asset or the mortar team. */
+export function sentryStruck(s: S, run: Run, id: string, w: WeaponDef, by: string): void {
+  const gun = sentryById(s, id);
+  if (gun) sentryPenetrations(s, run, by, gun, [w]);
 }
 
 // ---------------------------------------------------------------- vehicle weapons at sentry guns (spec §7.25 [P], §6.6)
@@ -389,6 +395,6 @@ export function assaultSentry(s: S, run: Run, u: Unit, id: string, moves: { fig:
     run.emit('assault_hit', { figure: f.id, target: id, weapon: w.id });
     hits.push(w);
   }
-  sentryPenetrations(s, run, u, gun, hits, tankHunterPenetration(u));
+  sentryPenetrations(s, run, u.id, gun, hits, tankHunterPenetration(u));
   run.emit('sentry_assaulted', { unit: u.id, sentry: id, hits: hits.length });
 }

@@ -659,8 +659,18 @@ export function vehicleDamage(s: S, run: Run, t: Unit, from: Pt, hits: number, w
   }
 }
 
+/**
+ * A non-blast indirect strike's one hit (§7.11 [P]): the weapon's AT against the top armour. [P] A
+ * shell is an incoming shot: an Energy Screen may deflect it, Reactive Armour a rocket (§2.5).
+ */
+export function topHit(s: S, run: Run, t: Unit, w: WeaponDef): void {
+  if (hasProp(t, 'energyScreen') && run.roll('energy_screen', 1, { unit: t.id })[0] >= 5) { run.emit('deflected', { unit: t.id, by: 'energyScreen' }); return; }
+  if (hasProp(t, 'reactiveArmour') && w.flags?.includes('rocket') && run.roll('reactive_armour', 1, { unit: t.id })[0] >= 4) { run.emit('deflected', { unit: t.id, by: 'reactiveArmour' }); return; }
+  penetrate(s, run, t, w.id, w.at ?? 0, 'top', false);
+}
+
 /** One hit's penetration roll (§6.6): 1D6 + AT ≥ the facing's armour penetrates (results table); a failed hit rolls 1D6 and immobilizes on a 1. */
-function penetrate(s: S, run: Run, t: Unit, weaponId: string, at: number, facing: Facing | 'bottom', assault: boolean): void {
+function penetrate(s: S, run: Run, t: Unit, weaponId: string, at: number, facing: Facing | 'top' | 'bottom', assault: boolean): void {
   const armourValue = armourOf(t, facing);
   const die = run.roll('penetration', 1, { unit: t.id, weapon: weaponId, facing })[0];
   const total = die + at;
