@@ -370,8 +370,8 @@ export function sentryAssaultProblem(s: S, u: Unit, id: string, end: Map<string,
  * Close assault on a sentry gun [P], as on a vehicle (§6.11; the spec's "vehicle-like unit"): a
  * nerve test (Quality on 1D6, Tank Hunter +1; failed, the unit hesitates and its activation ends);
  * the gun's defensive shot at the chargers (its weapon, as its end-of-turn fire, no Under Fire); the
- * move (`move`: false when a mine halted it short, §7.15); then each figure in contact with an AT-rated weapon or AT grenades scores one hit, 1D6 + AT
- * (Tank Hunter +2) against armour 6. No victor roll, no fall back; the gun tests no morale.
+ * move (`move`: false when a mine halted it short, §7.15); then each figure in contact with an
+ * AT-rated weapon or AT grenades scores one hit, 1D6 + AT (Tank Hunter +2) against armour 6. No victor roll, no fall back; the gun tests no morale.
  */
 export function assaultSentry(s: S, run: Run, u: Unit, id: string, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => boolean): void {
   const gun = sentryById(s, id);

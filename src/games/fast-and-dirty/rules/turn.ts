@@ -209,7 +209,6 @@ export function applyMinefield(s: S, run: Run, side: Side, markers: Pt[], real: 
   if (!nextMinefield(s)) rollInitiative(s, run);
 }
 
-/** Each moving figure's path from its start, for the mine check (a trimmed variable move: start to where it stopped). */
 /**
  * The chargers' move into contact, mines met on the way (§7.15): a charge stopped by a real
  * minefield does not go in [P]. True when the unit, still in play, reached its places.
@@ -220,6 +219,7 @@ function chargeIn(s: S, run: Run, u: Unit, target: string, moves: { fig: string;
   return inPlay(u);
 }
 
+/** Each moving figure's path from its start, for the mine check (a trimmed variable move: start to where it stopped). */
 function pathsOf(u: Unit, moves: { fig: string; path: Pt[] }[], before: Map<string, Pt>): Map<string, Pt[]> {
   const out = new Map<string, Pt[]>();
   for (const m of moves) {

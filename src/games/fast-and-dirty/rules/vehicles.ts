@@ -483,7 +483,8 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
     run.emit('pivoted', { unit: u.id, heading: v.heading });
   }
   v.moved = a.path.length ? a.speed : 'stationary';
-  // "If the vehicle moves into contact" (§6.12): from where the move really ended (a bog or a mine may have stopped it short), only if the hull touches the squad there.
+  // "If the vehicle moves into contact" (§6.12): from where the move really ended (a bog or a
+  // mine may have stopped it short), only if the hull touches the squad there.
   const shocked = a.shock ? s.units.find((x) => x.id === a.shock)! : null;
   if (shocked && inPlay(u) && shockContact(hull(u), shocked)) shockAttack(s, run, u, shocked);
   if (!a.fireFirst && inPlay(u)) { propertyActions(s, run, u, a); vehicleFire(s, run, u, a.fire); }
@@ -876,9 +877,9 @@ export function vehicleAssaultProblem(s: S, u: Unit, t: Unit, end: Map<string, P
 /**
  * Close assault on a vehicle (§6.11): a nerve test (Quality on 1D6; failed, the unit hesitates and
  * its activation ends); the vehicle's defensive shot with the weapons its stationary fire control
- * allows that bear on the attackers [P]; the move (`move`: false when a mine halted it short, §7.15); then each figure in contact with an AT-capable
- * weapon scores one hit with its AT against the facing it touches. No victor roll, no fall back;
- * the crew tests morale at its next activation.
+ * allows that bear on the attackers [P]; the move (`move`: false when a mine halted it short,
+ * §7.15); then each figure in contact with an AT-capable weapon scores one hit with its AT against
+ * the facing it touches. No victor roll, no fall back; the crew tests morale at its next activation.
  */
 export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => boolean): void {
   const bonus = nerveBonus(u);
