@@ -789,7 +789,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
       blastScatter: { type: 'boolean', default: false, description: 'Option Scatter for blast shots: no ranging test, the point always scatters 1D6 / 1D6+2 / 1D6+4 at close / medium / long range in a random direction (§6.7, checklist #108)' },
       hiddenMovement: { type: 'boolean', default: false, description: 'module Hidden movement: a unit out of enemy LOS may hide (1D6) as 3 markers moving 6" each; spotted markers are revealed, real or dummy (§7.10, checklist #49-#50)' },
       artillery: {
-        type: 'object', additionalProperties: false, description: 'off-board artillery sections per side, weapon ids of indirect blast weapons (lightMortar, heavyMortar); one strike call each per turn, called by characters and squad leaders (§7.11, checklist #52)',
+        type: 'object', additionalProperties: false, description: 'off-board artillery sections per side, weapon ids of indirect weapons: blasts (lightMortar, heavyMortar), or non-blast with an AT rating, whose strike hits the one vehicle or sentry gun at the point (§7.11 [P]); one strike call each per turn, called by characters and squad leaders (§7.11, checklist #52)',
         properties: { 0: { type: 'array', maxItems: 4, items: { type: 'string' } }, 1: { type: 'array', maxItems: 4, items: { type: 'string' } } },
       },
       minefields: {

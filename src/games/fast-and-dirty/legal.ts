@@ -3,8 +3,8 @@
 // Candidates, validation and queries all use these, so they cannot disagree.
 import { closeOnly, has, traitMove } from './rules/traits.js';
 import { carryProblem, medicMoveProblem } from './rules/wounds.js';
-import { circlePolygonDistance, dist, edgeDistance, inside, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
-import { hull, isVehicle, vehicleAssaultProblem, vehicleTargetProblem } from './rules/vehicles.js';
+import { dist, edgeDistance, inside, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
+import { hullUnder, isVehicle, vehicleAssaultProblem, vehicleTargetProblem } from './rules/vehicles.js';
 import { isViolation, violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
 import { inFortification, coherencyBasis, coherencyDistance, coherencyOf, inImpassable, pathCost, positionCover, samplePoints, sees, segmentBlock, smokeBlock, unitInCover } from './geometry.js';
@@ -146,7 +146,8 @@ export function moveProblem(s: S, u: Unit, moves: Path[], opt: MoveOpts): Violat
     const me = all.find((x) => x.id === id)!;
     for (const o of all) if (o.id !== id && overlaps(p, me.r, o.at, o.r)) return violation('overlap', `${id} would end overlapping ${o.id} (§3.2)`);
     // A vehicle's footprint is its hull rectangle (§3.2).
-    for (const v of s.units) if (isVehicle(v) && inPlay(v) && circlePolygonDistance(p, me.r - 1, hull(v)) === 0) return violation('overlap', `${id} would end overlapping ${v.id}'s hull (§3.2)`);
+    const v = hullUnder(s, p, me.r);
+    if (v) return violation('overlap', `${id} would end overlapping ${v}'s hull (§3.2)`);
   }
   if (end.size) {
     const p = coherencyProblem(u, end, opt.stay) ?? medicMoveProblem(s, u, end, opt.stay, carry.map((c) => c.by));

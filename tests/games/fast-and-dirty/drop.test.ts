@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { act, craft, decision, evOf, faces, fastAndDirty, row, seats, squad, tryAct, unitOf } from './helpers.js';
 import { inPlay, living, type Feature, type S } from '../../../src/games/fast-and-dirty/state.js';
-import { edgeDistance, dist, type Pt } from '../../../src/engine/mech/geom2d.js';
+import { circlePolygonDistance, edgeDistance, dist, type Pt } from '../../../src/engine/mech/geom2d.js';
+import { buildVehicle, hull } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
 import { randomPlayout } from '../../../src/engine/playout.js';
 
 const code = (r: unknown) => (r as { code?: string }).code;
@@ -156,4 +157,28 @@ test('bots sample real drop arrangements: random playouts with drop troops answe
     });
   }
   assert.ok(arranged > 0, 'no playout arranged a landing by hand');
+});
+
+test('#61 #84 a drop\'s automatic arrangement puts no figure inside a vehicle\'s hull rectangle, and the owner\'s arrangement may not either (§7.6, §3.2)', () => {
+  // A's light tank (5.5" × 2.8", heading north) centred at (20", 22"): its hull reaches down to y 19.25", past the inscribed circle
+  // (1.4") that a figure at (20", 20") only touches; the automatic line round the drop point (20", 20") would stand one there.
+  const mk = (name: string) => {
+    const s = reserve(name);
+    const t = buildVehicle({ name: 'T', vehicle: 'lightTank', quality: 'regular' }, 'T', 0, [2000, 2200]);
+    t.vehicle!.heading = 0;
+    s.units.push(t);
+    // 3 successes on (20", 20"); AA 2 and 2: no kill.
+    const d = act(activateA1(s), { type: 'drop', at: [2000, 2000] }, faces(4, 4, 4, 2, 2));
+    assert.equal(d.s.phase, 'arrange');
+    return d.s;
+  };
+  const s = mk('dr-hull');
+  const inHull = (p: Pt, r: number) => circlePolygonDistance(p, r - 1, hull(unitOf(s, 'T'))) === 0;
+  const figs = living(unitOf(s, 'A1'));
+  assert.equal(figs.length, 3);
+  assert.deepEqual(figs.filter((f) => inHull(f.at, f.r)).map((f) => f.id), [], 'no automatic place in the hull');
+  const kept = act(s, { type: 'arrange', places: [] });
+  assert.equal(evOf(kept.events, 'landed').length, 1);
+  // The owner's place inside the hull (outside its inscribed circle) is refused.
+  assert.equal(code(tryAct(mk('dr-hull-own'), { type: 'arrange', places: [{ fig: 'A1.2', at: [2000, 1990] }] })), 'overlap');
 });

@@ -150,3 +150,22 @@ test('#78 candidates: a Fly/Grav vehicle\'s sampled orders land, in place and at
   const s3 = scene('g78-cand3', { vehicles: [up], active: 'G' });
   assert.ok(sampled(s3).some((a) => a.land === false && !a.path.length));
 });
+
+test('#78 #66 strafing run at a sentry gun: a gun is vehicle-like [P], so a Fly/Grav vehicle\'s strafing run may fire its AT weapons at an enemy gun straight ahead, as at a vehicle (§2.5, §7.25)', () => {
+  // G (A) at (20", 5") heading north; B's gun at (20", 32") and another well off to the side at (40", 24"); B1 far away.
+  const mk = (name: string) => {
+    const g = vehicle('G', 0, [2000, 500], 0);
+    const s = scene(name, { squads: [{ id: 'B1', side: 1, spec: squad(), at: row(4000, 4500, 3) }], vehicles: [g], active: 'G' });
+    s.options.sentryGuns = { 1: [{ at: [2000, 3200] }, { at: [4000, 2400] }] };
+    return { g, s };
+  };
+  const { g, s } = mk('g78-sg');
+  // The turret auto cannon (AT 4), after a straight 15" run, at the gun dead ahead.
+  assert.equal(code(driveProblem(s, g, drive('standard', [[2000, 2000]], 0, { fire: [{ weapon: 0, target: 'B-SG-1' }] }))), null);
+  // Off the line of travel: not straight ahead.
+  assert.equal(code(driveProblem(s, g, drive('standard', [[2000, 2000]], 0, { fire: [{ weapon: 0, target: 'B-SG-2' }] }))), 'strafing_run');
+  // The run itself: the shot goes in (1D6 6 + band + Regular + FE 0 …; a hit, 6 + AT 4 against 6: destroyed).
+  const r = act(mk('g78-sg-run').s, drive('standard', [[2000, 2000]], 0, { fire: [{ weapon: 0, target: 'B-SG-1' }] }), Array(10).fill(5));
+  assert.ok(r.events.some((e) => e.type === 'sentry_shot'));
+  assert.ok(r.events.some((e) => e.type === 'sentry_destroyed'));
+});

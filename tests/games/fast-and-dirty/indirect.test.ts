@@ -2,7 +2,8 @@
 // (on-board mortars firing on their own), §7.11.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
+import { CONTENT, type UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
+import { armourOf, buildVehicle } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
 import type { Feature, S } from '../../../src/games/fast-and-dirty/state.js';
 import { act, craft, evOf, faces, fastAndDirty, row, squad, tryAct, unitOf } from './helpers.js';
 
@@ -71,4 +72,39 @@ test('#53 on-board mortars: a mortar team fires on its own at any point a friend
   const blind = called('mortar-blind', [wall]); blind.active = 'A2';
   assert.equal(code(tryAct(blind, { ...fire, indirect: [1220, 3600] })), 'not_spotted');
   assert.ok(fastAndDirty.label!(s, 0, fire).includes('mortar'));
+});
+
+test('#52 #66 non-blast indirect strikes (§7.11 [P]): one hit at the weapon\'s AT on the single vehicle (top armour) or sentry gun (vehicle-like, §7.25 [P]) whose footprint holds the final point or is within 1" of it; anything else it misses', () => {
+  // "Armoured vehicles are only affected by indirect fire from non-blast weapons" (p.32). No stock weapon is one: a test shell, AT 6, no blast.
+  (CONTENT.weapons as Record<string, unknown>).testAtShell = { id: 'testAtShell', name: 'Test AT shell', class: 'heavy', x: 10, damage: 1, fe: 0, at: 6, cost: null, flags: ['indirect'] };
+  const mk = (name: string, more: (s: S) => void) => {
+    const s = craft({ name, active: 'A1', options: { artillery: { 0: ['testAtShell'] } }, units: [
+      { id: 'A1', side: 0, spec: led(), at: row(1000, 500, 3) },
+      { id: 'B1', side: 1, spec: squad('regular', 3), at: row(3000, 4000, 3) },
+    ] });
+    more(s);
+    return s;
+  };
+  // B's gun at (13.1", 20"); the point 0.9" from its centre (0.15" off its emplacement). Timing 3 3 3, accuracy 3 3: pinpoint; penetration 1 + AT 6 against 6.
+  const g = act(mk('nb-gun', (s) => { s.options.sentryGuns = { 1: [{ at: [1310, 2000] }] }; }), call(), faces(3, 3, 3, 3, 3, 1));
+  assert.deepEqual(evOf(g.events, 'indirect_hit'), [{ weapon: 'testAtShell', at: [1220, 2000], target: 'B-SG-1' }]);
+  assert.deepEqual(evOf(g.events, 'penetration').map((p) => [p.sentry, p.total, p.armour, p.penetrated]), [['B-SG-1', 7, 6, true]]);
+  assert.deepEqual(evOf(g.events, 'sentry_destroyed'), [{ sentry: 'B-SG-1', side: 1, by: 'A-1' }]);
+  assert.equal(evOf(g.events, 'strike_effect').length, 0, 'no blast');
+  // B's light tank T heading north, its rear edge 0.45" north of the point: penetration 6 + 6 against the top armour; results 2, 3: Vehicle Kill.
+  const v = act(mk('nb-tank', (s) => {
+    const t = buildVehicle({ name: 'T', vehicle: 'lightTank', quality: 'regular' }, 'T', 1, [1220, 2000]);
+    t.vehicle!.heading = 0;
+    s.units.push(t);
+  }), call('A1.1', [1220, 1680]), faces(3, 3, 3, 3, 3, 6, 2, 3));
+  assert.equal(evOf(v.events, 'indirect_hit')[0].target, 'T');
+  const pen = evOf(v.events, 'penetration');
+  assert.deepEqual(pen.map((p) => [p.unit, p.facing, p.total]), [['T', 'top', 12]]);
+  assert.equal(pen[0].armour, armourOf(unitOf(v.s, 'T'), 'top'));
+  assert.equal(unitOf(v.s, 'T').vehicle!.status, 'knockedOut');
+  // Nothing within 1": a miss, B1's infantry untouched.
+  const m = act(mk('nb-miss', () => {}), call('A1.1', [3220, 3800]), faces(3, 3, 3, 3, 3));
+  assert.deepEqual(evOf(m.events, 'indirect_hit'), [{ weapon: 'testAtShell', at: [3220, 3800], target: null }]);
+  assert.equal(evOf(m.events, 'penetration').length + evOf(m.events, 'damage').length, 0);
+  assert.equal(unitOf(m.s, 'B1').underFire, false);
 });

@@ -8,6 +8,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { circlePolygonDistance, dist, type Pt } from '../../../src/engine/mech/geom2d.js';
+import { CONTENT } from '../../../src/games/fast-and-dirty/content.js';
+import type { GameEvent } from '../../../src/engine/types.js';
 import { buildVehicle, hull } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
 import type { Action, Minefield, S, Side, Unit } from '../../../src/games/fast-and-dirty/state.js';
 import { act, craft, evOf, faces, row, squad, unitOf, vehicleScene } from './helpers.js';
@@ -123,4 +125,65 @@ test('#65 mines with #43 carrying wounded: a carried wounded figure halts with i
   const y = figs[2].at[1];
   assert.ok(y > 500 && y < 740, `the carrier halted on the way (${y})`);
   assert.ok(figs[3].at[1] < 740 && dist(figs[3].at, figs[2].at) < 300, `the wounded figure stays beside its carrier, not at the end of its path (${figs[3].at})`);
+});
+
+test('#65 #88 mines with shock vehicles: a Shock vehicle halted by a real field short of contact makes no Shock attack; its kill dice would have reached figures within 2" of where it stopped (§7.15, §6.12)', () => {
+  // "if the vehicle moves into contact with an infantry squad, it may roll a number of kill dice" (p.22): the attack goes from where the move ended.
+  (CONTENT.vehicles as Record<string, unknown>).mhShock = { ...CONTENT.vehicles.lightTank, id: 'mhShock', properties: ['shock'] };
+  const scene = (name: string, marker: Pt) => {
+    const s = vehicleScene(name, { squads: [{ id: 'B1', side: 1, spec: squad('regular', 3), at: [[1900, 2000], [2010, 2000], [2120, 2000]] }], vehicles: [vehicle('T', 0, [2000, 1000], 'mhShock')], active: 'T' });
+    s.minefields = [{ id: 'm1', owner: 1, markers: [{ n: 1, at: marker }], real: 1, mine: 'ap', revealed: false }];
+    return s;
+  };
+  // Driving on to (20", 16.75") puts the hull's front edge on B1's bases; the real anti-personnel field 3" beyond the squad stops it about 0.5" short.
+  const go: Action = { type: 'drive', speed: 'cautious', path: [[2000, 1675]], heading: 0, fire: [], shock: 'B1' };
+  const r = act(scene('mh-shock', [2000, 2280]), go, faces(1, 6, 6));
+  const t = unitOf(r.s, 'T');
+  assert.equal(evOf(r.events, 'mine_halt').length, 1);
+  const b1 = unitOf(r.s, 'B1').figures;
+  const gaps = b1.map((f) => circlePolygonDistance(f.at, f.r, hull(t)));
+  assert.ok(gaps.every((g) => g > 5 && g <= 200), `stopped short of contact, B1 within 2" (${gaps})`);
+  assert.equal(evOf(r.events, 'shock_attack').length, 0, 'no Shock attack');
+  assert.ok(!r.events.some((e) => e.type === 'dice_rolled' && (e.data as { purpose?: string }).purpose === 'shock_kill'));
+  assert.ok(b1.every((f) => f.alive));
+  // Passed (5+), it ends in contact and attacks: kill dice 6, 6.
+  const pass = act(scene('mh-shock-pass', [2000, 2280]), go, faces(5, 6, 6));
+  assert.deepEqual(unitOf(pass.s, 'T').figures[0].at, [2000, 1675]);
+  assert.equal(evOf(pass.events, 'shock_attack')[0].killed.length, 2);
+});
+
+test('#65 #87 #66 mines before contact: infantry charging a vehicle or a sentry gun meets a real field on its way in, before the contact hits; halted short, it scores none (§7.15 [P], §6.11)', () => {
+  const fizzled = (r: { events: GameEvent[] }, target: string) => {
+    assert.equal(evOf(r.events, 'mine_halt').length, 1);
+    assert.deepEqual(evOf(r.events, 'assault_fizzled'), [{ unit: 'A1', target, mine: true }]);
+    assert.equal(evOf(r.events, 'assault_hit').length, 0, 'no contact hits');
+    assert.equal(evOf(r.events, 'penetration').length, 0);
+  };
+  // A vehicle: light tank T (B) at (20", 20") heading north, rear toward A1; A1.4 (AMAW) charges from y 14.5" to its rear at y 16.75";
+  // a real anti-personnel field just beyond the tank, 4" off where the charge would end, stops A1.4 about 0.75" short.
+  const tank = vehicle('T', 1, [2000, 2000], 'lightTank');
+  const vs = vehicleScene('mh-av-charge', { squads: [{ id: 'A1', side: 0, spec: squad('regular', 3, { support: 'amaw' }), at: [[1800, 1300], [2000, 1300], [2200, 1300], [2000, 1450]] }], vehicles: [tank], active: 'A1' });
+  vs.minefields = [{ id: 'M1', owner: 1, markers: [{ n: 1, at: [2000, 2050] }], real: 1, mine: 'ap', revealed: false }];
+  // Nerve 4; the tank's defensive shot (1: one hit on A1.4, damage 1 against 6: it survives); the mine check 1: real;
+  // 1D3 1: A1.4 takes the AP attack, 1 against 6: it survives.
+  const v = act(vs, { type: 'assault', target: 'T', moves: [{ fig: 'A1.4', path: [[2000, 1675]] }] }, faces(4, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 6));
+  fizzled(v, 'T');
+  const a4 = unitOf(v.s, 'A1').figures[3];
+  assert.ok(a4.at[1] > 1450 && a4.at[1] < 1675 && circlePolygonDistance(a4.at, a4.r, hull(unitOf(v.s, 'T'))) > 5, `halted short of the hull (${a4.at})`);
+  assert.equal(unitOf(v.s, 'T').vehicle!.status, 'ok');
+  assert.equal(unitOf(v.s, 'T').vehicle!.moraleDue ?? false, false, 'not assaulted: no crew test');
+  // A sentry gun: B-SG-1 at (16.6", 9"); A1 (3 Regulars and an AMAW) charges 2.74" north, A1.4 into contact; a real field 3" north of the gun.
+  const gs = craft({ name: 'mh-sg-charge', active: 'A1', units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3, { support: 'amaw' }), at: row(1000, 500, 4) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4500, 3) },
+  ] });
+  gs.options.sentryGuns = { 1: [{ at: [1660, 900] }] };
+  gs.minefields = [{ id: 'M1', owner: 1, markers: [{ n: 1, at: [1660, 1200] }], real: 1, mine: 'ap', revealed: false }];
+  // Nerve 4; the gun's shot (1: one hit on A1.4, saved 6); the mine check 1: real; 1D3 1, 1 against 6.
+  const g = act(gs, { type: 'assault', target: 'B-SG-1', moves: [0, 1, 2, 3].map((i) => ({ fig: `A1.${i + 1}`, path: [[1000 + 220 * i, 774] as Pt] })) }, faces(4, 1, 1, 6, 1, 1, 1, 6, 6, 6, 6, 6));
+  fizzled(g, 'B-SG-1');
+  const f4 = unitOf(g.s, 'A1').figures[3];
+  assert.ok(f4.at[1] > 500 && f4.at[1] < 774 && dist(f4.at, [1660, 900]) - 75 - f4.r > 5, `halted short of the gun (${f4.at})`);
+  assert.deepEqual(g.s.sentriesDestroyed ?? [], []);
+  assert.equal(evOf(g.events, 'sentry_assaulted').length, 0);
 });

@@ -10,7 +10,9 @@ import { act, craft, faces, fastAndDirty, row, seats, squad, unitOf, vehicleScen
 import { buildVehicle, hull } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
 import { autoPlace } from '../../../src/games/fast-and-dirty/rules/transport.js';
 import { sentryFootprints } from '../../../src/games/fast-and-dirty/rules/sentry.js';
-import { living, type S, type Unit } from '../../../src/games/fast-and-dirty/state.js';
+import { living, type Action, type Feature, type S, type Unit } from '../../../src/games/fast-and-dirty/state.js';
+import { deployCandidates } from '../../../src/games/fast-and-dirty/rules/deploy.js';
+import * as kernel from '../../../src/engine/kernel.js';
 import { circlePolygonDistance, dist, type Pt } from '../../../src/engine/mech/geom2d.js';
 import { isViolation } from '../../../src/engine/types.js';
 import { scriptedRng } from '../../../src/engine/rng.js';
@@ -114,4 +116,54 @@ test('#66 sentry guns and disembarking: the automatic places round the hull (aut
   const g = unitOf(s, 'G');
   const done = act(s, { type: 'drive', speed: 'stationary', path: [], heading: g.vehicle!.heading, fire: [], disembark: { unit: 'A1', at: places } });
   assert.ok(!onGun(done.s, unitOf(done.s, 'A1')));
+});
+
+// Markers (§7.10, §4.2): a hidden unit's markers and the night dummies stand for figures, so a standing gun is in their way too [P].
+const markerCode = (r: unknown) => (r as { code?: string } | null)?.code ?? null;
+const onGunPt = (s: S, p: Pt) => sentryFootprints(s).some((g) => dist(p, g.at) < g.r - 2);
+
+test('#66 #49 sentry guns and hidden markers: a unit hiding round a gun gets its markers off it; a marker may not move onto or across a standing gun [P] (§7.10)', () => {
+  // A1: two Regulars either side of B's gun at (10", 5"), their centre on it; a wall at y 9-10" hides them from B1.
+  const wall: Feature = { id: 'wall', kind: 'area', points: [[500, 900], [1600, 900], [1600, 1000], [500, 1000]], move: 'impassable', cover: 'hard', los: 'block', height: 300 };
+  const s = craft({ name: 'sg-hide', active: 'A1', terrain: [wall], options: { hiddenMovement: true }, units: [
+    { id: 'A1', side: 0, spec: squad('regular', 2), at: [[860, 500], [1140, 500]] },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 2000, 3) },
+  ] });
+  s.options.sentryGuns = { 1: [{ at: [1000, 500] }] };
+  const r = act(s, { type: 'hide' }, faces(3));
+  const markers = unitOf(r.s, 'A1').hidden!.markers;
+  assert.equal(markers.length, 3);
+  assert.ok(markers.every((m) => !onGunPt(r.s, m.at)), `markers off the gun (${markers.map((m) => m.at)})`);
+  assert.ok(markers.every((m) => dist(m.at, [1000, 500]) <= 100), 'next to where the unit hid');
+  // Moving: onto the gun or across it is refused; round it is fine.
+  const h = structuredClone(r.s);
+  unitOf(h, 'A1').hidden!.markers = [{ n: 1, at: [1000, 300] }, { n: 2, at: [700, 300] }, { n: 3, at: [1300, 300] }];
+  const mv = (path: Pt[]): Action => ({ type: 'markers', moves: [{ marker: 1, path }] });
+  assert.equal(markerCode(fastAndDirty.validate(h, 0, fastAndDirty.pending(h)[0], mv([[1000, 460]]))), 'sentry_gun');
+  assert.equal(markerCode(fastAndDirty.validate(h, 0, fastAndDirty.pending(h)[0], mv([[1000, 700]]))), 'sentry_gun');
+  assert.equal(markerCode(fastAndDirty.validate(h, 0, fastAndDirty.pending(h)[0], mv([[1300, 500]]))), null);
+});
+
+test('#66 #92 sentry guns and deployed markers: a hidden unit\'s marker or a night dummy placed on a standing gun is refused; the sampled dummies keep off guns [P] (§4.2)', () => {
+  // Firefight at night with Hidden movement and sealed deployment; side 0 rolled 3 dummies; a long building at y 13-15" hides its zone.
+  const g = kernel.setupGame(fastAndDirty, { scenario: 'firefight', seats, options: { night: true, hiddenMovement: true, sealedDeployment: true } }, scriptedRng(faces(3, 2)));
+  if (isViolation(g)) throw new Error(g.code);
+  const s = structuredClone(g.k.s) as S;
+  s.scenario = 'test:sg-markers';
+  s.terrain = [{ id: 'barracks', kind: 'area', points: [[0, 1300], [4800, 1300], [4800, 1500], [0, 1500]], move: 'impassable', cover: 'hard', los: 'block', height: 500 }];
+  // A's own gun on the first sampled dummy spot (2", 2") and one at (14", 3").
+  s.options.sentryGuns = { 0: [{ at: [200, 200] }, { at: [1400, 300] }] };
+  const dec = fastAndDirty.pending(s).find((d) => d.seat === 0)!;
+  const v = (a: Action) => markerCode(fastAndDirty.validate(s, 0, dec, a));
+  assert.equal(v({ type: 'deploy', placements: [], dummies: [[1400, 300]] }), 'sentry_gun');
+  assert.equal(v({ type: 'deploy', placements: [], dummies: [[1400, 400]] }), null, 'beside it');
+  const a1 = s.units.find((u) => u.side === 0 && u.kind !== 'vehicle' && !u.reserve)!.id;
+  assert.equal(v({ type: 'deploy', placements: [], hidden: [{ unit: a1, markers: [[600, 300], [1400, 300], [2200, 300]] }] }), 'sentry_gun');
+  assert.equal(v({ type: 'deploy', placements: [], hidden: [{ unit: a1, markers: [[600, 300], [1400, 420], [2200, 300]] }] }), null);
+  const cands = deployCandidates(s, 0).filter((a) => a.dummies?.length);
+  assert.ok(cands.length >= 1);
+  for (const c of cands) {
+    assert.ok([...c.dummies!, ...(c.hidden ?? []).flatMap((h) => h.markers)].every((p) => !onGunPt(s, p)), 'no sampled marker on a gun');
+    assert.equal(v(c as Action), null);
+  }
 });

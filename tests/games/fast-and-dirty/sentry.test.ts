@@ -106,3 +106,13 @@ test('#66 sentry guns: the gun\'s size, armour and automation table are provisio
   assert.throws(load((j) => { j.radius = -5; }), /sentry\.json/);
   assert.throws(load((j) => { j.armour = 0; }), /sentry\.json/);
 });
+
+test('#66 sentry guns: the sentryGuns option\'s description points to data/sentry.json and repeats none of its values (ranges, Qualities, armour), which could drift from the data', () => {
+  const text = (fastAndDirty.optionsSchema as { properties: { sentryGuns: { description: string } } }).properties.sentryGuns.description;
+  assert.match(text, /data\/sentry\.json/);
+  for (const [level, l] of Object.entries(sentryJson.levels)) {
+    assert.doesNotMatch(text, new RegExp(`\\b${l.range / 100}"`), `${level}'s range`);
+    assert.doesNotMatch(text, new RegExp(`\\b${l.quality}\\b`, 'i'), `${level}'s Quality`);
+  }
+  assert.doesNotMatch(text, new RegExp(`armour ${sentryJson.armour}\\b`), 'the armour');
+});

@@ -127,6 +127,8 @@ function hiddenDeployProblem(s: S, side: Side, a: DeployAction): Violation | nul
       if (!inZone(s, side, m, 0)) return violation('outside_deployment_zone', `${u.id} marker ${i + 1}: deploy within ${zoneText(deployZone(s, side))} (§4.2)`);
       const imp = inImpassable(s, m);
       if (imp) return violation('in_impassable_terrain', `${u.id} marker ${i + 1}: in impassable terrain (${imp}) (§3.2)`);
+      const gun = sentryOnPath(s, [m], 0);
+      if (gun) return violation('sentry_gun', `${u.id} marker ${i + 1}: on the sentry gun ${gun} (§7.25 [P])`);
       if (!h.markers.some((q, j) => j !== i && dist(m, q) <= MARKER_SPREAD)) return violation('marker_spread', `${u.id} marker ${i + 1} must be within 12" of another marker (§4.2)`);
       if (seenFromEnemyZone(s, side, m)) return violation('in_enemy_los', `${u.id} marker ${i + 1} is in LOS of the enemy deployment zone: it may not deploy hidden (§4.2)`);
     }
@@ -136,7 +138,7 @@ function hiddenDeployProblem(s: S, side: Side, a: DeployAction): Violation | nul
 
 /**
  * Night dummy markers (§4.2, p.34): at most the side's 1D6, each on the table in its deployment
- * zone, off impassable terrain and, like a hidden unit's markers [P], out of LOS of the enemy zone.
+ * zone, off impassable terrain and standing sentry guns [P] and, like a hidden unit's markers [P], out of LOS of the enemy zone.
  */
 function dummiesProblem(s: S, side: Side, pts: unknown): Violation | null {
   if (pts === undefined) return null;
@@ -150,6 +152,8 @@ function dummiesProblem(s: S, side: Side, pts: unknown): Violation | null {
     if (!inZone(s, side, m, 0)) return violation('outside_deployment_zone', `dummy ${i + 1}: place it within ${zoneText(deployZone(s, side))} (§4.2)`);
     const imp = inImpassable(s, m);
     if (imp) return violation('in_impassable_terrain', `dummy ${i + 1}: in impassable terrain (${imp}) (§3.2)`);
+    const gun = sentryOnPath(s, [m], 0);
+    if (gun) return violation('sentry_gun', `dummy ${i + 1}: on the sentry gun ${gun} (§7.25 [P])`);
     if (seenFromEnemyZone(s, side, m)) return violation('in_enemy_los', `dummy ${i + 1} is in LOS of the enemy deployment zone (§4.2 [P])`);
   }
   return null;
@@ -161,7 +165,7 @@ function dummySpots(s: S, side: Side): Pt[] {
   const out: Pt[] = [];
   for (let y = y0 + 200; y < y1; y += 400) for (let x = x0 + 200; x < x1; x += 400) {
     const p: Pt = [x, y];
-    if (!inImpassable(s, p) && !seenFromEnemyZone(s, side, p)) out.push(p);
+    if (!inImpassable(s, p) && !sentryOnPath(s, [p], 0) && !seenFromEnemyZone(s, side, p)) out.push(p);
   }
   return out;
 }

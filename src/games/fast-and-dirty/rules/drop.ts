@@ -16,6 +16,7 @@ import { afterCasualties } from './combat.js';
 import { applyHurt } from './wounds.js';
 import { Run, randomDirection, successes } from './run.js';
 import { sentryOnPath } from './sentry.js';
+import { hullUnder } from './vehicles.js';
 
 /** Distance kept from difficult terrain and enemy figures (§7.6). */
 export const DROP_CLEAR = 600;
@@ -124,7 +125,7 @@ export function drop(s: S, run: Run, u: Unit, at: Pt): { landed: boolean; pinned
  * Why this arrangement of the landed figures is not legal, or null (§7.6 "arrange the squad as
  * desired, following rules for Coherency"): each living figure at most once, with its new place
  * [P] within 6" (centre) of the landing point, on the table, not in impassable terrain,
- * overlapping no base, and the unit coherent. Figures not named keep
+ * overlapping no base, sentry gun or vehicle hull, and the unit coherent. Figures not named keep
  * their automatic places; no places keeps the automatic arrangement.
  */
 export function arrangeProblem(s: S, u: Unit, landing: { at: Pt; building: string | null }, places: unknown): Violation | null {
@@ -142,6 +143,8 @@ export function arrangeProblem(s: S, u: Unit, landing: { at: Pt; building: strin
     if (inImpassable(s, p)) return violation('impassable', `${m.fig} would stand in impassable terrain`);
     const gun = sentryOnPath(s, [p], f.r);
     if (gun) return violation('sentry_gun', `${m.fig} would stand on the sentry gun ${gun} (§7.25 [P])`);
+    const v = hullUnder(s, p, f.r);
+    if (v) return violation('overlap', `${m.fig} would overlap ${v}'s hull (§3.2)`);
     pos.set(m.fig, [p[0], p[1]]);
   }
   const all: { id: string; at: Pt; r: number }[] = [];

@@ -16,6 +16,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT } from '../content.js';
 import { living, type Action, type S, type Unit } from '../state.js';
 import type { Run } from './run.js';
+import { isSentryId, sentryById } from './sentry.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
 
@@ -73,7 +74,8 @@ export function strafingProblem(s: S, u: Unit, a: Drive): Violation | null {
   if (angleOff(bearing(start, end), a.heading) > 100) return no('the heading must be the direction of travel');
   const c = a.fireFirst ? start : end;
   for (const f of a.fire) {
-    const t = s.units.find((x) => x.id === f.target);
+    // A sentry gun is vehicle-like (§7.25 [P]): strafed like a vehicle, by its centre.
+    const t = isSentryId(f.target) ? sentryById(s, f.target) : s.units.find((x) => x.id === f.target);
     if (!t || !living(t).some((g) => angleOff(bearing(c, g.at), a.heading) <= STRAFE_HALF_ARC)) return no(`${f.target} is not straight ahead (within 22.5° of the heading)`);
   }
   return null;

@@ -9,7 +9,8 @@ import { has } from './traits.js';
 import { centroid, dist, edgeDistance, overlaps, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { inImpassable, pathCost, segmentBlock } from '../geometry.js';
-import { sentryOnPath } from './sentry.js';
+import { markerOffSentries, sentryOnPath } from './sentry.js';
+import { hullUnder } from './vehicles.js';
 import { QUALITY_TABLE, inPlay, living, troops, type S, type Unit } from '../state.js';
 import type { Run } from './run.js';
 import { newMarkers, nightMarkers, privateEvent } from './night-markers.js';
@@ -56,14 +57,15 @@ export function tryHide(s: S, run: Run, u: Unit): boolean {
 /** The unit's figures leave the table and 3 markers stand at its centre (a successful hide, or a lull's); at night the event names their ids. */
 export function hideAtCentre(s: S, run: Run, u: Unit, extra: Record<string, unknown>): void {
   const c = centroid(living(u).map((f) => f.at));
-  const at: Pt = [Math.round(c[0]), Math.round(c[1])];
+  // Not on a standing sentry gun (figures round one may have their centre on it) [P].
+  const at = markerOffSentries(s, [Math.round(c[0]), Math.round(c[1])]);
   u.hidden = { markers: newMarkers(s, [at, at, at]) };
   run.emit('hide', { unit: u.id, hidden: true, ...extra, ...(nightMarkers(s) ? { markers: u.hidden.markers.map((m) => m.id) } : {}) });
 }
 
 export type MarkerMove = { marker: number; path: Pt[] };
 
-/** Each marker up to 6" (terrain costs as for a figure [P]), ending on the table, outside impassable terrain, within 12" of another marker. */
+/** Each marker up to 6" (terrain costs as for a figure [P]), ending on the table, outside impassable terrain, neither crossing nor ending on a standing sentry gun [P], within 12" of another marker. */
 export function markerMovesProblem(s: S, u: Unit, moves: unknown): Violation | { end: Map<number, Pt> } {
   if (!u.hidden) return violation('not_hidden', `${u.id} is not hidden`);
   if (!Array.isArray(moves)) return violation('malformed_action', 'markers is a list of {marker, path}');
@@ -82,6 +84,9 @@ export function markerMovesProblem(s: S, u: Unit, moves: unknown): Violation | {
     const c = pathCost(s, path);
     if ('blocked' in c) return violation('impassable', `marker ${mk.n}: the path crosses impassable terrain (${c.blocked})`);
     if (c.cost > MARKER_MOVE) return violation('beyond_allowance', `marker ${mk.n}: the path costs ${c.cost / 100}" of 6" (§7.10)`);
+    // A marker stands for the unit's figures: a standing sentry gun is in its way as in theirs [P].
+    const gun = sentryOnPath(s, path, 0);
+    if (gun) return violation('sentry_gun', `marker ${mk.n}: the path crosses or ends on the sentry gun ${gun} (§7.25 [P])`);
     const last = path[path.length - 1];
     if (inImpassable(s, last)) return violation('impassable', `marker ${mk.n} would end in impassable terrain`);
     end.set(mk.n, last);
@@ -107,7 +112,8 @@ export function moveMarkers(s: S, u: Unit, run: Run, end: Map<number, Pt>, moved
 
 /**
  * The unit's figures arranged coherently around a marker [P]: a line 2.2" apart centred on it,
- * across or along the table, then nearby centres; null if nothing fits (table, terrain, bases).
+ * across or along the table, then nearby centres; null if nothing fits (table, terrain, bases,
+ * sentry guns, vehicle hulls: a hull is its rectangle, not the figure's inscribed circle).
  */
 export function arrangeAt(s: S, u: Unit, at: Pt): Map<string, Pt> | null {
   const figs = living(u);
@@ -121,7 +127,7 @@ export function arrangeAt(s: S, u: Unit, at: Pt): Map<string, Pt> | null {
           return axis === 0 ? [at[0] + off[0] + d, at[1] + off[1]] : [at[0] + off[0], at[1] + off[1] + d];
         });
         const ok = pos.every((p, i) => p[0] - figs[i].r >= 0 && p[1] - figs[i].r >= 0 && p[0] + figs[i].r <= s.table.w && p[1] + figs[i].r <= s.table.h
-          && !inImpassable(s, p) && !others.some((o) => overlaps(p, figs[i].r, o.at, o.r)) && !sentryOnPath(s, [p], figs[i].r));
+          && !inImpassable(s, p) && !others.some((o) => overlaps(p, figs[i].r, o.at, o.r)) && !sentryOnPath(s, [p], figs[i].r) && !hullUnder(s, p, figs[i].r));
         if (ok) return new Map(figs.map((f, i) => [f.id, pos[i]]));
       }
     }

@@ -3,16 +3,19 @@
 // mortar team fires on its own at any point a friendly figure sees. Timing: Quality test on 3D6
 // (≥ 2 the strike arrives; 1 garbled; 0 an off-board section is lost for good, a mortar just
 // fails). Accuracy: Quality test on 2D6; each failed die scatters the point 1D6", summed into one
-// scatter in one random direction (A24). The impact resolves as a blast (§6.7), no ranging test.
-import { along, dist, edgeDistance, inside, type Pt } from '../../../engine/mech/geom2d.js';
+// scatter in one random direction (A24). The impact resolves as a blast (§6.7), no ranging test;
+// a non-blast weapon's strike hits one vehicle or sentry gun at the point, or nothing [P].
+import { along, circlePolygonDistance, dist, edgeDistance, inside, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
-import { weapon } from '../content.js';
+import { weapon, type WeaponDef } from '../content.js';
 import { segmentBlock } from '../geometry.js';
 import { QUALITY_TABLE, hasPersonality, living, inPlay, shiftQuality, type CallFire, type Quality, type S, type Side, type Unit } from '../state.js';
 import { intercepted } from './pds.js';
 import { blastEffect } from './combat.js';
 import { Run, randomDirection, successes } from './run.js';
 import { rangeX } from './environment.js';
+import { hull, isVehicle, topHit } from './vehicles.js';
+import { sentryFootprints, sentryStruck } from './sentry.js';
 
 export { randomDirection };
 
@@ -28,7 +31,8 @@ export function artilleryOf(o: unknown): S['artillery'] | Violation {
   }
   for (const a of out) {
     const w = weapon(a.weapon);
-    if (!w || !w.blast || !w.flags?.includes('indirect')) return violation('not_artillery', `${a.weapon} is not an indirect blast weapon in the weapon table (§7.11)`);
+    // A blast, or a non-blast weapon with an AT rating, whose strike hits one vehicle or sentry gun (§7.11 [P]).
+    if (!w || !(w.blast || w.at) || !w.flags?.includes('indirect')) return violation('not_artillery', `${a.weapon} is not an indirect weapon (a blast, or non-blast with an AT rating) in the weapon table (§7.11)`);
   }
   return out;
 }
@@ -78,9 +82,10 @@ function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Recor
     run.emit('artillery_timing', { ...who, successes: timing, result: r });
     return r;
   }
-  // The shell is on its way: an enemy point-defence system may destroy it (§7.25).
+  // The shell is on its way: an enemy point-defence system may destroy it (§7.25: "a blast-weapon shell or an RPG").
   const from = typeof who.unit === 'string' ? s.units.find((x) => x.id === who.unit) : undefined;
-  if (intercepted(s, run, from?.side ?? null, at, who)) return 'arrived';
+  const w = weapon(weaponId);
+  if (w.blast && intercepted(s, run, from?.side ?? null, at, who)) return 'arrived';
   const acc = run.roll('artillery_accuracy', 2, who);
   const failed = acc.filter((d) => d < target).length;
   let point: Pt = [at[0], at[1]];
@@ -89,11 +94,30 @@ function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Recor
     const p = along(at, randomDirection(run), inches * 100);
     point = [Math.max(0, Math.min(s.table.w, p[0])), Math.max(0, Math.min(s.table.h, p[1]))];
   }
-  const w = weapon(weaponId);
   run.emit('artillery_strike', { ...who, weapon: w.id, aimed: at, at: point, scatter: dist(at, point), radius: w.blast });
+  if (!w.blast) { nonBlastStrike(s, run, point, w, String(who.asset ?? who.unit)); return 'arrived'; }
   // An on-board mortar's own unit fires the round (its Holy or Unholy weapon counts, §2.6); an off-board section belongs to no unit, of the caller's side (Primitive's future shock).
   blastEffect(s, run, point, w, null, undefined, who.asset ? null : from ?? null, from?.side ?? null);
   return 'arrived';
+}
+
+/** How near the final point a non-blast strike finds its one target: the footprint containing it, or within 1" (§7.11 [P]). */
+export const NON_BLAST_REACH = 100;
+
+/**
+ * A non-blast strike (§7.11: "Armoured vehicles are only affected by indirect fire from non-blast
+ * weapons"; the spec's [P]): it hits the single vehicle whose footprint contains the final point or
+ * is within 1" of it, the nearest first (then by id), with 1 hit at the weapon's AT against its top
+ * armour; a standing sentry gun, vehicle-like (§7.25 [P]), is such a target too, its armour 6 all
+ * round. Anything else (infantry) it misses.
+ */
+function nonBlastStrike(s: S, run: Run, at: Pt, w: WeaponDef, by: string): void {
+  const near: { d: number; id: string; hit: () => void }[] = [];
+  for (const v of s.units) if (isVehicle(v) && inPlay(v)) near.push({ d: circlePolygonDistance(at, 0, hull(v)), id: v.id, hit: () => topHit(s, run, v, w) });
+  for (const g of sentryFootprints(s)) near.push({ d: Math.max(0, dist(at, g.at) - g.r), id: g.id, hit: () => sentryStruck(s, run, g.id, w, by) });
+  const t = near.filter((x) => x.d <= NON_BLAST_REACH).sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1))[0];
+  run.emit('indirect_hit', { weapon: w.id, at, target: t?.id ?? null });
+  t?.hit();
 }
 
 export function callFire(s: S, run: Run, u: Unit, c: CallFire): void {

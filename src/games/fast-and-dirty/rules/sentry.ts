@@ -19,7 +19,7 @@
 // systems may fire at it (`vehicleAtSentry`, the same volley and hits as infantry fire), and
 // infantry may close-assault it as a vehicle (`assaultSentry`, §6.11 [P]). The board picture draws
 // it (render.ts). It takes no blast (vehicle-like).
-import { circlePolygonDistance, dist, inside, overlaps, pointSegmentDistance, polygonDistance, type Pt } from '../../../engine/mech/geom2d.js';
+import { along, circlePolygonDistance, dist, inside, overlaps, pointSegmentDistance, polygonDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon, type VehicleWeapon, type WeaponDef } from '../content.js';
 import { coverAgainst, inImpassable, segmentBlock } from '../geometry.js';
@@ -40,7 +40,7 @@ export const SENTRY_RADIUS = CONTENT.sentry.radius;
 
 export const sentryOptionSchema = {
   type: 'object', additionalProperties: false,
-  description: 'sentry guns per side (§7.25, checklist #66): fixed, never activated; at the end of every turn each fires once (1D6 + its weapon\'s FE, as a one-figure team) at the nearest enemy unit it may fire at within its max range (placeholders: antiquated 12" Rabble, modern 18" Conscript, enhanced 24" Regular, advanced 30" Elite); a target for AT-capable weapons (engage with sentry: its id A-SG-n / B-SG-n), armour 6, destroyed by a penetration',
+  description: 'sentry guns per side (§7.25, checklist #66): fixed, never activated; at the end of every turn each fires once (1D6 + its weapon\'s FE, as a one-figure team) at the nearest enemy unit it may fire at within its max range; each automation level\'s max range and Quality, the gun\'s footprint and its armour are the provisional table of data/sentry.json (level default modern, weapon default heavyMG); a target for AT-capable weapons (engage with sentry: its id A-SG-n / B-SG-n), destroyed by a penetration',
   properties: Object.fromEntries(['0', '1'].map((k) => [k, { type: 'array', maxItems: 6, items: { type: 'object', additionalProperties: false, required: ['at'], properties: {
     at: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0, maximum: 20000 } },
     level: { enum: ['antiquated', 'modern', 'enhanced', 'advanced'] },
@@ -124,6 +124,23 @@ export function sentryOnPath(s: S, path: Pt[], r: number): string | null {
     if (path.length === 1 && dist(g.at, path[0]) < g.r + r - 2) return g.id;
   }
   return null;
+}
+
+/**
+ * A marker's point (a hidden unit's or a night dummy, §7.10, §4.2) placed automatically, moved off
+ * every standing gun's footprint [P]: the point itself when clear, else the nearest clear point
+ * 0.25" rings out (8 directions, up to 12"), on the table and out of impassable terrain.
+ */
+export function markerOffSentries(s: S, p: Pt): Pt {
+  if (!sentryOnPath(s, [p], 0)) return p;
+  for (let r = 25; r <= 1200; r += 25) {
+    for (const v of [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]] as Pt[]) {
+      const q = along(p, v, r);
+      if (q[0] < 0 || q[1] < 0 || q[0] > s.table.w || q[1] > s.table.h || inImpassable(s, q) || sentryOnPath(s, [q], 0)) continue;
+      return q;
+    }
+  }
+  return p;
 }
 
 /**
@@ -237,11 +254,11 @@ function sentryHits(s: S, run: Run, u: Unit, gun: Unit, from: Pt, shot: { fe: nu
   const cover = coverAgainst(s, from, gun.figures[0]).cover;
   const hits = shot.fe > 0 ? Math.floor(shot.fe / PER_HIT[cover]) : 0;
   run.emit('sentry_shot', { unit: u.id, sentry: id, ...shot, cover, hits });
-  sentryPenetrations(s, run, u, gun, Array.from({ length: hits }, (_, i) => ws[i % ws.length]));
+  sentryPenetrations(s, run, u.id, gun, Array.from({ length: hits }, (_, i) => ws[i % ws.length]));
 }
 
 /** One penetration roll per hit, with its weapon: 1D6 + AT (+ `extra`, Tank Hunter) against armour 6; the first penetration destroys the gun. */
-function sentryPenetrations(s: S, run: Run, u: Unit, gun: Unit, hits: WeaponDef[], extra = 0): void {
+function sentryPenetrations(s: S, run: Run, by: string, gun: Unit, hits: WeaponDef[], extra = 0): void {
   const id = gun.id;
   for (const w of hits) {
     const die = run.roll('penetration', 1, { sentry: id, weapon: w.id })[0];
@@ -250,10 +267,16 @@ function sentryPenetrations(s: S, run: Run, u: Unit, gun: Unit, hits: WeaponDef[
     run.emit('penetration', { sentry: id, weapon: w.id, total, armour: SENTRY_ARMOUR, penetrated: pen });
     if (pen) {
       s.sentriesDestroyed = [...(s.sentriesDestroyed ?? []), id];
-      run.emit('sentry_destroyed', { sentry: id, side: gun.side, by: u.id });
+      run.emit('sentry_destroyed', { sentry: id, side: gun.side, by });
       return;
     }
   }
+}
+
+/** A non-blast indirect strike on a standing gun (§7.11 [P], vehicle-like): one hit at the weapon's AT; `by` the asset or the mortar team. */
+export function sentryStruck(s: S, run: Run, id: string, w: WeaponDef, by: string): void {
+  const gun = sentryById(s, id);
+  if (gun) sentryPenetrations(s, run, by, gun, [w]);
 }
 
 // ---------------------------------------------------------------- vehicle weapons at sentry guns (spec §7.25 [P], §6.6)
@@ -347,10 +370,10 @@ export function sentryAssaultProblem(s: S, u: Unit, id: string, end: Map<string,
  * Close assault on a sentry gun [P], as on a vehicle (§6.11; the spec's "vehicle-like unit"): a
  * nerve test (Quality on 1D6, Tank Hunter +1; failed, the unit hesitates and its activation ends);
  * the gun's defensive shot at the chargers (its weapon, as its end-of-turn fire, no Under Fire); the
- * move; then each figure in contact with an AT-rated weapon or AT grenades scores one hit, 1D6 + AT
- * (Tank Hunter +2) against armour 6. No victor roll, no fall back; the gun tests no morale.
+ * move (`move`: false when a mine halted it short, §7.15); then each figure in contact with an
+ * AT-rated weapon or AT grenades scores one hit, 1D6 + AT (Tank Hunter +2) against armour 6. No victor roll, no fall back; the gun tests no morale.
  */
-export function assaultSentry(s: S, run: Run, u: Unit, id: string, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => void): void {
+export function assaultSentry(s: S, run: Run, u: Unit, id: string, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => boolean): void {
   const gun = sentryById(s, id);
   if (!gun) return;
   const bonus = nerveBonus(u);
@@ -362,7 +385,8 @@ export function assaultSentry(s: S, run: Run, u: Unit, id: string, moves: { fig:
   u.underFire = wasUF;
   if (!inPlay(u)) return;
   const live = moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
-  move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]])));
+  // Mines are met on the way in (§7.15): a charge halted short scores no contact hits.
+  if (!move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]])))) return;
   const g = gun.figures[0];
   const hits: WeaponDef[] = [];
   for (const f of living(u)) {
@@ -371,6 +395,6 @@ export function assaultSentry(s: S, run: Run, u: Unit, id: string, moves: { fig:
     run.emit('assault_hit', { figure: f.id, target: id, weapon: w.id });
     hits.push(w);
   }
-  sentryPenetrations(s, run, u, gun, hits, tankHunterPenetration(u));
+  sentryPenetrations(s, run, u.id, gun, hits, tankHunterPenetration(u));
   run.emit('sentry_assaulted', { unit: u.id, sentry: id, hits: hits.length });
 }

@@ -209,6 +209,16 @@ export function applyMinefield(s: S, run: Run, side: Side, markers: Pt[], real: 
   if (!nextMinefield(s)) rollInitiative(s, run);
 }
 
+/**
+ * The chargers' move into contact, mines met on the way (§7.15): a charge stopped by a real
+ * minefield does not go in [P]. True when the unit, still in play, reached its places.
+ */
+function chargeIn(s: S, run: Run, u: Unit, target: string, moves: { fig: string; path: Pt[] }[], before: Map<string, Pt>, end: Map<string, Pt>): boolean {
+  moveFigures(s, run, u, end);
+  if (checkMines(s, run, u, pathsOf(u, moves, before))) { run.emit('assault_fizzled', { unit: u.id, target, mine: true }); return false; }
+  return inPlay(u);
+}
+
 /** Each moving figure's path from its start, for the mine check (a trimmed variable move: start to where it stopped). */
 function pathsOf(u: Unit, moves: { fig: string; path: Pt[] }[], before: Map<string, Pt>): Map<string, Pt[]> {
   const out = new Map<string, Pt[]>();
@@ -545,8 +555,8 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       if (isSentryId(a.target)) {
         run.emit('assault_declared', { unit: u.id, target: a.target });
         const before = startsOf(u);
-        assaultSentry(s, run, u, a.target, a.moves, (end) => moveFigures(s, run, u, end));
-        checkMines(s, run, u, pathsOf(u, a.moves, before));
+        const gun = a.target;
+        assaultSentry(s, run, u, gun, a.moves, (end) => chargeIn(s, run, u, gun, a.moves, before, end));
         break;
       }
       const t = s.units.find((x) => x.id === a.target)!;
@@ -554,8 +564,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       // Against a vehicle: nerve test, its defensive fire, then AT-capable contact hits (§6.11).
       if (isVehicle(t)) {
         const before = startsOf(u);
-        assaultVehicle(s, run, u, t, a.moves, (end) => moveFigures(s, run, u, end));
-        checkMines(s, run, u, pathsOf(u, a.moves, before));
+        assaultVehicle(s, run, u, t, a.moves, (end) => chargeIn(s, run, u, t.id, a.moves, before, end));
         break;
       }
       // By Bound, the chargers are first where their last bound starts (§7.12).
@@ -574,10 +583,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       }
       const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
       const before = a.jump ? start : startsOf(u);
-      moveFigures(s, run, u, movePositions(live));
-      // A charge stopped by a real minefield does not go in (§7.15 [P]).
-      if (checkMines(s, run, u, pathsOf(u, live, before))) { run.emit('assault_fizzled', { unit: u.id, target: t.id, mine: true }); break; }
-      if (inPlay(u) && inPlay(t)) resolveAssault(s, run, u, t);
+      if (chargeIn(s, run, u, t.id, live, before, movePositions(live)) && inPlay(t)) resolveAssault(s, run, u, t);
       break;
     }
     case 'command': {

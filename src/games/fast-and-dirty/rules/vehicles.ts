@@ -59,6 +59,12 @@ export function hull(u: Unit, at?: Pt, heading?: number): Pt[] {
   return orientedRect(at ?? hullFig(u).at, d.length, d.width, heading ?? u.vehicle!.heading);
 }
 
+/** The vehicle in play whose hull rectangle a base at p (radius r) would overlap, touching allowed (§3.2), or null. */
+export function hullUnder(s: S, p: Pt, r: number): string | null {
+  for (const v of s.units) if (isVehicle(v) && inPlay(v) && circlePolygonDistance(p, r - 1, hull(v)) === 0) return v.id;
+  return null;
+}
+
 /** Edge-to-edge distance from a figure (circle or another hull) to the vehicle's hull (§3.2 "Distance"). */
 export function distanceTo(u: Unit, f: Figure, owner?: Unit): number {
   return owner && isVehicle(owner) ? polygonDistance(hull(owner), hull(u)) : circlePolygonDistance(f.at, f.r, hull(u));
@@ -393,7 +399,7 @@ export function driveProblem(s: S, u: Unit, a: Action): Violation | null {
     if (!hasProp(u, 'shock')) return violation('not_shock', `${vdef(u).name} is not a Shock vehicle (§6.12)`);
     if (!t || !inPlay(t) || t.hidden || t.side === u.side || t.side === null || isVehicle(t)) return violation('no_such_target', `${a.shock} is not an enemy infantry unit on the table`);
     if (!a.path.length) return violation('no_contact', 'a shock attack is made during the move (§6.12)');
-    if (!living(t).some((f) => circlePolygonDistance(f.at, f.r, hull(u, end, a.heading)) <= 5)) return violation('no_contact', `the hull must end in contact with a figure of ${t.id} (§6.12)`);
+    if (!shockContact(hull(u, end, a.heading), t)) return violation('no_contact', `the hull must end in contact with a figure of ${t.id} (§6.12)`);
   }
   const seen = new Set<number>();
   for (const f of a.fire) {
@@ -477,9 +483,17 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
     run.emit('pivoted', { unit: u.id, heading: v.heading });
   }
   v.moved = a.path.length ? a.speed : 'stationary';
-  if (a.shock && !v.bogged && inPlay(u)) shockAttack(s, run, u, s.units.find((x) => x.id === a.shock)!);
+  // "If the vehicle moves into contact" (§6.12): from where the move really ended (a bog or a
+  // mine may have stopped it short), only if the hull touches the squad there.
+  const shocked = a.shock ? s.units.find((x) => x.id === a.shock)! : null;
+  if (shocked && inPlay(u) && shockContact(hull(u), shocked)) shockAttack(s, run, u, shocked);
   if (!a.fireFirst && inPlay(u)) { propertyActions(s, run, u, a); vehicleFire(s, run, u, a.fire); }
   afterGravOrder(run, u, a);
+}
+
+/** A hull in base contact with a living figure of the squad (§6.12). */
+function shockContact(poly: Pt[], t: Unit): boolean {
+  return living(t).some((f) => circlePolygonDistance(f.at, f.r, poly) <= 5);
 }
 
 /**
@@ -646,8 +660,18 @@ export function vehicleDamage(s: S, run: Run, t: Unit, from: Pt, hits: number, w
   }
 }
 
+/**
+ * A non-blast indirect strike's one hit (§7.11 [P]): the weapon's AT against the top armour. [P] A
+ * shell is an incoming shot: an Energy Screen may deflect it, Reactive Armour a rocket (§2.5).
+ */
+export function topHit(s: S, run: Run, t: Unit, w: WeaponDef): void {
+  if (hasProp(t, 'energyScreen') && run.roll('energy_screen', 1, { unit: t.id })[0] >= 5) { run.emit('deflected', { unit: t.id, by: 'energyScreen' }); return; }
+  if (hasProp(t, 'reactiveArmour') && w.flags?.includes('rocket') && run.roll('reactive_armour', 1, { unit: t.id })[0] >= 4) { run.emit('deflected', { unit: t.id, by: 'reactiveArmour' }); return; }
+  penetrate(s, run, t, w.id, w.at ?? 0, 'top', false);
+}
+
 /** One hit's penetration roll (§6.6): 1D6 + AT ≥ the facing's armour penetrates (results table); a failed hit rolls 1D6 and immobilizes on a 1. */
-function penetrate(s: S, run: Run, t: Unit, weaponId: string, at: number, facing: Facing | 'bottom', assault: boolean): void {
+function penetrate(s: S, run: Run, t: Unit, weaponId: string, at: number, facing: Facing | 'top' | 'bottom', assault: boolean): void {
   const armourValue = armourOf(t, facing);
   const die = run.roll('penetration', 1, { unit: t.id, weapon: weaponId, facing })[0];
   const total = die + at;
@@ -853,11 +877,11 @@ export function vehicleAssaultProblem(s: S, u: Unit, t: Unit, end: Map<string, P
 /**
  * Close assault on a vehicle (§6.11): a nerve test (Quality on 1D6; failed, the unit hesitates and
  * its activation ends); the vehicle's defensive shot with the weapons its stationary fire control
- * allows that bear on the attackers [P]; the move; then each figure in contact with an AT-capable
- * weapon scores one hit with its AT against the facing it touches. No victor roll, no fall back;
- * the crew tests morale at its next activation.
+ * allows that bear on the attackers [P]; the move (`move`: false when a mine halted it short,
+ * §7.15); then each figure in contact with an AT-capable weapon scores one hit with its AT against
+ * the facing it touches. No victor roll, no fall back; the crew tests morale at its next activation.
  */
-export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => void): void {
+export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => boolean): void {
   const bonus = nerveBonus(u);
   const nerve = run.roll('nerve_test', 1, { unit: u.id })[0] + bonus >= QUALITY_TABLE[u.quality].target;
   run.emit('nerve_test', { unit: u.id, target: t.id, passed: nerve, ...(bonus ? { tankHunter: bonus } : {}) });
@@ -874,7 +898,8 @@ export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: s
   }
   if (!inPlay(u)) return;
   const live = moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
-  move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]])));
+  // Mines are met on the way in (§7.15): a charge halted short scores no contact hits.
+  if (!move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]]))) || !inPlay(t)) return;
   let scored = false;
   for (const f of living(u)) {
     if (!inPlay(t)) break;
