@@ -96,11 +96,27 @@ test('#79 the Drone Spawn symbol: at the start of the Refresh Phase a drone of t
   const svg = String(rs.render!(rs.view(st.s, 0), { seat: 0 } as never));
   assert.match(svg, /data-vehicle="drone-2"/);
   assert.match(svg, /data-lane="1"/, 'the picture shows the lanes');
-  // Mission 2 has Road Tile 10 but no drone tiles: the same card brings nothing (its play is unchanged).
-  const m2 = answer(drawn(activeBoard(only(fresh('M2'), { fortune: '0,0,1', babylon: '14,4,3' }), 'fortune'), 'M01'), { type: 'end' });
-  assert.equal(m2.s.traffic, undefined);
-  assert.equal(ev(m2, 'traffic_moves').length + ev(m2, 'drone_spawned').length, 0);
-  assert.equal(m2.s.vehicles, undefined);
+  // Mission 1 has Road Tiles 10 and 11 but is Basic (no Vehicles, L93): the same card brings nothing (its play is unchanged).
+  const m1 = answer(drawn(activeBoard(only(fresh('M1'), { fortune: '0,0,1', babylon: '14,4,3' }), 'fortune'), 'M01'), { type: 'end' });
+  assert.equal(m1.s.traffic, undefined);
+  assert.equal(ev(m1, 'traffic_moves').length + ev(m1, 'drone_spawned').length, 0);
+  assert.equal(m1.s.vehicles, undefined);
+});
+
+test('#79 traffic in every Advanced mission whose map has Roads (L2057 [P]): Missions 2-6 on Road Tile 10 have two drone tiles; drones spawn at the road\'s entry and move at each Refresh start; Basic missions (M1, the tutorials) have none; the loader refuses an Advanced mission with Roads and no drones', () => {
+  for (const id of ['M2', 'M3', 'M4', 'M5', 'M6']) {
+    assert.deepEqual(fresh(id).traffic, { supply: ['drone-1', 'drone-2'], next: 0 }, id);
+    assert.deepEqual(CONTENT.missions[id].compiled.lanes, [{ tiles: [0], cells: ['2,7,1', '2,6,1', '2,5,1', '2,4,1', '2,3,1', '2,2,1', '2,1,1', '2,0,1'], dir: 'N' }], id);
+  }
+  for (const m of CONTENT.missionList.filter((x) => x.rules === 'basic')) assert.equal(fresh(m.id, m.players[0]).traffic, undefined, m.id);
+  // Mission 2: M01 (Drone Movement 1, Spawn) brings drone-1 in at 2,7; LEGION's L01 (2, Spawn) moves it 2 and brings drone-2 in behind.
+  let st = answer(drawn(activeBoard(only(fresh('M2'), { fortune: '0,0,1', babylon: '14,4,3' }), 'fortune'), 'M01'), { type: 'end' });
+  assert.deepEqual(ev(st, 'drone_spawned')[0], { drone: 'drone-1', lane: 0, entry: '2,7,1', facing: 'N' });
+  st.s.stack = [];
+  st = answer(drawn(activeBoard(st.s, 'babylon'), 'L01'), { type: 'end' });
+  assert.deepEqual([place(st.s, 'drone-1'), place(st.s, 'drone-2')], [['2,4,1', '2,5,1'], ['2,6,1', '2,7,1']]);
+  const v = structuredClone(vehicles) as { traffic: Record<string, string[]> }; delete v.traffic.M4;
+  assert.throws(() => loadVehicles(v), /mission M4 has Roads but no drone tiles \(L2057\)/);
 });
 
 test('#79 traffic moves the revealed card\'s Drone Movement along the lanes at each Refresh start, the lead drone of a lane first; with 3-4 players both cards\' values; not on a first Turn (no card)', () => {

@@ -58,7 +58,8 @@ export interface Ramp { at: string; dir: Dir }
  * Loads the Vehicle and drone tiles and checks each mission's lists: known tiles, at most one
  * vehicle per Side, an Advanced mission whose map has Road tiles (L2057-2059); a mission with
  * traffic lists each drone tile once and has Road lanes that run from one map edge to another
- * (a drone enters at one, L2162, and leaves at the other, L2160); Ramp counters on Outside spaces.
+ * (a drone enters at one, L2162, and leaves at the other, L2160), and every Advanced mission whose
+ * map has Road lanes has traffic (L2057); Ramp counters on Outside spaces.
  */
 export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; drones: Record<string, DroneDef>; missions: Record<string, string[]>; traffic: Record<string, string[]>; ramps: Record<string, Ramp[]> } {
   checkDataFile('vehicles', VehiclesFile, raw);
@@ -92,6 +93,8 @@ export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; 
     for (const id of list) if (!drones[id]) throw new Error(`traffic: mission ${m} lists unknown drone ${id}`);
     if (new Set(list).size !== list.length) throw new Error(`traffic: mission ${m} lists a drone tile twice`);
   }
+  // L2057: "If a Mission's Map has Roads, civilian Vehicles will move along them": an Advanced mission on a map with Road lanes has traffic (Basic ones have no Vehicles, L93).
+  for (const m of CONTENT.missionList) if (m.rules === 'advanced' && CONTENT.missions[m.id].compiled.lanes.length && !f.traffic?.[m.id]) throw new Error(`traffic: mission ${m.id} has Roads but no drone tiles (L2057)`);
   for (const m of CONTENT.missionList) if (m.vehicles) checkPlaced(CONTENT.missions[m.id], defs, f.missions[m.id] ?? [], f.traffic?.[m.id] ?? []);
   // Ramp counters (L2114): on an Outside space of the mission's map (a Jump goes up one Level into the open), the space ahead of the arrow on the map, one per space.
   const ramps: Record<string, Ramp[]> = {};
