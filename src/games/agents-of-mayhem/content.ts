@@ -207,11 +207,18 @@ export interface CompiledMap {
   /** Named entry edges: Level-1 cells along that border of the map. */
   entry: Record<string, string[]>;
   tiles: { tile: string; cells: string[] }[];
-  /** Road lanes of the placed Road tiles (rotated with them), in placement order: Level-1 space keys from entry to exit, the arrow's direction. */
-  lanes: { tile: number; cells: string[]; dir: Dir }[];
+  /**
+   * Roads: the Road lanes of the placed Road tiles (rotated with them), joined across tile
+   * boundaries where the arrows continue (`joinLanes`), so a lane crossing tiles is one lane: the
+   * tiles it crosses (indices, entry first), Level-1 space keys from the road's entry to its end,
+   * the arrow's direction; in placement order of their first tile.
+   */
+  lanes: { tiles: number[]; cells: string[]; dir: Dir }[];
 }
 
 export const cellKey = (x: number, y: number, z: number) => `${x},${y},${z}`;
+/** Whether (x, y) lies on the map: a placed tile's ground is there. A map assembled from tiles need not be a rectangle (M7's), so its edge is the tiles' edge, not the bounding box. */
+export const onMap = (m: CompiledMap, x: number, y: number): boolean => !!m.cells[cellKey(x, y, 1)];
 export const edgeKey = (z: number, a: [number, number], b: [number, number]) => {
   const [p, q] = a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]) ? [a, b] : [b, a];
   return `${z}:${p[0]},${p[1]}|${q[0]},${q[1]}`;
@@ -237,7 +244,7 @@ export function assembleMap(m: Mission['map'], tiles: Record<string, TileDef>): 
   const edges: Record<string, EdgeType> = {};
   const corners: Record<string, CornerType> = {};
   const out: CompiledMap['tiles'] = [];
-  const lanes: CompiledMap['lanes'] = [];
+  const lanes: { tile: number; cells: string[]; dir: Dir }[] = [];
   const setEdge = (k: string, t: EdgeType) => { if (EDGE_RANK[t] >= EDGE_RANK[edges[k] ?? 'clear']) edges[k] = t; };
   const setCorner = (k: string, t: CornerType) => { if (CORNER_RANK[t] >= CORNER_RANK[corners[k] ?? 'clear']) corners[k] = t; };
   m.placements.forEach((p, ti) => {
@@ -296,7 +303,33 @@ export function assembleMap(m: Mission['map'], tiles: Record<string, TileDef>): 
   for (const [name, d] of Object.entries(m.entryEdges)) {
     entry[name] = Object.values(cells).filter((c) => c.z === 1 && (d === 'W' ? c.x === 0 : d === 'E' ? c.x === width - 1 : d === 'N' ? c.y === 0 : c.y === height - 1)).map((c) => c.key).sort();
   }
-  return { width, height, cells, edges, corners, entry, tiles: out, lanes };
+  return { width, height, cells, edges, corners, entry, tiles: out, lanes: joinLanes(lanes) };
+}
+
+/**
+ * Joins the tiles' Road lanes into roads (spec 2.1.1 "Roads", L2152 "along the center of a Road
+ * Tile in the direction of the arrows"): where the space one step past a lane's end is the first
+ * space of another tile's lane with the same arrow, the arrows continue and a drone drives on:
+ * one lane, entered at the first tile's entry and left at the last tile's end (L2160-2162).
+ */
+function joinLanes(lanes: { tile: number; cells: string[]; dir: Dir }[]): CompiledMap['lanes'] {
+  const next = lanes.map((l) => {
+    const [x, y] = l.cells[l.cells.length - 1].split(',').map(Number);
+    const k = cellKey(x + STEP[l.dir][0], y + STEP[l.dir][1], 1);
+    return lanes.findIndex((m) => m !== l && m.dir === l.dir && m.cells[0] === k);
+  });
+  const prev = lanes.map((_, i) => next.indexOf(i));
+  const done = new Set<number>();
+  const roads: CompiledMap['lanes'] = [];
+  for (let i = 0; i < lanes.length; i++) {
+    if (done.has(i)) continue;
+    let head = i;
+    while (prev[head] >= 0) head = prev[head]; // same arrow, always further on: no loop
+    const road = { tiles: [] as number[], cells: [] as string[], dir: lanes[head].dir };
+    for (let j = head; j >= 0 && !done.has(j); j = next[j]) { done.add(j); road.tiles.push(lanes[j].tile); road.cells.push(...lanes[j].cells); }
+    roads.push(road);
+  }
+  return roads;
 }
 
 const CLOCKWISE: Dir[] = ['N', 'E', 'S', 'W'];

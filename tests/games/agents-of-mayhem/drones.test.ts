@@ -18,7 +18,7 @@ test('#78 drone tiles are data: a name, a Strength and a ram die, no Side and no
   assert.deepEqual(Object.keys(DRONES), ['drone-1', 'drone-2', 'drone-3']);
   assert.deepEqual(tileOf('drone-3'), { id: 'drone-3', name: 'Billboard Drone', strength: 4, ram: 'yellow' });
   assert.deepEqual(missionDrones('M7'), ['drone-1', 'drone-2', 'drone-3']);
-  assert.deepEqual(missionDrones('M2'), [], 'Mission 2 has Roads but no drones in its data');
+  assert.deepEqual(missionDrones('M1'), [], 'Mission 1 has Roads but is Basic: no Vehicles, no drones');
   assert.deepEqual(fresh('M7').traffic, { supply: ['drone-1', 'drone-2'], next: 0 }, 'drone-3 is set up on the map (step H)');
   const raw = () => structuredClone(vehicles) as typeof vehicles & { drones: Record<string, unknown>[]; traffic: Record<string, string[]> };
   let bad = raw(); bad.traffic.M7 = ['drone-9'];

@@ -1,12 +1,14 @@
 // Property test over random legal playouts of every tutorial and mission with 2, 3 and 4
 // players: no crash, every game ends, cube and card conservation, units on legal spaces,
-// no leak of a drawn Refresh card. AOM_PLAYOUTS sets the count per scenario and player count.
+// no leak of a drawn Refresh card, drone tiles conserved and on their roads, drones driving in
+// every mission with traffic. AOM_PLAYOUTS sets the count per scenario and player count.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { randomPlayout } from '../../../src/engine/playout.js';
 import { CONTENT } from '../../../src/games/agents-of-mayhem/content.js';
 import { capacity } from '../../../src/games/agents-of-mayhem/rules/board.js';
 import { MARKERS } from '../../../src/games/agents-of-mayhem/rules/explosions.js';
+import { missionDrones } from '../../../src/games/agents-of-mayhem/rules/vehicles.js';
 import { WELLS, map, type S } from '../../../src/games/agents-of-mayhem/state.js';
 import { rs, seats } from './helpers.js';
 
@@ -44,6 +46,17 @@ function invariants(s: S, where: string): void {
     assert.deepEqual(ids, Object.keys(MARKERS).sort(), `${where}: Explosion markers conserved`);
     assert.ok(s.explosions.placed.every((x) => map(s).cells[x.at] && (x.faceUp ? !!x.marker : x.marker === null)), `${where}: markers on the map, face down without identity`);
   }
+  // Traffic (#78, #79): every drone tile is in the supply or on the map (or destroyed), once; a drone on the map lies on its
+  // road, front ahead of back along the joined lane, unless it is still driving in from beyond the edge (a spawn ramming on the way).
+  if (s.traffic) {
+    const drones = (s.vehicles ?? []).filter((v) => v.side === null);
+    assert.deepEqual([...s.traffic.supply, ...drones.map((v) => v.id)].sort(), missionDrones(s.mission).slice().sort(), `${where}: drone tiles conserved`);
+    for (const v of drones.filter((x) => !x.destroyed)) {
+      const cells = map(s).lanes[v.lane!].cells;
+      const entering = s.stack.some((f) => f.t === 'drones' && f.queue[0]?.drone === v.id);
+      assert.ok(entering || (cells.indexOf(v.front) > 0 && cells.indexOf(v.back) === cells.indexOf(v.front) - 1), `${where}: ${v.id} on its road (${v.back} to ${v.front})`);
+    }
+  }
   for (let seat = 0; seat < s.players; seat++) assert.ok((rs.view(s, seat).eventBook ?? []).every((b) => b.book === s.seats[seat]), `${where}: seat ${seat} reads only its own Event Boxes`);
   for (let seat = 0; seat < s.players; seat++) {
     if (s.seats[seat] === s.side) continue;
@@ -55,14 +68,17 @@ function invariants(s: S, where: string): void {
 for (const m of CONTENT.missionList) {
   for (const n of m.players) {
     test(`random legal playouts of ${m.id} with ${n} players end, conserve cubes and cards, keep units on the map, leak nothing`, () => {
+      let moved = 0;
       for (let i = 0; i < N; i++) {
         let k = 0;
         const r = randomPlayout(rs, {
           scenario: m.id, seats: seats(n), seed: `aom-${m.id}-${n}-${i}`, maxEntries: 5000, hashChain: false,
-          onEntry: (ks) => { k++; invariants(ks.s as S, `${m.id}/${n}/${i} entry ${k}`); },
+          onEntry: (ks, _e, events) => { k++; invariants(ks.s as S, `${m.id}/${n}/${i} entry ${k}`); moved += events.filter((e) => e.type === 'drone_moved').length; },
         });
         assert.ok(r.result, `${m.id} ${n}p playout ${i} ended`);
       }
+      // Every mission with traffic (the Advanced ones, L2057) has its drones driving in these playouts.
+      if (N >= 4) assert.equal(moved > 0, missionDrones(m.id).length > 0, `${m.id} ${n}p: drones moved ${moved} spaces`);
     });
   }
 }

@@ -1,7 +1,7 @@
 // Checklist item #79 (Traffic, spec 7.16.4, L2148-2168) on Mission 7, Rush Hour: M2's map with
-// Road Tile 11 east of the tower. Provisional Road lanes (data/tiles.json `roads`): Road Tile 10
-// runs north along x 2 (lane 0: 2,7 to 2,0), Road Tile 11 (x 18-23) south along x 21 (lane 1:
-// 21,0 to 21,7). Provisional drone tiles (data/vehicles.json): drone-1 and drone-2 ram with white
+// Road Tile 11 east of the tower and Road Tile 12 south of Road Tile 10. Provisional Road lanes
+// (data/tiles.json `roads`): Road Tiles 12 (x 0-5, y 8-15) and 10 run north along x 2, joined into
+// one road (lane 0: 2,15 to 2,0), Road Tile 11 (x 18-23) south along x 21 (lane 1: 21,0 to 21,7). Provisional drone tiles (data/vehicles.json): drone-1 and drone-2 ram with white
 // d6 (Strength 3), drone-3 with yellow d8 (Strength 4). Refresh decks of M7: MAYHEM M01 (Drone
 // Movement 1, Spawn), M02 (3), M05 (2), M06 (1, Spawn); LEGION L01 (2, Spawn), L03 (3), L05 (2,
 // Spawn), L06 (2). A Traffic reveal picks from the sorted draw pile (scripted index).
@@ -22,13 +22,10 @@ const drone = (s: S, id: string) => s.vehicles?.find((v) => v.id === id) as Vehi
 const place = (s: S, id: string) => { const v = drone(s, id); return v && [v.front, v.back]; };
 
 test('#79 Road lanes: a Road tile carries a lane down its centre in its arrow\'s direction, turned with the tile; the loader refuses a lane off its tile, bent or across an Obstacle, and traffic on a map whose lanes do not run edge to edge', () => {
-  assert.deepEqual(CONTENT.missions.M7.compiled.lanes, [
-    { tile: 0, cells: ['2,7,1', '2,6,1', '2,5,1', '2,4,1', '2,3,1', '2,2,1', '2,1,1', '2,0,1'], dir: 'N' },
-    { tile: 3, cells: ['21,0,1', '21,1,1', '21,2,1', '21,3,1', '21,4,1', '21,5,1', '21,6,1', '21,7,1'], dir: 'S' },
-  ]);
+  assert.deepEqual(CONTENT.missions.M7.compiled.lanes[1], { tiles: [3], cells: ['21,0,1', '21,1,1', '21,2,1', '21,3,1', '21,4,1', '21,5,1', '21,6,1', '21,7,1'], dir: 'S' });
   // Road Tile 10 turned 90° clockwise (8 wide, 6 high): its lane runs east along y 2.
   const turned = assembleMap({ placements: [{ tile: '10', origin: [0, 0], rotation: 90 }], entryEdges: {} }, CONTENT.tiles);
-  assert.deepEqual(turned.lanes[0], { tile: 0, cells: ['0,2,1', '1,2,1', '2,2,1', '3,2,1', '4,2,1', '5,2,1', '6,2,1', '7,2,1'], dir: 'E' });
+  assert.deepEqual(turned.lanes[0], { tiles: [0], cells: ['0,2,1', '1,2,1', '2,2,1', '3,2,1', '4,2,1', '5,2,1', '6,2,1', '7,2,1'], dir: 'E' });
   const raw = () => structuredClone({ boards, dice, refresh, tiles, missions });
   const road = (r: ReturnType<typeof raw>) => (r.tiles.tiles.find((t) => t.id === '10') as { roads: { cells: number[][]; dir: string }[] }).roads[0];
   let bad = raw(); road(bad).cells[7] = [2, 8];
@@ -49,27 +46,77 @@ test('#79 Road lanes: a Road tile carries a lane down its centre in its arrow\'s
   assert.throws(() => loadVehicles(v), /mission M1 is not Advanced/);
 });
 
+test('#79 Road lanes joined across Road tiles: where the arrows continue onto the adjoining Road tile, the lanes are one lane from the road\'s entry to its end; lanes that do not continue stay apart (L2152, L2156, L2160-2162)', () => {
+  // M7: Road Tile 12 (placement 4, y 8-15) south of Road Tile 10 (placement 0): one road north along x 2.
+  const xs2 = (from: number) => Array.from({ length: from + 1 }, (_, i) => `2,${from - i},1`);
+  assert.deepEqual(CONTENT.missions.M7.compiled.lanes[0], { tiles: [4, 0], cells: xs2(15), dir: 'N' });
+  assert.equal(CONTENT.missions.M7.compiled.lanes.length, 2, 'two roads, not three lanes');
+  // Road Tile 11 turned 180° south of Road Tile 10: its lane (x 3 southwards) becomes x 2 northwards and joins.
+  const turned = assembleMap({ placements: [{ tile: '10', origin: [0, 0], rotation: 0 }, { tile: '11', origin: [0, 8], rotation: 180 }], entryEdges: {} }, CONTENT.tiles);
+  assert.deepEqual(turned.lanes, [{ tiles: [1, 0], cells: xs2(15), dir: 'N' }]);
+  assert.equal(laneProblem(turned), null);
+  // Arrows meeting head-on do not continue: two lanes, Road Tile 10's entered from inside the map.
+  const t12 = CONTENT.tiles['12'];
+  const southbound = { ...t12, id: 'S', roads: [{ cells: t12.roads![0].cells.slice().reverse(), dir: 'S' as const }] };
+  const headOn = assembleMap({ placements: [{ tile: '10', origin: [0, 0], rotation: 0 }, { tile: 'S', origin: [0, 8], rotation: 0 }], entryEdges: {} }, { ...CONTENT.tiles, S: southbound });
+  assert.equal(headOn.lanes.length, 2);
+  assert.match(laneProblem(headOn) ?? '', /Road lane 0 \(tile 10\) does not run from one map edge to another/);
+});
+
+test('#78 #79 drones on a joined road: the drone nearest the road\'s end moves first, measured along the whole road; a drone drives from one Road tile onto the next; its Traffic zone runs on across the boundary (L2156, L2168)', () => {
+  // drone-1 on Road Tile 12 (front 2,8, its last space; back 2,9), drone-2 ahead on Road Tile 10 (front 2,6, back 2,7).
+  const base = () => withDrone(withDrone(activeBoard(only(fresh('M7'), { fortune: '0,0,1', babylon: '14,4,3' }), 'fortune'), 'drone-1', 0, '2,8,1'), 'drone-2', 0, '2,6,1');
+  // M02: Drone Movement 3. drone-2 is nearer the road's end (2,0): it goes first, so drone-1 is not held up behind it.
+  let st = answer(drawn(base(), 'M02'), { type: 'end' });
+  assert.deepEqual(ev(st, 'traffic_moves')[0].drones, ['drone-2', 'drone-1']);
+  assert.deepEqual([place(st.s, 'drone-2'), place(st.s, 'drone-1')], [['2,3,1', '2,4,1'], ['2,5,1', '2,6,1']], 'drone-1 crossed onto Road Tile 10');
+  // Traffic: drone-1's zone is 2,7 (Road Tile 10), 2,6 and 2,5 beyond the tile edge. Fortune steps from 1,7 onto 2,7,
+  // 2 spaces ahead of it: LEGION reveals index 0 of L01 L03 L05 L06: L01, Drone Movement 2: hit.
+  const t = withDrone(activeBoard(only(fresh('M7'), { fortune: '1,7,1', babylon: '14,4,3' }), 'fortune'), 'drone-1', 0, '2,9,1');
+  st = answer(t, { type: 'act', unit: 'fortune', action: 'sprint' });
+  st = answer(st.s, { type: 'move', unit: 'fortune', to: '2,7,1', facing: 'N' }, [0]);
+  assert.deepEqual(ev(st, 'traffic_check')[0], { unit: 'fortune', drone: 'drone-1', distance: 2, side: 'LEGION', card: 'L01', movement: 2, hit: true });
+  assert.equal(kind(st.s), 'ram_push', 'the drone drove to the end of Road Tile 12 and rams her on Road Tile 10');
+  assert.deepEqual(place(st.s, 'drone-1'), ['2,8,1', '2,9,1']);
+});
+
 test('#79 the Drone Spawn symbol: at the start of the Refresh Phase a drone of the supply drives onto a lane\'s first two spaces, the lanes taking turns; a mission without traffic ignores the symbol', () => {
   const s = drawn(activeBoard(only(fresh('M7'), { fortune: '0,0,1', babylon: '14,4,3' }), 'fortune'), 'M01');
   let st = answer(s, { type: 'end' });
   assert.deepEqual(ev(st, 'traffic_moves')[0], { cards: ['M01'], movement: 1, spawn: 1, drones: [] });
-  assert.deepEqual(ev(st, 'drone_spawned')[0], { drone: 'drone-1', lane: 0, entry: '2,7,1', facing: 'N' });
-  assert.deepEqual(place(st.s, 'drone-1'), ['2,6,1', '2,7,1']);
+  assert.deepEqual(ev(st, 'drone_spawned')[0], { drone: 'drone-1', lane: 0, entry: '2,15,1', facing: 'N' });
+  assert.deepEqual(place(st.s, 'drone-1'), ['2,14,1', '2,15,1']);
   assert.deepEqual(st.s.traffic, { supply: ['drone-2', 'drone-3'], next: 1 });
   // LEGION's card next: drone-1 moves 2 north, then drone-2 enters the other lane at its north edge.
   st.s.stack = []; // MAYHEM's Refresh choices are not what this test is about
   const l = drawn(activeBoard(st.s, 'babylon'), 'L01');
   st = answer(l, { type: 'end' });
-  assert.deepEqual(place(st.s, 'drone-1'), ['2,4,1', '2,5,1']);
+  assert.deepEqual(place(st.s, 'drone-1'), ['2,12,1', '2,13,1']);
   assert.deepEqual(place(st.s, 'drone-2'), ['21,1,1', '21,0,1']);
   const svg = String(rs.render!(rs.view(st.s, 0), { seat: 0 } as never));
   assert.match(svg, /data-vehicle="drone-2"/);
   assert.match(svg, /data-lane="1"/, 'the picture shows the lanes');
-  // Mission 2 has Road Tile 10 but no drone tiles: the same card brings nothing (its play is unchanged).
-  const m2 = answer(drawn(activeBoard(only(fresh('M2'), { fortune: '0,0,1', babylon: '14,4,3' }), 'fortune'), 'M01'), { type: 'end' });
-  assert.equal(m2.s.traffic, undefined);
-  assert.equal(ev(m2, 'traffic_moves').length + ev(m2, 'drone_spawned').length, 0);
-  assert.equal(m2.s.vehicles, undefined);
+  // Mission 1 has Road Tiles 10 and 11 but is Basic (no Vehicles, L93): the same card brings nothing (its play is unchanged).
+  const m1 = answer(drawn(activeBoard(only(fresh('M1'), { fortune: '0,0,1', babylon: '14,4,3' }), 'fortune'), 'M01'), { type: 'end' });
+  assert.equal(m1.s.traffic, undefined);
+  assert.equal(ev(m1, 'traffic_moves').length + ev(m1, 'drone_spawned').length, 0);
+  assert.equal(m1.s.vehicles, undefined);
+});
+
+test('#79 traffic in every Advanced mission whose map has Roads (L2057 [P]): Missions 2-6 on Road Tile 10 have two drone tiles; drones spawn at the road\'s entry and move at each Refresh start; Basic missions (M1, the tutorials) have none; the loader refuses an Advanced mission with Roads and no drones', () => {
+  for (const id of ['M2', 'M3', 'M4', 'M5', 'M6']) {
+    assert.deepEqual(fresh(id).traffic, { supply: ['drone-1', 'drone-2'], next: 0 }, id);
+    assert.deepEqual(CONTENT.missions[id].compiled.lanes, [{ tiles: [0], cells: ['2,7,1', '2,6,1', '2,5,1', '2,4,1', '2,3,1', '2,2,1', '2,1,1', '2,0,1'], dir: 'N' }], id);
+  }
+  for (const m of CONTENT.missionList.filter((x) => x.rules === 'basic')) assert.equal(fresh(m.id, m.players[0]).traffic, undefined, m.id);
+  // Mission 2: M01 (Drone Movement 1, Spawn) brings drone-1 in at 2,7; LEGION's L01 (2, Spawn) moves it 2 and brings drone-2 in behind.
+  let st = answer(drawn(activeBoard(only(fresh('M2'), { fortune: '0,0,1', babylon: '14,4,3' }), 'fortune'), 'M01'), { type: 'end' });
+  assert.deepEqual(ev(st, 'drone_spawned')[0], { drone: 'drone-1', lane: 0, entry: '2,7,1', facing: 'N' });
+  st.s.stack = [];
+  st = answer(drawn(activeBoard(st.s, 'babylon'), 'L01'), { type: 'end' });
+  assert.deepEqual([place(st.s, 'drone-1'), place(st.s, 'drone-2')], [['2,4,1', '2,5,1'], ['2,6,1', '2,7,1']]);
+  const v = structuredClone(vehicles) as { traffic: Record<string, string[]> }; delete v.traffic.M4;
+  assert.throws(() => loadVehicles(v), /mission M4 has Roads but no drone tiles \(L2057\)/);
 });
 
 test('#79 traffic moves the revealed card\'s Drone Movement along the lanes at each Refresh start, the lead drone of a lane first; with 3-4 players both cards\' values; not on a first Turn (no card)', () => {
@@ -89,7 +136,7 @@ test('#79 traffic moves the revealed card\'s Drone Movement along the lanes at e
   st = answer(drawn(four, 'M01', 'M02'), { type: 'end' });
   assert.deepEqual(ev(st, 'traffic_moves')[0], { cards: ['M01', 'M02'], movement: 4, spawn: 1, drones: ['drone-3'] });
   assert.deepEqual(place(st.s, 'drone-3'), ['21,5,1', '21,4,1']);
-  assert.deepEqual(place(st.s, 'drone-1'), ['2,6,1', '2,7,1'], 'the spawned drone enters lane 0');
+  assert.deepEqual(place(st.s, 'drone-1'), ['2,14,1', '2,15,1'], 'the spawned drone enters lane 0');
 });
 
 test('#79 Traffic: a unit moving within 3 spaces straight in front of a drone makes its enemy reveal the top card of its Refresh deck; Drone Movement at least the distance: the drone drives into its space and rams it, the move ends; the card is shuffled back (L2168)', () => {

@@ -202,7 +202,9 @@ test(`#75 random driving from the ramp (${RUNS} games of 250 entries, drive step
       const taken = new Set<string>();
       for (const u of Object.values(s.units)) if (u.at) { assert.ok(!taken.has(u.at), `${i}/${k}: two units on ${u.at}`); taken.add(u.at); }
       for (const v of (s.vehicles ?? []).filter((x) => !x.destroyed)) {
-        assert.ok(m.cells[v.front] && m.cells[v.back], `${i}/${k}: ${v.id} on ${v.front} ${v.back}, spaces of the map`);
+        // A drone driving in from beyond the edge (Drone Spawn, L2162; M2 has traffic) is still off the map while it rams a unit on the way in.
+        const entering = v.side === null && s.stack.some((f) => f.t === 'drones' && f.queue[0]?.drone === v.id);
+        assert.ok(entering || (m.cells[v.front] && m.cells[v.back]), `${i}/${k}: ${v.id} on ${v.front} ${v.back}, spaces of the map`);
         assert.equal(v.front.split(',')[2], v.back.split(',')[2], `${i}/${k}: ${v.id} wholly on one Level`);
       }
     }

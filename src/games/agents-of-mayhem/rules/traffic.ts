@@ -11,7 +11,7 @@
 // distance, the drone drives forward into the unit's space, ramming it; the card goes back.
 import { deckSize, drawOne, shuffleIn } from '../../../engine/mech/deck.js';
 import type { Rng } from '../../../engine/types.js';
-import { CONTENT, type Dir } from '../content.js';
+import { CONTENT, onMap, type Dir } from '../content.js';
 import { back, parseKey, reachAll, step } from '../geometry.js';
 import { mpLeft } from '../legal.js';
 import { footprintAt, map, other, seatsOf, unitAt, type Frame, type S, type Unit, type Vehicle } from '../state.js';
@@ -33,7 +33,7 @@ export function setupTraffic(missionId: string): S['traffic'] {
 /** The drones on the map (Vehicle tiles of no Side). */
 export function liveDrones(s: S): Vehicle[] { return liveVehicles(s).filter((v) => v.side === null); }
 
-const offMap = (s: S, k: string): boolean => { const m = map(s); const [x, y] = parseKey(k); return x < 0 || y < 0 || x >= m.width || y >= m.height; };
+const offMap = (s: S, k: string): boolean => { const [x, y] = parseKey(k); return !onMap(map(s), x, y); };
 
 /** How far along its lane a drone's front is (the lead drone is the one closest to the lane's end). */
 function progress(s: S, v: Vehicle): number { return map(s).lanes[v.lane!].cells.indexOf(v.front); }

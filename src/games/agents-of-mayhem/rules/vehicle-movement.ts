@@ -6,7 +6,7 @@
 // Level beyond the first; half on a Level at the end of its movement, it moves back one space and
 // falls). Between entries a vehicle is always wholly on one Level: its riders always stand on a space.
 import { isViolation, violation, type Violation } from '../../../engine/types.js';
-import { cellKey, type CompiledMap } from '../content.js';
+import { cellKey, onMap as onTheMap, type CompiledMap } from '../content.js';
 import { LEFT, RIGHT, back, crossesLock, lockedRooms, parseKey, step, terrainCost, topFloorAtOrBelow } from '../geometry.js';
 import { map, type Dir, type S, type Unit, type Vehicle } from '../state.js';
 import { say, type Ev } from './board.js';
@@ -16,7 +16,7 @@ import { hitVehicle, liveVehicles, missionRamps, riders, vehicleAt, type DriveMo
 export { LEFT, RIGHT, back, step };
 /** The same column on Level z. */
 const onLevel = (k: string, z: number): string => { const [x, y] = parseKey(k); return cellKey(x, y, z); };
-const onMap = (m: CompiledMap, k: string): boolean => { const [x, y] = parseKey(k); return x >= 0 && y >= 0 && x < m.width && y < m.height; };
+const onMap = (m: CompiledMap, k: string): boolean => { const [x, y] = parseKey(k); return onTheMap(m, x, y); };
 /** A space the vehicle cannot be in on its Level: the side of a higher Level (a floor above, none here), as for units (spec 2.1.3). */
 const sideOfLevel = (m: CompiledMap, k: string): boolean => { const [x, y, z] = parseKey(k); return !m.cells[k] && !!m.cells[cellKey(x, y, z + 1)]; };
 

@@ -15,7 +15,7 @@ import { rollEvent } from '../../../engine/mech/dice.js';
 import vehiclesJson from '../data/vehicles.json' with { type: 'json' };
 import tilesJson from '../data/tiles.json' with { type: 'json' };
 import dddsJson from '../data/ddds.json' with { type: 'json' };
-import { CONTENT, cellKey, checkDataFile, type Color, type CompiledAction, type CompiledMap, type Mission } from '../content.js';
+import { CONTENT, cellKey, checkDataFile, onMap, type Color, type CompiledAction, type CompiledMap, type Mission } from '../content.js';
 import { DIRS, back, crossesLock, distance, floor, inside, lockedRooms, los, parseKey, step, terrainCost } from '../geometry.js';
 import { count, isLarge, map, unitAt, type Action, type Dir, type Frame, type S, type Side, type Unit, type Vehicle } from '../state.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
@@ -58,7 +58,8 @@ export interface Ramp { at: string; dir: Dir }
  * Loads the Vehicle and drone tiles and checks each mission's lists: known tiles, at most one
  * vehicle per Side, an Advanced mission whose map has Road tiles (L2057-2059); a mission with
  * traffic lists each drone tile once and has Road lanes that run from one map edge to another
- * (a drone enters at one, L2162, and leaves at the other, L2160); Ramp counters on Outside spaces.
+ * (a drone enters at one, L2162, and leaves at the other, L2160), and every Advanced mission whose
+ * map has Road lanes has traffic (L2057); Ramp counters on Outside spaces.
  */
 export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; drones: Record<string, DroneDef>; missions: Record<string, string[]>; traffic: Record<string, string[]>; ramps: Record<string, Ramp[]> } {
   checkDataFile('vehicles', VehiclesFile, raw);
@@ -92,6 +93,8 @@ export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; 
     for (const id of list) if (!drones[id]) throw new Error(`traffic: mission ${m} lists unknown drone ${id}`);
     if (new Set(list).size !== list.length) throw new Error(`traffic: mission ${m} lists a drone tile twice`);
   }
+  // L2057: "If a Mission's Map has Roads, civilian Vehicles will move along them": an Advanced mission on a map with Road lanes has traffic (Basic ones have no Vehicles, L93).
+  for (const m of CONTENT.missionList) if (m.rules === 'advanced' && CONTENT.missions[m.id].compiled.lanes.length && !f.traffic?.[m.id]) throw new Error(`traffic: mission ${m.id} has Roads but no drone tiles (L2057)`);
   for (const m of CONTENT.missionList) if (m.vehicles) checkPlaced(CONTENT.missions[m.id], defs, f.missions[m.id] ?? [], f.traffic?.[m.id] ?? []);
   // Ramp counters (L2114): on an Outside space of the mission's map (a Jump goes up one Level into the open), the space ahead of the arrow on the map, one per space.
   const ramps: Record<string, Ramp[]> = {};
@@ -103,7 +106,7 @@ export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; 
       const vec = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] }[r.dir];
       const [x, y] = [r.at[0] + vec[0], r.at[1] + vec[1]];
       if (!map.cells[at] || inside(map, map.cells[at])) throw new Error(`vehicles: mission ${m} ramp at ${at} is not an Outside space of its map`);
-      if (x < 0 || y < 0 || x >= map.width || y >= map.height) throw new Error(`vehicles: mission ${m} ramp at ${at} points off the map`);
+      if (!onMap(map, x, y)) throw new Error(`vehicles: mission ${m} ramp at ${at} points off the map`);
       return { at, dir: r.dir };
     });
     if (new Set(ramps[m].map((r) => r.at)).size < list.length) throw new Error(`vehicles: mission ${m} has two ramps on one space`);
@@ -161,9 +164,9 @@ export function setupVehicles(missionId: string): Vehicle[] | undefined {
 /** Why a map cannot carry traffic (null: it can): it needs Road lanes, each from one map edge to another (drones enter and leave at the edge, L2160-2162). */
 export function laneProblem(mp: CompiledMap): string | null {
   if (!mp.lanes.length) return 'no Road lane (L2152)';
-  const off = (k: string) => { const [x, y] = parseKey(k); return x < 0 || y < 0 || x >= mp.width || y >= mp.height; };
+  const off = (k: string) => { const [x, y] = parseKey(k); return !onMap(mp, x, y); };
   for (const [i, l] of mp.lanes.entries()) {
-    if (!off(step(l.cells[0], back(l.dir))) || !off(step(l.cells[l.cells.length - 1], l.dir))) return `Road lane ${i} (tile ${mp.tiles[l.tile].tile}) does not run from one map edge to another (drones enter and leave at the edge, L2160-2162)`;
+    if (!off(step(l.cells[0], back(l.dir))) || !off(step(l.cells[l.cells.length - 1], l.dir))) return `Road lane ${i} (tile ${l.tiles.map((t) => mp.tiles[t].tile).join(', ')}) does not run from one map edge to another (drones enter and leave at the edge, L2160-2162)`;
   }
   return null;
 }
