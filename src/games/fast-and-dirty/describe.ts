@@ -62,7 +62,11 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
     case 'cooler': return a.unit ? `${name(v, a.unit)} fires at ${name(v, a.target)} after the Plasma Cooler` : 'no more fire after the Plasma Cooler';
     case 'opportunity': return a.unit ? `${name(v, a.unit)} takes opportunity fire at ${name(v, v.interrupted?.unit ?? null)}` : 'hold fire';
     case 'harm': return `${a.fig} suffers the Harm`;
-    case 'lucky': return a.die === null ? `${active} keeps its dice` : `${active}'s lucky trooper re-rolls die ${a.die + 1}`;
+    case 'lucky': {
+      // The unit whose roll is held: inside an order, maybe a reacting or defending unit (§2.7).
+      const u = v.luckyOrder ? name(v, v.luckyOrder.unit) : active;
+      return a.die === null ? `${u} keeps its dice` : `${u}'s lucky trooper re-rolls die ${a.die + 1}`;
+    }
     case 'commandReroll': return a.reroll ? `${active} re-rolls its Command Response test (Command Vehicle or HQ)` : `${active} keeps its Command Response result`;
     case 'motivator': return a.reroll ? `${active}'s motivator rallies it: re-roll the morale test` : `${active} keeps its morale result`;
     case 'arrange': return a.places.length ? `${active} arranges ${a.places.length} landed figure${a.places.length > 1 ? 's' : ''}` : `${active} keeps the landing arrangement`;
@@ -87,7 +91,15 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'initiative': return `side ${d.winner} won the initiative; side ${d.first} activates first`;
     case 'activated': return `${name(v, d.unit)} activates`;
     case 'morale_failed': return `${name(v, d.unit)} fails its morale test (${d.successes} successes)`;
-    case 'lucky_window': return `${name(v, d.unit)} failed its ${({ morale: 'morale test', hesitant: 'Hesitant test', cautious: 'Cautious test', hide: 'hide roll' } as Record<string, string>)[d.test as string] ?? 'Command Response test'} (${(d.faces as number[]).join(', ')} against ${d.target}+): its lucky trooper may re-roll a die`;
+    case 'lucky_window': {
+      const test = ({ morale: 'morale test', hesitant: 'Hesitant test', cautious: 'Cautious test', hide: 'hide roll', commandResponse: 'Command Response test' } as Record<string, string>)[d.test as string];
+      if (test) return `${name(v, d.unit)} failed its ${test} (${(d.faces as number[]).join(', ')} against ${d.target}+): its lucky trooper may re-roll a die`;
+      // A roll inside an order (§2.7): what it gives as it stands.
+      const roll = ({ fire: 'fire roll', damage: 'damage die', assault: 'close-assault roll', move: 'variable move roll', task: 'task roll' } as Record<string, string>)[d.test as string] ?? 'roll';
+      const now = d.test === 'fire' ? `${d.hits} hit${d.hits === 1 ? '' : 's'}` : d.test === 'damage' ? `${d.attack} against ${d.defence}` : d.test === 'assault' ? `${d.score} against ${d.opponent}`
+        : d.test === 'move' ? `${d.allowance / 100}" of ${d.needed / 100}"` : `${d.successes} successes against ${d.target}+`;
+      return `${name(v, d.unit)}'s ${roll} (${(d.faces as number[]).join(', ')}: ${now}): its lucky trooper may re-roll a die`;
+    }
     case 'lucky_reroll': return `${name(v, d.unit)}'s lucky trooper re-rolls a ${d.was}: ${d.now}`;
     case 'lucky_kept': return `${name(v, d.unit)} keeps its luck for later`;
     case 'motivator_reroll': return `${name(v, d.unit)}'s motivator re-rolls the morale test: ${d.successes} successes`;

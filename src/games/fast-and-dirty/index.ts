@@ -42,7 +42,7 @@ import { arrangeCandidates, arrangeProblem, dropCandidates, dropProblem } from '
 import { psionicProblem } from './rules/psionics.js';
 import { taskOptionSchema, taskProblem } from './rules/tasks.js';
 import { intrudeProblem } from './rules/intruder.js';
-import { luckyCandidates, luckyDefault, luckyProblem } from './rules/lucky.js';
+import { luckyCandidates, luckyDefault, luckyProblem, luckyUnit } from './rules/lucky.js';
 import { sentryOptionSchema } from './rules/sentry.js';
 import { generateOptionSchema } from './rules/generation.js';
 import { INSPIRED_MOVE, cardOptionSchema, coolerFirers, coolerTargets, inspireProblem, inspired, reactMoveProblem, reactors } from './rules/cards.js';
@@ -133,9 +133,10 @@ function pending(s: S): OpenDecision[] {
     return [{ key: `cooler:${s.step}`, seat: side, kind: 'cooler', blocking: true, timing: 'turn', context: ctx, exposes: { eligible: coolerFirers(s, side).map((u) => ({ unit: u.id, targets: coolerTargets(s, u).map((t) => t.id) })) } }];
   }
   if (s.phase === 'lucky') {
-    const u = s.units.find((x) => x.id === s.active)!;
+    // The owner of the unit that rolled (§5.6): the active unit's, or a reacting or defending unit's inside the order.
+    const u = luckyUnit(s);
     const h = u.luckyHeld!;
-    return [{ key: `lucky:${s.step}`, seat: u.side as Side, kind: 'lucky', blocking: true, timing: 'turn', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, test: h.test, faces: h.faces, target: h.target } }];
+    return [{ key: `lucky:${s.step}`, seat: u.side as Side, kind: 'lucky', blocking: true, timing: u.id === s.active ? 'turn' : 'reaction', context: [...ctx, `unit:${u.id}`], exposes: { unit: u.id, test: h.test, faces: h.faces, target: h.target, ...h.shown } }];
   }
   if (s.phase === 'commandReroll') {
     const u = s.units.find((x) => x.id === s.active)!;

@@ -160,8 +160,12 @@ export interface Unit {
   jammed?: boolean;
   /** Personality Lucky's once-per-game re-roll is spent (§2.7). */
   luckyUsed?: boolean;
-  /** A failed test's dice, held while the owner decides on the Lucky re-roll (§2.7, rules/lucky.ts). */
-  luckyHeld?: { test: 'morale' | 'commandResponse' | 'hesitant' | 'cautious' | 'hide'; faces: number[]; target: number; auto?: number; mods?: Record<string, number>; wasOut?: boolean };
+  /**
+   * A roll's dice, held while the owner decides on the Lucky re-roll (§2.7, rules/lucky.ts): a failed
+   * test at activation, or a roll inside an order (`target` null where the roll has no target number;
+   * `shown`: what the roll gives as it stands, for the decision's `exposes`).
+   */
+  luckyHeld?: { test: LuckyTest; faces: number[]; target: number | null; auto?: number; mods?: Record<string, number>; wasOut?: boolean; shown?: Record<string, number> };
   /** Personality Motivator's once-per-game re-roll is spent (§2.7). */
   motivatorUsed?: boolean;
   /** Left unstabilized wounded behind and failed the roll: Resolve one level lower for the game (§7.23). */
@@ -375,6 +379,50 @@ export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 
  */
 export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
 
+/** The rolls inside an order a Lucky trooper may re-roll (§2.7, rules/lucky.ts), beside the tests at activation. */
+export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task';
+export type LuckyTest = 'morale' | 'commandResponse' | 'hesitant' | 'cautious' | 'hide' | OrderRoll;
+
+/**
+ * A shot's hits still to resolve (§6.4 steps 10-11, §6.5): the figure each hit goes to, in order,
+ * from `next`; a Lucky window on a damage die pauses the volley there. `tail`: the attack's last
+ * steps (§7.2 Command Disruption, §7.19 crossfire, §2.6 future shock) once the hits are done.
+ */
+export interface Volley {
+  shooter: string;
+  target: string;
+  hits: string[];
+  next: number;
+  damage: number;
+  /** The fortification each hit figure sits in against the shot (§6.6), by figure. */
+  forts: Record<string, string | null>;
+  killed: string[];
+  tail: { leaders: string[]; firers: string[]; defensive: boolean; crossfire: boolean };
+}
+
+/** What a paused roll's step computed beyond the held faces, read again when it resumes. */
+export type LuckyCarry =
+  | { roll: 'fire'; weaponFe: number }
+  | { roll: 'damage'; volley: Volley; defence: number }
+  | { roll: 'assault'; faces: Record<string, number[]>; offered: string[] }
+  | { roll: 'move' }
+  | { roll: 'task' };
+
+/**
+ * Where an order paused by a Lucky window goes on (§2.7): the step that rolled, run again from its
+ * start with the dice the answer settled (its earlier parts do not roll, so they repeat nothing).
+ */
+export type LuckyResume =
+  | { at: 'engage'; from: 'fire' | 'move'; unit: string; action: Action }
+  | { at: 'command'; from: 'task' | 'fire'; unit: string; action: Action }
+  | { at: 'rush' | 'assault' | 'finish'; unit: string; action: Action }
+  | { at: 'opportunity'; unit: string; firer: string };
+
+/** An order paused for a Lucky decision on one of its rolls: the Lucky unit, its roll's carry, where the order resumes. */
+export interface LuckyPause { unit: string; carry: LuckyCarry; resume?: LuckyResume }
+/** A Lucky answer's dice, read once by the resumed step's roll (within that answer's entry only). */
+export interface LuckySettled { unit: string; roll: OrderRoll; faces: number[]; carry?: LuckyCarry; done?: boolean }
+
 export interface S {
   scenario: string;
   options: Required<Pick<Options, 'turnLimit'>> & Options;
@@ -409,6 +457,10 @@ export interface S {
   psiDone?: boolean;
   /** An order paused for the Harm target's owner to pick the figure (§7.22). */
   harm?: { unit: string; target: string; action: Action; stage: 'before' | 'after' } | null;
+  /** An order paused at a Lucky window on one of its rolls (§2.7, rules/lucky.ts). */
+  luckyOrder?: LuckyPause | null;
+  /** The answered Lucky window's dice, while the paused step runs again (never kept past that entry). */
+  luckySettled?: LuckySettled;
   /** Drop troops landed, waiting for their owner to arrange the figures (§7.6): the landing point, a building it is in, Pinned on landing. */
   landing?: { unit: string; at: Pt; building: string | null; pinned: boolean } | null;
   /** Each side's one Last Stand of the game is declared (§7.13). */

@@ -4,7 +4,7 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type S, type Side, type Unit } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type LuckyCarry, type LuckySettled, type S, type Side, type Unit, type Volley } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
@@ -16,7 +16,8 @@ import { crossfire } from './crossfire.js';
 import { POWERED_ASSAULT, deflectKills, powered, poweredKillDice, poweredPinning } from './powered.js';
 import { revealResolve } from './generation.js';
 import { infantryAtVehicle, isVehicle } from './vehicles.js';
-import { applyHurt, damageResult, hurtLabel, woundRules, woundedOf } from './wounds.js';
+import { applyHurt, damageResult, hurtLabel, isWounded, woundRules, woundedOf } from './wounds.js';
+import { couldImprove, luckyMay, luckyOpen, pauseForLucky, settledRoll } from './lucky.js';
 import { intercepted } from './pds.js';
 import { attachedHero, heroAims, heroTargetMod, heroUnit, isHero, isLegend, villainDown } from './natures.js';
 import { berserkCharge } from './berserk.js';
@@ -55,6 +56,8 @@ export interface ShotOptions {
   aim?: string;
   /** This shot is one unit's own: no attached Hero is split off (internal). */
   solo?: boolean;
+  /** The caller's step can resume after a Lucky window on the shooter's rolls (§2.7, rules/lucky.ts). */
+  lucky?: boolean;
 }
 
 /** A unit shoots at a target unit (§6.4 steps 1-11). Returns false if it cannot fire. */
@@ -64,6 +67,9 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (hero) return heroSplit(s, run, u, t, hero, opt);
   // A vehicle target: only the AT-capable weapons, by §6.6.
   if (isVehicle(t)) return infantryAtVehicle(s, run, u, t, opt);
+  // A Lucky answer runs this shot again: with its settled fire dice, or finished already (a damage die's window).
+  const pre = opt.lucky ? settledRoll(s, u, 'fire') : null;
+  if (pre?.done) return true;
   const plan = firePlan(s, u, t, opt.pos);
   if (!plan) return false;
   // Zombies, and Goons not returning fire, shoot only at close range (§2.6).
@@ -74,17 +80,20 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (has(t, 'goon')) t.firedOnBy = { ...(t.firedOnBy ?? {}), [u.id]: s.turn };
   u.actedTurn = s.turn;
   const at = (f: Figure) => opt.pos?.get(f.id) ?? f.at;
-  if (u.scatteredFire) return scatteredFire(s, run, u, t, plan.firers, plan.visible, plan.distance, at, !!opt.defensive);
+  if (u.scatteredFire) return scatteredFire(s, run, u, t, plan.firers, plan.visible, plan.distance, at, !!opt.defensive, opt.lucky, pre);
   // Step 4: a squad rolls 2D6 keeping the highest; a weapon team, sniper or single figure 1D6;
   // a squad and its attached team firing together 2D6 + 1D6, the two highest summed (§7.9).
   const team = u.kind === 'infantry' ? plan.firers.filter((f) => f.team) : [];
   // Slow Firing: 1D6 if the unit moved this activation (§2.6).
   const slowFire = has(u, 'slowFiring') && !!u.movedNow && !opt.defensive;
   // Primitive: 1D6 at a technologically advanced unit (§2.6).
-  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).filter((f) => !f.team).length > 1 && !slowFire && !primitiveFe(s, u, t) ? 2 : 1, { unit: u.id, target: t.id });
-  const teamDie = team.length ? run.roll('fire_effect_team', 1, { unit: u.id, target: t.id }) : [];
+  const nDice = u.kind === 'infantry' && living(u).filter((f) => !f.team).length > 1 && !slowFire && !primitiveFe(s, u, t) ? 2 : 1;
+  const dice = pre ? pre.faces.slice(0, nDice) : run.roll('fire_effect', nDice, { unit: u.id, target: t.id });
+  const teamDie = team.length ? (pre ? pre.faces.slice(nDice) : run.roll('fire_effect_team', 1, { unit: u.id, target: t.id })) : [];
+  const faces = [...dice, ...teamDie];
   // A Legend always counts as rolling a 6 (§2.6 [P]: its FE die).
-  const feRoll = isLegend(u) ? 6 : team.length ? [...dice, ...teamDie].sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b, 0) : Math.max(...dice);
+  const feOf = (f: number[]) => (isLegend(u) ? 6 : team.length ? [...f].sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b, 0) : Math.max(...f));
+  const feRoll = feOf(faces);
   const mods: Record<string, number> = { band: BAND_MOD[plan.band] };
   if (troops(t) && (t.underFire || t.pinned)) mods.targetUnderFire = -1;
   if (troops(t) && bunchedUp(t)) mods.bunchedUp = 2;
@@ -119,7 +128,39 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const covers = plan.visible.map((f) => (noCover(t) ? { cover: 'none' as const, fort: null } : coverAgainst(s, at(closest), f)));
   const cover = unitCover(covers.map((c) => c.cover));
   if (t.quality === 'rabble' && cover === 'none') mods.rabbleInOpen = 1;
-  // Step 6: support weapons within their own long range, +1 per 3 small arms firing.
+  // Step 6 (a resumed shot keeps what its weapons rolled before the Lucky window).
+  const weaponFe = pre ? (pre.carry as Extract<LuckyCarry, { roll: 'fire' }>).weaponFe : weaponFire(s, run, u, t, plan, team);
+  const modSum = Object.values(mods).reduce((a, b) => a + b, 0);
+  // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
+  const pinsAt = (fe: number) => !opt.defensive && !!s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) + poweredPinning(t);
+  const hitsAt = (fe: number) => (fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0);
+  const fe = feRoll + modSum + weaponFe;
+  const hits = hitsAt(fe);
+  // Personality Lucky (§2.7): the owner may re-roll one fire die when that could give another hit or pin the target.
+  if (!pre && luckyMay(s, u, opt.lucky) && couldImprove(faces, (f) => { const x = feOf(f) + modSum + weaponFe; return 2 * hitsAt(x) + (pinsAt(x) ? 1 : 0); })) {
+    return pauseForLucky(s, run, u, 'fire', faces, { roll: 'fire', weaponFe }, { fe, hits });
+  }
+  run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
+  const pins = pinsAt(fe);
+  // Step 9: Under Fire (not from the defensive free shot); a Pinned marker replaces it.
+  if (!opt.defensive) markUnderFire(t);
+  if (pins && !t.pinned && !ignoresPinned(t)) {
+    t.pinned = true;
+    t.underFire = false;
+    run.emit('pinned', { unit: t.id, fe });
+  }
+  const leaders = leadersAlive(t);
+  // A Hero at close range picks the figure hit (§2.6): it takes the first hit.
+  const aim = opt.aim && isHero(u) && heroAims(plan.band) ? opt.aim : undefined;
+  if (aim) run.emit('hero_aim', { unit: u.id, target: t.id, figure: aim });
+  const tail = { leaders, firers: plan.firers.map((f) => f.id), defensive: !!opt.defensive, crossfire: true };
+  if (hits > 0 && allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })), tail, aim, opt.lucky)) return true;
+  shotTail(s, run, u, t, tail, plan.firers, at);
+  return true;
+}
+
+/** Step 6: support weapons within their own long range, +1 per 3 small arms firing. */
+function weaponFire(s: S, run: Run, u: Unit, t: Unit, plan: NonNullable<ReturnType<typeof firePlan>>, team: Figure[]): number {
   let weaponFe = 0;
   const smallArms = plan.firers.filter((f) => !f.support && !f.team).length;
   const base = QUALITY_TABLE[u.quality].base;
@@ -140,28 +181,28 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
     weaponFe += w.fe;
     if (w.feDice) weaponFe += run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0);
   }
-  const fe = feRoll + Object.values(mods).reduce((a, b) => a + b, 0) + weaponFe;
-  const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
-  run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
-  // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
-  const pins = !opt.defensive && s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) + poweredPinning(t);
-  // Step 9: Under Fire (not from the defensive free shot); a Pinned marker replaces it.
-  if (!opt.defensive) markUnderFire(t);
-  if (pins && !t.pinned && !ignoresPinned(t)) {
-    t.pinned = true;
-    t.underFire = false;
-    run.emit('pinned', { unit: t.id, fe });
-  }
-  const leaders = leadersAlive(t);
-  // A Hero at close range picks the figure hit (§2.6): it takes the first hit.
-  const aim = opt.aim && isHero(u) && heroAims(plan.band) ? opt.aim : undefined;
-  if (aim) run.emit('hero_aim', { unit: u.id, target: t.id, figure: aim });
-  if (hits > 0) allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })), aim);
-  if (!opt.defensive) commandDisruption(s, run, t, leaders);
-  if (!opt.defensive && inPlay(t)) crossfire(s, run, u, t, plan.firers, at);
+  return weaponFe;
+}
+
+/** The attack's last steps once its hits are resolved: Command Disruption (§7.2), crossfire (§7.19), Primitive's future shock (§2.6); none for the defensive free shot. */
+function shotTail(s: S, run: Run, u: Unit, t: Unit, tail: Volley['tail'], firers: Figure[], at: (f: Figure) => Pt): void {
+  if (tail.defensive) return;
+  commandDisruption(s, run, t, tail.leaders);
+  if (tail.crossfire && inPlay(t)) crossfire(s, run, u, t, firers, at);
   // Primitive's future shock at the first attack by an advanced weapon (§2.6).
-  if (!opt.defensive) futureShock(s, run, t, u, u.side);
-  return true;
+  futureShock(s, run, t, u, u.side);
+}
+
+/**
+ * A shot paused at a Lucky window on one of its damage dice goes on (§2.7): the paused hit with the
+ * settled attack die (the target's defence die stays), the remaining hits, then the attack's tail.
+ * True when another damage die opened the window again.
+ */
+export function continueShot(s: S, run: Run, v: Volley, settled: { attack: number; defence: number }): boolean {
+  const u = s.units.find((x) => x.id === v.shooter)!, t = s.units.find((x) => x.id === v.target)!;
+  if (resolveVolley(s, run, u, t, v, true, settled)) return true;
+  shotTail(s, run, u, t, v.tail, v.tail.firers.map((id) => u.figures.find((f) => f.id === id)!), (f) => f.at);
+  return false;
 }
 
 const leadersAlive = (t: Unit) => t.figures.filter((f) => f.alive && (f.leader || f.character)).map((f) => f.id);
@@ -199,16 +240,18 @@ export function commandDisruption(s: S, run: Run, t: Unit, leadersBefore: string
 }
 
 /** Scattered fire (§6.8): within 10" only; 2D6, each 6 one hit; Under Fire only if a hit was scored. */
-function scatteredFire(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible: Figure[], distance: number, at: (f: Figure) => Pt, defensive: boolean): boolean {
+function scatteredFire(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible: Figure[], distance: number, at: (f: Figure) => Pt, defensive: boolean, lucky: boolean | undefined, pre: LuckySettled | null): boolean {
   if (distance > SCATTERED_RANGE) return false;
-  const hits = run.roll('scattered_fire', 2, { unit: u.id, target: t.id }).filter((d) => d === 6).length;
+  const faces = pre?.faces ?? run.roll('scattered_fire', 2, { unit: u.id, target: t.id });
+  const sixes = (f: number[]) => f.filter((d) => d === 6).length;
+  const hits = sixes(faces);
+  if (!pre && luckyMay(s, u, lucky) && couldImprove(faces, sixes)) return pauseForLucky(s, run, u, 'fire', faces, { roll: 'fire', weaponFe: 0 }, { hits });
   run.emit('shot', { unit: u.id, target: t.id, firers: firers.map((f) => f.id), scattered: true, distance, hits, defensive });
   if (!hits) return true;
   if (!defensive) markUnderFire(t);
-  const leaders = leadersAlive(t);
-  allocateAndDamage(s, run, u, t, firers, visible, hits, at, visible.map((f) => ({ fig: f, fort: noCover(t) ? null : coverAgainst(s, at(firers[0]), f).fort?.fortification ?? null })));
-  if (!defensive) commandDisruption(s, run, t, leaders);
-  if (!defensive) futureShock(s, run, t, u, u.side);
+  const tail = { leaders: leadersAlive(t), firers: firers.map((f) => f.id), defensive, crossfire: false };
+  if (allocateAndDamage(s, run, u, t, firers, visible, hits, at, visible.map((f) => ({ fig: f, fort: noCover(t) ? null : coverAgainst(s, at(firers[0]), f).fort?.fortification ?? null })), tail, undefined, lucky)) return true;
+  shotTail(s, run, u, t, tail, firers, at);
   return true;
 }
 export const SCATTERED_RANGE = 1000;
@@ -225,8 +268,8 @@ function volleyDamage(firers: Figure[]): number {
   return ws.length ? weapon(ws[0][0]).damage : weapon(firers[0].weapon).damage;
 }
 
-/** Steps 10-11: hits to the closest visible figures, spread; damage 1D6 + damage vs 1D6 + armour (§6.5). */
-function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible0: Figure[], hits: number, at: (f: Figure) => Pt, forts: { fig: Figure; fort: string | null }[], aim?: string): void {
+/** Steps 10-11: hits to the closest visible figures, spread; damage 1D6 + damage vs 1D6 + armour (§6.5). True when a Lucky window paused the volley. */
+function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible0: Figure[], hits: number, at: (f: Figure) => Pt, forts: { fig: Figure; fort: string | null }[], tail: Volley['tail'], aim?: string, lucky?: boolean): boolean {
   // Module Recover Wounded: wounded figures the firers see take hits like the others, and die (§6.5 [P]).
   const visible = woundRules(s) ? [...visible0, ...woundedOf(t).filter((w) => firers.some((f) => sees(s, { ...f, at: at(f) }, w, { fire: true, observerUnit: u, targetUnit: t })))] : visible0;
   const order = visible.slice().sort((a, b) => minDist(a.at, a.r, firers.map((f) => ({ ...f, at: at(f) }))) - minDist(b.at, b.r, firers.map((f) => ({ ...f, at: at(f) }))) || (a.id < b.id ? -1 : 1));
@@ -241,31 +284,58 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
   }
   // Personality Sharpshooter: the squad gets +1 damage (§2.7); a Holy or Unholy weapon +1 (§2.6).
   const dmg = volleyDamage(firers) + (hasPersonality(u, 'sharpshooter') ? 1 : 0) + itemDamage(u, t);
-  const killed: Figure[] = [];
+  const fortOf = new Map(forts.map((x) => [x.fig.id, x.fort]));
+  const v: Volley = { shooter: u.id, target: t.id, hits: targets.map((f) => f.id), next: 0, damage: dmg, forts: Object.fromEntries(targets.map((f) => [f.id, fortOf.get(f.id) ?? null])), killed: [], tail };
+  return resolveVolley(s, run, u, t, v, !!lucky);
+}
+
+const HURT_RANK = { killed: 2, wounded: 1 } as const;
+const hurtRank = (r: 'killed' | 'wounded' | null) => (r ? HURT_RANK[r] : 0);
+
+/**
+ * The volley's hits from `v.next` on (§6.5), then the last-figure rule and the casualties. True when
+ * a Lucky window on one of the shooter's damage dice paused it at that hit (`settled`: the answer's
+ * attack die and the defence die rolled before the window, for that hit).
+ */
+function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boolean, settled?: { attack: number; defence: number }): boolean {
+  const fig = (id: string) => t.figures.find((f) => f.id === id)!;
+  const may = luckyMay(s, u, lucky);
   if (s.options.squadDamage) {
     // Option (§6.5): one attack and one defender roll; each point the defence exceeds the attack saves one hit.
-    const a = run.roll('damage_attack', 1, { target: t.id })[0] + dmg;
+    const targets = v.hits.map(fig);
+    const die = settled?.attack ?? run.roll('damage_attack', 1, { target: t.id })[0];
     const maj = majorityArmour(targets);
-    const d = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]) + armour(maj).rating + armourMod(t, u);
-    const saved = Math.max(0, d - a);
+    const defDie = settled?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]);
+    const d = defDie + armour(maj).rating + armourMod(t, u);
+    const unsavedBy = (f: number[]) => Math.max(0, targets.length - Math.max(0, d - (f[0] + v.damage)));
+    if (!settled && may && couldImprove([die], unsavedBy)) return pauseForLucky(s, run, u, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: d, hits: targets.length, unsaved: unsavedBy([die]) });
     // With the wound rules half the unsaved hits, rounded up, are wounds (§6.5 option).
-    const unsaved = targets.slice(0, Math.max(0, targets.length - saved));
+    const unsaved = targets.slice(0, unsavedBy([die]));
     const wounds = woundRules(s) ? Math.ceil(unsaved.length / 2) : 0;
-    unsaved.forEach((f, i) => { if (applyHurt(s, run, t, f, i < wounds ? 'wounded' : 'killed')) killed.push(f); });
+    unsaved.forEach((f, i) => { if (applyHurt(s, run, t, f, i < wounds ? 'wounded' : 'killed')) v.killed.push(f.id); });
   } else {
-    for (const f of targets) {
-      if (f.alive && saves(run, t, f.id)) continue;
-      const die = run.roll('damage_attack', 1, { figure: f.id })[0];
-      const fort = forts.find((x) => x.fig.id === f.id)?.fort as keyof typeof FORT_BONUS | null;
-      const bonus = fort && die !== 6 ? FORT_BONUS[fort] : 0;
-      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t, u) + bonus;
-      const res = damageResult(s, t, f, die + dmg, def);
-      run.emit('damage', { figure: f.id, attack: die + dmg, defence: def, ...hurtLabel(f, res) });
-      if (applyHurt(s, run, t, f, res)) killed.push(f);
+    for (; v.next < v.hits.length; v.next++) {
+      const f = fig(v.hits[v.next]);
+      const held = settled;
+      settled = undefined;
+      if (!held && f.alive && saves(run, t, f.id)) continue;
+      const die = held?.attack ?? run.roll('damage_attack', 1, { figure: f.id })[0];
+      const fort = v.forts[f.id] as keyof typeof FORT_BONUS | null;
+      const defDie = held?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]);
+      const defOf = (d: number) => defDie + armour(f.armour).rating + armourMod(t, u) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+      const resOf = (d: number) => damageResult(s, t, f, d + v.damage, defOf(d));
+      const res = resOf(die);
+      // Personality Lucky (§2.7): a damage die that a re-roll could turn into a wound or a kill.
+      if (!held && may && (f.alive || isWounded(f)) && couldImprove([die], (x) => hurtRank(resOf(x[0])))) {
+        return pauseForLucky(s, run, u, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: defOf(die) });
+      }
+      run.emit('damage', { figure: f.id, attack: die + v.damage, defence: defOf(die), ...hurtLabel(f, res) });
+      if (applyHurt(s, run, t, f, res)) v.killed.push(f.id);
     }
   }
-  lastFigureRule(t, killed);
+  lastFigureRule(t, v.killed.map(fig));
   afterCasualties(s, run, t);
+  return false;
 }
 
 function majorityArmour(figs: Figure[]): string {
@@ -389,11 +459,14 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
  * puts 1 hit on the visible figure the sniper chose (damage as normal); a failure means no more
  * fire this turn. [P] The target is marked Under Fire either way.
  */
-export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string): void {
+export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string, lucky = false): void {
   u.actedTurn = s.turn;
   const sniper = living(u)[0];
-  const [die] = run.roll('aimed_shot', 1, { unit: u.id, target: t.id, figure: figId });
+  const pre = lucky ? settledRoll(s, u, 'fire') : null;
+  const [die] = pre?.faces ?? run.roll('aimed_shot', 1, { unit: u.id, target: t.id, figure: figId });
   const hit = die >= QUALITY_TABLE[u.quality].target;
+  // Personality Lucky (§2.7): a missed aimed shot's die may be re-rolled.
+  if (!pre && !hit && luckyMay(s, u, lucky)) { pauseForLucky(s, run, u, 'fire', [die], { roll: 'fire', weaponFe: 0 }, { hits: 0 }, QUALITY_TABLE[u.quality].target); return; }
   run.emit('aimed_shot', { unit: u.id, target: t.id, figure: figId, hit });
   markUnderFire(t);
   if (!hit) { u.noFireTurn = s.turn; futureShock(s, run, t, u, u.side); return; }
@@ -429,15 +502,27 @@ function participants(s: S, a: Unit, b: Unit): Figure[] {
   return living(a).filter((f) => living(b).some((g) => edgeDistance(f.at, f.r, g.at, g.r) <= 5 || sees(s, f, g, { fire: false, observerUnit: a, targetUnit: b })));
 }
 
-/** §6.10 steps 4-8, after the defensive free shot and the charge move. */
-export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
+/** A close-assault result from one side (§6.10): 0 overrun, 1 lost, 2 draw, 3 won, 4 won by overrun. */
+function assaultRank(mine: number, theirs: number): number {
+  if (mine === theirs) return 2;
+  if (mine > theirs) return mine > 0 && mine >= 2 * theirs ? 4 : 3;
+  return theirs > 0 && theirs >= 2 * mine ? 0 : 1;
+}
+
+/**
+ * §6.10 steps 4-8, after the defensive free shot and the charge move. `lucky`: the order's step
+ * resumes after a Lucky window on either side's assault roll (§2.7), the attacker's first.
+ */
+export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = false): void {
   const pa = participants(s, att, def), pd = participants(s, def, att);
   if (!pa.length || !living(def).length) {
     run.emit('assault_fizzled', { unit: att.id, target: def.id });
     return;
   }
+  const pre = lucky ? settledRoll(s, att, 'assault') ?? settledRoll(s, def, 'assault') : null;
+  const held = pre?.carry as Extract<LuckyCarry, { roll: 'assault' }> | undefined;
   const total = (u: Unit, mine: Figure[], theirs: Figure[], charging: boolean) => {
-    const faces = run.roll('assault', living(u).length > 1 ? 2 : 1, { unit: u.id });
+    const faces = held?.faces[u.id] ?? run.roll('assault', living(u).length > 1 ? 2 : 1, { unit: u.id });
     const mods: Record<string, number> = {};
     if (charging) mods.charging = 1;
     // Berserk's charge +2 (§2.6).
@@ -460,12 +545,20 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit): void {
     // Powered armour: +3 (§7.21).
     if (powered(u)) mods.poweredArmour = POWERED_ASSAULT;
     Object.assign(mods, assaultTraitMods(u));
-    return { score: (isLegend(u) ? 6 : Math.max(...faces)) + Object.values(mods).reduce((x, y) => x + y, 0), mods };
+    const scoreOf = (f: number[]) => (isLegend(u) ? 6 : Math.max(...f)) + Object.values(mods).reduce((x, y) => x + y, 0);
+    return { score: scoreOf(faces), mods, faces, scoreOf };
   };
   // Slick: each slick model may be engaged by at most 2 opponents (§2.6): the opposing count is capped.
   const cap = (mine: Figure[], u: Unit) => (has(u, 'slick') ? 2 * mine.length : Infinity);
   const paEff = pa.slice(0, cap(pd, def)), pdEff = pd.slice(0, cap(pa, att));
-  const ta = total(att, paEff, pdEff, true), td = total(def, pdEff, paEff, false);
+  const { faces: fa, scoreOf: sa, ...ta } = total(att, paEff, pdEff, true), { faces: fd, scoreOf: sd, ...td } = total(def, pdEff, paEff, false);
+  // Personality Lucky (§2.7): each side's owner may re-roll one of its own dice when that could change the result.
+  const offered = held?.offered ?? [];
+  for (const [x, fx, own, theirs] of [[att, fa, sa, td.score], [def, fd, sd, ta.score]] as const) {
+    if (offered.includes(x.id) || !luckyMay(s, x, lucky) || !couldImprove(fx, (f) => assaultRank(own(f), theirs))) continue;
+    pauseForLucky(s, run, x, 'assault', fx, { roll: 'assault', faces: { [att.id]: fa, [def.id]: fd }, offered: [...offered, x.id] }, { score: own(fx), opponent: theirs });
+    return;
+  }
   const outcome = ta.score > td.score ? 'attacker' : td.score > ta.score ? 'defender' : 'draw';
   run.emit('assault_result', { unit: att.id, target: def.id, attacker: ta, defender: td, outcome });
   const [win, lose] = outcome === 'defender' ? [def, att] : [att, def];
@@ -572,10 +665,12 @@ function heroSplit(s: S, run: Run, u: Unit, t: Unit | null, h: { c: Unit; fig: F
   if (t && inPlay(t)) {
     h.fig.alive = false;
     try { fired = shoot(s, run, u, t, { ...opt, aim: undefined, solo: true }); } finally { h.fig.alive = true; }
+    if (luckyOpen(s)) return fired;
   }
   const ht = opt.heroTarget === undefined ? t : opt.heroTarget;
   if (!ht || !inPlay(ht) || !h.fig.alive || !inPlay(u)) return fired;
-  return shoot(s, run, heroUnit(u, h, opt.pos), ht, { ...opt, solo: true }) || fired;
+  // The Hero's own shot is his, not the squad's: no Lucky window on it.
+  return shoot(s, run, heroUnit(u, h, opt.pos), ht, { ...opt, solo: true, lucky: false }) || fired;
 }
 
 /**
@@ -584,15 +679,16 @@ function heroSplit(s: S, run: Run, u: Unit, t: Unit | null, h: { c: Unit; fig: F
  * attached Hero fires on his own (`hero`: his target and his pick of the figure hit, §2.6).
  */
 export function squadFire(s: S, run: Run, u: Unit, t: Unit | null, teamTarget: Unit | null, moved: boolean, hero: { target?: Unit; aim?: string } = {}): void {
-  const ho: ShotOptions = { ...(hero.target ? { heroTarget: hero.target } : {}), ...(hero.aim ? { aim: hero.aim } : {}) };
+  // The squad's own shot may open a Lucky window (§2.7): the order's step resumes it (rules/lucky.ts).
+  const ho: ShotOptions = { ...(hero.target ? { heroTarget: hero.target } : {}), ...(hero.aim ? { aim: hero.aim } : {}), lucky: true };
   // Only the Hero fires (the squad holds its fire).
   if (!t && hero.target) { const h = attachedHero(s, u); if (h) heroSplit(s, run, u, null, h, ho); }
   const crew = living(u).filter((f) => f.team);
   if (!crew.length || (!moved && !teamTarget)) { if (t && inPlay(t)) shoot(s, run, u, t, ho); return; }
   if (t && inPlay(t)) {
     for (const f of crew) f.alive = false;
-    shoot(s, run, u, t, ho);
-    for (const f of crew) f.alive = true;
+    try { shoot(s, run, u, t, ho); } finally { for (const f of crew) f.alive = true; }
+    if (luckyOpen(s)) return;
   }
   if (!moved && teamTarget && inPlay(teamTarget) && inPlay(u)) shoot(s, run, teamPart(u), teamTarget);
 }

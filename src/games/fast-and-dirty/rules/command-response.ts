@@ -95,7 +95,7 @@ export function luckyCommandResponse(s: S, run: Run, u: Unit, die: number, rerol
   const h = u.luckyHeld!;
   const mods = h.mods ?? {};
   const total = die + Object.values(mods).reduce((a, b) => a + b, 0);
-  u.hesitant = total < h.target;
+  u.hesitant = total < h.target!;
   if (rerolled) run.emit('command_response', { unit: u.id, die, mods, total, target: h.target, passed: !u.hesitant, lucky: true });
   orderRecall(s, run, u, die, !!h.wasOut);
 }

@@ -1,19 +1,30 @@
 // Personality Lucky (§2.7, source p.35, checklist #72): "A squad with a lucky trooper can re-roll any
 // one die roll once during the game." The re-roll is the owner's decision right after the roll (§5.6
-// reaction table). [P] Offered after the unit's own tests at activation that it failed: the morale
-// test (3D6, after any leadership re-rolls) and the Command Response test (1D6); the owner picks one
-// die to re-roll (`die`: its index in the exposed faces) or keeps them (`die: null`, the Lucky stays
-// for later). The new face replaces the old one (both stay in the log, §8.2). Also offered after the
-// unit's other failed 1D6 tests at activation, before its order: Hesitant and Cautious (§2.6), and
-// the hide roll (§7.10, its own answer before the order) (`openLucky`). Other rolls of the unit
-// (fire, damage, assault, tasks…) are not offered: they resolve inside an order with no window.
+// reaction table): the owner picks one die to re-roll (`die`: its index in the exposed faces) or keeps
+// them (`die: null`, the Lucky stays for later). The new face replaces the old one (both stay in the
+// log, §8.2), once per game whichever window used it. [P] The window opens only where a re-roll could
+// change what the roll does:
+// - the unit's tests at activation that it failed, before its order: the morale test (3D6, after any
+//   leadership re-rolls), Command Response (1D6), Hesitant and Cautious (§2.6), the hide roll (§7.10)
+//   (`openLucky`); the activation goes on from the test;
+// - its own rolls inside an order (`pauseForLucky`), the active unit's or an opportunity firer's: the
+//   fire roll of its shot at a unit (the Fire Effect dice, a team's die with them, scattered fire's
+//   2D6, a sniper's aimed-shot test), each damage die of its hits, its close-assault roll (attacking,
+//   or defending against the active unit's charge), its variable-movement roll and a task's 3D6. The
+//   order pauses (phase 'lucky', `s.luckyOrder`) and the answer runs the step that rolled again from
+//   its start with the settled dice (`settledRoll`); the step's earlier parts roll nothing, so they
+//   repeat nothing, as the Elusive window's resumption does.
+// Its other rolls get no window: kill dice, weapon FE dice, fire at vehicles, bunkers and sentry guns,
+// blasts, the defensive free shot, card-sequence fire, demolition, the Intruder's test, and its rolls
+// as a target.
 import { violation, type Violation } from '../../../engine/types.js';
-import { hasPersonality, type Action, type S, type Unit } from '../state.js';
+import { hasPersonality, type Action, type LuckyCarry, type LuckyResume, type LuckySettled, type OrderRoll, type S, type Unit } from '../state.js';
 import { successes, type Run } from './run.js';
 
 export const luckyReady = (u: Unit) => hasPersonality(u, 'lucky') && !u.luckyUsed;
 
-export const luckyUnit = (s: S): Unit => s.units.find((x) => x.id === s.active)!;
+/** The unit whose Lucky decision is open: the one whose roll paused an order, else the active unit (its tests). */
+export const luckyUnit = (s: S): Unit => s.units.find((x) => x.id === (s.luckyOrder?.unit ?? s.active))!;
 
 /** A failed 1D6 test of the active unit at activation: the Lucky window opens if its luck is unspent (true). */
 export function openLucky(run: Run, u: Unit, test: 'hesitant' | 'cautious' | 'hide', die: number, target: number): boolean {
@@ -21,6 +32,53 @@ export function openLucky(run: Run, u: Unit, test: 'hesitant' | 'cautious' | 'hi
   u.luckyHeld = { test, faces: [die], target };
   run.emit('lucky_window', { unit: u.id, test, faces: [die], target });
   return true;
+}
+
+/**
+ * May this roll open a window: its step can resume (`lucky`), the game goes on, and `u` is a unit on
+ * the table (not a Hero's or a team's part firing on its own) with its luck unspent.
+ */
+export const luckyMay = (s: S, u: Unit, lucky: boolean | undefined): boolean => !!lucky && !s.result && luckyReady(u) && s.units.includes(u);
+
+/** The faces with die `i` showing `to`. */
+const withDie = (faces: number[], i: number, to: number) => faces.map((d, j) => (j === i ? to : d));
+
+/** Could re-rolling one die do better than the dice as they stand (`score`: higher is better; a 6 is the best face)? */
+export function couldImprove(faces: number[], score: (faces: number[]) => number): boolean {
+  const now = score(faces);
+  return faces.some((_, i) => score(withDie(faces, i, 6)) > now);
+}
+
+/**
+ * A roll inside an order opens the Lucky window: its faces held for the owner's answer, the order
+ * paused until then; `carry` is what the rolling step needs to go on, `shown` what the roll gives as
+ * it stands (the decision's `exposes`, the event). The step's callers return at once (`pausedAt`).
+ */
+export function pauseForLucky(s: S, run: Run, u: Unit, test: OrderRoll, faces: number[], carry: LuckyCarry, shown: Record<string, number>, target: number | null = null): true {
+  u.luckyHeld = { test, faces: [...faces], target, shown };
+  s.luckyOrder = { unit: u.id, carry };
+  s.phase = 'lucky';
+  s.step++;
+  run.emit('lucky_window', { unit: u.id, test, faces, ...(target === null ? {} : { target }), ...shown });
+  return true;
+}
+
+/** A Lucky window on a roll inside an order is open: the steps that called the roll return at once. */
+export const luckyOpen = (s: S): boolean => s.phase === 'lucky' && !!s.luckyOrder;
+
+/** After a step that may roll: true when a Lucky window paused the order; the innermost resumable step records where it goes on. */
+export function pausedAt(s: S, resume: LuckyResume): boolean {
+  if (!luckyOpen(s)) return false;
+  s.luckyOrder!.resume ??= resume;
+  return true;
+}
+
+/** The dice an answered window settled for this unit's roll, read once as the paused step runs again; null: roll afresh. */
+export function settledRoll(s: S, u: Unit, roll: OrderRoll): LuckySettled | null {
+  const x = s.luckySettled;
+  if (!x || x.unit !== u.id || x.roll !== roll) return null;
+  delete s.luckySettled;
+  return x;
 }
 
 export function luckyProblem(s: S, a: Action): Violation | null {
@@ -36,11 +94,31 @@ export function luckyCandidates(s: S): Action[] {
   return [{ type: 'lucky', die: null }, ...h.faces.map((_, i) => ({ type: 'lucky' as const, die: i }))];
 }
 
-/** Default: a morale test that routs (no success) re-rolls its first failed die; anything else keeps the Lucky. */
+const lowest = (faces: number[]) => faces.indexOf(Math.min(...faces));
+
+/**
+ * Default: the luck is kept for a worse day, except where the roll failed outright and a re-roll
+ * cannot make it worse: a morale test that routs (no success) re-rolls its first failed die; a shot
+ * with no hit, its lowest fire die; a close assault that goes against the unit, its lower die (one
+ * die only when it is overrun); a task with no success (its consequence), its first failed die.
+ */
 export function luckyDefault(s: S): Action {
   const h = luckyUnit(s).luckyHeld!;
-  if (h.test !== 'morale' || successes(h.faces, h.target) + (h.auto ?? 0) > 0) return { type: 'lucky', die: null };
-  return { type: 'lucky', die: Math.max(0, h.faces.findIndex((d) => d < h.target)) };
+  const keep: Action = { type: 'lucky', die: null };
+  const sh = h.shown ?? {};
+  switch (h.test) {
+    case 'morale':
+      if (successes(h.faces, h.target!) + (h.auto ?? 0) > 0) return keep;
+      return { type: 'lucky', die: Math.max(0, h.faces.findIndex((d) => d < h.target!)) };
+    case 'fire': return sh.hits === 0 ? { type: 'lucky', die: lowest(h.faces) } : keep;
+    case 'assault': {
+      if (sh.score >= sh.opponent) return keep;
+      const overrun = sh.opponent > 0 && sh.opponent >= 2 * sh.score;
+      return h.faces.length > 1 || overrun ? { type: 'lucky', die: lowest(h.faces) } : keep;
+    }
+    case 'task': return sh.successes === 0 ? { type: 'lucky', die: Math.max(0, h.faces.findIndex((d) => d < h.target!)) } : keep;
+    default: return keep;
+  }
 }
 
 /** The held dice after the decision: one die re-rolled (the Lucky spent) or all kept. */

@@ -9,6 +9,7 @@ import { QUALITY_TABLE, hasPersonality, living, type Action, type S, type Side, 
 import { afterCasualties } from './combat.js';
 import { ignoresPinned, markUnderFire } from './traits.js';
 import { successes, type Run } from './run.js';
+import { couldImprove, luckyMay, pauseForLucky, settledRoll } from './lucky.js';
 
 export type Skill = 'marginal' | 'competent' | 'expert' | 'master';
 /** §7.28: Marginal 5+, Competent 4+, Expert 3+, Master 2+. */
@@ -98,11 +99,20 @@ export function taskProblem(s: S, u: Unit, task: { fig: string; id: string }): V
   return null;
 }
 
-/** One attempt: 3D6 against the target; the consequence of 0 successes as the task defines it. */
-export function attemptTask(s: S, run: Run, u: Unit, task: { fig: string; id: string }): void {
+/**
+ * One attempt: 3D6 against the target; the consequence of 0 successes as the task defines it. `lucky`:
+ * the Command order resumes after a Lucky window on a failed attempt's dice (§2.7, rules/lucky.ts).
+ */
+export function attemptTask(s: S, run: Run, u: Unit, task: { fig: string; id: string }, lucky = false): void {
   const t = s.tasks!.find((x) => x.id === task.id)!;
   const target = taskTarget(u, task.fig, t);
-  const n = successes(run.roll('task', 3, { unit: u.id, figure: task.fig, task: t.id }), target);
+  const pre = lucky ? settledRoll(s, u, 'task') : null;
+  const faces = pre?.faces ?? run.roll('task', 3, { unit: u.id, figure: task.fig, task: t.id });
+  const n = successes(faces, target);
+  if (!pre && luckyMay(s, u, lucky) && couldImprove(faces, (f) => Math.min(2, successes(f, target)))) {
+    pauseForLucky(s, run, u, 'task', faces, { roll: 'task' }, { successes: n }, target);
+    return;
+  }
   const result = n >= 2 ? 'accomplished' : n === 1 ? 'failed' : 'failedBadly';
   if (n >= 2) t.done = u.side as Side;
   run.emit('task', { unit: u.id, figure: task.fig, task: t.id, target, successes: n, result, ...(n === 0 ? { consequence: t.onFailure ?? 'none' } : {}) });

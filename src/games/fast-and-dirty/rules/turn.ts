@@ -6,12 +6,12 @@ import { coherencyDistance, inImpassable, pathCost } from '../geometry.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
 import { firePlan, priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
-import { QUALITY_TABLE, casualties, inPlay, living, other, troops, type Action, type Options, type S, type Side, type Unit } from '../state.js';
+import { QUALITY_TABLE, casualties, inPlay, living, other, troops, type Action, type LuckyResume, type Options, type S, type Side, type Unit } from '../state.js';
 import { attach, attachTeam, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, hideAtCentre, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
-import { squadFire, aimedShot, autoFallBack, blastShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { squadFire, aimedShot, autoFallBack, blastShot, continueShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
@@ -19,7 +19,7 @@ import { bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
 import { aidBusy, leaveNoOneBehind, recoverWounded, releaseMedics } from './wounds.js';
 import { commandResponse, hesitantTrait, luckyCommandResponse, sideJammed } from './command-response.js';
-import { luckyFaces, luckyUnit } from './lucky.js';
+import { couldImprove, luckyFaces, luckyMay, luckyUnit, pauseForLucky, pausedAt, settledRoll } from './lucky.js';
 import { platoonProblem } from './platoon.js';
 import { startDeployment } from './deploy.js';
 import { startInfiltration } from './infiltrate.js';
@@ -370,10 +370,13 @@ export function applyLucky(s: S, run: Run, die: number | null): void {
   const u = luckyUnit(s);
   const h = u.luckyHeld!;
   const faces = luckyFaces(run, u, die);
+  if (s.luckyOrder) { resumeLucky(s, run, u, faces); return; }
+  // A test at activation: its target number decides.
+  const target = h.target!;
   // The hide roll (§7.10): a re-roll that succeeds hides the unit; then its order, hidden or not.
   if (h.test === 'hide') {
     delete u.luckyHeld;
-    if (die !== null && faces[0] >= h.target) hideAtCentre(s, run, u, { lucky: true });
+    if (die !== null && faces[0] >= target) hideAtCentre(s, run, u, { lucky: true });
     s.phase = 'order';
     s.step++;
     return;
@@ -381,7 +384,7 @@ export function applyLucky(s: S, run: Run, die: number | null): void {
   // Hesitant or Cautious (§2.6): the kept or re-rolled die decides; then the activation goes on.
   if (h.test === 'hesitant' || h.test === 'cautious') {
     delete u.luckyHeld;
-    const passed = faces[0] >= h.target;
+    const passed = faces[0] >= target;
     if (h.test === 'hesitant') u.wavering = !passed;
     else if (passed) delete u.cautiousFailed;
     if (die !== null) run.emit(`${h.test}_test`, { unit: u.id, die: faces[0], passed, lucky: true });
@@ -396,9 +399,33 @@ export function applyLucky(s: S, run: Run, die: number | null): void {
     return;
   }
   delete u.luckyHeld;
-  const r = afterMoraleDice(s, run, u, successes(faces, h.target) + (h.auto ?? 0));
+  const r = afterMoraleDice(s, run, u, successes(faces, target) + (h.auto ?? 0));
   if (r === 'motivator') { s.phase = 'motivator'; s.step++; return; }
   afterTests(s, run, u, r);
+}
+
+/**
+ * A roll inside an order after the Lucky decision (§2.7): the order goes on where it paused, the
+ * step that rolled running again with the kept or re-rolled dice (read once by that roll); a damage
+ * die's shot first finishes its hits, and the step then finds that shot done.
+ */
+function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
+  const p = s.luckyOrder!;
+  const resume = p.resume!;
+  s.luckyOrder = null;
+  delete u.luckyHeld;
+  s.phase = 'order';
+  const c = p.carry;
+  if (c.roll === 'damage') {
+    if (continueShot(s, run, c.volley, { attack: faces[0], defence: c.defence })) { s.luckyOrder!.resume = resume; return; }
+    s.luckySettled = { unit: c.volley.shooter, roll: 'fire', faces: [], done: true };
+  } else {
+    if (c.roll === 'assault') c.faces[u.id] = faces;
+    s.luckySettled = { unit: u.id, roll: c.roll, faces, carry: c };
+  }
+  resumeOrder(s, run, resume);
+  // A step whose shot has no target left (its hits took the last figure) reads nothing.
+  delete s.luckySettled;
 }
 
 /** The Motivator decision (§2.7): re-roll the failed morale test (once per game) or keep it; then the activation goes on. */
@@ -517,39 +544,12 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
     case 'engage': {
       if (a.jump === 'bound') u.bounding = true;
       if (a.jump) run.emit('jump', { unit: u.id, jump: a.jump });
-      const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
-      const end = movePositions(a.moves);
       // Carriers of wounded do not shoot this activation (§7.23).
       for (const c of a.carry ?? []) { const b = u.figures.find((f) => f.id === c.by); if (b) b.carryTurn = s.turn; }
-      if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
-      if (a.indirect) mortarFire(s, run, u, a.indirect);
-      if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed);
-      else if ((t || a.teamTarget || a.hero?.target) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0, heroFire(s, a));
-      if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
-      if (a.bunker && a.fireFirst) bunkerShot(s, run, u, a.bunker);
-      if (a.sentry && a.fireFirst) sentryShot(s, run, u, a.sentry);
-      const before = startsOf(u);
-      // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
-      moveFigures(s, run, u, s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move') : end);
-      // The carried wounded go with their carriers (§7.23), if the carrier is still standing.
-      for (const c of a.carry ?? []) {
-        const w = u.figures.find((f) => f.id === c.fig), b = u.figures.find((f) => f.id === c.by);
-        if (w && b?.alive && w.wounded && end.get(w.id)) { w.at = [end.get(w.id)![0], end.get(w.id)![1]]; delete w.leftBehind; }
-      }
-      checkMines(s, run, u, pathsOf(u, a.moves, before));
-      // A Leap: the unit may take no other action this turn (§7.12).
-      if (a.jump === 'leap') u.noFireTurn = s.turn;
-      if (end.size && openOpportunity(s, u, a)) return;
+      if (engageFrom(s, run, u, a, 'fire')) return;
       break;
     }
-    case 'rush': {
-      const end = movePositions(a.moves);
-      const before = startsOf(u);
-      moveFigures(s, run, u, s.options.variableMovement ? variableEnd(s, run, u, a.moves, 'rush') : end);
-      checkMines(s, run, u, pathsOf(u, a.moves, before));
-      if (end.size && openOpportunity(s, u, a)) return;
-      break;
-    }
+    case 'rush': if (rushOrder(s, run, u, a)) return; break;
     case 'assault': {
       // Against a sentry gun: as against a vehicle (§7.25 [P], §6.11).
       if (isSentryId(a.target)) {
@@ -583,30 +583,111 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       }
       const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
       const before = a.jump ? start : startsOf(u);
-      if (chargeIn(s, run, u, t.id, live, before, movePositions(live)) && inPlay(t)) resolveAssault(s, run, u, t);
+      if (!chargeIn(s, run, u, t.id, live, before, movePositions(live))) break;
+      if (closeAssault(s, run, u, a)) return;
       break;
     }
-    case 'command': {
-      const d = a.demolition;
-      if (a.scout) placeScout(s, run, u, a.scout);
-      if (a.callFire) callFire(s, run, u, a.callFire);
-      if (a.task && !s.result) attemptTask(s, run, u, a.task);
-      if (a.intrude && !s.result) intrude(s, run, u, a.intrude);
-      if (d && !s.result) demolition(s, run, u, d.act, d.fig);
-      if (a.target && inPlay(u)) {
-        const t = s.units.find((x) => x.id === a.target)!;
-        // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
-        const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
-        for (const f of busy) f.alive = false;
-        if (inPlay(t)) shoot(s, run, u, t);
-        for (const f of busy) f.alive = true;
-      }
-      // The aid teams' recovery rolls, after the rest have fired [P]: a recovered figure does not join this order's fire.
-      if (a.recover && inPlay(u)) recoverWounded(s, run, u, a.recover);
-      break;
-    }
+    case 'command': if (commandOrder(s, run, u, a, 'start')) return; break;
   }
   finishOrder(s, run, u, a);
+}
+
+type OrderOf<T extends Action['type']> = Extract<Action, { type: T }>;
+
+/**
+ * Engage (§5.3) from a stage: the fire before the move, then the move (with its variable-movement
+ * roll) and Opportunity Fire's window. True when a window paused the order; a Lucky window on the
+ * fire or the move roll resumes the order at that stage (§2.7).
+ */
+function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' | 'move'): boolean {
+  const end = movePositions(a.moves);
+  if (from === 'fire') {
+    const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
+    if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
+    if (a.indirect) mortarFire(s, run, u, a.indirect);
+    if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed, true);
+    else if ((t || a.teamTarget || a.hero?.target) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0, heroFire(s, a));
+    if (pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a })) return true;
+    if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
+    if (a.bunker && a.fireFirst) bunkerShot(s, run, u, a.bunker);
+    if (a.sentry && a.fireFirst) sentryShot(s, run, u, a.sentry);
+  }
+  const before = startsOf(u);
+  // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
+  const to = s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move', true) : end;
+  if (pausedAt(s, { at: 'engage', from: 'move', unit: u.id, action: a })) return true;
+  moveFigures(s, run, u, to);
+  // The carried wounded go with their carriers (§7.23), if the carrier is still standing.
+  for (const c of a.carry ?? []) {
+    const w = u.figures.find((f) => f.id === c.fig), b = u.figures.find((f) => f.id === c.by);
+    if (w && b?.alive && w.wounded && end.get(w.id)) { w.at = [end.get(w.id)![0], end.get(w.id)![1]]; delete w.leftBehind; }
+  }
+  checkMines(s, run, u, pathsOf(u, a.moves, before));
+  // A Leap: the unit may take no other action this turn (§7.12).
+  if (a.jump === 'leap') u.noFireTurn = s.turn;
+  return end.size > 0 && openOpportunity(s, u, a);
+}
+
+/** Rush (§5.3): the move (its variable-movement roll may open the Lucky window) and Opportunity Fire's window; true when paused. */
+function rushOrder(s: S, run: Run, u: Unit, a: OrderOf<'rush'>): boolean {
+  const end = movePositions(a.moves);
+  const before = startsOf(u);
+  const to = s.options.variableMovement ? variableEnd(s, run, u, a.moves, 'rush', true) : end;
+  if (pausedAt(s, { at: 'rush', unit: u.id, action: a })) return true;
+  moveFigures(s, run, u, to);
+  checkMines(s, run, u, pathsOf(u, a.moves, before));
+  return end.size > 0 && openOpportunity(s, u, a);
+}
+
+/** The close assault once the chargers are in (§6.10 steps 4-8); true when a Lucky window on an assault roll paused it. */
+function closeAssault(s: S, run: Run, u: Unit, a: OrderOf<'assault'>): boolean {
+  const t = s.units.find((x) => x.id === a.target)!;
+  if (inPlay(u) && inPlay(t)) resolveAssault(s, run, u, t, true);
+  return pausedAt(s, { at: 'assault', unit: u.id, action: a });
+}
+
+/**
+ * Command (§5.3) from a stage: its sub-actions in order, the task and the unit's fire being the
+ * stages a Lucky window resumes at (§2.7). True when a window paused the order.
+ */
+function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'start' | 'task' | 'fire'): boolean {
+  const d = a.demolition;
+  if (from === 'start') {
+    if (a.scout) placeScout(s, run, u, a.scout);
+    if (a.callFire) callFire(s, run, u, a.callFire);
+  }
+  if (from !== 'fire') {
+    if (a.task && !s.result) attemptTask(s, run, u, a.task, true);
+    if (pausedAt(s, { at: 'command', from: 'task', unit: u.id, action: a })) return true;
+    if (a.intrude && !s.result) intrude(s, run, u, a.intrude);
+    if (d && !s.result) demolition(s, run, u, d.act, d.fig);
+  }
+  if (a.target && inPlay(u)) {
+    const t = s.units.find((x) => x.id === a.target)!;
+    // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
+    const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
+    for (const f of busy) f.alive = false;
+    try { if (inPlay(t)) shoot(s, run, u, t, { lucky: true }); } finally { for (const f of busy) f.alive = true; }
+    if (pausedAt(s, { at: 'command', from: 'fire', unit: u.id, action: a })) return true;
+  }
+  // The aid teams' recovery rolls, after the rest have fired [P]: a recovered figure does not join this order's fire.
+  if (a.recover && inPlay(u)) recoverWounded(s, run, u, a.recover);
+  return false;
+}
+
+/** The order paused at a Lucky window goes on from the step that rolled (§2.7), then to its end. */
+function resumeOrder(s: S, run: Run, r: LuckyResume): void {
+  if (r.at === 'opportunity') { if (!opportunityShot(s, run, r.firer)) afterOpportunity(s, run); return; }
+  const u = s.units.find((x) => x.id === r.unit)!;
+  let paused = false;
+  switch (r.at) {
+    case 'finish': finishOrder(s, run, u, r.action); return;
+    case 'engage': paused = engageFrom(s, run, u, r.action as OrderOf<'engage'>, r.from); break;
+    case 'rush': paused = rushOrder(s, run, u, r.action as OrderOf<'rush'>); break;
+    case 'assault': paused = closeAssault(s, run, u, r.action as OrderOf<'assault'>); break;
+    case 'command': paused = commandOrder(s, run, u, r.action as OrderOf<'command'>, r.from); break;
+  }
+  if (!paused) finishOrder(s, run, u, r.action);
 }
 
 /**
@@ -615,15 +696,24 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
  * Rush); each figure goes as far as the roll allows along its path, never past it. A figure whose
  * shortened move would end on another base stops earlier (the roll trims, never rejects).
  */
-export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path: Pt[] }[], mode: 'move' | 'rush'): Positions {
-  const rolls = u.quality === 'elite' ? 2 : 1;
-  const totals: number[] = [];
-  for (let i = 0; i < rolls; i++) {
-    const f = run.roll(mode === 'move' ? 'variable_move' : 'variable_rush', mode === 'move' ? 1 : 2, { unit: u.id });
-    totals.push(f.reduce((x, y) => x + y, 0) + (mode === 'move' ? 2 : 4));
-  }
+export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path: Pt[] }[], mode: 'move' | 'rush', lucky = false): Positions {
+  const rolls = u.quality === 'elite' ? 2 : 1, per = mode === 'move' ? 1 : 2;
+  const pre = lucky ? settledRoll(s, u, 'move') : null;
+  const faces = pre?.faces ?? Array.from({ length: rolls }, () => run.roll(mode === 'move' ? 'variable_move' : 'variable_rush', per, { unit: u.id })).flat();
   const uf = (u.underFire ? 200 : 0) - gravityMove(s) - traitMove(u);
-  const allowance = Math.max(0, Math.max(...totals) * 100 - (mode === 'move' ? uf : 2 * uf));
+  const allowanceOf = (f: number[]) => {
+    const totals = Array.from({ length: rolls }, (_, i) => f.slice(i * per, (i + 1) * per).reduce((x, y) => x + y, 0) + (mode === 'move' ? 2 : 4));
+    return Math.max(0, Math.max(...totals) * 100 - (mode === 'move' ? uf : 2 * uf));
+  };
+  const allowance = allowanceOf(faces);
+  // Personality Lucky (§2.7): a roll too short for a declared path may be re-rolled.
+  if (!pre && luckyMay(s, u, lucky)) {
+    const needed = Math.max(0, ...moves.map((m) => { const f = u.figures.find((x) => x.id === m.fig)!; const c = pathCost(s, [f.at, ...m.path], has(u, 'agile'), clearance(s, u, f)); return 'cost' in c ? c.cost : Infinity; }));
+    if (couldImprove(faces, (f) => Math.min(allowanceOf(f), needed))) {
+      pauseForLucky(s, run, u, 'move', faces, { roll: 'move' }, { allowance, needed: Number.isFinite(needed) ? needed : 0 });
+      return new Map();
+    }
+  }
   run.emit('variable_movement', { unit: u.id, mode, allowance });
   const trimmed = new Map(moves.map((m) => {
     const f = u.figures.find((x) => x.id === m.fig)!;
@@ -691,13 +781,27 @@ function openOpportunity(s: S, u: Unit, a: Action): boolean {
 /** The window's answer: the chosen unit fires at the mover and loses its activation (§7.18, A18); then the order resumes. */
 export function applyOpportunity(s: S, run: Run, firer: string | null): void {
   const it = s.interrupted!;
-  const mover = s.units.find((x) => x.id === it.unit)!;
   if (firer) {
-    const r = s.units.find((x) => x.id === firer)!;
-    run.emit('opportunity_fire', { unit: r.id, target: mover.id });
-    shoot(s, run, r, mover);
-    r.activated = true;
+    run.emit('opportunity_fire', { unit: firer, target: it.unit });
+    if (opportunityShot(s, run, firer)) return;
   }
+  afterOpportunity(s, run);
+}
+
+/** The reacting unit's shot at the mover (its Lucky window resumes here, §2.7); it loses its activation. True when paused. */
+function opportunityShot(s: S, run: Run, firer: string): boolean {
+  const r = s.units.find((x) => x.id === firer)!;
+  const mover = s.units.find((x) => x.id === s.interrupted!.unit)!;
+  shoot(s, run, r, mover, { lucky: true });
+  if (pausedAt(s, { at: 'opportunity', unit: mover.id, firer })) return true;
+  r.activated = true;
+  return false;
+}
+
+/** The window is over: the mover's order resumes (or its activation ends if the fire took it out). */
+function afterOpportunity(s: S, run: Run): void {
+  const it = s.interrupted!;
+  const mover = s.units.find((x) => x.id === it.unit)!;
   s.interrupted = null;
   s.phase = 'order';
   if (!inPlay(mover)) { endActivation(s, run, mover); return; }
@@ -818,6 +922,8 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
   if (a.type === 'engage' && (a.target || a.teamTarget || a.hero?.target) && !a.fireFirst && !a.aimed && inPlay(u)) {
     const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
     squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0, heroFire(s, a));
+    // A Lucky window on the squad's shot (§2.7): the rest of the order waits; its answer runs this step again.
+    if (pausedAt(s, { at: 'finish', unit: u.id, action: a })) return;
   }
   if (a.type === 'engage' && a.bunker && !a.fireFirst && inPlay(u)) bunkerShot(s, run, u, a.bunker);
   if (a.type === 'engage' && a.sentry && !a.fireFirst && inPlay(u)) sentryShot(s, run, u, a.sentry);

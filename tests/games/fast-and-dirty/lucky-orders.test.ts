@@ -1,0 +1,347 @@
+// Checklist item #72, personality Lucky (§2.7, source p.35): "A squad with a lucky trooper can
+// re-roll any one die roll once during the game." The owner decides right after the roll (§5.6),
+// also for the unit's own rolls inside an order: its fire dice, each damage die of its hits, its
+// close-assault dice (attacking or defending), a variable-movement roll, a task's 3D6. The order
+// pauses at the window and resumes with the kept or re-rolled dice. Dice scripted by value.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { act, craft, decision, evOf, faces, fastAndDirty, row, seats, shootAt, squad, tryAct, unitOf } from './helpers.js';
+import { eventsFor } from '../../../src/engine/kernel.js';
+import { randomPlayout } from '../../../src/engine/playout.js';
+import { checkPlayout } from '../../../src/engine/conformance.js';
+import { isViolation, type GameEvent } from '../../../src/engine/types.js';
+import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
+import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
+import type { Pt } from '../../../src/engine/mech/geom2d.js';
+
+const code = (r: unknown) => (r as { code?: string }).code;
+/** A Regular squad of `n` assault rifles, its last trooper with these personalities. */
+const luckySquad = (n = 5, personalities = ['lucky'], quality: UnitSpec['quality'] = 'regular'): UnitSpec => ({
+  name: 'Lucky', quality, resolve: 'steady',
+  figures: [...(n > 1 ? [{ weapon: 'assaultRifle', armour: 'light', count: n - 1 }] : []), { weapon: 'assaultRifle', armour: 'light', personalities }],
+});
+/**
+ * A1 (5 Regulars, the fifth Lucky) on y = 5", B1 (5 Regulars) `dy` further north, in the open. At 10"
+ * (close range) A1's FE is its higher die + 1 (Regular) + 1 (5 rifles), 3 points a hit.
+ */
+function range(name: string, o: { personalities?: string[]; dy?: number; options?: Record<string, unknown> } = {}): S {
+  return craft({ name, active: 'A1', options: o.options, units: [
+    { id: 'A1', side: 0, spec: luckySquad(5, o.personalities), at: row(1000, 500, 5) },
+    { id: 'B1', side: 1, spec: squad('regular', 5), at: row(1000, 500 + (o.dy ?? 1100), 5) },
+  ] });
+}
+const lucky = (die: number | null): Action => ({ type: 'lucky', die });
+
+test('#72 Lucky, fire: after its fire roll the owner may re-roll one Fire Effect die; the new die replaces the old and the squad keeps its highest (§2.7, §6.4)', () => {
+  // Dice 2 and 1: FE 2 + 2 = 4, one hit; a 6 would give 8, two hits: the window opens.
+  const r = act(range('lo-fire'), shootAt('B1'), faces(2, 1));
+  assert.equal(r.s.phase, 'lucky');
+  const d = decision(r.s);
+  assert.equal(d.kind, 'lucky');
+  assert.equal(d.seat, 0);
+  assert.equal(d.timing, 'turn');
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'fire', faces: [2, 1], target: null, fe: 4, hits: 1 });
+  assert.deepEqual(evOf(r.events, 'lucky_window'), [{ unit: 'A1', test: 'fire', faces: [2, 1], fe: 4, hits: 1 }]);
+  assert.equal(evOf(r.events, 'shot').length, 0, 'nothing of the shot is applied yet');
+  assert.equal(unitOf(r.s, 'B1').underFire, false);
+  assert.equal(code(tryAct(r.s, lucky(2))), 'not_a_die');
+  // The 1 re-rolled to a 5: 5 + 2 = 7, two hits; the damage dice follow (6 v 4 kills, 3 v 7 does not).
+  const re = act(r.s, lucky(1), faces(5, 4, 3, 1, 6));
+  assert.deepEqual(evOf(re.events, 'lucky_reroll'), [{ unit: 'A1', test: 'fire', die: 1, was: 1, now: 5 }]);
+  const shot = evOf(re.events, 'shot')[0];
+  assert.equal(shot.fe, 7);
+  assert.equal(shot.hits, 2);
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => x.killed), [true, false]);
+  assert.equal(unitOf(re.s, 'A1').luckyUsed, true);
+  assert.equal(unitOf(re.s, 'B1').underFire, true);
+  assert.equal(unitOf(re.s, 'A1').activated, true, 'the order went on to its end');
+  assert.equal(re.s.phase, 'activate');
+  assert.equal(re.s.luckyOrder, null);
+  assert.equal(re.s.luckySettled, undefined);
+  // Re-rolling the kept die may lower the result: the new die stands (2 and 1: FE 4).
+  const down = act(r.s, lucky(0), faces(1, 4, 3));
+  assert.equal(evOf(down.events, 'shot')[0].fe, 3);
+});
+
+test('#72 Lucky, fire: kept, the shot stands as rolled and the luck stays for later (§2.7)', () => {
+  const r = act(range('lo-keep'), shootAt('B1'), faces(2, 1));
+  // The one hit kills (4 + 2 = 6 against 1 + 1): no damage window.
+  const keep = act(r.s, lucky(null), faces(4, 1));
+  assert.deepEqual(evOf(keep.events, 'lucky_kept'), [{ unit: 'A1', test: 'fire' }]);
+  assert.equal(evOf(keep.events, 'shot')[0].hits, 1);
+  assert.equal(evOf(keep.events, 'dice_rolled').filter((x) => x.purpose === 'fire_effect').length, 0, 'the fire dice are not rolled again');
+  assert.equal(unitOf(keep.s, 'A1').luckyUsed, undefined);
+  assert.equal(keep.s.phase, 'activate');
+});
+
+test('#72 Lucky, fire: no window where a re-roll cannot change the hits, nor without a living Lucky trooper, nor once it is spent (§2.7)', () => {
+  const opened = (s: S, dice: number[]) => act(s, shootAt('B1'), dice).s.phase === 'lucky';
+  assert.equal(opened(range('lo-six'), faces(6, 1, 4, 1, 4, 1)), false, 'a 6 kept: nothing better');
+  assert.equal(opened(range('lo-same'), faces(5, 1, 4, 1, 4, 1)), false, 'FE 7 or at best 8: two hits either way');
+  const dead = range('lo-dead');
+  unitOf(dead, 'A1').figures[4].alive = false;
+  assert.equal(opened(dead, faces(2, 1, 4, 1)), false, 'the lucky trooper is dead');
+  assert.equal(opened(range('lo-none', { personalities: [] }), faces(2, 1, 4, 1)), false, 'no lucky trooper');
+  const spent = range('lo-spent');
+  unitOf(spent, 'A1').luckyUsed = true;
+  assert.equal(opened(spent, faces(2, 1, 4, 1)), false, 'spent');
+});
+
+test('#72 Lucky, damage: a damage die a re-roll could turn into a kill opens the window; the volley resumes at that hit, each of its dice asked in turn (§2.7, §6.5)', () => {
+  // Dice 6 and 1: FE 8, two hits (a 6 kept: no fire window). Hit 1: 1 + 2 = 3 against 3 + 1 = 4.
+  const r = act(range('lo-dmg'), shootAt('B1'), faces(6, 1, 1, 3));
+  assert.equal(r.s.phase, 'lucky');
+  assert.deepEqual(decision(r.s).exposes, { unit: 'A1', test: 'damage', faces: [1], target: null, attack: 3, defence: 4 });
+  assert.equal(evOf(r.events, 'shot')[0].hits, 2, 'the shot is resolved up to its first damage die');
+  assert.equal(evOf(r.events, 'damage').length, 0);
+  // Kept: the hit fails; hit 2 (1 + 2 against 6 + 1) opens the window again, the luck unspent.
+  const keep = act(r.s, lucky(null), faces(1, 6));
+  assert.deepEqual(evOf(keep.events, 'damage').map((x) => [x.figure, x.attack, x.defence, x.killed]), [['B1.1', 3, 4, false]]);
+  assert.equal(keep.s.phase, 'lucky');
+  assert.deepEqual(decision(keep.s).exposes, { unit: 'A1', test: 'damage', faces: [1], target: null, attack: 3, defence: 7 });
+  // Re-rolled to a 6: 8 against 7 kills B1.2; then the order ends.
+  const re = act(keep.s, lucky(0), faces(6));
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => [x.figure, x.attack, x.defence, x.killed]), [['B1.2', 8, 7, true]]);
+  assert.equal(unitOf(re.s, 'B1').figures.filter((f) => !f.alive).length, 1);
+  assert.equal(re.s.phase, 'activate');
+  // At the first hit instead: re-rolled to a 2 (4 against 4 kills), then hit 2 rolled as usual.
+  const first = act(r.s, lucky(0), faces(2, 5, 6));
+  assert.deepEqual(evOf(first.events, 'damage').map((x) => [x.figure, x.attack, x.defence, x.killed]), [['B1.1', 4, 4, true], ['B1.2', 7, 7, true]]);
+  assert.equal(evOf(first.events, 'shot').length, 0, 'the shot is not fired again');
+});
+
+/** A1 (3 Regulars, the third Lucky) 9" from B1; module Command Response: A1 tests at activation. */
+function contact(name: string): S {
+  return craft({ name, options: { commandResponse: true }, units: [
+    { id: 'A1', side: 0, spec: luckySquad(3), at: row(1000, 500, 3) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 1500, 3) },
+  ] });
+}
+/** Both sides hold until A1 is to activate again (a new turn). */
+function a1Activates(s: S): S {
+  let k = s;
+  for (let i = 0; i < 10; i++) {
+    const d = decision(k);
+    if (d.kind === 'activate' && d.seat === 0) return k;
+    if (d.kind === 'initiative') k = act(k, { type: 'initiative', first: d.seat === 0 }).s;
+    else if (d.kind === 'activate') k = act(k, { type: 'activate', unit: 'B1' }, faces(6)).s;
+    else k = act(k, { type: 'engage', moves: [], target: null, fireFirst: true }).s;
+  }
+  throw new Error('A1 never activated again');
+}
+
+test('#72 Lucky is once per game: spent on a test at activation, no window inside the order; spent inside an order, none at the next test (§2.7)', () => {
+  // The Command Response die (2) re-rolled to a 5: the luck is spent.
+  const cr = act(contact('lo-once-a'), { type: 'activate', unit: 'A1' }, faces(2));
+  assert.equal(decision(cr.s).kind, 'lucky');
+  const ordered = act(cr.s, lucky(0), faces(5));
+  assert.equal(decision(ordered.s).kind, 'order');
+  // Its fire (2 and 1: one hit, a 6 would give two) gets no window now.
+  const fire = act(ordered.s, shootAt('B1'), faces(2, 1, 4, 1));
+  assert.equal(evOf(fire.events, 'lucky_window').length, 0);
+  assert.equal(evOf(fire.events, 'shot')[0].hits, 1);
+  // The other way round: spent on the fire roll, the next failed Command Response test stands.
+  const passed = act(contact('lo-once-b'), { type: 'activate', unit: 'A1' }, faces(5));
+  const w = act(passed.s, shootAt('B1'), faces(2, 1));
+  assert.equal(decision(w.s).kind, 'lucky');
+  const used = act(w.s, lucky(1), faces(6, 4, 1, 4, 1));
+  assert.equal(unitOf(used.s, 'A1').luckyUsed, true);
+  const next = act(a1Activates(used.s), { type: 'activate', unit: 'A1' }, faces(2));
+  assert.equal(evOf(next.events, 'command_response')[0].passed, false);
+  assert.equal(evOf(next.events, 'lucky_window').length, 0);
+  assert.equal(decision(next.s).kind, 'order');
+  assert.equal(unitOf(next.s, 'A1').hesitant, true);
+});
+
+test('#72 Lucky, fire after a move: the move is made, the order waits at the fire and resumes there (§2.7, §5.3)', () => {
+  const s = range('lo-after');
+  const advance: Action = { type: 'engage', moves: unitOf(s, 'A1').figures.map((f) => ({ fig: f.id, path: [[f.at[0], f.at[1] + 200] as Pt] })), target: 'B1', fireFirst: false };
+  const r = act(s, advance, faces(2, 1));
+  assert.equal(evOf(r.events, 'moved').length, 1);
+  assert.deepEqual(unitOf(r.s, 'A1').figures[0].at, [1000, 700]);
+  assert.equal(decision(r.s).kind, 'lucky');
+  const re = act(r.s, lucky(1), faces(6, 4, 1, 4, 1));
+  assert.equal(evOf(re.events, 'moved').length, 0, 'the move is not made again');
+  assert.equal(evOf(re.events, 'shot')[0].fe, 8);
+  assert.deepEqual(unitOf(re.s, 'A1').figures[0].at, [1000, 700]);
+  assert.equal(re.s.phase, 'activate');
+});
+
+test('#72 Lucky, task and fire in one Command order: the task\'s 3D6 may be re-rolled; kept, the fire can still open the window, and the order resumes there without the task again (§2.7, §7.28)', () => {
+  const s = range('lo-task', { options: { tasks: [{ id: 'hack', at: [1000, 600], onFailure: 'underFire' }] } });
+  const order: Action = { type: 'command', demolition: null, target: 'B1', task: { fig: 'A1.1', id: 'hack' } };
+  // 3D6 against 3+: 1, 1, 2 is no success (its consequence): a 6 would make one.
+  const r = act(s, order, faces(1, 1, 2));
+  assert.deepEqual(decision(r.s).exposes, { unit: 'A1', test: 'task', faces: [1, 1, 2], target: 3, successes: 0 });
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, decision(r.s)), lucky(0), 'no success and a consequence: the default re-rolls');
+  assert.equal(evOf(r.events, 'task').length, 0);
+  // Re-rolled to a 4: one success, a plain failure; the luck is spent, so the fire (6 and 6) just goes on.
+  const re = act(r.s, lucky(0), faces(4, 6, 6, 4, 1, 4, 1));
+  assert.deepEqual(evOf(re.events, 'task').map((x) => [x.successes, x.result]), [[1, 'failed']]);
+  assert.equal(unitOf(re.s, 'A1').luckyUsed, true);
+  assert.equal(evOf(re.events, 'shot').length, 1);
+  // Kept at the task: the four firers (A1.1 is at the task) roll 2 and 1, FE 4, one hit (a 6: two), and the
+  // fire's window opens in the same order; its answer fires without another task roll.
+  const keep = act(r.s, lucky(null), faces(2, 1));
+  assert.deepEqual(evOf(keep.events, 'task').map((x) => x.result), ['failedBadly']);
+  assert.equal(decision(keep.s).kind, 'lucky');
+  assert.equal((decision(keep.s).exposes as { test: string }).test, 'fire');
+  const fired = act(keep.s, lucky(1), faces(6, 4, 1, 4, 1));
+  assert.equal(evOf(fired.events, 'task').length, 0);
+  assert.equal(evOf(fired.events, 'shot')[0].firers.length, 4, 'the figure at the task does not fire');
+  assert.equal(unitOf(fired.s, 'A1').underFire, true, 'the task\'s consequence once the activation ends');
+  assert.equal(fired.s.phase, 'activate');
+});
+
+/** Regular A1 (5, the fifth Lucky) on y = 5", Conscript B1 (3, the third Lucky) on y = 13". */
+function melee(name: string): S {
+  return craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec: luckySquad(5), at: row(1000, 500, 5) },
+    { id: 'B1', side: 1, spec: luckySquad(3, ['lucky'], 'conscript'), at: row(1000, 1300, 3) },
+  ] });
+}
+const charge: Action = { type: 'assault', target: 'B1', moves: [0, 1, 2, 3, 4].map((i) => ({ fig: `A1.${i + 1}`, path: [[1000 + i * 220, 1200] as Pt] })) };
+
+test('#72 Lucky, close assault: the attacker\'s owner, then the defender\'s, may re-roll one of their own assault dice (§2.7, §6.10)', () => {
+  // Defensive shot 1, 1: no hit (and no window: the free shot resolves inside the charge). Attacker 1, 1 + 5 = 6,
+  // defender 4, 2 = 4: the attacker wins; a 6 would overrun: its window first.
+  const r = act(melee('lo-melee'), charge, faces(1, 1, 1, 1, 4, 2));
+  assert.equal(evOf(r.events, 'shot').length, 1);
+  let d = decision(r.s);
+  assert.equal(d.seat, 0);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'assault', faces: [1, 1], target: null, score: 6, opponent: 4 });
+  assert.equal(evOf(r.events, 'assault_result').length, 0);
+  // Kept: the defender (losing 4 to 6; a 6 would draw) is asked next, in the attacker's order.
+  const k = act(r.s, lucky(null));
+  d = decision(k.s);
+  assert.equal(d.seat, 1);
+  assert.equal(d.timing, 'reaction');
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'assault', faces: [4, 2], target: null, score: 4, opponent: 6 });
+  assert.equal(code(fastAndDirty.apply(k.s, { kind: 'answer', seat: 0, decision: d.key, action: lucky(null) }, { seq: 1, rng: null as never })), 'not_your_decision');
+  // The 2 re-rolled to a 6: 6 against 6, a draw.
+  const re = act(k.s, lucky(1), faces(6, 1, 1, 1, 1, 1, 1, 1, 1));
+  assert.deepEqual(evOf(re.events, 'lucky_reroll'), [{ unit: 'B1', test: 'assault', die: 1, was: 2, now: 6 }]);
+  const res = evOf(re.events, 'assault_result')[0];
+  assert.deepEqual([res.attacker.score, res.defender.score, res.outcome], [6, 6, 'draw']);
+  assert.equal(unitOf(re.s, 'B1').luckyUsed, true);
+  assert.equal(unitOf(re.s, 'A1').luckyUsed, undefined);
+  assert.equal(re.s.phase, 'activate');
+  assert.equal(unitOf(re.s, 'A1').activated, true);
+  // The attacker re-rolls instead: a 5 gives 10 against 4, an overrun; the defender is asked (a 6 would only
+  // lose, 6 to 10, but not be wiped out), keeps, and is overrun.
+  const over = act(r.s, lucky(0), faces(5));
+  assert.deepEqual(decision(over.s).exposes, { unit: 'B1', test: 'assault', faces: [4, 2], target: null, score: 4, opponent: 10 });
+  assert.deepEqual(fastAndDirty.defaultAction(over.s, decision(over.s)), lucky(1), 'overrun: the lower die re-rolled by default');
+  const wiped = act(over.s, lucky(null), faces(1, 1, 1));
+  assert.equal(evOf(wiped.events, 'assault_result')[0].outcome, 'attacker');
+  assert.equal(evOf(wiped.events, 'overrun').length, 1);
+});
+
+test('#72 Lucky, variable movement: a roll too short for the declared path may be re-rolled; the move goes as far as the new roll allows (§2.7, §6.2)', () => {
+  const mk = (name: string) => {
+    const s = craft({ name, active: 'A1', options: { variableMovement: true }, units: [
+      { id: 'A1', side: 0, spec: luckySquad(1), at: [[1000, 500]] }, { id: 'B1', side: 1, spec: squad('regular', 1), at: [[3000, 4000]] },
+    ] });
+    s.options.variableMovement = true;
+    return s;
+  };
+  const eight: Action = { type: 'engage', moves: [{ fig: 'A1.1', path: [[1000, 1300]] }], target: null, fireFirst: true };
+  const r = act(mk('lo-vm'), eight, faces(3)); // 3 + 2 = 5" of the 8" declared
+  assert.deepEqual(decision(r.s).exposes, { unit: 'A1', test: 'move', faces: [3], target: null, allowance: 500, needed: 800 });
+  assert.deepEqual(unitOf(r.s, 'A1').figures[0].at, [1000, 500], 'nobody has moved yet');
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, decision(r.s)), lucky(null));
+  const re = act(r.s, lucky(0), faces(6));
+  assert.equal(evOf(re.events, 'variable_movement')[0].allowance, 800);
+  assert.deepEqual(unitOf(re.s, 'A1').figures[0].at, [1000, 1300]);
+  const keep = act(r.s, lucky(null));
+  assert.deepEqual(unitOf(keep.s, 'A1').figures[0].at, [1000, 1000]);
+  assert.equal(act(mk('lo-vm-6'), eight, faces(6)).s.phase, 'activate', 'a roll that covers the path asks nothing');
+});
+
+test('#72 Lucky, opportunity fire: the reacting unit\'s owner decides on its fire dice; then the mover\'s order goes on (§2.7, §7.18)', () => {
+  const s = craft({ name: 'lo-opp', active: 'A1', options: { opportunityFire: true }, units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 300, 3) },
+    { id: 'B1', side: 1, spec: luckySquad(3), at: row(1000, 2500, 3) },
+    { id: 'B2', side: 1, spec: squad('rabble', 3, { weapon: 'smg' }), at: row(3000, 4500, 3) },
+  ] });
+  s.options.opportunityFire = true;
+  const advance: Action = { type: 'engage', moves: [0, 1, 2].map((i) => ({ fig: `A1.${i + 1}`, path: [[1000 + i * 220, 900] as Pt] })), target: 'B1', fireFirst: false };
+  const k = act(s, advance).s;
+  const r = act(k, { type: 'opportunity', unit: 'B1' }, faces(1, 1));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 1, 'reaction']);
+  assert.equal((d.exposes as { unit: string }).unit, 'B1');
+  const re = act(r.s, lucky(0), faces(6, 1, 6, 1, 6, 1, 1));
+  assert.deepEqual(evOf(re.events, 'shot').map((x) => x.unit), ['B1', 'A1'], 'B1 fires, then A1 after its move');
+  assert.equal(unitOf(re.s, 'B1').activated, true, 'the firer loses its activation');
+  assert.equal(unitOf(re.s, 'A1').activated, true);
+  assert.equal(re.s.interrupted, null);
+  assert.deepEqual([decision(re.s).kind, decision(re.s).seat], ['activate', 1], 'B2 is left to activate');
+});
+
+test('#72 Lucky inside an order, default: a shot with no hit re-rolls its lowest fire die; otherwise the dice and the luck are kept (§2.7)', () => {
+  // 26" away (medium, -2): 2 and 1 give FE 2, no hit.
+  const miss = act(range('lo-def-miss', { dy: 2600 }), shootAt('B1'), faces(2, 1));
+  assert.deepEqual(decision(miss.s).exposes, { unit: 'A1', test: 'fire', faces: [2, 1], target: null, fe: 2, hits: 0 });
+  assert.deepEqual(fastAndDirty.defaultAction(miss.s, decision(miss.s)), lucky(1));
+  const one = act(range('lo-def-hit'), shootAt('B1'), faces(2, 1));
+  assert.deepEqual(fastAndDirty.defaultAction(one.s, decision(one.s)), lucky(null));
+  const dmg = act(range('lo-def-dmg'), shootAt('B1'), faces(6, 1, 1, 3));
+  assert.deepEqual(fastAndDirty.defaultAction(dmg.s, decision(dmg.s)), lucky(null));
+  // A lost close assault re-rolls its lower die (the higher one stays).
+  const m = act(act(melee('lo-def-melee'), charge, faces(1, 1, 1, 1, 4, 2)).s, lucky(null));
+  assert.deepEqual(fastAndDirty.defaultAction(m.s, decision(m.s)), lucky(1));
+  const all = fastAndDirty.candidates(m.s, 1, decision(m.s), 10, null as never);
+  assert.deepEqual(all, { actions: [lucky(null), lucky(0), lucky(1)], all: true });
+});
+
+test('#72 Lucky inside an order: the decision goes to the rolling unit\'s owner only, and its events are as public as the roll, nothing more (no leak) (§2.7, §8.1)', () => {
+  const s = range('lo-leak');
+  // A minefield of side 0: its record is hidden from seat 1 before, during and after the window.
+  s.minefields = [{ id: 'mf-0-1', owner: 0, markers: [{ n: 1, at: [3000, 3000] }, { n: 2, at: [3500, 3000] }, { n: 3, at: [4000, 3000] }], real: 2, mine: 'ap', revealed: false } as S['minefields'][number]];
+  const r = act(s, shootAt('B1'), faces(2, 1));
+  const d = decision(r.s);
+  assert.equal(fastAndDirty.pending(r.s).length, 1);
+  assert.deepEqual(fastAndDirty.candidates(r.s, 1, d, 10, null as never).actions, [], 'seat 1 has nothing to answer');
+  assert.equal(code(fastAndDirty.apply(r.s, { kind: 'answer', seat: 1, decision: d.key, action: lucky(null) }, { seq: 1, rng: null as never })), 'not_your_decision');
+  const re = act(r.s, lucky(1), faces(5, 4, 3, 1, 6));
+  const slice = (evs: GameEvent[], seat: number) => eventsFor(evs, seat, false);
+  for (const evs of [r.events, re.events]) {
+    assert.ok(evs.every((e) => e.to === 'all'), 'the fire dice are public, and so are the window and the re-roll');
+    assert.deepEqual(slice(evs, 1), slice(evs, 0), 'both seats read the same log');
+  }
+  // Views: the window adds nothing either seat may not see; the minefield record stays the owner's.
+  const noMines = (x: S) => ({ ...x, minefields: [] });
+  for (const k of [r.s, re.s]) {
+    assert.deepEqual(noMines(fastAndDirty.view(k, 1)), noMines(fastAndDirty.view(k, 0)));
+    assert.equal(fastAndDirty.view(k, 1).minefields[0].real, null);
+    assert.equal(fastAndDirty.view(k, 0).minefields[0].real, 2);
+  }
+  assert.equal(JSON.stringify(fastAndDirty.view(r.s, 1)).includes('"real":2'), false);
+});
+
+/** Firefight with Lucky troopers in every squad, and Trigger Happy / Brawler beside them. */
+const luckyForces = (() => {
+  const sq = (name: string, personalities: string[], extra: Record<string, unknown> = {}) => ({ name, quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 4 }, { weapon: 'assaultRifle', armour: 'light', personalities }], ...extra });
+  return {
+    0: [sq('Lucky A', ['lucky']), sq('Lucky B', ['lucky', 'triggerHappy']), sq('Lucky C', ['lucky'], { quality: 'elite' })],
+    1: [sq('Lucky D', ['lucky', 'brawler']), sq('Lucky E', ['lucky']), sq('Lucky F', ['lucky'], { quality: 'conscript' })],
+  };
+})();
+
+test('#72 Lucky: random legal playouts with Lucky squads in every unit still end; the windows inside orders open and pass the conformance checks (defaults, candidates, views, replay)', () => {
+  const options = [{ forces: luckyForces, variableMovement: true, opportunityFire: true, pinning: true }, { forces: luckyForces, squadDamage: true, commandResponse: true }];
+  for (const [i, o] of options.entries()) {
+    const rep = checkPlayout(fastAndDirty, 'firefight', seats, `fad-lucky-conf-${i}`, 3000, o);
+    assert.deepEqual(rep.problems, [], `conformance ${i}`);
+    assert.ok(rep.ended, `conformance playout ${i} did not end in ${rep.entries} entries`);
+  }
+  const tests = new Set<string>();
+  for (let i = 0; i < 4; i++) {
+    const p = randomPlayout(fastAndDirty, { scenario: 'firefight', seats, options: options[i % 2], seed: `fad-lucky-${i}`, hashChain: false, maxEntries: 3000,
+      onEntry: (_k, _e, evs) => { for (const e of evs) if (e.type === 'lucky_window') tests.add((e.data as { test: string }).test); } });
+    assert.ok(p.result, `playout ${i} ended`);
+    assert.ok(!isViolation(p.k));
+  }
+  assert.ok(['fire', 'damage'].every((t) => tests.has(t)), `windows inside orders were offered: ${[...tests].join(', ')}`);
+});
