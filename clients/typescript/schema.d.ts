@@ -1291,6 +1291,13 @@ export interface components {
             pay: string[];
         } | {
             /** @enum {string} */
+            type: "stepTriggers";
+            triggers: {
+                unit: string;
+                when: "zoc" | "los";
+            }[];
+        } | {
+            /** @enum {string} */
             type: "mayhemPlay";
             card: string;
             board: string;
@@ -1935,6 +1942,8 @@ export interface components {
             seedHashOk: boolean;
             ok: boolean;
             entries: number;
+            /** @description the hash chain's format (docs/VERIFY.md): v1, a state hash per entry (games created before chain v2); v2, entry and events per entry with state checkpoints */
+            chain: "v1" | "v2";
             finalHash?: string;
             result?: components["schemas"]["Result"] | (never | null);
             mismatches: {
