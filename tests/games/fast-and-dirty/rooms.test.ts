@@ -3,13 +3,17 @@
 // the firing limit per opening; units inside identified by room; floor plans checked at load.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, evOf, fastAndDirty, setup, shootAt, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, evOf, fastAndDirty, localRng, seats, setup, shootAt, squad, tryAct, unitOf } from './helpers.js';
+import { applyEntry, resultOf, setupGame, type KState } from '../../../src/engine/kernel.js';
+import { randomEntry } from '../../../src/engine/playout.js';
+import { entryRng } from '../../../src/engine/rng.js';
+import { isViolation } from '../../../src/engine/types.js';
 import { pathCost, segmentBlock } from '../../../src/games/fast-and-dirty/geometry.js';
 import { query } from '../../../src/games/fast-and-dirty/query.js';
 import { loadContent } from '../../../src/games/fast-and-dirty/content.js';
-import { placeOf } from '../../../src/games/fast-and-dirty/rules/buildings.js';
-import type { Feature, S } from '../../../src/games/fast-and-dirty/state.js';
-import type { Pt } from '../../../src/engine/mech/geom2d.js';
+import { innerWalls, placeOf, roomOf } from '../../../src/games/fast-and-dirty/rules/buildings.js';
+import { living, type Feature, type S } from '../../../src/games/fast-and-dirty/state.js';
+import { pointSegmentDistance, type Pt } from '../../../src/engine/mech/geom2d.js';
 import weaponsJson from '../../../src/games/fast-and-dirty/data/weapons.json' with { type: 'json' };
 import armourJson from '../../../src/games/fast-and-dirty/data/armour.json' with { type: 'json' };
 import scenariosJson from '../../../src/games/fast-and-dirty/data/scenarios.json' with { type: 'json' };
@@ -34,6 +38,15 @@ function house(inner: Op[], rooms = true): Feature {
 }
 /** An interior door (or window) on the wall x = 15" from y = 14" to 16". */
 const door = (kind: Op['kind'] = 'door', barred = false): Op => ({ a: [1500, 1400], b: [1500, 1600], kind, ...(barred ? { barred } : {}) });
+
+/** Whether p→q meets the line `axis` = c with its other coordinate in [lo, hi] (exact on integers). */
+function crossIn(p: Pt, q: Pt, axis: 0 | 1, c: number, lo: number, hi: number): boolean {
+  if ((p[axis] - c) * (q[axis] - c) > 0) return false;
+  const o = 1 - axis, den = q[axis] - p[axis];
+  if (den === 0) return lo <= p[o] && p[o] <= hi || lo <= q[o] && q[o] <= hi;
+  const num = p[o] * den + (q[o] - p[o]) * (c - p[axis]);
+  return den > 0 ? lo * den <= num && num <= hi * den : hi * den <= num && num <= lo * den;
+}
 
 function scene(name: string, terrain: Feature[], a: Pt[], b: Pt[]): S {
   return craft({ name, active: 'A1', terrain, units: [
@@ -99,13 +112,6 @@ test('#91 building rooms: brute force, the LOS and the moves of a two-room layou
   const xs = [1050, 1230, 1370, 1620, 1810, 1950], ys = [1080, 1310, 1520, 1770, 1930];
   const pts: Pt[] = [...xs.flatMap((x) => ys.map((y) => [x, y] as Pt)), ...[450, 1170, 1640, 2450].flatMap((x) => [[x, 300], [x, 720]] as Pt[])];
   const roomOf = (p: Pt) => (p[1] < 1000 ? 'out' : p[0] < 1500 ? 'west' : 'east');
-  // Whether p→q meets the line `axis` = c with its other coordinate in [lo, hi] (exact on integers).
-  const crossIn = (p: Pt, q: Pt, axis: 0 | 1, c: number, lo: number, hi: number) => {
-    if ((p[axis] - c) * (q[axis] - c) > 0) return false;
-    const o = 1 - axis, den = q[axis] - p[axis];
-    const num = p[o] * den + (q[o] - p[o]) * (c - p[axis]);
-    return den > 0 ? lo * den <= num && num <= hi * den : hi * den <= num && num <= lo * den;
-  };
   const viaDoor = (p: Pt, q: Pt) => crossIn(p, q, 0, 1500, 1400, 1600);
   // In from the south (every outside point is south of the building): by the west room's south
   // window or the east room's east window (the west wall has none), then through the door if the
@@ -155,4 +161,49 @@ test('#91 building rooms on a stock map: Demolition Raid\'s relay station has a 
   assert.deepEqual(st.rooms!.map((r) => r.id), ['hall', 'control']);
   assert.deepEqual(placeOf(s.terrain, [2400, 3400]), { building: 'relay-station', room: 'hall' });
   assert.deepEqual(placeOf(s.terrain, [2400, 3650]), { building: 'relay-station', room: 'control' });
+});
+
+test('#91 building rooms: random legal playouts of Demolition Raid with a squad in the relay station: no figure stands in an inner wall, and moves go room to room only through the door', () => {
+  let inside = 0, changes = 0;
+  for (let i = 0; i < 6; i++) {
+    const seed = `fad-rooms-${i}`;
+    const made = setupGame(fastAndDirty, { scenario: 'demolition-raid', seats, options: {} }, entryRng(seed, seed, 0));
+    assert.ok(!isViolation(made));
+    let k: KState<S> = (made as { k: KState<S> }).k;
+    // The Picket Squad starts in the relay station round the inner door: three in the hall, the others in the control room.
+    const spots: Pt[] = [[2300, 3480], [2500, 3480], [2400, 3400], [2300, 3630], [2500, 3630], [2400, 3670]];
+    const picket = k.s.units.find((u) => u.name === 'Picket Squad')!;
+    living(picket).forEach((f, j) => { f.at = spots[j]; });
+    const st = k.s.terrain.find((f) => f.id === 'relay-station')!;
+    const walls = innerWalls(st);
+    const rng = localRng(seed);
+    for (let n = 0; n < 2000 && !resultOf(fastAndDirty, k); n++) {
+      const before = new Map(k.s.units.flatMap((u) => living(u).map((f) => [f.id, f.at] as const)));
+      const e = randomEntry(fastAndDirty, k, rng);
+      const r = applyEntry(fastAndDirty, k, e, entryRng(seed, seed, k.seq + 1));
+      assert.ok(!isViolation(r), `${seed} entry ${n}`);
+      k = (r as { k: KState<S> }).k;
+      const moves = ((e as { action?: { moves?: { fig: string; path: Pt[] }[] } }).action?.moves) ?? [];
+      for (const u of k.s.units) for (const f of living(u)) {
+        if (f.exited || u.embarked) continue;
+        const onWall = walls.some(([c, d]) => pointSegmentDistance(f.at, c, d) === 0);
+        assert.ok(!onWall || st.interiorOpenings!.some((op) => pointSegmentDistance(f.at, op.a, op.b) === 0), `${seed} entry ${n}: ${f.id} at ${f.at} stands in a wall`);
+        const was = before.get(f.id), now = roomOf(st, f.at);
+        if (now) inside++;
+        if (!was || !now || !roomOf(st, was) || roomOf(st, was) === now) continue;
+        if (moves.some((x) => x.fig === f.id)) changes++;
+      }
+      // Every ordered path meets the inner wall (y = 35.5", x 22"-26") only at the door (x 23.5"-24.5").
+      for (const m of moves) {
+        const path = [before.get(m.fig), ...m.path];
+        if (!path[0]) continue;
+        for (let j = 0; j + 1 < path.length; j++) {
+          const [a, b] = [path[j]!, path[j + 1]!];
+          if (crossIn(a, b, 1, 3550, 2200, 2600)) assert.ok(crossIn(a, b, 1, 3550, 2350, 2450), `${seed} entry ${n}: ${m.fig} through the wall ${JSON.stringify(path)}`);
+        }
+      }
+    }
+  }
+  assert.ok(inside > 0, 'figures stood in the relay station');
+  assert.ok(changes > 0, 'figures went from room to room');
 });
