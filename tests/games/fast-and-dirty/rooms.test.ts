@@ -10,6 +10,7 @@ import { entryRng } from '../../../src/engine/rng.js';
 import { isViolation } from '../../../src/engine/types.js';
 import { pathCost, segmentBlock } from '../../../src/games/fast-and-dirty/geometry.js';
 import { query } from '../../../src/games/fast-and-dirty/query.js';
+import { describe } from '../../../src/games/fast-and-dirty/describe.js';
 import { loadContent } from '../../../src/games/fast-and-dirty/content.js';
 import { innerWalls, placeOf, roomOf } from '../../../src/games/fast-and-dirty/rules/buildings.js';
 import { living, type Feature, type S } from '../../../src/games/fast-and-dirty/state.js';
@@ -106,6 +107,21 @@ test('#91 building rooms: units inside are identified by room (the los and cover
   assert.deepEqual(placeOf(none.terrain, [2500, 1500]), null);
 });
 
+test('#91 building rooms: a collapse names each figure\'s room in its roll ([P] §3.2 item 3)', () => {
+  const relay: Feature = { ...house([door()]), id: 'relay', kind: 'structure', status: 'intact' };
+  const s = craft({ name: 'r-collapse', active: 'A1', terrain: [relay], victory: { kind: 'demolition', attacker: 0, target: 'relay' }, units: [
+    { id: 'A1', side: 0, spec: { ...squad('regular', 2), demolition: { charges: 1 } }, at: [[1300, 300], [1520, 300]] },
+    { id: 'B1', side: 1, spec: squad('regular', 2), at: [[1200, 1500], [1800, 1500]] },
+  ] });
+  const d = unitOf(s, 'A1').demolition!;
+  d.rigged = 'yes';
+  d.riggedAt = [1300, 1000];
+  const r = act(s, { type: 'command', demolition: { act: 'detonate', fig: 'A1.1' }, target: null }, [2, 2, 0, 3, 2]);
+  const rolls = r.events.filter((e) => e.type === 'passenger_survival');
+  assert.deepEqual(rolls.map((e) => (e.data as Record<string, unknown>).room), ['west', 'east']);
+  assert.deepEqual(rolls.map((e) => describe(fastAndDirty.view(r.s, 0), e)), ['B1.1 in relay, room west rolls 4: killed', 'B1.2 in relay, room east rolls 3: unhurt']);
+});
+
 test('#91 building rooms: brute force, the LOS and the moves of a two-room layout against a hand computation (§3.2 item 3)', () => {
   const s = scene('r-brute', [house([door()])], [[4000, 4000]], [[4500, 4500]]);
   const u = unitOf(s, 'A1');
@@ -161,6 +177,10 @@ test('#91 building rooms on a stock map: Demolition Raid\'s relay station has a 
   assert.deepEqual(st.rooms!.map((r) => r.id), ['hall', 'control']);
   assert.deepEqual(placeOf(s.terrain, [2400, 3400]), { building: 'relay-station', room: 'hall' });
   assert.deepEqual(placeOf(s.terrain, [2400, 3650]), { building: 'relay-station', room: 'control' });
+  // The board picture draws and names the rooms.
+  const svg = String(fastAndDirty.render!(fastAndDirty.view(s, 0), { seat: 0 } as never));
+  assert.match(svg, /data-room="relay-station\/hall"[^>]*><title>relay-station, room hall<\/title>/);
+  assert.match(svg, /data-room="relay-station\/control"[^>]*><title>relay-station, room control<\/title>/);
 });
 
 test('#91 building rooms: random legal playouts of Demolition Raid with a squad in the relay station: no figure stands in an inner wall, and moves go room to room only through the door', () => {
