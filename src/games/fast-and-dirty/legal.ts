@@ -3,7 +3,7 @@
 // Candidates, validation and queries all use these, so they cannot disagree.
 import { closeOnly, has, traitMove } from './rules/traits.js';
 import { carryProblem, medicMoveProblem } from './rules/wounds.js';
-import { circlePolygonDistance, dist, edgeDistance, inside, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
+import { circlePolygonDistance, dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
 import { hull, isVehicle, vehicleAssaultProblem, vehicleTargetProblem } from './rules/vehicles.js';
 import { isViolation, violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
