@@ -184,15 +184,19 @@ export function floorPlanProblem(f: Feature): string | null {
   if (rooms.length < 2) return `${f.id}: a floor plan has at least two rooms`;
   const ids = new Set(rooms.map((r) => r.id));
   if (ids.size !== rooms.length) return `${f.id}: room ids repeat`;
+  // The library's intersection throws on a polygon it cannot read (edges crossing themselves).
+  const shared = (a: Pt[], b: Pt[]): number | null => { try { return overlapArea(a, b); } catch { return null; } };
   let total = 0;
   for (const r of rooms) {
     const a = polygonArea(r.points);
     if (a === 0) return `${f.id}: room ${r.id} has no area`;
-    if (overlapArea(r.points, f.points) !== a) return `${f.id}: room ${r.id} is not inside the building's outline`;
+    const o = shared(r.points, f.points);
+    if (o === null) return `${f.id}: room ${r.id} is not a simple polygon`;
+    if (o !== a) return `${f.id}: room ${r.id} is not inside the building's outline`;
     total += a;
   }
   for (let i = 0; i < rooms.length; i++) for (let j = i + 1; j < rooms.length; j++) {
-    if (overlapArea(rooms[i].points, rooms[j].points) > 0) return `${f.id}: rooms ${rooms[i].id} and ${rooms[j].id} overlap`;
+    if ((shared(rooms[i].points, rooms[j].points) ?? 1) > 0) return `${f.id}: rooms ${rooms[i].id} and ${rooms[j].id} overlap`;
   }
   if (total !== polygonArea(f.points)) return `${f.id}: the rooms do not fill the building (${total} of ${polygonArea(f.points)} square hundredths)`;
   for (const [i, op] of (f.interiorOpenings ?? []).entries()) {
