@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   coherency, crossesInterior, dist, edgeDistance, inContact, insideLength, inside, pathLength, perpendicularPoints,
-  pointSegmentDistance, round, segmentsMeet, SpatialIndex, toward, type Pt,
+  overlapArea, pointSegmentDistance, polygonArea, round, segmentOnBoundary, segmentsMeet, SpatialIndex, toward, type Pt,
 } from '../../src/engine/mech/geom2d.js';
 import { localRng } from '../../src/engine/rng.js';
 
@@ -136,4 +136,21 @@ test('brute force: segments meet exactly when a float reference finds a common p
     if (!proper && md > 0) assert.ok(!segmentsMeet(a, b, c, d), `case ${i} apart`);
     void touching;
   }
+});
+
+test('areas for floor plans: a polygon\'s area whichever way round, the area two share, a segment along an edge', () => {
+  assert.equal(polygonArea(square), 1_000_000);
+  assert.equal(polygonArea([...square].reverse()), 1_000_000);
+  const l: Pt[] = [[0, 0], [300, 0], [300, 100], [100, 100], [100, 300], [0, 300]];
+  assert.equal(polygonArea(l), 50_000, 'an L: a 3" square less a 2" one, 5 square inches');
+  // Half the square overlaps a shifted copy; a neighbour sharing an edge overlaps nothing; order of vertices does not matter.
+  assert.equal(overlapArea(square, square.map(([x, y]) => [x + 500, y] as Pt)), 500_000);
+  assert.equal(overlapArea(square, [...square.map(([x, y]) => [x + 1000, y] as Pt)].reverse()), 0);
+  assert.equal(overlapArea([...square].reverse(), [[1000, 1000], [1500, 1000], [1500, 1500], [1000, 1500]]), 250_000);
+  assert.equal(overlapArea(l, [[50, 50], [250, 50], [250, 250], [50, 250]]), 50 * 200 + 50 * 150 + 0, 'the L and a 2" square across its corner');
+  assert.ok(segmentOnBoundary([1200, 1000], [1400, 1000], square));
+  assert.ok(segmentOnBoundary([2000, 2000], [2000, 1500], square));
+  assert.ok(!segmentOnBoundary([1200, 1001], [1400, 1001], square), 'a hundredth inside');
+  assert.ok(!segmentOnBoundary([1800, 1000], [2100, 1000], square), 'beyond the corner');
+  assert.ok(!segmentOnBoundary([1900, 1000], [2000, 1100], square), 'across the corner');
 });

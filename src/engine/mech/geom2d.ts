@@ -369,3 +369,32 @@ export function polygonDistance(a: Poly, b: Poly): number {
   for (const p of b) best = Math.min(best, distanceToBoundary(p, a));
   return best;
 }
+
+// ---------------------------------------------------------------- areas (floor plans)
+
+/** Twice the signed area of a polygon (shoelace, exact on integers): positive counter-clockwise. */
+function area2(poly: Poly): number {
+  let s = 0;
+  for (let i = 0; i < poly.length; i++) { const p = poly[i], q = poly[(i + 1) % poly.length]; s += p[0] * q[1] - q[0] * p[1]; }
+  return s;
+}
+
+/** A polygon's area in square hundredths, rounded. */
+export function polygonArea(poly: Poly): number {
+  return round(Math.abs(area2(poly)) / 2);
+}
+
+/** The area two polygons share, rounded (the library's intersection wants both counter-clockwise). */
+export function overlapArea(a: Poly, b: Poly): number {
+  const ccw = (p: Poly) => new Flatten.Polygon((area2(p) < 0 ? [...p].reverse() : p).map((q) => [q[0], q[1]] as [number, number]));
+  return round(Flatten.BooleanOperations.intersect(ccw(a), ccw(b)).area());
+}
+
+/** Whether the segment a→b lies along one edge of the polygon (exact on integers). */
+export function segmentOnBoundary(a: Pt, b: Pt, poly: Poly): boolean {
+  for (let i = 0; i < poly.length; i++) {
+    const c = poly[i], d = poly[(i + 1) % poly.length];
+    if (orient(c, d, a) === 0 && orient(c, d, b) === 0 && onSeg(c, a, d) && onSeg(c, b, d)) return true;
+  }
+  return false;
+}

@@ -14,6 +14,7 @@ import vehiclesJson from './data/vehicles.json' with { type: 'json' };
 import sentryJson from './data/sentry.json' with { type: 'json' };
 import { withNatures } from './rules/natures.js';
 import { bestowProblem } from './rules/bestow.js';
+import { floorPlanProblem } from './rules/buildings.js';
 
 const Int = T.Integer();
 const XY = T.Tuple([T.Integer({ minimum: -10000, maximum: 20000 }), T.Integer({ minimum: -10000, maximum: 20000 })]);
@@ -32,6 +33,7 @@ export const ArmourDef = T.Object({
 }, { additionalProperties: false });
 export type ArmourDef = Static<typeof ArmourDef>;
 
+const OpeningDef = T.Object({ a: XY, b: XY, kind: lit(['door', 'window'] as const), barred: T.Optional(T.Boolean()) }, { additionalProperties: false });
 export const FeatureDef = T.Object({
   id: T.String(), kind: lit(['area', 'linear', 'hill', 'structure'] as const), points: T.Array(XY, { minItems: 2 }),
   move: lit(['open', 'difficult', 'veryDifficult', 'impassable'] as const), cover: lit(['none', 'soft', 'hard'] as const),
@@ -39,7 +41,9 @@ export const FeatureDef = T.Object({
   fortification: T.Optional(lit(['foxhole', 'sandbags', 'trench', 'bunkerL', 'bunkerM', 'bunkerH'] as const)),
   water: T.Optional(T.Boolean({ description: 'an area of water: impassable to infantry and to vehicles except Hover and Amphibious ones, at Cautious speed (§2.5)' })),
   road: T.Optional(T.Boolean({ description: 'an area of road: Wheeled vehicles move 1:1 on it, and its ground is open to vehicles (§2.5, §6.3 [P])' })),
-  openings: T.Optional(T.Array(T.Object({ a: XY, b: XY, kind: lit(['door', 'window'] as const), barred: T.Optional(T.Boolean()) }, { additionalProperties: false }), { description: 'a building\'s doors and windows, segments on its outline (§3.2 item 3)' })),
+  openings: T.Optional(T.Array(OpeningDef, { description: 'a building\'s doors and windows, segments on its outline (§3.2 item 3)' })),
+  rooms: T.Optional(T.Array(T.Object({ id: T.String({ minLength: 1, maxLength: 32 }), points: T.Array(XY, { minItems: 3 }) }, { additionalProperties: false }), { minItems: 2, description: 'a building\'s floor plan: rooms partitioning its interior, without overlap (§3.2 item 3)' })),
+  interiorOpenings: T.Optional(T.Array(OpeningDef, { description: 'doors and windows on the walls between a building\'s rooms, each along the edges of two rooms (§3.2 item 3)' })),
 }, { additionalProperties: false });
 
 export const FigureSpec = T.Object({
@@ -128,6 +132,20 @@ export type ScenarioDef = Static<typeof ScenarioDef>;
 const MapDef = T.Object({ id: T.String(), title: T.String(), table: T.Tuple([Int, Int]), terrain: T.Array(FeatureDef) }, { additionalProperties: false });
 export type MapDef = Static<typeof MapDef>;
 
+type FeatureData = Static<typeof FeatureDef>;
+const pt = (p: readonly number[]): Pt => [p[0], p[1]];
+const openingOf = (o: NonNullable<FeatureData['openings']>[number]) => ({ ...o, a: pt(o.a), b: pt(o.b) });
+/** A map's terrain feature as the state holds it. */
+function featureOf(f: FeatureData): Feature {
+  return {
+    ...f, points: f.points.map(pt),
+    ...(f.openings ? { openings: f.openings.map(openingOf) } : {}),
+    ...(f.rooms ? { rooms: f.rooms.map((r) => ({ id: r.id, points: r.points.map(pt) })) } : {}),
+    ...(f.interiorOpenings ? { interiorOpenings: f.interiorOpenings.map(openingOf) } : {}),
+    ...(f.kind === 'structure' || f.fortification?.startsWith('bunker') ? { status: 'intact' as const } : {}),
+  };
+}
+
 export const TraitDef = T.Object({ id: T.String(), name: T.String(), built: T.Boolean(), effect: T.String() }, { additionalProperties: false });
 export type TraitDef = Static<typeof TraitDef>;
 
@@ -212,7 +230,10 @@ export function loadContent(raw: { weapons: unknown; armour: unknown; scenarios:
     if (p.includes('jumpJets') && v.mobility !== 'walk') throw new Error(`vehicle ${v.id}: Jump Jets may be fitted only to walkers (§2.5)`);
     if (p.includes('closeInDefence') && v.openTopped) throw new Error(`vehicle ${v.id}: Close-In Defence only on fully enclosed vehicles (§2.5)`);
   }
+  // Floor plans (§3.2 item 3): rooms inside the outline, not overlapping, interior openings on shared walls.
+  for (const m of sc.maps) for (const f of m.terrain) { const p = floorPlanProblem(featureOf(f)); if (p) throw new Error(`map ${m.id}: floor plan of ${p}`); }
   for (const s of c.scenarios) {
+    for (const f of s.extraTerrain) { const p = floorPlanProblem(featureOf(f)); if (p) throw new Error(`scenario ${s.id}: floor plan of ${p}`); }
     if (!c.maps[s.map]) throw new Error(`scenario ${s.id}: unknown map ${s.map}`);
     // Deployment zones (§4.2): a rectangle on the table per side, touching the side's home edge.
     const [w, h] = c.maps[s.map].table;
@@ -395,7 +416,7 @@ export function buildUnit(spec: UnitSpec, id: string, side: Side | null, at: Pt)
 
 export function terrainOf(sc: ScenarioDef): Feature[] {
   const map = CONTENT.maps[sc.map];
-  return [...map.terrain, ...sc.extraTerrain].map((f) => ({ ...f, points: f.points.map((p) => [p[0], p[1]] as Pt), ...(f.openings ? { openings: f.openings.map((o) => ({ ...o, a: [o.a[0], o.a[1]] as Pt, b: [o.b[0], o.b[1]] as Pt })) } : {}), ...(f.kind === 'structure' || f.fortification?.startsWith('bunker') ? { status: 'intact' as const } : {}) }));
+  return [...map.terrain, ...sc.extraTerrain].map(featureOf);
 }
 
 export function victoryOf(sc: ScenarioDef): Victory {

@@ -2,6 +2,7 @@
 import type { Seat } from '../../engine/types.js';
 import type { Action } from './state.js';
 import type { View } from './view.js';
+import { placeLabel } from './rules/buildings.js';
 
 const name = (v: View, id: string | null) => (id ? `${v.units.find((u) => u.id === id)?.name ?? id} (${id})` : '');
 const inches = (h: number) => `${(h / 100).toFixed(2).replace(/\.?0+$/, '')}"`;
@@ -110,6 +111,8 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'drop': return `${name(v, d.unit)} drops: ${d.successes} successes${d.scatter ? `, scatters ${d.scatter}"` : ', on the point'}`;
     case 'aa_fire': return `anti-aircraft fire at ${name(v, d.unit)}: ${d.killed.length} killed`;
     case 'drop_casualties': return `${name(v, d.unit)} loses ${d.killed.length} landing in woods or on buildings`;
+    // A collapse's rolls name the room ([P] §3.2 item 3: units inside are identified by room, or by building).
+    case 'passenger_survival': return `${d.figure}${d.building ? ` in ${placeLabel(d as { building: string; room?: string })}` : ''} rolls ${d.roll}: ${d.killed ? 'killed' : d.wounded ? 'wounded' : 'unhurt'}`;
     case 'landed': return `${name(v, d.unit)} lands${d.pinned ? ', Pinned' : ''}, Under Fire`;
     case 'drop_no_room': return `${name(v, d.unit)} finds no room to land and stays in reserve`;
     case 'jump': return `${name(v, d.unit)} ${d.jump === 'leap' ? 'leaps' : 'bounds'} on its jump packs`;

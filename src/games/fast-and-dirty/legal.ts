@@ -3,7 +3,7 @@
 // Candidates, validation and queries all use these, so they cannot disagree.
 import { closeOnly, has, traitMove } from './rules/traits.js';
 import { carryProblem, medicMoveProblem } from './rules/wounds.js';
-import { dist, edgeDistance, inside, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
+import { dist, edgeDistance, overlaps, distanceToBoundary, type Pt } from '../../engine/mech/geom2d.js';
 import { hullUnder, isVehicle, vehicleAssaultProblem, vehicleTargetProblem } from './rules/vehicles.js';
 import { isViolation, violation, type Violation } from '../../engine/types.js';
 import { weapon } from './content.js';
@@ -11,7 +11,7 @@ import { inFortification, coherencyBasis, coherencyDistance, coherencyOf, inImpa
 import { aerialClearance } from './rules/nlu.js';
 import { uplinkTargets } from './rules/command-traits.js';
 import { clearance, flyerAssaultProblem } from './rules/flyer.js';
-import { isBuilding, openingLimit, openingsMet } from './rules/buildings.js';
+import { isBuilding, openingLimit, openingRoutes, sameRoom } from './rules/buildings.js';
 import { gravityMove, rangeX, atmosphereOf } from './rules/environment.js';
 import { QUALITY_TABLE, casualties, living, movers, inPlay, shiftQuality, troops, type Figure, type Path, type S, type Side, type Unit } from './state.js';
 import { isSentryId, sentryAssaultProblem, sentryOnPath } from './rules/sentry.js';
@@ -258,14 +258,14 @@ export function firePlan(s: S, u: Unit, t: Unit, pos?: Positions): FirePlan | nu
   // Buildings: 2 small-arms figures or 1 support weapon fire through each opening (§3.2 item 3).
   if (firers.length && buildings) {
     const kept = openingLimit(s.terrain, firers, (f, b) => {
-      const ways: number[] = [];
+      const ways: string[][] = [];
       for (const tf of visible) {
-        if (inside(tf.at, b.points)) { ways.push(-1); continue; }
+        if (sameRoom(b, f.at, tf.at)) { ways.push([]); continue; }
         for (const p of samplePoints(f.at, tf)) {
-          if (!segmentBlock(s, f.at, p, { fire: true, observerUnit: u, targetUnit: t })) ways.push(...openingsMet(b, f.at, p));
+          if (!segmentBlock(s, f.at, p, { fire: true, observerUnit: u, targetUnit: t })) ways.push(...openingRoutes(b, f.at, p));
         }
       }
-      return [...new Set(ways)].sort((a, b2) => a - b2);
+      return ways;
     });
     firers.splice(0, firers.length, ...kept);
     // The targets and range are those of the figures that fire.

@@ -6,6 +6,7 @@ import { firePlan, moveAllowance, priorityTargets } from './legal.js';
 import { QUALITY_TABLE, living, type Figure, type S, type Unit } from './state.js';
 import type { View } from './view.js';
 import { sentryFigure } from './rules/sentry.js';
+import { placeOf } from './rules/buildings.js';
 
 const figure = (s: S, id: string): { u: Unit; f: Figure } | null => {
   for (const u of s.units) for (const f of u.figures) if (f.id === id) return { u, f };
@@ -35,7 +36,9 @@ export function query(v: View, name: string, args: unknown): unknown {
       // A standing sentry gun answers by its id too (rules/sentry.ts).
       const o = figure(s, String(a.from)) ?? sentryFigure(s, String(a.from)), t = figure(s, String(a.to)) ?? sentryFigure(s, String(a.to));
       if (!o || !t) return null;
-      return { visible: sees(s, o.f, t.f, { fire: !!a.fire, observerUnit: o.u, targetUnit: t.u }) };
+      // Figures inside a building are named by room, or by building with no floor plan ([P] §3.2 item 3).
+      const fromIn = placeOf(s.terrain, o.f.at), toIn = placeOf(s.terrain, t.f.at);
+      return { visible: sees(s, o.f, t.f, { fire: !!a.fire, observerUnit: o.u, targetUnit: t.u }), ...(fromIn ? { fromIn } : {}), ...(toIn ? { toIn } : {}) };
     }
     case 'band': case 'targets': {
       // {unit, target?}: eligible firers, range band and distance; without target the fire-priority list.
@@ -51,7 +54,8 @@ export function query(v: View, name: string, args: unknown): unknown {
       // {fig} -> position cover; {unit, target} -> unit cover against that unit's fire.
       if (typeof a.fig === 'string') {
         const x = figure(s, a.fig);
-        return x ? { position: positionCover(s, x.f) } : null;
+        const at = x && placeOf(s.terrain, x.f.at);
+        return x ? { position: positionCover(s, x.f), ...(at ? { in: at } : {}) } : null;
       }
       const t = typeof a.target === 'string' ? s.units.find((x) => x.id === a.target) : undefined;
       if (!u || !t) return null;

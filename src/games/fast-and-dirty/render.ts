@@ -13,6 +13,7 @@ import { casualties, inPlay, living, type Feature, type Side, type Unit } from '
 import type { View } from './view.js';
 import { hull } from './rules/vehicles.js';
 import { SENTRY_RADIUS, sentryId } from './rules/sentry.js';
+import { placeLabel } from './rules/buildings.js';
 
 /** Pixels per inch: a 48" table is 672 px. */
 const PX = 14;
@@ -108,6 +109,13 @@ export function render(v: View, opts: RenderOptions): string {
     const top = Math.min(...pts.map((p) => p[1]));
     const dark = f.kind === 'structure' && f.status !== 'destroyed';
     text(terrain, cx, top + 11, f.status && f.status !== 'intact' ? `${f.id} (${f.status === 'destroyed' ? 'destroyed' : 'badly damaged'})` : f.id, { 'font-size': 8, 'text-anchor': 'middle', fill: dark ? '#ffffff' : '#3d3a33' });
+    // A floor plan: the rooms, named by id near their lower edge (units inside are identified by room, §3.2 item 3).
+    for (const r of f.rooms ?? []) {
+      const rp = r.points.map((p) => at(p));
+      el(terrain, 'polygon', { 'data-room': `${f.id}/${r.id}`, points: rp.map(([x, y]) => `${x},${y}`).join(' '), fill: 'none', stroke: dark ? '#d8d0c4' : lk.stroke, 'stroke-width': 0.8, 'stroke-dasharray': '2 2' })
+        .ele('title').txt(placeLabel({ building: f.id, room: r.id }));
+      text(terrain, rp.reduce((s, p) => s + p[0], 0) / rp.length, Math.max(...rp.map((p) => p[1])) - 3, r.id, { 'font-size': 6, 'text-anchor': 'middle', fill: dark ? '#ffffff' : '#3d3a33' });
+    }
   }
 
   // Objectives; Hold the Line's held radius; rigged charges.

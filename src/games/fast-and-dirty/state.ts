@@ -293,6 +293,10 @@ export interface Feature {
   status?: 'intact' | 'badlyDamaged' | 'destroyed';
   /** A building's doors and windows, segments on its outline (§3.2 item 3, rules/buildings.ts). */
   openings?: { a: Pt; b: Pt; kind: 'door' | 'window'; barred?: boolean }[];
+  /** A building's floor plan: rooms partitioning its interior (§3.2 item 3, rules/buildings.ts). */
+  rooms?: { id: string; points: Pt[] }[];
+  /** Doors and windows on the walls between its rooms. */
+  interiorOpenings?: { a: Pt; b: Pt; kind: 'door' | 'window'; barred?: boolean }[];
 }
 
 export interface Options {

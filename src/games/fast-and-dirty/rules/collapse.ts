@@ -8,7 +8,7 @@
 import { inside } from '../../../engine/mech/geom2d.js';
 import { inPlay, living, type Feature, type S } from '../state.js';
 import { afterCasualties } from './combat.js';
-import { isBuilding } from './buildings.js';
+import { isBuilding, roomOf } from './buildings.js';
 import type { Run } from './run.js';
 import { passengerSurvival } from './transport.js';
 
@@ -18,7 +18,7 @@ export function collapseIfBuilding(s: S, run: Run, b: Feature): void {
   const caught = s.units.filter((u) => inPlay(u) && !u.hidden && !u.embarked && living(u).some((f) => inside(f.at, b.points)));
   run.emit('building_collapsed', { building: b.id, units: caught.map((u) => u.id) });
   for (const u of caught) {
-    for (const f of living(u).filter((x) => inside(x.at, b.points))) passengerSurvival(s, run, u, f, { building: b.id });
+    for (const f of living(u).filter((x) => inside(x.at, b.points))) passengerSurvival(s, run, u, f, { building: b.id, ...(roomOf(b, f.at) ? { room: roomOf(b, f.at) } : {}) });
     afterCasualties(s, run, u);
   }
 }
