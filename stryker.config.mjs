@@ -6,6 +6,11 @@ const SCOPES = {
   smoke: { mutate: ['src/engine/mech/json.ts'], tests: ['tests/engine/json.test.ts'] },
   // One file with its own fast suite (a reference search on random boards).
   'src/engine/mech/grid-square.ts': { mutate: ['src/engine/mech/grid-square.ts'], tests: ['tests/engine/grid-square.test.ts'] },
+  // Two engine files whose own suites check them exactly (node:crypto; the bytes of docs/VERIFY.md).
+  // The engine scope would also run the conformance suite first for every mutant: slow, and on a
+  // busy machine its mutants time out (counted as killed) before the direct suite is reached.
+  'src/engine/sha256.ts': { mutate: ['src/engine/sha256.ts'], tests: ['tests/engine/sha256.test.ts'] },
+  'src/engine/chain.ts': { mutate: ['src/engine/chain.ts'], tests: ['tests/engine/chain.test.ts'] },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.

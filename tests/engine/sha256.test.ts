@@ -109,3 +109,42 @@ test('rng/v1 unchanged: K_n, root and forked draws equal the node:crypto + seedr
   const f = seedrandom(createHmac('sha256', key).update('x').digest('hex'));
   assert.equal(l.fork('x').int(2 ** 32), f.int32() >>> 0);
 });
+
+test('known answers: FIPS 180-4 "abc" and the empty string; RFC 4231 test case 2 (key "Jefe")', () => {
+  assert.equal(wordsToHex(sha256Str('abc')), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  assert.equal(wordsToHex(sha256Str('')), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  assert.equal(wordsToHex(sha256Bytes(new Uint8Array(0))), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  assert.equal(
+    wordsToHex(HmacKey.fromString('Jefe').hmacStr('what do ya want for nothing?')),
+    '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+  );
+});
+
+test('UTF-8 boundaries: U+007F is one byte, U+0080 two, U+07FF/U+0800 two/three, U+FFFF three, then a surrogate pair four', () => {
+  for (const s of ['\u007f', '\u0080', 'a\u0080b', '\u07ff', '\u0800', '\uffff', '\u{10000}', '\u007f\u0080\u07ff\u0800']) {
+    assert.equal(wordsToHex(sha256Str(s)), createHash('sha256').update(s).digest('hex'), JSON.stringify(s));
+    const k = HmacKey.fromString(s);
+    assert.equal(wordsToHex(k.hmacStr(s)), createHmac('sha256', s).update(s).digest('hex'), JSON.stringify(s));
+  }
+});
+
+// The message buffer is reused and grows on demand (doubling, or to the size asked if more):
+// each input here is several times larger than any before it in this file, so each growth
+// happens, including the one in the middle of a string (an ASCII run already written, then
+// multi-byte characters that need three bytes each).
+test('large inputs: megabytes of bytes, of ASCII, and an ASCII run followed by three-byte characters', () => {
+  const cases: (string | Uint8Array)[] = [
+    randomBytes(100_000),
+    'a'.repeat(400_000) + '€',
+    'b'.repeat(1_000) + '€'.repeat(1_500_000),
+    randomBytes(10_000_000),
+  ];
+  for (const x of cases) {
+    const ours = typeof x === 'string' ? sha256Str(x) : sha256Bytes(x);
+    assert.equal(wordsToHex(ours), createHash('sha256').update(x).digest('hex'), `length ${x.length}`);
+  }
+  // A long key (hashed first, RFC 2104) and a long message through HMAC.
+  const key = 'k'.repeat(20_000_000 / 1000);
+  const msg = 'm'.repeat(12_000_000);
+  assert.equal(wordsToHex(HmacKey.fromString(key).hmacStr(msg)), createHmac('sha256', key).update(msg).digest('hex'));
+});
