@@ -10,8 +10,9 @@ import { type Args, machine } from './lib/common.js';
 const HELP = `usage: npm run bench -- <command> [--key=value ...]
 
 commands:
-  engine   random legal playouts per ruleset vs boardgame.io's reducer (same process)
-           --rounds=15 --ms=600 --block=20 --ruleset=a,b
+  engine   random legal playouts per ruleset vs boardgame.io's reducer (same process), the
+           kernel compiled with tsc as production runs it (--tsx: through tsx instead)
+           --rounds=15 --ms=600 --block=20 --ruleset=a,b --tsx
   http     durable moves over real HTTP: PGlite (always) and Postgres (DATABASE_URL),
            with the Postgres one-row insert ceiling measured in the same run
            --games=200 --connections=50 --seconds=10 --rounds=2 --ruleset=<id> --modes=pglite,postgres
@@ -30,6 +31,24 @@ commands:
 env: DATABASE_URL (Postgres for http/load/memory; a schema bench_<pid> is created and dropped),
      PGBENCH (path to pgbench), BENCH_PROGRESS=0 (no progress bars)`;
 
+/**
+ * The engine section compiled with tsc (tsconfig.bench.json, incremental) and run as a child
+ * process: production runs tsc's output (dist/), not tsx, whose transform wraps every named
+ * closure and slows the kernel's hot path.
+ */
+async function compiledEngine(a: Args): Promise<void> {
+  const { spawnSync } = await import('node:child_process');
+  const { createRequire } = await import('node:module');
+  const { fileURLToPath } = await import('node:url');
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  process.stderr.write('  [engine] compiling with tsc (tsconfig.bench.json)\n');
+  const built = spawnSync(process.execPath, [tsc, '-p', `${root}tsconfig.bench.json`], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`tsc -p tsconfig.bench.json exited with ${built.status}`);
+  const ran = spawnSync(process.execPath, [`${root}bench/.scratch/compiled/bench/engine/cli.js`, JSON.stringify(a)], { stdio: 'inherit', env: process.env });
+  if (ran.status !== 0) throw new Error(`the compiled engine section exited with ${ran.status ?? ran.signal}`);
+}
+
 function parse(argv: string[]): { cmd: string; args: Args } {
   const opts: Record<string, string> = {};
   const rest: string[] = [];
@@ -45,7 +64,7 @@ function parse(argv: string[]): { cmd: string; args: Args } {
 async function main() {
   const { cmd, args } = parse(process.argv.slice(2));
   const sections: Record<string, (a: Args) => Promise<unknown>> = {
-    engine: async (a) => (await import('./engine/index.js')).engineBench(a),
+    engine: async (a) => (a.opts.tsx === 'true' ? (await import('./engine/index.js')).engineBench(a) : compiledEngine(a)),
     http: async (a) => (await import('./http/index.js')).httpBench(a),
     load: async (a) => (await import('./load.js')).loadBench(a),
     memory: async (a) => (await import('./memory.js')).memoryBench(a),

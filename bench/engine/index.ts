@@ -205,6 +205,9 @@ export async function engineBench(a: Args): Promise<EngineFigures> {
   note('moves = player decisions applied (a sealed bid closing with two commits counts 2; boardgame.io applies each bid as its own move). '
     + 'entries = kernel log entries. Each kernel entry includes candidate generation, validation, apply, decision-id minting and the SHA-256 hash chain new games get (chain v2: each entry and its events, the state at the setup, every 16th entry and the end); '
     + '"replay" re-applies the same logs without candidate generation (what loading a game does). boardgame.io: CreateGameReducer + ai.enumerate, NODE_ENV=production. '
+    + (import.meta.url.endsWith('.js')
+      ? 'The kernel and the games run compiled by tsc, as production runs them (`--tsx`: through tsx instead). '
+      : 'The kernel and the games run through tsx (`--tsx`), whose transform keeps every closure\'s name: slower than the tsc output production runs. ')
     + 'The like-for-like ratios are the Duel row (the kernel\'s test game) and the Counter row (a trivial game, one die roll per move: each engine\'s own cost per move); '
     + 'The "as a reducer" rows play other seeds of the same games without the hash chain (the log-integrity feature the service adds at commit; boardgame.io\'s reducer has none): the reducer-to-reducer comparison; the "v1 hash chain" row hashes every state, as games created before chain v2 do (src/engine/chain.ts). '
     + `The registered rulesets are different, larger games divided by the same boardgame.io Duel figure. One round = Duel for 2 x ms and Counter for ms, the engines taking turns in blocks of ${block} ms (rotating order), then each ruleset for ms.`);
