@@ -29,23 +29,17 @@ commands:
   smoke    every section, scaled down to seconds (CI)
 
 env: DATABASE_URL (Postgres for http/load/memory; a schema bench_<pid> is created and dropped),
-     PGBENCH (path to pgbench), BENCH_PROGRESS=0 (no progress bars)`;
+     PGBENCH (path to pgbench), BENCH_PROGRESS=0 (no progress bars),
+     BENCH_TSX=1 (the kernel and the server under test through tsx instead of compiled by tsc)`;
 
 /**
- * The engine section compiled with tsc (tsconfig.bench.json, incremental) and run as a child
- * process: production runs tsc's output (dist/), not tsx, whose transform wraps every named
- * closure and slows the kernel's hot path.
+ * The engine section compiled with tsc (bench/lib/compiled.ts) and run as a child process:
+ * production runs tsc's output, not tsx.
  */
 async function compiledEngine(a: Args): Promise<void> {
   const { spawnSync } = await import('node:child_process');
-  const { createRequire } = await import('node:module');
-  const { fileURLToPath } = await import('node:url');
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  process.stderr.write('  [engine] compiling with tsc (tsconfig.bench.json)\n');
-  const built = spawnSync(process.execPath, [tsc, '-p', `${root}tsconfig.bench.json`], { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error(`tsc -p tsconfig.bench.json exited with ${built.status}`);
-  const ran = spawnSync(process.execPath, [`${root}bench/.scratch/compiled/bench/engine/cli.js`, JSON.stringify(a)], { stdio: 'inherit', env: process.env });
+  const { compiledTree } = await import('./lib/compiled.js');
+  const ran = spawnSync(process.execPath, [`${compiledTree()}bench/engine/cli.js`, JSON.stringify(a)], { stdio: 'inherit', env: process.env });
   if (ran.status !== 0) throw new Error(`the compiled engine section exited with ${ran.status ?? ran.signal}`);
 }
 
@@ -64,7 +58,7 @@ function parse(argv: string[]): { cmd: string; args: Args } {
 async function main() {
   const { cmd, args } = parse(process.argv.slice(2));
   const sections: Record<string, (a: Args) => Promise<unknown>> = {
-    engine: async (a) => (a.opts.tsx === 'true' ? (await import('./engine/index.js')).engineBench(a) : compiledEngine(a)),
+    engine: async (a) => (a.opts.tsx === 'true' || process.env.BENCH_TSX === '1' ? (await import('./engine/index.js')).engineBench(a) : compiledEngine(a)),
     http: async (a) => (await import('./http/index.js')).httpBench(a),
     load: async (a) => (await import('./load.js')).loadBench(a),
     memory: async (a) => (await import('./memory.js')).memoryBench(a),

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { compiledTree, useTsx } from '../lib/compiled.js';
 import { serve } from './serve.js';
 
 export interface Server {
@@ -41,7 +42,9 @@ export async function startServer(env: Record<string, string | undefined>, opts:
   if (opts.inProcess) return startInProcess(env);
   // BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the server under load.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const args = ['--import', 'tsx', ...extra, ...(opts.exposeGc ? ['--expose-gc'] : []), resolve('bench/http/server.ts')];
+  // Compiled by tsc, as production runs the service (BENCH_TSX=1: through tsx, for an A/B).
+  const entry = useTsx() ? ['--import', 'tsx', resolve('bench/http/server.ts')] : [`${compiledTree()}bench/http/server.js`];
+  const args = [...extra, ...(opts.exposeGc ? ['--expose-gc'] : []), ...entry];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, SKYEYE_LOG_MIGRATIONS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
