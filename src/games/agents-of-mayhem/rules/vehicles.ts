@@ -144,7 +144,7 @@ export function checkPlaced(m: Mission & { compiled: CompiledMap }, defs: Record
     }
     const [bx, by] = parseKey(halves[1]);
     if (terrainCost(mp, 1, bx, by, p.front[0], p.front[1]) === Infinity) throw new Error(`${what}: a wall runs between its halves`);
-    if (!side && !mp.lanes.some((l) => l.dir === p.facing && l.cells.indexOf(halves[1]) >= 0 && l.cells.indexOf(front) === l.cells.indexOf(halves[1]) + 1)) throw new Error(`${what}: a drone lies on a Road lane facing its arrow (L2152)`);
+    if (!side && !mp.lanes.some((l) => onLane(l, front, halves[1]))) throw new Error(`${what}: a drone lies on a Road lane facing its arrow (L2152)`);
     if (m.vehicles!.filter((x) => x.vehicle === p.vehicle).length > 1) throw new Error(`${what}: placed twice`);
   }
 }
@@ -156,9 +156,15 @@ export function setupVehicles(missionId: string): Vehicle[] | undefined {
   const mp = CONTENT.missions[missionId].compiled;
   return list.map((p) => {
     const front = cellKey(p.front[0], p.front[1], p.front[2]);
-    const lane = mp.lanes.findIndex((l) => l.dir === p.facing && l.cells.includes(front));
+    const lane = mp.lanes.findIndex((l) => onLane(l, front, step(front, back(p.facing))));
     return { id: p.vehicle, side: VEHICLES[p.vehicle]?.side ?? null, front, back: step(front, back(p.facing)), facing: p.facing, wounds: 0, driven: false, used: 0, backwards: false, since: null, ...(VEHICLES[p.vehicle] ? {} : { lane }) };
   });
+}
+
+/** Whether a drone with these halves lies on a lane, its back the space before its front (so facing the way the lane's arrows lead it, L2152). */
+function onLane(l: CompiledMap['lanes'][number], front: string, behind: string): boolean {
+  const i = l.cells.indexOf(front);
+  return i > 0 && l.cells[i - 1] === behind;
 }
 
 /** Why a map cannot carry traffic (null: it can): it needs Road lanes, each from one map edge to another (drones enter and leave at the edge, L2160-2162). */
@@ -166,7 +172,7 @@ export function laneProblem(mp: CompiledMap): string | null {
   if (!mp.lanes.length) return 'no Road lane (L2152)';
   const off = (k: string) => { const [x, y] = parseKey(k); return !onMap(mp, x, y); };
   for (const [i, l] of mp.lanes.entries()) {
-    if (!off(step(l.cells[0], back(l.dir))) || !off(step(l.cells[l.cells.length - 1], l.dir))) return `Road lane ${i} (tile ${l.tiles.map((t) => mp.tiles[t].tile).join(', ')}) does not run from one map edge to another (drones enter and leave at the edge, L2160-2162)`;
+    if (!off(step(l.cells[0], back(l.dir))) || !off(step(l.cells[l.cells.length - 1], l.dirs[l.dirs.length - 1]))) return `Road lane ${i} (tile ${l.tiles.map((t) => mp.tiles[t].tile).join(', ')}) does not run from one map edge to another (drones enter and leave at the edge, L2160-2162)`;
   }
   return null;
 }
