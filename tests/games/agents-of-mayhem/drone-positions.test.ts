@@ -9,7 +9,7 @@ import { isViolation, type Violation } from '../../../src/engine/types.js';
 import { agentsPosition } from '../../../src/games/agents-of-mayhem/position.js';
 import type { S } from '../../../src/games/agents-of-mayhem/state.js';
 
-type Pos = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Pos = Record<string, any>; // a position as JSON, mutated freely by the refusal cases
 const toPos = (s: S) => agentsPosition.toPosition(s) as Pos;
 const fromPos = (p: Pos, mission: string) => agentsPosition.fromPosition(structuredClone(p), fresh(mission)) as S;
 const code = (p: Pos, mission: string) => (agentsPosition.fromPosition(structuredClone(p), fresh(mission)) as Violation).code;
