@@ -93,8 +93,11 @@ const LevelDef = T.Object({
 }, { additionalProperties: false });
 /**
  * A Road lane (spec 2.1.1 "Roads", 2.1.2 `roads`): the Level-1 cells a drone drives along, down the
- * centre of a Road tile, listed from where traffic enters to where it leaves, each one step on in
- * the arrow's direction `dir` (L2152, L2162). Provisional data: the printed arrows are not in the source.
+ * centre of a Road tile, listed from where traffic enters to where it leaves, each one orthogonal
+ * step on from the last (the arrow of a space points to the next space: where the lane turns, a
+ * bend, the arrows turn with it), `dir` the arrow of the last space, where it leaves the tile
+ * (L2152 "in the direction of the arrows on the Road", L2162). Provisional data: the printed arrows
+ * are not in the source.
  */
 const RoadDef = T.Object({ cells: T.Array(XY, { minItems: 2 }), dir: Dir }, { additionalProperties: false });
 const TileDef = T.Object({
@@ -208,12 +211,15 @@ export interface CompiledMap {
   entry: Record<string, string[]>;
   tiles: { tile: string; cells: string[] }[];
   /**
-   * Roads: the Road lanes of the placed Road tiles (rotated with them), joined across tile
-   * boundaries where the arrows continue (`joinLanes`), so a lane crossing tiles is one lane: the
-   * tiles it crosses (indices, entry first), Level-1 space keys from the road's entry to its end,
-   * the arrow's direction; in placement order of their first tile.
+   * Roads: the Road lanes of the placed Road tiles (rotated with them), joined where the arrows
+   * lead a drone on (`joinLanes`: across tile boundaries, round bends, into a junction), so a lane
+   * is a drone's whole way from an entry at the map's edge to its end: the tiles it crosses
+   * (indices, entry first), Level-1 space keys from the road's entry to its end, `dir` the arrow at
+   * the entry, `dirs` the arrow of each space (the way to the next space; the last one's leads off
+   * the map). Lanes joined at their entries come first, in placement order of their first tile;
+   * then each lane that joins another part-way (a junction), in the order of its tiles' lanes.
    */
-  lanes: { tiles: number[]; cells: string[]; dir: Dir }[];
+  lanes: { tiles: number[]; cells: string[]; dir: Dir; dirs: Dir[] }[];
 }
 
 export const cellKey = (x: number, y: number, z: number) => `${x},${y},${z}`;
@@ -244,7 +250,7 @@ export function assembleMap(m: Mission['map'], tiles: Record<string, TileDef>): 
   const edges: Record<string, EdgeType> = {};
   const corners: Record<string, CornerType> = {};
   const out: CompiledMap['tiles'] = [];
-  const lanes: { tile: number; cells: string[]; dir: Dir }[] = [];
+  const lanes: Segment[] = [];
   const setEdge = (k: string, t: EdgeType) => { if (EDGE_RANK[t] >= EDGE_RANK[edges[k] ?? 'clear']) edges[k] = t; };
   const setCorner = (k: string, t: CornerType) => { if (CORNER_RANK[t] >= CORNER_RANK[corners[k] ?? 'clear']) corners[k] = t; };
   m.placements.forEach((p, ti) => {
@@ -295,7 +301,11 @@ export function assembleMap(m: Mission['map'], tiles: Record<string, TileDef>): 
       }
     }
     out.push({ tile: p.tile, cells: mine });
-    for (const r of def.roads ?? []) lanes.push({ tile: ti, cells: r.cells.map((c) => { const [x, y] = cell(c as [number, number]); return cellKey(x, y, 1); }), dir: turnDir(r.dir, p.rotation) });
+    for (const r of def.roads ?? []) {
+      const xy = r.cells.map((c) => cell(c as [number, number]));
+      const dirs = xy.map(([x, y], i) => (i + 1 < xy.length ? dirTo([x, y], xy[i + 1]) : turnDir(r.dir, p.rotation)));
+      lanes.push({ tile: ti, cells: xy.map(([x, y]) => cellKey(x, y, 1)), dirs });
+    }
   });
   let width = 0; let height = 0;
   for (const c of Object.values(cells)) { width = Math.max(width, c.x + 1); height = Math.max(height, c.y + 1); }
@@ -306,30 +316,59 @@ export function assembleMap(m: Mission['map'], tiles: Record<string, TileDef>): 
   return { width, height, cells, edges, corners, entry, tiles: out, lanes: joinLanes(lanes) };
 }
 
+/** A tile's Road lane placed on the map: its Level-1 space keys and the arrow of each. */
+type Segment = { tile: number; cells: string[]; dirs: Dir[] };
+
+/** The orthogonal direction from one cell to its neighbour. */
+function dirTo([x, y]: [number, number], [nx, ny]: [number, number]): Dir {
+  return (Object.keys(STEP) as Dir[]).find((d) => x + STEP[d][0] === nx && y + STEP[d][1] === ny)!;
+}
+
 /**
  * Joins the tiles' Road lanes into roads (spec 2.1.1 "Roads", L2152 "along the center of a Road
- * Tile in the direction of the arrows"): where the space one step past a lane's end is the first
- * space of another tile's lane with the same arrow, the arrows continue and a drone drives on:
- * one lane, entered at the first tile's entry and left at the last tile's end (L2160-2162).
+ * Tile in the direction of the arrows"): a drone at a lane's last space goes one step on in its
+ * arrow; where that space lies on another lane whose arrow there does not point back (head-on),
+ * the drone drives on along that lane from there: straight on at its entry (the lanes are one
+ * road), round a bend (its arrow turns) or into a junction (it joins the lane part-way, a merge).
+ * Each lane is then a drone's whole way, from the entry of a tile's lane that no other lane leads
+ * into to the end of the road, entered there and left at the end (L2160-2162). The text says
+ * nothing about junctions or bends beyond following the arrows [P]: where a lane leads into a
+ * space on two lanes (a crossing), a drone could go two ways and the rulebook says not which,
+ * so such a map is refused; so is a road that comes back on itself (a drone would never leave).
  */
-function joinLanes(lanes: { tile: number; cells: string[]; dir: Dir }[]): CompiledMap['lanes'] {
-  const next = lanes.map((l) => {
-    const [x, y] = l.cells[l.cells.length - 1].split(',').map(Number);
-    const k = cellKey(x + STEP[l.dir][0], y + STEP[l.dir][1], 1);
-    return lanes.findIndex((m) => m !== l && m.dir === l.dir && m.cells[0] === k);
+function joinLanes(lanes: Segment[]): CompiledMap['lanes'] {
+  const at = new Map<string, { seg: number; i: number }[]>();
+  lanes.forEach((l, seg) => l.cells.forEach((k, i) => { const o = at.get(k) ?? []; o.push({ seg, i }); at.set(k, o); }));
+  const name = (seg: number) => `Road lane ${lanes[seg].cells[0]} to ${lanes[seg].cells[lanes[seg].cells.length - 1]}`;
+  const next = lanes.map((l, seg) => {
+    const last = l.cells.length - 1;
+    const [x, y] = l.cells[last].split(',').map(Number);
+    const arrive = l.dirs[last];
+    const k = cellKey(x + STEP[arrive][0], y + STEP[arrive][1], 1);
+    const on = (at.get(k) ?? []).filter((o) => lanes[o.seg].dirs[o.i] !== CLOCKWISE[(CLOCKWISE.indexOf(arrive) + 2) % 4]);
+    if (on.length > 1) throw new Error(`map: ${name(seg)} leads into ${k}, a space on ${on.length} Road lanes: a drone could go ${on.length} ways there and the rulebook gives no rule for which (L2152 "in the direction of the arrows") [P]`);
+    return on[0] ?? null;
   });
-  const prev = lanes.map((_, i) => next.indexOf(i));
-  const done = new Set<number>();
-  const roads: CompiledMap['lanes'] = [];
-  for (let i = 0; i < lanes.length; i++) {
-    if (done.has(i)) continue;
-    let head = i;
-    while (prev[head] >= 0) head = prev[head]; // same arrow, always further on: no loop
-    const road = { tiles: [] as number[], cells: [] as string[], dir: lanes[head].dir };
-    for (let j = head; j >= 0 && !done.has(j); j = next[j]) { done.add(j); road.tiles.push(lanes[j].tile); road.cells.push(...lanes[j].cells); }
-    roads.push(road);
-  }
-  return roads;
+  const heads = lanes.map((_, seg) => seg).filter((seg) => !next.some((n) => n && n.seg === seg && n.i === 0));
+  const routes = heads.map((head) => {
+    const road = { tiles: [] as number[], cells: [] as string[], dir: lanes[head].dirs[0], dirs: [] as Dir[] };
+    const segs: number[] = [];
+    let part = false;
+    for (let cur: { seg: number; i: number } | null = { seg: head, i: 0 }; cur; cur = next[cur.seg]) {
+      if (cur.i > 0) part = true;
+      const l = lanes[cur.seg];
+      for (let i = cur.i; i < l.cells.length; i++) {
+        if (road.cells.includes(l.cells[i])) throw new Error(`map: ${name(head)} comes back to ${l.cells[i]}: a drone on it would never leave the map (L2160)`);
+        road.cells.push(l.cells[i]); road.dirs.push(l.dirs[i]);
+      }
+      if (road.tiles[road.tiles.length - 1] !== l.tile) road.tiles.push(l.tile);
+      segs.push(cur.seg);
+    }
+    return { road, segs, part, head };
+  });
+  for (let seg = 0; seg < lanes.length; seg++) if (!routes.some((r) => r.segs.includes(seg))) throw new Error(`map: ${name(seg)} is on a road that comes back on itself (L2160)`);
+  const order = (r: (typeof routes)[number]) => (r.part ? lanes.length + r.head : Math.min(...r.segs));
+  return routes.sort((a, b) => order(a) - order(b)).map((r) => r.road);
 }
 
 const CLOCKWISE: Dir[] = ['N', 'E', 'S', 'W'];
@@ -337,9 +376,10 @@ const CLOCKWISE: Dir[] = ['N', 'E', 'S', 'W'];
 function turnDir(d: Dir, rot: number): Dir { return CLOCKWISE[(CLOCKWISE.indexOf(d) + rot / 90) % 4]; }
 
 /**
- * A tile's Road lanes (spec 2.1.2): straight runs of its Level-1 cells, each cell one step on from
- * the last in the arrow's direction, across no Wall or Obstacle edge (a drone drives the centre of
- * the Road, L2152); a Road tile is named "Road …" and has no building.
+ * A tile's Road lanes (spec 2.1.2): runs of its Level-1 cells, each cell one orthogonal step on from
+ * the last (a lane may bend), none twice, the last arrow not back onto the lane, across no Wall or
+ * Obstacle edge (a drone drives the centre of the Road, L2152); a Road tile is named "Road …" and
+ * has no building.
  */
 function checkRoads(t: TileDef): void {
   if (!t.roads) return;
@@ -348,12 +388,14 @@ function checkRoads(t: TileDef): void {
   const has = (x: number, y: number) => !!ground && ground.rects.some(([rx, ry, rw, rh]) => x >= rx && x < rx + rw && y >= ry && y < ry + rh);
   const blocked = new Set((ground?.edges ?? []).filter((e) => e.type === 'wall' || e.type === 'obstacle').map((e) => edgeKey(1, e.a as [number, number], e.b as [number, number])));
   for (const [i, r] of t.roads.entries()) {
-    const [dx, dy] = STEP[r.dir];
+    if (new Set(r.cells.map((c) => c.join(','))).size < r.cells.length) throw new Error(`tile ${t.id}: Road lane ${i} passes a space twice`);
+    const [lx, ly] = r.cells[r.cells.length - 1]; const [bx, by] = r.cells[r.cells.length - 2];
+    if (lx + STEP[r.dir][0] === bx && ly + STEP[r.dir][1] === by) throw new Error(`tile ${t.id}: Road lane ${i}: its last arrow (${r.dir}) points back onto the lane`);
     r.cells.forEach(([x, y], k) => {
       if (!has(x, y)) throw new Error(`tile ${t.id}: Road lane ${i} cell ${x},${y} is no Level-1 cell of the tile`);
       if (k === 0) return;
       const [px, py] = r.cells[k - 1];
-      if (x !== px + dx || y !== py + dy) throw new Error(`tile ${t.id}: Road lane ${i}: ${x},${y} is not one step ${r.dir} of ${px},${py} (a lane runs straight in its arrow's direction)`);
+      if (Math.abs(x - px) + Math.abs(y - py) !== 1) throw new Error(`tile ${t.id}: Road lane ${i}: ${x},${y} is not one step N, E, S or W of ${px},${py} (a lane goes space by space, its arrows from each to the next)`);
       if (blocked.has(edgeKey(1, [px, py], [x, y]))) throw new Error(`tile ${t.id}: Road lane ${i} crosses a Wall or Obstacle between ${px},${py} and ${x},${y}`);
     });
   }

@@ -1,8 +1,9 @@
 // Agents of Mayhem's position format (docs/ANALYSIS.md): a mission at the start of an activation
 // (a Side's Turn, the next board not yet activated, nothing on the resolution stack): units on
 // their spaces with facing, Downed and statuses, every board's wells, OM control, VP, both Refresh
-// decks and the cards drawn this Turn, the Mayhem decks and hands (Advanced), the Round and whose
-// Turn it is. The mission gives the map, the boards dealt and the rest.
+// decks and the cards drawn this Turn, the Mayhem decks and hands (Advanced), traffic (the drones on
+// the map, the drone tiles still to enter, this Turn's drone Rams), the Round and whose Turn it is.
+// The mission gives the map, the boards dealt and the rest.
 import type { PositionFormat, Violation } from '../../engine/types.js';
 import { violation } from '../../engine/types.js';
 import { STATUSES } from './abilities.js';
@@ -13,8 +14,9 @@ import { capacity, defense } from './rules/board.js';
 import { mayhemDeckList } from './rules/mayhem.js';
 import { missionGadgets, startingGadgets } from './rules/gadgets.js';
 import { missionUpgrades } from './rules/upgrades.js';
-import { largeFits } from './geometry.js';
-import { footprint, isElite, isLarge, SIDES, slotSeats, WELLS, type Board, type S, type Side, type Slot, type Unit, type Well } from './state.js';
+import { back, largeFits, step } from './geometry.js';
+import { DRONES, missionDrones } from './rules/vehicles.js';
+import { footprint, isElite, isLarge, SIDES, slotSeats, WELLS, type Board, type S, type Side, type Slot, type Unit, type Vehicle, type Well } from './state.js';
 
 const int0 = { type: 'integer', minimum: 0, maximum: 99 };
 const cards = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 64 }, maxItems: 200 };
@@ -70,6 +72,21 @@ export const positionSchema = {
     decks: { ...perSide(deck), description: 'the Refresh decks' },
     vp: perSide({ type: 'integer', minimum: 0, maximum: 200 }),
     mayhem: { ...perSide({ type: 'object', additionalProperties: false, required: ['hand', 'pool', 'discard'], properties: { hand: cards, pool: cards, discard: cards } }), description: 'Advanced missions with a hand size: each Side\'s Mayhem hand and deck' },
+    drones: {
+      type: 'object', description: 'Advanced missions with traffic: drone tile id -> on the map (its front space, facing from its back to its front, Wounds, the Road lane it drives, default the first it lies on) or destroyed; a drone tile not listed is in the supply',
+      additionalProperties: {
+        type: 'object', additionalProperties: false,
+        properties: {
+          front: { type: 'string', pattern: '^-?[0-9]+,-?[0-9]+,1$' }, facing: { enum: ['N', 'E', 'S', 'W'] }, wounds: int0,
+          lane: { type: 'integer', minimum: 0, maximum: 20 }, destroyed: { const: true },
+        },
+      },
+    },
+    traffic: {
+      type: 'object', additionalProperties: false, required: ['supply', 'next'], description: 'Advanced missions with traffic: the drone tiles off the map in the order they enter, and how many drones have entered (the next lane, in turn); default: the mission\'s set-up',
+      properties: { supply: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 64 }, maxItems: 20 }, next: { type: 'integer', minimum: 0, maximum: 10000 } },
+    },
+    rammed: { type: 'array', items: { type: 'string', pattern: '^[^>]+>[^>]+$' }, maxItems: 100, description: 'this Turn\'s drone Rams, "<drone>><unit>" (a drone Rams a unit once a Turn)' },
     counters: { type: 'object', additionalProperties: false, properties: { nextId: { type: 'integer', minimum: 1 }, tick: { type: 'integer', minimum: 0 } } },
   },
 } as const;
@@ -78,11 +95,13 @@ type PSlot = { board: string | null; drawn: string | null; main?: boolean; addon
 type PUnit = { at: string | null; facing: Unit['facing']; downed?: boolean; hits?: number; statuses?: Unit['statuses']; entry?: Unit['entry'] };
 type PBoard = { shield?: number; armor?: number; cubes: Record<Well, number>; wounds: Record<Well, number>; disrupted?: Well[]; mayhemStatus?: number; reinforce?: Board['reinforce'] };
 type PDeck = { pool: string[]; discard: string[] };
+type PDrone = { front?: string; facing?: Vehicle['facing']; wounds?: number; lane?: number; destroyed?: true };
 interface Pos {
   round: number; side: Side; turn?: number; first?: Record<Side, boolean>; slots: PSlot[];
   units: Record<string, PUnit>; boards: Record<string, PBoard>; oms?: Record<string, Side>;
   decks: Record<Side, PDeck>; vp: Record<Side, number>; mayhem?: Record<Side, { hand: string[]; pool: string[]; discard: string[] }>;
   counters?: { nextId?: number; tick?: number };
+  drones?: Record<string, PDrone>; traffic?: { supply: string[]; next: number }; rammed?: string[];
 }
 
 function countsOf(xs: string[]): Map<string, number> {
@@ -128,8 +147,7 @@ export const agentsPosition: PositionFormat<S> = {
       s.eventDeck && deckSize(s.eventDeck) < (setupEventDeck(s.mission).eventDeck?.pool.length ?? 0) ? 'an Event deck already drawn from' : '',
       s.oms.some((o) => !CONTENT.missions[s.mission].oms.some((x) => x.id === o.id)) ? 'Objective Markers placed by Events' : '',
       s.timers?.length ? 'timers (delayed Actions, Dark Matter Bomb countdowns)' : '',
-      s.vehicles?.length ? 'vehicles (summoned or placed in this mission) and drones' : '',
-      s.traffic?.next ? 'traffic (drones have entered)' : '',
+      s.vehicles?.some((v) => v.side !== null) ? 'vehicles (summoned or placed in this mission)' : '',
       Object.keys(s.boards).sort().join() !== SIDES.flatMap((side) => CONTENT.missions[s.mission].sides[side].boards.map((b) => b.board)).sort().join() ? 'boards other than the mission\'s (Advanced Setup step 1)' : '',
       Object.values(s.units).some((u) => u.damage && (u.damage.shield || u.damage.armor || u.damage.wounds)) ? 'damage on Ally boards' : '',
       s.turretUsed || s.laserUsed ? 'this Turn\'s Hell Tower attack or Laser Satellite shot (used)' : '',
@@ -150,6 +168,11 @@ export const agentsPosition: PositionFormat<S> = {
       vp: { ...s.vp },
       ...(s.mayhem ? { mayhem: { MAYHEM: { hand: s.mayhem.MAYHEM.hand.slice(), pool: sorted([...s.mayhem.MAYHEM.deck.top, ...s.mayhem.MAYHEM.deck.pool]), discard: s.mayhem.MAYHEM.deck.discard.slice() }, LEGION: { hand: s.mayhem.LEGION.hand.slice(), pool: sorted([...s.mayhem.LEGION.deck.top, ...s.mayhem.LEGION.deck.pool]), discard: s.mayhem.LEGION.deck.discard.slice() } } } : {}),
       counters: { nextId: s.nextId, tick: s.tick },
+      ...(s.traffic ? {
+        drones: Object.fromEntries((s.vehicles ?? []).filter((v) => v.side === null).map((v) => [v.id, { front: v.front, facing: v.facing, wounds: v.wounds, lane: v.lane, ...(v.destroyed ? { destroyed: true as const } : {}) }])),
+        traffic: { supply: s.traffic.supply.slice(), next: s.traffic.next },
+        rammed: s.rammed?.turn === s.turnNo ? s.rammed.units.slice() : [],
+      } : {}),
     };
     return p;
   },
@@ -270,6 +293,54 @@ export const agentsPosition: PositionFormat<S> = {
       }
     }
 
+    // Traffic (spec 7.16.4): each drone tile of the mission in the supply, on the map or destroyed,
+    // once; a drone on the map lies wholly on a Road lane, its back the lane space before its front
+    // (it drives by the arrows, L2152), on no other drone or DDD space; this Turn's Rams name drones
+    // and units of the mission.
+    let vehicles: Vehicle[] | undefined = base.vehicles?.filter((v) => v.side !== null).map(copy);
+    let traffic = base.traffic ? copy(base.traffic) : undefined;
+    let rammed: S['rammed'];
+    if ((p.drones || p.traffic || p.rammed?.length) && !base.traffic) return violation('no_traffic', `${m.id} has no traffic (drones are in Advanced missions whose map has Roads, L2057)`);
+    if (base.traffic) {
+      const tiles = missionDrones(base.mission);
+      const placed = p.drones ?? (p.traffic ? {} : Object.fromEntries((base.vehicles ?? []).filter((v) => v.side === null).map((v) => [v.id, { front: v.front, facing: v.facing, lane: v.lane }])));
+      const supply = p.traffic?.supply ?? base.traffic.supply.slice();
+      const bad = conserved('drones and traffic.supply', tiles, [...Object.keys(placed), ...supply]);
+      if (bad) return bad;
+      const drones: Vehicle[] = [];
+      const under = new Set<string>();
+      for (const [id, q] of Object.entries(placed)) {
+        if (q.destroyed) {
+          // Off the map for good (its tile removed, L2144); where it was and its lane are kept as a record.
+          const facing = q.facing ?? 'N';
+          drones.push({ id, side: null, front: q.front ?? '', back: q.front ? step(q.front, back(facing)) : '', facing, wounds: q.wounds ?? DRONES[id]?.strength ?? 0, destroyed: true, driven: false, used: 0, backwards: false, since: null, ...(q.lane === undefined ? {} : { lane: q.lane }) });
+          continue;
+        }
+        if (!q.front || !q.facing) return violation('bad_drone', `drones.${id}: a drone on the map has a front space and a facing`, { drone: id });
+        const behind = step(q.front, back(q.facing));
+        const lanes = m.compiled.lanes.map((_, i) => i).filter((i) => { const c = m.compiled.lanes[i].cells; const k = c.indexOf(q.front!); return k > 0 && c[k - 1] === behind; });
+        const lane = q.lane ?? lanes[0];
+        if (lane === undefined || !lanes.includes(lane)) return violation('off_road', `drones.${id}: ${behind} to ${q.front} (facing ${q.facing}) is not on ${q.lane === undefined ? 'a' : `Road lane ${q.lane}`}: a drone lies on its lane, its back the space before its front (L2152)`, { drone: id });
+        const strength = DRONES[id]?.strength ?? Infinity;
+        if ((q.wounds ?? 0) >= strength) return violation('over_strength', `drones.${id}: ${q.wounds} Wounds reach its Strength of ${strength}: it is destroyed`, { drone: id });
+        for (const k of [q.front, behind]) {
+          if (under.has(k)) return violation('space_taken', `drones.${id}: ${k} holds another drone`, { drone: id, at: k });
+          under.add(k);
+        }
+        drones.push({ id, side: null, front: q.front, back: behind, facing: q.facing, wounds: q.wounds ?? 0, driven: false, used: 0, backwards: false, since: null, lane });
+      }
+      for (const v of vehicles ?? []) if (!v.destroyed && (under.has(v.front) || under.has(v.back))) return violation('space_taken', `a drone and ${v.id} on one space`, { vehicle: v.id });
+      for (const d of base.ddds ?? []) for (const k of d.destroyed ? [] : d.at) if (under.has(k)) return violation('space_taken', `a drone on the Doomsday Device ${d.id}`, { ddd: d.id });
+      const all = [...(vehicles ?? []), ...drones]; // in the position's order (the order they came onto the map)
+      vehicles = all.length ? all : base.vehicles ? [] : undefined;
+      traffic = { supply: supply.slice(), next: p.traffic?.next ?? base.traffic.next };
+      for (const r of p.rammed ?? []) {
+        const [d, u] = r.split('>');
+        if (!tiles.includes(d) || !units[u]) return violation('bad_rammed', `rammed: ${r} names no drone and unit of ${m.id}`, { rammed: r });
+      }
+      if (p.rammed?.length) rammed = { turn: turnNo, units: p.rammed.slice() };
+    }
+
     const slots: Slot[] = p.slots.map((x, i) => ({
       seat: seats[i], board: x.board, drawn: x.drawn, done: i < open, main: x.main ?? false, addons: (x.addons ?? []).slice(), mp: null, pool: 0, penalty: x.penalty ?? 0, fire: null, group: null,
     }));
@@ -280,8 +351,12 @@ export const agentsPosition: PositionFormat<S> = {
       stack: [], nextId: p.counters?.nextId ?? base.nextId, tick: p.counters?.tick ?? base.tick, deployed: false,
       ...(mayhem ? { mayhem } : {}),
       ...setupEventDeck(base.mission), // the mission's whole Event deck: a position never holds one drawn from
+      vehicles, traffic, rammed,
       result: null,
     };
+    if (!s.vehicles) delete s.vehicles;
+    if (!s.traffic) delete s.traffic;
+    if (!s.rammed) delete s.rammed;
     return s;
   },
   revealed(before: S, after: S): boolean {

@@ -62,9 +62,12 @@ export function render(v: View, opts: RenderOptions): string {
   if (v.traffic) {
     const lg = el(c.root, 'g', { class: 'lanes', 'font-size': 14, 'text-anchor': 'middle', fill: DRONE_COLOUR });
     const ARROW = { N: '\u2191', E: '\u2192', S: '\u2193', W: '\u2190' } as const;
-    for (const [i, lane] of map.lanes.entries()) for (const k of lane.cells) {
+    const drawn = new Set<string>(); // a space on two lanes (past a junction) shows its arrow once
+    for (const [i, lane] of map.lanes.entries()) for (const [j, k] of lane.cells.entries()) {
       const p = xyOf(k);
-      if (p) el(lg, 'text', { 'data-lane': i, x: g.x + p[0] * CELL + CELL / 2, y: g.y + p[1] * CELL + CELL - 4, opacity: 0.45 }).txt(ARROW[lane.dir]);
+      if (!p || drawn.has(k)) continue;
+      drawn.add(k);
+      el(lg, 'text', { 'data-lane': i, x: g.x + p[0] * CELL + CELL / 2, y: g.y + p[1] * CELL + CELL - 4, opacity: 0.45 }).txt(ARROW[lane.dirs[j]]);
     }
   }
   // Destroyed tiles (rubble) and Explosion markers: face down '?' (nobody knows which), face up with their Building Damage.

@@ -77,12 +77,12 @@ export function until(s: S, stop: (s: S) => boolean, boards: Record<string, stri
   return st;
 }
 
-/** A drone on lane `lane` with its front on `front` (its back one space behind, the lane's arrow its facing). */
+/** A drone on lane `lane` with its front on `front` (its back the lane space before, facing from its back to its front). */
 export function withDrone(s: S, id: string, lane: number, front: string): S {
   const l = CONTENT.missions[s.mission].compiled.lanes[lane];
   const i = l.cells.indexOf(front);
   assert.ok(i >= 1, `${front} is a lane space with one behind it`);
-  (s.vehicles ??= []).push({ id, side: null, front, back: l.cells[i - 1], facing: l.dir, wounds: 0, driven: false, used: 0, backwards: false, since: null, lane });
+  (s.vehicles ??= []).push({ id, side: null, front, back: l.cells[i - 1], facing: l.dirs[i - 1], wounds: 0, driven: false, used: 0, backwards: false, since: null, lane });
   s.traffic!.supply = s.traffic!.supply.filter((x) => x !== id);
   return s;
 }

@@ -87,7 +87,7 @@ test('#43 #73 the loader checks a placed vehicle: one of the mission\'s tiles, p
   // (A wall between the halves is refused too; no tile of the data has a Wall between two Level-1 Outside spaces to show it.)
   assert.doesNotThrow(check(() => {}));
   assert.throws(check((v) => { v[0].vehicle = 'jetpack'; }), /placed vehicle jetpack is none of the mission's Vehicle tiles/);
-  assert.throws(check(() => {}, 'M3'), /placed vehicle mayhem-car is none of the mission's/, 'M3 provides no vehicles');
+  assert.throws(check(() => {}, 'M3', []), /placed vehicle mayhem-car is none of the mission's/, 'a mission that provided no vehicles');
   assert.throws(check((v) => { v[1].vehicle = 'mayhem-car'; }), /placed twice/);
   assert.throws(check((v) => { v[0].front = [8, 3, 1]; }), /8,3,1 is not a Level-1 Outside space/, 'Inside the Warehouse');
   assert.throws(check((v) => { v[0].front = [14, 4, 3]; }), /not a Level-1 Outside space/, 'the tower roof');
@@ -95,7 +95,7 @@ test('#43 #73 the loader checks a placed vehicle: one of the mission\'s tiles, p
   assert.throws(check((v) => { v[0].front = [11, 1, 1]; }), /a unit of LEGION is on 11,1,1/);
   assert.throws(check((v) => { v[2].front = [20, 5, 1]; }), /a drone lies on a Road lane facing its arrow/);
   assert.throws(check((v) => { v[2].facing = 'N'; v[2].front = [21, 4, 1]; }), /a drone lies on a Road lane facing its arrow/, 'against the arrow');
-  // M3's EDMKS stands on 10-11,6-7 (M3 provides no vehicle: the check is given the car as if it did).
+  // M3's EDMKS stands on 10-11,6-7.
   assert.throws(check((v) => { v.splice(1); v[0].front = [11, 5, 1]; v[0].facing = 'N'; }, 'M3', ['mayhem-car']), /11,6,1 holds another vehicle or a DDD/);
   const bad = raw(); (bad.missions.missions.find((x) => x.id === 'M7') as unknown as { vehicles: Placed[] }).vehicles[0].facing = 'NE';
   assert.throws(() => loadContent(bad), /data\/missions\.json/);

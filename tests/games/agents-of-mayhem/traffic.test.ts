@@ -1,7 +1,8 @@
 // Checklist item #79 (Traffic, spec 7.16.4, L2148-2168) on Mission 7, Rush Hour: M2's map with
 // Road Tile 11 east of the tower and Road Tile 12 south of Road Tile 10. Provisional Road lanes
 // (data/tiles.json `roads`): Road Tiles 12 (x 0-5, y 8-15) and 10 run north along x 2, joined into
-// one road (lane 0: 2,15 to 2,0), Road Tile 11 (x 18-23) south along x 21 (lane 1: 21,0 to 21,7). Provisional drone tiles (data/vehicles.json): drone-1 and drone-2 ram with white
+// one road (lane 0: 2,15 to 2,0), Road Tile 11 (x 18-23) south along x 21 (lane 1: 21,0 to 21,7); Road Tile 12's side
+// road joining lane 0 at 2,14 is lane 2 (junctions.test.ts). Provisional drone tiles (data/vehicles.json): drone-1 and drone-2 ram with white
 // d6 (Strength 3), drone-3 with yellow d8 (Strength 4). Refresh decks of M7: MAYHEM M01 (Drone
 // Movement 1, Spawn), M02 (3), M05 (2), M06 (1, Spawn); LEGION L01 (2, Spawn), L03 (3), L05 (2,
 // Spawn), L06 (2). A Traffic reveal picks from the sorted draw pile (scripted index).
@@ -20,18 +21,19 @@ import vehicles from '../../../src/games/agents-of-mayhem/data/vehicles.json' wi
 
 const drone = (s: S, id: string) => s.vehicles?.find((v) => v.id === id) as Vehicle | undefined;
 const place = (s: S, id: string) => { const v = drone(s, id); return v && [v.front, v.back]; };
+const all = <T>(n: number, x: T): T[] => Array.from({ length: n }, () => x);
 
-test('#79 Road lanes: a Road tile carries a lane down its centre in its arrow\'s direction, turned with the tile; the loader refuses a lane off its tile, bent or across an Obstacle, and traffic on a map whose lanes do not run edge to edge', () => {
-  assert.deepEqual(CONTENT.missions.M7.compiled.lanes[1], { tiles: [3], cells: ['21,0,1', '21,1,1', '21,2,1', '21,3,1', '21,4,1', '21,5,1', '21,6,1', '21,7,1'], dir: 'S' });
+test('#79 Road lanes: a Road tile carries a lane down its centre in its arrows\' direction, turned with the tile; the loader refuses a lane off its tile, not going space by space or across an Obstacle, and traffic on a map whose lanes do not run edge to edge', () => {
+  assert.deepEqual(CONTENT.missions.M7.compiled.lanes[1], { tiles: [3], cells: ['21,0,1', '21,1,1', '21,2,1', '21,3,1', '21,4,1', '21,5,1', '21,6,1', '21,7,1'], dir: 'S', dirs: all(8, 'S') });
   // Road Tile 10 turned 90° clockwise (8 wide, 6 high): its lane runs east along y 2.
   const turned = assembleMap({ placements: [{ tile: '10', origin: [0, 0], rotation: 90 }], entryEdges: {} }, CONTENT.tiles);
-  assert.deepEqual(turned.lanes[0], { tiles: [0], cells: ['0,2,1', '1,2,1', '2,2,1', '3,2,1', '4,2,1', '5,2,1', '6,2,1', '7,2,1'], dir: 'E' });
+  assert.deepEqual(turned.lanes[0], { tiles: [0], cells: ['0,2,1', '1,2,1', '2,2,1', '3,2,1', '4,2,1', '5,2,1', '6,2,1', '7,2,1'], dir: 'E', dirs: all(8, 'E') });
   const raw = () => structuredClone({ boards, dice, refresh, tiles, missions });
   const road = (r: ReturnType<typeof raw>) => (r.tiles.tiles.find((t) => t.id === '10') as { roads: { cells: number[][]; dir: string }[] }).roads[0];
   let bad = raw(); road(bad).cells[7] = [2, 8];
   assert.throws(() => loadContent(bad), /lane 0 cell 2,8 is no Level-1 cell/);
   bad = raw(); road(bad).cells[7] = [3, 0];
-  assert.throws(() => loadContent(bad), /not one step N of 2,1/);
+  assert.throws(() => loadContent(bad), /3,0 is not one step N, E, S or W of 2,1/);
   bad = raw(); road(bad).cells = [[3, 3], [2, 3]]; road(bad).dir = 'W';
   assert.throws(() => loadContent(bad), /crosses a Wall or Obstacle/);
   bad = raw(); (bad.tiles.tiles.find((t) => t.id === '2') as { roads?: unknown }).roads = [{ cells: [[0, 0], [0, 1]], dir: 'S' }];
@@ -49,11 +51,11 @@ test('#79 Road lanes: a Road tile carries a lane down its centre in its arrow\'s
 test('#79 Road lanes joined across Road tiles: where the arrows continue onto the adjoining Road tile, the lanes are one lane from the road\'s entry to its end; lanes that do not continue stay apart (L2152, L2156, L2160-2162)', () => {
   // M7: Road Tile 12 (placement 4, y 8-15) south of Road Tile 10 (placement 0): one road north along x 2.
   const xs2 = (from: number) => Array.from({ length: from + 1 }, (_, i) => `2,${from - i},1`);
-  assert.deepEqual(CONTENT.missions.M7.compiled.lanes[0], { tiles: [4, 0], cells: xs2(15), dir: 'N' });
-  assert.equal(CONTENT.missions.M7.compiled.lanes.length, 2, 'two roads, not three lanes');
+  assert.deepEqual(CONTENT.missions.M7.compiled.lanes[0], { tiles: [4, 0], cells: xs2(15), dir: 'N', dirs: all(16, 'N') });
+  assert.equal(CONTENT.missions.M7.compiled.lanes.filter((l) => l.cells[0] !== '4,15,1').length, 2, 'two roads, not three lanes (and Road Tile 12\'s side road, junctions.test.ts)');
   // Road Tile 11 turned 180° south of Road Tile 10: its lane (x 3 southwards) becomes x 2 northwards and joins.
   const turned = assembleMap({ placements: [{ tile: '10', origin: [0, 0], rotation: 0 }, { tile: '11', origin: [0, 8], rotation: 180 }], entryEdges: {} }, CONTENT.tiles);
-  assert.deepEqual(turned.lanes, [{ tiles: [1, 0], cells: xs2(15), dir: 'N' }]);
+  assert.deepEqual(turned.lanes, [{ tiles: [1, 0], cells: xs2(15), dir: 'N', dirs: all(16, 'N') }]);
   assert.equal(laneProblem(turned), null);
   // Arrows meeting head-on do not continue: two lanes, Road Tile 10's entered from inside the map.
   const t12 = CONTENT.tiles['12'];
@@ -106,7 +108,7 @@ test('#79 the Drone Spawn symbol: at the start of the Refresh Phase a drone of t
 test('#79 traffic in every Advanced mission whose map has Roads (L2057 [P]): Missions 2-6 on Road Tile 10 have two drone tiles; drones spawn at the road\'s entry and move at each Refresh start; Basic missions (M1, the tutorials) have none; the loader refuses an Advanced mission with Roads and no drones', () => {
   for (const id of ['M2', 'M3', 'M4', 'M5', 'M6']) {
     assert.deepEqual(fresh(id).traffic, { supply: ['drone-1', 'drone-2'], next: 0 }, id);
-    assert.deepEqual(CONTENT.missions[id].compiled.lanes, [{ tiles: [0], cells: ['2,7,1', '2,6,1', '2,5,1', '2,4,1', '2,3,1', '2,2,1', '2,1,1', '2,0,1'], dir: 'N' }], id);
+    assert.deepEqual(CONTENT.missions[id].compiled.lanes, [{ tiles: [0], cells: ['2,7,1', '2,6,1', '2,5,1', '2,4,1', '2,3,1', '2,2,1', '2,1,1', '2,0,1'], dir: 'N', dirs: all(8, 'N') }], id);
   }
   for (const m of CONTENT.missionList.filter((x) => x.rules === 'basic')) assert.equal(fresh(m.id, m.players[0]).traffic, undefined, m.id);
   // Mission 2: M01 (Drone Movement 1, Spawn) brings drone-1 in at 2,7; LEGION's L01 (2, Spawn) moves it 2 and brings drone-2 in behind.

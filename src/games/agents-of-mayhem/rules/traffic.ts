@@ -35,13 +35,50 @@ export function liveDrones(s: S): Vehicle[] { return liveVehicles(s).filter((v) 
 
 const offMap = (s: S, k: string): boolean => { const [x, y] = parseKey(k); return !onMap(map(s), x, y); };
 
-/** How far along its lane a drone's front is (the lead drone is the one closest to the lane's end). */
-function progress(s: S, v: Vehicle): number { return map(s).lanes[v.lane!].cells.indexOf(v.front); }
+/** How many spaces a drone's front is from the end of its road (the lead drone is the one closest to it, L2156). */
+function toEnd(s: S, v: Vehicle): number { const l = map(s).lanes[v.lane!]; return l.cells.length - 1 - l.cells.indexOf(v.front); }
 
-/** A drone's Traffic zone: the spaces straight ahead of its front, distance 1-3, on the map (A-39). */
+/**
+ * The roads of the map: lanes that share a space (a junction) are one road, numbered by their
+ * first lane (L2156 "the lead Drone closest to the end of the Road": drones on lanes joined at a
+ * junction are ordered together, by how far each has to go).
+ */
+function roadOf(s: S): number[] {
+  const lanes = map(s).lanes;
+  const road = lanes.map((_, i) => i);
+  const find = (i: number): number => (road[i] === i ? i : find(road[i]));
+  for (let i = 0; i < lanes.length; i++) for (let j = 0; j < i; j++) if (lanes[i].cells.some((k) => lanes[j].cells.includes(k))) { const a = find(i); const b = find(j); road[Math.max(a, b)] = Math.min(a, b); }
+  return road.map((_, i) => find(i));
+}
+
+/**
+ * Where a drone's front goes from `from` (its front): on along its lane by the arrow of that space
+ * (round a bend, through a junction; L2152 "in the direction of the arrows"); from a space off its
+ * lane (driving in from beyond the map's edge), straight on in `facing`. `dir` is the step's
+ * direction, the drone's facing after it (its back moves into the space its front left, L2090).
+ */
+export function laneNext(s: S, v: Vehicle, from = v.front, facing = v.facing): { to: string; dir: Dir } {
+  const l = v.lane === undefined ? undefined : map(s).lanes[v.lane];
+  const i = l ? l.cells.indexOf(from) : -1;
+  const dir = i >= 0 ? l!.dirs[i] : facing;
+  return { to: step(from, dir), dir };
+}
+
+/**
+ * A drone's Traffic zone (L2168 "within 3 Spaces directly in front of a Drone Vehicle", A-39): the
+ * spaces straight ahead of its front, distance 1-3, on the map, as far as its lane runs straight
+ * on. Past a bend the lane's spaces are not "directly in front" and the spaces straight ahead are
+ * off the road the drone would drive to ram (L2152): the zone stops at the bend [P].
+ */
 export function trafficZone(s: S, v: Vehicle): string[] {
   const out: string[] = [];
-  for (let n = 1; n <= 3; n++) { const k = step(v.front, v.facing, n); if (map(s).cells[k]) out.push(k); }
+  let k = v.front;
+  for (let n = 1; n <= 3; n++) {
+    const nx = laneNext(s, v, k, v.facing);
+    if (nx.dir !== v.facing) break;
+    k = nx.to;
+    if (map(s).cells[k]) out.push(k);
+  }
   return out;
 }
 
@@ -135,7 +172,8 @@ export function startDrones(s: S, ev: Ev): boolean {
   if (!cards.length) return false;
   const movement = cards.reduce((n, c) => n + c.drone, 0);
   const spawn = cards.reduce((n, c) => n + (c.spawn ?? 0), 0);
-  const order = liveDrones(s).sort((a, b) => a.lane! - b.lane! || progress(s, b) - progress(s, a));
+  const road = roadOf(s);
+  const order = liveDrones(s).sort((a, b) => road[a.lane!] - road[b.lane!] || toEnd(s, a) - toEnd(s, b) || a.lane! - b.lane! || (a.id < b.id ? -1 : 1));
   say(ev, 'traffic_moves', { cards: cards.map((c) => c.id), movement, spawn, drones: order.map((v) => v.id) });
   s.stack.push({ t: 'drones', queue: order.map((v) => ({ drone: v.id, left: movement })), spawn });
   return true;
@@ -143,7 +181,7 @@ export function startDrones(s: S, ev: Ev): boolean {
 
 /**
  * Runs a drones frame one step at a time: the head drone's front goes one space on along its
- * lane (its back into the front's space, riders with it). Off the map: the drone leaves (its
+ * lane by the arrows (its back into the front's space, riders with it; round a bend it turns). Off the map: the drone leaves (its
  * tile back to the supply, riders stay on their spaces, the front's on the edge space, L2160).
  * A vehicle or a DDD ahead stops it. A unit ahead (not on it) is Rammed: the `ram` frame of
  * rules/vehicles.ts with the rammed unit's enemy choosing the push (L2166); afterwards the
@@ -166,7 +204,7 @@ export function advanceDrones(s: S, f: DronesFrame, ev: Ev): void {
       if (!map(s).cells[v.back]) leave(s, v, 'did_not_enter', ev);
       continue;
     }
-    const next = step(v.front, v.facing);
+    const { to: next, dir } = laneNext(s, v);
     if (offMap(s, next)) { f.queue.shift(); delete f.rammed; leave(s, v, 'exited', ev); continue; }
     const o = vehicleAt(s, next);
     if (!map(s).cells[next] || (o && o.id !== v.id) || dddAt(s, next)) { say(ev, 'vehicle_stopped', { vehicle: v.id, move: 'forward', why: 'space_taken' }); head.left = 0; continue; }
@@ -182,7 +220,7 @@ export function advanceDrones(s: S, f: DronesFrame, ev: Ev): void {
     }
     delete f.rammed;
     const onFront = riders(s, v).filter((x) => x.at === v.front); const onBack = riders(s, v).filter((x) => x.at === v.back);
-    v.back = v.front; v.front = next;
+    v.back = v.front; v.front = next; v.facing = dir;
     for (const x of onFront) x.at = v.front;
     for (const x of onBack) x.at = v.back;
     head.left--;

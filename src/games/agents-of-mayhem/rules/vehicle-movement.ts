@@ -8,7 +8,7 @@
 import { isViolation, violation, type Violation } from '../../../engine/types.js';
 import { cellKey, onMap as onTheMap, type CompiledMap } from '../content.js';
 import { LEFT, RIGHT, back, crossesLock, lockedRooms, parseKey, step, terrainCost, topFloorAtOrBelow } from '../geometry.js';
-import { map, type Dir, type S, type Unit, type Vehicle } from '../state.js';
+import { map, unitAt, type Dir, type S, type Unit, type Vehicle } from '../state.js';
 import { say, type Ev } from './board.js';
 import { dddAt } from './ddd.js';
 import { hitVehicle, liveVehicles, missionRamps, riders, vehicleAt, type DriveMove } from './vehicles.js';
@@ -55,7 +55,8 @@ function enter(s: S, v: Vehicle, riding: Set<string>, to: string, from: string, 
   acc.entered.push(to);
   const o = vehicleAt(s, to);
   if ((o && o.id !== v.id) || dddAt(s, to)) return violation('space_taken', `a vehicle or a DDD is on ${to}`);
-  const u = Object.values(s.units).find((x) => x.at === to && !riding.has(x.id));
+  const occ = unitAt(s).get(to); // a Large Unit by any of its spaces
+  const u = occ && !riding.has(occ.id) ? occ : undefined;
   if (u && u.side === v.side) return violation('space_taken', `${u.id}, a unit of the vehicle's Side, is on ${to}`);
   if (u) acc.rams.push({ unit: u.id, from });
   return null;

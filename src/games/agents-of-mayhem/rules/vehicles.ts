@@ -93,7 +93,8 @@ export function loadVehicles(raw: unknown): { defs: Record<string, VehicleDef>; 
     for (const id of list) if (!drones[id]) throw new Error(`traffic: mission ${m} lists unknown drone ${id}`);
     if (new Set(list).size !== list.length) throw new Error(`traffic: mission ${m} lists a drone tile twice`);
   }
-  // L2057: "If a Mission's Map has Roads, civilian Vehicles will move along them": an Advanced mission on a map with Road lanes has traffic (Basic ones have no Vehicles, L93).
+  // L2057: "If a Mission's Map has Roads, civilian Vehicles will move along them and player Vehicles may be summoned": an Advanced mission on a map with Road tiles provides Vehicle tiles to summon (L2072) and, with Road lanes, has traffic (Basic ones have no Vehicles, L93).
+  for (const m of CONTENT.missionList) if (m.rules === 'advanced' && m.map.placements.some((p) => roads.has(p.tile)) && !f.missions[m.id]?.length) throw new Error(`vehicles: mission ${m.id} has Roads but no Vehicle tiles to summon (L2057)`);
   for (const m of CONTENT.missionList) if (m.rules === 'advanced' && CONTENT.missions[m.id].compiled.lanes.length && !f.traffic?.[m.id]) throw new Error(`traffic: mission ${m.id} has Roads but no drone tiles (L2057)`);
   for (const m of CONTENT.missionList) if (m.vehicles) checkPlaced(CONTENT.missions[m.id], defs, f.missions[m.id] ?? [], f.traffic?.[m.id] ?? []);
   // Ramp counters (L2114): on an Outside space of the mission's map (a Jump goes up one Level into the open), the space ahead of the arrow on the map, one per space.
@@ -144,7 +145,7 @@ export function checkPlaced(m: Mission & { compiled: CompiledMap }, defs: Record
     }
     const [bx, by] = parseKey(halves[1]);
     if (terrainCost(mp, 1, bx, by, p.front[0], p.front[1]) === Infinity) throw new Error(`${what}: a wall runs between its halves`);
-    if (!side && !mp.lanes.some((l) => l.dir === p.facing && l.cells.indexOf(halves[1]) >= 0 && l.cells.indexOf(front) === l.cells.indexOf(halves[1]) + 1)) throw new Error(`${what}: a drone lies on a Road lane facing its arrow (L2152)`);
+    if (!side && !mp.lanes.some((l) => onLane(l, front, halves[1]))) throw new Error(`${what}: a drone lies on a Road lane facing its arrow (L2152)`);
     if (m.vehicles!.filter((x) => x.vehicle === p.vehicle).length > 1) throw new Error(`${what}: placed twice`);
   }
 }
@@ -156,9 +157,15 @@ export function setupVehicles(missionId: string): Vehicle[] | undefined {
   const mp = CONTENT.missions[missionId].compiled;
   return list.map((p) => {
     const front = cellKey(p.front[0], p.front[1], p.front[2]);
-    const lane = mp.lanes.findIndex((l) => l.dir === p.facing && l.cells.includes(front));
+    const lane = mp.lanes.findIndex((l) => onLane(l, front, step(front, back(p.facing))));
     return { id: p.vehicle, side: VEHICLES[p.vehicle]?.side ?? null, front, back: step(front, back(p.facing)), facing: p.facing, wounds: 0, driven: false, used: 0, backwards: false, since: null, ...(VEHICLES[p.vehicle] ? {} : { lane }) };
   });
+}
+
+/** Whether a drone with these halves lies on a lane, its back the space before its front (so facing the way the lane's arrows lead it, L2152). */
+function onLane(l: CompiledMap['lanes'][number], front: string, behind: string): boolean {
+  const i = l.cells.indexOf(front);
+  return i > 0 && l.cells[i - 1] === behind;
 }
 
 /** Why a map cannot carry traffic (null: it can): it needs Road lanes, each from one map edge to another (drones enter and leave at the edge, L2160-2162). */
@@ -166,7 +173,7 @@ export function laneProblem(mp: CompiledMap): string | null {
   if (!mp.lanes.length) return 'no Road lane (L2152)';
   const off = (k: string) => { const [x, y] = parseKey(k); return !onMap(mp, x, y); };
   for (const [i, l] of mp.lanes.entries()) {
-    if (!off(step(l.cells[0], back(l.dir))) || !off(step(l.cells[l.cells.length - 1], l.dir))) return `Road lane ${i} (tile ${l.tiles.map((t) => mp.tiles[t].tile).join(', ')}) does not run from one map edge to another (drones enter and leave at the edge, L2160-2162)`;
+    if (!off(step(l.cells[0], back(l.dir))) || !off(step(l.cells[l.cells.length - 1], l.dirs[l.dirs.length - 1]))) return `Road lane ${i} (tile ${l.tiles.map((t) => mp.tiles[t].tile).join(', ')}) does not run from one map edge to another (drones enter and leave at the edge, L2160-2162)`;
   }
   return null;
 }
@@ -191,9 +198,9 @@ export const SUMMON_PAYS = ['BBB', 'BBP', 'BPP', 'PPP'];
 
 export function liveVehicles(s: S): Vehicle[] { return (s.vehicles ?? []).filter((v) => !v.destroyed); }
 export function vehicleAt(s: S, at: string): Vehicle | undefined { return liveVehicles(s).find((v) => v.front === at || v.back === at); }
-/** Units on the vehicle's spaces (riders; those of its Side drive it, at most 2: it has 2 spaces). */
+/** Units on the vehicle's spaces (riders; those of its Side drive it, at most 2: it has 2 spaces). A Large Unit does not fit on the tile (its 4 spaces on 2, L2061) and rides nothing: a vehicle drives from under it [P]. */
 export function riders(s: S, v: Vehicle): Unit[] {
-  return Object.values(s.units).filter((u) => u.at && (u.at === v.front || u.at === v.back)).sort((a, b) => (a.id < b.id ? -1 : 1));
+  return Object.values(s.units).filter((u) => u.at && !isLarge(u) && (u.at === v.front || u.at === v.back)).sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
 /** Turn start (spec 7.16.2): a vehicle is Driven this Turn if a unit of its Side is on it now; its MP, backwards and maneuver counts start again. */
@@ -227,12 +234,14 @@ export function summonProblem(s: S, a: Extract<Action, { type: 'summon' }>): Vio
   const backAt = step(a.front, back(a.facing));
   for (const k of [a.front, backAt]) {
     if (!groundOutside(s, k)) return violation('bad_space', `${k} is not a Level-1 Outside space (L2074)`);
-    if (Object.values(s.units).some((u) => u.at === k && u.side !== s.side)) return violation('enemy_there', `an enemy unit is on ${k} (L2074)`);
+    const there = unitAt(s).get(k); // a Large Unit by any of its spaces
+    if (there && there.side !== s.side) return violation('enemy_there', `an enemy unit is on ${k} (L2074)`);
     if (vehicleAt(s, k) || dddAt(s, k)) return violation('space_taken', `a vehicle or a DDD is on ${k}`);
   }
   const [x, y] = parseKey(backAt); const [x2, y2] = parseKey(a.front);
   if (terrainCost(map(s), 1, x, y, x2, y2) === Infinity) return violation('bad_space', 'a wall runs between the two spaces');
-  if (!Object.values(s.units).some((u) => u.side === s.side && (u.at === a.front || u.at === backAt))) return violation('no_unit', 'one of the vehicle\'s spaces must hold one of your units (L2074)');
+  // The unit is placed on top of the tile (L2074): a Large Unit, on 4 spaces, does not fit on its 2 [P].
+  if (!Object.values(s.units).some((u) => u.side === s.side && !isLarge(u) && (u.at === a.front || u.at === backAt))) return violation('no_unit', 'one of the vehicle\'s spaces must hold one of your units, not a Large Unit (L2074)');
   return null;
 }
 /** The summon is the board's Add-on, not a unit's Action: no Stunned surcharge (A-26 reading). */
