@@ -4,6 +4,7 @@ import type { Result, Seat } from '../../engine/types.js';
 import type { Pt } from '../../engine/mech/geom2d.js';
 import type { TaskState } from './rules/tasks.js';
 import type { Cards } from './rules/cards.js';
+import type { WeaponDef } from './content.js';
 
 export type Side = 0 | 1;
 export type Quality = 'rabble' | 'conscript' | 'regular' | 'elite';
@@ -384,7 +385,7 @@ export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 
 export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
 
 /** The rolls inside an order a Lucky trooper may re-roll (§2.7, rules/lucky.ts), beside the tests at activation. */
-export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task';
+export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration';
 export type LuckyTest = 'morale' | 'commandResponse' | 'hesitant' | 'cautious' | 'hide' | OrderRoll;
 
 /**
@@ -404,13 +405,21 @@ export interface Volley {
   tail: { leaders: string[]; firers: string[]; defensive: boolean; crossfire: boolean };
 }
 
+/**
+ * A shot's hits on a vehicle still to resolve (§6.6): from hit `next` on, the weapons in turn,
+ * each hit's penetration roll `extra` higher; a Lucky window on the shooter's penetration die pauses
+ * it at that hit (the hit's deflection rolls were made before the window).
+ */
+export interface VehicleVolley { shooter: string; target: string; from: Pt; hits: number; weapons: WeaponDef[]; next: number; extra: number; assault: boolean }
+
 /** What a paused roll's step computed beyond the held faces, read again when it resumes. */
 export type LuckyCarry =
   | { roll: 'fire'; weaponFe: number }
   | { roll: 'damage'; volley: Volley; defence: number }
   | { roll: 'assault'; faces: Record<string, number[]>; offered: string[] }
   | { roll: 'move' }
-  | { roll: 'task' };
+  | { roll: 'task' }
+  | { roll: 'penetration'; hit: VehicleVolley };
 
 /**
  * Where an order paused by a Lucky window goes on (§2.7): the step that rolled, run again from its

@@ -13,6 +13,7 @@ import { isViolation, type GameEvent } from '../../../src/engine/types.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
+import { buildVehicle } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
 
 const code = (r: unknown) => (r as { code?: string }).code;
 /** A Regular squad of `n` assault rifles, its last trooper with these personalities. */
@@ -344,4 +345,79 @@ test('#72 Lucky: random legal playouts with Lucky squads in every unit still end
     assert.ok(!isViolation(p.k));
   }
   assert.ok(['fire', 'damage'].every((t) => tests.has(t)), `windows inside orders were offered: ${[...tests].join(', ')}`);
+});
+
+// ---------------------------------------------------------------- the rolls added for issue #17
+
+/** Both seats read the same log slices and the same views (the Lucky window hides nothing and leaks nothing, §8.1). */
+function noLeak(...rs: { s: S; events: GameEvent[] }[]): void {
+  for (const r of rs) {
+    assert.ok(r.events.every((e) => e.to === 'all'), 'the dice, the window and the re-roll are public');
+    assert.deepEqual(eventsFor(r.events, 1, false), eventsFor(r.events, 0, false), 'both seats read the same log');
+    assert.deepEqual(fastAndDirty.view(r.s, 1), fastAndDirty.view(r.s, 0), 'both seats see the same state');
+  }
+}
+
+/**
+ * A1 (Regulars: 3 rifles, a Lucky rifleman, an AMAW, AT 4) south of light tank T (side 1, facing +y,
+ * its rear toward A1, rear armour 6), as in vehicles.test.ts #81: FE = the higher die + close 0 + Regular 1.
+ */
+function atTank(name: string): S {
+  const spec: UnitSpec = { name: 'Lucky AT', quality: 'regular', resolve: 'steady', figures: [
+    { weapon: 'assaultRifle', armour: 'light', count: 3 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }, { weapon: 'amaw', armour: 'light', support: true },
+  ] };
+  const t = buildVehicle({ name: 'T', vehicle: 'lightTank', quality: 'regular' }, 'T', 1, [2000, 2000]);
+  t.vehicle!.heading = 0;
+  const s = craft({ name, active: 'A1', units: [{ id: 'A1', side: 0, spec, at: row(1560, 1000, 5) }] });
+  s.units.push(t);
+  return s;
+}
+
+test('#72 Lucky, fire at a vehicle: the fire dice at a vehicle may be re-rolled when another hit could follow; nothing is applied before the answer (§2.7, §6.6)', () => {
+  // 2 and 1: FE 3, one hit (open: 3 a hit); a 6 would give FE 7, two hits.
+  const r = act(atTank('lo-veh-fire'), shootAt('T'), faces(2, 1));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat], ['lucky', 0]);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'fire', faces: [2, 1], target: null, fe: 3, hits: 1 });
+  assert.equal(evOf(r.events, 'shot').length, 0);
+  assert.equal(evOf(r.events, 'penetration').length, 0);
+  assert.equal(unitOf(r.s, 'T').underFire, false);
+  // The 1 re-rolled to a 6: FE 7, two hits. Hit 1: 2 + 4 = 6 against rear 6 penetrates, 1 and 3: System Kill;
+  // hit 2: 1 + 4 = 5, no penetration (immobilization die 4). The luck is spent: no penetration window.
+  const re = act(r.s, lucky(1), faces(6, 2, 1, 3, 1, 4));
+  assert.deepEqual([evOf(re.events, 'shot')[0].fe, evOf(re.events, 'shot')[0].hits], [7, 2]);
+  assert.deepEqual(evOf(re.events, 'penetration').map((p) => [p.total, p.penetrated]), [[6, true], [5, false]]);
+  assert.equal(evOf(re.events, 'lucky_window').length, 0);
+  assert.equal(unitOf(re.s, 'T').vehicle!.status, 'systemKill');
+  assert.equal(unitOf(re.s, 'T').underFire, true);
+  assert.equal(re.s.phase, 'activate');
+  noLeak(r, re);
+  // No window where a re-roll cannot add a hit: 6 and 1 (FE 7 at best).
+  assert.equal(act(atTank('lo-veh-six'), shootAt('T'), faces(6, 1, 2, 1, 3, 2, 1, 1)).s.phase, 'activate');
+});
+
+test('#72 Lucky, penetration: the shooter\'s penetration die at a vehicle that a 6 would turn into a penetration opens the window, hit by hit (§2.7, §6.6)', () => {
+  // 6 and 2: FE 7, two hits (a 6 kept: no fire window). Hit 1: 1 + 4 = 5 against rear 6; a 6 would penetrate.
+  const r = act(atTank('lo-pen'), shootAt('T'), faces(6, 2, 1));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 0, 'turn']);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'penetration', faces: [1], target: null, total: 5, armour: 6 });
+  assert.equal(evOf(r.events, 'shot')[0].hits, 2, 'the shot is resolved up to its first penetration die');
+  assert.equal(evOf(r.events, 'penetration').length, 0);
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(null), 'a hit\'s die: kept by default');
+  // Re-rolled to a 3: 7 penetrates; 4 and 5 (no 1): Vehicle Kill; the second hit is not rolled, the tank is out.
+  const re = act(r.s, lucky(0), faces(3, 4, 5));
+  assert.deepEqual(evOf(re.events, 'lucky_reroll'), [{ unit: 'A1', test: 'penetration', die: 0, was: 1, now: 3 }]);
+  assert.deepEqual(evOf(re.events, 'penetration').map((p) => [p.total, p.penetrated]), [[7, true]]);
+  assert.equal(unitOf(re.s, 'T').vehicle!.status, 'knockedOut');
+  assert.equal(evOf(re.events, 'shot').length, 0, 'the shot is not fired again');
+  // Kept: hit 1 fails (immobilization die 4); hit 2 (2 + 4 = 6) penetrates without asking (1 and 1: Non-Damaging).
+  const keep = act(r.s, lucky(null), faces(4, 2, 1, 1));
+  assert.deepEqual(evOf(keep.events, 'penetration').map((p) => [p.total, p.penetrated]), [[5, false], [6, true]]);
+  assert.equal(unitOf(keep.s, 'A1').luckyUsed, undefined);
+  assert.equal(keep.s.phase, 'activate');
+  // Kept, then hit 2 (1 again) asks again, the luck unspent.
+  const again = act(r.s, lucky(null), faces(4, 1));
+  assert.deepEqual((decision(again.s).exposes as { test: string; total: number }).total, 5);
+  noLeak(r, re, keep, again);
 });

@@ -46,7 +46,7 @@ import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tas
 import { intrude, takeIntruded } from './intruder.js';
 import { assaultSentry, clearOfSentries, isSentryId, sentryFire, sentryProblem, sentryShot } from './sentry.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
-import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests } from './vehicles.js';
+import { applyDrive, assaultVehicle, buildVehicle, continueVehicleHits, hull, isVehicle, vehicleTests } from './vehicles.js';
 import { disembark, embark, handOver } from './transport.js';
 import { pairedNext, resolvePairs } from './pairs.js';
 import { isVehicleSpec, type VehicleSpec } from '../content.js';
@@ -419,6 +419,10 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
   if (c.roll === 'damage') {
     if (continueShot(s, run, c.volley, { attack: faces[0], defence: c.defence })) { s.luckyOrder!.resume = resume; return; }
     s.luckySettled = { unit: c.volley.shooter, roll: 'fire', faces: [], done: true };
+  } else if (c.roll === 'penetration') {
+    // A shot at a vehicle: its remaining hits, then the step finds that shot done.
+    if (continueVehicleHits(s, run, c.hit, faces[0])) { s.luckyOrder!.resume = resume; return; }
+    s.luckySettled = { unit: c.hit.shooter, roll: 'fire', faces: [], done: true };
   } else {
     if (c.roll === 'assault') c.faces[u.id] = faces;
     s.luckySettled = { unit: u.id, roll: c.roll, faces, carry: c };
