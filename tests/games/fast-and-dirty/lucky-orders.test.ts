@@ -421,3 +421,32 @@ test('#72 Lucky, penetration: the shooter\'s penetration die at a vehicle that a
   assert.deepEqual((decision(again.s).exposes as { test: string; total: number }).total, 5);
   noLeak(r, re, keep, again);
 });
+
+test('#72 Lucky, weapon FE dice: a support weapon\'s "+1D6" Fire Effect die is one of the held faces, after the fire dice; re-rolled, it adds its new face (§2.7, §6.4 step 6)', () => {
+  // A1: 3 rifles, a Lucky rifleman and a grenade launcher (FE +1D6) 10" from B1. FE = the higher fire die + close 0
+  // + Regular 1 + 1 (4 rifles) + the launcher's die.
+  const spec: UnitSpec = { name: 'Lucky GL', quality: 'regular', resolve: 'steady', figures: [
+    { weapon: 'assaultRifle', armour: 'light', count: 3 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }, { weapon: 'grenadeLauncher', armour: 'light', support: true },
+  ] };
+  const mk = (name: string) => craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec, at: row(1000, 500, 5) }, { id: 'B1', side: 1, spec: squad('regular', 5), at: row(1000, 1600, 5) },
+  ] });
+  // Fire dice 2 and 1, launcher die 1: FE 2 + 1 + 1 + 1 = 5, one hit; a 6 on the launcher's die would give 10.
+  const r = act(mk('lo-wfe'), shootAt('B1'), faces(2, 1, 1));
+  assert.deepEqual(decision(r.s).exposes, { unit: 'A1', test: 'fire', faces: [2, 1, 1], target: null, fe: 5, hits: 1 });
+  assert.deepEqual(evOf(r.events, 'dice_rolled').map((x) => x.purpose), ['fire_effect', 'weapon_fe']);
+  assert.equal(evOf(r.events, 'shot').length, 0);
+  // The launcher's die re-rolled to a 5: weapon FE 1 + 5 = 6, FE 9, three hits (damage 1 + 2 against 6 + 1: none).
+  const re = act(r.s, lucky(2), faces(5, 1, 6, 1, 6, 1, 6));
+  assert.deepEqual(evOf(re.events, 'lucky_reroll'), [{ unit: 'A1', test: 'fire', die: 2, was: 1, now: 5 }]);
+  const shot = evOf(re.events, 'shot')[0];
+  assert.deepEqual([shot.weaponFe, shot.fe, shot.hits], [6, 9, 3]);
+  assert.equal(evOf(re.events, 'dice_rolled').filter((x) => x.purpose === 'weapon_fe' || x.purpose === 'fire_effect').length, 0, 'neither is rolled again');
+  // Kept: the weapon FE stands at 1 + 1.
+  const keep = act(r.s, lucky(null), faces(1, 6));
+  assert.deepEqual([evOf(keep.events, 'shot')[0].weaponFe, evOf(keep.events, 'shot')[0].fe], [2, 5]);
+  // A 6 on both fire dice: only the launcher's die could do better (FE 9, three hits; a 6 there: 14, four).
+  const six = act(mk('lo-wfe-6'), shootAt('B1'), faces(6, 6, 1));
+  assert.deepEqual(decision(six.s).exposes, { unit: 'A1', test: 'fire', faces: [6, 6, 1], target: null, fe: 9, hits: 3 });
+  noLeak(r, re, keep);
+});

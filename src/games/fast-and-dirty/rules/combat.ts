@@ -128,17 +128,20 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const covers = plan.visible.map((f) => (noCover(t) ? { cover: 'none' as const, fort: null } : coverAgainst(s, at(closest), f)));
   const cover = unitCover(covers.map((c) => c.cover));
   if (t.quality === 'rabble' && cover === 'none') mods.rabbleInOpen = 1;
-  // Step 6 (a resumed shot keeps what its weapons rolled before the Lucky window).
-  const weaponFe = pre ? (pre.carry as Extract<LuckyCarry, { roll: 'fire' }>).weaponFe : weaponFire(s, run, u, t, plan, team);
+  // Step 6 (a resumed shot keeps what its weapons gave before the Lucky window: their fixed FE, their FE dice among the held faces).
+  const wf = pre ? { fixed: (pre.carry as Extract<LuckyCarry, { roll: 'fire' }>).weaponFe, dice: pre.faces.slice(nDice + teamDie.length) } : weaponFire(s, run, u, t, plan, team);
+  const all = [...faces, ...wf.dice];
+  const weaponOf = (f: number[]) => wf.fixed + f.slice(faces.length).reduce((a, b) => a + b, 0);
+  const weaponFe = weaponOf(all);
   const modSum = Object.values(mods).reduce((a, b) => a + b, 0);
   // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
   const pinsAt = (fe: number) => !opt.defensive && !!s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) + poweredPinning(t);
   const hitsAt = (fe: number) => (fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0);
   const fe = feRoll + modSum + weaponFe;
   const hits = hitsAt(fe);
-  // Personality Lucky (§2.7): the owner may re-roll one fire die when that could give another hit or pin the target.
-  if (!pre && luckyMay(s, u, opt.lucky) && couldImprove(faces, (f) => { const x = feOf(f) + modSum + weaponFe; return 2 * hitsAt(x) + (pinsAt(x) ? 1 : 0); })) {
-    return pauseForLucky(s, run, u, 'fire', faces, { roll: 'fire', weaponFe }, { fe, hits });
+  // Personality Lucky (§2.7): the owner may re-roll one fire die, or one of its weapons' FE dice, when that could give another hit or pin the target.
+  if (!pre && luckyMay(s, u, opt.lucky) && couldImprove(all, (f) => { const x = feOf(f.slice(0, faces.length)) + modSum + weaponOf(f); return 2 * hitsAt(x) + (pinsAt(x) ? 1 : 0); })) {
+    return pauseForLucky(s, run, u, 'fire', all, { roll: 'fire', weaponFe: wf.fixed }, { fe, hits });
   }
   run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
   const pins = pinsAt(fe);
@@ -159,29 +162,36 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   return true;
 }
 
-/** Step 6: support weapons within their own long range, +1 per 3 small arms firing. */
-function weaponFire(s: S, run: Run, u: Unit, t: Unit, plan: NonNullable<ReturnType<typeof firePlan>>, team: Figure[]): number {
-  let weaponFe = 0;
+/**
+ * Step 6: support weapons within their own long range, +1 per 3 small arms firing: the fixed FE and
+ * each weapon FE die rolled (a '+1D6' weapon's die, §2.3), apart, for the Lucky window (§2.7).
+ */
+function weaponFire(s: S, run: Run, u: Unit, t: Unit, plan: NonNullable<ReturnType<typeof firePlan>>, team: Figure[]): { fixed: number; dice: number[] } {
+  let fixed = 0;
+  const dice: number[] = [];
   const smallArms = plan.firers.filter((f) => !f.support && !f.team).length;
   const base = QUALITY_TABLE[u.quality].base;
+  const feDice = (w: ReturnType<typeof weapon>) => { if (w.feDice) dice.push(...run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id })); };
   if (u.kind === 'weaponTeam' || u.kind === 'vehicle') {
     // A heavy weapon adds its own FE once, whatever the crew (§6.4 step 6, §7.9).
     const w = weapon(plan.firers[0].weapon);
-    weaponFe += w.fe + (w.feDice ? run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0) : 0);
-  } else weaponFe += Math.floor(smallArms / 3);
+    fixed += w.fe;
+    feDice(w);
+  } else fixed += Math.floor(smallArms / 3);
   if (team.length) {
     const w = weapon(team[0].weapon);
-    weaponFe += w.fe + (w.feDice ? run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0) : 0);
+    fixed += w.fe;
+    feDice(w);
   }
   for (const f of plan.firers.filter((x) => x.support && u.kind !== 'weaponTeam')) {
     const w = weapon(f.weapon);
     if (plan.distance > 3 * base * rangeX(s, u, w, plan.distance)) continue;
     // An RPG aimed at a location an enemy PDS protects may be shot down: then it adds nothing (§7.25 [P]: the target's visible figures' centre within 6").
     if (w.flags?.includes('rpg') && u.side !== null && intercepted(s, run, u.side, centroid(plan.visible.map((g) => g.at)), { unit: t.id, weapon: w.id, firer: f.id })) continue;
-    weaponFe += w.fe;
-    if (w.feDice) weaponFe += run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0);
+    fixed += w.fe;
+    feDice(w);
   }
-  return weaponFe;
+  return { fixed, dice };
 }
 
 /** The attack's last steps once its hits are resolved: Command Disruption (§7.2), crossfire (§7.19), Primitive's future shock (§2.6); none for the defensive free shot. */
