@@ -166,7 +166,7 @@ export interface Unit {
    * test at activation, or a roll inside an order (`target` null where the roll has no target number;
    * `shown`: what the roll gives as it stands, for the decision's `exposes`).
    */
-  luckyHeld?: { test: LuckyTest; faces: number[]; target: number | null; auto?: number; mods?: Record<string, number>; wasOut?: boolean; shown?: Record<string, number> };
+  luckyHeld?: { test: LuckyTest; faces: number[]; target: number | null; auto?: number; mods?: Record<string, number>; wasOut?: boolean; shown?: Record<string, number | string> };
   /** Personality Motivator's once-per-game re-roll is spent (§2.7). */
   motivatorUsed?: boolean;
   /** Left unstabilized wounded behind and failed the roll: Resolve one level lower for the game (§7.23). */
@@ -385,7 +385,7 @@ export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 
 export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
 
 /** The rolls inside an order a Lucky trooper may re-roll (§2.7, rules/lucky.ts), beside the tests at activation. */
-export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration';
+export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike';
 export type LuckyTest = 'morale' | 'commandResponse' | 'hesitant' | 'cautious' | 'hide' | OrderRoll;
 
 /**
@@ -412,6 +412,13 @@ export interface Volley {
  */
 export interface VehicleVolley { shooter: string; target: string; from: Pt; hits: number; weapons: WeaponDef[]; next: number; extra: number; assault: boolean }
 
+/**
+ * A blast's impact still to resolve (§6.7): the units of `s.units` from index `next` on take their
+ * Strike Effect (`struck`: those that took it before); a Lucky window on the firer's Strike Effect
+ * dice at an enemy unit pauses it at that unit. `from`: the firer's position (null: indirect fire).
+ */
+export interface BlastImpact { by: string; at: Pt; weapon: string; from: Pt | null; next: number; struck: string[] }
+
 /** What a paused roll's step computed beyond the held faces, read again when it resumes. */
 export type LuckyCarry =
   | { roll: 'fire'; weaponFe: number }
@@ -419,7 +426,8 @@ export type LuckyCarry =
   | { roll: 'assault'; faces: Record<string, number[]>; offered: string[] }
   | { roll: 'move' }
   | { roll: 'task' }
-  | { roll: 'penetration'; hit: VehicleVolley };
+  | { roll: 'penetration'; hit: VehicleVolley }
+  | { roll: 'strike'; blast: BlastImpact };
 
 /**
  * Where an order paused by a Lucky window goes on (§2.7): the step that rolled, run again from its
@@ -428,7 +436,8 @@ export type LuckyCarry =
 export type LuckyResume =
   | { at: 'engage'; from: 'fire' | 'move'; unit: string; action: Action }
   | { at: 'command'; from: 'task' | 'fire'; unit: string; action: Action }
-  | { at: 'rush' | 'assault' | 'finish'; unit: string; action: Action }
+  | { at: 'rush' | 'assault'; unit: string; action: Action }
+  | { at: 'finish'; unit: string; action: Action; from?: 'blast' }
   | { at: 'opportunity'; unit: string; firer: string };
 
 /** An order paused for a Lucky decision on one of its rolls: the Lucky unit, its roll's carry, where the order resumes. */

@@ -450,3 +450,97 @@ test('#72 Lucky, weapon FE dice: a support weapon\'s "+1D6" Fire Effect die is o
   assert.deepEqual(decision(six.s).exposes, { unit: 'A1', test: 'fire', faces: [6, 6, 1], target: null, fe: 9, hits: 3 });
   noLeak(r, re, keep);
 });
+
+/**
+ * A1 (Regulars: 3 rifles, a Lucky rifleman, a missile rack: blast 2", FE 0) on y = 5"; friendly A2 and
+ * enemy B1 (one figure each) 2" apart around the point [1500, 2000], A2 first in the units' order.
+ */
+function blastRange(name: string): S {
+  const spec: UnitSpec = { name: 'Lucky MR', quality: 'regular', resolve: 'steady', figures: [
+    { weapon: 'assaultRifle', armour: 'light', count: 3 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }, { weapon: 'missileRack', armour: 'light', support: true },
+  ] };
+  return craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec, at: row(1000, 500, 5) },
+    { id: 'A2', side: 0, spec: squad('regular', 1), at: [[1400, 2000]] },
+    { id: 'B1', side: 1, spec: squad('regular', 1), at: [[1600, 2000]] },
+  ] });
+}
+const blastAt: Action = { type: 'engage', moves: [], target: null, fireFirst: true, blast: { fig: 'A1.5', at: [1500, 2000] } };
+
+test('#72 Lucky, blast ranging in: a failed ranging-in die may be re-rolled; the default re-rolls it, a miss being a failure outright (§2.7, §6.7)', () => {
+  const r = act(blastRange('lo-range'), blastAt, faces(2)); // 2 against Regular 3+: off target
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat], ['lucky', 0]);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'fire', faces: [2], target: 3, hits: 0 });
+  assert.equal(evOf(r.events, 'blast').length, 0, 'nothing of the blast is applied yet');
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(0));
+  // Re-rolled to a 4: on target. A2's Strike Effect (1 + 1: no hit), B1's (1 + 1) asks nothing: the luck is spent.
+  const re = act(r.s, lucky(0), faces(4, 1, 1, 1, 1));
+  assert.deepEqual(evOf(re.events, 'blast').map((x) => x.onTarget), [true]);
+  assert.deepEqual(evOf(re.events, 'strike_effect').map((x) => [x.unit, x.strike, x.hits]), [['A2', 2, 0], ['B1', 2, 0]]);
+  assert.equal(re.s.phase, 'activate');
+  // Kept: off target, the order ends; the luck stays.
+  const keep = act(r.s, lucky(null));
+  assert.deepEqual(evOf(keep.events, 'blast').map((x) => x.onTarget), [false]);
+  assert.equal(unitOf(keep.s, 'A1').luckyUsed, undefined);
+  assert.equal(keep.s.phase, 'activate');
+  // A ranging die that passes asks nothing about itself.
+  const ok = act(blastRange('lo-range-ok'), blastAt, faces(3, 1, 1, 1, 1));
+  assert.deepEqual(evOf(ok.events, 'blast').map((x) => x.onTarget), [true]);
+  assert.deepEqual(evOf(ok.events, 'lucky_window').map((x) => x.test), ['strike'], 'only B1\'s Strike Effect asks');
+  noLeak(r, re, keep);
+});
+
+test('#72 Lucky, blast Strike Effect: the firer\'s 2D6 at an enemy unit in the kill zone may be re-rolled; at a friendly unit it is not offered (§2.7, §6.7)', () => {
+  // On target (4). A2 (a friend) 1 + 1: no hit, no window. B1 1 + 1 = 2: no hit; a 6 would give 7, two hits.
+  const r = act(blastRange('lo-strike'), blastAt, faces(4, 1, 1, 1, 1));
+  const d = decision(r.s);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'strike', faces: [1, 1], target: null, struck: 'B1', strike: 2, hits: 0 });
+  assert.deepEqual(evOf(r.events, 'strike_effect').map((x) => x.unit), ['A2'], 'the friend took its Strike Effect; B1 waits');
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(0), 'no hit: the default re-rolls');
+  // Re-rolled to a 6: 7, two hits on B1's one figure (damage 1 + 2 against 6 + 1: saved; 6 + 2 against 1 + 1: killed).
+  const re = act(r.s, lucky(0), faces(6, 1, 6, 6, 1));
+  assert.deepEqual(evOf(re.events, 'strike_effect').map((x) => [x.unit, x.strike, x.hits]), [['B1', 7, 2]]);
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => x.killed), [false, true]);
+  assert.equal(evOf(re.events, 'blast').length + evOf(re.events, 'strike_effect').filter((x) => x.unit === 'A2').length, 0, 'neither the blast nor A2\'s Strike Effect again');
+  assert.equal(unitOf(re.s, 'B1').out, true);
+  assert.equal(re.s.phase !== 'lucky', true);
+  // Kept: B1's 2 stands.
+  const keep = act(r.s, lucky(null));
+  assert.deepEqual(evOf(keep.events, 'strike_effect').map((x) => [x.unit, x.strike]), [['B1', 2]]);
+  noLeak(r, re, keep);
+});
+
+test('#72 Lucky, blast after a move: the move is made once, the order waits at the blast and resumes there (§2.7, §6.7, §5.3)', () => {
+  const s = blastRange('lo-blast-after');
+  const after: Action = { ...blastAt, fireFirst: false, moves: unitOf(s, 'A1').figures.map((f) => ({ fig: f.id, path: [[f.at[0], f.at[1] + 100] as Pt] })) };
+  const r = act(s, after, faces(2));
+  assert.equal(evOf(r.events, 'moved').length, 1);
+  assert.deepEqual((decision(r.s).exposes as { test: string; target: number }).target, 3);
+  const re = act(r.s, lucky(0), faces(4, 1, 1, 1, 1));
+  assert.equal(evOf(re.events, 'moved').length, 0, 'the move is not made again');
+  assert.deepEqual(evOf(re.events, 'blast').map((x) => x.onTarget), [true]);
+  assert.equal(unitOf(re.s, 'A1').activated, true);
+  assert.equal(re.s.phase, 'activate');
+});
+
+test('#72 Lucky, mortar Strike Effect: an on-board mortar team\'s Strike Effect at an enemy unit may be re-rolled; its timing and accuracy dice are not offered (§2.7, §7.11)', () => {
+  const spec: UnitSpec = { name: 'Lucky mortar', kind: 'weaponTeam', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'lightMortar', armour: 'light' }, { weapon: 'lightMortar', armour: 'light', personalities: ['lucky'] }] };
+  const s = craft({ name: 'lo-mortar', active: 'A2', units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) },
+    { id: 'A2', side: 0, spec, at: row(3000, 500, 2, 150) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 2000, 3) },
+  ] });
+  const fire: Action = { type: 'engage', moves: [], target: null, fireFirst: true, indirect: [1220, 2000] };
+  // Timing 1, 3, 3 (two successes: it arrives; the failed die asks nothing), accuracy 3, 3; B1's Strike Effect 1 + 1: no hit.
+  const r = act(s, fire, faces(1, 3, 3, 3, 3, 1, 1));
+  assert.deepEqual(decision(r.s).exposes, { unit: 'A2', test: 'strike', faces: [1, 1], target: null, struck: 'B1', strike: 2, hits: 0 });
+  assert.equal(evOf(r.events, 'strike_effect').length, 0);
+  // Re-rolled to a 6: 7, two hits (6 + 1 against 1 + 1: both killed).
+  const re = act(r.s, lucky(1), faces(6, 6, 1, 6, 1));
+  assert.deepEqual(evOf(re.events, 'strike_effect').map((x) => [x.unit, x.strike, x.hits]), [['B1', 7, 2]]);
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => x.killed), [true, true]);
+  assert.equal(evOf(re.events, 'mortar_fire').length + evOf(re.events, 'artillery_strike').length, 0, 'the mortar does not fire again');
+  assert.equal(re.s.phase, 'activate');
+  noLeak(r, re);
+});

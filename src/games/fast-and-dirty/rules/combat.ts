@@ -4,7 +4,7 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type LuckyCarry, type LuckySettled, type S, type Side, type Unit, type Volley } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type BlastImpact, type LuckyCarry, type LuckySettled, type S, type Side, type Unit, type Volley } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
@@ -386,13 +386,18 @@ export function afterCasualties(s: S, run: Run, t: Unit): void {
  * the kill zone (friends too) takes its own Strike Effect, 2D6 summed + the weapon's FE with no
  * other modifier; hits by that unit's cover go to the figures inside, closest to the impact first
  * (A20); every unit in the area is marked Under Fire; the Strike Effect counts for pinning (A21).
+ * `lucky`: the order's step resumes after a Lucky window on the firer's ranging die or its Strike
+ * Effect dice at an enemy unit (§2.7); true when one paused the shot.
  */
-export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
+export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt, lucky = false): boolean {
+  // A Lucky answer runs this shot again: with its settled ranging die, or finished already (a Strike Effect's window).
+  const pre = lucky ? settledRoll(s, u, 'fire') : null;
+  if (pre?.done) return false;
   u.actedTurn = s.turn;
   const firer = u.figures.find((f) => f.id === fig)!;
   const w = weapon(firer.weapon);
-  // An enemy point-defence system may destroy the round (§7.25).
-  if (intercepted(s, run, u.side, at, { unit: u.id, figure: fig })) return;
+  // An enemy point-defence system may destroy the round (§7.25); a resumed shot got past it before its window.
+  if (!pre && intercepted(s, run, u.side, at, { unit: u.id, figure: fig })) return false;
   if (s.options.blastScatter) {
     // Option Scatter (§6.7, #108): no ranging test; the point always scatters 1D6 / +2 / +4 by band (base counts as close).
     const d = edgeDistance(firer.at, firer.r, at, 0);
@@ -402,39 +407,65 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
     const p = along(at, randomDirection(run), inches * 100);
     const point: Pt = [Math.max(0, Math.min(s.table.w, p[0])), Math.max(0, Math.min(s.table.h, p[1]))];
     run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, aimed: at, at: point, radius: w.blast, onTarget: true, scatter: inches * 100 });
-    blastEffect(s, run, point, w, firer.at, undefined, u);
-    return;
+    return blastEffect(s, run, point, w, firer.at, undefined, u, u.side, lucky);
   }
-  const [die] = run.roll('ranging_in', 1, { unit: u.id, figure: fig });
-  const onTarget = die >= QUALITY_TABLE[u.quality].target;
+  const target = QUALITY_TABLE[u.quality].target;
+  const [die] = pre?.faces ?? run.roll('ranging_in', 1, { unit: u.id, figure: fig });
+  const onTarget = die >= target;
+  // Personality Lucky (§2.7): a failed ranging-in die may be re-rolled (a 6 always ranges in).
+  if (!pre && !onTarget && luckyMay(s, u, lucky)) return pauseForLucky(s, run, u, 'fire', [die], { roll: 'fire', weaponFe: 0 }, { hits: 0 }, target);
   run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, at, radius: w.blast, onTarget });
-  if (!onTarget) return;
-  blastEffect(s, run, at, w, firer.at, undefined, u);
+  if (!onTarget) return false;
+  return blastEffect(s, run, at, w, firer.at, undefined, u, u.side, lucky);
 }
 
 /**
  * The impact of a blast at a point (§6.7): every unit with a figure inside the kill zone takes
  * its own Strike Effect. Cover is measured from the firer, or for indirect fire ([P], `from`
  * null) is each figure's position cover. `by`: the firing unit (null: off-board artillery, of
- * side `bySide`), for an Unholy weapon and Primitive's future shock (§2.6).
+ * side `bySide`), for an Unholy weapon and Primitive's future shock (§2.6). `lucky`: the firer's
+ * step resumes after a Lucky window on its Strike Effect dice at an enemy unit (§2.7; the kill
+ * zone measured from the point, `reach` left as it is); true when one paused the impact.
  */
-export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>, from: Pt | null, reach: (f: Figure) => number = (f) => edgeDistance(f.at, f.r, at, 0), by: Unit | null = null, bySide: Side | null = by?.side ?? null): void {
-  const struck: Unit[] = [];
-  for (const t of s.units) {
+export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>, from: Pt | null, reach?: (f: Figure) => number, by: Unit | null = null, bySide: Side | null = by?.side ?? null, lucky = false): boolean {
+  const b: BlastImpact = { by: by?.id ?? '', at, weapon: w.id, from, next: 0, struck: [] };
+  return blastFrom(s, run, b, w, reach ?? ((f) => edgeDistance(f.at, f.r, at, 0)), by, bySide, lucky && !reach && !!by);
+}
+
+/** A blast paused at a Lucky window on its Strike Effect dice goes on with the settled dice (§2.7); true when another window paused it. */
+export function continueBlast(s: S, run: Run, b: BlastImpact, held: number[]): boolean {
+  const by = s.units.find((x) => x.id === b.by)!;
+  return blastFrom(s, run, b, weapon(b.weapon), (f) => edgeDistance(f.at, f.r, b.at, 0), by, by.side, true, held);
+}
+
+/** The Strike Effects of `b` from unit `b.next` on (`held`: the settled dice of that unit's), then future shock. True when a Lucky window paused it. */
+function blastFrom(s: S, run: Run, b: BlastImpact, w: ReturnType<typeof weapon>, reach: (f: Figure) => number, by: Unit | null, bySide: Side | null, lucky: boolean, held?: number[]): boolean {
+  const { at, from } = b;
+  for (; b.next < s.units.length; b.next++) {
+    const t = s.units[b.next];
+    const settled = held;
+    held = undefined;
     // A blast never affects vehicles (§6.7).
     if (!inPlay(t) || t.hidden || isVehicle(t)) continue;
     const inside = living(t).filter((f) => reach(f) < w.blast!);
     if (!inside.length) continue;
-    struck.push(t);
-    const se = run.roll('strike_effect', 2, { unit: t.id }).reduce((x, y) => x + y, 0) + w.fe
-      + (w.feDice ? run.roll('weapon_fe', w.feDice, { weapon: w.id }).reduce((x, y) => x + y, 0) : 0);
+    const rolled = settled ?? [...run.roll('strike_effect', 2, { unit: t.id }), ...(w.feDice ? run.roll('weapon_fe', w.feDice, { weapon: w.id }) : [])];
+    const seOf = (f: number[]) => f.reduce((x, y) => x + y, 0) + w.fe;
+    const se = seOf(rolled);
     const covers = inside.map((f) => (noCover(t) ? { cover: 'none' as const, fort: null as Feature | null } : from ? coverAgainst(s, from, f) : { cover: positionCover(s, f), fort: null as Feature | null }));
     const cover = unitCover(covers.map((c) => c.cover));
-    const hits = Math.floor(se / PER_HIT[cover]);
+    const hitsOf = (x: number) => Math.floor(x / PER_HIT[cover]);
+    const pinsAt = (x: number) => !!s.options.pinning && troops(t) && x > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) + poweredPinning(t);
+    const hits = hitsOf(se);
+    // Personality Lucky (§2.7): the firer's own Strike Effect dice at an enemy unit, when a re-roll could add a hit or pin it (at a friend a 6 is no better).
+    if (!settled && lucky && by && t.side !== by.side && luckyMay(s, by, true) && couldImprove(rolled, (f) => 2 * hitsOf(seOf(f)) + (pinsAt(seOf(f)) ? 1 : 0))) {
+      return pauseForLucky(s, run, by, 'strike', rolled, { roll: 'strike', blast: { ...b, struck: [...b.struck] } }, { struck: t.id, strike: se, hits });
+    }
+    b.struck.push(t.id);
     run.emit('strike_effect', { unit: t.id, strike: se, cover, hits });
     markUnderFire(t);
     const leaders = leadersAlive(t);
-    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) + poweredPinning(t) && !t.pinned && !ignoresPinned(t)) {
+    if (pinsAt(se) && !t.pinned && !ignoresPinned(t)) {
       t.pinned = true;
       t.underFire = false;
       run.emit('pinned', { unit: t.id, fe: se });
@@ -459,7 +490,8 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
     commandDisruption(s, run, t, leaders);
   }
   // Primitive's future shock, once every unit in the area has taken the blast (§2.6).
-  for (const t of struck) futureShock(s, run, t, by, bySide);
+  for (const id of b.struck) futureShock(s, run, s.units.find((x) => x.id === id)!, by, bySide);
+  return false;
 }
 
 // ---------------------------------------------------------------- snipers and smoke (§7.27, §7.26)

@@ -54,7 +54,7 @@ export function couldImprove(faces: number[], score: (faces: number[]) => number
  * paused until then; `carry` is what the rolling step needs to go on, `shown` what the roll gives as
  * it stands (the decision's `exposes`, the event). The step's callers return at once (`pausedAt`).
  */
-export function pauseForLucky(s: S, run: Run, u: Unit, test: OrderRoll, faces: number[], carry: LuckyCarry, shown: Record<string, number>, target: number | null = null): true {
+export function pauseForLucky(s: S, run: Run, u: Unit, test: OrderRoll, faces: number[], carry: LuckyCarry, shown: Record<string, number | string>, target: number | null = null): true {
   u.luckyHeld = { test, faces: [...faces], target, shown };
   s.luckyOrder = { unit: u.id, carry };
   s.phase = 'lucky';
@@ -105,12 +105,12 @@ const lowest = (faces: number[]) => faces.indexOf(Math.min(...faces));
 export function luckyDefault(s: S): Action {
   const h = luckyUnit(s).luckyHeld!;
   const keep: Action = { type: 'lucky', die: null };
-  const sh = h.shown ?? {};
+  const sh = (h.shown ?? {}) as Record<string, number>;
   switch (h.test) {
     case 'morale':
       if (successes(h.faces, h.target!) + (h.auto ?? 0) > 0) return keep;
       return { type: 'lucky', die: Math.max(0, h.faces.findIndex((d) => d < h.target!)) };
-    case 'fire': return sh.hits === 0 ? { type: 'lucky', die: lowest(h.faces) } : keep;
+    case 'fire': case 'strike': return sh.hits === 0 ? { type: 'lucky', die: lowest(h.faces) } : keep;
     case 'assault': {
       if (sh.score >= sh.opponent) return keep;
       const overrun = sh.opponent > 0 && sh.opponent >= 2 * sh.score;

@@ -11,7 +11,7 @@ import { attach, attachTeam, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, hideAtCentre, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
-import { squadFire, aimedShot, autoFallBack, blastShot, continueShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { squadFire, aimedShot, autoFallBack, blastShot, continueBlast, continueShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
@@ -419,6 +419,10 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
   if (c.roll === 'damage') {
     if (continueShot(s, run, c.volley, { attack: faces[0], defence: c.defence })) { s.luckyOrder!.resume = resume; return; }
     s.luckySettled = { unit: c.volley.shooter, roll: 'fire', faces: [], done: true };
+  } else if (c.roll === 'strike') {
+    // A blast: the remaining units in its area, then the step finds that shot done.
+    if (continueBlast(s, run, c.blast, faces)) { s.luckyOrder!.resume = resume; return; }
+    s.luckySettled = { unit: c.blast.by, roll: 'fire', faces: [], done: true };
   } else if (c.roll === 'penetration') {
     // A shot at a vehicle: its remaining hits, then the step finds that shot done.
     if (continueVehicleHits(s, run, c.hit, faces[0])) { s.luckyOrder!.resume = resume; return; }
@@ -608,11 +612,13 @@ function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' 
   if (from === 'fire') {
     const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
     if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
-    if (a.indirect) mortarFire(s, run, u, a.indirect);
+    // A mortar's indirect fire is its only fire (§7.11): a Lucky window on its Strike Effect resumes at this stage, with nothing above it to repeat.
+    if (a.indirect && mortarFire(s, run, u, a.indirect, true)) return pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a });
     if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed, true);
     else if ((t || a.teamTarget || a.hero?.target) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0, heroFire(s, a));
     if (pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a })) return true;
-    if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
+    // A blast shot is the unit's only fire (§6.7, A51): a Lucky window on it resumes at this stage too, with nothing above it to repeat.
+    if (a.blast && a.fireFirst && blastShot(s, run, u, a.blast.fig, a.blast.at, true)) return pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a });
     if (a.bunker && a.fireFirst) bunkerShot(s, run, u, a.bunker);
     if (a.sentry && a.fireFirst) sentryShot(s, run, u, a.sentry);
   }
@@ -685,7 +691,7 @@ function resumeOrder(s: S, run: Run, r: LuckyResume): void {
   const u = s.units.find((x) => x.id === r.unit)!;
   let paused = false;
   switch (r.at) {
-    case 'finish': finishOrder(s, run, u, r.action); return;
+    case 'finish': finishOrder(s, run, u, r.action, r.from ?? 'start'); return;
     case 'engage': paused = engageFrom(s, run, u, r.action as OrderOf<'engage'>, r.from); break;
     case 'rush': paused = rushOrder(s, run, u, r.action as OrderOf<'rush'>); break;
     case 'assault': paused = closeAssault(s, run, u, r.action as OrderOf<'assault'>); break;
@@ -916,23 +922,38 @@ function heroFire(s: S, a: Extract<Action, { type: 'engage' }>): { target?: Unit
 }
 
 /** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
-function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
+function finishOrder(s: S, run: Run, u: Unit, a: Action, from: 'start' | 'blast' = 'start'): void {
+  if (from === 'start' && finishStart(s, run, u, a)) return;
+  // The blast shot after the move (§6.7): a Lucky window on it resumes the order here (§2.7).
+  if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive && blastShot(s, run, u, a.blast.fig, a.blast.at, true)) {
+    pausedAt(s, { at: 'finish', from: 'blast', unit: u.id, action: a });
+    return;
+  }
+  finishEnd(s, run, u, a);
+}
+
+/** The order's end up to its blast shot: boarding, a psionic power after the move, the fire after the move; true when a window paused it. */
+function finishStart(s: S, run: Run, u: Unit, a: Action): boolean {
   // Boarding a transport at the end of the move (§2.5).
   if ((a.type === 'engage' || a.type === 'rush') && a.board && inPlay(u) && living(u).length) embark(s, run, u, a.board);
-  if (a.type === 'engage' && a.psionic?.after && inPlay(u) && invokePower(s, run, u, a, 'after')) return;
+  if (a.type === 'engage' && a.psionic?.after && inPlay(u) && invokePower(s, run, u, a, 'after')) return true;
   // Fire after the move: an Elusive target may fall back first (§2.6).
-  if (a.type === 'engage' && !a.fireFirst && inPlay(u) && openElusive(s, u, a, 'after')) return;
+  if (a.type === 'engage' && !a.fireFirst && inPlay(u) && openElusive(s, u, a, 'after')) return true;
   if (a.type === 'engage' && a.smoke && !a.fireFirst && inPlay(u)) layScreen(s, run, u, a.smoke);
   if (a.type === 'engage' && (a.target || a.teamTarget || a.hero?.target) && !a.fireFirst && !a.aimed && inPlay(u)) {
     const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
     squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0, heroFire(s, a));
     // A Lucky window on the squad's shot (§2.7): the rest of the order waits; its answer runs this step again.
-    if (pausedAt(s, { at: 'finish', unit: u.id, action: a })) return;
+    if (pausedAt(s, { at: 'finish', unit: u.id, action: a })) return true;
   }
   if (a.type === 'engage' && a.bunker && !a.fireFirst && inPlay(u)) bunkerShot(s, run, u, a.bunker);
   if (a.type === 'engage' && a.sentry && !a.fireFirst && inPlay(u)) sentryShot(s, run, u, a.sentry);
   if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
-  if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive) blastShot(s, run, u, a.blast.fig, a.blast.at);
+  return false;
+}
+
+/** The order's end after its fire: Control, Leave No One Behind, the end of the activation. */
+function finishEnd(s: S, run: Run, u: Unit, a: Action): void {
   const nc = !u.hidden && s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
   if (nc && inPlay(u) && a.type !== 'assault') {
     // Control (§7.17): a unit within 4" passes a Quality test on 1D6 and may move the group at once.
