@@ -219,10 +219,14 @@ test('#72 Lucky, close assault: the attacker\'s owner, then the defender\'s, may
   assert.equal(d.timing, 'reaction');
   assert.deepEqual(d.exposes, { unit: 'B1', test: 'assault', faces: [4, 2], target: null, score: 4, opponent: 6 });
   assert.equal(code(fastAndDirty.apply(k.s, { kind: 'answer', seat: 0, decision: d.key, action: lucky(null) }, { seq: 1, rng: null as never })), 'not_your_decision');
-  // The 2 re-rolled to a 6: 6 against 6, a draw.
-  const re = act(k.s, lucky(1), faces(6, 1, 1, 1, 1, 1, 1, 1, 1));
-  assert.deepEqual(evOf(re.events, 'lucky_reroll'), [{ unit: 'B1', test: 'assault', die: 1, was: 2, now: 6 }]);
-  const res = evOf(re.events, 'assault_result')[0];
+  // The 2 re-rolled to a 6: 6 against 6, a draw. A1's five kill dice (1s against 4+) then open A1's window
+  // on them (its luck unspent, kept above); kept, B1's kill dice follow (its luck spent: no window).
+  const drawn = act(k.s, lucky(1), faces(6, 1, 1, 1, 1, 1));
+  assert.deepEqual(evOf(drawn.events, 'lucky_reroll'), [{ unit: 'B1', test: 'assault', die: 1, was: 2, now: 6 }]);
+  assert.deepEqual(decision(drawn.s).exposes, { unit: 'A1', test: 'kill', faces: [1, 1, 1, 1, 1], target: 4, kills: 0 });
+  const re = act(drawn.s, lucky(null), faces(1, 1, 1));
+  assert.equal(evOf(re.events, 'assault_result').length, 0, 'the result is not given again');
+  const res = evOf(drawn.events, 'assault_result')[0];
   assert.deepEqual([res.attacker.score, res.defender.score, res.outcome], [6, 6, 'draw']);
   assert.equal(unitOf(re.s, 'B1').luckyUsed, true);
   assert.equal(unitOf(re.s, 'A1').luckyUsed, undefined);
@@ -233,8 +237,11 @@ test('#72 Lucky, close assault: the attacker\'s owner, then the defender\'s, may
   const over = act(r.s, lucky(0), faces(5));
   assert.deepEqual(decision(over.s).exposes, { unit: 'B1', test: 'assault', faces: [4, 2], target: null, score: 4, opponent: 10 });
   assert.deepEqual(fastAndDirty.defaultAction(over.s, decision(over.s)), lucky(1), 'overrun: the lower die re-rolled by default');
-  const wiped = act(over.s, lucky(null), faces(1, 1, 1));
-  assert.equal(evOf(wiped.events, 'assault_result')[0].outcome, 'attacker');
+  const lost = act(over.s, lucky(null), faces(1, 1, 1));
+  assert.equal(evOf(lost.events, 'assault_result')[0].outcome, 'attacker');
+  // B1's luck is still unspent: its revenge dice (one a figure, each 6 a casualty on A1) open its window first.
+  assert.deepEqual(decision(lost.s).exposes, { unit: 'B1', test: 'overrun', faces: [1, 1, 1], target: 6, kills: 0 });
+  const wiped = act(lost.s, lucky(null));
   assert.equal(evOf(wiped.events, 'overrun').length, 1);
 });
 
@@ -543,4 +550,51 @@ test('#72 Lucky, mortar Strike Effect: an on-board mortar team\'s Strike Effect 
   assert.equal(evOf(re.events, 'mortar_fire').length + evOf(re.events, 'artillery_strike').length, 0, 'the mortar does not fire again');
   assert.equal(re.s.phase, 'activate');
   noLeak(r, re);
+});
+
+test('#72 Lucky, close-assault kill dice: each side\'s owner may re-roll one of its own kill dice when another kill could follow, the attacker\'s first; the result is not given again (§2.7, §6.10)', () => {
+  // Defensive shot 1, 1 (no hit). A1 6 + 5 = 11 against B1 6: A1 wins, not by overrun; neither assault roll can
+  // do better. Kill dice: A1 (winner) 3+, five 1s: no kill; a 6 would kill one.
+  const r = act(melee('lo-kill'), charge, faces(1, 1, 6, 6, 6, 6, 1, 1, 1, 1, 1));
+  assert.equal(evOf(r.events, 'assault_result')[0].outcome, 'attacker');
+  let d = decision(r.s);
+  assert.deepEqual([d.seat, d.timing], [0, 'turn']);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'kill', faces: [1, 1, 1, 1, 1], target: 3, kills: 0 });
+  assert.equal(evOf(r.events, 'assault_kills').length, 0, 'no figure removed yet');
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(0), 'no kill: the default re-rolls');
+  // Re-rolled to a 4: one kill. B1 (loser, 5+) rolls 5, 5, 5: three kills, as many as it may: no window.
+  const re = act(r.s, lucky(0), faces(4, 5, 5, 5));
+  assert.deepEqual(evOf(re.events, 'lucky_reroll'), [{ unit: 'A1', test: 'kill', die: 0, was: 1, now: 4 }]);
+  assert.deepEqual(evOf(re.events, 'assault_kills'), [{ A1: 3, B1: 1 }]);
+  assert.equal(evOf(re.events, 'assault_result').length, 0, 'the result is not given again');
+  assert.equal(unitOf(re.s, 'B1').figures.filter((f) => f.alive).length, 2);
+  assert.equal(re.s.phase, 'activate');
+  // The defender's kill dice: A1 kills with all five (3s; no more than B1's three figures), B1's 1, 1, 1 open B1's window.
+  const k = act(melee('lo-kill-def'), charge, faces(1, 1, 6, 6, 6, 6, 3, 3, 3, 3, 3, 1, 1, 1));
+  d = decision(k.s);
+  assert.deepEqual([d.seat, d.timing], [1, 'reaction']);
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'kill', faces: [1, 1, 1], target: 5, kills: 0 });
+  const back = act(k.s, lucky(2), faces(6));
+  assert.deepEqual(evOf(back.events, 'assault_kills'), [{ A1: 1, B1: 5 }]);
+  assert.equal(evOf(back.events, 'dice_rolled').filter((x) => x.purpose === 'kill_dice').length, 0, 'A1\'s kill dice are not rolled again');
+  noLeak(r, re, k, back);
+});
+
+test('#72 Lucky, overrun revenge dice: the overrun loser\'s owner may re-roll one of its revenge dice, each 6 a casualty on the winner (§2.7, §6.10)', () => {
+  // A1 6 + 5 = 11 against B1 2: overrun. B1's assault window first (a 6 would only lose): kept.
+  const r = act(melee('lo-overrun'), charge, faces(1, 1, 6, 6, 2, 1));
+  assert.equal(decision(r.s).exposes && (decision(r.s).exposes as { test: string }).test, 'assault');
+  const lost = act(r.s, lucky(null), faces(1, 1, 1));
+  const d = decision(lost.s);
+  assert.deepEqual([d.seat, d.timing], [1, 'reaction']);
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'overrun', faces: [1, 1, 1], target: 6, kills: 0 });
+  assert.equal(evOf(lost.events, 'overrun').length, 0);
+  assert.equal(unitOf(lost.s, 'B1').figures.every((f) => f.alive), true, 'not wiped out yet');
+  assert.deepEqual(fastAndDirty.defaultAction(lost.s, d), lucky(0));
+  const re = act(lost.s, lucky(0), faces(6));
+  assert.deepEqual(evOf(re.events, 'overrun'), [{ unit: 'B1', by: 'A1', revenge: 1 }]);
+  assert.equal(unitOf(re.s, 'A1').figures.filter((f) => !f.alive).length, 1);
+  assert.equal(unitOf(re.s, 'B1').figures.some((f) => f.alive), false);
+  assert.equal(evOf(re.events, 'assault_result').length, 0);
+  noLeak(r, lost, re);
 });

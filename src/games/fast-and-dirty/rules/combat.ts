@@ -561,8 +561,10 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = fal
     run.emit('assault_fizzled', { unit: att.id, target: def.id });
     return;
   }
-  const pre = lucky ? settledRoll(s, att, 'assault') ?? settledRoll(s, def, 'assault') : null;
-  const held = pre?.carry as Extract<LuckyCarry, { roll: 'assault' }> | undefined;
+  // A Lucky answer runs the assault again with the dice settled so far: its assault dice, and its kill or revenge dice (§2.7).
+  const pre = lucky ? (['assault', 'kill', 'overrun'] as const).map((r) => settledRoll(s, att, r) ?? settledRoll(s, def, r)).find((x) => x) ?? null : null;
+  const held = pre?.carry as Extract<LuckyCarry, { roll: 'assault' | 'kill' | 'overrun' }> | undefined;
+  const later = held && held.roll !== 'assault' ? held : undefined;
   const total = (u: Unit, mine: Figure[], theirs: Figure[], charging: boolean) => {
     const faces = held?.faces[u.id] ?? run.roll('assault', living(u).length > 1 ? 2 : 1, { unit: u.id });
     const mods: Record<string, number> = {};
@@ -595,19 +597,29 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = fal
   const paEff = pa.slice(0, cap(pd, def)), pdEff = pd.slice(0, cap(pa, att));
   const { faces: fa, scoreOf: sa, ...ta } = total(att, paEff, pdEff, true), { faces: fd, scoreOf: sd, ...td } = total(def, pdEff, paEff, false);
   // Personality Lucky (§2.7): each side's owner may re-roll one of its own dice when that could change the result.
-  const offered = held?.offered ?? [];
+  // Once the assault dice are settled (a later window), both sides have been asked about them.
+  const offered = later ? [att.id, def.id] : held?.roll === 'assault' ? held.offered : [];
+  const settledFaces = { [att.id]: fa, [def.id]: fd };
   for (const [x, fx, own, theirs] of [[att, fa, sa, td.score], [def, fd, sd, ta.score]] as const) {
     if (offered.includes(x.id) || !luckyMay(s, x, lucky) || !couldImprove(fx, (f) => assaultRank(own(f), theirs))) continue;
-    pauseForLucky(s, run, x, 'assault', fx, { roll: 'assault', faces: { [att.id]: fa, [def.id]: fd }, offered: [...offered, x.id] }, { score: own(fx), opponent: theirs });
+    pauseForLucky(s, run, x, 'assault', fx, { roll: 'assault', faces: settledFaces, offered: [...offered, x.id] }, { score: own(fx), opponent: theirs });
     return;
   }
   const outcome = ta.score > td.score ? 'attacker' : td.score > ta.score ? 'defender' : 'draw';
-  run.emit('assault_result', { unit: att.id, target: def.id, attacker: ta, defender: td, outcome });
+  // A resumed kill or revenge window: the result was given before it.
+  if (!later) run.emit('assault_result', { unit: att.id, target: def.id, attacker: ta, defender: td, outcome });
   const [win, lose] = outcome === 'defender' ? [def, att] : [att, def];
   const [ws, ls] = outcome === 'defender' ? [td.score, ta.score] : [ta.score, td.score];
   if (outcome !== 'draw' && ws > 0 && ws >= 2 * ls) {
     // Overrun: the loser is wiped out; each of its figures rolls a die, each 6 is a casualty on the winner.
-    const revenge = run.roll('overrun_revenge', living(lose).length, { unit: lose.id }).filter((d) => d === 6).length;
+    const rolled = later?.roll === 'overrun' ? later.revenge : run.roll('overrun_revenge', living(lose).length, { unit: lose.id });
+    const sixes = (f: number[]) => Math.min(f.filter((d) => d === 6).length, living(win).length);
+    // Personality Lucky (§2.7): the loser's owner may re-roll one of its revenge dice (a 6 is a casualty on the winner).
+    if (!later && luckyMay(s, lose, lucky) && couldImprove(rolled, sixes)) {
+      pauseForLucky(s, run, lose, 'overrun', rolled, { roll: 'overrun', faces: settledFaces, revenge: rolled }, { kills: sixes(rolled) }, 6);
+      return;
+    }
+    const revenge = rolled.filter((d) => d === 6).length;
     const wiped = living(lose);
     for (const f of wiped) f.alive = false;
     run.emit('overrun', { unit: lose.id, by: win.id, revenge });
@@ -621,10 +633,30 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = fal
     return;
   }
   const need = (u: Unit) => (outcome === 'draw' ? 4 : u === win ? 3 : 5);
+  // The kill dice, each side's own roll; a Lucky window on them (§2.7) holds the dice rolled so far.
+  const kills: Record<string, number[]> = later?.roll === 'kill' ? { ...later.kills } : {};
   // Personality Brawler: one more kill roll for each brawler fighting (§2.7).
-  const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length * (has(u, 'huge') ? 4 : 1) * (has(u, 'frenzied') ? 2 : 1) + mine.filter((f) => f.personalities?.includes('brawler')).length + poweredKillDice(mine), { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
+  const killDice = (mine: Figure[], u: Unit, victim: Unit): number[] | null => {
+    const n = need(u);
+    const held = kills[u.id];
+    const dice = held ?? run.roll('kill_dice', mine.length * (has(u, 'huge') ? 4 : 1) * (has(u, 'frenzied') ? 2 : 1) + mine.filter((f) => f.personalities?.includes('brawler')).length + poweredKillDice(mine), { unit: u.id, need: n });
+    kills[u.id] = dice;
+    // Personality Lucky (§2.7): a kill die that a re-roll could turn into one more kill (no more than the enemy has figures).
+    const killsOf = (f: number[]) => Math.min(f.filter((d) => d >= n).length, resilient(victim) ? Infinity : living(victim).length);
+    if (!held && luckyMay(s, u, lucky) && couldImprove(dice, killsOf)) {
+      pauseForLucky(s, run, u, 'kill', dice, { roll: 'kill', faces: settledFaces, kills: { ...kills }, ...(u === def ? { ka } : {}) }, { kills: killsOf(dice) }, n);
+      return null;
+    }
+    return dice;
+  };
   // Powered armour: two kill dice per figure; each kill suffered is negated on 5+ (§7.21).
-  const ka = deflectKills(run, def, killsBy(paEff, att)), kd = deflectKills(run, att, killsBy(pdEff, def));
+  let ka = 0;
+  const da = killDice(paEff, att, def);
+  if (!da) return;
+  ka = later?.roll === 'kill' && later.ka !== undefined ? later.ka : deflectKills(run, def, da.filter((d) => d >= need(att)).length);
+  const dd = killDice(pdEff, def, att);
+  if (!dd) return;
+  const kd = deflectKills(run, att, dd.filter((d) => d >= need(def)).length);
   // Simultaneous: both removals from the positions before either.
   const before = [...att.figures, ...def.figures].map((f) => ({ ...f }));
   const up = new Set(before.filter((f) => f.alive).map((f) => f.id));

@@ -116,6 +116,7 @@ export function luckyDefault(s: S): Action {
       const overrun = sh.opponent > 0 && sh.opponent >= 2 * sh.score;
       return h.faces.length > 1 || overrun ? { type: 'lucky', die: lowest(h.faces) } : keep;
     }
+    case 'kill': case 'overrun': return sh.kills === 0 ? { type: 'lucky', die: lowest(h.faces) } : keep;
     case 'task': return sh.successes === 0 ? { type: 'lucky', die: Math.max(0, h.faces.findIndex((d) => d < h.target!)) } : keep;
     default: return keep;
   }

@@ -429,6 +429,8 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
     s.luckySettled = { unit: c.hit.shooter, roll: 'fire', faces: [], done: true };
   } else {
     if (c.roll === 'assault') c.faces[u.id] = faces;
+    if (c.roll === 'kill') c.kills[u.id] = faces;
+    if (c.roll === 'overrun') c.revenge = faces;
     s.luckySettled = { unit: u.id, roll: c.roll, faces, carry: c };
   }
   resumeOrder(s, run, resume);
