@@ -598,3 +598,33 @@ test('#72 Lucky, overrun revenge dice: the overrun loser\'s owner may re-roll on
   assert.equal(evOf(re.events, 'assault_result').length, 0);
   noLeak(r, lost, re);
 });
+
+test('#72 Lucky, save as a target: the target\'s failed save die against a hit may be re-rolled by its owner before the damage; the shot resumes at that hit (§2.7, §2.6 Save)', () => {
+  const mk = (name: string) => craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec: squad('regular', 5), at: row(1000, 500, 5) },
+    { id: 'B1', side: 1, spec: { ...luckySquad(5), traits: ['save'] }, at: row(1000, 1600, 5) },
+  ] });
+  // A1 (no Lucky trooper) rolls 6 and 1: FE 8, two hits. Hit 1: B1's save die 1 (5+ saves).
+  const r = act(mk('lo-save'), shootAt('B1'), faces(6, 1, 1));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 1, 'reaction']);
+  const hit1 = (d.exposes as { figure: string }).figure;
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'save', faces: [1], target: 5, shooter: 'A1', figure: hit1 });
+  assert.equal(evOf(r.events, 'shot')[0].hits, 2);
+  assert.equal(evOf(r.events, 'damage').length + evOf(r.events, 'saved').length, 0, 'nothing of the hit is applied yet');
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(null), 'a hit\'s die: kept by default');
+  assert.equal(code(fastAndDirty.apply(r.s, { kind: 'answer', seat: 0, decision: d.key, action: lucky(0) }, { seq: 1, rng: null as never })), 'not_your_decision');
+  // Re-rolled to a 5: saved. Hit 2: save 1 (the luck spent: no window), damage 6 + 2 against 1 + 1: killed.
+  const re = act(r.s, lucky(0), faces(5, 1, 6, 1));
+  assert.deepEqual(evOf(re.events, 'lucky_reroll'), [{ unit: 'B1', test: 'save', die: 0, was: 1, now: 5 }]);
+  assert.deepEqual(evOf(re.events, 'saved'), [{ unit: 'B1', figure: hit1 }]);
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => x.killed), [true]);
+  assert.equal(unitOf(re.s, 'B1').luckyUsed, true);
+  assert.equal(evOf(re.events, 'shot').length, 0, 'the shot is not fired again');
+  assert.equal(re.s.phase, 'activate');
+  // Kept: hit 1's damage (1 + 2 against 6 + 1: no effect); hit 2's failed save asks again.
+  const keep = act(r.s, lucky(null), faces(1, 6, 1));
+  assert.deepEqual(evOf(keep.events, 'damage').map((x) => x.killed), [false]);
+  assert.equal((decision(keep.s).exposes as { test: string }).test, 'save');
+  noLeak(r, re, keep);
+});

@@ -8,7 +8,7 @@ import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, i
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
-import { armourMod, assaultTraitMods, bugHunter, closeOnly, has, ignoresPinned, markUnderFire, noCover, saves } from './traits.js';
+import { SAVE_ON, armourMod, assaultTraitMods, bugHunter, closeOnly, has, ignoresPinned, markUnderFire, noCover, saved, saves } from './traits.js';
 import { itemDamage } from './holy.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
@@ -208,7 +208,7 @@ function shotTail(s: S, run: Run, u: Unit, t: Unit, tail: Volley['tail'], firers
  * settled attack die (the target's defence die stays), the remaining hits, then the attack's tail.
  * True when another damage die opened the window again.
  */
-export function continueShot(s: S, run: Run, v: Volley, settled: { attack: number; defence: number }): boolean {
+export function continueShot(s: S, run: Run, v: Volley, settled: Settled): boolean {
   const u = s.units.find((x) => x.id === v.shooter)!, t = s.units.find((x) => x.id === v.target)!;
   if (resolveVolley(s, run, u, t, v, true, settled)) return true;
   shotTail(s, run, u, t, v.tail, v.tail.firers.map((id) => u.figures.find((f) => f.id === id)!), (f) => f.at);
@@ -307,15 +307,19 @@ const hurtRank = (r: 'killed' | 'wounded' | null) => (r ? HURT_RANK[r] : 0);
  * a Lucky window on one of the shooter's damage dice paused it at that hit (`settled`: the answer's
  * attack die and the defence die rolled before the window, for that hit).
  */
-function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boolean, settled?: { attack: number; defence: number }): boolean {
+/** A paused hit's settled dice: the shooter's attack die with the defence die rolled before its window, or the target's save die. */
+type Settled = { attack: number; defence: number } | { save: number };
+
+function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boolean, settled?: Settled): boolean {
   const fig = (id: string) => t.figures.find((f) => f.id === id)!;
   const may = luckyMay(s, u, lucky);
   if (s.options.squadDamage) {
     // Option (§6.5): one attack and one defender roll; each point the defence exceeds the attack saves one hit.
     const targets = v.hits.map(fig);
-    const die = settled?.attack ?? run.roll('damage_attack', 1, { target: t.id })[0];
+    const held = settled && 'attack' in settled ? settled : undefined;
+    const die = held?.attack ?? run.roll('damage_attack', 1, { target: t.id })[0];
     const maj = majorityArmour(targets);
-    const defDie = settled?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]);
+    const defDie = held?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]);
     const d = defDie + armour(maj).rating + armourMod(t, u);
     const unsavedBy = (f: number[]) => Math.max(0, targets.length - Math.max(0, d - (f[0] + v.damage)));
     if (!settled && may && couldImprove([die], unsavedBy)) return pauseForLucky(s, run, u, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: d, hits: targets.length, unsaved: unsavedBy([die]) });
@@ -326,9 +330,15 @@ function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boole
   } else {
     for (; v.next < v.hits.length; v.next++) {
       const f = fig(v.hits[v.next]);
-      const held = settled;
+      const hs = settled;
       settled = undefined;
-      if (!held && f.alive && saves(run, t, f.id)) continue;
+      const held = hs && 'attack' in hs ? hs : undefined;
+      if (!held && f.alive && has(t, 'save')) {
+        // The target's save die (§2.6): its own roll, which its Lucky trooper may re-roll when it failed (§2.7).
+        const sd = hs && 'save' in hs ? hs.save : run.roll('save', 1, { unit: t.id, figure: f.id })[0];
+        if (!hs && sd < SAVE_ON && luckyMay(s, t, lucky)) return pauseForLucky(s, run, t, 'save', [sd], { roll: 'save', volley: v }, { shooter: u.id, figure: f.id }, SAVE_ON);
+        if (saved(run, t, f.id, sd)) continue;
+      }
       const die = held?.attack ?? run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = v.forts[f.id] as keyof typeof FORT_BONUS | null;
       const defDie = held?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]);

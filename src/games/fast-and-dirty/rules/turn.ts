@@ -416,8 +416,9 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
   delete u.luckyHeld;
   s.phase = 'order';
   const c = p.carry;
-  if (c.roll === 'damage') {
-    if (continueShot(s, run, c.volley, { attack: faces[0], defence: c.defence })) { s.luckyOrder!.resume = resume; return; }
+  if (c.roll === 'damage' || c.roll === 'save') {
+    // The shooter's damage die, or the target's save die (§2.6): the shot's remaining hits, then the step finds it done.
+    if (continueShot(s, run, c.volley, c.roll === 'damage' ? { attack: faces[0], defence: c.defence } : { save: faces[0] })) { s.luckyOrder!.resume = resume; return; }
     s.luckySettled = { unit: c.volley.shooter, roll: 'fire', faces: [], done: true };
   } else if (c.roll === 'strike') {
     // A blast: the remaining units in its area, then the step finds that shot done.
