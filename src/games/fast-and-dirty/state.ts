@@ -385,7 +385,7 @@ export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 
 export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
 
 /** The rolls inside an order a Lucky trooper may re-roll (§2.7, rules/lucky.ts), beside the tests at activation. */
-export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save';
+export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence';
 export type LuckyTest = 'morale' | 'commandResponse' | 'hesitant' | 'cautious' | 'hide' | OrderRoll;
 
 /**
@@ -425,6 +425,8 @@ export type LuckyCarry =
   | { roll: 'damage'; volley: Volley; defence: number }
   /** The target's save die against hit `volley.next` (§2.6 Save), its own roll as a target. */
   | { roll: 'save'; volley: Volley }
+  /** The target's defence die against hit `volley.next` (§6.5), the shooter's attack die settled. */
+  | { roll: 'defence'; volley: Volley; attack: number }
   | { roll: 'assault'; faces: Record<string, number[]>; offered: string[] }
   /** The assault's kill dice (§6.10): by unit, those rolled so far; `ka`: the attacker's kills after the defender's deflection (§7.21). */
   | { roll: 'kill'; faces: Record<string, number[]>; kills: Record<string, number[]>; ka?: number }

@@ -628,3 +628,33 @@ test('#72 Lucky, save as a target: the target\'s failed save die against a hit m
   assert.equal((decision(keep.s).exposes as { test: string }).test, 'save');
   noLeak(r, re, keep);
 });
+
+test('#72 Lucky, defence die as a target: once the shooter\'s attack die is settled, the target\'s owner may re-roll its defence die when that could spare the figure (§2.7, §6.5)', () => {
+  // Both squads have a Lucky trooper. A1 rolls 6 and 1: FE 8, two hits. Hit 1: attack 1 + 2 = 3 against defence 3 + 1 = 4:
+  // A1's damage window first (a 6 would kill).
+  const s = range('lo-def');
+  unitOf(s, 'B1').figures[4].personalities = ['lucky'];
+  const r = act(s, shootAt('B1'), faces(6, 1, 1, 3));
+  assert.deepEqual([decision(r.s).seat, (decision(r.s).exposes as { test: string }).test], [0, 'damage']);
+  // Re-rolled to a 4: 6 against 4 kills; now B1's defence die (a 6 would give 7 against 6: spared).
+  const a = act(r.s, lucky(0), faces(4));
+  const d = decision(a.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 1, 'reaction']);
+  const hit1 = (d.exposes as { figure: string }).figure;
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'defence', faces: [3], target: null, shooter: 'A1', figure: hit1, attack: 6, defence: 4 });
+  assert.equal(evOf(a.events, 'damage').length, 0, 'the hit is not applied before the target\'s answer');
+  assert.deepEqual(fastAndDirty.defaultAction(a.s, d), lucky(null));
+  // B1 re-rolls to a 6: 6 against 7, spared. Hit 2: attack 6 + 2 against 1 + 1 (both lucks spent): killed.
+  const b = act(a.s, lucky(0), faces(6, 6, 1));
+  assert.deepEqual(evOf(b.events, 'lucky_reroll'), [{ unit: 'B1', test: 'defence', die: 0, was: 3, now: 6 }]);
+  assert.deepEqual(evOf(b.events, 'damage').map((x) => [x.figure, x.attack, x.defence, x.killed]), [[hit1, 6, 7, false], [evOf(b.events, 'damage')[1].figure, 8, 2, true]]);
+  assert.equal(evOf(b.events, 'dice_rolled').filter((x) => x.purpose === 'damage_attack').length, 1, 'hit 1\'s attack die is not rolled again');
+  assert.equal(b.s.phase, 'activate');
+  // No window when no defence die could spare the figure (attack 6 + 2 = 8 against at most 6 + 1).
+  const sure = range('lo-def-sure');
+  unitOf(sure, 'B1').figures[4].personalities = ['lucky'];
+  unitOf(sure, 'A1').luckyUsed = true;
+  const k = act(sure, shootAt('B1'), faces(6, 1, 6, 1, 6, 1));
+  assert.equal(evOf(k.events, 'lucky_window').length, 0);
+  noLeak(r, a, b);
+});

@@ -307,8 +307,8 @@ const hurtRank = (r: 'killed' | 'wounded' | null) => (r ? HURT_RANK[r] : 0);
  * a Lucky window on one of the shooter's damage dice paused it at that hit (`settled`: the answer's
  * attack die and the defence die rolled before the window, for that hit).
  */
-/** A paused hit's settled dice: the shooter's attack die with the defence die rolled before its window, or the target's save die. */
-type Settled = { attack: number; defence: number } | { save: number };
+/** A paused hit's settled dice: the shooter's attack die with the defence die rolled before its window (`final`: the target's defence window answered too), or the target's save die. */
+type Settled = { attack: number; defence: number; final?: boolean } | { save: number };
 
 function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boolean, settled?: Settled): boolean {
   const fig = (id: string) => t.figures.find((f) => f.id === id)!;
@@ -342,12 +342,17 @@ function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boole
       const die = held?.attack ?? run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = v.forts[f.id] as keyof typeof FORT_BONUS | null;
       const defDie = held?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]);
-      const defOf = (d: number) => defDie + armour(f.armour).rating + armourMod(t, u) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+      const defWith = (dd: number, d: number) => dd + armour(f.armour).rating + armourMod(t, u) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+      const defOf = (d: number) => defWith(defDie, d);
       const resOf = (d: number) => damageResult(s, t, f, d + v.damage, defOf(d));
       const res = resOf(die);
       // Personality Lucky (§2.7): a damage die that a re-roll could turn into a wound or a kill.
       if (!held && may && (f.alive || isWounded(f)) && couldImprove([die], (x) => hurtRank(resOf(x[0])))) {
         return pauseForLucky(s, run, u, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: defOf(die) });
+      }
+      // Then the target's own defence die (§6.5), once the attack die is settled: its owner may re-roll it when that could spare the figure (§2.7).
+      if (!held?.final && !s.options.passiveDamage && luckyMay(s, t, lucky) && (f.alive || isWounded(f)) && couldImprove([defDie], (x) => -hurtRank(damageResult(s, t, f, die + v.damage, defWith(x[0], die))))) {
+        return pauseForLucky(s, run, t, 'defence', [defDie], { roll: 'defence', volley: v, attack: die }, { shooter: u.id, figure: f.id, attack: die + v.damage, defence: defOf(die) });
       }
       run.emit('damage', { figure: f.id, attack: die + v.damage, defence: defOf(die), ...hurtLabel(f, res) });
       if (applyHurt(s, run, t, f, res)) v.killed.push(f.id);

@@ -416,9 +416,10 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
   delete u.luckyHeld;
   s.phase = 'order';
   const c = p.carry;
-  if (c.roll === 'damage' || c.roll === 'save') {
-    // The shooter's damage die, or the target's save die (§2.6): the shot's remaining hits, then the step finds it done.
-    if (continueShot(s, run, c.volley, c.roll === 'damage' ? { attack: faces[0], defence: c.defence } : { save: faces[0] })) { s.luckyOrder!.resume = resume; return; }
+  if (c.roll === 'damage' || c.roll === 'save' || c.roll === 'defence') {
+    // The shooter's damage die, the target's save die (§2.6) or its defence die (§6.5): the shot's remaining hits, then the step finds it done.
+    const held = c.roll === 'damage' ? { attack: faces[0], defence: c.defence } : c.roll === 'defence' ? { attack: c.attack, defence: faces[0], final: true } : { save: faces[0] };
+    if (continueShot(s, run, c.volley, held)) { s.luckyOrder!.resume = resume; return; }
     s.luckySettled = { unit: c.volley.shooter, roll: 'fire', faces: [], done: true };
   } else if (c.roll === 'strike') {
     // A blast: the remaining units in its area, then the step finds that shot done.
