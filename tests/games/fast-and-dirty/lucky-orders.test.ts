@@ -14,6 +14,7 @@ import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
 import { buildVehicle } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
+import { attachTeam } from '../../../src/games/fast-and-dirty/rules/characters.js';
 
 const code = (r: unknown) => (r as { code?: string }).code;
 /** A Regular squad of `n` assault rifles, its last trooper with these personalities. */
@@ -657,4 +658,26 @@ test('#72 Lucky, defence die as a target: once the shooter\'s attack die is sett
   const k = act(sure, shootAt('B1'), faces(6, 1, 6, 1, 6, 1));
   assert.equal(evOf(k.events, 'lucky_window').length, 0);
   noLeak(r, a, b);
+});
+
+test('#72 Lucky, weapon FE dice with an attached team: the held faces are the squad\'s two dice, the team\'s die, then the weapons\' FE dice; each re-rolled in its place (§2.7, §6.4, §7.9)', () => {
+  const spec: UnitSpec = { name: 'Lucky GL', quality: 'regular', resolve: 'steady', figures: [
+    { weapon: 'assaultRifle', armour: 'light', count: 2 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }, { weapon: 'grenadeLauncher', armour: 'light', support: true },
+  ] };
+  const s = craft({ name: 'lo-wfe-team', active: 'A1', units: [
+    { id: 'A1', side: 0, spec, at: row(1000, 500, 4) },
+    { id: 'T1', side: 0, spec: { name: 'HMG team', kind: 'weaponTeam', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'heavyMG', armour: 'light', count: 3 }] }, at: row(1000, 300, 3, 150) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 1500, 3) },
+  ] });
+  attachTeam(s, unitOf(s, 'A1'), unitOf(s, 'T1'));
+  // Fire dice 1, 1, team die 1, launcher die 1: the two highest 1 + 1, + Regular 1, + HMG 2 + 3 rifles 1 + launcher 1 = 7, two hits.
+  const r = act(s, shootAt('B1'), faces(1, 1, 1, 1));
+  assert.deepEqual(decision(r.s).exposes, { unit: 'A1', test: 'fire', faces: [1, 1, 1, 1], target: null, fe: 7, hits: 2 });
+  // The launcher's die (index 3) to a 6: weapon FE 2 + 1 + 6 = 9, FE 1 + 1 + 1 + 9 = 12, four hits.
+  const re = act(r.s, lucky(3), faces(6, 1, 6, 1, 6, 1, 6, 1, 6));
+  const shot = evOf(re.events, 'shot')[0];
+  assert.deepEqual([shot.weaponFe, shot.fe, shot.hits], [9, 12, 4]);
+  // The team's die (index 2) to a 6 instead: 6 + 1, + 1 + 4 = 12 as well, the launcher's die staying 1.
+  const team = act(r.s, lucky(2), faces(6, 1, 6, 1, 6, 1, 6, 1, 6));
+  assert.deepEqual([evOf(team.events, 'shot')[0].weaponFe, evOf(team.events, 'shot')[0].fe], [4, 12]);
 });

@@ -89,7 +89,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   // Primitive: 1D6 at a technologically advanced unit (§2.6).
   const nDice = u.kind === 'infantry' && living(u).filter((f) => !f.team).length > 1 && !slowFire && !primitiveFe(s, u, t) ? 2 : 1;
   const dice = pre ? pre.faces.slice(0, nDice) : run.roll('fire_effect', nDice, { unit: u.id, target: t.id });
-  const teamDie = team.length ? (pre ? pre.faces.slice(nDice) : run.roll('fire_effect_team', 1, { unit: u.id, target: t.id })) : [];
+  const teamDie = team.length ? (pre ? pre.faces.slice(nDice, nDice + 1) : run.roll('fire_effect_team', 1, { unit: u.id, target: t.id })) : [];
   const faces = [...dice, ...teamDie];
   // A Legend always counts as rolling a 6 (§2.6 [P]: its FE die).
   const feOf = (f: number[]) => (isLegend(u) ? 6 : team.length ? [...f].sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b, 0) : Math.max(...f));
