@@ -445,6 +445,8 @@ export type LuckyResume =
   | { at: 'engage'; from: 'fire' | 'move'; unit: string; action: Action }
   | { at: 'command'; from: 'task' | 'fire'; unit: string; action: Action }
   | { at: 'rush' | 'assault'; unit: string; action: Action }
+  /** An assault's defensive free shot (§6.10 step 2); `start`: the chargers' positions before a bound's last leg (§7.12). */
+  | { at: 'charge'; unit: string; action: Action; start: [string, Pt][] }
   | { at: 'finish'; unit: string; action: Action; from?: 'blast' }
   | { at: 'opportunity'; unit: string; firer: string };
 

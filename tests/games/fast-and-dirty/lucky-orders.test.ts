@@ -203,11 +203,21 @@ function melee(name: string): S {
   ] });
 }
 const charge: Action = { type: 'assault', target: 'B1', moves: [0, 1, 2, 3, 4].map((i) => ({ fig: `A1.${i + 1}`, path: [[1000 + i * 220, 1200] as Pt] })) };
+/**
+ * A1 charges B1: B1's defensive free shot 1, 1 (no hit; a 6 could give two) opens B1's window on its
+ * fire dice (since ruleset 0.3.1), kept here; then `dice` (the assault's). Both answers' events.
+ */
+function charged(name: string, dice: number[]): { s: S; events: GameEvent[] } {
+  const w = act(melee(name), charge, faces(1, 1));
+  assert.deepEqual(decision(w.s).exposes, { unit: 'B1', test: 'fire', faces: [1, 1], target: null, fe: 2, hits: 0 });
+  const k = act(w.s, lucky(null), dice);
+  return { s: k.s, events: [...w.events, ...k.events] };
+}
 
 test('#72 Lucky, close assault: the attacker\'s owner, then the defender\'s, may re-roll one of their own assault dice (§2.7, §6.10)', () => {
-  // Defensive shot 1, 1: no hit (and no window: the free shot resolves inside the charge). Attacker 1, 1 + 5 = 6,
+  // Defensive shot 1, 1: no hit (B1's window on it kept). Attacker 1, 1 + 5 = 6,
   // defender 4, 2 = 4: the attacker wins; a 6 would overrun: its window first.
-  const r = act(melee('lo-melee'), charge, faces(1, 1, 1, 1, 4, 2));
+  const r = charged('lo-melee', faces(1, 1, 4, 2));
   assert.equal(evOf(r.events, 'shot').length, 1);
   let d = decision(r.s);
   assert.equal(d.seat, 0);
@@ -298,7 +308,7 @@ test('#72 Lucky inside an order, default: a shot with no hit re-rolls its lowest
   const dmg = act(range('lo-def-dmg'), shootAt('B1'), faces(6, 1, 1, 3));
   assert.deepEqual(fastAndDirty.defaultAction(dmg.s, decision(dmg.s)), lucky(null));
   // A lost close assault re-rolls its lower die (the higher one stays).
-  const m = act(act(melee('lo-def-melee'), charge, faces(1, 1, 1, 1, 4, 2)).s, lucky(null));
+  const m = act(charged('lo-def-melee', faces(1, 1, 4, 2)).s, lucky(null));
   assert.deepEqual(fastAndDirty.defaultAction(m.s, decision(m.s)), lucky(1));
   const all = fastAndDirty.candidates(m.s, 1, decision(m.s), 10, null as never);
   assert.deepEqual(all, { actions: [lucky(null), lucky(0), lucky(1)], all: true });
@@ -556,7 +566,7 @@ test('#72 Lucky, mortar Strike Effect: an on-board mortar team\'s Strike Effect 
 test('#72 Lucky, close-assault kill dice: each side\'s owner may re-roll one of its own kill dice when another kill could follow, the attacker\'s first; the result is not given again (§2.7, §6.10)', () => {
   // Defensive shot 1, 1 (no hit). A1 6 + 5 = 11 against B1 6: A1 wins, not by overrun; neither assault roll can
   // do better. Kill dice: A1 (winner) 3+, five 1s: no kill; a 6 would kill one.
-  const r = act(melee('lo-kill'), charge, faces(1, 1, 6, 6, 6, 6, 1, 1, 1, 1, 1));
+  const r = charged('lo-kill', faces(6, 6, 6, 6, 1, 1, 1, 1, 1));
   assert.equal(evOf(r.events, 'assault_result')[0].outcome, 'attacker');
   let d = decision(r.s);
   assert.deepEqual([d.seat, d.timing], [0, 'turn']);
@@ -571,7 +581,7 @@ test('#72 Lucky, close-assault kill dice: each side\'s owner may re-roll one of 
   assert.equal(unitOf(re.s, 'B1').figures.filter((f) => f.alive).length, 2);
   assert.equal(re.s.phase, 'activate');
   // The defender's kill dice: A1 kills with all five (3s; no more than B1's three figures), B1's 1, 1, 1 open B1's window.
-  const k = act(melee('lo-kill-def'), charge, faces(1, 1, 6, 6, 6, 6, 3, 3, 3, 3, 3, 1, 1, 1));
+  const k = charged('lo-kill-def', faces(6, 6, 6, 6, 3, 3, 3, 3, 3, 1, 1, 1));
   d = decision(k.s);
   assert.deepEqual([d.seat, d.timing], [1, 'reaction']);
   assert.deepEqual(d.exposes, { unit: 'B1', test: 'kill', faces: [1, 1, 1], target: 5, kills: 0 });
@@ -583,7 +593,7 @@ test('#72 Lucky, close-assault kill dice: each side\'s owner may re-roll one of 
 
 test('#72 Lucky, overrun revenge dice: the overrun loser\'s owner may re-roll one of its revenge dice, each 6 a casualty on the winner (§2.7, §6.10)', () => {
   // A1 6 + 5 = 11 against B1 2: overrun. B1's assault window first (a 6 would only lose): kept.
-  const r = act(melee('lo-overrun'), charge, faces(1, 1, 6, 6, 2, 1));
+  const r = charged('lo-overrun', faces(6, 6, 2, 1));
   assert.equal(decision(r.s).exposes && (decision(r.s).exposes as { test: string }).test, 'assault');
   const lost = act(r.s, lucky(null), faces(1, 1, 1));
   const d = decision(lost.s);
@@ -680,4 +690,37 @@ test('#72 Lucky, weapon FE dice with an attached team: the held faces are the sq
   // The team's die (index 2) to a 6 instead: 6 + 1, + 1 + 4 = 12 as well, the launcher's die staying 1.
   const team = act(r.s, lucky(2), faces(6, 1, 6, 1, 6, 1, 6, 1, 6));
   assert.deepEqual([evOf(team.events, 'shot')[0].weaponFe, evOf(team.events, 'shot')[0].fe], [4, 12]);
+});
+
+test('#72 Lucky, defensive free shot: the defender\'s owner may re-roll its free shot\'s fire dice before the charge goes in; the chargers\' defence dice against it are theirs (§2.7, §6.10 step 2)', () => {
+  // B1's free shot 1, 1: FE 2, no hit; a 6 would give 7, two hits. Nothing has moved or been hit yet.
+  const w = act(melee('lo-free'), charge, faces(1, 1));
+  const d = decision(w.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 1, 'reaction']);
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'fire', faces: [1, 1], target: null, fe: 2, hits: 0 });
+  assert.deepEqual(fastAndDirty.defaultAction(w.s, d), lucky(0), 'no hit: the default re-rolls');
+  assert.equal(evOf(w.events, 'shot').length + evOf(w.events, 'moved').length, 0);
+  assert.deepEqual(unitOf(w.s, 'A1').figures[0].at, [1000, 500]);
+  // Re-rolled to a 6: two hits on A1 (8 against 2, twice: killed; a 6 could not spare them, so A1 is not asked).
+  // Then the charge: A1 (3 left) 6 + 3 = 9 against B1 6: A1 wins; kill dice 3, 3, 3 (all three) and 1, 1, 1.
+  const re = act(w.s, lucky(1), faces(6, 6, 1, 6, 1, 6, 6, 6, 6, 3, 3, 3, 1, 1, 1));
+  const shot = evOf(re.events, 'shot')[0];
+  assert.deepEqual([shot.unit, shot.defensive, shot.fe, shot.hits], ['B1', true, 7, 2]);
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => x.killed), [true, true]);
+  assert.equal(evOf(re.events, 'moved').length, 1, 'the charge goes in once');
+  assert.equal(evOf(re.events, 'assault_declared').length, 0, 'the assault is not declared again');
+  assert.equal(evOf(re.events, 'assault_result')[0].outcome, 'attacker');
+  assert.equal(unitOf(re.s, 'A1').underFire, false, 'no Under Fire from the free shot');
+  // The chargers' own defence die against the free shot: B1's luck spent, its 6 and 1 give two hits; hit 1 1 + 2 = 3
+  // against A1's 1 + 1 = 2 (a 6 would spare the figure): A1's owner is asked, in its own order.
+  const spent = melee('lo-free-def');
+  unitOf(spent, 'B1').luckyUsed = true;
+  const a = act(spent, charge, faces(6, 1, 1, 1));
+  const da = decision(a.s);
+  assert.deepEqual([da.seat, da.timing], [0, 'turn']);
+  assert.deepEqual({ ...da.exposes as object, figure: null }, { unit: 'A1', test: 'defence', faces: [1], target: null, shooter: 'B1', figure: null, attack: 3, defence: 2 });
+  const spared = act(a.s, lucky(0), faces(6, 1, 6, 6, 6, 6, 6, 3, 3, 3, 3, 3, 1, 1, 1));
+  assert.deepEqual(evOf(spared.events, 'damage').map((x) => x.killed), [false, false]);
+  assert.equal(evOf(spared.events, 'moved').length, 1);
+  noLeak(w, re, a, spared);
 });

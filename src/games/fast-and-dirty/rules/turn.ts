@@ -582,21 +582,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       // By Bound, the chargers are first where their last bound starts (§7.12).
       const start = startsOf(u);
       if (a.jump) moveFigures(s, run, u, lastBoundStarts(u, a.moves));
-      // Defensive free shot from the start positions (of the last bound), no Under Fire (§6.10 step 2, §7.12).
-      const wasUF = u.underFire;
-      shoot(s, run, t, u, { defensive: true });
-      u.underFire = wasUF;
-      if (!inPlay(u)) break;
-      // Timid: a Quality test on 1D6 to launch the assault; on a failure the unit stays where the free shot found it (§2.6 [P]).
-      if (has(u, 'timid')) {
-        const ok = run.roll('timid', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
-        run.emit('timid', { unit: u.id, passed: ok });
-        if (!ok) break;
-      }
-      const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
-      const before = a.jump ? start : startsOf(u);
-      if (!chargeIn(s, run, u, t.id, live, before, movePositions(live))) break;
-      if (closeAssault(s, run, u, a)) return;
+      if (chargeFrom(s, run, u, a, [...start.entries()])) return;
       break;
     }
     case 'command': if (commandOrder(s, run, u, a, 'start')) return; break;
@@ -653,6 +639,32 @@ function rushOrder(s: S, run: Run, u: Unit, a: OrderOf<'rush'>): boolean {
   return end.size > 0 && openOpportunity(s, u, a);
 }
 
+/**
+ * An assault on a unit from its defensive free shot (§6.10 step 2): the shot, Timid's test, the charge
+ * and the close assault. A Lucky window on the free shot's rolls (the defender's fire and damage
+ * dice, the chargers' saves and defence dice, §2.7) resumes the order here; `start`: the chargers'
+ * positions before a bound's last leg (§7.12). True when a window paused the order.
+ */
+function chargeFrom(s: S, run: Run, u: Unit, a: OrderOf<'assault'>, start: [string, Pt][]): boolean {
+  const t = s.units.find((x) => x.id === a.target)!;
+  // Defensive free shot from the start positions (of the last bound), no Under Fire (§6.10 step 2, §7.12).
+  const wasUF = u.underFire;
+  shoot(s, run, t, u, { defensive: true, lucky: true });
+  u.underFire = wasUF;
+  if (pausedAt(s, { at: 'charge', unit: u.id, action: a, start })) return true;
+  if (!inPlay(u)) return false;
+  // Timid: a Quality test on 1D6 to launch the assault; on a failure the unit stays where the free shot found it (§2.6 [P]).
+  if (has(u, 'timid')) {
+    const ok = run.roll('timid', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
+    run.emit('timid', { unit: u.id, passed: ok });
+    if (!ok) return false;
+  }
+  const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
+  const before = a.jump ? new Map(start) : startsOf(u);
+  if (!chargeIn(s, run, u, t.id, live, before, movePositions(live))) return false;
+  return closeAssault(s, run, u, a);
+}
+
 /** The close assault once the chargers are in (§6.10 steps 4-8); true when a Lucky window on an assault roll paused it. */
 function closeAssault(s: S, run: Run, u: Unit, a: OrderOf<'assault'>): boolean {
   const t = s.units.find((x) => x.id === a.target)!;
@@ -699,6 +711,7 @@ function resumeOrder(s: S, run: Run, r: LuckyResume): void {
     case 'engage': paused = engageFrom(s, run, u, r.action as OrderOf<'engage'>, r.from); break;
     case 'rush': paused = rushOrder(s, run, u, r.action as OrderOf<'rush'>); break;
     case 'assault': paused = closeAssault(s, run, u, r.action as OrderOf<'assault'>); break;
+    case 'charge': paused = chargeFrom(s, run, u, r.action as OrderOf<'assault'>, r.start); break;
     case 'command': paused = commandOrder(s, run, u, r.action as OrderOf<'command'>, r.from); break;
   }
   if (!paused) finishOrder(s, run, u, r.action);
