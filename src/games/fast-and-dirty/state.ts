@@ -419,6 +419,9 @@ export interface VehicleVolley { shooter: string; target: string; from: Pt; hits
  */
 export interface BlastImpact { by: string; at: Pt; weapon: string; from: Pt | null; next: number; struck: string[] }
 
+/** A shot's `hits` at a bunker or a sentry gun (§6.6, §7.25 [P]): their penetration rolls from hit `next` on, the weapons in turn. */
+export interface StructureVolley { kind: 'bunker' | 'sentry'; id: string; shooter: string; weapons: WeaponDef[]; hits: number; next: number }
+
 /** What a paused roll's step computed beyond the held faces, read again when it resumes. */
 export type LuckyCarry =
   | { roll: 'fire'; weaponFe: number }
@@ -435,6 +438,7 @@ export type LuckyCarry =
   | { roll: 'move' }
   | { roll: 'task' }
   | { roll: 'penetration'; hit: VehicleVolley }
+  | { roll: 'structure'; at: StructureVolley }
   | { roll: 'strike'; blast: BlastImpact };
 
 /**
@@ -447,7 +451,7 @@ export type LuckyResume =
   | { at: 'rush' | 'assault'; unit: string; action: Action }
   /** An assault's defensive free shot (§6.10 step 2); `start`: the chargers' positions before a bound's last leg (§7.12). */
   | { at: 'charge'; unit: string; action: Action; start: [string, Pt][] }
-  | { at: 'finish'; unit: string; action: Action; from?: 'blast' }
+  | { at: 'finish'; unit: string; action: Action; from?: 'structure' | 'blast' }
   | { at: 'opportunity'; unit: string; firer: string };
 
 /** An order paused for a Lucky decision on one of its rolls: the Lucky unit, its roll's carry, where the order resumes. */

@@ -11,7 +11,7 @@ import { randomPlayout } from '../../../src/engine/playout.js';
 import { checkPlayout } from '../../../src/engine/conformance.js';
 import { isViolation, type GameEvent } from '../../../src/engine/types.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
-import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
+import type { Action, Feature, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
 import { buildVehicle } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
 import { attachTeam } from '../../../src/games/fast-and-dirty/rules/characters.js';
@@ -723,4 +723,33 @@ test('#72 Lucky, defensive free shot: the defender\'s owner may re-roll its free
   assert.deepEqual(evOf(spared.events, 'damage').map((x) => x.killed), [false, false]);
   assert.equal(evOf(spared.events, 'moved').length, 1);
   noLeak(w, re, a, spared);
+});
+
+test('#72 Lucky, fire at a bunker: the fire dice when another hit could follow, then each penetration die a 6 would turn into a penetration (§2.7, §6.6)', () => {
+  // A1: a Lucky rifleman and an AMAW (AT 4) 8.5" from a Light bunker (Armour Value 7) holding B1: FE = the higher die + Regular 1; 5 a hit.
+  const bunker: Feature = { id: 'bunker', kind: 'area', points: [[800, 1400], [1400, 1400], [1400, 1800], [800, 1800]], move: 'difficult', cover: 'hard', los: 'clear', height: 0, fortification: 'bunkerL', status: 'intact' };
+  const mk = (name: string) => craft({ name, active: 'A1', terrain: [bunker], units: [
+    { id: 'A1', side: 0, spec: { name: 'Lucky AT', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }, { weapon: 'amaw', armour: 'light', support: true }] }, at: row(1000, 550, 2) },
+    { id: 'B1', side: 1, spec: squad('regular', 2), at: row(1000, 1600, 2) },
+  ] });
+  const atBunker: Action = { type: 'engage', moves: [], target: null, fireFirst: true, bunker: 'bunker' };
+  // 3 and 1: FE 4, no hit; a 6 would give 7, one hit.
+  const r = act(mk('lo-bunker'), atBunker, faces(3, 1));
+  assert.deepEqual(decision(r.s).exposes, { unit: 'A1', test: 'fire', faces: [3, 1], target: null, fe: 4, hits: 0 });
+  assert.equal(evOf(r.events, 'bunker_shot').length, 0);
+  // Re-rolled to a 6: one hit; 3 + 4 = 7 penetrates (the luck spent); the occupants roll 2 and 3.
+  const re = act(r.s, lucky(1), faces(6, 3, 2, 3));
+  assert.deepEqual([evOf(re.events, 'bunker_shot')[0].fe, evOf(re.events, 'bunker_shot')[0].hits], [7, 1]);
+  assert.equal(re.s.terrain[0].status, 'destroyed');
+  assert.equal(re.s.phase, 'activate');
+  // 6 and 1: one hit; the penetration die 2 (6 against 7) asks; re-rolled to a 3 it destroys the bunker.
+  const p = act(mk('lo-bunker-pen'), atBunker, faces(6, 1, 2));
+  assert.deepEqual(decision(p.s).exposes, { unit: 'A1', test: 'penetration', faces: [2], target: null, total: 6, armour: 7 });
+  assert.equal(evOf(p.events, 'bunker_shot')[0].hits, 1);
+  assert.equal(evOf(p.events, 'penetration').length, 0);
+  const pen = act(p.s, lucky(0), faces(3, 2, 3));
+  assert.deepEqual(evOf(pen.events, 'penetration').map((x) => [x.total, x.penetrated]), [[7, true]]);
+  assert.equal(evOf(pen.events, 'bunker_shot').length, 0, 'the shot is not fired again');
+  assert.equal(pen.s.terrain[0].status, 'destroyed');
+  noLeak(r, re, p, pen);
 });

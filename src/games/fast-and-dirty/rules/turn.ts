@@ -15,7 +15,7 @@ import { squadFire, aimedShot, autoFallBack, blastShot, continueBlast, continueS
 import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
-import { bunkerShot } from './fortifications.js';
+import { bunkerHits, bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
 import { aidBusy, leaveNoOneBehind, recoverWounded, releaseMedics } from './wounds.js';
 import { commandResponse, hesitantTrait, luckyCommandResponse, sideJammed } from './command-response.js';
@@ -44,7 +44,7 @@ import { applyExtras, blockDeploy, generateForce, generationProblem, type Genera
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { intrude, takeIntruded } from './intruder.js';
-import { assaultSentry, clearOfSentries, isSentryId, sentryFire, sentryProblem, sentryShot } from './sentry.js';
+import { assaultSentry, clearOfSentries, isSentryId, sentryFire, sentryProblem, sentryPenetrations, sentryShot } from './sentry.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
 import { applyDrive, assaultVehicle, buildVehicle, continueVehicleHits, hull, isVehicle, vehicleTests } from './vehicles.js';
 import { disembark, embark, handOver } from './transport.js';
@@ -425,6 +425,11 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
     // A blast: the remaining units in its area, then the step finds that shot done.
     if (continueBlast(s, run, c.blast, faces)) { s.luckyOrder!.resume = resume; return; }
     s.luckySettled = { unit: c.blast.by, roll: 'fire', faces: [], done: true };
+  } else if (c.roll === 'structure') {
+    // A shot at a bunker or a sentry gun: its remaining hits, then the step finds that shot done.
+    const x = c.at;
+    if (x.kind === 'bunker' ? bunkerHits(s, run, x, true, faces[0]) : sentryPenetrations(s, run, x, 0, true, faces[0])) { s.luckyOrder!.resume = resume; return; }
+    s.luckySettled = { unit: x.shooter, roll: 'fire', faces: [], done: true };
   } else if (c.roll === 'penetration') {
     // A shot at a vehicle: its remaining hits, then the step finds that shot done.
     if (continueVehicleHits(s, run, c.hit, faces[0])) { s.luckyOrder!.resume = resume; return; }
@@ -609,8 +614,9 @@ function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' 
     if (pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a })) return true;
     // A blast shot is the unit's only fire (§6.7, A51): a Lucky window on it resumes at this stage too, with nothing above it to repeat.
     if (a.blast && a.fireFirst && blastShot(s, run, u, a.blast.fig, a.blast.at, true)) return pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a });
-    if (a.bunker && a.fireFirst) bunkerShot(s, run, u, a.bunker);
-    if (a.sentry && a.fireFirst) sentryShot(s, run, u, a.sentry);
+    // Fire at a bunker or a sentry gun is the unit's only fire (§6.6, §7.25 [P]): a Lucky window on it resumes at this stage too.
+    if (a.bunker && a.fireFirst && bunkerShot(s, run, u, a.bunker, true)) return pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a });
+    if (a.sentry && a.fireFirst && sentryShot(s, run, u, a.sentry, true)) return pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a });
   }
   const before = startsOf(u);
   // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
@@ -939,8 +945,8 @@ function heroFire(s: S, a: Extract<Action, { type: 'engage' }>): { target?: Unit
 }
 
 /** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
-function finishOrder(s: S, run: Run, u: Unit, a: Action, from: 'start' | 'blast' = 'start'): void {
-  if (from === 'start' && finishStart(s, run, u, a)) return;
+function finishOrder(s: S, run: Run, u: Unit, a: Action, from: 'start' | 'structure' | 'blast' = 'start'): void {
+  if (from !== 'blast' && finishStart(s, run, u, a, from)) return;
   // The blast shot after the move (§6.7): a Lucky window on it resumes the order here (§2.7).
   if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive && blastShot(s, run, u, a.blast.fig, a.blast.at, true)) {
     pausedAt(s, { at: 'finish', from: 'blast', unit: u.id, action: a });
@@ -949,8 +955,18 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action, from: 'start' | 'blast'
   finishEnd(s, run, u, a);
 }
 
-/** The order's end up to its blast shot: boarding, a psionic power after the move, the fire after the move; true when a window paused it. */
-function finishStart(s: S, run: Run, u: Unit, a: Action): boolean {
+/** The order's end up to its blast shot: the fire at a unit, then at a bunker or a sentry gun, a character detaching; true when a window paused it. */
+function finishStart(s: S, run: Run, u: Unit, a: Action, from: 'start' | 'structure'): boolean {
+  if (from === 'start' && finishFire(s, run, u, a)) return true;
+  // Fire at a bunker or a sentry gun after the move: a Lucky window on it resumes the order here (§2.7).
+  const structure = a.type === 'engage' && !a.fireFirst && inPlay(u) && ((a.bunker && bunkerShot(s, run, u, a.bunker, true)) || (a.sentry && sentryShot(s, run, u, a.sentry, true)));
+  if (structure) { pausedAt(s, { at: 'finish', from: 'structure', unit: u.id, action: a }); return true; }
+  if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
+  return false;
+}
+
+/** The order's end up to its fire at a unit: boarding, a psionic power after the move, the fire after the move; true when a window paused it. */
+function finishFire(s: S, run: Run, u: Unit, a: Action): boolean {
   // Boarding a transport at the end of the move (§2.5).
   if ((a.type === 'engage' || a.type === 'rush') && a.board && inPlay(u) && living(u).length) embark(s, run, u, a.board);
   if (a.type === 'engage' && a.psionic?.after && inPlay(u) && invokePower(s, run, u, a, 'after')) return true;
@@ -963,9 +979,6 @@ function finishStart(s: S, run: Run, u: Unit, a: Action): boolean {
     // A Lucky window on the squad's shot (§2.7): the rest of the order waits; its answer runs this step again.
     if (pausedAt(s, { at: 'finish', unit: u.id, action: a })) return true;
   }
-  if (a.type === 'engage' && a.bunker && !a.fireFirst && inPlay(u)) bunkerShot(s, run, u, a.bunker);
-  if (a.type === 'engage' && a.sentry && !a.fireFirst && inPlay(u)) sentryShot(s, run, u, a.sentry);
-  if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
   return false;
 }
 
