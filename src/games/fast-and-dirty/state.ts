@@ -385,7 +385,7 @@ export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 
 export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
 
 /** The rolls inside an order a Lucky trooper may re-roll (§2.7, rules/lucky.ts), beside the tests at activation. */
-export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence';
+export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence' | 'intrude' | 'demolition';
 export type LuckyTest = 'morale' | 'commandResponse' | 'hesitant' | 'cautious' | 'hide' | OrderRoll;
 
 /**
@@ -437,6 +437,8 @@ export type LuckyCarry =
   | { roll: 'overrun'; faces: Record<string, number[]>; revenge: number[] }
   | { roll: 'move' }
   | { roll: 'task' }
+  | { roll: 'intrude' }
+  | { roll: 'demolition' }
   | { roll: 'penetration'; hit: VehicleVolley }
   | { roll: 'structure'; at: StructureVolley }
   | { roll: 'strike'; blast: BlastImpact };
@@ -447,7 +449,7 @@ export type LuckyCarry =
  */
 export type LuckyResume =
   | { at: 'engage'; from: 'fire' | 'move'; unit: string; action: Action }
-  | { at: 'command'; from: 'task' | 'fire'; unit: string; action: Action }
+  | { at: 'command'; from: 'task' | 'intrude' | 'demolition' | 'fire'; unit: string; action: Action }
   | { at: 'rush' | 'assault'; unit: string; action: Action }
   /** An assault's defensive free shot (§6.10 step 2); `start`: the chargers' positions before a bound's last leg (§7.12). */
   | { at: 'charge'; unit: string; action: Action; start: [string, Pt][] }

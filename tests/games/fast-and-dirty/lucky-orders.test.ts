@@ -753,3 +753,65 @@ test('#72 Lucky, fire at a bunker: the fire dice when another hit could follow, 
   assert.equal(pen.s.terrain[0].status, 'destroyed');
   noLeak(r, re, p, pen);
 });
+
+test('#72 Lucky, Intruder\'s test: a failed Quality test may be re-rolled, and a natural 1 re-rolled is no counter-hack; at night the test gets no window, its die being the marker owner\'s to see (§2.7, §2.6 Intruder)', () => {
+  const spec: UnitSpec = { name: 'Lucky hackers', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 2 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['intruder', 'lucky'] }] };
+  const mk = (name: string) => craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec, at: row(1000, 500, 3) }, { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 2000, 3) },
+  ] });
+  const jam: Action = { type: 'command', demolition: null, target: null, intrude: { fig: 'A1.3', jam: 'B1' } };
+  // A natural 1 (counter-hacked as it stands): the default re-rolls it.
+  const r = act(mk('lo-intrude'), jam, faces(1));
+  const d = decision(r.s);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'intrude', faces: [1], target: 3 });
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(0));
+  assert.equal(evOf(r.events, 'intrusion').length, 0);
+  assert.equal(unitOf(r.s, 'A1').figures[2].hacked, undefined);
+  const re = act(r.s, lucky(0), faces(4));
+  assert.deepEqual(evOf(re.events, 'intrusion')[0], { unit: 'A1', figure: 'A1.3', die: 4, target: 3, success: true, jam: 'B1' });
+  assert.equal(unitOf(re.s, 'B1').jammed, true);
+  assert.equal(unitOf(re.s, 'A1').figures[2].hacked, undefined, 'the 1 was re-rolled: no counter-hack');
+  assert.equal(re.s.phase, 'activate');
+  // A plain failure (2) is kept by default; kept, it stands.
+  const two = act(mk('lo-intrude-2'), jam, faces(2));
+  assert.deepEqual(fastAndDirty.defaultAction(two.s, decision(two.s)), lucky(null));
+  assert.equal(evOf(act(two.s, lucky(null)).events, 'intrusion')[0].success, false);
+  noLeak(r, re, two);
+  // At night, at a marker named by id: the die goes to the marker's owner only, so no window opens for the Intruder's side.
+  const wall: Feature = { id: 'wall', kind: 'area', points: [[500, 900], [1600, 900], [1600, 1000], [500, 1000]], move: 'impassable', cover: 'hard', los: 'block', height: 300 };
+  const n = craft({ name: 'lo-intrude-night', active: 'A1', terrain: [wall], options: { hiddenMovement: true, night: true }, units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3), at: row(1000, 500, 3) }, { id: 'B3', side: 1, spec, at: row(1000, 2300, 3) },
+  ] });
+  delete n.dummiesDue;
+  const h = act(n, { type: 'hide' }).s;
+  Object.assign(h, { phase: 'order', active: 'B3', toAct: 1 });
+  h.step++;
+  const night = act(h, { type: 'command', demolition: null, target: null, intrude: { fig: 'B3.3', marker: { id: 'm2' } } }, faces(2));
+  assert.equal(evOf(night.events, 'lucky_window').length, 0);
+  assert.equal(unitOf(night.s, 'B3').luckyUsed, undefined);
+  assert.equal(eventsFor(night.events, 1, false).some((e) => e.type === 'intrusion' && 'die' in (e.data as object)), false, 'the Intruder\'s side never sees the die');
+  assert.equal((eventsFor(night.events, 0, false).find((e) => e.type === 'intrusion')!.data as { die: number }).die, 2, 'the marker\'s owner does');
+});
+
+test('#72 Lucky, demolition: the charges\' rig or detonation dice may be re-rolled when another success could change the result (§2.7, §7.5)', () => {
+  const station: Feature = { id: 'relay', kind: 'structure', points: [[2200, 2000], [2600, 2000], [2600, 2400], [2200, 2400]], move: 'impassable', cover: 'hard', los: 'block', height: 400, status: 'intact' };
+  const s = craft({ name: 'lo-demo', active: 'A1', terrain: [station], victory: { kind: 'demolition', attacker: 0, target: 'relay' }, units: [
+    { id: 'A1', side: 0, spec: { ...luckySquad(2), demolition: { charges: 1 } }, at: [[2300, 1950], [2520, 1950]] },
+    { id: 'B1', side: 1, spec: squad('regular', 2), at: row(500, 4500, 2) },
+  ] });
+  unitOf(s, 'B1').activated = true;
+  const rig: Action = { type: 'command', demolition: { act: 'rig', fig: 'A1.1' }, target: null };
+  // 3 and 1 against Regular 3+: one success (pending); a 6 would rig them.
+  const r = act(s, rig, faces(3, 1));
+  const d = decision(r.s);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'demolition', faces: [3, 1], target: 3, successes: 1 });
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(null), 'one success: kept by default');
+  assert.equal(evOf(r.events, 'charges').length, 0);
+  const re = act(r.s, lucky(1), faces(5));
+  assert.deepEqual(evOf(re.events, 'charges').map((x) => [x.successes, x.rigged]), [[2, 'yes']]);
+  assert.equal(unitOf(re.s, 'A1').demolition?.rigged, 'yes');
+  // No success at all: the default re-rolls the first failed die; two successes ask nothing.
+  assert.deepEqual(fastAndDirty.defaultAction(act(s, rig, faces(1, 2)).s, decision(act(s, rig, faces(1, 2)).s)), lucky(0));
+  assert.equal(evOf(act(s, rig, faces(3, 4)).events, 'lucky_window').length, 0);
+  noLeak(r, re);
+});

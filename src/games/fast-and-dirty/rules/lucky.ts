@@ -106,7 +106,8 @@ const lowest = (faces: number[]) => faces.indexOf(Math.min(...faces));
  * cannot make it worse: a morale test that routs (no success) re-rolls its first failed die; a shot
  * with no hit (a missed ranging-in die, a Strike Effect with no hit), its lowest die; a close assault
  * that goes against the unit, its lower die (one die only when it is overrun); kill or revenge dice
- * with no kill, their lowest; a task with no success (its consequence), its first failed die. One
+ * with no kill, their lowest; a task or charges with no success, its first failed die; the Intruder's
+ * natural 1 (counter-hacked). One
  * hit's die (damage, penetration, save, defence) is kept, as the hit may not have mattered anyway.
  */
 export function luckyDefault(s: S): Action {
@@ -124,6 +125,9 @@ export function luckyDefault(s: S): Action {
       return h.faces.length > 1 || overrun ? { type: 'lucky', die: lowest(h.faces) } : keep;
     }
     case 'kill': case 'overrun': return sh.kills === 0 ? { type: 'lucky', die: lowest(h.faces) } : keep;
+    // A natural 1 counter-hacks the Intruder (§2.7): no re-roll can do worse.
+    case 'intrude': return h.faces[0] === 1 ? { type: 'lucky', die: 0 } : keep;
+    case 'demolition':
     case 'task': return sh.successes === 0 ? { type: 'lucky', die: Math.max(0, h.faces.findIndex((d) => d < h.target!)) } : keep;
     default: return keep;
   }

@@ -682,18 +682,21 @@ function closeAssault(s: S, run: Run, u: Unit, a: OrderOf<'assault'>): boolean {
  * Command (§5.3) from a stage: its sub-actions in order, the task and the unit's fire being the
  * stages a Lucky window resumes at (§2.7). True when a window paused the order.
  */
-function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'start' | 'task' | 'fire'): boolean {
+function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'start' | 'task' | 'intrude' | 'demolition' | 'fire'): boolean {
   const d = a.demolition;
-  if (from === 'start') {
+  const stages = ['start', 'task', 'intrude', 'demolition', 'fire'] as const;
+  const runs = (x: (typeof stages)[number]) => stages.indexOf(from) <= stages.indexOf(x);
+  if (runs('start')) {
     if (a.scout) placeScout(s, run, u, a.scout);
     if (a.callFire) callFire(s, run, u, a.callFire);
   }
-  if (from !== 'fire') {
+  if (runs('task')) {
     if (a.task && !s.result) attemptTask(s, run, u, a.task, true);
     if (pausedAt(s, { at: 'command', from: 'task', unit: u.id, action: a })) return true;
-    if (a.intrude && !s.result) intrude(s, run, u, a.intrude);
-    if (d && !s.result) demolition(s, run, u, d.act, d.fig);
   }
+  // The Intruder's test and the charges' dice may open the Lucky window too (§2.7): the order resumes at that sub-action.
+  if (runs('intrude') && a.intrude && !s.result && intrude(s, run, u, a.intrude, true)) return pausedAt(s, { at: 'command', from: 'intrude', unit: u.id, action: a });
+  if (runs('demolition') && d && !s.result && demolition(s, run, u, d.act, d.fig, true)) return pausedAt(s, { at: 'command', from: 'demolition', unit: u.id, action: a });
   if (a.target && inPlay(u)) {
     const t = s.units.find((x) => x.id === a.target)!;
     // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
@@ -1001,23 +1004,34 @@ function finishEnd(s: S, run: Run, u: Unit, a: Action): void {
   endActivation(s, run, u, 'moves' in a && a.moves.length > 0);
 }
 
-function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: string): void {
+/**
+ * Demolition charges (§7.5): rig (2D6, Under Fire 1D6) or detonate (3D6), successes against the
+ * Quality target. `lucky`: the unit's Lucky trooper may re-roll one die when another success could
+ * change the result (§2.7); true when its window paused the order.
+ */
+function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: string, lucky = false): boolean {
   const d = u.demolition!;
   const target = s.terrain.find((f) => f.id === (s.victory as { target: string }).target)!;
   const q = QUALITY_TABLE[u.quality].target;
+  const pre = lucky ? settledRoll(s, u, 'demolition') : null;
+  // Engineer: one die fewer and one automatic success (§2.6).
+  const eng = has(u, 'engineer') ? 1 : 0;
+  const dice = pre?.faces ?? (act === 'rig' ? run.roll('rig_charges', Math.max(0, (u.underFire ? 1 : 2) - eng), { unit: u.id }) : run.roll('detonate', 3 - eng, { unit: u.id }));
+  const count = (f: number[]) => Math.min(2, successes(f, q) + eng);
+  if (!pre && dice.length && luckyMay(s, u, lucky) && couldImprove(dice, count)) {
+    pauseForLucky(s, run, u, 'demolition', dice, { roll: 'demolition' }, { successes: successes(dice, q) + eng }, q);
+    return true;
+  }
   if (act === 'rig') {
-    // Engineer: one die fewer and one automatic success (§2.6).
-    const eng = has(u, 'engineer') ? 1 : 0;
-    const n = successes(run.roll('rig_charges', Math.max(0, (u.underFire ? 1 : 2) - eng), { unit: u.id }), q) + eng;
+    const n = successes(dice, q) + eng;
     d.riggedAt = [...u.figures.find((f) => f.id === fig)!.at];
     d.rigged = n >= 2 ? 'yes' : n === 1 ? 'pending' : 'no';
     if (n === 1) d.rigWait = true;
     if (n === 0) delete d.riggedAt;
     run.emit('charges', { unit: u.id, act, successes: n, rigged: d.rigged });
-    return;
+    return false;
   }
-  const eng = has(u, 'engineer') ? 1 : 0;
-  const n = successes(run.roll('detonate', 3 - eng, { unit: u.id }), q) + eng;
+  const n = successes(dice, q) + eng;
   d.charges--;
   d.rigged = 'no';
   delete d.riggedAt;
@@ -1026,6 +1040,7 @@ function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: strin
   run.emit('charges', { unit: u.id, act, successes: n, target: target.id, status: target.status });
   if (target.status === 'destroyed') collapseIfBuilding(s, run, target);
   checkImmediate(s, run);
+  return false;
 }
 
 export function applyControl(s: S, run: Run, moves: { fig: string; path: Pt[] }[]): void {
