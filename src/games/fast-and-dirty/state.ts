@@ -385,7 +385,7 @@ export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 
 export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
 
 /** The rolls inside an order a Lucky trooper may re-roll (§2.7, rules/lucky.ts), beside the tests at activation. */
-export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence' | 'intrude' | 'demolition';
+export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence' | 'intrude' | 'demolition' | 'crossfire' | 'futureShock';
 export type LuckyTest = 'morale' | 'commandResponse' | 'hesitant' | 'cautious' | 'hide' | OrderRoll;
 
 /**
@@ -438,6 +438,8 @@ export type LuckyCarry =
   | { roll: 'move' }
   | { roll: 'task' }
   | { roll: 'intrude' }
+  /** The target's test at the end of an attack on it (§7.19 crossfire, §2.6 future shock): `shooters`, a crossfire's two. */
+  | { roll: 'tail'; tail: { shooter: string; target: string; step: 'crossfire' | 'futureShock'; shooters?: string[] } }
   | { roll: 'demolition' }
   | { roll: 'penetration'; hit: VehicleVolley }
   | { roll: 'structure'; at: StructureVolley }

@@ -5,7 +5,7 @@
 // pauses at the window and resumes with the kept or re-rolled dice. Dice scripted by value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, decision, evOf, faces, fastAndDirty, row, seats, shootAt, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, seats, shootAt, squad, tryAct, unitOf } from './helpers.js';
 import { eventsFor } from '../../../src/engine/kernel.js';
 import { randomPlayout } from '../../../src/engine/playout.js';
 import { checkPlayout } from '../../../src/engine/conformance.js';
@@ -814,4 +814,55 @@ test('#72 Lucky, demolition: the charges\' rig or detonation dice may be re-roll
   assert.deepEqual(fastAndDirty.defaultAction(act(s, rig, faces(1, 2)).s, decision(act(s, rig, faces(1, 2)).s)), lucky(0));
   assert.equal(evOf(act(s, rig, faces(3, 4)).events, 'lucky_window').length, 0);
   noLeak(r, re);
+});
+
+test('#72 Lucky, crossfire as a target: the target\'s failed crossfire test may be re-rolled by its owner before it is pinned (§2.7, §7.19)', () => {
+  // B1 (Conscript, 4+, a Lucky trooper) fired on by A1 from the south, then by A2 from the north: the crossfire test.
+  const s = craft({ name: 'lo-cross', active: 'A1', options: { crossfires: true }, units: [
+    { id: 'A1', side: 0, spec: squad('regular', 3), at: row(2200, 1600, 3) },
+    { id: 'A2', side: 0, spec: squad('regular', 3), at: row(2200, 3200, 3) },
+    { id: 'B1', side: 1, spec: luckySquad(3, ['lucky'], 'conscript'), at: row(2200, 2400, 3) },
+  ] });
+  s.options.crossfires = true;
+  // Each volley: 1 and 1, one hit, 1 + 2 against 6 + 1 (a defence die of 6: nothing to ask).
+  const miss = faces(1, 1, 1, 6);
+  const a = act(s, shootAt('B1'), miss);
+  const b = act(act(a.s, { type: 'activate', unit: 'B1' }).s, hold).s;
+  const c = act(b, { type: 'activate', unit: 'A2' }).s;
+  const r = act(c, shootAt('B1'), [...miss, ...faces(3)]);
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 1, 'reaction']);
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'crossfire', faces: [3], target: 4 });
+  assert.equal(evOf(r.events, 'crossfire').length, 0);
+  assert.notEqual(unitOf(r.s, 'B1').pinned, true);
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(null));
+  const re = act(r.s, lucky(0), faces(5));
+  assert.deepEqual(evOf(re.events, 'crossfire').map((x) => x.passed), [true]);
+  assert.notEqual(unitOf(re.s, 'B1').pinned, true);
+  assert.equal(evOf(re.events, 'shot').length, 0, 'the shot is not fired again');
+  assert.equal(re.s.luckyOrder, null);
+  assert.equal(evOf(re.events, 'turn_ended').length, 1, 'A2\'s order, the turn\'s last, ended');
+  const keep = act(r.s, lucky(null));
+  assert.equal(unitOf(keep.s, 'B1').pinned, true);
+  noLeak(r, re, keep);
+});
+
+test('#72 Lucky, future shock as a target: a Primitive unit\'s failed future shock test may be re-rolled by its owner (§2.7, §2.6 Primitive)', () => {
+  const s = craft({ name: 'lo-shock', active: 'B1', units: [
+    { id: 'A1', side: 0, spec: { ...luckySquad(3), traits: ['primitive'] }, at: row(1000, 500, 3) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 1500, 3) },
+  ] });
+  // B1: 1 and 1, one hit, 1 + 2 against 6 + 1; A1's shock test 1 against 3+.
+  const r = act(s, shootAt('A1'), faces(1, 1, 1, 6, 1));
+  const d = decision(r.s);
+  assert.deepEqual([d.seat, d.timing], [0, 'reaction']);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'futureShock', faces: [1], target: 3 });
+  assert.equal(evOf(r.events, 'future_shock').length, 0);
+  const re = act(r.s, lucky(0), faces(4));
+  assert.deepEqual(evOf(re.events, 'future_shock').map((x) => [x.die, x.passed]), [[4, true]]);
+  assert.notEqual(unitOf(re.s, 'A1').pinned, true);
+  assert.equal(unitOf(re.s, 'B1').activated, true);
+  const keep = act(r.s, lucky(null));
+  assert.equal(unitOf(keep.s, 'A1').pinned, true);
+  noLeak(r, re, keep);
 });

@@ -12,7 +12,7 @@ import { SAVE_ON, armourMod, assaultTraitMods, bugHunter, closeOnly, has, ignore
 import { itemDamage } from './holy.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
-import { crossfire } from './crossfire.js';
+import { crossfire, crossfireResult } from './crossfire.js';
 import { POWERED_ASSAULT, deflectKills, powered, poweredKillDice, poweredPinning } from './powered.js';
 import { revealResolve } from './generation.js';
 import { infantryAtVehicle, isVehicle } from './vehicles.js';
@@ -21,7 +21,7 @@ import { couldImprove, luckyMay, luckyOpen, pauseForLucky, settledRoll } from '.
 import { intercepted } from './pds.js';
 import { attachedHero, heroAims, heroTargetMod, heroUnit, isHero, isLegend, villainDown } from './natures.js';
 import { berserkCharge } from './berserk.js';
-import { futureShock, primitiveFe } from './tech.js';
+import { futureShock, futureShockResult, primitiveFe } from './tech.js';
 import { infect, killedSince, resilient } from './resilience.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
@@ -158,7 +158,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (aim) run.emit('hero_aim', { unit: u.id, target: t.id, figure: aim });
   const tail = { leaders, firers: plan.firers.map((f) => f.id), defensive: !!opt.defensive, crossfire: true };
   if (hits > 0 && allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })), tail, aim, opt.lucky)) return true;
-  shotTail(s, run, u, t, tail, plan.firers, at);
+  shotTail(s, run, u, t, tail, plan.firers, at, !!opt.lucky);
   return true;
 }
 
@@ -195,12 +195,21 @@ function weaponFire(s: S, run: Run, u: Unit, t: Unit, plan: NonNullable<ReturnTy
 }
 
 /** The attack's last steps once its hits are resolved: Command Disruption (§7.2), crossfire (§7.19), Primitive's future shock (§2.6); none for the defensive free shot. */
-function shotTail(s: S, run: Run, u: Unit, t: Unit, tail: Volley['tail'], firers: Figure[], at: (f: Figure) => Pt): void {
-  if (tail.defensive) return;
+function shotTail(s: S, run: Run, u: Unit, t: Unit, tail: Volley['tail'], firers: Figure[], at: (f: Figure) => Pt, lucky = false): boolean {
+  if (tail.defensive) return false;
   commandDisruption(s, run, t, tail.leaders);
-  if (tail.crossfire && inPlay(t)) crossfire(s, run, u, t, firers, at);
+  // The target's tests may open its owner's Lucky window (§2.7, `lucky`: the attack's step resumes); true when one did.
+  if (tail.crossfire && inPlay(t) && crossfire(s, run, u, t, firers, at, lucky)) return true;
   // Primitive's future shock at the first attack by an advanced weapon (§2.6).
-  futureShock(s, run, t, u, u.side);
+  return futureShock(s, run, t, u, u.side, lucky);
+}
+
+/** An attack's tail paused at a Lucky window on the target's crossfire or future shock test goes on with the settled die (§2.7); true when another window paused it. */
+export function continueTail(s: S, run: Run, x: Extract<LuckyCarry, { roll: 'tail' }>['tail'], die: number): boolean {
+  const u = s.units.find((v) => v.id === x.shooter)!, t = s.units.find((v) => v.id === x.target)!;
+  if (x.step === 'futureShock') { futureShockResult(run, t, u, die); return false; }
+  crossfireResult(run, t, x.shooters!, die);
+  return futureShock(s, run, t, u, u.side, true);
 }
 
 /**
@@ -211,8 +220,7 @@ function shotTail(s: S, run: Run, u: Unit, t: Unit, tail: Volley['tail'], firers
 export function continueShot(s: S, run: Run, v: Volley, settled: Settled): boolean {
   const u = s.units.find((x) => x.id === v.shooter)!, t = s.units.find((x) => x.id === v.target)!;
   if (resolveVolley(s, run, u, t, v, true, settled)) return true;
-  shotTail(s, run, u, t, v.tail, v.tail.firers.map((id) => u.figures.find((f) => f.id === id)!), (f) => f.at);
-  return false;
+  return shotTail(s, run, u, t, v.tail, v.tail.firers.map((id) => u.figures.find((f) => f.id === id)!), (f) => f.at, true);
 }
 
 const leadersAlive = (t: Unit) => t.figures.filter((f) => f.alive && (f.leader || f.character)).map((f) => f.id);
@@ -261,7 +269,7 @@ function scatteredFire(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visib
   if (!defensive) markUnderFire(t);
   const tail = { leaders: leadersAlive(t), firers: firers.map((f) => f.id), defensive, crossfire: false };
   if (allocateAndDamage(s, run, u, t, firers, visible, hits, at, visible.map((f) => ({ fig: f, fort: noCover(t) ? null : coverAgainst(s, at(firers[0]), f).fort?.fortification ?? null })), tail, undefined, lucky)) return true;
-  shotTail(s, run, u, t, tail, firers, at);
+  shotTail(s, run, u, t, tail, firers, at, !!lucky);
   return true;
 }
 export const SCATTERED_RANGE = 1000;

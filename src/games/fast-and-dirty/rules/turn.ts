@@ -11,7 +11,7 @@ import { attach, attachTeam, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, hideAtCentre, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
-import { squadFire, aimedShot, autoFallBack, blastShot, continueBlast, continueShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { squadFire, aimedShot, autoFallBack, blastShot, continueBlast, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
@@ -425,6 +425,10 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
     // A blast: the remaining units in its area, then the step finds that shot done.
     if (continueBlast(s, run, c.blast, faces)) { s.luckyOrder!.resume = resume; return; }
     s.luckySettled = { unit: c.blast.by, roll: 'fire', faces: [], done: true };
+  } else if (c.roll === 'tail') {
+    // The target's test at the end of an attack: the rest of the attack's tail, then the step finds that shot done.
+    if (continueTail(s, run, c.tail, faces[0])) { s.luckyOrder!.resume = resume; return; }
+    s.luckySettled = { unit: c.tail.shooter, roll: 'fire', faces: [], done: true };
   } else if (c.roll === 'structure') {
     // A shot at a bunker or a sentry gun: its remaining hits, then the step finds that shot done.
     const x = c.at;
