@@ -13,15 +13,16 @@
 //   dice, then each penetration die), a blast's ranging-in die and its Strike Effect at an enemy
 //   unit (a blast shot's or an on-board mortar's), each damage die of its hits, its close-assault
 //   roll (attacking, or defending against the active unit's charge) and then its kill dice, an
-//   overrun loser's revenge dice, its variable-movement roll and a task's 3D6; and as the target of
-//   a shot at a unit, its failed save die and (after the shooter's attack die) its defence die. The
+//   overrun loser's revenge dice, its variable-movement roll and a task's 3D6, its fire at a bunker
+//   or a sentry gun (fire dice, penetration dice), its defensive free shot, the Intruder's test (not
+//   at night: the die is the marker owner's), the charges' dice; and as the target of a shot at a
+//   unit, its failed save die, (after the shooter's attack die) its defence die, and its failed
+//   crossfire or future shock test. The
 //   order pauses (phase 'lucky', `s.luckyOrder`) and the answer runs the step that rolled again from
 //   its start with the settled dice (`settledRoll`); the step's earlier parts roll nothing, so they
 //   repeat nothing, as the Elusive window's resumption does.
-// Its other rolls get no window: a vehicle's own fire, fire at bunkers and sentry guns, the rest of a
-// mortar's or called strike, the defensive free shot, card-sequence fire, demolition, the Intruder's
-// test, and its other rolls as a target (saves against blasts, aimed shots and mines, crossfire,
-// future shock).
+// Its other rolls get no window: a vehicle's own fire, the rest of a mortar's or called strike,
+// card-sequence fire, and its other rolls as a target (against blasts, aimed shots and mines).
 import { violation, type Violation } from '../../../engine/types.js';
 import { hasPersonality, type Action, type LuckyCarry, type LuckyResume, type LuckySettled, type OrderRoll, type S, type Unit } from '../state.js';
 import { successes, type Run } from './run.js';
