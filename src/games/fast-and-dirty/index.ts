@@ -753,12 +753,16 @@ function answer(own: View, d: Decision, o: StandingOrder): Action {
 
 export const fastAndDirty: Ruleset<S, Action, View> = {
   id: 'fast-and-dirty',
+  // 0.3.1: Lucky's re-roll offered at more of the rolls inside an order (fire at vehicles, bunkers
+  // and guns and their penetration, weapon FE dice, blasts and mortars, kill and revenge dice, the
+  // defensive free shot, the Intruder's test, charges; as a target saves, defence dice, crossfire,
+  // future shock).
   // 0.3.0: sentry guns, night dummy markers, every trait, mines halting the mover, Lucky's re-roll
   // inside orders, building rooms. 0.2.0: wounds, vehicles, card sequences, tasks, generation, the
   // drop arrangement decision and the morale roll split into roll and outcome. An older game replays
   // under the installed version with its hash chain checked (GameService: 409 ruleset_diverged where
   // a changed rule gives another state).
-  version: '0.3.0',
+  version: '0.3.1',
   title: 'Fast and Dirty 5th ed.',
   actionSchema,
   players: { min: 2, max: 2 },

@@ -4,6 +4,7 @@ import type { Result, Seat } from '../../engine/types.js';
 import type { Pt } from '../../engine/mech/geom2d.js';
 import type { TaskState } from './rules/tasks.js';
 import type { Cards } from './rules/cards.js';
+import type { WeaponDef } from './content.js';
 
 export type Side = 0 | 1;
 export type Quality = 'rabble' | 'conscript' | 'regular' | 'elite';
@@ -165,7 +166,7 @@ export interface Unit {
    * test at activation, or a roll inside an order (`target` null where the roll has no target number;
    * `shown`: what the roll gives as it stands, for the decision's `exposes`).
    */
-  luckyHeld?: { test: LuckyTest; faces: number[]; target: number | null; auto?: number; mods?: Record<string, number>; wasOut?: boolean; shown?: Record<string, number> };
+  luckyHeld?: { test: LuckyTest; faces: number[]; target: number | null; auto?: number; mods?: Record<string, number>; wasOut?: boolean; shown?: Record<string, number | string> };
   /** Personality Motivator's once-per-game re-roll is spent (§2.7). */
   motivatorUsed?: boolean;
   /** Left unstabilized wounded behind and failed the roll: Resolve one level lower for the game (§7.23). */
@@ -384,7 +385,7 @@ export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 
 export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
 
 /** The rolls inside an order a Lucky trooper may re-roll (§2.7, rules/lucky.ts), beside the tests at activation. */
-export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task';
+export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence' | 'intrude' | 'demolition' | 'crossfire' | 'futureShock';
 export type LuckyTest = 'morale' | 'commandResponse' | 'hesitant' | 'cautious' | 'hide' | OrderRoll;
 
 /**
@@ -404,13 +405,45 @@ export interface Volley {
   tail: { leaders: string[]; firers: string[]; defensive: boolean; crossfire: boolean };
 }
 
+/**
+ * A shot's hits on a vehicle still to resolve (§6.6): from hit `next` on, the weapons in turn,
+ * each hit's penetration roll `extra` higher; a Lucky window on the shooter's penetration die pauses
+ * it at that hit (the hit's deflection rolls were made before the window).
+ */
+export interface VehicleVolley { shooter: string; target: string; from: Pt; hits: number; weapons: WeaponDef[]; next: number; extra: number; assault: boolean }
+
+/**
+ * A blast's impact still to resolve (§6.7): the units of `s.units` from index `next` on take their
+ * Strike Effect (`struck`: those that took it before); a Lucky window on the firer's Strike Effect
+ * dice at an enemy unit pauses it at that unit. `from`: the firer's position (null: indirect fire).
+ */
+export interface BlastImpact { by: string; at: Pt; weapon: string; from: Pt | null; next: number; struck: string[] }
+
+/** A shot's `hits` at a bunker or a sentry gun (§6.6, §7.25 [P]): their penetration rolls from hit `next` on, the weapons in turn. */
+export interface StructureVolley { kind: 'bunker' | 'sentry'; id: string; shooter: string; weapons: WeaponDef[]; hits: number; next: number }
+
 /** What a paused roll's step computed beyond the held faces, read again when it resumes. */
 export type LuckyCarry =
   | { roll: 'fire'; weaponFe: number }
   | { roll: 'damage'; volley: Volley; defence: number }
+  /** The target's save die against hit `volley.next` (§2.6 Save), its own roll as a target. */
+  | { roll: 'save'; volley: Volley }
+  /** The target's defence die against hit `volley.next` (§6.5), the shooter's attack die settled. */
+  | { roll: 'defence'; volley: Volley; attack: number }
   | { roll: 'assault'; faces: Record<string, number[]>; offered: string[] }
+  /** The assault's kill dice (§6.10): by unit, those rolled so far; `ka`: the attacker's kills after the defender's deflection (§7.21). */
+  | { roll: 'kill'; faces: Record<string, number[]>; kills: Record<string, number[]>; ka?: number }
+  /** An overrun's revenge dice, the loser's (§6.10). */
+  | { roll: 'overrun'; faces: Record<string, number[]>; revenge: number[] }
   | { roll: 'move' }
-  | { roll: 'task' };
+  | { roll: 'task' }
+  | { roll: 'intrude' }
+  /** The target's test at the end of an attack on it (§7.19 crossfire, §2.6 future shock): `shooters`, a crossfire's two. */
+  | { roll: 'tail'; tail: { shooter: string; target: string; step: 'crossfire' | 'futureShock'; shooters?: string[] } }
+  | { roll: 'demolition' }
+  | { roll: 'penetration'; hit: VehicleVolley }
+  | { roll: 'structure'; at: StructureVolley }
+  | { roll: 'strike'; blast: BlastImpact };
 
 /**
  * Where an order paused by a Lucky window goes on (§2.7): the step that rolled, run again from its
@@ -418,8 +451,11 @@ export type LuckyCarry =
  */
 export type LuckyResume =
   | { at: 'engage'; from: 'fire' | 'move'; unit: string; action: Action }
-  | { at: 'command'; from: 'task' | 'fire'; unit: string; action: Action }
-  | { at: 'rush' | 'assault' | 'finish'; unit: string; action: Action }
+  | { at: 'command'; from: 'task' | 'intrude' | 'demolition' | 'fire'; unit: string; action: Action }
+  | { at: 'rush' | 'assault'; unit: string; action: Action }
+  /** An assault's defensive free shot (§6.10 step 2); `start`: the chargers' positions before a bound's last leg (§7.12). */
+  | { at: 'charge'; unit: string; action: Action; start: [string, Pt][] }
+  | { at: 'finish'; unit: string; action: Action; from?: 'structure' | 'blast' }
   | { at: 'opportunity'; unit: string; firer: string };
 
 /** An order paused for a Lucky decision on one of its rolls: the Lucky unit, its roll's carry, where the order resumes. */

@@ -4,15 +4,15 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type LuckyCarry, type LuckySettled, type S, type Side, type Unit, type Volley } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type BlastImpact, type LuckyCarry, type LuckySettled, type S, type Side, type Unit, type Volley } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
-import { armourMod, assaultTraitMods, bugHunter, closeOnly, has, ignoresPinned, markUnderFire, noCover, saves } from './traits.js';
+import { SAVE_ON, armourMod, assaultTraitMods, bugHunter, closeOnly, has, ignoresPinned, markUnderFire, noCover, saved, saves } from './traits.js';
 import { itemDamage } from './holy.js';
 import { nightPinning, rangeX } from './environment.js';
 import { checkLosingHeart } from './morale.js';
-import { crossfire } from './crossfire.js';
+import { crossfire, crossfireResult } from './crossfire.js';
 import { POWERED_ASSAULT, deflectKills, powered, poweredKillDice, poweredPinning } from './powered.js';
 import { revealResolve } from './generation.js';
 import { infantryAtVehicle, isVehicle } from './vehicles.js';
@@ -21,7 +21,7 @@ import { couldImprove, luckyMay, luckyOpen, pauseForLucky, settledRoll } from '.
 import { intercepted } from './pds.js';
 import { attachedHero, heroAims, heroTargetMod, heroUnit, isHero, isLegend, villainDown } from './natures.js';
 import { berserkCharge } from './berserk.js';
-import { futureShock, primitiveFe } from './tech.js';
+import { futureShock, futureShockResult, primitiveFe } from './tech.js';
 import { infect, killedSince, resilient } from './resilience.js';
 
 const PER_HIT: Record<CoverClass, number> = { none: 3, soft: 4, hard: 5 };
@@ -89,7 +89,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   // Primitive: 1D6 at a technologically advanced unit (§2.6).
   const nDice = u.kind === 'infantry' && living(u).filter((f) => !f.team).length > 1 && !slowFire && !primitiveFe(s, u, t) ? 2 : 1;
   const dice = pre ? pre.faces.slice(0, nDice) : run.roll('fire_effect', nDice, { unit: u.id, target: t.id });
-  const teamDie = team.length ? (pre ? pre.faces.slice(nDice) : run.roll('fire_effect_team', 1, { unit: u.id, target: t.id })) : [];
+  const teamDie = team.length ? (pre ? pre.faces.slice(nDice, nDice + 1) : run.roll('fire_effect_team', 1, { unit: u.id, target: t.id })) : [];
   const faces = [...dice, ...teamDie];
   // A Legend always counts as rolling a 6 (§2.6 [P]: its FE die).
   const feOf = (f: number[]) => (isLegend(u) ? 6 : team.length ? [...f].sort((a, b) => b - a).slice(0, 2).reduce((a, b) => a + b, 0) : Math.max(...f));
@@ -128,17 +128,20 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const covers = plan.visible.map((f) => (noCover(t) ? { cover: 'none' as const, fort: null } : coverAgainst(s, at(closest), f)));
   const cover = unitCover(covers.map((c) => c.cover));
   if (t.quality === 'rabble' && cover === 'none') mods.rabbleInOpen = 1;
-  // Step 6 (a resumed shot keeps what its weapons rolled before the Lucky window).
-  const weaponFe = pre ? (pre.carry as Extract<LuckyCarry, { roll: 'fire' }>).weaponFe : weaponFire(s, run, u, t, plan, team);
+  // Step 6 (a resumed shot keeps what its weapons gave before the Lucky window: their fixed FE, their FE dice among the held faces).
+  const wf = pre ? { fixed: (pre.carry as Extract<LuckyCarry, { roll: 'fire' }>).weaponFe, dice: pre.faces.slice(nDice + teamDie.length) } : weaponFire(s, run, u, t, plan, team);
+  const all = [...faces, ...wf.dice];
+  const weaponOf = (f: number[]) => wf.fixed + f.slice(faces.length).reduce((a, b) => a + b, 0);
+  const weaponFe = weaponOf(all);
   const modSum = Object.values(mods).reduce((a, b) => a + b, 0);
   // Step 7 (module Pinning, §7.19): an FE total above the target's fire tolerance pins an infantry squad.
   const pinsAt = (fe: number) => !opt.defensive && !!s.options.pinning && troops(t) && fe > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) + poweredPinning(t);
   const hitsAt = (fe: number) => (fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0);
   const fe = feRoll + modSum + weaponFe;
   const hits = hitsAt(fe);
-  // Personality Lucky (§2.7): the owner may re-roll one fire die when that could give another hit or pin the target.
-  if (!pre && luckyMay(s, u, opt.lucky) && couldImprove(faces, (f) => { const x = feOf(f) + modSum + weaponFe; return 2 * hitsAt(x) + (pinsAt(x) ? 1 : 0); })) {
-    return pauseForLucky(s, run, u, 'fire', faces, { roll: 'fire', weaponFe }, { fe, hits });
+  // Personality Lucky (§2.7): the owner may re-roll one fire die, or one of its weapons' FE dice, when that could give another hit or pin the target.
+  if (!pre && luckyMay(s, u, opt.lucky) && couldImprove(all, (f) => { const x = feOf(f.slice(0, faces.length)) + modSum + weaponOf(f); return 2 * hitsAt(x) + (pinsAt(x) ? 1 : 0); })) {
+    return pauseForLucky(s, run, u, 'fire', all, { roll: 'fire', weaponFe: wf.fixed }, { fe, hits });
   }
   run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
   const pins = pinsAt(fe);
@@ -155,42 +158,58 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (aim) run.emit('hero_aim', { unit: u.id, target: t.id, figure: aim });
   const tail = { leaders, firers: plan.firers.map((f) => f.id), defensive: !!opt.defensive, crossfire: true };
   if (hits > 0 && allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })), tail, aim, opt.lucky)) return true;
-  shotTail(s, run, u, t, tail, plan.firers, at);
+  shotTail(s, run, u, t, tail, plan.firers, at, !!opt.lucky);
   return true;
 }
 
-/** Step 6: support weapons within their own long range, +1 per 3 small arms firing. */
-function weaponFire(s: S, run: Run, u: Unit, t: Unit, plan: NonNullable<ReturnType<typeof firePlan>>, team: Figure[]): number {
-  let weaponFe = 0;
+/**
+ * Step 6: support weapons within their own long range, +1 per 3 small arms firing: the fixed FE and
+ * each weapon FE die rolled (a '+1D6' weapon's die, §2.3), apart, for the Lucky window (§2.7).
+ */
+function weaponFire(s: S, run: Run, u: Unit, t: Unit, plan: NonNullable<ReturnType<typeof firePlan>>, team: Figure[]): { fixed: number; dice: number[] } {
+  let fixed = 0;
+  const dice: number[] = [];
   const smallArms = plan.firers.filter((f) => !f.support && !f.team).length;
   const base = QUALITY_TABLE[u.quality].base;
+  const feDice = (w: ReturnType<typeof weapon>) => { if (w.feDice) dice.push(...run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id })); };
   if (u.kind === 'weaponTeam' || u.kind === 'vehicle') {
     // A heavy weapon adds its own FE once, whatever the crew (§6.4 step 6, §7.9).
     const w = weapon(plan.firers[0].weapon);
-    weaponFe += w.fe + (w.feDice ? run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0) : 0);
-  } else weaponFe += Math.floor(smallArms / 3);
+    fixed += w.fe;
+    feDice(w);
+  } else fixed += Math.floor(smallArms / 3);
   if (team.length) {
     const w = weapon(team[0].weapon);
-    weaponFe += w.fe + (w.feDice ? run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0) : 0);
+    fixed += w.fe;
+    feDice(w);
   }
   for (const f of plan.firers.filter((x) => x.support && u.kind !== 'weaponTeam')) {
     const w = weapon(f.weapon);
     if (plan.distance > 3 * base * rangeX(s, u, w, plan.distance)) continue;
     // An RPG aimed at a location an enemy PDS protects may be shot down: then it adds nothing (§7.25 [P]: the target's visible figures' centre within 6").
     if (w.flags?.includes('rpg') && u.side !== null && intercepted(s, run, u.side, centroid(plan.visible.map((g) => g.at)), { unit: t.id, weapon: w.id, firer: f.id })) continue;
-    weaponFe += w.fe;
-    if (w.feDice) weaponFe += run.roll('weapon_fe', w.feDice, { unit: u.id, weapon: w.id }).reduce((a, b) => a + b, 0);
+    fixed += w.fe;
+    feDice(w);
   }
-  return weaponFe;
+  return { fixed, dice };
 }
 
 /** The attack's last steps once its hits are resolved: Command Disruption (§7.2), crossfire (§7.19), Primitive's future shock (§2.6); none for the defensive free shot. */
-function shotTail(s: S, run: Run, u: Unit, t: Unit, tail: Volley['tail'], firers: Figure[], at: (f: Figure) => Pt): void {
-  if (tail.defensive) return;
+function shotTail(s: S, run: Run, u: Unit, t: Unit, tail: Volley['tail'], firers: Figure[], at: (f: Figure) => Pt, lucky = false): boolean {
+  if (tail.defensive) return false;
   commandDisruption(s, run, t, tail.leaders);
-  if (tail.crossfire && inPlay(t)) crossfire(s, run, u, t, firers, at);
+  // The target's tests may open its owner's Lucky window (§2.7, `lucky`: the attack's step resumes); true when one did.
+  if (tail.crossfire && inPlay(t) && crossfire(s, run, u, t, firers, at, lucky)) return true;
   // Primitive's future shock at the first attack by an advanced weapon (§2.6).
-  futureShock(s, run, t, u, u.side);
+  return futureShock(s, run, t, u, u.side, lucky);
+}
+
+/** An attack's tail paused at a Lucky window on the target's crossfire or future shock test goes on with the settled die (§2.7); true when another window paused it. */
+export function continueTail(s: S, run: Run, x: Extract<LuckyCarry, { roll: 'tail' }>['tail'], die: number): boolean {
+  const u = s.units.find((v) => v.id === x.shooter)!, t = s.units.find((v) => v.id === x.target)!;
+  if (x.step === 'futureShock') { futureShockResult(run, t, u, die); return false; }
+  crossfireResult(run, t, x.shooters!, die);
+  return futureShock(s, run, t, u, u.side, true);
 }
 
 /**
@@ -198,11 +217,10 @@ function shotTail(s: S, run: Run, u: Unit, t: Unit, tail: Volley['tail'], firers
  * settled attack die (the target's defence die stays), the remaining hits, then the attack's tail.
  * True when another damage die opened the window again.
  */
-export function continueShot(s: S, run: Run, v: Volley, settled: { attack: number; defence: number }): boolean {
+export function continueShot(s: S, run: Run, v: Volley, settled: Settled): boolean {
   const u = s.units.find((x) => x.id === v.shooter)!, t = s.units.find((x) => x.id === v.target)!;
   if (resolveVolley(s, run, u, t, v, true, settled)) return true;
-  shotTail(s, run, u, t, v.tail, v.tail.firers.map((id) => u.figures.find((f) => f.id === id)!), (f) => f.at);
-  return false;
+  return shotTail(s, run, u, t, v.tail, v.tail.firers.map((id) => u.figures.find((f) => f.id === id)!), (f) => f.at, true);
 }
 
 const leadersAlive = (t: Unit) => t.figures.filter((f) => f.alive && (f.leader || f.character)).map((f) => f.id);
@@ -251,7 +269,7 @@ function scatteredFire(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visib
   if (!defensive) markUnderFire(t);
   const tail = { leaders: leadersAlive(t), firers: firers.map((f) => f.id), defensive, crossfire: false };
   if (allocateAndDamage(s, run, u, t, firers, visible, hits, at, visible.map((f) => ({ fig: f, fort: noCover(t) ? null : coverAgainst(s, at(firers[0]), f).fort?.fortification ?? null })), tail, undefined, lucky)) return true;
-  shotTail(s, run, u, t, tail, firers, at);
+  shotTail(s, run, u, t, tail, firers, at, !!lucky);
   return true;
 }
 export const SCATTERED_RANGE = 1000;
@@ -297,15 +315,19 @@ const hurtRank = (r: 'killed' | 'wounded' | null) => (r ? HURT_RANK[r] : 0);
  * a Lucky window on one of the shooter's damage dice paused it at that hit (`settled`: the answer's
  * attack die and the defence die rolled before the window, for that hit).
  */
-function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boolean, settled?: { attack: number; defence: number }): boolean {
+/** A paused hit's settled dice: the shooter's attack die with the defence die rolled before its window (`final`: the target's defence window answered too), or the target's save die. */
+type Settled = { attack: number; defence: number; final?: boolean } | { save: number };
+
+function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boolean, settled?: Settled): boolean {
   const fig = (id: string) => t.figures.find((f) => f.id === id)!;
   const may = luckyMay(s, u, lucky);
   if (s.options.squadDamage) {
     // Option (§6.5): one attack and one defender roll; each point the defence exceeds the attack saves one hit.
     const targets = v.hits.map(fig);
-    const die = settled?.attack ?? run.roll('damage_attack', 1, { target: t.id })[0];
+    const held = settled && 'attack' in settled ? settled : undefined;
+    const die = held?.attack ?? run.roll('damage_attack', 1, { target: t.id })[0];
     const maj = majorityArmour(targets);
-    const defDie = settled?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]);
+    const defDie = held?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]);
     const d = defDie + armour(maj).rating + armourMod(t, u);
     const unsavedBy = (f: number[]) => Math.max(0, targets.length - Math.max(0, d - (f[0] + v.damage)));
     if (!settled && may && couldImprove([die], unsavedBy)) return pauseForLucky(s, run, u, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: d, hits: targets.length, unsaved: unsavedBy([die]) });
@@ -316,18 +338,29 @@ function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boole
   } else {
     for (; v.next < v.hits.length; v.next++) {
       const f = fig(v.hits[v.next]);
-      const held = settled;
+      const hs = settled;
       settled = undefined;
-      if (!held && f.alive && saves(run, t, f.id)) continue;
+      const held = hs && 'attack' in hs ? hs : undefined;
+      if (!held && f.alive && has(t, 'save')) {
+        // The target's save die (§2.6): its own roll, which its Lucky trooper may re-roll when it failed (§2.7).
+        const sd = hs && 'save' in hs ? hs.save : run.roll('save', 1, { unit: t.id, figure: f.id })[0];
+        if (!hs && sd < SAVE_ON && luckyMay(s, t, lucky)) return pauseForLucky(s, run, t, 'save', [sd], { roll: 'save', volley: v }, { shooter: u.id, figure: f.id }, SAVE_ON);
+        if (saved(run, t, f.id, sd)) continue;
+      }
       const die = held?.attack ?? run.roll('damage_attack', 1, { figure: f.id })[0];
       const fort = v.forts[f.id] as keyof typeof FORT_BONUS | null;
       const defDie = held?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]);
-      const defOf = (d: number) => defDie + armour(f.armour).rating + armourMod(t, u) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+      const defWith = (dd: number, d: number) => dd + armour(f.armour).rating + armourMod(t, u) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+      const defOf = (d: number) => defWith(defDie, d);
       const resOf = (d: number) => damageResult(s, t, f, d + v.damage, defOf(d));
       const res = resOf(die);
       // Personality Lucky (§2.7): a damage die that a re-roll could turn into a wound or a kill.
       if (!held && may && (f.alive || isWounded(f)) && couldImprove([die], (x) => hurtRank(resOf(x[0])))) {
         return pauseForLucky(s, run, u, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: defOf(die) });
+      }
+      // Then the target's own defence die (§6.5), once the attack die is settled: its owner may re-roll it when that could spare the figure (§2.7).
+      if (!held?.final && !s.options.passiveDamage && luckyMay(s, t, lucky) && (f.alive || isWounded(f)) && couldImprove([defDie], (x) => -hurtRank(damageResult(s, t, f, die + v.damage, defWith(x[0], die))))) {
+        return pauseForLucky(s, run, t, 'defence', [defDie], { roll: 'defence', volley: v, attack: die }, { shooter: u.id, figure: f.id, attack: die + v.damage, defence: defOf(die) });
       }
       run.emit('damage', { figure: f.id, attack: die + v.damage, defence: defOf(die), ...hurtLabel(f, res) });
       if (applyHurt(s, run, t, f, res)) v.killed.push(f.id);
@@ -376,13 +409,18 @@ export function afterCasualties(s: S, run: Run, t: Unit): void {
  * the kill zone (friends too) takes its own Strike Effect, 2D6 summed + the weapon's FE with no
  * other modifier; hits by that unit's cover go to the figures inside, closest to the impact first
  * (A20); every unit in the area is marked Under Fire; the Strike Effect counts for pinning (A21).
+ * `lucky`: the order's step resumes after a Lucky window on the firer's ranging die or its Strike
+ * Effect dice at an enemy unit (§2.7); true when one paused the shot.
  */
-export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
+export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt, lucky = false): boolean {
+  // A Lucky answer runs this shot again: with its settled ranging die, or finished already (a Strike Effect's window).
+  const pre = lucky ? settledRoll(s, u, 'fire') : null;
+  if (pre?.done) return false;
   u.actedTurn = s.turn;
   const firer = u.figures.find((f) => f.id === fig)!;
   const w = weapon(firer.weapon);
-  // An enemy point-defence system may destroy the round (§7.25).
-  if (intercepted(s, run, u.side, at, { unit: u.id, figure: fig })) return;
+  // An enemy point-defence system may destroy the round (§7.25); a resumed shot got past it before its window.
+  if (!pre && intercepted(s, run, u.side, at, { unit: u.id, figure: fig })) return false;
   if (s.options.blastScatter) {
     // Option Scatter (§6.7, #108): no ranging test; the point always scatters 1D6 / +2 / +4 by band (base counts as close).
     const d = edgeDistance(firer.at, firer.r, at, 0);
@@ -392,39 +430,65 @@ export function blastShot(s: S, run: Run, u: Unit, fig: string, at: Pt): void {
     const p = along(at, randomDirection(run), inches * 100);
     const point: Pt = [Math.max(0, Math.min(s.table.w, p[0])), Math.max(0, Math.min(s.table.h, p[1]))];
     run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, aimed: at, at: point, radius: w.blast, onTarget: true, scatter: inches * 100 });
-    blastEffect(s, run, point, w, firer.at, undefined, u);
-    return;
+    return blastEffect(s, run, point, w, firer.at, undefined, u, u.side, lucky);
   }
-  const [die] = run.roll('ranging_in', 1, { unit: u.id, figure: fig });
-  const onTarget = die >= QUALITY_TABLE[u.quality].target;
+  const target = QUALITY_TABLE[u.quality].target;
+  const [die] = pre?.faces ?? run.roll('ranging_in', 1, { unit: u.id, figure: fig });
+  const onTarget = die >= target;
+  // Personality Lucky (§2.7): a failed ranging-in die may be re-rolled (a 6 always ranges in).
+  if (!pre && !onTarget && luckyMay(s, u, lucky)) return pauseForLucky(s, run, u, 'fire', [die], { roll: 'fire', weaponFe: 0 }, { hits: 0 }, target);
   run.emit('blast', { unit: u.id, figure: fig, weapon: w.id, at, radius: w.blast, onTarget });
-  if (!onTarget) return;
-  blastEffect(s, run, at, w, firer.at, undefined, u);
+  if (!onTarget) return false;
+  return blastEffect(s, run, at, w, firer.at, undefined, u, u.side, lucky);
 }
 
 /**
  * The impact of a blast at a point (§6.7): every unit with a figure inside the kill zone takes
  * its own Strike Effect. Cover is measured from the firer, or for indirect fire ([P], `from`
  * null) is each figure's position cover. `by`: the firing unit (null: off-board artillery, of
- * side `bySide`), for an Unholy weapon and Primitive's future shock (§2.6).
+ * side `bySide`), for an Unholy weapon and Primitive's future shock (§2.6). `lucky`: the firer's
+ * step resumes after a Lucky window on its Strike Effect dice at an enemy unit (§2.7; the kill
+ * zone measured from the point, `reach` left as it is); true when one paused the impact.
  */
-export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>, from: Pt | null, reach: (f: Figure) => number = (f) => edgeDistance(f.at, f.r, at, 0), by: Unit | null = null, bySide: Side | null = by?.side ?? null): void {
-  const struck: Unit[] = [];
-  for (const t of s.units) {
+export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>, from: Pt | null, reach?: (f: Figure) => number, by: Unit | null = null, bySide: Side | null = by?.side ?? null, lucky = false): boolean {
+  const b: BlastImpact = { by: by?.id ?? '', at, weapon: w.id, from, next: 0, struck: [] };
+  return blastFrom(s, run, b, w, reach ?? ((f) => edgeDistance(f.at, f.r, at, 0)), by, bySide, lucky && !reach && !!by);
+}
+
+/** A blast paused at a Lucky window on its Strike Effect dice goes on with the settled dice (§2.7); true when another window paused it. */
+export function continueBlast(s: S, run: Run, b: BlastImpact, held: number[]): boolean {
+  const by = s.units.find((x) => x.id === b.by)!;
+  return blastFrom(s, run, b, weapon(b.weapon), (f) => edgeDistance(f.at, f.r, b.at, 0), by, by.side, true, held);
+}
+
+/** The Strike Effects of `b` from unit `b.next` on (`held`: the settled dice of that unit's), then future shock. True when a Lucky window paused it. */
+function blastFrom(s: S, run: Run, b: BlastImpact, w: ReturnType<typeof weapon>, reach: (f: Figure) => number, by: Unit | null, bySide: Side | null, lucky: boolean, held?: number[]): boolean {
+  const { at, from } = b;
+  for (; b.next < s.units.length; b.next++) {
+    const t = s.units[b.next];
+    const settled = held;
+    held = undefined;
     // A blast never affects vehicles (§6.7).
     if (!inPlay(t) || t.hidden || isVehicle(t)) continue;
     const inside = living(t).filter((f) => reach(f) < w.blast!);
     if (!inside.length) continue;
-    struck.push(t);
-    const se = run.roll('strike_effect', 2, { unit: t.id }).reduce((x, y) => x + y, 0) + w.fe
-      + (w.feDice ? run.roll('weapon_fe', w.feDice, { weapon: w.id }).reduce((x, y) => x + y, 0) : 0);
+    const rolled = settled ?? [...run.roll('strike_effect', 2, { unit: t.id }), ...(w.feDice ? run.roll('weapon_fe', w.feDice, { weapon: w.id }) : [])];
+    const seOf = (f: number[]) => f.reduce((x, y) => x + y, 0) + w.fe;
+    const se = seOf(rolled);
     const covers = inside.map((f) => (noCover(t) ? { cover: 'none' as const, fort: null as Feature | null } : from ? coverAgainst(s, from, f) : { cover: positionCover(s, f), fort: null as Feature | null }));
     const cover = unitCover(covers.map((c) => c.cover));
-    const hits = Math.floor(se / PER_HIT[cover]);
+    const hitsOf = (x: number) => Math.floor(x / PER_HIT[cover]);
+    const pinsAt = (x: number) => !!s.options.pinning && troops(t) && x > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) + poweredPinning(t);
+    const hits = hitsOf(se);
+    // Personality Lucky (§2.7): the firer's own Strike Effect dice at an enemy unit, when a re-roll could add a hit or pin it (at a friend a 6 is no better).
+    if (!settled && lucky && by && t.side !== by.side && luckyMay(s, by, true) && couldImprove(rolled, (f) => 2 * hitsOf(seOf(f)) + (pinsAt(seOf(f)) ? 1 : 0))) {
+      return pauseForLucky(s, run, by, 'strike', rolled, { roll: 'strike', blast: { ...b, struck: [...b.struck] } }, { struck: t.id, strike: se, hits });
+    }
+    b.struck.push(t.id);
     run.emit('strike_effect', { unit: t.id, strike: se, cover, hits });
     markUnderFire(t);
     const leaders = leadersAlive(t);
-    if (s.options.pinning && troops(t) && se > QUALITY_TABLE[t.quality].tolerance + nightPinning(s) + poweredPinning(t) && !t.pinned && !ignoresPinned(t)) {
+    if (pinsAt(se) && !t.pinned && !ignoresPinned(t)) {
       t.pinned = true;
       t.underFire = false;
       run.emit('pinned', { unit: t.id, fe: se });
@@ -449,7 +513,8 @@ export function blastEffect(s: S, run: Run, at: Pt, w: ReturnType<typeof weapon>
     commandDisruption(s, run, t, leaders);
   }
   // Primitive's future shock, once every unit in the area has taken the blast (§2.6).
-  for (const t of struck) futureShock(s, run, t, by, bySide);
+  for (const id of b.struck) futureShock(s, run, s.units.find((x) => x.id === id)!, by, bySide);
+  return false;
 }
 
 // ---------------------------------------------------------------- snipers and smoke (§7.27, §7.26)
@@ -519,8 +584,10 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = fal
     run.emit('assault_fizzled', { unit: att.id, target: def.id });
     return;
   }
-  const pre = lucky ? settledRoll(s, att, 'assault') ?? settledRoll(s, def, 'assault') : null;
-  const held = pre?.carry as Extract<LuckyCarry, { roll: 'assault' }> | undefined;
+  // A Lucky answer runs the assault again with the dice settled so far: its assault dice, and its kill or revenge dice (§2.7).
+  const pre = lucky ? (['assault', 'kill', 'overrun'] as const).map((r) => settledRoll(s, att, r) ?? settledRoll(s, def, r)).find((x) => x) ?? null : null;
+  const held = pre?.carry as Extract<LuckyCarry, { roll: 'assault' | 'kill' | 'overrun' }> | undefined;
+  const later = held && held.roll !== 'assault' ? held : undefined;
   const total = (u: Unit, mine: Figure[], theirs: Figure[], charging: boolean) => {
     const faces = held?.faces[u.id] ?? run.roll('assault', living(u).length > 1 ? 2 : 1, { unit: u.id });
     const mods: Record<string, number> = {};
@@ -553,19 +620,29 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = fal
   const paEff = pa.slice(0, cap(pd, def)), pdEff = pd.slice(0, cap(pa, att));
   const { faces: fa, scoreOf: sa, ...ta } = total(att, paEff, pdEff, true), { faces: fd, scoreOf: sd, ...td } = total(def, pdEff, paEff, false);
   // Personality Lucky (§2.7): each side's owner may re-roll one of its own dice when that could change the result.
-  const offered = held?.offered ?? [];
+  // Once the assault dice are settled (a later window), both sides have been asked about them.
+  const offered = later ? [att.id, def.id] : held?.roll === 'assault' ? held.offered : [];
+  const settledFaces = { [att.id]: fa, [def.id]: fd };
   for (const [x, fx, own, theirs] of [[att, fa, sa, td.score], [def, fd, sd, ta.score]] as const) {
     if (offered.includes(x.id) || !luckyMay(s, x, lucky) || !couldImprove(fx, (f) => assaultRank(own(f), theirs))) continue;
-    pauseForLucky(s, run, x, 'assault', fx, { roll: 'assault', faces: { [att.id]: fa, [def.id]: fd }, offered: [...offered, x.id] }, { score: own(fx), opponent: theirs });
+    pauseForLucky(s, run, x, 'assault', fx, { roll: 'assault', faces: settledFaces, offered: [...offered, x.id] }, { score: own(fx), opponent: theirs });
     return;
   }
   const outcome = ta.score > td.score ? 'attacker' : td.score > ta.score ? 'defender' : 'draw';
-  run.emit('assault_result', { unit: att.id, target: def.id, attacker: ta, defender: td, outcome });
+  // A resumed kill or revenge window: the result was given before it.
+  if (!later) run.emit('assault_result', { unit: att.id, target: def.id, attacker: ta, defender: td, outcome });
   const [win, lose] = outcome === 'defender' ? [def, att] : [att, def];
   const [ws, ls] = outcome === 'defender' ? [td.score, ta.score] : [ta.score, td.score];
   if (outcome !== 'draw' && ws > 0 && ws >= 2 * ls) {
     // Overrun: the loser is wiped out; each of its figures rolls a die, each 6 is a casualty on the winner.
-    const revenge = run.roll('overrun_revenge', living(lose).length, { unit: lose.id }).filter((d) => d === 6).length;
+    const rolled = later?.roll === 'overrun' ? later.revenge : run.roll('overrun_revenge', living(lose).length, { unit: lose.id });
+    const sixes = (f: number[]) => Math.min(f.filter((d) => d === 6).length, living(win).length);
+    // Personality Lucky (§2.7): the loser's owner may re-roll one of its revenge dice (a 6 is a casualty on the winner).
+    if (!later && luckyMay(s, lose, lucky) && couldImprove(rolled, sixes)) {
+      pauseForLucky(s, run, lose, 'overrun', rolled, { roll: 'overrun', faces: settledFaces, revenge: rolled }, { kills: sixes(rolled) }, 6);
+      return;
+    }
+    const revenge = rolled.filter((d) => d === 6).length;
     const wiped = living(lose);
     for (const f of wiped) f.alive = false;
     run.emit('overrun', { unit: lose.id, by: win.id, revenge });
@@ -579,10 +656,30 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = fal
     return;
   }
   const need = (u: Unit) => (outcome === 'draw' ? 4 : u === win ? 3 : 5);
+  // The kill dice, each side's own roll; a Lucky window on them (§2.7) holds the dice rolled so far.
+  const kills: Record<string, number[]> = later?.roll === 'kill' ? { ...later.kills } : {};
   // Personality Brawler: one more kill roll for each brawler fighting (§2.7).
-  const killsBy = (mine: Figure[], u: Unit) => run.roll('kill_dice', mine.length * (has(u, 'huge') ? 4 : 1) * (has(u, 'frenzied') ? 2 : 1) + mine.filter((f) => f.personalities?.includes('brawler')).length + poweredKillDice(mine), { unit: u.id, need: need(u) }).filter((d) => d >= need(u)).length;
+  const killDice = (mine: Figure[], u: Unit, victim: Unit): number[] | null => {
+    const n = need(u);
+    const held = kills[u.id];
+    const dice = held ?? run.roll('kill_dice', mine.length * (has(u, 'huge') ? 4 : 1) * (has(u, 'frenzied') ? 2 : 1) + mine.filter((f) => f.personalities?.includes('brawler')).length + poweredKillDice(mine), { unit: u.id, need: n });
+    kills[u.id] = dice;
+    // Personality Lucky (§2.7): a kill die that a re-roll could turn into one more kill (no more than the enemy has figures).
+    const killsOf = (f: number[]) => Math.min(f.filter((d) => d >= n).length, resilient(victim) ? Infinity : living(victim).length);
+    if (!held && luckyMay(s, u, lucky) && couldImprove(dice, killsOf)) {
+      pauseForLucky(s, run, u, 'kill', dice, { roll: 'kill', faces: settledFaces, kills: { ...kills }, ...(u === def ? { ka } : {}) }, { kills: killsOf(dice) }, n);
+      return null;
+    }
+    return dice;
+  };
   // Powered armour: two kill dice per figure; each kill suffered is negated on 5+ (§7.21).
-  const ka = deflectKills(run, def, killsBy(paEff, att)), kd = deflectKills(run, att, killsBy(pdEff, def));
+  let ka = 0;
+  const da = killDice(paEff, att, def);
+  if (!da) return;
+  ka = later?.roll === 'kill' && later.ka !== undefined ? later.ka : deflectKills(run, def, da.filter((d) => d >= need(att)).length);
+  const dd = killDice(pdEff, def, att);
+  if (!dd) return;
+  const kd = deflectKills(run, att, dd.filter((d) => d >= need(def)).length);
   // Simultaneous: both removals from the positions before either.
   const before = [...att.figures, ...def.figures].map((f) => ({ ...f }));
   const up = new Set(before.filter((f) => f.alive).map((f) => f.id));

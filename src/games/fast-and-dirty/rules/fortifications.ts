@@ -3,10 +3,11 @@
 import { ignoresPinned } from './traits.js';
 import { centroid, distanceToBoundary, inside, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
-import { armour, weapon } from '../content.js';
+import { armour, weapon, type WeaponDef } from '../content.js';
 import { segmentBlock } from '../geometry.js';
 import { priorityTargets, squadX, type Positions } from '../legal.js';
-import { QUALITY_TABLE, living, inPlay, troops, type Feature, type Figure, type S, type Unit } from '../state.js';
+import { QUALITY_TABLE, living, inPlay, troops, type Feature, type Figure, type S, type StructureVolley, type Unit } from '../state.js';
+import { couldImprove, luckyMay, pauseForLucky, settledRoll } from './lucky.js';
 import { branchBonus } from './characters.js';
 import { rangeX } from './environment.js';
 import { afterCasualties, firerMods } from './combat.js';
@@ -76,17 +77,49 @@ export function bunkerProblem(s: S, u: Unit, id: string, pos?: Positions): Viola
  * (highest AT first). The unit has acted. `extra`: modifiers of the caller's own (a vehicle weapon's
  * Under Fire by its mount, rules/sentry.ts).
  */
-export function atVolley(s: S, run: Run, u: Unit, firers: Figure[], distance: number, at: Record<string, string>, extra: Record<string, number> = {}) {
+export function atVolley(s: S, run: Run, u: Unit, firers: Figure[], distance: number, at: Record<string, string>, extra: Record<string, number> = {}, held?: number[]) {
   u.actedTurn = s.turn;
-  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, ...at });
+  // `held`: the fire dice a Lucky answer settled (§2.7).
+  const dice = held ?? run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 ? 2 : 1, { unit: u.id, ...at });
   const base = QUALITY_TABLE[u.quality].base;
   const x = squadX(s, u, distance);
   const band = distance <= base ? 'base' : distance <= base * x ? 'close' : distance <= 2 * base * x ? 'medium' : 'long';
   const mods = { ...firerMods(s, u, band), ...extra };
   const ws = firers.map((f) => weapon(f.weapon)).sort((a, b) => (b.at ?? 0) - (a.at ?? 0) || (a.id < b.id ? -1 : 1));
   const weaponFe = ws.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
-  const fe = Math.max(...dice) + Object.values(mods).reduce((a, c) => a + c, 0) + weaponFe;
-  return { band, mods, ws, weaponFe, fe };
+  const feOf = (f: number[]) => Math.max(...f) + Object.values(mods).reduce((a, c) => a + c, 0) + weaponFe;
+  return { band, mods, ws, weaponFe, fe: feOf(dice), dice, feOf };
+}
+
+/**
+ * A unit's shot at a bunker or a sentry gun after a Lucky answer (§2.7): its settled fire dice
+ * (`faces`), or done already (a penetration die's window: the answer finished the hits); null: no
+ * answer for this unit's shot.
+ */
+export function structurePre(s: S, u: Unit, lucky: boolean): { faces: number[] } | 'done' | null {
+  const pre = lucky ? settledRoll(s, u, 'fire') : null;
+  return pre?.done ? 'done' : pre;
+}
+
+/**
+ * Penetration rolls at a bunker or a sentry gun from hit `next` on (§6.6, §7.25 [P]): the weapons in
+ * turn; `pen(w, die)` resolves one (true when the structure is destroyed: no more rolls). `held`: the
+ * settled die of hit `next`. A penetration die a 6 would turn into a penetration opens the shooter's
+ * Lucky window (`lucky`, §2.7); true when one paused the hits.
+ */
+export function structureHits(s: S, run: Run, x: StructureVolley, roll: (w: WeaponDef) => number, armourOf: number, pen: (w: WeaponDef, die: number) => boolean, lucky: boolean, held?: number): boolean {
+  const by = s.units.find((u) => u.id === x.shooter);
+  for (; x.next < x.hits; x.next++) {
+    const w = x.weapons[x.next % x.weapons.length];
+    const die = held ?? roll(w);
+    const was = held;
+    held = undefined;
+    if (was === undefined && lucky && by && luckyMay(s, by, true) && die + (w.at ?? 0) < armourOf && 6 + (w.at ?? 0) >= armourOf) {
+      return pauseForLucky(s, run, by, 'penetration', [die], { roll: 'structure', at: { ...x } }, { total: die + (w.at ?? 0), armour: armourOf });
+    }
+    if (pen(w, die)) break;
+  }
+  return false;
 }
 
 /**
@@ -94,20 +127,32 @@ export function atVolley(s: S, run: Run, u: Unit, firers: Figure[], distance: nu
  * modifiers + the FE of the non-blast AT weapons; hits by hard cover (5 points); each hit 1D6 + AT
  * (weapons in turn from the highest AT) against the Armour Value; any penetration destroys it.
  */
-export function bunkerShot(s: S, run: Run, u: Unit, id: string): void {
+export function bunkerShot(s: S, run: Run, u: Unit, id: string, lucky = false): boolean {
+  // A Lucky answer runs the order's step again (§2.7): with the settled fire dice, or the shot done.
+  const pre = structurePre(s, u, lucky);
+  if (pre === 'done') return false;
   const b = s.terrain.find((f) => f.id === id)!;
   const { firers, distance } = bunkerFirers(s, u, b);
-  if (!firers.length) return;
-  const { band, mods, ws, weaponFe, fe } = atVolley(s, run, u, firers, distance, { bunker: id });
-  const hits = fe > 0 ? Math.floor(fe / 5) : 0;
+  if (!firers.length) return false;
+  const { band, mods, ws, weaponFe, fe, dice, feOf } = atVolley(s, run, u, firers, distance, { bunker: id }, {}, pre?.faces);
+  const hitsOf = (f: number[]) => (feOf(f) > 0 ? Math.floor(feOf(f) / 5) : 0);
+  const hits = hitsOf(dice);
+  // Personality Lucky (§2.7): a fire die that a re-roll could turn into another hit on the bunker.
+  if (!pre && luckyMay(s, u, lucky) && couldImprove(dice, hitsOf)) return pauseForLucky(s, run, u, 'fire', dice, { roll: 'fire', weaponFe }, { fe, hits });
   run.emit('bunker_shot', { unit: u.id, bunker: id, firers: firers.map((f) => f.id), band, distance, mods, weaponFe, fe, hits });
-  for (let i = 0; i < hits && b.status !== 'destroyed'; i++) {
-    const w = ws[i % ws.length];
-    const die = run.roll('penetration', 1, { bunker: id, weapon: w.id })[0];
+  return bunkerHits(s, run, { kind: 'bunker', id, shooter: u.id, weapons: ws, hits, next: 0 }, lucky);
+}
+
+/** The penetration rolls of a shot's hits at a bunker from hit `x.next` on (§6.6); any penetration destroys it. True when a Lucky window paused them. */
+export function bunkerHits(s: S, run: Run, x: StructureVolley, lucky: boolean, held?: number): boolean {
+  const b = s.terrain.find((f) => f.id === x.id)!;
+  if (b.status === 'destroyed') return false;
+  return structureHits(s, run, x, (w) => run.roll('penetration', 1, { bunker: x.id, weapon: w.id })[0], armourOf(b), (w, die) => {
     const pen = die + (w.at ?? 0) >= armourOf(b);
-    run.emit('penetration', { bunker: id, weapon: w.id, total: die + (w.at ?? 0), armour: armourOf(b), penetrated: pen });
+    run.emit('penetration', { bunker: x.id, weapon: w.id, total: die + (w.at ?? 0), armour: armourOf(b), penetrated: pen });
     if (pen) bunkerDestroyed(s, run, b);
-  }
+    return pen;
+  }, lucky, held);
 }
 
 /**

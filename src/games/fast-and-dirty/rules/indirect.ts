@@ -11,6 +11,7 @@ import { weapon, type WeaponDef } from '../content.js';
 import { segmentBlock } from '../geometry.js';
 import { QUALITY_TABLE, hasPersonality, living, inPlay, shiftQuality, type CallFire, type Quality, type S, type Side, type Unit } from '../state.js';
 import { intercepted } from './pds.js';
+import { settledRoll } from './lucky.js';
 import { blastEffect } from './combat.js';
 import { Run, randomDirection, successes } from './run.js';
 import { rangeX } from './environment.js';
@@ -72,7 +73,7 @@ export function mortarProblem(s: S, u: Unit, at: unknown): Violation | null {
 }
 
 /** Timing, accuracy, scatter and impact of one strike. */
-function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Record<string, unknown>, timingBonus = 0, recon = false): 'arrived' | 'garbled' | 'lost' | 'failed' {
+function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Record<string, unknown>, timingBonus = 0, recon = false, lucky = false): 'arrived' | 'garbled' | 'lost' | 'failed' | 'paused' {
   const target = QUALITY_TABLE[q].target;
   // Recon: 2D6 plus one automatic success (§2.6).
   const timing = successes(run.roll('artillery_timing', recon ? 2 : 3, who).map((d) => d + timingBonus), target) + (recon ? 1 : 0);
@@ -97,7 +98,7 @@ function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Recor
   run.emit('artillery_strike', { ...who, weapon: w.id, aimed: at, at: point, scatter: dist(at, point), radius: w.blast });
   if (!w.blast) { nonBlastStrike(s, run, point, w, String(who.asset ?? who.unit)); return 'arrived'; }
   // An on-board mortar's own unit fires the round (its Holy or Unholy weapon counts, §2.6); an off-board section belongs to no unit, of the caller's side (Primitive's future shock).
-  blastEffect(s, run, point, w, null, undefined, who.asset ? null : from ?? null, from?.side ?? null);
+  if (blastEffect(s, run, point, w, null, undefined, who.asset ? null : from ?? null, from?.side ?? null, lucky && !who.asset)) return 'paused';
   return 'arrived';
 }
 
@@ -132,8 +133,14 @@ export function callFire(s: S, run: Run, u: Unit, c: CallFire): void {
   if (r === 'lost') { a.lost = true; run.emit('asset_lost', { asset: a.id, side: a.side as Side }); }
 }
 
-export function mortarFire(s: S, run: Run, u: Unit, at: Pt): void {
+/**
+ * An on-board mortar team fires at a point (§7.11). `lucky`: the order's step resumes after a Lucky
+ * window on the team's Strike Effect dice at an enemy unit (§2.7); true when one paused it.
+ */
+export function mortarFire(s: S, run: Run, u: Unit, at: Pt, lucky = false): boolean {
+  // A Lucky answer runs the order's step again: the strike was finished by the answer.
+  if (lucky && settledRoll(s, u, 'fire')?.done) return false;
   u.actedTurn = s.turn;
   run.emit('mortar_fire', { unit: u.id, at });
-  strike(s, run, u.quality, living(u)[0].weapon, at, { unit: u.id });
+  return strike(s, run, u.quality, living(u)[0].weapon, at, { unit: u.id }, 0, false, lucky) === 'paused';
 }

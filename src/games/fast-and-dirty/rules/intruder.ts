@@ -22,6 +22,7 @@
 import { violation, type Violation } from '../../../engine/types.js';
 import { QUALITY_TABLE, inPlay, living, type Action, type S, type Unit } from '../state.js';
 import type { Run } from './run.js';
+import { luckyMay, pauseForLucky, settledRoll } from './lucky.js';
 import { hackProof } from './tech.js';
 import { anonymousMarkers, findMarker, nightMarkers, privateEvent } from './night-markers.js';
 
@@ -56,23 +57,28 @@ export function intrudeProblem(s: S, u: Unit, x: Intrusion): Violation | null {
 }
 
 /** The Quality test: success jams the unit or opens the marker's reveal; a natural 1 counter-hacks the intruder. */
-export function intrude(s: S, run: Run, u: Unit, x: Intrusion): void {
+export function intrude(s: S, run: Run, u: Unit, x: Intrusion, lucky = false): boolean {
   const f = u.figures.find((g) => g.id === x.fig)!;
   const target = QUALITY_TABLE[u.quality].target;
   // At night (a marker named by id) only the marker's owner sees the die (§2.6 [P], above).
   const m = x.marker?.id !== undefined ? findMarker(s, x.marker.id) : null;
-  const [die] = run.roll('intruder', 1, { unit: u.id, figure: f.id, target }, m ? { seats: [m.side] } : 'all');
+  const pre = lucky ? settledRoll(s, u, 'intrude') : null;
+  const [die] = pre?.faces ?? run.roll('intruder', 1, { unit: u.id, figure: f.id, target }, m ? { seats: [m.side] } : 'all');
+  // Personality Lucky (§2.7): a failed test (a natural 1 too) may be re-rolled; not at night, where the
+  // die is the marker owner's to see (a window would show it to the Intruder's side).
+  if (!pre && !m && (die < target || die === 1) && luckyMay(s, u, lucky)) return pauseForLucky(s, run, u, 'intrude', [die], { roll: 'intrude' }, {}, target);
   const immune = !!m && !('dummy' in m) && hackProof(m.unit);
   const ok = die >= target && die !== 1 && !immune;
   if (die === 1) f.hacked = true;
   const data = { unit: u.id, figure: f.id, die, target, success: ok, ...(x.jam ? { jam: x.jam } : { marker: x.marker }), ...(die === 1 ? { counterHacked: true } : {}) };
   if (m) run.ev.push(privateEvent('intrusion', m.side, { ...data, ...(immune ? { primitive: true } : {}) }, { unit: u.id, figure: f.id, success: ok, marker: x.marker, ...(die === 1 ? { counterHacked: true } : {}) }));
   else run.emit('intrusion', data);
-  if (!ok) return;
+  if (!ok) return false;
   if (x.jam) {
     s.units.find((v) => v.id === x.jam)!.jammed = true;
     run.emit('unit_jammed', { unit: x.jam, by: u.id });
   } else s.intruded = x.marker!.id !== undefined ? { id: x.marker!.id } : { unit: x.marker!.unit!, marker: x.marker!.n! };
+  return false;
 }
 
 /** The marker an Intruder exposed, taken once (revealed like a spotted marker when the order ends), if it still stands. */

@@ -8,15 +8,21 @@
 //   leadership re-rolls), Command Response (1D6), Hesitant and Cautious (§2.6), the hide roll (§7.10)
 //   (`openLucky`); the activation goes on from the test;
 // - its own rolls inside an order (`pauseForLucky`), the active unit's or an opportunity firer's: the
-//   fire roll of its shot at a unit (the Fire Effect dice, a team's die with them, scattered fire's
-//   2D6, a sniper's aimed-shot test), each damage die of its hits, its close-assault roll (attacking,
-//   or defending against the active unit's charge), its variable-movement roll and a task's 3D6. The
+//   fire roll of its shot at a unit (the Fire Effect dice, a team's die with them, its weapons' FE
+//   dice after them, scattered fire's 2D6, a sniper's aimed-shot test) or at a vehicle (the fire
+//   dice, then each penetration die), a blast's ranging-in die and its Strike Effect at an enemy
+//   unit (a blast shot's or an on-board mortar's), each damage die of its hits, its close-assault
+//   roll (attacking, or defending against the active unit's charge) and then its kill dice, an
+//   overrun loser's revenge dice, its variable-movement roll and a task's 3D6, its fire at a bunker
+//   or a sentry gun (fire dice, penetration dice), its defensive free shot, the Intruder's test (not
+//   at night: the die is the marker owner's), the charges' dice; and as the target of a shot at a
+//   unit, its failed save die, (after the shooter's attack die) its defence die, and its failed
+//   crossfire or future shock test. The
 //   order pauses (phase 'lucky', `s.luckyOrder`) and the answer runs the step that rolled again from
 //   its start with the settled dice (`settledRoll`); the step's earlier parts roll nothing, so they
 //   repeat nothing, as the Elusive window's resumption does.
-// Its other rolls get no window: kill dice, weapon FE dice, fire at vehicles, bunkers and sentry guns,
-// blasts, the defensive free shot, card-sequence fire, demolition, the Intruder's test, and its rolls
-// as a target.
+// Its other rolls get no window: a vehicle's own fire, the rest of a mortar's or called strike,
+// card-sequence fire, and its other rolls as a target (against blasts, aimed shots and mines).
 import { violation, type Violation } from '../../../engine/types.js';
 import { hasPersonality, type Action, type LuckyCarry, type LuckyResume, type LuckySettled, type OrderRoll, type S, type Unit } from '../state.js';
 import { successes, type Run } from './run.js';
@@ -54,7 +60,7 @@ export function couldImprove(faces: number[], score: (faces: number[]) => number
  * paused until then; `carry` is what the rolling step needs to go on, `shown` what the roll gives as
  * it stands (the decision's `exposes`, the event). The step's callers return at once (`pausedAt`).
  */
-export function pauseForLucky(s: S, run: Run, u: Unit, test: OrderRoll, faces: number[], carry: LuckyCarry, shown: Record<string, number>, target: number | null = null): true {
+export function pauseForLucky(s: S, run: Run, u: Unit, test: OrderRoll, faces: number[], carry: LuckyCarry, shown: Record<string, number | string>, target: number | null = null): true {
   u.luckyHeld = { test, faces: [...faces], target, shown };
   s.luckyOrder = { unit: u.id, carry };
   s.phase = 'lucky';
@@ -99,23 +105,30 @@ const lowest = (faces: number[]) => faces.indexOf(Math.min(...faces));
 /**
  * Default: the luck is kept for a worse day, except where the roll failed outright and a re-roll
  * cannot make it worse: a morale test that routs (no success) re-rolls its first failed die; a shot
- * with no hit, its lowest fire die; a close assault that goes against the unit, its lower die (one
- * die only when it is overrun); a task with no success (its consequence), its first failed die.
+ * with no hit (a missed ranging-in die, a Strike Effect with no hit), its lowest die; a close assault
+ * that goes against the unit, its lower die (one die only when it is overrun); kill or revenge dice
+ * with no kill, their lowest; a task or charges with no success, its first failed die; the Intruder's
+ * natural 1 (counter-hacked). One
+ * hit's die (damage, penetration, save, defence) is kept, as the hit may not have mattered anyway.
  */
 export function luckyDefault(s: S): Action {
   const h = luckyUnit(s).luckyHeld!;
   const keep: Action = { type: 'lucky', die: null };
-  const sh = h.shown ?? {};
+  const sh = (h.shown ?? {}) as Record<string, number>;
   switch (h.test) {
     case 'morale':
       if (successes(h.faces, h.target!) + (h.auto ?? 0) > 0) return keep;
       return { type: 'lucky', die: Math.max(0, h.faces.findIndex((d) => d < h.target!)) };
-    case 'fire': return sh.hits === 0 ? { type: 'lucky', die: lowest(h.faces) } : keep;
+    case 'fire': case 'strike': return sh.hits === 0 ? { type: 'lucky', die: lowest(h.faces) } : keep;
     case 'assault': {
       if (sh.score >= sh.opponent) return keep;
       const overrun = sh.opponent > 0 && sh.opponent >= 2 * sh.score;
       return h.faces.length > 1 || overrun ? { type: 'lucky', die: lowest(h.faces) } : keep;
     }
+    case 'kill': case 'overrun': return sh.kills === 0 ? { type: 'lucky', die: lowest(h.faces) } : keep;
+    // A natural 1 counter-hacks the Intruder (§2.7): no re-roll can do worse.
+    case 'intrude': return h.faces[0] === 1 ? { type: 'lucky', die: 0 } : keep;
+    case 'demolition':
     case 'task': return sh.successes === 0 ? { type: 'lucky', die: Math.max(0, h.faces.findIndex((d) => d < h.target!)) } : keep;
     default: return keep;
   }

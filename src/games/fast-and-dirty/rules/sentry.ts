@@ -28,9 +28,10 @@ import { waterFireMod, waterMountProblem } from './amphibious.js';
 import { rangeX } from './environment.js';
 import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.js';
 import { priorityTargets, type Positions } from '../legal.js';
-import { QUALITY_TABLE, inPlay, living, troops, type Figure, type Quality, type S, type Side, type Unit } from '../state.js';
+import { QUALITY_TABLE, inPlay, living, troops, type Figure, type Quality, type S, type Side, type StructureVolley, type Unit } from '../state.js';
 import { shoot } from './combat.js';
-import { atVolley, structureFirers } from './fortifications.js';
+import { atVolley, structureFirers, structureHits, structurePre } from './fortifications.js';
+import { couldImprove, luckyMay, pauseForLucky } from './lucky.js';
 import type { Run } from './run.js';
 
 export type SentryLevel = 'antiquated' | 'modern' | 'enhanced' | 'advanced';
@@ -234,49 +235,65 @@ export function sentryTargetProblem(s: S, u: Unit, id: string, pos?: Positions):
  * cover against the closest firer; each hit 1D6 + AT (weapons in turn from the highest AT) against
  * armour 6; a penetration destroys it (an automaton: no results table [P]).
  */
-export function sentryShot(s: S, run: Run, u: Unit, id: string): void {
+export function sentryShot(s: S, run: Run, u: Unit, id: string, lucky = false): boolean {
+  // A Lucky answer runs the order's step again (§2.7): with the settled fire dice, or the shot done.
+  const pre = structurePre(s, u, lucky);
+  if (pre === 'done') return false;
   const gun = sentryById(s, id);
-  if (!gun) return;
+  if (!gun) return false;
   const { firers, distance } = sentryFirers(s, u, gun);
-  if (!firers.length) return;
-  const { band, mods, ws, weaponFe, fe } = atVolley(s, run, u, firers, distance, { sentry: id });
+  if (!firers.length) return false;
+  const { band, mods, ws, weaponFe, fe, dice, feOf } = atVolley(s, run, u, firers, distance, { sentry: id }, {}, pre?.faces);
   const closest = firers.slice().sort((a, b) => dist(a.at, gun.figures[0].at) - dist(b.at, gun.figures[0].at))[0];
-  sentryHits(s, run, u, gun, closest.at, { firers: firers.map((f) => f.id), band, distance, mods, weaponFe, fe }, ws);
+  // Personality Lucky (§2.7): a fire die that a re-roll could turn into another hit on the gun.
+  const hitsOf = (f: number[]) => sentryHitsAt(s, gun, closest.at, feOf(f));
+  if (!pre && luckyMay(s, u, lucky) && couldImprove(dice, hitsOf)) return pauseForLucky(s, run, u, 'fire', dice, { roll: 'fire', weaponFe }, { fe, hits: hitsOf(dice) });
+  return sentryHits(s, run, u, gun, closest.at, { firers: firers.map((f) => f.id), band, distance, mods, weaponFe, fe }, ws, lucky);
 }
+
+/** Hits on a gun by its cover against `from` (§6.6 by §7.25 [P]). */
+const sentryHitsAt = (s: S, gun: Unit, from: Pt, fe: number) => (fe > 0 ? Math.floor(fe / PER_HIT[coverAgainst(s, from, gun.figures[0]).cover]) : 0);
 
 /**
  * The hits of a volley at a gun and their penetration rolls (one function for infantry and vehicle
  * fire): hits by the gun's cover against `from`; each hit 1D6 + AT (weapons in turn from the highest
- * AT) against armour 6; a penetration destroys it.
+ * AT) against armour 6; a penetration destroys it. `lucky`: the shooter's penetration dice may open
+ * its Lucky window (§2.7); true when one paused them.
  */
-function sentryHits(s: S, run: Run, u: Unit, gun: Unit, from: Pt, shot: { fe: number } & Record<string, unknown>, ws: WeaponDef[]): void {
+function sentryHits(s: S, run: Run, u: Unit, gun: Unit, from: Pt, shot: { fe: number } & Record<string, unknown>, ws: WeaponDef[], lucky = false): boolean {
   const id = gun.id;
   const cover = coverAgainst(s, from, gun.figures[0]).cover;
   const hits = shot.fe > 0 ? Math.floor(shot.fe / PER_HIT[cover]) : 0;
   run.emit('sentry_shot', { unit: u.id, sentry: id, ...shot, cover, hits });
-  sentryPenetrations(s, run, u.id, gun, Array.from({ length: hits }, (_, i) => ws[i % ws.length]));
+  return sentryPenetrations(s, run, { kind: 'sentry', id, shooter: u.id, weapons: ws, hits, next: 0 }, 0, lucky);
 }
 
-/** One penetration roll per hit, with its weapon: 1D6 + AT (+ `extra`, Tank Hunter) against armour 6; the first penetration destroys the gun. */
-function sentryPenetrations(s: S, run: Run, by: string, gun: Unit, hits: WeaponDef[], extra = 0): void {
-  const id = gun.id;
-  for (const w of hits) {
-    const die = run.roll('penetration', 1, { sentry: id, weapon: w.id })[0];
-    const total = die + (w.at ?? 0) + extra;
+/**
+ * One penetration roll per hit from hit `x.next` on, the weapons in turn: 1D6 + AT (+ `extra`, Tank
+ * Hunter) against armour 6; the first penetration destroys the gun. `held`: a Lucky answer's settled
+ * die for hit `x.next` (§2.7); true when a window paused the rolls.
+ */
+export function sentryPenetrations(s: S, run: Run, x: StructureVolley, extra = 0, lucky = false, held?: number): boolean {
+  const id = x.id;
+  const gun = sentryById(s, id);
+  if (!gun) return false;
+  const ws = x.weapons.map((w) => ({ ...w, at: (w.at ?? 0) + extra }));
+  return structureHits(s, run, { ...x, weapons: ws }, (w) => run.roll('penetration', 1, { sentry: id, weapon: w.id })[0], SENTRY_ARMOUR, (w, die) => {
+    const total = die + (w.at ?? 0);
     const pen = total >= SENTRY_ARMOUR;
     run.emit('penetration', { sentry: id, weapon: w.id, total, armour: SENTRY_ARMOUR, penetrated: pen });
     if (pen) {
       s.sentriesDestroyed = [...(s.sentriesDestroyed ?? []), id];
-      run.emit('sentry_destroyed', { sentry: id, side: gun.side, by });
-      return;
+      run.emit('sentry_destroyed', { sentry: id, side: gun.side, by: x.shooter });
     }
-  }
+    return pen;
+  }, lucky, held);
 }
 
 /** A non-blast indirect strike on a standing gun (§7.11 [P], vehicle-like): one hit at the weapon's AT; `by` the asset or the mortar team. */
 export function sentryStruck(s: S, run: Run, id: string, w: WeaponDef, by: string): void {
   const gun = sentryById(s, id);
-  if (gun) sentryPenetrations(s, run, by, gun, [w]);
+  if (gun) sentryPenetrations(s, run, { kind: 'sentry', id, shooter: by, weapons: [w], hits: 1, next: 0 });
 }
 
 // ---------------------------------------------------------------- vehicle weapons at sentry guns (spec §7.25 [P], §6.6)
@@ -395,6 +412,6 @@ export function assaultSentry(s: S, run: Run, u: Unit, id: string, moves: { fig:
     run.emit('assault_hit', { figure: f.id, target: id, weapon: w.id });
     hits.push(w);
   }
-  sentryPenetrations(s, run, u.id, gun, hits, tankHunterPenetration(u));
+  sentryPenetrations(s, run, { kind: 'sentry', id: gun.id, shooter: u.id, weapons: hits, hits: hits.length, next: 0 }, tankHunterPenetration(u));
   run.emit('sentry_assaulted', { unit: u.id, sentry: id, hits: hits.length });
 }

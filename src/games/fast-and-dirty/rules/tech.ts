@@ -19,6 +19,7 @@ import { QUALITY_TABLE, inPlay, living, type S, type Side, type Unit } from '../
 import type { Run } from './run.js';
 import { ignoresPinned } from './traits.js';
 import { hull, isVehicle } from './vehicles.js';
+import { luckyMay, pauseForLucky } from './lucky.js';
 
 const hasT = (u: Unit | null | undefined, t: string) => !!u && !!(u.traits as string[] | undefined)?.includes(t);
 export const primitive = (u: Unit) => hasT(u, 'primitive');
@@ -37,11 +38,20 @@ export const primitiveFe = (s: S, u: Unit, t: Unit) => primitive(u) && techAdvan
 export const hackProof = (t: Unit) => primitive(t);
 
 /** Future shock (§2.6): the first attack on a Primitive unit by an advanced weapon, a Quality test on 1D6 or Pinned. */
-export function futureShock(s: S, run: Run, t: Unit, by: Unit | null, side: Side | null): void {
-  if (!primitive(t) || t.futureShocked || !inPlay(t) || !living(t).length || !techAdvanced(s, by, side)) return;
+export function futureShock(s: S, run: Run, t: Unit, by: Unit | null, side: Side | null, lucky = false): boolean {
+  if (!primitive(t) || t.futureShocked || !inPlay(t) || !living(t).length || !techAdvanced(s, by, side)) return false;
   t.futureShocked = true;
   const target = QUALITY_TABLE[t.quality].target;
   const [die] = run.roll('future_shock', 1, { unit: t.id, target });
+  // Personality Lucky (§2.7): the target's own failed test may be re-rolled by its owner (`lucky`: the attack's step resumes).
+  if (die < target && by && luckyMay(s, t, lucky)) return pauseForLucky(s, run, t, 'futureShock', [die], { roll: 'tail', tail: { shooter: by.id, target: t.id, step: 'futureShock' } }, {}, target);
+  futureShockResult(run, t, by, die);
+  return false;
+}
+
+/** The future shock test's die decides (§2.6): a failure pins the unit. */
+export function futureShockResult(run: Run, t: Unit, by: Unit | null, die: number): void {
+  const target = QUALITY_TABLE[t.quality].target;
   const pinned = die < target && !ignoresPinned(t);
   run.emit('future_shock', { unit: t.id, by: by?.id ?? null, die, target, passed: die >= target });
   if (!pinned || t.pinned) return;

@@ -37,9 +37,13 @@ export const traitMove = (u: Unit) => (has(u, 'swift') ? 200 : 0) - (has(u, 'slo
 /** Save (§2.6): D6 per hit suffered, 5+ negates it; logged. */
 export function saves(run: Run, u: Unit, fig: string): boolean {
   if (!has(u, 'save')) return false;
-  const [d] = run.roll('save', 1, { unit: u.id, figure: fig });
-  if (d >= 5) run.emit('saved', { unit: u.id, figure: fig });
-  return d >= 5;
+  return saved(run, u, fig, run.roll('save', 1, { unit: u.id, figure: fig })[0]);
+}
+export const SAVE_ON = 5;
+/** A save die's result (§2.6): 5+ negates the hit, logged. */
+export function saved(run: Run, u: Unit, fig: string, d: number): boolean {
+  if (d >= SAVE_ON) run.emit('saved', { unit: u.id, figure: fig });
+  return d >= SAVE_ON;
 }
 
 /** Droid Troopers (§2.6): an attack must exceed the armour roll; others kill on equal. */

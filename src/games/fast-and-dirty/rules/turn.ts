@@ -11,11 +11,11 @@ import { attach, attachTeam, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, hideAtCentre, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
-import { squadFire, aimedShot, autoFallBack, blastShot, continueShot, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { squadFire, aimedShot, autoFallBack, blastShot, continueBlast, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
-import { bunkerShot } from './fortifications.js';
+import { bunkerHits, bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
 import { aidBusy, leaveNoOneBehind, recoverWounded, releaseMedics } from './wounds.js';
 import { commandResponse, hesitantTrait, luckyCommandResponse, sideJammed } from './command-response.js';
@@ -44,9 +44,9 @@ import { applyExtras, blockDeploy, generateForce, generationProblem, type Genera
 import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { intrude, takeIntruded } from './intruder.js';
-import { assaultSentry, clearOfSentries, isSentryId, sentryFire, sentryProblem, sentryShot } from './sentry.js';
+import { assaultSentry, clearOfSentries, isSentryId, sentryFire, sentryProblem, sentryPenetrations, sentryShot } from './sentry.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
-import { applyDrive, assaultVehicle, buildVehicle, hull, isVehicle, vehicleTests } from './vehicles.js';
+import { applyDrive, assaultVehicle, buildVehicle, continueVehicleHits, hull, isVehicle, vehicleTests } from './vehicles.js';
 import { disembark, embark, handOver } from './transport.js';
 import { pairedNext, resolvePairs } from './pairs.js';
 import { isVehicleSpec, type VehicleSpec } from '../content.js';
@@ -416,11 +416,32 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
   delete u.luckyHeld;
   s.phase = 'order';
   const c = p.carry;
-  if (c.roll === 'damage') {
-    if (continueShot(s, run, c.volley, { attack: faces[0], defence: c.defence })) { s.luckyOrder!.resume = resume; return; }
+  if (c.roll === 'damage' || c.roll === 'save' || c.roll === 'defence') {
+    // The shooter's damage die, the target's save die (§2.6) or its defence die (§6.5): the shot's remaining hits, then the step finds it done.
+    const held = c.roll === 'damage' ? { attack: faces[0], defence: c.defence } : c.roll === 'defence' ? { attack: c.attack, defence: faces[0], final: true } : { save: faces[0] };
+    if (continueShot(s, run, c.volley, held)) { s.luckyOrder!.resume = resume; return; }
     s.luckySettled = { unit: c.volley.shooter, roll: 'fire', faces: [], done: true };
+  } else if (c.roll === 'strike') {
+    // A blast: the remaining units in its area, then the step finds that shot done.
+    if (continueBlast(s, run, c.blast, faces)) { s.luckyOrder!.resume = resume; return; }
+    s.luckySettled = { unit: c.blast.by, roll: 'fire', faces: [], done: true };
+  } else if (c.roll === 'tail') {
+    // The target's test at the end of an attack: the rest of the attack's tail, then the step finds that shot done.
+    if (continueTail(s, run, c.tail, faces[0])) { s.luckyOrder!.resume = resume; return; }
+    s.luckySettled = { unit: c.tail.shooter, roll: 'fire', faces: [], done: true };
+  } else if (c.roll === 'structure') {
+    // A shot at a bunker or a sentry gun: its remaining hits, then the step finds that shot done.
+    const x = c.at;
+    if (x.kind === 'bunker' ? bunkerHits(s, run, x, true, faces[0]) : sentryPenetrations(s, run, x, 0, true, faces[0])) { s.luckyOrder!.resume = resume; return; }
+    s.luckySettled = { unit: x.shooter, roll: 'fire', faces: [], done: true };
+  } else if (c.roll === 'penetration') {
+    // A shot at a vehicle: its remaining hits, then the step finds that shot done.
+    if (continueVehicleHits(s, run, c.hit, faces[0])) { s.luckyOrder!.resume = resume; return; }
+    s.luckySettled = { unit: c.hit.shooter, roll: 'fire', faces: [], done: true };
   } else {
     if (c.roll === 'assault') c.faces[u.id] = faces;
+    if (c.roll === 'kill') c.kills[u.id] = faces;
+    if (c.roll === 'overrun') c.revenge = faces;
     s.luckySettled = { unit: u.id, roll: c.roll, faces, carry: c };
   }
   resumeOrder(s, run, resume);
@@ -570,21 +591,7 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       // By Bound, the chargers are first where their last bound starts (§7.12).
       const start = startsOf(u);
       if (a.jump) moveFigures(s, run, u, lastBoundStarts(u, a.moves));
-      // Defensive free shot from the start positions (of the last bound), no Under Fire (§6.10 step 2, §7.12).
-      const wasUF = u.underFire;
-      shoot(s, run, t, u, { defensive: true });
-      u.underFire = wasUF;
-      if (!inPlay(u)) break;
-      // Timid: a Quality test on 1D6 to launch the assault; on a failure the unit stays where the free shot found it (§2.6 [P]).
-      if (has(u, 'timid')) {
-        const ok = run.roll('timid', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
-        run.emit('timid', { unit: u.id, passed: ok });
-        if (!ok) break;
-      }
-      const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
-      const before = a.jump ? start : startsOf(u);
-      if (!chargeIn(s, run, u, t.id, live, before, movePositions(live))) break;
-      if (closeAssault(s, run, u, a)) return;
+      if (chargeFrom(s, run, u, a, [...start.entries()])) return;
       break;
     }
     case 'command': if (commandOrder(s, run, u, a, 'start')) return; break;
@@ -604,13 +611,16 @@ function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' 
   if (from === 'fire') {
     const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
     if (a.smoke && a.fireFirst) layScreen(s, run, u, a.smoke);
-    if (a.indirect) mortarFire(s, run, u, a.indirect);
+    // A mortar's indirect fire is its only fire (§7.11): a Lucky window on its Strike Effect resumes at this stage, with nothing above it to repeat.
+    if (a.indirect && mortarFire(s, run, u, a.indirect, true)) return pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a });
     if (t && a.aimed && a.fireFirst) aimedShot(s, run, u, t, a.aimed, true);
     else if ((t || a.teamTarget || a.hero?.target) && a.fireFirst) squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0, heroFire(s, a));
     if (pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a })) return true;
-    if (a.blast && a.fireFirst) blastShot(s, run, u, a.blast.fig, a.blast.at);
-    if (a.bunker && a.fireFirst) bunkerShot(s, run, u, a.bunker);
-    if (a.sentry && a.fireFirst) sentryShot(s, run, u, a.sentry);
+    // A blast shot is the unit's only fire (§6.7, A51): a Lucky window on it resumes at this stage too, with nothing above it to repeat.
+    if (a.blast && a.fireFirst && blastShot(s, run, u, a.blast.fig, a.blast.at, true)) return pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a });
+    // Fire at a bunker or a sentry gun is the unit's only fire (§6.6, §7.25 [P]): a Lucky window on it resumes at this stage too.
+    if (a.bunker && a.fireFirst && bunkerShot(s, run, u, a.bunker, true)) return pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a });
+    if (a.sentry && a.fireFirst && sentryShot(s, run, u, a.sentry, true)) return pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a });
   }
   const before = startsOf(u);
   // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
@@ -639,6 +649,32 @@ function rushOrder(s: S, run: Run, u: Unit, a: OrderOf<'rush'>): boolean {
   return end.size > 0 && openOpportunity(s, u, a);
 }
 
+/**
+ * An assault on a unit from its defensive free shot (§6.10 step 2): the shot, Timid's test, the charge
+ * and the close assault. A Lucky window on the free shot's rolls (the defender's fire and damage
+ * dice, the chargers' saves and defence dice, §2.7) resumes the order here; `start`: the chargers'
+ * positions before a bound's last leg (§7.12). True when a window paused the order.
+ */
+function chargeFrom(s: S, run: Run, u: Unit, a: OrderOf<'assault'>, start: [string, Pt][]): boolean {
+  const t = s.units.find((x) => x.id === a.target)!;
+  // Defensive free shot from the start positions (of the last bound), no Under Fire (§6.10 step 2, §7.12).
+  const wasUF = u.underFire;
+  shoot(s, run, t, u, { defensive: true, lucky: true });
+  u.underFire = wasUF;
+  if (pausedAt(s, { at: 'charge', unit: u.id, action: a, start })) return true;
+  if (!inPlay(u)) return false;
+  // Timid: a Quality test on 1D6 to launch the assault; on a failure the unit stays where the free shot found it (§2.6 [P]).
+  if (has(u, 'timid')) {
+    const ok = run.roll('timid', 1, { unit: u.id })[0] >= QUALITY_TABLE[u.quality].target;
+    run.emit('timid', { unit: u.id, passed: ok });
+    if (!ok) return false;
+  }
+  const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
+  const before = a.jump ? new Map(start) : startsOf(u);
+  if (!chargeIn(s, run, u, t.id, live, before, movePositions(live))) return false;
+  return closeAssault(s, run, u, a);
+}
+
 /** The close assault once the chargers are in (§6.10 steps 4-8); true when a Lucky window on an assault roll paused it. */
 function closeAssault(s: S, run: Run, u: Unit, a: OrderOf<'assault'>): boolean {
   const t = s.units.find((x) => x.id === a.target)!;
@@ -650,18 +686,21 @@ function closeAssault(s: S, run: Run, u: Unit, a: OrderOf<'assault'>): boolean {
  * Command (§5.3) from a stage: its sub-actions in order, the task and the unit's fire being the
  * stages a Lucky window resumes at (§2.7). True when a window paused the order.
  */
-function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'start' | 'task' | 'fire'): boolean {
+function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'start' | 'task' | 'intrude' | 'demolition' | 'fire'): boolean {
   const d = a.demolition;
-  if (from === 'start') {
+  const stages = ['start', 'task', 'intrude', 'demolition', 'fire'] as const;
+  const runs = (x: (typeof stages)[number]) => stages.indexOf(from) <= stages.indexOf(x);
+  if (runs('start')) {
     if (a.scout) placeScout(s, run, u, a.scout);
     if (a.callFire) callFire(s, run, u, a.callFire);
   }
-  if (from !== 'fire') {
+  if (runs('task')) {
     if (a.task && !s.result) attemptTask(s, run, u, a.task, true);
     if (pausedAt(s, { at: 'command', from: 'task', unit: u.id, action: a })) return true;
-    if (a.intrude && !s.result) intrude(s, run, u, a.intrude);
-    if (d && !s.result) demolition(s, run, u, d.act, d.fig);
   }
+  // The Intruder's test and the charges' dice may open the Lucky window too (§2.7): the order resumes at that sub-action.
+  if (runs('intrude') && a.intrude && !s.result && intrude(s, run, u, a.intrude, true)) return pausedAt(s, { at: 'command', from: 'intrude', unit: u.id, action: a });
+  if (runs('demolition') && d && !s.result && demolition(s, run, u, d.act, d.fig, true)) return pausedAt(s, { at: 'command', from: 'demolition', unit: u.id, action: a });
   if (a.target && inPlay(u)) {
     const t = s.units.find((x) => x.id === a.target)!;
     // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
@@ -681,10 +720,11 @@ function resumeOrder(s: S, run: Run, r: LuckyResume): void {
   const u = s.units.find((x) => x.id === r.unit)!;
   let paused = false;
   switch (r.at) {
-    case 'finish': finishOrder(s, run, u, r.action); return;
+    case 'finish': finishOrder(s, run, u, r.action, r.from ?? 'start'); return;
     case 'engage': paused = engageFrom(s, run, u, r.action as OrderOf<'engage'>, r.from); break;
     case 'rush': paused = rushOrder(s, run, u, r.action as OrderOf<'rush'>); break;
     case 'assault': paused = closeAssault(s, run, u, r.action as OrderOf<'assault'>); break;
+    case 'charge': paused = chargeFrom(s, run, u, r.action as OrderOf<'assault'>, r.start); break;
     case 'command': paused = commandOrder(s, run, u, r.action as OrderOf<'command'>, r.from); break;
   }
   if (!paused) finishOrder(s, run, u, r.action);
@@ -912,23 +952,45 @@ function heroFire(s: S, a: Extract<Action, { type: 'engage' }>): { target?: Unit
 }
 
 /** The rest of an order after its move: fire after moving, non-combatant control, end of activation. */
-function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
+function finishOrder(s: S, run: Run, u: Unit, a: Action, from: 'start' | 'structure' | 'blast' = 'start'): void {
+  if (from !== 'blast' && finishStart(s, run, u, a, from)) return;
+  // The blast shot after the move (§6.7): a Lucky window on it resumes the order here (§2.7).
+  if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive && blastShot(s, run, u, a.blast.fig, a.blast.at, true)) {
+    pausedAt(s, { at: 'finish', from: 'blast', unit: u.id, action: a });
+    return;
+  }
+  finishEnd(s, run, u, a);
+}
+
+/** The order's end up to its blast shot: the fire at a unit, then at a bunker or a sentry gun, a character detaching; true when a window paused it. */
+function finishStart(s: S, run: Run, u: Unit, a: Action, from: 'start' | 'structure'): boolean {
+  if (from === 'start' && finishFire(s, run, u, a)) return true;
+  // Fire at a bunker or a sentry gun after the move: a Lucky window on it resumes the order here (§2.7).
+  const structure = a.type === 'engage' && !a.fireFirst && inPlay(u) && ((a.bunker && bunkerShot(s, run, u, a.bunker, true)) || (a.sentry && sentryShot(s, run, u, a.sentry, true)));
+  if (structure) { pausedAt(s, { at: 'finish', from: 'structure', unit: u.id, action: a }); return true; }
+  if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
+  return false;
+}
+
+/** The order's end up to its fire at a unit: boarding, a psionic power after the move, the fire after the move; true when a window paused it. */
+function finishFire(s: S, run: Run, u: Unit, a: Action): boolean {
   // Boarding a transport at the end of the move (§2.5).
   if ((a.type === 'engage' || a.type === 'rush') && a.board && inPlay(u) && living(u).length) embark(s, run, u, a.board);
-  if (a.type === 'engage' && a.psionic?.after && inPlay(u) && invokePower(s, run, u, a, 'after')) return;
+  if (a.type === 'engage' && a.psionic?.after && inPlay(u) && invokePower(s, run, u, a, 'after')) return true;
   // Fire after the move: an Elusive target may fall back first (§2.6).
-  if (a.type === 'engage' && !a.fireFirst && inPlay(u) && openElusive(s, u, a, 'after')) return;
+  if (a.type === 'engage' && !a.fireFirst && inPlay(u) && openElusive(s, u, a, 'after')) return true;
   if (a.type === 'engage' && a.smoke && !a.fireFirst && inPlay(u)) layScreen(s, run, u, a.smoke);
   if (a.type === 'engage' && (a.target || a.teamTarget || a.hero?.target) && !a.fireFirst && !a.aimed && inPlay(u)) {
     const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
     squadFire(s, run, u, t, a.teamTarget ? s.units.find((x) => x.id === a.teamTarget)! : null, a.moves.length > 0, heroFire(s, a));
     // A Lucky window on the squad's shot (§2.7): the rest of the order waits; its answer runs this step again.
-    if (pausedAt(s, { at: 'finish', unit: u.id, action: a })) return;
+    if (pausedAt(s, { at: 'finish', unit: u.id, action: a })) return true;
   }
-  if (a.type === 'engage' && a.bunker && !a.fireFirst && inPlay(u)) bunkerShot(s, run, u, a.bunker);
-  if (a.type === 'engage' && a.sentry && !a.fireFirst && inPlay(u)) sentryShot(s, run, u, a.sentry);
-  if ('detach' in a && a.detach && inPlay(u)) detach(s, run, u);
-  if (a.type === 'engage' && a.blast && !a.fireFirst && inPlay(u) && u.figures.find((f) => f.id === a.blast!.fig)?.alive) blastShot(s, run, u, a.blast.fig, a.blast.at);
+  return false;
+}
+
+/** The order's end after its fire: Control, Leave No One Behind, the end of the activation. */
+function finishEnd(s: S, run: Run, u: Unit, a: Action): void {
   const nc = !u.hidden && s.units.find((g) => g.kind === 'nonCombatant' && !g.activated && inPlay(g) && living(u).some((f) => living(g).some((h) => edgeDistance(f.at, f.r, h.at, h.r) <= 400)));
   if (nc && inPlay(u) && a.type !== 'assault') {
     // Control (§7.17): a unit within 4" passes a Quality test on 1D6 and may move the group at once.
@@ -946,23 +1008,34 @@ function finishOrder(s: S, run: Run, u: Unit, a: Action): void {
   endActivation(s, run, u, 'moves' in a && a.moves.length > 0);
 }
 
-function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: string): void {
+/**
+ * Demolition charges (§7.5): rig (2D6, Under Fire 1D6) or detonate (3D6), successes against the
+ * Quality target. `lucky`: the unit's Lucky trooper may re-roll one die when another success could
+ * change the result (§2.7); true when its window paused the order.
+ */
+function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: string, lucky = false): boolean {
   const d = u.demolition!;
   const target = s.terrain.find((f) => f.id === (s.victory as { target: string }).target)!;
   const q = QUALITY_TABLE[u.quality].target;
+  const pre = lucky ? settledRoll(s, u, 'demolition') : null;
+  // Engineer: one die fewer and one automatic success (§2.6).
+  const eng = has(u, 'engineer') ? 1 : 0;
+  const dice = pre?.faces ?? (act === 'rig' ? run.roll('rig_charges', Math.max(0, (u.underFire ? 1 : 2) - eng), { unit: u.id }) : run.roll('detonate', 3 - eng, { unit: u.id }));
+  const count = (f: number[]) => Math.min(2, successes(f, q) + eng);
+  if (!pre && dice.length && luckyMay(s, u, lucky) && couldImprove(dice, count)) {
+    pauseForLucky(s, run, u, 'demolition', dice, { roll: 'demolition' }, { successes: successes(dice, q) + eng }, q);
+    return true;
+  }
   if (act === 'rig') {
-    // Engineer: one die fewer and one automatic success (§2.6).
-    const eng = has(u, 'engineer') ? 1 : 0;
-    const n = successes(run.roll('rig_charges', Math.max(0, (u.underFire ? 1 : 2) - eng), { unit: u.id }), q) + eng;
+    const n = successes(dice, q) + eng;
     d.riggedAt = [...u.figures.find((f) => f.id === fig)!.at];
     d.rigged = n >= 2 ? 'yes' : n === 1 ? 'pending' : 'no';
     if (n === 1) d.rigWait = true;
     if (n === 0) delete d.riggedAt;
     run.emit('charges', { unit: u.id, act, successes: n, rigged: d.rigged });
-    return;
+    return false;
   }
-  const eng = has(u, 'engineer') ? 1 : 0;
-  const n = successes(run.roll('detonate', 3 - eng, { unit: u.id }), q) + eng;
+  const n = successes(dice, q) + eng;
   d.charges--;
   d.rigged = 'no';
   delete d.riggedAt;
@@ -971,6 +1044,7 @@ function demolition(s: S, run: Run, u: Unit, act: 'rig' | 'detonate', fig: strin
   run.emit('charges', { unit: u.id, act, successes: n, target: target.id, status: target.status });
   if (target.status === 'destroyed') collapseIfBuilding(s, run, target);
   checkImmediate(s, run);
+  return false;
 }
 
 export function applyControl(s: S, run: Run, moves: { fig: string; path: Pt[] }[]): void {

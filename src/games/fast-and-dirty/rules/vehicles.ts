@@ -10,7 +10,8 @@ import {
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon, type VehicleDef, type VehicleSpec, type VehicleWeapon, type WeaponDef } from '../content.js';
 import { coverAgainst, crossingCost, segmentBlock } from '../geometry.js';
-import { QUALITY_TABLE, inPlay, living, type Action, type CoverClass, type Figure, type S, type Side, type Unit, type VehicleFire } from '../state.js';
+import { QUALITY_TABLE, inPlay, living, type Action, type CoverClass, type Figure, type S, type Side, type Unit, type VehicleFire, type VehicleVolley } from '../state.js';
+import { couldImprove, luckyMay, pauseForLucky, settledRoll } from './lucky.js';
 import { branchBonus } from './characters.js';
 import { afterCasualties, firerMods, shoot } from './combat.js';
 import { autoPlace, disembarkProblem, passengerFate, passengersOf } from './transport.js';
@@ -618,7 +619,10 @@ export function vehicleTargetProblem(s: S, u: Unit, t: Unit, pos?: Map<string, P
  * non-blast AT weapons (no +1 per 3 small arms); hits by the hull's cover against the closest
  * firer; the facing from that firer; each hit with the weapons in turn from the highest AT.
  */
-export function infantryAtVehicle(s: S, run: Run, u: Unit, t: Unit, opt: { defensive?: boolean; pos?: Map<string, Pt> } = {}): boolean {
+export function infantryAtVehicle(s: S, run: Run, u: Unit, t: Unit, opt: { defensive?: boolean; pos?: Map<string, Pt>; lucky?: boolean } = {}): boolean {
+  // A Lucky answer runs this shot again: with its settled fire dice, or finished already (a penetration die's window).
+  const pre = opt.lucky ? settledRoll(s, u, 'fire') : null;
+  if (pre?.done) return true;
   const { firers, distance } = atFirers(s, u, t, opt.pos);
   if (!firers.length) return false;
   u.actedTurn = s.turn;
@@ -626,18 +630,22 @@ export function infantryAtVehicle(s: S, run: Run, u: Unit, t: Unit, opt: { defen
   const x = Math.min(...firers.map((f) => rangeX(s, u, weapon(f.weapon), distance, true)));
   const band = bandOf(u, w0[0], distance, x, hasProp(t, 'stealth')) ?? 'long';
   // Primitive: 1D6 at a technologically advanced unit (§2.6).
-  const dice = run.roll('fire_effect', u.kind === 'infantry' && living(u).length > 1 && !primitiveFe(s, u, t) ? 2 : 1, { unit: u.id, target: t.id });
+  const nDice = u.kind === 'infantry' && living(u).length > 1 && !primitiveFe(s, u, t) ? 2 : 1;
+  const dice = pre ? pre.faces : run.roll('fire_effect', nDice, { unit: u.id, target: t.id });
   const mods = firerMods(s, u, band, opt);
   // Bug Hunter at an alien race's vehicle (§2.6).
   if (bugHunter(s, u, t)) mods.bugHunter = 1;
   const weaponFe = w0.filter((w) => !w.blast).reduce((n, w) => n + w.fe, 0);
   const closest = firers.slice().sort((a, b) => circlePolygonDistance(a.at, a.r, hull(t)) - circlePolygonDistance(b.at, b.r, hull(t)))[0];
   const cover = coverAgainst(s, closest.at, hullFig(t)).cover;
-  const fe = Math.max(...dice) + Object.values(mods).reduce((a, b) => a + b, 0) + weaponFe;
-  const hits = fe > 0 ? Math.floor(fe / PER_HIT[cover]) : 0;
+  const feOf = (f: number[]) => Math.max(...f) + Object.values(mods).reduce((a, b) => a + b, 0) + weaponFe;
+  const hitsOf = (f: number[]) => (feOf(f) > 0 ? Math.floor(feOf(f) / PER_HIT[cover]) : 0);
+  const fe = feOf(dice), hits = hitsOf(dice);
+  // Personality Lucky (§2.7): the owner may re-roll one fire die when that could give another hit on the vehicle.
+  if (!pre && luckyMay(s, u, opt.lucky) && couldImprove(dice, hitsOf)) return pauseForLucky(s, run, u, 'fire', dice, { roll: 'fire', weaponFe }, { fe, hits });
   run.emit('shot', { unit: u.id, target: t.id, firers: firers.map((f) => f.id), band, distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
   if (!opt.defensive) markUnderFire(t);
-  vehicleDamage(s, run, t, closest.at, hits, w0);
+  vehicleDamage(s, run, t, closest.at, hits, w0, 0, false, opt.lucky ? u : null);
   return true;
 }
 
@@ -645,19 +653,44 @@ export function infantryAtVehicle(s: S, run: Run, u: Unit, t: Unit, opt: { defen
  * Hits on a vehicle (§6.6): per hit, the weapons in turn (highest AT first); Energy Screen 5+ and
  * Reactive Armour 4+ (rockets) deflect first [P]; 1D6 + AT ≥ the facing's armour penetrates; a
  * failed AT hit rolls 1D6, a 1 immobilizes; a penetration rolls on the results table (Fragile:
- * knocked out). `extra` adds to each penetration roll (Tank Hunter, §6.11).
+ * knocked out). `extra` adds to each penetration roll (Tank Hunter, §6.11). `by`: the shooter whose
+ * step can resume after a Lucky window on its penetration dice (§2.7); true when one paused the hits.
  */
-export function vehicleDamage(s: S, run: Run, t: Unit, from: Pt, hits: number, ws: WeaponDef[], extra = 0, assault = false): void {
-  if (!ws.length) return;
-  const facing = facingOf(t, from);
-  for (let i = 0; i < hits && inPlay(t) && t.vehicle!.status !== 'knockedOut'; i++) {
-    const w = ws[i % ws.length];
-    if (hasProp(t, 'energyScreen') && run.roll('energy_screen', 1, { unit: t.id })[0] >= 5) { run.emit('deflected', { unit: t.id, by: 'energyScreen' }); continue; }
-    // PDS interception (§7.25): an RPG at a vehicle the enemy's point defence protects [P: the hull centre within 6"].
-    if (w.flags?.includes('rpg') && t.side !== null && intercepted(s, run, t.side === 0 ? 1 : 0, t.figures[0].at, { unit: t.id, weapon: w.id })) continue;
-    if (hasProp(t, 'reactiveArmour') && w.flags?.includes('rocket') && run.roll('reactive_armour', 1, { unit: t.id })[0] >= 4) { run.emit('deflected', { unit: t.id, by: 'reactiveArmour' }); continue; }
-    penetrate(s, run, t, w.id, (w.at ?? 0) + extra, facing, assault);
+export function vehicleDamage(s: S, run: Run, t: Unit, from: Pt, hits: number, ws: WeaponDef[], extra = 0, assault = false, by: Unit | null = null): boolean {
+  if (!ws.length) return false;
+  return vehicleHits(s, run, { shooter: by?.id ?? '', target: t.id, from, hits, weapons: ws, next: 0, extra, assault }, !!by);
+}
+
+/** The hits of `v` from `v.next` on (§6.6); `held`: the settled penetration die of hit `v.next` (its deflection rolls made before the window). True when a Lucky window paused them. */
+function vehicleHits(s: S, run: Run, v: VehicleVolley, lucky: boolean, held?: number): boolean {
+  const t = s.units.find((x) => x.id === v.target)!;
+  const by = lucky ? s.units.find((x) => x.id === v.shooter) ?? null : null;
+  const facing = facingOf(t, v.from);
+  for (; v.next < v.hits && inPlay(t) && t.vehicle!.status !== 'knockedOut'; v.next++) {
+    const w = v.weapons[v.next % v.weapons.length];
+    const die = held;
+    held = undefined;
+    if (die === undefined) {
+      if (hasProp(t, 'energyScreen') && run.roll('energy_screen', 1, { unit: t.id })[0] >= 5) { run.emit('deflected', { unit: t.id, by: 'energyScreen' }); continue; }
+      // PDS interception (§7.25): an RPG at a vehicle the enemy's point defence protects [P: the hull centre within 6"].
+      if (w.flags?.includes('rpg') && t.side !== null && intercepted(s, run, t.side === 0 ? 1 : 0, t.figures[0].at, { unit: t.id, weapon: w.id })) continue;
+      if (hasProp(t, 'reactiveArmour') && w.flags?.includes('rocket') && run.roll('reactive_armour', 1, { unit: t.id })[0] >= 4) { run.emit('deflected', { unit: t.id, by: 'reactiveArmour' }); continue; }
+    }
+    const at = (w.at ?? 0) + v.extra;
+    const armourValue = armourOf(t, facing);
+    const roll = die ?? run.roll('penetration', 1, { unit: t.id, weapon: w.id, facing })[0];
+    // Personality Lucky (§2.7): the shooter's penetration die that a re-roll could turn into a penetration.
+    if (die === undefined && by && luckyMay(s, by, true) && roll + at < armourValue && 6 + at >= armourValue) {
+      return pauseForLucky(s, run, by, 'penetration', [roll], { roll: 'penetration', hit: { ...v } }, { total: roll + at, armour: armourValue });
+    }
+    penetrate(s, run, t, w.id, at, facing, v.assault, roll);
   }
+  return false;
+}
+
+/** A shot at a vehicle paused at a Lucky window on a penetration die goes on with the settled die (§2.7); true when another die opened it again. */
+export function continueVehicleHits(s: S, run: Run, v: VehicleVolley, die: number): boolean {
+  return vehicleHits(s, run, v, true, die);
 }
 
 /**
@@ -671,9 +704,9 @@ export function topHit(s: S, run: Run, t: Unit, w: WeaponDef): void {
 }
 
 /** One hit's penetration roll (§6.6): 1D6 + AT ≥ the facing's armour penetrates (results table); a failed hit rolls 1D6 and immobilizes on a 1. */
-function penetrate(s: S, run: Run, t: Unit, weaponId: string, at: number, facing: Facing | 'top' | 'bottom', assault: boolean): void {
+function penetrate(s: S, run: Run, t: Unit, weaponId: string, at: number, facing: Facing | 'top' | 'bottom', assault: boolean, held?: number): void {
   const armourValue = armourOf(t, facing);
-  const die = run.roll('penetration', 1, { unit: t.id, weapon: weaponId, facing })[0];
+  const die = held ?? run.roll('penetration', 1, { unit: t.id, weapon: weaponId, facing })[0];
   const total = die + at;
   const pen = total >= armourValue;
   run.emit('penetration', { unit: t.id, weapon: weaponId, facing, total, armour: armourValue, penetrated: pen });
