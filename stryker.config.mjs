@@ -11,6 +11,10 @@ const SCOPES = {
   // busy machine its mutants time out (counted as killed) before the direct suite is reached.
   'src/engine/sha256.ts': { mutate: ['src/engine/sha256.ts'], tests: ['tests/engine/sha256.test.ts'] },
   'src/engine/chain.ts': { mutate: ['src/engine/chain.ts'], tests: ['tests/engine/chain.test.ts'] },
+  // The digest has its own known answers; chain.ts hashes through it (exact v1/v2 bytes).
+  'src/engine/digest.ts': { mutate: ['src/engine/digest.ts'], tests: ['tests/engine/digest.test.ts', 'tests/engine/chain.test.ts'] },
+  // The kernel's contract suite (the duel test ruleset) and the chain suite, which plays it.
+  'src/engine/kernel.ts': { mutate: ['src/engine/kernel.ts'], tests: ['tests/engine/kernel.test.ts', 'tests/engine/chain.test.ts'] },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.
