@@ -13,8 +13,10 @@ const SCOPES = {
   'src/engine/chain.ts': { mutate: ['src/engine/chain.ts'], tests: ['tests/engine/chain.test.ts'] },
   // The digest has its own known answers; chain.ts hashes through it (exact v1/v2 bytes).
   'src/engine/digest.ts': { mutate: ['src/engine/digest.ts'], tests: ['tests/engine/digest.test.ts', 'tests/engine/chain.test.ts'] },
-  // The kernel's contract suite (the duel test ruleset) and the chain suite, which plays it.
-  'src/engine/kernel.ts': { mutate: ['src/engine/kernel.ts'], tests: ['tests/engine/kernel.test.ts', 'tests/engine/chain.test.ts'] },
+  // The kernel's suites (the duel test ruleset; a scripted ruleset for each contract rule) and the chain suite.
+  'src/engine/kernel.ts': { mutate: ['src/engine/kernel.ts'], tests: ['tests/engine/kernel.test.ts', 'tests/engine/kernel-contract.test.ts', 'tests/engine/chain.test.ts'] },
+  // Planar geometry: its two suites (worked examples and brute-force references).
+  'src/engine/mech/geom2d.ts': { mutate: ['src/engine/mech/geom2d.ts'], tests: ['tests/engine/geom2d.test.ts', 'tests/engine/geom2d-headings.test.ts'] },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.
