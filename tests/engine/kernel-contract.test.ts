@@ -129,8 +129,11 @@ test('decisionForSeat: a named decision must be open and the seat\'s own; unname
   assert.match((other as Violation).message, /belongs to seat 1/);
   const ambiguous = decisionForSeat(rs, k, 1);
   assert.equal(code(ambiguous), 'decision_ambiguous');
+  assert.match((ambiguous as Violation).message, /decision/);
   assert.deepEqual((ambiguous as Violation).details, { decisions: ['0.1.move', '0.1.react'] });
-  assert.equal(code(decisionForSeat(rs, k, 2)), 'not_your_turn');
+  const none = decisionForSeat(rs, k, 2);
+  assert.equal(code(none), 'not_your_turn');
+  assert.match((none as Violation).message, /seat 2/);
 });
 
 test('an answer: only to an open decision, only by its seat, never to a sealed one; `apply` gets its key', () => {
@@ -138,9 +141,13 @@ test('an answer: only to an open decision, only by its seat, never to a sealed o
   const spy = scripted({ apply: (s, e, ctx) => { keys.push((e as { key?: string }).key); return rs.apply(s, e, ctx); } });
   const k = start(state([dec('a', 0), dec('b', 1, 'bid', { group: { id: 'g', mode: 'sealed' } })]), spy);
   const next = state([dec('z', 1)]);
-  assert.equal(code(go(k, { kind: 'answer', seat: 0, decision: '0.0.react', action: { type: 'go' } }, spy)), 'decision_not_open');
+  const closed = go(k, { kind: 'answer', seat: 0, decision: '0.0.react', action: { type: 'go' } }, spy);
+  assert.equal(code(closed), 'decision_not_open');
+  assert.match((closed as Violation).message, /0\.0\.react/);
   assert.equal(code(go(k, { kind: 'answer', seat: 1, decision: '0.0.move', action: { type: 'go' } }, spy)), 'not_your_decision');
-  assert.equal(code(go(k, { kind: 'answer', seat: 1, decision: '0.1.bid', action: { type: 'go' } }, spy)), 'sealed_decision');
+  const sealedAnswer = go(k, { kind: 'answer', seat: 1, decision: '0.1.bid', action: { type: 'go' } }, spy);
+  assert.equal(code(sealedAnswer), 'sealed_decision');
+  assert.match((sealedAnswer as Violation).message, /sealed/);
   assert.equal(code(go(k, { kind: 'answer', seat: 0, decision: '0.0.move', action: { type: 'bad' } }, spy)), 'bad_action');
   assert.equal(code(go(k, { kind: 'answer', seat: 0, decision: '0.0.move', action: 'go' as never }, spy)), 'malformed_action');
   assert.deepEqual(keys, [], 'apply never ran for a refused answer');
@@ -159,9 +166,11 @@ test('a default entry answers any seat\'s open decision (the deadline), validate
 
 test('a sealed entry: the group must be open and sealed, and every member seat committed a valid action', () => {
   const sealed = { id: 'g', mode: 'sealed' as const };
-  const k = start(state([dec('p', 0, 'bid', { group: sealed }), dec('q', 1, 'bid', { group: sealed }), dec('r', 0, 'other', { group: { id: 'h', mode: 'parallel' } })]));
+  const k = start(state([dec('p', 0, 'bid', { group: sealed }), dec('free', 1, 'react'), dec('q', 1, 'bid', { group: sealed }), dec('r', 0, 'other', { group: { id: 'h', mode: 'parallel' } })]));
   const next = state([dec('z', 0)]);
-  assert.equal(code(go(k, { kind: 'sealed', group: 'nope', commits: { 0: { type: 'go' }, 1: { type: 'go' } } })), 'group_not_open');
+  const nope = go(k, { kind: 'sealed', group: 'nope', commits: { 0: { type: 'go' }, 1: { type: 'go' } } });
+  assert.equal(code(nope), 'group_not_open');
+  assert.match((nope as Violation).message, /nope/);
   assert.equal(code(go(k, { kind: 'sealed', group: 'h', commits: { 0: { type: 'go' } } })), 'group_not_open', 'a parallel group is answered, not sealed');
   const missing = go(k, { kind: 'sealed', group: 'g', commits: { 0: { type: 'go' } } });
   assert.equal(code(missing), 'commit_missing');
@@ -176,7 +185,11 @@ test('a sealed entry: the group must be open and sealed, and every member seat c
 test('validateAnswer: an action is an object with a string type; then the ruleset decides', () => {
   const k = start(state([dec('a', 0)]));
   const [m] = minted(rs, k);
-  for (const bad of [null, 'go', 3, {}, { type: 3 }, []]) assert.equal(code(validateAnswer(rs, k, 0, m, bad)), 'malformed_action', JSON.stringify(bad));
+  for (const bad of [null, 'go', 3, {}, { type: 3 }, []]) {
+    const v = validateAnswer(rs, k, 0, m, bad);
+    assert.equal(code(v), 'malformed_action', JSON.stringify(bad));
+    assert.match((v as Violation).message, /`type`/);
+  }
   assert.equal(validateAnswer(rs, k, 0, m, { type: 'go' }), null);
   assert.equal(code(validateAnswer(rs, k, 0, m, { type: 'bad' })), 'bad_action');
 });
@@ -188,7 +201,9 @@ test('a finished game takes no entry, resignations included; its result is the r
   assert.deepEqual(ownedResult(rs, r.k), won([0]));
   assert.deepEqual(openDecisions(rs, r.k), [], 'no decision is open after the end, whatever pending says');
   assert.deepEqual(r.k.open, {});
-  assert.equal(code(go(r.k, { kind: 'resign', seat: 1 })), 'game_over');
+  const late = go(r.k, { kind: 'resign', seat: 1 });
+  assert.equal(code(late), 'game_over');
+  assert.match((late as Violation).message, /ended/);
   assert.equal(code(go(r.k, { kind: 'default', decision: '0.0.move', action: { type: 'go' } })), 'game_over');
   // the same from a state settled directly with a result, and with pending still listing one
   const over = settleState(rs, state([dec('a', 0)], { result: won([1]) }), 4);
@@ -276,6 +291,9 @@ test('readers see a state\'s decisions afresh; the owned readers may keep what t
   k.s.pending = [dec('a', 0), dec('b', 1)];
   k.open = { ...k.open, b: '0.1.move' };
   assert.deepEqual(openDecisions(rs, k).map((d) => d.id), ['0.0.move', '0.1.move']);
+  // a decision added in place, with no id minted for it: the id it would get at this seq
+  k.s.pending = [...k.s.pending, dec('n', 1, 'react')];
+  assert.deepEqual(openDecisions(rs, k).map((d) => d.id), ['0.0.move', '0.1.move', '0.1.react']);
   k.s.result = won([1]);
   assert.deepEqual(resultOf(rs, k), won([1]));
   assert.equal(code(applyEntry(rs, k, { kind: 'resign', seat: 0 }, scriptedRng([]))), 'game_over');
@@ -287,6 +305,8 @@ test('readers see a state\'s decisions afresh; the owned readers may keep what t
   assert.equal(ownedResult(rs, next), null);
   // another ruleset reading the same state does not get the first one's answers
   const other = scripted({ pending: () => [dec('q', 0, 'other')], result: () => null });
+  assert.deepEqual(ownedMinted(other, next).map((m) => m.dec.kind), ['other']);
+  assert.deepEqual(ownedMinted(rs, next).map((m) => m.dec.kind), ['move']);
   assert.deepEqual(ownedMinted(other, next).map((m) => m.dec.kind), ['other']);
   assert.equal(code(ownedApplyEntry(rs, next, { kind: 'answer', seat: 0, decision: '1.1.move', action: { type: 'go' } }, scriptedRng([]))), 'not_your_decision');
 });
@@ -326,6 +346,7 @@ test('the action schema: a wrong field, type or shape is refused before the rule
   }
   assert.equal(actionShapeViolation(rs, { kind: 'go' })?.message, "action must have required property 'type'");
   const numbered = actionShapeViolation(rs, { type: 3 });
+  assert.equal(numbered?.code, 'invalid_action');
   assert.equal(numbered?.message, 'an action is an object with a string `type`');
   assert.ok((numbered?.details as { errors: unknown[] }).errors.length > 0, 'the schema errors are returned');
   // a ruleset without a schema leaves the shape to validate
@@ -368,4 +389,26 @@ test('the action schema is plain JSON Schema: one that ajv\'s strict mode would 
   const plain = scripted({ actionSchema: { oneOf: [{ properties: { type: { const: 'go' } }, required: ['type'] }] } });
   assert.equal(actionShapeViolation(plain, { type: 'go' }), null);
   assert.equal(actionShapeViolation(plain, { type: 'stop' })?.code, 'invalid_action');
+});
+
+test('the action schema as the games write it: many action types, and fields that are unions of literals', () => {
+  // TypeBox's form (every game): anyOf over 12 action types, each `type: { const }`; a facing is a union of literals
+  const facing = { anyOf: ['N', 'E', 'S', 'W'].map((f) => ({ const: f })) };
+  const branches = Array.from({ length: 12 }, (_, i) => ({
+    type: 'object', additionalProperties: false, required: ['type'],
+    properties: { type: { const: `t${i}` }, n: { type: 'integer' }, ...(i === 11 ? { facing } : {}) },
+  }));
+  const many = scripted({ actionSchema: { anyOf: branches } });
+  assert.equal(actionShapeViolation(many, { type: 't11', n: 2, facing: 'E' }), null);
+  // an error in the eleventh branch (index 10 and up: two digits) is the action's own
+  assert.equal(actionShapeViolation(many, { type: 't11', n: 'x' })?.message, 'action.n must be integer in a t11 action');
+  assert.equal(actionShapeViolation(many, { type: 't10', n: 1.5 })?.message, 'action.n must be integer in a t10 action');
+  // a wrong value of a literal union is the field's error, not an unknown action type
+  const turn = actionShapeViolation(many, { type: 't11', facing: 'X' });
+  assert.equal(turn?.message, 'action.facing must be equal to constant in a t11 action');
+  // an unknown type: every branch refused it; at most five of its errors are returned
+  const fly = actionShapeViolation(many, { type: 'fly' });
+  assert.equal(fly?.code, 'invalid_action');
+  assert.equal(fly?.message, 'unknown action type fly');
+  assert.equal((fly?.details as { errors: unknown[] }).errors.length, 5);
 });
