@@ -15,6 +15,9 @@ const SCOPES = {
   'src/engine/digest.ts': { mutate: ['src/engine/digest.ts'], tests: ['tests/engine/digest.test.ts', 'tests/engine/chain.test.ts'] },
   // The kernel's suites (the duel test ruleset; a scripted ruleset for each contract rule) and the chain suite.
   'src/engine/kernel.ts': { mutate: ['src/engine/kernel.ts'], tests: ['tests/engine/kernel.test.ts', 'tests/engine/kernel-contract.test.ts', 'tests/engine/chain.test.ts'] },
+  // Engine helpers with their own direct suites.
+  'src/engine/one-decision.ts': { mutate: ['src/engine/one-decision.ts'], tests: ['tests/engine/one-decision.test.ts'] },
+  'src/engine/script.ts': { mutate: ['src/engine/script.ts'], tests: ['tests/engine/script.test.ts'] },
   // Planar geometry: its two suites (worked examples and brute-force references).
   'src/engine/mech/geom2d.ts': { mutate: ['src/engine/mech/geom2d.ts'], tests: ['tests/engine/geom2d.test.ts', 'tests/engine/geom2d-headings.test.ts'] },
   'src/engine/mech': {
