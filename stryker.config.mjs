@@ -19,7 +19,7 @@ const SCOPES = {
   'src/engine/one-decision.ts': { mutate: ['src/engine/one-decision.ts'], tests: ['tests/engine/one-decision.test.ts'] },
   'src/engine/script.ts': { mutate: ['src/engine/script.ts'], tests: ['tests/engine/script.test.ts'] },
   // Planar geometry: its two suites (worked examples and brute-force references).
-  'src/engine/mech/geom2d.ts': { mutate: ['src/engine/mech/geom2d.ts'], tests: ['tests/engine/geom2d.test.ts', 'tests/engine/geom2d-headings.test.ts'] },
+  'src/engine/mech/geom2d.ts': { mutate: ['src/engine/mech/geom2d.ts'], tests: ['tests/engine/geom2d.test.ts', 'tests/engine/geom2d-headings.test.ts', 'tests/engine/geom2d-more.test.ts'] },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.
