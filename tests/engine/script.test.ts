@@ -97,7 +97,9 @@ test('an outcome that does not fit its draw is a ScriptMismatch naming stream, i
   mismatch(() => scriptedRng(base(), { deck: ['H'] }, streams, {}).fork('deck').int(6), 'deck', 0, 'dice.deck[0]: H is not a face of this draw (a number from 0)');
   mismatch(() => scriptedRng(base(), { dice: ['Q'] }, streams, {}).fork('dice').int(6), 'dice', 0, 'dice.dice[0]: Q is not a face of this draw (H, M, R, I, WS, C)');
   mismatch(() => scriptedRng(base(), { dice: [[0, 1]] }, streams, {}).fork('dice').int(6), 'dice', 0, 'dice.dice[0]: a shuffle order where one draw of 6 was made');
-  // a stream the ruleset does not declare: numbers from 0
+  // a stream the ruleset does not declare: numbers from 0, and no face names
+  mismatch(() => scriptedRng(base(), { odd: ['H'] }, streams, {}).fork('odd').int(6), 'odd', 0, 'dice.odd[0]: H is not a face of this draw (a number from 0)');
+  mismatch(() => scriptedRng(base(), { odd: ['H'] }, undefined, {}).fork('odd').int(6), 'odd', 0, 'dice.odd[0]: H is not a face of this draw (a number from 0)');
   assert.equal(scriptedRng(base(), { odd: [3] }, streams, {}).fork('odd').int(4), 3);
   assert.equal(scriptedRng(base(), { odd: [3] }, undefined, {}).fork('odd').int(4), 3);
   mismatch(() => scriptedRng(base(), { odd: [4] }, undefined, {}).fork('odd').int(4), 'odd', 0, 'dice.odd[0]: 4 is not a possible outcome here (0..3)');
@@ -113,6 +115,8 @@ test('shuffles: an order is the whole shuffle; numbers script its draws one by o
   assert.deepEqual(rng.cursors, { relays: 4 });
   assert.deepEqual(r.shuffle(xs), base().fork('relays').shuffle(xs));
   assert.deepEqual(xs, ['a', 'b', 'c', 'd'], 'the input is not modified');
+  // a stream with no script at all shuffles as the seeded stream does
+  assert.deepEqual(rng.fork('deck').shuffle(xs), base().fork('deck').shuffle(xs));
   for (const bad of [[0, 1, 2], [0, 1, 2, 2], [1, 2, 3, 4], [0, 1, 2, 3, 4]]) {
     mismatch(() => scriptedRng(base(), { relays: [bad] }, streams, {}).fork('relays').shuffle(xs), 'relays', 0, 'dice.relays[0]: a shuffle of 4 is an order of 0..3');
   }
