@@ -159,6 +159,12 @@ test('a segment along an edge, and ones that only share its line or one point', 
   assert.equal(segmentOnBoundary([500, 0], [500, 500], square), false, 'from the edge into the square');
   assert.equal(segmentOnBoundary([500, 500], [500, 0], square), false);
   assert.equal(segmentOnBoundary([500, 0], [800, 300], square), false);
+  // a slanted edge: a point within the edge's box is not on it
+  const tri: Pt[] = [[0, 0], [1000, 1000], [0, 1000]];
+  assert.equal(segmentOnBoundary([200, 200], [700, 700], tri), true);
+  assert.equal(segmentOnBoundary([200, 600], [500, 500], tri), false, 'a off the edge');
+  assert.equal(segmentOnBoundary([500, 500], [200, 600], tri), false, 'b off the edge');
+  assert.equal(segmentOnBoundary([300, 600], [600, 900], tri), false, 'parallel to it, inside');
 });
 
 test('piecewise: the pieces of a move by the areas strictly containing them, summing to the whole', () => {
