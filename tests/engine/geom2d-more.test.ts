@@ -178,8 +178,17 @@ test('piecewise: the pieces of a move by the areas strictly containing them, sum
   assert.deepEqual(piecewise([5, 5], [5, 5], [wood]), []);
   // along an edge is in no area; from an edge outward likewise
   assert.deepEqual(piecewise([1000, -500], [1000, 500], [wood]).map((p) => p.within), [[]]);
-  const pieces = piecewise([0, 333], [3333, 0], [wood, hill]);
-  assert.equal(pieces.reduce((s, p) => s + p.len, 0), 3350, 'the rounded pieces add up to the rounded length');
+  assert.deepEqual(piecewise([500, 100], [3500, 100], [wood, hill]), [
+    { len: 500, within: [] }, { len: 500, within: [0] }, { len: 500, within: [0, 1] }, { len: 1000, within: [1] }, { len: 500, within: [] },
+  ], 'a start off the origin');
+  assert.deepEqual(piecewise([3500, 100], [500, 100], [wood, hill]).map((p) => p.len), [500, 1000, 500, 500, 500], 'and backwards');
+  // slanted: the pieces end where x crosses 1000, 1500, 2000 and 3000; each is the rounded running length less the earlier pieces
+  const a: Pt = [100, 333], b: Pt = [3433, 10];
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  const ends = [1000, 1500, 2000, 3000, b[0]].map((x) => Math.floor(((x - a[0]) / (b[0] - a[0])) * len + 0.5));
+  const pieces = piecewise(a, b, [wood, hill]);
+  assert.deepEqual(pieces.map((p) => p.len), ends.map((e, i) => e - (i ? ends[i - 1] : 0)));
+  assert.equal(pieces.reduce((s, p) => s + p.len, 0), Math.floor(len + 0.5), 'the rounded pieces add up to the rounded length');
   assert.deepEqual(pieces.map((p) => p.within), [[], [0], [0, 1], [1], []]);
   assert.deepEqual(piecewise([1000, 500], [500, 1000], [wood]), [{ len: 707, within: [] }], 'from a corner, outward');
 });
