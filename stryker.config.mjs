@@ -11,6 +11,15 @@ const SCOPES = {
   // busy machine its mutants time out (counted as killed) before the direct suite is reached.
   'src/engine/sha256.ts': { mutate: ['src/engine/sha256.ts'], tests: ['tests/engine/sha256.test.ts'] },
   'src/engine/chain.ts': { mutate: ['src/engine/chain.ts'], tests: ['tests/engine/chain.test.ts'] },
+  // The digest has its own known answers; chain.ts hashes through it (exact v1/v2 bytes).
+  'src/engine/digest.ts': { mutate: ['src/engine/digest.ts'], tests: ['tests/engine/digest.test.ts', 'tests/engine/chain.test.ts'] },
+  // The kernel's suites (the duel test ruleset; a scripted ruleset for each contract rule) and the chain suite.
+  'src/engine/kernel.ts': { mutate: ['src/engine/kernel.ts'], tests: ['tests/engine/kernel.test.ts', 'tests/engine/kernel-contract.test.ts', 'tests/engine/chain.test.ts'] },
+  // Engine helpers with their own direct suites.
+  'src/engine/one-decision.ts': { mutate: ['src/engine/one-decision.ts'], tests: ['tests/engine/one-decision.test.ts'] },
+  'src/engine/script.ts': { mutate: ['src/engine/script.ts'], tests: ['tests/engine/script.test.ts'] },
+  // Planar geometry: its two suites (worked examples and brute-force references).
+  'src/engine/mech/geom2d.ts': { mutate: ['src/engine/mech/geom2d.ts'], tests: ['tests/engine/geom2d.test.ts', 'tests/engine/geom2d-headings.test.ts', 'tests/engine/geom2d-more.test.ts'] },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.
