@@ -314,10 +314,6 @@ export const agentsPosition: PositionFormat<S> = {
       }
     }
 
-    // Traffic (spec 7.16.4): each drone tile of the mission in the supply, on the map or destroyed,
-    // once; a drone on the map lies wholly on a Road lane, its back the lane space before its front
-    // (it drives by the arrows, L2152), on no other drone or DDD space; this Turn's Rams name drones
-    // and units of the mission.
     // Player vehicles (spec 7.16): each Vehicle tile of the mission at most once, on the map or
     // destroyed (a tile is summoned once, L2144); on the map its two halves are spaces of one Level
     // with no wall between (it drives, and falls, whole: L2122), on no other vehicle or DDD; Wounds
@@ -355,6 +351,11 @@ export const agentsPosition: PositionFormat<S> = {
         vehicles.push({ id, side: def.side, front: q.front, back: behind, facing: q.facing, wounds: q.wounds ?? 0, driven, used, backwards, since });
       }
     } else vehicles = base.vehicles?.filter((v) => v.side !== null).map(copy);
+
+    // Traffic (spec 7.16.4): each drone tile of the mission in the supply, on the map or destroyed,
+    // once; a drone on the map lies wholly on a Road lane, its back the lane space before its front
+    // (it drives by the arrows, L2152), on no other drone or DDD space; this Turn's Rams name drones
+    // and units of the mission (a player vehicle's Ram is kept by the unit's id).
     let traffic = base.traffic ? copy(base.traffic) : undefined;
     let rammed: S['rammed'];
     if ((p.drones || p.traffic || p.rammed?.length) && !base.traffic) return violation('no_traffic', `${m.id} has no traffic (drones are in Advanced missions whose map has Roads, L2057)`);
