@@ -34,8 +34,9 @@ const rawIds = (ids: string[], text: string) => ids.filter((id) => new RegExp(`(
 function namesIn(v: View, type: string, d: Record<string, unknown>): string[] {
   const out: string[] = [];
   if (type === 'dice_rolled') return out; // a roll names its purpose and faces only
-  if (typeof d.board === 'string' && !['vehicle_summoned', 'board_reset'].includes(type) || type === 'board_reset') if (typeof d.board === 'string') out.push(boardName(d.board));
-  for (const k of ['unit', 'attacker', 'driver']) if (typeof d[k] === 'string' && !['hack', 'upgrades_inserted', 'upgrade_not_inserted'].includes(type)) out.push(unitName(v, d[k] as string));
+  if (typeof d.board === 'string' && type !== 'vehicle_summoned') out.push(boardName(d.board)); // a summon names the Side
+  // (The upgrade events' `unit` is an Elite board or a Minion type, named as such.)
+  for (const k of ['unit', 'attacker', 'driver']) if (typeof d[k] === 'string' && !['upgrades_inserted', 'upgrade_not_inserted'].includes(type)) out.push(unitName(v, d[k] as string));
   if (type === 'attack_result') out.push(unitName(v, String(d.target)));
   for (const k of ['vehicle', 'drone']) if (typeof d[k] === 'string') out.push(tileName(d[k] as string));
   if (typeof d.ddd === 'string' && type !== 'timer_placed') out.push(dddName(d.ddd));
