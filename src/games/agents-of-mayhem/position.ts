@@ -1,8 +1,9 @@
 // Agents of Mayhem's position format (docs/ANALYSIS.md): a mission at the start of an activation
 // (a Side's Turn, the next board not yet activated, nothing on the resolution stack): units on
 // their spaces with facing, Downed and statuses, every board's wells, OM control, VP, both Refresh
-// decks and the cards drawn this Turn, the Mayhem decks and hands (Advanced), traffic (the drones on
-// the map, the drone tiles still to enter, this Turn's drone Rams), the Round and whose Turn it is.
+// decks and the cards drawn this Turn, the Mayhem decks and hands (Advanced), player vehicles (their
+// spaces, Wounds and this Turn's driving; a unit on a vehicle's space rides it), traffic (the drones on
+// the map, the drone tiles still to enter, this Turn's Rams), the Round and whose Turn it is.
 // The mission gives the map, the boards dealt and the rest.
 import type { PositionFormat, Violation } from '../../engine/types.js';
 import { violation } from '../../engine/types.js';
@@ -14,8 +15,8 @@ import { capacity, defense } from './rules/board.js';
 import { mayhemDeckList } from './rules/mayhem.js';
 import { missionGadgets, startingGadgets } from './rules/gadgets.js';
 import { missionUpgrades } from './rules/upgrades.js';
-import { back, largeFits, step } from './geometry.js';
-import { DRONES, missionDrones } from './rules/vehicles.js';
+import { back, largeFits, parseKey, step, terrainCost } from './geometry.js';
+import { DRONES, missionDrones, missionVehicles, VEHICLES } from './rules/vehicles.js';
 import { footprint, isElite, isLarge, SIDES, slotSeats, WELLS, type Board, type S, type Side, type Slot, type Unit, type Vehicle, type Well } from './state.js';
 
 const int0 = { type: 'integer', minimum: 0, maximum: 99 };
@@ -86,7 +87,19 @@ export const positionSchema = {
       type: 'object', additionalProperties: false, required: ['supply', 'next'], description: 'Advanced missions with traffic: the drone tiles off the map in the order they enter, and how many drones have entered (the next lane, in turn); default: the mission\'s set-up',
       properties: { supply: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 64 }, maxItems: 20 }, next: { type: 'integer', minimum: 0, maximum: 10000 } },
     },
-    rammed: { type: 'array', items: { type: 'string', pattern: '^[^>]+>[^>]+$' }, maxItems: 100, description: 'this Turn\'s drone Rams, "<drone>><unit>" (a drone Rams a unit once a Turn)' },
+    vehicles: {
+      type: 'object', description: 'Advanced missions with Vehicle tiles: Vehicle tile id -> on the map (its front space, facing from its back to its front, on one Level; Wounds; this Turn\'s driving: Driven, MP used, moved backwards, spaces since the last maneuver) or destroyed; a tile not listed has not been summoned (default: the mission\'s set-up vehicles). A unit on one of its spaces rides it',
+      additionalProperties: {
+        type: 'object', additionalProperties: false,
+        properties: {
+          front: { type: 'string', pattern: '^[0-9]+,[0-9]+,[1-4]$' }, facing: { enum: ['N', 'E', 'S', 'W'] }, wounds: int0,
+          driven: { type: 'boolean', description: 'Driven this Turn (default: a unit of its Side is on it and it is its Side\'s Turn, as at the Turn\'s start)' },
+          used: int0, backwards: { type: 'boolean' }, since: { oneOf: [int0, { type: 'null' }] }, destroyed: { const: true },
+        },
+      },
+    },
+    order: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 64 }, maxItems: 40, description: 'the Vehicle and drone tiles of `vehicles` and `drones` in the order they came onto the map, which orders the rolls against several of them (tiles not named follow: the vehicles, then the drones)' },
+    rammed: { type: 'array', items: { type: 'string', pattern: '^([^>]+>)?[^>]+$' }, maxItems: 100, description: 'this Turn\'s Rams: "<drone>><unit>" (a drone Rams a unit once a Turn) or "<unit>" (Rammed by a player vehicle)' },
     counters: { type: 'object', additionalProperties: false, properties: { nextId: { type: 'integer', minimum: 1 }, tick: { type: 'integer', minimum: 0 } } },
   },
 } as const;
@@ -96,12 +109,14 @@ type PUnit = { at: string | null; facing: Unit['facing']; downed?: boolean; hits
 type PBoard = { shield?: number; armor?: number; cubes: Record<Well, number>; wounds: Record<Well, number>; disrupted?: Well[]; mayhemStatus?: number; reinforce?: Board['reinforce'] };
 type PDeck = { pool: string[]; discard: string[] };
 type PDrone = { front?: string; facing?: Vehicle['facing']; wounds?: number; lane?: number; destroyed?: true };
+type PVehicle = { front?: string; facing?: Vehicle['facing']; wounds?: number; driven?: boolean; used?: number; backwards?: boolean; since?: number | null; destroyed?: true };
 interface Pos {
   round: number; side: Side; turn?: number; first?: Record<Side, boolean>; slots: PSlot[];
   units: Record<string, PUnit>; boards: Record<string, PBoard>; oms?: Record<string, Side>;
   decks: Record<Side, PDeck>; vp: Record<Side, number>; mayhem?: Record<Side, { hand: string[]; pool: string[]; discard: string[] }>;
   counters?: { nextId?: number; tick?: number };
   drones?: Record<string, PDrone>; traffic?: { supply: string[]; next: number }; rammed?: string[];
+  vehicles?: Record<string, PVehicle>; order?: string[];
 }
 
 function countsOf(xs: string[]): Map<string, number> {
@@ -147,7 +162,7 @@ export const agentsPosition: PositionFormat<S> = {
       s.eventDeck && deckSize(s.eventDeck) < (setupEventDeck(s.mission).eventDeck?.pool.length ?? 0) ? 'an Event deck already drawn from' : '',
       s.oms.some((o) => !CONTENT.missions[s.mission].oms.some((x) => x.id === o.id)) ? 'Objective Markers placed by Events' : '',
       s.timers?.length ? 'timers (delayed Actions, Dark Matter Bomb countdowns)' : '',
-      s.vehicles?.some((v) => v.side !== null) ? 'vehicles (summoned or placed in this mission)' : '',
+      s.vehicles?.some((v) => v.side !== null && !v.destroyed && v.back !== step(v.front, back(v.facing))) ? 'a vehicle whose back is not behind its front' : '',
       Object.keys(s.boards).sort().join() !== SIDES.flatMap((side) => CONTENT.missions[s.mission].sides[side].boards.map((b) => b.board)).sort().join() ? 'boards other than the mission\'s (Advanced Setup step 1)' : '',
       Object.values(s.units).some((u) => u.damage && (u.damage.shield || u.damage.armor || u.damage.wounds)) ? 'damage on Ally boards' : '',
       s.turretUsed || s.laserUsed ? 'this Turn\'s Hell Tower attack or Laser Satellite shot (used)' : '',
@@ -168,6 +183,12 @@ export const agentsPosition: PositionFormat<S> = {
       vp: { ...s.vp },
       ...(s.mayhem ? { mayhem: { MAYHEM: { hand: s.mayhem.MAYHEM.hand.slice(), pool: sorted([...s.mayhem.MAYHEM.deck.top, ...s.mayhem.MAYHEM.deck.pool]), discard: s.mayhem.MAYHEM.deck.discard.slice() }, LEGION: { hand: s.mayhem.LEGION.hand.slice(), pool: sorted([...s.mayhem.LEGION.deck.top, ...s.mayhem.LEGION.deck.pool]), discard: s.mayhem.LEGION.deck.discard.slice() } } } : {}),
       counters: { nextId: s.nextId, tick: s.tick },
+      ...(missionVehicles(s.mission).length ? {
+        vehicles: Object.fromEntries((s.vehicles ?? []).filter((v) => v.side !== null).map((v) => [v.id, v.destroyed
+          ? { front: v.front, facing: v.facing, wounds: v.wounds, destroyed: true as const }
+          : { front: v.front, facing: v.facing, wounds: v.wounds, driven: v.driven, used: v.used, backwards: v.backwards, since: v.since }])),
+        ...(s.vehicles?.length ? { order: s.vehicles.map((v) => v.id) } : {}),
+      } : {}),
       ...(s.traffic ? {
         drones: Object.fromEntries((s.vehicles ?? []).filter((v) => v.side === null).map((v) => [v.id, { front: v.front, facing: v.facing, wounds: v.wounds, lane: v.lane, ...(v.destroyed ? { destroyed: true as const } : {}) }])),
         traffic: { supply: s.traffic.supply.slice(), next: s.traffic.next },
@@ -293,11 +314,48 @@ export const agentsPosition: PositionFormat<S> = {
       }
     }
 
+    // Player vehicles (spec 7.16): each Vehicle tile of the mission at most once, on the map or
+    // destroyed (a tile is summoned once, L2144); on the map its two halves are spaces of one Level
+    // with no wall between (it drives, and falls, whole: L2122), on no other vehicle or DDD; Wounds
+    // under its Strength; this Turn's driving only for the Side whose Turn it is, within its Speed.
+    // A unit on its space rides it (riders are where the units are).
+    if (p.vehicles && !missionVehicles(base.mission).length) return violation('no_vehicles', `${m.id} has no Vehicle tiles (player Vehicles are Advanced, L93)`);
+    let vehicles: Vehicle[] | undefined;
+    if (p.vehicles) {
+      vehicles = [];
+      const under = new Map<string, string>();
+      for (const [id, q] of Object.entries(p.vehicles)) {
+        const def = VEHICLES[id];
+        if (!def || !missionVehicles(base.mission).includes(id)) return violation('unknown_vehicle', `vehicles.${id}: not a Vehicle tile of ${m.id}${DRONES[id] ? ' (drones go in `drones`)' : ''}`, { vehicle: id });
+        const facing = q.facing ?? 'N';
+        if (q.destroyed) {
+          vehicles.push({ id, side: def.side, front: q.front ?? '', back: q.front ? step(q.front, back(facing)) : '', facing, wounds: q.wounds ?? def.strength, destroyed: true, driven: false, used: 0, backwards: false, since: null });
+          continue;
+        }
+        if (!q.front || !q.facing) return violation('bad_vehicle', `vehicles.${id}: a vehicle on the map has a front space and a facing`, { vehicle: id });
+        const behind = step(q.front, back(q.facing));
+        for (const k of [q.front, behind]) if (!cells[k]) return violation('vehicle_off_map', `vehicles.${id}: ${k} (its ${k === q.front ? 'front' : 'back'}) is not a space of ${m.id}'s map`, { vehicle: id, at: k });
+        const [fx, fy, fz] = parseKey(q.front); const [bx, by] = parseKey(behind);
+        if (terrainCost(m.compiled, fz, bx, by, fx, fy) === Infinity) return violation('vehicle_split', `vehicles.${id}: a wall runs between its halves (${behind} and ${q.front}); a Vehicle tile lies whole on 2 spaces of one Level (L2061, L2122)`, { vehicle: id });
+        for (const k of [q.front, behind]) {
+          const other = under.get(k) ?? (base.ddds ?? []).find((d) => !d.destroyed && d.at.includes(k))?.id;
+          if (other) return violation('vehicle_overlap', `vehicles.${id}: ${k} holds ${under.has(k) ? `the vehicle ${other}` : `the Doomsday Device ${other}`}`, { vehicle: id, at: k, other });
+          under.set(k, id);
+        }
+        if ((q.wounds ?? 0) >= def.strength) return violation('over_strength', `vehicles.${id}: ${q.wounds} Wounds reach its Strength of ${def.strength}: it is destroyed`, { vehicle: id });
+        const driven = q.driven ?? (def.side === p.side && Object.values(units).some((u) => u.side === def.side && !isLarge(u) && (u.at === q.front || u.at === behind)));
+        const used = q.used ?? 0; const backwards = q.backwards ?? false; const since = q.since ?? null;
+        if (def.side !== p.side && (driven || used || backwards || since !== null)) return violation('bad_vehicle_turn', `vehicles.${id}: ${def.side}'s vehicle is Driven only in ${def.side}'s Turn (spec 7.16.2)`, { vehicle: id });
+        if (!driven && (used || backwards || since !== null)) return violation('bad_vehicle_turn', `vehicles.${id}: a vehicle that is not Driven this Turn has not moved`, { vehicle: id });
+        if (used > (backwards ? 3 : def.speed)) return violation('bad_vehicle_turn', `vehicles.${id}: ${used} MP used over its Speed of ${backwards ? '3 (moved backwards)' : def.speed} (L2092)`, { vehicle: id });
+        vehicles.push({ id, side: def.side, front: q.front, back: behind, facing: q.facing, wounds: q.wounds ?? 0, driven, used, backwards, since });
+      }
+    } else vehicles = base.vehicles?.filter((v) => v.side !== null).map(copy);
+
     // Traffic (spec 7.16.4): each drone tile of the mission in the supply, on the map or destroyed,
     // once; a drone on the map lies wholly on a Road lane, its back the lane space before its front
     // (it drives by the arrows, L2152), on no other drone or DDD space; this Turn's Rams name drones
-    // and units of the mission.
-    let vehicles: Vehicle[] | undefined = base.vehicles?.filter((v) => v.side !== null).map(copy);
+    // and units of the mission (a player vehicle's Ram is kept by the unit's id).
     let traffic = base.traffic ? copy(base.traffic) : undefined;
     let rammed: S['rammed'];
     if ((p.drones || p.traffic || p.rammed?.length) && !base.traffic) return violation('no_traffic', `${m.id} has no traffic (drones are in Advanced missions whose map has Roads, L2057)`);
@@ -329,16 +387,25 @@ export const agentsPosition: PositionFormat<S> = {
         }
         drones.push({ id, side: null, front: q.front, back: behind, facing: q.facing, wounds: q.wounds ?? 0, driven: false, used: 0, backwards: false, since: null, lane });
       }
-      for (const v of vehicles ?? []) if (!v.destroyed && (under.has(v.front) || under.has(v.back))) return violation('space_taken', `a drone and ${v.id} on one space`, { vehicle: v.id });
+      for (const v of vehicles ?? []) if (!v.destroyed && (under.has(v.front) || under.has(v.back))) return violation('vehicle_overlap', `a drone and the vehicle ${v.id} on one space`, { vehicle: v.id });
       for (const d of base.ddds ?? []) for (const k of d.destroyed ? [] : d.at) if (under.has(k)) return violation('space_taken', `a drone on the Doomsday Device ${d.id}`, { ddd: d.id });
-      const all = [...(vehicles ?? []), ...drones]; // in the position's order (the order they came onto the map)
+      const all = [...(vehicles ?? []), ...drones]; // the vehicles, then the drones, unless `order` says otherwise
       vehicles = all.length ? all : base.vehicles ? [] : undefined;
       traffic = { supply: supply.slice(), next: p.traffic?.next ?? base.traffic.next };
       for (const r of p.rammed ?? []) {
-        const [d, u] = r.split('>');
-        if (!tiles.includes(d) || !units[u]) return violation('bad_rammed', `rammed: ${r} names no drone and unit of ${m.id}`, { rammed: r });
+        const [d, u] = r.includes('>') ? r.split('>') : [null, r];
+        if ((d !== null && !tiles.includes(d)) || !units[u]) return violation('bad_rammed', `rammed: ${r} names no ${d === null ? 'unit' : 'drone and unit'} of ${m.id}`, { rammed: r });
       }
       if (p.rammed?.length) rammed = { turn: turnNo, units: p.rammed.slice() };
+    }
+    if (!base.traffic && vehicles && !vehicles.length && !base.vehicles) vehicles = undefined;
+    // The order the tiles came onto the map (the order rolls against several of them are made in).
+    if (p.order) {
+      const ids = (vehicles ?? []).map((v) => v.id);
+      const bad = p.order.find((id, i) => !ids.includes(id) || p.order!.indexOf(id) !== i);
+      if (bad) return violation('bad_order', `order: ${bad} is ${ids.includes(bad) ? 'named twice' : 'no vehicle or drone tile on the map or destroyed'}`, { order: p.order, tile: bad });
+      const rest = (vehicles ?? []).filter((v) => !p.order!.includes(v.id));
+      if (vehicles) vehicles = [...p.order.map((id) => vehicles!.find((v) => v.id === id)!), ...rest];
     }
 
     const slots: Slot[] = p.slots.map((x, i) => ({

@@ -44,7 +44,7 @@ test('#81 Advanced Setup step 3: LEGION buys Minion figures with the Scrap its g
   assert.deepEqual(ev(st, 'minions_bought')[0], { side: 'LEGION', buy: (buy(['alpha', 'swarm', 3], ['bravo', 'shock', 1]) as { buy: unknown }).buy });
   assert.ok(Object.values(st.s.units).filter((u) => u.minion).every((u) => u.at === null), 'placed in step 4');
   const bought = st.ev.find((e) => e.type === 'minions_bought')!;
-  assert.equal(rs.describe!(rs.view(st.s, 0), bought), 'LEGION buys 3 Swarm Trooper (alpha), 1 Shock Trooper (bravo)');
+  assert.equal(rs.describe!(rs.view(st.s, 0), bought), 'LEGION buys 3 Swarm Trooper (Alpha Squad), 1 Shock Trooper (Bravo Squad)');
   // LEGION's Mayhem deck is built again for the Minion types in use (step D): no Hell or Snipe card, its hand the same size.
   const units = [...st.s.mayhem!.LEGION.deck.pool, ...st.s.mayhem!.LEGION.hand].map((c) => MAYHEM.cards[c].unit).sort();
   assert.deepEqual([...new Set(units)], ['babylon', 'shock', 'swarm']);

@@ -1,7 +1,7 @@
 // The analysis position format (position.ts) with traffic (#78, #79): drones on the map (front
 // space, facing, Wounds, the lane each drives), the drone tiles still to enter and how many have
-// entered, and this Turn's drone Rams round-trip through export and import. Player vehicles are
-// still refused by name.
+// entered, and this Turn's drone Rams round-trip through export and import. Player vehicles:
+// vehicle-positions.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { answer, fresh, until, withDrone } from './helpers.js';
@@ -87,9 +87,9 @@ test('#78 positions with drones: impossible traffic is refused with a code namin
   assert.deepEqual(fromPos(old, 'M2').traffic, { supply: ['drone-1', 'drone-2'], next: 0 });
 });
 
-test('#73 player vehicles are still beyond the position format: refused by name', () => {
+test('#73 player vehicles are in the position format too (vehicle-positions.test.ts): Mission 7 with its set-up vehicles and drone exports', () => {
   const p = agentsPosition.toPosition(fresh('M7'));
-  assert.ok(isViolation(p));
-  assert.match(p.message, /vehicles \(summoned or placed in this mission\)/);
-  assert.doesNotMatch(p.message, /drones/);
+  assert.ok(!isViolation(p), (p as unknown as Violation).message);
+  assert.deepEqual(Object.keys((p as Pos).vehicles), ['mayhem-car', 'legion-apc']);
+  assert.deepEqual(Object.keys((p as Pos).drones), ['drone-3']);
 });
