@@ -34,11 +34,15 @@ env: DATABASE_URL (Postgres for http/load/memory; a schema bench_<pid> is create
 
 /**
  * The engine section compiled with tsc (bench/lib/compiled.ts) and run as a child process:
- * production runs tsc's output, not tsx.
+ * production runs tsc's output, not tsx. `--tsx` or BENCH_TSX=1: in this process, through tsx.
  */
-async function compiledEngine(a: Args): Promise<void> {
+async function engineSection(a: Args): Promise<void> {
+  const { compiledTree, useTsx } = await import('./lib/compiled.js');
+  if (a.opts.tsx === 'true' || useTsx()) {
+    await (await import('./engine/index.js')).engineBench(a);
+    return;
+  }
   const { spawnSync } = await import('node:child_process');
-  const { compiledTree } = await import('./lib/compiled.js');
   const ran = spawnSync(process.execPath, [`${compiledTree()}bench/engine/cli.js`, JSON.stringify(a)], { stdio: 'inherit', env: process.env });
   if (ran.status !== 0) throw new Error(`the compiled engine section exited with ${ran.status ?? ran.signal}`);
 }
@@ -58,7 +62,7 @@ function parse(argv: string[]): { cmd: string; args: Args } {
 async function main() {
   const { cmd, args } = parse(process.argv.slice(2));
   const sections: Record<string, (a: Args) => Promise<unknown>> = {
-    engine: async (a) => (a.opts.tsx === 'true' || process.env.BENCH_TSX === '1' ? (await import('./engine/index.js')).engineBench(a) : compiledEngine(a)),
+    engine: engineSection,
     http: async (a) => (await import('./http/index.js')).httpBench(a),
     load: async (a) => (await import('./load.js')).loadBench(a),
     memory: async (a) => (await import('./memory.js')).memoryBench(a),
