@@ -327,6 +327,25 @@ test('a state loaded from storage (JSON, never settled in this process) reads an
   assert.equal(code(ownedApplyEntry(rs, endLoaded, { kind: 'answer', seat: 1, decision: '1.1.move', action: { type: 'go' } }, scriptedRng([]))), 'game_over');
 });
 
+test('what the kernel keeps on a state is invisible: JSON (the hash), keys, copies and equality see only the state', () => {
+  const k0 = start(state([dec('a', 0)]));
+  const k1 = ok(ownedApplyEntry(rs, k0, { kind: 'answer', seat: 0, decision: '0.0.move', action: { type: 'go', next: state([dec('b', 1)]) } }, scriptedRng([]))).k;
+  ownedMinted(rs, k1);
+  ownedResult(rs, k1);
+  const plain = JSON.parse(JSON.stringify(k1)) as KState<TS>;
+  assert.deepEqual(Object.keys(k1), ['s', 'open', 'seq', 'conceded']);
+  assert.equal(JSON.stringify(k1), JSON.stringify(plain));
+  assert.deepStrictEqual(k1, plain);
+  assert.deepStrictEqual(structuredClone(k1), plain);
+  // a copy with another `s` carries nothing over: the owned readers derive it afresh
+  const copy = { ...k1, s: state([dec('c', 0)], { result: won([0]) }) };
+  assert.deepEqual(ownedResult(rs, copy), won([0]));
+  assert.deepEqual(ownedMinted(rs, copy), []);
+  assert.deepEqual(ownedMinted(rs, k1).map((m) => m.dec.id), ['1.1.move']);
+  const assigned = Object.assign({}, k1, { s: state([dec('d', 1, 'react')]) });
+  assert.deepEqual(ownedMinted(rs, assigned).map((m) => m.dec.id), ['1.1.react']);
+});
+
 test('the action schema: a wrong field, type or shape is refused before the rules, naming the field', () => {
   assert.equal(actionShapeViolation(rs, { type: 'go' }), null);
   assert.equal(actionShapeViolation(rs, { type: 'go', roll: true }), null);
