@@ -6,6 +6,7 @@ import type {
   SeatInfo, Violation,
 } from './types.js';
 import { isViolation, violation } from './types.js';
+import { hiddenSlot } from './hidden-slot.js';
 
 /** The state the kernel keeps around the ruleset's own. */
 export interface KState<S = unknown> {
@@ -62,11 +63,8 @@ function mintIds(pending: OpenDecision[], prev: Record<string, string>, seq: num
  * minted decisions, each computed at most once per holder. The public readers below derive
  * afresh on every call (callers, tests among them, may modify a state's `s` in place). The
  * kernel's own drivers (playout.ts), which never modify the states they play, reuse what
- * `settle` computed for the state it built: see `owned*`. Kept on the state under a
- * non-enumerable symbol key, which JSON.stringify (the hash chain), spreads, Object.assign,
- * structuredClone and deepStrictEqual all skip. Not in a WeakMap: its ephemeron entries kept
- * every state young collections met alive into the old generation (the Duel bench promoted
- * about 35 MB between full collections, and spent a fifth of its time in GC).
+ * `settle` computed for the state it built: see `owned*`. Kept on the state in a hidden slot
+ * (hidden-slot.ts: invisible to the hash chain's JSON, copies and equality).
  */
 interface Derived {
   rs: Ruleset<any>;
@@ -77,32 +75,16 @@ interface Derived {
   minted: Minted[] | null;
 }
 
-const DERIVED = Symbol('kernel.derived');
-
-function derivedOf(k: KState<any>): Derived | undefined {
-  return (k as { [DERIVED]?: Derived })[DERIVED];
-}
-
-// One descriptor for every definition (no object per state).
-const hidden: PropertyDescriptor = { value: undefined, writable: true, enumerable: false, configurable: true };
-
-function keep(k: KState<any>, d: Derived): void {
-  if (Object.prototype.hasOwnProperty.call(k, DERIVED)) (k as { [DERIVED]?: Derived })[DERIVED] = d;
-  else {
-    hidden.value = d;
-    Object.defineProperty(k, DERIVED, hidden);
-    hidden.value = undefined;
-  }
-}
+const derived = hiddenSlot<Derived>('kernel.derived');
 
 const fresh = (rs: Ruleset<any>): Derived => ({ rs, result: null, hasResult: false, pending: null, minted: null });
 
 /** What settle computed for k (a state the caller never modified), else a fresh holder. */
 function owned<S>(rs: Ruleset<S>, k: KState<S>): Derived {
-  let d = derivedOf(k);
+  let d = derived.get(k);
   if (d === undefined || d.rs !== rs) {
     d = fresh(rs);
-    keep(k, d);
+    derived.set(k, d);
   }
   return d;
 }
@@ -294,7 +276,7 @@ function apply<S>(rs: Ruleset<S>, k: KState<S>, entry: Entry<any>, rng: Rng, d: 
 
 function finish<S>(rs: Ruleset<S>, k: KState<S>, s: S, events: GameEvent[], seq: number, conceded: Result | null): Applied<S> {
   const next = settle(rs, s, k.open, seq, conceded ?? k.conceded);
-  const d = derivedOf(next)!;
+  const d = derived.get(next)!;
   if (!next.conceded && !d.result && !d.pending!.some((x) => x.blocking)) {
     throw new KernelError(`${rs.id}: a running game has no blocking decision`);
   }
@@ -309,7 +291,7 @@ function settle<S>(rs: Ruleset<S>, s: S, prev: Record<string, string>, seq: numb
   const result = conceded ? null : rs.result(s);
   const pending = conceded || result ? null : rs.pending(s);
   const k: KState<S> = { s, open: pending ? mintIds(pending, prev, seq) : {}, seq, conceded };
-  keep(k, { rs, result, hasResult: !conceded, pending, minted: null });
+  derived.set(k, { rs, result, hasResult: !conceded, pending, minted: null });
   return k;
 }
 
@@ -344,7 +326,7 @@ const shapeAjv = new Ajv({ allErrors: true, strict: false, coerceTypes: false })
  */
 export function settleState<S>(rs: Ruleset<S>, s: S, seq: number): KState<S> {
   const k = settle(rs, s, {}, seq, null);
-  const d = derivedOf(k)!;
+  const d = derived.get(k)!;
   if (!d.result && !d.pending!.some((x) => x.blocking)) throw new KernelError(`${rs.id}: a running position has no blocking decision`);
   return k;
 }

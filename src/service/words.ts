@@ -1,6 +1,7 @@
 // The ruleset's words for clients (issue #15): a `label` for each legal action and a `text`
 // for each event, computed by the ruleset from the viewer's own view (nothing hidden leaks).
 // A ruleset without label/describe gives none; a label that throws is left out, never an error.
+import { hiddenSlot } from '../engine/hidden-slot.js';
 import type { Ruleset, Seat } from '../engine/types.js';
 
 type Ev = { type: string; data: unknown };
@@ -35,9 +36,10 @@ export function labelsOf(rs: Ruleset, view: () => unknown, seat: Seat | null, ac
  * Views read for texts and labels, per state object and seat. A kernel state is never
  * modified, so its view for a seat is the same each time: a move's event texts (the view
  * after it) and the next legal actions' labels (the same state and seat) share one. These
- * views are only read (describe, label), never sent, and go with their state.
+ * views are only read (describe, label), never sent, and go with their state (in a hidden slot
+ * on it: invisible to its hash and copies, and no WeakMap keeping old states alive).
  */
-const textViews = new WeakMap<object, Map<Seat | null, unknown>>();
+const textViews = hiddenSlot<Map<Seat | null, unknown>>('service.textViews');
 
 /** A view computed at most once per state and seat, on first use. */
 export function lazyView(rs: Ruleset, s: unknown, seat: Seat | null): () => unknown {
