@@ -52,6 +52,40 @@ test('#15 Draw Phase: the drawn card is hidden from the other Side until the Ref
   assert.deepEqual(drawn.others, { side: 'MAYHEM', seat: 0 });
 });
 
+test('#15 #44 the reveal (issue #18): from Refresh Phase step 1 to the discard every seat\'s view shows the drawn card, MAYHEM\'s and LEGION\'s alike, 2 to 4 players', () => {
+  for (const n of [2, 3, 4]) {
+    const viewers = [...Array.from({ length: n }, (_, i) => i), null];
+    // Each Side's drawn card, before and after its reveal, read by every seat (and a spectator).
+    let { s, events } = playDefaults(fresh('M1', n), (x) => x.turnNo === 3);
+    for (const side of ['MAYHEM', 'LEGION'] as const) {
+      assert.equal(s.side, side, `${n} players`);
+      const cards = s.slots.map((x) => x.drawn);
+      assert.ok(cards.every(Boolean), `${n} players: ${side} drew`);
+      const sees = (seat: number | null) => seat !== null && s.seats[seat] === side;
+      for (const seat of viewers) {
+        assert.deepEqual(rs.view(s, seat).slots.map((x) => x.drawn), sees(seat) ? cards : cards.map(() => '?'), `${n} players, ${side}'s Action Phase, seat ${seat}`);
+      }
+      // On to the Refresh Phase: the drawer's refresh choices are open there.
+      ({ s, events } = playDefaults(s, (x) => x.phase === 'refresh'));
+      const revealed = events.filter((e) => e.type === 'refresh_revealed') as unknown as { to: unknown; data: { card: string } }[];
+      assert.deepEqual(revealed.map((e) => e.data.card), cards, `${n} players: the log reveals ${side}'s cards`);
+      assert.ok(revealed.every((e) => e.to === undefined || e.to === 'all'), 'to all');
+      assert.equal(kind(s), 'refresh');
+      for (const seat of viewers) {
+        const v = rs.view(s, seat);
+        assert.deepEqual(v.slots.map((x) => x.drawn), cards, `${n} players, ${side}'s Refresh Phase, seat ${seat}`);
+        assert.ok(cards.every((c) => !v.decks[side].pool.includes(c!)), 'and no longer among the unseen');
+        const d = rs.determinize!(structuredClone(v), seat, localRng('det'));
+        assert.deepEqual(rs.view(d, seat), v, 'determinize keeps the view');
+      }
+      // The discard clears the slots; the other Side draws next.
+      const turn = s.turnNo;
+      ({ s } = playDefaults(s, (x) => x.turnNo > turn));
+      assert.ok(s.decks[side].discard.includes(cards[0]!));
+    }
+  }
+});
+
 test('#16 activation: exactly one board; one Main Action, each Add-on once, Instants any number', () => {
   let st = answer(fresh('T2'), { type: 'activate', board: 'hardtack' });
   assert.equal(refused(fresh('T2'), { type: 'activate', board: 'babylon' }).code, 'not_your_board');
