@@ -293,7 +293,8 @@ export function placeAlly(s: S, f: Extract<Frame, { t: 'placeAlly' }>, to: strin
   s.stack.splice(s.stack.indexOf(f), 1);
   const u = s.units[f.unit];
   if (to === null) { say(ev, 'ally_not_placed', { unit: u.id }); return; }
-  u.at = to; u.downed = false; u.damage = { shield: 0, armor: 0, wounds: 0 }; u.facing = s.units[f.host].facing;
+  // An undamaged Ally board has no damage record (as an Ally placed at setup, and as a position imports it).
+  u.at = to; u.downed = false; delete u.damage; u.facing = s.units[f.host].facing;
   say(ev, 'ally_placed', { unit: u.id, to });
 }
 
@@ -344,6 +345,7 @@ function buildRefresh(s: S, skip: string[], ev: Ev): void {
           d.shield = Math.max(0, d.shield - (c.shield ?? 0));
           d.wounds = Math.max(0, d.wounds - (c.wound ?? 0));
           say(ev, 'ally_refreshed', { unit: a.id, damage: { ...d } });
+          if (!d.shield && !d.armor && !d.wounds) delete a.damage; // undamaged again: no record, as before its first Hit
         }
         // Mayhem symbol (Advanced): each board refreshed gains a Permanent Mayhem Status (spec 2.2.5).
         if (CONTENT.missions[s.mission].rules === 'advanced') for (let i = 0; i < (c.mayhem ?? 0); i++) gainMayhemStatus(s, id, ev);
