@@ -117,8 +117,8 @@ export function otherSecrets(s: S, seat: number | null): S | null {
   });
   if (t.mayhem) for (const side of ['MAYHEM', 'LEGION'] as const) {
     if (seat !== null && t.seats[seat] === side) continue;
-    const m = t.mayhem[side];
-    const k = m.deck.pool.findIndex((c) => c !== m.hand[0]);
+    const m: NonNullable<S['mayhem']>['MAYHEM'] = t.mayhem[side];
+    const k = m.deck.pool.findIndex((c: string) => c !== m.hand[0]);
     if (!m.hand.length || k < 0) continue;
     [m.deck.pool[k], m.hand[0]] = [m.hand[0], m.deck.pool[k]];
     m.deck.pool.sort();
