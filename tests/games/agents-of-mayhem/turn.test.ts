@@ -8,7 +8,7 @@ import { isViolation } from '../../../src/engine/types.js';
 import { carry } from '../../../src/games/agents-of-mayhem/index.js';
 import { gainCube } from '../../../src/games/agents-of-mayhem/rules/board.js';
 import type { S } from '../../../src/games/agents-of-mayhem/state.js';
-import { activeBoard, answer, ev, fresh, kind, only, refused, rs } from './helpers.js';
+import { activeBoard, answer, cands, ev, fresh, kind, only, refused, rs, until } from './helpers.js';
 
 function playDefaults(s: S, until: (s: S) => boolean = () => false) {
   const events: { type: string; data: unknown }[] = [];
@@ -203,6 +203,20 @@ test('#24 entering the map from an edge in a later Round (Tutorial 3: Hollywood,
   st = answer(st.s, { type: 'move', unit: 'hollywood', to: '3,7,1', facing: 'E' });
   assert.equal(st.s.units.hollywood.at, '3,7,1');
   assert.equal(st.s.slots[0].mp!.left, 8 - 4, 'entering costs the border step (1) plus 3 steps');
+});
+
+test('#24 #92 a Minion entering from an edge in a later Round in an Advanced mission (Mission 3: Bravo\'s second Snipe Trooper, Round 2, east edge)', () => {
+  const s = fresh('M3');
+  assert.deepEqual([s.units['snipe-2'].at, s.units['snipe-2'].entry], [null, { round: 2, edge: 'east' }]);
+  const r1 = until(s, (x) => x.side === 'LEGION' && x.phase === 'activate').s;
+  const b1 = answer(r1, { type: 'activate', board: 'bravo' }).s;
+  assert.equal(refused(b1, { type: 'act', unit: 'snipe-2', action: 'reposition' }).code, 'not_on_map', 'not in Round 1');
+  const r2 = until(s, (x) => x.round === 2 && x.side === 'LEGION' && x.phase === 'activate').s;
+  let st = answer(answer(r2, { type: 'activate', board: 'bravo' }).s, { type: 'act', unit: 'snipe-2', action: 'reposition' });
+  assert.ok(cands(st.s).every((a) => a.type !== 'move' || a.unit !== 'snipe-2' || Number(a.to.split(',')[0]) >= 16), 'it comes in by the east edge');
+  st = answer(st.s, { type: 'move', unit: 'snipe-2', to: '17,7,1', facing: 'W' });
+  assert.equal(st.s.units['snipe-2'].at, '17,7,1');
+  assert.equal(st.s.units['snipe-2'].entry, null, 'on the map: no longer to enter');
 });
 
 test('#38 Squads: actions from slotted Minion cards, one figure per action, group +N with one payment', () => {
