@@ -1,5 +1,5 @@
 // Issue 21 (analysis) for Agents of Mayhem: Pride of Babylon: sandbox games with scripted dice,
-// positions, forks, takebacks.
+// positions (2, 3 and 4 players), forks, takebacks.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type TestServer } from '../support/env.js';
@@ -102,6 +102,27 @@ describe('agents-of-mayhem positions', () => {
     });
   }
 
+  for (const [mission, n] of [['M1', 3], ['M1', 4], ['M2', 4]] as const) {
+    test(`round trip (${mission}, ${n} players, the Sides' boards shared out): every seat's view, decisions and legal actions in the sandbox made from the position are the game's`, async () => {
+      const many = [...seats, { name: 'Cy' }, { name: 'Di' }].slice(0, n);
+      // A sandbox's seed is random: a game whose vehicles never leave again has no position to export (beyond the format), so another is tried.
+      let g = await create(s, { ruleset: R, scenario: mission, seats: many, sandbox: { analysisToken: true } });
+      let at = await playUntil(s, g.id, () => g.analysisToken!, atPosition(2), aggressive(5 + n), 600);
+      for (let tries = 1; tries < 5 && at.status !== 'active'; tries++) {
+        g = await create(s, { ruleset: R, scenario: mission, seats: many, sandbox: { analysisToken: true } });
+        at = await playUntil(s, g.id, () => g.analysisToken!, atPosition(2), aggressive(5 + n + tries), 600);
+      }
+      assert.equal(at.status, 'active');
+      const pos = await get(s, `/v1/games/${g.id}/position`, g.analysisToken);
+      assert.equal(pos.statusCode, 200, pos.body);
+      const copy = await create(s, { ruleset: R, scenario: mission, seats: many, sandbox: { position: pos.json().position } });
+      await assertSameGame(s, g, copy, many.map((_, i) => i));
+      await playOne(s, copy.id, (seat) => copy.seats[seat].token!, picker(2));
+      const ver = (await get(s, `/v1/games/${copy.id}/verify`)).json();
+      assert.equal(ver.ok, true, JSON.stringify(ver.mismatches));
+    });
+  }
+
   test('round trip (three players): the second activation of a two-slot Turn, the first board done', async () => {
     const three = [...seats, { name: 'Cy' }];
     const g = await create(s, { ruleset: R, scenario: SC, seats: three, sandbox: { analysisToken: true } });
@@ -135,6 +156,29 @@ describe('agents-of-mayhem positions', () => {
     const copy = await create(s, { ruleset: R, scenario: SC, seats, sandbox: { position: pos.json().position } });
     assert.deepEqual((await game(s, copy.id, copy.seats[0].token)).view, (await game(s, g.id, tok(0))).view);
   });
+
+  for (const n of [3, 4]) {
+    test(`a running real game's position, ${n} players: each seat's is made from its own view (the other Side's drawn cards are samples, never the real ones' leak), and its sandbox shows that seat its view`, async () => {
+      const many = [...seats, { name: 'Cy' }, { name: 'Di' }].slice(0, n);
+      const g = await create(s, { ruleset: R, scenario: SC, seats: many });
+      const tok = (seat: number) => g.seats[seat].token!;
+      const sideOf = (seat: number) => (n === 3 ? (seat === 0 ? 'MAYHEM' : 'LEGION') : seat % 2 ? 'LEGION' : 'MAYHEM');
+      const at = await playUntil(s, g.id, tok, (x) => atActivation(2)(x) && x.view.slots.every((sl: any) => sl.drawn), picker(9 + n), 600);
+      assert.equal(at.status, 'active');
+      for (let seat = 0; seat < n; seat++) {
+        const mine = await game(s, g.id, tok(seat), seat);
+        const ownSide = sideOf(seat) === mine.view.side;
+        assert.ok(mine.view.slots.every((sl: any) => (sl.drawn === '?') !== ownSide), `seat ${seat}: its Side's cards shown, the other Side's hidden`);
+        const pos = await get(s, `/v1/games/${g.id}/position`, tok(seat));
+        assert.equal(pos.statusCode, 200, pos.body);
+        assert.equal(pos.json().from, 'view');
+        // The other Side's drawn cards in the position are samples from what the seat sees as unseen (its view's pile).
+        if (!ownSide) for (const sl of pos.json().position.slots) assert.ok(mine.view.decks[mine.view.side].pool.includes(sl.drawn), `seat ${seat}: ${sl.drawn} is one of the cards it has not seen`);
+        const copy = await create(s, { ruleset: R, scenario: SC, seats: many, sandbox: { position: pos.json().position } });
+        assert.deepEqual((await game(s, copy.id, copy.seats[seat].token)).view, mine.view, `seat ${seat}`);
+      }
+    });
+  }
 
   test('bad positions are refused with a code naming what is impossible', async () => {
     const g = await create(s, { ruleset: R, scenario: SC, seats, sandbox: { analysisToken: true } });

@@ -18,6 +18,7 @@ import { missionUpgrades } from './rules/upgrades.js';
 import { back, largeFits, parseKey, step, terrainCost } from './geometry.js';
 import { DRONES, missionDrones, missionVehicles, VEHICLES } from './rules/vehicles.js';
 import { footprint, isElite, isLarge, SIDES, slotSeats, WELLS, type Board, type S, type Side, type Slot, type Unit, type Vehicle, type Well } from './state.js';
+import { drawnRevealed } from './view.js';
 
 const int0 = { type: 'integer', minimum: 0, maximum: 99 };
 const cards = { type: 'array', items: { type: 'string', minLength: 1, maxLength: 64 }, maxItems: 200 };
@@ -427,10 +428,10 @@ export const agentsPosition: PositionFormat<S> = {
     return s;
   },
   revealed(before: S, after: S): boolean {
-    // A drawn Refresh card is revealed to all when the Refresh Phase begins (the draw event went
-    // to the Side only); a Mayhem card played from a hand was a secret of its Side until then.
-    const drawn = before.slots.some((x) => x.drawn);
-    if (drawn && (after.phase === 'refresh' || after.turnNo !== before.turnNo || after.result)) return true;
+    // A drawn Refresh card is revealed to all at Refresh Phase step 1 (the draw event went to the
+    // Side only; view.ts drawnRevealed); a Mayhem card played from a hand was a secret of its Side until then.
+    const drawn = before.slots.some((x) => x.drawn) && !drawnRevealed(before);
+    if (drawn && (drawnRevealed(after) || after.turnNo !== before.turnNo || after.result)) return true;
     if (!before.mayhem || !after.mayhem) return false;
     return SIDES.some((side) => {
       const now = countsOf(after.mayhem![side].hand);

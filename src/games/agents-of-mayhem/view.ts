@@ -1,6 +1,7 @@
 // Views (spec §8.1) and determinize. Everything on the table is public; the one secret of the
 // Basic game is a drawn Refresh card before its reveal, seen by the drawer's Side only. Others
-// see '?' for it, and that deck's draw pile as a multiset including the hidden card(s).
+// see '?' for it, and that deck's draw pile as a multiset including the hidden card(s); from the
+// reveal (Refresh Phase step 1) to the discard at the end of the Turn every view shows it.
 import { copyJson } from '../../engine/mech/json.js';
 import type { Rng, Seat } from '../../engine/types.js';
 import type { S, Side } from './state.js';
@@ -18,7 +19,7 @@ export function viewOf(s: S, seat: Seat | null): View {
   // Event Boxes: a seat reads its own Side's book only; the other book's texts stay secret until triggered (spec 7.10, 8.1).
   const book = eventBook(s.mission, mine);
   if (book.length) v.eventBook = book;
-  if (s.side !== mine) {
+  if (s.side !== mine && !drawnRevealed(s)) {
     const hidden = v.slots.filter((sl) => sl.drawn && sl.drawn !== '?').map((sl) => sl.drawn!);
     if (hidden.length) {
       for (const sl of v.slots) if (sl.drawn) sl.drawn = '?';
@@ -47,6 +48,16 @@ export function viewOf(s: S, seat: Seat | null): View {
   // W-step: a move under way shows where the unit has gone, not where it is going (its owner's Side only sees the destination).
   for (const f of v.stack) if (f.t === 'step' && s.units[f.unit].side !== mine) { f.to = '?'; f.facing = '?' as Dir; }
   return v;
+}
+
+/**
+ * The drawn Refresh cards have been revealed to all (spec 6.4 step 1, L324): the Refresh Phase
+ * is under way and its opening W-refresh window (the other Side's Instants before the reveal) is
+ * closed; rules/turn.ts revealDrawn says `refresh_revealed` at that moment. The cards stay on
+ * their slots, face up, until the Turn's discard.
+ */
+export function drawnRevealed(s: S): boolean {
+  return s.phase === 'refresh' && !s.stack.some((f) => f.t === 'phase' && f.window === 'W-refresh');
 }
 
 /** A full state the viewer cannot tell from the real one: hidden drawn cards resampled from the pile. */

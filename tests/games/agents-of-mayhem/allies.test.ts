@@ -138,7 +138,7 @@ test('#62 #63 a Downed Ally returns with its redeployed host: its owner places i
   st = answer(st.s, { type: 'placeAlly', to: '0,3,1' });
   assert.equal(st.s.units.glory.at, '0,3,1');
   assert.equal(st.s.units.glory.downed, false);
-  assert.deepEqual(st.s.units.glory.damage, { shield: 0, armor: 0, wounds: 0 });
+  assert.equal(st.s.units.glory.damage, undefined, 'no damage record: an undamaged Ally board, as at setup');
 });
 
 test('#62 #69 an Ally on the Dark Matter Bomb\'s Tile with its host is Downed once (with its host), not twice', () => {

@@ -4,7 +4,7 @@
 // vehicle-positions.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { answer, fresh, until, withDrone } from './helpers.js';
+import { answer, atActivation, fresh, playDefaultsUntil, positionRoundTrip, rs, until, withDrone } from './helpers.js';
 import { isViolation, type Violation } from '../../../src/engine/types.js';
 import { agentsPosition } from '../../../src/games/agents-of-mayhem/position.js';
 import type { S } from '../../../src/games/agents-of-mayhem/state.js';
@@ -92,4 +92,23 @@ test('#73 player vehicles are in the position format too (vehicle-positions.test
   assert.ok(!isViolation(p), (p as unknown as Violation).message);
   assert.deepEqual(Object.keys((p as Pos).vehicles), ['mayhem-car', 'legion-apc']);
   assert.deepEqual(Object.keys((p as Pos).drones), ['drone-3']);
+});
+
+test('#78 #79 #82 positions with drones, 3 and 4 players (the Sides\' boards shared out, two slots a Side): played Mission 2 positions with drones on the map round-trip; every seat sees the import as the game; no seat\'s view or position depends on the other Side\'s hidden cards', () => {
+  for (const n of [3, 4]) {
+    let s = fresh('M2', n);
+    let checked = 0; let secrets = 0;
+    // At each activation once two drones have entered, for a while: both slots of a Turn are met.
+    for (let k = 0; k < 6; k++) {
+      s = playDefaultsUntil(s, (x) => atActivation(x) && (x.traffic?.next ?? 0) >= 2 && x.vehicles!.some((v) => v.side === null && !v.destroyed));
+      const p = rs.position!.toPosition(s) as Record<string, any>;
+      if (isViolation(p)) { s = playDefaultsUntil(s, (x) => !atActivation(x)); continue; } // beyond the format (an explosion, a timer)
+      assert.ok(Object.keys(p.drones).length > 0, `${n} players: drones in the position`);
+      secrets += positionRoundTrip(s);
+      checked++;
+      s = playDefaultsUntil(s, (x) => !atActivation(x));
+    }
+    assert.ok(checked >= 3, `${n} players: ${checked} positions checked`);
+    assert.ok(secrets > 0, `${n} players: some seat had a hidden card to be kept from`);
+  }
 });

@@ -10,6 +10,7 @@ import { capacity } from '../../../src/games/agents-of-mayhem/rules/board.js';
 import { MARKERS } from '../../../src/games/agents-of-mayhem/rules/explosions.js';
 import { missionDrones } from '../../../src/games/agents-of-mayhem/rules/vehicles.js';
 import { WELLS, map, type S } from '../../../src/games/agents-of-mayhem/state.js';
+import { drawnRevealed } from '../../../src/games/agents-of-mayhem/view.js';
 import { rs, seats } from './helpers.js';
 
 const N = Number(process.env.AOM_PLAYOUTS ?? 4);
@@ -58,10 +59,12 @@ function invariants(s: S, where: string): void {
     }
   }
   for (let seat = 0; seat < s.players; seat++) assert.ok((rs.view(s, seat).eventBook ?? []).every((b) => b.book === s.seats[seat]), `${where}: seat ${seat} reads only its own Event Boxes`);
-  for (let seat = 0; seat < s.players; seat++) {
-    if (s.seats[seat] === s.side) continue;
+  // A drawn card is the drawer's Side's until the reveal (Refresh Phase step 1), then everyone's until the discard (issue #18).
+  const revealed = drawnRevealed(s);
+  for (const seat of [...Array.from({ length: s.players }, (_, i) => i), null]) {
+    if (seat !== null && s.seats[seat] === s.side) continue;
     const v = JSON.stringify(rs.view(s, seat).slots);
-    for (const sl of s.slots) if (sl.drawn) assert.ok(!v.includes(`"${sl.drawn}"`), `${where}: seat ${seat} sees the drawn card`);
+    for (const sl of s.slots) if (sl.drawn) assert.equal(v.includes(`"${sl.drawn}"`), revealed, `${where}: seat ${seat} ${revealed ? 'does not see the revealed' : 'sees the hidden'} drawn card`);
   }
 }
 
@@ -92,4 +95,12 @@ test('#47 seeded RNG streams, event-sourced log and replay: the same seed and en
   assert.ok(a.entries.length > 50);
   const c = randomPlayout(rs, { ...o, seed: 'aom-replay-2' });
   assert.notEqual(c.hash, a.hash, 'another seed, another game');
+});
+
+test('the playouts above cover every tutorial and mission with each player count it allows: 2 to 4 from Tutorial 5 on, 2 in Tutorials 1-4 (before the 3-4 player rules, L1360-1372)', () => {
+  const counts = Object.fromEntries(CONTENT.missionList.map((m) => [m.id, m.players.slice().sort()]));
+  assert.deepEqual(counts, {
+    T1: [2], T2: [2], T3: [2], T4: [2], T5: [2, 3, 4], T6: [2, 3, 4],
+    M1: [2, 3, 4], M2: [2, 3, 4], M3: [2, 3, 4], M4: [2, 3, 4], M5: [2, 3, 4], M6: [2, 3, 4], M7: [2, 3, 4],
+  });
 });

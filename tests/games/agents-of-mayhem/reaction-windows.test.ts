@@ -60,8 +60,12 @@ test('#45 W-phase, Refresh and Draw Phases: at the start of LEGION\'s Refresh Ph
   assert.deepEqual(exposes(st.s), { unit: 'hollywood', side: 'LEGION', window: 'W-refresh' });
   assert.equal(st.s.phase, 'refresh');
   assert.deepEqual(ev(st, 'refresh_revealed'), [], 'before the Refresh Phase\'s steps');
+  const card = s.slots[0].drawn;
+  assert.equal(rs.view(st.s, 0).slots[0].drawn, '?', 'the card is still hidden from MAYHEM in the window before the reveal');
   st = answer(st.s, { type: 'pass' });
   assert.equal(ev(st, 'refresh_revealed').length, 1, 'then the Refresh Phase goes on');
+  assert.equal(st.s.phase, 'refresh');
+  assert.equal(rs.view(st.s, 0).slots[0].drawn, card, 'revealed: MAYHEM\'s view shows it too (issue #18)');
   // On to LEGION's next Turn (MAYHEM plays and ends; LEGION has no Instant, so no window on MAYHEM's Turn).
   st = until(st.s, (x) => kind(x) === 'instant_window' || x.side === 'LEGION' && x.phase === 'activate');
   assert.equal(st.s.side, 'LEGION');

@@ -2,7 +2,8 @@
 // display name from the data (boards, figures, Vehicle and drone tiles, DDDs, Mayhem cards,
 // gadgets, upgrades), never by its data id; and a seat's texts (its slice of the log, read with
 // its own view) and labels (its own decisions, its own view) reveal nothing hidden from it: the
-// other Side's drawn Refresh cards, its Mayhem hand, its step triggers.
+// other Side's drawn Refresh cards, its Mayhem hand, its step triggers; with 2, 3 and 4 players,
+// for every seat and a spectator.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { randomPlayout } from '../../../src/engine/playout.js';
@@ -44,12 +45,12 @@ function namesIn(v: View, type: string, d: Record<string, unknown>): string[] {
   return out;
 }
 
-/** The other Side's secrets a seat must not read: its drawn Refresh cards, its Mayhem hand (ids and names), its seats' step triggers. */
-function secretsFrom(s: S, seat: number, revealed: Set<string>): string[] {
-  const mine = s.seats[seat];
+/** The other Side's secrets a seat (null: a spectator) must not read: its drawn Refresh cards not yet revealed (the view's '?'), its Mayhem hand (ids and names), other seats' step triggers. */
+function secretsFrom(s: S, seat: number | null): string[] {
+  const mine = seat === null ? null : s.seats[seat];
   const v = rs.view(s, seat);
   const out: string[] = [];
-  s.slots.forEach((x, i) => { if (x.drawn && v.slots[i].drawn === '?' && !revealed.has(x.drawn)) out.push(x.drawn); });
+  s.slots.forEach((x, i) => { if (x.drawn && v.slots[i].drawn === '?') out.push(x.drawn); });
   if (s.mayhem) for (const side of ['MAYHEM', 'LEGION'] as Side[]) if (side !== mine) for (const c of s.mayhem[side].hand) out.push(c, mayhemCardName(c));
   for (const [other, list] of Object.entries(s.stepTriggers ?? {})) if (Number(other) !== seat) for (const t of list) out.push(`of ${unitName(v, t.unit)}`);
   return out;
@@ -57,30 +58,34 @@ function secretsFrom(s: S, seat: number, revealed: Set<string>): string[] {
 
 interface Seen { texts: number; labels: number; types: Set<string>; triggers: number }
 
-/** A random playout in which every event's text and every decision's labels are read by every seat and checked. */
-function play(ruleset: Ruleset, scenario: string, seed: string, options: unknown = {}): Seen {
+/**
+ * A random playout with `players` seats (2-4: the Sides' boards shared out, spec 3) in which every
+ * event's text and every decision's labels are read by every seat, and the texts by a spectator,
+ * and checked. A drawn Refresh card is a secret while the reader's view shows '?' for it: the
+ * view and the log reveal it at the same moment (Refresh Phase step 1).
+ */
+function play(ruleset: Ruleset, scenario: string, seed: string, options: unknown = {}, players = 2): Seen {
   const seen: Seen = { texts: 0, labels: 0, types: new Set(), triggers: 0 };
   let ids: string[] | null = null;
-  const revealed = new Set<string>(); // drawn Refresh cards revealed to all (the view still shows '?' for them until the slot is cleared)
+  const readers = [...Array.from({ length: players }, (_, i) => i), null];
   randomPlayout(ruleset, {
-    scenario, seats: seats(2), seed, options, maxEntries: 6000, hashChain: false,
+    scenario, seats: seats(players), seed, options, maxEntries: 6000, hashChain: false,
     onEntry: (k, _e, events: GameEvent[]) => {
       const s = k.s as S;
       ids ??= dataIds(s);
       for (const e of events) {
-        const d = e.data as { card?: string };
-        if (e.type === 'refresh_drawn' && d.card) revealed.delete(d.card);
-        if (e.type === 'refresh_revealed' && e.to === 'all' && d.card) revealed.add(d.card);
+        // A card revealed in the log is shown by every view from then on (issue #18).
+        if (e.type === 'refresh_revealed') for (const seat of readers) assert.ok(rs.view(s, seat).slots.some((x) => x.drawn === (e.data as { card: string }).card), `${scenario} seat ${seat}: the view shows the revealed ${(e.data as { card: string }).card}`);
       }
-      for (let seat = 0; seat < 2; seat++) {
+      for (const seat of readers) {
         const v = rs.view(s, seat);
-        const secrets = secretsFrom(s, seat, revealed);
+        const secrets = secretsFrom(s, seat);
         for (const e of events) {
           const mine = eventFor(e, seat, false);
           if (e.type === 'step_triggers') {
             const to = (e.to as { seats: number[] }).seats;
             assert.deepEqual(to.length, 1);
-            if (to[0] !== seat) { assert.equal(mine, null, 'the other seat hears nothing of step triggers'); continue; }
+            if (to[0] !== seat) { assert.equal(mine, null, 'the other seats hear nothing of step triggers'); continue; }
             seen.triggers++;
           }
           if (!mine) continue;
@@ -97,10 +102,10 @@ function play(ruleset: Ruleset, scenario: string, seed: string, options: unknown
           }
         }
         // Labels: the seat's own decisions, from its own view.
-        for (const d of rs.pending(s).filter((x) => x.seat === seat)) {
-          const { actions } = ruleset.candidates(s, seat, d, 64, null as never);
+        for (const d of rs.pending(s).filter((x) => seat !== null && x.seat === seat)) {
+          const { actions } = ruleset.candidates(s, seat!, d, 64, null as never);
           for (const a of actions) {
-            const l = rs.label!(v, seat, a);
+            const l = rs.label!(v, seat!, a);
             seen.labels++;
             assert.deepEqual(rawIds(ids, l), [], `${scenario} ${a.type}: "${l}" prints a data id`);
             assert.doesNotMatch(l, /undefined|null|\[object|NaN/, `${scenario} ${a.type}`);
@@ -125,6 +130,20 @@ test('#18 texts of played Missions 5 (Advanced Setup, sealed choices), 7 (vehicl
   const m7 = play(rs, 'M7', 'aom-texts-m7');
   assert.ok(m7.types.has('vehicles_placed') && m7.types.has('drone_moved'));
   play(rs, 'M4', 'aom-texts-m4');
+});
+
+test('#18 #82 texts and labels of Mission 2 with 3 and 4 players (boards shared out, two slots a Side): display names, no data id, and nothing hidden from the seat reading them (each seat and a spectator)', () => {
+  for (const n of [3, 4]) {
+    const seen = play(rs, 'M2', `aom-texts-m2-${n}p`, {}, n);
+    assert.ok(seen.texts > 500 && seen.labels > 300, `${n} players: ${seen.texts} texts, ${seen.labels} labels`);
+    for (const t of ['activated', 'refresh_drawn', 'refresh_revealed', 'mayhem_drawn']) assert.ok(seen.types.has(t), `${n} players: a ${t} text was read`);
+  }
+});
+
+test('#18 #82 texts of Missions 5 (Advanced Setup), 7 (vehicles and traffic) and 4 (DDDs) with 3 and 4 players reveal nothing hidden from any seat', () => {
+  play(rs, 'M5', 'aom-texts-m5-4p', { advancedSetup: true }, 4);
+  play(rs, 'M7', 'aom-texts-m7-3p', {}, 3);
+  play(rs, 'M4', 'aom-texts-m4-4p', {}, 4);
 });
 
 test('#18 step triggers: the registering seat\'s text says what it registered by name; the other seat\'s slice of the log and its view show nothing', () => {

@@ -8,7 +8,7 @@ import { isViolation } from '../../../src/engine/types.js';
 import { carry } from '../../../src/games/agents-of-mayhem/index.js';
 import { gainCube } from '../../../src/games/agents-of-mayhem/rules/board.js';
 import type { S } from '../../../src/games/agents-of-mayhem/state.js';
-import { activeBoard, answer, ev, fresh, kind, only, refused, rs } from './helpers.js';
+import { activeBoard, answer, cands, ev, fresh, kind, only, refused, rs, until } from './helpers.js';
 
 function playDefaults(s: S, until: (s: S) => boolean = () => false) {
   const events: { type: string; data: unknown }[] = [];
@@ -50,6 +50,40 @@ test('#15 Draw Phase: the drawn card is hidden from the other Side until the Ref
   const drawn = events.filter((e) => e.type === 'refresh_drawn').at(-1) as unknown as { to: unknown; others: unknown };
   assert.deepEqual(drawn.to, { seats: [0] });
   assert.deepEqual(drawn.others, { side: 'MAYHEM', seat: 0 });
+});
+
+test('#15 #44 the reveal (issue #18): from Refresh Phase step 1 to the discard every seat\'s view shows the drawn card, MAYHEM\'s and LEGION\'s alike, 2 to 4 players', () => {
+  for (const n of [2, 3, 4]) {
+    const viewers = [...Array.from({ length: n }, (_, i) => i), null];
+    // Each Side's drawn card, before and after its reveal, read by every seat (and a spectator).
+    let { s, events } = playDefaults(fresh('M1', n), (x) => x.turnNo === 3);
+    for (const side of ['MAYHEM', 'LEGION'] as const) {
+      assert.equal(s.side, side, `${n} players`);
+      const cards = s.slots.map((x) => x.drawn);
+      assert.ok(cards.every(Boolean), `${n} players: ${side} drew`);
+      const sees = (seat: number | null) => seat !== null && s.seats[seat] === side;
+      for (const seat of viewers) {
+        assert.deepEqual(rs.view(s, seat).slots.map((x) => x.drawn), sees(seat) ? cards : cards.map(() => '?'), `${n} players, ${side}'s Action Phase, seat ${seat}`);
+      }
+      // On to the Refresh Phase: the drawer's refresh choices are open there.
+      ({ s, events } = playDefaults(s, (x) => x.phase === 'refresh'));
+      const revealed = events.filter((e) => e.type === 'refresh_revealed') as unknown as { to: unknown; data: { card: string } }[];
+      assert.deepEqual(revealed.map((e) => e.data.card), cards, `${n} players: the log reveals ${side}'s cards`);
+      assert.ok(revealed.every((e) => e.to === undefined || e.to === 'all'), 'to all');
+      assert.equal(kind(s), 'refresh');
+      for (const seat of viewers) {
+        const v = rs.view(s, seat);
+        assert.deepEqual(v.slots.map((x) => x.drawn), cards, `${n} players, ${side}'s Refresh Phase, seat ${seat}`);
+        assert.ok(cards.every((c) => !v.decks[side].pool.includes(c!)), 'and no longer among the unseen');
+        const d = rs.determinize!(structuredClone(v), seat, localRng('det'));
+        assert.deepEqual(rs.view(d, seat), v, 'determinize keeps the view');
+      }
+      // The discard clears the slots; the other Side draws next.
+      const turn = s.turnNo;
+      ({ s } = playDefaults(s, (x) => x.turnNo > turn));
+      assert.ok(s.decks[side].discard.includes(cards[0]!));
+    }
+  }
 });
 
 test('#16 activation: exactly one board; one Main Action, each Add-on once, Instants any number', () => {
@@ -169,6 +203,20 @@ test('#24 entering the map from an edge in a later Round (Tutorial 3: Hollywood,
   st = answer(st.s, { type: 'move', unit: 'hollywood', to: '3,7,1', facing: 'E' });
   assert.equal(st.s.units.hollywood.at, '3,7,1');
   assert.equal(st.s.slots[0].mp!.left, 8 - 4, 'entering costs the border step (1) plus 3 steps');
+});
+
+test('#24 #92 a Minion entering from an edge in a later Round in an Advanced mission (Mission 3: Bravo\'s second Snipe Trooper, Round 2, east edge)', () => {
+  const s = fresh('M3');
+  assert.deepEqual([s.units['snipe-2'].at, s.units['snipe-2'].entry], [null, { round: 2, edge: 'east' }]);
+  const r1 = until(s, (x) => x.side === 'LEGION' && x.phase === 'activate').s;
+  const b1 = answer(r1, { type: 'activate', board: 'bravo' }).s;
+  assert.equal(refused(b1, { type: 'act', unit: 'snipe-2', action: 'reposition' }).code, 'not_on_map', 'not in Round 1');
+  const r2 = until(s, (x) => x.round === 2 && x.side === 'LEGION' && x.phase === 'activate').s;
+  let st = answer(answer(r2, { type: 'activate', board: 'bravo' }).s, { type: 'act', unit: 'snipe-2', action: 'reposition' });
+  assert.ok(cands(st.s).every((a) => a.type !== 'move' || a.unit !== 'snipe-2' || Number(a.to.split(',')[0]) >= 16), 'it comes in by the east edge');
+  st = answer(st.s, { type: 'move', unit: 'snipe-2', to: '17,7,1', facing: 'W' });
+  assert.equal(st.s.units['snipe-2'].at, '17,7,1');
+  assert.equal(st.s.units['snipe-2'].entry, null, 'on the map: no longer to enter');
 });
 
 test('#38 Squads: actions from slotted Minion cards, one figure per action, group +N with one payment', () => {

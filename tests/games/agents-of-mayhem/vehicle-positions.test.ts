@@ -12,7 +12,7 @@ import { VEHICLES } from '../../../src/games/agents-of-mayhem/rules/vehicles.js'
 import { agentsPosition } from '../../../src/games/agents-of-mayhem/position.js';
 import { CONTENT } from '../../../src/games/agents-of-mayhem/content.js';
 import type { Action, S } from '../../../src/games/agents-of-mayhem/state.js';
-import { fresh, rs, seats } from './helpers.js';
+import { atActivation, fresh, positionRoundTrip, rs, seats } from './helpers.js';
 
 type Pos = Record<string, any>; // a position as JSON, mutated freely by the refusal cases
 const toPos = (s: S) => agentsPosition.toPosition(s) as Pos;
@@ -135,4 +135,25 @@ test('#73 positions with player vehicles: impossible placements are refused with
   assert.equal(code({ ...m5, vehicles: { 'mayhem-car': { front: '6,5,1', facing: 'E' } } }, 'M5'), undefined, 'beside it: a good position');
   // Mission 1 (Basic) has no Vehicle tiles.
   assert.equal(code({ ...toPos(fresh('M1')), vehicles: {} }, 'M1'), 'no_vehicles');
+});
+
+test('#73 #82 positions with player vehicles, 3 and 4 players (the Sides\' boards shared out): played Mission 2 positions with a summoned vehicle round-trip; every seat sees the import as the game; no seat\'s view or position depends on what it may not see', () => {
+  for (const n of [3, 4]) {
+    let checked = 0; let secrets = 0;
+    for (const seed of ['a', 'b', 'c']) {
+      let here = 0;
+      randomPlayout(rs, {
+        scenario: 'M2', seats: seats(n), seed: `vp${n}-${seed}`, maxEntries: 4000, hashChain: false,
+        onEntry: (k) => {
+          const s = k.s as S;
+          if (here >= 6 || !s.vehicles?.some((v) => v.side !== null && !v.destroyed) || !atActivation(s)) return;
+          if (isViolation(agentsPosition.toPosition(s))) return; // beyond the format for other reasons (timers, explosions, Ally damage)
+          here++; checked++;
+          secrets += positionRoundTrip(s);
+        },
+      });
+    }
+    assert.ok(checked >= 4, `${n} players: ${checked} positions with a vehicle checked`);
+    assert.ok(secrets > 0, `${n} players: some seat had a secret to be kept from`);
+  }
 });

@@ -211,13 +211,23 @@ export function endSlot(s: S, ev: Ev): void {
  * reaches every board. Shields and Special apply at once; cube colours, the Wound removed and
  * the statuses removed are the drawer's choice, one decision per board.
  */
-function beginRefresh(s: S, _ev: Ev): void {
+function beginRefresh(s: S, ev: Ev): void {
   s.phase = 'refresh';
-  // Step 2 first: due Explosion markers go off (settle detonates them above this frame, spec 6.4), also on first Turns.
+  // Step 2: due Explosion markers go off (settle detonates them above this frame, spec 6.4), also on first Turns.
   s.stack.push({ t: 'refreshSymbols' });
-  // W-phase (L278): the other Side's Instants in the Refresh Phase, before its first step.
+  // W-phase (L278): the other Side's Instants in the Refresh Phase, before its first step (the reveal: settle calls revealDrawn when it closes).
   const w = phaseWindow(s, 'W-refresh');
-  if (w) s.stack.push(w);
+  if (w) s.stack.push(w); else revealDrawn(s, ev);
+}
+
+/**
+ * Refresh Phase step 1 (spec 6.4, L324 "Reveal the Refresh Card you drew"): the drawn cards are
+ * public from here to the end of the Turn (view.ts drawnRevealed reads the same moment: the
+ * Refresh Phase with no W-refresh window left open), before step 2 (explosions, timers, and the
+ * drones that move by the card's value).
+ */
+function revealDrawn(s: S, ev: Ev): void {
+  for (const sl of s.slots) if (sl.drawn) say(ev, 'refresh_revealed', { side: s.side, seat: sl.seat, card: sl.drawn });
 }
 
 /** Refresh Phase steps 3-5 (spec 6.4): Redeploy, then the card's symbols. */
@@ -283,7 +293,8 @@ export function placeAlly(s: S, f: Extract<Frame, { t: 'placeAlly' }>, to: strin
   s.stack.splice(s.stack.indexOf(f), 1);
   const u = s.units[f.unit];
   if (to === null) { say(ev, 'ally_not_placed', { unit: u.id }); return; }
-  u.at = to; u.downed = false; u.damage = { shield: 0, armor: 0, wounds: 0 }; u.facing = s.units[f.host].facing;
+  // An undamaged Ally board has no damage record (as an Ally placed at setup, and as a position imports it).
+  u.at = to; u.downed = false; delete u.damage; u.facing = s.units[f.host].facing;
   say(ev, 'ally_placed', { unit: u.id, to });
 }
 
@@ -323,7 +334,6 @@ function buildRefresh(s: S, skip: string[], ev: Ev): void {
   for (const sl of s.slots) {
     if (!sl.drawn) continue;
     const c = CONTENT.refresh[sl.drawn];
-    say(ev, 'refresh_revealed', { side: s.side, seat: sl.seat, card: c.id });
     for (const id of mine) {
       const target = s.players === 2 ? id !== sl.board : id === sl.board || !active.includes(id);
       const b = s.boards[id];
@@ -335,6 +345,7 @@ function buildRefresh(s: S, skip: string[], ev: Ev): void {
           d.shield = Math.max(0, d.shield - (c.shield ?? 0));
           d.wounds = Math.max(0, d.wounds - (c.wound ?? 0));
           say(ev, 'ally_refreshed', { unit: a.id, damage: { ...d } });
+          if (!d.shield && !d.armor && !d.wounds) delete a.damage; // undamaged again: no record, as before its first Hit
         }
         // Mayhem symbol (Advanced): each board refreshed gains a Permanent Mayhem Status (spec 2.2.5).
         if (CONTENT.missions[s.mission].rules === 'advanced') for (let i = 0; i < (c.mayhem ?? 0); i++) gainMayhemStatus(s, id, ev);
@@ -437,7 +448,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       continue;
     }
     // W-phase and W-step (rules/windows.ts).
-    if (f.t === 'phase') { if (phaseWaits(s, f)) return; continue; }
+    if (f.t === 'phase') { if (phaseWaits(s, f)) return; if (f.window === 'W-refresh') revealDrawn(s, ev); continue; }
     if (f.t === 'step') { if (stepWaits(s, f, ev)) return; continue; }
     if (f.t === 'delayed') {
       if (delayedTargets(s, f, enemySpaces).length || delayedMoves(s, f).length) return;
