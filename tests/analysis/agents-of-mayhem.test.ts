@@ -71,6 +71,21 @@ describe('agents-of-mayhem sandbox with scripted dice', () => {
   });
 });
 
+/**
+ * A sandbox played until a position the format can export. A sandbox's seed is random: in some
+ * games the vehicles summoned never leave the map again, so no activation is within the format
+ * before the end; another game is tried then (up to five).
+ */
+async function sandboxAtPosition(mission: string, players: typeof seats, min: number, seed: number) {
+  let g = await create(s, { ruleset: R, scenario: mission, seats: players, sandbox: { analysisToken: true } });
+  let at = await playUntil(s, g.id, () => g.analysisToken!, atPosition(min), aggressive(seed), 600);
+  for (let tries = 1; tries < 5 && at.status !== 'active'; tries++) {
+    g = await create(s, { ruleset: R, scenario: mission, seats: players, sandbox: { analysisToken: true } });
+    at = await playUntil(s, g.id, () => g.analysisToken!, atPosition(min), aggressive(seed + tries), 600);
+  }
+  return { g, at };
+}
+
 describe('agents-of-mayhem positions', () => {
   test('M3: a state with Event Markers (or explosions, building damage, Doomsday Device damage) is refused by name, not exported without them', async () => {
     const g = await create(s, { ruleset: R, scenario: 'M3', seats, sandbox: { analysisToken: true } });
@@ -87,8 +102,7 @@ describe('agents-of-mayhem positions', () => {
 
   for (const [mission, min] of [['M1', 3], ['M2', 2]] as const) {
     test(`round trip (${mission}): a played mission exported as a position makes a sandbox whose views and decisions are the same`, async () => {
-      const g = await create(s, { ruleset: R, scenario: mission, seats, sandbox: { analysisToken: true } });
-      const at = await playUntil(s, g.id, () => g.analysisToken!, atPosition(min), aggressive(4), 600);
+      const { g, at } = await sandboxAtPosition(mission, seats, min, 4);
       assert.equal(at.status, 'active');
       const pos = await get(s, `/v1/games/${g.id}/position`, g.analysisToken);
       assert.equal(pos.statusCode, 200, pos.body);
@@ -105,13 +119,7 @@ describe('agents-of-mayhem positions', () => {
   for (const [mission, n] of [['M1', 3], ['M1', 4], ['M2', 4]] as const) {
     test(`round trip (${mission}, ${n} players, the Sides' boards shared out): every seat's view, decisions and legal actions in the sandbox made from the position are the game's`, async () => {
       const many = [...seats, { name: 'Cy' }, { name: 'Di' }].slice(0, n);
-      // A sandbox's seed is random: a game whose vehicles never leave again has no position to export (beyond the format), so another is tried.
-      let g = await create(s, { ruleset: R, scenario: mission, seats: many, sandbox: { analysisToken: true } });
-      let at = await playUntil(s, g.id, () => g.analysisToken!, atPosition(2), aggressive(5 + n), 600);
-      for (let tries = 1; tries < 5 && at.status !== 'active'; tries++) {
-        g = await create(s, { ruleset: R, scenario: mission, seats: many, sandbox: { analysisToken: true } });
-        at = await playUntil(s, g.id, () => g.analysisToken!, atPosition(2), aggressive(5 + n + tries), 600);
-      }
+      const { g, at } = await sandboxAtPosition(mission, many, 2, 5 + n);
       assert.equal(at.status, 'active');
       const pos = await get(s, `/v1/games/${g.id}/position`, g.analysisToken);
       assert.equal(pos.statusCode, 200, pos.body);
