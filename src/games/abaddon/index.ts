@@ -3,6 +3,7 @@ import { actionSchema } from './action-schema.js';
 import { makeRender } from './render.js';
 import type { Choice, Ctx, Decision, Entry, OpenDecision, PublicDecision, StandingOrder, Result, Rng, Ruleset, Seat, Step, Violation } from '../../engine/types.js';
 import { violation } from '../../engine/types.js';
+import { hiddenSlot } from '../../engine/hidden-slot.js';
 import { rollEvent } from '../../engine/mech/dice.js';
 import * as G from '../../engine/mech/grid-square.js';
 import { DATA, type Faction, type GameData, type UnitType, type XY } from './data.js';
@@ -148,8 +149,9 @@ export function makeAbaddon(data: GameData = DATA): Ruleset<AbState, Action, AbV
   // ------------------------------------------------------------------ legal actions
 
   // States are immutable (apply copies), so the legal set of (state, decision) is memoised:
-  // candidates, the kernel's validate and apply's own validate share one computation.
-  const memo = new WeakMap<AbState, Map<string, Action[]>>();
+  // candidates, the kernel's validate and apply's own validate share one computation. Kept on
+  // the state in a hidden slot, not a WeakMap, whose entries young collections keep alive.
+  const memo = hiddenSlot<Map<string, Action[]>>('abaddon.legal');
 
   function legalSet(s: AbState, dec: OpenDecision): Action[] {
     let m = memo.get(s);
