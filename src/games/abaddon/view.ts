@@ -2,7 +2,7 @@
 // with a view, for information-set search).
 import type { Rng, Seat } from '../../engine/types.js';
 import type { Rules } from './rules.js';
-import { cloneState, type AbState, type Attack } from './state.js';
+import type { AbState, Attack } from './state.js';
 
 export interface Hidden {
   hidden: 'wsCard';
@@ -65,9 +65,12 @@ export function makeView(R: Rules, s: AbState, viewer: Seat | null): AbView {
   const revealedSeats = new Set(s.order.slice(0, Math.max(0, s.turnIdx + 1)));
   const relays = s.relays.map((n, i) => (s.players === 2 || n === 0 || i === viewer || revealedSeats.has(i) || s.result ? n : null));
   const order = s.order.map((seat, k) => (s.players === 2 || k <= s.turnIdx || s.result ? seat : null));
-  // The view is a fresh copy of the state whose every secret field is then replaced: no
-  // rest-destructuring and re-spreading of a 40-field object (two thirds of a view's cost).
-  const v = cloneState(s) as unknown as AbView;
+  // The view is a shallow copy of the state whose every secret field is then replaced: no
+  // rest-destructuring and re-spreading of a 40-field object (two thirds of a view's cost), and
+  // no deep copy either. States are never modified (apply works on its own copy), so the view
+  // shares their public parts; a view is read and serialized, never modified (determinizeView
+  // copies what it keeps).
+  const v = { ...s } as unknown as AbView;
   v.hands = hands;
   v.ws = { size: s.ws.pool.length + s.ws.top.length, discard: s.ws.discard.slice() };
   v.wf = { pool: [...s.wf.pool, ...s.wf.top].sort(), discard: s.wf.discard.slice() };
