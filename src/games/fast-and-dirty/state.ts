@@ -456,7 +456,9 @@ export type LuckyResume =
   /** An assault's defensive free shot (§6.10 step 2); `start`: the chargers' positions before a bound's last leg (§7.12). */
   | { at: 'charge'; unit: string; action: Action; start: [string, Pt][] }
   | { at: 'finish'; unit: string; action: Action; from?: 'structure' | 'blast' }
-  | { at: 'opportunity'; unit: string; firer: string };
+  | { at: 'opportunity'; unit: string; firer: string }
+  /** A vehicle's Drive order at its weapon system `index`'s shot, fired before the move (`first`) or after it (§6.4). */
+  | { at: 'drive'; unit: string; action: Action; stage: 'first' | 'after'; index: number };
 
 /** An order paused for a Lucky decision on one of its rolls: the Lucky unit, its roll's carry, where the order resumes. */
 export interface LuckyPause { unit: string; carry: LuckyCarry; resume?: LuckyResume }

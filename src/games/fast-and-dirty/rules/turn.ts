@@ -547,7 +547,8 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
   if (a.type === 'drive') {
     // Disembarking (§2.5): the transport's activation ends, the unit takes its own order.
     if (a.disembark) { handOver(s, run, u, disembark(s, run, u, a.disembark)); return; }
-    applyDrive(s, run, u, a);
+    // A Lucky window on a target's roll against its fire pauses the order there (§2.7).
+    if (applyDrive(s, run, u, a)) return;
     endActivation(s, run, u, a.path.length > 0);
     return;
   }
@@ -718,6 +719,11 @@ function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'sta
 function resumeOrder(s: S, run: Run, r: LuckyResume): void {
   if (r.at === 'opportunity') { if (!opportunityShot(s, run, r.firer)) afterOpportunity(s, run); return; }
   const u = s.units.find((x) => x.id === r.unit)!;
+  if (r.at === 'drive') {
+    const d = r.action as OrderOf<'drive'>;
+    if (!applyDrive(s, run, u, d, { stage: r.stage, index: r.index })) endActivation(s, run, u, d.path.length > 0);
+    return;
+  }
   let paused = false;
   switch (r.at) {
     case 'finish': finishOrder(s, run, u, r.action, r.from ?? 'start'); return;

@@ -11,7 +11,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon, type VehicleDef, type VehicleSpec, type VehicleWeapon, type WeaponDef } from '../content.js';
 import { coverAgainst, crossingCost, segmentBlock } from '../geometry.js';
 import { QUALITY_TABLE, inPlay, living, type Action, type CoverClass, type Figure, type S, type Side, type Unit, type VehicleFire, type VehicleVolley } from '../state.js';
-import { couldImprove, luckyMay, pauseForLucky, settledRoll } from './lucky.js';
+import { couldImprove, luckyMay, pauseForLucky, pausedAt, settledRoll } from './lucky.js';
 import { branchBonus } from './characters.js';
 import { afterCasualties, firerMods, shoot } from './combat.js';
 import { autoPlace, disembarkProblem, passengerFate, passengersOf } from './transport.js';
@@ -460,9 +460,29 @@ function boggingTest(run: Run, u: Unit, purpose: string): boolean {
 }
 
 /** The vehicle's order, validated beforehand (§2.5): fire before or after the move, each weapon system in turn. */
-export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
+/**
+ * A vehicle's Drive order (§5.3, §6.4): its property actions and fire before or after the move,
+ * the move, a shock attack. `from`: where a Lucky window on a target's roll against one of its
+ * shots paused it (§2.7): that shot runs again (finding itself done), the order goes on from there.
+ * True when a window paused the order.
+ */
+export function applyDrive(s: S, run: Run, u: Unit, a: Drive, from?: { stage: 'first' | 'after'; index: number }): boolean {
+  if (a.fireFirst && from?.stage !== 'after') {
+    if (!from) propertyActions(s, run, u, a);
+    if (vehicleFire(s, run, u, a, 'first', from?.index ?? 0)) return true;
+  }
+  if (from?.stage !== 'after') driveMove(s, run, u, a);
+  if (!a.fireFirst && inPlay(u)) {
+    if (from?.stage !== 'after') propertyActions(s, run, u, a);
+    if (vehicleFire(s, run, u, a, 'after', from?.stage === 'after' ? from.index : 0)) return true;
+  }
+  afterGravOrder(run, u, a);
+  return false;
+}
+
+/** The Drive order's move and shock attack (§6.3, §6.12). */
+function driveMove(s: S, run: Run, u: Unit, a: Drive): void {
   const v = u.vehicle!;
-  if (a.fireFirst) { propertyActions(s, run, u, a); vehicleFire(s, run, u, a.fire); }
   if (a.path.length && inPlay(u)) {
     const full = [hullFig(u).at, ...a.path];
     const startHull = hull(u);
@@ -488,8 +508,6 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
   // mine may have stopped it short), only if the hull touches the squad there.
   const shocked = a.shock ? s.units.find((x) => x.id === a.shock)! : null;
   if (shocked && inPlay(u) && shockContact(hull(u), shocked)) shockAttack(s, run, u, shocked);
-  if (!a.fireFirst && inPlay(u)) { propertyActions(s, run, u, a); vehicleFire(s, run, u, a.fire); }
-  afterGravOrder(run, u, a);
 }
 
 /** A hull in base contact with a living figure of the squad (§6.12). */
@@ -524,16 +542,27 @@ export function shockAttack(s: S, run: Run, u: Unit, t: Unit): void {
   if (hit && inPlay(u)) u.vehicle!.moraleDue = true;
 }
 
-/** Each firing weapon system shoots on its own, 1D6 (§6.4 step 4): at infantry through the shooting procedure, at a vehicle by §6.6. */
-function vehicleFire(s: S, run: Run, u: Unit, fire: VehicleFire[]): void {
-  for (const f of fire) {
+/**
+ * Each firing weapon system shoots on its own, 1D6 (§6.4 step 4): at infantry through the shooting
+ * procedure, at a vehicle by §6.6; from system `from` of the order's list on. Personality Lucky
+ * (§2.7): a vehicle has no Lucky trooper (personalities are members of a squad, p.35; a vehicle's
+ * crew has no figures to carry one), so its own fire, penetration, results-table and
+ * immobilization dice open no window; the target of a shot at a unit may re-roll its own save or
+ * defence die (rules/combat.ts), and the order then resumes at that shot (stage `stage`). True when
+ * a window paused it.
+ */
+function vehicleFire(s: S, run: Run, u: Unit, a: Drive, stage: 'first' | 'after', from: number): boolean {
+  for (let i = from; i < a.fire.length; i++) {
+    const f = a.fire[i];
     if (isSentryId(f.target)) { if (inPlay(u)) vehicleAtSentry(s, run, u, vdef(u).weapons[f.weapon], f.target); continue; }
     const t = s.units.find((x) => x.id === f.target)!;
     if (!inPlay(t) || !inPlay(u)) continue;
     const m = vdef(u).weapons[f.weapon];
     if (isVehicle(t)) vehicleWeaponAtVehicle(s, run, u, m, t);
-    else shootAs(s, run, u, m, t);
+    else shootAs(s, run, u, m, t, false, true);
+    if (pausedAt(s, { at: 'drive', unit: u.id, action: a, stage, index: i })) return true;
   }
+  return false;
 }
 
 /** The vehicle as a one-figure firer carrying this weapon, for §6.4. */
@@ -547,11 +576,12 @@ export function underFireMod(u: Unit, m: VehicleWeapon): number {
   return m.mount === 'pintle' || m.mount === 'external' || vdef(u).openTopped ? -3 : -1;
 }
 
-function shootAs(s: S, run: Run, u: Unit, m: VehicleWeapon, t: Unit, defensive = false): void {
+/** One weapon system's shot at a unit (§6.4); `lucky`: the order resumes after the target's Lucky window on its save or defence die (§2.7). */
+function shootAs(s: S, run: Run, u: Unit, m: VehicleWeapon, t: Unit, defensive = false, lucky = false): void {
   const firer = weaponFirer(u, m);
   const uf = underFireMod(u, m);
   const wet = waterFireMod(s, u, hullFig(u).at);
-  shoot(s, run, firer, t, { extraMods: { ...(uf ? { underFire: uf } : {}), ...(wet ? { amphibious: wet } : {}) }, defensive });
+  shoot(s, run, firer, t, { extraMods: { ...(uf ? { underFire: uf } : {}), ...(wet ? { amphibious: wet } : {}) }, defensive, lucky });
   u.actedTurn = s.turn;
 }
 
@@ -927,6 +957,7 @@ export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: s
       if (fireControlProblem(t, 'stationary', 0, [...chosen, m])) continue;
       chosen.push(m);
     }
+    // No Lucky window for the chargers' saves or defence dice here (§2.7): this assault does not resume mid-way (left for later).
     for (const m of chosen) if (inPlay(u)) shootAs(s, run, t, m, u, true);
   }
   if (!inPlay(u)) return;

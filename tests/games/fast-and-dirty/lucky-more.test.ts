@@ -1,0 +1,105 @@
+// Checklist item #72, personality Lucky (§2.7, source p.35), the windows added after ruleset 0.3.1
+// (issue #17 leftovers): the rolls of the same mechanism as lucky-orders.test.ts (the order pauses
+// at the window, nothing applied before the answer, the step that rolled resumes with the kept or
+// re-rolled dice), here for a vehicle's fire at a Lucky unit, and the readings where a roll is not
+// the unit's own and gets no window. Dice scripted by value.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { act, craft, decision, evOf, faces, fastAndDirty, row, unitOf, vehicleScene } from './helpers.js';
+import { eventsFor } from '../../../src/engine/kernel.js';
+import type { GameEvent } from '../../../src/engine/types.js';
+import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
+import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
+import { buildVehicle } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
+
+/** A Regular squad of `n` assault rifles, its last trooper Lucky, with these traits. */
+const luckySquad = (n = 5, traits: string[] = []): UnitSpec => ({
+  name: 'Lucky', quality: 'regular', resolve: 'steady', ...(traits.length ? { traits } : {}),
+  figures: [{ weapon: 'assaultRifle', armour: 'light', count: n - 1 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }],
+});
+const lucky = (die: number | null): Action => ({ type: 'lucky', die });
+
+/** Both seats read the same log slices and the same views (the Lucky window hides nothing and leaks nothing, §8.1). */
+function noLeak(...rs: { s: S; events: GameEvent[] }[]): void {
+  for (const r of rs) {
+    assert.ok(r.events.every((e) => e.to === 'all'), 'the dice, the window and the re-roll are public');
+    assert.deepEqual(eventsFor(r.events, 1, false), eventsFor(r.events, 0, false), 'both seats read the same log');
+    assert.deepEqual(fastAndDirty.view(r.s, 1), fastAndDirty.view(r.s, 0), 'both seats see the same state');
+  }
+}
+
+// ---------------------------------------------------------------- 1. a vehicle's fire
+
+/**
+ * Light tank T (side 0, Regular, facing +y) 8" south of B1 (5 Regulars, the fifth Lucky; `traits`).
+ * Its hull GPMG (system 1) at B1: FE = 1D6 + close 0 + Regular 1 + the GPMG's FE 3, 3 points a hit.
+ */
+function tankAt(name: string, traits: string[] = []): S {
+  const t = buildVehicle({ name: 'T', vehicle: 'lightTank', quality: 'regular' }, 'T', 0, [2000, 1000]);
+  t.vehicle!.heading = 0;
+  return vehicleScene(name, { squads: [{ id: 'B1', side: 1, spec: luckySquad(5, traits), at: row(1600, 2000, 5) }], vehicles: [t], active: 'T' });
+}
+const mg = (o: Partial<Extract<Action, { type: 'drive' }>> = {}): Action => ({ type: 'drive', speed: 'stationary', path: [], heading: 0, fire: [{ weapon: 1, target: 'B1' }], ...o });
+
+test('#72 Lucky, a vehicle\'s fire at a Lucky unit: the target\'s failed save die may be re-rolled by its owner; the Drive order resumes at that shot, not firing it again (§2.7, §6.4)', () => {
+  // 6: FE 10, three hits. Hit 1: B1's save die 1 (5+ saves): its owner's window, before the damage.
+  const r = act(tankAt('lm-veh-save', ['save']), mg(), faces(6, 1));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 1, 'reaction']);
+  const hit1 = (d.exposes as { figure: string }).figure;
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'save', faces: [1], target: 5, shooter: 'T', figure: hit1 });
+  assert.equal(evOf(r.events, 'shot')[0].hits, 3);
+  assert.equal(evOf(r.events, 'damage').length + evOf(r.events, 'saved').length, 0, 'nothing of the hit is applied yet');
+  assert.equal(unitOf(r.s, 'T').activated, false, 'the order waits');
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(null), 'a hit\'s die: kept by default');
+  // Re-rolled to a 5: saved. Hits 2 and 3: saves 6 and 6. The order ends, the shot not fired again.
+  const re = act(r.s, lucky(0), faces(5, 6, 6));
+  assert.deepEqual(evOf(re.events, 'lucky_reroll'), [{ unit: 'B1', test: 'save', die: 0, was: 1, now: 5 }]);
+  assert.equal(evOf(re.events, 'saved').length, 3);
+  assert.equal(evOf(re.events, 'shot').length, 0, 'the shot is not fired again');
+  assert.equal(unitOf(re.s, 'B1').luckyUsed, true);
+  assert.equal(unitOf(re.s, 'T').activated, true);
+  assert.equal(re.s.phase, 'activate');
+  assert.equal(re.s.luckyOrder, null);
+  noLeak(r, re);
+});
+
+test('#72 Lucky, a vehicle\'s fire before its move: the target\'s defence die window pauses the order before the move; the move follows the answer once (§2.7, §6.5, §5.3)', () => {
+  // Fire first, then a cautious move 1" north. 4: FE 8, two hits. Hit 1: attack 3 + 2 (GPMG) = 5 against
+  // defence 3 + 1 = 4: killed; a 6 on the defence die would spare the figure.
+  const s = tankAt('lm-veh-def');
+  const r = act(s, mg({ speed: 'cautious', path: [[2000, 1100]], fireFirst: true }), faces(4, 3, 3));
+  const d = decision(r.s);
+  assert.deepEqual([d.seat, d.timing], [1, 'reaction']);
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'defence', faces: [3], target: null, shooter: 'T', figure: (d.exposes as { figure: string }).figure, attack: 5, defence: 4 });
+  assert.equal(evOf(r.events, 'moved').length, 0, 'the move waits for the answer');
+  assert.equal(evOf(r.events, 'damage').length, 0);
+  // Re-rolled to a 6: 5 against 7, spared. Hit 2: attack 6 + 2 against 1 + 1: killed. Then the move, once.
+  const re = act(r.s, lucky(0), faces(6, 6, 1));
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => [x.attack, x.defence, x.killed]), [[5, 7, false], [8, 2, true]]);
+  assert.equal(evOf(re.events, 'moved').length, 1);
+  assert.deepEqual(unitOf(re.s, 'T').figures[0].at, [2000, 1100]);
+  assert.equal(re.s.phase, 'activate');
+  noLeak(r, re);
+});
+
+test('#72 Lucky, a vehicle\'s fire after its move with two systems: a window on the first shot resumes at that shot; the second system then fires as usual (§2.7, §6.4)', () => {
+  // T's main gun (system 0) and GPMG (system 1), both at B1 after a 1" move (Improved fire control: one of each).
+  const r = act(tankAt('lm-veh-two', ['save']), mg({ speed: 'cautious', path: [[2000, 1100]], fire: [{ weapon: 1, target: 'B1' }, { weapon: 0, target: 'B1' }] }), faces(3, 1));
+  assert.equal(evOf(r.events, 'moved').length, 1, 'the move comes first');
+  assert.equal((decision(r.s).exposes as { test: string }).test, 'save');
+  // Kept: hit 1's damage (8 against 2), hit 2 saved; then the main gun's shot (6: two hits, both saved).
+  const keep = act(r.s, lucky(null), faces(6, 1, 6, 6, 6, 6, 6, 6, 6));
+  assert.equal(evOf(keep.events, 'moved').length, 0, 'not moved again');
+  assert.deepEqual(evOf(keep.events, 'shot').map((x) => x.firers), [['T.1']], 'the second system fires');
+  noLeak(r, keep);
+});
+
+test('#72 Lucky reading, a vehicle\'s own rolls: a vehicle carries no personality, so neither its fire dice nor its penetration dice open a window (§2.7 p.35: "members of a squad")', () => {
+  // B1 (no Lucky) under fire: T's 1 could become a 6, yet no window.
+  const s = tankAt('lm-veh-own');
+  unitOf(s, 'B1').figures[4].personalities = [];
+  const r = act(s, mg(), faces(1, 6, 6, 6, 6, 6, 6));
+  assert.equal(evOf(r.events, 'lucky_window').length, 0);
+  assert.equal(r.s.phase, 'activate');
+});
