@@ -102,7 +102,8 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
         : d.test === 'kill' || d.test === 'overrun' ? `${d.kills} kill${d.kills === 1 ? '' : 's'} against ${d.target}+`
         : d.test === 'intrude' || d.test === 'crossfire' || d.test === 'futureShock' ? `failed against ${d.target}+` : d.test === 'save' ? `failed against ${d.target}+, a hit on ${d.figure}` : d.test === 'defence' ? `${d.defence} against ${d.attack}, a hit on ${d.figure}`
         : d.test === 'move' ? `${d.allowance / 100}" of ${d.needed / 100}"` : `${d.successes} successes against ${d.target}+`;
-      return `${name(v, d.unit)}'s ${roll} (${(d.faces as number[]).join(', ')}: ${now}): its lucky trooper may re-roll a die`;
+      const whose = d.hero ? `${name(v, d.unit)}'s Hero ${name(v, d.hero)}'s` : `${name(v, d.unit)}'s`;
+      return `${whose} ${roll} (${(d.faces as number[]).join(', ')}: ${now}): its lucky trooper may re-roll a die`;
     }
     case 'lucky_reroll': return `${name(v, d.unit)}'s lucky trooper re-rolls a ${d.was}: ${d.now}`;
     case 'lucky_kept': return `${name(v, d.unit)} keeps its luck for later`;

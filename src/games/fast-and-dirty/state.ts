@@ -31,6 +31,8 @@ export function shiftQuality(q: Quality, by: number): Quality {
 
 export interface Figure {
   id: string;
+  /** An attached Hero standing aside from his squad's shot (§2.6, rules/combat.ts heroSplit): out of it, not dead (within one shot only). */
+  aside?: true;
   at: Pt;
   /** Base radius in hundredths (0.5" infantry, §3.2). */
   r: number;
@@ -403,6 +405,8 @@ export interface Volley {
   forts: Record<string, string | null>;
   killed: string[];
   tail: { leaders: string[]; firers: string[]; defensive: boolean; crossfire: boolean };
+  /** An attached Hero's own shot (`shooter` his id): the host squad, whose luck his dice use (§2.7). */
+  hero?: string;
 }
 
 /**
@@ -424,7 +428,8 @@ export interface StructureVolley { kind: 'bunker' | 'sentry'; id: string; shoote
 
 /** What a paused roll's step computed beyond the held faces, read again when it resumes. */
 export type LuckyCarry =
-  | { roll: 'fire'; weaponFe: number }
+  /** `hero`: the held dice are an attached Hero's own shot, the host squad's luck (§2.7). */
+  | { roll: 'fire'; weaponFe: number; hero?: boolean }
   | { roll: 'damage'; volley: Volley; defence: number }
   /** The target's save die against hit `volley.next` (§2.6 Save), its own roll as a target. */
   | { roll: 'save'; volley: Volley }
@@ -463,7 +468,7 @@ export type LuckyResume =
 /** An order paused for a Lucky decision on one of its rolls: the Lucky unit, its roll's carry, where the order resumes. */
 export interface LuckyPause { unit: string; carry: LuckyCarry; resume?: LuckyResume }
 /** A Lucky answer's dice, read once by the resumed step's roll (within that answer's entry only). */
-export interface LuckySettled { unit: string; roll: OrderRoll; faces: number[]; carry?: LuckyCarry; done?: boolean }
+export interface LuckySettled { unit: string; roll: OrderRoll; faces: number[]; carry?: LuckyCarry; done?: boolean; hero?: boolean }
 
 export interface S {
   scenario: string;

@@ -5,12 +5,14 @@
 // the unit's own and gets no window. Dice scripted by value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, decision, evOf, faces, fastAndDirty, row, unitOf, vehicleScene } from './helpers.js';
+import { act, craft, decision, evOf, faces, fastAndDirty, row, shootAt, unitOf, vehicleScene } from './helpers.js';
 import { eventsFor } from '../../../src/engine/kernel.js';
 import type { GameEvent } from '../../../src/engine/types.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
 import { buildVehicle } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
+import { attach } from '../../../src/games/fast-and-dirty/rules/characters.js';
+import { Run } from '../../../src/games/fast-and-dirty/rules/run.js';
 
 /** A Regular squad of `n` assault rifles, its last trooper Lucky, with these traits. */
 const luckySquad = (n = 5, traits: string[] = []): UnitSpec => ({
@@ -102,4 +104,53 @@ test('#72 Lucky reading, a vehicle\'s own rolls: a vehicle carries no personalit
   const r = act(s, mg(), faces(1, 6, 6, 6, 6, 6, 6));
   assert.equal(evOf(r.events, 'lucky_window').length, 0);
   assert.equal(r.s.phase, 'activate');
+});
+
+// ---------------------------------------------------------------- 2. a Hero's shot
+
+/** A1 (4 Regulars, the fourth Lucky) with the Hero C1 attached, awaiting its order; B1 (6 Regulars) 10" north. */
+function withHero(name: string): S {
+  const hero: UnitSpec = { name: 'C', kind: 'character', leadership: 'novice', branch: 'cavalry', quality: 'regular', resolve: 'steady', traits: ['hero'], figures: [{ weapon: 'assaultRifle', armour: 'light' }] };
+  const s = craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec: luckySquad(4), at: row(1000, 500, 4) },
+    { id: 'C1', side: 0, spec: hero, at: [[1000, 720]] },
+    { id: 'B1', side: 1, spec: luckySquad(6), at: row(600, 1500, 6) },
+  ] });
+  unitOf(s, 'B1').figures[5].personalities = [];
+  attach(s, new Run(null), unitOf(s, 'A1'), 'C1');
+  return s;
+}
+
+test('#72 Lucky, a Hero\'s shot: his own fire die may be re-rolled by his host squad\'s Lucky trooper; the order resumes at his shot, the squad\'s shot not fired again (§2.7, §2.6 Hero)', () => {
+  // The squad: 6 and 1, two hits, both kill (6 + 2 against 3 + 1). The Hero's 1D6: 3, FE 3, one hit; a 6 would give two.
+  const r = act(withHero('lm-hero-fire'), shootAt('B1'), faces(6, 1, 6, 3, 6, 3, 3));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 0, 'turn']);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'fire', faces: [3], target: null, fe: 3, hits: 1, hero: 'C1' });
+  assert.deepEqual(evOf(r.events, 'shot').map((x) => x.unit), ['A1'], 'the Hero\'s shot is not applied yet');
+  assert.equal(evOf(r.events, 'character_killed').length, 0, 'the squad\'s casualties on B1 do not touch the Hero standing aside');
+  assert.equal(unitOf(r.s, 'C1').attachedTo, 'A1');
+  // Re-rolled to a 6: FE 6, two hits (6 + 2 against 1 + 1 twice).
+  const re = act(r.s, lucky(0), faces(6, 6, 1, 6, 1));
+  assert.deepEqual(evOf(re.events, 'lucky_reroll'), [{ unit: 'A1', test: 'fire', die: 0, was: 3, now: 6 }]);
+  assert.deepEqual(evOf(re.events, 'shot').map((x) => [x.unit, x.fe, x.hits]), [['C1', 6, 2]], 'only the Hero\'s shot, with the settled die');
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => x.killed), [true, true]);
+  assert.equal(unitOf(re.s, 'A1').luckyUsed, true);
+  assert.equal(unitOf(re.s, 'A1').activated, true);
+  assert.equal(re.s.phase, 'activate');
+  noLeak(r, re);
+});
+
+test('#72 Lucky, a Hero\'s shot: a damage die of his hits may be re-rolled with his host\'s luck; the volley resumes at that hit (§2.7, §6.5)', () => {
+  // The squad: 6 and 1, two kills. The Hero: 6, FE 6, two hits (a 6 kept: no fire window). Hit 1: 1 + 2 = 3 against 3 + 1.
+  const r = act(withHero('lm-hero-dmg'), shootAt('B1'), faces(6, 1, 6, 3, 6, 3, 6, 1, 3));
+  const d = decision(r.s);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'damage', faces: [1], target: null, attack: 3, defence: 4 });
+  assert.deepEqual(evOf(r.events, 'shot').map((x) => x.unit), ['A1', 'C1']);
+  // Re-rolled to a 5: 7 against 4 kills; hit 2 (6 + 2 against 1 + 1) too. Nothing fired again.
+  const re = act(r.s, lucky(0), faces(5, 6, 1));
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => [x.attack, x.defence, x.killed]), [[7, 4, true], [8, 2, true]]);
+  assert.equal(evOf(re.events, 'shot').length, 0);
+  assert.equal(re.s.phase, 'activate');
+  noLeak(r, re);
 });

@@ -58,6 +58,8 @@ export interface ShotOptions {
   solo?: boolean;
   /** The caller's step can resume after a Lucky window on the shooter's rolls (§2.7, rules/lucky.ts). */
   lucky?: boolean;
+  /** An attached Hero's own shot: the host squad whose Lucky trooper may re-roll his dice (§2.7; internal). */
+  luck?: Unit;
 }
 
 /** A unit shoots at a target unit (§6.4 steps 1-11). Returns false if it cannot fire. */
@@ -68,7 +70,9 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   // A vehicle target: only the AT-capable weapons, by §6.6.
   if (isVehicle(t)) return infantryAtVehicle(s, run, u, t, opt);
   // A Lucky answer runs this shot again: with its settled fire dice, or finished already (a damage die's window).
-  const pre = opt.lucky ? settledRoll(s, u, 'fire') : null;
+  // A Hero's own shot uses his host squad's luck (§2.7: his figure is one of the squad's while attached).
+  const lk = opt.luck ?? u;
+  const pre = opt.lucky ? settledRoll(s, lk, 'fire') : null;
   if (pre?.done) return true;
   const plan = firePlan(s, u, t, opt.pos);
   if (!plan) return false;
@@ -140,8 +144,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const fe = feRoll + modSum + weaponFe;
   const hits = hitsAt(fe);
   // Personality Lucky (§2.7): the owner may re-roll one fire die, or one of its weapons' FE dice, when that could give another hit or pin the target.
-  if (!pre && luckyMay(s, u, opt.lucky) && couldImprove(all, (f) => { const x = feOf(f.slice(0, faces.length)) + modSum + weaponOf(f); return 2 * hitsAt(x) + (pinsAt(x) ? 1 : 0); })) {
-    return pauseForLucky(s, run, u, 'fire', all, { roll: 'fire', weaponFe: wf.fixed }, { fe, hits });
+  if (!pre && luckyMay(s, lk, opt.lucky) && couldImprove(all, (f) => { const x = feOf(f.slice(0, faces.length)) + modSum + weaponOf(f); return 2 * hitsAt(x) + (pinsAt(x) ? 1 : 0); })) {
+    return pauseForLucky(s, run, lk, 'fire', all, { roll: 'fire', weaponFe: wf.fixed, ...(opt.luck ? { hero: true } : {}) }, { fe, hits, ...(opt.luck ? { hero: u.id } : {}) });
   }
   run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
   const pins = pinsAt(fe);
@@ -157,8 +161,9 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const aim = opt.aim && isHero(u) && heroAims(plan.band) ? opt.aim : undefined;
   if (aim) run.emit('hero_aim', { unit: u.id, target: t.id, figure: aim });
   const tail = { leaders, firers: plan.firers.map((f) => f.id), defensive: !!opt.defensive, crossfire: true };
-  if (hits > 0 && allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })), tail, aim, opt.lucky)) return true;
-  shotTail(s, run, u, t, tail, plan.firers, at, !!opt.lucky);
+  if (hits > 0 && allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })), tail, aim, opt.lucky, opt.luck)) return true;
+  // The target's tests after a Hero's shot open no window (left for later: the tail would resume at the host's shot).
+  shotTail(s, run, u, t, tail, plan.firers, at, !!opt.lucky && !opt.luck);
   return true;
 }
 
@@ -218,9 +223,13 @@ export function continueTail(s: S, run: Run, x: Extract<LuckyCarry, { roll: 'tai
  * True when another damage die opened the window again.
  */
 export function continueShot(s: S, run: Run, v: Volley, settled: Settled): boolean {
-  const u = s.units.find((x) => x.id === v.shooter)!, t = s.units.find((x) => x.id === v.target)!;
+  const host = v.hero ? s.units.find((x) => x.id === v.hero)! : null;
+  const h = host ? attachedHero(s, host) : null;
+  // A Hero's shot: the Hero as the one-figure unit that fired (his host's luck), or nothing left to do if he is gone.
+  if (host && !h) return false;
+  const u = host ? heroUnit(host, h!) : s.units.find((x) => x.id === v.shooter)!, t = s.units.find((x) => x.id === v.target)!;
   if (resolveVolley(s, run, u, t, v, true, settled)) return true;
-  return shotTail(s, run, u, t, v.tail, v.tail.firers.map((id) => u.figures.find((f) => f.id === id)!), (f) => f.at, true);
+  return shotTail(s, run, u, t, v.tail, v.tail.firers.map((id) => u.figures.find((f) => f.id === id)!), (f) => f.at, !host);
 }
 
 const leadersAlive = (t: Unit) => t.figures.filter((f) => f.alive && (f.leader || f.character)).map((f) => f.id);
@@ -287,7 +296,7 @@ function volleyDamage(firers: Figure[]): number {
 }
 
 /** Steps 10-11: hits to the closest visible figures, spread; damage 1D6 + damage vs 1D6 + armour (§6.5). True when a Lucky window paused the volley. */
-function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible0: Figure[], hits: number, at: (f: Figure) => Pt, forts: { fig: Figure; fort: string | null }[], tail: Volley['tail'], aim?: string, lucky?: boolean): boolean {
+function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible0: Figure[], hits: number, at: (f: Figure) => Pt, forts: { fig: Figure; fort: string | null }[], tail: Volley['tail'], aim?: string, lucky?: boolean, luck?: Unit): boolean {
   // Module Recover Wounded: wounded figures the firers see take hits like the others, and die (§6.5 [P]).
   const visible = woundRules(s) ? [...visible0, ...woundedOf(t).filter((w) => firers.some((f) => sees(s, { ...f, at: at(f) }, w, { fire: true, observerUnit: u, targetUnit: t })))] : visible0;
   const order = visible.slice().sort((a, b) => minDist(a.at, a.r, firers.map((f) => ({ ...f, at: at(f) }))) - minDist(b.at, b.r, firers.map((f) => ({ ...f, at: at(f) }))) || (a.id < b.id ? -1 : 1));
@@ -303,7 +312,7 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
   // Personality Sharpshooter: the squad gets +1 damage (§2.7); a Holy or Unholy weapon +1 (§2.6).
   const dmg = volleyDamage(firers) + (hasPersonality(u, 'sharpshooter') ? 1 : 0) + itemDamage(u, t);
   const fortOf = new Map(forts.map((x) => [x.fig.id, x.fort]));
-  const v: Volley = { shooter: u.id, target: t.id, hits: targets.map((f) => f.id), next: 0, damage: dmg, forts: Object.fromEntries(targets.map((f) => [f.id, fortOf.get(f.id) ?? null])), killed: [], tail };
+  const v: Volley = { shooter: u.id, target: t.id, hits: targets.map((f) => f.id), next: 0, damage: dmg, forts: Object.fromEntries(targets.map((f) => [f.id, fortOf.get(f.id) ?? null])), killed: [], tail, ...(luck ? { hero: luck.id } : {}) };
   return resolveVolley(s, run, u, t, v, !!lucky);
 }
 
@@ -320,7 +329,9 @@ type Settled = { attack: number; defence: number; final?: boolean } | { save: nu
 
 function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boolean, settled?: Settled): boolean {
   const fig = (id: string) => t.figures.find((f) => f.id === id)!;
-  const may = luckyMay(s, u, lucky);
+  // The unit whose luck the shooter's dice use: its own, or a Hero's host squad (§2.7).
+  const lk = v.hero ? s.units.find((x) => x.id === v.hero) ?? u : u;
+  const may = luckyMay(s, lk, lucky);
   if (s.options.squadDamage) {
     // Option (§6.5): one attack and one defender roll; each point the defence exceeds the attack saves one hit.
     const targets = v.hits.map(fig);
@@ -330,7 +341,7 @@ function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boole
     const defDie = held?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]);
     const d = defDie + armour(maj).rating + armourMod(t, u);
     const unsavedBy = (f: number[]) => Math.max(0, targets.length - Math.max(0, d - (f[0] + v.damage)));
-    if (!settled && may && couldImprove([die], unsavedBy)) return pauseForLucky(s, run, u, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: d, hits: targets.length, unsaved: unsavedBy([die]) });
+    if (!settled && may && couldImprove([die], unsavedBy)) return pauseForLucky(s, run, lk, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: d, hits: targets.length, unsaved: unsavedBy([die]) });
     // With the wound rules half the unsaved hits, rounded up, are wounds (§6.5 option).
     const unsaved = targets.slice(0, unsavedBy([die]));
     const wounds = woundRules(s) ? Math.ceil(unsaved.length / 2) : 0;
@@ -356,7 +367,7 @@ function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boole
       const res = resOf(die);
       // Personality Lucky (§2.7): a damage die that a re-roll could turn into a wound or a kill.
       if (!held && may && (f.alive || isWounded(f)) && couldImprove([die], (x) => hurtRank(resOf(x[0])))) {
-        return pauseForLucky(s, run, u, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: defOf(die) });
+        return pauseForLucky(s, run, lk, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: defOf(die) });
       }
       // Then the target's own defence die (§6.5), once the attack die is settled: its owner may re-roll it when that could spare the figure (§2.7).
       if (!held?.final && !s.options.passiveDamage && luckyMay(s, t, lucky) && (f.alive || isWounded(f)) && couldImprove([defDie], (x) => -hurtRank(damageResult(s, t, f, die + v.damage, defWith(x[0], die))))) {
@@ -759,15 +770,21 @@ export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
  */
 function heroSplit(s: S, run: Run, u: Unit, t: Unit | null, h: { c: Unit; fig: Figure }, opt: ShotOptions): boolean {
   let fired = false;
-  if (t && inPlay(t)) {
+  // A Lucky answer on the Hero's shot: the squad's shot before it was fired already (§2.7).
+  const heroNext = !!opt.lucky && !!s.luckySettled?.hero && s.luckySettled.unit === u.id;
+  if (heroNext) fired = true;
+  else if (t && inPlay(t)) {
+    // He stands aside (not dead: his squad's casualties on the target do not kill him, characters.ts syncCharacters).
     h.fig.alive = false;
-    try { fired = shoot(s, run, u, t, { ...opt, aim: undefined, solo: true }); } finally { h.fig.alive = true; }
+    h.fig.aside = true;
+    try { fired = shoot(s, run, u, t, { ...opt, aim: undefined, solo: true }); } finally { h.fig.alive = true; delete h.fig.aside; }
     if (luckyOpen(s)) return fired;
   }
   const ht = opt.heroTarget === undefined ? t : opt.heroTarget;
   if (!ht || !inPlay(ht) || !h.fig.alive || !inPlay(u)) return fired;
-  // The Hero's own shot is his, not the squad's: no Lucky window on it.
-  return shoot(s, run, heroUnit(u, h, opt.pos), ht, { ...opt, solo: true, lucky: false }) || fired;
+  // The Hero's own shot (§2.6): his figure is one of the squad's while attached, so the squad's Lucky
+  // trooper may re-roll its fire or damage dice (§2.7 [P]), the luck being the squad's.
+  return shoot(s, run, heroUnit(u, h, opt.pos), ht, { ...opt, solo: true, luck: u }) || fired;
 }
 
 /**
@@ -779,7 +796,7 @@ export function squadFire(s: S, run: Run, u: Unit, t: Unit | null, teamTarget: U
   // The squad's own shot may open a Lucky window (§2.7): the order's step resumes it (rules/lucky.ts).
   const ho: ShotOptions = { ...(hero.target ? { heroTarget: hero.target } : {}), ...(hero.aim ? { aim: hero.aim } : {}), lucky: true };
   // Only the Hero fires (the squad holds its fire).
-  if (!t && hero.target) { const h = attachedHero(s, u); if (h) heroSplit(s, run, u, null, h, ho); }
+  if (!t && hero.target) { const h = attachedHero(s, u); if (h) heroSplit(s, run, u, null, h, ho); if (luckyOpen(s)) return; }
   const crew = living(u).filter((f) => f.team);
   if (!crew.length || (!moved && !teamTarget)) { if (t && inPlay(t)) shoot(s, run, u, t, ho); return; }
   if (t && inPlay(t)) {

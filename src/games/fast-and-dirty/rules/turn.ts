@@ -420,7 +420,8 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
     // The shooter's damage die, the target's save die (§2.6) or its defence die (§6.5): the shot's remaining hits, then the step finds it done.
     const held = c.roll === 'damage' ? { attack: faces[0], defence: c.defence } : c.roll === 'defence' ? { attack: c.attack, defence: faces[0], final: true } : { save: faces[0] };
     if (continueShot(s, run, c.volley, held)) { s.luckyOrder!.resume = resume; return; }
-    s.luckySettled = { unit: c.volley.shooter, roll: 'fire', faces: [], done: true };
+    // A Hero's shot is found done as his host's (the host's own shot before it not fired again).
+    s.luckySettled = c.volley.hero ? { unit: c.volley.hero, roll: 'fire', faces: [], done: true, hero: true } : { unit: c.volley.shooter, roll: 'fire', faces: [], done: true };
   } else if (c.roll === 'strike') {
     // A blast: the remaining units in its area, then the step finds that shot done.
     if (continueBlast(s, run, c.blast, faces)) { s.luckyOrder!.resume = resume; return; }
@@ -442,7 +443,7 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
     if (c.roll === 'assault') c.faces[u.id] = faces;
     if (c.roll === 'kill') c.kills[u.id] = faces;
     if (c.roll === 'overrun') c.revenge = faces;
-    s.luckySettled = { unit: u.id, roll: c.roll, faces, carry: c };
+    s.luckySettled = { unit: u.id, roll: c.roll, faces, carry: c, ...(c.roll === 'fire' && c.hero ? { hero: true } : {}) };
   }
   resumeOrder(s, run, resume);
   // A step whose shot has no target left (its hits took the last figure) reads nothing.
