@@ -426,6 +426,9 @@ export interface BlastImpact { by: string; at: Pt; weapon: string; from: Pt | nu
 /** A shot's `hits` at a bunker or a sentry gun (§6.6, §7.25 [P]): their penetration rolls from hit `next` on, the weapons in turn. */
 export interface StructureVolley { kind: 'bunker' | 'sentry'; id: string; shooter: string; weapons: WeaponDef[]; hits: number; next: number }
 
+/** A sniper's aimed shot that hit (§7.27): its figure, the target's leaders before it (Command Disruption); a Lucky window on its dice pauses it. */
+export interface AimedHit { shooter: string; target: string; figure: string; leaders: string[] }
+
 /** What a paused roll's step computed beyond the held faces, read again when it resumes. */
 export type LuckyCarry =
   /** `hero`: the held dice are an attached Hero's own shot, the host squad's luck (§2.7). */
@@ -448,7 +451,9 @@ export type LuckyCarry =
   | { roll: 'demolition' }
   | { roll: 'penetration'; hit: VehicleVolley }
   | { roll: 'structure'; at: StructureVolley }
-  | { roll: 'strike'; blast: BlastImpact };
+  | { roll: 'strike'; blast: BlastImpact }
+  /** An aimed shot's hit (§7.27): the target's save die, the sniper's damage die (`defence`: the defence die rolled before), or the target's defence die (`attack`: the settled damage die). */
+  | { roll: 'aimed'; hit: AimedHit; defence?: number; attack?: number };
 
 /**
  * Where an order paused by a Lucky window goes on (§2.7): the step that rolled, run again from its

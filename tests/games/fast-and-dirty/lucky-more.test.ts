@@ -154,3 +154,68 @@ test('#72 Lucky, a Hero\'s shot: a damage die of his hits may be re-rolled with 
   assert.equal(re.s.phase, 'activate');
   noLeak(r, re);
 });
+
+// ---------------------------------------------------------------- 3-4. a sniper's aimed shot
+
+/** Sniper A1 (Regular, sniper rifle damage 3; `luckySniper`: Lucky) 10" south of B1 (3 Regulars; the third Lucky when `luckyTarget`, `traits`). */
+function snipe(name: string, o: { luckySniper?: boolean; luckyTarget?: boolean; traits?: string[] } = {}): S {
+  const sniper: UnitSpec = { name: 'Sniper', kind: 'sniper', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'sniperRifle', armour: 'light', ...(o.luckySniper ? { personalities: ['lucky'] } : {}) }] };
+  const s = craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec: sniper, at: [[1000, 500]] },
+    { id: 'B1', side: 1, spec: luckySquad(3, o.traits), at: row(1000, 1500, 3) },
+  ] });
+  if (!o.luckyTarget) unitOf(s, 'B1').figures[2].personalities = [];
+  return s;
+}
+const aim: Action = { type: 'engage', moves: [], target: 'B1', fireFirst: true, aimed: 'B1.2' };
+
+test('#72 Lucky, a sniper\'s damage die: after an aimed shot hits, the sniper\'s owner may re-roll its damage die when that could wound or kill; the shot resumes at the hit (§2.7, §7.27)', () => {
+  // Aim 4 (Regular 3+): a hit on B1.2. Damage 1 + 3 = 4 against 4 + 1 = 5: a 6 would kill.
+  const r = act(snipe('lm-snipe-dmg', { luckySniper: true }), aim, faces(4, 1, 4));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 0, 'turn']);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'damage', faces: [1], target: null, attack: 4, defence: 5 });
+  assert.equal(evOf(r.events, 'aimed_shot')[0].hit, true);
+  assert.equal(evOf(r.events, 'damage').length, 0, 'nothing of the hit is applied yet');
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(null));
+  // Re-rolled to a 3: 6 against 5 kills B1.2; the aim die is not rolled again.
+  const re = act(r.s, lucky(0), faces(3));
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => [x.figure, x.attack, x.defence, x.killed]), [['B1.2', 6, 5, true]]);
+  assert.equal(evOf(re.events, 'aimed_shot').length, 0);
+  assert.equal(unitOf(re.s, 'B1').figures[1].alive, false);
+  assert.equal(re.s.phase, 'activate');
+  // Kept: no effect, the luck unspent.
+  const keep = act(r.s, lucky(null), []);
+  assert.deepEqual(evOf(keep.events, 'damage').map((x) => x.killed), [false]);
+  assert.equal(unitOf(keep.s, 'A1').luckyUsed, undefined);
+  noLeak(r, re, keep);
+});
+
+test('#72 Lucky, save against an aimed shot: the target\'s failed save die may be re-rolled by its owner before the damage (§2.7, §2.6 Save, §7.27)', () => {
+  const r = act(snipe('lm-snipe-save', { luckyTarget: true, traits: ['save'] }), aim, faces(4, 2));
+  const d = decision(r.s);
+  assert.deepEqual([d.seat, d.timing], [1, 'reaction']);
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'save', faces: [2], target: 5, shooter: 'A1', figure: 'B1.2' });
+  assert.equal(evOf(r.events, 'damage').length + evOf(r.events, 'saved').length, 0);
+  const re = act(r.s, lucky(0), faces(6));
+  assert.deepEqual(evOf(re.events, 'saved'), [{ unit: 'B1', figure: 'B1.2' }]);
+  assert.equal(evOf(re.events, 'damage').length, 0);
+  assert.equal(re.s.phase, 'activate');
+  // Kept: the damage follows (6 + 3 against 1 + 1 kills).
+  const keep = act(r.s, lucky(null), faces(6, 1));
+  assert.deepEqual(evOf(keep.events, 'damage').map((x) => x.killed), [true]);
+  noLeak(r, re, keep);
+});
+
+test('#72 Lucky, defence die against an aimed shot: once the sniper\'s die is settled, the target\'s owner may re-roll its defence die when that could spare the figure (§2.7, §6.5, §7.27)', () => {
+  // Both Lucky. Damage 1 + 3 = 4 against 3 + 1: kills; no sniper window (nothing better), the target's defence window.
+  const r = act(snipe('lm-snipe-def', { luckySniper: true, luckyTarget: true }), aim, faces(4, 1, 3));
+  const d = decision(r.s);
+  assert.deepEqual([d.seat, d.timing], [1, 'reaction']);
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'defence', faces: [3], target: null, shooter: 'A1', figure: 'B1.2', attack: 4, defence: 4 });
+  const re = act(r.s, lucky(0), faces(5));
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => [x.attack, x.defence, x.killed]), [[4, 6, false]]);
+  assert.equal(evOf(re.events, 'dice_rolled').filter((x) => x.purpose === 'damage_attack').length, 0, 'the sniper\'s die is not rolled again');
+  assert.equal(re.s.phase, 'activate');
+  noLeak(r, re);
+});

@@ -4,7 +4,7 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type BlastImpact, type LuckyCarry, type LuckySettled, type S, type Side, type Unit, type Volley } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type AimedHit, type BlastImpact, type LuckyCarry, type LuckySettled, type S, type Side, type Unit, type Volley } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
@@ -536,9 +536,10 @@ function blastFrom(s: S, run: Run, b: BlastImpact, w: ReturnType<typeof weapon>,
  * fire this turn. [P] The target is marked Under Fire either way.
  */
 export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string, lucky = false): void {
-  u.actedTurn = s.turn;
-  const sniper = living(u)[0];
+  // A Lucky answer runs this shot again: with its settled aim die, or finished already (a window on its hit's dice).
   const pre = lucky ? settledRoll(s, u, 'fire') : null;
+  if (pre?.done) return;
+  u.actedTurn = s.turn;
   const [die] = pre?.faces ?? run.roll('aimed_shot', 1, { unit: u.id, target: t.id, figure: figId });
   const hit = die >= QUALITY_TABLE[u.quality].target;
   // Personality Lucky (§2.7): a missed aimed shot's die may be re-rolled.
@@ -546,19 +547,52 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string, lucky
   run.emit('aimed_shot', { unit: u.id, target: t.id, figure: figId, hit });
   markUnderFire(t);
   if (!hit) { u.noFireTurn = s.turn; futureShock(s, run, t, u, u.side); return; }
-  const f = t.figures.find((x) => x.id === figId)!;
-  if (saves(run, t, f.id)) { futureShock(s, run, t, u, u.side); return; }
-  const leaders = leadersAlive(t);
+  aimedHit(s, run, { shooter: u.id, target: t.id, figure: figId, leaders: leadersAlive(t) }, lucky);
+}
+
+/**
+ * The aimed shot's one hit (§7.27): the target's save (§2.6), the sniper's damage die against the
+ * target's defence die (§6.5), then Command Disruption and future shock. Personality Lucky (§2.7):
+ * the target's failed save die and (once the sniper's die is settled) its defence die are its own,
+ * the damage die the sniper's; each may open its owner's window as in a volley (`held`: the dice an
+ * answer settled). True when a window paused the hit.
+ */
+function aimedHit(s: S, run: Run, x: AimedHit, lucky: boolean, held?: Settled): boolean {
+  const u = s.units.find((v) => v.id === x.shooter)!, t = s.units.find((v) => v.id === x.target)!;
+  const sniper = living(u)[0] ?? u.figures[0];
+  const f = t.figures.find((v) => v.id === x.figure)!;
+  const dice = held && 'attack' in held ? held : undefined;
+  if (!dice && has(t, 'save')) {
+    const sd = held && 'save' in held ? held.save : run.roll('save', 1, { unit: t.id, figure: f.id })[0];
+    if (!held && sd < SAVE_ON && luckyMay(s, t, lucky)) return pauseForLucky(s, run, t, 'save', [sd], { roll: 'aimed', hit: x }, { shooter: u.id, figure: f.id }, SAVE_ON);
+    if (saved(run, t, f.id, sd)) { futureShock(s, run, t, u, u.side); return false; }
+  }
   const fort = noCover(t) ? undefined : coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
-  const d = run.roll('damage_attack', 1, { figure: f.id })[0];
-  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t, u) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+  const d = dice?.attack ?? run.roll('damage_attack', 1, { figure: f.id })[0];
+  const defDie = dice?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]);
+  const defWith = (dd: number, a: number) => dd + armour(f.armour).rating + armourMod(t, u) + (fort && a !== 6 ? FORT_BONUS[fort] : 0);
   const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0) + itemDamage(u, t);
-  const res = damageResult(s, t, f, d + sniperDamage, def);
-  run.emit('damage', { figure: f.id, attack: d + sniperDamage, defence: def, ...hurtLabel(f, res) });
+  const resOf = (a: number, dd = defDie) => damageResult(s, t, f, a + sniperDamage, defWith(dd, a));
+  // Personality Lucky (§2.7): the sniper's damage die when a re-roll could wound or kill, then the target's defence die when it could spare the figure.
+  if (!dice && luckyMay(s, u, lucky) && (f.alive || isWounded(f)) && couldImprove([d], (v) => hurtRank(resOf(v[0])))) {
+    return pauseForLucky(s, run, u, 'damage', [d], { roll: 'aimed', hit: x, defence: defDie }, { attack: d + sniperDamage, defence: defWith(defDie, d) });
+  }
+  if (!dice?.final && !s.options.passiveDamage && luckyMay(s, t, lucky) && (f.alive || isWounded(f)) && couldImprove([defDie], (v) => -hurtRank(resOf(d, v[0])))) {
+    return pauseForLucky(s, run, t, 'defence', [defDie], { roll: 'aimed', hit: x, attack: d }, { shooter: u.id, figure: f.id, attack: d + sniperDamage, defence: defWith(defDie, d) });
+  }
+  const res = resOf(d);
+  run.emit('damage', { figure: f.id, attack: d + sniperDamage, defence: defWith(defDie, d), ...hurtLabel(f, res) });
   if (applyHurt(s, run, t, f, res)) lastFigureRule(t, [f]);
   afterCasualties(s, run, t);
-  commandDisruption(s, run, t, leaders);
+  commandDisruption(s, run, t, x.leaders);
   futureShock(s, run, t, u, u.side);
+  return false;
+}
+
+/** An aimed shot paused at a Lucky window on its hit's dice goes on with the settled die (§2.7); true when another window paused it. */
+export function continueAimed(s: S, run: Run, c: Extract<LuckyCarry, { roll: 'aimed' }>, die: number): boolean {
+  const held: Settled = c.defence !== undefined ? { attack: die, defence: c.defence } : c.attack !== undefined ? { attack: c.attack, defence: die, final: true } : { save: die };
+  return aimedHit(s, run, c.hit, true, held);
 }
 
 /** Lay the squad's one smoke screen of the game: the line between two points (§7.26). */

@@ -11,7 +11,7 @@ import { attach, attachTeam, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, hideAtCentre, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
-import { squadFire, aimedShot, autoFallBack, blastShot, continueBlast, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { squadFire, aimedShot, autoFallBack, blastShot, continueAimed, continueBlast, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
@@ -422,6 +422,10 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
     if (continueShot(s, run, c.volley, held)) { s.luckyOrder!.resume = resume; return; }
     // A Hero's shot is found done as his host's (the host's own shot before it not fired again).
     s.luckySettled = c.volley.hero ? { unit: c.volley.hero, roll: 'fire', faces: [], done: true, hero: true } : { unit: c.volley.shooter, roll: 'fire', faces: [], done: true };
+  } else if (c.roll === 'aimed') {
+    // A sniper's aimed shot: its hit goes on with the settled die, then the step finds that shot done.
+    if (continueAimed(s, run, c, faces[0])) { s.luckyOrder!.resume = resume; return; }
+    s.luckySettled = { unit: c.hit.shooter, roll: 'fire', faces: [], done: true };
   } else if (c.roll === 'strike') {
     // A blast: the remaining units in its area, then the step finds that shot done.
     if (continueBlast(s, run, c.blast, faces)) { s.luckyOrder!.resume = resume; return; }
