@@ -421,7 +421,11 @@ export interface VehicleVolley { shooter: string; target: string; from: Pt; hits
  * Strike Effect (`struck`: those that took it before); a Lucky window on the firer's Strike Effect
  * dice at an enemy unit pauses it at that unit. `from`: the firer's position (null: indirect fire).
  */
-export interface BlastImpact { by: string; at: Pt; weapon: string; from: Pt | null; next: number; struck: string[] }
+export interface BlastImpact {
+  by: string; at: Pt; weapon: string; from: Pt | null; next: number; struck: string[];
+  /** Unit `next`'s hits under way (its Strike Effect taken): from hit `i` on, the figures in `order` in turn; a Lucky window on its save or defence die pauses it there. */
+  hit?: { i: number; hits: number; order: string[]; killed: string[]; leaders: string[]; forts: Record<string, string | null> };
+}
 
 /** A shot's `hits` at a bunker or a sentry gun (§6.6, §7.25 [P]): their penetration rolls from hit `next` on, the weapons in turn. */
 export interface StructureVolley { kind: 'bunker' | 'sentry'; id: string; shooter: string; weapons: WeaponDef[]; hits: number; next: number }
@@ -453,7 +457,9 @@ export type LuckyCarry =
   | { roll: 'structure'; at: StructureVolley }
   | { roll: 'strike'; blast: BlastImpact }
   /** An aimed shot's hit (§7.27): the target's save die, the sniper's damage die (`defence`: the defence die rolled before), or the target's defence die (`attack`: the settled damage die). */
-  | { roll: 'aimed'; hit: AimedHit; defence?: number; attack?: number };
+  | { roll: 'aimed'; hit: AimedHit; defence?: number; attack?: number }
+  /** A struck unit's save die, or its defence die (`attack`: the firer's damage die), against a blast's hit `blast.hit.i` (§6.7). */
+  | { roll: 'blastHit'; blast: BlastImpact; attack?: number };
 
 /**
  * Where an order paused by a Lucky window goes on (§2.7): the step that rolled, run again from its

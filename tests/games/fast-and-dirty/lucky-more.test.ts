@@ -219,3 +219,53 @@ test('#72 Lucky, defence die against an aimed shot: once the sniper\'s die is se
   assert.equal(re.s.phase, 'activate');
   noLeak(r, re);
 });
+
+// ---------------------------------------------------------------- 4. saves against blasts
+
+/** A1 (Regulars: 4 rifles, a missile rack: blast 2", FE 0, damage 2; no Lucky trooper) on y = 5"; B1 (2 Regulars, the second Lucky; `traits`) around the point [1500, 2000]. */
+function blastAtLucky(name: string, traits: string[] = []): S {
+  const spec: UnitSpec = { name: 'MR', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 4 }, { weapon: 'missileRack', armour: 'light', support: true }] };
+  return craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec, at: row(1000, 500, 5) },
+    { id: 'B1', side: 1, spec: luckySquad(2, traits), at: [[1400, 2000], [1600, 2000]] },
+  ] });
+}
+const blastOrder: Action = { type: 'engage', moves: [], target: null, fireFirst: true, blast: { fig: 'A1.5', at: [1500, 2000] } };
+
+test('#72 Lucky, save against a blast: a struck unit\'s failed save die may be re-rolled by its owner; the blast resumes at that hit, its Strike Effect not taken again (§2.7, §2.6 Save, §6.7)', () => {
+  // Ranging 4 (on target). B1's Strike Effect 6 + 1 = 7: two hits. Hit 1: save 1.
+  const r = act(blastAtLucky('lm-blast-save', ['save']), blastOrder, faces(4, 6, 1, 1));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 1, 'reaction']);
+  const hit1 = (d.exposes as { figure: string }).figure;
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'save', faces: [1], target: 5, shooter: 'A1', figure: hit1 });
+  assert.deepEqual(evOf(r.events, 'strike_effect').map((x) => [x.unit, x.strike, x.hits]), [['B1', 7, 2]]);
+  assert.equal(evOf(r.events, 'damage').length + evOf(r.events, 'saved').length, 0, 'nothing of the hit is applied yet');
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(null));
+  // Re-rolled to a 5: saved. Hit 2: save 2 (the luck spent), damage 6 + 2 against 1 + 1: killed.
+  const re = act(r.s, lucky(0), faces(5, 2, 6, 1));
+  assert.deepEqual(evOf(re.events, 'saved'), [{ unit: 'B1', figure: hit1 }]);
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => x.killed), [true]);
+  assert.equal(evOf(re.events, 'strike_effect').length + evOf(re.events, 'blast').length, 0, 'neither the blast nor the Strike Effect again');
+  assert.equal(unitOf(re.s, 'A1').activated, true);
+  assert.equal(re.s.phase, 'activate');
+  // Kept: hit 1's damage (1 + 2 against 6 + 1: no effect); hit 2's failed save asks again.
+  const keep = act(r.s, lucky(null), faces(1, 6, 1));
+  assert.deepEqual(evOf(keep.events, 'damage').map((x) => x.killed), [false]);
+  assert.equal((decision(keep.s).exposes as { test: string }).test, 'save');
+  noLeak(r, re, keep);
+});
+
+test('#72 Lucky, defence die against a blast: the struck unit\'s owner may re-roll its defence die when that could spare the figure (§2.7, §6.5, §6.7)', () => {
+  // On target; Strike Effect 7, two hits. Hit 1: attack 3 + 2 = 5 against 3 + 1 = 4: killed; a 6 would spare it.
+  const r = act(blastAtLucky('lm-blast-def'), blastOrder, faces(4, 6, 1, 3, 3));
+  const d = decision(r.s);
+  assert.deepEqual([d.seat, d.timing], [1, 'reaction']);
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'defence', faces: [3], target: null, shooter: 'A1', figure: (d.exposes as { figure: string }).figure, attack: 5, defence: 4 });
+  // Re-rolled to a 6: spared. Hit 2: 6 + 2 against 1 + 1: killed.
+  const re = act(r.s, lucky(0), faces(6, 6, 1));
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => [x.attack, x.defence, x.killed]), [[5, 7, false], [8, 2, true]]);
+  assert.equal(evOf(re.events, 'dice_rolled').filter((x) => x.purpose === 'damage_attack').length, 1, 'hit 1\'s damage die is not rolled again');
+  assert.equal(re.s.phase, 'activate');
+  noLeak(r, re);
+});

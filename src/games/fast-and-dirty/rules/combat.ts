@@ -472,12 +472,26 @@ export function continueBlast(s: S, run: Run, b: BlastImpact, held: number[]): b
   return blastFrom(s, run, b, weapon(b.weapon), (f) => edgeDistance(f.at, f.r, b.at, 0), by, by.side, true, held);
 }
 
+/** A blast paused at a Lucky window on a struck unit's save or defence die goes on with the settled die (§2.7); true when another window paused it. */
+export function continueBlastHit(s: S, run: Run, c: Extract<LuckyCarry, { roll: 'blastHit' }>, die: number): boolean {
+  const by = s.units.find((x) => x.id === c.blast.by)!;
+  const held: Settled = c.attack !== undefined ? { attack: c.attack, defence: die, final: true } : { save: die };
+  return blastFrom(s, run, c.blast, weapon(c.blast.weapon), (f) => edgeDistance(f.at, f.r, c.blast.at, 0), by, by.side, true, held);
+}
+
 /** The Strike Effects of `b` from unit `b.next` on (`held`: the settled dice of that unit's), then future shock. True when a Lucky window paused it. */
-function blastFrom(s: S, run: Run, b: BlastImpact, w: ReturnType<typeof weapon>, reach: (f: Figure) => number, by: Unit | null, bySide: Side | null, lucky: boolean, held?: number[]): boolean {
+function blastFrom(s: S, run: Run, b: BlastImpact, w: ReturnType<typeof weapon>, reach: (f: Figure) => number, by: Unit | null, bySide: Side | null, lucky: boolean, held?: number[] | Settled): boolean {
   const { at, from } = b;
   for (; b.next < s.units.length; b.next++) {
     const t = s.units[b.next];
-    const settled = held;
+    // Resumed inside this unit's hits (a window on its save or defence die): its Strike Effect was taken before.
+    if (b.hit) {
+      const h = held as Settled | undefined;
+      held = undefined;
+      if (blastHits(s, run, b, t, w, by, lucky, h)) return true;
+      continue;
+    }
+    const settled = held as number[] | undefined;
     held = undefined;
     // A blast never affects vehicles (§6.7).
     if (!inPlay(t) || t.hidden || isVehicle(t)) continue;
@@ -506,25 +520,55 @@ function blastFrom(s: S, run: Run, b: BlastImpact, w: ReturnType<typeof weapon>,
     }
     if (!hits) continue;
     const order = inside.slice().sort((a, b) => reach(a) - reach(b) || (a.id < b.id ? -1 : 1));
-    const killed: Figure[] = [];
-    for (let i = 0; i < hits; i++) {
-      const f = order[i % order.length];
-      if (f.alive && saves(run, t, f.id)) continue;
-      const d = run.roll('damage_attack', 1, { figure: f.id })[0];
-      const fort = covers[inside.indexOf(f)].fort?.fortification as keyof typeof FORT_BONUS | undefined;
-      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t, by) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
-      // The firing unit's Holy or Unholy weapon (§2.6), when the blast has one.
-      const attack = d + w.damage + itemDamage(by, t);
-      const res = damageResult(s, t, f, attack, def);
-      run.emit('damage', { figure: f.id, attack, defence: def, ...hurtLabel(f, res) });
-      if (applyHurt(s, run, t, f, res)) killed.push(f);
-    }
-    lastFigureRule(t, killed);
-    afterCasualties(s, run, t);
-    commandDisruption(s, run, t, leaders);
+    b.hit = { i: 0, hits, order: order.map((f) => f.id), killed: [], leaders, forts: Object.fromEntries(inside.map((f, k) => [f.id, covers[k].fort?.fortification ?? null])) };
+    if (blastHits(s, run, b, t, w, by, lucky)) return true;
   }
   // Primitive's future shock, once every unit in the area has taken the blast (§2.6).
   for (const id of b.struck) futureShock(s, run, s.units.find((x) => x.id === id)!, by, bySide);
+  return false;
+}
+
+/**
+ * A struck unit's hits from a blast (§6.7), from hit `b.hit.i` on: closest to the impact first, each
+ * a save (§2.6), then the damage die against the defence die (§6.5); then the last-figure rule,
+ * casualties, Command Disruption. Personality Lucky (§2.7): the unit's failed save die and its
+ * defence die are its own rolls (`lucky`: the firer's step resumes; `held`: the die an answer
+ * settled); the damage die is the firer's, no window [left for later]. True when a window paused it.
+ */
+function blastHits(s: S, run: Run, b: BlastImpact, t: Unit, w: ReturnType<typeof weapon>, by: Unit | null, lucky: boolean, held?: Settled): boolean {
+  const x = b.hit!;
+  const fig = (id: string) => t.figures.find((f) => f.id === id)!;
+  const pause = (test: 'save' | 'defence', die: number, extra: { attack?: number }, shown: Record<string, number | string>, target: number | null) =>
+    pauseForLucky(s, run, t, test, [die], { roll: 'blastHit', blast: { ...b, struck: [...b.struck], hit: { ...x, killed: [...x.killed] } }, ...extra }, { shooter: by!.id, ...shown }, target);
+  const may = lucky && !!by && luckyMay(s, t, true);
+  for (; x.i < x.hits; x.i++) {
+    const f = fig(x.order[x.i % x.order.length]);
+    const hs = held;
+    held = undefined;
+    const dice = hs && 'attack' in hs ? hs : undefined;
+    if (!dice && f.alive && has(t, 'save')) {
+      const sd = hs && 'save' in hs ? hs.save : run.roll('save', 1, { unit: t.id, figure: f.id })[0];
+      if (!hs && sd < SAVE_ON && may) return pause('save', sd, {}, { figure: f.id }, SAVE_ON);
+      if (saved(run, t, f.id, sd)) continue;
+    }
+    const d = dice?.attack ?? run.roll('damage_attack', 1, { figure: f.id })[0];
+    const fort = x.forts[f.id] as keyof typeof FORT_BONUS | null;
+    const defDie = dice?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]);
+    const defWith = (dd: number) => dd + armour(f.armour).rating + armourMod(t, by) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+    // The firing unit's Holy or Unholy weapon (§2.6), when the blast has one.
+    const attack = d + w.damage + itemDamage(by, t);
+    const resOf = (dd: number) => damageResult(s, t, f, attack, defWith(dd));
+    if (!dice?.final && !s.options.passiveDamage && may && (f.alive || isWounded(f)) && couldImprove([defDie], (v) => -hurtRank(resOf(v[0])))) {
+      return pause('defence', defDie, { attack: d }, { figure: f.id, attack, defence: defWith(defDie) }, null);
+    }
+    const res = resOf(defDie);
+    run.emit('damage', { figure: f.id, attack, defence: defWith(defDie), ...hurtLabel(f, res) });
+    if (applyHurt(s, run, t, f, res)) x.killed.push(f.id);
+  }
+  delete b.hit;
+  lastFigureRule(t, x.killed.map(fig));
+  afterCasualties(s, run, t);
+  commandDisruption(s, run, t, x.leaders);
   return false;
 }
 

@@ -11,7 +11,7 @@ import { attach, attachTeam, detach } from './characters.js';
 import { checkMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, hideAtCentre, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
-import { squadFire, aimedShot, autoFallBack, blastShot, continueAimed, continueBlast, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { squadFire, aimedShot, autoFallBack, blastShot, continueAimed, continueBlast, continueBlastHit, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
@@ -426,6 +426,10 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
     // A sniper's aimed shot: its hit goes on with the settled die, then the step finds that shot done.
     if (continueAimed(s, run, c, faces[0])) { s.luckyOrder!.resume = resume; return; }
     s.luckySettled = { unit: c.hit.shooter, roll: 'fire', faces: [], done: true };
+  } else if (c.roll === 'blastHit') {
+    // A struck unit's save or defence die: the rest of the blast, then the step finds that shot done.
+    if (continueBlastHit(s, run, c, faces[0])) { s.luckyOrder!.resume = resume; return; }
+    s.luckySettled = { unit: c.blast.by, roll: 'fire', faces: [], done: true };
   } else if (c.roll === 'strike') {
     // A blast: the remaining units in its area, then the step finds that shot done.
     if (continueBlast(s, run, c.blast, faces)) { s.luckyOrder!.resume = resume; return; }
