@@ -433,6 +433,17 @@ export interface StructureVolley { kind: 'bunker' | 'sentry'; id: string; shoote
 /** A sniper's aimed shot that hit (§7.27): its figure, the target's leaders before it (Command Disruption); a Lucky window on its dice pauses it. */
 export interface AimedHit { shooter: string; target: string; figure: string; leaders: string[] }
 
+/**
+ * A move's mine encounters (§7.15): the markers met, in the order the move meets them (`t`: where
+ * along it), from `next` on; `halt`: where a real field halted the unit; `attack`: an anti-personnel
+ * field's hits under way (the figures in `order` from `i` on), paused by a Lucky window on the mover's
+ * save or defence die.
+ */
+export interface MineWalk {
+  unit: string; met: { field: string; n: number; t: number }[]; next: number; halt: number | null;
+  attack?: { order: string[]; i: number; killed: string[] };
+}
+
 /** What a paused roll's step computed beyond the held faces, read again when it resumes. */
 export type LuckyCarry =
   /** `hero`: the held dice are an attached Hero's own shot, the host squad's luck (§2.7). */
@@ -459,16 +470,19 @@ export type LuckyCarry =
   /** An aimed shot's hit (§7.27): the target's save die, the sniper's damage die (`defence`: the defence die rolled before), or the target's defence die (`attack`: the settled damage die). */
   | { roll: 'aimed'; hit: AimedHit; defence?: number; attack?: number }
   /** A struck unit's save die, or its defence die (`attack`: the firer's damage die), against a blast's hit `blast.hit.i` (§6.7). */
-  | { roll: 'blastHit'; blast: BlastImpact; attack?: number };
+  | { roll: 'blastHit'; blast: BlastImpact; attack?: number }
+  /** The mover's save or defence die against a mine's hit (§7.15): the dice rolled before the window (`save`: a failed save, before a defence window). */
+  | { roll: 'mine'; walk: MineWalk; test: 'save' | 'defence'; attack: number; defence: number; save?: number };
 
 /**
  * Where an order paused by a Lucky window goes on (§2.7): the step that rolled, run again from its
  * start with the dice the answer settled (its earlier parts do not roll, so they repeat nothing).
  */
 export type LuckyResume =
-  | { at: 'engage'; from: 'fire' | 'move'; unit: string; action: Action }
+  /** `mines`: the move made, its mine encounters finished by the answer; the order goes on after them. */
+  | { at: 'engage'; from: 'fire' | 'move' | 'mines'; unit: string; action: Action }
   | { at: 'command'; from: 'task' | 'intrude' | 'demolition' | 'fire'; unit: string; action: Action }
-  | { at: 'rush' | 'assault'; unit: string; action: Action }
+  | { at: 'rush' | 'assault'; unit: string; action: Action; from?: 'mines' }
   /** An assault's defensive free shot (§6.10 step 2); `start`: the chargers' positions before a bound's last leg (§7.12). */
   | { at: 'charge'; unit: string; action: Action; start: [string, Pt][] }
   | { at: 'finish'; unit: string; action: Action; from?: 'structure' | 'blast' }

@@ -269,3 +269,58 @@ test('#72 Lucky, defence die against a blast: the struck unit\'s owner may re-ro
   assert.equal(re.s.phase, 'activate');
   noLeak(r, re);
 });
+
+// ---------------------------------------------------------------- 4. saves against mines
+
+/** A1 (3 Regulars, the third Lucky; `traits`) walks 3" north toward side 1's real anti-personnel field (marker 2 at 20", 20"), as in mines.test.ts. */
+function minedWalk(name: string, traits: string[] = []): S {
+  const s = craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec: luckySquad(3, traits), at: row(1800, 1300, 3) },
+    { id: 'B1', side: 1, spec: luckySquad(1), at: [[4500, 4500]] },
+  ] });
+  s.minefields = [{ id: 'M1', owner: 1, markers: [{ n: 1, at: [1000, 2000] }, { n: 2, at: [2000, 2000] }, { n: 3, at: [3000, 2000] }], real: 2, mine: 'ap', revealed: false }];
+  return s;
+}
+const walkNorth: Action = { type: 'engage', moves: [0, 1, 2].map((i) => ({ fig: `A1.${i + 1}`, path: [[1800 + i * 220, 1600]] as [number, number][] })), target: null, fireFirst: true };
+
+test('#72 Lucky, save against a mine: the mover\'s failed save die against an anti-personnel field\'s hit may be re-rolled; the order resumes after the encounter, the move not made again (§2.7, §2.6 Save, §7.15)', () => {
+  // Check 1: the real field; 1D3 = 1 hit on A1.2. Attack 1 + 3 against defence 1 + 1; save 2.
+  const r = act(minedWalk('lm-mine-save', ['save']), walkNorth, faces(1, 2, 1, 1, 2));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 0, 'turn']);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'save', faces: [2], target: 5, figure: 'A1.2' });
+  assert.equal(evOf(r.events, 'mine_real').length, 1);
+  assert.equal(evOf(r.events, 'damage').length + evOf(r.events, 'saved').length, 0, 'nothing of the hit is applied yet');
+  assert.equal(unitOf(r.s, 'A1').activated, false);
+  // Re-rolled to a 5: saved; the order ends.
+  const re = act(r.s, lucky(0), faces(5));
+  assert.deepEqual(evOf(re.events, 'saved'), [{ unit: 'A1', figure: 'A1.2' }]);
+  assert.equal(evOf(re.events, 'moved').length + evOf(re.events, 'mine_real').length + evOf(re.events, 'mine_check').length, 0, 'neither the move nor the encounter again');
+  assert.equal(unitOf(re.s, 'A1').figures[1].alive, true);
+  assert.equal(unitOf(re.s, 'A1').activated, true);
+  assert.equal(re.s.phase, 'activate');
+  // Kept: the save fails; the same hit's defence die (1: 4 against 2) then asks, the luck unspent; kept, killed.
+  const keep = act(r.s, lucky(null));
+  assert.deepEqual(decision(keep.s).exposes, { unit: 'A1', test: 'defence', faces: [1], target: null, figure: 'A1.2', attack: 4, defence: 2 });
+  const dead = act(keep.s, lucky(null));
+  assert.deepEqual(evOf(dead.events, 'damage').map((x) => [x.figure, x.killed]), [['A1.2', true]]);
+  assert.equal(evOf(dead.events, 'dice_rolled').length, 0, 'no die rolled again');
+  noLeak(r, re, keep, dead);
+});
+
+test('#72 Lucky, defence die against a mine: the mover\'s defence die may be re-rolled when that could spare the figure; a Rush resumes after the encounter too (§2.7, §6.5, §7.15)', () => {
+  // Check 1, one hit on A1.2: 1 + 3 = 4 against 1 + 1 = 2, killed; a 6 would give 7.
+  const r = act(minedWalk('lm-mine-def'), walkNorth, faces(1, 2, 1, 1));
+  assert.deepEqual(decision(r.s).exposes, { unit: 'A1', test: 'defence', faces: [1], target: null, figure: 'A1.2', attack: 4, defence: 2 });
+  const re = act(r.s, lucky(0), faces(6));
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => [x.attack, x.defence, x.killed]), [[4, 7, false]]);
+  assert.equal(re.s.phase, 'activate');
+  const rush: Action = { type: 'rush', moves: (walkNorth as Extract<Action, { type: 'engage' }>).moves };
+  const rr = act(minedWalk('lm-mine-rush'), rush, faces(1, 2, 1, 1));
+  assert.equal((decision(rr.s).exposes as { test: string }).test, 'defence');
+  const rre = act(rr.s, lucky(null));
+  assert.deepEqual(evOf(rre.events, 'damage').map((x) => x.killed), [true]);
+  assert.equal(evOf(rre.events, 'moved').length, 0);
+  assert.equal(unitOf(rre.s, 'A1').activated, true);
+  noLeak(r, re, rr, rre);
+});

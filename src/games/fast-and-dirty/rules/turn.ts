@@ -8,7 +8,7 @@ import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, vi
 import { firePlan, priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
 import { QUALITY_TABLE, casualties, inPlay, living, other, troops, type Action, type LuckyResume, type Options, type S, type Side, type Unit } from '../state.js';
 import { attach, attachTeam, detach } from './characters.js';
-import { checkMines, placeMinefield } from './mines.js';
+import { checkMines, continueMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, hideAtCentre, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
 import { squadFire, aimedShot, autoFallBack, blastShot, continueAimed, continueBlast, continueBlastHit, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
@@ -426,6 +426,9 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
     // A sniper's aimed shot: its hit goes on with the settled die, then the step finds that shot done.
     if (continueAimed(s, run, c, faces[0])) { s.luckyOrder!.resume = resume; return; }
     s.luckySettled = { unit: c.hit.shooter, roll: 'fire', faces: [], done: true };
+  } else if (c.roll === 'mine') {
+    // The mover's save or defence die against a mine: the rest of its encounters; the order goes on after them.
+    if (continueMines(s, run, c, faces[0])) { s.luckyOrder!.resume = resume; return; }
   } else if (c.roll === 'blastHit') {
     // A struck unit's save or defence die: the rest of the blast, then the step finds that shot done.
     if (continueBlastHit(s, run, c, faces[0])) { s.luckyOrder!.resume = resume; return; }
@@ -616,7 +619,7 @@ type OrderOf<T extends Action['type']> = Extract<Action, { type: T }>;
  * roll) and Opportunity Fire's window. True when a window paused the order; a Lucky window on the
  * fire or the move roll resumes the order at that stage (§2.7).
  */
-function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' | 'move'): boolean {
+function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' | 'move' | 'mines'): boolean {
   const end = movePositions(a.moves);
   if (from === 'fire') {
     const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
@@ -632,30 +635,37 @@ function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' 
     if (a.bunker && a.fireFirst && bunkerShot(s, run, u, a.bunker, true)) return pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a });
     if (a.sentry && a.fireFirst && sentryShot(s, run, u, a.sentry, true)) return pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a });
   }
-  const before = startsOf(u);
-  // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
-  const to = s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move', true) : end;
-  if (pausedAt(s, { at: 'engage', from: 'move', unit: u.id, action: a })) return true;
-  moveFigures(s, run, u, to);
-  // The carried wounded go with their carriers (§7.23), if the carrier is still standing.
-  for (const c of a.carry ?? []) {
-    const w = u.figures.find((f) => f.id === c.fig), b = u.figures.find((f) => f.id === c.by);
-    if (w && b?.alive && w.wounded && end.get(w.id)) { w.at = [end.get(w.id)![0], end.get(w.id)![1]]; delete w.leftBehind; }
+  if (from !== 'mines') {
+    const before = startsOf(u);
+    // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
+    const to = s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move', true) : end;
+    if (pausedAt(s, { at: 'engage', from: 'move', unit: u.id, action: a })) return true;
+    moveFigures(s, run, u, to);
+    // The carried wounded go with their carriers (§7.23), if the carrier is still standing.
+    for (const c of a.carry ?? []) {
+      const w = u.figures.find((f) => f.id === c.fig), b = u.figures.find((f) => f.id === c.by);
+      if (w && b?.alive && w.wounded && end.get(w.id)) { w.at = [end.get(w.id)![0], end.get(w.id)![1]]; delete w.leftBehind; }
+    }
+    // A Lucky window on the unit's save or defence die against a mine resumes after the encounters (§2.7).
+    checkMines(s, run, u, pathsOf(u, a.moves, before), true);
+    if (pausedAt(s, { at: 'engage', from: 'mines', unit: u.id, action: a })) return true;
   }
-  checkMines(s, run, u, pathsOf(u, a.moves, before));
   // A Leap: the unit may take no other action this turn (§7.12).
   if (a.jump === 'leap') u.noFireTurn = s.turn;
   return end.size > 0 && openOpportunity(s, u, a);
 }
 
 /** Rush (§5.3): the move (its variable-movement roll may open the Lucky window) and Opportunity Fire's window; true when paused. */
-function rushOrder(s: S, run: Run, u: Unit, a: OrderOf<'rush'>): boolean {
+function rushOrder(s: S, run: Run, u: Unit, a: OrderOf<'rush'>, from?: 'mines'): boolean {
   const end = movePositions(a.moves);
-  const before = startsOf(u);
-  const to = s.options.variableMovement ? variableEnd(s, run, u, a.moves, 'rush', true) : end;
-  if (pausedAt(s, { at: 'rush', unit: u.id, action: a })) return true;
-  moveFigures(s, run, u, to);
-  checkMines(s, run, u, pathsOf(u, a.moves, before));
+  if (!from) {
+    const before = startsOf(u);
+    const to = s.options.variableMovement ? variableEnd(s, run, u, a.moves, 'rush', true) : end;
+    if (pausedAt(s, { at: 'rush', unit: u.id, action: a })) return true;
+    moveFigures(s, run, u, to);
+    checkMines(s, run, u, pathsOf(u, a.moves, before), true);
+    if (pausedAt(s, { at: 'rush', unit: u.id, action: a, from: 'mines' })) return true;
+  }
   return end.size > 0 && openOpportunity(s, u, a);
 }
 
@@ -737,7 +747,7 @@ function resumeOrder(s: S, run: Run, r: LuckyResume): void {
   switch (r.at) {
     case 'finish': finishOrder(s, run, u, r.action, r.from ?? 'start'); return;
     case 'engage': paused = engageFrom(s, run, u, r.action as OrderOf<'engage'>, r.from); break;
-    case 'rush': paused = rushOrder(s, run, u, r.action as OrderOf<'rush'>); break;
+    case 'rush': paused = rushOrder(s, run, u, r.action as OrderOf<'rush'>, r.from); break;
     case 'assault': paused = closeAssault(s, run, u, r.action as OrderOf<'assault'>); break;
     case 'charge': paused = chargeFrom(s, run, u, r.action as OrderOf<'assault'>, r.start); break;
     case 'command': paused = commandOrder(s, run, u, r.action as OrderOf<'command'>, r.from); break;
