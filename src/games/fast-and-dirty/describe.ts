@@ -100,7 +100,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
       const now = d.test === 'fire' ? `${d.hits} hit${d.hits === 1 ? '' : 's'}` : d.test === 'damage' ? `${d.attack} against ${d.defence}` : d.test === 'assault' ? `${d.score} against ${d.opponent}`
         : d.test === 'penetration' ? `${d.total} against armour ${d.armour}` : d.test === 'strike' ? `${d.strike} on ${name(v, d.struck)}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`
         : d.test === 'kill' || d.test === 'overrun' ? `${d.kills} kill${d.kills === 1 ? '' : 's'} against ${d.target}+`
-        : d.test === 'intrude' || d.test === 'crossfire' || d.test === 'futureShock' ? `failed against ${d.target}+` : d.test === 'save' ? `failed against ${d.target}+, a hit on ${d.figure}` : d.test === 'defence' ? `${d.defence} against ${d.attack}, a hit on ${d.figure}`
+        : d.test === 'intrude' || d.test === 'crossfire' || d.test === 'futureShock' ? `failed against ${d.target}+` : d.test === 'save' ? `failed against ${d.target}+, a hit on ${d.figure}` : d.test === 'defence' ? `${d.defence} against ${d.attack}, ${d.figure ? `a hit on ${d.figure}` : `${d.unsaved} of ${d.hits} hits unsaved`}`
         : d.test === 'move' ? `${d.allowance / 100}" of ${d.needed / 100}"` : `${d.successes} successes against ${d.target}+`;
       const whose = d.hero ? `${name(v, d.unit)}'s Hero ${name(v, d.hero)}'s` : `${name(v, d.unit)}'s`;
       return `${whose} ${roll} (${(d.faces as number[]).join(', ')}: ${now}): its lucky trooper may re-roll a die`;

@@ -324,3 +324,33 @@ test('#72 Lucky, defence die against a mine: the mover\'s defence die may be re-
   assert.equal(unitOf(rre.s, 'A1').activated, true);
   noLeak(r, re, rr, rre);
 });
+
+// ---------------------------------------------------------------- 5. the Squad damage option's defence roll
+
+test('#72 Lucky, Squad damage defence roll: once the shooter\'s attack die is settled, the target\'s owner may re-roll the volley\'s one defence die when that could save another hit (§2.7, §6.5 option)', () => {
+  const mk = (name: string) => craft({ name, active: 'A1', options: { squadDamage: true }, units: [
+    { id: 'A1', side: 0, spec: { ...luckySquad(5), name: 'Plain', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 5 }] }, at: row(1000, 500, 5) },
+    { id: 'B1', side: 1, spec: luckySquad(5), at: row(1000, 1600, 5) },
+  ] });
+  // A1 (no Lucky) 6 and 1: FE 8, two hits. Attack 3 + 2 = 5 against defence 3 + 1 = 4: both unsaved; a 6 would save both.
+  const r = act(mk('lm-sqd'), shootAt('B1'), faces(6, 1, 3, 3));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 1, 'reaction']);
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'defence', faces: [3], target: null, shooter: 'A1', attack: 5, defence: 4, hits: 2, unsaved: 2 });
+  assert.equal(evOf(r.events, 'damage').length + evOf(r.events, 'casualty').length, 0);
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(null));
+  // Re-rolled to a 5: defence 6 against 5 saves one hit; one figure is killed.
+  const re = act(r.s, lucky(0), faces(5));
+  assert.deepEqual(evOf(re.events, 'lucky_reroll'), [{ unit: 'B1', test: 'defence', die: 0, was: 3, now: 5 }]);
+  assert.equal(unitOf(re.s, 'B1').figures.filter((f) => !f.alive).length, 1);
+  assert.equal(evOf(re.events, 'dice_rolled').filter((x) => x.purpose === 'damage_attack').length, 0, 'the attack die is not rolled again');
+  assert.equal(re.s.phase, 'activate');
+  // Kept: both killed.
+  const keep = act(r.s, lucky(null));
+  assert.equal(unitOf(keep.s, 'B1').figures.filter((f) => !f.alive).length, 2);
+  // Under passive damage (a fixed 3) there is no die to re-roll.
+  const passive = mk('lm-sqd-passive');
+  passive.options.passiveDamage = true;
+  assert.equal(act(passive, shootAt('B1'), faces(6, 1, 3)).s.phase, 'activate');
+  noLeak(r, re, keep);
+});

@@ -339,9 +339,15 @@ function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boole
     const die = held?.attack ?? run.roll('damage_attack', 1, { target: t.id })[0];
     const maj = majorityArmour(targets);
     const defDie = held?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]);
-    const d = defDie + armour(maj).rating + armourMod(t, u);
-    const unsavedBy = (f: number[]) => Math.max(0, targets.length - Math.max(0, d - (f[0] + v.damage)));
+    const defOf = (dd: number) => dd + armour(maj).rating + armourMod(t, u);
+    const d = defOf(defDie);
+    const unsavedAt = (a: number, dd: number) => Math.max(0, targets.length - Math.max(0, defOf(dd) - (a + v.damage)));
+    const unsavedBy = (f: number[]) => unsavedAt(f[0], defDie);
     if (!settled && may && couldImprove([die], unsavedBy)) return pauseForLucky(s, run, lk, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: d, hits: targets.length, unsaved: unsavedBy([die]) });
+    // Then the target's own defence roll, once the attack die is settled (§2.7): its owner may re-roll it when that could save another hit.
+    if (!held?.final && !s.options.passiveDamage && luckyMay(s, t, lucky) && couldImprove([defDie], (x) => -unsavedAt(die, x[0]))) {
+      return pauseForLucky(s, run, t, 'defence', [defDie], { roll: 'defence', volley: v, attack: die }, { shooter: u.id, attack: die + v.damage, defence: d, hits: targets.length, unsaved: unsavedBy([die]) });
+    }
     // With the wound rules half the unsaved hits, rounded up, are wounds (§6.5 option).
     const unsaved = targets.slice(0, unsavedBy([die]));
     const wounds = woundRules(s) ? Math.ceil(unsaved.length / 2) : 0;
