@@ -387,7 +387,7 @@ export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 
 export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
 
 /** The rolls inside an order a Lucky trooper may re-roll (§2.7, rules/lucky.ts), beside the tests at activation. */
-export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence' | 'intrude' | 'demolition' | 'crossfire' | 'futureShock';
+export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence' | 'intrude' | 'demolition' | 'crossfire' | 'futureShock' | 'timing' | 'accuracy';
 export type LuckyTest = 'morale' | 'commandResponse' | 'hesitant' | 'cautious' | 'hide' | OrderRoll;
 
 /**
@@ -464,6 +464,9 @@ export type LuckyCarry =
   /** The target's test at the end of an attack on it (§7.19 crossfire, §2.6 future shock): `shooters`, a crossfire's two. */
   | { roll: 'tail'; tail: { shooter: string; target: string; step: 'crossfire' | 'futureShock'; shooters?: string[] } }
   | { roll: 'demolition' }
+  /** An indirect strike's timing (3D6) or accuracy (2D6) test, a mortar team's or a caller's (§7.11). */
+  | { roll: 'timing' }
+  | { roll: 'accuracy' }
   | { roll: 'penetration'; hit: VehicleVolley }
   | { roll: 'structure'; at: StructureVolley }
   | { roll: 'strike'; blast: BlastImpact }
@@ -481,7 +484,7 @@ export type LuckyCarry =
 export type LuckyResume =
   /** `mines`: the move made, its mine encounters finished by the answer; the order goes on after them. */
   | { at: 'engage'; from: 'fire' | 'move' | 'mines'; unit: string; action: Action }
-  | { at: 'command'; from: 'task' | 'intrude' | 'demolition' | 'fire'; unit: string; action: Action }
+  | { at: 'command'; from: 'call' | 'task' | 'intrude' | 'demolition' | 'fire'; unit: string; action: Action }
   | { at: 'rush' | 'assault'; unit: string; action: Action; from?: 'mines' }
   /** An assault's defensive free shot (§6.10 step 2); `start`: the chargers' positions before a bound's last leg (§7.12). */
   | { at: 'charge'; unit: string; action: Action; start: [string, Pt][] }

@@ -354,3 +354,76 @@ test('#72 Lucky, Squad damage defence roll: once the shooter\'s attack die is se
   assert.equal(act(passive, shootAt('B1'), faces(6, 1, 3)).s.phase, 'activate');
   noLeak(r, re, keep);
 });
+
+// ---------------------------------------------------------------- 6. strike timing, accuracy and scatter
+
+/** A2, a Lucky light mortar team (Regular) on y = 5"; B1 (3 Regulars, no Lucky) around [12.2", 20"]; side 0 has an off-board light mortar section A-1; A1 a squad with a Lucky leader. */
+function strikes(name: string, active: 'A1' | 'A2'): S {
+  const team: UnitSpec = { name: 'Lucky mortar', kind: 'weaponTeam', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'lightMortar', armour: 'light' }, { weapon: 'lightMortar', armour: 'light', personalities: ['lucky'] }] };
+  const led: UnitSpec = { name: 'Led', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', leader: true }, { weapon: 'assaultRifle', armour: 'light', count: 1 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }] };
+  const s = craft({ name, active, options: { artillery: { 0: ['lightMortar'] } }, units: [
+    { id: 'A1', side: 0, spec: led, at: row(1000, 500, 3) },
+    { id: 'A2', side: 0, spec: team, at: row(3000, 500, 2, 150) },
+    { id: 'B1', side: 1, spec: luckySquad(3), at: row(1000, 2000, 3) },
+  ] });
+  unitOf(s, 'B1').figures[2].personalities = [];
+  return s;
+}
+const mortarAt: Action = { type: 'engage', moves: [], target: null, fireFirst: true, indirect: [1220, 2000] };
+
+test('#72 Lucky, strike timing: a mortar team\'s timing test that would not arrive may be re-rolled when a 6 would make it arrive; the default re-rolls its first failed die (§2.7, §7.11)', () => {
+  // Timing 1, 1, 3: one success (3+), the strike would not arrive.
+  const r = act(strikes('lm-timing', 'A2'), mortarAt, faces(1, 1, 3));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 0, 'turn']);
+  assert.deepEqual(d.exposes, { unit: 'A2', test: 'timing', faces: [1, 1, 3], target: 3, successes: 1 });
+  assert.equal(evOf(r.events, 'artillery_timing').length + evOf(r.events, 'artillery_strike').length, 0, 'nothing of the strike is applied yet');
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(0));
+  // Re-rolled to a 4: two successes, it arrives; accuracy 3, 3 (on target); B1's Strike Effect 1 + 1 (the luck spent: no window).
+  const re = act(r.s, lucky(0), faces(4, 3, 3, 1, 1));
+  assert.deepEqual(evOf(re.events, 'lucky_reroll'), [{ unit: 'A2', test: 'timing', die: 0, was: 1, now: 4 }]);
+  assert.deepEqual(evOf(re.events, 'artillery_strike').map((x) => x.scatter), [0]);
+  assert.equal(evOf(re.events, 'mortar_fire').length, 0, 'the fire is not declared again');
+  assert.equal(evOf(re.events, 'dice_rolled').filter((x) => x.purpose === 'artillery_timing').length, 0);
+  assert.equal(re.s.phase, 'activate');
+  // Kept: garbled, the order ends.
+  const keep = act(r.s, lucky(null));
+  assert.deepEqual(evOf(keep.events, 'artillery_timing').map((x) => x.result), ['garbled']);
+  assert.equal(keep.s.phase, 'activate');
+  // No window with no success at all (a 6 would make one, still not enough).
+  assert.equal(act(strikes('lm-timing-0', 'A2'), mortarAt, faces(1, 1, 1)).s.phase, 'activate');
+  noLeak(r, re, keep);
+});
+
+test('#72 Lucky, strike accuracy: a failed accuracy die may be re-rolled (a 6 passes it, no scatter from it); the scatter dice get no window, a 6 there never better (§2.7, §7.11)', () => {
+  // Timing 3, 3, 3; accuracy 1, 3: one failed die.
+  const r = act(strikes('lm-acc', 'A2'), mortarAt, faces(3, 3, 3, 1, 3));
+  const d = decision(r.s);
+  assert.deepEqual(d.exposes, { unit: 'A2', test: 'accuracy', faces: [1, 3], target: 3, failed: 1 });
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(null), 'a scatter is no outright failure: kept');
+  assert.equal(evOf(r.events, 'artillery_strike').length, 0);
+  // Re-rolled to a 5: on target, no scatter die.
+  const re = act(r.s, lucky(0), faces(5, 1, 1));
+  assert.deepEqual(evOf(re.events, 'artillery_strike').map((x) => x.scatter), [0]);
+  assert.equal(evOf(re.events, 'dice_rolled').filter((x) => x.purpose === 'artillery_scatter' || x.purpose === 'artillery_timing').length, 0);
+  // Kept: the failed die scatters 1D6" (2), no window on that die; the luck stays (B1 then out of the zone or struck: no matter).
+  const keep = act(r.s, lucky(null), [...faces(2), ...Array(20).fill(0)]);
+  assert.equal(evOf(keep.events, 'lucky_window').filter((x) => x.test !== 'strike').length, 0);
+  assert.equal(evOf(keep.events, 'artillery_strike')[0].scatter > 0, true);
+  noLeak(r, re, keep);
+});
+
+test('#72 Lucky, called strike: the calling squad\'s Lucky trooper may re-roll a die of the call\'s timing test; the Command order resumes at the call, the section not called again (§2.7 [P], §7.11)', () => {
+  const call: Action = { type: 'command', demolition: null, target: null, callFire: { caller: 'A1.1', asset: 'A-1', at: [1220, 2000] } };
+  const r = act(strikes('lm-call', 'A1'), call, faces(1, 1, 3));
+  const d = decision(r.s);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'timing', faces: [1, 1, 3], target: 3, successes: 1 });
+  assert.equal(evOf(r.events, 'fire_called').length, 1);
+  // Re-rolled to a 6: it arrives; accuracy 3, 3; B1 1 + 1: no hit (an off-board section's Strike Effect is nobody's on the table: no window).
+  const re = act(r.s, lucky(0), faces(6, 3, 3, 1, 1));
+  assert.equal(evOf(re.events, 'fire_called').length, 0, 'not called again');
+  assert.deepEqual(evOf(re.events, 'artillery_strike').map((x) => x.scatter), [0]);
+  assert.equal(re.s.artillery[0].usedTurn, 1);
+  assert.equal(re.s.phase, 'activate');
+  noLeak(r, re);
+});

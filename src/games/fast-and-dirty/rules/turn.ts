@@ -706,14 +706,13 @@ function closeAssault(s: S, run: Run, u: Unit, a: OrderOf<'assault'>): boolean {
  * Command (§5.3) from a stage: its sub-actions in order, the task and the unit's fire being the
  * stages a Lucky window resumes at (§2.7). True when a window paused the order.
  */
-function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'start' | 'task' | 'intrude' | 'demolition' | 'fire'): boolean {
+function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'start' | 'call' | 'task' | 'intrude' | 'demolition' | 'fire'): boolean {
   const d = a.demolition;
-  const stages = ['start', 'task', 'intrude', 'demolition', 'fire'] as const;
+  const stages = ['start', 'call', 'task', 'intrude', 'demolition', 'fire'] as const;
   const runs = (x: (typeof stages)[number]) => stages.indexOf(from) <= stages.indexOf(x);
-  if (runs('start')) {
-    if (a.scout) placeScout(s, run, u, a.scout);
-    if (a.callFire) callFire(s, run, u, a.callFire);
-  }
+  if (runs('start') && a.scout) placeScout(s, run, u, a.scout);
+  // The call's timing and accuracy tests may open the Lucky window (§2.7): the order resumes at the call.
+  if (runs('call') && a.callFire && callFire(s, run, u, a.callFire, true)) return pausedAt(s, { at: 'command', from: 'call', unit: u.id, action: a });
   if (runs('task')) {
     if (a.task && !s.result) attemptTask(s, run, u, a.task, true);
     if (pausedAt(s, { at: 'command', from: 'task', unit: u.id, action: a })) return true;
