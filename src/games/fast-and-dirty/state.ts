@@ -387,7 +387,7 @@ export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 
 export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
 
 /** The rolls inside an order a Lucky trooper may re-roll (§2.7, rules/lucky.ts), beside the tests at activation. */
-export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence' | 'intrude' | 'demolition' | 'crossfire' | 'futureShock' | 'timing' | 'accuracy';
+export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence' | 'intrude' | 'demolition' | 'crossfire' | 'futureShock' | 'timing' | 'accuracy' | 'penetrationResult';
 export type LuckyTest = 'morale' | 'commandResponse' | 'hesitant' | 'cautious' | 'hide' | OrderRoll;
 
 /**
@@ -468,6 +468,8 @@ export type LuckyCarry =
   | { roll: 'timing' }
   | { roll: 'accuracy' }
   | { roll: 'penetration'; hit: VehicleVolley }
+  /** The results table's 2D6 of a penetrating hit `hit.next` (§6.6), the shooter's. */
+  | { roll: 'penetrationResult'; hit: VehicleVolley }
   | { roll: 'structure'; at: StructureVolley }
   | { roll: 'strike'; blast: BlastImpact }
   /** An aimed shot's hit (§7.27): the target's save die, the sniper's damage die (`defence`: the defence die rolled before), or the target's defence die (`attack`: the settled damage die). */

@@ -427,3 +427,50 @@ test('#72 Lucky, called strike: the calling squad\'s Lucky trooper may re-roll a
   assert.equal(re.s.phase, 'activate');
   noLeak(r, re);
 });
+
+// ---------------------------------------------------------------- 7. the penetration results table and the immobilization die
+
+/** A1 (Regulars: 3 rifles, a Lucky rifleman, an AMAW, AT 4) south of light tank T (side 1, its rear toward A1, rear armour 6); B1 far off keeps side 1 in the game. */
+function atTankRear(name: string): S {
+  const spec: UnitSpec = { name: 'Lucky AT', quality: 'regular', resolve: 'steady', figures: [
+    { weapon: 'assaultRifle', armour: 'light', count: 3 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }, { weapon: 'amaw', armour: 'light', support: true },
+  ] };
+  const t = buildVehicle({ name: 'T', vehicle: 'lightTank', quality: 'regular' }, 'T', 1, [2000, 2000]);
+  t.vehicle!.heading = 0;
+  const s = craft({ name, active: 'A1', units: [{ id: 'A1', side: 0, spec, at: row(1560, 1000, 5) }, { id: 'B1', side: 1, spec: luckySquad(1), at: [[5000, 5000]] }] });
+  unitOf(s, 'B1').figures[0].personalities = [];
+  s.units.push(t);
+  return s;
+}
+
+test('#72 Lucky, penetration results roll: the shooter\'s 2D6 on the results table may be re-rolled while a die shows a 1; the hit resumes at its result, the penetration not rolled again (§2.7, §6.6)', () => {
+  // 6 and 2: FE 7, two hits. Hit 1: 2 + 4 = 6 penetrates the rear 6; results 1 and 3: System Kill.
+  const r = act(atTankRear('lm-pen-res'), shootAt('T'), faces(6, 2, 2, 1, 3));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 0, 'turn']);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'penetrationResult', faces: [1, 3], target: null, result: 'systemKill' });
+  assert.deepEqual(evOf(r.events, 'penetration').map((p) => [p.total, p.penetrated]), [[6, true]]);
+  assert.equal(unitOf(r.s, 'T').vehicle!.status, 'ok', 'nothing of the result is applied yet');
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(null), 'a System Kill is kept by default');
+  // Re-rolled to a 5: 5 and 3, Vehicle Kill; the second hit is not rolled, the tank is out.
+  const re = act(r.s, lucky(0), faces(5));
+  assert.deepEqual(evOf(re.events, 'lucky_reroll'), [{ unit: 'A1', test: 'penetrationResult', die: 0, was: 1, now: 5 }]);
+  assert.equal(unitOf(re.s, 'T').vehicle!.status, 'knockedOut');
+  assert.equal(evOf(re.events, 'penetration').length + evOf(re.events, 'shot').length, 0);
+  assert.equal(re.s.phase, 'activate');
+  // Kept: System Kill; hit 2 (1 + 4 = 5) fails, no window on the immobilization die (6: nothing).
+  const keep = act(r.s, lucky(null), faces(1, 6));
+  assert.equal(unitOf(keep.s, 'T').vehicle!.status, 'systemKill');
+  assert.deepEqual(evOf(keep.events, 'lucky_window').map((x) => x.test), ['penetration'], 'hit 2\'s penetration die asks; the luck is unspent');
+  noLeak(r, re, keep);
+});
+
+test('#72 Lucky reading, immobilization die: a failed hit\'s 1D6 (a 1 immobilizes) opens no window: a 6 never does better for the shooter, and a vehicle has no Lucky trooper (§2.7, §6.6)', () => {
+  // 6 and 2: two hits. Hit 1: 1 + 4 = 5: the penetration window; kept, the immobilization die 2 asks nothing.
+  const r = act(atTankRear('lm-immob'), shootAt('T'), faces(6, 2, 1));
+  assert.equal((decision(r.s).exposes as { test: string }).test, 'penetration');
+  const keep = act(r.s, lucky(null), faces(2, 2, 4, 3));
+  assert.deepEqual(evOf(keep.events, 'lucky_window').length, 0);
+  assert.equal(evOf(keep.events, 'dice_rolled').filter((x) => x.purpose === 'immobilization').length, 1);
+  assert.equal(unitOf(keep.s, 'T').vehicle!.status, 'knockedOut', 'hit 2 penetrates (2 + 4), 4 and 3: Vehicle Kill');
+});

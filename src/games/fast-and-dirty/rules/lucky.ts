@@ -128,6 +128,8 @@ export function luckyDefault(s: S): Action {
     case 'kill': case 'overrun': return sh.kills === 0 ? { type: 'lucky', die: lowest(h.faces) } : keep;
     // A natural 1 counter-hacks the Intruder (§2.7): no re-roll can do worse.
     case 'intrude': return h.faces[0] === 1 ? { type: 'lucky', die: 0 } : keep;
+    // A penetration's result with two 1s does nothing (Non-Damaging): no re-roll can do worse.
+    case 'penetrationResult': return h.shown?.result === 'nonDamaging' ? { type: 'lucky', die: 0 } : keep;
     // A strike's timing test that does not arrive fails outright: its first failed die is re-rolled.
     case 'timing': return { type: 'lucky', die: Math.max(0, h.faces.findIndex((d) => d < h.target!)) };
     case 'demolition':

@@ -446,9 +446,9 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
     const x = c.at;
     if (x.kind === 'bunker' ? bunkerHits(s, run, x, true, faces[0]) : sentryPenetrations(s, run, x, 0, true, faces[0])) { s.luckyOrder!.resume = resume; return; }
     s.luckySettled = { unit: x.shooter, roll: 'fire', faces: [], done: true };
-  } else if (c.roll === 'penetration') {
+  } else if (c.roll === 'penetration' || c.roll === 'penetrationResult') {
     // A shot at a vehicle: its remaining hits, then the step finds that shot done.
-    if (continueVehicleHits(s, run, c.hit, faces[0])) { s.luckyOrder!.resume = resume; return; }
+    if (c.roll === 'penetration' ? continueVehicleHits(s, run, c.hit, faces[0]) : continueVehicleHits(s, run, c.hit, undefined, faces)) { s.luckyOrder!.resume = resume; return; }
     s.luckySettled = { unit: c.hit.shooter, roll: 'fire', faces: [], done: true };
   } else {
     if (c.roll === 'assault') c.faces[u.id] = faces;

@@ -692,12 +692,14 @@ export function vehicleDamage(s: S, run: Run, t: Unit, from: Pt, hits: number, w
 }
 
 /** The hits of `v` from `v.next` on (§6.6); `held`: the settled penetration die of hit `v.next` (its deflection rolls made before the window). True when a Lucky window paused them. */
-function vehicleHits(s: S, run: Run, v: VehicleVolley, lucky: boolean, held?: number): boolean {
+function vehicleHits(s: S, run: Run, v: VehicleVolley, lucky: boolean, held?: number, heldResult?: number[]): boolean {
   const t = s.units.find((x) => x.id === v.target)!;
   const by = lucky ? s.units.find((x) => x.id === v.shooter) ?? null : null;
   const facing = facingOf(t, v.from);
   for (; v.next < v.hits && inPlay(t) && t.vehicle!.status !== 'knockedOut'; v.next++) {
     const w = v.weapons[v.next % v.weapons.length];
+    // Resumed at this hit's results table roll (its penetration given before the window).
+    if (heldResult) { const r = heldResult; heldResult = undefined; penetrationResult(s, run, t, v.assault, r); continue; }
     const die = held;
     held = undefined;
     if (die === undefined) {
@@ -713,14 +715,24 @@ function vehicleHits(s: S, run: Run, v: VehicleVolley, lucky: boolean, held?: nu
     if (die === undefined && by && luckyMay(s, by, true) && roll + at < armourValue && 6 + at >= armourValue) {
       return pauseForLucky(s, run, by, 'penetration', [roll], { roll: 'penetration', hit: { ...v } }, { total: roll + at, armour: armourValue });
     }
+    // The results table's 2D6 (§6.6) are the shooter's too: while a die shows a 1, a 6 would do better (§2.7).
+    // (The immobilization die after a failed hit gets no window: a 6 never immobilizes, and a vehicle carries no Lucky trooper.)
+    if (by && luckyMay(s, by, true) && roll + at >= armourValue && !hasProp(t, 'fragile')) {
+      run.emit('penetration', { unit: t.id, weapon: w.id, facing, total: roll + at, armour: armourValue, penetrated: true });
+      const dice = run.roll('penetration_result', 2, { unit: t.id });
+      const ones = dice.filter((d) => d === 1).length;
+      if (ones) return pauseForLucky(s, run, by, 'penetrationResult', dice, { roll: 'penetrationResult', hit: { ...v } }, { result: ones === 1 ? 'systemKill' : 'nonDamaging' });
+      penetrationResult(s, run, t, v.assault, dice);
+      continue;
+    }
     penetrate(s, run, t, w.id, at, facing, v.assault, roll);
   }
   return false;
 }
 
 /** A shot at a vehicle paused at a Lucky window on a penetration die goes on with the settled die (§2.7); true when another die opened it again. */
-export function continueVehicleHits(s: S, run: Run, v: VehicleVolley, die: number): boolean {
-  return vehicleHits(s, run, v, true, die);
+export function continueVehicleHits(s: S, run: Run, v: VehicleVolley, die: number | undefined, result?: number[]): boolean {
+  return vehicleHits(s, run, v, true, die, result);
 }
 
 /**
@@ -762,10 +774,10 @@ export function mineHits(s: S, run: Run, t: Unit, hits: number, at: number): voi
 }
 
 /** The penetration results table (§6.6): neither die a 1 Vehicle Kill, one 1 System Kill, both 1s Non-Damaging Penetration; each penetration tests crew morale. */
-export function penetrationResult(s: S, run: Run, t: Unit, assault = false): void {
+export function penetrationResult(s: S, run: Run, t: Unit, assault = false, held?: number[]): void {
   const v = t.vehicle!;
   if (hasProp(t, 'fragile')) { knockOut(s, run, t, 'fragile', assault); return; }
-  const [a, b] = run.roll('penetration_result', 2, { unit: t.id });
+  const [a, b] = held ?? run.roll('penetration_result', 2, { unit: t.id });
   const ones = (a === 1 ? 1 : 0) + (b === 1 ? 1 : 0);
   if (ones === 0) { knockOut(s, run, t, 'vehicleKill', assault); return; }
   if (cybertankHit(run, t, ones === 1 ? 'systemKill' : 'nonDamaging', s)) return;
