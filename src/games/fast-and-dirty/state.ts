@@ -492,6 +492,8 @@ export type LuckyResume =
   | { at: 'charge'; unit: string; action: Action; start: [string, Pt][] }
   | { at: 'finish'; unit: string; action: Action; from?: 'structure' | 'blast' }
   | { at: 'opportunity'; unit: string; firer: string }
+  /** Card-sequence fire outside an order (§5.1): a Reaction card's shot at the drawn unit, or a Plasma Cooler shot; `unit` fires at `target`. */
+  | { at: 'react' | 'cooler'; unit: string; target: string }
   /** A vehicle's Drive order at its weapon system `index`'s shot, fired before the move (`first`) or after it (§6.4). */
   | { at: 'drive'; unit: string; action: Action; stage: 'first' | 'after'; index: number };
 

@@ -5,7 +5,8 @@
 // the unit's own and gets no window. Dice scripted by value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, decision, evOf, faces, fastAndDirty, row, shootAt, unitOf, vehicleScene } from './helpers.js';
+import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, shootAt, unitOf, vehicleScene } from './helpers.js';
+import { newDeck } from '../../../src/engine/mech/deck.js';
 import { eventsFor } from '../../../src/engine/kernel.js';
 import type { GameEvent } from '../../../src/engine/types.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
@@ -473,4 +474,54 @@ test('#72 Lucky reading, immobilization die: a failed hit\'s 1D6 (a 1 immobilize
   assert.deepEqual(evOf(keep.events, 'lucky_window').length, 0);
   assert.equal(evOf(keep.events, 'dice_rolled').filter((x) => x.purpose === 'immobilization').length, 1);
   assert.equal(unitOf(keep.s, 'T').vehicle!.status, 'knockedOut', 'hit 2 penetrates (2 + 4), 4 and 3: Vehicle Kill');
+});
+
+// ---------------------------------------------------------------- 8. card-sequence fire
+
+/** The card sequence of cards.test.ts: A1 has activated; A2 (3 Regulars, the third Lucky) 7"-9" from B1; B2 far away; the deck's first card `first`. */
+function cardTable(name: string, first: 'reaction' | 'cooler'): S {
+  const s = craft({ name, active: 'A1', options: first === 'cooler' ? { cardSequence: 'simple', plasmaCooler: true } : { cardSequence: 'expanded' }, units: [
+    { id: 'A1', side: 0, spec: { ...luckySquad(3), name: 'Plain', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 3 }] }, at: row(1000, 500, 3) },
+    { id: 'A2', side: 0, spec: luckySquad(3), at: row(1800, 500, 3) },
+    { id: 'B1', side: 1, spec: luckySquad(3), at: row(1400, first === 'cooler' ? 1200 : 1400, 3) },
+    { id: 'B2', side: 1, spec: luckySquad(3), at: row(3000, 4500, 3) },
+  ] });
+  for (const id of ['B1', 'B2']) unitOf(s, id).figures[2].personalities = [];
+  s.cards = { deck: newDeck([first, 'unit:A2', 'unit:B1', 'unit:B2']), drawn: null, last: 0, cooler: null };
+  return s;
+}
+
+test('#72 Lucky, Reaction card fire: the reacting unit\'s fire dice may be re-rolled; the drawn unit then activates as usual (§2.7, §5.1)', () => {
+  // The Reaction card, then B1's card; A2 reacts: 1 and 1, FE 3, one hit; a 6 would give two.
+  const r0 = act(cardTable('lm-react', 'reaction'), hold, [0, 1]);
+  const r = act(r0.s, { type: 'react', unit: 'A2', moves: [] }, faces(1, 1));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 0, 'reaction']);
+  assert.deepEqual(d.exposes, { unit: 'A2', test: 'fire', faces: [1, 1], target: null, fe: 3, hits: 1 });
+  assert.equal(evOf(r.events, 'shot').length, 0, 'nothing of the shot is applied yet');
+  assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(null));
+  // Re-rolled to a 6: two hits, their damage dice (6 + 2 against 1 + 1); then B1 activates.
+  const re = act(r.s, lucky(0), faces(6, 6, 1, 6, 1));
+  assert.deepEqual(evOf(re.events, 'shot').map((x) => [x.unit, x.hits]), [['A2', 2]]);
+  assert.equal(evOf(re.events, 'reaction').length, 0, 'the reaction is not declared again');
+  assert.deepEqual([decision(re.s).kind, decision(re.s).seat], ['activate', 1]);
+  assert.equal(unitOf(re.s, 'A2').activated, false, 'the reacting unit keeps its activation');
+  // Kept: one hit (6 + 2 against 1 + 1); B1 activates.
+  const keep = act(r.s, lucky(null), faces(6, 1));
+  assert.deepEqual([decision(keep.s).kind, decision(keep.s).seat], ['activate', 1]);
+  noLeak(r, re, keep);
+});
+
+test('#72 Lucky, Plasma Cooler fire: a Cooler shot\'s fire dice may be re-rolled; then the other side fires as usual (§2.7, §5.1)', () => {
+  const r0 = act(cardTable('lm-cooler', 'cooler'), hold, [0]);
+  const r = act(r0.s, { type: 'cooler', unit: 'A2', target: 'B1' }, faces(1, 1));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat], ['lucky', 0]);
+  assert.equal(unitOf(r.s, 'A2').activated, false, 'not yet counted as fired');
+  const re = act(r.s, lucky(0), faces(6, 6, 1, 6, 1, 6, 1));
+  assert.equal(evOf(re.events, 'shot')[0].unit, 'A2');
+  assert.equal(evOf(re.events, 'cooler_fire').length, 0);
+  assert.equal(unitOf(re.s, 'A2').activated, true);
+  assert.deepEqual([decision(re.s).kind, decision(re.s).seat], ['cooler', 1], 'then side 1');
+  noLeak(r, re);
 });

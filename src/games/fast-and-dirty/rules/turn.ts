@@ -41,7 +41,7 @@ import { exposeAtNight, nextNightSpot, spotChoices, spotMarker, type SpotAction 
 import { nightMarkers, rollDummies } from './night-markers.js';
 import { fitForVacuum, vacuumListProblem } from './vacuum.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
-import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
+import { applyInspiration, applyReaction, applyCooler, coolerDone, reactionDone, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { intrude, takeIntruded } from './intruder.js';
 import { assaultSentry, clearOfSentries, isSentryId, sentryFire, sentryProblem, sentryPenetrations, sentryShot } from './sentry.js';
@@ -736,6 +736,7 @@ function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'sta
 /** The order paused at a Lucky window goes on from the step that rolled (§2.7), then to its end. */
 function resumeOrder(s: S, run: Run, r: LuckyResume): void {
   if (r.at === 'opportunity') { if (!opportunityShot(s, run, r.firer)) afterOpportunity(s, run); return; }
+  if (r.at === 'react' || r.at === 'cooler') { resumeCardFire(s, run, r); return; }
   const u = s.units.find((x) => x.id === r.unit)!;
   if (r.at === 'drive') {
     const d = r.action as OrderOf<'drive'>;
@@ -1244,6 +1245,8 @@ export function applyInspire(s: S, run: Run, a: Extract<Action, { type: 'inspire
 /** A Reaction (§5.1): the shot, then the drawn unit's activation (or the next card when it is gone). */
 export function applyReact(s: S, run: Run, unit: string | null, moves: { fig: string; path: Pt[] }[]): void {
   const mover = applyReaction(s, run, unit, moves);
+  // A Lucky window on the reaction's shot (§2.7): the sequence goes on after the answer (resumeOrder).
+  if (mover === 'paused') return;
   if (mover) {
     const before = startsOf(mover);
     moveFigures(s, run, mover, movePositions(moves));
@@ -1260,7 +1263,25 @@ export function applyReact(s: S, run: Run, unit: string | null, moves: { fig: st
 
 /** A Plasma Cooler shot or pass (§5.1); the turn ends when the fire is over. */
 export function applyCoolerFire(s: S, run: Run, unit: string | null, target: string | null): void {
-  if (!applyCooler(s, run, unit, target) && !s.result) endOfTurn(s, run);
+  const r = applyCooler(s, run, unit, target);
+  if (r === 'paused') return;
+  if (!r && !s.result) endOfTurn(s, run);
+}
+
+/** Card-sequence fire paused at a Lucky window (§2.7, §5.1): the shot runs again with the settled dice (or finds itself done), then the sequence goes on. */
+function resumeCardFire(s: S, run: Run, r: Extract<LuckyResume, { at: 'react' | 'cooler' }>): void {
+  const u = s.units.find((x) => x.id === r.unit)!, t = s.units.find((x) => x.id === r.target)!;
+  if (r.at === 'cooler') s.phase = 'cooler';
+  if (inPlay(t) && inPlay(u)) shoot(s, run, u, t, { lucky: true });
+  if (pausedAt(s, r)) return;
+  if (r.at === 'react') {
+    reactionDone(s, t);
+    checkImmediate(s, run);
+    if (s.result) return;
+    advance(s, run);
+    return;
+  }
+  if (!coolerDone(s, u) && !s.result) endOfTurn(s, run);
 }
 
 /** §5.5 end of turn: badly damaged targets, victory, next initiative. */
