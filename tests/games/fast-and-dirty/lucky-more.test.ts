@@ -5,9 +5,11 @@
 // the unit's own and gets no window. Dice scripted by value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, shootAt, unitOf, vehicleScene } from './helpers.js';
+import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, seats, shootAt, unitOf, vehicleScene } from './helpers.js';
 import { newDeck } from '../../../src/engine/mech/deck.js';
 import { eventsFor } from '../../../src/engine/kernel.js';
+import { checkPlayout } from '../../../src/engine/conformance.js';
+import { randomPlayout } from '../../../src/engine/playout.js';
 import type { GameEvent } from '../../../src/engine/types.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
@@ -524,4 +526,27 @@ test('#72 Lucky, Plasma Cooler fire: a Cooler shot\'s fire dice may be re-rolled
   assert.equal(unitOf(re.s, 'A2').activated, true);
   assert.deepEqual([decision(re.s).kind, decision(re.s).seat], ['cooler', 1], 'then side 1');
   noLeak(r, re);
+});
+
+// ---------------------------------------------------------------- conformance
+
+test('#72 Lucky: random legal playouts with the new windows\' sources (Save, a missile rack\'s blasts, mines, sentry guns, card sequences and the Cooler, off-board artillery, Squad damage) pass the conformance checks and end', () => {
+  // Force lists buy infantry squads only (§2.9): the mortar team's and the sniper's windows are in the tests above.
+  const sq = (name: string, extra: Record<string, unknown> = {}) => ({ name, quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 4 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }], ...extra });
+  const rack = (name: string) => ({ ...sq(name), figures: [{ weapon: 'assaultRifle', armour: 'light', count: 3 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }, { weapon: 'missileRack', armour: 'light', support: true }] });
+  const forces = { 0: [sq('Lucky A'), sq('Lucky B', { traits: ['save'] }), rack('Lucky C')], 1: [sq('Lucky D', { traits: ['save'] }), sq('Lucky E'), rack('Lucky F')] };
+  const options = [
+    { forces, cardSequence: 'simple', plasmaCooler: true, squadDamage: true, minefields: { 0: 1, 1: 1 }, artillery: { 0: ['lightMortar'], 1: ['lightMortar'] } },
+    { forces, cardSequence: 'expanded', reactionCards: 2, pinning: true, crossfires: true, sentryGuns: { 0: [{ at: [1200, 900] }], 1: [{ at: [2400, 4000] }] } },
+  ];
+  const tests = new Set<string>();
+  for (const [i, o] of options.entries()) {
+    const rep = checkPlayout(fastAndDirty, 'firefight', seats, `fad-lucky-more-${i}`, 3000, o);
+    assert.deepEqual(rep.problems, [], `conformance ${i}`);
+    assert.ok(rep.ended, `conformance playout ${i} did not end in ${rep.entries} entries`);
+    const p = randomPlayout(fastAndDirty, { scenario: 'firefight', seats, options: o, seed: `fad-lucky-more-p${i}`, hashChain: false, maxEntries: 3000,
+      onEntry: (_k, _e, evs) => { for (const e of evs) if (e.type === 'lucky_window') tests.add((e.data as { test: string }).test); } });
+    assert.ok(p.result, `playout ${i} ended`);
+  }
+  assert.ok(tests.size > 2, `windows were offered: ${[...tests].join(', ')}`);
 });
