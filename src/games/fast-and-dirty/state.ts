@@ -474,8 +474,8 @@ export type LuckyCarry =
   | { roll: 'strike'; blast: BlastImpact }
   /** An aimed shot's hit (§7.27): the target's save die, the sniper's damage die (`defence`: the defence die rolled before), or the target's defence die (`attack`: the settled damage die). */
   | { roll: 'aimed'; hit: AimedHit; defence?: number; attack?: number }
-  /** A struck unit's save die, or its defence die (`attack`: the firer's damage die), against a blast's hit `blast.hit.i` (§6.7). */
-  | { roll: 'blastHit'; blast: BlastImpact; attack?: number }
+  /** A struck unit's save die, or its defence die (`attack`: the firer's damage die), or the firer's damage die (`defence`: the defence die rolled before), against a blast's hit `blast.hit.i` (§6.7). */
+  | { roll: 'blastHit'; blast: BlastImpact; attack?: number; defence?: number }
   /** The mover's save or defence die against a mine's hit (§7.15): the dice rolled before the window (`save`: a failed save, before a defence window). */
   | { roll: 'mine'; walk: MineWalk; test: 'save' | 'defence'; attack: number; defence: number; save?: number };
 

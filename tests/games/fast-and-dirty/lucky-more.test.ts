@@ -550,3 +550,24 @@ test('#72 Lucky: random legal playouts with the new windows\' sources (Save, a m
   }
   assert.ok(tests.size > 2, `windows were offered: ${[...tests].join(', ')}`);
 });
+
+test('#72 Lucky, a blast\'s damage die: the firer\'s damage die against a figure of an enemy unit it struck may be re-rolled when that could wound or kill; the blast resumes at that hit (§2.7, §6.5, §6.7)', () => {
+  const spec: UnitSpec = { name: 'Lucky MR', quality: 'regular', resolve: 'steady', figures: [
+    { weapon: 'assaultRifle', armour: 'light', count: 3 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }, { weapon: 'missileRack', armour: 'light', support: true },
+  ] };
+  const s = craft({ name: 'lm-blast-dmg', active: 'A1', units: [
+    { id: 'A1', side: 0, spec, at: row(1000, 500, 5) },
+    { id: 'B1', side: 1, spec: { ...luckySquad(2), figures: [{ weapon: 'assaultRifle', armour: 'light', count: 2 }] }, at: [[1400, 2000], [1600, 2000]] },
+  ] });
+  // Ranging 4; B1's Strike Effect 6 + 6 = 12, four hits (no better: no window). Hit 1: 1 + 2 = 3 against 3 + 1 = 4.
+  const r = act(s, blastOrder, faces(4, 6, 6, 1, 3));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 0, 'turn']);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'damage', faces: [1], target: null, attack: 3, defence: 4 });
+  assert.equal(evOf(r.events, 'damage').length, 0);
+  // Re-rolled to a 5: 7 against 4 kills; the other hits follow (6 + 2 against 1 + 1 kills the second figure).
+  const re = act(r.s, lucky(0), faces(5, 6, 1, 6, 1, 6, 1));
+  assert.deepEqual(evOf(re.events, 'damage').slice(0, 2).map((x) => [x.attack, x.defence, x.killed]), [[7, 4, true], [8, 2, true]]);
+  assert.equal(evOf(re.events, 'strike_effect').length, 0, 'the Strike Effect is not taken again');
+  noLeak(r, re);
+});

@@ -481,7 +481,7 @@ export function continueBlast(s: S, run: Run, b: BlastImpact, held: number[]): b
 /** A blast paused at a Lucky window on a struck unit's save or defence die goes on with the settled die (§2.7); true when another window paused it. */
 export function continueBlastHit(s: S, run: Run, c: Extract<LuckyCarry, { roll: 'blastHit' }>, die: number): boolean {
   const by = s.units.find((x) => x.id === c.blast.by)!;
-  const held: Settled = c.attack !== undefined ? { attack: c.attack, defence: die, final: true } : { save: die };
+  const held: Settled = c.defence !== undefined ? { attack: die, defence: c.defence } : c.attack !== undefined ? { attack: c.attack, defence: die, final: true } : { save: die };
   return blastFrom(s, run, c.blast, weapon(c.blast.weapon), (f) => edgeDistance(f.at, f.r, c.blast.at, 0), by, by.side, true, held);
 }
 
@@ -538,15 +538,17 @@ function blastFrom(s: S, run: Run, b: BlastImpact, w: ReturnType<typeof weapon>,
  * A struck unit's hits from a blast (§6.7), from hit `b.hit.i` on: closest to the impact first, each
  * a save (§2.6), then the damage die against the defence die (§6.5); then the last-figure rule,
  * casualties, Command Disruption. Personality Lucky (§2.7): the unit's failed save die and its
- * defence die are its own rolls (`lucky`: the firer's step resumes; `held`: the die an answer
- * settled); the damage die is the firer's, no window [left for later]. True when a window paused it.
+ * defence die are its own rolls, the damage die the firer's (at an enemy unit only: at a friend a
+ * 6 is no better), each may open its owner's window (`lucky`: the firer's step resumes; `held`: the
+ * dice an answer settled). True when a window paused it.
  */
 function blastHits(s: S, run: Run, b: BlastImpact, t: Unit, w: ReturnType<typeof weapon>, by: Unit | null, lucky: boolean, held?: Settled): boolean {
   const x = b.hit!;
   const fig = (id: string) => t.figures.find((f) => f.id === id)!;
-  const pause = (test: 'save' | 'defence', die: number, extra: { attack?: number }, shown: Record<string, number | string>, target: number | null) =>
-    pauseForLucky(s, run, t, test, [die], { roll: 'blastHit', blast: { ...b, struck: [...b.struck], hit: { ...x, killed: [...x.killed] } }, ...extra }, { shooter: by!.id, ...shown }, target);
+  const pause = (who: Unit, test: 'save' | 'defence' | 'damage', die: number, extra: { attack?: number; defence?: number }, shown: Record<string, number | string>, target: number | null) =>
+    pauseForLucky(s, run, who, test, [die], { roll: 'blastHit', blast: { ...b, struck: [...b.struck], hit: { ...x, killed: [...x.killed] } }, ...extra }, shown, target);
   const may = lucky && !!by && luckyMay(s, t, true);
+  const firerMay = lucky && !!by && by.side !== t.side && luckyMay(s, by, true);
   for (; x.i < x.hits; x.i++) {
     const f = fig(x.order[x.i % x.order.length]);
     const hs = held;
@@ -554,7 +556,7 @@ function blastHits(s: S, run: Run, b: BlastImpact, t: Unit, w: ReturnType<typeof
     const dice = hs && 'attack' in hs ? hs : undefined;
     if (!dice && f.alive && has(t, 'save')) {
       const sd = hs && 'save' in hs ? hs.save : run.roll('save', 1, { unit: t.id, figure: f.id })[0];
-      if (!hs && sd < SAVE_ON && may) return pause('save', sd, {}, { figure: f.id }, SAVE_ON);
+      if (!hs && sd < SAVE_ON && may) return pause(t, 'save', sd, {}, { shooter: by!.id, figure: f.id }, SAVE_ON);
       if (saved(run, t, f.id, sd)) continue;
     }
     const d = dice?.attack ?? run.roll('damage_attack', 1, { figure: f.id })[0];
@@ -562,10 +564,16 @@ function blastHits(s: S, run: Run, b: BlastImpact, t: Unit, w: ReturnType<typeof
     const defDie = dice?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]);
     const defWith = (dd: number) => dd + armour(f.armour).rating + armourMod(t, by) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
     // The firing unit's Holy or Unholy weapon (§2.6), when the blast has one.
-    const attack = d + w.damage + itemDamage(by, t);
+    const attackOf = (a: number) => a + w.damage + itemDamage(by, t);
+    const attack = attackOf(d);
     const resOf = (dd: number) => damageResult(s, t, f, attack, defWith(dd));
+    // The firer's damage die first, then the struck unit's defence die (as in a volley).
+    const defAt = (a: number) => defDie + armour(f.armour).rating + armourMod(t, by) + (fort && a !== 6 ? FORT_BONUS[fort] : 0);
+    if (!dice && firerMay && (f.alive || isWounded(f)) && couldImprove([d], (v) => hurtRank(damageResult(s, t, f, attackOf(v[0]), defAt(v[0]))))) {
+      return pause(by!, 'damage', d, { defence: defDie }, { attack, defence: defWith(defDie) }, null);
+    }
     if (!dice?.final && !s.options.passiveDamage && may && (f.alive || isWounded(f)) && couldImprove([defDie], (v) => -hurtRank(resOf(v[0])))) {
-      return pause('defence', defDie, { attack: d }, { figure: f.id, attack, defence: defWith(defDie) }, null);
+      return pause(t, 'defence', defDie, { attack: d }, { shooter: by!.id, figure: f.id, attack, defence: defWith(defDie) }, null);
     }
     const res = resOf(defDie);
     run.emit('damage', { figure: f.id, attack, defence: defWith(defDie), ...hurtLabel(f, res) });
