@@ -571,3 +571,25 @@ test('#72 Lucky, a blast\'s damage die: the firer\'s damage die against a figure
   assert.equal(evOf(re.events, 'strike_effect').length, 0, 'the Strike Effect is not taken again');
   noLeak(r, re);
 });
+
+test('#72 Lucky, a Hero\'s shot at a Lucky unit: the target\'s failed save die against his hit may be re-rolled; the order resumes at his shot, neither the squad nor the Hero firing again (§2.7, §2.6)', () => {
+  const s = withHero('lm-hero-save');
+  unitOf(s, 'A1').luckyUsed = true;
+  const b = unitOf(s, 'B1');
+  b.traits = ['save'];
+  b.figures[4].personalities = ['lucky'];
+  // The squad: 6 and 1, two hits, both saved (6, 6). The Hero: 6, two hits; his hit 1: save 1.
+  const r = act(s, shootAt('B1'), faces(6, 1, 6, 6, 6, 1));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 1, 'reaction']);
+  assert.deepEqual([(d.exposes as { test: string }).test, (d.exposes as { shooter: string }).shooter], ['save', 'C1']);
+  assert.deepEqual(evOf(r.events, 'shot').map((x) => x.unit), ['A1', 'C1']);
+  // Re-rolled to a 5: saved; hit 2: save 6. The order ends.
+  const re = act(r.s, lucky(0), faces(5, 6));
+  assert.equal(evOf(re.events, 'saved').length, 2);
+  assert.equal(evOf(re.events, 'shot').length, 0, 'nobody fires again');
+  assert.equal(unitOf(re.s, 'A1').activated, true);
+  assert.equal(re.s.phase, 'activate');
+  assert.equal(unitOf(re.s, 'C1').attachedTo, 'A1');
+  noLeak(r, re);
+});
