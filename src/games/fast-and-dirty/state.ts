@@ -462,7 +462,7 @@ export type LuckyCarry =
   | { roll: 'task' }
   | { roll: 'intrude' }
   /** The target's test at the end of an attack on it (§7.19 crossfire, §2.6 future shock): `shooters`, a crossfire's two. */
-  | { roll: 'tail'; tail: { shooter: string; target: string; step: 'crossfire' | 'futureShock'; shooters?: string[] } }
+  | { roll: 'tail'; tail: { shooter: string; target: string; step: 'crossfire' | 'futureShock'; shooters?: string[]; hero?: string } }
   | { roll: 'demolition' }
   /** An indirect strike's timing (3D6) or accuracy (2D6) test, a mortar team's or a caller's (§7.11). */
   | { roll: 'timing' }

@@ -593,3 +593,24 @@ test('#72 Lucky, a Hero\'s shot at a Lucky unit: the target\'s failed save die a
   assert.equal(unitOf(re.s, 'C1').attachedTo, 'A1');
   noLeak(r, re);
 });
+
+test('#72 Lucky, future shock after a Hero\'s shot: the Primitive target\'s failed test may be re-rolled; the order resumes at his shot, not firing again (§2.7, §2.6)', () => {
+  const s = withHero('lm-hero-shock');
+  unitOf(s, 'A1').luckyUsed = true;
+  const b = unitOf(s, 'B1');
+  b.traits = ['primitive'];
+  b.figures[5].personalities = ['lucky'];
+  // Only the Hero fires: 1, no hit; B1's future shock test 1 against 3+.
+  const order: Action = { type: 'engage', moves: [], target: null, fireFirst: true, hero: { target: 'B1' } };
+  const r = act(s, order, faces(1, 1));
+  const d = decision(r.s);
+  assert.deepEqual([d.seat, d.timing], [1, 'reaction']);
+  assert.deepEqual(d.exposes, { unit: 'B1', test: 'futureShock', faces: [1], target: 3 });
+  assert.deepEqual(evOf(r.events, 'shot').map((x) => x.unit), ['C1']);
+  const re = act(r.s, lucky(0), faces(4));
+  assert.deepEqual(evOf(re.events, 'future_shock').map((x) => [x.by, x.die, x.passed]), [['C1', 4, true]]);
+  assert.equal(evOf(re.events, 'shot').length, 0, 'the Hero does not fire again');
+  assert.equal(unitOf(re.s, 'A1').activated, true);
+  assert.equal(re.s.phase, 'activate');
+  noLeak(r, re);
+});

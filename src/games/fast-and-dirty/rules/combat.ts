@@ -162,8 +162,7 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   if (aim) run.emit('hero_aim', { unit: u.id, target: t.id, figure: aim });
   const tail = { leaders, firers: plan.firers.map((f) => f.id), defensive: !!opt.defensive, crossfire: true };
   if (hits > 0 && allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })), tail, aim, opt.lucky, opt.luck)) return true;
-  // The target's tests after a Hero's shot open no window (left for later: the tail would resume at the host's shot).
-  shotTail(s, run, u, t, tail, plan.firers, at, !!opt.lucky && !opt.luck);
+  shotTail(s, run, u, t, tail, plan.firers, at, !!opt.lucky, opt.luck?.id);
   return true;
 }
 
@@ -200,21 +199,31 @@ function weaponFire(s: S, run: Run, u: Unit, t: Unit, plan: NonNullable<ReturnTy
 }
 
 /** The attack's last steps once its hits are resolved: Command Disruption (§7.2), crossfire (§7.19), Primitive's future shock (§2.6); none for the defensive free shot. */
-function shotTail(s: S, run: Run, u: Unit, t: Unit, tail: Volley['tail'], firers: Figure[], at: (f: Figure) => Pt, lucky = false): boolean {
+function shotTail(s: S, run: Run, u: Unit, t: Unit, tail: Volley['tail'], firers: Figure[], at: (f: Figure) => Pt, lucky = false, hero?: string): boolean {
   if (tail.defensive) return false;
   commandDisruption(s, run, t, tail.leaders);
   // The target's tests may open its owner's Lucky window (§2.7, `lucky`: the attack's step resumes); true when one did.
-  if (tail.crossfire && inPlay(t) && crossfire(s, run, u, t, firers, at, lucky)) return true;
   // Primitive's future shock at the first attack by an advanced weapon (§2.6).
-  return futureShock(s, run, t, u, u.side, lucky);
+  const paused = (tail.crossfire && inPlay(t) && crossfire(s, run, u, t, firers, at, lucky)) || futureShock(s, run, t, u, u.side, lucky);
+  return paused && heroTail(s, hero);
+}
+
+/** A window on the target's test after an attached Hero's shot: the tail names his host, to find the Hero and the shot again (§2.7). */
+function heroTail(s: S, hero?: string): true {
+  const c = s.luckyOrder?.carry;
+  if (hero && c?.roll === 'tail') c.tail.hero = hero;
+  return true;
 }
 
 /** An attack's tail paused at a Lucky window on the target's crossfire or future shock test goes on with the settled die (§2.7); true when another window paused it. */
 export function continueTail(s: S, run: Run, x: Extract<LuckyCarry, { roll: 'tail' }>['tail'], die: number): boolean {
-  const u = s.units.find((v) => v.id === x.shooter)!, t = s.units.find((v) => v.id === x.target)!;
+  // After an attached Hero's shot: the Hero as the one-figure unit that fired (§2.6).
+  const host = x.hero ? s.units.find((v) => v.id === x.hero) : undefined;
+  const h = host ? attachedHero(s, host) : null;
+  const u = host && h ? heroUnit(host, h) : s.units.find((v) => v.id === x.shooter)!, t = s.units.find((v) => v.id === x.target)!;
   if (x.step === 'futureShock') { futureShockResult(run, t, u, die); return false; }
   crossfireResult(run, t, x.shooters!, die);
-  return futureShock(s, run, t, u, u.side, true);
+  return futureShock(s, run, t, u, u.side, true) && heroTail(s, x.hero);
 }
 
 /**
@@ -229,7 +238,7 @@ export function continueShot(s: S, run: Run, v: Volley, settled: Settled): boole
   if (host && !h) return false;
   const u = host ? heroUnit(host, h!) : s.units.find((x) => x.id === v.shooter)!, t = s.units.find((x) => x.id === v.target)!;
   if (resolveVolley(s, run, u, t, v, true, settled)) return true;
-  return shotTail(s, run, u, t, v.tail, v.tail.firers.map((id) => u.figures.find((f) => f.id === id)!), (f) => f.at, !host);
+  return shotTail(s, run, u, t, v.tail, v.tail.firers.map((id) => u.figures.find((f) => f.id === id)!), (f) => f.at, true, v.hero);
 }
 
 const leadersAlive = (t: Unit) => t.figures.filter((f) => f.alive && (f.leader || f.character)).map((f) => f.id);

@@ -20,8 +20,8 @@
 //   crossfire or future shock test. Ruleset 0.3.2 adds: a vehicle's fire at a Lucky unit (the
 //   target's save and defence dice; the Drive order resumes at that weapon system's shot), an
 //   attached Hero's shot (his fire and damage dice, with his host squad's luck: [P] his figure is one
-//   of the squad's while attached), a sniper's hit (its damage die; the target's save and defence
-//   dice), a struck unit's save and defence dice against a blast (a blast shot's or an on-board
+//   of the squad's while attached; the target's dice and tests against it), a sniper's hit (its
+//   damage die; the target's save and defence dice), a struck unit's save and defence dice against a blast (a blast shot's or an on-board
 //   mortar's; and the firer's damage die there at an enemy unit) and the mover's against an
 //   anti-personnel mine (in its Engage or Rush), the Squad damage option's defence roll, an indirect strike's timing test (when a 6 would make it arrive)
 //   and failed accuracy dice (a mortar team's own, or the calling squad's: [P] the caller's Quality
@@ -35,9 +35,8 @@
 // shock dice): a vehicle carries no personality (p.35: personalities are members of a squad); the
 // immobilization die after a failed hit and a strike's scatter dice, where a 6 is never better for
 // the roller; an off-board section's Strike Effect and damage (no unit on the table rolls them).
-// Left for later (no window yet): the target's tests after a Hero's shot, the chargers' rolls
-// against the defensive fire of a vehicle they assault, mines met by a charge, a fall back or
-// another unit's move.
+// Left for later (no window yet): the chargers' rolls against the defensive fire of a vehicle they
+// assault, mines met by a charge, a fall back or another unit's move.
 import { violation, type Violation } from '../../../engine/types.js';
 import { hasPersonality, type Action, type LuckyCarry, type LuckyResume, type LuckySettled, type OrderRoll, type S, type Unit } from '../state.js';
 import { successes, type Run } from './run.js';

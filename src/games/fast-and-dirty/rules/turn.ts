@@ -440,7 +440,7 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
   } else if (c.roll === 'tail') {
     // The target's test at the end of an attack: the rest of the attack's tail, then the step finds that shot done.
     if (continueTail(s, run, c.tail, faces[0])) { s.luckyOrder!.resume = resume; return; }
-    s.luckySettled = { unit: c.tail.shooter, roll: 'fire', faces: [], done: true };
+    s.luckySettled = c.tail.hero ? { unit: c.tail.hero, roll: 'fire', faces: [], done: true, hero: true } : { unit: c.tail.shooter, roll: 'fire', faces: [], done: true };
   } else if (c.roll === 'structure') {
     // A shot at a bunker or a sentry gun: its remaining hits, then the step finds that shot done.
     const x = c.at;
