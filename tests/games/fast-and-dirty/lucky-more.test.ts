@@ -598,7 +598,7 @@ test('#72 Lucky, future shock after a Hero\'s shot: the Primitive target\'s fail
   const s = withHero('lm-hero-shock');
   unitOf(s, 'A1').luckyUsed = true;
   const b = unitOf(s, 'B1');
-  b.traits = ['primitive'];
+  (b as { traits?: string[] }).traits = ['primitive'];
   b.figures[5].personalities = ['lucky'];
   // Only the Hero fires: 1, no hit; B1's future shock test 1 against 3+.
   const order: Action = { type: 'engage', moves: [], target: null, fireFirst: true, hero: { target: 'B1' } };
