@@ -489,7 +489,8 @@ export type LuckyResume =
   | { at: 'command'; from: 'call' | 'task' | 'intrude' | 'demolition' | 'fire'; unit: string; action: Action }
   | { at: 'rush' | 'assault'; unit: string; action: Action; from?: 'mines' }
   /** An assault's defensive free shot (§6.10 step 2); `start`: the chargers' positions before a bound's last leg (§7.12). */
-  | { at: 'charge'; unit: string; action: Action; start: [string, Pt][] }
+  /** `mines`: the charge was halted by a minefield, its encounters finished by the answer (it fizzles). */
+  | { at: 'charge'; unit: string; action: Action; start: [string, Pt][]; mines?: boolean }
   | { at: 'finish'; unit: string; action: Action; from?: 'structure' | 'blast' }
   | { at: 'opportunity'; unit: string; firer: string }
   /** Card-sequence fire outside an order (§5.1): a Reaction card's shot at the drawn unit, or a Plasma Cooler shot; `unit` fires at `target`. */

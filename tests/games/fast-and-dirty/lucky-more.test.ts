@@ -614,3 +614,27 @@ test('#72 Lucky, future shock after a Hero\'s shot: the Primitive target\'s fail
   assert.equal(re.s.phase, 'activate');
   noLeak(r, re);
 });
+
+test('#72 Lucky, mines met by a charge: a charger\'s defence die against the mine may be re-rolled; the halted charge then fizzles, the free shot not fired again (§2.7, §7.15, §6.10)', () => {
+  // minedWalk's A1 (Lucky) with a plain B1 5" north of it, across the real field's marker.
+  const s = minedWalk('lm-mine-charge');
+  const b: UnitSpec = { ...luckySquad(3), figures: [{ weapon: 'assaultRifle', armour: 'light', count: 3 }] };
+  const t = craft({ name: 'lm-mine-charge-b', units: [{ id: 'B1', side: 1, spec: b, at: row(1800, 1800, 3) }] }).units[0];
+  s.units = s.units.map((u) => (u.id === 'B1' ? t : u));
+  const charge: Action = { type: 'assault', target: 'B1', moves: [0, 1, 2].map((i) => ({ fig: `A1.${i + 1}`, path: [[1800 + i * 220, 1695]] as [number, number][] })) };
+  // B1's free shot: 1 and 1, one hit, 6 + 2 against 1 + 1 (no defence die could spare it). The charge
+  // meets marker 2: check 1, the real field; one hit on A1.2: 1 + 3 against 1 + 1, killed; a 6 would spare it.
+  const r = act(s, charge, faces(1, 1, 6, 1, 1, 2, 1, 1));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 0, 'turn']);
+  assert.deepEqual(d.exposes, { unit: 'A1', test: 'defence', faces: [1], target: null, figure: 'A1.2', attack: 4, defence: 2 });
+  assert.equal(evOf(r.events, 'mine_halt').length, 1);
+  assert.equal(evOf(r.events, 'assault_fizzled').length, 0, 'not yet');
+  const re = act(r.s, lucky(0), faces(6));
+  assert.deepEqual(evOf(re.events, 'damage').map((x) => [x.figure, x.killed]), [['A1.2', false]]);
+  assert.deepEqual(evOf(re.events, 'assault_fizzled'), [{ unit: 'A1', target: 'B1', mine: true }]);
+  assert.equal(evOf(re.events, 'shot').length + evOf(re.events, 'moved').length, 0, 'neither the free shot nor the charge again');
+  assert.equal(unitOf(re.s, 'A1').activated, true);
+  assert.equal(re.s.phase, 'activate');
+  noLeak(r, re);
+});

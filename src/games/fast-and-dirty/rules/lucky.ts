@@ -36,7 +36,7 @@
 // immobilization die after a failed hit and a strike's scatter dice, where a 6 is never better for
 // the roller; an off-board section's Strike Effect and damage (no unit on the table rolls them).
 // Left for later (no window yet): the chargers' rolls against the defensive fire of a vehicle they
-// assault, mines met by a charge, a fall back or another unit's move.
+// assault, mines met by a fall back or another unit's move (a charge's are offered: it fizzles after).
 import { violation, type Violation } from '../../../engine/types.js';
 import { hasPersonality, type Action, type LuckyCarry, type LuckyResume, type LuckySettled, type OrderRoll, type S, type Unit } from '../state.js';
 import { successes, type Run } from './run.js';

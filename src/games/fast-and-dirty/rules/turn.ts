@@ -19,7 +19,7 @@ import { bunkerHits, bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
 import { aidBusy, leaveNoOneBehind, recoverWounded, releaseMedics } from './wounds.js';
 import { commandResponse, hesitantTrait, luckyCommandResponse, sideJammed } from './command-response.js';
-import { couldImprove, luckyFaces, luckyMay, luckyUnit, pauseForLucky, pausedAt, settledRoll } from './lucky.js';
+import { couldImprove, luckyFaces, luckyMay, luckyOpen, luckyUnit, pauseForLucky, pausedAt, settledRoll } from './lucky.js';
 import { platoonProblem } from './platoon.js';
 import { startDeployment } from './deploy.js';
 import { startInfiltration } from './infiltrate.js';
@@ -211,11 +211,16 @@ export function applyMinefield(s: S, run: Run, side: Side, markers: Pt[], real: 
 
 /**
  * The chargers' move into contact, mines met on the way (§7.15): a charge stopped by a real
- * minefield does not go in [P]. True when the unit, still in play, reached its places.
+ * minefield does not go in [P]. True when the unit, still in play, reached its places. `lucky`:
+ * a Lucky window on a charger's save or defence die against the mine pauses it (§2.7; the caller
+ * records where the order resumes: the charge has been halted, it fizzles after the answer).
  */
-function chargeIn(s: S, run: Run, u: Unit, target: string, moves: { fig: string; path: Pt[] }[], before: Map<string, Pt>, end: Map<string, Pt>): boolean {
+function chargeIn(s: S, run: Run, u: Unit, target: string, moves: { fig: string; path: Pt[] }[], before: Map<string, Pt>, end: Map<string, Pt>, lucky = false): boolean {
   moveFigures(s, run, u, end);
-  if (checkMines(s, run, u, pathsOf(u, moves, before))) { run.emit('assault_fizzled', { unit: u.id, target, mine: true }); return false; }
+  if (checkMines(s, run, u, pathsOf(u, moves, before), lucky)) {
+    if (!luckyOpen(s)) run.emit('assault_fizzled', { unit: u.id, target, mine: true });
+    return false;
+  }
   return inPlay(u);
 }
 
@@ -691,7 +696,7 @@ function chargeFrom(s: S, run: Run, u: Unit, a: OrderOf<'assault'>, start: [stri
   }
   const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
   const before = a.jump ? new Map(start) : startsOf(u);
-  if (!chargeIn(s, run, u, t.id, live, before, movePositions(live))) return false;
+  if (!chargeIn(s, run, u, t.id, live, before, movePositions(live), true)) return pausedAt(s, { at: 'charge', unit: u.id, action: a, start, mines: true });
   return closeAssault(s, run, u, a);
 }
 
@@ -749,7 +754,11 @@ function resumeOrder(s: S, run: Run, r: LuckyResume): void {
     case 'engage': paused = engageFrom(s, run, u, r.action as OrderOf<'engage'>, r.from); break;
     case 'rush': paused = rushOrder(s, run, u, r.action as OrderOf<'rush'>, r.from); break;
     case 'assault': paused = closeAssault(s, run, u, r.action as OrderOf<'assault'>); break;
-    case 'charge': paused = chargeFrom(s, run, u, r.action as OrderOf<'assault'>, r.start); break;
+    // A charge halted by a minefield, its encounters finished by the answer: it does not go in (§7.15).
+    case 'charge':
+      if (r.mines) run.emit('assault_fizzled', { unit: u.id, target: (r.action as OrderOf<'assault'>).target, mine: true });
+      else paused = chargeFrom(s, run, u, r.action as OrderOf<'assault'>, r.start);
+      break;
     case 'command': paused = commandOrder(s, run, u, r.action as OrderOf<'command'>, r.from); break;
   }
   if (!paused) finishOrder(s, run, u, r.action);
