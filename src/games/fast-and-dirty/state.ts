@@ -495,6 +495,8 @@ export type LuckyResume =
   | { at: 'opportunity'; unit: string; firer: string }
   /** Card-sequence fire outside an order (§5.1): a Reaction card's shot at the drawn unit, or a Plasma Cooler shot; `unit` fires at `target`. */
   | { at: 'react' | 'cooler'; unit: string; target: string }
+  /** An assault on a vehicle (§6.11) at its defensive shot by system `weapons[index]` (the systems chosen, in order), before the charge. */
+  | { at: 'vehicleAssault'; unit: string; action: Action; weapons: number[]; index: number }
   /** A vehicle's Drive order at its weapon system `index`'s shot, fired before the move (`first`) or after it (§6.4). */
   | { at: 'drive'; unit: string; action: Action; stage: 'first' | 'after'; index: number };
 

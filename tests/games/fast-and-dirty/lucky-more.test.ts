@@ -638,3 +638,27 @@ test('#72 Lucky, mines met by a charge: a charger\'s defence die against the min
   assert.equal(re.s.phase, 'activate');
   noLeak(r, re);
 });
+
+test('#72 Lucky, a vehicle\'s defensive fire at chargers: a charger\'s failed save die may be re-rolled; the assault resumes at that shot, the nerve test not taken again, the other system then fires and the charge goes in (§2.7, §6.11)', () => {
+  const spec: UnitSpec = { ...luckySquad(4, ['save']) };
+  const s = craft({ name: 'lm-veh-assault', active: 'A1', units: [{ id: 'A1', side: 0, spec, at: row(1700, 2700, 4) }] });
+  const t = buildVehicle({ name: 'T', vehicle: 'lightTank', quality: 'regular' }, 'T', 1, [2000, 2000]);
+  t.vehicle!.heading = 0;
+  s.units.push(t);
+  const charge: Action = { type: 'assault', target: 'T', moves: [0, 1, 2, 3].map((i) => ({ fig: `A1.${i + 1}`, path: [[1800 + i * 130, 2330]] as [number, number][] })) };
+  // Nerve 4 (passed); the main gun's shot: 6, two hits; hit 1: save 1.
+  const r = act(s, charge, faces(4, 6, 1));
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.timing], ['lucky', 0, 'turn']);
+  assert.deepEqual([(d.exposes as { test: string }).test, (d.exposes as { shooter: string }).shooter], ['save', 'T']);
+  assert.equal(evOf(r.events, 'moved').length, 0, 'the charge waits');
+  // Re-rolled to a 5: saved; hit 2 saved (6); the GPMG's shot (6: three hits, all saved); then the charge.
+  const re = act(r.s, lucky(0), faces(5, 6, 6, 6, 6, 6));
+  assert.equal(evOf(re.events, 'nerve_test').length, 0, 'the nerve test is not taken again');
+  assert.deepEqual(evOf(re.events, 'shot').map((x) => x.weaponFe), [3], 'only the other system fires');
+  assert.equal(evOf(re.events, 'saved').length, 5);
+  assert.equal(evOf(re.events, 'moved').length, 1);
+  assert.equal(evOf(re.events, 'vehicle_assaulted').length, 1);
+  assert.equal(re.s.phase, 'activate');
+  noLeak(r, re);
+});

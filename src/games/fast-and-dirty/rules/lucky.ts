@@ -35,8 +35,9 @@
 // shock dice): a vehicle carries no personality (p.35: personalities are members of a squad); the
 // immobilization die after a failed hit and a strike's scatter dice, where a 6 is never better for
 // the roller; an off-board section's Strike Effect and damage (no unit on the table rolls them).
-// Left for later (no window yet): the chargers' rolls against the defensive fire of a vehicle they
-// assault, mines met by a fall back or another unit's move (a charge's are offered: it fizzles after).
+// The chargers' dice against a charge's mines (the halted charge fizzles after the answer) and
+// against the defensive fire of a vehicle they assault (the assault resumes at that shot) are
+// offered too. Left for later (no window yet): mines met by a fall back or another unit's move.
 import { violation, type Violation } from '../../../engine/types.js';
 import { hasPersonality, type Action, type LuckyCarry, type LuckyResume, type LuckySettled, type OrderRoll, type S, type Unit } from '../state.js';
 import { successes, type Run } from './run.js';

@@ -603,7 +603,9 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       // Against a vehicle: nerve test, its defensive fire, then AT-capable contact hits (§6.11).
       if (isVehicle(t)) {
         const before = startsOf(u);
-        assaultVehicle(s, run, u, t, a.moves, (end) => chargeIn(s, run, u, t.id, a.moves, before, end));
+        // A Lucky window on a charger's save or defence die against the vehicle's defensive shot pauses the order there (§2.7).
+        const p = assaultVehicle(s, run, u, t, a.moves, (end) => chargeIn(s, run, u, t.id, a.moves, before, end), true);
+        if (p && pausedAt(s, { at: 'vehicleAssault', unit: u.id, action: a, ...p })) return;
         break;
       }
       // By Bound, the chargers are first where their last bound starts (§7.12).
@@ -760,6 +762,15 @@ function resumeOrder(s: S, run: Run, r: LuckyResume): void {
       else paused = chargeFrom(s, run, u, r.action as OrderOf<'assault'>, r.start);
       break;
     case 'command': paused = commandOrder(s, run, u, r.action as OrderOf<'command'>, r.from); break;
+    case 'vehicleAssault': {
+      // The vehicle's defensive shots from the paused one on, then the charge and its contact hits (§6.11).
+      const a = r.action as OrderOf<'assault'>;
+      const t = s.units.find((x) => x.id === a.target)!;
+      const before = startsOf(u);
+      const p = assaultVehicle(s, run, u, t, a.moves, (end) => chargeIn(s, run, u, t.id, a.moves, before, end), true, { weapons: r.weapons, index: r.index });
+      paused = !!p && pausedAt(s, { ...r, ...p });
+      break;
+    }
   }
   if (!paused) finishOrder(s, run, u, r.action);
 }

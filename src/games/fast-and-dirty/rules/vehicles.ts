@@ -956,26 +956,35 @@ export function vehicleAssaultProblem(s: S, u: Unit, t: Unit, end: Map<string, P
  * §7.15); then each figure in contact with an AT-capable weapon scores one hit with its AT against
  * the facing it touches. No victor roll, no fall back; the crew tests morale at its next activation.
  */
-export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => boolean): void {
-  const bonus = nerveBonus(u);
-  const nerve = run.roll('nerve_test', 1, { unit: u.id })[0] + bonus >= QUALITY_TABLE[u.quality].target;
-  run.emit('nerve_test', { unit: u.id, target: t.id, passed: nerve, ...(bonus ? { tankHunter: bonus } : {}) });
-  if (!nerve) return;
-  // The defensive shot: the first weapons that bear, within stationary fire control.
-  if (t.vehicle!.status === 'ok') {
-    const chosen: VehicleWeapon[] = [];
-    for (const m of vdef(t).weapons) {
-      if (!living(u).some((f) => inArc(t, m, f))) continue;
-      if (fireControlProblem(t, 'stationary', 0, [...chosen, m])) continue;
-      chosen.push(m);
+export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => boolean, lucky = false, from?: { weapons: number[]; index: number }): { weapons: number[]; index: number } | null {
+  let chosen: number[] = from?.weapons ?? [];
+  if (!from) {
+    const bonus = nerveBonus(u);
+    const nerve = run.roll('nerve_test', 1, { unit: u.id })[0] + bonus >= QUALITY_TABLE[u.quality].target;
+    run.emit('nerve_test', { unit: u.id, target: t.id, passed: nerve, ...(bonus ? { tankHunter: bonus } : {}) });
+    if (!nerve) return null;
+    // The defensive shot: the first weapons that bear, within stationary fire control.
+    if (t.vehicle!.status === 'ok') {
+      const ws: VehicleWeapon[] = [];
+      vdef(t).weapons.forEach((m, i) => {
+        if (!living(u).some((f) => inArc(t, m, f))) return;
+        if (fireControlProblem(t, 'stationary', 0, [...ws, m])) return;
+        ws.push(m);
+        chosen.push(i);
+      });
     }
-    // No Lucky window for the chargers' saves or defence dice here (§2.7): this assault does not resume mid-way (left for later).
-    for (const m of chosen) if (inPlay(u)) shootAs(s, run, t, m, u, true);
   }
-  if (!inPlay(u)) return;
+  // The chargers' save and defence dice against it are theirs (§2.7): a Lucky window pauses the assault at that weapon's shot (`lucky`: the order resumes there, `from`).
+  for (let i = from?.index ?? 0; i < chosen.length; i++) {
+    if (!inPlay(u)) continue;
+    shootAs(s, run, t, vdef(t).weapons[chosen[i]], u, true, lucky);
+    if (lucky && s.phase === 'lucky' && s.luckyOrder) return { weapons: chosen, index: i };
+  }
+  chosen = [];
+  if (!inPlay(u)) return null;
   const live = moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
   // Mines are met on the way in (§7.15): a charge halted short scores no contact hits.
-  if (!move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]]))) || !inPlay(t)) return;
+  if (!move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]]))) || !inPlay(t)) return null;
   let scored = false;
   for (const f of living(u)) {
     if (!inPlay(t)) break;
@@ -988,4 +997,5 @@ export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: s
   }
   if (inPlay(t)) t.vehicle!.moraleDue = true;
   run.emit('vehicle_assaulted', { unit: u.id, target: t.id, hits: scored });
+  return null;
 }
