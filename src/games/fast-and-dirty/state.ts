@@ -31,7 +31,7 @@ export function shiftQuality(q: Quality, by: number): Quality {
 
 export interface Figure {
   id: string;
-  /** An attached Hero standing aside from his squad's shot (§2.6, rules/combat.ts heroSplit): out of it, not dead (within one shot only). */
+  /** A figure standing aside from its squad's shot (an attached Hero firing on his own, §2.6; a figure busy with a Command sub-action): out of it, not dead (within one shot only). */
   aside?: true;
   at: Pt;
   /** Base radius in hundredths (0.5" infantry, §3.2). */

@@ -731,8 +731,9 @@ function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'sta
     const t = s.units.find((x) => x.id === a.target)!;
     // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
     const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
-    for (const f of busy) f.alive = false;
-    try { if (inPlay(t)) shoot(s, run, u, t, { lucky: true }); } finally { for (const f of busy) f.alive = true; }
+    // They stand aside, not dead: an attached character among them is not lost to the casualties the shot causes (characters.ts syncCharacters).
+    for (const f of busy) { f.alive = false; f.aside = true; }
+    try { if (inPlay(t)) shoot(s, run, u, t, { lucky: true }); } finally { for (const f of busy) { f.alive = true; delete f.aside; } }
     if (pausedAt(s, { at: 'command', from: 'fire', unit: u.id, action: a })) return true;
   }
   // The aid teams' recovery rolls, after the rest have fired [P]: a recovered figure does not join this order's fire.
