@@ -755,8 +755,10 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   id: 'fast-and-dirty',
   // 0.3.2: Lucky's re-roll at more rolls (a vehicle's fire at a Lucky unit, a Hero's shot, a sniper's
   // hit, saves and defence dice against blasts, aimed shots and mines, the Squad damage defence roll,
-  // strike timing and accuracy, the penetration results roll, card-sequence fire); an attached Hero
-  // standing aside from his squad's shot is no longer killed by its casualties.
+  // strike timing and accuracy, the penetration results roll, card-sequence fire, charges through
+  // mines or at a vehicle); an attached character standing aside from his squad's shot (a Hero
+  // firing on his own, a busy caller) is no longer killed by its casualties; carrying wounded is
+  // sampled on more moves.
   // 0.3.1: Lucky's re-roll offered at more of the rolls inside an order (fire at vehicles, bunkers
   // and guns and their penetration, weapon FE dice, blasts and mortars, kill and revenge dice, the
   // defensive free shot, the Intruder's test, charges; as a target saves, defence dice, crossfire,
