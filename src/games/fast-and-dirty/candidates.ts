@@ -12,7 +12,7 @@ import {
   fireProblem, aimedProblem, smokeProblem, assaultProblem, blastProblem, demolitionProblem, enemiesOf, fallBackProblem, moveAllowance, moveProblem, priorityTargets, underFireRushProblem,
   type Positions,
 } from './legal.js';
-import { living, movers, inPlay, type Action, type Path, type S, type Unit } from './state.js';
+import { living, movers, inPlay, type Action, type Figure, type Path, type S, type Unit } from './state.js';
 import { bunkerProblem, isBunker } from './rules/fortifications.js';
 import { sentryGuns, sentryTargetProblem } from './rules/sentry.js';
 import { hesitantProblem } from './rules/command-response.js';
@@ -431,46 +431,88 @@ function recoverCandidates(s: S, u: Unit): Action[] {
  * Carrying wounded (§7.23, #43): per direction, the squad moves at half rate (the longest legal
  * fraction), each wounded figure carried by the nearest free figure and set down beside it (on the
  * side it lay, or a quarter turn either way, or opposite); all the wounded when that is legal, else
- * the nearest one alone.
+ * the nearest one alone. Each such move is also sampled with the squad's fire at its first priority
+ * target after the move and before it, the carriers holding their fire; and with jump packs a
+ * Leap carrying them, two troopers to each wounded figure, 2" short (§7.12) [the Bound is left out].
  */
 function carryCandidates(s: S, u: Unit): Action[] {
   if (!woundRules(s) || s.options.variableMovement || u.fallingBack || u.pinned || u.lastStand || (u.kind !== 'infantry' && u.kind !== 'character')) return [];
   const hurt = woundedOf(u);
   if (!hurt.length || !movers(u).length) return [];
-  const free = movers(u).slice();
-  const pairs: { by: (typeof u.figures)[number]; w: (typeof u.figures)[number] }[] = [];
-  for (const w of hurt.slice().sort((a, b) => Math.min(...free.map((f) => dist(f.at, a.at))) - Math.min(...free.map((f) => dist(f.at, b.at))) || (a.id < b.id ? -1 : 1))) {
-    const by = free.sort((a, b) => dist(a.at, w.at) - dist(b.at, w.at) || (a.id < b.id ? -1 : 1)).shift();
-    if (by) pairs.push({ by, w });
-  }
+  const pairsOf = (per: number): Carrying[] => {
+    const free = movers(u).slice();
+    const out: Carrying[] = [];
+    for (const w of hurt.slice().sort((a, b) => Math.min(...free.map((f) => dist(f.at, a.at))) - Math.min(...free.map((f) => dist(f.at, b.at))) || (a.id < b.id ? -1 : 1))) {
+      free.sort((a, b) => dist(a.at, w.at) - dist(b.at, w.at) || (a.id < b.id ? -1 : 1));
+      if (free.length < per) break;
+      out.push({ by: free.splice(0, per), w });
+    }
+    return out;
+  };
   const out: Action[] = [];
+  const pairs = pairsOf(1);
   const half = Math.floor(moveAllowance(s, u, 'move') / 2);
+  const walk = (moves: Path[], carry: Carry[]) => 'end' in moveProblem(s, u, moves, { mode: 'move', carry });
   for (const d of directions(s, u)) {
     if (d.v[0] === 0 && d.v[1] === 0) continue;
     for (const set of [pairs, pairs.slice(0, 1)]) {
-      const a = carryMove(s, u, set, d.v, half);
-      if (a) { out.push(a); break; }
+      const a = set.length ? carryMove(u, set, d.v, half, walk) : null;
+      if (a) { out.push(a, ...carryFire(s, u, a)); break; }
+    }
+  }
+  // A Leap with jump packs (§7.12, §7.23): two carriers to each wounded figure.
+  if (u.jumpPacks) {
+    const twos = pairsOf(2);
+    const leap = Math.max(0, jumpLimits(s, u).leap - 200);
+    const jump = (moves: Path[], carry: Carry[]) => 'end' in jumpProblem(s, u, moves, 'leap', false, carry);
+    for (const d of directions(s, u)) {
+      if (!twos.length || (d.v[0] === 0 && d.v[1] === 0)) continue;
+      for (const set of [twos, twos.slice(0, 1)]) {
+        const a = carryMove(u, set, d.v, leap, jump);
+        if (a) { out.push({ ...a, jump: 'leap' } as Action); break; }
+      }
     }
   }
   return out;
 }
 
-/** One carrying move along `v` (the longest legal fraction of `len`), or null. */
-function carryMove(s: S, u: Unit, pairs: { by: (typeof u.figures)[number]; w: (typeof u.figures)[number] }[], v: Pt, len: number): Action | null {
-  const carry = pairs.map((p) => ({ by: p.by.id, fig: p.w.id }));
+type Carry = { by: string; fig: string };
+/** A wounded figure and its carriers (one on foot, two on a jump). */
+type Carrying = { by: Figure[]; w: Figure };
+
+/** The same carrying move with the squad's fire at its first priority target, after the move and before it; the carriers do not shoot (§7.23). */
+function carryFire(s: S, u: Unit, a: Action): Action[] {
+  if (a.type !== 'engage' || u.noFireTurn === s.turn) return [];
+  const carriers = (a.carry ?? []).map((c) => u.figures.find((f) => f.id === c.by)!);
+  const was = carriers.map((f) => f.carryTurn);
+  for (const f of carriers) f.carryTurn = s.turn;
+  try {
+    const end = new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]]));
+    const after = priorityTargets(s, u, end)[0];
+    const before = priorityTargets(s, u)[0];
+    return [...(after ? [{ ...a, target: after.unit.id, fireFirst: false }] : []), ...(before ? [{ ...a, target: before.unit.id, fireFirst: true }] : [])];
+  } finally {
+    carriers.forEach((f, i) => { if (was[i] === undefined) delete f.carryTurn; else f.carryTurn = was[i]; });
+  }
+}
+
+/** One carrying move along `v` (the longest legal fraction of `len`, `ok` its check), or null. */
+function carryMove(u: Unit, pairs: Carrying[], v: Pt, len: number, ok0: (moves: Path[], carry: Carry[]) => boolean): Extract<Action, { type: 'engage' }> | null {
+  const carry = pairs.flatMap((p) => p.by.map((b) => ({ by: b.id, fig: p.w.id })));
   for (const k of SCALES) {
     const n = Math.floor((len * k) / 100);
     const moves: Path[] = movers(u).map((f) => ({ fig: f.id, path: [along(f.at, v, n)] }));
     const ends = new Map(moves.map((m) => [m.fig, m.path[0]]));
-    // Each wounded beside its carrier's end: try the side it lay on, a quarter turn each way, then opposite.
-    const tries = (p: (typeof pairs)[number]): Pt[] => {
-      const b = ends.get(p.by.id)!;
-      const o: Pt = p.w.at[0] === p.by.at[0] && p.w.at[1] === p.by.at[1] ? [1, 0] : [p.w.at[0] - p.by.at[0], p.w.at[1] - p.by.at[1]];
-      const gap = p.by.r + p.w.r + 50;
+    // Each wounded beside its (first) carrier's end: try the side it lay on, a quarter turn each way, then opposite.
+    const tries = (p: Carrying): Pt[] => {
+      const by = p.by[0];
+      const b = ends.get(by.id)!;
+      const o: Pt = p.w.at[0] === by.at[0] && p.w.at[1] === by.at[1] ? [1, 0] : [p.w.at[0] - by.at[0], p.w.at[1] - by.at[1]];
+      const gap = by.r + p.w.r + 50;
       return ([o, [-o[1], o[0]], [o[1], -o[0]], [-o[0], -o[1]]] as Pt[]).map((w) => along(b, w, gap));
     };
     const carried = pairs.map((p) => ({ fig: p.w.id, path: [tries(p)[0]] }));
-    const ok = (c: Path[]) => 'end' in moveProblem(s, u, [...moves, ...c], { mode: 'move', carry });
+    const ok = (c: Path[]) => ok0([...moves, ...c], carry);
     if (ok(carried)) return { type: 'engage', moves: [...moves, ...carried], target: null, fireFirst: true, carry };
     // Only one wounded: its other sides.
     if (pairs.length === 1) {

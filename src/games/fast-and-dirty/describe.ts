@@ -96,13 +96,16 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
       const test = ({ morale: 'morale test', hesitant: 'Hesitant test', cautious: 'Cautious test', hide: 'hide roll', commandResponse: 'Command Response test' } as Record<string, string>)[d.test as string];
       if (test) return `${name(v, d.unit)} failed its ${test} (${(d.faces as number[]).join(', ')} against ${d.target}+): its lucky trooper may re-roll a die`;
       // A roll inside an order (§2.7): what it gives as it stands.
-      const roll = ({ fire: 'fire roll', damage: 'damage die', assault: 'close-assault roll', move: 'variable move roll', task: 'task roll', penetration: 'penetration die', strike: 'Strike Effect', kill: 'kill dice', overrun: 'overrun revenge dice', save: 'save die', defence: 'defence die', intrude: 'Intruder test', demolition: 'demolition roll', crossfire: 'crossfire test', futureShock: 'future shock test' } as Record<string, string>)[d.test as string] ?? 'roll';
+      const roll = ({ fire: 'fire roll', damage: 'damage die', assault: 'close-assault roll', move: 'variable move roll', task: 'task roll', penetration: 'penetration die', strike: 'Strike Effect', kill: 'kill dice', overrun: 'overrun revenge dice', save: 'save die', defence: 'defence die', intrude: 'Intruder test', demolition: 'demolition roll', crossfire: 'crossfire test', futureShock: 'future shock test', timing: 'strike timing test', accuracy: 'strike accuracy test', penetrationResult: 'penetration results roll' } as Record<string, string>)[d.test as string] ?? 'roll';
       const now = d.test === 'fire' ? `${d.hits} hit${d.hits === 1 ? '' : 's'}` : d.test === 'damage' ? `${d.attack} against ${d.defence}` : d.test === 'assault' ? `${d.score} against ${d.opponent}`
         : d.test === 'penetration' ? `${d.total} against armour ${d.armour}` : d.test === 'strike' ? `${d.strike} on ${name(v, d.struck)}, ${d.hits} hit${d.hits === 1 ? '' : 's'}`
         : d.test === 'kill' || d.test === 'overrun' ? `${d.kills} kill${d.kills === 1 ? '' : 's'} against ${d.target}+`
-        : d.test === 'intrude' || d.test === 'crossfire' || d.test === 'futureShock' ? `failed against ${d.target}+` : d.test === 'save' ? `failed against ${d.target}+, a hit on ${d.figure}` : d.test === 'defence' ? `${d.defence} against ${d.attack}, a hit on ${d.figure}`
+        : d.test === 'intrude' || d.test === 'crossfire' || d.test === 'futureShock' ? `failed against ${d.target}+` : d.test === 'save' ? `failed against ${d.target}+, a hit on ${d.figure}` : d.test === 'defence' ? `${d.defence} against ${d.attack}, ${d.figure ? `a hit on ${d.figure}` : `${d.unsaved} of ${d.hits} hits unsaved`}`
+        : d.test === 'penetrationResult' ? (d.result === 'systemKill' ? 'System Kill' : 'Non-Damaging')
+        : d.test === 'accuracy' ? `${d.failed} failed against ${d.target}+`
         : d.test === 'move' ? `${d.allowance / 100}" of ${d.needed / 100}"` : `${d.successes} successes against ${d.target}+`;
-      return `${name(v, d.unit)}'s ${roll} (${(d.faces as number[]).join(', ')}: ${now}): its lucky trooper may re-roll a die`;
+      const whose = d.hero ? `${name(v, d.unit)}'s Hero ${name(v, d.hero)}'s` : `${name(v, d.unit)}'s`;
+      return `${whose} ${roll} (${(d.faces as number[]).join(', ')}: ${now}): its lucky trooper may re-roll a die`;
     }
     case 'lucky_reroll': return `${name(v, d.unit)}'s lucky trooper re-rolls a ${d.was}: ${d.now}`;
     case 'lucky_kept': return `${name(v, d.unit)} keeps its luck for later`;

@@ -753,6 +753,12 @@ function answer(own: View, d: Decision, o: StandingOrder): Action {
 
 export const fastAndDirty: Ruleset<S, Action, View> = {
   id: 'fast-and-dirty',
+  // 0.3.2: Lucky's re-roll at more rolls (a vehicle's fire at a Lucky unit, a Hero's shot, a sniper's
+  // hit, saves and defence dice against blasts, aimed shots and mines, the Squad damage defence roll,
+  // strike timing and accuracy, the penetration results roll, card-sequence fire, charges through
+  // mines or at a vehicle); an attached character standing aside from his squad's shot (a Hero
+  // firing on his own, a busy caller) is no longer killed by its casualties; carrying wounded is
+  // sampled on more moves.
   // 0.3.1: Lucky's re-roll offered at more of the rolls inside an order (fire at vehicles, bunkers
   // and guns and their penetration, weapon FE dice, blasts and mortars, kill and revenge dice, the
   // defensive free shot, the Intruder's test, charges; as a target saves, defence dice, crossfire,
@@ -762,7 +768,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   // drop arrangement decision and the morale roll split into roll and outcome. An older game replays
   // under the installed version with its hash chain checked (GameService: 409 ruleset_diverged where
   // a changed rule gives another state).
-  version: '0.3.1',
+  version: '0.3.2',
   title: 'Fast and Dirty 5th ed.',
   actionSchema,
   players: { min: 2, max: 2 },

@@ -12,7 +12,7 @@ import { CONTENT, scenarioDef } from './content.js';
 import { casualties, inPlay, living, type Feature, type Side, type Unit } from './state.js';
 import type { View } from './view.js';
 import { hull } from './rules/vehicles.js';
-import { SENTRY_RADIUS, sentryId } from './rules/sentry.js';
+import { SENTRY_RADIUS, isSentryId, sentryId } from './rules/sentry.js';
 import { placeLabel } from './rules/buildings.js';
 
 /** Pixels per inch: a 48" table is 672 px. */
@@ -48,7 +48,9 @@ function linearLook(f: Feature): { stroke: string; text: string } {
 
 const MOVE_WORD: Record<Feature['move'], string> = { open: 'open', difficult: 'difficult', veryDifficult: 'very difficult', impassable: 'impassable' };
 
-export function render(v: View, opts: RenderOptions): string {
+export function render(v0: View, opts: RenderOptions): string {
+  // The view lists the sentry guns among its units; they are drawn from the option below, as emplacements.
+  const v: View = { ...v0, units: v0.units.filter((u) => !isSentryId(u.id)) };
   const sc = scenarioDef(v.scenario);
   const W = (v.table.w / 100) * PX;
   const H = (v.table.h / 100) * PX;

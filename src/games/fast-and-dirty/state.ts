@@ -31,6 +31,8 @@ export function shiftQuality(q: Quality, by: number): Quality {
 
 export interface Figure {
   id: string;
+  /** A figure standing aside from its squad's shot (an attached Hero firing on his own, §2.6; a figure busy with a Command sub-action): out of it, not dead (within one shot only). */
+  aside?: true;
   at: Pt;
   /** Base radius in hundredths (0.5" infantry, §3.2). */
   r: number;
@@ -385,7 +387,7 @@ export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 
 export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
 
 /** The rolls inside an order a Lucky trooper may re-roll (§2.7, rules/lucky.ts), beside the tests at activation. */
-export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence' | 'intrude' | 'demolition' | 'crossfire' | 'futureShock';
+export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence' | 'intrude' | 'demolition' | 'crossfire' | 'futureShock' | 'timing' | 'accuracy' | 'penetrationResult';
 export type LuckyTest = 'morale' | 'commandResponse' | 'hesitant' | 'cautious' | 'hide' | OrderRoll;
 
 /**
@@ -403,6 +405,8 @@ export interface Volley {
   forts: Record<string, string | null>;
   killed: string[];
   tail: { leaders: string[]; firers: string[]; defensive: boolean; crossfire: boolean };
+  /** An attached Hero's own shot (`shooter` his id): the host squad, whose luck his dice use (§2.7). */
+  hero?: string;
 }
 
 /**
@@ -417,14 +421,33 @@ export interface VehicleVolley { shooter: string; target: string; from: Pt; hits
  * Strike Effect (`struck`: those that took it before); a Lucky window on the firer's Strike Effect
  * dice at an enemy unit pauses it at that unit. `from`: the firer's position (null: indirect fire).
  */
-export interface BlastImpact { by: string; at: Pt; weapon: string; from: Pt | null; next: number; struck: string[] }
+export interface BlastImpact {
+  by: string; at: Pt; weapon: string; from: Pt | null; next: number; struck: string[];
+  /** Unit `next`'s hits under way (its Strike Effect taken): from hit `i` on, the figures in `order` in turn; a Lucky window on its save or defence die pauses it there. */
+  hit?: { i: number; hits: number; order: string[]; killed: string[]; leaders: string[]; forts: Record<string, string | null> };
+}
 
 /** A shot's `hits` at a bunker or a sentry gun (§6.6, §7.25 [P]): their penetration rolls from hit `next` on, the weapons in turn. */
 export interface StructureVolley { kind: 'bunker' | 'sentry'; id: string; shooter: string; weapons: WeaponDef[]; hits: number; next: number }
 
+/** A sniper's aimed shot that hit (§7.27): its figure, the target's leaders before it (Command Disruption); a Lucky window on its dice pauses it. */
+export interface AimedHit { shooter: string; target: string; figure: string; leaders: string[] }
+
+/**
+ * A move's mine encounters (§7.15): the markers met, in the order the move meets them (`t`: where
+ * along it), from `next` on; `halt`: where a real field halted the unit; `attack`: an anti-personnel
+ * field's hits under way (the figures in `order` from `i` on), paused by a Lucky window on the mover's
+ * save or defence die.
+ */
+export interface MineWalk {
+  unit: string; met: { field: string; n: number; t: number }[]; next: number; halt: number | null;
+  attack?: { order: string[]; i: number; killed: string[] };
+}
+
 /** What a paused roll's step computed beyond the held faces, read again when it resumes. */
 export type LuckyCarry =
-  | { roll: 'fire'; weaponFe: number }
+  /** `hero`: the held dice are an attached Hero's own shot, the host squad's luck (§2.7). */
+  | { roll: 'fire'; weaponFe: number; hero?: boolean }
   | { roll: 'damage'; volley: Volley; defence: number }
   /** The target's save die against hit `volley.next` (§2.6 Save), its own roll as a target. */
   | { roll: 'save'; volley: Volley }
@@ -439,29 +462,48 @@ export type LuckyCarry =
   | { roll: 'task' }
   | { roll: 'intrude' }
   /** The target's test at the end of an attack on it (§7.19 crossfire, §2.6 future shock): `shooters`, a crossfire's two. */
-  | { roll: 'tail'; tail: { shooter: string; target: string; step: 'crossfire' | 'futureShock'; shooters?: string[] } }
+  | { roll: 'tail'; tail: { shooter: string; target: string; step: 'crossfire' | 'futureShock'; shooters?: string[]; hero?: string } }
   | { roll: 'demolition' }
+  /** An indirect strike's timing (3D6) or accuracy (2D6) test, a mortar team's or a caller's (§7.11). */
+  | { roll: 'timing' }
+  | { roll: 'accuracy' }
   | { roll: 'penetration'; hit: VehicleVolley }
+  /** The results table's 2D6 of a penetrating hit `hit.next` (§6.6), the shooter's. */
+  | { roll: 'penetrationResult'; hit: VehicleVolley }
   | { roll: 'structure'; at: StructureVolley }
-  | { roll: 'strike'; blast: BlastImpact };
+  | { roll: 'strike'; blast: BlastImpact }
+  /** An aimed shot's hit (§7.27): the target's save die, the sniper's damage die (`defence`: the defence die rolled before), or the target's defence die (`attack`: the settled damage die). */
+  | { roll: 'aimed'; hit: AimedHit; defence?: number; attack?: number }
+  /** A struck unit's save die, or its defence die (`attack`: the firer's damage die), or the firer's damage die (`defence`: the defence die rolled before), against a blast's hit `blast.hit.i` (§6.7). */
+  | { roll: 'blastHit'; blast: BlastImpact; attack?: number; defence?: number }
+  /** The mover's save or defence die against a mine's hit (§7.15): the dice rolled before the window (`save`: a failed save, before a defence window). */
+  | { roll: 'mine'; walk: MineWalk; test: 'save' | 'defence'; attack: number; defence: number; save?: number };
 
 /**
  * Where an order paused by a Lucky window goes on (§2.7): the step that rolled, run again from its
  * start with the dice the answer settled (its earlier parts do not roll, so they repeat nothing).
  */
 export type LuckyResume =
-  | { at: 'engage'; from: 'fire' | 'move'; unit: string; action: Action }
-  | { at: 'command'; from: 'task' | 'intrude' | 'demolition' | 'fire'; unit: string; action: Action }
-  | { at: 'rush' | 'assault'; unit: string; action: Action }
+  /** `mines`: the move made, its mine encounters finished by the answer; the order goes on after them. */
+  | { at: 'engage'; from: 'fire' | 'move' | 'mines'; unit: string; action: Action }
+  | { at: 'command'; from: 'call' | 'task' | 'intrude' | 'demolition' | 'fire'; unit: string; action: Action }
+  | { at: 'rush' | 'assault'; unit: string; action: Action; from?: 'mines' }
   /** An assault's defensive free shot (§6.10 step 2); `start`: the chargers' positions before a bound's last leg (§7.12). */
-  | { at: 'charge'; unit: string; action: Action; start: [string, Pt][] }
+  /** `mines`: the charge was halted by a minefield, its encounters finished by the answer (it fizzles). */
+  | { at: 'charge'; unit: string; action: Action; start: [string, Pt][]; mines?: boolean }
   | { at: 'finish'; unit: string; action: Action; from?: 'structure' | 'blast' }
-  | { at: 'opportunity'; unit: string; firer: string };
+  | { at: 'opportunity'; unit: string; firer: string }
+  /** Card-sequence fire outside an order (§5.1): a Reaction card's shot at the drawn unit, or a Plasma Cooler shot; `unit` fires at `target`. */
+  | { at: 'react' | 'cooler'; unit: string; target: string }
+  /** An assault on a vehicle (§6.11) at its defensive shot by system `weapons[index]` (the systems chosen, in order), before the charge. */
+  | { at: 'vehicleAssault'; unit: string; action: Action; weapons: number[]; index: number }
+  /** A vehicle's Drive order at its weapon system `index`'s shot, fired before the move (`first`) or after it (§6.4). */
+  | { at: 'drive'; unit: string; action: Action; stage: 'first' | 'after'; index: number };
 
 /** An order paused for a Lucky decision on one of its rolls: the Lucky unit, its roll's carry, where the order resumes. */
 export interface LuckyPause { unit: string; carry: LuckyCarry; resume?: LuckyResume }
 /** A Lucky answer's dice, read once by the resumed step's roll (within that answer's entry only). */
-export interface LuckySettled { unit: string; roll: OrderRoll; faces: number[]; carry?: LuckyCarry; done?: boolean }
+export interface LuckySettled { unit: string; roll: OrderRoll; faces: number[]; carry?: LuckyCarry; done?: boolean; hero?: boolean }
 
 export interface S {
   scenario: string;

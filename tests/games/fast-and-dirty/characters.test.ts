@@ -259,3 +259,19 @@ test('#68 Last Stand: once per player per game, declared at activation; the unit
   next.phase = 'activate'; next.toAct = 0; next.active = null;
   assert.equal(code(tryAct(next, { type: 'activate', unit: 'A2', lastStand: true })), 'last_stand_used');
 });
+
+test('#57 an attached character busy calling fire in a Command order is not lost to the casualties the squad\'s shot causes (he stands aside from it, not dead)', () => {
+  const ch: UnitSpec = { name: 'C', kind: 'character', leadership: 'novice', branch: 'cavalry', quality: 'regular', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light' }] };
+  const s = craft({ name: 'busy-caller', active: 'A1', options: { artillery: { 0: ['lightMortar'] } }, units: [
+    { id: 'A1', side: 0, spec: squad('regular', 4), at: row(1000, 500, 4) }, { id: 'C1', side: 0, spec: ch, at: [[1000, 720]] },
+    { id: 'B1', side: 1, spec: squad('regular', 5), at: row(1000, 1500, 5) },
+  ] });
+  attach(s, new Run(null), unitOf(s, 'A1'), 'C1');
+  const caller = unitOf(s, 'A1').figures.find((f) => f.character === 'C1')!.id;
+  // Every die a 3: the squad's hit kills (3 + 2 against 3 + 1) while the caller is busy.
+  const r = act(s, { type: 'command', demolition: null, target: 'B1', callFire: { caller, asset: 'A-1', at: [3000, 3000] } }, Array(80).fill(2));
+  assert.ok(evOf(r.events, 'damage').some((x) => x.killed));
+  assert.equal(evOf(r.events, 'character_killed').length, 0);
+  assert.equal(unitOf(r.s, 'C1').out, false);
+  assert.equal(unitOf(r.s, 'C1').attachedTo, 'A1');
+});

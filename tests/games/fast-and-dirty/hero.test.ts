@@ -85,3 +85,14 @@ test('#73 Hero: at close range he picks the figure hit; it takes the first hit, 
   assert.equal(code(tryAct(lone('hero-notarget'), engage(null, { hero: { fig: 'B1.3' } }))), 'no_target');
   assert.equal(code(tryAct(lone('hero-lone-target'), engage('B1', { hero: { target: 'B1' } }))), 'not_attached');
 });
+
+test('#73 Hero: standing aside from his squad\'s shot, he is not killed by the casualties it causes on the target (he stays attached and fires)', () => {
+  // Every die a 3: the squad's hits kill (3 + 2 against 3 + 1); before, the Hero's figure held out of the shot counted as dead.
+  const r = act(attached('hero-aside'), engage('B1'), many);
+  assert.ok(evOf(r.events, 'damage').some((x) => x.killed));
+  assert.equal(evOf(r.events, 'character_killed').length, 0);
+  assert.equal(unitOf(r.s, 'C1').out, false);
+  assert.equal(unitOf(r.s, 'C1').attachedTo, 'A1');
+  assert.equal(unitOf(r.s, 'A1').figures.find((f) => f.character === 'C1')!.alive, true);
+  assert.deepEqual(evOf(r.events, 'shot').map((x) => x.unit), ['A1', 'C1']);
+});

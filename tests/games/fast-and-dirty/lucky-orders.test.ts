@@ -410,8 +410,10 @@ test('#72 Lucky, fire at a vehicle: the fire dice at a vehicle may be re-rolled 
   assert.equal(unitOf(re.s, 'T').underFire, true);
   assert.equal(re.s.phase, 'activate');
   noLeak(r, re);
-  // No window where a re-roll cannot add a hit: 6 and 1 (FE 7 at best).
-  assert.equal(act(atTank('lo-veh-six'), shootAt('T'), faces(6, 1, 2, 1, 3, 2, 1, 1)).s.phase, 'activate');
+  // No window where a re-roll cannot add a hit: 6 and 1 (FE 7 at best); hit 1 penetrates (2 + 4), 4 and 3: Vehicle Kill (no 1 to re-roll).
+  const six = act(atTank('lo-veh-six'), shootAt('T'), faces(6, 1, 2, 4, 3));
+  assert.equal(evOf(six.events, 'lucky_window').length, 0);
+  assert.equal(six.s.phase, 'ended', 'the tank, side 1\'s only unit, is out');
 });
 
 test('#72 Lucky, penetration: the shooter\'s penetration die at a vehicle that a 6 would turn into a penetration opens the window, hit by hit (§2.7, §6.6)', () => {
@@ -429,11 +431,12 @@ test('#72 Lucky, penetration: the shooter\'s penetration die at a vehicle that a
   assert.deepEqual(evOf(re.events, 'penetration').map((p) => [p.total, p.penetrated]), [[7, true]]);
   assert.equal(unitOf(re.s, 'T').vehicle!.status, 'knockedOut');
   assert.equal(evOf(re.events, 'shot').length, 0, 'the shot is not fired again');
-  // Kept: hit 1 fails (immobilization die 4); hit 2 (2 + 4 = 6) penetrates without asking (1 and 1: Non-Damaging).
+  // Kept: hit 1 fails (immobilization die 4); hit 2 (2 + 4 = 6) penetrates without asking; its results roll
+  // (1 and 1: Non-Damaging) then asks, the luck unspent (lucky-more.test.ts).
   const keep = act(r.s, lucky(null), faces(4, 2, 1, 1));
   assert.deepEqual(evOf(keep.events, 'penetration').map((p) => [p.total, p.penetrated]), [[5, false], [6, true]]);
   assert.equal(unitOf(keep.s, 'A1').luckyUsed, undefined);
-  assert.equal(keep.s.phase, 'activate');
+  assert.equal((decision(keep.s).exposes as { test: string }).test, 'penetrationResult');
   // Kept, then hit 2 (1 again) asks again, the luck unspent.
   const again = act(r.s, lucky(null), faces(4, 1));
   assert.deepEqual((decision(again.s).exposes as { test: string; total: number }).total, 5);

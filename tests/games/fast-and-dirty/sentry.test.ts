@@ -116,3 +116,24 @@ test('#66 sentry guns: the sentryGuns option\'s description points to data/sentr
   }
   assert.doesNotMatch(text, new RegExp(`armour ${sentryJson.armour}\\b`), 'the armour');
 });
+
+test('#66 sentry guns in the view: each gun of the option is listed among the units (a unit type, §2.1 [S p.4], §7.25 [P]), a destroyed one out of play; determinize takes them out again and the view is unchanged', () => {
+  const s = scene('sg-view', { 0: [{ at: [3000, 800] }], 1: [{ at: [1200, 2500], level: 'enhanced', weapon: 'heavyMG' }] });
+  s.sentriesDestroyed = ['A-SG-1'];
+  for (const seat of [0, 1, null] as const) {
+    const v = fastAndDirty.view(s, seat);
+    const guns = v.units.filter((u) => u.id.includes('-SG-'));
+    assert.deepEqual(guns.map((u) => [u.id, u.side, u.out, u.figures.length, u.figures[0].alive, u.figures[0].weapon, u.activated]),
+      [['A-SG-1', 0, true, 1, false, 'heavyMG', true], ['B-SG-1', 1, false, 1, true, 'heavyMG', true]]);
+    assert.deepEqual(guns[1].figures[0].at, [1200, 2500]);
+  }
+  assert.equal(s.units.some((u) => u.id.includes('-SG-')), false, 'the state keeps them in the option');
+  const v = fastAndDirty.view(s, 0);
+  const d = fastAndDirty.determinize!(structuredClone(v), 0, scriptedRng([], 'sg-view'));
+  assert.equal(d.units.some((u) => u.id.includes('-SG-')), false);
+  assert.deepEqual(fastAndDirty.view(d, 0), v);
+  // The board shows each gun once, as its emplacement.
+  const svg = fastAndDirty.render!(v, { seat: 0 } as never) as string;
+  assert.equal(svg.split('data-sentry="B-SG-1"').length - 1, 1);
+  assert.equal(svg.includes('data-unit="B-SG-1"'), false);
+});

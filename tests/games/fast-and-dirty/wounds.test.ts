@@ -360,3 +360,32 @@ test('#43 candidates: a squad with a wounded figure samples a move carrying it, 
   assert.ok(Math.hypot(w.at[0] - b.at[0], w.at[1] - b.at[1]) - w.r - b.r <= 100, 'beside its carrier');
   assert.ok(!(cands.length && (fastAndDirty.candidates(volley('w-carry-none'), 0, decision(volley('w-carry-none')), 200, null as never).actions as Action[]).some((x) => x.type === 'engage' && x.carry)), 'none without wounded');
 });
+
+test('#43 candidates: carrying wounded is sampled on the moves that can carry besides a plain Engage: with fire after the move and before it (the carrier holding its fire), and a Leap on jump packs with two carriers to each wounded figure; all legal', () => {
+  const s = volley('w-carry-fire');
+  wound(s, 'A1.5');
+  const cands = fastAndDirty.candidates(s, 0, decision(s), 400, null as never).actions as Extract<Action, { type: 'engage' }>[];
+  const carries = cands.filter((a) => a.type === 'engage' && a.carry?.length);
+  for (const a of carries) assert.equal(fastAndDirty.validate(s, 0, decision(s), a), null, JSON.stringify(a));
+  assert.ok(carries.some((a) => a.target === 'B1' && !a.fireFirst), 'carrying, then firing after the move');
+  assert.ok(carries.some((a) => a.target === 'B1' && a.fireFirst), 'firing, then carrying');
+  // The carrier does not shoot: the shot's firers leave it out.
+  const a = carries.find((x) => x.target === 'B1' && !x.fireFirst)!;
+  const r = act(s, a, Array(20).fill(2));
+  const shot = evOf(r.events, 'shot')[0];
+  assert.ok(shot && !shot.firers.includes(a.carry![0].by));
+  // Jump packs: a Leap carrying the wounded, two carriers.
+  const j = craft({ name: 'w-carry-leap', active: 'A1', options: W, units: [
+    { id: 'A1', side: 0, spec: { ...squad('regular', 4), jumpPacks: true }, at: row(1000, 500, 4) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) },
+  ] });
+  wound(j, 'A1.4');
+  const jc = (fastAndDirty.candidates(j, 0, decision(j), 400, null as never).actions as Extract<Action, { type: 'engage' }>[]).filter((x) => x.type === 'engage' && x.jump === 'leap' && x.carry?.length);
+  assert.ok(jc.length > 0, 'a carrying Leap is sampled');
+  for (const x of jc) {
+    assert.equal(x.carry!.length, 2);
+    assert.equal(fastAndDirty.validate(j, 0, decision(j), x), null, JSON.stringify(x));
+  }
+  const leapt = act(j, jc[0]);
+  assert.notDeepEqual(fig(leapt.s, 'A1.4').at, fig(j, 'A1.4').at, 'the wounded figure leapt with its carriers');
+});

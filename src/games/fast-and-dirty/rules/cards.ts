@@ -13,6 +13,7 @@ import { edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { inPlay, living, other, troops, type Path, type S, type Side, type Unit } from '../state.js';
 import { shoot } from './combat.js';
+import { pausedAt } from './lucky.js';
 import type { Run } from './run.js';
 import { recoveryRoll, untreated, woundRules } from './wounds.js';
 import { sideJammed } from './command-response.js';
@@ -206,8 +207,13 @@ export function reactMoveProblem(s: S, r: Unit, to: Unit, moves: Path[]): Violat
   return towards || away || cover ? null : violation('reaction_move', `a reaction move goes directly towards ${to.id}, towards cover, or directly away from it (§5.1)`);
 }
 
-/** The reaction: the chosen unit fires at the drawn unit, or moves (it keeps its own activation), or none; then the drawn unit activates. */
-export function applyReaction(s: S, run: Run, unit: string | null, moves: Path[] = []): Unit | null {
+/**
+ * The reaction: the chosen unit fires at the drawn unit, or moves (it keeps its own activation), or
+ * none; then the drawn unit activates. Personality Lucky (§2.7): the reacting unit's shot (its fire
+ * and damage dice, the drawn unit's save and defence dice and tests) may open a window; the card
+ * sequence then waits ('paused') and goes on after the answer (turn.ts, `reactionDone`).
+ */
+export function applyReaction(s: S, run: Run, unit: string | null, moves: Path[] = []): Unit | null | 'paused' {
   const c = s.cards!;
   const to = s.units.find((x) => x.id === c.react!.to)!;
   c.react = null;
@@ -218,14 +224,20 @@ export function applyReaction(s: S, run: Run, unit: string | null, moves: Path[]
   if (unit) {
     const r = s.units.find((x) => x.id === unit)!;
     run.emit('reaction', { unit: r.id, target: to.id });
-    shoot(s, run, r, to);
+    shoot(s, run, r, to, { lucky: true });
+    if (pausedAt(s, { at: 'react', unit: r.id, target: to.id })) return 'paused';
   } else run.emit('reaction_declined', { target: to.id });
+  reactionDone(s, to);
+  return null;
+}
+
+/** After the reaction's fire: the drawn unit activates (a drawn unit destroyed or routed by it loses its card). */
+export function reactionDone(s: S, to: Unit): void {
+  const c = s.cards!;
   s.toAct = to.side as Side;
   s.phase = 'activate';
   s.step++;
-  // A drawn unit destroyed or routed by the reaction loses its card.
   if (!inPlay(to) && c.drawn && 'unit' in c.drawn) c.drawn = null;
-  return null;
 }
 
 // ---------------------------------------------------------------- Plasma Cooler (§5.1)
@@ -263,21 +275,37 @@ function openCooler(s: S, run: Run): boolean {
   return true;
 }
 
-/** One Plasma Cooler shot (or the side passes for the rest of the turn); false when the fire is over. */
-export function applyCooler(s: S, run: Run, unit: string | null, target: string | null): boolean {
+/**
+ * One Plasma Cooler shot (or the side passes for the rest of the turn); false when the fire is over.
+ * Personality Lucky (§2.7): the shot may open a window ('paused'); the fire goes on after the answer (`coolerDone`).
+ */
+export function applyCooler(s: S, run: Run, unit: string | null, target: string | null): boolean | 'paused' {
   const c = s.cards!.cooler!;
   const side = c.toAct;
   if (unit === null || target === null) {
     c.passed.push(side);
     run.emit('cooler_pass', { side });
-  } else {
-    const u = s.units.find((x) => x.id === unit)!;
-    const t = s.units.find((x) => x.id === target)!;
-    run.emit('cooler_fire', { unit: u.id, target: t.id });
-    shoot(s, run, u, t);
-    c.fired.push(u.id);
-    u.activated = true;
+    return coolerNextShot(s, side);
   }
+  const u = s.units.find((x) => x.id === unit)!;
+  const t = s.units.find((x) => x.id === target)!;
+  run.emit('cooler_fire', { unit: u.id, target: t.id });
+  shoot(s, run, u, t, { lucky: true });
+  if (pausedAt(s, { at: 'cooler', unit: u.id, target: t.id })) return 'paused';
+  return coolerDone(s, u);
+}
+
+/** After a Plasma Cooler shot: the unit has fired and activated; the other side shoots next if it may. */
+export function coolerDone(s: S, u: Unit): boolean {
+  const c = s.cards!.cooler!;
+  const side = c.toAct;
+  c.fired.push(u.id);
+  u.activated = true;
+  return coolerNextShot(s, side);
+}
+
+function coolerNextShot(s: S, side: Side): boolean {
+  const c = s.cards!.cooler!;
   if (s.result) return false;
   const next = coolerNext(s, other(side));
   if (next === null) { s.cards!.cooler = null; return false; }

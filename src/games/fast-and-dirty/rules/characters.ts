@@ -78,7 +78,7 @@ export function syncCharacters(s: S, run: Run): void {
     }
     const host = s.units.find((x) => x.id === c.attachedTo)!;
     const f = host.figures.find((x) => x.character === c.id)!;
-    if (!f.alive) { detach(s, run, host); continue; }
+    if (!f.alive && !f.aside) { detach(s, run, host); continue; }
     if (host.out) {
       detach(s, run, host, 'host_gone');
       c.out = true;

@@ -4,7 +4,7 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type BlastImpact, type LuckyCarry, type LuckySettled, type S, type Side, type Unit, type Volley } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type AimedHit, type BlastImpact, type LuckyCarry, type LuckySettled, type S, type Side, type Unit, type Volley } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
@@ -58,6 +58,8 @@ export interface ShotOptions {
   solo?: boolean;
   /** The caller's step can resume after a Lucky window on the shooter's rolls (§2.7, rules/lucky.ts). */
   lucky?: boolean;
+  /** An attached Hero's own shot: the host squad whose Lucky trooper may re-roll his dice (§2.7; internal). */
+  luck?: Unit;
 }
 
 /** A unit shoots at a target unit (§6.4 steps 1-11). Returns false if it cannot fire. */
@@ -68,7 +70,9 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   // A vehicle target: only the AT-capable weapons, by §6.6.
   if (isVehicle(t)) return infantryAtVehicle(s, run, u, t, opt);
   // A Lucky answer runs this shot again: with its settled fire dice, or finished already (a damage die's window).
-  const pre = opt.lucky ? settledRoll(s, u, 'fire') : null;
+  // A Hero's own shot uses his host squad's luck (§2.7: his figure is one of the squad's while attached).
+  const lk = opt.luck ?? u;
+  const pre = opt.lucky ? settledRoll(s, lk, 'fire') : null;
   if (pre?.done) return true;
   const plan = firePlan(s, u, t, opt.pos);
   if (!plan) return false;
@@ -140,8 +144,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const fe = feRoll + modSum + weaponFe;
   const hits = hitsAt(fe);
   // Personality Lucky (§2.7): the owner may re-roll one fire die, or one of its weapons' FE dice, when that could give another hit or pin the target.
-  if (!pre && luckyMay(s, u, opt.lucky) && couldImprove(all, (f) => { const x = feOf(f.slice(0, faces.length)) + modSum + weaponOf(f); return 2 * hitsAt(x) + (pinsAt(x) ? 1 : 0); })) {
-    return pauseForLucky(s, run, u, 'fire', all, { roll: 'fire', weaponFe: wf.fixed }, { fe, hits });
+  if (!pre && luckyMay(s, lk, opt.lucky) && couldImprove(all, (f) => { const x = feOf(f.slice(0, faces.length)) + modSum + weaponOf(f); return 2 * hitsAt(x) + (pinsAt(x) ? 1 : 0); })) {
+    return pauseForLucky(s, run, lk, 'fire', all, { roll: 'fire', weaponFe: wf.fixed, ...(opt.luck ? { hero: true } : {}) }, { fe, hits, ...(opt.luck ? { hero: u.id } : {}) });
   }
   run.emit('shot', { unit: u.id, target: t.id, firers: plan.firers.map((f) => f.id), band: plan.band, distance: plan.distance, cover, mods, weaponFe, fe, hits, defensive: !!opt.defensive });
   const pins = pinsAt(fe);
@@ -157,8 +161,8 @@ export function shoot(s: S, run: Run, u: Unit, t: Unit, opt: ShotOptions = {}): 
   const aim = opt.aim && isHero(u) && heroAims(plan.band) ? opt.aim : undefined;
   if (aim) run.emit('hero_aim', { unit: u.id, target: t.id, figure: aim });
   const tail = { leaders, firers: plan.firers.map((f) => f.id), defensive: !!opt.defensive, crossfire: true };
-  if (hits > 0 && allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })), tail, aim, opt.lucky)) return true;
-  shotTail(s, run, u, t, tail, plan.firers, at, !!opt.lucky);
+  if (hits > 0 && allocateAndDamage(s, run, u, t, plan.firers, plan.visible, hits, at, covers.map((c, i) => ({ fig: plan.visible[i], fort: c.fort?.fortification ?? null })), tail, aim, opt.lucky, opt.luck)) return true;
+  shotTail(s, run, u, t, tail, plan.firers, at, !!opt.lucky, opt.luck?.id);
   return true;
 }
 
@@ -195,21 +199,31 @@ function weaponFire(s: S, run: Run, u: Unit, t: Unit, plan: NonNullable<ReturnTy
 }
 
 /** The attack's last steps once its hits are resolved: Command Disruption (§7.2), crossfire (§7.19), Primitive's future shock (§2.6); none for the defensive free shot. */
-function shotTail(s: S, run: Run, u: Unit, t: Unit, tail: Volley['tail'], firers: Figure[], at: (f: Figure) => Pt, lucky = false): boolean {
+function shotTail(s: S, run: Run, u: Unit, t: Unit, tail: Volley['tail'], firers: Figure[], at: (f: Figure) => Pt, lucky = false, hero?: string): boolean {
   if (tail.defensive) return false;
   commandDisruption(s, run, t, tail.leaders);
   // The target's tests may open its owner's Lucky window (§2.7, `lucky`: the attack's step resumes); true when one did.
-  if (tail.crossfire && inPlay(t) && crossfire(s, run, u, t, firers, at, lucky)) return true;
   // Primitive's future shock at the first attack by an advanced weapon (§2.6).
-  return futureShock(s, run, t, u, u.side, lucky);
+  const paused = (tail.crossfire && inPlay(t) && crossfire(s, run, u, t, firers, at, lucky)) || futureShock(s, run, t, u, u.side, lucky);
+  return paused && heroTail(s, hero);
+}
+
+/** A window on the target's test after an attached Hero's shot: the tail names his host, to find the Hero and the shot again (§2.7). */
+function heroTail(s: S, hero?: string): true {
+  const c = s.luckyOrder?.carry;
+  if (hero && c?.roll === 'tail') c.tail.hero = hero;
+  return true;
 }
 
 /** An attack's tail paused at a Lucky window on the target's crossfire or future shock test goes on with the settled die (§2.7); true when another window paused it. */
 export function continueTail(s: S, run: Run, x: Extract<LuckyCarry, { roll: 'tail' }>['tail'], die: number): boolean {
-  const u = s.units.find((v) => v.id === x.shooter)!, t = s.units.find((v) => v.id === x.target)!;
+  // After an attached Hero's shot: the Hero as the one-figure unit that fired (§2.6).
+  const host = x.hero ? s.units.find((v) => v.id === x.hero) : undefined;
+  const h = host ? attachedHero(s, host) : null;
+  const u = host && h ? heroUnit(host, h) : s.units.find((v) => v.id === x.shooter)!, t = s.units.find((v) => v.id === x.target)!;
   if (x.step === 'futureShock') { futureShockResult(run, t, u, die); return false; }
   crossfireResult(run, t, x.shooters!, die);
-  return futureShock(s, run, t, u, u.side, true);
+  return futureShock(s, run, t, u, u.side, true) && heroTail(s, x.hero);
 }
 
 /**
@@ -218,9 +232,13 @@ export function continueTail(s: S, run: Run, x: Extract<LuckyCarry, { roll: 'tai
  * True when another damage die opened the window again.
  */
 export function continueShot(s: S, run: Run, v: Volley, settled: Settled): boolean {
-  const u = s.units.find((x) => x.id === v.shooter)!, t = s.units.find((x) => x.id === v.target)!;
+  const host = v.hero ? s.units.find((x) => x.id === v.hero)! : null;
+  const h = host ? attachedHero(s, host) : null;
+  // A Hero's shot: the Hero as the one-figure unit that fired (his host's luck), or nothing left to do if he is gone.
+  if (host && !h) return false;
+  const u = host ? heroUnit(host, h!) : s.units.find((x) => x.id === v.shooter)!, t = s.units.find((x) => x.id === v.target)!;
   if (resolveVolley(s, run, u, t, v, true, settled)) return true;
-  return shotTail(s, run, u, t, v.tail, v.tail.firers.map((id) => u.figures.find((f) => f.id === id)!), (f) => f.at, true);
+  return shotTail(s, run, u, t, v.tail, v.tail.firers.map((id) => u.figures.find((f) => f.id === id)!), (f) => f.at, true, v.hero);
 }
 
 const leadersAlive = (t: Unit) => t.figures.filter((f) => f.alive && (f.leader || f.character)).map((f) => f.id);
@@ -287,7 +305,7 @@ function volleyDamage(firers: Figure[]): number {
 }
 
 /** Steps 10-11: hits to the closest visible figures, spread; damage 1D6 + damage vs 1D6 + armour (§6.5). True when a Lucky window paused the volley. */
-function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible0: Figure[], hits: number, at: (f: Figure) => Pt, forts: { fig: Figure; fort: string | null }[], tail: Volley['tail'], aim?: string, lucky?: boolean): boolean {
+function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], visible0: Figure[], hits: number, at: (f: Figure) => Pt, forts: { fig: Figure; fort: string | null }[], tail: Volley['tail'], aim?: string, lucky?: boolean, luck?: Unit): boolean {
   // Module Recover Wounded: wounded figures the firers see take hits like the others, and die (§6.5 [P]).
   const visible = woundRules(s) ? [...visible0, ...woundedOf(t).filter((w) => firers.some((f) => sees(s, { ...f, at: at(f) }, w, { fire: true, observerUnit: u, targetUnit: t })))] : visible0;
   const order = visible.slice().sort((a, b) => minDist(a.at, a.r, firers.map((f) => ({ ...f, at: at(f) }))) - minDist(b.at, b.r, firers.map((f) => ({ ...f, at: at(f) }))) || (a.id < b.id ? -1 : 1));
@@ -303,7 +321,7 @@ function allocateAndDamage(s: S, run: Run, u: Unit, t: Unit, firers: Figure[], v
   // Personality Sharpshooter: the squad gets +1 damage (§2.7); a Holy or Unholy weapon +1 (§2.6).
   const dmg = volleyDamage(firers) + (hasPersonality(u, 'sharpshooter') ? 1 : 0) + itemDamage(u, t);
   const fortOf = new Map(forts.map((x) => [x.fig.id, x.fort]));
-  const v: Volley = { shooter: u.id, target: t.id, hits: targets.map((f) => f.id), next: 0, damage: dmg, forts: Object.fromEntries(targets.map((f) => [f.id, fortOf.get(f.id) ?? null])), killed: [], tail };
+  const v: Volley = { shooter: u.id, target: t.id, hits: targets.map((f) => f.id), next: 0, damage: dmg, forts: Object.fromEntries(targets.map((f) => [f.id, fortOf.get(f.id) ?? null])), killed: [], tail, ...(luck ? { hero: luck.id } : {}) };
   return resolveVolley(s, run, u, t, v, !!lucky);
 }
 
@@ -320,7 +338,9 @@ type Settled = { attack: number; defence: number; final?: boolean } | { save: nu
 
 function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boolean, settled?: Settled): boolean {
   const fig = (id: string) => t.figures.find((f) => f.id === id)!;
-  const may = luckyMay(s, u, lucky);
+  // The unit whose luck the shooter's dice use: its own, or a Hero's host squad (§2.7).
+  const lk = v.hero ? s.units.find((x) => x.id === v.hero) ?? u : u;
+  const may = luckyMay(s, lk, lucky);
   if (s.options.squadDamage) {
     // Option (§6.5): one attack and one defender roll; each point the defence exceeds the attack saves one hit.
     const targets = v.hits.map(fig);
@@ -328,9 +348,15 @@ function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boole
     const die = held?.attack ?? run.roll('damage_attack', 1, { target: t.id })[0];
     const maj = majorityArmour(targets);
     const defDie = held?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { target: t.id })[0]);
-    const d = defDie + armour(maj).rating + armourMod(t, u);
-    const unsavedBy = (f: number[]) => Math.max(0, targets.length - Math.max(0, d - (f[0] + v.damage)));
-    if (!settled && may && couldImprove([die], unsavedBy)) return pauseForLucky(s, run, u, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: d, hits: targets.length, unsaved: unsavedBy([die]) });
+    const defOf = (dd: number) => dd + armour(maj).rating + armourMod(t, u);
+    const d = defOf(defDie);
+    const unsavedAt = (a: number, dd: number) => Math.max(0, targets.length - Math.max(0, defOf(dd) - (a + v.damage)));
+    const unsavedBy = (f: number[]) => unsavedAt(f[0], defDie);
+    if (!settled && may && couldImprove([die], unsavedBy)) return pauseForLucky(s, run, lk, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: d, hits: targets.length, unsaved: unsavedBy([die]) });
+    // Then the target's own defence roll, once the attack die is settled (§2.7): its owner may re-roll it when that could save another hit.
+    if (!held?.final && !s.options.passiveDamage && luckyMay(s, t, lucky) && couldImprove([defDie], (x) => -unsavedAt(die, x[0]))) {
+      return pauseForLucky(s, run, t, 'defence', [defDie], { roll: 'defence', volley: v, attack: die }, { shooter: u.id, attack: die + v.damage, defence: d, hits: targets.length, unsaved: unsavedBy([die]) });
+    }
     // With the wound rules half the unsaved hits, rounded up, are wounds (§6.5 option).
     const unsaved = targets.slice(0, unsavedBy([die]));
     const wounds = woundRules(s) ? Math.ceil(unsaved.length / 2) : 0;
@@ -356,7 +382,7 @@ function resolveVolley(s: S, run: Run, u: Unit, t: Unit, v: Volley, lucky: boole
       const res = resOf(die);
       // Personality Lucky (§2.7): a damage die that a re-roll could turn into a wound or a kill.
       if (!held && may && (f.alive || isWounded(f)) && couldImprove([die], (x) => hurtRank(resOf(x[0])))) {
-        return pauseForLucky(s, run, u, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: defOf(die) });
+        return pauseForLucky(s, run, lk, 'damage', [die], { roll: 'damage', volley: v, defence: defDie }, { attack: die + v.damage, defence: defOf(die) });
       }
       // Then the target's own defence die (§6.5), once the attack die is settled: its owner may re-roll it when that could spare the figure (§2.7).
       if (!held?.final && !s.options.passiveDamage && luckyMay(s, t, lucky) && (f.alive || isWounded(f)) && couldImprove([defDie], (x) => -hurtRank(damageResult(s, t, f, die + v.damage, defWith(x[0], die))))) {
@@ -461,12 +487,26 @@ export function continueBlast(s: S, run: Run, b: BlastImpact, held: number[]): b
   return blastFrom(s, run, b, weapon(b.weapon), (f) => edgeDistance(f.at, f.r, b.at, 0), by, by.side, true, held);
 }
 
+/** A blast paused at a Lucky window on a struck unit's save or defence die goes on with the settled die (§2.7); true when another window paused it. */
+export function continueBlastHit(s: S, run: Run, c: Extract<LuckyCarry, { roll: 'blastHit' }>, die: number): boolean {
+  const by = s.units.find((x) => x.id === c.blast.by)!;
+  const held: Settled = c.defence !== undefined ? { attack: die, defence: c.defence } : c.attack !== undefined ? { attack: c.attack, defence: die, final: true } : { save: die };
+  return blastFrom(s, run, c.blast, weapon(c.blast.weapon), (f) => edgeDistance(f.at, f.r, c.blast.at, 0), by, by.side, true, held);
+}
+
 /** The Strike Effects of `b` from unit `b.next` on (`held`: the settled dice of that unit's), then future shock. True when a Lucky window paused it. */
-function blastFrom(s: S, run: Run, b: BlastImpact, w: ReturnType<typeof weapon>, reach: (f: Figure) => number, by: Unit | null, bySide: Side | null, lucky: boolean, held?: number[]): boolean {
+function blastFrom(s: S, run: Run, b: BlastImpact, w: ReturnType<typeof weapon>, reach: (f: Figure) => number, by: Unit | null, bySide: Side | null, lucky: boolean, held?: number[] | Settled): boolean {
   const { at, from } = b;
   for (; b.next < s.units.length; b.next++) {
     const t = s.units[b.next];
-    const settled = held;
+    // Resumed inside this unit's hits (a window on its save or defence die): its Strike Effect was taken before.
+    if (b.hit) {
+      const h = held as Settled | undefined;
+      held = undefined;
+      if (blastHits(s, run, b, t, w, by, lucky, h)) return true;
+      continue;
+    }
+    const settled = held as number[] | undefined;
     held = undefined;
     // A blast never affects vehicles (§6.7).
     if (!inPlay(t) || t.hidden || isVehicle(t)) continue;
@@ -495,25 +535,63 @@ function blastFrom(s: S, run: Run, b: BlastImpact, w: ReturnType<typeof weapon>,
     }
     if (!hits) continue;
     const order = inside.slice().sort((a, b) => reach(a) - reach(b) || (a.id < b.id ? -1 : 1));
-    const killed: Figure[] = [];
-    for (let i = 0; i < hits; i++) {
-      const f = order[i % order.length];
-      if (f.alive && saves(run, t, f.id)) continue;
-      const d = run.roll('damage_attack', 1, { figure: f.id })[0];
-      const fort = covers[inside.indexOf(f)].fort?.fortification as keyof typeof FORT_BONUS | undefined;
-      const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t, by) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
-      // The firing unit's Holy or Unholy weapon (§2.6), when the blast has one.
-      const attack = d + w.damage + itemDamage(by, t);
-      const res = damageResult(s, t, f, attack, def);
-      run.emit('damage', { figure: f.id, attack, defence: def, ...hurtLabel(f, res) });
-      if (applyHurt(s, run, t, f, res)) killed.push(f);
-    }
-    lastFigureRule(t, killed);
-    afterCasualties(s, run, t);
-    commandDisruption(s, run, t, leaders);
+    b.hit = { i: 0, hits, order: order.map((f) => f.id), killed: [], leaders, forts: Object.fromEntries(inside.map((f, k) => [f.id, covers[k].fort?.fortification ?? null])) };
+    if (blastHits(s, run, b, t, w, by, lucky)) return true;
   }
   // Primitive's future shock, once every unit in the area has taken the blast (§2.6).
   for (const id of b.struck) futureShock(s, run, s.units.find((x) => x.id === id)!, by, bySide);
+  return false;
+}
+
+/**
+ * A struck unit's hits from a blast (§6.7), from hit `b.hit.i` on: closest to the impact first, each
+ * a save (§2.6), then the damage die against the defence die (§6.5); then the last-figure rule,
+ * casualties, Command Disruption. Personality Lucky (§2.7): the unit's failed save die and its
+ * defence die are its own rolls, the damage die the firer's (at an enemy unit only: at a friend a
+ * 6 is no better), each may open its owner's window (`lucky`: the firer's step resumes; `held`: the
+ * dice an answer settled). True when a window paused it.
+ */
+function blastHits(s: S, run: Run, b: BlastImpact, t: Unit, w: ReturnType<typeof weapon>, by: Unit | null, lucky: boolean, held?: Settled): boolean {
+  const x = b.hit!;
+  const fig = (id: string) => t.figures.find((f) => f.id === id)!;
+  const pause = (who: Unit, test: 'save' | 'defence' | 'damage', die: number, extra: { attack?: number; defence?: number }, shown: Record<string, number | string>, target: number | null) =>
+    pauseForLucky(s, run, who, test, [die], { roll: 'blastHit', blast: { ...b, struck: [...b.struck], hit: { ...x, killed: [...x.killed] } }, ...extra }, shown, target);
+  const may = lucky && !!by && luckyMay(s, t, true);
+  const firerMay = lucky && !!by && by.side !== t.side && luckyMay(s, by, true);
+  for (; x.i < x.hits; x.i++) {
+    const f = fig(x.order[x.i % x.order.length]);
+    const hs = held;
+    held = undefined;
+    const dice = hs && 'attack' in hs ? hs : undefined;
+    if (!dice && f.alive && has(t, 'save')) {
+      const sd = hs && 'save' in hs ? hs.save : run.roll('save', 1, { unit: t.id, figure: f.id })[0];
+      if (!hs && sd < SAVE_ON && may) return pause(t, 'save', sd, {}, { shooter: by!.id, figure: f.id }, SAVE_ON);
+      if (saved(run, t, f.id, sd)) continue;
+    }
+    const d = dice?.attack ?? run.roll('damage_attack', 1, { figure: f.id })[0];
+    const fort = x.forts[f.id] as keyof typeof FORT_BONUS | null;
+    const defDie = dice?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]);
+    const defWith = (dd: number) => dd + armour(f.armour).rating + armourMod(t, by) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+    // The firing unit's Holy or Unholy weapon (§2.6), when the blast has one.
+    const attackOf = (a: number) => a + w.damage + itemDamage(by, t);
+    const attack = attackOf(d);
+    const resOf = (dd: number) => damageResult(s, t, f, attack, defWith(dd));
+    // The firer's damage die first, then the struck unit's defence die (as in a volley).
+    const defAt = (a: number) => defDie + armour(f.armour).rating + armourMod(t, by) + (fort && a !== 6 ? FORT_BONUS[fort] : 0);
+    if (!dice && firerMay && (f.alive || isWounded(f)) && couldImprove([d], (v) => hurtRank(damageResult(s, t, f, attackOf(v[0]), defAt(v[0]))))) {
+      return pause(by!, 'damage', d, { defence: defDie }, { attack, defence: defWith(defDie) }, null);
+    }
+    if (!dice?.final && !s.options.passiveDamage && may && (f.alive || isWounded(f)) && couldImprove([defDie], (v) => -hurtRank(resOf(v[0])))) {
+      return pause(t, 'defence', defDie, { attack: d }, { shooter: by!.id, figure: f.id, attack, defence: defWith(defDie) }, null);
+    }
+    const res = resOf(defDie);
+    run.emit('damage', { figure: f.id, attack, defence: defWith(defDie), ...hurtLabel(f, res) });
+    if (applyHurt(s, run, t, f, res)) x.killed.push(f.id);
+  }
+  delete b.hit;
+  lastFigureRule(t, x.killed.map(fig));
+  afterCasualties(s, run, t);
+  commandDisruption(s, run, t, x.leaders);
   return false;
 }
 
@@ -525,9 +603,10 @@ function blastFrom(s: S, run: Run, b: BlastImpact, w: ReturnType<typeof weapon>,
  * fire this turn. [P] The target is marked Under Fire either way.
  */
 export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string, lucky = false): void {
-  u.actedTurn = s.turn;
-  const sniper = living(u)[0];
+  // A Lucky answer runs this shot again: with its settled aim die, or finished already (a window on its hit's dice).
   const pre = lucky ? settledRoll(s, u, 'fire') : null;
+  if (pre?.done) return;
+  u.actedTurn = s.turn;
   const [die] = pre?.faces ?? run.roll('aimed_shot', 1, { unit: u.id, target: t.id, figure: figId });
   const hit = die >= QUALITY_TABLE[u.quality].target;
   // Personality Lucky (§2.7): a missed aimed shot's die may be re-rolled.
@@ -535,19 +614,52 @@ export function aimedShot(s: S, run: Run, u: Unit, t: Unit, figId: string, lucky
   run.emit('aimed_shot', { unit: u.id, target: t.id, figure: figId, hit });
   markUnderFire(t);
   if (!hit) { u.noFireTurn = s.turn; futureShock(s, run, t, u, u.side); return; }
-  const f = t.figures.find((x) => x.id === figId)!;
-  if (saves(run, t, f.id)) { futureShock(s, run, t, u, u.side); return; }
-  const leaders = leadersAlive(t);
+  aimedHit(s, run, { shooter: u.id, target: t.id, figure: figId, leaders: leadersAlive(t) }, lucky);
+}
+
+/**
+ * The aimed shot's one hit (§7.27): the target's save (§2.6), the sniper's damage die against the
+ * target's defence die (§6.5), then Command Disruption and future shock. Personality Lucky (§2.7):
+ * the target's failed save die and (once the sniper's die is settled) its defence die are its own,
+ * the damage die the sniper's; each may open its owner's window as in a volley (`held`: the dice an
+ * answer settled). True when a window paused the hit.
+ */
+function aimedHit(s: S, run: Run, x: AimedHit, lucky: boolean, held?: Settled): boolean {
+  const u = s.units.find((v) => v.id === x.shooter)!, t = s.units.find((v) => v.id === x.target)!;
+  const sniper = living(u)[0] ?? u.figures[0];
+  const f = t.figures.find((v) => v.id === x.figure)!;
+  const dice = held && 'attack' in held ? held : undefined;
+  if (!dice && has(t, 'save')) {
+    const sd = held && 'save' in held ? held.save : run.roll('save', 1, { unit: t.id, figure: f.id })[0];
+    if (!held && sd < SAVE_ON && luckyMay(s, t, lucky)) return pauseForLucky(s, run, t, 'save', [sd], { roll: 'aimed', hit: x }, { shooter: u.id, figure: f.id }, SAVE_ON);
+    if (saved(run, t, f.id, sd)) { futureShock(s, run, t, u, u.side); return false; }
+  }
   const fort = noCover(t) ? undefined : coverAgainst(s, sniper.at, f).fort?.fortification as keyof typeof FORT_BONUS | undefined;
-  const d = run.roll('damage_attack', 1, { figure: f.id })[0];
-  const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(t, u) + (fort && d !== 6 ? FORT_BONUS[fort] : 0);
+  const d = dice?.attack ?? run.roll('damage_attack', 1, { figure: f.id })[0];
+  const defDie = dice?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]);
+  const defWith = (dd: number, a: number) => dd + armour(f.armour).rating + armourMod(t, u) + (fort && a !== 6 ? FORT_BONUS[fort] : 0);
   const sniperDamage = weapon(sniper.weapon).damage + (hasPersonality(u, 'sharpshooter') ? 1 : 0) + itemDamage(u, t);
-  const res = damageResult(s, t, f, d + sniperDamage, def);
-  run.emit('damage', { figure: f.id, attack: d + sniperDamage, defence: def, ...hurtLabel(f, res) });
+  const resOf = (a: number, dd = defDie) => damageResult(s, t, f, a + sniperDamage, defWith(dd, a));
+  // Personality Lucky (§2.7): the sniper's damage die when a re-roll could wound or kill, then the target's defence die when it could spare the figure.
+  if (!dice && luckyMay(s, u, lucky) && (f.alive || isWounded(f)) && couldImprove([d], (v) => hurtRank(resOf(v[0])))) {
+    return pauseForLucky(s, run, u, 'damage', [d], { roll: 'aimed', hit: x, defence: defDie }, { attack: d + sniperDamage, defence: defWith(defDie, d) });
+  }
+  if (!dice?.final && !s.options.passiveDamage && luckyMay(s, t, lucky) && (f.alive || isWounded(f)) && couldImprove([defDie], (v) => -hurtRank(resOf(d, v[0])))) {
+    return pauseForLucky(s, run, t, 'defence', [defDie], { roll: 'aimed', hit: x, attack: d }, { shooter: u.id, figure: f.id, attack: d + sniperDamage, defence: defWith(defDie, d) });
+  }
+  const res = resOf(d);
+  run.emit('damage', { figure: f.id, attack: d + sniperDamage, defence: defWith(defDie, d), ...hurtLabel(f, res) });
   if (applyHurt(s, run, t, f, res)) lastFigureRule(t, [f]);
   afterCasualties(s, run, t);
-  commandDisruption(s, run, t, leaders);
+  commandDisruption(s, run, t, x.leaders);
   futureShock(s, run, t, u, u.side);
+  return false;
+}
+
+/** An aimed shot paused at a Lucky window on its hit's dice goes on with the settled die (§2.7); true when another window paused it. */
+export function continueAimed(s: S, run: Run, c: Extract<LuckyCarry, { roll: 'aimed' }>, die: number): boolean {
+  const held: Settled = c.defence !== undefined ? { attack: die, defence: c.defence } : c.attack !== undefined ? { attack: c.attack, defence: die, final: true } : { save: die };
+  return aimedHit(s, run, c.hit, true, held);
 }
 
 /** Lay the squad's one smoke screen of the game: the line between two points (§7.26). */
@@ -759,15 +871,21 @@ export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
  */
 function heroSplit(s: S, run: Run, u: Unit, t: Unit | null, h: { c: Unit; fig: Figure }, opt: ShotOptions): boolean {
   let fired = false;
-  if (t && inPlay(t)) {
+  // A Lucky answer on the Hero's shot: the squad's shot before it was fired already (§2.7).
+  const heroNext = !!opt.lucky && !!s.luckySettled?.hero && s.luckySettled.unit === u.id;
+  if (heroNext) fired = true;
+  else if (t && inPlay(t)) {
+    // He stands aside (not dead: his squad's casualties on the target do not kill him, characters.ts syncCharacters).
     h.fig.alive = false;
-    try { fired = shoot(s, run, u, t, { ...opt, aim: undefined, solo: true }); } finally { h.fig.alive = true; }
+    h.fig.aside = true;
+    try { fired = shoot(s, run, u, t, { ...opt, aim: undefined, solo: true }); } finally { h.fig.alive = true; delete h.fig.aside; }
     if (luckyOpen(s)) return fired;
   }
   const ht = opt.heroTarget === undefined ? t : opt.heroTarget;
   if (!ht || !inPlay(ht) || !h.fig.alive || !inPlay(u)) return fired;
-  // The Hero's own shot is his, not the squad's: no Lucky window on it.
-  return shoot(s, run, heroUnit(u, h, opt.pos), ht, { ...opt, solo: true, lucky: false }) || fired;
+  // The Hero's own shot (§2.6): his figure is one of the squad's while attached, so the squad's Lucky
+  // trooper may re-roll its fire or damage dice (§2.7 [P]), the luck being the squad's.
+  return shoot(s, run, heroUnit(u, h, opt.pos), ht, { ...opt, solo: true, luck: u }) || fired;
 }
 
 /**
@@ -779,7 +897,7 @@ export function squadFire(s: S, run: Run, u: Unit, t: Unit | null, teamTarget: U
   // The squad's own shot may open a Lucky window (§2.7): the order's step resumes it (rules/lucky.ts).
   const ho: ShotOptions = { ...(hero.target ? { heroTarget: hero.target } : {}), ...(hero.aim ? { aim: hero.aim } : {}), lucky: true };
   // Only the Hero fires (the squad holds its fire).
-  if (!t && hero.target) { const h = attachedHero(s, u); if (h) heroSplit(s, run, u, null, h, ho); }
+  if (!t && hero.target) { const h = attachedHero(s, u); if (h) heroSplit(s, run, u, null, h, ho); if (luckyOpen(s)) return; }
   const crew = living(u).filter((f) => f.team);
   if (!crew.length || (!moved && !teamTarget)) { if (t && inPlay(t)) shoot(s, run, u, t, ho); return; }
   if (t && inPlay(t)) {

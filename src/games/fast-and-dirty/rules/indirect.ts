@@ -9,9 +9,9 @@ import { along, circlePolygonDistance, dist, edgeDistance, inside, type Pt } fro
 import { violation, type Violation } from '../../../engine/types.js';
 import { weapon, type WeaponDef } from '../content.js';
 import { segmentBlock } from '../geometry.js';
-import { QUALITY_TABLE, hasPersonality, living, inPlay, shiftQuality, type CallFire, type Quality, type S, type Side, type Unit } from '../state.js';
+import { QUALITY_TABLE, hasPersonality, living, inPlay, shiftQuality, type CallFire, type LuckySettled, type Quality, type S, type Side, type Unit } from '../state.js';
 import { intercepted } from './pds.js';
-import { settledRoll } from './lucky.js';
+import { couldImprove, luckyMay, pauseForLucky, settledRoll } from './lucky.js';
 import { blastEffect } from './combat.js';
 import { Run, randomDirection, successes } from './run.js';
 import { rangeX } from './environment.js';
@@ -72,23 +72,42 @@ export function mortarProblem(s: S, u: Unit, at: unknown): Violation | null {
   return null;
 }
 
-/** Timing, accuracy, scatter and impact of one strike. */
-function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Record<string, unknown>, timingBonus = 0, recon = false, lucky = false): 'arrived' | 'garbled' | 'lost' | 'failed' | 'paused' {
+/**
+ * Timing, accuracy, scatter and impact of one strike. Personality Lucky (§2.7): `luck`, the unit
+ * whose own tests these are (an on-board mortar team, or the squad whose figure calls an off-board
+ * section), may re-roll one timing die when a 6 would make the strike arrive, or one accuracy die
+ * that failed (a 6 passes it, scattering less); `pre`: the dice an answer settled. The scatter dice
+ * get no window: a 6 there is never better for the firer (more scatter). The Strike Effect is the
+ * mortar's (rules/combat.ts); an off-board section's belongs to no unit on the table.
+ */
+function strike(s: S, run: Run, q: Quality, weaponId: string, at: Pt, who: Record<string, unknown>, timingBonus = 0, recon = false, lucky = false, luck: Unit | null = null, pre: LuckySettled | null = null): 'arrived' | 'garbled' | 'lost' | 'failed' | 'paused' {
   const target = QUALITY_TABLE[q].target;
-  // Recon: 2D6 plus one automatic success (§2.6).
-  const timing = successes(run.roll('artillery_timing', recon ? 2 : 3, who).map((d) => d + timingBonus), target) + (recon ? 1 : 0);
-  if (timing < 2) {
-    // An on-board mortar's 0 is just a failure (§7.11).
-    const r = timing === 1 ? 'garbled' : who.asset ? 'lost' : 'failed';
-    run.emit('artillery_timing', { ...who, successes: timing, result: r });
-    return r;
-  }
-  // The shell is on its way: an enemy point-defence system may destroy it (§7.25: "a blast-weapon shell or an RPG").
   const from = typeof who.unit === 'string' ? s.units.find((x) => x.id === who.unit) : undefined;
   const w = weapon(weaponId);
-  if (w.blast && intercepted(s, run, from?.side ?? null, at, who)) return 'arrived';
-  const acc = run.roll('artillery_accuracy', 2, who);
+  if (pre?.roll !== 'accuracy') {
+    // Recon: 2D6 plus one automatic success (§2.6).
+    const dice = pre?.roll === 'timing' ? pre.faces : run.roll('artillery_timing', recon ? 2 : 3, who);
+    const count = (f: number[]) => successes(f.map((d) => d + timingBonus), target) + (recon ? 1 : 0);
+    const timing = count(dice);
+    if (!pre && timing < 2 && luck && luckyMay(s, luck, true) && couldImprove(dice, (f) => (count(f) >= 2 ? 1 : 0))) {
+      pauseForLucky(s, run, luck, 'timing', dice, { roll: 'timing' }, { successes: timing }, target - timingBonus);
+      return 'paused';
+    }
+    if (timing < 2) {
+      // An on-board mortar's 0 is just a failure (§7.11).
+      const r = timing === 1 ? 'garbled' : who.asset ? 'lost' : 'failed';
+      run.emit('artillery_timing', { ...who, successes: timing, result: r });
+      return r;
+    }
+    // The shell is on its way: an enemy point-defence system may destroy it (§7.25: "a blast-weapon shell or an RPG").
+    if (w.blast && intercepted(s, run, from?.side ?? null, at, who)) return 'arrived';
+  }
+  const acc = pre?.roll === 'accuracy' ? pre.faces : run.roll('artillery_accuracy', 2, who);
   const failed = acc.filter((d) => d < target).length;
+  if (!pre && failed && luck && luckyMay(s, luck, true)) {
+    pauseForLucky(s, run, luck, 'accuracy', acc, { roll: 'accuracy' }, { failed }, target);
+    return 'paused';
+  }
   let point: Pt = [at[0], at[1]];
   if (failed) {
     const inches = run.roll('artillery_scatter', failed, who).reduce((x, y) => x + y, 0);
@@ -121,16 +140,25 @@ function nonBlastStrike(s: S, run: Run, at: Pt, w: WeaponDef, by: string): void 
   t?.hit();
 }
 
-export function callFire(s: S, run: Run, u: Unit, c: CallFire): void {
+/**
+ * A Call Fire sub-action (§7.11). `lucky`: the Command order resumes at the call after a Lucky window
+ * on the caller's timing or accuracy dice (§2.7 [P]: the caller's Quality tests are its squad's own
+ * rolls); true when one paused it.
+ */
+export function callFire(s: S, run: Run, u: Unit, c: CallFire, lucky = false): boolean {
   const a = s.artillery.find((x) => x.id === c.asset)!;
-  a.usedTurn = s.turn;
-  run.emit('fire_called', { unit: u.id, caller: c.caller, asset: a.id, at: c.at });
+  const pre = lucky ? settledRoll(s, u, 'timing') ?? settledRoll(s, u, 'accuracy') : null;
   // Personalities (§2.7): a Forward Observer calls one Quality level higher; Comms in the squad, +1 to each timing die [P].
   const fo = living(u).find((f) => f.id === c.caller)?.personalities?.includes('forwardObserver');
   const comms = hasPersonality(u, 'comms') ? 1 : 0;
-  if (fo || comms) run.emit('call_modifiers', { unit: u.id, ...(fo ? { forwardObserver: true } : {}), ...(comms ? { comms } : {}) });
-  const r = strike(s, run, fo ? shiftQuality(u.quality, 1) : u.quality, a.weapon, c.at, { unit: u.id, asset: a.id }, comms, !!u.traits?.includes('recon'));
+  if (!pre) {
+    a.usedTurn = s.turn;
+    run.emit('fire_called', { unit: u.id, caller: c.caller, asset: a.id, at: c.at });
+    if (fo || comms) run.emit('call_modifiers', { unit: u.id, ...(fo ? { forwardObserver: true } : {}), ...(comms ? { comms } : {}) });
+  }
+  const r = strike(s, run, fo ? shiftQuality(u.quality, 1) : u.quality, a.weapon, c.at, { unit: u.id, asset: a.id }, comms, !!u.traits?.includes('recon'), false, lucky ? u : null, pre);
   if (r === 'lost') { a.lost = true; run.emit('asset_lost', { asset: a.id, side: a.side as Side }); }
+  return r === 'paused';
 }
 
 /**
@@ -138,9 +166,10 @@ export function callFire(s: S, run: Run, u: Unit, c: CallFire): void {
  * window on the team's Strike Effect dice at an enemy unit (§2.7); true when one paused it.
  */
 export function mortarFire(s: S, run: Run, u: Unit, at: Pt, lucky = false): boolean {
-  // A Lucky answer runs the order's step again: the strike was finished by the answer.
+  // A Lucky answer runs the order's step again: the strike was finished by the answer, or goes on with its settled timing or accuracy dice.
   if (lucky && settledRoll(s, u, 'fire')?.done) return false;
+  const pre = lucky ? settledRoll(s, u, 'timing') ?? settledRoll(s, u, 'accuracy') : null;
   u.actedTurn = s.turn;
-  run.emit('mortar_fire', { unit: u.id, at });
-  return strike(s, run, u.quality, living(u)[0].weapon, at, { unit: u.id }, 0, false, lucky) === 'paused';
+  if (!pre) run.emit('mortar_fire', { unit: u.id, at });
+  return strike(s, run, u.quality, living(u)[0].weapon, at, { unit: u.id }, 0, false, lucky, lucky ? u : null, pre) === 'paused';
 }

@@ -17,12 +17,27 @@
 //   or a sentry gun (fire dice, penetration dice), its defensive free shot, the Intruder's test (not
 //   at night: the die is the marker owner's), the charges' dice; and as the target of a shot at a
 //   unit, its failed save die, (after the shooter's attack die) its defence die, and its failed
-//   crossfire or future shock test. The
+//   crossfire or future shock test. Ruleset 0.3.2 adds: a vehicle's fire at a Lucky unit (the
+//   target's save and defence dice; the Drive order resumes at that weapon system's shot), an
+//   attached Hero's shot (his fire and damage dice, with his host squad's luck: [P] his figure is one
+//   of the squad's while attached; the target's dice and tests against it), a sniper's hit (its
+//   damage die; the target's save and defence dice), a struck unit's save and defence dice against a blast (a blast shot's or an on-board
+//   mortar's; and the firer's damage die there at an enemy unit) and the mover's against an
+//   anti-personnel mine (in its Engage or Rush), the Squad damage option's defence roll, an indirect strike's timing test (when a 6 would make it arrive)
+//   and failed accuracy dice (a mortar team's own, or the calling squad's: [P] the caller's Quality
+//   tests are its rolls), the shooter's penetration results roll while a die shows a 1, and
+//   card-sequence fire outside an order (a Reaction card's or a Plasma Cooler shot: the sequence
+//   waits and goes on after the answer). The
 //   order pauses (phase 'lucky', `s.luckyOrder`) and the answer runs the step that rolled again from
 //   its start with the settled dice (`settledRoll`); the step's earlier parts roll nothing, so they
 //   repeat nothing, as the Elusive window's resumption does.
-// Its other rolls get no window: a vehicle's own fire, the rest of a mortar's or called strike,
-// card-sequence fire, and its other rolls as a target (against blasts, aimed shots and mines).
+// Readings where no window opens: a vehicle's own rolls (fire, penetration, results, immobilization,
+// shock dice): a vehicle carries no personality (p.35: personalities are members of a squad); the
+// immobilization die after a failed hit and a strike's scatter dice, where a 6 is never better for
+// the roller; an off-board section's Strike Effect and damage (no unit on the table rolls them).
+// The chargers' dice against a charge's mines (the halted charge fizzles after the answer) and
+// against the defensive fire of a vehicle they assault (the assault resumes at that shot) are
+// offered too. Left for later (no window yet): mines met by a fall back or another unit's move.
 import { violation, type Violation } from '../../../engine/types.js';
 import { hasPersonality, type Action, type LuckyCarry, type LuckyResume, type LuckySettled, type OrderRoll, type S, type Unit } from '../state.js';
 import { successes, type Run } from './run.js';
@@ -128,6 +143,10 @@ export function luckyDefault(s: S): Action {
     case 'kill': case 'overrun': return sh.kills === 0 ? { type: 'lucky', die: lowest(h.faces) } : keep;
     // A natural 1 counter-hacks the Intruder (§2.7): no re-roll can do worse.
     case 'intrude': return h.faces[0] === 1 ? { type: 'lucky', die: 0 } : keep;
+    // A penetration's result with two 1s does nothing (Non-Damaging): no re-roll can do worse.
+    case 'penetrationResult': return h.shown?.result === 'nonDamaging' ? { type: 'lucky', die: 0 } : keep;
+    // A strike's timing test that does not arrive fails outright: its first failed die is re-rolled.
+    case 'timing': return { type: 'lucky', die: Math.max(0, h.faces.findIndex((d) => d < h.target!)) };
     case 'demolition':
     case 'task': return sh.successes === 0 ? { type: 'lucky', die: Math.max(0, h.faces.findIndex((d) => d < h.target!)) } : keep;
     default: return keep;

@@ -12,13 +12,14 @@
 // where it first came within 4"), and the attack hits it there (`mine_halt`). Markers the move
 // would have reached later are not met. Vehicles trigger them too (checkVehicleMines): an
 // anti-vehicle field scores 1D3 hits on the bottom armour.
-import { armourMod, has, saves } from './traits.js';
-import { applyHurt, damageResult, hurtLabel } from './wounds.js';
+import { armourMod, has, saved, SAVE_ON } from './traits.js';
+import { applyHurt, damageResult, hurtLabel, isWounded } from './wounds.js';
+import { couldImprove, luckyMay, pauseForLucky } from './lucky.js';
 import { circlePolygonDistance, dist, edgeDistance, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { armour } from '../content.js';
 import { inImpassable } from '../geometry.js';
-import { inPlay, living, type Figure, type Minefield, type S, type Side, type Unit } from '../state.js';
+import { inPlay, living, type LuckyCarry, type MineWalk, type Minefield, type S, type Side, type Unit } from '../state.js';
 import { isVehicle, mineHits } from './vehicles.js';
 import { afterCasualties, lastFigureRule } from './combat.js';
 import type { Run } from './run.js';
@@ -98,7 +99,7 @@ function meets(p: Pt[], r: number, at: Pt): number | null {
  * move meets them (marker order on a tie); a real field halts the unit where it met it (above).
  * True when it halted the unit.
  */
-export function checkMines(s: S, run: Run, u: Unit, paths: Map<string, Pt[]>): boolean {
+export function checkMines(s: S, run: Run, u: Unit, paths: Map<string, Pt[]>, lucky = false): boolean {
   const met: { t: number; field: Minefield; m: { n: number; at: Pt } }[] = [];
   for (const field of s.minefields ?? []) {
     for (const m of field.markers) {
@@ -107,13 +108,35 @@ export function checkMines(s: S, run: Run, u: Unit, paths: Map<string, Pt[]>): b
     }
   }
   met.sort((a, b) => a.t - b.t);
-  let halt: number | null = null;
-  for (const x of met) {
-    if (halt !== null && x.t > halt) break;
-    if (!x.field.markers.includes(x.m) || !living(u).length) continue;
-    trigger(s, run, u, x.field, x.m, () => {
-      if (halt !== null) return;
-      halt = x.t;
+  const w: MineWalk = { unit: u.id, met: met.map((x) => ({ field: x.field.id, n: x.m.n, t: x.t })), next: 0, halt: null };
+  minesFrom(s, run, u, w, paths, lucky);
+  return w.halt !== null;
+}
+
+/** A move's mine encounters paused at a Lucky window on the mover's save or defence die go on with the settled die (§2.7); true when another window paused them. */
+export function continueMines(s: S, run: Run, c: Extract<LuckyCarry, { roll: 'mine' }>, die: number): boolean {
+  const u = s.units.find((x) => x.id === c.walk.unit)!;
+  const held: MineDice = c.test === 'save' ? { attack: c.attack, defence: c.defence, save: die } : { attack: c.attack, defence: die, save: c.save, final: true };
+  return minesFrom(s, run, u, c.walk, null, true, held);
+}
+
+/** The encounters of `w` from `w.next` on (`held`: a paused figure's settled dice); true when a Lucky window paused them. */
+function minesFrom(s: S, run: Run, u: Unit, w: MineWalk, paths: Map<string, Pt[]> | null, lucky: boolean, held?: MineDice): boolean {
+  for (; w.next < w.met.length; w.next++) {
+    const x = w.met[w.next];
+    const field = s.minefields.find((f) => f.id === x.field)!;
+    if (w.attack) {
+      const h = held;
+      held = undefined;
+      if (apAttack(s, run, u, w, lucky, h)) return true;
+      continue;
+    }
+    const m = field.markers.find((k) => k.n === x.n);
+    if (w.halt !== null && x.t > w.halt) break;
+    if (!m || !living(u).length) continue;
+    if (trigger(s, run, u, field, m, () => {
+      if (w.halt !== null || !paths) return;
+      w.halt = x.t;
       const at: Record<string, Pt> = {};
       // The carried wounded (not living, but with a path beside their carriers, §7.23) halt with them.
       for (const f of u.figures) {
@@ -121,21 +144,21 @@ export function checkMines(s: S, run: Run, u: Unit, paths: Map<string, Pt[]>): b
         const p = paths.get(f.id);
         if (p && p.length > 1) f.at = at[f.id] = along(p, x.t);
       }
-      run.emit('mine_halt', { unit: u.id, minefield: x.field.id, marker: x.m.n, at });
-    });
+      run.emit('mine_halt', { unit: u.id, minefield: field.id, marker: m.n, at });
+    }, w, lucky)) return true;
   }
-  return halt !== null;
+  return false;
 }
 
 /** The encounter; `halt` is called when a real field is found, before its attack (the unit stops there). */
-function trigger(s: S, run: Run, u: Unit, field: Minefield, m: { n: number; at: Pt }, halt?: () => void): void {
+function trigger(s: S, run: Run, u: Unit, field: Minefield, m: { n: number; at: Pt }, halt?: () => void, walk?: MineWalk, lucky = false): boolean {
   // Engineer: +2 to minefield rolls (§2.6).
   const die = run.roll('mine_check', 1, { unit: u.id, minefield: field.id, marker: m.n })[0] + (has(u, 'engineer') ? 2 : 0);
-  if (die >= 5) { run.emit('mine_passed', { unit: u.id, minefield: field.id, marker: m.n }); return; }
+  if (die >= 5) { run.emit('mine_passed', { unit: u.id, minefield: field.id, marker: m.n }); return false; }
   if (m.n !== field.real) {
     field.markers = field.markers.filter((x) => x !== m);
     run.emit('mine_dummy', { unit: u.id, minefield: field.id, marker: m.n });
-    return;
+    return false;
   }
   // The real field: revealed (its record becomes public), the other markers are known dummies and go.
   field.revealed = true;
@@ -144,28 +167,67 @@ function trigger(s: S, run: Run, u: Unit, field: Minefield, m: { n: number; at: 
   halt?.();
   // [P] A38: an anti-vehicle mine does not affect infantry, an anti-personnel mine does not affect vehicles.
   if (isVehicle(u)) {
-    if (field.mine !== 'av') return;
+    if (field.mine !== 'av') return false;
     // "The attacker rolls 1d3 to determine the number of hits suffered by the vehicle" (p.34).
     const hits = Math.ceil(run.roll('mine_hits', 1, { unit: u.id })[0] / 2);
     run.emit('mine_attack', { unit: u.id, minefield: field.id, hits, at: AV_AT });
     mineHits(s, run, u, hits, AV_AT);
-    return;
+    return false;
   }
-  if (field.mine !== 'ap') return;
+  if (field.mine !== 'ap') return false;
   const n = Math.ceil(run.roll('mine_hits', 1, { unit: u.id })[0] / 2);
   const order = living(u).slice().sort((a, b) => edgeDistance(a.at, a.r, m.at, 0) - edgeDistance(b.at, b.r, m.at, 0) || (a.id < b.id ? -1 : 1));
-  const killed: Figure[] = [];
-  for (const f of order.slice(0, n)) {
-    const atk = run.roll('damage_attack', 1, { figure: f.id })[0] + AP_DAMAGE;
-    const def = (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]) + armour(f.armour).rating + armourMod(u);
-    if (saves(run, u, f.id)) continue;
-    const res = damageResult(s, u, f, atk, def);
-    run.emit('damage', { figure: f.id, attack: atk, defence: def, ...hurtLabel(f, res) });
-    if (applyHurt(s, run, u, f, res)) killed.push(f);
-  }
-  lastFigureRule(u, killed);
-  afterCasualties(s, run, u);
+  const w = walk ?? { unit: u.id, met: [], next: 0, halt: null };
+  w.attack = { order: order.slice(0, n).map((f) => f.id), i: 0, killed: [] };
+  return apAttack(s, run, u, w, lucky);
 }
+
+/** A paused mine hit's dice: the attack and defence dice rolled before the window, the save die (settled or failed), `final`: the defence window answered. */
+type MineDice = { attack: number; defence: number; save?: number; final?: boolean };
+
+/**
+ * An anti-personnel field's hits on the mover (§7.15), from figure `w.attack.i` on: the attack die
+ * (+3, A38), the defence die, the save (§2.6). Personality Lucky (§2.7): the mover's failed save die
+ * and its defence die are its own rolls; where its step can resume (`lucky`: the active unit's
+ * engage or rush) each may open its owner's window (the mine's attack die is nobody's: no window).
+ * True when one paused the attack.
+ */
+function apAttack(s: S, run: Run, u: Unit, w: MineWalk, lucky: boolean, held?: MineDice): boolean {
+  const a = w.attack!;
+  const may = lucky && luckyMay(s, u, true);
+  const fig = (id: string) => u.figures.find((f) => f.id === id)!;
+  const pause = (test: 'save' | 'defence', die: number, c: { attack: number; defence: number; save?: number }, shown: Record<string, number | string>, target: number | null) =>
+    pauseForLucky(s, run, u, test, [die], { roll: 'mine', walk: { ...w, attack: { ...a, killed: [...a.killed] } }, test, ...c }, shown, target);
+  for (; a.i < a.order.length; a.i++) {
+    const f = fig(a.order[a.i]);
+    const h = held;
+    held = undefined;
+    const d = h?.attack ?? run.roll('damage_attack', 1, { figure: f.id })[0];
+    const atk = d + AP_DAMAGE;
+    const defDie = h?.defence ?? (s.options.passiveDamage ? 3 : run.roll('damage_defence', 1, { figure: f.id })[0]);
+    const defOf = (dd: number) => dd + armour(f.armour).rating + armourMod(u);
+    let sd: number | undefined;
+    if (has(u, 'save')) {
+      sd = h?.save ?? run.roll('save', 1, { unit: u.id, figure: f.id })[0];
+      if (h?.save === undefined && sd < SAVE_ON && may) return pause('save', sd, { attack: d, defence: defDie }, { figure: f.id }, SAVE_ON);
+      if (saved(run, u, f.id, sd)) continue;
+    }
+    const resOf = (dd: number) => damageResult(s, u, f, atk, defOf(dd));
+    if (!h?.final && !s.options.passiveDamage && may && (f.alive || isWounded(f)) && couldImprove([defDie], (v) => -hurtRank(resOf(v[0])))) {
+      return pause('defence', defDie, { attack: d, defence: defDie, ...(sd === undefined ? {} : { save: sd }) }, { figure: f.id, attack: atk, defence: defOf(defDie) }, null);
+    }
+    const res = resOf(defDie);
+    run.emit('damage', { figure: f.id, attack: atk, defence: defOf(defDie), ...hurtLabel(f, res) });
+    if (applyHurt(s, run, u, f, res)) a.killed.push(f.id);
+  }
+  delete w.attack;
+  lastFigureRule(u, a.killed.map(fig));
+  afterCasualties(s, run, u);
+  return false;
+}
+
+const HURT_RANK = { killed: 2, wounded: 1 } as const;
+const hurtRank = (r: 'killed' | 'wounded' | null) => (r ? HURT_RANK[r] : 0);
 
 /**
  * After a vehicle's move (§7.15): each marker within 4" of the hull (`swept`: the hull along its

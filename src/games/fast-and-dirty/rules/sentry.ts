@@ -75,6 +75,22 @@ export function sentryGuns(s: S, side: Side): { gun: Unit; level: SentryLevel }[
   });
 }
 
+/**
+ * Every gun of the option as the view lists it among the units (§2.1 [S p.4]: "sentry gun /
+ * point-defence system (automated, not activated)" is a unit type; §7.25 [P] a single-figure
+ * vehicle-like unit): a one-figure unit that has activated (it never does), a destroyed one out of
+ * play with its figure down. The state keeps them in the option, not in `units` (view.ts strips
+ * them again when it determinizes).
+ */
+export function sentryViewUnits(s: S): Unit[] {
+  return ([0, 1] as Side[]).flatMap((side) => (((s.options as { sentryGuns?: Record<string, GunDef[]> }).sentryGuns?.[side]) ?? []).map((g, i) => {
+    const id = sentryId(side, i);
+    const { gun } = sentryUnit(g, id, side);
+    if (s.sentriesDestroyed?.includes(id)) { gun.out = true; gun.figures[0].alive = false; }
+    return gun;
+  }));
+}
+
 function sentryUnit(g: GunDef, id: string, side: Side): { gun: Unit; level: SentryLevel } {
   const level = g.level ?? 'modern';
   const gun: Unit = {

@@ -8,10 +8,10 @@ import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, vi
 import { firePlan, priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
 import { QUALITY_TABLE, casualties, inPlay, living, other, troops, type Action, type LuckyResume, type Options, type S, type Side, type Unit } from '../state.js';
 import { attach, attachTeam, detach } from './characters.js';
-import { checkMines, placeMinefield } from './mines.js';
+import { checkMines, continueMines, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, hideAtCentre, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
-import { squadFire, aimedShot, autoFallBack, blastShot, continueBlast, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { squadFire, aimedShot, autoFallBack, blastShot, continueAimed, continueBlast, continueBlastHit, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
@@ -19,7 +19,7 @@ import { bunkerHits, bunkerShot } from './fortifications.js';
 import { placeScout, returnScout } from './scout.js';
 import { aidBusy, leaveNoOneBehind, recoverWounded, releaseMedics } from './wounds.js';
 import { commandResponse, hesitantTrait, luckyCommandResponse, sideJammed } from './command-response.js';
-import { couldImprove, luckyFaces, luckyMay, luckyUnit, pauseForLucky, pausedAt, settledRoll } from './lucky.js';
+import { couldImprove, luckyFaces, luckyMay, luckyOpen, luckyUnit, pauseForLucky, pausedAt, settledRoll } from './lucky.js';
 import { platoonProblem } from './platoon.js';
 import { startDeployment } from './deploy.js';
 import { startInfiltration } from './infiltrate.js';
@@ -41,7 +41,7 @@ import { exposeAtNight, nextNightSpot, spotChoices, spotMarker, type SpotAction 
 import { nightMarkers, rollDummies } from './night-markers.js';
 import { fitForVacuum, vacuumListProblem } from './vacuum.js';
 import { applyExtras, blockDeploy, generateForce, generationProblem, type GenerateOption, type Generated } from './generation.js';
-import { applyInspiration, applyReaction, applyCooler, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
+import { applyInspiration, applyReaction, applyCooler, coolerDone, reactionDone, cardActivatable, cardMode, dealCards, drawCard } from './cards.js';
 import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tasks.js';
 import { intrude, takeIntruded } from './intruder.js';
 import { assaultSentry, clearOfSentries, isSentryId, sentryFire, sentryProblem, sentryPenetrations, sentryShot } from './sentry.js';
@@ -211,11 +211,16 @@ export function applyMinefield(s: S, run: Run, side: Side, markers: Pt[], real: 
 
 /**
  * The chargers' move into contact, mines met on the way (§7.15): a charge stopped by a real
- * minefield does not go in [P]. True when the unit, still in play, reached its places.
+ * minefield does not go in [P]. True when the unit, still in play, reached its places. `lucky`:
+ * a Lucky window on a charger's save or defence die against the mine pauses it (§2.7; the caller
+ * records where the order resumes: the charge has been halted, it fizzles after the answer).
  */
-function chargeIn(s: S, run: Run, u: Unit, target: string, moves: { fig: string; path: Pt[] }[], before: Map<string, Pt>, end: Map<string, Pt>): boolean {
+function chargeIn(s: S, run: Run, u: Unit, target: string, moves: { fig: string; path: Pt[] }[], before: Map<string, Pt>, end: Map<string, Pt>, lucky = false): boolean {
   moveFigures(s, run, u, end);
-  if (checkMines(s, run, u, pathsOf(u, moves, before))) { run.emit('assault_fizzled', { unit: u.id, target, mine: true }); return false; }
+  if (checkMines(s, run, u, pathsOf(u, moves, before), lucky)) {
+    if (!luckyOpen(s)) run.emit('assault_fizzled', { unit: u.id, target, mine: true });
+    return false;
+  }
   return inPlay(u);
 }
 
@@ -420,7 +425,19 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
     // The shooter's damage die, the target's save die (§2.6) or its defence die (§6.5): the shot's remaining hits, then the step finds it done.
     const held = c.roll === 'damage' ? { attack: faces[0], defence: c.defence } : c.roll === 'defence' ? { attack: c.attack, defence: faces[0], final: true } : { save: faces[0] };
     if (continueShot(s, run, c.volley, held)) { s.luckyOrder!.resume = resume; return; }
-    s.luckySettled = { unit: c.volley.shooter, roll: 'fire', faces: [], done: true };
+    // A Hero's shot is found done as his host's (the host's own shot before it not fired again).
+    s.luckySettled = c.volley.hero ? { unit: c.volley.hero, roll: 'fire', faces: [], done: true, hero: true } : { unit: c.volley.shooter, roll: 'fire', faces: [], done: true };
+  } else if (c.roll === 'aimed') {
+    // A sniper's aimed shot: its hit goes on with the settled die, then the step finds that shot done.
+    if (continueAimed(s, run, c, faces[0])) { s.luckyOrder!.resume = resume; return; }
+    s.luckySettled = { unit: c.hit.shooter, roll: 'fire', faces: [], done: true };
+  } else if (c.roll === 'mine') {
+    // The mover's save or defence die against a mine: the rest of its encounters; the order goes on after them.
+    if (continueMines(s, run, c, faces[0])) { s.luckyOrder!.resume = resume; return; }
+  } else if (c.roll === 'blastHit') {
+    // A struck unit's save or defence die: the rest of the blast, then the step finds that shot done.
+    if (continueBlastHit(s, run, c, faces[0])) { s.luckyOrder!.resume = resume; return; }
+    s.luckySettled = { unit: c.blast.by, roll: 'fire', faces: [], done: true };
   } else if (c.roll === 'strike') {
     // A blast: the remaining units in its area, then the step finds that shot done.
     if (continueBlast(s, run, c.blast, faces)) { s.luckyOrder!.resume = resume; return; }
@@ -428,21 +445,21 @@ function resumeLucky(s: S, run: Run, u: Unit, faces: number[]): void {
   } else if (c.roll === 'tail') {
     // The target's test at the end of an attack: the rest of the attack's tail, then the step finds that shot done.
     if (continueTail(s, run, c.tail, faces[0])) { s.luckyOrder!.resume = resume; return; }
-    s.luckySettled = { unit: c.tail.shooter, roll: 'fire', faces: [], done: true };
+    s.luckySettled = c.tail.hero ? { unit: c.tail.hero, roll: 'fire', faces: [], done: true, hero: true } : { unit: c.tail.shooter, roll: 'fire', faces: [], done: true };
   } else if (c.roll === 'structure') {
     // A shot at a bunker or a sentry gun: its remaining hits, then the step finds that shot done.
     const x = c.at;
     if (x.kind === 'bunker' ? bunkerHits(s, run, x, true, faces[0]) : sentryPenetrations(s, run, x, 0, true, faces[0])) { s.luckyOrder!.resume = resume; return; }
     s.luckySettled = { unit: x.shooter, roll: 'fire', faces: [], done: true };
-  } else if (c.roll === 'penetration') {
+  } else if (c.roll === 'penetration' || c.roll === 'penetrationResult') {
     // A shot at a vehicle: its remaining hits, then the step finds that shot done.
-    if (continueVehicleHits(s, run, c.hit, faces[0])) { s.luckyOrder!.resume = resume; return; }
+    if (c.roll === 'penetration' ? continueVehicleHits(s, run, c.hit, faces[0]) : continueVehicleHits(s, run, c.hit, undefined, faces)) { s.luckyOrder!.resume = resume; return; }
     s.luckySettled = { unit: c.hit.shooter, roll: 'fire', faces: [], done: true };
   } else {
     if (c.roll === 'assault') c.faces[u.id] = faces;
     if (c.roll === 'kill') c.kills[u.id] = faces;
     if (c.roll === 'overrun') c.revenge = faces;
-    s.luckySettled = { unit: u.id, roll: c.roll, faces, carry: c };
+    s.luckySettled = { unit: u.id, roll: c.roll, faces, carry: c, ...(c.roll === 'fire' && c.hero ? { hero: true } : {}) };
   }
   resumeOrder(s, run, resume);
   // A step whose shot has no target left (its hits took the last figure) reads nothing.
@@ -547,7 +564,8 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
   if (a.type === 'drive') {
     // Disembarking (§2.5): the transport's activation ends, the unit takes its own order.
     if (a.disembark) { handOver(s, run, u, disembark(s, run, u, a.disembark)); return; }
-    applyDrive(s, run, u, a);
+    // A Lucky window on a target's roll against its fire pauses the order there (§2.7).
+    if (applyDrive(s, run, u, a)) return;
     endActivation(s, run, u, a.path.length > 0);
     return;
   }
@@ -585,7 +603,9 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
       // Against a vehicle: nerve test, its defensive fire, then AT-capable contact hits (§6.11).
       if (isVehicle(t)) {
         const before = startsOf(u);
-        assaultVehicle(s, run, u, t, a.moves, (end) => chargeIn(s, run, u, t.id, a.moves, before, end));
+        // A Lucky window on a charger's save or defence die against the vehicle's defensive shot pauses the order there (§2.7).
+        const p = assaultVehicle(s, run, u, t, a.moves, (end) => chargeIn(s, run, u, t.id, a.moves, before, end), true);
+        if (p && pausedAt(s, { at: 'vehicleAssault', unit: u.id, action: a, ...p })) return;
         break;
       }
       // By Bound, the chargers are first where their last bound starts (§7.12).
@@ -606,7 +626,7 @@ type OrderOf<T extends Action['type']> = Extract<Action, { type: T }>;
  * roll) and Opportunity Fire's window. True when a window paused the order; a Lucky window on the
  * fire or the move roll resumes the order at that stage (§2.7).
  */
-function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' | 'move'): boolean {
+function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' | 'move' | 'mines'): boolean {
   const end = movePositions(a.moves);
   if (from === 'fire') {
     const t = a.target ? s.units.find((x) => x.id === a.target)! : null;
@@ -622,30 +642,37 @@ function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' 
     if (a.bunker && a.fireFirst && bunkerShot(s, run, u, a.bunker, true)) return pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a });
     if (a.sentry && a.fireFirst && sentryShot(s, run, u, a.sentry, true)) return pausedAt(s, { at: 'engage', from: 'fire', unit: u.id, action: a });
   }
-  const before = startsOf(u);
-  // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
-  const to = s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move', true) : end;
-  if (pausedAt(s, { at: 'engage', from: 'move', unit: u.id, action: a })) return true;
-  moveFigures(s, run, u, to);
-  // The carried wounded go with their carriers (§7.23), if the carrier is still standing.
-  for (const c of a.carry ?? []) {
-    const w = u.figures.find((f) => f.id === c.fig), b = u.figures.find((f) => f.id === c.by);
-    if (w && b?.alive && w.wounded && end.get(w.id)) { w.at = [end.get(w.id)![0], end.get(w.id)![1]]; delete w.leftBehind; }
+  if (from !== 'mines') {
+    const before = startsOf(u);
+    // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
+    const to = s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move', true) : end;
+    if (pausedAt(s, { at: 'engage', from: 'move', unit: u.id, action: a })) return true;
+    moveFigures(s, run, u, to);
+    // The carried wounded go with their carriers (§7.23), if the carrier is still standing.
+    for (const c of a.carry ?? []) {
+      const w = u.figures.find((f) => f.id === c.fig), b = u.figures.find((f) => f.id === c.by);
+      if (w && b?.alive && w.wounded && end.get(w.id)) { w.at = [end.get(w.id)![0], end.get(w.id)![1]]; delete w.leftBehind; }
+    }
+    // A Lucky window on the unit's save or defence die against a mine resumes after the encounters (§2.7).
+    checkMines(s, run, u, pathsOf(u, a.moves, before), true);
+    if (pausedAt(s, { at: 'engage', from: 'mines', unit: u.id, action: a })) return true;
   }
-  checkMines(s, run, u, pathsOf(u, a.moves, before));
   // A Leap: the unit may take no other action this turn (§7.12).
   if (a.jump === 'leap') u.noFireTurn = s.turn;
   return end.size > 0 && openOpportunity(s, u, a);
 }
 
 /** Rush (§5.3): the move (its variable-movement roll may open the Lucky window) and Opportunity Fire's window; true when paused. */
-function rushOrder(s: S, run: Run, u: Unit, a: OrderOf<'rush'>): boolean {
+function rushOrder(s: S, run: Run, u: Unit, a: OrderOf<'rush'>, from?: 'mines'): boolean {
   const end = movePositions(a.moves);
-  const before = startsOf(u);
-  const to = s.options.variableMovement ? variableEnd(s, run, u, a.moves, 'rush', true) : end;
-  if (pausedAt(s, { at: 'rush', unit: u.id, action: a })) return true;
-  moveFigures(s, run, u, to);
-  checkMines(s, run, u, pathsOf(u, a.moves, before));
+  if (!from) {
+    const before = startsOf(u);
+    const to = s.options.variableMovement ? variableEnd(s, run, u, a.moves, 'rush', true) : end;
+    if (pausedAt(s, { at: 'rush', unit: u.id, action: a })) return true;
+    moveFigures(s, run, u, to);
+    checkMines(s, run, u, pathsOf(u, a.moves, before), true);
+    if (pausedAt(s, { at: 'rush', unit: u.id, action: a, from: 'mines' })) return true;
+  }
   return end.size > 0 && openOpportunity(s, u, a);
 }
 
@@ -671,7 +698,7 @@ function chargeFrom(s: S, run: Run, u: Unit, a: OrderOf<'assault'>, start: [stri
   }
   const live = a.moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
   const before = a.jump ? new Map(start) : startsOf(u);
-  if (!chargeIn(s, run, u, t.id, live, before, movePositions(live))) return false;
+  if (!chargeIn(s, run, u, t.id, live, before, movePositions(live), true)) return pausedAt(s, { at: 'charge', unit: u.id, action: a, start, mines: true });
   return closeAssault(s, run, u, a);
 }
 
@@ -686,14 +713,13 @@ function closeAssault(s: S, run: Run, u: Unit, a: OrderOf<'assault'>): boolean {
  * Command (§5.3) from a stage: its sub-actions in order, the task and the unit's fire being the
  * stages a Lucky window resumes at (§2.7). True when a window paused the order.
  */
-function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'start' | 'task' | 'intrude' | 'demolition' | 'fire'): boolean {
+function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'start' | 'call' | 'task' | 'intrude' | 'demolition' | 'fire'): boolean {
   const d = a.demolition;
-  const stages = ['start', 'task', 'intrude', 'demolition', 'fire'] as const;
+  const stages = ['start', 'call', 'task', 'intrude', 'demolition', 'fire'] as const;
   const runs = (x: (typeof stages)[number]) => stages.indexOf(from) <= stages.indexOf(x);
-  if (runs('start')) {
-    if (a.scout) placeScout(s, run, u, a.scout);
-    if (a.callFire) callFire(s, run, u, a.callFire);
-  }
+  if (runs('start') && a.scout) placeScout(s, run, u, a.scout);
+  // The call's timing and accuracy tests may open the Lucky window (§2.7): the order resumes at the call.
+  if (runs('call') && a.callFire && callFire(s, run, u, a.callFire, true)) return pausedAt(s, { at: 'command', from: 'call', unit: u.id, action: a });
   if (runs('task')) {
     if (a.task && !s.result) attemptTask(s, run, u, a.task, true);
     if (pausedAt(s, { at: 'command', from: 'task', unit: u.id, action: a })) return true;
@@ -705,8 +731,9 @@ function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'sta
     const t = s.units.find((x) => x.id === a.target)!;
     // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
     const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
-    for (const f of busy) f.alive = false;
-    try { if (inPlay(t)) shoot(s, run, u, t, { lucky: true }); } finally { for (const f of busy) f.alive = true; }
+    // They stand aside, not dead: an attached character among them is not lost to the casualties the shot causes (characters.ts syncCharacters).
+    for (const f of busy) { f.alive = false; f.aside = true; }
+    try { if (inPlay(t)) shoot(s, run, u, t, { lucky: true }); } finally { for (const f of busy) { f.alive = true; delete f.aside; } }
     if (pausedAt(s, { at: 'command', from: 'fire', unit: u.id, action: a })) return true;
   }
   // The aid teams' recovery rolls, after the rest have fired [P]: a recovered figure does not join this order's fire.
@@ -717,15 +744,34 @@ function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'sta
 /** The order paused at a Lucky window goes on from the step that rolled (§2.7), then to its end. */
 function resumeOrder(s: S, run: Run, r: LuckyResume): void {
   if (r.at === 'opportunity') { if (!opportunityShot(s, run, r.firer)) afterOpportunity(s, run); return; }
+  if (r.at === 'react' || r.at === 'cooler') { resumeCardFire(s, run, r); return; }
   const u = s.units.find((x) => x.id === r.unit)!;
+  if (r.at === 'drive') {
+    const d = r.action as OrderOf<'drive'>;
+    if (!applyDrive(s, run, u, d, { stage: r.stage, index: r.index })) endActivation(s, run, u, d.path.length > 0);
+    return;
+  }
   let paused = false;
   switch (r.at) {
     case 'finish': finishOrder(s, run, u, r.action, r.from ?? 'start'); return;
     case 'engage': paused = engageFrom(s, run, u, r.action as OrderOf<'engage'>, r.from); break;
-    case 'rush': paused = rushOrder(s, run, u, r.action as OrderOf<'rush'>); break;
+    case 'rush': paused = rushOrder(s, run, u, r.action as OrderOf<'rush'>, r.from); break;
     case 'assault': paused = closeAssault(s, run, u, r.action as OrderOf<'assault'>); break;
-    case 'charge': paused = chargeFrom(s, run, u, r.action as OrderOf<'assault'>, r.start); break;
+    // A charge halted by a minefield, its encounters finished by the answer: it does not go in (§7.15).
+    case 'charge':
+      if (r.mines) run.emit('assault_fizzled', { unit: u.id, target: (r.action as OrderOf<'assault'>).target, mine: true });
+      else paused = chargeFrom(s, run, u, r.action as OrderOf<'assault'>, r.start);
+      break;
     case 'command': paused = commandOrder(s, run, u, r.action as OrderOf<'command'>, r.from); break;
+    case 'vehicleAssault': {
+      // The vehicle's defensive shots from the paused one on, then the charge and its contact hits (§6.11).
+      const a = r.action as OrderOf<'assault'>;
+      const t = s.units.find((x) => x.id === a.target)!;
+      const before = startsOf(u);
+      const p = assaultVehicle(s, run, u, t, a.moves, (end) => chargeIn(s, run, u, t.id, a.moves, before, end), true, { weapons: r.weapons, index: r.index });
+      paused = !!p && pausedAt(s, { ...r, ...p });
+      break;
+    }
   }
   if (!paused) finishOrder(s, run, u, r.action);
 }
@@ -1220,6 +1266,8 @@ export function applyInspire(s: S, run: Run, a: Extract<Action, { type: 'inspire
 /** A Reaction (§5.1): the shot, then the drawn unit's activation (or the next card when it is gone). */
 export function applyReact(s: S, run: Run, unit: string | null, moves: { fig: string; path: Pt[] }[]): void {
   const mover = applyReaction(s, run, unit, moves);
+  // A Lucky window on the reaction's shot (§2.7): the sequence goes on after the answer (resumeOrder).
+  if (mover === 'paused') return;
   if (mover) {
     const before = startsOf(mover);
     moveFigures(s, run, mover, movePositions(moves));
@@ -1236,7 +1284,25 @@ export function applyReact(s: S, run: Run, unit: string | null, moves: { fig: st
 
 /** A Plasma Cooler shot or pass (§5.1); the turn ends when the fire is over. */
 export function applyCoolerFire(s: S, run: Run, unit: string | null, target: string | null): void {
-  if (!applyCooler(s, run, unit, target) && !s.result) endOfTurn(s, run);
+  const r = applyCooler(s, run, unit, target);
+  if (r === 'paused') return;
+  if (!r && !s.result) endOfTurn(s, run);
+}
+
+/** Card-sequence fire paused at a Lucky window (§2.7, §5.1): the shot runs again with the settled dice (or finds itself done), then the sequence goes on. */
+function resumeCardFire(s: S, run: Run, r: Extract<LuckyResume, { at: 'react' | 'cooler' }>): void {
+  const u = s.units.find((x) => x.id === r.unit)!, t = s.units.find((x) => x.id === r.target)!;
+  if (r.at === 'cooler') s.phase = 'cooler';
+  if (inPlay(t) && inPlay(u)) shoot(s, run, u, t, { lucky: true });
+  if (pausedAt(s, r)) return;
+  if (r.at === 'react') {
+    reactionDone(s, t);
+    checkImmediate(s, run);
+    if (s.result) return;
+    advance(s, run);
+    return;
+  }
+  if (!coolerDone(s, u) && !s.result) endOfTurn(s, run);
 }
 
 /** §5.5 end of turn: badly damaged targets, victory, next initiative. */

@@ -11,7 +11,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, weapon, type VehicleDef, type VehicleSpec, type VehicleWeapon, type WeaponDef } from '../content.js';
 import { coverAgainst, crossingCost, segmentBlock } from '../geometry.js';
 import { QUALITY_TABLE, inPlay, living, type Action, type CoverClass, type Figure, type S, type Side, type Unit, type VehicleFire, type VehicleVolley } from '../state.js';
-import { couldImprove, luckyMay, pauseForLucky, settledRoll } from './lucky.js';
+import { couldImprove, luckyMay, pauseForLucky, pausedAt, settledRoll } from './lucky.js';
 import { branchBonus } from './characters.js';
 import { afterCasualties, firerMods, shoot } from './combat.js';
 import { autoPlace, disembarkProblem, passengerFate, passengersOf } from './transport.js';
@@ -460,9 +460,29 @@ function boggingTest(run: Run, u: Unit, purpose: string): boolean {
 }
 
 /** The vehicle's order, validated beforehand (§2.5): fire before or after the move, each weapon system in turn. */
-export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
+/**
+ * A vehicle's Drive order (§5.3, §6.4): its property actions and fire before or after the move,
+ * the move, a shock attack. `from`: where a Lucky window on a target's roll against one of its
+ * shots paused it (§2.7): that shot runs again (finding itself done), the order goes on from there.
+ * True when a window paused the order.
+ */
+export function applyDrive(s: S, run: Run, u: Unit, a: Drive, from?: { stage: 'first' | 'after'; index: number }): boolean {
+  if (a.fireFirst && from?.stage !== 'after') {
+    if (!from) propertyActions(s, run, u, a);
+    if (vehicleFire(s, run, u, a, 'first', from?.index ?? 0)) return true;
+  }
+  if (from?.stage !== 'after') driveMove(s, run, u, a);
+  if (!a.fireFirst && inPlay(u)) {
+    if (from?.stage !== 'after') propertyActions(s, run, u, a);
+    if (vehicleFire(s, run, u, a, 'after', from?.stage === 'after' ? from.index : 0)) return true;
+  }
+  afterGravOrder(run, u, a);
+  return false;
+}
+
+/** The Drive order's move and shock attack (§6.3, §6.12). */
+function driveMove(s: S, run: Run, u: Unit, a: Drive): void {
   const v = u.vehicle!;
-  if (a.fireFirst) { propertyActions(s, run, u, a); vehicleFire(s, run, u, a.fire); }
   if (a.path.length && inPlay(u)) {
     const full = [hullFig(u).at, ...a.path];
     const startHull = hull(u);
@@ -488,8 +508,6 @@ export function applyDrive(s: S, run: Run, u: Unit, a: Drive): void {
   // mine may have stopped it short), only if the hull touches the squad there.
   const shocked = a.shock ? s.units.find((x) => x.id === a.shock)! : null;
   if (shocked && inPlay(u) && shockContact(hull(u), shocked)) shockAttack(s, run, u, shocked);
-  if (!a.fireFirst && inPlay(u)) { propertyActions(s, run, u, a); vehicleFire(s, run, u, a.fire); }
-  afterGravOrder(run, u, a);
 }
 
 /** A hull in base contact with a living figure of the squad (§6.12). */
@@ -524,16 +542,27 @@ export function shockAttack(s: S, run: Run, u: Unit, t: Unit): void {
   if (hit && inPlay(u)) u.vehicle!.moraleDue = true;
 }
 
-/** Each firing weapon system shoots on its own, 1D6 (§6.4 step 4): at infantry through the shooting procedure, at a vehicle by §6.6. */
-function vehicleFire(s: S, run: Run, u: Unit, fire: VehicleFire[]): void {
-  for (const f of fire) {
+/**
+ * Each firing weapon system shoots on its own, 1D6 (§6.4 step 4): at infantry through the shooting
+ * procedure, at a vehicle by §6.6; from system `from` of the order's list on. Personality Lucky
+ * (§2.7): a vehicle has no Lucky trooper (personalities are members of a squad, p.35; a vehicle's
+ * crew has no figures to carry one), so its own fire, penetration, results-table and
+ * immobilization dice open no window; the target of a shot at a unit may re-roll its own save or
+ * defence die (rules/combat.ts), and the order then resumes at that shot (stage `stage`). True when
+ * a window paused it.
+ */
+function vehicleFire(s: S, run: Run, u: Unit, a: Drive, stage: 'first' | 'after', from: number): boolean {
+  for (let i = from; i < a.fire.length; i++) {
+    const f = a.fire[i];
     if (isSentryId(f.target)) { if (inPlay(u)) vehicleAtSentry(s, run, u, vdef(u).weapons[f.weapon], f.target); continue; }
     const t = s.units.find((x) => x.id === f.target)!;
     if (!inPlay(t) || !inPlay(u)) continue;
     const m = vdef(u).weapons[f.weapon];
     if (isVehicle(t)) vehicleWeaponAtVehicle(s, run, u, m, t);
-    else shootAs(s, run, u, m, t);
+    else shootAs(s, run, u, m, t, false, true);
+    if (pausedAt(s, { at: 'drive', unit: u.id, action: a, stage, index: i })) return true;
   }
+  return false;
 }
 
 /** The vehicle as a one-figure firer carrying this weapon, for §6.4. */
@@ -547,11 +576,12 @@ export function underFireMod(u: Unit, m: VehicleWeapon): number {
   return m.mount === 'pintle' || m.mount === 'external' || vdef(u).openTopped ? -3 : -1;
 }
 
-function shootAs(s: S, run: Run, u: Unit, m: VehicleWeapon, t: Unit, defensive = false): void {
+/** One weapon system's shot at a unit (§6.4); `lucky`: the order resumes after the target's Lucky window on its save or defence die (§2.7). */
+function shootAs(s: S, run: Run, u: Unit, m: VehicleWeapon, t: Unit, defensive = false, lucky = false): void {
   const firer = weaponFirer(u, m);
   const uf = underFireMod(u, m);
   const wet = waterFireMod(s, u, hullFig(u).at);
-  shoot(s, run, firer, t, { extraMods: { ...(uf ? { underFire: uf } : {}), ...(wet ? { amphibious: wet } : {}) }, defensive });
+  shoot(s, run, firer, t, { extraMods: { ...(uf ? { underFire: uf } : {}), ...(wet ? { amphibious: wet } : {}) }, defensive, lucky });
   u.actedTurn = s.turn;
 }
 
@@ -662,12 +692,14 @@ export function vehicleDamage(s: S, run: Run, t: Unit, from: Pt, hits: number, w
 }
 
 /** The hits of `v` from `v.next` on (§6.6); `held`: the settled penetration die of hit `v.next` (its deflection rolls made before the window). True when a Lucky window paused them. */
-function vehicleHits(s: S, run: Run, v: VehicleVolley, lucky: boolean, held?: number): boolean {
+function vehicleHits(s: S, run: Run, v: VehicleVolley, lucky: boolean, held?: number, heldResult?: number[]): boolean {
   const t = s.units.find((x) => x.id === v.target)!;
   const by = lucky ? s.units.find((x) => x.id === v.shooter) ?? null : null;
   const facing = facingOf(t, v.from);
   for (; v.next < v.hits && inPlay(t) && t.vehicle!.status !== 'knockedOut'; v.next++) {
     const w = v.weapons[v.next % v.weapons.length];
+    // Resumed at this hit's results table roll (its penetration given before the window).
+    if (heldResult) { const r = heldResult; heldResult = undefined; penetrationResult(s, run, t, v.assault, r); continue; }
     const die = held;
     held = undefined;
     if (die === undefined) {
@@ -683,14 +715,24 @@ function vehicleHits(s: S, run: Run, v: VehicleVolley, lucky: boolean, held?: nu
     if (die === undefined && by && luckyMay(s, by, true) && roll + at < armourValue && 6 + at >= armourValue) {
       return pauseForLucky(s, run, by, 'penetration', [roll], { roll: 'penetration', hit: { ...v } }, { total: roll + at, armour: armourValue });
     }
+    // The results table's 2D6 (§6.6) are the shooter's too: while a die shows a 1, a 6 would do better (§2.7).
+    // (The immobilization die after a failed hit gets no window: a 6 never immobilizes, and a vehicle carries no Lucky trooper.)
+    if (by && luckyMay(s, by, true) && roll + at >= armourValue && !hasProp(t, 'fragile')) {
+      run.emit('penetration', { unit: t.id, weapon: w.id, facing, total: roll + at, armour: armourValue, penetrated: true });
+      const dice = run.roll('penetration_result', 2, { unit: t.id });
+      const ones = dice.filter((d) => d === 1).length;
+      if (ones) return pauseForLucky(s, run, by, 'penetrationResult', dice, { roll: 'penetrationResult', hit: { ...v } }, { result: ones === 1 ? 'systemKill' : 'nonDamaging' });
+      penetrationResult(s, run, t, v.assault, dice);
+      continue;
+    }
     penetrate(s, run, t, w.id, at, facing, v.assault, roll);
   }
   return false;
 }
 
 /** A shot at a vehicle paused at a Lucky window on a penetration die goes on with the settled die (§2.7); true when another die opened it again. */
-export function continueVehicleHits(s: S, run: Run, v: VehicleVolley, die: number): boolean {
-  return vehicleHits(s, run, v, true, die);
+export function continueVehicleHits(s: S, run: Run, v: VehicleVolley, die: number | undefined, result?: number[]): boolean {
+  return vehicleHits(s, run, v, true, die, result);
 }
 
 /**
@@ -732,10 +774,10 @@ export function mineHits(s: S, run: Run, t: Unit, hits: number, at: number): voi
 }
 
 /** The penetration results table (§6.6): neither die a 1 Vehicle Kill, one 1 System Kill, both 1s Non-Damaging Penetration; each penetration tests crew morale. */
-export function penetrationResult(s: S, run: Run, t: Unit, assault = false): void {
+export function penetrationResult(s: S, run: Run, t: Unit, assault = false, held?: number[]): void {
   const v = t.vehicle!;
   if (hasProp(t, 'fragile')) { knockOut(s, run, t, 'fragile', assault); return; }
-  const [a, b] = run.roll('penetration_result', 2, { unit: t.id });
+  const [a, b] = held ?? run.roll('penetration_result', 2, { unit: t.id });
   const ones = (a === 1 ? 1 : 0) + (b === 1 ? 1 : 0);
   if (ones === 0) { knockOut(s, run, t, 'vehicleKill', assault); return; }
   if (cybertankHit(run, t, ones === 1 ? 'systemKill' : 'nonDamaging', s)) return;
@@ -914,25 +956,35 @@ export function vehicleAssaultProblem(s: S, u: Unit, t: Unit, end: Map<string, P
  * §7.15); then each figure in contact with an AT-capable weapon scores one hit with its AT against
  * the facing it touches. No victor roll, no fall back; the crew tests morale at its next activation.
  */
-export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => boolean): void {
-  const bonus = nerveBonus(u);
-  const nerve = run.roll('nerve_test', 1, { unit: u.id })[0] + bonus >= QUALITY_TABLE[u.quality].target;
-  run.emit('nerve_test', { unit: u.id, target: t.id, passed: nerve, ...(bonus ? { tankHunter: bonus } : {}) });
-  if (!nerve) return;
-  // The defensive shot: the first weapons that bear, within stationary fire control.
-  if (t.vehicle!.status === 'ok') {
-    const chosen: VehicleWeapon[] = [];
-    for (const m of vdef(t).weapons) {
-      if (!living(u).some((f) => inArc(t, m, f))) continue;
-      if (fireControlProblem(t, 'stationary', 0, [...chosen, m])) continue;
-      chosen.push(m);
+export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: string; path: Pt[] }[], move: (end: Map<string, Pt>) => boolean, lucky = false, from?: { weapons: number[]; index: number }): { weapons: number[]; index: number } | null {
+  let chosen: number[] = from?.weapons ?? [];
+  if (!from) {
+    const bonus = nerveBonus(u);
+    const nerve = run.roll('nerve_test', 1, { unit: u.id })[0] + bonus >= QUALITY_TABLE[u.quality].target;
+    run.emit('nerve_test', { unit: u.id, target: t.id, passed: nerve, ...(bonus ? { tankHunter: bonus } : {}) });
+    if (!nerve) return null;
+    // The defensive shot: the first weapons that bear, within stationary fire control.
+    if (t.vehicle!.status === 'ok') {
+      const ws: VehicleWeapon[] = [];
+      vdef(t).weapons.forEach((m, i) => {
+        if (!living(u).some((f) => inArc(t, m, f))) return;
+        if (fireControlProblem(t, 'stationary', 0, [...ws, m])) return;
+        ws.push(m);
+        chosen.push(i);
+      });
     }
-    for (const m of chosen) if (inPlay(u)) shootAs(s, run, t, m, u, true);
   }
-  if (!inPlay(u)) return;
+  // The chargers' save and defence dice against it are theirs (§2.7): a Lucky window pauses the assault at that weapon's shot (`lucky`: the order resumes there, `from`).
+  for (let i = from?.index ?? 0; i < chosen.length; i++) {
+    if (!inPlay(u)) continue;
+    shootAs(s, run, t, vdef(t).weapons[chosen[i]], u, true, lucky);
+    if (lucky && s.phase === 'lucky' && s.luckyOrder) return { weapons: chosen, index: i };
+  }
+  chosen = [];
+  if (!inPlay(u)) return null;
   const live = moves.filter((m) => u.figures.find((f) => f.id === m.fig)?.alive);
   // Mines are met on the way in (§7.15): a charge halted short scores no contact hits.
-  if (!move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]]))) || !inPlay(t)) return;
+  if (!move(new Map(live.map((m) => [m.fig, m.path[m.path.length - 1]]))) || !inPlay(t)) return null;
   let scored = false;
   for (const f of living(u)) {
     if (!inPlay(t)) break;
@@ -945,4 +997,5 @@ export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: s
   }
   if (inPlay(t)) t.vehicle!.moraleDue = true;
   run.emit('vehicle_assaulted', { unit: u.id, target: t.id, hits: scored });
+  return null;
 }
