@@ -28,7 +28,7 @@ import { boardChoiceProblem, boardChoices, boardPool, commitBoards, defaultBoard
 import { newBoard, allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
-import { delayedMove, delayedMoveProblem, delayedMoves, delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
+import { delayedAlt, delayedMove, delayedMoveProblem, delayedMoves, delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
 import { allyWounding, instantCandidates, instantProblem, isInstantAct, useInstant, windowMayhem } from './rules/instants.js';
 import { setStepTriggers, stepTriggersProblem, windowDashSpaces, windowFrame } from './rules/windows.js';
 import { enemySpaces } from './legal.js';
@@ -109,7 +109,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       const dl = f as Extract<Frame, { t: 'delayed' }>;
       // The Charge's MP (a Delay Action timer's WHEN REMOVED MP) are moved before the target is named.
       const moves = delayedMoves(s, dl).flatMap((to) => DIRS.map((facing) => ({ type: 'move' as const, unit: dl.unit, to, facing })));
-      return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, dl, enemySpaces).map((target) => ({ type: 'delayed' as const, target })), ...moves], all: true };
+      return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, dl, enemySpaces).flatMap((target) => { const alt = delayedAlt(s, dl, target); return [{ type: 'delayed' as const, target }, ...(alt ? [{ type: 'delayed' as const, target, ...alt }] : [])]; }), ...moves], all: true };
     }
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
@@ -172,7 +172,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
         case 'move': return moveProblem(s, a);
         case 'jump': return jumpProblem(s, a);
         case 'dash': return s.units[a.unit]?.side === s.side ? dashProblem(s, a.unit, a.to, a.facing, true) : violation('not_your_unit', `${a.unit} is not yours`);
-        case 'fire': return fireProblem(s, a.target);
+        case 'fire': return fireProblem(s, a.target, a);
         case 'group': return groupProblem(s, a);
         case 'laser': return laserProblem(s, s.seats[seat], a.to);
         case 'hack': return hackProblem(s, a.unit, { ddd: a.ddd, marker: a.marker }, a.dice);
@@ -229,7 +229,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     case 'delayed_action':
       if (a.type === 'move') return delayedMoveProblem(s, f as Extract<Frame, { t: 'delayed' }>, a);
       if (a.type !== 'delayed') return wrong('delayed (or move, with the MP of a Delay Action timer)');
-      return delayedProblem(s, f as Extract<Frame, { t: 'delayed' }>, a.target);
+      return delayedProblem(s, f as Extract<Frame, { t: 'delayed' }>, a.target, a);
     case 'aim_bonus':
       if (a.type !== 'aimBonus') return wrong('aimBonus');
       return a.bonus === null || aimBonusOptions(s, f as Attack).includes(a.bonus) ? null : violation('bad_aim_bonus', 'each Aim Bonus once per roll (spec 7.4)');
@@ -358,7 +358,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       if (f?.t === 'attack') f.dashed.push(a.unit);
       if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift(); // one Instant per unit in this window (L284)
       break;
-    case 'fire': fire(s, a.target, ev); break;
+    case 'fire': fire(s, a.target, ev, a); break;
     case 'group': groupAction(s, a, ev); break;
     case 'pass': if (f?.t === 'attack') f.stage = 'roll'; if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift(); break;
     case 'block': {
@@ -382,7 +382,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'drive': drive(s, a, ev); break;
     case 'ramPush': ramPush(s, f as Extract<Frame, { t: 'ram' }>, a.to, ev); break;
     case 'sideSwipe': applySideSwipe(s, f as Extract<Frame, { t: 'ram' }>, a.driver, ev); break;
-    case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
+    case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev, a); break;
     case 'buyMinions': applyMinionBuy(s, f as Extract<Frame, { t: 'buyMinions' }>, a.buy, ctx.rng, ev); break;
     case 'placeUnit': applyPlace(s, f as Extract<Frame, { t: 'placeUnit' }>, a.to, ev); break;
     case 'reward': applyReward(s, f as Extract<Frame, { t: 'rewards' }>, a, ctx.rng.fork('undiscovered'), ev); break;

@@ -2,9 +2,9 @@
 // (STYLE §3), so a client's preview and the server's refusal cannot disagree.
 import { violation, type Violation } from '../../engine/types.js';
 import type { Status } from './abilities.js';
-import { CONTENT, type CompiledAction } from './content.js';
+import { CONTENT, type Color, type CompiledAction } from './content.js';
 import { DIRS, jumpLandings, reach } from './geometry.js';
-import { canDash, dashAction, dashSpaces, maxBlocks, pushOptions, targetProblem, type Attack } from './rules/combat.js';
+import { altDiceChoice, canDash, dashAction, dashSpaces, declaredDiceProblem, maxBlocks, pushOptions, targetProblem, type Attack } from './rules/combat.js';
 import { free, payment, woundWells } from './rules/board.js';
 import { MAYHEM } from './rules/mayhem.js';
 import { explosiveObject } from './rules/explosions.js';
@@ -57,6 +57,9 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
   const card = cardOf(u, def.id);
   if (card && !s.mayhem?.[u.side].hand.includes(card)) return violation('not_in_hand', `${def.name} is Mayhem card ${card}'s character use: not in ${u.side}'s hand`);
   if (def.type === 'instant') return violation('instant', 'Dash and Block are taken as dash / block');
+  // The attacker's dice (spec 7.3.4): named with an attack made now at a target space (moving first: with fire).
+  if ((a.dieUpgrades?.length || a.dieDowngrades?.length) && !(def.kind === 'attack' && typeof a.target === 'string' && a.when === undefined && a.aim !== 'timer' && !a.timer && !mandatoryTimer(s, def)))
+    return violation('dice_need_target', 'dieUpgrades / dieDowngrades go with an attack made now at a target space (moving first: name them with fire) (spec 7.3.4)');
   // An optional Until-Removed timer (spec 7.8): only on an Action that pictures one, in an Advanced mission.
   if (a.timer !== undefined && (a.timer !== true || !def.timer || def.timer.mandatory || mission(s).rules !== 'advanced')) return violation('no_timer', `${def.name} has no optional timer to place (spec 7.8; timers are Advanced)`);
   if (def.type === 'main' && sl.main) return violation('main_used', 'one Main Action per Turn (L269)');
@@ -101,7 +104,7 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
       return null;
     }
     if (typeof a.target !== 'string') return violation('no_target', 'choose a target space');
-    return targetProblem(s, u, def, a.target);
+    return targetProblem(s, u, def, a.target) ?? declaredDiceProblem(s, u, def, a.target, { up: a.dieUpgrades, down: a.dieDowngrades });
   }
   // Golem Demolish (spec 7.17): a self Action that names the building space.
   if (demolishes(def) && a.when === undefined) return demolishProblem(s, u, a.target);
@@ -150,12 +153,12 @@ export function dashProblem(s: S, unit: string, to: string, facing: string, own:
   return null;
 }
 
-export function fireProblem(s: S, target: string | null): Violation | null {
+export function fireProblem(s: S, target: string | null, dice: { dieUpgrades?: Color[]; dieDowngrades?: Color[] } = {}): Violation | null {
   const f = slotOf(s).fire;
   if (!f) return violation('nothing_to_fire', 'no weapon waits to fire');
-  if (target === null) return null;
+  if (target === null) return dice.dieUpgrades?.length || dice.dieDowngrades?.length ? violation('dice_need_target', 'no attack, no dice to choose (spec 7.3.4)') : null;
   const u = s.units[f.unit];
-  return targetProblem(s, u, actionOf(u, f.action)!, target);
+  return targetProblem(s, u, actionOf(u, f.action)!, target) ?? declaredDiceProblem(s, u, actionOf(u, f.action)!, target, { up: dice.dieUpgrades, down: dice.dieDowngrades });
 }
 
 export function groupProblem(s: S, a: Extract<Action, { type: 'group' }>): Violation | null {
@@ -194,6 +197,9 @@ export function turnCandidates(s: S): Action[] {
           for (const t of enemySpaces(s, u)) {
             const a = { type: 'act' as const, unit: u.id, action: def.id, target: t, ...g };
             if (!actProblem(s, a)) out.push(a);
+            // The other way to spend the pool's Bonuses or Penalties, where it gives other dice (spec 7.3.4).
+            const alt = altDiceChoice(s, u, def, t);
+            if (alt && !actProblem(s, { ...a, ...alt })) out.push({ ...a, ...alt });
             if (!actProblem(s, { ...a, aim: true })) out.push({ ...a, aim: true });
             // A Mayhem card's extra-die use (spec 7.7), one variant per distinct card.
             for (const card of [...new Set(s.mayhem?.[u.side].hand ?? [])].sort()) if (!actProblem(s, { ...a, mayhem: card })) out.push({ ...a, mayhem: card });
@@ -231,7 +237,12 @@ export function turnCandidates(s: S): Action[] {
   if (sl.fire) {
     out.push({ type: 'fire', target: null });
     const u = s.units[sl.fire.unit];
-    for (const t of enemySpaces(s, u)) if (!fireProblem(s, t)) out.push({ type: 'fire', target: t });
+    for (const t of enemySpaces(s, u)) {
+      if (fireProblem(s, t)) continue;
+      out.push({ type: 'fire', target: t });
+      const alt = altDiceChoice(s, u, actionOf(u, sl.fire.action)!, t);
+      if (alt && !fireProblem(s, t, alt)) out.push({ type: 'fire', target: t, ...alt });
+    }
   }
   if (sl.group) {
     const g = sl.group;

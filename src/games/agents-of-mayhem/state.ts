@@ -117,7 +117,7 @@ export interface Timer {
 }
 
 /** An `act` paid and not yet performed (its W-paid window open). */
-export interface PaidAct { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean }
+export interface PaidAct { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
 
 export type Frame =
   | {
@@ -127,6 +127,8 @@ export type Frame =
     aimed?: boolean; aims?: number; bonuses?: string[];
     /** A Mayhem card's extra die of the band colour on the centre target's roll (spec 7.7). */
     mayhemDie?: boolean;
+    /** The attacker's choice of die per net Attack Bonus (dieUpgrades) or Penalty (dieDowngrades), by colour; absent: the default (spec 7.3.4, A-05). */
+    dieUpgrades?: Color[]; dieDowngrades?: Color[];
     /** Units that took an Instant gadget Action in this attack's W-preroll window (its one Instant there, L284; a later Fall Dash stays open). */
     instants?: string[];
     /** The Action resolves its When-Removed timer (a Delay Action timer, spec 7.8): its WHEN REMOVED abilities apply (whenRemovedAction). */
@@ -283,14 +285,14 @@ export interface S {
 
 export type Action =
   | { type: 'activate'; board: string }
-  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean }
-  | { type: 'delayed'; target: string | null }
+  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
+  | { type: 'delayed'; target: string | null; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
   | { type: 'arm'; ddd: string }
   | { type: 'aimBonus'; bonus: string | null }
   | { type: 'move'; unit: string; to: string; facing: Dir }
   | { type: 'jump'; unit: string; to: string; facing: Dir }
   | { type: 'dash'; unit: string; to: string; facing: Dir }
-  | { type: 'fire'; target: string | null }
+  | { type: 'fire'; target: string | null; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
   | { type: 'group'; unit: string; target?: string }
   | { type: 'end' }
   | { type: 'pass' }

@@ -6,7 +6,7 @@ import { checkEvents } from './events.js';
 import { discardMayhem } from './mayhem.js';
 import { delayAction, delayWhenRemoved, mandatoryTimer, placeUntil } from './timers.js';
 import { cardOf, jumpOf } from '../legal.js';
-import { CONTENT, type CompiledAction, type Dir } from '../content.js';
+import { CONTENT, type Color, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
 import { actOf, actionOf, count, footprintAt, isElite, isFigure, mission, unitAt, unitKey, type PaidAct, type S, type Unit } from '../state.js';
@@ -73,13 +73,13 @@ export function performPaid(s: S, a: PaidAct, ev: Ev): void {
   // An optional Delay Action timer placed (the Golem's Charge): the whole Action waits for it (L1663), aimed if +1 Focus was paid.
   if (a.timer && def.kind === 'attack') { delayWhenRemoved(s, u, def, a.aim === true, ev); return; }
   if (def.group && u.minion) sl.group = { action: def.id, minion: u.minion, used: [u.id], left: def.group };
-  performAction(s, u, def, a.target, a.when, ev, !!a.aim);
+  performAction(s, u, def, a.target, a.when, ev, !!a.aim, a);
   if (a.timer) placeUntil(s, u, def, ev);
   const f = s.stack[s.stack.length - 1];
   if (a.mayhem && f?.t === 'attack') { discardMayhem(s, u.side, a.mayhem, ev); f.mayhemDie = true; }
 }
 
-function performAction(s: S, u: Unit, def: CompiledAction, target: string | undefined, when: 'before' | 'after' | undefined, ev: Ev, aimed = false): void {
+function performAction(s: S, u: Unit, def: CompiledAction, target: string | undefined, when: 'before' | 'after' | undefined, ev: Ev, aimed = false, dice: { dieUpgrades?: Color[]; dieDowngrades?: Color[] } = {}): void {
   const sl = slotOf(s);
   switch (def.kind) {
     case 'move': grant(s, u, def, def.mp ?? 0); break;
@@ -87,7 +87,7 @@ function performAction(s: S, u: Unit, def: CompiledAction, target: string | unde
     case 'self': selfEffects(s, u, def, ev, target); break;
     case 'attack':
       if (when === 'before') { grant(s, u, def, def.mp ?? 0); sl.fire = { unit: u.id, action: def.id }; break; }
-      startAttack(s, sl.seat, u, def, target!, ev, aimed);
+      startAttack(s, sl.seat, u, def, target!, ev, aimed, dice);
       if (def.mp) grant(s, u, def, def.mp);
       break;
     default: break;
@@ -108,7 +108,7 @@ export function groupAction(s: S, a: { unit: string; target?: string }, ev: Ev):
   sl.group = keep;
 }
 
-export function fire(s: S, target: string | null, ev: Ev): void {
+export function fire(s: S, target: string | null, ev: Ev, dice: { dieUpgrades?: Color[]; dieDowngrades?: Color[] } = {}): void {
   const sl = slotOf(s);
   const f = sl.fire!;
   sl.fire = null;
@@ -116,7 +116,7 @@ export function fire(s: S, target: string | null, ev: Ev): void {
   sl.mp = null;
   if (target === null) { say(ev, 'attack_forgone', { unit: f.unit }); return; }
   const u = s.units[f.unit];
-  startAttack(s, sl.seat, u, actionOf(u, f.action)!, target, ev);
+  startAttack(s, sl.seat, u, actionOf(u, f.action)!, target, ev, false, dice);
 }
 
 export function spend(s: S, unit: string, n: number): void {

@@ -50,7 +50,7 @@ export function instantProblem(s: S, a: Extract<Action, { type: 'act' }>): Viola
   if (card && !s.mayhem?.[u.side].hand.includes(card.card)) return violation('not_in_hand', `${card.name} is Mayhem card ${card.card}'s character use: not in ${u.side}'s hand`);
   const def = u && instantActions(s, u).find((x) => x.id === a.action);
   if (!def) return violation('unknown_action', `${a.unit} has no Instant Action ${a.action}`);
-  if (a.target !== undefined || a.when !== undefined || a.aim !== undefined || a.mayhem !== undefined || a.gadget || a.timer) return violation('bad_instant', `${def.name} is a self Action: no target, aim, card, Weapon gadget or timer`);
+  if (a.target !== undefined || a.when !== undefined || a.aim !== undefined || a.mayhem !== undefined || a.gadget || a.timer || a.dieUpgrades?.length || a.dieDowngrades?.length) return violation('bad_instant', `${def.name} is a self Action: no target, aim, card, Weapon gadget or timer`);
   if (u.downed || !u.at) return violation('not_on_map', `${u.id} is not on the map`);
   if (!payment(s.boards[u.board], u, def.cost)) return violation('cannot_pay', `${def.name} costs ${def.cost}`);
   return null;
