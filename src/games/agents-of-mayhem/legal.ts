@@ -5,7 +5,7 @@ import type { Status } from './abilities.js';
 import { CONTENT, type Color, type CompiledAction } from './content.js';
 import { DIRS, jumpLandings, reach } from './geometry.js';
 import { altDiceChoice, canDash, dashAction, dashSpaces, declaredDiceProblem, maxBlocks, pushOptions, targetProblem, type Attack } from './rules/combat.js';
-import { free, payment, woundWells } from './rules/board.js';
+import { altSurcharge, free, payment, surchargeProblem, woundWells } from './rules/board.js';
 import { MAYHEM } from './rules/mayhem.js';
 import { explosiveObject } from './rules/explosions.js';
 import { freeJump, jumpBarred } from './rules/ddd.js';
@@ -47,6 +47,14 @@ export function activateProblem(s: S, board: string): Violation | null {
 
 /** Main once, each Add-on once, paid in full before it resolves (spec §6.3, §7.1.1). */
 export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation | null {
+  const v = actRuleProblem(s, a);
+  if (v || a.surcharge === undefined) return v;
+  // The named Stunned surcharge (spec 2.2.6), beside the cost (aiming's +1 Focus too).
+  const u = s.units[a.unit]; const def = actOf(u, a)!;
+  return surchargeProblem(s.boards[u.board], u, def.cost + (a.aim === true ? 'Y' : ''), a.surcharge);
+}
+
+function actRuleProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation | null {
   const sl = slotOf(s);
   const u = s.units[a.unit];
   if (!u || u.board !== sl.board) return violation('not_activated', 'only units of the activated board take Actions');
@@ -141,7 +149,7 @@ export function jumpProblem(s: S, a: Extract<Action, { type: 'jump' }>): Violati
   return null;
 }
 
-export function dashProblem(s: S, unit: string, to: string, facing: string, own: boolean): Violation | null {
+export function dashProblem(s: S, unit: string, to: string, facing: string, own: boolean, surcharge?: string): Violation | null {
   const u = s.units[unit];
   if (!u || u.side !== s.seats[own ? slotOf(s).seat : 0] && own) return violation('not_your_unit', `${unit} is not yours`);
   if (!DIRS.includes(facing as 'N')) return violation('bad_facing', 'facing is N, E, S or W');
@@ -150,7 +158,7 @@ export function dashProblem(s: S, unit: string, to: string, facing: string, own:
   if (!d) return violation('no_dash', `${unit} has no Dash`);
   if (!payment(s.boards[u.board], u, d.cost)) return violation('cannot_pay', `Dash costs ${d.cost}`);
   if (!dashSpaces(s, u).includes(to)) return violation('bad_dash', `${to} is not one legal step away (spec 7.2.5)`);
-  return null;
+  return surchargeProblem(s.boards[u.board], u, d.cost, surcharge);
 }
 
 export function fireProblem(s: S, target: string | null, dice: { dieUpgrades?: Color[]; dieDowngrades?: Color[] } = {}): Violation | null {
@@ -252,6 +260,18 @@ export function turnCandidates(s: S): Action[] {
       if (def.kind === 'attack') { for (const t of enemySpaces(s, u)) if (!groupProblem(s, { type: 'group', unit: u.id, target: t })) out.push({ type: 'group', unit: u.id, target: t }); }
       else out.push({ type: 'group', unit: u.id });
     }
+  }
+  // A Stunned unit's surcharge in other colours than the default (spec 2.2.6): one more variant of each Action, and of its first Dash.
+  const dashed = new Set<string>();
+  for (const a of out.slice()) {
+    if ((a.type !== 'act' && a.type !== 'dash') || !count(s.units[a.unit], 'STUNNED')) continue;
+    if (a.type === 'dash') { if (dashed.has(a.unit)) continue; dashed.add(a.unit); }
+    const u = s.units[a.unit];
+    const cost = a.type === 'dash' ? dashAction(u)?.cost : actOf(u, a) ? actOf(u, a)!.cost + (a.aim === true ? 'Y' : '') : undefined;
+    const alt = cost === undefined ? null : altSurcharge(s.boards[u.board], u, cost);
+    if (!alt) continue;
+    const b = { ...a, surcharge: alt };
+    if (b.type === 'act' ? !actProblem(s, b) : !dashProblem(s, b.unit, b.to, b.facing, true, alt)) out.push(b);
   }
   return out;
 }

@@ -117,7 +117,7 @@ export interface Timer {
 }
 
 /** An `act` paid and not yet performed (its W-paid window open). */
-export interface PaidAct { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
+export interface PaidAct { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean; dieUpgrades?: Color[]; dieDowngrades?: Color[]; surcharge?: string }
 
 export type Frame =
   | {
@@ -285,28 +285,28 @@ export interface S {
 
 export type Action =
   | { type: 'activate'; board: string }
-  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
+  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean; dieUpgrades?: Color[]; dieDowngrades?: Color[]; surcharge?: string }
   | { type: 'delayed'; target: string | null; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
   | { type: 'arm'; ddd: string }
   | { type: 'aimBonus'; bonus: string | null }
   | { type: 'move'; unit: string; to: string; facing: Dir }
   | { type: 'jump'; unit: string; to: string; facing: Dir }
-  | { type: 'dash'; unit: string; to: string; facing: Dir }
+  | { type: 'dash'; unit: string; to: string; facing: Dir; surcharge?: string }
   | { type: 'fire'; target: string | null; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
   | { type: 'group'; unit: string; target?: string }
   | { type: 'end' }
   | { type: 'pass' }
-  | { type: 'block'; times: number }
+  | { type: 'block'; times: number; surcharge?: string }
   | { type: 'wound'; well: Well }
   | { type: 'push'; to: string | null }
   | { type: 'displace'; to: string }
   | { type: 'placeAlly'; to: string }
   | { type: 'laser'; to: string }
   | { type: 'turret'; ddd: string; target?: string; aim?: 'timer' }
-  | { type: 'hack'; unit: string; ddd?: string; marker?: string; dice: number }
+  | { type: 'hack'; unit: string; ddd?: string; marker?: string; dice: number; surcharge?: string }
   | { type: 'edmksTax'; well: Well }
   | { type: 'edmks'; board: string }
-  | { type: 'fallDash'; dash: boolean }
+  | { type: 'fallDash'; dash: boolean; surcharge?: string }
   | { type: 'redeploy'; board: string; to: string | null }
   | { type: 'deploy'; board: string | null; minion?: string; to?: string }
   | { type: 'chooseGadgets'; gadgets: string[] }

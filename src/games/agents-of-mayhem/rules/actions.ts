@@ -48,7 +48,7 @@ export function takeAction(s: S, a: PaidAct, ev: Ev): void {
   const sl = slotOf(s);
   const u = s.units[a.unit];
   const def = actOf(u, a)!;
-  pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost + (a.aim === true ? 'Y' : ''))!);
+  pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost + (a.aim === true ? 'Y' : ''), a.surcharge)!);
   if (def.type === 'main') sl.main = true;
   if (def.type === 'addon') sl.addons.push(`${unitKey(u)}:${def.base ?? def.id}`);
   // A character use discards its Mayhem card (spec 7.7).
@@ -174,10 +174,10 @@ export function jump(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev)
 }
 
 /** Dash: one space on any Turn, paid from the unit's own board (spec §7.2.5, L953). */
-export function dash(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev): void {
+export function dash(s: S, a: { unit: string; to: string; facing: Dir; surcharge?: string }, ev: Ev): void {
   const u = s.units[a.unit];
   const d = dashAction(u)!;
-  pay(s.boards[u.board], payment(s.boards[u.board], u, d.cost)!);
+  pay(s.boards[u.board], payment(s.boards[u.board], u, d.cost, a.surcharge)!);
   const from = u.at;
   u.at = a.to; u.facing = a.facing;
   checkOms(s, u, a.to, ev);

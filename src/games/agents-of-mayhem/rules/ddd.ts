@@ -15,7 +15,7 @@ import dddsJson from '../data/ddds.json' with { type: 'json' };
 import { ActionDef, checkActions, compileAbilities, CONTENT, cellKey, type CompiledAction, type CompiledMap, checkDataFile } from '../content.js';
 import { distance, inside, los, parseKey } from '../geometry.js';
 import { DDD_ACTIONS, isElite, isFigure, map, mission, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
-import { gainCube, pay, payment, say, type Ev } from './board.js';
+import { gainCube, pay, payment, say, surchargeProblem, type Ev } from './board.js';
 import { roll, startAttack, targetProblem } from './combat.js';
 import { slotOf } from '../legal.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
@@ -248,7 +248,7 @@ function hackable(s: S, u: Unit, t: HackTarget): Hackable | Violation {
  * Main/Add-on allowance, the cost paid per die; a device already under the Side's control is not
  * hacked again; an Event Marker is hacked by its triggering Side.
  */
-export function hackProblem(s: S, unit: string, target: HackTarget, dice: number): Violation | null {
+export function hackProblem(s: S, unit: string, target: HackTarget, dice: number, surcharge?: string): Violation | null {
   const sl = slotOf(s);
   const u = s.units[unit];
   if (!u || u.board !== sl.board || u.side !== s.side) return violation('not_activated', `${unit} is not on the activated board`);
@@ -264,7 +264,7 @@ export function hackProblem(s: S, unit: string, target: HackTarget, dice: number
   if (!o.at.some((k) => { const [a, b, c] = parseKey(k); return c === z && Math.max(Math.abs(a - x), Math.abs(b - y)) <= 1; })) return violation('not_adjacent', 'within 1 space of the object, on the same Level (spec 7.9)');
   if (!Number.isInteger(dice) || dice < 1 || dice > 6) return violation('bad_dice', 'roll 1 to 6 dice');
   if (!payment(s.boards[u.board], u, h.cost.repeat(dice))) return violation('cannot_pay', `${dice} dice cost ${h.cost.repeat(dice)} (spec 7.9)`);
-  return null;
+  return surchargeProblem(s.boards[u.board], u, h.cost.repeat(dice), surcharge);
 }
 
 export function hackCandidates(s: S): ({ unit: string; dice: number } & HackTarget)[] {
@@ -277,12 +277,12 @@ export function hackCandidates(s: S): ({ unit: string; dice: number } & HackTarg
 }
 
 /** Pay per die, roll them (no modifiers, not an attack, A-31); success at Hits ≥ difficulty; failure loses the Action and cubes. A hacked Event Marker triggers. */
-export function hack(s: S, unit: string, target: HackTarget, dice: number, rng: Rng, ev: Ev): void {
+export function hack(s: S, unit: string, target: HackTarget, dice: number, rng: Rng, ev: Ev, surcharge?: string): void {
   const sl = slotOf(s);
   const u = s.units[unit];
   const o = hackable(s, u, target) as Hackable;
   const h = o.hack;
-  pay(s.boards[u.board], payment(s.boards[u.board], u, h.cost.repeat(dice))!);
+  pay(s.boards[u.board], payment(s.boards[u.board], u, h.cost.repeat(dice), surcharge)!);
   if (h.type === 'main') sl.main = true; else sl.addons.push(`${u.board}:${o.key}`);
   sl.mp = null; sl.group = null; sl.fire = null;
   const faces = roll(rng, Array(dice).fill(h.color));
