@@ -177,7 +177,8 @@ export function groupProblem(s: S, a: Extract<Action, { type: 'group' }>): Viola
   if (g.used.includes(u.id)) return violation('figure_used', `${u.id} already performed it`);
   if (!u.at) return violation('not_on_map', `${u.id} is not on the map`);
   const def = actionOf(u, g.action)!;
-  if (def.kind === 'attack') return typeof a.target === 'string' ? targetProblem(s, u, def, a.target) : violation('no_target', 'choose a target');
+  if (def.kind === 'attack') return typeof a.target === 'string' ? targetProblem(s, u, def, a.target) ?? declaredDiceProblem(s, u, def, a.target, { up: a.dieUpgrades, down: a.dieDowngrades }) : violation('no_target', 'choose a target');
+  if (a.dieUpgrades?.length || a.dieDowngrades?.length) return violation('dice_need_target', 'no attack, no dice to choose (spec 7.3.4)');
   return a.target === undefined ? null : violation('unknown_field', 'a move takes no target');
 }
 
@@ -257,7 +258,14 @@ export function turnCandidates(s: S): Action[] {
     for (const u of units) {
       if (u.minion !== g.minion || g.used.includes(u.id) || !u.at) continue;
       const def = actionOf(u, g.action)!;
-      if (def.kind === 'attack') { for (const t of enemySpaces(s, u)) if (!groupProblem(s, { type: 'group', unit: u.id, target: t })) out.push({ type: 'group', unit: u.id, target: t }); }
+      if (def.kind === 'attack') {
+        for (const t of enemySpaces(s, u)) {
+          if (groupProblem(s, { type: 'group', unit: u.id, target: t })) continue;
+          out.push({ type: 'group', unit: u.id, target: t });
+          const alt = altDiceChoice(s, u, def, t);
+          if (alt && !groupProblem(s, { type: 'group', unit: u.id, target: t, ...alt })) out.push({ type: 'group', unit: u.id, target: t, ...alt });
+        }
+      }
       else out.push({ type: 'group', unit: u.id });
     }
   }

@@ -293,7 +293,7 @@ export type Action =
   | { type: 'jump'; unit: string; to: string; facing: Dir }
   | { type: 'dash'; unit: string; to: string; facing: Dir; surcharge?: string }
   | { type: 'fire'; target: string | null; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
-  | { type: 'group'; unit: string; target?: string }
+  | { type: 'group'; unit: string; target?: string; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
   | { type: 'end' }
   | { type: 'pass' }
   | { type: 'block'; times: number; surcharge?: string }
@@ -302,7 +302,7 @@ export type Action =
   | { type: 'displace'; to: string }
   | { type: 'placeAlly'; to: string }
   | { type: 'laser'; to: string }
-  | { type: 'turret'; ddd: string; target?: string; aim?: 'timer' }
+  | { type: 'turret'; ddd: string; target?: string; aim?: 'timer'; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
   | { type: 'hack'; unit: string; ddd?: string; marker?: string; dice: number; surcharge?: string }
   | { type: 'edmksTax'; well: Well }
   | { type: 'edmks'; board: string }

@@ -84,7 +84,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'jump': return `${unitName(v, a.unit)} jumps to ${sp(a.to)}, facing ${a.facing}`;
     case 'dash': return `${unitName(v, a.unit)} Dashes to ${sp(a.to)}, facing ${a.facing}${stunText(a)}`;
     case 'fire': return a.target ? `Fire at ${sp(a.target)}${diceText(a)}` : 'Forgo the attack';
-    case 'group': return `${unitName(v, a.unit)} joins the group Action${a.target ? ` at ${sp(a.target)}` : ''}`;
+    case 'group': return `${unitName(v, a.unit)} joins the group Action${a.target ? ` at ${sp(a.target)}` : ''}${diceText(a)}`;
     case 'end': return 'End the activation';
     case 'pass': return 'Pass';
     case 'aimBonus': return a.bonus ? `Aim Bonus: ${aimBonusName(a.bonus)}` : 'No more Aim Bonuses';
@@ -95,7 +95,7 @@ export function label(v: View, _seat: Seat | null, a: Action): string {
     case 'hack': return `${unitName(v, a.unit)} Hacks ${a.ddd ? `the ${dddName(a.ddd)}` : `the Event Marker at ${sp(a.marker ?? '')}`} with ${a.dice} ${a.dice > 1 ? 'dice' : 'die'}${stunText(a)}`;
     case 'placeAlly': return `Place the Ally at ${sp(a.to)}`;
     case 'laser': return `Laser Satellite: Explosion marker at ${sp(a.to)}`;
-    case 'turret': return a.target ? `${dddName(a.ddd)} attacks ${sp(a.target)}` : `${dddName(a.ddd)}: delay the attack (timer on the tile, aimed)`;
+    case 'turret': return a.target ? `${dddName(a.ddd)} attacks ${sp(a.target)}${diceText(a)}` : `${dddName(a.ddd)}: delay the attack (timer on the tile, aimed)`;
     case 'edmksTax': return `EDMKS: spend a ${wellName(a.well)} cube`;
     case 'edmks': return `EDMKS: ${boardName(a.board)} gains a Mayhem cube`;
     case 'displace': return `Place the unit from the collapsed Level at ${sp(a.to)}`;

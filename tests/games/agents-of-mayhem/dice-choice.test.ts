@@ -111,3 +111,18 @@ test('replay: the same entries with the same dice give the same states and event
     assert.equal(one.events, two.events);
   }
 });
+
+test('a group Action\'s figures (Swarm Frenzy +2) each choose their dice: Defense Up twice, the next Swarm Trooper keeps two red d12 beside a white d6', () => {
+  const s = activeBoard(only(fresh('M2'), { 'swarm-1': '3,1,1', 'swarm-2': '3,2,1', 'swarm-3': '3,3,1', fortune: '4,2,1' }), 'alpha');
+  const m = s.mayhem!.LEGION; m.deck.pool = [...m.deck.pool, ...m.hand].filter((c) => c !== 'swarm-1').sort(); m.hand = ['swarm-1'];
+  s.boards.fortune.cubes = { speed: 0, focus: 0, tech: 0, mayhem: 0 }; // no Dash, no Block
+  s.units.fortune.facing = 'W';
+  s.units.fortune.statuses = [{ kind: 'DEFENSE_UP', turn: 0 }, { kind: 'DEFENSE_UP', turn: 0 }];
+  let st = answer(s, { type: 'act', unit: 'swarm-1', action: 'card-frenzy', target: '4,2,1' }, [11, 7, 7]); // S, blank, blank
+  assert.deepEqual(st.ev.filter((e) => e.type === 'dice_rolled').map((e) => (e.data as { dice: string[] }).dice)[0], ['red', 'yellow', 'yellow'], 'the default: the highest downgraded first');
+  const alt = cands(st.s).find((a) => a.type === 'group' && a.unit === 'swarm-2' && a.dieDowngrades);
+  assert.deepEqual(alt && alt.type === 'group' ? alt.dieDowngrades : null, ['red', 'yellow']);
+  assert.equal(refused(st.s, { type: 'group', unit: 'swarm-2', target: '4,2,1', dieDowngrades: ['yellow'] }).code, 'no_such_die');
+  st = answer(st.s, { type: 'group', unit: 'swarm-2', target: '4,2,1', dieDowngrades: ['red', 'yellow'] }, [11, 11, 4]); // S, S, blank
+  assert.deepEqual(st.ev.filter((e) => e.type === 'dice_rolled').map((e) => (e.data as { dice: string[] }).dice)[0], ['red', 'red', 'white']);
+});

@@ -94,7 +94,7 @@ function performAction(s: S, u: Unit, def: CompiledAction, target: string | unde
   }
 }
 
-export function groupAction(s: S, a: { unit: string; target?: string }, ev: Ev): void {
+export function groupAction(s: S, a: { unit: string; target?: string; dieUpgrades?: Color[]; dieDowngrades?: Color[] }, ev: Ev): void {
   const sl = slotOf(s);
   const g = sl.group!;
   g.used.push(a.unit);
@@ -104,7 +104,7 @@ export function groupAction(s: S, a: { unit: string; target?: string }, ev: Ev):
   say(ev, 'group_action', { unit: u.id, action: def.id, target: a.target ?? null });
   const keep = g.left > 0 ? g : null;
   sl.mp = null; sl.fire = null;
-  performAction(s, u, def, a.target, undefined, ev);
+  performAction(s, u, def, a.target, undefined, ev, false, a);
   sl.group = keep;
 }
 
