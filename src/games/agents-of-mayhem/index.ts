@@ -13,7 +13,7 @@ import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
 import { DIRS } from './geometry.js';
 import {
-  activateProblem, actProblem, blockOptions, dashProblem, fireProblem, groupProblem, jumpProblem, moveProblem, pushOptions, refreshCandidates,
+  activateProblem, actProblem, blockOptions, dashProblem, fireProblem, groupProblem, jumpProblem, moveProblem, pushOptions, refreshCandidates, surchargeVariants,
   refreshProblem, slotOf, turnCandidates, woundOptions,
 } from './legal.js';
 import { finish, free, payment, pay, say, surchargeProblem, type Ev } from './rules/board.js';
@@ -113,12 +113,14 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     }
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
-      return { actions: [{ type: 'pass' }, ...(canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
+      const dashes: Action[] = (canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing })));
+      return { actions: [{ type: 'pass' }, ...dashes, ...surchargeVariants(s, dashes, false), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
     }
     case 'instant_window': {
       const w = windowFrame(s)!;
       const u = s.units[w.units![0]];
-      return { actions: [{ type: 'pass' }, ...windowDashSpaces(s, w, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
+      const dashes: Action[] = windowDashSpaces(s, w, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing })));
+      return { actions: [{ type: 'pass' }, ...dashes, ...surchargeVariants(s, dashes, false), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
     }
     case 'aim_bonus': return { actions: [{ type: 'aimBonus', bonus: null }, ...aimBonusOptions(s, f as Attack).map((bonus) => ({ type: 'aimBonus' as const, bonus }))], all: true };
     case 'block': return { actions: [...Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })), ...mayhemCandidates(s, s.seats[seat])], all: true };

@@ -269,9 +269,15 @@ export function turnCandidates(s: S): Action[] {
       else out.push({ type: 'group', unit: u.id });
     }
   }
-  // A Stunned unit's surcharge in other colours than the default (spec 2.2.6): one more variant of each Action, and of its first Dash.
+  out.push(...surchargeVariants(s, out, true));
+  return out;
+}
+
+/** A Stunned unit's surcharge in other colours than the default (spec 2.2.6): one more variant of each Action, and of its first Dash. `own`: in its Side's Turn (else a window). */
+export function surchargeVariants(s: S, actions: Action[], own: boolean): Action[] {
+  const out: Action[] = [];
   const dashed = new Set<string>();
-  for (const a of out.slice()) {
+  for (const a of actions) {
     if ((a.type !== 'act' && a.type !== 'dash') || !count(s.units[a.unit], 'STUNNED')) continue;
     if (a.type === 'dash') { if (dashed.has(a.unit)) continue; dashed.add(a.unit); }
     const u = s.units[a.unit];
@@ -279,7 +285,7 @@ export function turnCandidates(s: S): Action[] {
     const alt = cost === undefined ? null : altSurcharge(s.boards[u.board], u, cost);
     if (!alt) continue;
     const b = { ...a, surcharge: alt };
-    if (b.type === 'act' ? !actProblem(s, b) : !dashProblem(s, b.unit, b.to, b.facing, true, alt)) out.push(b);
+    if (b.type === 'act' ? own && !actProblem(s, b) : !dashProblem(s, b.unit, b.to, b.facing, own, alt)) out.push(b);
   }
   return out;
 }

@@ -78,3 +78,18 @@ test('the candidates offer another surcharge beside the default; its text names 
 test('replay: the same entries give the same states and events, surcharge named or not', () => {
   for (const a of [sprint('BB'), sprint()]) assert.equal(JSON.stringify(answer(stunned(), a)), JSON.stringify(answer(stunned(), a)));
 });
+
+test('in the pre-roll Dash window (L806-813) a Stunned target may name its Dash\'s surcharge too', () => {
+  const s = activeBoard(only(fresh(), { fortune: '2,1,1', babylon: '3,1,1' }), 'fortune');
+  s.units.babylon.statuses = [{ kind: 'STUNNED', turn: 0 }];
+  s.boards.babylon.cubes = { speed: 2, focus: 2, tech: 2, mayhem: 0 };
+  const st = answer(s, { type: 'act', unit: 'fortune', action: 'pistols', target: '3,1,1' });
+  assert.equal(rs.pending(st.s)[0].kind, 'dash_window');
+  const c = cands(st.s);
+  const alt = c.find((a) => a.type === 'dash' && a.unit === 'babylon' && a.surcharge) as Extract<Action, { type: 'dash' }>;
+  assert.ok(alt && c.some((a) => a.type === 'dash' && !a.surcharge), 'the default and another surcharge');
+  const cost = s.boards.babylon.cubes;
+  const r = answer(st.s, { ...alt, surcharge: 'BB' });
+  assert.equal(r.s.boards.babylon.cubes.tech, cost.tech - 2, 'paid in blue as named');
+  assert.equal(refused(st.s, { ...alt, surcharge: 'PP' }).code, 'surcharge_colour');
+});
