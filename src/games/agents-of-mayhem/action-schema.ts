@@ -7,28 +7,33 @@ const Space = T.String({ pattern: '^\\d{1,2},\\d{1,2},[1-4]$', description: 'a s
 const Facing = T.Union([T.Literal('N'), T.Literal('E'), T.Literal('S'), T.Literal('W')]);
 const Well = T.Union([T.Literal('speed'), T.Literal('focus'), T.Literal('tech'), T.Literal('mayhem')]);
 const Status = T.Union(['ATTACK_UP', 'ATTACK_DOWN', 'DEFENSE_UP', 'DEFENSE_DOWN', 'RANGE_UP', 'RANGE_DOWN', 'MOVE_UP', 'MOVE_DOWN', 'STUNNED', 'DISRUPTED'].map((x) => T.Literal(x)));
+// The attacker's dice (spec 7.3.4): the colour of the die each net Attack Bonus upgrades / Penalty downgrades, in turn.
+const DieUp = T.Array(T.Union([T.Literal('white'), T.Literal('yellow')]), { maxItems: 20 });
+const DieDown = T.Array(T.Union([T.Literal('red'), T.Literal('yellow')]), { maxItems: 20 });
+// The Stunned surcharge (spec 2.2.6): 2 cubes per Stunned marker, green, yellow or blue, the player's choice; absent: the server's default (the fullest wells).
+const Surcharge = T.String({ pattern: '^[GYB]*$', maxLength: 40, description: 'the Stunned surcharge: 2 cubes per Stunned marker, G, Y or B each (absent: taken from the fullest wells)' });
 const act = (type: string, fields: Record<string, TSchema> = {}, description?: string) =>
   T.Object({ type: T.Literal(type), ...fields }, { additionalProperties: false, ...(description ? { description } : {}) });
 
 export const actionSchema = T.Union([
   act('activate', { board: Id }, 'Activate one of your boards (spec 6.3)'),
-  act('act', { unit: Id, action: Id, target: T.Optional(Space), when: T.Optional(T.Union([T.Literal('before'), T.Literal('after')])), aim: T.Optional(T.Union([T.Boolean(), T.Literal('timer')])), mayhem: T.Optional(Id), gadget: T.Optional(T.Boolean()), timer: T.Optional(T.Literal(true)) }, 'pay and take an Action (timer: true places the Action\'s optional timer: Until-Removed, or a Weapon Action\'s Delay Action timer, taken with no target: the Golem\'s Charge; aim: true +1 Focus, "timer" an enemy When-Removed timer, target chosen when it comes off; mayhem: a Mayhem card in hand played for one extra die; gadget: true adds the slotted Weapon gadget to this Weapon Action, its cost paid too); an attack names its target space, or when:"before" to move first'),
+  act('act', { unit: Id, action: Id, target: T.Optional(Space), when: T.Optional(T.Union([T.Literal('before'), T.Literal('after')])), aim: T.Optional(T.Union([T.Boolean(), T.Literal('timer')])), mayhem: T.Optional(Id), gadget: T.Optional(T.Boolean()), timer: T.Optional(T.Literal(true)), dieUpgrades: T.Optional(DieUp), dieDowngrades: T.Optional(DieDown), surcharge: T.Optional(Surcharge) }, 'pay and take an Action (timer: true places the Action\'s optional timer: Until-Removed, or a Weapon Action\'s Delay Action timer, taken with no target: the Golem\'s Charge; aim: true +1 Focus, "timer" an enemy When-Removed timer, target chosen when it comes off; mayhem: a Mayhem card in hand played for one extra die; gadget: true adds the slotted Weapon gadget to this Weapon Action, its cost paid too); an attack names its target space, or when:"before" to move first; dieUpgrades / dieDowngrades: the die colour each net Attack Bonus upgrades / net Penalty downgrades in turn, at the target in the space, unnamed steps the default (lowest upgraded, highest downgraded first; spec 7.3.4); surcharge: a Stunned unit\'s extra cubes (spec 2.2.6)'),
   act('move', { unit: Id, to: Space, facing: Facing }, 'spend MP to move to a space (cheapest path)'),
   act('jump', { unit: Id, to: Space, facing: Facing }),
-  act('dash', { unit: Id, to: Space, facing: Facing }, 'Instant: one space'),
-  act('fire', { target: T.Union([Space, T.Null()]) }, 'the attack of a weapon whose MP was spent first (null: forgo it)'),
-  act('group', { unit: Id, target: T.Optional(Space) }, 'another figure performs the group Action (+N)'),
+  act('dash', { unit: Id, to: Space, facing: Facing, surcharge: T.Optional(Surcharge) }, 'Instant: one space (surcharge: a Stunned unit\'s extra cubes, spec 2.2.6)'),
+  act('fire', { target: T.Union([Space, T.Null()]), dieUpgrades: T.Optional(DieUp), dieDowngrades: T.Optional(DieDown) }, 'the attack of a weapon whose MP was spent first (null: forgo it; dieUpgrades / dieDowngrades as with act)'),
+  act('group', { unit: Id, target: T.Optional(Space), dieUpgrades: T.Optional(DieUp), dieDowngrades: T.Optional(DieDown) }, 'another figure performs the group Action (+N) (dieUpgrades / dieDowngrades as with act)'),
   act('end', {}, 'end the activation'),
   act('pass'),
   act('aimBonus', { bonus: T.Union([T.String({ pattern: '^(mayhem|cube:[GYB]|weakSpot|disrupt|explosion:\\d{1,2},\\d{1,2},[1-4])$' }), T.Null()]) }, 'an Aim Bonus for an Aimed Hit (explosion:<space>: Trigger Explosion there; null: no more)'),
-  act('block', { times: T.Integer({ minimum: 0, maximum: 20 }) }, 'Block: each use ignores 1 Hit'),
+  act('block', { times: T.Integer({ minimum: 0, maximum: 20 }), surcharge: T.Optional(Surcharge) }, 'Block: each use ignores 1 Hit (surcharge: a Stunned unit\'s extra cubes for all the uses, in order, spec 2.2.6)'),
   act('wound', { well: Well }),
   act('push', { to: T.Union([Space, T.Null()]) }),
-  act('fallDash', { dash: T.Boolean() }),
-  act('hack', { unit: Id, ddd: T.Optional(Id), marker: T.Optional(Space), dice: T.Integer({ minimum: 1, maximum: 6 }) }, 'Hack a DDD (ddd) or a hackable Event Marker (marker: its space): roll this many dice of its colour, paying its cost per die (spec 7.9, 7.10)'),
-  act('delayed', { target: T.Union([Space, T.Null()]) }, 'a delayed Action whose timer came off: its target now (null: forgo it; spec 7.8); a Delay Action timer\'s MP (the Golem\'s Charge) are moved first, with move'),
+  act('fallDash', { dash: T.Boolean(), surcharge: T.Optional(Surcharge) }, 'Fall Dash or fall (surcharge: a Stunned unit\'s extra cubes for the Dash, spec 2.2.6)'),
+  act('hack', { unit: Id, ddd: T.Optional(Id), marker: T.Optional(Space), dice: T.Integer({ minimum: 1, maximum: 6 }), surcharge: T.Optional(Surcharge) }, 'Hack a DDD (ddd) or a hackable Event Marker (marker: its space): roll this many dice of its colour, paying its cost per die (spec 7.9, 7.10); surcharge: a Stunned unit\'s extra cubes (spec 2.2.6)'),
+  act('delayed', { target: T.Union([Space, T.Null()]), dieUpgrades: T.Optional(DieUp), dieDowngrades: T.Optional(DieDown) }, 'a delayed Action whose timer came off: its target now (null: forgo it; spec 7.8; dieUpgrades / dieDowngrades as with act); a Delay Action timer\'s MP (the Golem\'s Charge) are moved first, with move'),
   act('arm', { ddd: Id }, 'LEGION: start a Dark Matter Bomb countdown, 3 MAYHEM When-Removed timers on it (spec 7.15)'),
-  act('turret', { ddd: Id, target: T.Optional(Space), aim: T.Optional(T.Literal('timer')) }, 'LEGION: the Hell Tower\'s attack, once in each LEGION Turn: at a target space now, or delayed (aim: "timer", no target: a MAYHEM When-Removed timer on the DDD tile, the target chosen when it comes off, aimed; spec 7.15, 7.8)'),
+  act('turret', { ddd: Id, target: T.Optional(Space), aim: T.Optional(T.Literal('timer')), dieUpgrades: T.Optional(DieUp), dieDowngrades: T.Optional(DieDown) }, 'LEGION: the Hell Tower\'s attack, once in each LEGION Turn: at a target space now, or delayed (aim: "timer", no target: a MAYHEM When-Removed timer on the DDD tile, the target chosen when it comes off, aimed; spec 7.15, 7.8; dieUpgrades / dieDowngrades as with act)'),
   act('laser', { to: Space }, 'LEGION: the Laser Satellite Controls place an Explosion marker face down on an Outside space, once in each LEGION Turn (spec 7.15)'),
   act('edmksTax', { well: T.Union([T.Literal('speed'), T.Literal('focus'), T.Literal('tech')]) }, 'EDMKS: the Action cube spent by a MAYHEM Elite starting its Activation on its Tile'),
   act('edmks', { board: Id }, 'EDMKS: the LEGION board gaining a Mayhem cube this Refresh Phase'),

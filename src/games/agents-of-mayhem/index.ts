@@ -13,10 +13,10 @@ import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
 import { DIRS } from './geometry.js';
 import {
-  activateProblem, actProblem, blockOptions, dashProblem, fireProblem, groupProblem, jumpProblem, moveProblem, pushOptions, refreshCandidates,
+  activateProblem, actProblem, blockOptions, dashProblem, fireProblem, groupProblem, jumpProblem, moveProblem, pushOptions, refreshCandidates, surchargeVariants,
   refreshProblem, slotOf, turnCandidates, woundOptions,
 } from './legal.js';
-import { finish, free, payment, pay, say, type Ev } from './rules/board.js';
+import { finish, free, payment, pay, say, surchargeProblem, type Ev } from './rules/board.js';
 import { activate, dash, fire, groupAction, jump, move, takeAction } from './rules/actions.js';
 import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
 import { applyBuy, applyReset, buyCandidates, buyProblem, resetCandidates, resetProblem } from './rules/upgrades.js';
@@ -28,13 +28,13 @@ import { boardChoiceProblem, boardChoices, boardPool, commitBoards, defaultBoard
 import { newBoard, allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefresh, carry, deployOptions, endSlot, redeploySpaces, settle, setupState, type Carry } from './rules/turn.js';
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
-import { delayedMove, delayedMoveProblem, delayedMoves, delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
+import { delayedAlt, delayedMove, delayedMoveProblem, delayedMoves, delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
 import { allyWounding, instantCandidates, instantProblem, isInstantAct, useInstant, windowMayhem } from './rules/instants.js';
 import { setStepTriggers, stepTriggersProblem, windowDashSpaces, windowFrame } from './rules/windows.js';
 import { enemySpaces } from './legal.js';
 import { applySideSwipe, drive, driveCandidates, driveProblem, ramPush, ramPushProblem, sideSwipeProblem, summon, summonCandidates, summonProblem } from './rules/vehicles.js';
 import { mayhemCandidates, mayhemDraw, mayhemDrawProblem, mayhemPlay, mayhemPlayProblem } from './rules/mayhem.js';
-import { actionsOf, other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
+import { actionsOf, count, other, seatsOf, WELLS, type Action, type Frame, type S, type Well } from './state.js';
 import { determinizeView, viewOf, type View } from './view.js';
 import { label, describe } from './text.js';
 import { evaluate } from './evaluate.js';
@@ -109,16 +109,18 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       const dl = f as Extract<Frame, { t: 'delayed' }>;
       // The Charge's MP (a Delay Action timer's WHEN REMOVED MP) are moved before the target is named.
       const moves = delayedMoves(s, dl).flatMap((to) => DIRS.map((facing) => ({ type: 'move' as const, unit: dl.unit, to, facing })));
-      return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, dl, enemySpaces).map((target) => ({ type: 'delayed' as const, target })), ...moves], all: true };
+      return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, dl, enemySpaces).flatMap((target) => { const alt = delayedAlt(s, dl, target); return [{ type: 'delayed' as const, target }, ...(alt ? [{ type: 'delayed' as const, target, ...alt }] : [])]; }), ...moves], all: true };
     }
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
-      return { actions: [{ type: 'pass' }, ...(canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
+      const dashes: Action[] = (canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing })));
+      return { actions: [{ type: 'pass' }, ...dashes, ...surchargeVariants(s, dashes, false), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
     }
     case 'instant_window': {
       const w = windowFrame(s)!;
       const u = s.units[w.units![0]];
-      return { actions: [{ type: 'pass' }, ...windowDashSpaces(s, w, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing }))), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
+      const dashes: Action[] = windowDashSpaces(s, w, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing })));
+      return { actions: [{ type: 'pass' }, ...dashes, ...surchargeVariants(s, dashes, false), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
     }
     case 'aim_bonus': return { actions: [{ type: 'aimBonus', bonus: null }, ...aimBonusOptions(s, f as Attack).map((bonus) => ({ type: 'aimBonus' as const, bonus }))], all: true };
     case 'block': return { actions: [...Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })), ...mayhemCandidates(s, s.seats[seat])], all: true };
@@ -171,11 +173,11 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
           return actProblem(s, a);
         case 'move': return moveProblem(s, a);
         case 'jump': return jumpProblem(s, a);
-        case 'dash': return s.units[a.unit]?.side === s.side ? dashProblem(s, a.unit, a.to, a.facing, true) : violation('not_your_unit', `${a.unit} is not yours`);
-        case 'fire': return fireProblem(s, a.target);
+        case 'dash': return s.units[a.unit]?.side === s.side ? dashProblem(s, a.unit, a.to, a.facing, true, a.surcharge) : violation('not_your_unit', `${a.unit} is not yours`);
+        case 'fire': return fireProblem(s, a.target, a);
         case 'group': return groupProblem(s, a);
         case 'laser': return laserProblem(s, s.seats[seat], a.to);
-        case 'hack': return hackProblem(s, a.unit, { ddd: a.ddd, marker: a.marker }, a.dice);
+        case 'hack': return hackProblem(s, a.unit, { ddd: a.ddd, marker: a.marker }, a.dice, a.surcharge);
         case 'arm': return armProblem(s, s.seats[seat], a.ddd);
         case 'turret': return turretProblem(s, s.seats[seat], a);
         case 'summon': return summonProblem(s, a);
@@ -189,7 +191,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type === 'act' && isInstantAct(s, a)) return a.unit === u.id ? instantProblem(s, a) : violation('not_the_target', `only ${u.id} may take an Instant in this window`);
       if (a.type !== 'dash') return wrong('pass, dash, act (an Instant gadget or card), mayhemPlay or mayhemDraw');
       if (a.unit !== u.id) return violation('not_the_target', `only ${u.id} may Dash in this window`);
-      return dashProblem(s, a.unit, a.to, a.facing, false);
+      return dashProblem(s, a.unit, a.to, a.facing, false, a.surcharge);
     }
     case 'instant_window': {
       if (a.type === 'pass') return null;
@@ -200,7 +202,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type === 'dash' && dashes) {
         if (a.unit !== unit) return violation('not_the_unit', `only ${unit} may take an Instant now (one unit at a time in the ${name} window)`);
         if (w.t === 'paid' && a.to === w.act.target) return violation('bad_dash', `${a.to} is the space being attacked`);
-        return dashProblem(s, a.unit, a.to, a.facing, false);
+        return dashProblem(s, a.unit, a.to, a.facing, false, a.surcharge);
       }
       if (a.type !== 'act' || !isInstantAct(s, a)) return wrong(dashes ? 'pass, dash, act (an Instant gadget or card), mayhemPlay or mayhemDraw' : 'pass, act (an Instant gadget or card), mayhemPlay or mayhemDraw');
       return a.unit === unit ? instantProblem(s, a) : violation('not_the_unit', `only ${unit} may take an Instant now (one unit at a time in the ${name} window)`);
@@ -229,20 +231,27 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     case 'delayed_action':
       if (a.type === 'move') return delayedMoveProblem(s, f as Extract<Frame, { t: 'delayed' }>, a);
       if (a.type !== 'delayed') return wrong('delayed (or move, with the MP of a Delay Action timer)');
-      return delayedProblem(s, f as Extract<Frame, { t: 'delayed' }>, a.target);
+      return delayedProblem(s, f as Extract<Frame, { t: 'delayed' }>, a.target, a);
     case 'aim_bonus':
       if (a.type !== 'aimBonus') return wrong('aimBonus');
       return a.bonus === null || aimBonusOptions(s, f as Attack).includes(a.bonus) ? null : violation('bad_aim_bonus', 'each Aim Bonus once per roll (spec 7.4)');
     case 'block':
       if (a.type !== 'block') return wrong('block');
-      return Number.isInteger(a.times) && a.times >= 0 && a.times <= blockOptions(s, f as Attack) ? null : violation('cannot_block', `Block between 0 and ${blockOptions(s, f as Attack)} times (each ignores 1 Hit and is paid, L933)`);
+      if (!(Number.isInteger(a.times) && a.times >= 0 && a.times <= blockOptions(s, f as Attack))) return violation('cannot_block', `Block between 0 and ${blockOptions(s, f as Attack)} times (each ignores 1 Hit and is paid, L933)`);
+      if (a.surcharge === undefined) return null;
+      { const u = currentTarget(s, f as Attack)!; return surchargeProblem(s.boards[u.board], u, blockAction(u)!.cost, a.surcharge, a.times); }
     case 'push':
       if (a.type !== 'push') return wrong('push');
       return a.to === null || pushOptions(s, f as Attack).includes(a.to) ? null : violation('bad_push', 'push one space farther from the attacker, else to the same distance (spec 7.3.8)');
     case 'wound':
       if (a.type !== 'wound') return wrong('wound');
       return woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).includes(a.well) ? null : violation('well_full', 'a well already full of Wounds cannot take one (spec 7.3.7)');
-    case 'fall_dash': return a.type === 'fallDash' && typeof a.dash === 'boolean' ? null : wrong('fallDash');
+    case 'fall_dash': {
+      if (a.type !== 'fallDash' || typeof a.dash !== 'boolean') return wrong('fallDash');
+      if (a.surcharge === undefined) return null;
+      const u = s.units[(f as Extract<Frame, { t: 'fall' }>).unit];
+      return a.dash ? surchargeProblem(s.boards[u.board], u, actionsOf(u).find((x) => x.kind === 'dash')!.cost, a.surcharge) : violation('no_dash', 'no Fall Dash, no surcharge (spec 2.2.6)');
+    }
     case 'edmks_tax':
       if (a.type !== 'edmksTax') return wrong('edmksTax');
       return taxOptions(s, (f as Extract<Frame, { t: 'edmksTax' }>).board).includes(a.well) ? null : violation('no_cube', 'spend an Action cube the board holds (spec 7.15 EDMKS)');
@@ -358,14 +367,16 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       if (f?.t === 'attack') f.dashed.push(a.unit);
       if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift(); // one Instant per unit in this window (L284)
       break;
-    case 'fire': fire(s, a.target, ev); break;
+    case 'fire': fire(s, a.target, ev, a); break;
     case 'group': groupAction(s, a, ev); break;
     case 'pass': if (f?.t === 'attack') f.stage = 'roll'; if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift(); break;
     case 'block': {
       const at = f as Attack;
       const u = currentTarget(s, at)!;
       const b = blockAction(u)!;
-      for (let i = 0; i < a.times; i++) pay(s.boards[u.board], payment(s.boards[u.board], u, b.cost)!);
+      // A named Stunned surcharge covers every use, in order (spec 2.2.6).
+      const n = 2 * count(u, 'STUNNED');
+      for (let i = 0; i < a.times; i++) pay(s.boards[u.board], payment(s.boards[u.board], u, b.cost, a.surcharge?.slice(i * n, (i + 1) * n))!);
       at.hits -= a.times;
       at.stage = 'damage';
       say(ev, 'blocked', { unit: u.id, times: a.times, hits: at.hits });
@@ -375,14 +386,14 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'displace': applyDisplace(s, f as Extract<Frame, { t: 'displace' }>, a.to, ev); break;
     case 'placeAlly': placeAlly(s, f as Extract<Frame, { t: 'placeAlly' }>, a.to, ev); break;
     case 'laser': fireLaser(s, a.to, ev); break;
-    case 'hack': hack(s, a.unit, a.ddd !== undefined ? { ddd: a.ddd } : { marker: a.marker }, a.dice, rng(), ev); break;
+    case 'hack': hack(s, a.unit, a.ddd !== undefined ? { ddd: a.ddd } : { marker: a.marker }, a.dice, rng(), ev, a.surcharge); break;
     case 'arm': arm(s, a.ddd, ev); break;
     case 'turret': fireTurret(s, d.seat, a, ev); break;
     case 'summon': summon(s, a, ev); break;
     case 'drive': drive(s, a, ev); break;
     case 'ramPush': ramPush(s, f as Extract<Frame, { t: 'ram' }>, a.to, ev); break;
     case 'sideSwipe': applySideSwipe(s, f as Extract<Frame, { t: 'ram' }>, a.driver, ev); break;
-    case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev); break;
+    case 'delayed': resolveDelayed(s, f as Extract<Frame, { t: 'delayed' }>, a.target, ev, a); break;
     case 'buyMinions': applyMinionBuy(s, f as Extract<Frame, { t: 'buyMinions' }>, a.buy, ctx.rng, ev); break;
     case 'placeUnit': applyPlace(s, f as Extract<Frame, { t: 'placeUnit' }>, a.to, ev); break;
     case 'reward': applyReward(s, f as Extract<Frame, { t: 'rewards' }>, a, ctx.rng.fork('undiscovered'), ev); break;
@@ -412,7 +423,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       if (a.dash) {
         const u = s.units[fl.unit];
         const dd = actionsOf(u).find((x) => x.kind === 'dash')!;
-        pay(s.boards[u.board], payment(s.boards[u.board], u, dd.cost)!);
+        pay(s.boards[u.board], payment(s.boards[u.board], u, dd.cost, a.surcharge)!);
         say(ev, 'fall_dash', { unit: u.id });
       } else fallNow(s, fl, rng(), ev);
       break;

@@ -2,10 +2,10 @@
 // (STYLE §3), so a client's preview and the server's refusal cannot disagree.
 import { violation, type Violation } from '../../engine/types.js';
 import type { Status } from './abilities.js';
-import { CONTENT, type CompiledAction } from './content.js';
+import { CONTENT, type Color, type CompiledAction } from './content.js';
 import { DIRS, jumpLandings, reach } from './geometry.js';
-import { canDash, dashAction, dashSpaces, maxBlocks, pushOptions, targetProblem, type Attack } from './rules/combat.js';
-import { free, payment, woundWells } from './rules/board.js';
+import { altDiceChoice, canDash, dashAction, dashSpaces, declaredDiceProblem, maxBlocks, pushOptions, targetProblem, type Attack } from './rules/combat.js';
+import { altSurcharge, free, payment, surchargeProblem, woundWells } from './rules/board.js';
 import { MAYHEM } from './rules/mayhem.js';
 import { explosiveObject } from './rules/explosions.js';
 import { freeJump, jumpBarred } from './rules/ddd.js';
@@ -47,6 +47,14 @@ export function activateProblem(s: S, board: string): Violation | null {
 
 /** Main once, each Add-on once, paid in full before it resolves (spec §6.3, §7.1.1). */
 export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation | null {
+  const v = actRuleProblem(s, a);
+  if (v || a.surcharge === undefined) return v;
+  // The named Stunned surcharge (spec 2.2.6), beside the cost (aiming's +1 Focus too).
+  const u = s.units[a.unit]; const def = actOf(u, a)!;
+  return surchargeProblem(s.boards[u.board], u, def.cost + (a.aim === true ? 'Y' : ''), a.surcharge);
+}
+
+function actRuleProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation | null {
   const sl = slotOf(s);
   const u = s.units[a.unit];
   if (!u || u.board !== sl.board) return violation('not_activated', 'only units of the activated board take Actions');
@@ -57,6 +65,9 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
   const card = cardOf(u, def.id);
   if (card && !s.mayhem?.[u.side].hand.includes(card)) return violation('not_in_hand', `${def.name} is Mayhem card ${card}'s character use: not in ${u.side}'s hand`);
   if (def.type === 'instant') return violation('instant', 'Dash and Block are taken as dash / block');
+  // The attacker's dice (spec 7.3.4): named with an attack made now at a target space (moving first: with fire).
+  if ((a.dieUpgrades?.length || a.dieDowngrades?.length) && !(def.kind === 'attack' && typeof a.target === 'string' && a.when === undefined && a.aim !== 'timer' && !a.timer && !mandatoryTimer(s, def)))
+    return violation('dice_need_target', 'dieUpgrades / dieDowngrades go with an attack made now at a target space (moving first: name them with fire) (spec 7.3.4)');
   // An optional Until-Removed timer (spec 7.8): only on an Action that pictures one, in an Advanced mission.
   if (a.timer !== undefined && (a.timer !== true || !def.timer || def.timer.mandatory || mission(s).rules !== 'advanced')) return violation('no_timer', `${def.name} has no optional timer to place (spec 7.8; timers are Advanced)`);
   if (def.type === 'main' && sl.main) return violation('main_used', 'one Main Action per Turn (L269)');
@@ -101,7 +112,7 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
       return null;
     }
     if (typeof a.target !== 'string') return violation('no_target', 'choose a target space');
-    return targetProblem(s, u, def, a.target);
+    return targetProblem(s, u, def, a.target) ?? declaredDiceProblem(s, u, def, a.target, { up: a.dieUpgrades, down: a.dieDowngrades });
   }
   // Golem Demolish (spec 7.17): a self Action that names the building space.
   if (demolishes(def) && a.when === undefined) return demolishProblem(s, u, a.target);
@@ -138,7 +149,7 @@ export function jumpProblem(s: S, a: Extract<Action, { type: 'jump' }>): Violati
   return null;
 }
 
-export function dashProblem(s: S, unit: string, to: string, facing: string, own: boolean): Violation | null {
+export function dashProblem(s: S, unit: string, to: string, facing: string, own: boolean, surcharge?: string): Violation | null {
   const u = s.units[unit];
   if (!u || u.side !== s.seats[own ? slotOf(s).seat : 0] && own) return violation('not_your_unit', `${unit} is not yours`);
   if (!DIRS.includes(facing as 'N')) return violation('bad_facing', 'facing is N, E, S or W');
@@ -147,15 +158,15 @@ export function dashProblem(s: S, unit: string, to: string, facing: string, own:
   if (!d) return violation('no_dash', `${unit} has no Dash`);
   if (!payment(s.boards[u.board], u, d.cost)) return violation('cannot_pay', `Dash costs ${d.cost}`);
   if (!dashSpaces(s, u).includes(to)) return violation('bad_dash', `${to} is not one legal step away (spec 7.2.5)`);
-  return null;
+  return surchargeProblem(s.boards[u.board], u, d.cost, surcharge);
 }
 
-export function fireProblem(s: S, target: string | null): Violation | null {
+export function fireProblem(s: S, target: string | null, dice: { dieUpgrades?: Color[]; dieDowngrades?: Color[] } = {}): Violation | null {
   const f = slotOf(s).fire;
   if (!f) return violation('nothing_to_fire', 'no weapon waits to fire');
-  if (target === null) return null;
+  if (target === null) return dice.dieUpgrades?.length || dice.dieDowngrades?.length ? violation('dice_need_target', 'no attack, no dice to choose (spec 7.3.4)') : null;
   const u = s.units[f.unit];
-  return targetProblem(s, u, actionOf(u, f.action)!, target);
+  return targetProblem(s, u, actionOf(u, f.action)!, target) ?? declaredDiceProblem(s, u, actionOf(u, f.action)!, target, { up: dice.dieUpgrades, down: dice.dieDowngrades });
 }
 
 export function groupProblem(s: S, a: Extract<Action, { type: 'group' }>): Violation | null {
@@ -166,7 +177,8 @@ export function groupProblem(s: S, a: Extract<Action, { type: 'group' }>): Viola
   if (g.used.includes(u.id)) return violation('figure_used', `${u.id} already performed it`);
   if (!u.at) return violation('not_on_map', `${u.id} is not on the map`);
   const def = actionOf(u, g.action)!;
-  if (def.kind === 'attack') return typeof a.target === 'string' ? targetProblem(s, u, def, a.target) : violation('no_target', 'choose a target');
+  if (def.kind === 'attack') return typeof a.target === 'string' ? targetProblem(s, u, def, a.target) ?? declaredDiceProblem(s, u, def, a.target, { up: a.dieUpgrades, down: a.dieDowngrades }) : violation('no_target', 'choose a target');
+  if (a.dieUpgrades?.length || a.dieDowngrades?.length) return violation('dice_need_target', 'no attack, no dice to choose (spec 7.3.4)');
   return a.target === undefined ? null : violation('unknown_field', 'a move takes no target');
 }
 
@@ -194,6 +206,9 @@ export function turnCandidates(s: S): Action[] {
           for (const t of enemySpaces(s, u)) {
             const a = { type: 'act' as const, unit: u.id, action: def.id, target: t, ...g };
             if (!actProblem(s, a)) out.push(a);
+            // The other way to spend the pool's Bonuses or Penalties, where it gives other dice (spec 7.3.4).
+            const alt = altDiceChoice(s, u, def, t);
+            if (alt && !actProblem(s, { ...a, ...alt })) out.push({ ...a, ...alt });
             if (!actProblem(s, { ...a, aim: true })) out.push({ ...a, aim: true });
             // A Mayhem card's extra-die use (spec 7.7), one variant per distinct card.
             for (const card of [...new Set(s.mayhem?.[u.side].hand ?? [])].sort()) if (!actProblem(s, { ...a, mayhem: card })) out.push({ ...a, mayhem: card });
@@ -231,16 +246,46 @@ export function turnCandidates(s: S): Action[] {
   if (sl.fire) {
     out.push({ type: 'fire', target: null });
     const u = s.units[sl.fire.unit];
-    for (const t of enemySpaces(s, u)) if (!fireProblem(s, t)) out.push({ type: 'fire', target: t });
+    for (const t of enemySpaces(s, u)) {
+      if (fireProblem(s, t)) continue;
+      out.push({ type: 'fire', target: t });
+      const alt = altDiceChoice(s, u, actionOf(u, sl.fire.action)!, t);
+      if (alt && !fireProblem(s, t, alt)) out.push({ type: 'fire', target: t, ...alt });
+    }
   }
   if (sl.group) {
     const g = sl.group;
     for (const u of units) {
       if (u.minion !== g.minion || g.used.includes(u.id) || !u.at) continue;
       const def = actionOf(u, g.action)!;
-      if (def.kind === 'attack') { for (const t of enemySpaces(s, u)) if (!groupProblem(s, { type: 'group', unit: u.id, target: t })) out.push({ type: 'group', unit: u.id, target: t }); }
+      if (def.kind === 'attack') {
+        for (const t of enemySpaces(s, u)) {
+          if (groupProblem(s, { type: 'group', unit: u.id, target: t })) continue;
+          out.push({ type: 'group', unit: u.id, target: t });
+          const alt = altDiceChoice(s, u, def, t);
+          if (alt && !groupProblem(s, { type: 'group', unit: u.id, target: t, ...alt })) out.push({ type: 'group', unit: u.id, target: t, ...alt });
+        }
+      }
       else out.push({ type: 'group', unit: u.id });
     }
+  }
+  out.push(...surchargeVariants(s, out, true));
+  return out;
+}
+
+/** A Stunned unit's surcharge in other colours than the default (spec 2.2.6): one more variant of each Action, and of its first Dash. `own`: in its Side's Turn (else a window). */
+export function surchargeVariants(s: S, actions: Action[], own: boolean): Action[] {
+  const out: Action[] = [];
+  const dashed = new Set<string>();
+  for (const a of actions) {
+    if ((a.type !== 'act' && a.type !== 'dash') || !count(s.units[a.unit], 'STUNNED')) continue;
+    if (a.type === 'dash') { if (dashed.has(a.unit)) continue; dashed.add(a.unit); }
+    const u = s.units[a.unit];
+    const cost = a.type === 'dash' ? dashAction(u)?.cost : actOf(u, a) ? actOf(u, a)!.cost + (a.aim === true ? 'Y' : '') : undefined;
+    const alt = cost === undefined ? null : altSurcharge(s.boards[u.board], u, cost);
+    if (!alt) continue;
+    const b = { ...a, surcharge: alt };
+    if (b.type === 'act' ? own && !actProblem(s, b) : !dashProblem(s, b.unit, b.to, b.facing, own, alt)) out.push(b);
   }
   return out;
 }

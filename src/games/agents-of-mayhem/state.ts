@@ -117,7 +117,7 @@ export interface Timer {
 }
 
 /** An `act` paid and not yet performed (its W-paid window open). */
-export interface PaidAct { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean }
+export interface PaidAct { unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean; dieUpgrades?: Color[]; dieDowngrades?: Color[]; surcharge?: string }
 
 export type Frame =
   | {
@@ -127,6 +127,8 @@ export type Frame =
     aimed?: boolean; aims?: number; bonuses?: string[];
     /** A Mayhem card's extra die of the band colour on the centre target's roll (spec 7.7). */
     mayhemDie?: boolean;
+    /** The attacker's choice of die per net Attack Bonus (dieUpgrades) or Penalty (dieDowngrades), by colour; absent: the default (spec 7.3.4, A-05). */
+    dieUpgrades?: Color[]; dieDowngrades?: Color[];
     /** Units that took an Instant gadget Action in this attack's W-preroll window (its one Instant there, L284; a later Fall Dash stays open). */
     instants?: string[];
     /** The Action resolves its When-Removed timer (a Delay Action timer, spec 7.8): its WHEN REMOVED abilities apply (whenRemovedAction). */
@@ -283,28 +285,28 @@ export interface S {
 
 export type Action =
   | { type: 'activate'; board: string }
-  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean }
-  | { type: 'delayed'; target: string | null }
+  | { type: 'act'; unit: string; action: string; target?: string; when?: 'before' | 'after'; aim?: boolean | 'timer'; mayhem?: string; gadget?: boolean; timer?: boolean; dieUpgrades?: Color[]; dieDowngrades?: Color[]; surcharge?: string }
+  | { type: 'delayed'; target: string | null; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
   | { type: 'arm'; ddd: string }
   | { type: 'aimBonus'; bonus: string | null }
   | { type: 'move'; unit: string; to: string; facing: Dir }
   | { type: 'jump'; unit: string; to: string; facing: Dir }
-  | { type: 'dash'; unit: string; to: string; facing: Dir }
-  | { type: 'fire'; target: string | null }
-  | { type: 'group'; unit: string; target?: string }
+  | { type: 'dash'; unit: string; to: string; facing: Dir; surcharge?: string }
+  | { type: 'fire'; target: string | null; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
+  | { type: 'group'; unit: string; target?: string; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
   | { type: 'end' }
   | { type: 'pass' }
-  | { type: 'block'; times: number }
+  | { type: 'block'; times: number; surcharge?: string }
   | { type: 'wound'; well: Well }
   | { type: 'push'; to: string | null }
   | { type: 'displace'; to: string }
   | { type: 'placeAlly'; to: string }
   | { type: 'laser'; to: string }
-  | { type: 'turret'; ddd: string; target?: string; aim?: 'timer' }
-  | { type: 'hack'; unit: string; ddd?: string; marker?: string; dice: number }
+  | { type: 'turret'; ddd: string; target?: string; aim?: 'timer'; dieUpgrades?: Color[]; dieDowngrades?: Color[] }
+  | { type: 'hack'; unit: string; ddd?: string; marker?: string; dice: number; surcharge?: string }
   | { type: 'edmksTax'; well: Well }
   | { type: 'edmks'; board: string }
-  | { type: 'fallDash'; dash: boolean }
+  | { type: 'fallDash'; dash: boolean; surcharge?: string }
   | { type: 'redeploy'; board: string; to: string | null }
   | { type: 'deploy'; board: string | null; minion?: string; to?: string }
   | { type: 'chooseGadgets'; gadgets: string[] }

@@ -24,6 +24,12 @@ export function mayhemCardName(id: string): string {
 }
 const gadgetName = (id: string) => GADGETS[id]?.name ?? id;
 const upgradeName = (id: string) => UPGRADES[id]?.name ?? id;
+/** A Stunned unit's named surcharge (spec 2.2.6), by cube colour. */
+const stunText = (a: { surcharge?: string }) => a.surcharge ? ` (Stunned surcharge: ${[...a.surcharge].map((c) => ({ G: 'green', Y: 'yellow', B: 'blue' } as Record<string, string>)[c] ?? c).join(', ')})` : '';
+/** The attacker's named dice (spec 7.3.4): the die each net Attack Bonus upgrades / Penalty downgrades, in turn. */
+const diceText = (a: { dieUpgrades?: string[]; dieDowngrades?: string[] }) =>
+  a.dieUpgrades?.length ? ` (Attack Bonuses upgrade: ${a.dieUpgrades.map((c) => `${c} die`).join(', then ')})`
+    : a.dieDowngrades?.length ? ` (Attack Penalties downgrade: ${a.dieDowngrades.map((c) => `${c} die`).join(', then ')})` : '';
 const minionName = (id: string) => CONTENT.minions[id]?.name ?? id;
 const wellName = (w: unknown) => { const x = String(w); return x.charAt(0).toUpperCase() + x.slice(1); };
 const statusName = (k: unknown) => String(k).toLowerCase().split('_').map(wellName).join(' ');
@@ -71,25 +77,25 @@ const sp = (k: string) => { const [x, y, z] = k.split(','); return `${x},${y} (L
 export function label(v: View, _seat: Seat | null, a: Action): string {
   switch (a.type) {
     case 'activate': return `Activate ${boardName(a.board)}`;
-    case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : a.aim === 'timer' ? ' (aimed by timer: target chosen when it is removed)' : ''}${a.aim === true ? ' (aimed, +1 Focus)' : ''}${a.mayhem ? ` (+1 die: ${mayhemCardName(a.mayhem)})` : ''}${a.gadget ? ' (with its Weapon gadget)' : ''}${a.timer ? (a.target === undefined && v.units[a.unit] && actionOf(v.units[a.unit], a.action)?.kind === 'attack' ? ' (delayed by its When-Removed timer: moves and target when it is removed)' : ' (with its Until-Removed timer)') : ''}`;
-    case 'delayed': return a.target ? `Delayed Action at ${sp(a.target)}` : 'Forgo the delayed Action';
+    case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : a.aim === 'timer' ? ' (aimed by timer: target chosen when it is removed)' : ''}${a.aim === true ? ' (aimed, +1 Focus)' : ''}${a.mayhem ? ` (+1 die: ${mayhemCardName(a.mayhem)})` : ''}${a.gadget ? ' (with its Weapon gadget)' : ''}${diceText(a)}${stunText(a)}${a.timer ? (a.target === undefined && v.units[a.unit] && actionOf(v.units[a.unit], a.action)?.kind === 'attack' ? ' (delayed by its When-Removed timer: moves and target when it is removed)' : ' (with its Until-Removed timer)') : ''}`;
+    case 'delayed': return a.target ? `Delayed Action at ${sp(a.target)}${diceText(a)}` : 'Forgo the delayed Action';
     case 'arm': return `${dddName(a.ddd)}: start the countdown (3 MAYHEM timers)`;
     case 'move': return `${unitName(v, a.unit)} moves to ${sp(a.to)}, facing ${a.facing}`;
     case 'jump': return `${unitName(v, a.unit)} jumps to ${sp(a.to)}, facing ${a.facing}`;
-    case 'dash': return `${unitName(v, a.unit)} Dashes to ${sp(a.to)}, facing ${a.facing}`;
-    case 'fire': return a.target ? `Fire at ${sp(a.target)}` : 'Forgo the attack';
-    case 'group': return `${unitName(v, a.unit)} joins the group Action${a.target ? ` at ${sp(a.target)}` : ''}`;
+    case 'dash': return `${unitName(v, a.unit)} Dashes to ${sp(a.to)}, facing ${a.facing}${stunText(a)}`;
+    case 'fire': return a.target ? `Fire at ${sp(a.target)}${diceText(a)}` : 'Forgo the attack';
+    case 'group': return `${unitName(v, a.unit)} joins the group Action${a.target ? ` at ${sp(a.target)}` : ''}${diceText(a)}`;
     case 'end': return 'End the activation';
     case 'pass': return 'Pass';
     case 'aimBonus': return a.bonus ? `Aim Bonus: ${aimBonusName(a.bonus)}` : 'No more Aim Bonuses';
-    case 'block': return a.times ? `Block ${a.times} Hit${a.times > 1 ? 's' : ''}` : 'No Block';
+    case 'block': return a.times ? `Block ${a.times} Hit${a.times > 1 ? 's' : ''}${stunText(a)}` : 'No Block';
     case 'wound': return `Wound into the ${wellName(a.well)} well`;
     case 'push': return a.to ? `Push to ${sp(a.to)}` : 'Stop pushing';
-    case 'fallDash': return a.dash ? 'Fall Dash' : 'Fall';
-    case 'hack': return `${unitName(v, a.unit)} Hacks ${a.ddd ? `the ${dddName(a.ddd)}` : `the Event Marker at ${sp(a.marker ?? '')}`} with ${a.dice} ${a.dice > 1 ? 'dice' : 'die'}`;
+    case 'fallDash': return a.dash ? `Fall Dash${stunText(a)}` : 'Fall';
+    case 'hack': return `${unitName(v, a.unit)} Hacks ${a.ddd ? `the ${dddName(a.ddd)}` : `the Event Marker at ${sp(a.marker ?? '')}`} with ${a.dice} ${a.dice > 1 ? 'dice' : 'die'}${stunText(a)}`;
     case 'placeAlly': return `Place the Ally at ${sp(a.to)}`;
     case 'laser': return `Laser Satellite: Explosion marker at ${sp(a.to)}`;
-    case 'turret': return a.target ? `${dddName(a.ddd)} attacks ${sp(a.target)}` : `${dddName(a.ddd)}: delay the attack (timer on the tile, aimed)`;
+    case 'turret': return a.target ? `${dddName(a.ddd)} attacks ${sp(a.target)}${diceText(a)}` : `${dddName(a.ddd)}: delay the attack (timer on the tile, aimed)`;
     case 'edmksTax': return `EDMKS: spend a ${wellName(a.well)} cube`;
     case 'edmks': return `EDMKS: ${boardName(a.board)} gains a Mayhem cube`;
     case 'displace': return `Place the unit from the collapsed Level at ${sp(a.to)}`;

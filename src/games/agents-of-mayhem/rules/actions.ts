@@ -6,7 +6,7 @@ import { checkEvents } from './events.js';
 import { discardMayhem } from './mayhem.js';
 import { delayAction, delayWhenRemoved, mandatoryTimer, placeUntil } from './timers.js';
 import { cardOf, jumpOf } from '../legal.js';
-import { CONTENT, type CompiledAction, type Dir } from '../content.js';
+import { CONTENT, type Color, type CompiledAction, type Dir } from '../content.js';
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
 import { actOf, actionOf, count, footprintAt, isElite, isFigure, mission, unitAt, unitKey, type PaidAct, type S, type Unit } from '../state.js';
@@ -48,7 +48,7 @@ export function takeAction(s: S, a: PaidAct, ev: Ev): void {
   const sl = slotOf(s);
   const u = s.units[a.unit];
   const def = actOf(u, a)!;
-  pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost + (a.aim === true ? 'Y' : ''))!);
+  pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost + (a.aim === true ? 'Y' : ''), a.surcharge)!);
   if (def.type === 'main') sl.main = true;
   if (def.type === 'addon') sl.addons.push(`${unitKey(u)}:${def.base ?? def.id}`);
   // A character use discards its Mayhem card (spec 7.7).
@@ -73,13 +73,13 @@ export function performPaid(s: S, a: PaidAct, ev: Ev): void {
   // An optional Delay Action timer placed (the Golem's Charge): the whole Action waits for it (L1663), aimed if +1 Focus was paid.
   if (a.timer && def.kind === 'attack') { delayWhenRemoved(s, u, def, a.aim === true, ev); return; }
   if (def.group && u.minion) sl.group = { action: def.id, minion: u.minion, used: [u.id], left: def.group };
-  performAction(s, u, def, a.target, a.when, ev, !!a.aim);
+  performAction(s, u, def, a.target, a.when, ev, !!a.aim, a);
   if (a.timer) placeUntil(s, u, def, ev);
   const f = s.stack[s.stack.length - 1];
   if (a.mayhem && f?.t === 'attack') { discardMayhem(s, u.side, a.mayhem, ev); f.mayhemDie = true; }
 }
 
-function performAction(s: S, u: Unit, def: CompiledAction, target: string | undefined, when: 'before' | 'after' | undefined, ev: Ev, aimed = false): void {
+function performAction(s: S, u: Unit, def: CompiledAction, target: string | undefined, when: 'before' | 'after' | undefined, ev: Ev, aimed = false, dice: { dieUpgrades?: Color[]; dieDowngrades?: Color[] } = {}): void {
   const sl = slotOf(s);
   switch (def.kind) {
     case 'move': grant(s, u, def, def.mp ?? 0); break;
@@ -87,14 +87,14 @@ function performAction(s: S, u: Unit, def: CompiledAction, target: string | unde
     case 'self': selfEffects(s, u, def, ev, target); break;
     case 'attack':
       if (when === 'before') { grant(s, u, def, def.mp ?? 0); sl.fire = { unit: u.id, action: def.id }; break; }
-      startAttack(s, sl.seat, u, def, target!, ev, aimed);
+      startAttack(s, sl.seat, u, def, target!, ev, aimed, dice);
       if (def.mp) grant(s, u, def, def.mp);
       break;
     default: break;
   }
 }
 
-export function groupAction(s: S, a: { unit: string; target?: string }, ev: Ev): void {
+export function groupAction(s: S, a: { unit: string; target?: string; dieUpgrades?: Color[]; dieDowngrades?: Color[] }, ev: Ev): void {
   const sl = slotOf(s);
   const g = sl.group!;
   g.used.push(a.unit);
@@ -104,11 +104,11 @@ export function groupAction(s: S, a: { unit: string; target?: string }, ev: Ev):
   say(ev, 'group_action', { unit: u.id, action: def.id, target: a.target ?? null });
   const keep = g.left > 0 ? g : null;
   sl.mp = null; sl.fire = null;
-  performAction(s, u, def, a.target, undefined, ev);
+  performAction(s, u, def, a.target, undefined, ev, false, a);
   sl.group = keep;
 }
 
-export function fire(s: S, target: string | null, ev: Ev): void {
+export function fire(s: S, target: string | null, ev: Ev, dice: { dieUpgrades?: Color[]; dieDowngrades?: Color[] } = {}): void {
   const sl = slotOf(s);
   const f = sl.fire!;
   sl.fire = null;
@@ -116,7 +116,7 @@ export function fire(s: S, target: string | null, ev: Ev): void {
   sl.mp = null;
   if (target === null) { say(ev, 'attack_forgone', { unit: f.unit }); return; }
   const u = s.units[f.unit];
-  startAttack(s, sl.seat, u, actionOf(u, f.action)!, target, ev);
+  startAttack(s, sl.seat, u, actionOf(u, f.action)!, target, ev, false, dice);
 }
 
 export function spend(s: S, unit: string, n: number): void {
@@ -174,10 +174,10 @@ export function jump(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev)
 }
 
 /** Dash: one space on any Turn, paid from the unit's own board (spec §7.2.5, L953). */
-export function dash(s: S, a: { unit: string; to: string; facing: Dir }, ev: Ev): void {
+export function dash(s: S, a: { unit: string; to: string; facing: Dir; surcharge?: string }, ev: Ev): void {
   const u = s.units[a.unit];
   const d = dashAction(u)!;
-  pay(s.boards[u.board], payment(s.boards[u.board], u, d.cost)!);
+  pay(s.boards[u.board], payment(s.boards[u.board], u, d.cost, a.surcharge)!);
   const from = u.at;
   u.at = a.to; u.facing = a.facing;
   checkOms(s, u, a.to, ev);

@@ -4,7 +4,7 @@
 import type { Status } from '../abilities.js';
 import { CONTENT } from '../content.js';
 import { LETTER, WELLS, count, isElite, isFigure, seatsOf, other, type Board, type S, type Side, type Unit, type Well } from '../state.js';
-import type { GameEvent } from '../../../engine/types.js';
+import { violation, type GameEvent, type Violation } from '../../../engine/types.js';
 
 export type Ev = GameEvent[];
 export const say = (ev: Ev, type: string, data: unknown) => { ev.push({ type, to: 'all', data }); };
@@ -39,21 +39,61 @@ export function costOf(cost: string): Record<Well, number> {
 }
 
 /**
- * The cubes an Action of `u` takes from board `b`: its printed cost plus 2 per Stunned marker
- * (green, yellow or blue; taken from the fullest well, ties Speed, Focus, Tech — the server's
- * choice, spec §2.2.6). null: it cannot be paid in full.
+ * The cubes an Action of `u` takes from board `b`: its printed cost plus 2 per Stunned marker,
+ * green, yellow or blue, the player's choice (spec §2.2.6): `surcharge` names them (letters G, Y,
+ * B); not named, the server's default takes them from the fullest well, ties Speed, Focus, Tech.
+ * null: it cannot be paid in full (or the named surcharge is not 2 per marker, spec 2.2.6).
  */
-export function payment(b: Board, u: Unit, cost: string): Record<Well, number> | null {
+export function payment(b: Board, u: Unit, cost: string, surcharge?: string): Record<Well, number> | null {
   const need = costOf(cost);
   const left = { ...b.cubes };
   for (const w of WELLS) { left[w] -= need[w]; if (left[w] < 0) return null; }
   const extra = 2 * count(u, 'STUNNED');
+  if (surcharge !== undefined) {
+    if (surcharge.length !== extra || !/^[GYB]*$/.test(surcharge)) return null;
+    for (const ch of surcharge) { const w = LETTER[ch]; if (left[w] <= 0) return null; left[w]--; need[w]++; }
+    return need;
+  }
   for (let i = 0; i < extra; i++) {
     const w = (['speed', 'focus', 'tech'] as Well[]).reduce((a, c) => (left[c] > left[a] ? c : a), 'speed' as Well);
     if (left[w] <= 0) return null;
     left[w]--; need[w]++;
   }
   return need;
+}
+
+/**
+ * Why the named Stunned surcharge cannot be paid with an Action costing `cost` (null: it can, or
+ * none is named): 2 green, yellow or blue cubes per Stunned marker, from the unit's board, beside
+ * the cost (spec §2.2.6, A-36). `uses`: an Action taken that many times at once (Block).
+ */
+export function surchargeProblem(b: Board, u: Unit, cost: string, surcharge: string | undefined, uses = 1): Violation | null {
+  if (surcharge === undefined) return null;
+  const n = 2 * count(u, 'STUNNED');
+  if (!n) return violation('not_stunned', `${u.id} is not Stunned: no surcharge to name (spec 2.2.6)`);
+  if (surcharge.length !== n * uses) return violation('surcharge_count', `Stunned ${n / 2} time(s): the surcharge is ${n} cube(s)${uses > 1 ? ` per use, ${n * uses} in all` : ''}, ${surcharge.length} named (spec 2.2.6)`);
+  if (!/^[GYB]*$/.test(surcharge)) return violation('surcharge_colour', 'the Stunned surcharge is paid in green, yellow or blue cubes: G, Y, B (spec 2.2.6)');
+  const need = costOf(cost.repeat(uses) + surcharge.replace(/[^GYB]/g, ''));
+  const short = WELLS.find((w) => need[w] > b.cubes[w]);
+  if (short) return violation('cannot_pay_surcharge', `${u.board} has ${b.cubes[short]} ${short} cube(s): ${need[short]} needed for ${cost === 'FREE' ? 'the' : `${cost.repeat(uses)} and the`} named surcharge ${surcharge} (spec 2.2.6)`);
+  return null;
+}
+
+/** The default surcharge's letters for an Action costing `cost` ('' when not Stunned, null when it cannot be paid). */
+export function defaultSurcharge(b: Board, u: Unit, cost: string): string | null {
+  const p = payment(b, u, cost);
+  if (!p) return null;
+  const c = costOf(cost);
+  return (['speed', 'focus', 'tech'] as const).map((w) => ({ speed: 'G', focus: 'Y', tech: 'B' } as const)[w].repeat(p[w] - c[w])).join('');
+}
+
+/** Another surcharge than the default one can pay (one colour only), for the candidates: null when there is none. */
+export function altSurcharge(b: Board, u: Unit, cost: string): string | null {
+  const n = 2 * count(u, 'STUNNED');
+  const def = defaultSurcharge(b, u, cost);
+  if (!n || def === null) return null;
+  for (const ch of ['G', 'Y', 'B']) { const alt = ch.repeat(n); if (alt !== def && payment(b, u, cost, alt)) return alt; }
+  return null;
 }
 export function pay(b: Board, p: Record<Well, number>): void { for (const w of WELLS) b.cubes[w] -= p[w]; }
 

@@ -43,7 +43,16 @@ function preHolds(s: S, ab: Ability, att: Unit, tgt: Unit | null, dist: number):
 const isPre = (ab: Ability) => ab.conds.every((c) => ['always', 'inRange', 'targetHas', 'actorHas'].includes(c.k));
 const firstEffects = (ab: Ability) => ab.effects.map((alt) => alt[0]);
 
-export interface Pool { color: Color; dice: Color[]; mods: Record<string, number>; protection: boolean; area: number }
+/** `base`: the band's dice (and extra dice) before modifiers; `net`: Bonuses less Penalties (spec §7.3.4). */
+export interface Pool { color: Color; dice: Color[]; mods: Record<string, number>; protection: boolean; area: number; base: Color[]; net: number }
+
+/**
+ * The attacker's choice of which die each net Attack Bonus upgrades (`up`) or each net Attack
+ * Penalty downgrades (`down`), step by step, by the die's colour (spec §7.3.4, A-05). Steps not
+ * named, and named ones no longer possible at the roll (a Dash in the window changed the pool),
+ * take the default.
+ */
+export interface DiceChoice { up?: Color[]; down?: Color[] }
 
 /**
  * The band the distance falls in after Range Up/Down and Range abilities (spec §7.3.3): band k
@@ -88,7 +97,7 @@ export function targetProblem(s: S, att: Unit, a: CompiledAction, centre: string
 export function originOf(s: S, att: Unit, centre: string): string { return isLarge(att) ? nearestCell(map(s), att, centre) : att.at!; }
 
 /** The dice pool of one target (spec §7.3.4-7.3.6). `from`: where LOS/Protection/Flank are traced (the attacker, or the AoE centre). */
-export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: string, centreDist: number): Pool | null {
+export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: string, centreDist: number, choice: DiceChoice = {}): Pool | null {
   const m = map(s);
   const b = band(s, att, a, centreDist, tgt);
   if (!b || !tgt.at || !att.at) return null;
@@ -120,23 +129,88 @@ export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: str
   // Protection: LOS ends on an Obstacle or Cover dot; not at Range 1 from the attacker (spec §7.3.5).
   const protection = sight.ok && sight.protection && !isLarge(tgt) && !(own && distance(from, at) <= 1) && !effects.some((e) => e.k === 'ignoreProtection');
   if (protection) mods.protection = -2;
-  return { color: b.color, dice: modifyPool(dice, Object.values(mods).reduce((x, y) => x + y, 0)), mods, protection, area: areaN };
+  const net = Object.values(mods).reduce((x, y) => x + y, 0);
+  return { color: b.color, dice: modifyPool(dice.slice(), net, choice), mods, protection, area: areaN, base: dice, net };
 }
 
-/** Net bonuses upgrade the lowest tier first (else add a white d6), net penalties downgrade the highest first (else remove a white d6) (spec §7.3.4 [P] default). */
-export function modifyPool(dice: Color[], net: number): Color[] {
+/**
+ * Net bonuses upgrade a non-red die (else add a white d6), net penalties downgrade a non-white
+ * die (else remove a white d6). Which die: the attacker's `choice` where it names a possible one,
+ * else the default, the lowest tier upgraded and the highest downgraded first (spec §7.3.4, A-05).
+ */
+export function modifyPool(dice: Color[], net: number, choice: DiceChoice = {}): Color[] {
+  let step = 0;
   while (net > 0) {
     net--;
-    const i = lowest(dice);
+    const want = choice.up?.[step++];
+    const i = want && want !== 'red' && dice.includes(want) ? dice.indexOf(want) : lowest(dice);
     if (i >= 0 && dice[i] !== 'red') dice[i] = TIER[TIER.indexOf(dice[i]) + 1]; else dice.push('white');
   }
   while (net < 0) {
     net++;
-    const i = highest(dice);
+    const want = choice.down?.[step++];
+    const i = want && want !== 'white' && dice.includes(want) ? dice.indexOf(want) : highest(dice);
     if (i >= 0 && dice[i] !== 'white') dice[i] = TIER[TIER.indexOf(dice[i]) - 1]; else { const w = dice.indexOf('white'); if (w >= 0) dice.splice(w, 1); }
   }
   return dice.sort((x, y) => TIER.indexOf(y) - TIER.indexOf(x));
 }
+
+/**
+ * Why a named choice of dice is impossible for this pool (null: it is possible): each named step
+ * needs a net Bonus (Penalty) to spend and a die of that colour it can upgrade (downgrade) then
+ * (spec §7.3.4). Steps that only add or remove a white d6 offer no choice and cannot be named.
+ */
+export function diceChoiceProblem(base: Color[], net: number, choice: DiceChoice): Violation | null {
+  for (const [dir, list, n] of [['up', choice.up, Math.max(0, net)], ['down', choice.down, Math.max(0, -net)]] as const) {
+    if (!list?.length) continue;
+    const what = dir === 'up' ? 'Attack Bonus' : 'Attack Penalty';
+    if (list.length > n) return violation(dir === 'up' ? 'no_attack_bonus' : 'no_attack_penalty', `this attack has ${n} net ${what}(es) at its target, ${list.length} named (spec 7.3.4)`);
+    const d = base.slice();
+    for (const [k, c] of list.entries()) {
+      const i = d.indexOf(c);
+      if (i < 0 || c === (dir === 'up' ? 'red' : 'white')) return violation('no_such_die', `${what} ${k + 1} cannot ${dir === 'up' ? 'upgrade' : 'downgrade'} a ${c} die: the pool is then ${d.join(', ') || 'empty'} (spec 7.3.4)`);
+      d[i] = TIER[TIER.indexOf(c) + (dir === 'up' ? 1 : -1)];
+    }
+  }
+  return null;
+}
+
+/**
+ * Why the attacker's named dice are impossible for an attack at `centre` as it stands (null:
+ * possible, or nothing named): checked against the enemy unit in the centre space; at a target
+ * that is no unit only the roll applies them, where possible (spec 7.3.4 [P]).
+ */
+export function declaredDiceProblem(s: S, att: Unit, a: CompiledAction, centre: string, choice: DiceChoice): Violation | null {
+  if (!choice.up?.length && !choice.down?.length) return null;
+  if (choice.up?.length && choice.down?.length) return violation('dice_both_ways', 'an attack has net Bonuses or net Penalties, not both: name dieUpgrades or dieDowngrades (spec 7.3.4)');
+  const tgt = unitAt(s).get(centre);
+  if (!tgt || tgt.side === att.side || !att.at) return null;
+  const p = poolFor(s, att, a, tgt, originOf(s, att, centre), distance(originOf(s, att, centre), centre));
+  return p ? diceChoiceProblem(p.base, p.net, choice) : null;
+}
+
+/**
+ * The other way to spend the pool's net Bonuses (Penalties) at the centre target than the
+ * default: every Bonus on the highest non-red die, every Penalty on the lowest non-white one;
+ * null when that pool is the default's (no choice to explore). For the candidates.
+ */
+export function altDiceChoice(s: S, att: Unit, a: CompiledAction, centre: string): { dieUpgrades: Color[] } | { dieDowngrades: Color[] } | null {
+  const tgt = unitAt(s).get(centre);
+  if (!tgt || tgt.side === att.side || !att.at) return null;
+  const p = poolFor(s, att, a, tgt, originOf(s, att, centre), distance(originOf(s, att, centre), centre));
+  if (!p || !p.net) return null;
+  const d = p.base.slice(); const named: Color[] = [];
+  for (let k = 0; k < Math.abs(p.net); k++) {
+    const i = p.net > 0 ? highestBelow(d, 'red') : lowestAbove(d, 'white');
+    if (i < 0) break;
+    named.push(d[i]); d[i] = TIER[TIER.indexOf(d[i]) + (p.net > 0 ? 1 : -1)];
+  }
+  const choice = p.net > 0 ? { up: named } : { down: named };
+  if (modifyPool(p.base.slice(), p.net, choice).join() === p.dice.join()) return null;
+  return p.net > 0 ? { dieUpgrades: named } : { dieDowngrades: named };
+}
+function highestBelow(d: Color[], top: Color): number { let i = -1; for (let k = 0; k < d.length; k++) if (d[k] !== top && (i < 0 || TIER.indexOf(d[k]) > TIER.indexOf(d[i]))) i = k; return i; }
+function lowestAbove(d: Color[], bottom: Color): number { let i = -1; for (let k = 0; k < d.length; k++) if (d[k] !== bottom && (i < 0 || TIER.indexOf(d[k]) < TIER.indexOf(d[i]))) i = k; return i; }
 function lowest(d: Color[]): number { let i = -1; for (let k = 0; k < d.length; k++) if (d[k] !== 'red' && (i < 0 || TIER.indexOf(d[k]) < TIER.indexOf(d[i]))) i = k; return i; }
 function highest(d: Color[]): number { let i = -1; for (let k = 0; k < d.length; k++) if (d[k] !== 'white' && (i < 0 || TIER.indexOf(d[k]) > TIER.indexOf(d[i]))) i = k; return i; }
 
@@ -171,7 +245,10 @@ function aoeRadius(s: S, att: Unit, a: CompiledAction, tgt: Unit | null, dist: n
   return n;
 }
 
-export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, centre: string, ev: Ev, aimed = false): void {
+/** The attacker's named dice stored on an attack (spec 7.3.4). */
+export function diceChoiceOf(f: { dieUpgrades?: Color[]; dieDowngrades?: Color[] }): DiceChoice { return { up: f.dieUpgrades, down: f.dieDowngrades }; }
+
+export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, centre: string, ev: Ev, aimed = false, dice: { dieUpgrades?: Color[]; dieDowngrades?: Color[] } = {}): void {
   att.facing = faceToward(originOf(s, att, centre), centre) ?? att.facing;
   const here = unitAt(s).get(centre);
   const tgt = here && here.side !== att.side ? here : null;
@@ -193,6 +270,8 @@ export function startAttack(s: S, seat: number, att: Unit, a: CompiledAction, ce
     i: 0, stage: 'preroll', dashed: [], hits: 0, pushes: 0, special: false, wounds: 0, downed: [],
   };
   if (aimed) f.aimed = true;
+  if (dice.dieUpgrades?.length) f.dieUpgrades = dice.dieUpgrades.slice();
+  if (dice.dieDowngrades?.length) f.dieDowngrades = dice.dieDowngrades.slice();
   s.stack.push(f);
   say(ev, 'attack_declared', { id: f.id, attacker: att.id, action: a.id, target: centre, units: f.targets.filter((t) => !t.object && !t.ddd && !t.vehicle).map((t) => t.unit), ...(objects.length ? { objects } : {}), ...(ddds.length ? { ddds } : {}), ...(vehicles.length ? { vehicles } : {}) });
 }
@@ -361,7 +440,7 @@ export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' |
         const stillThere = f.targets[f.i].centre ? occupies(u, f.centre) : !!u.at && areaTargets(s, att, f.centre, 99).some((x) => x.id === u.id);
         const from = f.targets[f.i].centre ? att.at && originOf(s, att, f.centre) : f.centre;
         const pool = att.at && from && stillThere && (f.targets[f.i].centre ? !targetProblem(s, att, a, f.centre) : true)
-          ? poolFor(s, att, a, u, from, distance(originOf(s, att, f.centre), f.centre)) : null;
+          ? poolFor(s, att, a, u, from, distance(originOf(s, att, f.centre), f.centre), diceChoiceOf(f)) : null;
         if (!pool) { say(ev, 'attack_missed', { id: f.id, unit: u.id }); f.stage = 'next'; void centreUnit; break; }
         if (f.mayhemDie && f.targets[f.i].centre) { pool.dice.push(pool.color); pool.dice.sort((x, y) => TIER.indexOf(y) - TIER.indexOf(x)); }
         const faces = roll(rng(), pool.dice);
@@ -443,7 +522,7 @@ function resolveRoll(s: S, f: Attack, att: Unit, a: CompiledAction, u: Unit, fac
  * Attack Up/Down; never Protection, never Flanked (A-49). `tag` names the target in the events.
  * The Hits, or null when the target is out of the weapon's bands (missed).
  */
-export function rollAtObject(s: S, f: { id: number; centre: string }, att: Unit, a: CompiledAction, at: string, rng: Rng, ev: Ev, tag: Record<string, string>): number | null {
+export function rollAtObject(s: S, f: { id: number; centre: string; dieUpgrades?: Color[]; dieDowngrades?: Color[] }, att: Unit, a: CompiledAction, at: string, rng: Rng, ev: Ev, tag: Record<string, string>): number | null {
   const d = distance(originOf(s, att, f.centre), f.centre);
   const b = band(s, att, a, d, null);
   if (!b) { say(ev, 'attack_missed', { id: f.id, ...tag }); return null; }
@@ -454,7 +533,7 @@ export function rollAtObject(s: S, f: { id: number; centre: string }, att: Unit,
   if (za < zt) mods.lower = -2;
   if (count(att, 'ATTACK_UP')) mods.attackUp = count(att, 'ATTACK_UP');
   if (count(att, 'ATTACK_DOWN')) mods.attackDown = -count(att, 'ATTACK_DOWN');
-  const dice = modifyPool(Array(b.dice + extra).fill(b.color), Object.values(mods).reduce((x, y) => x + y, 0));
+  const dice = modifyPool(Array(b.dice + extra).fill(b.color), Object.values(mods).reduce((x, y) => x + y, 0), diceChoiceOf(f));
   const faces = roll(rng, dice);
   ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, ...tag, dice, mods }));
   return faces.flat().filter((x) => x === 'H' || x === 'AH').length;
@@ -504,7 +583,7 @@ function rollDdd(s: S, f: Attack, att: Unit, a: CompiledAction, id: string, rng:
   if (a.weapon && a.attack!.weaponBonus === 'elite' && mission(s).rules === 'advanced') mods.weaponBonus = 1;
   if (count(att, 'ATTACK_UP')) mods.attackUp = count(att, 'ATTACK_UP');
   if (count(att, 'ATTACK_DOWN')) mods.attackDown = -count(att, 'ATTACK_DOWN');
-  const dice = modifyPool(Array(b.dice + extra).fill(b.color), Object.values(mods).reduce((x, y) => x + y, 0));
+  const dice = modifyPool(Array(b.dice + extra).fill(b.color), Object.values(mods).reduce((x, y) => x + y, 0), diceChoiceOf(f));
   const faces = roll(rng, dice);
   ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, ddd: id, dice, mods }));
   hitDdd(s, d, faces.flat().filter((x) => x === 'H' || x === 'AH').length, ev);

@@ -12,11 +12,11 @@
 import { Type as T, type Static } from '@sinclair/typebox';
 import { violation, type Violation } from '../../../engine/types.js';
 import dddsJson from '../data/ddds.json' with { type: 'json' };
-import { ActionDef, checkActions, compileAbilities, CONTENT, cellKey, type CompiledAction, type CompiledMap, checkDataFile } from '../content.js';
+import { ActionDef, checkActions, compileAbilities, CONTENT, cellKey, type Color, type CompiledAction, type CompiledMap, checkDataFile } from '../content.js';
 import { distance, inside, los, parseKey } from '../geometry.js';
 import { DDD_ACTIONS, isElite, isFigure, map, mission, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
-import { gainCube, pay, payment, say, type Ev } from './board.js';
-import { roll, startAttack, targetProblem } from './combat.js';
+import { gainCube, pay, payment, say, surchargeProblem, type Ev } from './board.js';
+import { altDiceChoice, declaredDiceProblem, roll, startAttack, targetProblem } from './combat.js';
 import { slotOf } from '../legal.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
 import type { Rng } from '../../../engine/types.js';
@@ -129,7 +129,7 @@ export function attackerAt(s: S, id: string, centre: string | null): Unit | null
 }
 
 /** Why LEGION cannot make the Hell Tower's attack now: once in each LEGION Turn, a standing tower, a legal target (or delayed by its timer). */
-export function turretProblem(s: S, side: Side, a: { ddd: string; target?: string; aim?: 'timer' }): Violation | null {
+export function turretProblem(s: S, side: Side, a: { ddd: string; target?: string; aim?: 'timer'; dieUpgrades?: Color[]; dieDowngrades?: Color[] }): Violation | null {
   const d = s.ddds?.find((x) => x.id === a.ddd);
   if (!d || DDDS[d.id].effect !== 'hellTower') return violation('no_turret', `${a.ddd} is not a Hell Tower`);
   if (d.destroyed) return violation('destroyed', `${a.ddd} is destroyed: its effects end (L1987)`);
@@ -138,30 +138,37 @@ export function turretProblem(s: S, side: Side, a: { ddd: string; target?: strin
   if (a.aim !== undefined) {
     if (a.aim !== 'timer') return violation('bad_aim', 'aim is "timer" (delay the attack)');
     if (mission(s).rules !== 'advanced') return violation('cannot_aim', 'timers are Advanced (spec 7.8)');
+    if (a.dieUpgrades?.length || a.dieDowngrades?.length) return violation('dice_need_target', 'delayed: the dice are chosen with the target, when the timer is removed (spec 7.3.4)');
     return a.target === undefined ? null : violation('target_later', 'delayed: the target is chosen when the timer is removed (spec 7.8)');
   }
   if (typeof a.target !== 'string') return violation('no_target', 'choose a target space, or delay the attack (aim: "timer")');
   const u = towerUnit(s, towerId(d.id), a.target)!;
-  return targetProblem(s, u, DDD_ACTIONS[u.id][0], a.target);
+  return targetProblem(s, u, DDD_ACTIONS[u.id][0], a.target) ?? declaredDiceProblem(s, u, DDD_ACTIONS[u.id][0], a.target, { up: a.dieUpgrades, down: a.dieDowngrades });
 }
-export function turretCandidates(s: S, side: Side, spaces: (s: S, u: Unit) => string[]): { ddd: string; target?: string; aim?: 'timer' }[] {
-  const out: { ddd: string; target?: string; aim?: 'timer' }[] = [];
+export function turretCandidates(s: S, side: Side, spaces: (s: S, u: Unit) => string[]): { ddd: string; target?: string; aim?: 'timer'; dieUpgrades?: Color[]; dieDowngrades?: Color[] }[] {
+  const out: { ddd: string; target?: string; aim?: 'timer'; dieUpgrades?: Color[]; dieDowngrades?: Color[] }[] = [];
   for (const d of s.ddds ?? []) {
     if (DDDS[d.id].effect !== 'hellTower' || d.destroyed) continue;
     const u = towerUnit(s, towerId(d.id), null)!;
-    for (const target of spaces(s, u)) if (!turretProblem(s, side, { ddd: d.id, target })) out.push({ ddd: d.id, target });
+    for (const target of spaces(s, u)) {
+      if (turretProblem(s, side, { ddd: d.id, target })) continue;
+      out.push({ ddd: d.id, target });
+      const v = towerUnit(s, towerId(d.id), target)!;
+      const alt = altDiceChoice(s, v, DDD_ACTIONS[v.id][0], target);
+      if (alt && !turretProblem(s, side, { ddd: d.id, target, ...alt })) out.push({ ddd: d.id, target, ...alt });
+    }
     if (!turretProblem(s, side, { ddd: d.id, aim: 'timer' })) out.push({ ddd: d.id, aim: 'timer' });
   }
   return out;
 }
 /** Fires now, or delays the attack: an enemy (MAYHEM) When-Removed timer on the DDD tile; aimed, as any attack aimed by timer (spec 7.4, 7.8, 7.15). */
-export function fireTurret(s: S, seat: number, a: { ddd: string; target?: string; aim?: 'timer' }, ev: Ev): void {
+export function fireTurret(s: S, seat: number, a: { ddd: string; target?: string; aim?: 'timer'; dieUpgrades?: Color[]; dieDowngrades?: Color[] }, ev: Ev): void {
   s.turretUsed = true;
   const id = towerId(a.ddd);
   const act = DDD_ACTIONS[id][0];
   say(ev, 'turret', { ddd: a.ddd, target: a.target ?? null, delayed: a.aim === 'timer' });
   if (a.aim === 'timer') { placeTimer(s, 'MAYHEM', id, { t: 'action', unit: id, action: act.id, aimed: true }, ev); return; }
-  startAttack(s, seat, towerUnit(s, id, a.target!)!, act, a.target!, ev);
+  startAttack(s, seat, towerUnit(s, id, a.target!)!, act, a.target!, ev, false, a);
 }
 
 // ---------------------------------------------------------------- EDMKS (#72)
@@ -248,7 +255,7 @@ function hackable(s: S, u: Unit, t: HackTarget): Hackable | Violation {
  * Main/Add-on allowance, the cost paid per die; a device already under the Side's control is not
  * hacked again; an Event Marker is hacked by its triggering Side.
  */
-export function hackProblem(s: S, unit: string, target: HackTarget, dice: number): Violation | null {
+export function hackProblem(s: S, unit: string, target: HackTarget, dice: number, surcharge?: string): Violation | null {
   const sl = slotOf(s);
   const u = s.units[unit];
   if (!u || u.board !== sl.board || u.side !== s.side) return violation('not_activated', `${unit} is not on the activated board`);
@@ -264,7 +271,7 @@ export function hackProblem(s: S, unit: string, target: HackTarget, dice: number
   if (!o.at.some((k) => { const [a, b, c] = parseKey(k); return c === z && Math.max(Math.abs(a - x), Math.abs(b - y)) <= 1; })) return violation('not_adjacent', 'within 1 space of the object, on the same Level (spec 7.9)');
   if (!Number.isInteger(dice) || dice < 1 || dice > 6) return violation('bad_dice', 'roll 1 to 6 dice');
   if (!payment(s.boards[u.board], u, h.cost.repeat(dice))) return violation('cannot_pay', `${dice} dice cost ${h.cost.repeat(dice)} (spec 7.9)`);
-  return null;
+  return surchargeProblem(s.boards[u.board], u, h.cost.repeat(dice), surcharge);
 }
 
 export function hackCandidates(s: S): ({ unit: string; dice: number } & HackTarget)[] {
@@ -277,12 +284,12 @@ export function hackCandidates(s: S): ({ unit: string; dice: number } & HackTarg
 }
 
 /** Pay per die, roll them (no modifiers, not an attack, A-31); success at Hits ≥ difficulty; failure loses the Action and cubes. A hacked Event Marker triggers. */
-export function hack(s: S, unit: string, target: HackTarget, dice: number, rng: Rng, ev: Ev): void {
+export function hack(s: S, unit: string, target: HackTarget, dice: number, rng: Rng, ev: Ev, surcharge?: string): void {
   const sl = slotOf(s);
   const u = s.units[unit];
   const o = hackable(s, u, target) as Hackable;
   const h = o.hack;
-  pay(s.boards[u.board], payment(s.boards[u.board], u, h.cost.repeat(dice))!);
+  pay(s.boards[u.board], payment(s.boards[u.board], u, h.cost.repeat(dice), surcharge)!);
   if (h.type === 'main') sl.main = true; else sl.addons.push(`${u.board}:${o.key}`);
   sl.mp = null; sl.group = null; sl.fire = null;
   const faces = roll(rng, Array(dice).fill(h.color));

@@ -17,7 +17,7 @@
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, type CompiledAction } from '../content.js';
 import { actionsOf, CARD_ACTIONS, isFigure, unitKey, type Action, type Frame, type PaidAct, type S, type Unit, type Well } from '../state.js';
-import { capacity, free, pay, payment, say, type Ev } from './board.js';
+import { capacity, free, pay, payment, say, surchargeProblem, type Ev } from './board.js';
 import { canDash, dashSpaces, selfEffects } from './combat.js';
 import { discardMayhem, mayhemCandidates } from './mayhem.js';
 
@@ -50,10 +50,10 @@ export function instantProblem(s: S, a: Extract<Action, { type: 'act' }>): Viola
   if (card && !s.mayhem?.[u.side].hand.includes(card.card)) return violation('not_in_hand', `${card.name} is Mayhem card ${card.card}'s character use: not in ${u.side}'s hand`);
   const def = u && instantActions(s, u).find((x) => x.id === a.action);
   if (!def) return violation('unknown_action', `${a.unit} has no Instant Action ${a.action}`);
-  if (a.target !== undefined || a.when !== undefined || a.aim !== undefined || a.mayhem !== undefined || a.gadget || a.timer) return violation('bad_instant', `${def.name} is a self Action: no target, aim, card, Weapon gadget or timer`);
+  if (a.target !== undefined || a.when !== undefined || a.aim !== undefined || a.mayhem !== undefined || a.gadget || a.timer || a.dieUpgrades?.length || a.dieDowngrades?.length) return violation('bad_instant', `${def.name} is a self Action: no target, aim, card, Weapon gadget or timer`);
   if (u.downed || !u.at) return violation('not_on_map', `${u.id} is not on the map`);
   if (!payment(s.boards[u.board], u, def.cost)) return violation('cannot_pay', `${def.name} costs ${def.cost}`);
-  return null;
+  return surchargeProblem(s.boards[u.board], u, def.cost, a.surcharge);
 }
 
 /** The Instant `act`s (gadgets, held Instant cards) units may take now. */
@@ -63,10 +63,10 @@ export function instantCandidates(s: S, units: Unit[]): Action[] {
 }
 
 /** Takes an Instant Action: paid from the unit's board (a card's is discarded, revealed), its abilities applied; the current Action, its MP and the allowances stay as they are. */
-export function useInstant(s: S, a: { unit: string; action: string }, ev: Ev): void {
+export function useInstant(s: S, a: { unit: string; action: string; surcharge?: string }, ev: Ev): void {
   const u = s.units[a.unit];
   const def = instantActions(s, u).find((x) => x.id === a.action)! as CompiledAction & { card?: string };
-  pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost)!);
+  pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost, a.surcharge)!);
   if (def.card) discardMayhem(s, u.side, def.card, ev);
   say(ev, 'action', { unit: u.id, action: def.id, cost: def.cost, target: null, instant: true, ...(def.card ? { card: def.card } : {}) });
   selfEffects(s, u, def, ev);

@@ -6,11 +6,11 @@
 // LOS and modifiers as they stand), on the other Side's Turn; a Dark Matter Bomb timer counts down.
 import { violation, type Violation } from '../../../engine/types.js';
 import { actionOf, footprintAt, mission, other, whenRemovedAction, whenRemovedMp, type Frame, type S, type Side, type Timer, type Unit } from '../state.js';
-import type { CompiledAction, Dir } from '../content.js';
+import type { Color, CompiledAction, Dir } from '../content.js';
 import type { Status } from '../abilities.js';
 import { DIRS, pathTo, reach, reachAll } from '../geometry.js';
 import { say, type Ev } from './board.js';
-import { checkOms, reactingSeat, startAttack, targetProblem } from './combat.js';
+import { altDiceChoice, checkOms, declaredDiceProblem, reactingSeat, startAttack, targetProblem } from './combat.js';
 import { attackerAt } from './ddd.js';
 import { checkEvents } from './events.js';
 import { trafficCheck } from './traffic.js';
@@ -119,20 +119,26 @@ export function delayedTargets(s: S, f: Extract<Frame, { t: 'delayed' }>, spaces
   return spaces(s, u).filter((k) => { const v = attackerAt(s, f.unit, k)!; return !targetProblem(s, v, delayedDef(v, f), k); });
 }
 
-export function delayedProblem(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string | null): Violation | null {
-  if (target === null) return null;
+export function delayedProblem(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string | null, dice: { dieUpgrades?: Color[]; dieDowngrades?: Color[] } = {}): Violation | null {
+  if (target === null) return dice.dieUpgrades?.length || dice.dieDowngrades?.length ? violation('dice_need_target', 'no attack, no dice to choose (spec 7.3.4)') : null;
   const u = attackerAt(s, f.unit, target);
   if (!u?.at || u.downed) return violation('not_on_map', `${f.unit} is not on the map (or destroyed): the delayed Action is lost`);
-  return targetProblem(s, u, delayedDef(u, f), target);
+  return targetProblem(s, u, delayedDef(u, f), target) ?? declaredDiceProblem(s, u, delayedDef(u, f), target, { up: dice.dieUpgrades, down: dice.dieDowngrades });
+}
+
+/** The delayed attack at `target` with the other way to spend its Bonuses or Penalties, where that gives other dice (spec 7.3.4): for the candidates. */
+export function delayedAlt(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string): { dieUpgrades: Color[] } | { dieDowngrades: Color[] } | null {
+  const u = attackerAt(s, f.unit, target);
+  return u?.at && !u.downed ? altDiceChoice(s, u, delayedDef(u, f), target) : null;
 }
 
 /** Resolves the delayed Action: the attack (aimed if it was aimed, with its WHEN REMOVED abilities if a Delay Action timer delayed it), or nothing (forgone). */
-export function resolveDelayed(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string | null, ev: Ev): void {
+export function resolveDelayed(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string | null, ev: Ev, dice: { dieUpgrades?: Color[]; dieDowngrades?: Color[] } = {}): void {
   s.stack.splice(s.stack.indexOf(f), 1);
   if (target === null) { say(ev, 'delayed_forgone', { unit: f.unit, action: f.action }); return; }
   const u = attackerAt(s, f.unit, target)!;
   say(ev, 'delayed_resolved', { unit: u.id, action: f.action, target });
-  startAttack(s, f.seat, u, delayedDef(u, f), target, ev, f.aimed);
+  startAttack(s, f.seat, u, delayedDef(u, f), target, ev, f.aimed, dice);
   const a = s.stack[s.stack.length - 1];
   if (f.whenRemoved && a?.t === 'attack') a.whenRemoved = true;
 }
