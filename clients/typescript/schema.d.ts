@@ -1106,6 +1106,10 @@ export interface components {
             gadget?: boolean;
             /** @enum {boolean} */
             timer?: true;
+            dieUpgrades?: ("white" | "yellow")[];
+            dieDowngrades?: ("red" | "yellow")[];
+            /** @description the Stunned surcharge: 2 cubes per Stunned marker, G, Y or B each (absent: taken from the fullest wells) */
+            surcharge?: string;
         } | {
             /** @enum {string} */
             type: "move";
@@ -1127,17 +1131,23 @@ export interface components {
             /** @description a space "x,y,Level" */
             to: string;
             facing: "N" | "E" | "S" | "W";
+            /** @description the Stunned surcharge: 2 cubes per Stunned marker, G, Y or B each (absent: taken from the fullest wells) */
+            surcharge?: string;
         } | {
             /** @enum {string} */
             type: "fire";
             /** @description a space "x,y,Level" */
             target: string | null;
+            dieUpgrades?: ("white" | "yellow")[];
+            dieDowngrades?: ("red" | "yellow")[];
         } | {
             /** @enum {string} */
             type: "group";
             unit: string;
             /** @description a space "x,y,Level" */
             target?: string;
+            dieUpgrades?: ("white" | "yellow")[];
+            dieDowngrades?: ("red" | "yellow")[];
         } | {
             /** @enum {string} */
             type: "end";
@@ -1152,6 +1162,8 @@ export interface components {
             /** @enum {string} */
             type: "block";
             times: number;
+            /** @description the Stunned surcharge: 2 cubes per Stunned marker, G, Y or B each (absent: taken from the fullest wells) */
+            surcharge?: string;
         } | {
             /** @enum {string} */
             type: "wound";
@@ -1165,6 +1177,8 @@ export interface components {
             /** @enum {string} */
             type: "fallDash";
             dash: boolean;
+            /** @description the Stunned surcharge: 2 cubes per Stunned marker, G, Y or B each (absent: taken from the fullest wells) */
+            surcharge?: string;
         } | {
             /** @enum {string} */
             type: "hack";
@@ -1173,11 +1187,15 @@ export interface components {
             /** @description a space "x,y,Level" */
             marker?: string;
             dice: number;
+            /** @description the Stunned surcharge: 2 cubes per Stunned marker, G, Y or B each (absent: taken from the fullest wells) */
+            surcharge?: string;
         } | {
             /** @enum {string} */
             type: "delayed";
             /** @description a space "x,y,Level" */
             target: string | null;
+            dieUpgrades?: ("white" | "yellow")[];
+            dieDowngrades?: ("red" | "yellow")[];
         } | {
             /** @enum {string} */
             type: "arm";
@@ -1190,6 +1208,8 @@ export interface components {
             target?: string;
             /** @enum {string} */
             aim?: "timer";
+            dieUpgrades?: ("white" | "yellow")[];
+            dieDowngrades?: ("red" | "yellow")[];
         } | {
             /** @enum {string} */
             type: "laser";
