@@ -18,6 +18,9 @@ const SCOPES = {
   // Engine helpers with their own direct suites.
   'src/engine/one-decision.ts': { mutate: ['src/engine/one-decision.ts'], tests: ['tests/engine/one-decision.test.ts'] },
   'src/engine/script.ts': { mutate: ['src/engine/script.ts'], tests: ['tests/engine/script.test.ts'] },
+  'src/engine/hidden-slot.ts': { mutate: ['src/engine/hidden-slot.ts'], tests: ['tests/engine/hidden-slot.test.ts', 'tests/engine/kernel-contract.test.ts'] },
+  // The seeded streams: pinned draws, streams kept apart, the script helper; sha256.test.ts checks K_n and the ARC4 port.
+  'src/engine/rng.ts': { mutate: ['src/engine/rng.ts'], tests: ['tests/engine/rng.test.ts', 'tests/engine/sha256.test.ts'] },
   // Planar geometry: its two suites (worked examples and brute-force references).
   'src/engine/mech/geom2d.ts': { mutate: ['src/engine/mech/geom2d.ts'], tests: ['tests/engine/geom2d.test.ts', 'tests/engine/geom2d-headings.test.ts', 'tests/engine/geom2d-more.test.ts'] },
   'src/engine/mech': {
