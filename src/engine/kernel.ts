@@ -140,7 +140,15 @@ export function openDecisions<S>(rs: Ruleset<S>, k: KState<S>): Decision[] {
 
 /** The open decisions as a seat (or a spectator, null) may see them: prompts only for the seat's own. */
 export function decisionsFor<S>(rs: Ruleset<S>, k: KState<S>, seat: Seat | null): Decision[] {
-  return openDecisions(rs, k).map((d) => (d.seat === seat ? d : publicPart(d)));
+  return decisionsIn(minted(rs, k), seat);
+}
+
+/**
+ * decisionsFor over a list already minted, e.g. `ownedMinted` of a state the caller never
+ * modifies (the service's loaded games: one `pending` per state, not one per reader).
+ */
+export function decisionsIn(ms: Minted[], seat: Seat | null): Decision[] {
+  return ms.map((m) => (m.dec.seat === seat ? m.dec : publicPart(m.dec)));
 }
 
 export function publicPart(d: Decision): PublicDecision {
@@ -152,7 +160,8 @@ export function findDecision<S>(rs: Ruleset<S>, k: KState<S>, id: string): Minte
   return findIn(minted(rs, k), id);
 }
 
-function findIn(ms: Minted[], id: string): Minted | undefined {
+/** findDecision over a list already minted (see decisionsIn). */
+export function findIn(ms: Minted[], id: string): Minted | undefined {
   for (const m of ms) if (m.dec.id === id) return m;
   return undefined;
 }
@@ -162,7 +171,11 @@ function findIn(ms: Minted[], id: string): Minted | undefined {
  * that is not part of a sealed group handled elsewhere.
  */
 export function decisionForSeat<S>(rs: Ruleset<S>, k: KState<S>, seat: Seat, id?: string): Minted | Violation {
-  const all = minted(rs, k);
+  return decisionForSeatIn(minted(rs, k), seat, id);
+}
+
+/** decisionForSeat over a list already minted (see decisionsIn). */
+export function decisionForSeatIn(all: Minted[], seat: Seat, id?: string): Minted | Violation {
   const mine = all.filter((m) => m.dec.seat === seat);
   if (id) {
     const m = findIn(all, id);

@@ -3,7 +3,7 @@
 // stays the truth and is never rewritten: a position is part of the game's policy (its setup),
 // scripted outcomes are consumed stream by stream over the replay, and a takeback is an entry.
 import { Ajv } from 'ajv';
-import { applyEntry, KernelError, openDecisions, settleState, setupGame, type Applied, type KState } from '../engine/kernel.js';
+import { applyEntry, KernelError, openDecisions, ownedApplyEntry, settleState, setupGame, type Applied, type KState } from '../engine/kernel.js';
 import { entryRng, localRng } from '../engine/rng.js';
 import { cursorsOf, scriptedRng, scriptProblem, ScriptMismatch, type Cursors, type DiceScript } from '../engine/script.js';
 import type { Entry, GameEvent, Rng, Ruleset, Seat, SeatInfo, Violation } from '../engine/types.js';
@@ -192,7 +192,9 @@ export function applyLogged(
   const seq = k.seq + 1;
   const rng = gameRng(rs, game, k, seq);
   if (!isTakeback(entry)) {
-    const r = guard(() => applyEntry(rs, k, entry, rng));
+    // The states a game is replayed through are the kernel's, never modified: what settle
+    // derived for k (its open decisions) is reused, not asked of the ruleset again.
+    const r = guard(() => ownedApplyEntry(rs, k, entry, rng));
     if (!isViolation(r)) noteCursors(rng, r.k, k);
     return r;
   }

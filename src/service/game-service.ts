@@ -3,8 +3,8 @@
 import { Ajv } from 'ajv';
 import { type ChainFormat, chainFormat, CURRENT_CHAIN, loggedJson, nextHash, startChain } from '../engine/chain.js';
 import {
-  applyEntry, decisionForSeat, decisionsFor, eventsFor, findDecision, KernelError,
-  actionShapeViolation, minted, openDecisions, ownedMinted, ownedResult, resultOf, setupGame, validateAnswer, type KState,
+  applyEntry, decisionForSeatIn, decisionsIn, eventsFor, findIn, KernelError,
+  actionShapeViolation, openDecisions, ownedMinted, ownedResult, resultOf, setupGame, validateAnswer, type KState,
 } from '../engine/kernel.js';
 import { entryRng, localRng, newSeed, seedHash } from '../engine/rng.js';
 import type { Decision, Entry, GameEvent, Result, Ruleset, Seat, SeatInfo, StandingOrder } from '../engine/types.js';
@@ -326,7 +326,7 @@ export class GameService {
       const mine = g.seats.filter((s) => s.tokenHash && sameHash(s.tokenHash, h)).map((s) => s.index);
       if (mine.length > 1) {
         if (asSeat !== undefined && mine.includes(asSeat)) return asSeat;
-        const open = openDecisions(g.rs, g.k);
+        const open = decisionsOf(g);
         return (open.find((d) => d.blocking && mine.includes(d.seat)) ?? open.find((d) => mine.includes(d.seat)))?.seat ?? mine[0];
       }
     }
@@ -466,9 +466,9 @@ export class GameService {
       status: g.game.status,
       you: seat,
       seats: g.seats.map((s) => ({ index: s.index, name: s.name, kind: s.kind, aiLevel: s.aiLevel, claimed: s.kind === 'ai' || !!s.tokenHash })),
-      pending: decisionsFor(g.rs, g.k, seat),
+      pending: decisionsIn(ownedMinted(g.rs, g.k), seat),
       view: g.rs.view(g.k.s, seat),
-      result: resultOf(g.rs, g.k),
+      result: ownedResult(g.rs, g.k),
       seedHash: g.game.seedHash,
       seed: ended && !sandboxOf(g.game) ? g.game.seed : null,
       ...analysisFields(g.game, g.k),
@@ -500,7 +500,7 @@ export class GameService {
     const g = await this.read(gameId);
     const rng = localRng(`legal|${gameId}|${g.k.seq}|${seat}`);
     const view = lazyView(g.rs, g.k.s, seat);
-    const mine = minted(g.rs, g.k).filter((m) => m.dec.seat === seat);
+    const mine = ownedMinted(g.rs, g.k).filter((m) => m.dec.seat === seat);
     const held = await heldCommits(this.store, gameId, seat, mine.map((m) => m.dec));
     return {
       version: g.k.seq,
@@ -546,7 +546,7 @@ export class GameService {
       throw new ServiceError(400, 'bad_version', `version must be between 0 and ${cur.k.seq}`);
     }
     const g = version === cur.k.seq ? cur : await this.rebuild(cur.game, cur.seats, version);
-    return { ...this.present(g, seat), version, result: resultOf(g.rs, g.k) };
+    return { ...this.present(g, seat), version, result: ownedResult(g.rs, g.k) };
   }
 
   /** After the end: re-run the whole log from the revealed seed and compare every hash and event. */
@@ -675,7 +675,7 @@ export class GameService {
       if (input.expectedVersion !== undefined && input.expectedVersion !== g.k.seq) {
         throw new ServiceError(409, 'version_conflict', `the game is at version ${g.k.seq}`, { version: g.k.seq });
       }
-      const m = decisionForSeat(g.rs, g.k, seat, input.decision);
+      const m = decisionForSeatIn(ownedMinted(g.rs, g.k), seat, input.decision);
       if (isViolation(m)) throw withVersion(fromViolation(m), g.k.seq);
       const shape = actionShapeViolation(g.rs, input.action);
       if (shape) throw withVersion(fromViolation(shape), g.k.seq);
@@ -722,7 +722,7 @@ export class GameService {
   async applyDefault(gameId: string, decisionId: string, version: number): Promise<{ applied: boolean; version: number }> {
     const g = await this.load(gameId);
     if (g.game.status === 'finished' || g.k.seq !== version) return { applied: false, version: g.k.seq };
-    const m = findDecision(g.rs, g.k, decisionId);
+    const m = findIn(ownedMinted(g.rs, g.k), decisionId);
     if (!m) return { applied: false, version: g.k.seq };
     let entry: Entry<any>;
     let clear: string | undefined;
@@ -795,7 +795,7 @@ export class GameService {
   /** Held commits re-validated against the current state; missing or stale ones defaulted. */
   private fillSealed(g: LoadedGame, groupId: string, held: { seat: number; action: unknown }[]) {
     const commits: Record<number, unknown> = {};
-    for (const m of minted(g.rs, g.k)) {
+    for (const m of ownedMinted(g.rs, g.k)) {
       if (m.dec.group?.id !== groupId) continue;
       const h = held.find((c) => c.seat === m.dec.seat);
       const ok = h && !validateAnswer(g.rs, g.k, m.dec.seat, m, h.action);
@@ -805,14 +805,14 @@ export class GameService {
   }
 
   private async commitSealed(g: LoadedGame, seat: Seat, dec: Decision, action: unknown): Promise<SubmitResult> {
-    const m = findDecision(g.rs, g.k, dec.id)!;
+    const m = findIn(ownedMinted(g.rs, g.k), dec.id)!;
     const v = validateAnswer(g.rs, g.k, seat, m, action);
     if (v) throw withVersion(fromViolation(v), g.k.seq);
     const groupId = dec.group!.id;
     let after: { plan: AppendPlan; next: LoadedGame; events: GameEvent[] } | null = null;
     const t0 = performance.now();
     const out = await this.store.commitSealed(g.game.id, g.k.seq, { group: groupId, seat, decision: dec.id, action }, (commits) => {
-      const members = openDecisions(g.rs, g.k).filter((d) => d.group?.id === groupId);
+      const members = decisionsOf(g).filter((d) => d.group?.id === groupId);
       if (!members.every((d) => commits.some((c) => c.seat === d.seat))) return null;
       const entry: Entry<any> = { kind: 'sealed', group: groupId, commits: this.fillSealed(g, groupId, commits) };
       // With webhook rows: the closing append runs under the game's row lock and must not fail.
@@ -924,9 +924,17 @@ export class GameService {
   }
 }
 
+/**
+ * A loaded game's open decisions. Its state is the kernel's and never modified, so the owned
+ * readers derive them once per state (not once per reader: five times a move before).
+ */
+function decisionsOf(g: LoadedGame): Decision[] {
+  return ownedMinted(g.rs, g.k).map((m) => m.dec);
+}
+
 function toActOf(g: LoadedGame): ToAct {
   const seats = new Set<Seat>();
-  for (const d of openDecisions(g.rs, g.k)) seats.add(d.seat);
+  for (const d of decisionsOf(g)) seats.add(d.seat);
   return { version: g.k.seq, status: g.game.status, seats: [...seats].sort((a, b) => a - b) };
 }
 
