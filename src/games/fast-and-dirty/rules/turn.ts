@@ -745,6 +745,7 @@ function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'sta
 function resumeOrder(s: S, run: Run, r: LuckyResume): void {
   if (r.at === 'opportunity') { if (!opportunityShot(s, run, r.firer)) afterOpportunity(s, run); return; }
   if (r.at === 'react' || r.at === 'cooler') { resumeCardFire(s, run, r); return; }
+  if (r.at === 'mineWalk') { afterMineWalk(s, run, r); return; }
   const u = s.units.find((x) => x.id === r.unit)!;
   if (r.at === 'drive') {
     const d = r.action as OrderOf<'drive'>;
@@ -920,9 +921,19 @@ export function applyElusive(s: S, run: Run, moves: { fig: string; path: Pt[] }[
     t.elusiveTurn = s.turn;
     run.emit('elusive', { unit: t.id, shooter: u.id });
     if ('end' in r) moveFigures(s, run, t, r.end);
-    checkMines(s, run, t, pathsOf(t, moves, before));
+    // A Lucky window on the mover's save or defence die against a mine pauses the fall back's encounters (§2.7); the shot follows the answer.
+    checkMines(s, run, t, pathsOf(t, moves, before), true);
+    if (pausedAt(s, { at: 'mineWalk', unit: t.id, then: 'elusive' })) return;
     if (s.result) return;
   } else run.emit('elusive_declined', { unit: t.id, shooter: u.id });
+  elusiveShot(s, run);
+}
+
+/** After the Elusive answer (and its fall back's mines): the shot at the target, or the shooter's new choice (§2.6). */
+function elusiveShot(s: S, run: Run): void {
+  const e = s.elusive!;
+  const t = s.units.find((x) => x.id === e.target)!;
+  const u = s.units.find((x) => x.id === e.shooter)!;
   // The shooter may pick another target when it may no longer fire at this one (§2.6 [P]: out of LOS, range or priority).
   if (!inPlay(t) || retargetProblem(s, u, e.action, t.id)) {
     if (retargets(s, u, e.action).length) {
@@ -1098,6 +1109,7 @@ export function applyControl(s: S, run: Run, moves: { fig: string; path: Pt[] }[
   const u = s.units.find((x) => x.id === s.active)!;
   const before = startsOf(g);
   moveFigures(s, run, g, movePositions(moves), u.side);
+  // No Lucky window here (§2.7 [P]): non-combatants carry no personality (p.35: personalities are members of a squad).
   checkMines(s, run, g, pathsOf(g, moves.filter((m) => { const f = g.figures.find((x) => x.id === m.fig); return f && !f.exited; }), before));
   g.activated = true;
   if (!living(g).length) g.out = true;
@@ -1254,7 +1266,9 @@ export function applyInspire(s: S, run: Run, a: Extract<Action, { type: 'inspire
   if (mv) {
     const before = startsOf(mv.unit);
     moveFigures(s, run, mv.unit, movePositions(mv.moves));
-    checkMines(s, run, mv.unit, pathsOf(mv.unit, mv.moves, before));
+    // A Lucky window on the mover's save or defence die against a mine pauses the sequence (§2.7); it goes on after the answer (afterMineWalk).
+    checkMines(s, run, mv.unit, pathsOf(mv.unit, mv.moves, before), true);
+    if (pausedAt(s, { at: 'mineWalk', unit: mv.unit.id, then: 'inspire' })) return;
   }
   s.phase = 'activate';
   s.step++;
@@ -1271,12 +1285,33 @@ export function applyReact(s: S, run: Run, unit: string | null, moves: { fig: st
   if (mover) {
     const before = startsOf(mover);
     moveFigures(s, run, mover, movePositions(moves));
-    checkMines(s, run, mover, pathsOf(mover, moves, before));
-    const to = s.units.find((x) => x.id === (s.cards!.drawn && 'unit' in s.cards!.drawn ? s.cards!.drawn.unit : ''));
-    s.toAct = (to?.side ?? other(mover.side as Side)) as Side;
-    s.phase = 'activate';
-    s.step++;
+    // A Lucky window on the mover's save or defence die against a mine pauses the sequence (§2.7); it goes on after the answer (afterMineWalk).
+    checkMines(s, run, mover, pathsOf(mover, moves, before), true);
+    if (pausedAt(s, { at: 'mineWalk', unit: mover.id, then: 'react' })) return;
+    reactMoved(s, mover);
   }
+  checkImmediate(s, run);
+  if (s.result) return;
+  advance(s, run);
+}
+
+/** After a reaction move: the drawn unit's side activates next (§5.1). */
+function reactMoved(s: S, mover: Unit): void {
+  const to = s.units.find((x) => x.id === (s.cards!.drawn && 'unit' in s.cards!.drawn ? s.cards!.drawn.unit : ''));
+  s.toAct = (to?.side ?? other(mover.side as Side)) as Side;
+  s.phase = 'activate';
+  s.step++;
+}
+
+/**
+ * A move outside the active unit's order paused at a Lucky window on the mover's die against a mine
+ * (§2.7, §7.15): its encounters are finished (resumeLucky); the Elusive shot, or the card sequence,
+ * goes on from where the move left it, the move not made again.
+ */
+function afterMineWalk(s: S, run: Run, r: Extract<LuckyResume, { at: 'mineWalk' }>): void {
+  if (r.then === 'elusive') { if (!s.result) elusiveShot(s, run); return; }
+  if (r.then === 'react') reactMoved(s, s.units.find((x) => x.id === r.unit)!);
+  else { s.phase = 'activate'; s.step++; }
   checkImmediate(s, run);
   if (s.result) return;
   advance(s, run);
