@@ -645,13 +645,15 @@ function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' 
   if (from !== 'mines') {
     const before = startsOf(u);
     // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
-    const to = s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move', true) : end;
+    const to = s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move', true, a.carry) : end;
     if (pausedAt(s, { at: 'engage', from: 'move', unit: u.id, action: a })) return true;
     moveFigures(s, run, u, to);
     // The carried wounded go with their carriers (§7.23), if the carrier is still standing.
     for (const c of a.carry ?? []) {
       const w = u.figures.find((f) => f.id === c.fig), b = u.figures.find((f) => f.id === c.by);
-      if (w && b?.alive && w.wounded && end.get(w.id)) { w.at = [end.get(w.id)![0], end.get(w.id)![1]]; delete w.leftBehind; }
+      // Under variable movement, as far as its carriers' roll took it (variableEnd).
+      const at = to.get(c.fig) ?? end.get(c.fig);
+      if (w && b?.alive && w.wounded && at) { w.at = [at[0], at[1]]; delete w.leftBehind; }
     }
     // A Lucky window on the unit's save or defence die against a mine resumes after the encounters (§2.7).
     checkMines(s, run, u, pathsOf(u, a.moves, before), true);
@@ -781,9 +783,14 @@ function resumeOrder(s: S, run: Run, r: LuckyResume): void {
  * Option Variable movement (§6.2): the destination is declared, then Move 1D6+2 (Elite: best of
  * two) or Rush 2D6+4 (Elite: better of two totals) is rolled, with Under Fire −2" (twice for a
  * Rush); each figure goes as far as the roll allows along its path, never past it. A figure whose
- * shortened move would end on another base stops earlier (the roll trims, never rejects).
+ * shortened move would end on another base stops earlier (the roll trims, never rejects). Carriers
+ * of wounded (`carry`) go half as far as the roll (§7.23), each carried figure set down beside its
+ * carrier where the carrier stops, as declared [P].
  */
-export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path: Pt[] }[], mode: 'move' | 'rush', lucky = false): Positions {
+export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path: Pt[] }[], mode: 'move' | 'rush', lucky = false, carry: { by: string; fig: string }[] = []): Positions {
+  // Carrying wounded (§7.23): the carriers and the carried go at half the rolled rate.
+  const halved = new Set(carry.flatMap((c) => [c.by, c.fig]));
+  const share = (id: string, n: number) => (halved.has(id) ? Math.floor(n / 2) : n);
   const rolls = u.quality === 'elite' ? 2 : 1, per = mode === 'move' ? 1 : 2;
   const pre = lucky ? settledRoll(s, u, 'move') : null;
   const faces = pre?.faces ?? Array.from({ length: rolls }, () => run.roll(mode === 'move' ? 'variable_move' : 'variable_rush', per, { unit: u.id })).flat();
@@ -795,17 +802,28 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
   const allowance = allowanceOf(faces);
   // Personality Lucky (§2.7): a roll too short for a declared path may be re-rolled.
   if (!pre && luckyMay(s, u, lucky)) {
-    const needed = Math.max(0, ...moves.map((m) => { const f = u.figures.find((x) => x.id === m.fig)!; const c = pathCost(s, [f.at, ...m.path], has(u, 'agile'), clearance(s, u, f)); return 'cost' in c ? c.cost : Infinity; }));
+    const needed = Math.max(0, ...moves.map((m) => { const f = u.figures.find((x) => x.id === m.fig)!; const c = pathCost(s, [f.at, ...m.path], has(u, 'agile'), clearance(s, u, f)); return 'cost' in c ? (halved.has(m.fig) ? 2 * c.cost : c.cost) : Infinity; }));
     if (couldImprove(faces, (f) => Math.min(allowanceOf(f), needed))) {
       pauseForLucky(s, run, u, 'move', faces, { roll: 'move' }, { allowance, needed: Number.isFinite(needed) ? needed : 0 });
       return new Map();
     }
   }
   run.emit('variable_movement', { unit: u.id, mode, allowance });
-  const trimmed = new Map(moves.map((m) => {
+  const trimOf = (m: { fig: string; path: Pt[] }): Pt[] => {
     const f = u.figures.find((x) => x.id === m.fig)!;
-    return [m.fig, trimPath(s, [f.at, ...m.path], allowance, has(u, 'agile'), clearance(s, u, f))] as const;
-  }));
+    return trimPath(s, [f.at, ...m.path], share(m.fig, allowance), has(u, 'agile'), clearance(s, u, f));
+  };
+  // A carried figure is set down where its carrier stops, as it was declared beside it [P] (not along its own path, which would part them).
+  const carriedBy = new Map(carry.map((c) => [c.fig, c.by]));
+  const trimmed = new Map(moves.filter((m) => !carriedBy.has(m.fig)).map((m) => [m.fig, trimOf(m)] as const));
+  for (const m of moves) {
+    const by = carriedBy.get(m.fig);
+    if (by === undefined) continue;
+    const bp = trimmed.get(by), bm = moves.find((x) => x.fig === by);
+    if (!bp || !bm) { trimmed.set(m.fig, trimOf(m)); continue; }
+    const bd = bm.path[bm.path.length - 1], wd = m.path[m.path.length - 1], be = bp[bp.length - 1];
+    trimmed.set(m.fig, [u.figures.find((x) => x.id === m.fig)!.at, [wd[0] - bd[0] + be[0], wd[1] - bd[1] + be[1]]]);
+  }
   // Pull back any figure that would end on another base, along its own path, until none does.
   const others = s.units.flatMap((v) => living(v)).filter((f) => !trimmed.has(f.id));
   for (let guard = 0; guard < 400; guard++) {
