@@ -433,10 +433,12 @@ function recoverCandidates(s: S, u: Unit): Action[] {
  * side it lay, or a quarter turn either way, or opposite); all the wounded when that is legal, else
  * the nearest one alone. Each such move is also sampled with the squad's fire at its first priority
  * target after the move and before it, the carriers holding their fire; and with jump packs a
- * Leap carrying them, two troopers to each wounded figure, 2" short (§7.12) [the Bound is left out].
+ * Leap carrying them, two troopers to each wounded figure, 2" short, and a Bound of three equal
+ * bounds, 4" short in total (§7.12). Under variable movement the move sampled is the declared
+ * destination (half the fixed 6"), the roll trimming it (§6.2).
  */
 function carryCandidates(s: S, u: Unit): Action[] {
-  if (!woundRules(s) || s.options.variableMovement || u.fallingBack || u.pinned || u.lastStand || (u.kind !== 'infantry' && u.kind !== 'character')) return [];
+  if (!woundRules(s) || u.fallingBack || u.pinned || u.lastStand || (u.kind !== 'infantry' && u.kind !== 'character')) return [];
   const hurt = woundedOf(u);
   if (!hurt.length || !movers(u).length) return [];
   const pairsOf = (per: number): Carrying[] => {
@@ -460,16 +462,22 @@ function carryCandidates(s: S, u: Unit): Action[] {
       if (a) { out.push(a, ...carryFire(s, u, a)); break; }
     }
   }
-  // A Leap with jump packs (§7.12, §7.23): two carriers to each wounded figure.
+  // A Leap or a Bound with jump packs (§7.12, §7.23): two carriers to each wounded figure.
   if (u.jumpPacks) {
     const twos = pairsOf(2);
-    const leap = Math.max(0, jumpLimits(s, u).leap - 200);
-    const jump = (moves: Path[], carry: Carry[]) => 'end' in jumpProblem(s, u, moves, 'leap', false, carry);
+    const lim = jumpLimits(s, u);
+    const leap = Math.max(0, lim.leap - 200);
+    const bound = Math.max(0, Math.min(3 * lim.bound, lim.boundTotal - 400));
+    const jump = (kind: 'leap' | 'bound') => (moves: Path[], carry: Carry[]) => 'end' in jumpProblem(s, u, moves, kind, false, carry);
     for (const d of directions(s, u)) {
       if (!twos.length || (d.v[0] === 0 && d.v[1] === 0)) continue;
       for (const set of [twos, twos.slice(0, 1)]) {
-        const a = carryMove(u, set, d.v, leap, jump);
+        const a = carryMove(u, set, d.v, leap, jump('leap'));
         if (a) { out.push({ ...a, jump: 'leap' } as Action); break; }
+      }
+      for (const set of [twos, twos.slice(0, 1)]) {
+        const a = carryMove(u, set, d.v, bound, jump('bound'), 3);
+        if (a) { out.push({ ...a, jump: 'bound' } as Action); break; }
       }
     }
   }
@@ -496,13 +504,17 @@ function carryFire(s: S, u: Unit, a: Action): Action[] {
   }
 }
 
-/** One carrying move along `v` (the longest legal fraction of `len`, `ok` its check), or null. */
-function carryMove(u: Unit, pairs: Carrying[], v: Pt, len: number, ok0: (moves: Path[], carry: Carry[]) => boolean): Extract<Action, { type: 'engage' }> | null {
+/**
+ * One carrying move along `v` (the longest legal fraction of `len`, `ok` its check), or null;
+ * `legs`: its path in that many equal straight legs (a Bound's bounds), the carried figures' too.
+ */
+function carryMove(u: Unit, pairs: Carrying[], v: Pt, len: number, ok0: (moves: Path[], carry: Carry[]) => boolean, legs = 1): Extract<Action, { type: 'engage' }> | null {
   const carry = pairs.flatMap((p) => p.by.map((b) => ({ by: b.id, fig: p.w.id })));
+  const legsTo = (from: Pt, to: Pt): Pt[] => Array.from({ length: legs }, (_, i) => (i === legs - 1 ? to : along(from, [to[0] - from[0], to[1] - from[1]], Math.floor((dist(from, to) * (i + 1)) / legs))));
   for (const k of SCALES) {
     const n = Math.floor((len * k) / 100);
-    const moves: Path[] = movers(u).map((f) => ({ fig: f.id, path: [along(f.at, v, n)] }));
-    const ends = new Map(moves.map((m) => [m.fig, m.path[0]]));
+    const moves: Path[] = movers(u).map((f) => ({ fig: f.id, path: legsTo(f.at, along(f.at, v, n)) }));
+    const ends = new Map(moves.map((m) => [m.fig, m.path[m.path.length - 1]]));
     // Each wounded beside its (first) carrier's end: try the side it lay on, a quarter turn each way, then opposite.
     const tries = (p: Carrying): Pt[] => {
       const by = p.by[0];
@@ -511,13 +523,13 @@ function carryMove(u: Unit, pairs: Carrying[], v: Pt, len: number, ok0: (moves: 
       const gap = by.r + p.w.r + 50;
       return ([o, [-o[1], o[0]], [o[1], -o[0]], [-o[0], -o[1]]] as Pt[]).map((w) => along(b, w, gap));
     };
-    const carried = pairs.map((p) => ({ fig: p.w.id, path: [tries(p)[0]] }));
+    const carried = pairs.map((p) => ({ fig: p.w.id, path: legsTo(p.w.at, tries(p)[0]) }));
     const ok = (c: Path[]) => ok0([...moves, ...c], carry);
     if (ok(carried)) return { type: 'engage', moves: [...moves, ...carried], target: null, fireFirst: true, carry };
     // Only one wounded: its other sides.
     if (pairs.length === 1) {
       for (const at of tries(pairs[0]).slice(1)) {
-        const c = [{ fig: pairs[0].w.id, path: [at] }];
+        const c = [{ fig: pairs[0].w.id, path: legsTo(pairs[0].w.at, at) }];
         if (ok(c)) return { type: 'engage', moves: [...moves, ...c], target: null, fireFirst: true, carry };
       }
     }

@@ -753,6 +753,10 @@ function answer(own: View, d: Decision, o: StandingOrder): Action {
 
 export const fastAndDirty: Ruleset<S, Action, View> = {
   id: 'fast-and-dirty',
+  // 0.3.3: Lucky's re-roll on the mover's save and defence dice against mines met by a Reaction
+  // card's move, an Inspiration's move or an Elusive fall back; carrying wounded allowed with
+  // variable movement (the carriers at half the roll, the carried set down beside them) and sampled
+  // there and on a Bound.
   // 0.3.2: Lucky's re-roll at more rolls (a vehicle's fire at a Lucky unit, a Hero's shot, a sniper's
   // hit, saves and defence dice against blasts, aimed shots and mines, the Squad damage defence roll,
   // strike timing and accuracy, the penetration results roll, card-sequence fire, charges through
@@ -768,7 +772,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   // drop arrangement decision and the morale roll split into roll and outcome. An older game replays
   // under the installed version with its hash chain checked (GameService: 409 ruleset_diverged where
   // a changed rule gives another state).
-  version: '0.3.2',
+  version: '0.3.3',
   title: 'Fast and Dirty 5th ed.',
   actionSchema,
   players: { min: 2, max: 2 },

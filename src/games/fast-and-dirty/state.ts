@@ -498,7 +498,13 @@ export type LuckyResume =
   /** An assault on a vehicle (§6.11) at its defensive shot by system `weapons[index]` (the systems chosen, in order), before the charge. */
   | { at: 'vehicleAssault'; unit: string; action: Action; weapons: number[]; index: number }
   /** A vehicle's Drive order at its weapon system `index`'s shot, fired before the move (`first`) or after it (§6.4). */
-  | { at: 'drive'; unit: string; action: Action; stage: 'first' | 'after'; index: number };
+  | { at: 'drive'; unit: string; action: Action; stage: 'first' | 'after'; index: number }
+  /**
+   * A move outside the active unit's order that met mines (§7.15): a Reaction card's move, an
+   * Inspiration's move (§5.1) or an Elusive fall back (§2.6), `unit` the mover; the move made, its
+   * encounters finished by the answer, the sequence goes on after them (`then`).
+   */
+  | { at: 'mineWalk'; unit: string; then: 'react' | 'inspire' | 'elusive' };
 
 /** An order paused for a Lucky decision on one of its rolls: the Lucky unit, its roll's carry, where the order resumes. */
 export interface LuckyPause { unit: string; carry: LuckyCarry; resume?: LuckyResume }

@@ -389,3 +389,37 @@ test('#43 candidates: carrying wounded is sampled on the moves that can carry be
   const leapt = act(j, jc[0]);
   assert.notDeepEqual(fig(leapt.s, 'A1.4').at, fig(j, 'A1.4').at, 'the wounded figure leapt with its carriers');
 });
+
+test('#43 candidates: carrying wounded is sampled on a Bound with jump packs (two carriers to each wounded figure, 4" short in all) and under variable movement; validate accepts them, and the carried figure goes with its carriers (§7.12, §7.23, §6.2)', () => {
+  // Jump packs: a Bound carrying the wounded, in three bounds.
+  const j = craft({ name: 'w-carry-bound', active: 'A1', options: W, units: [
+    { id: 'A1', side: 0, spec: { ...squad('regular', 4), jumpPacks: true }, at: row(1000, 500, 4) },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1000, 4000, 3) },
+  ] });
+  wound(j, 'A1.4');
+  const jc = (fastAndDirty.candidates(j, 0, decision(j), 400, null as never).actions as Extract<Action, { type: 'engage' }>[]).filter((x) => x.type === 'engage' && x.jump === 'bound' && x.carry?.length);
+  assert.ok(jc.length > 0, 'a carrying Bound is sampled');
+  for (const x of jc) {
+    assert.equal(x.carry!.length, 2);
+    assert.ok(x.moves.every((m) => m.path.length === 3), 'three bounds');
+    assert.equal(fastAndDirty.validate(j, 0, decision(j), x), null, JSON.stringify(x));
+  }
+  const bounded = act(j, jc[0]);
+  assert.notDeepEqual(fig(bounded.s, 'A1.4').at, fig(j, 'A1.4').at, 'the wounded figure bounded with its carriers');
+  // Variable movement: the declared carrying move is sampled and legal; the roll trims it, the
+  // carriers and the carried at half the roll (1D6+2 = 4": 2"), the wounded set down with them.
+  const v = volley('w-carry-var');
+  v.options.variableMovement = true;
+  wound(v, 'A1.5');
+  const vc = (fastAndDirty.candidates(v, 0, decision(v), 400, null as never).actions as Extract<Action, { type: 'engage' }>[]).filter((x) => x.type === 'engage' && !x.jump && x.carry?.length);
+  assert.ok(vc.length > 0, 'a carrying move is sampled under variable movement');
+  for (const x of vc) assert.equal(fastAndDirty.validate(v, 0, decision(v), x), null, JSON.stringify(x));
+  const a = vc.find((x) => x.target === null)!;
+  const by = a.carry![0].by;
+  const r = act(v, a, faces(2));
+  assert.equal(evOf(r.events, 'variable_movement')[0].allowance, 400);
+  const moved = (id: string) => Math.hypot(fig(r.s, id).at[0] - fig(v, id).at[0], fig(r.s, id).at[1] - fig(v, id).at[1]);
+  assert.ok(moved(by) > 0 && moved(by) <= 201, `the carrier goes at most half the roll (${moved(by)})`);
+  const w = fig(r.s, 'A1.5'), b = fig(r.s, by);
+  assert.ok(moved('A1.5') > 0 && Math.hypot(w.at[0] - b.at[0], w.at[1] - b.at[1]) - w.r - b.r <= 100, 'the carried figure set down beside its carrier where it stopped');
+});

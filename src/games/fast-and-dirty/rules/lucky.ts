@@ -37,7 +37,12 @@
 // the roller; an off-board section's Strike Effect and damage (no unit on the table rolls them).
 // The chargers' dice against a charge's mines (the halted charge fizzles after the answer) and
 // against the defensive fire of a vehicle they assault (the assault resumes at that shot) are
-// offered too. Left for later (no window yet): mines met by a fall back or another unit's move.
+// offered too. Ruleset 0.3.3 adds the mover's save and defence dice against mines met outside the
+// active unit's Engage, Rush or charge: a Reaction card's move, an Inspiration's move and an Elusive
+// fall back (the move made, the sequence goes on after its encounters; a morale fall back is the
+// unit's own Engage and had its window already). No window on mines met by non-combatants moved by
+// their controller (they carry no personality). The automatic fall backs after a close assault or in
+// a Lull, and the Lull's withdrawals, meet no mines at all (no mine check there).
 import { violation, type Violation } from '../../../engine/types.js';
 import { hasPersonality, type Action, type LuckyCarry, type LuckyResume, type LuckySettled, type OrderRoll, type S, type Unit } from '../state.js';
 import { successes, type Run } from './run.js';

@@ -645,13 +645,15 @@ function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' 
   if (from !== 'mines') {
     const before = startsOf(u);
     // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
-    const to = s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move', true) : end;
+    const to = s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move', true, a.carry) : end;
     if (pausedAt(s, { at: 'engage', from: 'move', unit: u.id, action: a })) return true;
     moveFigures(s, run, u, to);
     // The carried wounded go with their carriers (§7.23), if the carrier is still standing.
     for (const c of a.carry ?? []) {
       const w = u.figures.find((f) => f.id === c.fig), b = u.figures.find((f) => f.id === c.by);
-      if (w && b?.alive && w.wounded && end.get(w.id)) { w.at = [end.get(w.id)![0], end.get(w.id)![1]]; delete w.leftBehind; }
+      // Under variable movement, as far as its carriers' roll took it (variableEnd).
+      const at = to.get(c.fig) ?? end.get(c.fig);
+      if (w && b?.alive && w.wounded && at) { w.at = [at[0], at[1]]; delete w.leftBehind; }
     }
     // A Lucky window on the unit's save or defence die against a mine resumes after the encounters (§2.7).
     checkMines(s, run, u, pathsOf(u, a.moves, before), true);
@@ -745,6 +747,7 @@ function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'sta
 function resumeOrder(s: S, run: Run, r: LuckyResume): void {
   if (r.at === 'opportunity') { if (!opportunityShot(s, run, r.firer)) afterOpportunity(s, run); return; }
   if (r.at === 'react' || r.at === 'cooler') { resumeCardFire(s, run, r); return; }
+  if (r.at === 'mineWalk') { afterMineWalk(s, run, r); return; }
   const u = s.units.find((x) => x.id === r.unit)!;
   if (r.at === 'drive') {
     const d = r.action as OrderOf<'drive'>;
@@ -780,9 +783,14 @@ function resumeOrder(s: S, run: Run, r: LuckyResume): void {
  * Option Variable movement (§6.2): the destination is declared, then Move 1D6+2 (Elite: best of
  * two) or Rush 2D6+4 (Elite: better of two totals) is rolled, with Under Fire −2" (twice for a
  * Rush); each figure goes as far as the roll allows along its path, never past it. A figure whose
- * shortened move would end on another base stops earlier (the roll trims, never rejects).
+ * shortened move would end on another base stops earlier (the roll trims, never rejects). Carriers
+ * of wounded (`carry`) go half as far as the roll (§7.23), each carried figure set down beside its
+ * carrier where the carrier stops, as declared [P].
  */
-export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path: Pt[] }[], mode: 'move' | 'rush', lucky = false): Positions {
+export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path: Pt[] }[], mode: 'move' | 'rush', lucky = false, carry: { by: string; fig: string }[] = []): Positions {
+  // Carrying wounded (§7.23): the carriers and the carried go at half the rolled rate.
+  const halved = new Set(carry.flatMap((c) => [c.by, c.fig]));
+  const share = (id: string, n: number) => (halved.has(id) ? Math.floor(n / 2) : n);
   const rolls = u.quality === 'elite' ? 2 : 1, per = mode === 'move' ? 1 : 2;
   const pre = lucky ? settledRoll(s, u, 'move') : null;
   const faces = pre?.faces ?? Array.from({ length: rolls }, () => run.roll(mode === 'move' ? 'variable_move' : 'variable_rush', per, { unit: u.id })).flat();
@@ -794,17 +802,28 @@ export function variableEnd(s: S, run: Run, u: Unit, moves: { fig: string; path:
   const allowance = allowanceOf(faces);
   // Personality Lucky (§2.7): a roll too short for a declared path may be re-rolled.
   if (!pre && luckyMay(s, u, lucky)) {
-    const needed = Math.max(0, ...moves.map((m) => { const f = u.figures.find((x) => x.id === m.fig)!; const c = pathCost(s, [f.at, ...m.path], has(u, 'agile'), clearance(s, u, f)); return 'cost' in c ? c.cost : Infinity; }));
+    const needed = Math.max(0, ...moves.map((m) => { const f = u.figures.find((x) => x.id === m.fig)!; const c = pathCost(s, [f.at, ...m.path], has(u, 'agile'), clearance(s, u, f)); return 'cost' in c ? (halved.has(m.fig) ? 2 * c.cost : c.cost) : Infinity; }));
     if (couldImprove(faces, (f) => Math.min(allowanceOf(f), needed))) {
       pauseForLucky(s, run, u, 'move', faces, { roll: 'move' }, { allowance, needed: Number.isFinite(needed) ? needed : 0 });
       return new Map();
     }
   }
   run.emit('variable_movement', { unit: u.id, mode, allowance });
-  const trimmed = new Map(moves.map((m) => {
+  const trimOf = (m: { fig: string; path: Pt[] }): Pt[] => {
     const f = u.figures.find((x) => x.id === m.fig)!;
-    return [m.fig, trimPath(s, [f.at, ...m.path], allowance, has(u, 'agile'), clearance(s, u, f))] as const;
-  }));
+    return trimPath(s, [f.at, ...m.path], share(m.fig, allowance), has(u, 'agile'), clearance(s, u, f));
+  };
+  // A carried figure is set down where its carrier stops, as it was declared beside it [P] (not along its own path, which would part them).
+  const carriedBy = new Map(carry.map((c) => [c.fig, c.by]));
+  const trimmed = new Map(moves.filter((m) => !carriedBy.has(m.fig)).map((m) => [m.fig, trimOf(m)] as const));
+  for (const m of moves) {
+    const by = carriedBy.get(m.fig);
+    if (by === undefined) continue;
+    const bp = trimmed.get(by), bm = moves.find((x) => x.fig === by);
+    if (!bp || !bm) { trimmed.set(m.fig, trimOf(m)); continue; }
+    const bd = bm.path[bm.path.length - 1], wd = m.path[m.path.length - 1], be = bp[bp.length - 1];
+    trimmed.set(m.fig, [u.figures.find((x) => x.id === m.fig)!.at, [wd[0] - bd[0] + be[0], wd[1] - bd[1] + be[1]]]);
+  }
   // Pull back any figure that would end on another base, along its own path, until none does.
   const others = s.units.flatMap((v) => living(v)).filter((f) => !trimmed.has(f.id));
   for (let guard = 0; guard < 400; guard++) {
@@ -920,9 +939,19 @@ export function applyElusive(s: S, run: Run, moves: { fig: string; path: Pt[] }[
     t.elusiveTurn = s.turn;
     run.emit('elusive', { unit: t.id, shooter: u.id });
     if ('end' in r) moveFigures(s, run, t, r.end);
-    checkMines(s, run, t, pathsOf(t, moves, before));
+    // A Lucky window on the mover's save or defence die against a mine pauses the fall back's encounters (§2.7); the shot follows the answer.
+    checkMines(s, run, t, pathsOf(t, moves, before), true);
+    if (pausedAt(s, { at: 'mineWalk', unit: t.id, then: 'elusive' })) return;
     if (s.result) return;
   } else run.emit('elusive_declined', { unit: t.id, shooter: u.id });
+  elusiveShot(s, run);
+}
+
+/** After the Elusive answer (and its fall back's mines): the shot at the target, or the shooter's new choice (§2.6). */
+function elusiveShot(s: S, run: Run): void {
+  const e = s.elusive!;
+  const t = s.units.find((x) => x.id === e.target)!;
+  const u = s.units.find((x) => x.id === e.shooter)!;
   // The shooter may pick another target when it may no longer fire at this one (§2.6 [P]: out of LOS, range or priority).
   if (!inPlay(t) || retargetProblem(s, u, e.action, t.id)) {
     if (retargets(s, u, e.action).length) {
@@ -1098,6 +1127,7 @@ export function applyControl(s: S, run: Run, moves: { fig: string; path: Pt[] }[
   const u = s.units.find((x) => x.id === s.active)!;
   const before = startsOf(g);
   moveFigures(s, run, g, movePositions(moves), u.side);
+  // No Lucky window here (§2.7 [P]): non-combatants carry no personality (p.35: personalities are members of a squad).
   checkMines(s, run, g, pathsOf(g, moves.filter((m) => { const f = g.figures.find((x) => x.id === m.fig); return f && !f.exited; }), before));
   g.activated = true;
   if (!living(g).length) g.out = true;
@@ -1254,7 +1284,9 @@ export function applyInspire(s: S, run: Run, a: Extract<Action, { type: 'inspire
   if (mv) {
     const before = startsOf(mv.unit);
     moveFigures(s, run, mv.unit, movePositions(mv.moves));
-    checkMines(s, run, mv.unit, pathsOf(mv.unit, mv.moves, before));
+    // A Lucky window on the mover's save or defence die against a mine pauses the sequence (§2.7); it goes on after the answer (afterMineWalk).
+    checkMines(s, run, mv.unit, pathsOf(mv.unit, mv.moves, before), true);
+    if (pausedAt(s, { at: 'mineWalk', unit: mv.unit.id, then: 'inspire' })) return;
   }
   s.phase = 'activate';
   s.step++;
@@ -1271,12 +1303,33 @@ export function applyReact(s: S, run: Run, unit: string | null, moves: { fig: st
   if (mover) {
     const before = startsOf(mover);
     moveFigures(s, run, mover, movePositions(moves));
-    checkMines(s, run, mover, pathsOf(mover, moves, before));
-    const to = s.units.find((x) => x.id === (s.cards!.drawn && 'unit' in s.cards!.drawn ? s.cards!.drawn.unit : ''));
-    s.toAct = (to?.side ?? other(mover.side as Side)) as Side;
-    s.phase = 'activate';
-    s.step++;
+    // A Lucky window on the mover's save or defence die against a mine pauses the sequence (§2.7); it goes on after the answer (afterMineWalk).
+    checkMines(s, run, mover, pathsOf(mover, moves, before), true);
+    if (pausedAt(s, { at: 'mineWalk', unit: mover.id, then: 'react' })) return;
+    reactMoved(s, mover);
   }
+  checkImmediate(s, run);
+  if (s.result) return;
+  advance(s, run);
+}
+
+/** After a reaction move: the drawn unit's side activates next (§5.1). */
+function reactMoved(s: S, mover: Unit): void {
+  const to = s.units.find((x) => x.id === (s.cards!.drawn && 'unit' in s.cards!.drawn ? s.cards!.drawn.unit : ''));
+  s.toAct = (to?.side ?? other(mover.side as Side)) as Side;
+  s.phase = 'activate';
+  s.step++;
+}
+
+/**
+ * A move outside the active unit's order paused at a Lucky window on the mover's die against a mine
+ * (§2.7, §7.15): its encounters are finished (resumeLucky); the Elusive shot, or the card sequence,
+ * goes on from where the move left it, the move not made again.
+ */
+function afterMineWalk(s: S, run: Run, r: Extract<LuckyResume, { at: 'mineWalk' }>): void {
+  if (r.then === 'elusive') { if (!s.result) elusiveShot(s, run); return; }
+  if (r.then === 'react') reactMoved(s, s.units.find((x) => x.id === r.unit)!);
+  else { s.phase = 'activate'; s.step++; }
   checkImmediate(s, run);
   if (s.result) return;
   advance(s, run);

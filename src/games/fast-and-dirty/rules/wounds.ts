@@ -165,12 +165,12 @@ export function heal(s: S, run: Run, t: Unit, fig: string | undefined): void {
 /**
  * Why these carry pairs are not legal for the unit's Move, or null (§7.23 "Moving wounded"): each
  * carrier a different healthy figure, each carried figure a different wounded figure of the unit
- * with a path in the order. Not with variable movement [P: the roll would part carrier and carried].
+ * with a path in the order. With variable movement the roll trims the carriers at half its allowance
+ * and each carried figure is set down beside its carrier where it stops (turn.ts variableEnd) [P].
  */
 export function carryProblem(s: S, u: Unit, carry: { by: string; fig: string }[], moves: { fig: string }[], perWounded = 1): Violation | null {
   if (!woundRules(s)) return violation('no_wound_rules', 'carrying wounded needs the Recover Wounded module (§7.23)');
   if (!Array.isArray(carry)) return violation('malformed_action', 'carry is a list of {by, fig}');
-  if (s.options.variableMovement) return violation('carry_variable', 'carrying wounded is not built with variable movement (§7.23, §6.2)');
   const by = new Set<string>(), figs = new Map<string, number>();
   for (const c of carry) {
     if (typeof c !== 'object' || c === null || typeof c.by !== 'string' || typeof c.fig !== 'string') return violation('malformed_action', 'carry is a list of {by, fig}');
