@@ -16,7 +16,7 @@ import {
   activateProblem, actProblem, blockOptions, dashProblem, fireProblem, groupProblem, jumpProblem, moveProblem, pushOptions, refreshCandidates, surchargeVariants,
   refreshProblem, slotOf, turnCandidates, woundOptions,
 } from './legal.js';
-import { finish, free, payment, pay, say, surchargeProblem, type Ev } from './rules/board.js';
+import { altSurcharge, finish, free, payment, pay, say, surchargeProblem, type Ev } from './rules/board.js';
 import { activate, dash, fire, groupAction, jump, move, takeAction } from './rules/actions.js';
 import { aimBonusOptions, takeAimBonus, attackWaits, blockAction, canDash, currentTarget, dashSpaces, doPush, reactingSeat, type Attack } from './rules/combat.js';
 import { applyBuy, applyReset, buyCandidates, buyProblem, resetCandidates, resetProblem } from './rules/upgrades.js';
@@ -123,10 +123,24 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       return { actions: [{ type: 'pass' }, ...dashes, ...surchargeVariants(s, dashes, false), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
     }
     case 'aim_bonus': return { actions: [{ type: 'aimBonus', bonus: null }, ...aimBonusOptions(s, f as Attack).map((bonus) => ({ type: 'aimBonus' as const, bonus }))], all: true };
-    case 'block': return { actions: [...Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })), ...mayhemCandidates(s, s.seats[seat])], all: true };
+    case 'block': {
+      // Each number of Blocks, and a Stunned target's surcharge in one other colour beside the default (spec 2.2.6), so bots find it.
+      const u = currentTarget(s, f as Attack)!;
+      const blocks = Array.from({ length: blockOptions(s, f as Attack) + 1 }, (_, times) => ({ type: 'block' as const, times })).flatMap((b) => {
+        const alt = b.times ? altSurcharge(s.boards[u.board], u, blockAction(u)!.cost, b.times) : null;
+        return alt ? [b, { ...b, surcharge: alt }] : [b];
+      });
+      return { actions: [...blocks, ...mayhemCandidates(s, s.seats[seat])], all: true };
+    }
     case 'push': return { actions: [{ type: 'push', to: null }, ...pushOptions(s, f as Attack).map((to) => ({ type: 'push' as const, to }))], all: true };
     case 'wound': return { actions: woundOptions(s, (f as Extract<Frame, { t: 'wound' }>).unit).map((well) => ({ type: 'wound', well })), all: true };
-    case 'fall_dash': return { actions: [{ type: 'fallDash', dash: false }, { type: 'fallDash', dash: true }], all: true };
+    case 'fall_dash': {
+      // A Stunned unit's Fall Dash surcharge in one other colour beside the default (spec 2.2.6), so bots find it.
+      const u = s.units[(f as Extract<Frame, { t: 'fall' }>).unit];
+      const d = actionsOf(u).find((x) => x.kind === 'dash');
+      const alt = d ? altSurcharge(s.boards[u.board], u, d.cost) : null;
+      return { actions: [{ type: 'fallDash', dash: false }, { type: 'fallDash', dash: true }, ...(alt ? [{ type: 'fallDash' as const, dash: true, surcharge: alt }] : [])], all: true };
+    }
     case 'displace': return { actions: displaceOptions(s, f as Extract<Frame, { t: 'displace' }>).map((to) => ({ type: 'displace' as const, to })), all: true };
     case 'ram_push': return { actions: (f as Extract<Frame, { t: 'ram' }>).options.map((to) => ({ type: 'ramPush' as const, to })), all: true };
     case 'side_swipe': return { actions: ((f as Extract<Frame, { t: 'ram' }>).drivers ?? []).map((driver) => ({ type: 'sideSwipe' as const, driver })), all: true };
@@ -491,14 +505,15 @@ function answer(own: View, d: { kind: string; seat: Seat; key?: string }, o: Sta
 
 export const agentsOfMayhem: Ruleset<S, Action, View> = {
   id: 'agents-of-mayhem',
-  // 0.3.2: the drawn Refresh cards are revealed at Refresh Phase step 1 (once the W-refresh window
+  // 0.3.3: a Mayhem card's extra die joins the pool before the Bonuses and Penalties (L735-739, spec
+  // 7.3.4), so they may upgrade or downgrade it, and it goes on a centre object, DDD or vehicle too. 0.3.2: the drawn Refresh cards are revealed at Refresh Phase step 1 (once the W-refresh window
   // closes, before explosions, timers and drones), and every view shows them from then on. 0.3.1: Road bends and junctions (Mission 7's side road, a third lane), Vehicle tiles in Missions
   // 3-6. 0.3.0: vehicles, Ramps and traffic (drones in every Advanced mission, Road lanes joined across
   // tiles), Mission 7, the Golem, Event Box effects, step triggers. 0.2.0: Instants of Allies and
   // gadgets, the Event deck, campaign rewards, Advanced Setup steps 3-4. An older game replays under
   // the installed version with its hash chain checked (GameService: 409 ruleset_diverged where a
   // changed rule gives another state).
-  version: '0.3.2',
+  version: '0.3.3',
   title: 'Agents of Mayhem: Pride of Babylon',
   actionSchema,
   players: { min: 2, max: 4 },

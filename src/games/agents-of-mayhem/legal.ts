@@ -112,7 +112,7 @@ function actRuleProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation | 
       return null;
     }
     if (typeof a.target !== 'string') return violation('no_target', 'choose a target space');
-    return targetProblem(s, u, def, a.target) ?? declaredDiceProblem(s, u, def, a.target, { up: a.dieUpgrades, down: a.dieDowngrades });
+    return targetProblem(s, u, def, a.target) ?? declaredDiceProblem(s, u, def, a.target, { up: a.dieUpgrades, down: a.dieDowngrades }, a.mayhem !== undefined ? 1 : 0);
   }
   // Golem Demolish (spec 7.17): a self Action that names the building space.
   if (demolishes(def) && a.when === undefined) return demolishProblem(s, u, a.target);

@@ -76,3 +76,40 @@ test('#73 #75 a vehicle on a roof through the API: the car driven on the Warehou
   const ok = await summon.post({ type: 'summon', vehicle: 'mayhem-car', front: '2,5,1', facing: 'E', pay: 'BBP' });
   assert.equal(ok.statusCode, 200, ok.body);
 });
+
+test('#18 an impossible choice of dice or Stunned surcharge through the API: 422 with the rule\'s code (no_such_die, no_attack_bonus, surcharge_count, cannot_pay_surcharge; a colour outside the schema invalid_action), the game\'s version unchanged', async () => {
+  // Mission 1 sandbox: Fortune (0,3,1), Stunned, shoots a Swarm Trooper behind Protection 3 spaces away (3,3,1): her red band, 2 red d12, -2.
+  const st = fresh();
+  st.units.fortune.at = '0,3,1'; st.units['swarm-2'].at = '3,3,1';
+  st.units['swarm-2'].facing = 'W';
+  st.units.fortune.statuses.push({ kind: 'STUNNED', turn: 0 });
+  st.boards.fortune.cubes = { speed: 3, focus: 3, tech: 0, mayhem: 0 };
+  const position = agentsPosition.toPosition(st);
+  assert.ok(!isViolation(position), JSON.stringify(position));
+  const r = await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'agents-of-mayhem', scenario: 'M1', seats: [{ name: 'Mayhem' }, { name: 'Legion' }], sandbox: { position, analysisToken: true } } });
+  assert.equal(r.statusCode, 201, r.body);
+  const g = r.json() as { id: string; analysisToken: string };
+  const headers = { ...auth(g.analysisToken), 'x-seat': '0' };
+  const post = (action: unknown) => s.app.inject({ method: 'POST', url: `/v1/games/${g.id}/actions`, headers, payload: { action } });
+  const version = async () => (await s.app.inject({ url: `/v1/games/${g.id}`, headers })).json().version as number;
+  assert.equal((await post({ type: 'activate', board: 'fortune' })).statusCode, 200);
+  const v0 = await version();
+  const shot = { type: 'act', unit: 'fortune', action: 'pistols', target: '3,3,1' };
+  for (const [extra, code] of [
+    [{ dieDowngrades: ['yellow'] }, 'no_such_die'], // two red d12: the first Penalty finds no yellow d8
+    [{ dieUpgrades: ['white'] }, 'no_attack_bonus'], // Penalties only
+    [{ surcharge: 'PP' }, 'invalid_action'], // green, yellow or blue cubes only: the action schema's pattern refuses it first (surcharge_colour in the rules)
+    [{ surcharge: 'B' }, 'surcharge_count'], // Stunned once: 2 cubes
+    [{ surcharge: 'BB' }, 'cannot_pay_surcharge'], // no blue cube on Fortune's board
+    [{ dieDowngrades: ['white'] }, 'invalid_action'], // a white d6 is never downgraded: the schema's colours
+  ] as const) {
+    const bad = await post({ ...shot, ...extra });
+    assert.equal(bad.statusCode, 422, bad.body);
+    assert.equal(bad.json().error.code, code, JSON.stringify(extra));
+    assert.equal(await version(), v0, 'the log does not move');
+  }
+  // The same attack with a possible choice is taken.
+  const ok = await post({ ...shot, dieDowngrades: ['red', 'yellow'], surcharge: 'GY' });
+  assert.equal(ok.statusCode, 200, ok.body);
+  assert.ok(await version() > v0);
+});

@@ -5,7 +5,7 @@
 // downgraded first (#18).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { activeBoard, answer, cands, fresh, kind, only, refused, rs, until } from './helpers.js';
+import { activeBoard, answer, cands, ev, fresh, kind, only, refused, rs, until } from './helpers.js';
 import type { Action, S } from '../../../src/games/agents-of-mayhem/index.js';
 import { diceChoiceProblem, modifyPool } from '../../../src/games/agents-of-mayhem/rules/combat.js';
 
@@ -125,4 +125,53 @@ test('a group Action\'s figures (Swarm Frenzy +2) each choose their dice: Defens
   assert.equal(refused(st.s, { type: 'group', unit: 'swarm-2', target: '4,2,1', dieDowngrades: ['yellow'] }).code, 'no_such_die');
   st = answer(st.s, { type: 'group', unit: 'swarm-2', target: '4,2,1', dieDowngrades: ['red', 'yellow'] }, [11, 11, 4]); // S, S, blank
   assert.deepEqual(st.ev.filter((e) => e.type === 'dice_rolled').map((e) => (e.data as { dice: string[] }).dice)[0], ['red', 'red', 'white']);
+});
+
+/**
+ * M2: Hollywood (2,1,1) shoots a Swarm Trooper 3 spaces east (5,1,1, facing E: Hollywood is on its
+ * Flank) with Attack Up twice: the Gold Standard's yellow band, 2 yellow d8, +4.
+ */
+function gold(): S {
+  const s = activeBoard(only(fresh('M2'), { hollywood: '2,1,1', 'swarm-1': '5,1,1' }), 'hollywood');
+  s.mayhem!.MAYHEM.hand = ['hollywood-1', 'hardtack-1'];
+  s.units.hollywood.statuses.push({ kind: 'ATTACK_UP', turn: 0 }, { kind: 'ATTACK_UP', turn: 0 });
+  s.units['swarm-1'].facing = 'E';
+  return s;
+}
+const goldShot = (extra: Partial<Extract<Action, { type: 'act' }>> = {}): Action => ({ type: 'act', unit: 'hollywood', action: 'goldstandard', target: '5,1,1', ...extra });
+
+test('extra dice join the pool before the Bonuses (L735-739 "Number of Dice ... / Attack Modifiers: Apply any Attack Bonuses and Attack Penalties before rolling", spec 7.3.4): a Mayhem card\'s die is upgraded too (ruleset 0.3.3)', () => {
+  const plain = rolled(gold(), goldShot());
+  assert.deepEqual(plain.mods, { flank: 2, attackUp: 2 });
+  assert.deepEqual(plain.dice, ['red', 'red', 'yellow'], '2 yellow d8, +4: both red, then a white d6 made yellow');
+  // With the card: 3 yellow d8, +4: all three red, then a white d6 (added after the modifiers it was red, red, yellow + yellow).
+  assert.deepEqual(rolled(gold(), goldShot({ mayhem: 'hollywood-1' })).dice, ['red', 'red', 'red', 'white']);
+  // The named dice are checked against the same pool: a third yellow d8 to upgrade only with the card's die.
+  assert.equal(refused(gold(), goldShot({ dieUpgrades: ['yellow', 'yellow', 'yellow'] })).code, 'no_such_die', 'two yellow d8 without the card');
+  assert.deepEqual(rolled(gold(), goldShot({ mayhem: 'hollywood-1', dieUpgrades: ['yellow', 'yellow', 'yellow'] })).dice, ['red', 'red', 'red', 'white']);
+  assert.equal(refused(gold(), goldShot({ mayhem: 'hollywood-1', dieUpgrades: ['yellow', 'yellow', 'yellow', 'yellow'] })).code, 'no_such_die', 'the fourth Bonus finds three red d12');
+  // A red d12 is no die to upgrade, the card's or another.
+  assert.equal(refused(gold(), goldShot({ mayhem: 'hollywood-1', dieUpgrades: ['yellow', 'red'] })).code, 'no_such_die');
+});
+
+/** M2: Fortune (10,7,1) shoots the empty Explosive space 10,5,1 with Attack Down twice: her red band, 2 red d12, -2 (spec 7.6.1: an object takes the attacker's Attack Up/Down). */
+function barrel(): S {
+  const s = activeBoard(only(fresh('M2'), { fortune: '10,7,1', 'swarm-1': '0,7,1' }), 'fortune');
+  s.mayhem!.MAYHEM.hand = ['hollywood-1'];
+  s.units.fortune.statuses.push({ kind: 'ATTACK_DOWN', turn: 0 }, { kind: 'ATTACK_DOWN', turn: 0 });
+  return s;
+}
+const atBarrel = (extra: Partial<Extract<Action, { type: 'act' }>> = {}): Action => ({ type: 'act', unit: 'fortune', action: 'pistols', target: '10,5,1', ...extra });
+
+test('a centre with no enemy unit (an Explosive Object): the named dice are checked at declaration against its pool, and a Mayhem card\'s die goes on its roll, before the Penalties', () => {
+  assert.equal(refused(barrel(), atBarrel({ dieDowngrades: ['yellow'] })).code, 'no_such_die', 'two red d12: no yellow d8 to downgrade first');
+  assert.equal(refused(barrel(), atBarrel({ dieDowngrades: ['red', 'red', 'red'] })).code, 'no_attack_penalty', 'only 2 net Penalties');
+  assert.equal(refused(barrel(), atBarrel({ dieUpgrades: ['red'] })).code, 'no_attack_bonus');
+  const plain = answer(barrel(), atBarrel({ dieDowngrades: ['red', 'yellow'] }), [5, 0]);
+  assert.deepEqual(ev(plain, 'dice_rolled')[0].dice, ['red', 'white'], 'named: the first Penalty on a red d12, the second on the yellow d8 it made');
+  assert.deepEqual(ev(plain, 'dice_rolled')[0].mods, { attackDown: -2 });
+  // With the card: 3 red d12, -2.
+  const card = answer(barrel(), atBarrel({ mayhem: 'hollywood-1', dieDowngrades: ['red', 'red'] }), [5, 0, 0]);
+  assert.deepEqual(ev(card, 'dice_rolled')[0].dice, ['red', 'yellow', 'yellow']);
+  assert.deepEqual(card.s.mayhem!.MAYHEM.deck.discard, ['hollywood-1']);
 });

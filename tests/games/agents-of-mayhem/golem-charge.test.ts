@@ -128,3 +128,17 @@ test('#60 Golem Charge aimed with +1 Focus: paid with GYY, the delayed attack is
   const f = st.s.stack.find((x) => x.t === 'attack');
   assert.ok(f && f.t === 'attack' && f.aimed && f.whenRemoved);
 });
+
+test('#60 Golem Charge: its EXTRA DIE joins the pool before the Penalties (L735-739, spec 7.3.4), so they may downgrade it and the named dice count it', () => {
+  let st = answer(charge(), { type: 'act', unit: 'golem', action: 'fists', timer: true });
+  st = toRemoval(st.s);
+  st = answer(st.s, { type: 'move', unit: 'golem', to: '13,6,1', facing: 'W' });
+  // Defense Up four times: -4 on 3 red d12 and the Charge's die, 4 red d12 to downgrade.
+  const s = structuredClone(st.s);
+  s.units.fortune.statuses = Array.from({ length: 4 }, () => ({ kind: 'DEFENSE_UP' as const, turn: 0 }));
+  assert.equal(refused(s, { type: 'delayed', target: '12,7,1', dieDowngrades: ['red', 'red', 'red', 'red', 'red'] }).code, 'no_attack_penalty');
+  // Four red d12 named: the fourth is the Charge's die (3 red d12 alone would be no_such_die).
+  let r = answer(s, { type: 'delayed', target: '12,7,1', dieDowngrades: ['red', 'red', 'red', 'red'] });
+  if (kind(r.s) === 'dash_window') r = answer(r.s, { type: 'pass' }, [1, 2, 3, 4]);
+  assert.deepEqual(ev(r, 'dice_rolled')[0].dice, ['yellow', 'yellow', 'yellow', 'yellow'], 'four red d12 downgraded once each');
+});

@@ -93,3 +93,40 @@ test('in the pre-roll Dash window (L806-813) a Stunned target may name its Dash\
   assert.equal(r.s.boards.babylon.cubes.tech, cost.tech - 2, 'paid in blue as named');
   assert.equal(refused(st.s, { ...alt, surcharge: 'PP' }).code, 'surcharge_colour');
 });
+
+const stun = (s: S, unit: string) => { s.units[unit].statuses = [{ kind: 'STUNNED', turn: 0 }]; return s; };
+
+test('Block, Fall Dash, Hack and Instant gadget uses: the candidates offer one single-colour surcharge beside the default, so bots find it (spec 2.2.6)', () => {
+  // Block (Babylon's YB) in the W-postroll window: Y 1, G 3, B 3, so no Dash (YY); default GG from the fullest wells, the other BB.
+  const b = stun(activeBoard(only(fresh(), { hardtack: '8,3,3', babylon: '7,3,3' }), 'hardtack'), 'babylon');
+  b.boards.babylon.cubes = { speed: 3, focus: 1, tech: 3, mayhem: 0 };
+  let st = answer(b, { type: 'act', unit: 'hardtack', action: 'shotgun', target: '7,3,3' }, [5, 6, 6]);
+  assert.equal(rs.pending(st.s)[0].kind, 'block');
+  const blocks = cands(st.s).filter((a) => a.type === 'block');
+  assert.deepEqual(blocks.filter((a) => a.type === 'block' && a.times === 1), [{ type: 'block', times: 1 }, { type: 'block', times: 1, surcharge: 'BB' }]);
+  assert.ok(blocks.every((a) => !rs.validate(st.s, rs.pending(st.s)[0].seat, rs.pending(st.s)[0], a)), 'every offered Block is legal');
+  const paid = answer(st.s, { type: 'block', times: 1, surcharge: 'BB' });
+  assert.deepEqual(paid.s.boards.babylon.cubes, { speed: 3, focus: 0, tech: 0, mayhem: 0 }, 'YB and BB');
+  // Fall Dash (YY): G 2, Y 4, B 0 (no Block); default GY, the other GG.
+  const f = stun(activeBoard(only(fresh(), { hardtack: '8,3,3', babylon: '7,3,3' }), 'hardtack'), 'babylon');
+  f.boards.babylon.cubes = { speed: 2, focus: 4, tech: 0, mayhem: 0 };
+  st = answer(f, { type: 'act', unit: 'hardtack', action: 'shotgun', target: '7,3,3' });
+  st = answer(st.s, { type: 'pass' }, [8, 11, 11]);
+  st = answer(st.s, { type: 'push', to: '6,3,1' });
+  assert.equal(rs.pending(st.s)[0].kind, 'fall_dash');
+  assert.deepEqual(cands(st.s), [{ type: 'fallDash', dash: false }, { type: 'fallDash', dash: true }, { type: 'fallDash', dash: true, surcharge: 'GG' }]);
+  assert.deepEqual(answer(st.s, { type: 'fallDash', dash: true, surcharge: 'GG' }).s.boards.babylon.cubes, { speed: 0, focus: 2, tech: 0, mayhem: 0 });
+  // Hack (B per die, M3's Satellite Uplink): G 2, Y 2, B 3; one die: default GY, the other GG.
+  const h = stun(activeBoard(only(fresh('M3'), { fortune: '5,1,1', babylon: '17,7,1' }), 'fortune'), 'fortune');
+  h.boards.fortune.cubes = { speed: 2, focus: 2, tech: 3, mayhem: 0 };
+  const hacks = cands(h).filter((a) => a.type === 'hack');
+  assert.ok(hacks.some((a) => a.type === 'hack' && a.dice === 1 && a.surcharge === undefined));
+  assert.ok(hacks.some((a) => a.type === 'hack' && a.dice === 1 && a.surcharge === 'GG'));
+  assert.ok(hacks.every((a) => !rs.validate(h, rs.pending(h)[0].seat, rs.pending(h)[0], a)), 'every offered Hack is legal');
+  // Instant gadget (Smoke Bomb, B, M4) in the own Turn: G 2, Y 2, B 2; default GY, the other GG.
+  const g = stun(activeBoard(only(fresh('M4'), { hollywood: '2,2,1', fortune: '0,7,1', babylon: '17,7,1' }), 'fortune'), 'hollywood');
+  g.boards.hollywood.cubes = { speed: 2, focus: 2, tech: 2, mayhem: 0 };
+  const smokes = cands(g).filter((a) => a.type === 'act' && a.action === 'gadget-hollywood-smokebomb');
+  assert.deepEqual(smokes, [{ type: 'act', unit: 'hollywood', action: 'gadget-hollywood-smokebomb' }, { type: 'act', unit: 'hollywood', action: 'gadget-hollywood-smokebomb', surcharge: 'GG' }]);
+  assert.deepEqual(answer(g, smokes[1]).s.boards.hollywood.cubes, { speed: 0, focus: 2, tech: 1, mayhem: 0 });
+});

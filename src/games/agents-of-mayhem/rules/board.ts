@@ -87,12 +87,23 @@ export function defaultSurcharge(b: Board, u: Unit, cost: string): string | null
   return (['speed', 'focus', 'tech'] as const).map((w) => ({ speed: 'G', focus: 'Y', tech: 'B' } as const)[w].repeat(p[w] - c[w])).join('');
 }
 
-/** Another surcharge than the default one can pay (one colour only), for the candidates: null when there is none. */
-export function altSurcharge(b: Board, u: Unit, cost: string): string | null {
+/**
+ * Another surcharge than the default one can pay (one colour only), for the candidates: null when
+ * there is none. `uses`: an Action taken that many times at once (Block), each use's default
+ * taken in turn as the payment does, the named one covering them all (spec 2.2.6).
+ */
+export function altSurcharge(b: Board, u: Unit, cost: string, uses = 1): string | null {
   const n = 2 * count(u, 'STUNNED');
-  const def = defaultSurcharge(b, u, cost);
-  if (!n || def === null) return null;
-  for (const ch of ['G', 'Y', 'B']) { const alt = ch.repeat(n); if (alt !== def && payment(b, u, cost, alt)) return alt; }
+  if (!n || uses < 1) return null;
+  const left: Board = { ...b, cubes: { ...b.cubes } };
+  let def = '';
+  for (let i = 0; i < uses; i++) {
+    const p = payment(left, u, cost);
+    if (!p) return null;
+    def += defaultSurcharge(left, u, cost)!;
+    pay(left, p);
+  }
+  for (const ch of ['G', 'Y', 'B']) { const alt = ch.repeat(n * uses); if (alt !== def && !surchargeProblem(b, u, cost, alt, uses)) return alt; }
   return null;
 }
 export function pay(b: Board, p: Record<Well, number>): void { for (const w of WELLS) b.cubes[w] -= p[w]; }

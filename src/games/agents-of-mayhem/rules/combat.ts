@@ -96,8 +96,18 @@ export function targetProblem(s: S, att: Unit, a: CompiledAction, centre: string
 /** Where `att` attacks `centre` from: its space, or a Large Unit's footprint space nearest the target (spec 2.1.5 [P], A-27). */
 export function originOf(s: S, att: Unit, centre: string): string { return isLarge(att) ? nearestCell(map(s), att, centre) : att.at!; }
 
-/** The dice pool of one target (spec §7.3.4-7.3.6). `from`: where LOS/Protection/Flank are traced (the attacker, or the AoE centre). */
-export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: string, centreDist: number, choice: DiceChoice = {}): Pool | null {
+/**
+ * The dice pool of one target (spec §7.3.4-7.3.6). `from`: where LOS/Protection/Flank are traced
+ * (the attacker, or the AoE centre). `more`: extra dice from outside the action's abilities (a
+ * Mayhem card's extra die on the centre target, spec 7.7). Every extra die, EXTRA DIE abilities
+ * and the card's alike, joins the pool of the band's colour BEFORE the Bonuses and Penalties are
+ * applied, in the rulebook's order (L735-739): "Number of Dice: Roll the number of Attack Dice
+ * listed that matches the color of the Range the Attack is within. / Attack Modifiers: Apply any
+ * Attack Bonuses and Attack Penalties before rolling." (spec §7.3.4: "extra dice ... added BEFORE
+ * modifiers"), so a Bonus may upgrade the extra die (ruleset 0.3.3; the card's die was added after
+ * them before).
+ */
+export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: string, centreDist: number, choice: DiceChoice = {}, more = 0): Pool | null {
   const m = map(s);
   const b = band(s, att, a, centreDist, tgt);
   if (!b || !tgt.at || !att.at) return null;
@@ -105,7 +115,7 @@ export function poolFor(s: S, att: Unit, a: CompiledAction, tgt: Unit, from: str
   const effects = abs.flatMap(firstEffects);
   let areaN = 0;
   for (const e of effects) if (e.k === 'area') areaN = Math.max(areaN, e.n);
-  const dice: Color[] = Array(b.dice + effects.filter((e) => e.k === 'extraDie').length).fill(b.color);
+  const dice: Color[] = Array(b.dice + effects.filter((e) => e.k === 'extraDie').length + more).fill(b.color);
   // A Large target: traced to its footprint space nearest the attack (A-27); it never gains Protection (L1925).
   const at = isLarge(tgt) ? nearestCell(m, tgt, from) : tgt.at;
   const own = from === att.at || occupies(att, from);
@@ -177,15 +187,20 @@ export function diceChoiceProblem(base: Color[], net: number, choice: DiceChoice
 
 /**
  * Why the attacker's named dice are impossible for an attack at `centre` as it stands (null:
- * possible, or nothing named): checked against the enemy unit in the centre space; at a target
- * that is no unit only the roll applies them, where possible (spec 7.3.4 [P]).
+ * possible, or nothing named): checked against the first target in the centre space, the enemy
+ * unit there, else the Explosive Object or OM, the DDD, the vehicle there (the pools the roll
+ * builds, spec 7.3.4). `more`: a Mayhem card's extra die played with the attack (spec 7.7),
+ * counted in the pool before the modifiers as the roll counts it.
  */
-export function declaredDiceProblem(s: S, att: Unit, a: CompiledAction, centre: string, choice: DiceChoice): Violation | null {
+export function declaredDiceProblem(s: S, att: Unit, a: CompiledAction, centre: string, choice: DiceChoice, more = 0): Violation | null {
   if (!choice.up?.length && !choice.down?.length) return null;
   if (choice.up?.length && choice.down?.length) return violation('dice_both_ways', 'an attack has net Bonuses or net Penalties, not both: name dieUpgrades or dieDowngrades (spec 7.3.4)');
+  if (!att.at) return null;
   const tgt = unitAt(s).get(centre);
-  if (!tgt || tgt.side === att.side || !att.at) return null;
-  const p = poolFor(s, att, a, tgt, originOf(s, att, centre), distance(originOf(s, att, centre), centre));
+  const p = tgt && tgt.side !== att.side ? poolFor(s, att, a, tgt, originOf(s, att, centre), distance(originOf(s, att, centre), centre), {}, more)
+    : explosiveObject(s, centre) || targetableOm(s, centre) ? objectPool(s, att, a, centre, centre, more)
+      : dddTarget(s, att, centre) ? objectPool(s, att, a, centre, centre, more, dddAt(s, centre)!.id)
+        : vehicleTarget(s, att, centre) ? objectPool(s, att, a, centre, centre, more) : null;
   return p ? diceChoiceProblem(p.base, p.net, choice) : null;
 }
 
@@ -440,9 +455,8 @@ export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' |
         const stillThere = f.targets[f.i].centre ? occupies(u, f.centre) : !!u.at && areaTargets(s, att, f.centre, 99).some((x) => x.id === u.id);
         const from = f.targets[f.i].centre ? att.at && originOf(s, att, f.centre) : f.centre;
         const pool = att.at && from && stillThere && (f.targets[f.i].centre ? !targetProblem(s, att, a, f.centre) : true)
-          ? poolFor(s, att, a, u, from, distance(originOf(s, att, f.centre), f.centre), diceChoiceOf(f)) : null;
+          ? poolFor(s, att, a, u, from, distance(originOf(s, att, f.centre), f.centre), diceChoiceOf(f), mayhemDice(f)) : null;
         if (!pool) { say(ev, 'attack_missed', { id: f.id, unit: u.id }); f.stage = 'next'; void centreUnit; break; }
-        if (f.mayhemDie && f.targets[f.i].centre) { pool.dice.push(pool.color); pool.dice.sort((x, y) => TIER.indexOf(y) - TIER.indexOf(x)); }
         const faces = roll(rng(), pool.dice);
         ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, target: u.id, dice: pool.dice, mods: pool.mods }));
         resolveRoll(s, f, att, a, u, faces, rng, ev);
@@ -522,21 +536,46 @@ function resolveRoll(s: S, f: Attack, att: Unit, a: CompiledAction, u: Unit, fac
  * Attack Up/Down; never Protection, never Flanked (A-49). `tag` names the target in the events.
  * The Hits, or null when the target is out of the weapon's bands (missed).
  */
-export function rollAtObject(s: S, f: { id: number; centre: string; dieUpgrades?: Color[]; dieDowngrades?: Color[] }, att: Unit, a: CompiledAction, at: string, rng: Rng, ev: Ev, tag: Record<string, string>): number | null {
-  const d = distance(originOf(s, att, f.centre), f.centre);
-  const b = band(s, att, a, d, null);
-  if (!b) { say(ev, 'attack_missed', { id: f.id, ...tag }); return null; }
-  const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, d)).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
-  const mods: Record<string, number> = {};
-  const za = parseKey(att.at!)[2] + dddLift(att.id); const zt = parseKey(at)[2];
-  if (za > zt) mods.higher = 2;
-  if (za < zt) mods.lower = -2;
-  if (count(att, 'ATTACK_UP')) mods.attackUp = count(att, 'ATTACK_UP');
-  if (count(att, 'ATTACK_DOWN')) mods.attackDown = -count(att, 'ATTACK_DOWN');
-  const dice = modifyPool(Array(b.dice + extra).fill(b.color), Object.values(mods).reduce((x, y) => x + y, 0), diceChoiceOf(f));
+export function rollAtObject(s: S, f: { id: number; centre: string; dieUpgrades?: Color[]; dieDowngrades?: Color[]; mayhemDie?: boolean; targets?: { centre: boolean }[]; i?: number }, att: Unit, a: CompiledAction, at: string, rng: Rng, ev: Ev, tag: Record<string, string>): number | null {
+  const p = objectPool(s, att, a, f.centre, at, mayhemDice(f));
+  if (!p) { say(ev, 'attack_missed', { id: f.id, ...tag }); return null; }
+  const { mods } = p;
+  const dice = modifyPool(p.base.slice(), p.net, diceChoiceOf(f));
   const faces = roll(rng, dice);
   ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, ...tag, dice, mods }));
   return faces.flat().filter((x) => x === 'H' || x === 'AH').length;
+}
+
+/**
+ * A Mayhem card's extra die (spec 7.7): one die, on the first centre target's roll (the enemy unit
+ * there, else the Explosive Object or OM, the DDD or the vehicle there, in the attack's order of
+ * targets), as aiming is the centre's (§7.4); never an AoE target's.
+ */
+export function mayhemDice(f: { mayhemDie?: boolean; targets?: { centre: boolean }[]; i?: number }): number {
+  return f.mayhemDie && f.targets && f.targets.findIndex((t) => t.centre) === (f.i ?? 0) ? 1 : 0;
+}
+
+/**
+ * The pool at a target in `at` that is no unit, before the choice of dice: an Explosive Object,
+ * a Targetable OM or a vehicle, or with `ddd` that DDD (spec 7.6.1, 7.3.7, 7.16.4, 7.15). The
+ * band's dice, EXTRA DIE abilities and `more` (a Mayhem card's die) first, then the modifiers
+ * (L735-739, as poolFor): Higher/Lower and the attacker's Attack Up/Down; a DDD also the Elite
+ * Weapon Bonus, the Hell Tower one Level higher when attacked; never Protection, never Flanked
+ * (A-49). Null when `centre` is beyond the weapon's bands.
+ */
+export function objectPool(s: S, att: Unit, a: CompiledAction, centre: string, at: string, more = 0, ddd?: string): { color: Color; base: Color[]; net: number; mods: Record<string, number> } | null {
+  const d = distance(originOf(s, att, centre), centre);
+  const b = band(s, att, a, d, null);
+  if (!b || !att.at) return null;
+  const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, d)).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
+  const mods: Record<string, number> = {};
+  const za = parseKey(att.at)[2] + (ddd ? 0 : dddLift(att.id)); const zt = parseKey(at)[2] + (ddd ? dddLift(ddd) : 0);
+  if (za > zt) mods.higher = 2;
+  if (za < zt) mods.lower = -2;
+  if (ddd && a.weapon && a.attack!.weaponBonus === 'elite' && mission(s).rules === 'advanced') mods.weaponBonus = 1;
+  if (count(att, 'ATTACK_UP')) mods.attackUp = count(att, 'ATTACK_UP');
+  if (count(att, 'ATTACK_DOWN')) mods.attackDown = -count(att, 'ATTACK_DOWN');
+  return { color: b.color, base: Array(b.dice + extra + more).fill(b.color), net: Object.values(mods).reduce((x, y) => x + y, 0), mods };
 }
 
 /**
@@ -572,18 +611,10 @@ function rollDdd(s: S, f: Attack, att: Unit, a: CompiledAction, id: string, rng:
   const centre = f.targets[f.i].centre;
   const at = d && (centre ? (d.at.includes(f.centre) ? f.centre : null) : d.at.find((k) => areaSpaces(map(s), f.centre, 99).includes(k)) ?? null);
   const ok = !!att.at && !!at && (centre ? !targetProblem(s, att, a, at) : true);
-  const b = ok ? band(s, att, a, distance(originOf(s, att, f.centre), f.centre), null) : null;
-  if (!b || !d || !at) { say(ev, 'attack_missed', { id: f.id, ddd: id }); return; }
-  const extra = abilitiesOf(s, a).filter((ab) => isPre(ab) && preHolds(s, ab, att, null, distance(originOf(s, att, f.centre), f.centre))).flatMap(firstEffects).filter((e) => e.k === 'extraDie').length;
-  const mods: Record<string, number> = {};
-  // The Hell Tower counts as one Level higher when attacked (spec 7.15).
-  const za = parseKey(att.at!)[2]; const zt = parseKey(at)[2] + dddLift(id);
-  if (za > zt) mods.higher = 2;
-  if (za < zt) mods.lower = -2;
-  if (a.weapon && a.attack!.weaponBonus === 'elite' && mission(s).rules === 'advanced') mods.weaponBonus = 1;
-  if (count(att, 'ATTACK_UP')) mods.attackUp = count(att, 'ATTACK_UP');
-  if (count(att, 'ATTACK_DOWN')) mods.attackDown = -count(att, 'ATTACK_DOWN');
-  const dice = modifyPool(Array(b.dice + extra).fill(b.color), Object.values(mods).reduce((x, y) => x + y, 0), diceChoiceOf(f));
+  const p = ok && at ? objectPool(s, att, a, f.centre, at, mayhemDice(f), id) : null;
+  if (!p || !d || !at) { say(ev, 'attack_missed', { id: f.id, ddd: id }); return; }
+  const { mods } = p;
+  const dice = modifyPool(p.base.slice(), p.net, diceChoiceOf(f));
   const faces = roll(rng, dice);
   ev.push(rollEvent('attack', faces.map((x) => x.join('+') || '-'), { id: f.id, ddd: id, dice, mods }));
   hitDdd(s, d, faces.flat().filter((x) => x === 'H' || x === 'AH').length, ev);

@@ -15,7 +15,7 @@ import dddsJson from '../data/ddds.json' with { type: 'json' };
 import { ActionDef, checkActions, compileAbilities, CONTENT, cellKey, type Color, type CompiledAction, type CompiledMap, checkDataFile } from '../content.js';
 import { distance, inside, los, parseKey } from '../geometry.js';
 import { DDD_ACTIONS, isElite, isFigure, map, mission, type Ddd, type Frame, type S, type Side, type Unit, type Well } from '../state.js';
-import { gainCube, pay, payment, say, surchargeProblem, type Ev } from './board.js';
+import { altSurcharge, gainCube, pay, payment, say, surchargeProblem, type Ev } from './board.js';
 import { altDiceChoice, declaredDiceProblem, roll, startAttack, targetProblem } from './combat.js';
 import { slotOf } from '../legal.js';
 import { rollEvent } from '../../../engine/mech/dice.js';
@@ -274,12 +274,19 @@ export function hackProblem(s: S, unit: string, target: HackTarget, dice: number
   return surchargeProblem(s.boards[u.board], u, h.cost.repeat(dice), surcharge);
 }
 
-export function hackCandidates(s: S): ({ unit: string; dice: number } & HackTarget)[] {
+export function hackCandidates(s: S): ({ unit: string; dice: number; surcharge?: string } & HackTarget)[] {
   const sl = slotOf(s);
-  const out: ({ unit: string; dice: number } & HackTarget)[] = [];
+  const out: ({ unit: string; dice: number; surcharge?: string } & HackTarget)[] = [];
   if (!sl?.board) return out;
   const targets: HackTarget[] = [...(s.ddds ?? []).map((d) => ({ ddd: d.id })), ...(s.eventMarkers ?? []).filter((m) => m.trigger === 'hack').map((m) => ({ marker: m.at }))];
-  for (const t of targets) for (let n = 1; n <= 6; n++) if (!hackProblem(s, sl.board, t, n)) out.push({ unit: sl.board, ...t, dice: n });
+  for (const t of targets) for (let n = 1; n <= 6; n++) {
+    if (hackProblem(s, sl.board, t, n)) continue;
+    out.push({ unit: sl.board, ...t, dice: n });
+    // A Stunned Elite's surcharge in one other colour beside the default (spec 2.2.6), so bots find it.
+    const u = s.units[sl.board]; const o = hackable(s, u, t);
+    const alt = 'code' in o ? null : altSurcharge(s.boards[u.board], u, o.hack.cost.repeat(n));
+    if (alt && !hackProblem(s, sl.board, t, n, alt)) out.push({ unit: sl.board, ...t, dice: n, surcharge: alt });
+  }
   return out;
 }
 

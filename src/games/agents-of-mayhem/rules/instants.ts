@@ -17,7 +17,7 @@
 import { violation, type Violation } from '../../../engine/types.js';
 import { CONTENT, type CompiledAction } from '../content.js';
 import { actionsOf, CARD_ACTIONS, isFigure, unitKey, type Action, type Frame, type PaidAct, type S, type Unit, type Well } from '../state.js';
-import { capacity, free, pay, payment, say, surchargeProblem, type Ev } from './board.js';
+import { altSurcharge, capacity, free, pay, payment, say, surchargeProblem, type Ev } from './board.js';
 import { canDash, dashSpaces, selfEffects } from './combat.js';
 import { discardMayhem, mayhemCandidates } from './mayhem.js';
 
@@ -59,7 +59,13 @@ export function instantProblem(s: S, a: Extract<Action, { type: 'act' }>): Viola
 /** The Instant `act`s (gadgets, held Instant cards) units may take now. */
 export function instantCandidates(s: S, units: Unit[]): Action[] {
   return units.flatMap((u) => [...new Set(instantActions(s, u).map((d) => d.id))].map((action) => ({ type: 'act' as const, unit: u.id, action })))
-    .filter((a) => !instantProblem(s, a));
+    .filter((a) => !instantProblem(s, a))
+    .flatMap((a) => {
+      // A Stunned unit's surcharge in one other colour beside the default (spec 2.2.6), so bots find it.
+      const u = s.units[a.unit];
+      const alt = altSurcharge(s.boards[u.board], u, instantActions(s, u).find((d) => d.id === a.action)!.cost);
+      return alt && !instantProblem(s, { ...a, surcharge: alt }) ? [a, { ...a, surcharge: alt }] : [a];
+    });
 }
 
 /** Takes an Instant Action: paid from the unit's board (a card's is discarded, revealed), its abilities applied; the current Action, its MP and the allowances stay as they are. */

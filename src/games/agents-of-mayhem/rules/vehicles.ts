@@ -474,7 +474,7 @@ export function vehicleTargets(s: S, att: Unit, spaces: string[]): string[] {
  * unit), no statuses given (L2146). Traced to the attacked space for the centre, from the
  * centre for the rest of an AoE; one roll however many of its halves the area covers. Hits are Wounds.
  */
-export function rollVehicle(s: S, f: { id: number; centre: string; targets: { centre: boolean }[]; i: number }, att: Unit, a: CompiledAction, id: string, rng: Rng, ev: Ev): void {
+export function rollVehicle(s: S, f: { id: number; centre: string; targets: { centre: boolean }[]; i: number; mayhemDie?: boolean; dieUpgrades?: Color[]; dieDowngrades?: Color[] }, att: Unit, a: CompiledAction, id: string, rng: Rng, ev: Ev): void {
   const v = liveVehicles(s).find((x) => x.id === id);
   const centre = f.targets[f.i].centre;
   const m = map(s);
