@@ -18,6 +18,10 @@ const SCOPES = {
   // Engine helpers with their own direct suites.
   'src/engine/one-decision.ts': { mutate: ['src/engine/one-decision.ts'], tests: ['tests/engine/one-decision.test.ts'] },
   'src/engine/script.ts': { mutate: ['src/engine/script.ts'], tests: ['tests/engine/script.test.ts'] },
+  // The playout driver and the conformance harness: direct suites with small scripted rulesets
+  // (the conformance suite over every game is slow and would decide most mutants by timeout).
+  'src/engine/playout.ts': { mutate: ['src/engine/playout.ts'], tests: ['tests/engine/playout.test.ts', 'tests/engine/chain.test.ts'] },
+  'src/engine/conformance.ts': { mutate: ['src/engine/conformance.ts'], tests: ['tests/engine/conformance-harness.test.ts'] },
   // Planar geometry: its two suites (worked examples and brute-force references).
   'src/engine/mech/geom2d.ts': { mutate: ['src/engine/mech/geom2d.ts'], tests: ['tests/engine/geom2d.test.ts', 'tests/engine/geom2d-headings.test.ts', 'tests/engine/geom2d-more.test.ts'] },
   'src/engine/mech': {
