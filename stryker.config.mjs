@@ -24,6 +24,13 @@ const SCOPES = {
   'src/engine/conformance.ts': { mutate: ['src/engine/conformance.ts'], tests: ['tests/engine/conformance-harness.test.ts'] },
   // Planar geometry: its two suites (worked examples and brute-force references).
   'src/engine/mech/geom2d.ts': { mutate: ['src/engine/mech/geom2d.ts'], tests: ['tests/engine/geom2d.test.ts', 'tests/engine/geom2d-headings.test.ts', 'tests/engine/geom2d-more.test.ts'] },
+  // Abaddon's rules file with the game's fast suites (the playout, victory, game and legal-set
+  // suites take 3-14 s each and would run for every surviving mutant). A line range of it,
+  // e.g. `src/games/abaddon/rules.ts:646-763`, mutates only those lines with the same suites.
+  'src/games/abaddon/rules.ts': {
+    mutate: ['src/games/abaddon/rules.ts'],
+    tests: ['tests/games/abaddon/combat.test.ts', 'tests/games/abaddon/flow.test.ts', 'tests/games/abaddon/full.test.ts', 'tests/games/abaddon/limits.test.ts'],
+  },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.
@@ -53,8 +60,11 @@ function within(path) {
 }
 
 const name = process.env.MUTATE_SCOPE ?? 'smoke';
-const parent = SCOPES[name] ? undefined : within(name);
-const scope = SCOPES[name] ?? (parent && { mutate: [name.endsWith('.ts') ? name : `${name}/**/*.ts`], tests: parent.tests });
+// `file.ts:from-to`: only those lines of the file (Stryker's own range form), with the file's suites.
+const ranged = /^(.+\.ts):\d+-\d+$/.exec(name);
+const file = ranged ? ranged[1] : name;
+const parent = SCOPES[file] ?? within(file);
+const scope = (SCOPES[name] && !ranged) ? SCOPES[name] : parent && { mutate: [ranged ? name : file.endsWith('.ts') ? file : `${file}/**/*.ts`], tests: parent.tests };
 if (!scope) throw new Error(`mutate: unknown scope ${name}; one of ${Object.keys(SCOPES).join(', ')}, or a file or folder under src/engine or src/games/<id>`);
 const slug = name.replace(/[^a-z0-9]+/gi, '-');
 

@@ -4,12 +4,14 @@
 // game is tests/conformance/rulesets.test.ts; this one checks the harness itself.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkPlayout } from '../../src/engine/conformance.js';
+import { checkOwnership, checkPlayout } from '../../src/engine/conformance.js';
+import { applyEntry, setupGame } from '../../src/engine/kernel.js';
+import { entryRng } from '../../src/engine/rng.js';
 import type { OpenDecision, Ruleset } from '../../src/engine/types.js';
 import { violation } from '../../src/engine/types.js';
 
 interface S { t: number; end: number; forever: boolean; hidden: number; salt?: number }
-type A = { type: 'go'; n?: number };
+type A = { type: 'go'; n?: number; pad?: string };
 
 const dec = (key: string, seat: number, extra: Partial<OpenDecision> = {}): OpenDecision => ({
   key, seat, kind: 'move', blocking: true, timing: 'turn', context: [], exposes: null, ...extra,
@@ -23,7 +25,7 @@ function game(over: Partial<Ruleset<S, A, { t: number; end: number; forever: boo
   return {
     id: 'harness', version: '1', title: 'Harness', players: { min: 2, max: 2 },
     scenarios: [{ id: 'x', title: 'X', players: 2 }], optionsSchema: {},
-    actionSchema: { oneOf: [{ type: 'object', properties: { type: { const: 'go' }, n: { type: 'number' } }, required: ['type'], additionalProperties: false }] },
+    actionSchema: { oneOf: [{ type: 'object', properties: { type: { const: 'go' }, n: { type: 'number' }, pad: { type: 'string' } }, required: ['type'], additionalProperties: false }] },
     setup({ options }, ctx) {
       const o = options as { end?: number; forever?: boolean; refuse?: boolean };
       if (o.refuse) return violation('no_setup', 'refused');
@@ -164,4 +166,92 @@ test('determinize: public decisions or verdicts that depend on hidden state are 
   ]);
   // a ruleset without determinize skips these checks
   assert.deepEqual(check(game({ validate: (s, _seat, _d, a) => (a.n === 1 && s.hidden >= 1000 ? violation('hidden_rule', 'no') : null) })).problems, []);
+});
+
+test('checking stops once five problems are found', () => {
+  // one problem an entry: only the move's default is refused
+  const rs = game({ validate: (_s, _seat, d, a) => (d.kind === 'move' && a.n === -1 ? violation('bad_default', 'no') : null), defaultAction: () => ({ type: 'go', n: -1 }) });
+  const r = check(rs, { forever: true });
+  assert.deepEqual(r.problems, [0, 1, 2, 3, 4].map((i) => `entry ${i}: default for move invalid: bad_default`));
+  assert.equal(r.entries, 5);
+});
+
+test('each seed plays another game: the driver\'s choices come from the seed', () => {
+  // the game ends when a seat picks n = 1, so its length follows the choices
+  const rs = game({ apply: (s, e) => ({ state: { ...s, t: s.t + 1, end: e.kind === 'answer' && e.action.n === 1 ? s.t + 1 : s.end }, events: [] }) });
+  const lengths = Array.from({ length: 8 }, (_, i) => checkPlayout(rs, 'x', seats, `seed-${i}`, 100, { end: 50 }).entries);
+  assert.ok(new Set(lengths).size > 1, `lengths ${lengths}`);
+  assert.deepEqual(lengths, Array.from({ length: 8 }, (_, i) => checkPlayout(rs, 'x', seats, `seed-${i}`, 100, { end: 50 }).entries));
+});
+
+test('a setup that refuses the same seed on replay is reported', () => {
+  let n = 0;
+  const rs = game({ setup: (_p, ctx) => (n++ === 1 ? violation('flaky_setup', 'no') : { state: { t: 0, end: 1, forever: false, hidden: ctx.rng.int(100) }, events: [] }) });
+  assert.deepEqual(check(rs), { entries: 1, ended: true, problems: ['replay 0: setup flaky_setup'] });
+});
+
+test('long actions and entries are cut in problem reports (200 characters an action, 300 an entry, 120 in a verdict)', () => {
+  const pad = 'p'.repeat(400);
+  const schema = check(game({ candidates: (_s, _seat, d) => ({ actions: d.kind === 'react' ? [{ type: 'go', n: pad } as unknown as A] : [{ type: 'go' }], all: true }) }));
+  assert.equal(schema.problems.length, 1);
+  assert.ok(schema.problems[0].endsWith(` ${JSON.stringify({ type: 'go', n: pad }).slice(0, 200)}`), schema.problems[0]);
+  const invalid = check(game({
+    candidates: (_s, _seat, d) => ({ actions: d.kind === 'react' ? [{ type: 'go', n: 7, pad }] : [{ type: 'go' }], all: true }),
+    validate: (_s, _seat, _d, a) => (a.n === 7 ? violation('no_seven', 'no') : null),
+  }));
+  assert.deepEqual(invalid.problems, [`entry 0: candidate for react invalid: no_seven ${JSON.stringify({ type: 'go', n: 7, pad }).slice(0, 200)}`]);
+  const rejected = check(game({
+    candidates: () => ({ actions: [{ type: 'go', pad }], all: true }),
+    apply: (s) => (s.t === 1 ? violation('late', 'no') : { state: { ...s, t: s.t + 1 }, events: [] }),
+  }), { end: 3 });
+  const entry = { kind: 'answer', seat: 1, decision: '1.1.move', action: { type: 'go', pad } };
+  assert.deepEqual(rejected.problems, [`seq 2: candidate rejected late: ${JSON.stringify(entry).slice(0, 300)}`]);
+  const verdict = check(withDeterminize({
+    candidates: () => ({ actions: [{ type: 'go', n: 1, pad }], all: true }),
+    validate: (s, _seat, d, a) => (d.kind === 'move' && a.n === 1 && s.hidden >= 1000 ? violation('hidden_rule', 'no') : null),
+  }));
+  assert.deepEqual(verdict.problems, [`entry 0: verdict on ${JSON.stringify({ type: 'go', n: 1, pad }).slice(0, 120)} depends on hidden state (null vs hidden_rule)`]);
+});
+
+test('verdicts are compared decision by decision, each seat\'s own in order', () => {
+  // seat 0 holds a move and an extra decision, seat 1 a reaction; each kind offers its own
+  // action; only the extra decision's verdict depends on hidden state
+  const rs = withDeterminize({
+    pending: (s) => [dec(`a${s.t}`, 0), dec(`r${s.t}`, 1, { kind: 'react', blocking: false }), dec(`e${s.t}`, 0, { kind: 'extra', blocking: false })],
+    candidates: (_s, _seat, d) => ({ actions: [{ type: 'go', n: d.kind === 'move' ? 1 : d.kind === 'react' ? 2 : 3 }], all: true }),
+    validate: (s, _seat, d, a) => (d.kind === 'extra' && (a.n ?? 0) > 0 && s.hidden >= 1000 ? violation('hidden_rule', 'no') : null),
+  });
+  assert.deepEqual(check(rs).problems, ['entry 0: verdict on {"type":"go","n":3} depends on hidden state (null vs hidden_rule)']);
+});
+
+test('a decision missing from the determinized state is reported as a public difference, its verdicts not compared', () => {
+  const rs = withDeterminize({
+    pending: (s) => [dec(`a${s.t}`, 0), ...(s.hidden < 1000 ? [dec(`e${s.t}`, 0, { kind: 'extra', blocking: false })] : [])],
+    validate: (_s, _seat, d) => (d.kind === 'never' ? violation('x', 'x') : null),
+  });
+  assert.deepEqual(check(rs).problems, ['entry 0: public decisions differ in a state seat 0 cannot tell apart']);
+});
+
+test('ownership: each other seat\'s answer to each open decision is tried, and one applied or refused otherwise is reported', () => {
+  const rs = game();
+  const made = setupGame(rs, { scenario: 'x', seats: [...seats, { index: 2, name: 'C' }], options: { end: 1 } }, entryRng('s', 'g', 0));
+  assert.ok(!('code' in made), 'setup');
+  const k = (made as { k: Parameters<typeof checkOwnership>[1] }).k;
+  const rng = entryRng('s', 'g', 1);
+  // the kernel refuses them all
+  const fine: string[] = [];
+  const tried: string[] = [];
+  checkOwnership(rs, k, 3, rng, fine, 0, (r, kk, e, g) => {
+    tried.push(`${(e as { seat: number }).seat}>${(e as { decision: string }).decision}`);
+    return applyEntry(r, kk, e, g);
+  });
+  assert.deepEqual(fine, []);
+  assert.deepEqual(tried, ['1>0.0.move', '2>0.0.move', '0>0.1.react', '2>0.1.react']);
+  // a faulty kernel: one applies the answer, the other refuses it for another reason
+  const applied: string[] = [];
+  checkOwnership(rs, k, 2, rng, applied, 4, (r, kk, e) => ({ k: kk, events: [] }) as ReturnType<typeof applyEntry>);
+  assert.deepEqual(applied, ["entry 4: seat 1 answering seat 0's move got applied", "entry 4: seat 0 answering seat 1's react got applied"]);
+  const other: string[] = [];
+  checkOwnership(rs, k, 2, rng, other, 7, () => violation('bad_action', 'no'));
+  assert.deepEqual(other, ["entry 7: seat 1 answering seat 0's move got bad_action", "entry 7: seat 0 answering seat 1's react got bad_action"]);
 });

@@ -5,6 +5,8 @@
 // by every member and closed as one entry, the default when a decision has no candidates, the
 // `pick` hook), the game's seeded streams (setup and each entry), the limit on entries, the
 // `onEntry` hook, the hash chain of a stored game, replay, and the errors it throws.
+// Every assert.ok has a message: without one, node reads the failing call's source to word the
+// error, which hangs on TypeScript under tsx, so a failing check would time out, not fail.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
@@ -136,12 +138,12 @@ test('a sealed group is committed by every member in one entry; other decisions 
     const sealed = e as Extract<Entry<A>, { kind: 'sealed' }>;
     assert.equal(sealed.group, `g${i}`);
     assert.deepEqual(Object.keys(sealed.commits).sort(), ['0', '1']);
-    assert.ok((sealed.commits[0] as { v: number }).v <= 4);
-    assert.ok((sealed.commits[1] as { v: number }).v >= 10 && (sealed.commits[1] as { v: number }).v <= 14);
+    assert.ok((sealed.commits[0] as { v: number }).v <= 4, 'seat 0 commits one of its candidates');
+    assert.ok((sealed.commits[1] as { v: number }).v >= 10 && (sealed.commits[1] as { v: number }).v <= 14, 'seat 1 commits one of its candidates');
   }
   // randomEntry gives the same kind of entry from a state
   const made = setupGame(toy, { scenario: 'x', seats: seats3, options: { plan: ['sealed'] } }, entryRng('s', 'g', 0));
-  assert.ok(!isViolation(made));
+  assert.ok(!isViolation(made), 'setup');
   const e = randomEntry(toy, made.k, localRng('r'));
   assert.equal(e.kind, 'sealed');
   assert.deepEqual(Object.keys((e as { commits: object }).commits).sort(), ['0', '1']);
@@ -151,7 +153,7 @@ test('a decision with no candidates is answered with its default action', () => 
   const p = randomPlayout(toy, { ...opts(['none', 'one', 'none']), seed: 'n', hashChain: false });
   const picks = (p.k.s as S).picks;
   assert.equal(picks[0].v, 99);
-  assert.ok(picks[1].v <= 4);
+  assert.ok(picks[1].v <= 4, 'a decision with candidates takes one');
   assert.equal(picks[2].v, 99);
 });
 
@@ -169,7 +171,7 @@ test('`pick` chooses the candidate: it is given their number and the playout str
   assert.deepEqual((p.k.s as S).picks.map((x) => x.v % 10), [4, 4, 4]);
   // randomEntry takes a pick too
   const made = setupGame(toy, { scenario: 'x', seats: seats2, options: { plan: ['one'] } }, entryRng('s', 'g', 0));
-  assert.ok(!isViolation(made));
+  assert.ok(!isViolation(made), 'setup');
   const e = randomEntry(toy, made.k, localRng('r'), () => 2);
   assert.deepEqual((e as { action: unknown }).action, { type: 'c', v: 2 });
 });
@@ -233,7 +235,7 @@ test('the hash is a stored game\'s chain over the playout (setup entry, each ent
   // the chain as the service computes it for the same log
   const setup = { kind: 'setup', scenario: 'x', seats: seats2, options: o.options };
   const made = setupGame(toy, { scenario: 'x', seats: seats2, options: o.options }, entryRng('h', 'hg', 0));
-  assert.ok(!isViolation(made));
+  assert.ok(!isViolation(made), 'setup');
   let h = startChain(CURRENT_CHAIN, setup, made.events, made.k);
   let k = made.k;
   const log: { k: KState<any>; events: unknown }[] = [];
