@@ -46,7 +46,13 @@ function position(rs: Ruleset, mission: string, at: Record<string, XY>, hands: s
 }
 
 const crystals = (k: KState<AbState>, id: string) => k.s.units.find((u) => u.id === id)!.crystals;
-const result = (events: GameEvent[]) => evOf(events, 'combat_result')[0].data as { outcome: string; damage?: number; bonus?: number; criticalOn?: string[] };
+/** The combat's result, which every player and spectator sees. */
+const result = (events: GameEvent[]) => {
+  const e = evOf(events, 'combat_result');
+  assert.equal(e.length, 1, 'one combat result');
+  assert.equal(e[0].to, 'all', 'a combat result is public');
+  return e[0].data as { outcome: string; damage?: number; bonus?: number; criticalOn?: string[] };
+};
 const battleRolls = (events: GameEvent[]) => evOf(events, 'dice_rolled').filter((e) => (e.data as { purpose: string }).purpose === 'battle').map((e) => e.data);
 
 /** SCS-M1 (d8) at (4,2) fires at CA-H1 (d10) at (4,5). */
@@ -122,7 +128,7 @@ test('5.11 a combat discards exactly the cards it used: none in Close Combat, th
 function lapsing(response: boolean) {
   let k = craft({
     at: { 'SCS-M1': [4, 2], 'SCS-R1': [2, 3], 'CA-H1': [4, 5], 'SCS-H1': [10, 2], 'CA-M1': [10, 5] }, crystals: { 'CA-H1': 1 },
-    hands: { 0: ['T3', 'T8', 'T2', 'AMM'], 1: ['T1', 'SB'] }, active: 0, phase: 'declare', ordered: ['SCS-M1', 'SCS-R1', 'SCS-H1'],
+    hands: { 0: ['T3', 'T8', 'T2', 'T5'], 1: ['T1', 'T6'] }, active: 0, phase: 'declare', ordered: ['SCS-M1', 'SCS-R1', 'SCS-H1'],
   });
   k = act(k, { type: 'attack', unit: 'SCS-M1', target: 'CA-H1', card: 'T8' }).k;
   k = act(k, { type: 'attack', unit: 'SCS-R1', target: 'CA-H1', card: 'T3' }).k;
@@ -138,8 +144,9 @@ function lapsing(response: boolean) {
 test('AMB-18 a lapsed attack\'s cards go back to sorted hands, each seen only by its own team', () => {
   const r = lapsing(true);
   assert.equal(r.k.s.phase, 'resolve', 'attack 3 is still to resolve');
-  assert.deepEqual(r.k.s.hands[0], ['AMM', 'T3']);
-  assert.deepEqual(r.k.s.hands[1], ['SB', 'T1']);
+  // each returned card is sorted in among the cards still held (T3 before T5, T1 before T6)
+  assert.deepEqual(r.k.s.hands[0], ['T3', 'T5']);
+  assert.deepEqual(r.k.s.hands[1], ['T1', 'T6']);
   assert.deepEqual(r.events.map((e) => ({ type: e.type, to: e.to, data: e.data, others: e.others })), [
     { type: 'attack_lapsed', to: 'all', data: { attack: 2 }, others: undefined },
     { type: 'cards_returned', to: { seats: [0] }, data: { seat: 0, cards: ['T3'] }, others: { seat: 0, count: 1 } },
