@@ -5,7 +5,7 @@
 // a destroyed unit's retained cards, and what each of these tells the players.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { abaddon, act, craft, evOf, unit, type K } from './helpers.js';
+import { abaddon, act, craft, evOf, start, unit, type K } from './helpers.js';
 import { makeAbaddon } from '../../../src/games/abaddon/index.js';
 import { DATA } from '../../../src/games/abaddon/data.js';
 import { applyEntry, openDecisions, setupGame, type KState } from '../../../src/engine/kernel.js';
@@ -152,4 +152,20 @@ test('8 WS and WF draws come from the entry\'s deck:ws and deck:wf streams, batt
   const tr = applyEntry(abaddon, t, { kind: 'answer', seat: 0, decision: td.id, action: { type: 'resolve', attack: 1 } }, record(scriptedRng([2, 5, 0])));
   assert.ok(!isViolation(tr), 'tie');
   assert.deepEqual([...new Set(labels)], ['dice', 'deck:ws']);
+});
+
+test('2.7 a Wild Fire card with no lasting effect is discarded at once', () => {
+  const k = craft({ at: { 'SCS-M1': [4, 4], 'CA-H1': [5, 5] }, active: 0, phase: 'resolve', ordered: ['SCS-M1'] });
+  const r = act(k, { type: 'closeCombat', unit: 'SCS-M1', target: 'CA-H1' }, [0, 5, 14]); // WF15: no effect
+  assert.deepEqual(r.k.s.wf.discard, ['WF15']);
+  assert.deepEqual(r.k.s.retained, []);
+  assert.equal(unit(r.k, 'CA-H1').crystals, 5);
+});
+
+test('#16 M8: a unit landing on an enemy keeps a "retain" Wild Fire card drawn before it is placed', () => {
+  // SCS-M1 lands free; SCS-R1 lands on CA-H1 and draws WF18 (retain, marker WFM01)
+  const { k } = start('m8', [2, 0, 4, 4, 17]);
+  assert.deepEqual(unit(k, 'SCS-R1').markers, ['WFM01']);
+  assert.deepEqual(k.s.retained.map((x) => [x.card, x.unit, x.marker]), [['WF18', 'SCS-R1', 'WFM01']]);
+  assert.ok(!k.s.wf.discard.includes('WF18'), 'a retained card is not discarded');
 });
