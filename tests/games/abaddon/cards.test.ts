@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { abaddon, act, craft, evOf, start, unit, type K } from './helpers.js';
 import { makeAbaddon } from '../../../src/games/abaddon/index.js';
 import { DATA } from '../../../src/games/abaddon/data.js';
+import { Rules } from '../../../src/games/abaddon/rules.js';
 import { applyEntry, openDecisions, setupGame, type KState } from '../../../src/engine/kernel.js';
 import { scriptedRng } from '../../../src/engine/rng.js';
 import type { GameEvent, Rng } from '../../../src/engine/types.js';
@@ -63,6 +64,7 @@ test('AMB-11 a Reboot Decks card that is the last card of the deck is played onc
   assert.deepEqual(shown(r.events, 'decks_reshuffled'), [['all', { reason: 'reboot', ws: 1, wf: 30 }]]);
   assert.deepEqual(r.k.s.ws.discard, ['T3']);
   assert.deepEqual(r.k.s.wf.discard, []);
+  assert.deepEqual([r.k.s.ws.top, r.k.s.wf.top], [[], []], 're-formed decks have no known top cards');
   assert.deepEqual(r.k.s.wf.pool, r.k.s.wf.pool.slice().sort());
   assert.deepEqual(r.k.s.wf.pool.slice(0, 2), ['WF01', 'WF02']);
   assert.equal(r.k.s.rebootPending, false);
@@ -102,6 +104,7 @@ test('5.4 a destroyed unit\'s retained Wild Fire cards are discarded, not anothe
   k.s.retained = [{ card: 'WF20', unit: 'CA-H1', marker: 'WFM03', seat: 1 }, { card: 'WF18', unit: 'SCS-H1', marker: 'WFM01', seat: 0 }];
   const r = act(k, { type: 'bolt', die: 0, target: 'CA-H1' }, [0]);
   assert.deepEqual(r.k.s.retained.map((x) => x.card), ['WF18']);
+  assert.deepEqual(unit(r.k, 'CA-H1').markers, [], 'its markers return to the pool');
   assert.deepEqual(unit(r.k, 'SCS-H1').markers, ['WFM01']);
   assert.deepEqual(r.k.s.wf.discard, ['WF20']);
   assert.deepEqual(shown(r.events, 'unit_destroyed'), [['all', { unit: 'CA-H1', by: 'SCS', battleDamage: 0 }]]);
@@ -168,4 +171,21 @@ test('#16 M8: a unit landing on an enemy keeps a "retain" Wild Fire card drawn b
   assert.deepEqual(unit(k, 'SCS-R1').markers, ['WFM01']);
   assert.deepEqual(k.s.retained.map((x) => [x.card, x.unit, x.marker]), [['WF18', 'SCS-R1', 'WFM01']]);
   assert.ok(!k.s.wf.discard.includes('WF18'), 'a retained card is not discarded');
+});
+
+test('AMB-11 a played Reboot shuffled back among other cards does not stop the drawing: only a deck of the Reboot alone does', () => {
+  // the attacker draws RB (the deck's only card), played; its replacement finds the deck empty and
+  // re-forms it from the discard (RB, T1): T1 is drawn. The defender then finds only RB: nothing.
+  const r = tie(tieReady({ pool: ['RB'], discard: ['T1'] }), [0, 1]);
+  assert.deepEqual(r.k.s.hands, [['T1'], []]);
+  assert.equal(evOf(r.events, 'reboot_decks').length, 1);
+});
+
+test('5.3 a draw of no cards tells nothing (M16: a company dealt no cards)', () => {
+  const { k } = start('m1');
+  const ev: GameEvent[] = [];
+  new Rules(DATA).drawWS(k.s, 0, 0, scriptedRng([]), ev, 'deal');
+  assert.deepEqual(ev, []);
+  new Rules(DATA).drawWS(k.s, 0, 1, scriptedRng([0]), ev, 'deal');
+  assert.equal(ev.length, 1);
 });
