@@ -21,8 +21,19 @@ const SCOPES = {
   'src/engine/hidden-slot.ts': { mutate: ['src/engine/hidden-slot.ts'], tests: ['tests/engine/hidden-slot.test.ts', 'tests/engine/kernel-contract.test.ts'] },
   // The seeded streams: pinned draws, streams kept apart, the script helper; sha256.test.ts checks K_n and the ARC4 port.
   'src/engine/rng.ts': { mutate: ['src/engine/rng.ts'], tests: ['tests/engine/rng.test.ts', 'tests/engine/sha256.test.ts'] },
+  // The playout driver and the conformance harness: direct suites with small scripted rulesets
+  // (the conformance suite over every game is slow and would decide most mutants by timeout).
+  'src/engine/playout.ts': { mutate: ['src/engine/playout.ts'], tests: ['tests/engine/playout.test.ts', 'tests/engine/chain.test.ts'] },
+  'src/engine/conformance.ts': { mutate: ['src/engine/conformance.ts'], tests: ['tests/engine/conformance-harness.test.ts'] },
   // Planar geometry: its two suites (worked examples and brute-force references).
   'src/engine/mech/geom2d.ts': { mutate: ['src/engine/mech/geom2d.ts'], tests: ['tests/engine/geom2d.test.ts', 'tests/engine/geom2d-headings.test.ts', 'tests/engine/geom2d-more.test.ts'] },
+  // Abaddon's rules file with the game's fast suites (the playout, victory, game and legal-set
+  // suites take 3-14 s each and would run for every surviving mutant). A line range of it,
+  // e.g. `src/games/abaddon/rules.ts:646-763`, mutates only those lines with the same suites.
+  'src/games/abaddon/rules.ts': {
+    mutate: ['src/games/abaddon/rules.ts'],
+    tests: ['tests/games/abaddon/combat.test.ts', 'tests/games/abaddon/combat-more.test.ts', 'tests/games/abaddon/cards.test.ts', 'tests/games/abaddon/flow.test.ts', 'tests/games/abaddon/full.test.ts', 'tests/games/abaddon/limits.test.ts'],
+  },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.
@@ -52,8 +63,11 @@ function within(path) {
 }
 
 const name = process.env.MUTATE_SCOPE ?? 'smoke';
-const parent = SCOPES[name] ? undefined : within(name);
-const scope = SCOPES[name] ?? (parent && { mutate: [name.endsWith('.ts') ? name : `${name}/**/*.ts`], tests: parent.tests });
+// `file.ts:from-to`: only those lines of the file (Stryker's own range form), with the file's suites.
+const ranged = /^(.+\.ts):\d+-\d+$/.exec(name);
+const file = ranged ? ranged[1] : name;
+const parent = SCOPES[file] ?? within(file);
+const scope = (SCOPES[name] && !ranged) ? SCOPES[name] : parent && { mutate: [ranged ? name : file.endsWith('.ts') ? file : `${file}/**/*.ts`], tests: parent.tests };
 if (!scope) throw new Error(`mutate: unknown scope ${name}; one of ${Object.keys(SCOPES).join(', ')}, or a file or folder under src/engine or src/games/<id>`);
 const slug = name.replace(/[^a-z0-9]+/gi, '-');
 

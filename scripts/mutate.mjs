@@ -2,7 +2,7 @@
 // `npm run mutate -- <scope>`: StrykerJS over one folder of src/ with that folder's node:test
 // suites (stryker.config.mjs lists the scopes). `smoke` (the default) mutates one small file
 // and is quick enough for CI. Prints the score; the JSON report is in reports/mutation/.
-// Usage: node scripts/mutate.mjs [smoke | src/engine/mech | src/engine | src/games/<ruleset id> | src/engine/mech/grid-square.ts]
+// Usage: node scripts/mutate.mjs [smoke | src/engine/mech | src/engine | src/games/<ruleset id> | <a file under them> | <file>.ts:<from>-<to>]
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

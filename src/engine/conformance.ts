@@ -51,7 +51,9 @@ export function checkPlayout(rs: Ruleset, scenario: string, seats: SeatInfo[], s
   }
   // Replay: same seed and entries, same events, states and hashes.
   const again = setupGame(rs, { scenario, seats, options }, entryRng(seed, gameId, 0));
-  if (!isViolation(again)) {
+  // A setup that succeeded once and refuses the same seed now is a replay that diverged.
+  if (isViolation(again)) problems.push(`replay 0: setup ${again.code}`);
+  else {
     let k2: KState<any> = again.k;
     let h2 = startChain(format, setup, again.events, k2);
     if (h2 !== head) problems.push('replay 0: setup diverged');
@@ -131,13 +133,18 @@ function checkState(rs: Ruleset, k: KState<any>, rng: ReturnType<typeof localRng
   void publicPart;
 }
 
-/** Every open decision answered by each other seat, with the action its own seat could give, is refused. */
-function checkOwnership(rs: Ruleset, k: KState<any>, n: number, rng: ReturnType<typeof entryRng>, problems: string[], at: number) {
+/**
+ * Every open decision answered by each other seat, with the action its own seat could give, is
+ * refused. `apply` is the kernel's; a test passes a faulty one to see the check report it.
+ */
+export function checkOwnership(
+  rs: Ruleset, k: KState<any>, n: number, rng: ReturnType<typeof entryRng>, problems: string[], at: number, apply: typeof applyEntry = applyEntry,
+) {
   for (const m of minted(rs, k)) {
     const action = rs.defaultAction(k.s, m.raw);
     for (let seat = 0; seat < n; seat++) {
       if (seat === m.dec.seat) continue;
-      const r = applyEntry(rs, k, { kind: 'answer', seat, decision: m.dec.id, action }, rng);
+      const r = apply(rs, k, { kind: 'answer', seat, decision: m.dec.id, action }, rng);
       if (!isViolation(r) || r.code !== 'not_your_decision') {
         problems.push(`entry ${at}: seat ${seat} answering seat ${m.dec.seat}'s ${m.dec.kind} got ${isViolation(r) ? r.code : 'applied'}`);
       }
