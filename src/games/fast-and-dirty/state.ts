@@ -504,7 +504,7 @@ export type LuckyResume =
    * Inspiration's move (§5.1) or an Elusive fall back (§2.6), `unit` the mover; the move made, its
    * encounters finished by the answer, the sequence goes on after them (`then`).
    */
-  | { at: 'mineWalk'; unit: string; then: 'react' | 'inspire' | 'elusive' };
+  | { at: 'mineWalk'; unit: string; then: 'react' | 'inspire' | 'elusive' | 'withdraw' };
 
 /** An order paused for a Lucky decision on one of its rolls: the Lucky unit, its roll's carry, where the order resumes. */
 export interface LuckyPause { unit: string; carry: LuckyCarry; resume?: LuckyResume }

@@ -15,7 +15,9 @@ import { checkLosingHeart } from './morale.js';
 import { crossfire, crossfireResult } from './crossfire.js';
 import { POWERED_ASSAULT, deflectKills, powered, poweredKillDice, poweredPinning } from './powered.js';
 import { revealResolve } from './generation.js';
-import { infantryAtVehicle, isVehicle } from './vehicles.js';
+import { hull, infantryAtVehicle, isVehicle, sweptPlaces } from './vehicles.js';
+import { checkMines, checkVehicleMines } from './mines.js';
+import { isGrav } from './grav.js';
 import { applyHurt, damageResult, hurtLabel, isWounded, woundRules, woundedOf } from './wounds.js';
 import { couldImprove, luckyMay, luckyOpen, pauseForLucky, settledRoll } from './lucky.js';
 import { intercepted } from './pds.js';
@@ -803,7 +805,11 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = fal
   infect(run, def, att, killedSince(att, up));
   afterCasualties(s, run, att);
   afterCasualties(s, run, def);
-  // Aftermath: the loser falls back 6"; on a draw both fall back 3", the attacker first.
+  // Aftermath: the loser falls back 6"; on a draw both fall back 3", the attacker first. The fall
+  // backs meet mines (§7.15, autoFallBack) with no Lucky window on the mover's dice: the close
+  // assault has no resume point after its kills (a window on its assault or kill dice runs this
+  // function again from its start with the settled dice), so a pause here would have to resume
+  // between two fall backs and after the Huge winner's; not offered (docs: Lucky).
   if (outcome === 'draw') {
     autoFallBack(s, run, att, 300);
     autoFallBack(s, run, def, 300);
@@ -839,8 +845,14 @@ function removeClosest(s: S, run: Run, victim: Unit, enemy: Unit, n: number, ene
 /**
  * A free move away from the enemy (§6.10 step 8 [P]): every figure moves the same vector, away
  * from the centroid of the nearest enemy unit, the longest of 100%, 75%, 50%, 25% that is legal.
+ * It is a move like any other for the mines (§7.15, p.33: "Any unit that approaches to within 4"
+ * of a mine must temporarily halt"): each figure's straight path from its start meets the markers
+ * (checkMines; a vehicle's hull swept along it, keeping its heading, checkVehicleMines; a Fly/Grav
+ * vehicle flies over them [P]). `lucky`: the mover's save or defence die against a mine may open
+ * its Lucky window (§2.7), only where the caller can resume after the encounters (a Lull
+ * withdrawal, rules/lull.ts); the close assault's fall backs cannot (below, resolveAssault).
  */
-export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
+export function autoFallBack(s: S, run: Run, u: Unit, distance: number, lucky = false): void {
   // A Medic staying with the wounded stays (§7.23).
   const figs = movers(u);
   if (!figs.length) return;
@@ -857,12 +869,28 @@ export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
     const moves = figs.map((f) => ({ fig: f.id, path: [along(f.at, v, (distance * k) / 100)] }));
     const r = moveProblem(s, u, moves, { mode: 'move', allowance: distance });
     if ('end' in r && nearestEnemy(s, u, (f) => r.end.get(f.id) ?? f.at) > nearestEnemy(s, u, (f) => f.at)) {
+      const start = new Map(figs.map((f) => [f.id, [f.at[0], f.at[1]] as Pt]));
       for (const f of figs) f.at = r.end.get(f.id)!;
       run.emit('fell_back', { unit: u.id, distance: (distance * k) / 100 });
+      fallBackMines(s, run, u, start, lucky);
       return;
     }
   }
   run.emit('fell_back', { unit: u.id, distance: 0, blocked: true });
+}
+
+/** The mines a fall back meets (§7.15): each figure's straight path from `start` to where it stands now. */
+function fallBackMines(s: S, run: Run, u: Unit, start: Map<string, Pt>, lucky: boolean): void {
+  if (!s.minefields?.length || !inPlay(u)) return;
+  if (!isVehicle(u)) {
+    checkMines(s, run, u, new Map([...start].map(([id, p]) => [id, [p, u.figures.find((f) => f.id === id)!.at] as Pt[]])), lucky);
+    return;
+  }
+  if (isGrav(u)) return;
+  // The hull keeps its heading as it falls back [P]: swept every 0.5" along the straight path.
+  const from = start.get(u.figures[0].id)!, to = u.figures[0].at, heading = u.vehicle!.heading;
+  const places = sweptPlaces([from, to]).map((p) => ({ at: p.at, heading }));
+  checkVehicleMines(s, run, u, hull(u, from, heading), places.map((p) => hull(u, p.at, heading)), hull(u), places);
 }
 
 /**

@@ -8,7 +8,7 @@ import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, vi
 import { firePlan, priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
 import { QUALITY_TABLE, casualties, inPlay, living, other, troops, type Action, type LuckyResume, type Options, type S, type Side, type Unit } from '../state.js';
 import { attach, attachTeam, detach } from './characters.js';
-import { checkMines, continueMines, placeMinefield } from './mines.js';
+import { checkMines, continueMines, pathsOf, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, hideAtCentre, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
 import { squadFire, aimedShot, autoFallBack, blastShot, continueAimed, continueBlast, continueBlastHit, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
@@ -25,7 +25,7 @@ import { startDeployment } from './deploy.js';
 import { startInfiltration } from './infiltrate.js';
 import { lastBoundStarts } from './jump.js';
 import { drop, land } from './drop.js';
-import { startLull } from './lull.js';
+import { startLull, withdrawn } from './lull.js';
 import { collapseIfBuilding } from './collapse.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
@@ -224,18 +224,6 @@ function chargeIn(s: S, run: Run, u: Unit, target: string, moves: { fig: string;
   return inPlay(u);
 }
 
-/** Each moving figure's path from its start, for the mine check (a trimmed variable move: start to where it stopped). */
-function pathsOf(u: Unit, moves: { fig: string; path: Pt[] }[], before: Map<string, Pt>): Map<string, Pt[]> {
-  const out = new Map<string, Pt[]>();
-  for (const m of moves) {
-    const f = u.figures.find((x) => x.id === m.fig);
-    const start = before.get(m.fig);
-    if (!f || !start) continue;
-    const end = m.path[m.path.length - 1];
-    out.set(m.fig, end[0] === f.at[0] && end[1] === f.at[1] ? [start, ...m.path] : [start, f.at]);
-  }
-  return out;
-}
 const startsOf = (u: Unit) => new Map(u.figures.map((f) => [f.id, [f.at[0], f.at[1]] as Pt]));
 
 /** Improved Intel's modifiers to the two initiative dice (§2.10, §5.1); a natural 1 ends the side's bonus [P: from that roll on]. */
@@ -1324,10 +1312,12 @@ function reactMoved(s: S, mover: Unit): void {
 /**
  * A move outside the active unit's order paused at a Lucky window on the mover's die against a mine
  * (§2.7, §7.15): its encounters are finished (resumeLucky); the Elusive shot, or the card sequence,
- * goes on from where the move left it, the move not made again.
+ * goes on from where the move left it (a Lull withdrawal: the lull's next withdrawal), the move not made again.
  */
 function afterMineWalk(s: S, run: Run, r: Extract<LuckyResume, { at: 'mineWalk' }>): void {
   if (r.then === 'elusive') { if (!s.result) elusiveShot(s, run); return; }
+  // A Lull withdrawal (§7.14): the next side's withdrawal, or the rest of the lull.
+  if (r.then === 'withdraw') { if (!withdrawn(s, run, s.units.find((x) => x.id === r.unit)!.side as Side)) afterLull(s, run); return; }
   if (r.then === 'react') reactMoved(s, s.units.find((x) => x.id === r.unit)!);
   else { s.phase = 'activate'; s.step++; }
   checkImmediate(s, run);
