@@ -1,0 +1,104 @@
+// Checklist item #65 (module Mines, §7.15, source p.33-34) on the moves nobody's order makes: "Any
+// unit that approaches to within 4" of a mine must temporarily halt their movement and resolve
+// their encounter with the mine" — any movement, so the automatic fall back after a close assault
+// (§6.10 step 8), a Lull's automatic withdrawal and a withdrawal along a player's own path (§7.14)
+// meet the markers too: 1D6, 5+ passes (Engineer +2); a dummy is removed; a real field halts the
+// unit where it came within 4" and attacks (an anti-vehicle one on a vehicle's bottom armour). The
+// record stays its owner's secret until a real field is revealed. Personality Lucky (§2.7): a Lull
+// withdrawal's mover may re-roll its save or defence die against the mine (the lull goes on after
+// the answer, the move not made again); a close assault's fall back offers no window (no resume
+// point after the assault's kills). Hand-built positions; dice scripted by value.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, squad, unitOf, vehicleScene } from './helpers.js';
+import { eventsFor } from '../../../src/engine/kernel.js';
+import type { GameEvent } from '../../../src/engine/types.js';
+import { circlePolygonDistance, dist, type Pt } from '../../../src/engine/mech/geom2d.js';
+import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
+import { buildVehicle, hull } from '../../../src/games/fast-and-dirty/rules/vehicles.js';
+import { living, type Action, type Minefield, type S } from '../../../src/games/fast-and-dirty/state.js';
+
+const checks = (events: GameEvent[]) => evOf(events, 'dice_rolled').filter((d) => d.purpose === 'mine_check').map((d) => d.minefield);
+const lucky = (die: number | null): Action => ({ type: 'lucky', die });
+
+/** Side `owner`'s field: marker 2 at `at`, marker 1 far off; `real` names the real one. */
+const field = (owner: 0 | 1, at: Pt, real: 1 | 2, mine: 'ap' | 'av' = 'ap'): Minefield => ({ id: 'M1', owner, markers: [{ n: 1, at: [300, 4500] }, { n: 2, at }], real, mine, revealed: false });
+
+/** The other seat sees no unrevealed record (§8.1): its view of M1, and the log both seats read. */
+function secret(s: S, events: GameEvent[], seat: 0 | 1): void {
+  const m = fastAndDirty.view(s, seat).minefields.find((x: { id: string }) => x.id === 'M1');
+  assert.ok(m && m.real === null && m.mine === null, `seat ${seat} does not see the record`);
+  assert.ok(!JSON.stringify(eventsFor(events, seat, false)).includes('"real"'), `seat ${seat}'s log names no real marker`);
+}
+
+/** A Regular squad of `n` assault rifles, its last trooper Lucky. */
+const luckySquad = (n = 3): UnitSpec => ({
+  name: 'Lucky', quality: 'regular', resolve: 'steady',
+  figures: [{ weapon: 'assaultRifle', armour: 'light', count: n - 1 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }],
+});
+
+// --- the close assault's fall back (§6.10 step 8) ---
+
+/** Regular A1 (5) on y = 5" charges Conscript B1 (3) on y = 13" (assault.test.ts's melee); side 0's field: marker 2 at (7", 20"), on B1's survivor's way back (from (14.4", 13") 6" to (9.96", 17.04")). */
+function melee(name: string, real: 1 | 2, spec: UnitSpec = squad('conscript', 3)): S {
+  const s = craft({ name, active: 'A1', units: [
+    { id: 'A1', side: 0, spec: squad('regular', 5), at: row(1000, 500, 5) },
+    { id: 'B1', side: 1, spec, at: row(1000, 1300, 3) },
+  ] });
+  s.minefields = [field(0, [700, 2000], real)];
+  return s;
+}
+const charge: Action = { type: 'assault', target: 'B1', moves: [0, 1, 2, 3, 4].map((i) => ({ fig: `A1.${i + 1}`, path: [[1000 + i * 220, 1200] as Pt] })) };
+/** No defensive hit; attacker 7 against 5: two kills on B1, one on A1; B1's survivor falls back 6" north. */
+const won = [...faces(1, 1), ...faces(2, 1, 5, 1, 3, 3, 1, 1, 1, 5, 1, 1)];
+
+test('#65 mines: a unit falling back after losing a close assault meets a mine on the way: a dummy is removed and it finishes its fall back; a real field halts it and attacks (§7.15, §6.10 step 8)', () => {
+  const free = act(melee('fb-none', 1), charge, won);
+  const end = living(unitOf(free.s, 'B1'))[0].at;
+  // The dummy (marker 2): the check 1 fails, the marker goes, the fall back ends where it would.
+  const d = act(melee('fb-dummy', 1), charge, [...won, ...faces(1)]);
+  assert.deepEqual(checks(d.events), ['M1']);
+  assert.deepEqual(evOf(d.events, 'mine_dummy'), [{ unit: 'B1', minefield: 'M1', marker: 2 }]);
+  assert.deepEqual(living(unitOf(d.s, 'B1'))[0].at, end);
+  secret(d.s, d.events, 1);
+  // Passed (5+): nothing more.
+  const p = act(melee('fb-pass', 2), charge, [...won, ...faces(5)]);
+  assert.deepEqual(evOf(p.events, 'mine_passed').length, 1);
+  assert.deepEqual(living(unitOf(p.s, 'B1'))[0].at, end);
+  secret(p.s, p.events, 1);
+  // The real field: halted where it came within 4" of the marker, then attacked (1D3 = 1 hit, attack 1 + 3 against defence 6 + ...).
+  const r = act(melee('fb-real', 2), charge, [...won, ...faces(1, 2, 1, 6, 6)]);
+  const halt = evOf(r.events, 'mine_halt');
+  assert.equal(halt.length, 1);
+  assert.equal(evOf(r.events, 'fell_back')[0].unit, 'B1');
+  const at = Object.values(halt[0].at as Record<string, Pt>)[0];
+  assert.ok(at[1] < end[1], 'short of the full fall back');
+  assert.ok(dist(at, [700, 2000]) - unitOf(r.s, 'B1').figures[2].r <= 400, 'within 4" of the marker');
+  assert.equal(evOf(r.events, 'mine_attack').length + evOf(r.events, 'damage').length > 0, true);
+  assert.equal(fastAndDirty.view(r.s, 1).minefields[0].real, 2, 'revealed: the record is public now');
+});
+
+/** The action, then every Lucky window kept (answered null), the scripted dice shared in order across the answers. */
+function keepAll(s0: S, a: Action, dice: number[]): { s: S; events: GameEvent[]; windows: Record<string, any>[] } {
+  let left = [...dice];
+  const events: GameEvent[] = [];
+  let r = act(s0, a, left);
+  for (let i = 0; ; i++) {
+    events.push(...r.events);
+    const used = evOf(r.events, 'dice_rolled').reduce((n, d) => n + (d.faces as number[]).length, 0);
+    left = left.slice(used);
+    if (r.s.phase !== 'lucky' || i > 20) break;
+    r = act(r.s, lucky(null), left);
+  }
+  return { s: r.s, events, windows: evOf(events, 'lucky_window') };
+}
+
+test('#72 Lucky: no window on a close assault fall back\'s dice against a mine (no resume point after the assault\'s kills); the windows before it are offered (§2.7, §7.15, §6.10)', () => {
+  const spec: UnitSpec = { name: 'Lucky', quality: 'conscript', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 2 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }] };
+  // The real field: check 1; 1D3 = 1 hit on B1.3 (the Lucky survivor): attack 1 + 3 against defence 1 + 1: killed, no window.
+  const r = keepAll(melee('fb-lucky', 2, spec), charge, [...won, ...faces(1, 2, 1, 1)]);
+  assert.deepEqual(r.windows.map((w) => w.test), ['fire', 'kill'], 'the defensive shot\'s and the kill dice\'s windows only');
+  assert.deepEqual(evOf(r.events, 'mine_halt')[0].at, { 'B1.3': [1018, 1684] });
+  assert.deepEqual(evOf(r.events, 'damage').at(-1), { figure: 'B1.3', attack: 4, defence: 2, killed: true });
+  assert.equal(unitOf(r.s, 'B1').luckyUsed ?? false, false);
+});
