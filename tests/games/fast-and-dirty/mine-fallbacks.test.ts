@@ -102,3 +102,104 @@ test('#72 Lucky: no window on a close assault fall back\'s dice against a mine (
   assert.deepEqual(evOf(r.events, 'damage').at(-1), { figure: 'B1.3', attack: 4, defence: 2, killed: true });
   assert.equal(unitOf(r.s, 'B1').luckyUsed ?? false, false);
 });
+
+// --- the Lull's withdrawals (§7.14) ---
+
+/**
+ * Turn 1 ends when A1 holds; initiative 1 1 brings the lull, side 0 (the last winner) first. A1
+ * (Lucky, 3 at y 13" from x 18") must withdraw from B1 10" north: its automatic withdrawal goes
+ * south; side 1's field has marker 2 at (20", 7"). A2 (2, at y 10" from x 40"), 20" from B1, may
+ * withdraw; side 1's marker... `a2Field`: a second field M2 east of A2.
+ */
+function lull(name: string, real: 1 | 2, mine: 'ap' | 'av' = 'ap'): S {
+  const s = craft({ name, active: 'A1', options: { lull: true }, units: [
+    { id: 'A1', side: 0, spec: luckySquad(3), at: row(1800, 1300, 3) },
+    { id: 'A2', side: 0, spec: squad('regular', 2), at: row(4000, 1000, 2) },
+    { id: 'B1', side: 1, spec: squad('regular', 1), at: [[2000, 2300]] },
+  ] });
+  unitOf(s, 'A2').activated = true;
+  unitOf(s, 'B1').activated = true;
+  s.initiative = { winner: 0, rolls: [5, 2] };
+  s.minefields = [field(1, [2000, 700], real, mine), { id: 'M2', owner: 1, markers: [{ n: 1, at: [4900, 1000] }], real: 2, mine: 'ap', revealed: false }];
+  return s;
+}
+
+/** A1's figures 6" straight south, to y 7.5". */
+const south = [0, 1, 2].map((i) => ({ fig: `A1.${i + 1}`, path: [[1800 + i * 220, 750]] as Pt[] }));
+/** Where A1 halts at the real marker: the automatic withdrawal's path leans a little east (away from B1's centre). */
+const halted = (moves: unknown[]) => (moves.length ? { 'A1.1': [1800, 1150], 'A1.2': [2020, 1150], 'A1.3': [2240, 1150] } : { 'A1.1': [1803, 1140], 'A1.2': [2023, 1140], 'A1.3': [2243, 1140] });
+
+test('#65 #69 mines: a compulsory Lull withdrawal, automatic or along the player\'s path, meets a mine: dummy removed, 5+ passes, a real field halts and attacks; the record stays secret until revealed (§7.15, §7.14)', () => {
+  for (const moves of [[], south]) {
+    const w: Action = { type: 'withdraw', unit: 'A1', moves };
+    const l = act(lull(`lw-${moves.length}`, 1), hold, faces(1, 1));
+    assert.deepEqual(decision(l.s).exposes, { must: ['A1'], may: ['A2'] });
+    // The dummy: removed, the withdrawal ends where it would; then side 1's turn (B1 must withdraw).
+    const d = act(l.s, w, faces(1));
+    assert.deepEqual(checks(d.events), ['M1']);
+    assert.deepEqual(evOf(d.events, 'mine_dummy'), [{ unit: 'A1', minefield: 'M1', marker: 2 }]);
+    const y = unitOf(d.s, 'A1').figures[0].at[1];
+    assert.ok(y <= 750, `withdrew past the marker (${y})`);
+    assert.deepEqual([decision(d.s).kind, decision(d.s).seat], ['withdraw', 1]);
+    secret(d.s, d.events, 0);
+    // Passed: the same.
+    const p = act(l.s, w, faces(5));
+    assert.equal(evOf(p.events, 'mine_passed').length, 1);
+    assert.equal(unitOf(p.s, 'A1').figures[0].at[1], y);
+    secret(p.s, p.events, 0);
+  }
+  // The real field: halted where it came within 4" (each figure where its path first came within 4"), attacked there.
+  for (const moves of [[], south]) {
+    const l = act(lull(`lw-real-${moves.length}`, 2), hold, faces(1, 1));
+    unitOf(l.s, 'A1').luckyUsed = true;
+    const r = act(l.s, { type: 'withdraw', unit: 'A1', moves }, faces(1, 2, 1, 1));
+    assert.deepEqual(evOf(r.events, 'mine_halt'), [{ unit: 'A1', minefield: 'M1', marker: 2, at: halted(moves) }]);
+    assert.deepEqual(evOf(r.events, 'damage'), [{ figure: 'A1.2', attack: 4, defence: 2, killed: true }]);
+    assert.deepEqual([decision(r.s).kind, decision(r.s).seat], ['withdraw', 1], 'the lull goes on');
+    assert.equal(fastAndDirty.view(r.s, 0).minefields[0].real, 2, 'revealed');
+  }
+});
+
+test('#72 Lucky, a Lull withdrawal through mines: the mover\'s defence die against the mine may be re-rolled; the lull goes on after the answer, the withdrawal not made again (§2.7, §7.14, §7.15)', () => {
+  for (const moves of [[], south]) {
+    const l = act(lull(`lw-lucky-${moves.length}`, 2), hold, faces(1, 1));
+    const r = act(l.s, { type: 'withdraw', unit: 'A1', moves }, faces(1, 2, 1, 1));
+    const d = decision(r.s);
+    assert.deepEqual([d.kind, d.seat], ['lucky', 0]);
+    assert.deepEqual(d.exposes, { unit: 'A1', test: 'defence', faces: [1], target: null, figure: 'A1.2', attack: 4, defence: 2 });
+    assert.equal(evOf(r.events, 'damage').length, 0, 'nothing of the hit applied yet');
+    assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(null));
+    const re = act(r.s, lucky(0), faces(6));
+    assert.deepEqual(evOf(re.events, 'damage'), [{ figure: 'A1.2', attack: 4, defence: 7, killed: false }]);
+    assert.equal(evOf(re.events, 'fell_back').length + evOf(re.events, 'withdrew').length + evOf(re.events, 'mine_check').length, 0, 'neither the move nor the encounter again');
+    assert.deepEqual(unitOf(re.s, 'A1').figures.map((f) => f.at), Object.values(halted(moves)));
+    assert.equal(unitOf(re.s, 'A1').luckyUsed, true);
+    assert.equal(re.s.phase, 'lull');
+    assert.deepEqual([decision(re.s).kind, decision(re.s).seat, decision(re.s).exposes], ['withdraw', 1, { must: ['B1'], may: [] }]);
+    // Kept: killed, and the lull goes on the same way.
+    const k = act(r.s, lucky(null));
+    assert.deepEqual(evOf(k.events, 'damage'), [{ figure: 'A1.2', attack: 4, defence: 2, killed: true }]);
+    assert.deepEqual([decision(k.s).kind, decision(k.s).seat], ['withdraw', 1]);
+  }
+});
+
+test('#65 #69 mines: an optional Lull withdrawal meets a mine too, automatic or along the player\'s path (§7.15, §7.14)', () => {
+  const l = act(lull('lw-opt', 1), hold, faces(1, 1));
+  // A1 withdraws along its path (the dummy M1 2 removed), B1 automatically north, then A2 may.
+  const a = act(l.s, { type: 'withdraw', unit: 'A1', moves: south }, faces(1));
+  const b = act(a.s, { type: 'withdraw', unit: 'B1', moves: [] });
+  assert.deepEqual(decision(b.s).exposes, { must: [], may: ['A2'] });
+  // A2 east 5": within 4" of M2's marker (a dummy): removed.
+  const east: Action = { type: 'withdraw', unit: 'A2', moves: [0, 1].map((i) => ({ fig: `A2.${i + 1}`, path: [[4500 + i * 220, 1000]] as Pt[] })) };
+  const e = act(b.s, east, faces(2));
+  assert.deepEqual(checks(e.events), ['M2']);
+  assert.deepEqual(evOf(e.events, 'mine_dummy'), [{ unit: 'A2', minefield: 'M2', marker: 1 }]);
+  secret(e.s, e.events, 0);
+  // Its automatic withdrawal away from B1 (south-east), past a real field there: halted and attacked.
+  const f = structuredClone(b.s);
+  f.minefields[1] = { id: 'M2', owner: 1, markers: [{ n: 1, at: [4700, 500] }], real: 1, mine: 'ap', revealed: false };
+  const g = act(f, { type: 'withdraw', unit: 'A2', moves: [] }, faces(1, 2, 1, 1));
+  assert.deepEqual(checks(g.events), ['M2']);
+  assert.equal(evOf(g.events, 'mine_halt').length, 1);
+  assert.equal(evOf(g.events, 'damage').length, 1);
+});
