@@ -66,7 +66,11 @@ test('#65 mines: a unit falling back after losing a close assault meets a mine o
   assert.deepEqual(evOf(p.events, 'mine_passed').length, 1);
   assert.deepEqual(living(unitOf(p.s, 'B1'))[0].at, end);
   secret(p.s, p.events, 1);
-  // The real field: halted where it came within 4" of the marker, then attacked (1D3 = 1 hit, attack 1 + 3 against defence 6 + ...).
+  // Engineer: +2, so a 3 passes (§2.6).
+  const eng = act(melee('fb-eng', 2, { ...squad('conscript', 3), traits: ['engineer'] }), charge, [...won, ...faces(3)]);
+  assert.deepEqual(evOf(eng.events, 'mine_passed'), [{ unit: 'B1', minefield: 'M1', marker: 2 }]);
+  assert.deepEqual(living(unitOf(eng.s, 'B1'))[0].at, end);
+  // The real field: halted where it came within 4" of the marker, then attacked (1D3 = 1 hit, attack 1 + 3 against defence 6 + 1).
   const r = act(melee('fb-real', 2), charge, [...won, ...faces(1, 2, 1, 6, 6)]);
   const halt = evOf(r.events, 'mine_halt');
   assert.equal(halt.length, 1);
@@ -74,7 +78,7 @@ test('#65 mines: a unit falling back after losing a close assault meets a mine o
   const at = Object.values(halt[0].at as Record<string, Pt>)[0];
   assert.ok(at[1] < end[1], 'short of the full fall back');
   assert.ok(dist(at, [700, 2000]) - unitOf(r.s, 'B1').figures[2].r <= 400, 'within 4" of the marker');
-  assert.equal(evOf(r.events, 'mine_attack').length + evOf(r.events, 'damage').length > 0, true);
+  assert.deepEqual(evOf(r.events, 'damage').at(-1), { figure: 'B1.3', attack: 4, defence: 7, killed: false }, 'attacked there');
   assert.equal(fastAndDirty.view(r.s, 1).minefields[0].real, 2, 'revealed: the record is public now');
 });
 
@@ -202,4 +206,33 @@ test('#65 #69 mines: an optional Lull withdrawal meets a mine too, automatic or 
   assert.deepEqual(checks(g.events), ['M2']);
   assert.equal(evOf(g.events, 'mine_halt').length, 1);
   assert.equal(evOf(g.events, 'damage').length, 1);
+});
+
+test('#65 #69 mines: a vehicle\'s automatic Lull withdrawal meets an anti-vehicle field: halted where its hull came within 4" (its heading kept), 1D3 hits at AT +6 on the bottom armour (§7.15, §7.14)', () => {
+  const s = craft({ name: 'lw-tank', active: 'A1', options: { lull: true }, units: [
+    { id: 'A1', side: 0, spec: squad('regular', 1), at: [[4500, 4500]] },
+    { id: 'B1', side: 1, spec: squad('regular', 1), at: [[2000, 2300]] },
+  ] });
+  // Light tank T at (20", 13") heading north, 10" south of B1: it withdraws 6" south, backwards; side 1's real AV marker at (23", 5").
+  const t = buildVehicle({ name: 'T', vehicle: 'lightTank', quality: 'regular' }, 'T', 0, [2000, 1300]);
+  t.vehicle!.heading = 0;
+  t.activated = true;
+  s.units.push(t);
+  unitOf(s, 'B1').activated = true;
+  s.initiative = { winner: 0, rolls: [5, 2] };
+  s.minefields = [field(1, [2300, 500], 2, 'av')];
+  const l = act(s, hold, faces(1, 1));
+  assert.deepEqual(decision(l.s).exposes, { must: ['T'], may: ['A1'] });
+  // Check 1: the real field; 1D3 = 2 hits; penetration 6 + 6 = 12 against the bottom armour; results 6 6.
+  const r = act(l.s, { type: 'withdraw', unit: 'T', moves: [] }, faces(1, 3, 6, 6, 6));
+  assert.deepEqual(evOf(r.events, 'mine_halt'), [{ unit: 'T', minefield: 'M1', marker: 2, at: [2000, 1100], heading: 0 }]);
+  const u = unitOf(r.s, 'T');
+  assert.ok(circlePolygonDistance([2300, 500], 0, hull(u)) <= 400);
+  assert.ok(circlePolygonDistance([2300, 500], 0, hull(u, [2000, 1150], 0)) > 400, 'not 0.5" earlier');
+  assert.deepEqual(evOf(r.events, 'mine_attack'), [{ unit: 'T', minefield: 'M1', hits: 2, at: 6 }]);
+  assert.equal(evOf(r.events, 'penetration')[0].facing, 'bottom');
+  // Passed (5+): the full withdrawal, heading kept.
+  const p = act(l.s, { type: 'withdraw', unit: 'T', moves: [] }, faces(5));
+  assert.deepEqual([unitOf(p.s, 'T').figures[0].at, unitOf(p.s, 'T').vehicle!.heading], [[2000, 700], 0]);
+  secret(p.s, p.events, 0);
 });
