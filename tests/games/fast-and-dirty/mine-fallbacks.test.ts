@@ -113,7 +113,7 @@ test('#72 Lucky: no window on a close assault fall back\'s dice against a mine (
  * Turn 1 ends when A1 holds; initiative 1 1 brings the lull, side 0 (the last winner) first. A1
  * (Lucky, 3 at y 13" from x 18") must withdraw from B1 10" north: its automatic withdrawal goes
  * south; side 1's field has marker 2 at (20", 7"). A2 (2, at y 10" from x 40"), 20" from B1, may
- * withdraw; side 1's marker... `a2Field`: a second field M2 east of A2.
+ * withdraw; side 1's second field M2 has one marker, a dummy, at (49", 10"), 5" east of A2.
  */
 function lull(name: string, real: 1 | 2, mine: 'ap' | 'av' = 'ap'): S {
   const s = craft({ name, active: 'A1', options: { lull: true }, units: [
