@@ -31,6 +31,12 @@ function secret(s: S, events: GameEvent[], seat: 0 | 1): void {
   assert.ok(!JSON.stringify(eventsFor(events, seat, false)).includes('"real"'), `seat ${seat}'s log names no real marker`);
 }
 
+/** Side 1's unrevealed M2: its record in its owner's view only. */
+function secretM2(s: S): void {
+  const of = (seat: 0 | 1) => fastAndDirty.view(s, seat).minefields.find((m: { id: string }) => m.id === 'M2');
+  assert.deepEqual([of(0).real, of(0).mine, of(1).real, of(1).mine], [null, null, 2, 'ap']);
+}
+
 /** A Regular squad of `n` assault rifles, its last trooper Lucky. */
 const luckySquad = (n = 3): UnitSpec => ({
   name: 'Lucky', quality: 'regular', resolve: 'steady',
@@ -174,6 +180,15 @@ test('#72 Lucky, a Lull withdrawal through mines: the mover\'s defence die again
     assert.equal(evOf(r.events, 'damage').length, 0, 'nothing of the hit applied yet');
     assert.deepEqual(fastAndDirty.defaultAction(r.s, d), lucky(null));
     const re = act(r.s, lucky(0), faces(6));
+    // The field is revealed: the window, the dice and the re-roll are public, both seats read the same (§8.1).
+    for (const x of [r, re]) {
+      assert.ok(x.events.every((e) => e.to === 'all'));
+      assert.deepEqual(eventsFor(x.events, 1, false), eventsFor(x.events, 0, false));
+      // Apart from M2, side 1's unrevealed field, which only its owner reads.
+      const bare = (seat: 0 | 1) => { const v = fastAndDirty.view(x.s, seat); return { ...v, minefields: v.minefields.filter((m: { id: string }) => m.id !== 'M2') }; };
+      assert.deepEqual(bare(1), bare(0));
+      secretM2(x.s);
+    }
     assert.deepEqual(evOf(re.events, 'damage'), [{ figure: 'A1.2', attack: 4, defence: 7, killed: false }]);
     assert.equal(evOf(re.events, 'fell_back').length + evOf(re.events, 'withdrew').length + evOf(re.events, 'mine_check').length, 0, 'neither the move nor the encounter again');
     assert.deepEqual(unitOf(re.s, 'A1').figures.map((f) => f.at), Object.values(halted(moves)));
