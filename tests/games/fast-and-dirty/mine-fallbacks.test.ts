@@ -33,7 +33,7 @@ function secret(s: S, events: GameEvent[], seat: 0 | 1): void {
 
 /** Side 1's unrevealed M2: its record in its owner's view only. */
 function secretM2(s: S): void {
-  const of = (seat: 0 | 1) => fastAndDirty.view(s, seat).minefields.find((m: { id: string }) => m.id === 'M2');
+  const of = (seat: 0 | 1) => fastAndDirty.view(s, seat).minefields.find((m: { id: string }) => m.id === 'M2')!;
   assert.deepEqual([of(0).real, of(0).mine, of(1).real, of(1).mine], [null, null, 2, 'ap']);
 }
 
