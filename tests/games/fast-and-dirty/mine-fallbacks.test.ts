@@ -4,10 +4,10 @@
 // (§6.10 step 8), a Lull's automatic withdrawal and a withdrawal along a player's own path (§7.14)
 // meet the markers too: 1D6, 5+ passes (Engineer +2); a dummy is removed; a real field halts the
 // unit where it came within 4" and attacks (an anti-vehicle one on a vehicle's bottom armour). The
-// record stays its owner's secret until a real field is revealed. Personality Lucky (§2.7): a Lull
-// withdrawal's mover may re-roll its save or defence die against the mine (the lull goes on after
-// the answer, the move not made again); a close assault's fall back offers no window (no resume
-// point after the assault's kills). Hand-built positions; dice scripted by value.
+// record stays its owner's secret until a real field is revealed. Personality Lucky (§2.7): the
+// mover may re-roll its save or defence die against the mine; a close assault's order resumes at
+// the fall backs still to make (the assault not run again), a Lull goes on with its next
+// withdrawal, the move not made again. Hand-built positions; dice scripted by value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, squad, unitOf, vehicleScene } from './helpers.js';
@@ -88,8 +88,8 @@ test('#65 mines: a unit falling back after losing a close assault meets a mine o
   assert.equal(fastAndDirty.view(r.s, 1).minefields[0].real, 2, 'revealed: the record is public now');
 });
 
-/** The action, then every Lucky window kept (answered null), the scripted dice shared in order across the answers. */
-function keepAll(s0: S, a: Action, dice: number[]): { s: S; events: GameEvent[]; windows: Record<string, any>[] } {
+/** The action, then every Lucky window kept (answered null) up to one on `stopAt`, the scripted dice shared in order across the answers. */
+function keepAll(s0: S, a: Action, dice: number[], stopAt?: string): { s: S; events: GameEvent[]; windows: Record<string, any>[] } {
   let left = [...dice];
   const events: GameEvent[] = [];
   let r = act(s0, a, left);
@@ -97,20 +97,54 @@ function keepAll(s0: S, a: Action, dice: number[]): { s: S; events: GameEvent[];
     events.push(...r.events);
     const used = evOf(r.events, 'dice_rolled').reduce((n, d) => n + (d.faces as number[]).length, 0);
     left = left.slice(used);
-    if (r.s.phase !== 'lucky' || i > 20) break;
+    if (r.s.phase !== 'lucky' || i > 20 || (stopAt && evOf(r.events, 'lucky_window').at(-1)?.test === stopAt)) break;
     r = act(r.s, lucky(null), left);
   }
   return { s: r.s, events, windows: evOf(events, 'lucky_window') };
 }
 
-test('#72 Lucky: no window on a close assault fall back\'s dice against a mine (no resume point after the assault\'s kills); the windows before it are offered (§2.7, §7.15, §6.10)', () => {
+test('#72 Lucky, a close assault fall back through mines: the falling-back unit\'s defence die against the mine may be re-rolled; the order resumes at the fall backs still to make, the assault not run again (§2.7, §7.15, §6.10)', () => {
   const spec: UnitSpec = { name: 'Lucky', quality: 'conscript', resolve: 'steady', figures: [{ weapon: 'assaultRifle', armour: 'light', count: 2 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }] };
-  // The real field: check 1; 1D3 = 1 hit on B1.3 (the Lucky survivor): attack 1 + 3 against defence 1 + 1: killed, no window.
-  const r = keepAll(melee('fb-lucky', 2, spec), charge, [...won, ...faces(1, 2, 1, 1)]);
-  assert.deepEqual(r.windows.map((w) => w.test), ['fire', 'kill'], 'the defensive shot\'s and the kill dice\'s windows only');
-  assert.deepEqual(evOf(r.events, 'mine_halt')[0].at, { 'B1.3': [1018, 1684] });
-  assert.deepEqual(evOf(r.events, 'damage').at(-1), { figure: 'B1.3', attack: 4, defence: 2, killed: true });
-  assert.equal(unitOf(r.s, 'B1').luckyUsed ?? false, false);
+  // The real field: check 1; 1D3 = 1 hit on B1.3 (the Lucky survivor): attack 1 + 3 against defence 1 + 1.
+  const r = keepAll(melee('fb-lucky', 2, spec), charge, [...won, ...faces(1, 2, 1, 1)], 'defence');
+  assert.deepEqual(r.windows.map((w) => w.test), ['fire', 'kill', 'defence'], 'the defensive shot\'s, the kill dice\'s, then the mine\'s');
+  const d = decision(r.s);
+  assert.deepEqual([d.kind, d.seat, d.exposes], ['lucky', 1, { unit: 'B1', test: 'defence', faces: [1], target: null, figure: 'B1.3', attack: 4, defence: 2 }]);
+  assert.deepEqual(evOf(r.events, 'mine_halt').at(-1)!.at, { 'B1.3': [1018, 1684] });
+  assert.equal(evOf(r.events, 'damage').filter((x) => x.figure === 'B1.3').length, 0, 'nothing of the hit applied yet');
+  assert.equal(unitOf(r.s, 'A1').activated, false, 'the order waits');
+  // Re-rolled to a 6: defence 6 + 1 = 7 against 4, unhurt; nothing run again; the order ends.
+  const re = act(r.s, lucky(0), faces(6));
+  assert.deepEqual(evOf(re.events, 'damage'), [{ figure: 'B1.3', attack: 4, defence: 7, killed: false }]);
+  for (const ty of ['fell_back', 'assault_result', 'assault_kills', 'mine_check']) assert.equal(evOf(re.events, ty).length, 0, `no ${ty} again`);
+  assert.equal(evOf(re.events, 'dice_rolled').length, 1, 'the re-roll only');
+  assert.deepEqual(living(unitOf(re.s, 'B1')).map((f) => f.at), [[1018, 1684]]);
+  assert.equal(unitOf(re.s, 'B1').luckyUsed, true);
+  assert.equal(unitOf(re.s, 'A1').activated, true);
+  assert.equal(re.s.luckyOrder, null);
+  // Kept: killed.
+  const k = act(r.s, lucky(null));
+  assert.deepEqual(evOf(k.events, 'damage'), [{ figure: 'B1.3', attack: 4, defence: 2, killed: true }]);
+});
+
+test('#72 Lucky, a draw\'s two fall backs: a window on the attacker\'s mine dice, then the defender still falls back (§2.7, §7.15, §6.10 step 8)', () => {
+  // assault.test.ts's draw (1 + 5 = 6 against 6), A1 Lucky; side 1's real field at (21", 8.5"): A1's
+  // charge passes it (5), then A1's 3" fall back (east-south-east, away from B1's survivors) meets it again.
+  const s = craft({ name: 'fb-draw', active: 'A1', units: [
+    { id: 'A1', side: 0, spec: { ...luckySquad(5), quality: 'regular' }, at: row(1000, 500, 5) },
+    { id: 'B1', side: 1, spec: squad('conscript', 3), at: row(1000, 1300, 3) },
+  ] });
+  s.minefields = [field(1, [2100, 850], 2)];
+  const r = keepAll(s, charge, [...faces(1, 1, 5), ...faces(1, 1, 6, 1, 4, 1, 1, 1, 1, 4, 4, 1), ...faces(1, 2, 1, 1)], 'defence');
+  assert.deepEqual(r.windows.map((w) => w.test), ['assault', 'kill', 'defence']);
+  assert.deepEqual(evOf(r.events, 'fell_back').map((e) => e.unit), ['A1'], 'the defender\'s fall back waits');
+  assert.deepEqual(evOf(r.events, 'mine_halt').at(-1)!.at, { 'A1.3': [1450, 1197], 'A1.4': [1670, 1197], 'A1.5': [1890, 1197] });
+  const re = act(r.s, lucky(0), faces(6));
+  assert.deepEqual(evOf(re.events, 'damage'), [{ figure: 'A1.5', attack: 4, defence: 7, killed: false }]);
+  assert.deepEqual(evOf(re.events, 'fell_back'), [{ unit: 'B1', distance: 300 }], 'then B1 falls back, A1 not again');
+  assert.equal(evOf(re.events, 'assault_kills').length, 0);
+  assert.equal(unitOf(re.s, 'A1').activated, true);
+  assert.equal(re.s.luckyOrder, null);
 });
 
 // --- the Lull's withdrawals (§7.14) ---

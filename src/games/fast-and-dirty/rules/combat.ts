@@ -4,7 +4,7 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type AimedHit, type BlastImpact, type LuckyCarry, type LuckySettled, type S, type Side, type Unit, type Volley } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type AimedHit, type BlastImpact, type FallBackStep, type LuckyCarry, type LuckySettled, type S, type Side, type Unit, type Volley } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
@@ -692,7 +692,7 @@ function assaultRank(mine: number, theirs: number): number {
  * §6.10 steps 4-8, after the defensive free shot and the charge move. `lucky`: the order's step
  * resumes after a Lucky window on either side's assault roll (§2.7), the attacker's first.
  */
-export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = false): void {
+export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = false): FallBackStep[] | undefined {
   const pa = participants(s, att, def), pd = participants(s, def, att);
   if (!pa.length || !living(def).length) {
     run.emit('assault_fizzled', { unit: att.id, target: def.id });
@@ -805,19 +805,34 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = fal
   infect(run, def, att, killedSince(att, up));
   afterCasualties(s, run, att);
   afterCasualties(s, run, def);
-  // Aftermath: the loser falls back 6"; on a draw both fall back 3", the attacker first. The fall
-  // backs meet mines (§7.15, autoFallBack) with no Lucky window on the mover's dice: the close
-  // assault has no resume point after its kills (a window on its assault or kill dice runs this
-  // function again from its start with the settled dice), so a pause here would have to resume
-  // between two fall backs and after the Huge winner's; not offered (docs: Lucky).
-  if (outcome === 'draw') {
-    autoFallBack(s, run, att, 300);
-    autoFallBack(s, run, def, 300);
-  } else {
-    autoFallBack(s, run, lose, 600);
-    // Huge (§2.6): a winner that failed to destroy a Huge loser falls back too [P: 6"].
-    if (has(lose, 'huge') && inPlay(lose) && inPlay(win)) autoFallBack(s, run, win, 600);
+  // Aftermath: the loser falls back 6"; on a draw both fall back 3", the attacker first; Huge
+  // (§2.6): a winner that failed to destroy a Huge loser falls back too [P: 6"]. The fall backs meet
+  // mines (§7.15, autoFallBack); a Lucky window on a mover's save or defence die there pauses them
+  // (§2.7): the fall backs still to make are returned, and the order resumes at them, the
+  // assault's dice and removals not run again (rules/turn.ts closeAssault).
+  const steps: FallBackStep[] = outcome === 'draw'
+    ? [{ unit: att.id, distance: 300 }, { unit: def.id, distance: 300 }]
+    : [{ unit: lose.id, distance: 600 }, { unit: win.id, distance: 600, huge: lose.id }];
+  return assaultFallBacks(s, run, steps, lucky) ?? undefined;
+}
+
+/**
+ * A close assault's fall backs in order (§6.10 step 8); a Huge winner's (`huge`: the loser) only
+ * when that loser is Huge and both are still in play. Returns the steps after the one a Lucky
+ * window on its mines paused (§2.7), or null when they are all made.
+ */
+export function assaultFallBacks(s: S, run: Run, steps: FallBackStep[], lucky: boolean): FallBackStep[] | null {
+  for (let i = 0; i < steps.length; i++) {
+    const st = steps[i];
+    const u = s.units.find((x) => x.id === st.unit)!;
+    if (st.huge) {
+      const lose = s.units.find((x) => x.id === st.huge)!;
+      if (!(has(lose, 'huge') && inPlay(lose) && inPlay(u))) continue;
+    }
+    autoFallBack(s, run, u, st.distance, lucky);
+    if (luckyOpen(s)) return steps.slice(i + 1);
   }
+  return null;
 }
 
 /**
@@ -849,8 +864,8 @@ function removeClosest(s: S, run: Run, victim: Unit, enemy: Unit, n: number, ene
  * of a mine must temporarily halt"): each figure's straight path from its start meets the markers
  * (checkMines; a vehicle's hull swept along it, keeping its heading, checkVehicleMines; a Fly/Grav
  * vehicle flies over them [P]). `lucky`: the mover's save or defence die against a mine may open
- * its Lucky window (§2.7), only where the caller can resume after the encounters (a Lull
- * withdrawal, rules/lull.ts); the close assault's fall backs cannot (below, resolveAssault).
+ * its Lucky window (§2.7), where the caller resumes after the encounters (a Lull withdrawal,
+ * rules/lull.ts; a close assault's fall backs, assaultFallBacks).
  */
 export function autoFallBack(s: S, run: Run, u: Unit, distance: number, lucky = false): void {
   // A Medic staying with the wounded stays (§7.23).

@@ -6,12 +6,12 @@ import { coherencyDistance, inImpassable, pathCost } from '../geometry.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
 import { firePlan, priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
-import { QUALITY_TABLE, casualties, inPlay, living, other, troops, type Action, type LuckyResume, type Options, type S, type Side, type Unit } from '../state.js';
+import { QUALITY_TABLE, casualties, inPlay, living, other, troops, type Action, type FallBackStep, type LuckyResume, type Options, type S, type Side, type Unit } from '../state.js';
 import { attach, attachTeam, detach } from './characters.js';
 import { checkMines, continueMines, pathsOf, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, hideAtCentre, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
-import { squadFire, aimedShot, autoFallBack, blastShot, continueAimed, continueBlast, continueBlastHit, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { squadFire, aimedShot, assaultFallBacks, autoFallBack, blastShot, continueAimed, continueBlast, continueBlastHit, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
@@ -692,10 +692,15 @@ function chargeFrom(s: S, run: Run, u: Unit, a: OrderOf<'assault'>, start: [stri
   return closeAssault(s, run, u, a);
 }
 
-/** The close assault once the chargers are in (§6.10 steps 4-8); true when a Lucky window on an assault roll paused it. */
-function closeAssault(s: S, run: Run, u: Unit, a: OrderOf<'assault'>): boolean {
+/**
+ * The close assault once the chargers are in (§6.10 steps 4-8); true when a Lucky window on an
+ * assault roll paused it. `rest`: resumed after a window on a fall back's mine dice, only the fall
+ * backs still to make (the assault's dice and removals not run again).
+ */
+function closeAssault(s: S, run: Run, u: Unit, a: OrderOf<'assault'>, rest?: FallBackStep[]): boolean {
   const t = s.units.find((x) => x.id === a.target)!;
-  if (inPlay(u) && inPlay(t)) resolveAssault(s, run, u, t, true);
+  const more = rest ? assaultFallBacks(s, run, rest, true) : inPlay(u) && inPlay(t) ? resolveAssault(s, run, u, t, true) : undefined;
+  if (more) return pausedAt(s, { at: 'assault', unit: u.id, action: a, fallBacks: more });
   return pausedAt(s, { at: 'assault', unit: u.id, action: a });
 }
 
@@ -747,7 +752,7 @@ function resumeOrder(s: S, run: Run, r: LuckyResume): void {
     case 'finish': finishOrder(s, run, u, r.action, r.from ?? 'start'); return;
     case 'engage': paused = engageFrom(s, run, u, r.action as OrderOf<'engage'>, r.from); break;
     case 'rush': paused = rushOrder(s, run, u, r.action as OrderOf<'rush'>, r.from); break;
-    case 'assault': paused = closeAssault(s, run, u, r.action as OrderOf<'assault'>); break;
+    case 'assault': paused = closeAssault(s, run, u, r.action as OrderOf<'assault'>, r.fallBacks); break;
     // A charge halted by a minefield, its encounters finished by the answer: it does not go in (§7.15).
     case 'charge':
       if (r.mines) run.emit('assault_fizzled', { unit: u.id, target: (r.action as OrderOf<'assault'>).target, mine: true });
