@@ -201,7 +201,7 @@ type MineDice = { attack: number; defence: number; save?: number; final?: boolea
  * An anti-personnel field's hits on the mover (§7.15), from figure `w.attack.i` on: the attack die
  * (+3, A38), the defence die, the save (§2.6). Personality Lucky (§2.7): the mover's failed save die
  * and its defence die are its own rolls; where its step can resume (`lucky`: the active unit's
- * engage, rush or charge; a reaction, Inspiration or Elusive move) each may open its owner's window (the mine's attack die is nobody's: no window).
+ * engage, rush or charge; a reaction, Inspiration or Elusive move; a close assault's fall back; a Lull withdrawal) each may open its owner's window (the mine's attack die is nobody's: no window).
  * True when one paused the attack.
  */
 function apAttack(s: S, run: Run, u: Unit, w: MineWalk, lucky: boolean, held?: MineDice): boolean {
