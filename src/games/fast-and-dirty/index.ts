@@ -756,7 +756,8 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   // 0.3.3: Lucky's re-roll on the mover's save and defence dice against mines met by a Reaction
   // card's move, an Inspiration's move or an Elusive fall back; carrying wounded allowed with
   // variable movement (the carriers at half the roll, the carried set down beside them) and sampled
-  // there and on a Bound.
+  // there and on a Bound; mines met by the automatic fall backs (close assault, Lull) and the Lull's
+  // withdrawals, with Lucky's window on the mover's mine dice there.
   // 0.3.2: Lucky's re-roll at more rolls (a vehicle's fire at a Lucky unit, a Hero's shot, a sniper's
   // hit, saves and defence dice against blasts, aimed shots and mines, the Squad damage defence roll,
   // strike timing and accuracy, the penetration results roll, card-sequence fire, charges through

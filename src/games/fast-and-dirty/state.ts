@@ -487,7 +487,7 @@ export type LuckyResume =
   /** `mines`: the move made, its mine encounters finished by the answer; the order goes on after them. */
   | { at: 'engage'; from: 'fire' | 'move' | 'mines'; unit: string; action: Action }
   | { at: 'command'; from: 'call' | 'task' | 'intrude' | 'demolition' | 'fire'; unit: string; action: Action }
-  | { at: 'rush' | 'assault'; unit: string; action: Action; from?: 'mines' }
+  | { at: 'rush' | 'assault'; unit: string; action: Action; from?: 'mines'; fallBacks?: FallBackStep[] }
   /** An assault's defensive free shot (§6.10 step 2); `start`: the chargers' positions before a bound's last leg (§7.12). */
   /** `mines`: the charge was halted by a minefield, its encounters finished by the answer (it fizzles). */
   | { at: 'charge'; unit: string; action: Action; start: [string, Pt][]; mines?: boolean }
@@ -504,7 +504,10 @@ export type LuckyResume =
    * Inspiration's move (§5.1) or an Elusive fall back (§2.6), `unit` the mover; the move made, its
    * encounters finished by the answer, the sequence goes on after them (`then`).
    */
-  | { at: 'mineWalk'; unit: string; then: 'react' | 'inspire' | 'elusive' };
+  | { at: 'mineWalk'; unit: string; then: 'react' | 'inspire' | 'elusive' | 'withdraw' };
+
+/** A close assault's fall back still to make (§6.10 step 8): `huge`, a Huge loser's id, makes it the winner's, only if both are still in play. */
+export type FallBackStep = { unit: string; distance: number; huge?: string };
 
 /** An order paused for a Lucky decision on one of its rolls: the Lucky unit, its roll's carry, where the order resumes. */
 export interface LuckyPause { unit: string; carry: LuckyCarry; resume?: LuckyResume }

@@ -4,7 +4,7 @@ import { along, centroid, edgeDistance, type Pt } from '../../../engine/mech/geo
 import { armour, weapon } from '../content.js';
 import { coverAgainst, positionCover, sees, unitCover } from '../geometry.js';
 import { firePlan, moveProblem, nearestEnemy, enemiesOf, type Positions } from '../legal.js';
-import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type AimedHit, type BlastImpact, type LuckyCarry, type LuckySettled, type S, type Side, type Unit, type Volley } from '../state.js';
+import { QUALITIES, QUALITY_TABLE, casualties, hasPersonality, living, movers, inPlay, teamPart, troops, type CoverClass, type Feature, type Figure, type AimedHit, type BlastImpact, type FallBackStep, type LuckyCarry, type LuckySettled, type S, type Side, type Unit, type Volley } from '../state.js';
 import { branchBonus, syncCharacters } from './characters.js';
 import { Run, randomDirection } from './run.js';
 import { psiFe } from './psionics.js';
@@ -15,7 +15,9 @@ import { checkLosingHeart } from './morale.js';
 import { crossfire, crossfireResult } from './crossfire.js';
 import { POWERED_ASSAULT, deflectKills, powered, poweredKillDice, poweredPinning } from './powered.js';
 import { revealResolve } from './generation.js';
-import { infantryAtVehicle, isVehicle } from './vehicles.js';
+import { hull, infantryAtVehicle, isVehicle, sweptPlaces } from './vehicles.js';
+import { checkMines, checkVehicleMines } from './mines.js';
+import { isGrav } from './grav.js';
 import { applyHurt, damageResult, hurtLabel, isWounded, woundRules, woundedOf } from './wounds.js';
 import { couldImprove, luckyMay, luckyOpen, pauseForLucky, settledRoll } from './lucky.js';
 import { intercepted } from './pds.js';
@@ -690,7 +692,7 @@ function assaultRank(mine: number, theirs: number): number {
  * §6.10 steps 4-8, after the defensive free shot and the charge move. `lucky`: the order's step
  * resumes after a Lucky window on either side's assault roll (§2.7), the attacker's first.
  */
-export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = false): void {
+export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = false): FallBackStep[] | undefined {
   const pa = participants(s, att, def), pd = participants(s, def, att);
   if (!pa.length || !living(def).length) {
     run.emit('assault_fizzled', { unit: att.id, target: def.id });
@@ -803,15 +805,34 @@ export function resolveAssault(s: S, run: Run, att: Unit, def: Unit, lucky = fal
   infect(run, def, att, killedSince(att, up));
   afterCasualties(s, run, att);
   afterCasualties(s, run, def);
-  // Aftermath: the loser falls back 6"; on a draw both fall back 3", the attacker first.
-  if (outcome === 'draw') {
-    autoFallBack(s, run, att, 300);
-    autoFallBack(s, run, def, 300);
-  } else {
-    autoFallBack(s, run, lose, 600);
-    // Huge (§2.6): a winner that failed to destroy a Huge loser falls back too [P: 6"].
-    if (has(lose, 'huge') && inPlay(lose) && inPlay(win)) autoFallBack(s, run, win, 600);
+  // Aftermath: the loser falls back 6"; on a draw both fall back 3", the attacker first; Huge
+  // (§2.6): a winner that failed to destroy a Huge loser falls back too [P: 6"]. The fall backs meet
+  // mines (§7.15, autoFallBack); a Lucky window on a mover's save or defence die there pauses them
+  // (§2.7): the fall backs still to make are returned, and the order resumes at them, the
+  // assault's dice and removals not run again (rules/turn.ts closeAssault).
+  const steps: FallBackStep[] = outcome === 'draw'
+    ? [{ unit: att.id, distance: 300 }, { unit: def.id, distance: 300 }]
+    : [{ unit: lose.id, distance: 600 }, { unit: win.id, distance: 600, huge: lose.id }];
+  return assaultFallBacks(s, run, steps, lucky) ?? undefined;
+}
+
+/**
+ * A close assault's fall backs in order (§6.10 step 8); a Huge winner's (`huge`: the loser) only
+ * when that loser is Huge and both are still in play. Returns the steps after the one a Lucky
+ * window on its mines paused (§2.7), or null when they are all made.
+ */
+export function assaultFallBacks(s: S, run: Run, steps: FallBackStep[], lucky: boolean): FallBackStep[] | null {
+  for (let i = 0; i < steps.length; i++) {
+    const st = steps[i];
+    const u = s.units.find((x) => x.id === st.unit)!;
+    if (st.huge) {
+      const lose = s.units.find((x) => x.id === st.huge)!;
+      if (!(has(lose, 'huge') && inPlay(lose) && inPlay(u))) continue;
+    }
+    autoFallBack(s, run, u, st.distance, lucky);
+    if (luckyOpen(s)) return steps.slice(i + 1);
   }
+  return null;
 }
 
 /**
@@ -839,8 +860,14 @@ function removeClosest(s: S, run: Run, victim: Unit, enemy: Unit, n: number, ene
 /**
  * A free move away from the enemy (§6.10 step 8 [P]): every figure moves the same vector, away
  * from the centroid of the nearest enemy unit, the longest of 100%, 75%, 50%, 25% that is legal.
+ * It is a move like any other for the mines (§7.15, p.33: "Any unit that approaches to within 4"
+ * of a mine must temporarily halt"): each figure's straight path from its start meets the markers
+ * (checkMines; a vehicle's hull swept along it, keeping its heading, checkVehicleMines; a Fly/Grav
+ * vehicle flies over them [P]). `lucky`: the mover's save or defence die against a mine may open
+ * its Lucky window (§2.7), where the caller resumes after the encounters (a Lull withdrawal,
+ * rules/lull.ts; a close assault's fall backs, assaultFallBacks).
  */
-export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
+export function autoFallBack(s: S, run: Run, u: Unit, distance: number, lucky = false): void {
   // A Medic staying with the wounded stays (§7.23).
   const figs = movers(u);
   if (!figs.length) return;
@@ -857,12 +884,28 @@ export function autoFallBack(s: S, run: Run, u: Unit, distance: number): void {
     const moves = figs.map((f) => ({ fig: f.id, path: [along(f.at, v, (distance * k) / 100)] }));
     const r = moveProblem(s, u, moves, { mode: 'move', allowance: distance });
     if ('end' in r && nearestEnemy(s, u, (f) => r.end.get(f.id) ?? f.at) > nearestEnemy(s, u, (f) => f.at)) {
+      const start = new Map(figs.map((f) => [f.id, [f.at[0], f.at[1]] as Pt]));
       for (const f of figs) f.at = r.end.get(f.id)!;
       run.emit('fell_back', { unit: u.id, distance: (distance * k) / 100 });
+      fallBackMines(s, run, u, start, lucky);
       return;
     }
   }
   run.emit('fell_back', { unit: u.id, distance: 0, blocked: true });
+}
+
+/** The mines a fall back meets (§7.15): each figure's straight path from `start` to where it stands now. */
+function fallBackMines(s: S, run: Run, u: Unit, start: Map<string, Pt>, lucky: boolean): void {
+  if (!s.minefields?.length || !inPlay(u)) return;
+  if (!isVehicle(u)) {
+    checkMines(s, run, u, new Map([...start].map(([id, p]) => [id, [p, u.figures.find((f) => f.id === id)!.at] as Pt[]])), lucky);
+    return;
+  }
+  if (isGrav(u)) return;
+  // The hull keeps its heading as it falls back [P]: swept every 0.5" along the straight path.
+  const from = start.get(u.figures[0].id)!, to = u.figures[0].at, heading = u.vehicle!.heading;
+  const places = sweptPlaces([from, to]).map((p) => ({ at: p.at, heading }));
+  checkVehicleMines(s, run, u, hull(u, from, heading), places.map((p) => hull(u, p.at, heading)), hull(u), places);
 }
 
 /**

@@ -41,8 +41,10 @@
 // active unit's Engage, Rush or charge: a Reaction card's move, an Inspiration's move and an Elusive
 // fall back (the move made, the sequence goes on after its encounters; a morale fall back is the
 // unit's own Engage and had its window already). No window on mines met by non-combatants moved by
-// their controller (they carry no personality). The automatic fall backs after a close assault or in
-// a Lull, and the Lull's withdrawals, meet no mines at all (no mine check there).
+// their controller (they carry no personality). 0.3.3 also offers it on mines met by a close
+// assault's fall backs (the assault order resumes at the fall backs still to make, `fallBacks`, the
+// assault not run again) and by a Lull withdrawal, automatic or along the player's paths (the lull
+// goes on after the answer, `mineWalk` then 'withdraw').
 import { violation, type Violation } from '../../../engine/types.js';
 import { hasPersonality, type Action, type LuckyCarry, type LuckyResume, type LuckySettled, type OrderRoll, type S, type Unit } from '../state.js';
 import { successes, type Run } from './run.js';

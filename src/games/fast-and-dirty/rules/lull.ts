@@ -25,6 +25,8 @@ import { violation, type OpenDecision, type Violation } from '../../../engine/ty
 import { fallBackProblem, moveAllowance, moveProblem } from '../legal.js';
 import { inPlay, living, other, troops, type Action, type S, type Side, type Unit } from '../state.js';
 import { autoFallBack } from './combat.js';
+import { pausedAt } from './lucky.js';
+import { checkMines, pathsOf } from './mines.js';
 import { hideAtCentre, spotted } from './hidden.js';
 import type { Run } from './run.js';
 import { has } from './traits.js';
@@ -113,10 +115,24 @@ export function applyWithdraw(s: S, run: Run, side: Side, a: WithdrawAction): bo
     l.may = l.may.filter((id) => id !== u.id);
     if (a.moves.length) {
       const r = moveProblem(s, u, a.moves, { mode: 'move' });
+      const before = new Map(u.figures.map((f) => [f.id, [f.at[0], f.at[1]] as Pt]));
       if ('end' in r) for (const f of living(u)) { const p = r.end.get(f.id); if (p) f.at = [p[0], p[1]]; }
       run.emit('withdrew', { unit: u.id, moves: a.moves.length });
-    } else autoFallBack(s, run, u, moveAllowance(s, u, 'move'));
+      // A withdrawal is a Move (§7.14): the mines its paths come within 4" of are met (§7.15).
+      checkMines(s, run, u, pathsOf(u, a.moves, before), true);
+    } else autoFallBack(s, run, u, moveAllowance(s, u, 'move'), true);
+    // A Lucky window on the mover's save or defence die against a mine (§2.7) pauses the Lull; it
+    // goes on after the answer from here (rules/turn.ts afterMineWalk, `withdrawn`), the move not made again.
+    if (pausedAt(s, { at: 'mineWalk', unit: u.id, then: 'withdraw' })) return true;
   }
+  return withdrawn(s, run, side);
+}
+
+/** After `side`'s withdrawal (or its pass): the next side's turn, or the rest of the lull. Returns true while decisions are open. */
+export function withdrawn(s: S, run: Run, side: Side): boolean {
+  // The mines ended the battle: nothing more (the caller goes no further either).
+  if (s.result) return true;
+  s.phase = 'lull';
   if (hasWithdrawal(s, other(side))) s.toAct = other(side);
   else if (hasWithdrawal(s, side)) s.toAct = side;
   else return afterWithdrawals(s, run);

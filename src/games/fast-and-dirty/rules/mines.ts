@@ -53,6 +53,18 @@ export function placeMinefield(s: S, run: Run, side: Side, markers: Pt[], real: 
   run.ev.push({ type: 'minefield_placed', to: { seats: [side] }, data: { id, side, markers, real, mine }, others: { id, side, markers } });
 }
 
+/** Each moving figure's path from its start, for the mine check (a trimmed variable move: start to where it stopped). */
+export function pathsOf(u: Unit, moves: { fig: string; path: Pt[] }[], before: Map<string, Pt>): Map<string, Pt[]> {
+  const out = new Map<string, Pt[]>();
+  for (const m of moves) {
+    const f = u.figures.find((x) => x.id === m.fig);
+    const start = before.get(m.fig);
+    if (!f || !start) continue;
+    const end = m.path[m.path.length - 1];
+    out.set(m.fig, end[0] === f.at[0] && end[1] === f.at[1] ? [start, ...m.path] : [start, f.at]);
+  }
+  return out;
+}
 /** Closest approach of a figure's path to a point (edge of base), and whether it moved closer overall. */
 function approach(path: Pt[], r: number, at: Pt): number {
   let best = Infinity;
@@ -189,7 +201,7 @@ type MineDice = { attack: number; defence: number; save?: number; final?: boolea
  * An anti-personnel field's hits on the mover (§7.15), from figure `w.attack.i` on: the attack die
  * (+3, A38), the defence die, the save (§2.6). Personality Lucky (§2.7): the mover's failed save die
  * and its defence die are its own rolls; where its step can resume (`lucky`: the active unit's
- * engage, rush or charge; a reaction, Inspiration or Elusive move) each may open its owner's window (the mine's attack die is nobody's: no window).
+ * engage, rush or charge; a reaction, Inspiration or Elusive move; a close assault's fall back; a Lull withdrawal) each may open its owner's window (the mine's attack die is nobody's: no window).
  * True when one paused the attack.
  */
 function apAttack(s: S, run: Run, u: Unit, w: MineWalk, lucky: boolean, held?: MineDice): boolean {

@@ -6,12 +6,12 @@ import { coherencyDistance, inImpassable, pathCost } from '../geometry.js';
 import { violation, type Result, type SeatInfo, type Violation } from '../../../engine/types.js';
 import { buildUnit, CONTENT, ForceList, forceProblem, scenarioDef, terrainOf, victoryOf, type UnitSpec } from '../content.js';
 import { firePlan, priorityTargets, underFireRushProblem, type Positions } from '../legal.js';
-import { QUALITY_TABLE, casualties, inPlay, living, other, troops, type Action, type LuckyResume, type Options, type S, type Side, type Unit } from '../state.js';
+import { QUALITY_TABLE, casualties, inPlay, living, other, troops, type Action, type FallBackStep, type LuckyResume, type Options, type S, type Side, type Unit } from '../state.js';
 import { attach, attachTeam, detach } from './characters.js';
-import { checkMines, continueMines, placeMinefield } from './mines.js';
+import { checkMines, continueMines, pathsOf, placeMinefield } from './mines.js';
 import { artilleryOf, callFire, mortarFire } from './indirect.js';
 import { dropMarker, hideAtCentre, markerMovesProblem, moveMarkers, revealAt, spottedMarker, tryHide } from './hidden.js';
-import { squadFire, aimedShot, autoFallBack, blastShot, continueAimed, continueBlast, continueBlastHit, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
+import { squadFire, aimedShot, assaultFallBacks, autoFallBack, blastShot, continueAimed, continueBlast, continueBlastHit, continueShot, continueTail, layScreen, resolveAssault, shoot, afterCasualties } from './combat.js';
 import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './morale.js';
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
@@ -25,7 +25,7 @@ import { startDeployment } from './deploy.js';
 import { startInfiltration } from './infiltrate.js';
 import { lastBoundStarts } from './jump.js';
 import { drop, land } from './drop.js';
-import { startLull } from './lull.js';
+import { startLull, withdrawn } from './lull.js';
 import { collapseIfBuilding } from './collapse.js';
 import { harm, invoke, lapse, psionicProblem } from './psionics.js';
 import { has, ignoresPinned, markUnderFire, traitMove } from './traits.js';
@@ -224,18 +224,6 @@ function chargeIn(s: S, run: Run, u: Unit, target: string, moves: { fig: string;
   return inPlay(u);
 }
 
-/** Each moving figure's path from its start, for the mine check (a trimmed variable move: start to where it stopped). */
-function pathsOf(u: Unit, moves: { fig: string; path: Pt[] }[], before: Map<string, Pt>): Map<string, Pt[]> {
-  const out = new Map<string, Pt[]>();
-  for (const m of moves) {
-    const f = u.figures.find((x) => x.id === m.fig);
-    const start = before.get(m.fig);
-    if (!f || !start) continue;
-    const end = m.path[m.path.length - 1];
-    out.set(m.fig, end[0] === f.at[0] && end[1] === f.at[1] ? [start, ...m.path] : [start, f.at]);
-  }
-  return out;
-}
 const startsOf = (u: Unit) => new Map(u.figures.map((f) => [f.id, [f.at[0], f.at[1]] as Pt]));
 
 /** Improved Intel's modifiers to the two initiative dice (§2.10, §5.1); a natural 1 ends the side's bonus [P: from that roll on]. */
@@ -704,10 +692,15 @@ function chargeFrom(s: S, run: Run, u: Unit, a: OrderOf<'assault'>, start: [stri
   return closeAssault(s, run, u, a);
 }
 
-/** The close assault once the chargers are in (§6.10 steps 4-8); true when a Lucky window on an assault roll paused it. */
-function closeAssault(s: S, run: Run, u: Unit, a: OrderOf<'assault'>): boolean {
+/**
+ * The close assault once the chargers are in (§6.10 steps 4-8); true when a Lucky window on an
+ * assault roll paused it. `rest`: resumed after a window on a fall back's mine dice, only the fall
+ * backs still to make (the assault's dice and removals not run again).
+ */
+function closeAssault(s: S, run: Run, u: Unit, a: OrderOf<'assault'>, rest?: FallBackStep[]): boolean {
   const t = s.units.find((x) => x.id === a.target)!;
-  if (inPlay(u) && inPlay(t)) resolveAssault(s, run, u, t, true);
+  const more = rest ? assaultFallBacks(s, run, rest, true) : inPlay(u) && inPlay(t) ? resolveAssault(s, run, u, t, true) : undefined;
+  if (more) return pausedAt(s, { at: 'assault', unit: u.id, action: a, fallBacks: more });
   return pausedAt(s, { at: 'assault', unit: u.id, action: a });
 }
 
@@ -759,7 +752,7 @@ function resumeOrder(s: S, run: Run, r: LuckyResume): void {
     case 'finish': finishOrder(s, run, u, r.action, r.from ?? 'start'); return;
     case 'engage': paused = engageFrom(s, run, u, r.action as OrderOf<'engage'>, r.from); break;
     case 'rush': paused = rushOrder(s, run, u, r.action as OrderOf<'rush'>, r.from); break;
-    case 'assault': paused = closeAssault(s, run, u, r.action as OrderOf<'assault'>); break;
+    case 'assault': paused = closeAssault(s, run, u, r.action as OrderOf<'assault'>, r.fallBacks); break;
     // A charge halted by a minefield, its encounters finished by the answer: it does not go in (§7.15).
     case 'charge':
       if (r.mines) run.emit('assault_fizzled', { unit: u.id, target: (r.action as OrderOf<'assault'>).target, mine: true });
@@ -1324,10 +1317,12 @@ function reactMoved(s: S, mover: Unit): void {
 /**
  * A move outside the active unit's order paused at a Lucky window on the mover's die against a mine
  * (§2.7, §7.15): its encounters are finished (resumeLucky); the Elusive shot, or the card sequence,
- * goes on from where the move left it, the move not made again.
+ * goes on from where the move left it (a Lull withdrawal: the lull's next withdrawal), the move not made again.
  */
 function afterMineWalk(s: S, run: Run, r: Extract<LuckyResume, { at: 'mineWalk' }>): void {
   if (r.then === 'elusive') { if (!s.result) elusiveShot(s, run); return; }
+  // A Lull withdrawal (§7.14): the next side's withdrawal, or the rest of the lull.
+  if (r.then === 'withdraw') { if (!withdrawn(s, run, s.units.find((x) => x.id === r.unit)!.side as Side)) afterLull(s, run); return; }
   if (r.then === 'react') reactMoved(s, s.units.find((x) => x.id === r.unit)!);
   else { s.phase = 'activate'; s.step++; }
   checkImmediate(s, run);
