@@ -115,7 +115,7 @@ function pending(s: S): OpenDecision[] {
     const seat = (s.phase === 'elusive' ? t.side : u.side) as Side;
     return [{
       key: `${s.phase}:${s.step}`, seat, kind: s.phase, blocking: true, timing: s.phase === 'elusive' ? 'reaction' : 'turn', context: [...ctx, `unit:${s.phase === 'elusive' ? t.id : u.id}`],
-      exposes: { shooter: u.id, target: t.id, ...(s.phase === 'elusive' ? { move: ELUSIVE_MOVE } : { eligible: retargets(s, u, e.action) }) },
+      exposes: { shooter: u.id, target: t.id, ...(s.phase === 'elusive' ? { move: ELUSIVE_MOVE } : { eligible: retargets(s, u, e.action, e.weapon?.index) }) },
     }];
   }
   if (s.phase === 'inspire') {
@@ -504,7 +504,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type !== 'retarget') return violation('wrong_action', 'answer with {type:"retarget", target: id | null} (§2.6)');
       if (a.target === null) return null;
       const e = s.elusive!;
-      return retargetProblem(s, s.units.find((x) => x.id === e.shooter)!, e.action, a.target);
+      return retargetProblem(s, s.units.find((x) => x.id === e.shooter)!, e.action, a.target, e.weapon?.index);
     }
     case 'control': {
       if (a.type !== 'control') return violation('wrong_action', 'answer with {type:"control", moves}');
@@ -568,7 +568,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'elusive': return { actions: elusiveCandidates(s, s.units.find((x) => x.id === s.elusive!.target)!, s.units.find((x) => x.id === s.elusive!.shooter)!), all: false };
     case 'retarget': {
       const e = s.elusive!;
-      return { actions: [{ type: 'retarget', target: null }, ...retargets(s, s.units.find((x) => x.id === e.shooter)!, e.action).map((id) => ({ type: 'retarget' as const, target: id }))], all: true };
+      return { actions: [{ type: 'retarget', target: null }, ...retargets(s, s.units.find((x) => x.id === e.shooter)!, e.action, e.weapon?.index).map((id) => ({ type: 'retarget' as const, target: id }))], all: true };
     }
   }
   return { actions: [], all: true };

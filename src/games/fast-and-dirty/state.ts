@@ -382,9 +382,10 @@ export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
  * ('elusive'), then, if the target is no longer one the shooter may fire at, the shooter picks
  * another ('retarget'). `stage`: the fire comes before the order's move (the whole order waits)
- * or after it (only the fire waits).
+ * or after it (only the fire waits). `weapon`: the shooter is a vehicle, paused before this weapon
+ * system's shot of its Drive order (`stage`: fire before or after the move, `index` in its fire list).
  */
-export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
+export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after'; weapon?: { stage: 'first' | 'after'; index: number } }
 
 /** The rolls inside an order a Lucky trooper may re-roll (§2.7, rules/lucky.ts), beside the tests at activation. */
 export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence' | 'intrude' | 'demolition' | 'crossfire' | 'futureShock' | 'timing' | 'accuracy' | 'penetrationResult';

@@ -953,22 +953,27 @@ function elusiveShot(s: S, run: Run): void {
   const t = s.units.find((x) => x.id === e.target)!;
   const u = s.units.find((x) => x.id === e.shooter)!;
   // The shooter may pick another target when it may no longer fire at this one (§2.6 [P]: out of LOS, range or priority).
-  if (!inPlay(t) || retargetProblem(s, u, e.action, t.id)) {
-    if (retargets(s, u, e.action).length) {
+  if (!inPlay(t) || retargetProblem(s, u, e.action, t.id, e.weapon?.index)) {
+    if (retargets(s, u, e.action, e.weapon?.index).length) {
       s.phase = 'retarget';
       s.step++;
       return;
     }
-    resumeElusive(s, run, retargeted(e.action, null));
+    resumeElusive(s, run, retargeted(e.action, null, e.weapon?.index));
     return;
   }
   resumeElusive(s, run, e.action);
 }
 
-/** The order with another target (an aimed shot becomes the squad's ordinary fire, §2.6 [P]). */
-function retargeted(a: Action, target: string | null): Action {
+/**
+ * The order with another target (an aimed shot becomes the squad's ordinary fire, §2.6 [P]); a
+ * vehicle's weapon system `weapon` gets the new target, or with none leaves the fire list (the
+ * order resumes at the same index, the next system).
+ */
+function retargeted(a: Action, target: string | null, weapon?: number): Action {
   if (a.type === 'engage') { const { aimed: _aimed, ...rest } = a; return { ...rest, target }; }
   if (a.type === 'command') return { ...a, target };
+  if (a.type === 'drive' && weapon !== undefined) return { ...a, fire: target === null ? a.fire.filter((_, i) => i !== weapon) : a.fire.map((f, i) => (i === weapon ? { ...f, target } : f)) };
   return a;
 }
 
@@ -976,7 +981,7 @@ function retargeted(a: Action, target: string | null): Action {
 export function applyRetarget(s: S, run: Run, target: string | null): void {
   const e = s.elusive!;
   run.emit('retarget', { unit: e.shooter, from: e.target, target });
-  resumeElusive(s, run, retargeted(e.action, target));
+  resumeElusive(s, run, retargeted(e.action, target, e.weapon?.index));
 }
 
 function resumeElusive(s: S, run: Run, a: Action): void {
@@ -984,6 +989,8 @@ function resumeElusive(s: S, run: Run, a: Action): void {
   const u = s.units.find((x) => x.id === e.shooter)!;
   s.elusive = null;
   s.phase = 'order';
+  // A vehicle's Drive order goes on at the paused weapon system (§2.6, §6.4).
+  if (e.weapon && a.type === 'drive') { if (!applyDrive(s, run, u, a, e.weapon)) endActivation(s, run, u, a.path.length > 0); return; }
   if (e.stage === 'before') applyOrder(s, run, u, a);
   else finishOrder(s, run, u, a);
 }
