@@ -226,13 +226,14 @@ function orderProblem(s0: S, a: Action): Violation | null {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
       const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined || a.bunker !== undefined || a.sentry !== undefined || a.hero?.target !== undefined;
-      if ((u.kind === 'weaponTeam' || u.kind === 'sniper') && a.moves.length && fires) {
+      // Huge (§2.6): "A huge model may fire a heavy weapon while moving, but suffers a -2 penalty to fire effect."
+      if ((u.kind === 'weaponTeam' || u.kind === 'sniper') && a.moves.length && fires && !(u.kind === 'weaponTeam' && has(u, 'huge'))) {
         return violation('moved_no_fire', u.kind === 'sniper' ? 'a sniper cannot shoot if it moved this activation (§7.27)' : 'a weapon team may shoot only if it did not move (§7.9)');
       }
       if (a.teamTarget !== undefined) {
         const crew = living(u).some((f) => f.team);
         if (!crew) return violation('no_team', `${u.id} has no attached weapon team (§7.9)`);
-        if (a.moves.length) return violation('moved_no_fire', 'if the combined unit moves, only the infantry part may shoot (§7.9)');
+        if (a.moves.length && !has(u, 'huge')) return violation('moved_no_fire', 'if the combined unit moves, only the infantry part may shoot (§7.9; a Huge unit\'s heavy weapon may, §2.6)');
         if (a.teamTarget === a.target) return violation('same_target', 'to fire both parts at one target, omit teamTarget: they fire together with combined dice (§7.9)');
         if (a.blast || a.aimed || a.smoke || a.indirect) return violation('two_targets', 'the team fires at teamTarget beside the squad\'s normal fire only');
         const p = fireProblem(s, teamPart(u), a.teamTarget);
