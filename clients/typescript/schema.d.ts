@@ -1458,6 +1458,12 @@ export interface components {
                 fig: string;
                 /** @description [x, y] in hundredths of an inch */
                 at: number[];
+                /** @description Recon only: a second figure; both then stand within 2 × coherency of a member that stays (§2.6 Recon) */
+                second?: {
+                    fig: string;
+                    /** @description [x, y] in hundredths of an inch */
+                    at: number[];
+                };
             };
             /** @description Call Fire: the caller (a character or squad leader) spots a point for an off-board section (§7.11) */
             callFire?: {

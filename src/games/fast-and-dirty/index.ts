@@ -60,6 +60,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   const cu = c.units.find((x) => x.id === u.id)!;
   cu.figures.find((f) => f.id === sc.fig)!.at = [sc.at[0], sc.at[1]];
   cu.scout = sc.fig;
+  if (sc.second) { cu.figures.find((f) => f.id === sc.second!.fig)!.at = [sc.second.at[0], sc.second.at[1]]; cu.scoutMate = sc.second.fig; }
   return { s: c, u: cu };
 }
 import { applyInspire, applyReact, applyCoolerFire, applyLucky, applyMotivator, applyCommandReroll, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applySpot, applyMinefield, afterDeployment, afterInfiltration, afterLull, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
@@ -340,7 +341,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (a.scout) {
         const p = scoutProblem(s, u, a.scout);
         if (p) return p;
-        if (a.demolition?.fig === a.scout.fig) return violation('scout_busy', 'the scout does nothing else (§7.24)');
+        if (a.demolition?.fig === a.scout.fig || (a.scout.second && (a.demolition?.fig === a.scout.second.fig || a.callFire?.caller === a.scout.second.fig))) return violation('scout_busy', 'the scout does nothing else (§7.24; a Recon squad\'s second scout does not call fire [P])');
         // The scout may call fire: that is the squad's second sub-action, the rest stay idle (§7.24).
         if (a.callFire?.caller === a.scout.fig && (a.target !== null || a.demolition)) return violation('three_sub_actions', 'a scout calling fire uses the squad\'s second Command action: the rest of the squad stays idle (§7.24)');
       }
@@ -357,21 +358,21 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (a.task) {
         const p = taskProblem(s, u, a.task);
         if (p) return p;
-        if (a.task.fig === a.demolition?.fig || a.task.fig === a.callFire?.caller || a.task.fig === a.scout?.fig) return violation('task_busy', 'the figure attempting a task does nothing else (§5.3 [P])');
+        if (a.task.fig === a.demolition?.fig || a.task.fig === a.callFire?.caller || a.task.fig === a.scout?.fig || a.task.fig === a.scout?.second?.fig) return violation('task_busy', 'the figure attempting a task does nothing else (§5.3 [P])');
       }
       if (a.intrude) {
         const p = intrudeProblem(s, u, a.intrude);
         if (p) return p;
-        if ([a.demolition?.fig, a.callFire?.caller, a.scout?.fig, a.task?.fig].includes(a.intrude.fig) || aidBusy(a.recover).has(a.intrude.fig)) return violation('intruder_busy', 'the Intruder does nothing else (§2.7 [P])');
+        if ([a.demolition?.fig, a.callFire?.caller, a.scout?.fig, a.scout?.second?.fig, a.task?.fig].includes(a.intrude.fig) || aidBusy(a.recover).has(a.intrude.fig)) return violation('intruder_busy', 'the Intruder does nothing else (§2.7 [P])');
       }
       if (a.recover) {
         const p = recoverProblem(s, u, a.recover);
         if (p) return p;
         const aid = aidBusy(a.recover);
-        if ([a.demolition?.fig, a.callFire?.caller, a.scout?.fig, a.task?.fig].some((id) => id !== undefined && aid.has(id))) return violation('aid_busy', 'figures aiding the wounded do nothing else (§7.23)');
+        if ([a.demolition?.fig, a.callFire?.caller, a.scout?.fig, a.scout?.second?.fig, a.task?.fig].some((id) => id !== undefined && aid.has(id))) return violation('aid_busy', 'figures aiding the wounded do nothing else (§7.23)');
       }
       if (a.target !== null) {
-        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
+        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.scout?.second?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
         for (const f of busy) f.alive = false;
         const q = fireProblem(s, u, a.target);
         for (const f of busy) f.alive = true;

@@ -124,6 +124,8 @@ export interface Unit {
   actedTurn?: number;
   /** A figure out scouting (§7.24): placed away from the squad, it returns at the next activation. */
   scout?: string | null;
+  /** A Recon squad's second figure out scouting (§2.6 Recon), returning with the first. */
+  scoutMate?: string | null;
   /** Failed Command Response this activation (§7.3): Move only to better cover, Rush only away, no assault. */
   hesitant?: boolean;
   /** Rolled a natural 1 beyond its Order Distance this turn: its order must take it nearer its commander (§7.20). */
@@ -612,7 +614,7 @@ export type Action =
   | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; medicStays?: string; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string; sentry?: string; hero?: { target?: string; fig?: string } } & Attachment & Boarding)
   | ({ type: 'rush'; moves: Path[]; medicStays?: string } & Attachment & Boarding)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound'; medicStays?: string } & Attachment)
-  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string }; intrude?: { fig: string; jam?: string; marker?: { unit: string; n: number; id?: undefined } | { id: string; unit?: undefined; n?: undefined } }; recover?: { wounded: string; by: string[] }[] } & Attachment)
+  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt; second?: { fig: string; at: Pt } }; task?: { fig: string; id: string }; intrude?: { fig: string; jam?: string; marker?: { unit: string; n: number; id?: undefined } | { id: string; unit?: undefined; n?: undefined } }; recover?: { wounded: string; by: string[] }[] } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'cooler'; unit: string | null; target: string | null }

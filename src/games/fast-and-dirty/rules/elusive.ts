@@ -44,7 +44,7 @@ export function elusiveMoveProblem(s: S, t: Unit, moves: Path[]): Violation | { 
 export function retargetProblem(s: S, u: Unit, a: Action, target: string, weapon?: number): Violation | null {
   if (a.type === 'drive') return weaponFireProblem(s, u, a.fire[weapon ?? 0].weapon, target);
   if (a.type !== 'command') return fireProblem(s, u, target);
-  const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig));
+  const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.scout?.second?.fig));
   for (const f of busy) f.alive = false;
   const p = fireProblem(s, u, target);
   for (const f of busy) f.alive = true;

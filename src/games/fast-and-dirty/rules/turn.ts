@@ -732,7 +732,7 @@ function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'sta
   if (a.target && inPlay(u)) {
     const t = s.units.find((x) => x.id === a.target)!;
     // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
-    const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
+    const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.scout?.second?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
     // They stand aside, not dead: an attached character among them is not lost to the casualties the shot causes (characters.ts syncCharacters).
     for (const f of busy) { f.alive = false; f.aside = true; }
     try { if (inPlay(t)) shoot(s, run, u, t, { lucky: true }); } finally { for (const f of busy) { f.alive = true; delete f.aside; } }
