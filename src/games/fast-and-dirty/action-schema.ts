@@ -43,6 +43,7 @@ export const actionSchema = T.Union([
       fig: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'the figure of the Hero\'s target his shot hits first; only at base or close range' })),
     }, { additionalProperties: false, description: 'a Hero always shoots individually, even when attached (his own 1D6 shot), and at close range picks the figure hit (§2.6)' })),
     teamTarget: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'an unmoved squad\'s attached weapon team fires at this other target (§7.9)' })),
+    exitBunker: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'leave this bunker as disembarking: moves give every figure one point within 1" of the bunker\'s outline, outside it, the unit coherent; it may then fire (fireFirst false) but not move further (§7.7, §2.5)' })),
     indirect: T.Optional({ ...XY, description: 'an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11)' }),
     smoke: T.Optional(T.Tuple([XY, XY], { description: 'lay the squad\'s smoke screen between two points, instead of shooting (§7.26)' })),
     carry: T.Optional(T.Array(T.Object({ by: Id, fig: Id }, { additionalProperties: false }), { maxItems: 8, description: 'carrying wounded (module recoverWounded): each healthy figure `by` carries one wounded figure `fig` (given its own path, ending within 1" of the carrier); both move at half rate and the carriers do not shoot (§7.23)' })),

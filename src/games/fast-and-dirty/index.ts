@@ -16,6 +16,7 @@ import { edgeDistance } from '../../engine/mech/geom2d.js';
 import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
 import { controlCandidates, fallBackBlocked, orderCandidates } from './candidates.js';
+import { bunkerExitProblem } from './rules/bunker-exit.js';
 import { berserkCandidates, berserkProblem } from './rules/berserk.js';
 import { attach, attachProblem } from './rules/characters.js';
 import { attachedCharacter, teamPart } from './state.js';
@@ -264,7 +265,11 @@ function orderProblem(s0: S, a: Action): Violation | null {
         for (const c of Array.isArray(a.carry) ? a.carry : []) { const b = u.figures.find((f) => f.id === c?.by); if (b) b.carryTurn = s.turn; }
       }
       if (a.jump && a.medicStays !== undefined) return violation('medic_jump', 'a Medic is left with the wounded on a Move, Rush or charge, not a jump (§7.23 [P])');
-      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, false, a.carry ?? []) : moveProblem(s, u, a.moves, { mode: 'move', ...(a.carry ? { carry: a.carry } : {}), stay: a.medicStays });
+      // Leaving a bunker is disembarking (§7.7): a placement, not a move; an ordinary move may not leave it.
+      const bx = bunkerExitProblem(s, u, a);
+      if (bx) return bx;
+      const r = a.exitBunker !== undefined ? { end: new Map(a.moves.map((m) => [m.fig, m.path[0]] as const)) }
+        : a.jump ? jumpProblem(s, u, a.moves, a.jump, false, a.carry ?? []) : moveProblem(s, u, a.moves, { mode: 'move', ...(a.carry ? { carry: a.carry } : {}), stay: a.medicStays });
       if (!('end' in r)) return r;
       if (u.fallingBack && !fallBackBlocked(s, u)) {
         const p = fallBackProblem(s, u, r.end);
@@ -317,6 +322,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
       if (!a.moves.length) return violation('no_move', 'a Rush moves at least one figure');
+      const bx = bunkerExitProblem(s, u, a);
+      if (bx) return bx;
       const r = moveProblem(s, u, a.moves, { mode: 'rush', stay: a.medicStays });
       if (!('end' in r)) return r;
       return underFireRushProblem(s, u, r.end);
@@ -551,7 +558,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       // Fire at a vehicle needs AT-capable weapons (§2.3): drop the sampled shots that have none.
       const vehicleShot = (a: Action) => a.type === 'engage' && !!a.target && isVehicle(s.units.find((x) => x.id === a.target)!) && !!orderProblem(s, a);
       const boarding = u.disembarking ? [] : boardCandidates(s, u).filter((a) => !orderProblem(s, a));
-      return { actions: [...berserkCandidates(s, u, orderCandidates(s, u)).filter((a) => !vehicleShot(a) && (!u.disembarking || !disembarkedOrderProblem(u, a))), ...boarding], all: false };
+      return { actions: [...berserkCandidates(s, u, orderCandidates(s, u)).filter((a) => !vehicleShot(a) && (!u.disembarking || !disembarkedOrderProblem(u, a)) && !bunkerExitProblem(s, u, a)), ...boarding], all: false };
     }
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };

@@ -645,7 +645,8 @@ function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' 
   if (from !== 'mines') {
     const before = startsOf(u);
     // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
-    const to = s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move', true, a.carry) : end;
+    // Leaving a bunker is a placement, like disembarking (§7.7): no variable-movement roll either [P].
+    const to = s.options.variableMovement && end.size && !a.jump && !a.exitBunker ? variableEnd(s, run, u, a.moves, 'move', true, a.carry) : end;
     if (pausedAt(s, { at: 'engage', from: 'move', unit: u.id, action: a })) return true;
     moveFigures(s, run, u, to);
     // The carried wounded go with their carriers (§7.23), if the carrier is still standing.
