@@ -1,5 +1,5 @@
-// Leaving a bunker (§7.7, source p.37): "Leaving a bunker is treated the same as disembarking from a
-// vehicle." Disembarking (§2.5, p.10-11 as built: rules/transport.ts): the unit is placed within 1"
+// Leaving a bunker (§7.7, source p.28): "Leaving a bunker is treated the same as disembarking from a
+// vehicle." Disembarking (§2.5, as built in rules/transport.ts): the unit is placed within 1"
 // of the hull, coherent, and may then fire or close assault but not move further.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

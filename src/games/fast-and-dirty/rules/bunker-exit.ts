@@ -1,4 +1,4 @@
-// Leaving a bunker (§7.7, source p.37): "Leaving a bunker is treated the same as disembarking from a
+// Leaving a bunker (§7.7, source p.28): "Leaving a bunker is treated the same as disembarking from a
 // vehicle." Disembarking (§2.5): the unit is set down within 1" of the hull, every figure, free and
 // coherent, and may then fire or close assault but not move further. So a unit whose figures stand
 // in a bunker leaves it only with `engage {exitBunker: id, moves}`: every living figure given one
