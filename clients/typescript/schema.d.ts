@@ -1392,6 +1392,8 @@ export interface components {
             };
             /** @description an unmoved squad's attached weapon team fires at this other target (§7.9) */
             teamTarget?: string;
+            /** @description leave this bunker as disembarking: moves give every figure one point within 1" of the bunker's outline, outside it, the unit coherent; it may then fire (fireFirst false) but not move further (§7.7, §2.5) */
+            exitBunker?: string;
             /** @description an on-board mortar team fires indirectly at this point, spotted by any friendly figure (§7.11) */
             indirect?: number[];
             /** @description lay the squad's smoke screen between two points, instead of shooting (§7.26) */
@@ -1458,6 +1460,12 @@ export interface components {
                 fig: string;
                 /** @description [x, y] in hundredths of an inch */
                 at: number[];
+                /** @description Recon only: a second figure; both then stand within 2 × coherency of a member that stays (§2.6 Recon) */
+                second?: {
+                    fig: string;
+                    /** @description [x, y] in hundredths of an inch */
+                    at: number[];
+                };
             };
             /** @description Call Fire: the caller (a character or squad leader) spots a point for an off-board section (§7.11) */
             callFire?: {

@@ -40,6 +40,7 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
       const parts = [
         ...(a.callFire ? [`${a.callFire.caller} calls fire from ${a.callFire.asset} at (${inches(a.callFire.at[0])}, ${inches(a.callFire.at[1])})`] : []),
         ...(a.scout ? [`${a.scout.fig} scouts to (${inches(a.scout.at[0])}, ${inches(a.scout.at[1])})`] : []),
+        ...(a.scout?.second ? [`${a.scout.second.fig} scouts to (${inches(a.scout.second.at[0])}, ${inches(a.scout.second.at[1])})`] : []),
         ...(a.demolition ? [`${a.demolition.fig} ${a.demolition.act === 'rig' ? 'rigs charges' : 'detonates the charges'}`] : []),
         ...(a.task ? [`${a.task.fig} attempts task ${v.tasks?.find((t) => t.id === a.task!.id)?.name ?? a.task.id}`] : []),
         ...(a.intrude ? [a.intrude.jam ? `${a.intrude.fig} tries to jam ${a.intrude.jam}'s communications` : a.intrude.marker?.id ? `${a.intrude.fig} hacks for marker ${a.intrude.marker.id}` : `${a.intrude.fig} hacks for ${a.intrude.marker?.unit}'s marker ${a.intrude.marker?.n}`] : []),

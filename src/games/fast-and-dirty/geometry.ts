@@ -284,6 +284,6 @@ export function coherencyBasis(u: Unit): string {
 export function coherencyOf(u: Unit, positions?: Map<string, Pt>, stay?: string) {
   // A scout out on its own is not counted until it returns (§7.24); nor is a Medic left with the
   // wounded (§7.23 [P]), already or by this order (`stay`).
-  const figs = living(u).filter((f) => f.id !== u.scout && f.id !== stay && !staysBehind(u, f));
+  const figs = living(u).filter((f) => f.id !== u.scout && f.id !== u.scoutMate && f.id !== stay && !staysBehind(u, f));
   return coherency(figs.map((f) => positions?.get(f.id) ?? f.at), figs.map((f) => f.r), coherencyDistance(u));
 }

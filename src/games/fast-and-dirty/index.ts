@@ -16,6 +16,7 @@ import { edgeDistance } from '../../engine/mech/geom2d.js';
 import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
 import { controlCandidates, fallBackBlocked, orderCandidates } from './candidates.js';
+import { bunkerExitProblem } from './rules/bunker-exit.js';
 import { berserkCandidates, berserkProblem } from './rules/berserk.js';
 import { attach, attachProblem } from './rules/characters.js';
 import { attachedCharacter, teamPart } from './state.js';
@@ -60,6 +61,7 @@ function scoutedCopy(s: S, u: Unit, sc: ScoutOrder): { s: S; u: Unit } {
   const cu = c.units.find((x) => x.id === u.id)!;
   cu.figures.find((f) => f.id === sc.fig)!.at = [sc.at[0], sc.at[1]];
   cu.scout = sc.fig;
+  if (sc.second) { cu.figures.find((f) => f.id === sc.second!.fig)!.at = [sc.second.at[0], sc.second.at[1]]; cu.scoutMate = sc.second.fig; }
   return { s: c, u: cu };
 }
 import { applyInspire, applyReact, applyCoolerFire, applyLucky, applyMotivator, applyCommandReroll, applyHarm, applyDrop, applyArrange, applyElusive, applyRetarget, applyHiddenOrder, applyReveal, applySpot, applyMinefield, afterDeployment, afterInfiltration, afterLull, activatable, activate, applyControl, applyOpportunity, applyOrder, chooseOrder, finish, opportunityFirers, setupState } from './rules/turn.js';
@@ -115,7 +117,7 @@ function pending(s: S): OpenDecision[] {
     const seat = (s.phase === 'elusive' ? t.side : u.side) as Side;
     return [{
       key: `${s.phase}:${s.step}`, seat, kind: s.phase, blocking: true, timing: s.phase === 'elusive' ? 'reaction' : 'turn', context: [...ctx, `unit:${s.phase === 'elusive' ? t.id : u.id}`],
-      exposes: { shooter: u.id, target: t.id, ...(s.phase === 'elusive' ? { move: ELUSIVE_MOVE } : { eligible: retargets(s, u, e.action) }) },
+      exposes: { shooter: u.id, target: t.id, ...(s.phase === 'elusive' ? { move: ELUSIVE_MOVE } : { eligible: retargets(s, u, e.action, e.weapon?.index) }) },
     }];
   }
   if (s.phase === 'inspire') {
@@ -226,13 +228,14 @@ function orderProblem(s0: S, a: Action): Violation | null {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
       const fires = a.target !== null || a.blast !== undefined || a.aimed !== undefined || a.indirect !== undefined || a.bunker !== undefined || a.sentry !== undefined || a.hero?.target !== undefined;
-      if ((u.kind === 'weaponTeam' || u.kind === 'sniper') && a.moves.length && fires) {
+      // Huge (§2.6): "A huge model may fire a heavy weapon while moving, but suffers a -2 penalty to fire effect."
+      if ((u.kind === 'weaponTeam' || u.kind === 'sniper') && a.moves.length && fires && !(u.kind === 'weaponTeam' && has(u, 'huge'))) {
         return violation('moved_no_fire', u.kind === 'sniper' ? 'a sniper cannot shoot if it moved this activation (§7.27)' : 'a weapon team may shoot only if it did not move (§7.9)');
       }
       if (a.teamTarget !== undefined) {
         const crew = living(u).some((f) => f.team);
         if (!crew) return violation('no_team', `${u.id} has no attached weapon team (§7.9)`);
-        if (a.moves.length) return violation('moved_no_fire', 'if the combined unit moves, only the infantry part may shoot (§7.9)');
+        if (a.moves.length && !has(u, 'huge')) return violation('moved_no_fire', 'if the combined unit moves, only the infantry part may shoot (§7.9; a Huge unit\'s heavy weapon may, §2.6)');
         if (a.teamTarget === a.target) return violation('same_target', 'to fire both parts at one target, omit teamTarget: they fire together with combined dice (§7.9)');
         if (a.blast || a.aimed || a.smoke || a.indirect) return violation('two_targets', 'the team fires at teamTarget beside the squad\'s normal fire only');
         const p = fireProblem(s, teamPart(u), a.teamTarget);
@@ -262,7 +265,11 @@ function orderProblem(s0: S, a: Action): Violation | null {
         for (const c of Array.isArray(a.carry) ? a.carry : []) { const b = u.figures.find((f) => f.id === c?.by); if (b) b.carryTurn = s.turn; }
       }
       if (a.jump && a.medicStays !== undefined) return violation('medic_jump', 'a Medic is left with the wounded on a Move, Rush or charge, not a jump (§7.23 [P])');
-      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, false, a.carry ?? []) : moveProblem(s, u, a.moves, { mode: 'move', ...(a.carry ? { carry: a.carry } : {}), stay: a.medicStays });
+      // Leaving a bunker is disembarking (§7.7): a placement, not a move; an ordinary move may not leave it.
+      const bx = bunkerExitProblem(s, u, a);
+      if (bx) return bx;
+      const r = a.exitBunker !== undefined ? { end: new Map(a.moves.map((m) => [m.fig, m.path[0]] as const)) }
+        : a.jump ? jumpProblem(s, u, a.moves, a.jump, false, a.carry ?? []) : moveProblem(s, u, a.moves, { mode: 'move', ...(a.carry ? { carry: a.carry } : {}), stay: a.medicStays });
       if (!('end' in r)) return r;
       if (u.fallingBack && !fallBackBlocked(s, u)) {
         const p = fallBackProblem(s, u, r.end);
@@ -315,6 +322,8 @@ function orderProblem(s0: S, a: Action): Violation | null {
       const shape = pathsShape(a.moves);
       if (shape) return shape;
       if (!a.moves.length) return violation('no_move', 'a Rush moves at least one figure');
+      const bx = bunkerExitProblem(s, u, a);
+      if (bx) return bx;
       const r = moveProblem(s, u, a.moves, { mode: 'rush', stay: a.medicStays });
       if (!('end' in r)) return r;
       return underFireRushProblem(s, u, r.end);
@@ -339,7 +348,7 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (a.scout) {
         const p = scoutProblem(s, u, a.scout);
         if (p) return p;
-        if (a.demolition?.fig === a.scout.fig) return violation('scout_busy', 'the scout does nothing else (§7.24)');
+        if (a.demolition?.fig === a.scout.fig || (a.scout.second && (a.demolition?.fig === a.scout.second.fig || a.callFire?.caller === a.scout.second.fig))) return violation('scout_busy', 'the scout does nothing else (§7.24; a Recon squad\'s second scout does not call fire [P])');
         // The scout may call fire: that is the squad's second sub-action, the rest stay idle (§7.24).
         if (a.callFire?.caller === a.scout.fig && (a.target !== null || a.demolition)) return violation('three_sub_actions', 'a scout calling fire uses the squad\'s second Command action: the rest of the squad stays idle (§7.24)');
       }
@@ -356,21 +365,21 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (a.task) {
         const p = taskProblem(s, u, a.task);
         if (p) return p;
-        if (a.task.fig === a.demolition?.fig || a.task.fig === a.callFire?.caller || a.task.fig === a.scout?.fig) return violation('task_busy', 'the figure attempting a task does nothing else (§5.3 [P])');
+        if (a.task.fig === a.demolition?.fig || a.task.fig === a.callFire?.caller || a.task.fig === a.scout?.fig || a.task.fig === a.scout?.second?.fig) return violation('task_busy', 'the figure attempting a task does nothing else (§5.3 [P])');
       }
       if (a.intrude) {
         const p = intrudeProblem(s, u, a.intrude);
         if (p) return p;
-        if ([a.demolition?.fig, a.callFire?.caller, a.scout?.fig, a.task?.fig].includes(a.intrude.fig) || aidBusy(a.recover).has(a.intrude.fig)) return violation('intruder_busy', 'the Intruder does nothing else (§2.7 [P])');
+        if ([a.demolition?.fig, a.callFire?.caller, a.scout?.fig, a.scout?.second?.fig, a.task?.fig].includes(a.intrude.fig) || aidBusy(a.recover).has(a.intrude.fig)) return violation('intruder_busy', 'the Intruder does nothing else (§2.7 [P])');
       }
       if (a.recover) {
         const p = recoverProblem(s, u, a.recover);
         if (p) return p;
         const aid = aidBusy(a.recover);
-        if ([a.demolition?.fig, a.callFire?.caller, a.scout?.fig, a.task?.fig].some((id) => id !== undefined && aid.has(id))) return violation('aid_busy', 'figures aiding the wounded do nothing else (§7.23)');
+        if ([a.demolition?.fig, a.callFire?.caller, a.scout?.fig, a.scout?.second?.fig, a.task?.fig].some((id) => id !== undefined && aid.has(id))) return violation('aid_busy', 'figures aiding the wounded do nothing else (§7.23)');
       }
       if (a.target !== null) {
-        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
+        const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.scout?.second?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
         for (const f of busy) f.alive = false;
         const q = fireProblem(s, u, a.target);
         for (const f of busy) f.alive = true;
@@ -504,7 +513,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.type !== 'retarget') return violation('wrong_action', 'answer with {type:"retarget", target: id | null} (§2.6)');
       if (a.target === null) return null;
       const e = s.elusive!;
-      return retargetProblem(s, s.units.find((x) => x.id === e.shooter)!, e.action, a.target);
+      return retargetProblem(s, s.units.find((x) => x.id === e.shooter)!, e.action, a.target, e.weapon?.index);
     }
     case 'control': {
       if (a.type !== 'control') return violation('wrong_action', 'answer with {type:"control", moves}');
@@ -549,7 +558,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       // Fire at a vehicle needs AT-capable weapons (§2.3): drop the sampled shots that have none.
       const vehicleShot = (a: Action) => a.type === 'engage' && !!a.target && isVehicle(s.units.find((x) => x.id === a.target)!) && !!orderProblem(s, a);
       const boarding = u.disembarking ? [] : boardCandidates(s, u).filter((a) => !orderProblem(s, a));
-      return { actions: [...berserkCandidates(s, u, orderCandidates(s, u)).filter((a) => !vehicleShot(a) && (!u.disembarking || !disembarkedOrderProblem(u, a))), ...boarding], all: false };
+      return { actions: [...berserkCandidates(s, u, orderCandidates(s, u)).filter((a) => !vehicleShot(a) && (!u.disembarking || !disembarkedOrderProblem(u, a)) && !bunkerExitProblem(s, u, a)), ...boarding], all: false };
     }
     case 'opportunity': return { actions: [{ type: 'opportunity', unit: null }, ...opportunityFirers(s, s.units.find((x) => x.id === s.interrupted!.unit)!).map((u) => ({ type: 'opportunity' as const, unit: u.id }))], all: true };
     case 'control': return { actions: controlCandidates(s, s.units.find((x) => x.id === s.controlGroup)!, seat as Side), all: false };
@@ -568,7 +577,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'elusive': return { actions: elusiveCandidates(s, s.units.find((x) => x.id === s.elusive!.target)!, s.units.find((x) => x.id === s.elusive!.shooter)!), all: false };
     case 'retarget': {
       const e = s.elusive!;
-      return { actions: [{ type: 'retarget', target: null }, ...retargets(s, s.units.find((x) => x.id === e.shooter)!, e.action).map((id) => ({ type: 'retarget' as const, target: id }))], all: true };
+      return { actions: [{ type: 'retarget', target: null }, ...retargets(s, s.units.find((x) => x.id === e.shooter)!, e.action, e.weapon?.index).map((id) => ({ type: 'retarget' as const, target: id }))], all: true };
     }
   }
   return { actions: [], all: true };

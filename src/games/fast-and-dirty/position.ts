@@ -129,6 +129,7 @@ const unitSchema = {
     hesitant: { ...flag, description: 'failed Command Response this activation (§7.3)' },
     casualtiesSeen: { type: 'integer', minimum: 0, maximum: 12, description: 'casualties at the end of its last activation (§7.3)' },
     scout: { oneOf: [{ type: 'string', maxLength: 40 }, { type: 'null' }], description: 'the figure out scouting (§7.24)' },
+    scoutMate: { oneOf: [{ type: 'string', maxLength: 40 }, { type: 'null' }], description: 'a Recon squad\'s second figure out scouting (§2.6)' },
     demolition: {
       type: 'object', additionalProperties: false, required: ['charges', 'rigged'],
       properties: { charges: { type: 'integer', minimum: 0, maximum: 5 }, rigged: { enum: ['no', 'pending', 'yes'] }, riggedAt: xy, rigWait: flag },
@@ -202,7 +203,7 @@ type FigPos = Marks<typeof FIGURE_MARKS> & { id?: string; at: Pt; weapon: string
 type UnitPos = Marks<typeof UNIT_MARKS> & {
   id: string; name?: string; side: Side | null; kind?: Unit['kind']; quality: Unit['quality']; resolve: Unit['resolve']; strength?: number; figures: FigPos[];
   activated?: boolean; underFire?: boolean; broken?: boolean; fallingBack?: boolean; pinned?: boolean; leftWounded?: boolean; out?: boolean; controlledBy?: Side | null; demolition?: Unit['demolition'];
-  lastStand?: boolean; movedLast?: boolean; smokeUsed?: boolean; hideTried?: boolean; noFireTurn?: number; actedTurn?: number; nightVision?: boolean; elusive?: boolean; elusiveTurn?: number; jumpPacks?: boolean; scout?: string | null; hesitant?: boolean; casualtiesSeen?: number;
+  lastStand?: boolean; movedLast?: boolean; smokeUsed?: boolean; hideTried?: boolean; noFireTurn?: number; actedTurn?: number; nightVision?: boolean; elusive?: boolean; elusiveTurn?: number; jumpPacks?: boolean; scout?: string | null; scoutMate?: string | null; hesitant?: boolean; casualtiesSeen?: number;
 };
 type Pos = Marks<typeof TABLE_MARKS> & {
   scenario?: string; turn: number; phase: 'initiative' | 'activate' | 'order'; toAct: Side; initiative?: { winner: Side; rolls: [number, number] };
@@ -247,7 +248,7 @@ function radius(q: UnitPos, f: FigPos): number {
   return baseRadius(f.armour);
 }
 
-const OPTIONAL_FLAGS = ['lastStand', 'movedLast', 'smokeUsed', 'hideTried', 'noFireTurn', 'actedTurn', 'nightVision', 'elusive', 'elusiveTurn', 'jumpPacks', 'scout', 'hesitant', 'casualtiesSeen'] as const;
+const OPTIONAL_FLAGS = ['lastStand', 'movedLast', 'smokeUsed', 'hideTried', 'noFireTurn', 'actedTurn', 'nightVision', 'elusive', 'elusiveTurn', 'jumpPacks', 'scout', 'scoutMate', 'hesitant', 'casualtiesSeen'] as const;
 /** The unit's optional per-rule marks, as set (absent ones stay absent, so a round trip is exact). */
 function optionalFlags(u: Partial<Record<(typeof OPTIONAL_FLAGS)[number], unknown>>): Record<string, unknown> {
   return Object.fromEntries(OPTIONAL_FLAGS.filter((k) => u[k] !== undefined).map((k) => [k, u[k]]));

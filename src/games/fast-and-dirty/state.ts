@@ -124,6 +124,8 @@ export interface Unit {
   actedTurn?: number;
   /** A figure out scouting (§7.24): placed away from the squad, it returns at the next activation. */
   scout?: string | null;
+  /** A Recon squad's second figure out scouting (§2.6 Recon), returning with the first. */
+  scoutMate?: string | null;
   /** Failed Command Response this activation (§7.3): Move only to better cover, Rush only away, no assault. */
   hesitant?: boolean;
   /** Rolled a natural 1 beyond its Order Distance this turn: its order must take it nearer its commander (§7.20). */
@@ -382,9 +384,10 @@ export type Phase = 'deploy' | 'infiltrate' | 'minefield' | 'reveal' | 'spot' | 
  * An order paused because its target is Elusive (§2.6): the target's owner may fall back 4"
  * ('elusive'), then, if the target is no longer one the shooter may fire at, the shooter picks
  * another ('retarget'). `stage`: the fire comes before the order's move (the whole order waits)
- * or after it (only the fire waits).
+ * or after it (only the fire waits). `weapon`: the shooter is a vehicle, paused before this weapon
+ * system's shot of its Drive order (`stage`: fire before or after the move, `index` in its fire list).
  */
-export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after' }
+export interface ElusiveWindow { shooter: string; target: string; action: Action; stage: 'before' | 'after'; weapon?: { stage: 'first' | 'after'; index: number } }
 
 /** The rolls inside an order a Lucky trooper may re-roll (§2.7, rules/lucky.ts), beside the tests at activation. */
 export type OrderRoll = 'fire' | 'damage' | 'assault' | 'move' | 'task' | 'penetration' | 'strike' | 'kill' | 'overrun' | 'save' | 'defence' | 'intrude' | 'demolition' | 'crossfire' | 'futureShock' | 'timing' | 'accuracy' | 'penetrationResult';
@@ -611,10 +614,10 @@ export type Invocation = { fig: string; power: 'degrade' | 'demoralize' | 'embol
 export type Action =
   | { type: 'initiative'; first: boolean }
   | { type: 'activate'; unit: string; lastStand?: boolean; with?: string; drugs?: boolean }
-  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; medicStays?: string; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; bunker?: string; sentry?: string; hero?: { target?: string; fig?: string } } & Attachment & Boarding)
+  | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; medicStays?: string; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; exitBunker?: string; bunker?: string; sentry?: string; hero?: { target?: string; fig?: string } } & Attachment & Boarding)
   | ({ type: 'rush'; moves: Path[]; medicStays?: string } & Attachment & Boarding)
   | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound'; medicStays?: string } & Attachment)
-  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt }; task?: { fig: string; id: string }; intrude?: { fig: string; jam?: string; marker?: { unit: string; n: number; id?: undefined } | { id: string; unit?: undefined; n?: undefined } }; recover?: { wounded: string; by: string[] }[] } & Attachment)
+  | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt; second?: { fig: string; at: Pt } }; task?: { fig: string; id: string }; intrude?: { fig: string; jam?: string; marker?: { unit: string; n: number; id?: undefined } | { id: string; unit?: undefined; n?: undefined } }; recover?: { wounded: string; by: string[] }[] } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'cooler'; unit: string | null; target: string | null }

@@ -942,13 +942,19 @@ export function squadFire(s: S, run: Run, u: Unit, t: Unit | null, teamTarget: U
   // Only the Hero fires (the squad holds its fire).
   if (!t && hero.target) { const h = attachedHero(s, u); if (h) heroSplit(s, run, u, null, h, ho); if (luckyOpen(s)) return; }
   const crew = living(u).filter((f) => f.team);
-  if (!crew.length || (!moved && !teamTarget)) { if (t && inPlay(t)) shoot(s, run, u, t, ho); return; }
+  // Huge (§2.6): "A huge model may fire a heavy weapon while moving, but suffers a -2 penalty to
+  // fire effect": a moved Huge weapon team fires at −2; a moved Huge squad's attached team fires as
+  // if unmoved (with the squad, combined dice, or at its own target), its shot at −2 [P].
+  const huge = moved && has(u, 'huge');
+  const heavy: ShotOptions = huge ? { ...ho, extraMods: { ...(ho.extraMods ?? {}), huge: -2 } } : ho;
+  if (!crew.length) { if (t && inPlay(t)) shoot(s, run, u, t, u.kind === 'weaponTeam' ? heavy : ho); return; }
+  if ((!moved || huge) && !teamTarget) { if (t && inPlay(t)) shoot(s, run, u, t, heavy); return; }
   if (t && inPlay(t)) {
     for (const f of crew) f.alive = false;
     try { shoot(s, run, u, t, ho); } finally { for (const f of crew) f.alive = true; }
     if (luckyOpen(s)) return;
   }
-  if (!moved && teamTarget && inPlay(teamTarget) && inPlay(u)) shoot(s, run, teamPart(u), teamTarget);
+  if ((!moved || huge) && teamTarget && inPlay(teamTarget) && inPlay(u)) shoot(s, run, teamPart(u), teamTarget, huge ? { extraMods: { huge: -2 } } : {});
 }
 
 export { inPlay };

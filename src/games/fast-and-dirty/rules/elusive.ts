@@ -7,6 +7,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { centroid, type Pt } from '../../../engine/mech/geom2d.js';
 import { fallBackProblem, fireProblem, enemiesOf, moveProblem, type Positions } from '../legal.js';
 import { inPlay, living, movers, type Action, type Path, type S, type Unit } from '../state.js';
+import { weaponFireProblem } from './vehicles.js';
 
 /** The Elusive fall back: up to 4" (§2.6), not a move of the unit's own allowance. */
 export const ELUSIVE_MOVE = 400;
@@ -35,10 +36,15 @@ export function elusiveMoveProblem(s: S, t: Unit, moves: Path[]): Violation | { 
   return r;
 }
 
-/** Why the shooter may not fire at `target` with this order's firers, or null (Command's busy figures do not fire). */
-export function retargetProblem(s: S, u: Unit, a: Action, target: string): Violation | null {
+/**
+ * Why the shooter may not fire at `target` with this order's firers, or null (Command's busy
+ * figures do not fire; a vehicle: its weapon system `weapon`, index in the Drive's fire list, from
+ * where the hull stands now).
+ */
+export function retargetProblem(s: S, u: Unit, a: Action, target: string, weapon?: number): Violation | null {
+  if (a.type === 'drive') return weaponFireProblem(s, u, a.fire[weapon ?? 0].weapon, target);
   if (a.type !== 'command') return fireProblem(s, u, target);
-  const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig));
+  const busy = u.figures.filter((f) => f.alive && (f.id === a.demolition?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.scout?.second?.fig));
   for (const f of busy) f.alive = false;
   const p = fireProblem(s, u, target);
   for (const f of busy) f.alive = true;
@@ -46,8 +52,34 @@ export function retargetProblem(s: S, u: Unit, a: Action, target: string): Viola
 }
 
 /** The targets the shooter may pick instead (§2.6). */
-export function retargets(s: S, u: Unit, a: Action): string[] {
-  return enemiesOf(s, u).filter((e) => !retargetProblem(s, u, a, e.id)).map((e) => e.id);
+export function retargets(s: S, u: Unit, a: Action, weapon?: number): string[] {
+  return enemiesOf(s, u).filter((e) => !retargetProblem(s, u, a, e.id, weapon)).map((e) => e.id);
+}
+
+/**
+ * A vehicle's weapon system about to fire at an infantry unit (§2.6, §6.4): "When an elusive unit
+ * is fired upon, they may fall back 4" before shooting is resolved" names no kind of shooter, so a
+ * vehicle's shot opens the window as a squad's does. True when the Drive order paused for it: the
+ * target's owner answers, then (if this weapon may no longer fire at it) the vehicle's owner picks
+ * another target for this weapon or holds its fire; a later weapon of the same order aimed at a
+ * unit that fell back and is now out of its reach gets the same choice.
+ */
+export function vehicleElusive(s: S, u: Unit, a: Action, t: Unit, weapon: { stage: 'first' | 'after'; index: number }): boolean {
+  if (a.type !== 'drive') return false;
+  if (mayElude(s, t)) {
+    s.elusiveAsked = [...(s.elusiveAsked ?? []), t.id];
+    s.elusive = { shooter: u.id, target: t.id, action: a, stage: 'after', weapon };
+    s.phase = 'elusive';
+    s.step++;
+    return true;
+  }
+  if (t.elusiveTurn === s.turn && (s.elusiveAsked ?? []).includes(t.id) && retargetProblem(s, u, a, t.id, weapon.index) && retargets(s, u, a, weapon.index).length) {
+    s.elusive = { shooter: u.id, target: t.id, action: a, stage: 'after', weapon };
+    s.phase = 'retarget';
+    s.step++;
+    return true;
+  }
+  return false;
 }
 
 /** Sampled fall backs for the target's owner: stay, or the whole unit 4" (then 2") straight away from the shooter. */

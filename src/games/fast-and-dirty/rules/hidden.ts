@@ -6,12 +6,13 @@
 // there, the other markers go; dummy: that marker goes; the last marker is always real). The
 // engine keeps no secret (§8.1 [P]); other seats' views carry no figure positions of a hidden unit.
 import { has } from './traits.js';
-import { centroid, dist, edgeDistance, overlaps, type Pt } from '../../../engine/mech/geom2d.js';
+import { centroid, dist, edgeDistance, inside, overlaps, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { inImpassable, pathCost, segmentBlock } from '../geometry.js';
 import { markerOffSentries, sentryOnPath } from './sentry.js';
 import { hullUnder } from './vehicles.js';
-import { QUALITY_TABLE, inPlay, living, troops, type S, type Unit } from '../state.js';
+import { QUALITY_TABLE, inPlay, living, troops, type Feature, type S, type Unit } from '../state.js';
+import { isBuilding } from './buildings.js';
 import type { Run } from './run.js';
 import { newMarkers, nightMarkers, privateEvent } from './night-markers.js';
 import { openLucky } from './lucky.js';
@@ -25,6 +26,34 @@ export function spotted(s: S, side: 0 | 1, p: Pt, by?: Unit): boolean {
     if (e.side === null || e.side === side || !inPlay(e) || e.hidden || !troops(e)) continue;
     if (by && e !== by) continue;
     for (const f of living(e)) if (!segmentBlock(s, f.at, p, { fire: false, observerUnit: e, targetUnit: null })) return true;
+  }
+  return false;
+}
+
+/**
+ * The LOS-blocking features (woods, blocking areas, buildings: not hills or linear obstacles) a
+ * marker at p stands inside (§7.10).
+ */
+export function screeningFeatures(s: S, p: Pt): Feature[] {
+  return s.terrain.filter((f) => (f.kind === 'area' || f.kind === 'structure') && (f.los !== 'clear' || isBuilding(f)) && inside(p, f.points));
+}
+
+/**
+ * Whether an enemy spots the hidden marker at p (§7.10, p.31): "A marker which enters the
+ * uninterrupted LOS of an enemy must be revealed immediately [...] Markers in a terrain feature
+ * which can block LOS (such as buildings or woods) are revealed if the enemy enters the feature
+ * and comes within 6" of the marker." Read [P] as the rule for such a marker in place of the LOS
+ * test: only an enemy figure standing inside that same feature, its base within 6" of the marker,
+ * spots it (otherwise the sentence would add nothing, a marker inside a non-enclosed blocking area
+ * being in the LOS of any figure seeing that area).
+ */
+export function markerSpotted(s: S, side: 0 | 1, p: Pt, by?: Unit): boolean {
+  const screens = screeningFeatures(s, p);
+  if (!screens.length) return spotted(s, side, p, by);
+  for (const e of s.units) {
+    if (e.side === null || e.side === side || !inPlay(e) || e.hidden || !troops(e)) continue;
+    if (by && e !== by) continue;
+    for (const f of living(e)) if (edgeDistance(f.at, f.r, p, 0) <= MARKER_MOVE && screens.some((x) => inside(f.at, x.points))) return true;
   }
   return false;
 }
@@ -160,7 +189,7 @@ export function spottedMarker(s: S): { unit: string; marker: number } | null {
   if (!s.options.hiddenMovement) return null;
   for (const u of s.units) {
     if (!u.hidden || !inPlay(u)) continue;
-    for (const m of u.hidden.markers) if (spotted(s, u.side as 0 | 1, m.at)) return { unit: u.id, marker: m.n };
+    for (const m of u.hidden.markers) if (markerSpotted(s, u.side as 0 | 1, m.at)) return { unit: u.id, marker: m.n };
   }
   return null;
 }

@@ -34,7 +34,7 @@ export function intrudeProblem(s: S, u: Unit, x: Intrusion): Violation | null {
   if (!f) return violation('not_a_figure', `${x.fig} is not a living figure of ${u.id}`);
   if (!f.personalities?.includes('intruder')) return violation('not_an_intruder', `${f.id} is not an Intruder (§2.7)`);
   if (f.hacked) return violation('counter_hacked', `${f.id} was counter-hacked: it may not intrude for the rest of the battle (§2.7)`);
-  if (u.scout === f.id) return violation('scout_busy', 'a figure out scouting does nothing else (§7.24)');
+  if (u.scout === f.id || u.scoutMate === f.id) return violation('scout_busy', 'a figure out scouting does nothing else (§7.24)');
   if (x.marker && nightMarkers(s)) {
     // At night: any enemy marker by its id, a unit's or a dummy (§8.1).
     const id = (x.marker as { id?: unknown }).id;
@@ -94,7 +94,7 @@ export function takeIntruded(s: S): { unit: string; marker: number } | { id: str
 /** Sampled Intruder orders: jam the nearest enemy squad or team in play, and one marker of each hidden enemy unit. */
 export function intruderCandidates(s: S, u: Unit): Action[] {
   if (u.kind !== 'infantry' && u.kind !== 'character') return [];
-  const f = living(u).find((g) => g.personalities?.includes('intruder') && !g.hacked && u.scout !== g.id);
+  const f = living(u).find((g) => g.personalities?.includes('intruder') && !g.hacked && u.scout !== g.id && u.scoutMate !== g.id);
   if (!f) return [];
   const out: Action[] = [];
   const c = f.at;

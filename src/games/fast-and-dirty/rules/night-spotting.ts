@@ -15,7 +15,7 @@
 import type { Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type OpenDecision, type Violation } from '../../../engine/types.js';
 import { QUALITY_TABLE, inPlay, other, type Action, type S, type Side, type Unit } from '../state.js';
-import { dropMarker, revealAt, spotted } from './hidden.js';
+import { dropMarker, markerSpotted, revealAt } from './hidden.js';
 import { anonymousMarkers, byId, findMarker, privateEvent, removeDummy } from './night-markers.js';
 import type { Run } from './run.js';
 
@@ -23,9 +23,9 @@ export type SpotAction = Extract<Action, { type: 'spot' }>;
 /** A marker in the LOS of enemy units: its id, owner, place, and the enemy units that see it (unit order). */
 export type Spotted = { id: string; side: Side; at: Pt; spotters: string[] };
 
-/** The enemy units (of the marker's owner) in play and on the table with an uninterrupted LOS to it (§7.10). */
+/** The enemy units (of the marker's owner) in play and on the table that spot it: an uninterrupted LOS, or inside its LOS-blocking feature within 6" (§7.10, hidden.ts markerSpotted). */
 function spottersOf(s: S, side: Side, at: Pt): string[] {
-  return s.units.filter((e) => e.side !== null && e.side !== side && inPlay(e) && spotted(s, side, at, e)).map((e) => e.id);
+  return s.units.filter((e) => e.side !== null && e.side !== side && inPlay(e) && markerSpotted(s, side, at, e)).map((e) => e.id);
 }
 
 /** Every hidden marker of either side, units' and dummies' alike, that an enemy unit sees; ordered by id. */

@@ -94,7 +94,7 @@ export function taskProblem(s: S, u: Unit, task: { fig: string; id: string }): V
   const f = living(u).find((x) => x.id === task.fig);
   if (!f) return violation('not_a_figure', `${task.fig} is not a living figure of ${u.id}`);
   if (t.needsTech && !hasPersonality(u, 'tech')) return violation('tech_required', `task ${t.id} needs a Tech present to operate it (§2.7)`);
-  if (u.scout === f.id) return violation('scout_busy', 'a figure out scouting does nothing else (§7.24)');
+  if (u.scout === f.id || u.scoutMate === f.id) return violation('scout_busy', 'a figure out scouting does nothing else (§7.24)');
   if (edgeDistance(f.at, f.r, t.at, 0) > TASK_REACH) return violation('task_out_of_reach', `${f.id} must be within 1" of task ${t.id} to attempt it (§7.28 [P])`);
   return null;
 }

@@ -633,7 +633,8 @@ function engageFrom(s: S, run: Run, u: Unit, a: OrderOf<'engage'>, from: 'fire' 
   if (from !== 'mines') {
     const before = startsOf(u);
     // A jump is not a regular move: no variable-movement roll (§7.12 [P]).
-    const to = s.options.variableMovement && end.size && !a.jump ? variableEnd(s, run, u, a.moves, 'move', true, a.carry) : end;
+    // Leaving a bunker is a placement, like disembarking (§7.7): no variable-movement roll either [P].
+    const to = s.options.variableMovement && end.size && !a.jump && !a.exitBunker ? variableEnd(s, run, u, a.moves, 'move', true, a.carry) : end;
     if (pausedAt(s, { at: 'engage', from: 'move', unit: u.id, action: a })) return true;
     moveFigures(s, run, u, to);
     // The carried wounded go with their carriers (§7.23), if the carrier is still standing.
@@ -725,7 +726,7 @@ function commandOrder(s: S, run: Run, u: Unit, a: OrderOf<'command'>, from: 'sta
   if (a.target && inPlay(u)) {
     const t = s.units.find((x) => x.id === a.target)!;
     // The figures busy with another sub-action (demolition, the caller) do not fire (§5.3 [P]).
-    const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
+    const busy = u.figures.filter((f) => f.alive && (f.id === d?.fig || f.id === a.callFire?.caller || f.id === a.scout?.fig || f.id === a.scout?.second?.fig || f.id === a.task?.fig || f.id === a.intrude?.fig || aidBusy(a.recover).has(f.id)));
     // They stand aside, not dead: an attached character among them is not lost to the casualties the shot causes (characters.ts syncCharacters).
     for (const f of busy) { f.alive = false; f.aside = true; }
     try { if (inPlay(t)) shoot(s, run, u, t, { lucky: true }); } finally { for (const f of busy) { f.alive = true; delete f.aside; } }
@@ -946,22 +947,27 @@ function elusiveShot(s: S, run: Run): void {
   const t = s.units.find((x) => x.id === e.target)!;
   const u = s.units.find((x) => x.id === e.shooter)!;
   // The shooter may pick another target when it may no longer fire at this one (§2.6 [P]: out of LOS, range or priority).
-  if (!inPlay(t) || retargetProblem(s, u, e.action, t.id)) {
-    if (retargets(s, u, e.action).length) {
+  if (!inPlay(t) || retargetProblem(s, u, e.action, t.id, e.weapon?.index)) {
+    if (retargets(s, u, e.action, e.weapon?.index).length) {
       s.phase = 'retarget';
       s.step++;
       return;
     }
-    resumeElusive(s, run, retargeted(e.action, null));
+    resumeElusive(s, run, retargeted(e.action, null, e.weapon?.index));
     return;
   }
   resumeElusive(s, run, e.action);
 }
 
-/** The order with another target (an aimed shot becomes the squad's ordinary fire, §2.6 [P]). */
-function retargeted(a: Action, target: string | null): Action {
+/**
+ * The order with another target (an aimed shot becomes the squad's ordinary fire, §2.6 [P]); a
+ * vehicle's weapon system `weapon` gets the new target, or with none leaves the fire list (the
+ * order resumes at the same index, the next system).
+ */
+function retargeted(a: Action, target: string | null, weapon?: number): Action {
   if (a.type === 'engage') { const { aimed: _aimed, ...rest } = a; return { ...rest, target }; }
   if (a.type === 'command') return { ...a, target };
+  if (a.type === 'drive' && weapon !== undefined) return { ...a, fire: target === null ? a.fire.filter((_, i) => i !== weapon) : a.fire.map((f, i) => (i === weapon ? { ...f, target } : f)) };
   return a;
 }
 
@@ -969,7 +975,7 @@ function retargeted(a: Action, target: string | null): Action {
 export function applyRetarget(s: S, run: Run, target: string | null): void {
   const e = s.elusive!;
   run.emit('retarget', { unit: e.shooter, from: e.target, target });
-  resumeElusive(s, run, retargeted(e.action, target));
+  resumeElusive(s, run, retargeted(e.action, target, e.weapon?.index));
 }
 
 function resumeElusive(s: S, run: Run, a: Action): void {
@@ -977,6 +983,8 @@ function resumeElusive(s: S, run: Run, a: Action): void {
   const u = s.units.find((x) => x.id === e.shooter)!;
   s.elusive = null;
   s.phase = 'order';
+  // A vehicle's Drive order goes on at the paused weapon system (§2.6, §6.4).
+  if (e.weapon && a.type === 'drive') { if (!applyDrive(s, run, u, a, e.weapon)) endActivation(s, run, u, a.path.length > 0); return; }
   if (e.stage === 'before') applyOrder(s, run, u, a);
   else finishOrder(s, run, u, a);
 }

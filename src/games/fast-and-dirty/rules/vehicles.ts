@@ -28,6 +28,7 @@ import { closeAtWeapon, nerveBonus, tankHunterPenetration } from './tank-hunter.
 import { iconDestroyed, primitiveFe } from './tech.js';
 import { applyHurt } from './wounds.js';
 import { checkVehicleMines } from './mines.js';
+import { vehicleElusive } from './elusive.js';
 import { isSentryId, sentryFireSets, sentryFootprints, sentryWeaponProblem, vehicleAtSentry } from './sentry.js';
 
 type Drive = Extract<Action, { type: 'drive' }>;
@@ -557,6 +558,10 @@ function vehicleFire(s: S, run: Run, u: Unit, a: Drive, stage: 'first' | 'after'
     if (isSentryId(f.target)) { if (inPlay(u)) vehicleAtSentry(s, run, u, vdef(u).weapons[f.weapon], f.target); continue; }
     const t = s.units.find((x) => x.id === f.target)!;
     if (!inPlay(t) || !inPlay(u)) continue;
+    // An Elusive target may fall back before the shot resolves (§2.6); the order resumes at this weapon.
+    if (!isVehicle(t) && vehicleElusive(s, u, a, t, { stage, index: i })) return true;
+    // A unit that fell back out of this weapon's reach, and no other target for it: the weapon holds its fire (§2.6).
+    if (!isVehicle(t) && t.elusiveTurn === s.turn && (s.elusiveAsked ?? []).includes(t.id) && weaponFireProblem(s, u, f.weapon, t.id)) continue;
     const m = vdef(u).weapons[f.weapon];
     if (isVehicle(t)) vehicleWeaponAtVehicle(s, run, u, m, t);
     else shootAs(s, run, u, m, t, false, true);
