@@ -69,6 +69,11 @@ test('#69 Lull in the fight: both initiative dice 1: withdrawals within 12" (by 
   const w = evOf(r.events, 'weapon_recovered')[0];
   assert.equal(w.weapon, 'saw');
   assert.equal(unitOf(r.s, 'A1').figures.find((f) => f.id === w.figure)!.support, true);
+  // the weapons swap: the fallen operator is left with the bearer's small arm, not an unmanned SAW
+  const fallen = unitOf(r.s, 'A1').figures.find((f) => f.id === w.from)!;
+  assert.equal(fallen.support, false);
+  assert.notEqual(fallen.weapon, 'saw');
+  assert.equal(unitOf(r.s, 'A1').figures.filter((f) => f.weapon === 'saw').length, unitOf(l.s, 'A1').figures.filter((f) => f.weapon === 'saw').length, 'no weapon made or lost');
   assert.deepEqual(r.s.initiative!.rolls, [4, 2]);
   assert.equal(r.s.phase, 'initiative');
   assert.equal(r.s.lull, undefined);

@@ -225,8 +225,12 @@ function recoveries(s: S, run: Run): void {
       const riflemen = living(u).filter((f) => !f.support && !f.character && !f.team);
       if (d < 6 || !bearers.length || riflemen.length < 2) continue;
       const b = bearers[bearers.length - 1];
+      // The bearer takes up the support weapon and leaves its own small arm: the weapons swap, so
+      // the fallen figure no longer holds a support weapon without being its operator (§2.3).
+      const own = b.weapon;
       b.weapon = dead.weapon;
       b.support = true;
+      dead.weapon = own;
       dead.support = false;
       run.emit('weapon_recovered', { unit: u.id, weapon: b.weapon, from: dead.id, figure: b.id });
     }
