@@ -7,13 +7,12 @@
 // (fireFirst false), from where it stands; no jump, no carrying, no boarding [P]. An ordinary Move or
 // Rush that takes a figure from inside the bunker out of it is refused (`bunker_exit`) [P]; a charge
 // out of a bunker is left as it was (the book's disembarked unit may close assault) [P].
-import { circlePolygonDistance, inside, overlaps, type Pt } from '../../../engine/mech/geom2d.js';
+import { circlePolygonDistance, inside, type Pt } from '../../../engine/mech/geom2d.js';
 import { violation, type Violation } from '../../../engine/types.js';
-import { coherencyOf, inImpassable } from '../geometry.js';
-import { inPlay, living, type Action, type Feature, type S, type Unit } from '../state.js';
+import { coherencyOf } from '../geometry.js';
+import { living, type Action, type Feature, type S, type Unit } from '../state.js';
 import { isBunker } from './fortifications.js';
-import { sentryOnPath } from './sentry.js';
-import { hull, isVehicle } from './vehicles.js';
+import { setDownProblem } from './transport.js';
 
 /** The bunker a living figure of the unit stands in, if any. */
 export function bunkerHolding(s: S, u: Unit): Feature | null {
@@ -50,19 +49,12 @@ function exitProblem(s: S, u: Unit, a: Extract<Action, { type: 'engage' }>): Vio
   }
   const missing = figs.find((f) => !end.has(f.id));
   if (missing) return violation('not_placed', `${missing.id} must be placed: the whole unit leaves the bunker (§7.7, §2.5)`);
-  const others: { id: string; at: Pt; r: number }[] = [];
-  for (const o of s.units) if (o !== u && !o.hidden && !isVehicle(o)) for (const f of living(o)) others.push({ id: f.id, at: f.at, r: f.r });
+  const free = setDownProblem(s, u, figs, end);
   for (const f of figs) {
     const p = end.get(f.id)!;
     if (inside(p, b.points) || circlePolygonDistance(p, f.r, b.points) > 100 || circlePolygonDistance(p, f.r - 1, b.points) === 0) return violation('not_within_1', `${f.id} must stand within 1" of ${b.id}'s outline, outside it (§7.7, §2.5)`);
-    if (p[0] - f.r < 0 || p[1] - f.r < 0 || p[0] + f.r > s.table.w || p[1] + f.r > s.table.h) return violation('off_table', `${f.id} would stand off the table`);
-    const imp = inImpassable(s, p);
-    if (imp) return violation('impassable', `${f.id} would stand in impassable terrain (${imp})`);
-    const gun = sentryOnPath(s, [p], f.r);
-    if (gun) return violation('sentry_gun', `${f.id} would stand on the sentry gun ${gun} (§7.25 [P])`);
-    for (const o of others) if (overlaps(p, f.r, o.at, o.r)) return violation('overlap', `${f.id} would overlap ${o.id} (§3.2)`);
-    for (const o of s.units) if (isVehicle(o) && inPlay(o) && circlePolygonDistance(p, f.r - 1, hull(o)) === 0) return violation('overlap', `${f.id} would overlap ${o.id}'s hull (§3.2)`);
-    for (const g of figs) if (g !== f && overlaps(p, f.r, end.get(g.id)!, g.r)) return violation('overlap', `${f.id} would overlap ${g.id} (§3.2)`);
+    const why = free(f);
+    if (why) return why;
   }
   if (figs.length > 1 && coherencyOf({ ...u, scout: null }, end).components.length !== 1) return violation('incoherent', `${u.id} must be coherent when it leaves the bunker (§6.3)`);
   return null;

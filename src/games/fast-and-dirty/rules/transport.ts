@@ -109,6 +109,28 @@ export function boardCandidates(s: S, u: Unit): Action[] {
   return out;
 }
 
+/**
+ * A unit set down at once (disembarking, leaving a bunker: §2.5, §7.7): for each figure at its
+ * place in `end`, why it may not stand there (off the table, impassable, on a sentry gun, on a
+ * figure, a hull other than `from`'s, or another figure set down), or null.
+ */
+export function setDownProblem(s: S, u: Unit, figs: Figure[], end: Map<string, Pt>, from?: Unit): (f: Figure) => Violation | null {
+  const others: { id: string; at: Pt; r: number }[] = [];
+  for (const o of s.units) if (o !== u && !o.hidden && !isVehicle(o)) for (const f of living(o)) others.push({ id: f.id, at: f.at, r: f.r });
+  return (f) => {
+    const p = end.get(f.id)!;
+    if (p[0] - f.r < 0 || p[1] - f.r < 0 || p[0] + f.r > s.table.w || p[1] + f.r > s.table.h) return violation('off_table', `${f.id} would stand off the table`);
+    const imp = inImpassable(s, p);
+    if (imp) return violation('impassable', `${f.id} would stand in impassable terrain (${imp})`);
+    const gun = sentryOnPath(s, [p], f.r);
+    if (gun) return violation('sentry_gun', `${f.id} would stand on the sentry gun ${gun} (§7.25 [P])`);
+    for (const o of others) if (overlaps(p, f.r, o.at, o.r)) return violation('overlap', `${f.id} would overlap ${o.id} (§3.2)`);
+    for (const o of s.units) if (o !== from && isVehicle(o) && inPlay(o) && circlePolygonDistance(p, f.r - 1, hull(o)) === 0) return violation('overlap', `${f.id} would overlap ${o.id}'s hull (§3.2)`);
+    for (const g of figs) if (g !== f && overlaps(p, f.r, end.get(g.id)!, g.r)) return violation('overlap', `${f.id} would overlap ${g.id} (§3.2)`);
+    return null;
+  };
+}
+
 /** Why the transport may not set the unit down like this, or null (§2.5, §6.3): every figure within 1" of the hull, free, coherent. */
 export function disembarkProblem(s: S, v: Unit, d: Disembark): Violation | null {
   const u = s.units.find((x) => x.id === d.unit);
@@ -122,20 +144,13 @@ export function disembarkProblem(s: S, v: Unit, d: Disembark): Violation | null 
   }
   const missing = figs.find((f) => !end.has(f.id));
   if (missing) return violation('not_placed', `${missing.id} must be placed: the whole unit disembarks (§2.5)`);
-  const others: { id: string; at: Pt; r: number }[] = [];
-  for (const o of s.units) if (o !== u && !o.hidden && !isVehicle(o)) for (const f of living(o)) others.push({ id: f.id, at: f.at, r: f.r });
+  const free = setDownProblem(s, u, figs, end, v);
   for (const f of figs) {
     const p = end.get(f.id)!;
     const gap = circlePolygonDistance(p, f.r, hull(v));
     if (gap > 100 || circlePolygonDistance(p, f.r - 1, hull(v)) === 0) return violation('not_within_1', `${f.id} must stand within 1" of ${v.id}'s hull, not on it (§2.5)`);
-    if (p[0] - f.r < 0 || p[1] - f.r < 0 || p[0] + f.r > s.table.w || p[1] + f.r > s.table.h) return violation('off_table', `${f.id} would stand off the table`);
-    const imp = inImpassable(s, p);
-    if (imp) return violation('impassable', `${f.id} would stand in impassable terrain (${imp})`);
-    const gun = sentryOnPath(s, [p], f.r);
-    if (gun) return violation('sentry_gun', `${f.id} would stand on the sentry gun ${gun} (§7.25 [P])`);
-    for (const o of others) if (overlaps(p, f.r, o.at, o.r)) return violation('overlap', `${f.id} would overlap ${o.id} (§3.2)`);
-    for (const o of s.units) if (o !== v && isVehicle(o) && inPlay(o) && circlePolygonDistance(p, f.r - 1, hull(o)) === 0) return violation('overlap', `${f.id} would overlap ${o.id}'s hull (§3.2)`);
-    for (const g of figs) if (g !== f && overlaps(p, f.r, end.get(g.id)!, g.r)) return violation('overlap', `${f.id} would overlap ${g.id} (§3.2)`);
+    const why = free(f);
+    if (why) return why;
   }
   if (figs.length > 1 && coherencyOf({ ...u, embarked: null, scout: null }, end).components.length !== 1) return violation('incoherent', `${u.id} must be coherent when it disembarks (§6.3)`);
   return null;
