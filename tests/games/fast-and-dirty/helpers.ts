@@ -1,8 +1,10 @@
+import assert from 'node:assert/strict';
 // Builders for Fast and Dirty rules tests: positions from a one-line description, dice scripted
 // (a scripted value v is the face v + 1).
 import { fastAndDirty } from '../../../src/games/fast-and-dirty/index.js';
 import { buildUnit, type UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import type { Action, Feature, S, Side, Unit } from '../../../src/games/fast-and-dirty/state.js';
+import { eventsFor } from '../../../src/engine/kernel.js';
 import { localRng, scriptedRng } from '../../../src/engine/rng.js';
 import { isViolation, type GameEvent, type Violation } from '../../../src/engine/types.js';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
@@ -105,4 +107,13 @@ export function shaken(name: string, personalities: string[]): S {
   const a = unitOf(s, 'A1');
   a.figures[0].alive = false; a.figures[1].alive = false; a.broken = true;
   return s;
+}
+
+/** Both seats read the same log slices and the same views (the Lucky window hides nothing and leaks nothing, §8.1). */
+export function noLeak(...rs: { s: S; events: GameEvent[] }[]): void {
+  for (const r of rs) {
+    assert.ok(r.events.every((e) => e.to === 'all'), 'the dice, the window and the re-roll are public');
+    assert.deepEqual(eventsFor(r.events, 1, false), eventsFor(r.events, 0, false), 'both seats read the same log');
+    assert.deepEqual(fastAndDirty.view(r.s, 1), fastAndDirty.view(r.s, 0), 'both seats see the same state');
+  }
 }

@@ -7,9 +7,8 @@
 // no window there. Dice scripted by value; the scene is lucky-more.test.ts's mined walk.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, shootAt, squad, unitOf } from './helpers.js';
+import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, shootAt, squad, unitOf, noLeak } from './helpers.js';
 import { newDeck } from '../../../src/engine/mech/deck.js';
-import { eventsFor } from '../../../src/engine/kernel.js';
 import type { GameEvent } from '../../../src/engine/types.js';
 import type { Pt } from '../../../src/engine/mech/geom2d.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
@@ -25,15 +24,6 @@ const luckySquad = (n = 3, led = false): UnitSpec => ({
   ],
 });
 const lucky = (die: number | null): Action => ({ type: 'lucky', die });
-
-/** Both seats read the same log slices and the same views (the Lucky window hides nothing and leaks nothing, §8.1). */
-function noLeak(...rs: { s: S; events: GameEvent[] }[]): void {
-  for (const r of rs) {
-    assert.ok(r.events.every((e) => e.to === 'all'), 'the dice, the window and the re-roll are public');
-    assert.deepEqual(eventsFor(r.events, 1, false), eventsFor(r.events, 0, false), 'both seats read the same log');
-    assert.deepEqual(fastAndDirty.view(r.s, 1), fastAndDirty.view(r.s, 0), 'both seats see the same state');
-  }
-}
 
 /** Side `owner`'s real anti-personnel field: marker 2 (the real one) at `real`, the dummies far off. */
 const field = (owner: 0 | 1, real: Pt): Minefield => ({ id: 'M1', owner, markers: [{ n: 1, at: [300, 4500] }, { n: 2, at: real }, { n: 3, at: [4500, 300] }], real: 2, mine: 'ap', revealed: false });

@@ -5,9 +5,8 @@
 // the unit's own and gets no window. Dice scripted by value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, seats, shootAt, unitOf, vehicleScene } from './helpers.js';
+import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, seats, shootAt, unitOf, vehicleScene, noLeak } from './helpers.js';
 import { newDeck } from '../../../src/engine/mech/deck.js';
-import { eventsFor } from '../../../src/engine/kernel.js';
 import { checkPlayout } from '../../../src/engine/conformance.js';
 import { randomPlayout } from '../../../src/engine/playout.js';
 import type { GameEvent } from '../../../src/engine/types.js';
@@ -23,15 +22,6 @@ const luckySquad = (n = 5, traits: string[] = []): UnitSpec => ({
   figures: [{ weapon: 'assaultRifle', armour: 'light', count: n - 1 }, { weapon: 'assaultRifle', armour: 'light', personalities: ['lucky'] }],
 });
 const lucky = (die: number | null): Action => ({ type: 'lucky', die });
-
-/** Both seats read the same log slices and the same views (the Lucky window hides nothing and leaks nothing, §8.1). */
-function noLeak(...rs: { s: S; events: GameEvent[] }[]): void {
-  for (const r of rs) {
-    assert.ok(r.events.every((e) => e.to === 'all'), 'the dice, the window and the re-roll are public');
-    assert.deepEqual(eventsFor(r.events, 1, false), eventsFor(r.events, 0, false), 'both seats read the same log');
-    assert.deepEqual(fastAndDirty.view(r.s, 1), fastAndDirty.view(r.s, 0), 'both seats see the same state');
-  }
-}
 
 // ---------------------------------------------------------------- 1. a vehicle's fire
 

@@ -5,7 +5,7 @@
 // pauses at the window and resumes with the kept or re-rolled dice. Dice scripted by value.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, seats, shootAt, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, decision, evOf, faces, fastAndDirty, hold, row, seats, shootAt, squad, tryAct, unitOf, noLeak } from './helpers.js';
 import { eventsFor } from '../../../src/engine/kernel.js';
 import { randomPlayout } from '../../../src/engine/playout.js';
 import { checkPlayout } from '../../../src/engine/conformance.js';
@@ -366,15 +366,6 @@ test('#72 Lucky: random legal playouts with Lucky squads in every unit still end
 });
 
 // ---------------------------------------------------------------- the rolls added for issue #17
-
-/** Both seats read the same log slices and the same views (the Lucky window hides nothing and leaks nothing, §8.1). */
-function noLeak(...rs: { s: S; events: GameEvent[] }[]): void {
-  for (const r of rs) {
-    assert.ok(r.events.every((e) => e.to === 'all'), 'the dice, the window and the re-roll are public');
-    assert.deepEqual(eventsFor(r.events, 1, false), eventsFor(r.events, 0, false), 'both seats read the same log');
-    assert.deepEqual(fastAndDirty.view(r.s, 1), fastAndDirty.view(r.s, 0), 'both seats see the same state');
-  }
-}
 
 /**
  * A1 (Regulars: 3 rifles, a Lucky rifleman, an AMAW, AT 4) south of light tank T (side 1, facing +y,
