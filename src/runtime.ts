@@ -2,6 +2,7 @@
 // Embedded (no DATABASE_URL / REDIS_URL): PGlite in DATA_DIR and in-process jobs.
 import { BullQueue } from './jobs/bullmq.js';
 import { OutboxDispatcher } from './jobs/dispatcher.js';
+import { type LossHandler, watchQueueEpoch } from './jobs/epoch.js';
 import { InProcessQueue } from './jobs/in-process.js';
 import type { JobHandler, JobQueue } from './jobs/queue.js';
 import { closeBus, createBus, emitLocal, gameTopic, onBusReconnect, subscribedTopics, type Bus } from './service/bus.js';
@@ -35,6 +36,8 @@ export interface Runtime {
   dispatcher: OutboxDispatcher;
   /** Job handlers registered by features (AI, deadlines, webhooks). */
   handlers: Record<string, JobHandler>;
+  /** Features re-queue from the database what a queue that lost its data lost (src/jobs/epoch.ts). */
+  onQueueLost(h: LossHandler): void;
   close(): Promise<void>;
 }
 
@@ -52,7 +55,8 @@ export async function createRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const ownsStore = !o.store;
   const store = o.store ?? (await openStore(databaseUrl ? { databaseUrl } : { dataDir: o.dataDir ?? process.env.DATA_DIR ?? './data' }));
   const bus = createBus(redisUrl);
-  const queue: JobQueue = redisUrl ? new BullQueue(redisUrl, o.queuePrefix ?? process.env.SKYEYE_QUEUE_PREFIX ?? 'skyeye') : new InProcessQueue();
+  const prefix = o.queuePrefix ?? process.env.SKYEYE_QUEUE_PREFIX ?? 'skyeye';
+  const queue: JobQueue = redisUrl ? new BullQueue(redisUrl, prefix) : new InProcessQueue();
   const dispatcher = new OutboxDispatcher(store, queue, o.pollMs ?? 1000);
   const envReadCache = process.env.SKYEYE_READ_CACHE_MS;
   const service = new GameService({
@@ -62,9 +66,11 @@ export async function createRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   // After a Redis outage, commit notices from other processes may have been lost: every game
   // this process listens to (subscriptions, SSE streams) gets a local notice of its current
   // version, so listeners re-read it (they skip versions they have already sent).
+  const lossHandlers: LossHandler[] = [];
   const stopCatchUp = onBusReconnect(bus, () => void catchUp(rt));
   const rt: Runtime = {
     service, store, storeKind: databaseUrl ? 'postgres' : 'pglite', bus, queue, dispatcher, handlers: {},
+    onQueueLost: (h) => void lossHandlers.push(h),
     async close() {
       stopCatchUp();
       await dispatcher.stop();
@@ -74,6 +80,7 @@ export async function createRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     },
   };
   for (const f of features) await f(rt);
+  watchQueueEpoch(queue, store, prefix, lossHandlers, () => void dispatcher.kick());
   dispatcher.start();
   if (o.work ?? !redisUrl) await queue.work(timed(rt.handlers));
   return rt;

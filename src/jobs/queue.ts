@@ -37,6 +37,12 @@ export interface JobQueue {
   readonly up: boolean;
   /** Jobs waiting (delayed apart) and running, for /metrics; null when it cannot tell now. */
   depth(): Promise<{ waiting: number; active: number; delayed: number } | null>;
+  /**
+   * A queue whose jobs live outside the process (BullMQ): `cb` is called with a new epoch id
+   * whenever this process finds the backend without one (its first start on that backend, or the
+   * backend lost its data), in one process only (src/jobs/epoch.ts tells the two apart).
+   */
+  onEmpty?(cb: (epoch: string) => Promise<void>): void;
 }
 
 /** BullMQ refuses some characters in custom ids; keep ids portable. */

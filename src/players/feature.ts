@@ -3,7 +3,9 @@
 // and the players' events and webhooks ride the outbox.
 import { registerFeature, type Runtime } from '../runtime.js';
 import { isPlayerKey } from './keys.js';
-import { flush, playerEvents, playerPlanner } from './notify.js';
+import { repeatWindowSeconds } from '../jobs/epoch.js';
+import { QueueLossStore } from '../store/queue-loss.js';
+import { flush, playerEvents, playerPlanner, requeueWaitingNotices } from './notify.js';
 import { Players } from './players.js';
 import { ratingsPlanner } from './ratings.js';
 
@@ -30,4 +32,10 @@ registerFeature((rt) => {
   rt.service.addPlanner(playerPlanner);
   rt.handlers.player = async (data) => playerEvents(rt, data);
   rt.handlers['player-hook'] = async (data, meta) => flush(rt, data, meta);
+  // The queue lost its data: recent players' events once more (inserted once: ON CONFLICT), and
+  // a flush for the notices left waiting.
+  rt.onQueueLost(async () => {
+    await QueueLossStore.of(rt.store).repeatOutbox(['player'], repeatWindowSeconds());
+    await requeueWaitingNotices(rt);
+  });
 });

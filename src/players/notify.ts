@@ -165,6 +165,13 @@ export async function playerEvents(rt: Runtime, data: { gameId: string; version:
 
 export const playerTopic = (playerId: string) => `skyeye/player/${playerId}`;
 
+/** After the queue lost its data (src/jobs/epoch.ts): a flush for every player webhook with notices waiting. */
+export async function requeueWaitingNotices(rt: Runtime): Promise<number> {
+  const rows = await sqlOf(rt).query<{ id: string }>(`SELECT DISTINCT webhook_id AS id FROM player_notices WHERE sent_at IS NULL`, []);
+  for (const r of rows) await queueFlush(rt, r.id, laterTag(), 0);
+  return rows.length;
+}
+
 async function queueFlush(rt: Runtime, webhookId: string, tag: string, delayMs: number): Promise<void> {
   await rt.queue.add({
     name: 'player-hook', jobId: jobKey('player-hook', webhookId, tag), data: { webhookId }, delayMs,

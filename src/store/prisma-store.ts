@@ -498,6 +498,14 @@ export class PrismaStore implements Store {
     await this.prisma.delivery.upsert({ where: { id: d.id }, create: { id: d.id, ...data }, update: data });
   }
 
+  async deliveredOk(webhookId: string, delivery: string): Promise<boolean> {
+    const rows = await this.sql.query(
+      `SELECT 1 FROM deliveries WHERE webhook_id = $1::text AND starts_with(id, $2::text) AND status BETWEEN 200 AND 299 LIMIT 1`,
+      [webhookId, `${delivery}#`],
+    );
+    return rows.length > 0;
+  }
+
   async listDeliveries(webhookId: string): Promise<DeliveryRecord[]> {
     const rows = await this.prisma.delivery.findMany({ where: { webhookId }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
     return rows.map((r) => ({ id: r.id, webhookId: r.webhookId, event: r.event, attempt: r.attempt, status: r.status, error: r.error, at: r.at }));

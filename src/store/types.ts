@@ -225,6 +225,8 @@ export interface Store {
   listWebhooks(gameId: string): Promise<WebhookRecord[]>;
   deleteWebhook(gameId: string, id: string): Promise<boolean>;
   recordDelivery(d: DeliveryRecord): Promise<void>;
+  /** Whether an attempt of this delivery (DeliveryRecord ids start with `<delivery>#`) got a 2xx. */
+  deliveredOk(webhookId: string, delivery: string): Promise<boolean>;
   listDeliveries(webhookId: string): Promise<DeliveryRecord[]>;
 
   // Standing orders: per seat, private, replaced whole.

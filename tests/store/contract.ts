@@ -525,5 +525,22 @@ export function storeContract(name: string, open: () => Promise<Store>, opts: { 
       assert.deepEqual((await store.listWebhooks(g.id)).map((x) => x.id), [w2.id]);
       assert.deepEqual(await store.listDeliveries(w.id), []);
     });
+
+    it('deliveredOk: a delivery counts as sent only when one of its attempts got a 2xx', async () => {
+      const g = await newGame(store);
+      const w = await store.addWebhook({ id: uid('wh'), gameId: g.id, url: 'https://example.test/h', events: ['action'], secret: 's', format: 'json' });
+      const other = await store.addWebhook({ id: uid('wh'), gameId: g.id, url: 'https://example.test/o', events: ['action'], secret: 's', format: 'json' });
+      const at = new Date();
+      await store.recordDelivery({ id: `${w.id}.3.action#1.aa`, webhookId: w.id, event: 'action', attempt: 1, status: 503, error: 'HTTP 503', at });
+      await store.recordDelivery({ id: `${w.id}.4.action#1.bb`, webhookId: w.id, event: 'action', attempt: 1, status: null, error: 'timeout', at });
+      assert.equal(await store.deliveredOk(w.id, `${w.id}.3.action`), false, 'a 503 is not sent');
+      await store.recordDelivery({ id: `${w.id}.3.action#2.cc`, webhookId: w.id, event: 'action', attempt: 2, status: 204, error: null, at });
+      assert.equal(await store.deliveredOk(w.id, `${w.id}.3.action`), true, 'the second attempt got a 204');
+      assert.equal(await store.deliveredOk(w.id, `${w.id}.4.action`), false, 'a network error is not sent');
+      assert.equal(await store.deliveredOk(w.id, `${w.id}.3.act`), false, 'a prefix of the delivery id is another delivery');
+      assert.equal(await store.deliveredOk(other.id, `${w.id}.3.action`), false, 'another webhook');
+      await store.recordDelivery({ id: `${w.id}.5.action#1.dd`, webhookId: w.id, event: 'action', attempt: 1, status: 300, error: 'HTTP 300', at });
+      assert.equal(await store.deliveredOk(w.id, `${w.id}.5.action`), false, 'a 3xx is not a 2xx');
+    });
   });
 }

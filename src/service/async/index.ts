@@ -6,6 +6,8 @@ import { aiPlanner, playBot, type AiJob } from './ai-seats.js';
 import { gameTopic, type CommitNotice } from '../bus.js';
 import { BankJobs, deadlinePlanner, runDeadline, type DeadlineJob } from './deadlines.js';
 import { recoverJobs } from './recovery.js';
+import { repeatWindowSeconds } from '../../jobs/epoch.js';
+import { QueueLossStore } from '../../store/queue-loss.js';
 import { EXPIRY, runTakebackExpiry, takebackPlanner, type TakebackExpiryJob } from './takebacks.js';
 import { deliver, fanOut, webhookPlanner } from './webhooks.js';
 
@@ -43,6 +45,12 @@ registerFeature((rt) => {
     const t = setTimeout(() => void recoverJobs(rt).catch(() => undefined), 0);
     t.unref();
   }
+  // With Redis: the same sweep when Redis lost its data, and the recent webhook rows once more
+  // (their deliveries skip what was sent: webhooks.ts `deliver`).
+  rt.onQueueLost(async () => {
+    await QueueLossStore.of(rt.store).repeatOutbox(['webhook'], repeatWindowSeconds());
+    await recoverJobs(rt);
+  });
   const close = rt.close.bind(rt);
   rt.close = async () => {
     rt.bus.removeListener(gameTopic('+'), onCommit);

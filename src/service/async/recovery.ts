@@ -1,7 +1,8 @@
 // Embedded mode keeps queued jobs in memory: a process that dies loses the AI turns and the
 // deadlines already moved from the outbox to its queue. At start, a sweep re-queues them for
-// every active game from the log (BullMQ keeps its jobs in Redis and needs no sweep). Job ids
-// are the dispatcher's, so a job still queued is not doubled; stale ones do nothing anyway.
+// every active game from the log. BullMQ keeps its jobs in Redis, which needs the sweep only
+// when it lost its data (src/jobs/epoch.ts). Job ids are the dispatcher's, so a job still
+// queued is not doubled; stale ones do nothing anyway.
 import { openDecisions } from '../../engine/kernel.js';
 import { jobKey } from '../../jobs/queue.js';
 import type { Runtime } from '../../runtime.js';

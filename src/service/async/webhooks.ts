@@ -166,6 +166,8 @@ function discordText(b: WebhookBody): { content: string } {
 export async function deliver(rt: Runtime, data: { gameId: string; webhookId: string; delivery: string; event: WebhookEvent; body: WebhookBody }, meta: JobMeta): Promise<void> {
   const w = (await rt.store.listWebhooks(data.gameId)).find((x) => x.id === data.webhookId);
   if (!w) return; // deleted since
+  // Handed over again after the queue lost its data (src/jobs/epoch.ts): sent once is enough.
+  if (await rt.store.deliveredOk(w.id, data.delivery)) return;
   const body = JSON.stringify(w.format === 'discord' ? discordBody(data.body) : data.body);
   let status: number | null = null;
   let error: string | null = null;
