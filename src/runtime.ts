@@ -2,7 +2,7 @@
 // Embedded (no DATABASE_URL / REDIS_URL): PGlite in DATA_DIR and in-process jobs.
 import { BullQueue } from './jobs/bullmq.js';
 import { OutboxDispatcher } from './jobs/dispatcher.js';
-import { type LossHandler, watchQueueEpoch } from './jobs/epoch.js';
+import { type LossHandler, QueueWatch } from './jobs/epoch.js';
 import { InProcessQueue } from './jobs/in-process.js';
 import type { JobHandler, JobQueue } from './jobs/queue.js';
 import { closeBus, createBus, emitLocal, gameTopic, onBusReconnect, subscribedTopics, type Bus } from './service/bus.js';
@@ -57,7 +57,9 @@ export async function createRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   const bus = createBus(redisUrl);
   const prefix = o.queuePrefix ?? process.env.SKYEYE_QUEUE_PREFIX ?? 'skyeye';
   const queue: JobQueue = redisUrl ? new BullQueue(redisUrl, prefix) : new InProcessQueue();
-  const dispatcher = new OutboxDispatcher(store, queue, o.pollMs ?? 1000);
+  const lossHandlers: LossHandler[] = [];
+  const watch: QueueWatch = new QueueWatch(queue, store, prefix, lossHandlers, () => void dispatcher.kick());
+  const dispatcher = new OutboxDispatcher(store, queue, o.pollMs ?? 1000, () => watch.bump());
   const envReadCache = process.env.SKYEYE_READ_CACHE_MS;
   const service = new GameService({
     store, bus, snapshotEvery: o.snapshotEvery, afterCommit: () => void dispatcher.kick(),
@@ -66,13 +68,13 @@ export async function createRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
   // After a Redis outage, commit notices from other processes may have been lost: every game
   // this process listens to (subscriptions, SSE streams) gets a local notice of its current
   // version, so listeners re-read it (they skip versions they have already sent).
-  const lossHandlers: LossHandler[] = [];
   const stopCatchUp = onBusReconnect(bus, () => void catchUp(rt));
   const rt: Runtime = {
     service, store, storeKind: databaseUrl ? 'postgres' : 'pglite', bus, queue, dispatcher, handlers: {},
     onQueueLost: (h) => void lossHandlers.push(h),
     async close() {
       stopCatchUp();
+      watch.stop();
       await dispatcher.stop();
       await queue.close();
       await closeBus(bus);
@@ -80,7 +82,7 @@ export async function createRuntime(o: RuntimeOptions = {}): Promise<Runtime> {
     },
   };
   for (const f of features) await f(rt);
-  watchQueueEpoch(queue, store, prefix, lossHandlers, () => void dispatcher.kick());
+  watch.start();
   dispatcher.start();
   if (o.work ?? !redisUrl) await queue.work(timed(rt.handlers));
   return rt;

@@ -1,5 +1,4 @@
 // BullMQ on Redis: jobs survive process crashes (a stalled job is retried), ids deduplicate.
-import { randomUUID } from 'node:crypto';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { PermanentJobError, type JobHandler, type JobQueue, type JobSpec } from './queue.js';
@@ -43,8 +42,6 @@ export class BullQueue implements JobQueue {
   private queue: Queue;
   private workers: Worker[] = [];
   private conns: Redis[] = [];
-  private timers: NodeJS.Timeout[] = [];
-  private closed = false;
 
   constructor(private readonly url: string, private readonly prefix = 'skyeye') {
     const c = redisConnection(url);
@@ -79,37 +76,18 @@ export class BullQueue implements JobQueue {
     });
   }
 
-  /**
-   * The epoch key (src/jobs/epoch.ts): checked when the connection becomes ready (a Redis
-   * restarted empty) and every `SKYEYE_QUEUE_EPOCH_MS` (a FLUSHALL or a failover the
-   * connection did not notice). SET NX picks one process of many to report it.
-   */
-  onEmpty(cb: (epoch: string) => Promise<void>): void {
-    const c = this.conns[0];
-    const key = `${this.prefix}:${QUEUE}:epoch`;
-    let busy = false;
-    const check = async () => {
-      if (busy || this.closed || c.status !== 'ready') return;
-      busy = true;
-      const epoch = randomUUID();
-      try {
-        if ((await c.set(key, epoch, 'NX')) !== 'OK') return;
-        // Forgotten again if the caller could not record it, so that the next check retries.
-        await cb(epoch).catch(async (err) => {
-          await c.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`, 1, key, epoch).catch(() => undefined);
-          throw err;
-        });
-      } catch (err) {
-        logRedis(`[queue] epoch check failed: ${err instanceof Error ? err.message : String(err)}`);
-      } finally {
-        busy = false;
-      }
-    };
-    c.on('ready', () => void check());
-    if (c.status === 'ready') void check();
-    const t = setInterval(() => void check(), Number(process.env.SKYEYE_QUEUE_EPOCH_MS) || 5000);
-    t.unref();
-    this.timers.push(t);
+  async generation(mark: string): Promise<{ now: number; mark: number | null } | null> {
+    if (!this.up) return null;
+    // One round trip, atomic; a mark outlives a process by a day (it is renewed every few seconds).
+    const [now, before] = (await this.conns[0].eval(
+      `local n = redis.call('INCR', KEYS[1]) local m = redis.call('GET', KEYS[2]) redis.call('SET', KEYS[2], n, 'EX', 86400) return {n, m}`,
+      2, `${this.prefix}:${QUEUE}:generation`, `${this.prefix}:${QUEUE}:mark:${mark}`,
+    )) as [number, string | null];
+    return { now: Number(now), mark: before === null ? null : Number(before) };
+  }
+
+  onReady(cb: () => void): void {
+    this.conns[0].on('ready', cb);
   }
 
   async remove(jobId: string): Promise<void> {
@@ -164,8 +142,6 @@ export class BullQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    for (const t of this.timers) clearInterval(t);
     // Workers finish their current jobs (graceful shutdown). While Redis is down nothing can
     // be acknowledged, so do not wait for it: a job cut short is retried after its lock lapses.
     const up = this.up;

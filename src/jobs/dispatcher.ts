@@ -12,7 +12,8 @@ export class OutboxDispatcher {
   private again = false;
   private stopped = false;
 
-  constructor(private readonly store: Store, private readonly queue: JobQueue, private readonly pollMs = 1000) {}
+  /** `handedOver`: after a batch of rows went onto the queue (src/jobs/epoch.ts counts it). */
+  constructor(private readonly store: Store, private readonly queue: JobQueue, private readonly pollMs = 1000, private readonly handedOver?: () => void) {}
 
   start(): void {
     const tick = () => {
@@ -51,6 +52,7 @@ export class OutboxDispatcher {
         return; // store closing or unavailable: the next tick tries again
       }
       if (!rows.length) return;
+      let added = 0;
       for (const r of rows) {
         try {
           await this.queue.add({
@@ -59,6 +61,7 @@ export class OutboxDispatcher {
             jobId: r.dedupKey ? jobKey(r.kind, r.gameId, r.dedupKey) : jobKey(r.kind, r.id),
             delayMs: r.runAt ? r.runAt.getTime() - now.getTime() : 0,
           });
+          added++;
           await this.store.completeOutbox(r.id);
         } catch (err) {
           // Retry in a few seconds (e.g. Redis is down), but never earlier than a delayed
@@ -67,6 +70,7 @@ export class OutboxDispatcher {
           await this.store.failOutbox(r.id, String(err), new Date(retry)).catch(() => undefined);
         }
       }
+      if (added) this.handedOver?.();
     }
   }
 

@@ -38,11 +38,14 @@ export interface JobQueue {
   /** Jobs waiting (delayed apart) and running, for /metrics; null when it cannot tell now. */
   depth(): Promise<{ waiting: number; active: number; delayed: number } | null>;
   /**
-   * A queue whose jobs live outside the process (BullMQ): `cb` is called with a new epoch id
-   * whenever this process finds the backend without one (its first start on that backend, or the
-   * backend lost its data), in one process only (src/jobs/epoch.ts tells the two apart).
+   * A queue whose jobs live outside the process (BullMQ): increments the backend's generation
+   * counter and returns it (`now`), with the value this process (`mark`, its id) left there at its
+   * last call (`mark`, null: none), replaced by `now` (null while unreachable). Counter and marks
+   * only grow, so a lower or missing mark means the backend lost data (src/jobs/epoch.ts).
    */
-  onEmpty?(cb: (epoch: string) => Promise<void>): void;
+  generation?(mark: string): Promise<{ now: number; mark: number | null } | null>;
+  /** Calls `cb` whenever the connection to the backend becomes ready (first connect, reconnects). */
+  onReady?(cb: () => void): void;
 }
 
 /** BullMQ refuses some characters in custom ids; keep ids portable. */

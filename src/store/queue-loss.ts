@@ -13,16 +13,33 @@ export class QueueLossStore {
     return new QueueLossStore(sql);
   }
 
-  /** Records the queue's new epoch; returns the one it replaces (null: none was recorded). */
-  async swapEpoch(prefix: string, epoch: string): Promise<string | null> {
-    const rows = await this.sql.query<{ old: string | null }>(
-      `WITH old AS (SELECT epoch FROM queue_epochs WHERE prefix = $1::text)
-       , up AS (INSERT INTO queue_epochs (prefix, epoch) VALUES ($1::text, $2::text)
-           ON CONFLICT (prefix) DO UPDATE SET epoch = EXCLUDED.epoch, updated_at = now() RETURNING 1)
-       SELECT (SELECT epoch FROM old) AS old, (SELECT count(*) FROM up) AS n`,
-      [prefix, epoch],
+  /** The highest generation recorded for the queue and the losses handled (null: none yet, its first start). */
+  async generation(prefix: string): Promise<{ generation: number; losses: number } | null> {
+    const rows = await this.sql.query<{ g: string | number; l: number }>(
+      `SELECT generation AS g, losses AS l FROM queue_epochs WHERE prefix = $1::text`, [prefix]);
+    return rows.length ? { generation: Number(rows[0].g), losses: Number(rows[0].l) } : null;
+  }
+
+  /** Records a generation seen (the higher of it and the one recorded). */
+  async recordGeneration(prefix: string, g: number): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO queue_epochs (prefix, generation) VALUES ($1::text, $2::bigint)
+       ON CONFLICT (prefix) DO UPDATE SET updated_at = now(), generation = GREATEST(queue_epochs.generation, EXCLUDED.generation)`,
+      [prefix, g],
     );
-    return rows[0]?.old ?? null;
+  }
+
+  /**
+   * Claims a loss seen after `losses` were handled: true for the one process that moves the count
+   * on (it recovers; the generation starts again from Redis's value), false when another did.
+   */
+  async claimLoss(prefix: string, losses: number, g: number): Promise<boolean> {
+    const rows = await this.sql.query(
+      `UPDATE queue_epochs SET losses = losses + 1, generation = $3::bigint, updated_at = now()
+       WHERE prefix = $1::text AND losses = $2::int RETURNING 1`,
+      [prefix, losses, g],
+    );
+    return rows.length > 0;
   }
 
   /**

@@ -1,11 +1,13 @@
 // Redis losing its data under play (a redis-server of the test's own with no persistence, killed
-// and started again empty): the jobs it held are gone while their outbox rows say "done". The
-// queue's epoch (src/jobs/epoch.ts) tells the service, which re-queues from the database: the
-// bot's turn is played, the webhook delivery that was waiting is sent, and the one already sent
-// is not sent again.
+// and started again empty; or its keys set back as a restored older snapshot would have them):
+// the jobs it held are gone while their outbox rows say "done". The queue's generation
+// (src/jobs/epoch.ts) tells the service, which re-queues from the database: the bot's turn is
+// played, the webhook delivery that was waiting is sent, and the one already sent is not sent
+// again.
 process.env.SKYEYE_QUEUE_EPOCH_MS = '300';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { Redis } from 'ioredis';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { createRuntime, type Runtime } from '../../src/runtime.js';
@@ -19,14 +21,20 @@ import { RedisServer, redisMissing } from '../support/servers.js';
 
 const missing = redisMissing();
 
-test('queue epochs: the first epoch replaces none, a later one names the one it replaces', async () => {
+test('queue generations: none recorded at first, then the highest seen; one process claims each loss', async () => {
   const store = await openStore({ dataDir: 'memory://' });
   try {
     const q = QueueLossStore.of(store);
-    assert.equal(await q.swapEpoch('p1', 'e1'), null, 'first start on this Redis: nothing to recover');
-    assert.equal(await q.swapEpoch('p1', 'e2'), 'e1', 'Redis without the recorded epoch: it lost its data');
-    assert.equal(await q.swapEpoch('p2', 'x1'), null, 'another queue prefix has its own epoch');
-    assert.equal(await q.swapEpoch('p1', 'e3'), 'e2');
+    assert.equal(await q.generation('p1'), null, 'first start on this Redis: nothing to recover');
+    await q.recordGeneration('p1', 5);
+    assert.deepEqual(await q.generation('p1'), { generation: 5, losses: 0 });
+    await q.recordGeneration('p1', 3);
+    assert.deepEqual(await q.generation('p1'), { generation: 5, losses: 0 }, 'a lower value seen later by a slower process does not lower it');
+    assert.equal(await q.claimLoss('p1', 0, 2), true, 'the first process to claim the loss recovers');
+    assert.equal(await q.claimLoss('p1', 0, 3), false, 'a second process that saw the same loss does not');
+    assert.deepEqual(await q.generation('p1'), { generation: 2, losses: 1 }, 'after a loss the count starts again from Redis');
+    assert.equal(await q.claimLoss('p1', 1, 1), true, 'a later loss is claimed again');
+    assert.equal(await q.generation('p2'), null, 'another queue prefix has its own');
   } finally {
     await store.close();
   }
@@ -83,7 +91,7 @@ test('Redis restarted empty: the lost bot turn is played, the lost webhook deliv
   const handedOver = async (gameId: string) => (await sql.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM outbox WHERE game_id = $1 AND status <> 'done'`, [gameId]))[0].n === 0;
   try {
-    // The first epoch is recorded (first start: nothing recovered).
+    // The first generation is recorded (first start: nothing recovered).
     await until(async () => (await sql.query(`SELECT 1 FROM queue_epochs WHERE prefix = $1`, [prefix])).length > 0, 10_000);
 
     // Game A (two humans, a webhook): entry 1 is delivered while the worker runs.
@@ -107,11 +115,12 @@ test('Redis restarted empty: the lost bot turn is played, the lost webhook deliv
     let chose = false;
     for (const seat of [0, 1]) {
       const la = await s.app.inject({ url: `/v1/games/${a.id}/legal-actions`, headers: auth(a.seats[seat].token!) });
-      const d = la.json().decisions[0];
+      const d = la.json().decisions.find((x: { kind: string }) => x.kind === 'choose');
       if (!d) continue;
       const r = await submit(s, a.id, a.seats[seat].token!, { decision: d.decision, action: { type: 'pass' } });
       assert.equal(r.statusCode, 200, r.body);
       chose = true;
+      break;
     }
     assert.ok(chose, 'a seat had the choose decision');
     await until(() => handedOver(a.id), 10_000);
@@ -137,5 +146,38 @@ test('Redis restarted empty: the lost bot turn is played, the lost webhook deliv
     await redis.stop();
     await store.close();
     await new Promise((r) => receiver.close(r));
+  }
+});
+
+test('Redis set back to an older snapshot (its generation lower, the later jobs gone): the lost bot turn is played', { skip: missing ?? false, timeout: 120_000 }, async () => {
+  const redis = await RedisServer.start();
+  const store = await openStore({ dataDir: 'memory://' });
+  const sql = (store as unknown as { sql: Sql }).sql;
+  const prefix = `to${process.pid}x${Math.random().toString(36).slice(2, 8)}`;
+  const s = await startServer({ store, redisUrl: redis.url, queuePrefix: prefix, work: false, readCacheMs: 0 });
+  let worker: Runtime | null = null;
+  const r = new Redis(redis.url);
+  try {
+    await until(async () => (await sql.query(`SELECT 1 FROM queue_epochs WHERE prefix = $1`, [prefix])).length > 0, 10_000);
+    const genKey = `${prefix}:skyeye:generation`;
+    // The snapshot: the generation as it was before the bot's job was handed over.
+    const before = Number(await r.get(genKey));
+    assert.ok(before >= 1, 'the generation is counted in Redis');
+    const b = await create(s, { ruleset: 'duel', seats: [{ name: 'Ann' }, { name: 'Bot', ai: { level: 'random' } }] });
+    await until(async () => (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE game_id = $1 AND status <> 'done'`, [b.id]))[0].n === 0, 10_000);
+    await until(async () => Number(await r.get(genKey)) > before, 10_000);
+    // Redis as the snapshot had it: no job of the game, the generation back where it was.
+    const keys = await r.keys(`${prefix}:*`);
+    if (keys.length) await r.del(...keys);
+    await r.set(genKey, String(before));
+    worker = await createRuntime({ store, redisUrl: redis.url, queuePrefix: prefix, work: true, pollMs: 200 });
+    const held = await until(async () => (await store.sealedCommits(b.id, 'bid:1')).find((c) => c.seat === 1), 60_000);
+    assert.equal(held.seat, 1, 'the bot bid after the recovery');
+  } finally {
+    r.disconnect();
+    await s.close();
+    await worker?.close();
+    await redis.stop();
+    await store.close();
   }
 });
