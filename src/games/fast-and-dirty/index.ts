@@ -16,7 +16,7 @@ import { edgeDistance } from '../../engine/mech/geom2d.js';
 import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
 import { controlCandidates, fallBackBlocked, orderCandidates } from './candidates.js';
-import { bunkerExitProblem } from './rules/bunker-exit.js';
+import { bunkerExitProblem, chargeAfterExit } from './rules/bunker-exit.js';
 import { berserkCandidates, berserkProblem } from './rules/berserk.js';
 import { attach, attachProblem } from './rules/characters.js';
 import { attachedCharacter, teamPart } from './state.js';
@@ -336,9 +336,21 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (shape) return shape;
       if (a.jump !== undefined && a.jump !== 'bound') return violation(a.jump === 'leap' ? 'leap_no_assault' : 'malformed_action', 'a Leap may not be used to enter close assault; charge by Bound (§7.12)');
       if (a.jump && a.medicStays !== undefined) return violation('medic_jump', 'a Medic is left with the wounded on a Move, Rush or charge, not a jump (§7.23 [P])');
-      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, true) : moveProblem(s, u, a.moves, { mode: 'assault', stay: a.medicStays });
+      // Leaving a bunker is disembarking (§7.7) and a disembarked squad may close assault (§2.5):
+      // set down, then the charge from there [P]; an ordinary charge may not leave the bunker.
+      const bx = bunkerExitProblem(s, u, a);
+      if (bx) return bx;
+      let c = a;
+      if (a.exitBunker !== undefined) {
+        const out = chargeAfterExit(a);
+        if (s === s0) s = copyJson(s0);
+        u = s.units.find((x) => x.id === s.active)!;
+        for (const f of living(u)) f.at = out.placed.get(f.id)!;
+        c = out.charge;
+      }
+      const r = c.jump ? jumpProblem(s, u, c.moves, c.jump, true) : moveProblem(s, u, c.moves, { mode: 'assault', stay: c.medicStays });
       if (!('end' in r)) return r;
-      return assaultProblem(s, u, a.target, r.end);
+      return assaultProblem(s, u, c.target, r.end);
     }
     case 'command': {
       if (!a.demolition && !a.callFire && !a.scout && !a.task && !a.recover && !a.intrude) return violation('no_command', 'a Command action needs Demolition, Call Fire, Recover Wounded, Scout, Task or Intrude, and at most one other sub-action (§5.3)');
