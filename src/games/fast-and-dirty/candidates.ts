@@ -54,11 +54,26 @@ function nearestEnemyUnit(s: S, u: Unit): Unit | null {
   return best;
 }
 
-/** Directions worth a formation move: toward the enemy, objectives, the nearest cover, away. */
-function directions(s: S, u: Unit): { why: string; v: Pt }[] {
+/**
+ * Short moves outside the unit's own order (a Reaction card's move toward the drawn unit `foe`, to
+ * cover or away; an Inspiration's 3"): formation moves of `len` toward the enemy, away and to cover,
+ * each kept when `ok` accepts it (§5.1).
+ */
+export function shortMoves(s: S, u: Unit, len: number, ok: (moves: Path[]) => boolean, foe?: Unit): Path[][] {
+  const out: Path[][] = [];
+  for (const d of directions(s, u, foe)) {
+    if (d.why === 'objective') continue;
+    const mv = formation(s, u, d.v, len, 'move');
+    if (mv && ok(mv)) out.push(mv);
+  }
+  return out;
+}
+
+/** Directions worth a formation move: toward the enemy (`foe`, else the nearest), objectives, the nearest cover, away. */
+function directions(s: S, u: Unit, enemy?: Unit): { why: string; v: Pt }[] {
   const me = centroid(living(u).map((f) => f.at));
   const out: { why: string; v: Pt }[] = [];
-  const foe = nearestEnemyUnit(s, u);
+  const foe = enemy ?? nearestEnemyUnit(s, u);
   if (foe) {
     const c = centroid(living(foe).map((f) => f.at));
     out.push({ why: 'enemy', v: [c[0] - me[0], c[1] - me[1]] });

@@ -15,7 +15,7 @@ import { copyJson } from '../../engine/mech/json.js';
 import { edgeDistance } from '../../engine/mech/geom2d.js';
 import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
-import { controlCandidates, fallBackBlocked, orderCandidates } from './candidates.js';
+import { controlCandidates, fallBackBlocked, orderCandidates, shortMoves } from './candidates.js';
 import { bunkerExitProblem, chargeAfterExit } from './rules/bunker-exit.js';
 import { berserkCandidates, berserkProblem } from './rules/berserk.js';
 import { attach, attachProblem } from './rules/characters.js';
@@ -579,10 +579,19 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'commandReroll': return { actions: [{ type: 'commandReroll', reroll: true }, { type: 'commandReroll', reroll: false }], all: true };
     case 'inspire': return { actions: [{ type: 'inspire', unit: null, moves: [] }, ...inspired(s, seat as Side).flatMap((u) => [
       { type: 'inspire' as const, unit: u.id, effect: 'passMorale' as const, moves: [] },
+      // Move 3" toward the enemy, away or to cover (§5.1).
+      ...shortMoves(s, u, INSPIRED_MOVE, (moves) => !inspireProblem(s, seat as Side, { unit: u.id, effect: 'move', moves })).map((moves) => ({ type: 'inspire' as const, unit: u.id, effect: 'move' as const, moves })),
       ...(u.underFire ? [{ type: 'inspire' as const, unit: u.id, effect: 'removeUnderFire' as const, moves: [] }] : []),
       ...(woundRules(s) && untreated(u).length ? [{ type: 'inspire' as const, unit: u.id, effect: 'recoverWounded' as const, moves: [] }] : []),
     ])], all: false };
-    case 'react': return { actions: [{ type: 'react', unit: null, moves: [] }, ...reactors(s, s.units.find((x) => x.id === s.cards!.react!.to)!).map((u) => ({ type: 'react' as const, unit: u.id, moves: [] }))], all: false };
+    case 'react': {
+      // Fire at the drawn unit, or a normal move directly towards it, to cover or directly away (§5.1).
+      const to = s.units.find((x) => x.id === s.cards!.react!.to)!;
+      return { actions: [{ type: 'react', unit: null, moves: [] }, ...reactors(s, to).flatMap((u) => [
+        { type: 'react' as const, unit: u.id, moves: [] },
+        ...shortMoves(s, u, moveAllowance(s, u, 'move'), (moves) => !reactMoveProblem(s, u, to, moves), to).map((moves) => ({ type: 'react' as const, unit: u.id, moves })),
+      ])], all: false };
+    }
     case 'cooler': return { actions: [{ type: 'cooler', unit: null, target: null }, ...coolerFirers(s, seat as Side).flatMap((u) => coolerTargets(s, u).map((t) => ({ type: 'cooler' as const, unit: u.id, target: t.id })))], all: true };
     case 'arrange': return { actions: [{ type: 'arrange', places: [] }, ...arrangeCandidates(s, s.units.find((x) => x.id === s.landing!.unit)!, s.landing!)], all: false };
     case 'harm': return { actions: living(s.units.find((x) => x.id === s.harm!.target)!).map((f) => ({ type: 'harm' as const, fig: f.id })), all: true };
