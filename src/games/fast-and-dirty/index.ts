@@ -783,6 +783,10 @@ function answer(own: View, d: Decision, o: StandingOrder): Action {
 
 export const fastAndDirty: Ruleset<S, Action, View> = {
   id: 'fast-and-dirty',
+  // 0.3.4: a charge out of a bunker is a close assault after disembarking (assault {exitBunker},
+  // set down, then the charge from there); an ordinary charge out of a bunker is refused. The
+  // sampled orders add leaving a bunker, the Scout and Recon's pair, a Huge team's fire on the move,
+  // the reaction and Inspiration moves (bots' and random play's games change with them).
   // 0.3.3: Lucky's re-roll on the mover's save and defence dice against mines met by a Reaction
   // card's move, an Inspiration's move or an Elusive fall back; carrying wounded allowed with
   // variable movement (the carriers at half the roll, the carried set down beside them) and sampled
@@ -803,7 +807,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   // drop arrangement decision and the morale roll split into roll and outcome. An older game replays
   // under the installed version with its hash chain checked (GameService: 409 ruleset_diverged where
   // a changed rule gives another state).
-  version: '0.3.3',
+  version: '0.3.4',
   title: 'Fast and Dirty 5th ed.',
   actionSchema,
   players: { min: 2, max: 2 },
