@@ -126,3 +126,17 @@ test('A charge out of a bunker: the sampled orders include one, set down toward 
   assert.ok(charges.length >= 1 && charges.every((a) => a.type === 'assault' && a.exitBunker === 'bunker'), `a charge out of the bunker is offered, none without the set-down: ${JSON.stringify(charges)}`);
   for (const a of acts) assert.equal(fastAndDirty.validate(s, 0, decision(s), a), null, JSON.stringify(a));
 });
+
+test('Falling back from a bunker with no way away (§6.1 [P], §7.7): no set-down spot is free and no move ends farther, so the unit stays; hold is offered and legal', () => {
+  const wall = (id: string, x0: number, y0: number, x1: number, y1: number): Feature => ({ id, kind: 'area', points: [[x0, y0], [x1, y0], [x1, y1], [x0, y1]], move: 'impassable', cover: 'none', los: 'clear', height: 0 });
+  // Impassable ground 2" deep all round the bunker; A1 against its south wall, B1 north.
+  const s = craft({ name: 'bx-fall-blocked', active: 'A1', terrain: [bunker, wall('s', 600, 800, 1600, 1000), wall('w', 600, 1000, 800, 1600), wall('e', 1400, 1000, 1600, 1600), wall('n', 800, 1400, 1400, 1600)], units: [
+    { id: 'A1', side: 0, spec: squad('regular', 2), at: [[1000, 1060], [1200, 1060]] },
+    { id: 'B1', side: 1, spec: squad('regular', 2), at: [[1000, 2400], [1200, 2400]] },
+  ] });
+  unitOf(s, 'A1').fallingBack = true;
+  const acts = offered(s);
+  assert.ok(!acts.some((a) => a.type === 'engage' && a.exitBunker), 'no free set-down spot');
+  assert.ok(acts.some((a) => a.type === 'engage' && !a.moves.length && a.target === null), `hold is offered: ${JSON.stringify(acts)}`);
+  for (const a of acts) assert.equal(fastAndDirty.validate(s, 0, decision(s), a), null, JSON.stringify(a));
+});
