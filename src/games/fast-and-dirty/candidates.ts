@@ -174,7 +174,7 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   if (recall) add(recall);
   // Cautious failed (§2.6): only orders that keep the unit in cover.
   if (u.cautiousFailed) out.splice(0, out.length, ...out.filter((a) => !cautiousProblem(s, u, a)));
-  if (u.hesitant || u.wavering || recall || (has(u, 'aggressive') && u.underFire)) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
+  if (u.hesitant || u.wavering || recall || (has(u, 'aggressive') && u.underFire && !fb)) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
   // Scattered fire reaches 10" only (§6.8): drop the shots beyond it.
   if (noRush(u)) out.splice(0, out.length, ...out.filter((a) => a.type !== 'rush'));
   if (u.scatteredFire || has(u, 'zombie') || has(u, 'goon')) {

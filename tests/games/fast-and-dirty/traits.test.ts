@@ -8,7 +8,7 @@
 // targeted. Dice scripted by value (face = value + 1).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, evOf, faces, row, setup, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, decision, evOf, faces, fastAndDirty, row, setup, squad, tryAct, unitOf } from './helpers.js';
 import type { Action, Feature, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import { CONTENT, forceProblem } from '../../../src/games/fast-and-dirty/content.js';
@@ -351,4 +351,16 @@ test('#73 Droid Troopers acquire Relentless unless programmed for self-preservat
   assert.equal(unitOf(kept.s, 'B1').underFire, true, 'self-preservation: marked Under Fire like any squad');
   assert.equal(code(forceProblem(CONTENT, [withT(['selfPreservation'], 3)], 900)), 'self_preservation', 'only Droid Troopers');
   assert.equal(forceProblem(CONTENT, [withT(['droidTroopers', 'selfPreservation'], 3)], 900), null);
+});
+
+test('#73 Aggressive yields to a morale failure (§2.6, §6.1 p.8: "Other psychological effects are ignored if a unit is subject to a morale failure"): Under Fire and falling back, it moves away, and is offered such moves', () => {
+  const s = duel('t-aggr-fb', withT(['aggressive']), 2500);
+  const a = unitOf(s, 'A1');
+  a.underFire = true;
+  a.fallingBack = true;
+  assert.equal(code(tryAct(s, moveAll(s, -200))), undefined, 'away, as a falling-back unit must');
+  assert.equal(code(tryAct(s, moveAll(s, 300))), 'fall_back_not_away', 'not towards the enemy');
+  const acts = fastAndDirty.candidates(s, 0, decision(s), 10, null as never).actions;
+  assert.ok(acts.some((x) => x.type === 'engage' && x.moves.length), `fall-back moves are offered: ${JSON.stringify(acts)}`);
+  for (const x of acts) assert.equal(fastAndDirty.validate(s, 0, decision(s), x), null, JSON.stringify(x));
 });
