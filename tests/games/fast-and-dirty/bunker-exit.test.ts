@@ -140,3 +140,13 @@ test('Falling back from a bunker with no way away (§6.1 [P], §7.7): no set-dow
   assert.ok(acts.some((a) => a.type === 'engage' && !a.moves.length && a.target === null), `hold is offered: ${JSON.stringify(acts)}`);
   for (const a of acts) assert.equal(fastAndDirty.validate(s, 0, decision(s), a), null, JSON.stringify(a));
 });
+
+test('Leaving a bunker: choices asks for exitBunker among the sampled orders, so a client going field by field can build the set-down (§7.7)', () => {
+  const s = inBunker('bx-choices');
+  const c = fastAndDirty.choices!(s, 0, decision(s), { type: 'engage', target: null, fireFirst: false }) as { field?: string; oneOf?: { value: unknown }[] };
+  assert.equal(c.field, 'exitBunker');
+  assert.deepEqual(c.oneOf?.map((o) => o.value), ['bunker']);
+  const charge = chargeScene('bx-choices-charge');
+  const a = fastAndDirty.choices!(charge, 0, decision(charge), { type: 'assault', target: 'B1' }) as { field?: string; oneOf?: { value: unknown }[] };
+  assert.equal(a.field, 'exitBunker', 'the charge out of the bunker too');
+});
