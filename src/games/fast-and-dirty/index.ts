@@ -589,7 +589,8 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       const to = s.units.find((x) => x.id === s.cards!.react!.to)!;
       return { actions: [{ type: 'react', unit: null, moves: [] }, ...reactors(s, to).flatMap((u) => [
         { type: 'react' as const, unit: u.id, moves: [] },
-        ...shortMoves(s, u, moveAllowance(s, u, 'move'), (moves) => !reactMoveProblem(s, u, to, moves), to).map((moves) => ({ type: 'react' as const, unit: u.id, moves })),
+        // A vehicle reacts by firing only in the sample: its move is a drive, not a figure's Move [P].
+        ...(isVehicle(u) ? [] : shortMoves(s, u, moveAllowance(s, u, 'move'), (moves) => !reactMoveProblem(s, u, to, moves), to).map((moves) => ({ type: 'react' as const, unit: u.id, moves }))),
       ])], all: false };
     }
     case 'cooler': return { actions: [{ type: 'cooler', unit: null, target: null }, ...coolerFirers(s, seat as Side).flatMap((u) => coolerTargets(s, u).map((t) => ({ type: 'cooler' as const, unit: u.id, target: t.id })))], all: true };
