@@ -788,7 +788,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   // set down, then the charge from there); an ordinary charge out of a bunker is refused. The
   // sampled orders add leaving a bunker, the Scout and Recon's pair, a Huge team's fire on the move,
   // the reaction and Inspiration moves (bots' and random play's games change with them). Droid
-  // Troopers are Relentless unless given selfPreservation.
+  // Troopers are Relentless unless given selfPreservation; a falling-back unit ignores Aggressive.
   // 0.3.3: Lucky's re-roll on the mover's save and defence dice against mines met by a Reaction
   // card's move, an Inspiration's move or an Elusive fall back; carrying wounded allowed with
   // variable movement (the carriers at half the roll, the carried set down beside them) and sampled
