@@ -1441,6 +1441,8 @@ export interface components {
              * @enum {string}
              */
             jump?: "bound";
+            /** @description charge out of this bunker as a unit disembarks into close assault: each living figure's path starts with its set-down point (within 1" of the bunker's outline, outside it, the unit coherent), then its charge from there (Move + 4"); no jump (§7.7, §2.5 [P]) */
+            exitBunker?: string;
             /** @description module recoverWounded: this Medic stays behind with the untreated wounded the move leaves (he ends within coherency distance of each), so the squad makes no Leave No One Behind roll for them; he stays out of its coherency until they recover, are stabilized or die (§7.23) */
             medicStays?: string;
             /** @description a free, unactivated character within coherency joins the squad for this order (§2.8) */

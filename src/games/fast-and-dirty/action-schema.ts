@@ -52,7 +52,9 @@ export const actionSchema = T.Union([
     ...Boarding,
   }, 'Engage the Enemy: Move 6" and shoot before or after (§5.3)'),
   act('rush', { moves: Moves, ...MedicStays, ...Attachment, ...Boarding }, 'Move Out: Rush, a double move without fire (§5.3)'),
-  act('assault', { target: Id, moves: Moves, jump: T.Optional(T.Literal('bound', { description: 'charge by jump-pack Bound: 1-3 straight bounds of up to 6"; the free shot is measured from the start of the last bound (§7.12)' })), ...MedicStays, ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10); target may be an enemy sentry gun (A-SG-n / B-SG-n), assaulted as a vehicle (§7.25 [P], §6.11)'),
+  act('assault', { target: Id, moves: Moves, jump: T.Optional(T.Literal('bound', { description: 'charge by jump-pack Bound: 1-3 straight bounds of up to 6"; the free shot is measured from the start of the last bound (§7.12)' })),
+    exitBunker: T.Optional(T.String({ minLength: 1, maxLength: 32, description: 'charge out of this bunker as a unit disembarks into close assault: each living figure\'s path starts with its set-down point (within 1" of the bunker\'s outline, outside it, the unit coherent), then its charge from there (Move + 4"); no jump (§7.7, §2.5 [P])' })),
+    ...MedicStays, ...Attachment }, 'Engage the Enemy with a close assault: Move + 4" into contact (§6.10); target may be an enemy sentry gun (A-SG-n / B-SG-n), assaulted as a vehicle (§7.25 [P], §6.11)'),
   act('command', {
     demolition: T.Union([T.Object({ act: T.Union([T.Literal('rig'), T.Literal('detonate')]), fig: Id }, { additionalProperties: false }), T.Null()]),
     target: T.Union([Id, T.Null()]),

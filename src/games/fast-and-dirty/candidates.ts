@@ -2,7 +2,10 @@
 // from place, formation moves toward the enemy, objectives and cover, away from the enemy, Rush,
 // close assault into contact, demolition (DESIGN "Legal actions").
 import { along, centroid, dist, distanceToBoundary, edgeDistance, inside, type Pt } from '../../engine/mech/geom2d.js';
-import { positionCover } from './geometry.js';
+import { coherencyDistance, positionCover } from './geometry.js';
+import { copyJson } from '../../engine/mech/json.js';
+import { bunkerExitProblem, bunkerHolding, exitPlacement, leavesBunker } from './rules/bunker-exit.js';
+import { scoutProblem } from './rules/scout.js';
 import { attachProblem } from './rules/characters.js';
 import { hideProblem, markerMovesProblem, revealProblem } from './rules/hidden.js';
 import { callFireProblem, mortarProblem } from './rules/indirect.js';
@@ -34,7 +37,8 @@ export function formation(s: S, u: Unit, v: Pt, len: number, mode: 'move' | 'rus
     // A Medic staying with the wounded does not go with the squad (§7.23).
     const moves = movers(u).map((f) => ({ fig: f.id, path: [along(f.at, v, Math.floor((len * k) / 100))] }));
     const r = moveProblem(s, u, moves, { mode });
-    if ('end' in r && (!extra || extra(r.end))) return moves;
+    // Leaving a bunker is a set-down, not a move (§7.7): such a formation is no move at all.
+    if ('end' in r && (!extra || extra(r.end)) && !leavesBunker(s, u, moves)) return moves;
   }
   return null;
 }
@@ -50,11 +54,26 @@ function nearestEnemyUnit(s: S, u: Unit): Unit | null {
   return best;
 }
 
-/** Directions worth a formation move: toward the enemy, objectives, the nearest cover, away. */
-function directions(s: S, u: Unit): { why: string; v: Pt }[] {
+/**
+ * Short moves outside the unit's own order (a Reaction card's move toward the drawn unit `foe`, to
+ * cover or away; an Inspiration's 3"): formation moves of `len` toward the enemy, away and to cover,
+ * each kept when `ok` accepts it (§5.1).
+ */
+export function shortMoves(s: S, u: Unit, len: number, ok: (moves: Path[]) => boolean, foe?: Unit): Path[][] {
+  const out: Path[][] = [];
+  for (const d of directions(s, u, foe)) {
+    if (d.why === 'objective') continue;
+    const mv = formation(s, u, d.v, len, 'move');
+    if (mv && ok(mv)) out.push(mv);
+  }
+  return out;
+}
+
+/** Directions worth a formation move: toward the enemy (`foe`, else the nearest), objectives, the nearest cover, away. */
+function directions(s: S, u: Unit, enemy?: Unit): { why: string; v: Pt }[] {
   const me = centroid(living(u).map((f) => f.at));
   const out: { why: string; v: Pt }[] = [];
-  const foe = nearestEnemyUnit(s, u);
+  const foe = enemy ?? nearestEnemyUnit(s, u);
   if (foe) {
     const c = centroid(living(foe).map((f) => f.at));
     out.push({ why: 'enemy', v: [c[0] - me[0], c[1] - me[1]] });
@@ -92,7 +111,8 @@ export function orderCandidates(s: S, u: Unit): Action[] {
     // It never moves and picks any enemy unit it can hit (§7.13).
     add(hold);
     for (const e of enemiesOf(s, u)) if (!fireProblem(s, u, e.id)) add({ type: 'engage', moves: [], target: e.id, fireFirst: true });
-    return out;
+    // A failed Hesitant or Command Response test still limits it (§2.6, §7.3): validate refuses the rest.
+    return out.filter((a) => !hesitantProblem(s, u, a));
   }
   if (!hideProblem(s, u)) add({ type: 'hide' });
   if (u.pinned) {
@@ -103,6 +123,8 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   }
   // Weapon teams and snipers shoot only if they do not move (§7.9, §7.27); a failed aimed shot ends fire for the turn.
   const moveAndFire = u.kind !== 'weaponTeam' && u.kind !== 'sniper';
+  // A Huge weapon team fires its heavy weapon on the move, at −2 (§2.6); it still never assaults.
+  const moveThenFire = moveAndFire || (u.kind === 'weaponTeam' && has(u, 'huge'));
   const mayFire = u.noFireTurn !== s.turn;
   if (!fb || fallBackBlocked(s, u)) {
     add(hold);
@@ -124,9 +146,9 @@ export function orderCandidates(s: S, u: Unit): Action[] {
     if (mv) {
       add({ type: 'engage', moves: mv, target: null, fireFirst: true });
       const end = new Map(mv.map((m) => [m.fig, m.path[m.path.length - 1]]));
-      const after = moveAndFire && mayFire ? priorityTargets(s, u, end)[0] : undefined;
+      const after = moveThenFire && mayFire ? priorityTargets(s, u, end)[0] : undefined;
       if (after) add({ type: 'engage', moves: mv, target: after.unit.id, fireFirst: false });
-      const before = moveAndFire && mayFire ? priorityTargets(s, u)[0] : undefined;
+      const before = moveThenFire && mayFire ? priorityTargets(s, u)[0] : undefined;
       if (before && (!fb || fallBackBlocked(s, u) === false)) add({ type: 'engage', moves: mv, target: before.unit.id, fireFirst: true });
     }
     if (!fb && u.kind !== 'weaponTeam' && !living(u).some((f) => f.team)) {
@@ -134,6 +156,8 @@ export function orderCandidates(s: S, u: Unit): Action[] {
       if (rush) add({ type: 'rush', moves: rush });
     }
   }
+  for (const a of exitCandidates(s, u, moveThenFire && mayFire)) add(a);
+  if (!fb) for (const a of scoutCandidates(s, u)) add(a);
   if (u.jumpPacks) for (const a of jumpCandidates(s, u)) add(a);
   if (!fb || fallBackBlocked(s, u)) for (const a of psionicCandidates(s, u)) add(a);
   if (!fb && moveAndFire) for (const a of assaultCandidates(s, u)) add(a);
@@ -150,7 +174,7 @@ export function orderCandidates(s: S, u: Unit): Action[] {
   if (recall) add(recall);
   // Cautious failed (§2.6): only orders that keep the unit in cover.
   if (u.cautiousFailed) out.splice(0, out.length, ...out.filter((a) => !cautiousProblem(s, u, a)));
-  if (u.hesitant || u.wavering || recall || (has(u, 'aggressive') && u.underFire)) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
+  if (u.hesitant || u.wavering || recall || (has(u, 'aggressive') && u.underFire && !fb)) return out.filter((a) => !hesitantProblem(s, u, a) && (a.type !== 'engage' || !a.target || !fireProblem(s, u, a.target, a.fireFirst ? undefined : new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]])))));
   // Scattered fire reaches 10" only (§6.8): drop the shots beyond it.
   if (noRush(u)) out.splice(0, out.length, ...out.filter((a) => a.type !== 'rush'));
   if (u.scatteredFire || has(u, 'zombie') || has(u, 'goon')) {
@@ -261,8 +285,33 @@ function blastCandidates(s: S, u: Unit): Action[] {
   return out;
 }
 
-/** Move + 4" into base contact with the nearest figure of each enemy unit in reach (§6.10). */
+/**
+ * Move + 4" into base contact with the nearest figure of each enemy unit in reach (§6.10). A unit
+ * in a bunker charges out of it as a disembarked unit does (§7.7, §2.5 [P]): set down toward each
+ * enemy (`exitBunker`), then the same charge from there.
+ */
 function assaultCandidates(s: S, u: Unit): Action[] {
+  const b = bunkerHolding(s, u);
+  if (!b || !living(u).every((f) => inside(f.at, b.points))) return charges(s, u);
+  const out: Action[] = [];
+  const guns = u.side === null ? [] : sentryGuns(s, u.side === 0 ? 1 : 0).map((g) => g.gun);
+  for (const e of [...enemiesOf(s, u), ...guns]) {
+    const g = living(e).slice().sort((x, y) => Math.min(...living(u).map((f) => dist(f.at, x.at))) - Math.min(...living(u).map((f) => dist(f.at, y.at))))[0];
+    const place = g && exitPlacement(s, u, b, g.at);
+    if (!place || bunkerExitProblem(s, u, { type: 'engage', moves: place, target: null, fireFirst: false, exitBunker: b.id })) continue;
+    const c = copyJson(s);
+    const cu = c.units.find((x) => x.id === u.id)!;
+    for (const m of place) cu.figures.find((f) => f.id === m.fig)!.at = m.path[0];
+    for (const a of charges(c, cu)) {
+      if (a.type !== 'assault' || a.target !== e.id) continue;
+      const moves = place.map((m) => ({ fig: m.fig, path: [m.path[0], ...(a.moves.find((x) => x.fig === m.fig)?.path ?? [])] }));
+      out.push({ type: 'assault', target: e.id, moves, exitBunker: b.id });
+    }
+  }
+  return out;
+}
+
+function charges(s: S, u: Unit): Action[] {
   const out: Action[] = [];
   const allowance = moveAllowance(s, u, 'assault');
   // The enemy sentry guns too (§7.25 [P]).
@@ -386,6 +435,76 @@ function demolitionCandidates(s: S, u: Unit): Action[] {
   return out;
 }
 
+/**
+ * Leaving a bunker as disembarking (§7.7, §2.5): the whole unit set down toward the nearest enemy
+ * (then, with `fire`, also firing from there at its first priority target), away from it, and toward
+ * each objective; a falling-back unit only where it ends farther from the enemy (§6.1).
+ */
+function exitCandidates(s: S, u: Unit, fire: boolean): Action[] {
+  const b = bunkerHolding(s, u);
+  if (!b || u.pinned || u.lastStand || !living(u).every((f) => inside(f.at, b.points))) return [];
+  const goals: { at: Pt; far: boolean }[] = [];
+  const foe = nearestEnemyUnit(s, u);
+  if (foe) {
+    const c = centroid(living(foe).map((f) => f.at));
+    goals.push({ at: c, far: false }, { at: c, far: true });
+  }
+  for (const o of s.objectives) goals.push({ at: o, far: false });
+  const out: Action[] = [];
+  for (const g of goals) {
+    if (u.fallingBack && !g.far) continue;
+    const moves = exitPlacement(s, u, b, g.at, g.far);
+    if (!moves) continue;
+    const a: Action = { type: 'engage', moves, target: null, fireFirst: false, exitBunker: b.id };
+    if (bunkerExitProblem(s, u, a)) continue;
+    const end = new Map(moves.map((m) => [m.fig, m.path[0]]));
+    if (u.fallingBack && fallBackProblem(s, u, end)) continue;
+    out.push(a);
+    const t = fire ? priorityTargets(s, u, end)[0] : undefined;
+    if (t) out.push({ ...a, target: t.unit.id });
+  }
+  return out;
+}
+
+/**
+ * Scout (§7.24): the figure nearest the enemy (else an objective) set down toward it, as far as
+ * 3 × coherency from the nearest member that stays allows (the longest of 100/75/50/25% that is
+ * legal); a Recon squad also sends a pair, each within 2 × coherency, side by side (§2.6).
+ */
+function scoutCandidates(s: S, u: Unit): Action[] {
+  if (u.kind !== 'infantry' || u.scout || living(u).length < 2) return [];
+  const foe = nearestFoe(s, u);
+  const goal = foe ? centroid(living(foe).map((f) => f.at)) : s.objectives[0];
+  if (!goal) return [];
+  const byGoal = living(u).slice().sort((a, b) => dist(a.at, goal) - dist(b.at, goal) || (a.id < b.id ? -1 : 1));
+  const out: Action[] = [];
+  const send = (n: 1 | 2) => {
+    const [f, g] = byGoal;
+    const stay = byGoal.slice(n);
+    if (!stay.length) return;
+    const m = stay[0];
+    const v: Pt = [goal[0] - m.at[0], goal[1] - m.at[1]];
+    if (!v[0] && !v[1]) return;
+    const reach = (n === 1 ? 3 : 2) * coherencyDistance(u);
+    for (const k of SCALES) {
+      const len = Math.floor((reach * k) / 100) + m.r - 2;
+      const at = along(m.at, v, len + f.r);
+      let sc: { fig: string; at: Pt; second?: { fig: string; at: Pt } } = { fig: f.id, at };
+      if (n === 2) {
+        // The pair side by side across the line, each pulled back so both stay in reach.
+        const side = along([0, 0], [-v[1], v[0]], f.r + g.r + 20);
+        const back = Math.max(0, len - Math.ceil(Math.abs(side[0]) + Math.abs(side[1])));
+        const mid = along(m.at, v, back + f.r);
+        sc = { fig: f.id, at: [mid[0] + Math.trunc(side[0] / 2), mid[1] + Math.trunc(side[1] / 2)], second: { fig: g.id, at: [mid[0] - Math.trunc(side[0] / 2), mid[1] - Math.trunc(side[1] / 2)] } };
+      }
+      if (!scoutProblem(s, u, sc)) { out.push({ type: 'command', demolition: null, target: null, scout: sc }); return; }
+    }
+  };
+  send(1);
+  if (has(u, 'recon') && living(u).length >= 3) send(2);
+  return out;
+}
+
 /** A falling-back unit with no legal away move in the sampled directions stays in place (§6.1 [P], like a Pinned unit). */
 export function fallBackBlocked(s: S, u: Unit): boolean {
   if (!u.fallingBack) return false;
@@ -394,7 +513,8 @@ export function fallBackBlocked(s: S, u: Unit): boolean {
     if (d.why !== 'away' && d.why !== 'cover') continue;
     if (formation(s, u, d.v, moveAllowance(s, u, 'move'), 'move', (end) => fallBackProblem(s, u, end) === null)) return false;
   }
-  return true;
+  // In a bunker: its one way out is a set-down away from the enemy (§7.7).
+  return exitCandidates(s, u, false).length === 0;
 }
 
 /** A controlled non-combatant group: Rush toward the controller's own edge, or stay. */

@@ -265,6 +265,7 @@ export function traitProblem(c: Content, u: UnitSpec): Violation | null {
     if (!d) return violation('unknown_trait', `${u.name}: unknown trait ${t} (§2.6)`);
     if (!d.built) return violation('trait_not_built', `${u.name}: the trait ${d.name} is not built yet`);
     if (t === 'droidTroopers' && u.quality === 'elite') return violation('droid_elite', `${u.name}: Droid Troopers are never Elite (§2.6)`);
+    if (t === 'selfPreservation' && !u.traits!.includes('droidTroopers')) return violation('self_preservation', `${u.name}: only Droid Troopers are programmed for self-preservation (§2.6)`);
     // HQ may only be applied to a single figure (§2.6 [P]: a unit of one figure).
     if (t === 'hq' && u.figures.reduce((k, f) => k + (f.count ?? 1), 0) !== 1) return violation('hq_single_figure', `${u.name}: HQ may only be applied to a single figure (§2.6)`);
   }

@@ -32,10 +32,11 @@ function orderLabel(v: View, _seat: Seat | null, a: Action): string {
       if (a.sentry) return `${active} fires at the sentry gun ${a.sentry}${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (a.bunker) return `${active} fires at the bunker ${a.bunker}${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
       if (a.blast) return `${active}: ${a.blast.fig} fires a blast at (${inches(a.blast.at[0])}, ${inches(a.blast.at[1])})${a.moves.length ? ` ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
+      if (a.exitBunker) return `${active} leaves the bunker ${a.exitBunker}${a.target ? ` and shoots at ${name(v, a.target)}` : ''}`;
       if (!a.moves.length) return a.target ? `${active} shoots at ${name(v, a.target)}` : `${active} holds`;
       return `${active} ${a.jump === 'leap' ? 'leaps with' : a.jump === 'bound' ? 'bounds with' : 'moves'} ${a.moves.length} figure${a.moves.length > 1 ? 's' : ''}${a.target ? ` and shoots at ${name(v, a.target)} ${a.fireFirst ? 'before' : 'after'} moving` : ''}`;
     case 'rush': return `${active} rushes (Move Out)`;
-    case 'assault': return `${active} assaults ${name(v, a.target)}${a.jump ? ' by Bound' : ''}`;
+    case 'assault': return `${active} assaults ${name(v, a.target)}${a.jump ? ' by Bound' : ''}${a.exitBunker ? ` out of the bunker ${a.exitBunker}` : ''}`;
     case 'command': {
       const parts = [
         ...(a.callFire ? [`${a.callFire.caller} calls fire from ${a.callFire.asset} at (${inches(a.callFire.at[0])}, ${inches(a.callFire.at[1])})`] : []),

@@ -15,8 +15,8 @@ import { copyJson } from '../../engine/mech/json.js';
 import { edgeDistance } from '../../engine/mech/geom2d.js';
 import { actionSchema } from './action-schema.js';
 import { CONTENT } from './content.js';
-import { controlCandidates, fallBackBlocked, orderCandidates } from './candidates.js';
-import { bunkerExitProblem } from './rules/bunker-exit.js';
+import { controlCandidates, fallBackBlocked, orderCandidates, shortMoves } from './candidates.js';
+import { bunkerExitProblem, chargeAfterExit } from './rules/bunker-exit.js';
 import { berserkCandidates, berserkProblem } from './rules/berserk.js';
 import { attach, attachProblem } from './rules/characters.js';
 import { attachedCharacter, teamPart } from './state.js';
@@ -336,9 +336,21 @@ function orderProblem(s0: S, a: Action): Violation | null {
       if (shape) return shape;
       if (a.jump !== undefined && a.jump !== 'bound') return violation(a.jump === 'leap' ? 'leap_no_assault' : 'malformed_action', 'a Leap may not be used to enter close assault; charge by Bound (§7.12)');
       if (a.jump && a.medicStays !== undefined) return violation('medic_jump', 'a Medic is left with the wounded on a Move, Rush or charge, not a jump (§7.23 [P])');
-      const r = a.jump ? jumpProblem(s, u, a.moves, a.jump, true) : moveProblem(s, u, a.moves, { mode: 'assault', stay: a.medicStays });
+      // Leaving a bunker is disembarking (§7.7) and a disembarked squad may close assault (§2.5):
+      // set down, then the charge from there [P]; an ordinary charge may not leave the bunker.
+      const bx = bunkerExitProblem(s, u, a);
+      if (bx) return bx;
+      let c = a;
+      if (a.exitBunker !== undefined) {
+        const out = chargeAfterExit(a);
+        if (s === s0) s = copyJson(s0);
+        u = s.units.find((x) => x.id === s.active)!;
+        for (const f of living(u)) f.at = out.placed.get(f.id)!;
+        c = out.charge;
+      }
+      const r = c.jump ? jumpProblem(s, u, c.moves, c.jump, true) : moveProblem(s, u, c.moves, { mode: 'assault', stay: c.medicStays });
       if (!('end' in r)) return r;
-      return assaultProblem(s, u, a.target, r.end);
+      return assaultProblem(s, u, c.target, r.end);
     }
     case 'command': {
       if (!a.demolition && !a.callFire && !a.scout && !a.task && !a.recover && !a.intrude) return violation('no_command', 'a Command action needs Demolition, Call Fire, Recover Wounded, Scout, Task or Intrude, and at most one other sub-action (§5.3)');
@@ -567,10 +579,20 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'commandReroll': return { actions: [{ type: 'commandReroll', reroll: true }, { type: 'commandReroll', reroll: false }], all: true };
     case 'inspire': return { actions: [{ type: 'inspire', unit: null, moves: [] }, ...inspired(s, seat as Side).flatMap((u) => [
       { type: 'inspire' as const, unit: u.id, effect: 'passMorale' as const, moves: [] },
+      // Move 3" toward the enemy, away or to cover (§5.1).
+      ...shortMoves(s, u, INSPIRED_MOVE, (moves) => !inspireProblem(s, seat as Side, { unit: u.id, effect: 'move', moves })).map((moves) => ({ type: 'inspire' as const, unit: u.id, effect: 'move' as const, moves })),
       ...(u.underFire ? [{ type: 'inspire' as const, unit: u.id, effect: 'removeUnderFire' as const, moves: [] }] : []),
       ...(woundRules(s) && untreated(u).length ? [{ type: 'inspire' as const, unit: u.id, effect: 'recoverWounded' as const, moves: [] }] : []),
     ])], all: false };
-    case 'react': return { actions: [{ type: 'react', unit: null, moves: [] }, ...reactors(s, s.units.find((x) => x.id === s.cards!.react!.to)!).map((u) => ({ type: 'react' as const, unit: u.id, moves: [] }))], all: false };
+    case 'react': {
+      // Fire at the drawn unit, or a normal move directly towards it, to cover or directly away (§5.1).
+      const to = s.units.find((x) => x.id === s.cards!.react!.to)!;
+      return { actions: [{ type: 'react', unit: null, moves: [] }, ...reactors(s, to).flatMap((u) => [
+        { type: 'react' as const, unit: u.id, moves: [] },
+        // A vehicle reacts by firing only in the sample: its move is a drive, not a figure's Move [P].
+        ...(isVehicle(u) ? [] : shortMoves(s, u, moveAllowance(s, u, 'move'), (moves) => !reactMoveProblem(s, u, to, moves), to).map((moves) => ({ type: 'react' as const, unit: u.id, moves }))),
+      ])], all: false };
+    }
     case 'cooler': return { actions: [{ type: 'cooler', unit: null, target: null }, ...coolerFirers(s, seat as Side).flatMap((u) => coolerTargets(s, u).map((t) => ({ type: 'cooler' as const, unit: u.id, target: t.id })))], all: true };
     case 'arrange': return { actions: [{ type: 'arrange', places: [] }, ...arrangeCandidates(s, s.units.find((x) => x.id === s.landing!.unit)!, s.landing!)], all: false };
     case 'harm': return { actions: living(s.units.find((x) => x.id === s.harm!.target)!).map((f) => ({ type: 'harm' as const, fig: f.id })), all: true };
@@ -695,7 +717,7 @@ function resign(s0: S, seat: Seat): Step<S> {
   return { state: s, events: run.ev };
 }
 
-const FIELD_ORDER = ['type', 'marker', 'by', 'unit', 'lastStand', 'first', 'reroll', 'die', 'at', 'fig', 'target', 'bunker', 'sentry', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
+const FIELD_ORDER = ['type', 'marker', 'by', 'unit', 'lastStand', 'first', 'reroll', 'die', 'at', 'fig', 'target', 'bunker', 'sentry', 'exitBunker', 'jump', 'fireFirst', 'psionic', 'aimed', 'blast', 'smoke', 'indirect', 'scout', 'callFire', 'task', 'effect', 'attach', 'detach', 'demolition', 'markers', 'real', 'mine', 'speed', 'path', 'heading', 'fire', 'moves'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field by field over the sampled candidates; `moves` is a point field with the allowance as a region hint. */
@@ -762,6 +784,11 @@ function answer(own: View, d: Decision, o: StandingOrder): Action {
 
 export const fastAndDirty: Ruleset<S, Action, View> = {
   id: 'fast-and-dirty',
+  // 0.3.4: a charge out of a bunker is a close assault after disembarking (assault {exitBunker},
+  // set down, then the charge from there); an ordinary charge out of a bunker is refused. The
+  // sampled orders add leaving a bunker, the Scout and Recon's pair, a Huge team's fire on the move,
+  // the reaction and Inspiration moves (bots' and random play's games change with them). Droid
+  // Troopers are Relentless unless given selfPreservation; a falling-back unit ignores Aggressive.
   // 0.3.3: Lucky's re-roll on the mover's save and defence dice against mines met by a Reaction
   // card's move, an Inspiration's move or an Elusive fall back; carrying wounded allowed with
   // variable movement (the carriers at half the roll, the carried set down beside them) and sampled
@@ -782,7 +809,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   // drop arrangement decision and the morale roll split into roll and outcome. An older game replays
   // under the installed version with its hash chain checked (GameService: 409 ruleset_diverged where
   // a changed rule gives another state).
-  version: '0.3.3',
+  version: '0.3.4',
   title: 'Fast and Dirty 5th ed.',
   actionSchema,
   players: { min: 2, max: 2 },

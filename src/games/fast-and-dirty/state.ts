@@ -153,7 +153,7 @@ export interface Unit {
   /** Terror: tests morale at its next activation (§7.22). */
   terror?: boolean;
   /** Unit traits (§2.6; data/traits.json). */
-  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate' | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo' | 'tankHunter' | 'airMobile'
+  traits?: ('assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile' | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget' | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'selfPreservation' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate' | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo' | 'tankHunter' | 'airMobile'
     | 'bestowTrait' | 'bugHunter' | 'cautious' | 'combatDrugs' | 'detection' | 'flyer' | 'hivemind' | 'holy')[];
   /** Trait Hesitant failed its activation test: it may only Move into better cover this activation (§2.6). */
   wavering?: boolean;
@@ -616,7 +616,7 @@ export type Action =
   | { type: 'activate'; unit: string; lastStand?: boolean; with?: string; drugs?: boolean }
   | ({ type: 'engage'; moves: Path[]; target: string | null; fireFirst: boolean; carry?: { by: string; fig: string }[]; medicStays?: string; jump?: 'leap' | 'bound'; psionic?: Invocation; blast?: { fig: string; at: Pt }; aimed?: string; smoke?: [Pt, Pt]; indirect?: Pt; teamTarget?: string; exitBunker?: string; bunker?: string; sentry?: string; hero?: { target?: string; fig?: string } } & Attachment & Boarding)
   | ({ type: 'rush'; moves: Path[]; medicStays?: string } & Attachment & Boarding)
-  | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound'; medicStays?: string } & Attachment)
+  | ({ type: 'assault'; target: string; moves: Path[]; jump?: 'bound'; medicStays?: string; exitBunker?: string } & Attachment)
   | ({ type: 'command'; demolition: { act: 'rig' | 'detonate'; fig: string } | null; target: string | null; callFire?: CallFire; scout?: { fig: string; at: Pt; second?: { fig: string; at: Pt } }; task?: { fig: string; id: string }; intrude?: { fig: string; jam?: string; marker?: { unit: string; n: number; id?: undefined } | { id: string; unit?: undefined; n?: undefined } }; recover?: { wounded: string; by: string[] }[] } & Attachment)
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }

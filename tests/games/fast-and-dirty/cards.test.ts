@@ -282,3 +282,24 @@ test('#102 expanded card sequence: Inspiration\'s "roll to recover 1 wounded tro
   assert.equal(unitOf(died.s, 'A1').figures[2].alive, false, 'died of the wounds');
   assert.equal(decision(died.s).seat, 1, 'then the next card (B1)');
 });
+
+test('#102 Reaction and Inspiration cards: the sampled answers include a reaction move (towards the drawn unit, to cover or away) and an Inspiration\'s 3" move, each accepted by validate (§5.1)', () => {
+  const s = craft({ name: 'cards-moves', active: 'A2', options: { cardSequence: 'expanded' }, units: [
+    { id: 'A1', side: 0, spec: { ...squad('regular', 3), figures: [{ weapon: 'assaultRifle', armour: 'light', leader: true }, { weapon: 'assaultRifle', armour: 'light', count: 2 }] }, at: row(1800, 1300, 3) },
+    { id: 'A2', side: 0, spec: squad('regular', 1), at: [[4000, 500]] },
+    { id: 'B1', side: 1, spec: squad('regular', 3), at: row(1800, 3200, 3) },
+  ] });
+  unitOf(s, 'A1').leaderRating = 'veteran';
+  s.cards = { deck: newDeck(['inspiration:A1', 'reaction', 'unit:B1']), drawn: null, last: 0, cooler: null };
+  const w = act(s, hold, [0]);
+  assert.equal(decision(w.s).kind, 'inspire');
+  const ins = fastAndDirty.candidates(w.s, 0, decision(w.s), 10, localRng('i')).actions;
+  assert.ok(ins.some((a) => a.type === 'inspire' && a.effect === 'move' && a.moves.length), `an Inspiration move is offered: ${JSON.stringify(ins)}`);
+  for (const a of ins) assert.equal(fastAndDirty.validate(w.s, 0, decision(w.s), a), null, JSON.stringify(a));
+  const r = act(w.s, { type: 'inspire', unit: null, moves: [] }, [0, 0]);
+  assert.equal(decision(r.s).kind, 'react');
+  const re = fastAndDirty.candidates(r.s, 0, decision(r.s), 10, localRng('r')).actions;
+  const moves = re.filter((a) => a.type === 'react' && a.moves.length);
+  assert.ok(moves.length >= 2, `reaction moves are offered (towards B1 and away): ${JSON.stringify(re)}`);
+  for (const a of re) assert.equal(fastAndDirty.validate(r.s, 0, decision(r.s), a), null, JSON.stringify(a));
+});

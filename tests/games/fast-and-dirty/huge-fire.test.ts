@@ -4,7 +4,7 @@
 // Shoot" (§7.9, p.30).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, evOf, faces, row, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, decision, evOf, faces, fastAndDirty, row, squad, tryAct, unitOf } from './helpers.js';
 import { attachTeam } from '../../../src/games/fast-and-dirty/rules/characters.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import type { S } from '../../../src/games/fast-and-dirty/state.js';
@@ -53,4 +53,16 @@ test('Huge: a moved Huge squad\'s attached heavy weapon still fires, with the sq
   const together = act(combined('huge-together', ['huge']), order, Array(40).fill(0));
   assert.ok(evOf(together.events, 'dice_rolled').some((d) => d.purpose === 'fire_effect_team'), 'combined dice, as unmoved');
   assert.equal(evOf(together.events, 'shot')[0].mods.huge, -2);
+});
+
+test('Huge: a Huge weapon team\'s sampled orders include firing its heavy weapon after a move, each accepted by validate; a plain team\'s do not (§2.6, §7.9)', () => {
+  const moveThenFire = (a: { type: string; moves?: unknown[]; target?: unknown; fireFirst?: boolean }) => a.type === 'engage' && !!a.moves?.length && a.target !== null && a.fireFirst === false;
+  const s = teamDuel('huge-sampled', ['huge']);
+  const acts = fastAndDirty.candidates(s, 0, decision(s), 10, null as never).actions;
+  assert.ok(acts.some(moveThenFire), `a move then fire is offered: ${JSON.stringify(acts)}`);
+  for (const a of acts) assert.equal(fastAndDirty.validate(s, 0, decision(s), a), null, JSON.stringify(a));
+  assert.ok(!acts.some((a) => a.type === 'assault'), 'a Huge weapon team still never assaults (§7.9 [P])');
+  const plain = teamDuel('huge-sampled-plain', []);
+  const p = fastAndDirty.candidates(plain, 0, decision(plain), 10, null as never).actions;
+  assert.ok(!p.some((a) => a.type === 'engage' && a.moves.length && a.target !== null), 'a plain team is offered no fire on the move');
 });

@@ -153,7 +153,7 @@ test('#69 kernel conformance of a random game with the Lull module, Hidden movem
     if (!isViolation(r)) for (const e of r.events) if (e.type === 'lull') seen.push(e.type);
     return r;
   } };
-  const r = checkPlayout(rs, 'firefight', seats, 'fad-lull-6', 3000, { lull: true, hiddenMovement: true, recoverWounded: true, turnLimit: 8 });
+  const r = checkPlayout(rs, 'firefight', seats, 'fad-lull-12', 3000, { lull: true, hiddenMovement: true, recoverWounded: true, turnLimit: 8 });
   assert.deepEqual(r.problems, []);
   assert.ok(r.ended);
   assert.ok(seen.length >= 1, 'the seed meets a lull');

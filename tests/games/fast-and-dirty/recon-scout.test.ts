@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { edgeDistance } from '../../../src/engine/mech/geom2d.js';
-import { act, craft, evOf, row, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, decision, evOf, fastAndDirty, row, squad, tryAct, unitOf } from './helpers.js';
 import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 
@@ -52,4 +52,17 @@ test('Recon two-figure Scout: both are placed, neither shoots, both return at th
   assert.equal(b.scout, null);
   assert.equal(b.scoutMate, undefined);
   for (const f of b.figures.slice(2)) assert.ok(b.figures.slice(0, 2).some((g) => edgeDistance(f.at, f.r, g.at, g.r) <= 500), `${f.id} within 5" coherency of a member that stayed`);
+});
+
+test('Recon two-figure Scout: the sampled orders include the pair, each within 2 × coherency of a member that stays, and validate accepts every one (§2.6)', () => {
+  const s = patrol('rs-sampled');
+  const acts = fastAndDirty.candidates(s, 0, decision(s), 10, null as never).actions;
+  const pairs = acts.filter((a) => a.type === 'command' && a.scout?.second);
+  assert.equal(pairs.length, 1, `one pair is offered: ${JSON.stringify(acts)}`);
+  const sc = (pairs[0] as Extract<Action, { type: 'command' }>).scout!;
+  const stay = unitOf(s, 'A1').figures.filter((f) => f.id !== sc.fig && f.id !== sc.second!.fig);
+  for (const at of [sc.at, sc.second!.at]) assert.ok(stay.some((m) => edgeDistance(at, 50, m.at, m.r) <= 1000), `${JSON.stringify(at)} within 10" of a member that stays`);
+  for (const a of acts) assert.equal(fastAndDirty.validate(s, 0, decision(s), a), null, JSON.stringify(a));
+  const plain = patrol('rs-sampled-plain', []);
+  assert.ok(!fastAndDirty.candidates(plain, 0, decision(plain), 10, null as never).actions.some((a) => a.type === 'command' && a.scout?.second), 'a squad without Recon is offered no pair');
 });

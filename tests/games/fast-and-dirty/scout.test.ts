@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { edgeDistance } from '../../../src/engine/mech/geom2d.js';
-import { act, craft, evOf, row, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, decision, evOf, fastAndDirty, row, squad, tryAct, unitOf } from './helpers.js';
 import type { Action, S } from '../../../src/games/fast-and-dirty/state.js';
 
 const code = (r: unknown) => (r as { code?: string }).code;
@@ -50,4 +50,18 @@ test('#51 Scout: the scout may call indirect fire, which is the squad\'s second 
   assert.equal(code(tryAct(patrol('sc-call-shoot', opts), scout([1220, 1800], { callFire: call, target: 'B1' }))), 'three_sub_actions');
   assert.equal(code(tryAct(patrol('sc-not-caller', opts), scout([1220, 1800], { callFire: { ...call, caller: 'A1.2' } }))), 'not_a_caller', 'another ordinary trooper may not call fire');
   assert.equal(code(tryAct(patrol('sc-only'), { type: 'command', demolition: null, target: 'B1' })), 'no_command');
+});
+
+test('#51 Scout: the sampled orders include a Scout toward the enemy, out to 3 × coherency, and validate accepts every one (§7.24)', () => {
+  const s = patrol('sc-sampled');
+  const acts = fastAndDirty.candidates(s, 0, decision(s), 10, null as never).actions;
+  const sc = acts.find((a) => a.type === 'command' && a.scout && !a.scout.second);
+  assert.ok(sc && sc.type === 'command' && sc.scout, `a Scout is offered: ${JSON.stringify(acts)}`);
+  const f = unitOf(s, 'A1').figures;
+  const reach = Math.max(...f.filter((g) => g.id !== sc.scout!.fig).map((g) => 1200 - edgeDistance(sc.scout!.at, 50, g.at, g.r)));
+  assert.ok(reach >= 0 && reach < 50, `set down at the edge of the 12" reach, toward B1 (slack ${reach})`);
+  for (const a of acts) assert.equal(fastAndDirty.validate(s, 0, decision(s), a), null, JSON.stringify(a));
+  // A squad with its scout out does not send another until it returns (§7.24).
+  unitOf(s, 'A1').scout = 'A1.3';
+  assert.ok(!fastAndDirty.candidates(s, 0, decision(s), 10, null as never).actions.some((a) => a.type === 'command' && a.scout), 'no second Scout while one is out');
 });

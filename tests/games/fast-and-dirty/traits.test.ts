@@ -8,7 +8,7 @@
 // targeted. Dice scripted by value (face = value + 1).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { act, craft, evOf, faces, row, setup, squad, tryAct, unitOf } from './helpers.js';
+import { act, craft, decision, evOf, faces, fastAndDirty, row, setup, squad, tryAct, unitOf } from './helpers.js';
 import type { Action, Feature, S } from '../../../src/games/fast-and-dirty/state.js';
 import type { UnitSpec } from '../../../src/games/fast-and-dirty/content.js';
 import { CONTENT, forceProblem } from '../../../src/games/fast-and-dirty/content.js';
@@ -337,4 +337,30 @@ test('#73 Hesitant: unless within 15" of an enemy or Under Fire, a 1D6 Quality t
   const near = act(mk('t-hes-near', 2000), { type: 'activate', unit: 'A1' });
   assert.equal(evOf(near.events, 'hesitant_test').length, 0, 'within 15" of the enemy: no test');
   assert.equal(evOf(act(mk('t-hes-pass', 4000), { type: 'activate', unit: 'A1' }, faces(3)).events, 'hesitant_test')[0].passed, true);
+});
+
+test('#73 Droid Troopers acquire Relentless unless programmed for self-preservation (§2.6, p.45): no cover, never Under Fire; selfPreservation keeps them ordinary, only on Droid Troopers', () => {
+  const woods: Feature = { id: 'woods', kind: 'area', points: [[500, 1300], [2000, 1300], [2000, 1700], [500, 1700]], move: 'difficult', cover: 'soft', los: 'woodsLight', height: 600 };
+  const shoot: Action = { type: 'engage', moves: [], target: 'B1', fireFirst: true };
+  const dice = [...faces(6, 6), ...Array(30).fill(0)];
+  const droid = act(duel('t-droid-rel', squad('regular', 3), 1500, withT(['droidTroopers']), [woods]), shoot, dice);
+  assert.equal(evOf(droid.events, 'shot')[0].cover, 'none', 'Relentless: no cover in the woods');
+  assert.equal(unitOf(droid.s, 'B1').underFire, false, 'Relentless: never marked Under Fire');
+  const kept = act(duel('t-droid-self', squad('regular', 3), 1500, withT(['droidTroopers', 'selfPreservation']), [woods]), shoot, dice);
+  assert.equal(evOf(kept.events, 'shot')[0].cover, 'soft', 'self-preservation: the woods cover them');
+  assert.equal(unitOf(kept.s, 'B1').underFire, true, 'self-preservation: marked Under Fire like any squad');
+  assert.equal(code(forceProblem(CONTENT, [withT(['selfPreservation'], 3)], 900)), 'self_preservation', 'only Droid Troopers');
+  assert.equal(forceProblem(CONTENT, [withT(['droidTroopers', 'selfPreservation'], 3)], 900), null);
+});
+
+test('#73 Aggressive yields to a morale failure (§2.6, §6.1 p.8: "Other psychological effects are ignored if a unit is subject to a morale failure"): Under Fire and falling back, it moves away, and is offered such moves', () => {
+  const s = duel('t-aggr-fb', withT(['aggressive']), 2500);
+  const a = unitOf(s, 'A1');
+  a.underFire = true;
+  a.fallingBack = true;
+  assert.equal(code(tryAct(s, moveAll(s, -200))), undefined, 'away, as a falling-back unit must');
+  assert.equal(code(tryAct(s, moveAll(s, 300))), 'fall_back_not_away', 'not towards the enemy');
+  const acts = fastAndDirty.candidates(s, 0, decision(s), 10, null as never).actions;
+  assert.ok(acts.some((x) => x.type === 'engage' && x.moves.length), `fall-back moves are offered: ${JSON.stringify(acts)}`);
+  for (const x of acts) assert.equal(fastAndDirty.validate(s, 0, decision(s), x), null, JSON.stringify(x));
 });

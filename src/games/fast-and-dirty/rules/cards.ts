@@ -37,7 +37,7 @@ export interface Cards {
 
 export const cardOptionSchema = {
   cardSequence: { enum: ['standard', 'simple', 'extended', 'expanded'], default: 'standard', description: 'turn sequence (§5.1): standard (initiative and alternation), simple card sequence (1 card per unit, the drawn unit activates; the turn ends with the deck, checklist #99), extended (2 cards per unit, #100), expanded (unit cards plus 1 Commander card per character: its side activates any one of its units, again if it already has, #102)' },
-  reactionCards: { type: 'integer', minimum: 0, maximum: 4, description: 'expanded card sequence: Reaction cards in the deck (default: the average of the sides\' commanders, rounded up); drawn, it is set aside and the next unit card lets one opposing unit with LOS fire at that unit first (§5.1, checklist #102; the reaction moves are not built)' },
+  reactionCards: { type: 'integer', minimum: 0, maximum: 4, description: 'expanded card sequence: Reaction cards in the deck (default: the average of the sides\' commanders, rounded up); drawn, it is set aside and the next unit card lets one opposing unit with LOS fire at that unit first (§5.1, checklist #102)' },
   plasmaCooler: { type: 'boolean', default: false, description: 'card sequences: add the Plasma Cooler card (§5.1, checklist #101): drawn, the turn ends at once; units that have not activated may fire at a target within short range (the close band), one at a time, the sides alternating from the side of the last activated unit' },
 };
 

@@ -126,8 +126,10 @@ export function hesitantProblem(s: S, u: Unit, a: Action): Violation | null {
     return null;
   }
   // Aggressive (§2.6): Under Fire, a move must end nearer the enemy; Command Response limits do not apply.
+  // A unit falling back after a failed morale test ignores it: "Other psychological effects are
+  // ignored if a unit is subject to a morale failure" (§6.1, p.8); it still must move away.
   if (has(u, 'aggressive')) {
-    if (!u.underFire || (a.type !== 'engage' && a.type !== 'rush') || !a.moves.length) return null;
+    if (!u.underFire || u.fallingBack || (a.type !== 'engage' && a.type !== 'rush') || !a.moves.length) return null;
     const end: Positions = new Map(a.moves.map((m) => [m.fig, m.path[m.path.length - 1]]));
     return nearestEnemy(s, u, (f) => end.get(f.id) ?? f.at) < nearestEnemy(s, u, (f) => f.at) ? null : violation('aggressive', `${u.id} is Aggressive and Under Fire: a move must take it nearer the enemy (§2.6)`);
   }

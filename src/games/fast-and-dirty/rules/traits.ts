@@ -9,7 +9,7 @@ import { itemArmour } from './holy.js';
 export type Trait =
   | 'assaultTroops' | 'shockTroops' | 'weak' | 'noGrenades' | 'frenzied' | 'tough' | 'swift' | 'slow' | 'agile'
   | 'fanatic' | 'grizzled' | 'brave' | 'shaky' | 'geneTroopers' | 'slowFiring' | 'inflexible' | 'stealth' | 'obviousTarget'
-  | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate'
+  | 'elusive' | 'nightVision' | 'fearless' | 'terrifying' | 'engineer' | 'droidTroopers' | 'selfPreservation' | 'save' | 'timid' | 'relentless' | 'hardened' | 'zombie' | 'goon' | 'slick' | 'dependent' | 'recon' | 'huge' | 'aggressive' | 'hesitant' | 'infiltrate'
   | 'aerial' | 'selfRepairing' | 'regenerate' | 'hero' | 'villain' | 'legend' | 'berserk' | 'gungHo' | 'tankHunter' | 'airMobile'
   | 'bestowTrait' | 'bugHunter' | 'cautious' | 'combatDrugs' | 'detection' | 'flyer' | 'hivemind' | 'holy';
 
@@ -58,7 +58,9 @@ export function markUnderFire(u: Unit): void { if (!ignoresUnderFire(u)) u.under
 /** Relentless, Huge and Flyers never benefit from cover (§2.6). */
 export const noCover = (u: Unit) => relentless(u) || has(u, 'huge') || has(u, 'flyer');
 /** Zombies are Relentless and Fanatic; so is a Hivemind unit linked to a mind controller (§2.6, rules/hivemind.ts). */
-export const relentless = (u: Unit) => has(u, 'relentless') || has(u, 'zombie') || !!u.hiveLinked;
+// Droid Troopers (§2.6, p.45): "Droid troopers may be programmed to maintain basic self-preservation
+// tactics. If this is not done, they acquire the Relentless trait."
+export const relentless = (u: Unit) => has(u, 'relentless') || has(u, 'zombie') || !!u.hiveLinked || (has(u, 'droidTroopers') && !has(u, 'selfPreservation'));
 export const fanatic = (u: Unit) => has(u, 'fanatic') || has(u, 'zombie') || !!u.hiveLinked;
 /** Zombies and Goons never Rush (§2.6). */
 export const noRush = (u: Unit) => has(u, 'zombie') || has(u, 'goon');

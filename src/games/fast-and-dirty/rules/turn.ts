@@ -16,6 +16,7 @@ import { activationTests, afterMoraleDice, moraleOutcome, moraleRoll } from './m
 import { Run, successes } from './run.js';
 import { gravityMove } from './environment.js';
 import { bunkerHits, bunkerShot } from './fortifications.js';
+import { chargeAfterExit } from './bunker-exit.js';
 import { placeScout, returnScout } from './scout.js';
 import { aidBusy, leaveNoOneBehind, recoverWounded, releaseMedics } from './wounds.js';
 import { commandResponse, hesitantTrait, luckyCommandResponse, sideJammed } from './command-response.js';
@@ -558,6 +559,12 @@ export function applyOrder(s: S, run: Run, u: Unit, a: Action): void {
     return;
   }
   delete u.disembarking;
+  // A charge out of a bunker: the unit is set down first, as it disembarks, then charges from there (§7.7, §2.5 [P]).
+  if (a.type === 'assault' && a.exitBunker) {
+    const out = chargeAfterExit(a);
+    moveFigures(s, run, u, out.placed);
+    a = out.charge;
+  }
   // A psionic invoking a power this order stays out of its fire (§7.22); a power before the move comes first.
   if (a.type === 'engage' && a.psionic) {
     const pf = u.figures.find((f) => f.id === a.psionic!.fig);
