@@ -505,7 +505,7 @@ function answer(own: View, d: { kind: string; seat: Seat; key?: string }, o: Sta
 
 export const agentsOfMayhem: Ruleset<S, Action, View> = {
   id: 'agents-of-mayhem',
-  // 0.3.3: a Mayhem card's extra die joins the pool before the Bonuses and Penalties (L735-739, spec
+  // 0.3.4: a Large Unit's Tile and Area Event triggers read every space of its footprint. 0.3.3: a Mayhem card's extra die joins the pool before the Bonuses and Penalties (L735-739, spec
   // 7.3.4), so they may upgrade or downgrade it, and it goes on a centre object, DDD or vehicle too. 0.3.2: the drawn Refresh cards are revealed at Refresh Phase step 1 (once the W-refresh window
   // closes, before explosions, timers and drones), and every view shows them from then on. 0.3.1: Road bends and junctions (Mission 7's side road, a third lane), Vehicle tiles in Missions
   // 3-6. 0.3.0: vehicles, Ramps and traffic (drones in every Advanced mission, Road lanes joined across
@@ -513,7 +513,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
   // gadgets, the Event deck, campaign rewards, Advanced Setup steps 3-4. An older game replays under
   // the installed version with its hash chain checked (GameService: 409 ruleset_diverged where a
   // changed rule gives another state).
-  version: '0.3.3',
+  version: '0.3.4',
   title: 'Agents of Mayhem: Pride of Babylon',
   actionSchema,
   players: { min: 2, max: 4 },
