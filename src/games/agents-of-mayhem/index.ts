@@ -75,7 +75,7 @@ function pending(s: S): OpenDecision[] {
   if (f?.t === 'paid') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], actor: f.act.unit, action: f.act.action, window: 'W-paid' })];
   if (f?.t === 'phase') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], side: s.side, window: f.window })];
   if (f?.t === 'step') return [d(reactingSeat(s, s.units[f.units![0]]), 'instant_window', 'reaction', [], { unit: f.units![0], mover: f.unit, at: s.units[f.unit].at, window: 'W-step' })];
-  if (f?.t === 'delayed') return [d(f.seat, 'delayed_action', 'reaction', [`timer:${f.timer}`], { unit: f.unit, action: f.action, aimed: f.aimed, ...(f.mp !== undefined ? { mp: f.mp } : {}) })];
+  if (f?.t === 'delayed') return [d(f.seat, 'delayed_action', 'reaction', [`timer:${f.timer}`], { unit: f.unit, action: f.action, aimed: f.aimed, ...(f.mp !== undefined ? { mp: f.mp } : {}), ...(f.fired ? { fired: true } : {}) })];
   if (f?.t === 'displace') return [d(f.seat, 'displace', 'reaction', [], { unit: f.unit, from: f.from })];
   if (f?.t === 'placeAlly') return [d(f.seat, 'place_ally', 'turn', [], { unit: f.unit, host: f.host })];
   if (f?.t === 'edmksTax') return [d(f.seat, 'edmks_tax', 'turn', [], { board: f.board })];
@@ -107,7 +107,7 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'choose_gadgets': return { actions: gadgetChoices(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side).map((gadgets) => ({ type: 'chooseGadgets' as const, gadgets })), all: true };
     case 'delayed_action': {
       const dl = f as Extract<Frame, { t: 'delayed' }>;
-      // The Charge's MP (a Delay Action timer's WHEN REMOVED MP) are moved before the target is named.
+      // The Charge's MP (a Delay Action timer's WHEN REMOVED MP) and the weapon's own are moved before the target is named, or the weapon's after the attack (L623).
       const moves = delayedMoves(s, dl).flatMap((to) => DIRS.map((facing) => ({ type: 'move' as const, unit: dl.unit, to, facing })));
       return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, dl, enemySpaces).flatMap((target) => { const alt = delayedAlt(s, dl, target); return [{ type: 'delayed' as const, target }, ...(alt ? [{ type: 'delayed' as const, target, ...alt }] : [])]; }), ...moves], all: true };
     }
@@ -244,7 +244,7 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       return gadgetChoiceProblem(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side, a.gadgets);
     case 'delayed_action':
       if (a.type === 'move') return delayedMoveProblem(s, f as Extract<Frame, { t: 'delayed' }>, a);
-      if (a.type !== 'delayed') return wrong('delayed (or move, with the MP of a Delay Action timer)');
+      if (a.type !== 'delayed') return wrong('delayed (or move, with the delayed Action\'s MP)');
       return delayedProblem(s, f as Extract<Frame, { t: 'delayed' }>, a.target, a);
     case 'aim_bonus':
       if (a.type !== 'aimBonus') return wrong('aimBonus');
@@ -505,7 +505,8 @@ function answer(own: View, d: { kind: string; seat: Seat; key?: string }, o: Sta
 
 export const agentsOfMayhem: Ruleset<S, Action, View> = {
   id: 'agents-of-mayhem',
-  // 0.3.4: a Large Unit's Tile and Area Event triggers read every space of its footprint. 0.3.3: a Mayhem card's extra die joins the pool before the Bonuses and Penalties (L735-739, spec
+  // 0.3.4: a Large Unit's Tile and Area Event triggers read every space of its footprint; a delayed
+  // Weapon Action's own MP are moved when it resolves, before or after the attack (the Golem's Fists have none). 0.3.3: a Mayhem card's extra die joins the pool before the Bonuses and Penalties (L735-739, spec
   // 7.3.4), so they may upgrade or downgrade it, and it goes on a centre object, DDD or vehicle too. 0.3.2: the drawn Refresh cards are revealed at Refresh Phase step 1 (once the W-refresh window
   // closes, before explosions, timers and drones), and every view shows them from then on. 0.3.1: Road bends and junctions (Mission 7's side road, a third lane), Vehicle tiles in Missions
   // 3-6. 0.3.0: vehicles, Ramps and traffic (drones in every Advanced mission, Road lanes joined across
