@@ -519,7 +519,8 @@ function answer(own: View, d: { kind: string; seat: Seat; key?: string }, o: Sta
 export const agentsOfMayhem: Ruleset<S, Action, View> = {
   id: 'agents-of-mayhem',
   // 0.3.4: a Large Unit's Tile and Area Event triggers read every space of its footprint; a delayed
-  // Weapon Action's own MP are moved when it resolves, before or after the attack (the Golem's Fists have none). 0.3.3: a Mayhem card's extra die joins the pool before the Bonuses and Penalties (L735-739, spec
+  // Weapon Action's own MP are moved when it resolves, before or after the attack (the Golem's Fists have none);
+  // Instant Actions that attack or move (Mission 3's Quick Draw and Grapple Line), in the Turn and the other Side's windows. 0.3.3: a Mayhem card's extra die joins the pool before the Bonuses and Penalties (L735-739, spec
   // 7.3.4), so they may upgrade or downgrade it, and it goes on a centre object, DDD or vehicle too. 0.3.2: the drawn Refresh cards are revealed at Refresh Phase step 1 (once the W-refresh window
   // closes, before explosions, timers and drones), and every view shows them from then on. 0.3.1: Road bends and junctions (Mission 7's side road, a third lane), Vehicle tiles in Missions
   // 3-6. 0.3.0: vehicles, Ramps and traffic (drones in every Advanced mission, Road lanes joined across
