@@ -133,3 +133,19 @@ test('#46 L278 W-phase: Hardtack\'s Instant move on LEGION\'s Turn: its MP are m
   assert.equal(st.s.side, 'LEGION');
   assert.equal(kind(st.s), 'turn', 'the window is over: LEGION takes its Actions');
 });
+
+test('#45 #46 L282 W-step (option fineGrainedMovementWindows): before an MP of an enemy move Fortune may make her Instant attack on the mover; Downed, its move ends where it stands', () => {
+  const s = activeBoard(only(fresh('M3', 2, { fineGrainedMovementWindows: true }), { fortune: '2,2,1', 'swarm-1': '6,2,1', babylon: '17,7,1' }), 'alpha');
+  s.boards.alpha.cubes.focus = 0; // no Dash
+  s.units['swarm-1'].hits = 1; // the next Hit Downs it
+  let st = answer(s, { type: 'act', unit: 'swarm-1', action: 'charge' });
+  if (kind(st.s) === 'instant_window') st = answer(st.s, { type: 'pass' }); // W-paid: Fortune waits (6,2,1 is in her yellow band)
+  st = answer(st.s, { type: 'move', unit: 'swarm-1', to: '3,2,1', facing: 'W' });
+  const d = rs.pending(st.s)[0];
+  assert.deepEqual([d.kind, (d.exposes as { window: string }).window, (d.exposes as { unit: string }).unit], ['instant_window', 'W-step', 'fortune']);
+  assert.ok(cands(st.s).some((a) => a.type === 'act' && a.action === QUICK && a.target === '6,2,1'), 'the mover is a target before its first MP');
+  st = answer(st.s, { type: 'act', unit: 'fortune', action: QUICK, target: '6,2,1' }, [3]); // range 4: the yellow die, face 3 H
+  assert.equal(st.s.units['swarm-1'].downed, true);
+  assert.equal(ev(st, 'moved').length, 0, 'the move never ends at 3,2,1');
+  assert.equal(kind(st.s), 'turn', 'back to LEGION\'s Turn');
+});
