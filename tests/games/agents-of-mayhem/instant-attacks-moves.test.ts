@@ -8,7 +8,7 @@
 // d12 faces 5-6 H, 8-10 P).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { actionOf } from '../../../src/games/agents-of-mayhem/state.js';
+import { actionOf, CARD_ACTIONS, type S } from '../../../src/games/agents-of-mayhem/state.js';
 import { activeBoard, answer, cands, ev, fresh, kind, only, refused, rs, until } from './helpers.js';
 
 const QUICK = 'gadget-fortune-quickdraw';
@@ -148,4 +148,40 @@ test('#45 #46 L282 W-step (option fineGrainedMovementWindows): before an MP of a
   assert.equal(st.s.units['swarm-1'].downed, true);
   assert.equal(ev(st, 'moved').length, 0, 'the move never ends at 3,2,1');
   assert.equal(kind(st.s), 'turn', 'back to LEGION\'s Turn');
+});
+
+/** Dig In (Hardtack's Mayhem card hardtack-1, an Instant character use) reshaped for one test as an Instant move of 2 MP: no card in the provisional data moves (L1622 allows it). */
+function withMovingDigIn(body: () => void): void {
+  const dig = CARD_ACTIONS.hardtack.find((a) => a.id === 'card-digin')!;
+  const saved = { kind: dig.kind, mp: dig.mp, parsed: dig.parsed };
+  Object.assign(dig, { kind: 'move', mp: 2, parsed: [] });
+  try { body(); } finally { Object.assign(dig, saved); if (saved.mp === undefined) delete (dig as { mp?: number }).mp; }
+}
+const holding = (s: S, hand: string[]): S => {
+  const m = s.mayhem!.MAYHEM;
+  m.deck.pool = [...m.deck.pool, ...m.hand].filter((c) => !hand.includes(c)).sort();
+  m.hand = hand.slice();
+  return s;
+};
+
+test('#51 #46 L1622 an Instant character use that moves: in the own Turn an Action of the pictured unit whatever board is activated (the card discarded); on the other Side\'s Turn its MP moved in instant_move', () => {
+  withMovingDigIn(() => {
+    const own = holding(activeBoard(only(fresh('M2'), { fortune: '0,0,1', hardtack: '2,3,1', babylon: '17,7,1' }), 'fortune'), ['hardtack-1']);
+    let st = answer(own, { type: 'act', unit: 'hardtack', action: 'card-digin' });
+    assert.deepEqual(st.s.slots[0].mp && [st.s.slots[0].mp.unit, st.s.slots[0].mp.left], ['hardtack', 2]);
+    assert.deepEqual(st.s.mayhem!.MAYHEM.hand, [], 'the card is discarded');
+    assert.equal(refused(st.s, { type: 'act', unit: 'hardtack', action: 'card-digin' }).code, 'not_in_hand');
+    // LEGION's Turn (option mayhemWindows: a held card's Instant opens Hardtack's W-action window).
+    const s = holding(activeBoard(only(fresh('M2', 2, { mayhemWindows: true }), { fortune: '9,6,1', hardtack: '2,3,1', 'shock-1': '3,2,1', babylon: '17,7,1' }), 'bravo'), ['hardtack-1']);
+    s.phase = 'activate'; s.slots[0].board = null as never;
+    s.boards.fortune.shield = 0; s.boards.fortune.cubes = { speed: 0, focus: 0, tech: 0, mayhem: 0 }; // Fortune cannot take the card
+    st = answer(s, { type: 'activate', board: 'bravo' });
+    while (kind(st.s) === 'instant_window' && (rs.pending(st.s)[0].exposes as { unit: string }).unit !== 'hardtack') st = answer(st.s, { type: 'pass' });
+    assert.equal(kind(st.s), 'instant_window');
+    assert.ok(cands(st.s).some((a) => a.type === 'act' && a.action === 'card-digin'));
+    st = answer(st.s, { type: 'act', unit: 'hardtack', action: 'card-digin' });
+    assert.deepEqual([kind(st.s), rs.pending(st.s)[0].exposes], ['instant_move', { unit: 'hardtack', action: 'card-digin', mp: 2 }]);
+    st = answer(st.s, cands(st.s).find((a) => a.type === 'move')!);
+    assert.notEqual(st.s.units.hardtack.at, '2,3,1');
+  });
 });
