@@ -29,7 +29,7 @@ import { newBoard, allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefre
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
 import { delayedAlt, delayedMove, delayedMoveProblem, delayedMoves, delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
-import { allyWounding, instantCandidates, instantProblem, isInstantAct, useInstant, windowMayhem } from './rules/instants.js';
+import { allyWounding, instantCandidates, instantMove, instantMoveProblem, instantMoves, instantProblem, isInstantAct, isSelfInstant, useInstant, windowMayhem } from './rules/instants.js';
 import { setStepTriggers, stepTriggersProblem, windowDashSpaces, windowFrame } from './rules/windows.js';
 import { enemySpaces } from './legal.js';
 import { applySideSwipe, drive, driveCandidates, driveProblem, ramPush, ramPushProblem, sideSwipeProblem, summon, summonCandidates, summonProblem } from './rules/vehicles.js';
@@ -75,7 +75,8 @@ function pending(s: S): OpenDecision[] {
   if (f?.t === 'paid') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], actor: f.act.unit, action: f.act.action, window: 'W-paid' })];
   if (f?.t === 'phase') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], side: s.side, window: f.window })];
   if (f?.t === 'step') return [d(reactingSeat(s, s.units[f.units![0]]), 'instant_window', 'reaction', [], { unit: f.units![0], mover: f.unit, at: s.units[f.unit].at, window: 'W-step' })];
-  if (f?.t === 'delayed') return [d(f.seat, 'delayed_action', 'reaction', [`timer:${f.timer}`], { unit: f.unit, action: f.action, aimed: f.aimed, ...(f.mp !== undefined ? { mp: f.mp } : {}) })];
+  if (f?.t === 'delayed') return [d(f.seat, 'delayed_action', 'reaction', [`timer:${f.timer}`], { unit: f.unit, action: f.action, aimed: f.aimed, ...(f.mp !== undefined ? { mp: f.mp } : {}), ...(f.fired ? { fired: true } : {}) })];
+  if (f?.t === 'instantMp') return [d(f.seat, 'instant_move', 'reaction', [], { unit: f.unit, action: f.action, mp: f.mp })];
   if (f?.t === 'displace') return [d(f.seat, 'displace', 'reaction', [], { unit: f.unit, from: f.from })];
   if (f?.t === 'placeAlly') return [d(f.seat, 'place_ally', 'turn', [], { unit: f.unit, host: f.host })];
   if (f?.t === 'edmksTax') return [d(f.seat, 'edmks_tax', 'turn', [], { board: f.board })];
@@ -107,20 +108,24 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     case 'choose_gadgets': return { actions: gadgetChoices(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side).map((gadgets) => ({ type: 'chooseGadgets' as const, gadgets })), all: true };
     case 'delayed_action': {
       const dl = f as Extract<Frame, { t: 'delayed' }>;
-      // The Charge's MP (a Delay Action timer's WHEN REMOVED MP) are moved before the target is named.
+      // The Charge's MP (a Delay Action timer's WHEN REMOVED MP) and the weapon's own are moved before the target is named, or the weapon's after the attack (L623).
       const moves = delayedMoves(s, dl).flatMap((to) => DIRS.map((facing) => ({ type: 'move' as const, unit: dl.unit, to, facing })));
       return { actions: [{ type: 'delayed', target: null }, ...delayedTargets(s, dl, enemySpaces).flatMap((target) => { const alt = delayedAlt(s, dl, target); return [{ type: 'delayed' as const, target }, ...(alt ? [{ type: 'delayed' as const, target, ...alt }] : [])]; }), ...moves], all: true };
+    }
+    case 'instant_move': {
+      const im = f as Extract<Frame, { t: 'instantMp' }>;
+      return { actions: [{ type: 'pass' }, ...instantMoves(s, im).flatMap((to) => DIRS.map((facing) => ({ type: 'move' as const, unit: im.unit, to, facing })))], all: true };
     }
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
       const dashes: Action[] = (canDash(s, u) ? dashSpaces(s, u) : []).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing })));
-      return { actions: [{ type: 'pass' }, ...dashes, ...surchargeVariants(s, dashes, false), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
+      return { actions: [{ type: 'pass' }, ...dashes, ...surchargeVariants(s, dashes, false), ...instantCandidates(s, [u], true), ...windowMayhem(s, u)], all: true };
     }
     case 'instant_window': {
       const w = windowFrame(s)!;
       const u = s.units[w.units![0]];
       const dashes: Action[] = windowDashSpaces(s, w, u).flatMap((to) => DIRS.map((facing) => ({ type: 'dash' as const, unit: u.id, to, facing })));
-      return { actions: [{ type: 'pass' }, ...dashes, ...surchargeVariants(s, dashes, false), ...instantCandidates(s, [u]), ...windowMayhem(s, u)], all: true };
+      return { actions: [{ type: 'pass' }, ...dashes, ...surchargeVariants(s, dashes, false), ...instantCandidates(s, [u], true), ...windowMayhem(s, u)], all: true };
     }
     case 'aim_bonus': return { actions: [{ type: 'aimBonus', bonus: null }, ...aimBonusOptions(s, f as Attack).map((bonus) => ({ type: 'aimBonus' as const, bonus }))], all: true };
     case 'block': {
@@ -182,8 +187,9 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       switch (a.type) {
         case 'end': return null;
         case 'act':
-          // An Instant gadget Action: any own unit, whatever board is activated (L275).
-          if (isInstantAct(s, a)) return s.units[a.unit].side === s.side ? instantProblem(s, a) : violation('not_your_unit', `${a.unit} is not yours`);
+          // An Instant gadget Action: any own unit, whatever board is activated (L275); an attack or move is checked as an Action.
+          if (isInstantAct(s, a) && s.units[a.unit].side !== s.side) return violation('not_your_unit', `${a.unit} is not yours`);
+          if (isSelfInstant(s, a)) return instantProblem(s, a);
           return actProblem(s, a);
         case 'move': return moveProblem(s, a);
         case 'jump': return jumpProblem(s, a);
@@ -242,9 +248,13 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
     case 'choose_gadgets':
       if (a.type !== 'chooseGadgets') return wrong('chooseGadgets');
       return gadgetChoiceProblem(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side, a.gadgets);
+    case 'instant_move':
+      if (a.type === 'pass') return null;
+      if (a.type !== 'move') return wrong('move (with the Instant Action\'s MP) or pass');
+      return instantMoveProblem(s, f as Extract<Frame, { t: 'instantMp' }>, a);
     case 'delayed_action':
       if (a.type === 'move') return delayedMoveProblem(s, f as Extract<Frame, { t: 'delayed' }>, a);
-      if (a.type !== 'delayed') return wrong('delayed (or move, with the MP of a Delay Action timer)');
+      if (a.type !== 'delayed') return wrong('delayed (or move, with the delayed Action\'s MP)');
       return delayedProblem(s, f as Extract<Frame, { t: 'delayed' }>, a.target, a);
     case 'aim_bonus':
       if (a.type !== 'aimBonus') return wrong('aimBonus');
@@ -301,6 +311,8 @@ function defaultAction(s: S, dec: OpenDecision): Action {
     case 'activate': return candidates(s, dec.seat, dec).actions[0];
     case 'dash_window': return { type: 'pass' };
     case 'instant_window': return { type: 'pass' };
+    // The Instant's MP are not moved by default: the unit stays (deadlines never block).
+    case 'instant_move': return { type: 'pass' };
     case 'buy_upgrades': return { type: 'buyUpgrade', board: null };
     // A new gadget is kept (a Crystal expires unless spent at once); a Crystal when the deck is empty.
     case 'rewards': return candidates(s, dec.seat, dec).actions[0];
@@ -368,13 +380,14 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'activate': activate(s, a.board, ev); s.phase = 'actions'; break;
     case 'end': endSlot(s, ev); break;
     case 'act':
-      if (isInstantAct(s, a)) {
-        useInstant(s, a, ev);
+      // A self Instant in any decision; an attack or move in a window of the other Side's Turn (in the Turn it is an Action).
+      if (isInstantAct(s, a) && (d.kind !== 'turn' || isSelfInstant(s, a))) {
+        useInstant(s, a, ev, d.seat);
         if (f?.t === 'attack' && f.stage === 'preroll') (f.instants ??= []).push(a.unit);
         if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift(); // one Instant per unit in this window (L284)
       } else takeAction(s, a, ev);
       break;
-    case 'move': if (f?.t === 'delayed') delayedMove(s, f, a, ev); else move(s, a, ev); break;
+    case 'move': if (f?.t === 'delayed') delayedMove(s, f, a, ev); else if (f?.t === 'instantMp') instantMove(s, f, a, ev); else move(s, a, ev); break;
     case 'jump': jump(s, a, ev); break;
     case 'dash':
       dash(s, a, ev);
@@ -383,7 +396,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       break;
     case 'fire': fire(s, a.target, ev, a); break;
     case 'group': groupAction(s, a, ev); break;
-    case 'pass': if (f?.t === 'attack') f.stage = 'roll'; if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift(); break;
+    case 'pass': if (f?.t === 'instantMp') s.stack.splice(s.stack.indexOf(f), 1); if (f?.t === 'attack') f.stage = 'roll'; if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift(); break;
     case 'block': {
       const at = f as Attack;
       const u = currentTarget(s, at)!;
@@ -505,7 +518,9 @@ function answer(own: View, d: { kind: string; seat: Seat; key?: string }, o: Sta
 
 export const agentsOfMayhem: Ruleset<S, Action, View> = {
   id: 'agents-of-mayhem',
-  // 0.3.3: a Mayhem card's extra die joins the pool before the Bonuses and Penalties (L735-739, spec
+  // 0.3.4: a Large Unit's Tile and Area Event triggers read every space of its footprint; a delayed
+  // Weapon Action's own MP are moved when it resolves, before or after the attack (the Golem's Fists have none);
+  // Instant Actions that attack or move (Mission 3's Quick Draw and Grapple Line), in the Turn and the other Side's windows. 0.3.3: a Mayhem card's extra die joins the pool before the Bonuses and Penalties (L735-739, spec
   // 7.3.4), so they may upgrade or downgrade it, and it goes on a centre object, DDD or vehicle too. 0.3.2: the drawn Refresh cards are revealed at Refresh Phase step 1 (once the W-refresh window
   // closes, before explosions, timers and drones), and every view shows them from then on. 0.3.1: Road bends and junctions (Mission 7's side road, a third lane), Vehicle tiles in Missions
   // 3-6. 0.3.0: vehicles, Ramps and traffic (drones in every Advanced mission, Road lanes joined across
@@ -513,7 +528,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
   // gadgets, the Event deck, campaign rewards, Advanced Setup steps 3-4. An older game replays under
   // the installed version with its hash chain checked (GameService: 409 ruleset_diverged where a
   // changed rule gives another state).
-  version: '0.3.3',
+  version: '0.3.4',
   title: 'Agents of Mayhem: Pride of Babylon',
   actionSchema,
   players: { min: 2, max: 4 },

@@ -12,6 +12,7 @@ import { freeJump, jumpBarred } from './rules/ddd.js';
 import { mandatoryTimer } from './rules/timers.js';
 import { demolishes, demolishProblem, demolishTargets } from './rules/golem.js';
 import { liveVehicles } from './rules/vehicles.js';
+import { actsOnMap, isInstantAct, isSelfInstant } from './rules/instants.js';
 import { CARD_ACTIONS, actOf, actionOf, actionsOf, weaponWithGadget, count, footprint, isElite, isFigure, map, unitKey, mission, unitAt, WELLS, type Action, type Frame, type S, type Slot, type Unit, type Well } from './state.js';
 
 export function slotOf(s: S): Slot { return s.slots[s.slot]; }
@@ -57,14 +58,16 @@ export function actProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation
 function actRuleProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation | null {
   const sl = slotOf(s);
   const u = s.units[a.unit];
-  if (!u || u.board !== sl.board) return violation('not_activated', 'only units of the activated board take Actions');
+  // An Instant attack or move (a gadget or a card's character use): any own unit, whatever board is activated (L275).
+  const instant = !!u && u.side === s.side && isInstantAct(s, a) && !isSelfInstant(s, a);
+  if (!u || (u.board !== sl.board && !instant)) return violation('not_activated', 'only units of the activated board take Actions');
   if (a.gadget !== undefined && a.gadget !== false && !weaponWithGadget(u, a.action)) return violation('no_weapon_gadget', `${u.id} has no Weapon gadget to add to ${a.action}: a Weapon gadget modifies its board's Weapon Action (L1055)`);
   const def = actOf(u, a);
   if (!def) return violation('unknown_action', `${u.id} has no action ${a.action}`);
   // A Mayhem card's character use: only the pictured unit, with the card in its Side's hand (spec 7.7).
   const card = cardOf(u, def.id);
   if (card && !s.mayhem?.[u.side].hand.includes(card)) return violation('not_in_hand', `${def.name} is Mayhem card ${card}'s character use: not in ${u.side}'s hand`);
-  if (def.type === 'instant') return violation('instant', 'Dash and Block are taken as dash / block');
+  if (def.type === 'instant' && !instant) return violation('instant', 'Dash and Block are taken as dash / block');
   // The attacker's dice (spec 7.3.4): named with an attack made now at a target space (moving first: with fire).
   if ((a.dieUpgrades?.length || a.dieDowngrades?.length) && !(def.kind === 'attack' && typeof a.target === 'string' && a.when === undefined && a.aim !== 'timer' && !a.timer && !mandatoryTimer(s, def)))
     return violation('dice_need_target', 'dieUpgrades / dieDowngrades go with an attack made now at a target space (moving first: name them with fire) (spec 7.3.4)');
@@ -95,10 +98,8 @@ function actRuleProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation | 
   }
   if (a.mayhem !== undefined) {
     if (def.kind !== 'attack' || a.when === 'before') return violation('not_an_attack', 'the extra-die Mayhem card is played when attacking (spec 7.7)');
-    if (!s.mayhem?.[u.side].hand.includes(a.mayhem)) return violation('not_in_hand', `${a.mayhem} is not in ${u.side}'s hand`);
-    // One card, one use: the card whose character use this Action is cannot also be its extra die.
-    if (a.mayhem === card && s.mayhem[u.side].hand.filter((c) => c === card).length < 2) return violation('card_in_use', `${a.mayhem} is played for its character use (${def.name}): it cannot also give the extra die`);
-    if (MAYHEM.cards[a.mayhem].use !== 'die') return violation('wrong_use', `${a.mayhem} does not give an extra die`);
+    const m = mayhemDieProblem(s, u, def, a.mayhem);
+    if (m) return m;
   }
   if (!payment(s.boards[u.board], u, def.cost)) return violation('cannot_pay', `${def.name} costs ${def.cost}${count(u, 'STUNNED') ? ' plus the Stunned surcharge' : ''}`);
   if (def.kind === 'jump' && !(sl.mp?.unit === u.id && sl.mp.left > 0)) return violation('no_mp', 'a Jump is taken during a move, with MP left (L306)');
@@ -117,6 +118,16 @@ function actRuleProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation | 
   // Golem Demolish (spec 7.17): a self Action that names the building space.
   if (demolishes(def) && a.when === undefined) return demolishProblem(s, u, a.target);
   if (a.target !== undefined || a.when !== undefined) return violation('unknown_field', `${def.name} takes no target`);
+  return null;
+}
+
+/** Why Mayhem card `mayhem` cannot give this attack its extra die (spec 7.7): in hand, an extra-die card, not the card this Action is the character use of. */
+export function mayhemDieProblem(s: S, u: Unit, def: CompiledAction, mayhem: string): Violation | null {
+  const card = cardOf(u, def.id);
+  if (!s.mayhem?.[u.side].hand.includes(mayhem)) return violation('not_in_hand', `${mayhem} is not in ${u.side}'s hand`);
+  // One card, one use: the card whose character use this Action is cannot also be its extra die.
+  if (mayhem === card && s.mayhem[u.side].hand.filter((c) => c === card).length < 2) return violation('card_in_use', `${mayhem} is played for its character use (${def.name}): it cannot also give the extra die`);
+  if (MAYHEM.cards[mayhem].use !== 'die') return violation('wrong_use', `${mayhem} does not give an extra die`);
   return null;
 }
 
@@ -195,10 +206,12 @@ export function enemySpaces(s: S, u: Unit): string[] {
 export function turnCandidates(s: S): Action[] {
   const sl = slotOf(s);
   const out: Action[] = [{ type: 'end' }];
-  const units = Object.values(s.units).filter((u) => u.board === sl.board).sort((a, b) => (a.id < b.id ? -1 : 1));
+  // The activated board's units; any own unit with an Instant attack or move (L275), or moving with one's MP.
+  const units = Object.values(s.units).filter((u) => u.board === sl.board || (u.side === s.side && (sl.mp?.unit === u.id || [...actionsOf(u), ...cardActions(s, u)].some((d) => d.type === 'instant' && actsOnMap(d))))).sort((a, b) => (a.id < b.id ? -1 : 1));
   for (const u of units) {
     for (const def of [...actionsOf(u), ...cardActions(s, u)]) {
-      if (def.type === 'instant') continue;
+      if (def.type === 'instant' && !(actsOnMap(def) && isInstantAct(s, { unit: u.id, action: def.id }))) continue;
+      if (u.board !== sl.board && def.type !== 'instant') continue;
       if (def.kind === 'attack') {
         // A Weapon Action with a Weapon gadget: with or without its add-on, chosen at each use (L1055).
         for (const gadget of weaponWithGadget(u, def.id) ? [undefined, true] : [undefined]) {

@@ -158,9 +158,14 @@ export type Frame =
   /**
    * A delayed Action whose timer came off (spec 7.8): its owner's seat chooses the target now (null:
    * forgo). `whenRemoved`: a Delay Action timer's, its WHEN REMOVED abilities apply; `mp`: the MP
-   * they grant still to move before the attack (the Golem's Charge, L1681).
+   * still to move (before the attack: the WHEN REMOVED MP, the Golem's Charge, L1681, and the
+   * Action's own weapon MP; after it, the weapon MP when none were moved before, L623); `ability`:
+   * the WHEN REMOVED MP of `mp` at the start, spent first; `weaponMp`: the Action's own MP;
+   * `fired`: the attack was made, only the weapon MP left to move.
    */
-  | { t: 'delayed'; seat: Seat; timer: number; unit: string; action: string; aimed: boolean; whenRemoved?: true; mp?: number }
+  | { t: 'delayed'; seat: Seat; timer: number; unit: string; action: string; aimed: boolean; whenRemoved?: true; mp?: number; ability?: number; weaponMp?: number; fired?: true }
+  /** The MP of an Instant Action taken in a window of the other Side's Turn (a move, or an attack's own MP after it): its owner's seat moves the unit within them, or passes (rules/instants.ts). */
+  | { t: 'instantMp'; seat: Seat; unit: string; action: string; mp: number }
   /** A unit from a collapsed Level whose space below is taken: its owner picks an adjacent free space (A-23). */
   | { t: 'displace'; seat: Seat; unit: string; from: string }
   /** A Downed Ally returns with its redeployed host, on a space its owner picks within 2 of the host (spec 7.13 [P]). */

@@ -135,7 +135,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'mission_started': return `Mission ${d.mission} begins: ${d.rounds} Round(s), ${d.initiative} has the initiative`;
     case 'activated': return `${d.side} activates ${b('board')}`;
     case 'entered': return `${n('unit')} enters the map`;
-    case 'moved': return d.delayed ? `${n('unit')} moves for its delayed ${actionName(v, String(d.unit), String(d.delayed))} (${d.mp} MP left)` : `${n('unit')} moves`;
+    case 'moved': return d.delayed ? `${n('unit')} moves for its delayed ${actionName(v, String(d.unit), String(d.delayed))} (${d.mp} MP left)` : d.instant ? `${n('unit')} moves with ${actionName(v, String(d.unit), String(d.instant))} (${d.mp} MP left)` : `${n('unit')} moves`;
     case 'stepped': return `${n('unit')} steps to ${sp(String(d.to))}`;
     case 'move_stopped': return `${n('unit')}'s move ends at ${sp(String(d.at))}: ${d.why === 'traffic' ? 'hit by Traffic' : 'its destination is out of reach'}`;
     case 'step_triggers': {
@@ -196,6 +196,8 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'attack_forgone': return `${n('unit')} forgoes the attack`;
     case 'attack_missed': return d.unit ? `The attack on ${n('unit')} misses` : d.object ? `The attack on the Explosive Object at ${sp(String(d.object))} misses` : d.vehicle ? `The attack on the ${t('vehicle')} misses` : `The attack on the ${ddd('ddd')} misses`;
     case 'attack_resolved': return 'The attack is resolved';
+    case 'attack_lost': return `${n('unit')} is Downed before its roll: the attack is lost`;
+    case 'action_lost': return `${n('unit')} is Downed before its ${actionName(v, String(d.unit), String(d.action))} is performed: the Action is lost`;
     case 'hits': return `${n('unit')} takes ${d.hits} Hit(s)${d.wounds !== undefined ? ` (${d.wounds} Wound(s))` : ''}${d.total !== undefined ? ` (${d.total} this Turn${d.defense !== undefined ? `, Defense ${d.defense}` : ''})` : ''}`;
     case 'blocked': return `${n('unit')} Blocks ${d.times} of ${d.hits} Hit(s)`;
     case 'wound': return `${n('unit')} takes a Wound into the ${wellName(d.well)} well (${d.total} in all)`;

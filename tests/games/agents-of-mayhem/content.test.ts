@@ -2,6 +2,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CONTENT, FACE_COUNTS, loadContent } from '../../../src/games/agents-of-mayhem/content.js';
+import { localRng } from '../../../src/engine/rng.js';
+import { isViolation } from '../../../src/engine/types.js';
+import { agentsOfMayhem } from '../../../src/games/agents-of-mayhem/index.js';
 import { parse, render } from '../../../src/games/agents-of-mayhem/abilities.js';
 import boards from '../../../src/games/agents-of-mayhem/data/boards.json' with { type: 'json' };
 import dice from '../../../src/games/agents-of-mayhem/data/dice.json' with { type: 'json' };
@@ -51,4 +54,19 @@ test('#91 content validator: MAYHEM card 05 (L363-369), LEGION-only symbols, boa
   assert.equal(CONTENT.missions.T2.chainFrom, 'T1');
   assert.equal(CONTENT.missions.M1.rules, 'basic');
   for (const m of CONTENT.missionList) assert.equal(m.sides.MAYHEM.refreshDeck.length, m.sides.LEGION.refreshDeck.length);
+});
+
+test('#82 3-4 players need two Unit Boards per Side (L1360 "Each player must choose a different Unit Board to Activate", L1368 the solo player "will Activate two Unit Boards each Turn"): Tutorials 1-4 give LEGION Babylon\'s board alone, so they are for 2 players; the loader refuses them with 3 or 4', () => {
+  for (const id of ['T1', 'T2', 'T3', 'T4']) {
+    const m = CONTENT.missions[id];
+    assert.deepEqual(m.players, [2], `${id} is for 2 players`);
+    assert.equal(m.sides.LEGION.boards.length, 1, `${id}: LEGION has one Unit Board`);
+    const bad = raw();
+    bad.missions.missions.find((x) => x.id === id)!.players = [2, 3, 4];
+    assert.throws(() => loadContent(bad), new RegExp(`mission ${id}: 3-4 players need two boards per Side`), `${id} with 3-4 players`);
+  }
+  // A game of Tutorial 2 with 3 players is refused at setup; Tutorials 5 and 6 add the Alpha Squad board (the Squad rules precede Tutorial 5, L1004): two LEGION boards, 2-4 players.
+  const three = agentsOfMayhem.setup({ scenario: 'T2', seats: [0, 1, 2].map((index) => ({ index, name: `P${index}` })), options: {} }, { seq: 0, rng: localRng('t2') });
+  assert.equal(isViolation(three) && three.code, 'bad_player_count', 'Tutorial 2 with 3 players');
+  for (const id of ['T5', 'T6']) assert.deepEqual(CONTENT.missions[id].players, [2, 3, 4], `${id} is for 2-4 players`);
 });

@@ -2,7 +2,7 @@
 // on 10-11,6-7 Level 1 of Tile 7, the Laser Satellite Controls on 3-4,0-1 Level 1 of Tile 10).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { activeBoard, answer, ev, fresh, kind, only, refused, rs } from './helpers.js';
+import { activeBoard, answer, ev, fresh, kind, only, refused, rs, noInstantGadgets } from './helpers.js';
 
 const cands = (s: Parameters<typeof rs.pending>[0]) => { const d = rs.pending(s)[0]; return rs.candidates(s, d.seat, d, 0, null as never).actions; };
 
@@ -45,14 +45,14 @@ test('#72 EDMKS: a MAYHEM unit that starts its Activation on the DDD\'s Tile mus
 });
 
 test('#72 EDMKS: one LEGION unit\'s board gains +1 Mayhem cube in each LEGION Refresh Phase, LEGION choosing; none once it is destroyed (L2043, spec 6.4 step 6)', () => {
-  const s = activeBoard(only(fresh('M3'), { babylon: '17,7,1', fortune: '0,0,1' }), 'babylon');
+  const s = activeBoard(noInstantGadgets(only(fresh('M3'), { babylon: '17,7,1', fortune: '0,0,1' })), 'babylon');
   let st = answer(s, { type: 'end' });
   assert.equal(kind(st.s), 'edmks');
   assert.deepEqual(cands(st.s).map((a) => (a as { board: string }).board), ['alpha', 'babylon', 'bravo']);
   st = answer(st.s, { type: 'edmks', board: 'alpha' });
   assert.equal(st.s.boards.alpha.cubes.mayhem, 1);
   assert.equal(st.s.side, 'MAYHEM');
-  const gone = activeBoard(only(fresh('M3'), { babylon: '17,7,1', fortune: '0,0,1' }), 'babylon');
+  const gone = activeBoard(noInstantGadgets(only(fresh('M3'), { babylon: '17,7,1', fortune: '0,0,1' })), 'babylon');
   gone.ddds!.find((d) => d.id === 'edmks')!.destroyed = true;
   st = answer(gone, { type: 'end' });
   assert.equal(st.s.side, 'MAYHEM', 'no EDMKS step');

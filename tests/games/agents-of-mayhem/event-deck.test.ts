@@ -18,7 +18,7 @@ import tiles from '../../../src/games/agents-of-mayhem/data/tiles.json' with { t
 import missions from '../../../src/games/agents-of-mayhem/data/missions.json' with { type: 'json' };
 import { localRng, scriptedRng } from '../../../src/engine/rng.js';
 import { isViolation, type GameEvent } from '../../../src/engine/types.js';
-import { activeBoard, answer, ev, fresh, only, rs, until } from './helpers.js';
+import { activeBoard, answer, ev, fresh, noInstantGadgets, only, rs, until } from './helpers.js';
 
 const DECK = ['event:LEGION:1', 'event:MAYHEM:1', 'event:MAYHEM:2'];
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -113,7 +113,7 @@ test('#65 Event Box effect: a marker specified to stay (L1856) is not removed; i
   const saved = clone(box.effect);
   (box.effect as { stay?: true }).stay = true; // "Dug in" (1 VP) stays, for this test
   try {
-    const s = activeBoard(only(fresh('M3'), { babylon: '11,4,1', fortune: '0,0,1' }), 'babylon');
+    const s = activeBoard(noInstantGadgets(only(fresh('M3'), { babylon: '11,4,1', fortune: '0,0,1' })), 'babylon');
     s.eventMarkers = s.eventMarkers!.filter((m) => m.at !== '8,6,1'); // Tile 7's LEGION marker out of the way
     let st = answer(s, { type: 'act', unit: 'babylon', action: 'sprint' });
     st = answer(st.s, { type: 'move', unit: 'babylon', to: '12,7,1', facing: 'E' }, [1]);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { redeploySpaces } from '../../../src/games/agents-of-mayhem/rules/turn.js';
 import { localRng } from '../../../src/engine/rng.js';
-import { activeBoard, answer, ev, fresh, only, rs } from './helpers.js';
+import { activeBoard, answer, ev, fresh, noInstantGadgets, only, rs } from './helpers.js';
 
 test('#65 #44 Event Boxes are secret: each seat reads its own Side\'s book only; markers show their Side, never their number (spec 7.10, 8.1)', () => {
   const s = fresh('M3', 4);
@@ -20,7 +20,7 @@ test('#65 #44 Event Boxes are secret: each seat reads its own Side\'s book only;
 });
 
 test('#65 a unit of the marker\'s Side moving onto its Tile triggers it: its number is drawn then, the Box is read out to all, its effect applies, the marker goes (L1794-1858)', () => {
-  const s = activeBoard(only(fresh('M3'), { babylon: '11,4,1', fortune: '0,0,1' }), 'babylon');
+  const s = activeBoard(noInstantGadgets(only(fresh('M3'), { babylon: '11,4,1', fortune: '0,0,1' })), 'babylon');
   let st = answer(s, { type: 'act', unit: 'babylon', action: 'sprint' });
   // Numbers left for LEGION markers: [1, 2]; scripted index 1 -> 2 (Dug in).
   st = answer(st.s, { type: 'move', unit: 'babylon', to: '12,7,1', facing: 'E' }, [1]);
@@ -31,7 +31,7 @@ test('#65 a unit of the marker\'s Side moving onto its Tile triggers it: its num
   const triggered = st.ev.find((e) => e.type === 'event_triggered')!;
   assert.ok([undefined, 'all'].includes((triggered as { to?: unknown }).to as string), 'public once triggered');
   // The other number: the Booby trap, a face-down Explosion marker on the marker's space.
-  const t = answer(answer(activeBoard(only(fresh('M3'), { babylon: '11,4,1', fortune: '0,0,1' }), 'babylon'), { type: 'act', unit: 'babylon', action: 'sprint' }).s, { type: 'move', unit: 'babylon', to: '12,7,1', facing: 'E' }, [0]);
+  const t = answer(answer(activeBoard(noInstantGadgets(only(fresh('M3'), { babylon: '11,4,1', fortune: '0,0,1' })), 'babylon'), { type: 'act', unit: 'babylon', action: 'sprint' }).s, { type: 'move', unit: 'babylon', to: '12,7,1', facing: 'E' }, [0]);
   assert.deepEqual(t.s.explosions!.placed.map((m) => [m.at, m.faceUp, m.by]), [['16,7,1', false, 'LEGION']]);
 });
 

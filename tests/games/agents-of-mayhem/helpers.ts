@@ -175,3 +175,9 @@ export function playDefaultsUntil(s: S, stop: (s: S) => boolean, max = 3000): S 
 }
 /** An activation with nothing being resolved: where positions are. */
 export const atActivation = (s: S) => s.phase === 'activate' && !s.stack.length && !s.result;
+
+/** Takes Mission 3's Instant attack and move gadgets (Quick Draw, Grapple Line) off every unit: for tests of other rules, where the W-paid and W-phase windows they open (L277-282) would come first. */
+export function noInstantGadgets(s: S): S {
+  for (const u of Object.values(s.units)) if (u.gadgets) u.gadgets = u.gadgets.filter((g) => g !== 'gadget-fortune-quickdraw' && g !== 'gadget-hardtack-grapple');
+  return s;
+}

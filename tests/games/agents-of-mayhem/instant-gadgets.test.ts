@@ -24,14 +24,20 @@ function attacked(): S {
 }
 const smash = { type: 'act' as const, unit: 'shock-1', action: 'smash', target: '2,2,1' };
 
-test('#39 Instant gadget: Smoke Bomb is slotted in M4 (Hollywood\'s Action slot, for this mission only); the loader takes an Instant gadget Action only as a self Action without a timer', () => {
+test('#39 Instant gadget: Smoke Bomb is slotted in M4 (Hollywood\'s Action slot, for this mission only); the loader takes an Instant gadget Action as a self Action, a move or an attack, never with a timer or a Jump', () => {
   const s = fresh('M4');
   assert.deepEqual(s.units.hollywood.gadgets, [SMOKE, 'gadget-hollywood-pyro']);
   assert.ok(s.gadgets!.temporary.includes(SMOKE), 'Undiscovered: granted for M4 only (L2221)');
   const atk = clone(gadgetsJson);
   const g = atk.gadgets.find((x) => x.id === SMOKE)!.action as Record<string, unknown>;
-  Object.assign(g, { kind: 'attack', attack: { bands: [{ color: 'red', range: 1, dice: 1 }] } });
-  assert.throws(() => loadGadgets(atk), /Instant gadget Action is a self Action/);
+  Object.assign(g, { kind: 'attack', attack: { bands: [{ color: 'red', range: 1, dice: 1 }] }, abilities: [] });
+  assert.doesNotThrow(() => loadGadgets(atk), 'an Instant attack (L275-284 limit when, not what)');
+  const timed = clone(gadgetsJson);
+  Object.assign(timed.gadgets.find((x) => x.id === SMOKE)!.action as Record<string, unknown>, { timer: { side: 'own' }, abilities: ['UNTIL REMOVED = GAIN DEFENSE_UP'] });
+  assert.throws(() => loadGadgets(timed), /Instant gadget Action is a self Action, a move or an attack, with no timer/);
+  const jump = clone(gadgetsJson);
+  Object.assign(jump.gadgets.find((x) => x.id === SMOKE)!.action as Record<string, unknown>, { kind: 'move', mp: 2, jump: { up: 1, spaces: 2 }, abilities: [] });
+  assert.throws(() => loadGadgets(jump), /with no timer, group, Jump or Weapon/);
 });
 
 test('#39 Instant gadget in its own Side\'s Turn: any own unit, whatever board is activated, any number of times; it uses no Main or Add-on and keeps the current Action\'s MP', () => {

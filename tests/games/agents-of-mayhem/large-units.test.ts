@@ -185,3 +185,19 @@ test('#61 board picture: a Large Unit is outlined over its 2×2 footprint (rende
   assert.match(svg, /<rect data-large="golem"[^>]*width="76"[^>]*height="76"/);
   assert.ok(!svg.includes('data-large="babylon"'));
 });
+
+test('#61 #65 Large Units and the Tile trigger: the Golem stepping so that only its east spaces enter a Tile triggers that Tile\'s LEGION marker (every space of the 2×2 footprint is on the map, L1913-1917)', () => {
+  // Tile 1 runs x 6-11, Tile 2 x 12-17 on M6's map. A LEGION Tile marker on Tile 2 (13,0,1); LEGION has no Event numbers in M6, so a triggered marker is drawn empty and goes.
+  const at = (s: S, golem: string) => { s.eventMarkers = [{ side: 'LEGION', at: '13,0,1' }]; return activeBoard(only(s, { golem, fortune: '0,7,1' }), 'golem'); };
+  const stomp = (s: S) => answer(s, { type: 'act', unit: 'golem', action: 'stomp' }).s;
+  // From 10,6,1 (footprint x 10-11, Tile 1) one step east: its north-west space 11,6,1 stays on Tile 1, its east spaces 12,6-7,1 enter Tile 2.
+  const east = answer(stomp(at(fresh('M6'), '10,6,1')), { type: 'move', unit: 'golem', to: '11,6,1', facing: 'E' }).s;
+  assert.deepEqual(golemAt(east), ['11,6,1', '11,7,1', '12,6,1', '12,7,1']);
+  assert.equal(east.eventMarkers!.length, 0, 'the marker on Tile 2 was triggered (and, with no LEGION number, removed)');
+  // Control: a step north keeps the footprint on Tile 1: no trigger.
+  const north = answer(stomp(at(fresh('M6'), '10,6,1')), { type: 'move', unit: 'golem', to: '10,5,1', facing: 'N' }).s;
+  assert.equal(north.eventMarkers!.length, 1, 'no space entered Tile 2: the marker stays');
+  // Already on Tile 2 with its east spaces: stepping further in enters no new Tile, no trigger.
+  const further = answer(stomp(at(fresh('M6'), '11,6,1')), { type: 'move', unit: 'golem', to: '12,6,1', facing: 'E' }).s;
+  assert.equal(further.eventMarkers!.length, 1, 'part of the Golem stood on Tile 2 before the step: the marker stays');
+});

@@ -43,7 +43,7 @@ test('#54 a timer comes off at the start of the next Refresh Phase of the Side i
   assert.equal(st.s.side, 'LEGION');
   assert.equal(st.s.timers, undefined);
   assert.equal(rs.pending(st.s)[0].seat, 0);
-  assert.deepEqual(cands(st.s), [{ type: 'delayed', target: null }, { type: 'delayed', target: '3,1,1' }]);
+  assert.deepEqual(cands(st.s).filter((a) => a.type === 'delayed'), [{ type: 'delayed', target: null }, { type: 'delayed', target: '3,1,1' }]);
   assert.ok(refused(st.s, { type: 'delayed', target: '17,7,1' }), 'Babylon is out of range now');
   // Red faces 0 (AH) and 1 (AH): aimed, two Aim Bonuses; Disrupt gives the target a Disrupted status.
   st = answer(st.s, { type: 'delayed', target: '3,1,1' }, [0, 1]);
@@ -101,4 +101,50 @@ test('#54 one timer per holder comes off per Turn: the Dark Matter Bomb\'s 3 MAY
   }
   st = until(st.s, (x) => !x.timers);
   assert.equal(ev(st, 'bomb_detonated').length, 1);
+});
+
+/** Fortune's Dual Energy Pistols (3 MP, L1166) aimed by timer, up to the start of LEGION's Refresh Phase when MAYHEM resolves it. */
+function delayedPistols(): Stepped {
+  const st = answer(aimedSetup(), { type: 'act', unit: 'fortune', action: 'pistols', aim: 'timer' });
+  return until(st.s, (x) => kind(x) === 'delayed_action', { LEGION: 'alpha' });
+}
+
+test('#54 weapon MP of a delayed Action: "the entire Action is delayed" (L1663, L1669, L1700), so the Weapon Action\'s MP are moved when the timer comes off, before the attack; not split (L623): none are left after it', () => {
+  let st = delayedPistols();
+  assert.equal((rs.pending(st.s)[0].exposes as { mp: number }).mp, 3, 'the pistols\' 3 MP (L1166), not granted when it was paid');
+  assert.ok(cands(st.s).some((a) => a.type === 'move' && a.unit === 'fortune' && a.to === '2,4,1'), 'a 3-space move is offered before the target');
+  assert.equal(refused(st.s, { type: 'move', unit: 'fortune', to: '2,5,1', facing: 'S' }).code, 'unreachable', '4 spaces is beyond 3 MP');
+  st = answer(st.s, { type: 'move', unit: 'fortune', to: '1,1,1', facing: 'E' });
+  assert.equal(st.s.units.fortune.at, '1,1,1');
+  assert.equal((rs.pending(st.s)[0].exposes as { mp: number }).mp, 2, '1 MP spent, 2 left before the attack');
+  // Shock Trooper A (3,1,1) is 2 spaces away, in the red band: the attack ends the movement; the 2 MP left are lost (not split).
+  st = answer(st.s, { type: 'delayed', target: '3,1,1' }, [8, 9]);
+  if (kind(st.s) === 'aim_bonus') st = answer(st.s, rs.defaultAction!(st.s, rs.pending(st.s)[0]));
+  assert.notEqual(kind(st.s), 'delayed_action', 'no weapon MP after the attack once some were moved before');
+  assert.ok(!st.s.stack.some((f) => f.t === 'delayed'), 'the delayed Action is over');
+});
+
+test('#54 weapon MP of a delayed Action: attacking first, its MP are moved after the attack (L623 "before or after"); the target cannot be named twice; ending or the default gives up what is left', () => {
+  let st = delayedPistols();
+  // Two Pushes (red faces 8-9, P): no Aim Bonus to choose, the Shock Trooper is pushed.
+  st = answer(st.s, { type: 'delayed', target: '3,1,1' }, [8, 9]);
+  while (kind(st.s) !== 'delayed_action') st = answer(st.s, rs.defaultAction!(st.s, rs.pending(st.s)[0]));
+  const d = rs.pending(st.s)[0];
+  assert.equal(d.seat, 0, 'MAYHEM moves its unit, on LEGION\'s Turn');
+  assert.deepEqual(d.exposes, { unit: 'fortune', action: 'pistols', aimed: true, mp: 3, fired: true }, 'the 3 weapon MP after the attack');
+  assert.equal(refused(st.s, { type: 'delayed', target: '3,1,1' }).code, 'already_fired');
+  assert.deepEqual(rs.defaultAction!(st.s, d), { type: 'delayed', target: null }, 'the default ends without moving');
+  assert.ok(cands(st.s).every((a) => a.type === 'move' || (a.type === 'delayed' && a.target === null)), 'only moves, or the end');
+  st = answer(st.s, { type: 'move', unit: 'fortune', to: '2,4,1', facing: 'S' });
+  assert.equal(st.s.units.fortune.at, '2,4,1', '3 MP moved after the attack');
+  assert.ok(!st.s.stack.some((f) => f.t === 'delayed'), 'all MP spent: the delayed Action is over');
+  assert.equal(st.s.side, 'LEGION', 'still LEGION\'s Turn');
+});
+
+test('#80 #54 a delayed Action whose Weapon grants no MP (the Snipe Trooper\'s rifle) offers no move when its timer comes off', () => {
+  const s = activeBoard(only(fresh('M2'), { 'snipe-1': '10,1,1', fortune: '4,1,1' }), 'bravo');
+  let st = answer(s, { type: 'act', unit: 'snipe-1', action: 'sniper' });
+  st = until(st.s, (x) => kind(x) === 'delayed_action', { MAYHEM: 'fortune' });
+  assert.equal((rs.pending(st.s)[0].exposes as { mp?: number }).mp, undefined);
+  assert.ok(!cands(st.s).some((a) => a.type === 'move'));
 });

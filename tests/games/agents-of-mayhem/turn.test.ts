@@ -8,7 +8,7 @@ import { isViolation } from '../../../src/engine/types.js';
 import { carry } from '../../../src/games/agents-of-mayhem/index.js';
 import { gainCube } from '../../../src/games/agents-of-mayhem/rules/board.js';
 import type { S } from '../../../src/games/agents-of-mayhem/state.js';
-import { activeBoard, answer, cands, ev, fresh, kind, only, refused, rs, until } from './helpers.js';
+import { activeBoard, answer, cands, ev, fresh, kind, noInstantGadgets, only, refused, rs, until } from './helpers.js';
 
 function playDefaults(s: S, until: (s: S) => boolean = () => false) {
   const events: { type: string; data: unknown }[] = [];
@@ -206,7 +206,7 @@ test('#24 entering the map from an edge in a later Round (Tutorial 3: Hollywood,
 });
 
 test('#24 #92 a Minion entering from an edge in a later Round in an Advanced mission (Mission 3: Bravo\'s second Snipe Trooper, Round 2, east edge)', () => {
-  const s = fresh('M3');
+  const s = noInstantGadgets(fresh('M3'));
   assert.deepEqual([s.units['snipe-2'].at, s.units['snipe-2'].entry], [null, { round: 2, edge: 'east' }]);
   const r1 = until(s, (x) => x.side === 'LEGION' && x.phase === 'activate').s;
   const b1 = answer(r1, { type: 'activate', board: 'bravo' }).s;

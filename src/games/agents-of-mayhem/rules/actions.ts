@@ -67,6 +67,8 @@ export function takeAction(s: S, a: PaidAct, ev: Ev): void {
 export function performPaid(s: S, a: PaidAct, ev: Ev): void {
   const sl = slotOf(s);
   const u = s.units[a.unit];
+  // Downed in the W-paid window (an Instant attack of the other Side, rules/instants.ts): the Action, paid, is lost.
+  if (u.downed) { say(ev, 'action_lost', { unit: u.id, action: a.action }); return; }
   const def = actOf(u, a)!;
   // A delayed Action (aimed by timer, or a mandatory timer): paid now, its allowance used, resolved when the timer comes off (spec 7.8 [P]).
   if (a.aim === 'timer' || (def.kind === 'attack' && mandatoryTimer(s, def))) { delayAction(s, u, def, !!a.aim, ev); return; }

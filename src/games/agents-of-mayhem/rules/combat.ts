@@ -434,6 +434,8 @@ export function advanceAttack(s: S, f: Attack, rng: () => Rng, ev: Ev): 'wait' |
     if (s.result) return 'done';
     if (s.stack[s.stack.length - 1] !== f) return 'wait';
     if (attackWaits(s, f)) return 'wait';
+    // An attacker Downed before its roll (by an Instant attack in its W-paid or W-preroll window, rules/instants.ts): the attack is lost.
+    if (f.stage === 'preroll' && s.units[f.attacker]?.downed) { s.stack.pop(); say(ev, 'attack_lost', { id: f.id, unit: f.attacker }); return 'done'; }
     const att = attackerOf(s, f);
     // A Delay Action resolved at its timer's removal: its WHEN REMOVED abilities are in force (the Golem's Charge: an extra die, spec 7.8).
     const a = f.whenRemoved ? whenRemovedAction(actionOf(att, f.action)!) : actionOf(att, f.action)!;

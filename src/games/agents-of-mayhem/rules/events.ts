@@ -10,7 +10,7 @@ import { drawOne, newDeck } from '../../../engine/mech/deck.js';
 import type { Rng } from '../../../engine/types.js';
 import { CONTENT, cellKey, topMost, type EventBox } from '../content.js';
 import { area, inside } from '../geometry.js';
-import { map, mission, type Frame, type S, type Side, type Unit } from '../state.js';
+import { footprintAt, map, mission, type Frame, type S, type Side, type Unit } from '../state.js';
 import { addVp, say, type Ev } from './board.js';
 import { placeExplosion } from './explosions.js';
 
@@ -31,24 +31,29 @@ export function eventBook(missionId: string, side: Side | null): (EventBox & { b
 /**
  * A unit of a marker's Side moving (move, Jump, Dash; A-29: not pushes) onto that marker's Tile
  * from another Tile triggers a Tile marker; into the Inside Area holding it from outside that Area,
- * an Area marker. Hack markers trigger only when Hacked.
+ * an Area marker. Hack markers trigger only when Hacked. A Large Unit stands on every space of its
+ * 2×2 footprint (L1913-1917), so it is on each Tile and Area any of them is on: a step triggers a
+ * marker whose Tile (Area) one of its spaces enters while none stood on it before.
  */
 export function checkEvents(s: S, u: Unit, path: string[], from: string | null): void {
   if (!s.eventMarkers?.length) return;
   const m = map(s);
-  let tile = from ? m.cells[from]?.tile : -1;
-  let here = from && m.cells[from] ? area(m, m.cells[from]) : '';
+  const cells = (k: string | null) => (k ? footprintAt(u, k).map((x) => m.cells[x]).filter((c) => !!c) : []);
+  let tiles = new Set(cells(from).map((c) => c.tile));
+  let areas = new Set(cells(from).map((c) => area(m, c)));
   for (const k of path) {
-    const c = m.cells[k];
-    if (!c) continue;
-    const a = area(m, c);
+    const now = cells(k);
+    if (!now.length) continue;
+    const nowTiles = new Set(now.map((c) => c.tile));
+    const nowAreas = new Set(now.map((c) => area(m, c)));
     s.eventMarkers.forEach((mk, i) => {
       const at = m.cells[mk.at];
       if (mk.side !== u.side || !at || s.stack.some((f) => f.t === 'event' && f.marker === i)) return;
-      const hit = mk.trigger === 'area' ? a !== here && a === area(m, at) : !mk.trigger && c.tile !== tile && at.tile === c.tile;
+      const a = area(m, at);
+      const hit = mk.trigger === 'area' ? nowAreas.has(a) && !areas.has(a) : !mk.trigger && nowTiles.has(at.tile) && !tiles.has(at.tile);
       if (hit) triggerEvent(s, i, u.id);
     });
-    tile = c.tile; here = a;
+    tiles = nowTiles; areas = nowAreas;
   }
 }
 export function triggerEvent(s: S, marker: number, unit: string): void { s.stack.push({ t: 'event', marker, unit }); }

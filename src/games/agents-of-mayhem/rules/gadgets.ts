@@ -53,8 +53,8 @@ export function loadGadgets(raw: unknown): { gadgets: Record<string, Gadget>; mi
       if (g.action.id !== g.id) throw new Error(`${where}: its Action's id is the gadget's`);
       const a = { ...g.action, parsed: compileAbilities(where, g.action.abilities) };
       checkActions(where, [a]);
-      // An Instant gadget Action is taken in its own Turn or an attack's W-preroll window on the other Side's (rules/instants.ts): a self Action, no timer.
-      if (a.type === 'instant' && (a.kind !== 'self' || a.timer)) throw new Error(`${where}: an Instant gadget Action is a self Action with no timer (taken in a W-preroll window, spec 8.2)`);
+      // An Instant gadget Action is taken in its own Turn or in the other Side's windows (rules/instants.ts): a self Action, a move or an attack, no timer, group, Jump or Weapon Action (the windows' MP frame moves, never jumps).
+      if (a.type === 'instant' && (!['self', 'move', 'attack'].includes(a.kind) || a.timer || a.group || a.jump || a.weapon)) throw new Error(`${where}: an Instant gadget Action is a self Action, a move or an attack, with no timer, group, Jump or Weapon (taken in the Instant windows, spec 8.2)`);
       out.action = a;
     }
     if (g.weapon) out.weapon = { cost: g.weapon.cost, parsed: compileAbilities(where, g.weapon.abilities) };

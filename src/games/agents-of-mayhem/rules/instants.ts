@@ -14,16 +14,32 @@
 // allowed in them as well. Whether a window opens is decided on public facts only (the hand is
 // secret): gadgets, and with the option `mayhemWindows` a held card's possible use (below).
 // Allies (#62) take Dash and Block through the Elites' windows, paid from the host's cubes (L1953).
-import { violation, type Violation } from '../../../engine/types.js';
-import { CONTENT, type CompiledAction } from '../content.js';
-import { actionsOf, CARD_ACTIONS, isFigure, unitKey, type Action, type Frame, type PaidAct, type S, type Unit, type Well } from '../state.js';
+// An Instant Action may also attack or move (L275-284 limit only when and how often, not what):
+// in its own Side's Turn it is taken as any Action (rules/actions.ts takeAction: the other Side's
+// W-paid window, a new Action ending the previous one's MP), by any own unit, with no Main/Add-on
+// allowance; in a window of the other Side's Turn it is that unit's one Instant there: an attack is
+// made at once (a nested attack with its own windows, `seat` the unit's owner), a move grants its
+// MP, moved by that seat in the decision `instant_move` (frame `instantMp`) before the window goes
+// on; an attack's own MP follow it there (in a window they are not moved before the attack [P]).
+import { violation, type Seat, type Violation } from '../../../engine/types.js';
+import { CONTENT, type CompiledAction, type Dir } from '../content.js';
+import { DIRS, pathTo, reach, reachAll } from '../geometry.js';
+import { enemySpaces, mayhemDieProblem } from '../legal.js';
+import { actionsOf, CARD_ACTIONS, footprintAt, isFigure, unitKey, type Action, type Frame, type PaidAct, type S, type Unit, type Well } from '../state.js';
 import { altSurcharge, capacity, free, pay, payment, say, surchargeProblem, type Ev } from './board.js';
-import { canDash, dashSpaces, selfEffects } from './combat.js';
+import { altDiceChoice, canDash, checkOms, dashSpaces, declaredDiceProblem, reactingSeat, selfEffects, startAttack, targetProblem } from './combat.js';
+import { checkEvents } from './events.js';
 import { discardMayhem, mayhemCandidates } from './mayhem.js';
+import { trafficCheck } from './traffic.js';
+
+/** The kinds an Instant gadget Action or character use may have: a self Action, a move (MP) or an attack. */
+export const INSTANT_KINDS = ['self', 'move', 'attack'];
+/** Whether an Instant Action attacks or moves (taken as an Action in its own Turn, rules/actions.ts), not a self Action. */
+export function actsOnMap(def: Pick<CompiledAction, 'kind'>): boolean { return def.kind === 'move' || def.kind === 'attack'; }
 
 /** A unit's Instant gadget Actions (spec 7.1: Instant type, from an Action gadget). */
 export function instantGadgets(u: Unit): CompiledAction[] {
-  return actionsOf(u).filter((a) => a.type === 'instant' && a.kind === 'self' && (u.gadgets ?? []).includes(a.id));
+  return actionsOf(u).filter((a) => a.type === 'instant' && INSTANT_KINDS.includes(a.kind) && (u.gadgets ?? []).includes(a.id));
 }
 
 /** The Instant character uses of Mayhem cards picturing the unit (spec 7.7: the card's printed type may be Instant), held or not. */
@@ -43,22 +59,54 @@ export function isInstantAct(s: S, a: { unit: string; action: string }): boolean
   return !!u && (instantGadgets(u).some((x) => x.id === a.action) || instantCards(u).some((x) => x.id === a.action));
 }
 
-/** Why `act` with an Instant gadget Action or Instant card use is refused now (null: it may be taken). */
+/** Whether `act` names a self Instant Action of its unit (taken by useInstant in the Turn too, leaving the current Action alone). */
+export function isSelfInstant(s: S, a: { unit: string; action: string }): boolean {
+  const u = s.units[a.unit];
+  return !!u && isInstantAct(s, a) && [...instantGadgets(u), ...instantCards(u)].find((x) => x.id === a.action)!.kind === 'self';
+}
+
+/**
+ * Why `act` with an Instant gadget Action or Instant card use is refused now (null: it may be
+ * taken): a self Action in any Turn, or an attack or move in a window of the other Side's Turn
+ * (in its own Turn those are checked as Actions, legal.ts actProblem).
+ */
 export function instantProblem(s: S, a: Extract<Action, { type: 'act' }>): Violation | null {
   const u = s.units[a.unit];
   const card = u && instantCards(u).find((x) => x.id === a.action);
   if (card && !s.mayhem?.[u.side].hand.includes(card.card)) return violation('not_in_hand', `${card.name} is Mayhem card ${card.card}'s character use: not in ${u.side}'s hand`);
   const def = u && instantActions(s, u).find((x) => x.id === a.action);
   if (!def) return violation('unknown_action', `${a.unit} has no Instant Action ${a.action}`);
-  if (a.target !== undefined || a.when !== undefined || a.aim !== undefined || a.mayhem !== undefined || a.gadget || a.timer || a.dieUpgrades?.length || a.dieDowngrades?.length) return violation('bad_instant', `${def.name} is a self Action: no target, aim, card, Weapon gadget or timer`);
+  if (def.kind === 'attack') {
+    if (a.when !== undefined || a.aim !== undefined || a.gadget || a.timer) return violation('bad_instant', `${def.name} is an Instant attack in a window: made at once at a named target, no aim, Weapon gadget or timer (its MP follow the attack)`);
+  } else if (a.target !== undefined || a.when !== undefined || a.aim !== undefined || a.mayhem !== undefined || a.gadget || a.timer || a.dieUpgrades?.length || a.dieDowngrades?.length) {
+    return violation('bad_instant', `${def.name} is a ${def.kind === 'move' ? 'move' : 'self Action'}: no target, aim, card, Weapon gadget or timer`);
+  }
   if (u.downed || !u.at) return violation('not_on_map', `${u.id} is not on the map`);
   if (!payment(s.boards[u.board], u, def.cost)) return violation('cannot_pay', `${def.name} costs ${def.cost}`);
-  return surchargeProblem(s.boards[u.board], u, def.cost, a.surcharge);
+  const sur = surchargeProblem(s.boards[u.board], u, def.cost, a.surcharge);
+  if (sur || def.kind !== 'attack') return sur;
+  if (typeof a.target !== 'string') return violation('no_target', 'choose a target space');
+  if (a.mayhem !== undefined) { const m = mayhemDieProblem(s, u, def, a.mayhem); if (m) return m; }
+  return targetProblem(s, u, def, a.target) ?? declaredDiceProblem(s, u, def, a.target, { up: a.dieUpgrades, down: a.dieDowngrades }, a.mayhem !== undefined ? 1 : 0);
 }
 
-/** The Instant `act`s (gadgets, held Instant cards) units may take now. */
-export function instantCandidates(s: S, units: Unit[]): Action[] {
-  return units.flatMap((u) => [...new Set(instantActions(s, u).map((d) => d.id))].map((action) => ({ type: 'act' as const, unit: u.id, action })))
+/** Whether the unit can take this Instant now in a window (public facts: a move it can pay, an attack it can pay with a target in reach). */
+function usable(s: S, u: Unit, d: CompiledAction): boolean {
+  const a = { type: 'act' as const, unit: u.id, action: d.id };
+  return d.kind === 'attack' ? enemySpaces(s, u).some((target) => !instantProblem(s, { ...a, target })) : !instantProblem(s, a);
+}
+
+/**
+ * The Instant `act`s (gadgets, held Instant cards) units may take now: self Actions, and in a
+ * window (`window`) attacks at each target and moves; in the own Turn the attacks and moves are
+ * among the Actions of legal.ts (turnCandidates).
+ */
+export function instantCandidates(s: S, units: Unit[], window = false): Action[] {
+  return units.flatMap((u) => [...new Set(instantActions(s, u).filter((d) => window || !actsOnMap(d)).map((d) => d.id))].flatMap((action) => {
+    const a = { type: 'act' as const, unit: u.id, action };
+    if (instantActions(s, u).find((d) => d.id === action)!.kind !== 'attack') return [a];
+    return enemySpaces(s, u).flatMap((target) => { const alt = altDiceChoice(s, u, instantActions(s, u).find((d) => d.id === action)!, target); return [{ ...a, target }, ...(alt ? [{ ...a, target, ...alt }] : [])]; });
+  }))
     .filter((a) => !instantProblem(s, a))
     .flatMap((a) => {
       // A Stunned unit's surcharge in one other colour beside the default (spec 2.2.6), so bots find it.
@@ -68,14 +116,55 @@ export function instantCandidates(s: S, units: Unit[]): Action[] {
     });
 }
 
-/** Takes an Instant Action: paid from the unit's board (a card's is discarded, revealed), its abilities applied; the current Action, its MP and the allowances stay as they are. */
-export function useInstant(s: S, a: { unit: string; action: string; surcharge?: string }, ev: Ev): void {
+/**
+ * Takes an Instant Action: paid from the unit's board (a card's is discarded, revealed). A self
+ * Action's abilities apply; the current Action, its MP and the allowances stay as they are. In a
+ * window (`seat`: the unit's owner): an attack is made at once, its MP (if any) to move after it;
+ * a move's MP are moved now (frame `instantMp`, decision `instant_move`).
+ */
+export function useInstant(s: S, a: Extract<Action, { type: 'act' }>, ev: Ev, seat?: Seat): void {
   const u = s.units[a.unit];
   const def = instantActions(s, u).find((x) => x.id === a.action)! as CompiledAction & { card?: string };
   pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost, a.surcharge)!);
   if (def.card) discardMayhem(s, u.side, def.card, ev);
-  say(ev, 'action', { unit: u.id, action: def.id, cost: def.cost, target: null, instant: true, ...(def.card ? { card: def.card } : {}) });
-  selfEffects(s, u, def, ev);
+  say(ev, 'action', { unit: u.id, action: def.id, cost: def.cost, target: a.target ?? null, instant: true, ...(def.card ? { card: def.card } : {}) });
+  if (def.kind === 'self') { selfEffects(s, u, def, ev); return; }
+  const owner = seat ?? reactingSeat(s, u);
+  // The MP frame goes below the attack: moved once the attack is over (L623: not split).
+  if (def.mp) s.stack.push({ t: 'instantMp', seat: owner, unit: u.id, action: def.id, mp: def.mp });
+  if (def.kind === 'attack') {
+    startAttack(s, owner, u, def, a.target!, ev, false, a);
+    const f = s.stack[s.stack.length - 1];
+    if (a.mayhem && f?.t === 'attack') { discardMayhem(s, u.side, a.mayhem, ev); f.mayhemDie = true; }
+  }
+}
+
+/** Spaces the unit of an `instantMp` frame may move to with the MP left (a move's rules, spec 7.2). */
+export function instantMoves(s: S, f: Extract<Frame, { t: 'instantMp' }>): string[] {
+  const u = s.units[f.unit];
+  if (!f.mp || !u?.at || u.downed) return [];
+  return [...reach(s, u, f.mp).keys()].sort();
+}
+
+export function instantMoveProblem(s: S, f: Extract<Frame, { t: 'instantMp' }>, a: { unit: string; to: string; facing: Dir }): Violation | null {
+  if (a.unit !== f.unit) return violation('not_the_unit', `only ${f.unit} moves now, with its Instant Action's MP`);
+  if (!DIRS.includes(a.facing)) return violation('bad_facing', 'facing is N, E, S or W');
+  if (!instantMoves(s, f).includes(a.to)) return violation('unreachable', `${a.to} is not reachable with ${f.mp} MP (spec 2.1.3)`);
+  return null;
+}
+
+/** Moves along the cheapest path within the Instant's MP; OMs flip, Events trigger and Traffic is checked as in any move. */
+export function instantMove(s: S, f: Extract<Frame, { t: 'instantMp' }>, a: { unit: string; to: string; facing: Dir }, ev: Ev): void {
+  const u = s.units[f.unit];
+  const all = reachAll(s, u, f.mp);
+  const path = pathTo(all, a.to);
+  f.mp -= all.get(a.to)!.cost;
+  for (const k of path) for (const c of footprintAt(u, k)) checkOms(s, u, c, ev);
+  const from = u.at;
+  u.at = a.to; u.facing = a.facing;
+  checkEvents(s, u, path, from);
+  say(ev, 'moved', { unit: u.id, path, facing: a.facing, instant: f.action, mp: f.mp });
+  trafficCheck(s, u, from, a.to);
 }
 
 /**
@@ -88,7 +177,7 @@ export function useInstant(s: S, a: { unit: string; action: string; surcharge?: 
  * its own (in the data, held or not) that it can pay.
  */
 export function canRespondNow(s: S, u: Unit): boolean {
-  if (instantGadgets(u).some((d) => !instantProblem(s, { type: 'act', unit: u.id, action: d.id }))) return true;
+  if (instantGadgets(u).some((d) => usable(s, u, d))) return true;
   return !!s.mayhemWindows && mayhemResponder(s, u);
 }
 function mayhemResponder(s: S, u: Unit): boolean {

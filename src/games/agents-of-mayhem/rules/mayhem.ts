@@ -39,8 +39,8 @@ export function loadMayhem(raw: unknown): MayhemContent {
     if (c.character) {
       const a = c.character;
       if (!a.id.startsWith('card-') || (a.kind === 'attack' && !a.attack)) throw new Error(`mayhem card ${c.id}: a character Action has a card- id, and an attack lists its bands`);
-      // An Instant character use (L1622 "Main, Add-on, or Instant") is taken as an Instant gadget Action is (rules/instants.ts): a self Action with no timer.
-      if (a.type === 'instant' && (a.kind !== 'self' || a.timer)) throw new Error(`mayhem card ${c.id}: an Instant character use is a self Action with no timer (taken in the Instant windows, spec 8.2)`);
+      // An Instant character use (L1622 "Main, Add-on, or Instant") is taken as an Instant gadget Action is (rules/instants.ts): a self Action, a move or an attack, with no timer, group, Jump or Weapon.
+      if (a.type === 'instant' && (!['self', 'move', 'attack'].includes(a.kind) || a.timer || a.group || a.jump || a.weapon)) throw new Error(`mayhem card ${c.id}: an Instant character use is a self Action, a move or an attack, with no timer, group, Jump or Weapon (taken in the Instant windows, spec 8.2)`);
       const compiled = { ...a, parsed: compileAbilities(`mayhem card ${c.id}`, a.abilities), card: c.id };
       checkActions(`mayhem card ${c.id}`, [compiled]);
       (CARD_ACTIONS[c.unit] ??= []).push(compiled);

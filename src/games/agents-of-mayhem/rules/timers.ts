@@ -99,7 +99,10 @@ export function removeTimers(s: S, ev: Ev, bomb: (s: S, t: Timer, ev: Ev) => voi
       const u = attackerAt(s, t.effect.unit, null)!;
       const f: Extract<Frame, { t: 'delayed' }> = { t: 'delayed', seat: reactingSeat(s, u), timer: t.n, unit: u.id, action: t.effect.action, aimed: t.effect.aimed };
       // A Delay Action timer's WHEN REMOVED abilities: the MP they grant are moved first (the Golem's Charge: up to 3 MP, L1681).
-      if (t.effect.whenRemoved) { f.whenRemoved = true; const mp = whenRemovedMp(actionOf(u, t.effect.action)!); if (mp) f.mp = mp; }
+      if (t.effect.whenRemoved) { f.whenRemoved = true; const mp = whenRemovedMp(actionOf(u, t.effect.action)!); if (mp) { f.mp = mp; f.ability = mp; } }
+      // "The entire Action is delayed" (L1663, L1669, L1700): a unit's Weapon Action brings its own MP, before or after the attack, never split (L623).
+      const weapon = s.units[u.id] ? actionOf(u, t.effect.action)!.mp ?? 0 : 0;
+      if (weapon) { f.weaponMp = weapon; f.mp = (f.mp ?? 0) + weapon; }
       frames.push(f);
     }
   }
@@ -115,11 +118,12 @@ function delayedDef(u: Unit, f: Extract<Frame, { t: 'delayed' }>): CompiledActio
 /** Target spaces the delayed attack may name now (positions at resolution, spec 7.8 [P]); none when the unit is off the map. */
 export function delayedTargets(s: S, f: Extract<Frame, { t: 'delayed' }>, spaces: (s: S, u: Unit) => string[]): string[] {
   const u = attackerAt(s, f.unit, null);
-  if (!u?.at || u.downed) return [];
+  if (!u?.at || u.downed || f.fired) return [];
   return spaces(s, u).filter((k) => { const v = attackerAt(s, f.unit, k)!; return !targetProblem(s, v, delayedDef(v, f), k); });
 }
 
 export function delayedProblem(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string | null, dice: { dieUpgrades?: Color[]; dieDowngrades?: Color[] } = {}): Violation | null {
+  if (f.fired) return target !== null || dice.dieUpgrades?.length || dice.dieDowngrades?.length ? violation('already_fired', 'the delayed attack was made: move with its weapon MP, or end with target null') : null;
   if (target === null) return dice.dieUpgrades?.length || dice.dieDowngrades?.length ? violation('dice_need_target', 'no attack, no dice to choose (spec 7.3.4)') : null;
   const u = attackerAt(s, f.unit, target);
   if (!u?.at || u.downed) return violation('not_on_map', `${f.unit} is not on the map (or destroyed): the delayed Action is lost`);
@@ -134,10 +138,14 @@ export function delayedAlt(s: S, f: Extract<Frame, { t: 'delayed' }>, target: st
 
 /** Resolves the delayed Action: the attack (aimed if it was aimed, with its WHEN REMOVED abilities if a Delay Action timer delayed it), or nothing (forgone). */
 export function resolveDelayed(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string | null, ev: Ev, dice: { dieUpgrades?: Color[]; dieDowngrades?: Color[] } = {}): void {
-  s.stack.splice(s.stack.indexOf(f), 1);
-  if (target === null) { say(ev, 'delayed_forgone', { unit: f.unit, action: f.action }); return; }
+  // After the attack, `delayed {target: null}` ends the move with its weapon MP (any left are lost).
+  if (f.fired) { s.stack.splice(s.stack.indexOf(f), 1); return; }
+  if (target === null) { s.stack.splice(s.stack.indexOf(f), 1); say(ev, 'delayed_forgone', { unit: f.unit, action: f.action }); return; }
   const u = attackerAt(s, f.unit, target)!;
   say(ev, 'delayed_resolved', { unit: u.id, action: f.action, target });
+  // The weapon MP not touched before the attack (the WHEN REMOVED MP are spent first) may be moved after it (L623: not split).
+  const spent = (f.ability ?? 0) + (f.weaponMp ?? 0) - (f.mp ?? 0);
+  if (f.weaponMp && spent <= (f.ability ?? 0)) { f.fired = true; f.mp = f.weaponMp; } else s.stack.splice(s.stack.indexOf(f), 1);
   startAttack(s, f.seat, u, delayedDef(u, f), target, ev, f.aimed, dice);
   const a = s.stack[s.stack.length - 1];
   if (f.whenRemoved && a?.t === 'attack') a.whenRemoved = true;
@@ -158,7 +166,7 @@ export function delayedMoves(s: S, f: Extract<Frame, { t: 'delayed' }>): string[
 
 export function delayedMoveProblem(s: S, f: Extract<Frame, { t: 'delayed' }>, a: { unit: string; to: string; facing: Dir }): Violation | null {
   if (a.unit !== f.unit) return violation('not_the_unit', `only ${f.unit} moves now, with its delayed Action's MP`);
-  if (!f.mp) return violation('no_mp', 'the delayed Action grants no MP (or they are spent): name its target');
+  if (!f.mp) return violation('no_mp', f.fired ? 'the weapon MP are spent: end with target null' : 'the delayed Action grants no MP (or they are spent): name its target');
   if (!DIRS.includes(a.facing)) return violation('bad_facing', 'facing is N, E, S or W');
   if (!delayedMoves(s, f).includes(a.to)) return violation('unreachable', `${a.to} is not reachable with ${f.mp} MP (spec 2.1.3)`);
   return null;
