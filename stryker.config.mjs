@@ -18,6 +18,7 @@ const SCOPES = {
   // Engine helpers with their own direct suites.
   'src/engine/one-decision.ts': { mutate: ['src/engine/one-decision.ts'], tests: ['tests/engine/one-decision.test.ts'] },
   'src/engine/script.ts': { mutate: ['src/engine/script.ts'], tests: ['tests/engine/script.test.ts'] },
+  'src/engine/types.ts': { mutate: ['src/engine/types.ts'], tests: ['tests/engine/types.test.ts'] },
   'src/engine/hidden-slot.ts': { mutate: ['src/engine/hidden-slot.ts'], tests: ['tests/engine/hidden-slot.test.ts', 'tests/engine/kernel-contract.test.ts'] },
   // The seeded streams: pinned draws, streams kept apart, the script helper; sha256.test.ts checks K_n and the ARC4 port.
   'src/engine/rng.ts': { mutate: ['src/engine/rng.ts'], tests: ['tests/engine/rng.test.ts', 'tests/engine/sha256.test.ts'] },
