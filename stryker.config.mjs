@@ -36,6 +36,11 @@ const SCOPES = {
     mutate: ['src/games/abaddon/rules.ts'],
     tests: ['tests/games/abaddon/combat.test.ts', 'tests/games/abaddon/combat-more.test.ts', 'tests/games/abaddon/cards.test.ts', 'tests/games/abaddon/flow.test.ts', 'tests/games/abaddon/full.test.ts', 'tests/games/abaddon/limits.test.ts', 'tests/games/abaddon/victory.test.ts', 'tests/games/abaddon/objectives.test.ts', 'tests/games/abaddon/jump-on.test.ts'],
   },
+  // What a seat may see: its direct suite, and the game's suites that read views (no-leak checks).
+  'src/games/undaunted-callisto/view.ts': {
+    mutate: ['src/games/undaunted-callisto/view.ts'],
+    tests: ['tests/games/undaunted-callisto/view.test.ts', 'tests/games/undaunted-callisto/core.test.ts', 'tests/games/undaunted-callisto/solo.test.ts'],
+  },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.
