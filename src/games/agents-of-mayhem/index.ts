@@ -382,7 +382,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'act':
       // A self Instant in any decision; an attack or move in a window of the other Side's Turn (in the Turn it is an Action).
       if (isInstantAct(s, a) && (d.kind !== 'turn' || isSelfInstant(s, a))) {
-        useInstant(s, a, ev, d.seat);
+        useInstant(s, a, ev, d.seat, d.kind === 'turn');
         if (f?.t === 'attack' && f.stage === 'preroll') (f.instants ??= []).push(a.unit);
         if (f?.t === 'paid' || f?.t === 'phase' || f?.t === 'step') f.units!.shift(); // one Instant per unit in this window (L284)
       } else takeAction(s, a, ev);
@@ -518,7 +518,8 @@ function answer(own: View, d: { kind: string; seat: Seat; key?: string }, o: Sta
 
 export const agentsOfMayhem: Ruleset<S, Action, View> = {
   id: 'agents-of-mayhem',
-  // 0.3.4: a Large Unit's Tile and Area Event triggers read every space of its footprint; a delayed
+  // 0.3.5: a self Instant taken in its own Side's Turn opens the other Side's W-paid window once paid (L280), as
+  // Instant attacks and moves do. 0.3.4: a Large Unit's Tile and Area Event triggers read every space of its footprint; a delayed
   // Weapon Action's own MP are moved when it resolves, before or after the attack (the Golem's Fists have none);
   // Instant Actions that attack or move (Mission 3's Quick Draw and Grapple Line), in the Turn and the other Side's windows. 0.3.3: a Mayhem card's extra die joins the pool before the Bonuses and Penalties (L735-739, spec
   // 7.3.4), so they may upgrade or downgrade it, and it goes on a centre object, DDD or vehicle too. 0.3.2: the drawn Refresh cards are revealed at Refresh Phase step 1 (once the W-refresh window
@@ -528,7 +529,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
   // gadgets, the Event deck, campaign rewards, Advanced Setup steps 3-4. An older game replays under
   // the installed version with its hash chain checked (GameService: 409 ruleset_diverged where a
   // changed rule gives another state).
-  version: '0.3.4',
+  version: '0.3.5',
   title: 'Agents of Mayhem: Pride of Babylon',
   actionSchema,
   players: { min: 2, max: 4 },

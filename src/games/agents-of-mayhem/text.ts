@@ -72,13 +72,23 @@ function aimBonusName(b: string): string {
   if (b.startsWith('cube:')) return `Gain Action Cube (${({ G: 'green Speed', Y: 'yellow Focus', B: 'blue Tech' } as Record<string, string>)[b.slice(5)] ?? b.slice(5)})`;
   return ({ mayhem: 'Gain Mayhem', weakSpot: 'Weak Spot', disrupt: 'Disrupt' } as Record<string, string>)[b] ?? b;
 }
+/**
+ * `delayed {target: null}`: before the attack it forgoes the delayed Action; once the attack was made
+ * (`fired`, only the Weapon Action's MP left, L623 "before or after the attack") it ends the Action
+ * with those MP not spent.
+ */
+function delayedEnd(v: View): string {
+  const f = v.stack[v.stack.length - 1];
+  if (f?.t !== 'delayed' || !f.fired) return 'Forgo the delayed Action';
+  return `End the delayed ${actionName(v, f.unit, f.action)} without spending its remaining ${f.mp ?? 0} MP`;
+}
 const sp = (k: string) => { const [x, y, z] = k.split(','); return `${x},${y} (Level ${z})`; };
 
 export function label(v: View, _seat: Seat | null, a: Action): string {
   switch (a.type) {
     case 'activate': return `Activate ${boardName(a.board)}`;
     case 'act': return `${unitName(v, a.unit)}: ${actionName(v, a.unit, a.action)}${a.target ? ` at ${sp(a.target)}` : a.when === 'before' ? ' (move first)' : a.aim === 'timer' ? ' (aimed by timer: target chosen when it is removed)' : ''}${a.aim === true ? ' (aimed, +1 Focus)' : ''}${a.mayhem ? ` (+1 die: ${mayhemCardName(a.mayhem)})` : ''}${a.gadget ? ' (with its Weapon gadget)' : ''}${diceText(a)}${stunText(a)}${a.timer ? (a.target === undefined && v.units[a.unit] && actionOf(v.units[a.unit], a.action)?.kind === 'attack' ? ' (delayed by its When-Removed timer: moves and target when it is removed)' : ' (with its Until-Removed timer)') : ''}`;
-    case 'delayed': return a.target ? `Delayed Action at ${sp(a.target)}${diceText(a)}` : 'Forgo the delayed Action';
+    case 'delayed': return a.target ? `Delayed Action at ${sp(a.target)}${diceText(a)}` : delayedEnd(v);
     case 'arm': return `${dddName(a.ddd)}: start the countdown (3 MAYHEM timers)`;
     case 'move': return `${unitName(v, a.unit)} moves to ${sp(a.to)}, facing ${a.facing}`;
     case 'jump': return `${unitName(v, a.unit)} jumps to ${sp(a.to)}, facing ${a.facing}`;

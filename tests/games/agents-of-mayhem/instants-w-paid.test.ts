@@ -139,3 +139,68 @@ test('#45 random legal playouts with W-paid Dashes (option paidDash) end, with W
   }
   assert.ok(windows > 0, 'W-paid windows opened');
 });
+
+test('#46 L280 W-paid after a self Instant taken in its own Turn: Hollywood\'s Smoke Bomb is an Action paid like any other, so a LEGION unit that can pay an Instant is asked before it is performed; the current Action\'s MP and allowances stay', () => {
+  // Option paidDash: Dr. Babylon's Dash ("on any Turn", L811) is the LEGION Instant that can answer (no LEGION unit has an Instant gadget).
+  const at = { fortune: '2,2,1', hollywood: '0,7,1', babylon: '9,5,1' };
+  const s = activeBoard(only(fresh('M4', 2, { paidDash: true }), at), 'fortune');
+  let st = answer(s, { type: 'act', unit: 'fortune', action: 'sprint' });
+  assert.equal(kind(st.s), 'instant_window', 'the Sprint\'s W-paid window (Babylon can pay a Dash)');
+  st = answer(st.s, { type: 'pass' });
+  const mp = st.s.slots[0].mp;
+  assert.equal(mp?.unit, 'fortune', 'the Sprint performed: Fortune has its MP');
+  const tech = st.s.boards.hollywood.cubes.tech;
+  st = answer(st.s, smoke);
+  assert.equal(kind(st.s), 'instant_window', 'Smoke Bomb paid: W-paid opens as for any other Action (L280)');
+  const d = rs.pending(st.s)[0];
+  assert.deepEqual([d.seat, d.exposes], [1, { unit: 'babylon', actor: 'hollywood', action: SMOKE, window: 'W-paid' }], 'LEGION\'s seat answers for Babylon');
+  assert.equal(st.s.boards.hollywood.cubes.tech, tech - 1, 'the Action is paid (B)');
+  assert.equal(defUp(st.s), 0, 'no part of it performed yet: no Defense Up');
+  const dash = cands(st.s).find((a) => a.type === 'dash');
+  assert.ok(dash && dash.type === 'dash' && dash.unit === 'babylon', 'Babylon\'s Dash is offered');
+  st = answer(st.s, dash);
+  assert.equal(st.s.units.babylon.at, dash.to, 'Babylon Dashed in the window');
+  assert.equal(kind(st.s), 'turn', 'one Instant per unit in the window (L284); back to MAYHEM\'s Turn');
+  assert.equal(defUp(st.s), 1, 'then the Smoke Bomb is performed: Defense Up');
+  assert.deepEqual(st.s.slots[0].mp, mp, 'the Sprint\'s MP are untouched: a self Instant ends no Action');
+  assert.deepEqual([st.s.slots[0].main, st.s.slots[0].addons], [true, []], 'the Sprint\'s Main Action only: the Instant uses no allowance');
+  // Passing performs it just the same.
+  const p = answer(answer(answer(activeBoard(only(fresh('M4', 2, { paidDash: true }), at), 'fortune'), { type: 'act', unit: 'fortune', action: 'sprint' }).s, { type: 'pass' }).s, smoke);
+  assert.equal(defUp(answer(p.s, { type: 'pass' }).s), 1, 'passed: the Smoke Bomb is performed');
+  // With nobody on the other Side able to pay an Instant (no paidDash), no window: performed at once, as before.
+  const plain = answer(activeBoard(only(fresh('M4'), at), 'fortune'), smoke);
+  assert.equal(kind(plain.s), 'turn', 'no LEGION unit can answer: no window');
+  assert.equal(defUp(plain.s), 1, 'performed at once');
+});
+
+test('#46 L280 W-paid the same for every Instant taken in its own Turn: a self Instant, an Instant attack (Quick Draw) and an Instant move (Grapple Line) each open it when a unit of the other Side can pay', () => {
+  const at = { fortune: '2,2,1', hardtack: '2,5,1', 'swarm-1': '4,2,1', babylon: '9,5,1' };
+  const turn = () => {
+    const s = activeBoard(only(fresh('M3', 2, { paidDash: true }), at), 'hardtack');
+    s.boards.alpha.cubes = { speed: 0, focus: 0, tech: 0, mayhem: 0 }; // the Swarm Trooper takes no Dash: only Babylon can answer
+    return s;
+  };
+  for (const a of [
+    { type: 'act' as const, unit: 'fortune', action: 'gadget-fortune-quickdraw', target: '4,2,1' },
+    { type: 'act' as const, unit: 'hardtack', action: 'gadget-hardtack-grapple' },
+  ]) {
+    const st = answer(turn(), a);
+    assert.equal(kind(st.s), 'instant_window', `${a.action}: W-paid opens`);
+    assert.deepEqual(rs.pending(st.s)[0].exposes, { unit: 'babylon', actor: a.unit, action: a.action, window: 'W-paid' }, `${a.action}: Babylon is asked`);
+  }
+  const m4 = activeBoard(only(fresh('M4', 2, { paidDash: true }), { hollywood: '0,7,1', babylon: '9,5,1' }), 'hollywood');
+  const st = answer(m4, smoke);
+  assert.deepEqual(rs.pending(st.s)[0].exposes, { unit: 'babylon', actor: 'hollywood', action: SMOKE, window: 'W-paid' }, 'Smoke Bomb: Babylon is asked too');
+  // An Instant character use (Hardtack's Dig In, provisional: B, an Armor cube and Defense Up): the card discarded when paid, its effects after the window.
+  const m2 = activeBoard(only(fresh('M2', 2, { paidDash: true }), { hardtack: '2,5,1', fortune: '0,7,1', babylon: '9,5,1' }), 'fortune');
+  m2.mayhem!.MAYHEM.deck.pool = [...m2.mayhem!.MAYHEM.deck.pool, ...m2.mayhem!.MAYHEM.hand].filter((c) => c !== 'hardtack-1').sort();
+  m2.mayhem!.MAYHEM.hand = ['hardtack-1'];
+  m2.boards.hardtack.armor = 0;
+  let dig = answer(m2, { type: 'act', unit: 'hardtack', action: 'card-digin' });
+  assert.deepEqual(rs.pending(dig.s)[0].exposes, { unit: 'babylon', actor: 'hardtack', action: 'card-digin', window: 'W-paid' }, 'Dig In: Babylon is asked');
+  assert.ok(!dig.s.mayhem!.MAYHEM.hand.includes('hardtack-1'), 'the card is discarded when the use is paid');
+  assert.equal(dig.s.boards.hardtack.armor, 0, 'not performed yet');
+  dig = answer(dig.s, { type: 'pass' });
+  assert.equal(kind(dig.s), 'turn');
+  assert.equal(dig.s.boards.hardtack.armor, 1, 'performed once the window closes: the Armor cube');
+});

@@ -148,3 +148,26 @@ test('#80 #54 a delayed Action whose Weapon grants no MP (the Snipe Trooper\'s r
   assert.equal((rs.pending(st.s)[0].exposes as { mp?: number }).mp, undefined);
   assert.ok(!cands(st.s).some((a) => a.type === 'move'));
 });
+
+test('#54 labels of ending a delayed Action: before its attack `delayed {target: null}` forgoes it; after the attack (its weapon MP left, L623 "before or after") it ends the Action without spending those MP', () => {
+  let st = delayedPistols();
+  const end = { type: 'delayed' as const, target: null };
+  const pistols = CONTENT.elites.fortune.actions.find((a) => a.id === 'pistols')!.name;
+  assert.equal(rs.label!(rs.view(st.s, 0), 0, end), 'Forgo the delayed Action', 'before the attack: the delayed Action is forgone (event delayed_forgone)');
+  st = answer(st.s, { type: 'delayed', target: '3,1,1' }, [8, 9]);
+  while (kind(st.s) !== 'delayed_action') st = answer(st.s, rs.defaultAction!(st.s, rs.pending(st.s)[0]));
+  assert.equal((rs.pending(st.s)[0].exposes as { fired?: boolean }).fired, true, 'the attack was made');
+  const label = rs.label!(rs.view(st.s, 0), 0, end);
+  assert.equal(label, `End the delayed ${pistols} without spending its remaining 3 MP`, 'after the attack: the Action ends, its 3 weapon MP unspent');
+  assert.ok(!/forgo/i.test(label), 'nothing is forgone once the attack was made');
+  // The labels of the decision are distinct: the moves with those MP, and the end.
+  const d = rs.pending(st.s)[0];
+  const labels = cands(st.s).map((a) => rs.label!(rs.view(st.s, d.seat), d.seat, a));
+  assert.equal(new Set(labels).size, labels.length, 'one label per action');
+  assert.ok(labels.includes(label) && labels.some((l) => /^Fortune moves to /.test(l)), 'the end and the moves are offered');
+  // Ending does what the label says: the Action is over, Fortune has not moved.
+  const at = st.s.units.fortune.at;
+  const done = answer(st.s, end);
+  assert.ok(!done.s.stack.some((f) => f.t === 'delayed'), 'the delayed Action is over');
+  assert.equal(done.s.units.fortune.at, at, 'no MP spent');
+});

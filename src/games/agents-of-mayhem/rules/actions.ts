@@ -10,7 +10,7 @@ import { CONTENT, type Color, type CompiledAction, type Dir } from '../content.j
 import { jumpLandings, parseKey, pathTo, reachAll } from '../geometry.js';
 import { entryEdge, mpLeft, slotOf } from '../legal.js';
 import { actOf, actionOf, count, footprintAt, isElite, isFigure, mission, unitAt, unitKey, type PaidAct, type S, type Unit } from '../state.js';
-import { paidWindow } from './instants.js';
+import { instantDef, isSelfInstant, paidWindow } from './instants.js';
 import { phaseWindow, stepMove } from './windows.js';
 import { gainMayhemStatus, pay, payment, say, type Ev } from './board.js';
 import { checkOms, dashAction, selfEffects, startAttack } from './combat.js';
@@ -69,6 +69,8 @@ export function performPaid(s: S, a: PaidAct, ev: Ev): void {
   const u = s.units[a.unit];
   // Downed in the W-paid window (an Instant attack of the other Side, rules/instants.ts): the Action, paid, is lost.
   if (u.downed) { say(ev, 'action_lost', { unit: u.id, action: a.action }); return; }
+  // A self Instant taken in its own Turn (rules/instants.ts useInstant): its abilities now; the current Action, its MP and allowances stay as they are.
+  if (isSelfInstant(s, a)) { selfEffects(s, u, instantDef(u, a.action)!, ev); return; }
   const def = actOf(u, a)!;
   // A delayed Action (aimed by timer, or a mandatory timer): paid now, its allowance used, resolved when the timer comes off (spec 7.8 [P]).
   if (a.aim === 'timer' || (def.kind === 'attack' && mandatoryTimer(s, def))) { delayAction(s, u, def, !!a.aim, ev); return; }

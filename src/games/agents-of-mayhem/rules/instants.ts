@@ -4,7 +4,8 @@
 // use a `self` Action of a Mayhem card its Side holds, by the pictured unit (the loaders accept no
 // other Instant): on its own Side's Turn any such unit may take it any number of times whatever
 // board is activated (`act`, it ends no Action and uses no Main/Add-on allowance; the card is
-// discarded); on the other Side's Turn it is taken in the W-preroll window of an attack on that
+// discarded; once paid, the other Side's W-paid window comes before it is performed, as after any
+// Action paid in that Turn, L280); on the other Side's Turn it is taken in the W-preroll window of an attack on that
 // unit (decision `dash_window`), one Instant per unit per window (a Dash, the gadget, a card,
 // L284), and in the W-paid, W-phase and W-step windows (decision `instant_window`): every unit of
 // the interrupting Side that can respond is asked in turn (unit id order), except, in W-paid, the
@@ -62,7 +63,12 @@ export function isInstantAct(s: S, a: { unit: string; action: string }): boolean
 /** Whether `act` names a self Instant Action of its unit (taken by useInstant in the Turn too, leaving the current Action alone). */
 export function isSelfInstant(s: S, a: { unit: string; action: string }): boolean {
   const u = s.units[a.unit];
-  return !!u && isInstantAct(s, a) && [...instantGadgets(u), ...instantCards(u)].find((x) => x.id === a.action)!.kind === 'self';
+  return !!u && isInstantAct(s, a) && instantDef(u, a.action)!.kind === 'self';
+}
+
+/** A unit's Instant gadget Action or Instant character use by id, its card held or not (a paid card use is already discarded). */
+export function instantDef(u: Unit, id: string): CompiledAction | undefined {
+  return [...instantGadgets(u), ...instantCards(u)].find((x) => x.id === id);
 }
 
 /**
@@ -122,13 +128,21 @@ export function instantCandidates(s: S, units: Unit[], window = false): Action[]
  * window (`seat`: the unit's owner): an attack is made at once, its MP (if any) to move after it;
  * a move's MP are moved now (frame `instantMp`, decision `instant_move`).
  */
-export function useInstant(s: S, a: Extract<Action, { type: 'act' }>, ev: Ev, seat?: Seat): void {
+export function useInstant(s: S, a: Extract<Action, { type: 'act' }>, ev: Ev, seat?: Seat, turn = false): void {
   const u = s.units[a.unit];
   const def = instantActions(s, u).find((x) => x.id === a.action)! as CompiledAction & { card?: string };
   pay(s.boards[u.board], payment(s.boards[u.board], u, def.cost, a.surcharge)!);
   if (def.card) discardMayhem(s, u.side, def.card, ev);
   say(ev, 'action', { unit: u.id, action: def.id, cost: def.cost, target: a.target ?? null, instant: true, ...(def.card ? { card: def.card } : {}) });
-  if (def.kind === 'self') { selfEffects(s, u, def, ev); return; }
+  if (def.kind === 'self') {
+    // In its own Side's Turn (`turn`) it is an Action paid like any other: the other Side's W-paid
+    // window comes before any of it is performed (L280 [P]), as for an Instant attack or move there;
+    // rules/actions.ts performPaid applies it once the window closes.
+    const w = turn ? paidWindow(s, u, def, a) : null;
+    if (w) { s.stack.push(w); return; }
+    selfEffects(s, u, def, ev);
+    return;
+  }
   const owner = seat ?? reactingSeat(s, u);
   // The MP frame goes below the attack: moved once the attack is over (L623: not split).
   if (def.mp) s.stack.push({ t: 'instantMp', seat: owner, unit: u.id, action: def.id, mp: def.mp });
