@@ -18,8 +18,10 @@ function table(): S {
     }
     // A casualty on each seat, a discard on seat 1.
     for (const st of s.seats) {
-      const c = st.hand.pop()!;
-      st.casualties.push({ card: c, unit: card(c).unit });
+      // A casualty is a unit's card.
+      const c = st.hand.find((x) => card(x).unit)!;
+      st.hand.splice(st.hand.indexOf(c), 1);
+      st.casualties.push({ card: c, unit: card(c).unit! });
     }
     const st = s.seats[1];
     st.deck.discard.push(st.deck.pool.pop()!);
