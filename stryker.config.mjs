@@ -41,6 +41,11 @@ const SCOPES = {
     mutate: ['src/games/undaunted-callisto/view.ts'],
     tests: ['tests/games/undaunted-callisto/view.test.ts', 'tests/games/undaunted-callisto/core.test.ts', 'tests/games/undaunted-callisto/solo.test.ts'],
   },
+  // Undaunted's rules files: its suites but the slow random-playout property suite.
+  ...Object.fromEntries(['geometry', 'rules', 'describe', 'notation', 'position', 'index'].map((f) => [
+    `src/games/undaunted-callisto/${f}.ts`,
+    { mutate: [`src/games/undaunted-callisto/${f}.ts`], tests: ['core', 'combat', 'actions', 'full', 'solo', 'content', 'view'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
+  ])),
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.
