@@ -44,7 +44,7 @@ const SCOPES = {
   // Undaunted's rules files: its suites but the slow random-playout property suite.
   ...Object.fromEntries(['geometry', 'rules', 'describe', 'notation', 'position', 'index'].map((f) => [
     `src/games/undaunted-callisto/${f}.ts`,
-    { mutate: [`src/games/undaunted-callisto/${f}.ts`], tests: ['core', 'combat', 'actions', 'full', 'solo', 'content', 'view'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
+    { mutate: [`src/games/undaunted-callisto/${f}.ts`], tests: ['core', 'combat', 'actions', 'full', 'solo', 'content', 'view', 'geometry'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
   ])),
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
