@@ -788,6 +788,8 @@ function answer(own: View, d: Decision, o: StandingOrder): Action {
 
 export const fastAndDirty: Ruleset<S, Action, View> = {
   id: 'fast-and-dirty',
+  // 0.3.5: a vehicle's reaction move (Reaction card) is a Cautious drive without fire (its terrain,
+  // bogging, mines, a final heading), no longer a figure's 6" Move; sampled towards and away.
   // 0.3.4: a charge out of a bunker is a close assault after disembarking (assault {exitBunker},
   // set down, then the charge from there); an ordinary charge out of a bunker is refused. The
   // sampled orders add leaving a bunker, the Scout and Recon's pair, a Huge team's fire on the move,
@@ -813,7 +815,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   // drop arrangement decision and the morale roll split into roll and outcome. An older game replays
   // under the installed version with its hash chain checked (GameService: 409 ruleset_diverged where
   // a changed rule gives another state).
-  version: '0.3.4',
+  version: '0.3.5',
   title: 'Fast and Dirty 5th ed.',
   actionSchema,
   players: { min: 2, max: 2 },
