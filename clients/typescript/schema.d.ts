@@ -1634,6 +1634,8 @@ export interface components {
                 fig: string;
                 path: number[][];
             }[];
+            /** @description a vehicle's reaction move: its final heading (default: along its last leg), as in drive */
+            heading?: number;
         } | {
             /** @enum {string} */
             type: "inspire";

@@ -93,7 +93,11 @@ export const actionSchema = T.Union([
   act('elusive', { moves: Moves }, 'Elusive: the unit fired upon falls back up to 4" per figure, coherent, ending farther from the nearest enemy, before the shot resolves, or stays with no moves; once per turn (§2.6)'),
   act('retarget', { target: T.Union([Id, T.Null()]) }, 'the Elusive target fell back out of the shooter\'s reach: fire at another legal target, or null to hold fire (§2.6)'),
   act('cooler', { unit: T.Union([Id, T.Null()]), target: T.Union([Id, T.Null()]) }, 'after the Plasma Cooler card: a unit that has not activated fires at a target within short range, or unit null to pass for the rest of the turn (§5.1)'),
-  act('react', { unit: T.Union([Id, T.Null()]), moves: Moves }, 'expanded card sequence, after a Reaction card: one of your units with LOS fires at the unit about to activate (no moves), or makes a normal move directly towards it, towards cover or directly away (moves); it keeps its own activation; or unit null (§5.1)'),
+  act('react', {
+    unit: T.Union([Id, T.Null()]),
+    moves: Moves,
+    heading: T.Optional(T.Integer({ minimum: 0, maximum: 35999, description: 'a vehicle\'s reaction move: its final heading (default: along its last leg), as in drive' })),
+  }, 'expanded card sequence, after a Reaction card: one of your units with LOS fires at the unit about to activate (no moves), or makes a normal move directly towards it, towards cover or directly away (moves; a vehicle: one path of its hull figure, a Cautious-speed drive without fire [P]); it keeps its own activation; or unit null (§5.1)'),
   act('inspire', {
     unit: T.Union([Id, T.Null()]),
     effect: T.Optional(T.Union([T.Literal('move'), T.Literal('removeUnderFire'), T.Literal('passMorale'), T.Literal('recoverWounded')])),

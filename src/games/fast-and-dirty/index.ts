@@ -49,7 +49,7 @@ import { generateOptionSchema } from './rules/generation.js';
 import { INSPIRED_MOVE, cardOptionSchema, coolerFirers, coolerTargets, inspireProblem, inspired, reactMoveProblem, reactors } from './rules/cards.js';
 import { has, noRush } from './rules/traits.js';
 import { ELUSIVE_MOVE, elusiveCandidates, elusiveMoveProblem, retargetProblem, retargets } from './rules/elusive.js';
-import { driveCandidates, driveProblem, isVehicle } from './rules/vehicles.js';
+import { driveCandidates, driveProblem, isVehicle, reactionDriveCandidates } from './rules/vehicles.js';
 import { boardCandidates, boardProblem, disembarkedOrderProblem } from './rules/transport.js';
 import { pairOptions, pairProblem } from './rules/pairs.js';
 import { isOptionalField, optionalChoice } from './rules/optional-fields.js';
@@ -476,7 +476,9 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       if (a.unit === null) return null;
       const to = s.units.find((x) => x.id === s.cards!.react!.to)!;
       if (!reactors(s, to).some((u) => u.id === a.unit)) return violation('not_eligible', `${a.unit} may not react to ${to.id}: it needs LOS and range to it and to be able to fire (§5.1)`);
-      return a.moves.length ? reactMoveProblem(s, s.units.find((x) => x.id === a.unit)!, to, a.moves) : null;
+      const r = s.units.find((x) => x.id === a.unit)!;
+      if (a.heading !== undefined && (!isVehicle(r) || !a.moves.length)) return violation('malformed_action', 'heading is a vehicle\'s, with its reaction move (§5.1)');
+      return a.moves.length ? reactMoveProblem(s, r, to, a.moves, a.heading) : null;
     }
     case 'cooler': {
       if (a.type !== 'cooler') return violation('wrong_action', 'answer with {type:"cooler", unit, target} or unit null to pass (§5.1)');
@@ -589,8 +591,10 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
       const to = s.units.find((x) => x.id === s.cards!.react!.to)!;
       return { actions: [{ type: 'react', unit: null, moves: [] }, ...reactors(s, to).flatMap((u) => [
         { type: 'react' as const, unit: u.id, moves: [] },
-        // A vehicle reacts by firing only in the sample: its move is a drive, not a figure's Move [P].
-        ...(isVehicle(u) ? [] : shortMoves(s, u, moveAllowance(s, u, 'move'), (moves) => !reactMoveProblem(s, u, to, moves), to).map((moves) => ({ type: 'react' as const, unit: u.id, moves }))),
+        // A vehicle's reaction move is a Cautious drive towards the drawn unit or away from it [P] (rules/vehicles.ts).
+        ...(isVehicle(u)
+          ? reactionDriveCandidates(s, u, to, (moves, heading) => !reactMoveProblem(s, u, to, moves, heading)).map((c) => ({ type: 'react' as const, unit: u.id, ...c }))
+          : shortMoves(s, u, moveAllowance(s, u, 'move'), (moves) => !reactMoveProblem(s, u, to, moves), to).map((moves) => ({ type: 'react' as const, unit: u.id, moves }))),
       ])], all: false };
     }
     case 'cooler': return { actions: [{ type: 'cooler', unit: null, target: null }, ...coolerFirers(s, seat as Side).flatMap((u) => coolerTargets(s, u).map((t) => ({ type: 'cooler' as const, unit: u.id, target: t.id })))], all: true };
@@ -695,7 +699,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
     case 'control': applyControl(s, run, a.moves); break;
     case 'opportunity': applyOpportunity(s, run, a.unit); break;
     case 'cooler': applyCoolerFire(s, run, a.unit, a.target); break;
-    case 'react': applyReact(s, run, a.unit, a.moves); break;
+    case 'react': applyReact(s, run, a.unit, a.moves, a.heading); break;
     case 'inspire': applyInspire(s, run, a); break;
     case 'elusive': applyElusive(s, run, a.moves); break;
     case 'harm': applyHarm(s, run, a.fig); break;
@@ -784,6 +788,8 @@ function answer(own: View, d: Decision, o: StandingOrder): Action {
 
 export const fastAndDirty: Ruleset<S, Action, View> = {
   id: 'fast-and-dirty',
+  // 0.3.5: a vehicle's reaction move (Reaction card) is a Cautious drive without fire (its terrain,
+  // bogging, mines, a final heading), no longer a figure's 6" Move; sampled towards and away.
   // 0.3.4: a charge out of a bunker is a close assault after disembarking (assault {exitBunker},
   // set down, then the charge from there); an ordinary charge out of a bunker is refused. The
   // sampled orders add leaving a bunker, the Scout and Recon's pair, a Huge team's fire on the move,
@@ -809,7 +815,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   // drop arrangement decision and the morale roll split into roll and outcome. An older game replays
   // under the installed version with its hash chain checked (GameService: 409 ruleset_diverged where
   // a changed rule gives another state).
-  version: '0.3.4',
+  version: '0.3.5',
   title: 'Fast and Dirty 5th ed.',
   actionSchema,
   players: { min: 2, max: 2 },

@@ -621,7 +621,7 @@ export type Action =
   | { type: 'control'; moves: Path[] }
   | { type: 'opportunity'; unit: string | null }
   | { type: 'cooler'; unit: string | null; target: string | null }
-  | { type: 'react'; unit: string | null; moves: Path[] }
+  | { type: 'react'; unit: string | null; moves: Path[]; heading?: number }
   | { type: 'inspire'; unit: string | null; effect?: 'move' | 'removeUnderFire' | 'passMorale' | 'recoverWounded'; moves: Path[]; wounded?: string }
   | { type: 'drop'; at: Pt }
   | { type: 'arrange'; places: { fig: string; at: Pt }[] }

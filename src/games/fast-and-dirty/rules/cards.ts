@@ -17,6 +17,7 @@ import { pausedAt } from './lucky.js';
 import type { Run } from './run.js';
 import { recoveryRoll, untreated, woundRules } from './wounds.js';
 import { sideJammed } from './command-response.js';
+import { isVehicle, reactionDriveProblem } from './vehicles.js';
 
 export type CardSequence = 'simple' | 'extended' | 'expanded';
 export interface Cards {
@@ -194,9 +195,11 @@ const nearest = (p: Pt, r: number, t: Unit) => Math.min(...living(t).map((g) => 
 /**
  * A reaction move (§5.1): a normal Move, directly towards the drawn unit (every moving figure ends
  * nearer its nearest figure), towards cover (every moving figure ends in better position cover) or
- * directly away (every moving figure ends farther) [P].
+ * directly away (every moving figure ends farther) [P]. A vehicle's: rules/vehicles.ts, reactionDriveProblem.
  */
-export function reactMoveProblem(s: S, r: Unit, to: Unit, moves: Path[]): Violation | null {
+export function reactMoveProblem(s: S, r: Unit, to: Unit, moves: Path[], heading?: number): Violation | null {
+  // A vehicle reacts too ("any opposing unit", §5.1): its normal move is a Cautious drive [P].
+  if (isVehicle(r)) return reactionDriveProblem(s, r, to, moves, heading, (at) => COVER_RANK[positionCover(s, { ...r.figures[0], at })]);
   const m = moveProblem(s, r, moves, { mode: 'move' });
   if (!('end' in m)) return m;
   const moved = living(r).filter((f) => { const p = m.end.get(f.id); return p && (p[0] !== f.at[0] || p[1] !== f.at[1]); });

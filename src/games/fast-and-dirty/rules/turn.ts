@@ -47,7 +47,7 @@ import { attemptTask, taskMarkAfterActivation, taskPoints, tasksOf } from './tas
 import { intrude, takeIntruded } from './intruder.js';
 import { assaultSentry, clearOfSentries, isSentryId, sentryFire, sentryProblem, sentryPenetrations, sentryShot } from './sentry.js';
 import { elusiveMoveProblem, firedUpon, mayElude, retargetProblem, retargets } from './elusive.js';
-import { applyDrive, assaultVehicle, buildVehicle, continueVehicleHits, hull, isVehicle, vehicleTests } from './vehicles.js';
+import { applyDrive, applyReactionDrive, assaultVehicle, buildVehicle, continueVehicleHits, hull, isVehicle, vehicleTests } from './vehicles.js';
 import { disembark, embark, handOver } from './transport.js';
 import { pairedNext, resolvePairs } from './pairs.js';
 import { isVehicleSpec, type VehicleSpec } from '../content.js';
@@ -1304,11 +1304,15 @@ export function applyInspire(s: S, run: Run, a: Extract<Action, { type: 'inspire
 }
 
 /** A Reaction (§5.1): the shot, then the drawn unit's activation (or the next card when it is gone). */
-export function applyReact(s: S, run: Run, unit: string | null, moves: { fig: string; path: Pt[] }[]): void {
+export function applyReact(s: S, run: Run, unit: string | null, moves: { fig: string; path: Pt[] }[], heading?: number): void {
   const mover = applyReaction(s, run, unit, moves);
   // A Lucky window on the reaction's shot (§2.7): the sequence goes on after the answer (resumeOrder).
   if (mover === 'paused') return;
-  if (mover) {
+  // A vehicle's reaction move is a Cautious drive without fire: bogging and its mines as any drive (§5.1 [P], rules/vehicles.ts).
+  if (mover && isVehicle(mover)) {
+    applyReactionDrive(s, run, mover, moves[0].path, heading);
+    reactMoved(s, mover);
+  } else if (mover) {
     const before = startsOf(mover);
     moveFigures(s, run, mover, movePositions(moves));
     // A Lucky window on the mover's save or defence die against a mine pauses the sequence (§2.7); it goes on after the answer (afterMineWalk).

@@ -1004,3 +1004,69 @@ export function assaultVehicle(s: S, run: Run, u: Unit, t: Unit, moves: { fig: s
   run.emit('vehicle_assaulted', { unit: u.id, target: t.id, hits: scored });
   return null;
 }
+
+// ---------------------------------------------------------------- a reaction move (§5.1)
+
+/**
+ * A vehicle's reaction move (§5.1: "any opposing unit may react … taking a normal move") as a Drive
+ * order [P]: a vehicle's normal move is its Cautious one (the Engage the Enemy move, §5.3), without
+ * fire; it ends at `heading` (pivots are free, §2.5), by default facing along its last leg.
+ */
+export function reactionDrive(u: Unit, path: Pt[], heading?: number): Drive {
+  const end = path[path.length - 1];
+  const from = path.length > 1 ? path[path.length - 2] : hullFig(u).at;
+  const along = !end || (end[0] === from[0] && end[1] === from[1]) ? u.vehicle!.heading : normHeading(bearing(from, end));
+  return { type: 'drive', speed: 'cautious', path, heading: heading ?? along, fire: [] };
+}
+
+/** Centre of the hull (at `at`) to the nearest living figure or hull of `t`, edge of that figure (§3.2 "Distance" [P]). */
+function centreTo(at: Pt, t: Unit): number {
+  return Math.min(...living(t).map((f) => (isVehicle(t) ? circlePolygonDistance(at, 0, hull(t)) : Math.max(0, Math.hypot(f.at[0] - at[0], f.at[1] - at[1]) - f.r))));
+}
+
+/**
+ * Why a vehicle's reaction move is not legal, or null (§5.1, §2.5, §6.3): one path of its hull
+ * figure, legal as a Cautious drive (terrain, water, formation, overlaps, immobilized or bogged),
+ * and directly towards the drawn unit (the hull centre ends nearer its nearest figure), directly
+ * away (farther) or towards cover (`cover`: the hull figure's cover class improves) [P].
+ */
+export function reactionDriveProblem(s: S, u: Unit, to: Unit, moves: { fig: string; path: Pt[] }[], heading: number | undefined, cover: (at: Pt) => number): Violation | null {
+  if (moves.length !== 1 || moves[0].fig !== hullFig(u).id) return violation('bad_path', `a vehicle's reaction move is one path of its hull figure ${hullFig(u).id} (§5.1)`);
+  const path = moves[0].path;
+  if (!path.length || path.length > 12) return violation('bad_path', `${hullFig(u).id}: a path has 1 to 12 points`);
+  const d = reactionDrive(u, path, heading);
+  const p = driveProblem(s, u, d);
+  if (p) return p;
+  const here = hullFig(u).at, end = path[path.length - 1];
+  if (end[0] === here[0] && end[1] === here[1]) return violation('no_move', 'a reaction move moves the vehicle (§5.1)');
+  const before = centreTo(here, to), after = centreTo(end, to);
+  if (after < before || after > before || cover(end) > cover(here)) return null;
+  return violation('reaction_move', `a reaction move goes directly towards ${to.id}, towards cover, or directly away from it (§5.1)`);
+}
+
+/** The vehicle's reaction move, validated beforehand: driven as a Cautious drive without fire (bogging, mines, a Fly/Grav take-off) (§5.1 [P]). */
+export function applyReactionDrive(s: S, run: Run, u: Unit, path: Pt[], heading?: number): void {
+  const d = reactionDrive(u, path, heading);
+  driveMove(s, run, u, d);
+  afterGravOrder(run, u, d);
+}
+
+/** Sampled reaction moves of a vehicle (§5.1): a Cautious move directly towards the drawn unit's nearest figure and directly away (backing off, still facing it), full and half, each legal. */
+export function reactionDriveCandidates(s: S, u: Unit, to: Unit, ok: (moves: { fig: string; path: Pt[] }[], heading?: number) => boolean): { moves: { fig: string; path: Pt[] }[]; heading?: number }[] {
+  const v = u.vehicle!;
+  if (v.immobilized || v.bogged || !living(to).length) return [];
+  const here = hullFig(u).at;
+  const near = living(to).map((f) => f.at).sort((a, b) => Math.hypot(a[0] - here[0], a[1] - here[1]) - Math.hypot(b[0] - here[0], b[1] - here[1]))[0];
+  const k = vdef(u).mobility === 'wheel' ? 2 : 1;
+  const out: { moves: { fig: string; path: Pt[] }[]; heading?: number }[] = [];
+  for (const [gi, g] of [near, [2 * here[0] - near[0], 2 * here[1] - near[1]] as Pt].entries()) {
+    for (const frac of [1, 0.5]) {
+      const end = toward(here, g, Math.floor((speeds(u).cautious * frac) / k) - 1);
+      if (end[0] === here[0] && end[1] === here[1]) continue;
+      const moves = [{ fig: hullFig(u).id, path: [end] }];
+      const heading = gi === 1 ? normHeading(bearing(end, near)) : undefined;
+      if (ok(moves, heading)) out.push({ moves, ...(heading === undefined ? {} : { heading }) });
+    }
+  }
+  return out;
+}
