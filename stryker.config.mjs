@@ -33,7 +33,7 @@ const SCOPES = {
   // e.g. `src/games/abaddon/rules.ts:646-763`, mutates only those lines with the same suites.
   'src/games/abaddon/rules.ts': {
     mutate: ['src/games/abaddon/rules.ts'],
-    tests: ['tests/games/abaddon/combat.test.ts', 'tests/games/abaddon/combat-more.test.ts', 'tests/games/abaddon/cards.test.ts', 'tests/games/abaddon/flow.test.ts', 'tests/games/abaddon/full.test.ts', 'tests/games/abaddon/limits.test.ts', 'tests/games/abaddon/victory.test.ts', 'tests/games/abaddon/objectives.test.ts', 'tests/games/abaddon/jump-on.test.ts', 'tests/games/abaddon/rounds.test.ts'],
+    tests: ['tests/games/abaddon/combat.test.ts', 'tests/games/abaddon/combat-more.test.ts', 'tests/games/abaddon/cards.test.ts', 'tests/games/abaddon/flow.test.ts', 'tests/games/abaddon/full.test.ts', 'tests/games/abaddon/limits.test.ts', 'tests/games/abaddon/victory.test.ts', 'tests/games/abaddon/objectives.test.ts', 'tests/games/abaddon/jump-on.test.ts', 'tests/games/abaddon/rounds.test.ts', 'tests/games/abaddon/queries.test.ts'],
   },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
