@@ -35,6 +35,12 @@ const SCOPES = {
     mutate: ['src/games/abaddon/rules.ts'],
     tests: ['tests/games/abaddon/combat.test.ts', 'tests/games/abaddon/combat-more.test.ts', 'tests/games/abaddon/cards.test.ts', 'tests/games/abaddon/flow.test.ts', 'tests/games/abaddon/full.test.ts', 'tests/games/abaddon/limits.test.ts', 'tests/games/abaddon/victory.test.ts', 'tests/games/abaddon/objectives.test.ts', 'tests/games/abaddon/jump-on.test.ts', 'tests/games/abaddon/rounds.test.ts', 'tests/games/abaddon/queries.test.ts'],
   },
+  // What a seat may see: its direct suite (tests/games/abaddon/view.test.ts) and the suites that
+  // check views in play; not the whole game's folder (the playout suites are slow).
+  'src/games/abaddon/view.ts': {
+    mutate: ['src/games/abaddon/view.ts'],
+    tests: ['tests/games/abaddon/view.test.ts', 'tests/games/abaddon/flow.test.ts', 'tests/games/abaddon/full.test.ts', 'tests/games/abaddon/combat.test.ts', 'tests/games/abaddon/combat-more.test.ts'],
+  },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.
