@@ -41,6 +41,8 @@ const SCOPES = {
     mutate: ['src/games/abaddon/view.ts'],
     tests: ['tests/games/abaddon/view.test.ts', 'tests/games/abaddon/flow.test.ts', 'tests/games/abaddon/full.test.ts', 'tests/games/abaddon/combat.test.ts', 'tests/games/abaddon/combat-more.test.ts'],
   },
+  // Abaddon in words: its direct suite (every action label and event text).
+  'src/games/abaddon/describe.ts': { mutate: ['src/games/abaddon/describe.ts'], tests: ['tests/games/abaddon/describe.test.ts'] },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.
