@@ -332,3 +332,14 @@ test('the end of a turn (§5.12, AMB-07): told to all; relays stay for the round
     assert.equal(k.s.turn, turn + 1);
   }
 });
+
+test('a finished game starts no further turn or round (§9: the game ends when it is decided)', () => {
+  const k = craft({ mission: 'm12' });
+  k.s.turnIdx = 0;
+  k.s.result = { winners: [0, 2], draw: false, reason: 'objective', scores: { SCS: 0, CA: 0 } };
+  const before = JSON.stringify(k.s);
+  const ev: GameEvent[] = [];
+  R.nextTurn(k.s, scriptedRng([]), ev as never);
+  assert.deepEqual(ev, []);
+  assert.equal(JSON.stringify(k.s), before, 'nothing changes');
+});
