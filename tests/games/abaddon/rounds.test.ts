@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { craft, evOf, start, type K } from './helpers.js';
 import { DATA, type Faction } from '../../../src/games/abaddon/data.js';
 import { Rules } from '../../../src/games/abaddon/rules.js';
-import { scriptedRng } from '../../../src/engine/rng.js';
+import { entryRng, scriptedRng } from '../../../src/engine/rng.js';
 import type { GameEvent } from '../../../src/engine/types.js';
 
 const R = new Rules(DATA);
@@ -342,4 +342,14 @@ test('a finished game starts no further turn or round (§9: the game ends when i
   R.nextTurn(k.s, scriptedRng([]), ev as never);
   assert.deepEqual(ev, []);
   assert.equal(JSON.stringify(k.s), before, 'nothing changes');
+});
+
+test('§8.5 the relays of a 3-4 player round are a shuffle from the entry\'s "relays" stream (a stored game replays the same order)', () => {
+  const k = craft({ mission: 'm12' });
+  const expected = entryRng('seed', 'game', 3).fork('relays').shuffle([1, 2, 3, 4]);
+  R.beginRound(k.s, entryRng('seed', 'game', 3), [] as never);
+  assert.deepEqual(k.s.relays, expected);
+  const other = craft({ mission: 'm12' });
+  R.beginRound(other.s, entryRng('seed', 'game', 4), [] as never);
+  assert.deepEqual(other.s.relays, entryRng('seed', 'game', 4).fork('relays').shuffle([1, 2, 3, 4]));
 });
