@@ -353,3 +353,46 @@ test('§8.5 the relays of a 3-4 player round are a shuffle from the entry\'s "re
   R.beginRound(other.s, entryRng('seed', 'game', 4), [] as never);
   assert.deepEqual(other.s.relays, entryRng('seed', 'game', 4).fork('relays').shuffle([1, 2, 3, 4]));
 });
+
+test('AMB-34 an eliminated seat\'s turn is skipped publicly, with its relay and the reason', () => {
+  const k = craft({ mission: 'm12' });
+  k.s.order = [0, 1, 2, 3];
+  k.s.relays = [1, 2, 3, 4];
+  k.s.turnIdx = 0;
+  for (const x of k.s.units) if (x.seat === 1) { x.status = 'destroyed'; x.at = null; }
+  const ev: GameEvent[] = [];
+  R.nextTurn(k.s, scriptedRng([]), ev as never);
+  assert.deepEqual(evOf(ev, 'turn_skipped').map((e) => [e.to, e.data]), [['all', { seat: 1, relay: 2, reason: 'eliminated' }]]);
+  assert.equal(k.s.active, 2);
+});
+
+test('§5.12 the last turn of a game that ends at the round\'s end leaves nothing on the table: no relay, no dice, no attack', () => {
+  const k = craft({ mission: 'm12' });
+  k.s.maxRounds = k.s.round; // the round limit ends the game when this round ends
+  k.s.turnIdx = k.s.order.length - 1;
+  k.s.active = k.s.order[k.s.turnIdx];
+  k.s.lockons = [{ seat: k.s.active, at: [3, 3] }, { seat: k.s.order[0], at: [4, 4] }];
+  k.s.dice = [{ face: 'H', use: 'lost' }];
+  k.s.attacks = [{ id: 1, unit: 'x', target: 'y', card: 'T3', kind: 'los', response: null, done: true }];
+  R.endTurn(k.s, scriptedRng([]), [] as never);
+  assert.equal(k.s.result?.reason, 'round_limit');
+  assert.deepEqual(k.s.lockons, [], 'all relays off the board');
+  assert.deepEqual(k.s.dice, []);
+  assert.deepEqual(k.s.attacks, []);
+});
+
+test('§8.6 the activation dice come from the entry\'s "dice" stream; the draws they make are told as activation draws', () => {
+  const k = craft({ mission: 'm1', active: 0 });
+  const dice = entryRng('seed', 'game', 7).fork('dice');
+  const faces = Array.from({ length: k.s.seats[0].dice }, () => ['H', 'M', 'R', 'I', 'WS', 'C'][dice.int(6)]);
+  R.rollActivation(k.s, entryRng('seed', 'game', 7), [] as never);
+  assert.deepEqual(k.s.dice.map((d) => d.face), faces);
+  const k2 = craft({ mission: 'm1', active: 0 });
+  k2.s.dice = (['WS', 'C'] as const).map((face) => ({ face, use: null }));
+  const ev: GameEvent[] = [];
+  R.doDraws(k2.s, 1, scriptedRng([]), ev as never);
+  const [drawn] = evOf(ev, 'ws_drawn');
+  assert.deepEqual(drawn.to, { seats: [0] });
+  assert.equal((drawn.data as { reason: string }).reason, 'activation');
+  assert.deepEqual(drawn.others, { seat: 0, count: 2, reason: 'activation' });
+});
