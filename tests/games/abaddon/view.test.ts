@@ -182,3 +182,51 @@ test('determinization refuses a view its unseen pool cannot satisfy', () => {
   v.unseen = v.unseen.filter((c) => R.kind(c) !== 'target');
   assert.throws(() => determinizeView(R, v, 1, localRng('x')), /cannot satisfy/);
 });
+
+test('§7 an attack with no response shows none to anyone (no hidden card is invented)', () => {
+  const k = m12();
+  const los = atk({ id: 1, unit: 'SCS-A-M1', target: 'CA-A-H1', card: 'T6', kind: 'los' });
+  k.s.attacks = [los];
+  for (const seat of [0, 1, 2, 3, null]) assert.equal(makeView(R, k.s, seat).attacks[0].response, null, `seat ${seat}`);
+  assert.ok(!makeView(R, k.s, 0).unseen.includes(null as never), 'nothing unseen for a missing response');
+});
+
+test('§7 the Wild Fire cards left are shown sorted, so known top cards (an analysis position) are not told apart from the rest', () => {
+  const k = m12();
+  k.s.wf.top = ['WF01'];
+  k.s.wf.pool = k.s.wf.pool.filter((c) => c !== 'WF01');
+  const v = makeView(R, k.s, null);
+  assert.deepEqual(v.wf.pool, sorted(DATA.wf.map((c) => c.id)));
+  assert.equal(v.wf.pool[0], 'WF01', 'the top card sorted in among the others, not last');
+});
+
+test('determinization keeps the state\'s canonical form: hidden hands and the deck sorted, a missing response missing, an eliminated seat out of the order', () => {
+  const k = m12();
+  k.s.hands = [['T1', 'T2'], ['AMM', 'T5', 'T8', 'DB'].sort(), ['SB'], ['LRB', 'T8', 'T8']];
+  k.s.order = [2, 0, 3];
+  k.s.relays = [2, 0, 1, 3];
+  for (const x of k.s.units) if (x.seat === 1) { x.status = 'destroyed'; x.at = null; }
+  k.s.turnIdx = 0;
+  k.s.attacks = [atk({ id: 1, unit: 'SCS-A-M1', target: 'CA-B-H1', card: 'T6', kind: 'los' })];
+  for (const label of ['a', 'b', 'c', 'd']) {
+    const v = makeView(R, k.s, 0);
+    const d = determinizeView(R, v, 0, localRng(`canon-${label}`));
+    for (const h of d.hands) assert.deepEqual(h, sorted(h), 'a hand is kept sorted');
+    assert.deepEqual(d.ws.pool, sorted(d.ws.pool), 'the deck in its canonical order');
+    assert.equal(d.attacks[0].response, null);
+    assert.equal(d.relays[1], 0, 'the eliminated seat holds no relay');
+    assert.ok(!d.order.includes(1), 'nor a turn');
+    assert.equal(d.order.length, 3);
+    assert.equal(d.order[0], 2, 'relay #1 is known');
+    assert.deepEqual(makeView(R, d, 0), v);
+  }
+});
+
+test('determinization: a face-down response may be sampled as a Target card or as an AMM (the view says either)', () => {
+  const k = m12();
+  k.s.attacks = [atk({ id: 1, unit: 'SCS-A-M1', target: 'CA-A-H1', card: 'T6', kind: 'los', response: 'T7' })];
+  const v = makeView(R, k.s, 0);
+  const kinds = new Set<string>();
+  for (let i = 0; i < 80; i++) kinds.add(R.kind(determinizeView(R, v, 0, localRng(`resp-${i}`)).attacks[0].response!)!);
+  assert.deepEqual([...kinds].sort(), ['amm', 'target']);
+});
