@@ -5,7 +5,7 @@
 // Each at its limit, for the right seat and faction.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { craft, type K } from './helpers.js';
+import { abaddon, craft, start, type K } from './helpers.js';
 import { DATA, type GameData } from '../../../src/games/abaddon/data.js';
 import { Rules, initialState } from '../../../src/games/abaddon/rules.js';
 import type { XY } from '../../../src/games/abaddon/data.js';
@@ -258,4 +258,17 @@ test('the initial state (§3): every seat\'s units in reserve or at their fixed 
   assert.equal(s.wf.pool.length, DATA.wf.length);
   const m1 = DATA.missions.find((x) => x.id === 'm1')!;
   assert.equal(initialState(R, m1, [], 0).firstFaction, m1.firstPlayer);
+});
+
+test('§3 during deployment, before round 1: no turn order, no relay drawn or placed, nothing on the table, no Reboot pending', () => {
+  const { k } = start('m6'); // shaded-zone deployment: the game waits for the first unit to be placed
+  assert.equal(k.s.phase, 'deploy');
+  assert.equal(k.s.round, 0);
+  assert.deepEqual(k.s.order, []);
+  assert.deepEqual(k.s.relays, [0, 0]);
+  assert.deepEqual(k.s.lockons, []);
+  assert.deepEqual([k.s.dice, k.s.moved, k.s.battled, k.s.responded, k.s.attacks, k.s.respond], [[], [], [], [], [], []]);
+  assert.deepEqual(k.s.jump, { queue: [], unit: null, at: null, options: [] });
+  assert.equal(k.s.rebootPending, false);
+  assert.deepEqual(abaddon.view(k.s, null).order, [], 'and none shown');
 });
