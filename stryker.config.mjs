@@ -34,7 +34,7 @@ const SCOPES = {
   // e.g. `src/games/abaddon/rules.ts:646-763`, mutates only those lines with the same suites.
   'src/games/abaddon/rules.ts': {
     mutate: ['src/games/abaddon/rules.ts'],
-    tests: ['tests/games/abaddon/combat.test.ts', 'tests/games/abaddon/combat-more.test.ts', 'tests/games/abaddon/cards.test.ts', 'tests/games/abaddon/flow.test.ts', 'tests/games/abaddon/full.test.ts', 'tests/games/abaddon/limits.test.ts', 'tests/games/abaddon/victory.test.ts', 'tests/games/abaddon/objectives.test.ts', 'tests/games/abaddon/jump-on.test.ts'],
+    tests: ['tests/games/abaddon/combat.test.ts', 'tests/games/abaddon/combat-more.test.ts', 'tests/games/abaddon/cards.test.ts', 'tests/games/abaddon/flow.test.ts', 'tests/games/abaddon/full.test.ts', 'tests/games/abaddon/limits.test.ts', 'tests/games/abaddon/victory.test.ts', 'tests/games/abaddon/objectives.test.ts', 'tests/games/abaddon/jump-on.test.ts', 'tests/games/abaddon/rounds.test.ts', 'tests/games/abaddon/queries.test.ts'],
   },
   // What a seat may see: its direct suite, and the game's suites that read views (no-leak checks).
   'src/games/undaunted-callisto/view.ts': {
@@ -46,6 +46,15 @@ const SCOPES = {
     `src/games/undaunted-callisto/${f}.ts`,
     { mutate: [`src/games/undaunted-callisto/${f}.ts`], tests: ['core', 'combat', 'actions', 'full', 'solo', 'content', 'view', 'geometry'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
   ])),
+
+  // What a seat may see: its direct suite (tests/games/abaddon/view.test.ts) and the suites that
+  // check views in play; not the whole game's folder (the playout suites are slow).
+  'src/games/abaddon/view.ts': {
+    mutate: ['src/games/abaddon/view.ts'],
+    tests: ['tests/games/abaddon/view.test.ts', 'tests/games/abaddon/flow.test.ts', 'tests/games/abaddon/full.test.ts', 'tests/games/abaddon/combat.test.ts', 'tests/games/abaddon/combat-more.test.ts'],
+  },
+  // Abaddon in words: its direct suite (every action label and event text).
+  'src/games/abaddon/describe.ts': { mutate: ['src/games/abaddon/describe.ts'], tests: ['tests/games/abaddon/describe.test.ts'] },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.

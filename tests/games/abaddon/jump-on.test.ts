@@ -156,3 +156,20 @@ test('displacement options: the adjacent ring first; when it is full, the neares
   assert.deepEqual(ring2[0], [3, 3]);
   assert.deepEqual(ring2[15], [7, 7]);
 });
+
+test('the jump-on roll is told with the unit that rolled and the sector the table gives (even when that sector is taken)', () => {
+  const k = drop(scs(drop([])).slice(0, 2));
+  const [a, b] = k.s.jump.queue;
+  k.s.terrain = [{ type: 'city', at: [3, 4] }];
+  const ev: GameEvent[] = [];
+  R.jumpNext(k.s, scriptedRng([0, 0, 9, 5]), ev as never);
+  assert.deepEqual(evOf(ev, 'dice_rolled').map((e) => [e.to, e.data]), [
+    ['all', { purpose: 'jump_on', faces: [1, 1], unit: a, at: [3, 4] }],
+  ]);
+  // a displacement choice stops the queue: b rolls only once a's sector is chosen
+  assert.equal(k.s.jump.unit, a);
+  const ev2: GameEvent[] = [];
+  k.s.jump.unit = null;
+  R.jumpNext(k.s, scriptedRng([9, 5]), ev2 as never);
+  assert.deepEqual(evOf(ev2, 'dice_rolled').map((e) => e.data), [{ purpose: 'jump_on', faces: [10, 6], unit: b, at: [12, 9] }]);
+});

@@ -156,3 +156,20 @@ test('objectives are checked the instant they are met only with 2 players; with 
   assert.equal(k3.s.result, null);
   assert.equal(R.checkVictory(k3.s, [] as never), true, 'the round end\'s check finds it');
 });
+
+test('exit objectives count the objective\'s own faction\'s units only (M4 "one SCS Infantry", M9 "exited SCS units"): exited enemy units never count', () => {
+  // Only SCS may exit in M4 and M9, but the objectives are data: an exit objective names the
+  // faction's own units, so an exited enemy unit must not count even where a mission lets it exit.
+  const k = craft({ mission: 'm4' });
+  const [o] = objective(k, 'SCS');
+  assert.deepEqual(o, { type: 'exitUnits', n: 1, types: ['I'] });
+  const caI = units(k, 'CA').map((u) => u.id);
+  for (const u of k.s.units) if (u.faction === 'CA') u.type = 'I';
+  exit(k, caI);
+  assert.equal(R.objectiveMet(k.s, 'SCS', o), false, 'exited CA Infantry are not SCS Infantry');
+  const k9 = craft({ mission: 'm9' });
+  const [o9] = objective(k9, 'SCS');
+  exit(k9, units(k9, 'CA').map((u) => u.id)); // CA carries far more than 14 crystals
+  assert.ok(units(k9, 'CA').reduce((a, u) => a + u.crystals, 0) >= 14, 'the test needs CA to carry at least 14 crystals');
+  assert.equal(R.objectiveMet(k9.s, 'SCS', o9), false, 'crystals on exited CA units are not SCS\'s');
+});
