@@ -7,7 +7,7 @@ import type { Decision, Seat } from '../engine/types.js';
 import type { Runtime } from '../runtime.js';
 import { notFound, ServiceError } from '../service/errors.js';
 import type { CreateGameInput, LoadedGame } from '../service/game-service.js';
-import type { PrismaStore, Sql } from '../store/prisma-store.js';
+import { storeSql, type Sql } from '../store/prisma-store.js';
 import type { GamePosition } from '../store/types.js';
 import { inviteHash, isPlayerKey, keyMatches, newInviteCode, newKey, newPlayerId, parseKey, SCOPES, type Scope } from './keys.js';
 
@@ -49,9 +49,7 @@ function playerRow(r: Record<string, unknown>): PlayerRow {
 
 /** The store's SQL runner (driver or Prisma path), shared by every players module. */
 export function sqlOf(rt: Runtime): Sql {
-  const sql = (rt.store as PrismaStore).sql;
-  if (!sql) throw new Error('the players feature needs the Prisma store');
-  return sql;
+  return storeSql(rt.store, 'players');
 }
 
 /** Seats of a loaded game that belong to a player. */

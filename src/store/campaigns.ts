@@ -1,7 +1,7 @@
 // Campaign persistence (prisma/migrations/0005_campaigns): rows apart from the games' logs.
 // Raw SQL through the store's Sql (both backends: Postgres and PGlite), so the Store interface
 // the game service speaks is unchanged.
-import type { Sql } from './prisma-store.js';
+import { storeSql, type Sql } from './prisma-store.js';
 import type { Store } from './types.js';
 
 export interface CampaignSeatRecord {
@@ -41,9 +41,7 @@ export class CampaignStore {
   constructor(private readonly sql: Sql) {}
 
   static of(store: Store): CampaignStore {
-    const sql = (store as unknown as { sql?: Sql }).sql;
-    if (!sql) throw new Error('campaigns need the SQL store (PrismaStore)');
-    return new CampaignStore(sql);
+    return new CampaignStore(storeSql(store, 'campaigns'));
   }
 
   async create(c: Omit<CampaignRecord, 'createdAt' | 'updatedAt'>): Promise<void> {

@@ -37,6 +37,13 @@ export interface Sql {
   tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
 }
 
+/** The Sql of a store that has one (PrismaStore, over Postgres or PGlite); `who` names the caller in the error. */
+export function storeSql(store: unknown, who: string): Sql {
+  const sql = (store as { sql?: Sql }).sql;
+  if (!sql) throw new Error(`${who} need the SQL store (PrismaStore)`);
+  return sql;
+}
+
 interface RawClient {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
 }

@@ -1,16 +1,14 @@
 // What the service needs from the database when the job queue lost its data
 // (prisma/migrations/0007_queue_epochs, src/jobs/epoch.ts). Raw SQL through the store's Sql
 // (Postgres and PGlite alike), as stream-tickets.ts does.
-import type { Sql } from './prisma-store.js';
+import { storeSql, type Sql } from './prisma-store.js';
 import type { Store } from './types.js';
 
 export class QueueLossStore {
   constructor(private readonly sql: Sql) {}
 
   static of(store: Store): QueueLossStore {
-    const sql = (store as unknown as { sql?: Sql }).sql;
-    if (!sql) throw new Error('queue epochs need the SQL store (PrismaStore)');
-    return new QueueLossStore(sql);
+    return new QueueLossStore(storeSql(store, 'queue epochs'));
   }
 
   /** The highest generation recorded for the queue and the losses handled (null: none yet, its first start). */

@@ -1,15 +1,13 @@
 // Stream tickets (prisma/migrations/0006_stream_tickets): every instance on the database sees
 // them. Raw SQL through the store's Sql (Postgres and PGlite alike), as campaigns.ts does.
-import type { Sql } from './prisma-store.js';
+import { storeSql, type Sql } from './prisma-store.js';
 import type { Store } from './types.js';
 
 export class TicketStore {
   constructor(private readonly sql: Sql) {}
 
   static of(store: Store): TicketStore {
-    const sql = (store as unknown as { sql?: Sql }).sql;
-    if (!sql) throw new Error('stream tickets need the SQL store (PrismaStore)');
-    return new TicketStore(sql);
+    return new TicketStore(storeSql(store, 'stream tickets'));
   }
 
   /** Stores a ticket (its hash) good for `seconds`, by the database clock; returns its expiry. Sweeps expired ones. */

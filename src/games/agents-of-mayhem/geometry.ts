@@ -140,6 +140,13 @@ export function pathTo(all: Map<string, Reach>, to: string): string[] {
  * `budget` MP: enemy spaces never entered, ZoC-to-ZoC steps cost 3 (not added to obstacles;
  * ZoC ignored on entry). Ties keep the first path found in key order.
  */
+/** Spaces a unit may move to with the MP an Action left it (an Instant's, a delayed Action's): none when Downed or off the map. */
+export function movesWithMp(s: S, unitId: string, mp: number | undefined): string[] {
+  const u = s.units[unitId];
+  if (!mp || !u?.at || u.downed) return [];
+  return [...reach(s, u, mp).keys()].sort();
+}
+
 export function reachAll(s: S, u: Unit, budget: number, fromEdge: string | null = null): Map<string, Reach> {
   if (isLarge(u)) return largeReach(s, u, budget);
   const m = map(s);

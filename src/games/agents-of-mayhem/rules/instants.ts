@@ -24,7 +24,7 @@
 // on; an attack's own MP follow it there (in a window they are not moved before the attack [P]).
 import { violation, type Seat, type Violation } from '../../../engine/types.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
-import { DIRS, pathTo, reach, reachAll } from '../geometry.js';
+import { DIRS, movesWithMp, pathTo, reachAll } from '../geometry.js';
 import { enemySpaces, mayhemDieProblem } from '../legal.js';
 import { actionsOf, CARD_ACTIONS, footprintAt, isFigure, unitKey, type Action, type Frame, type PaidAct, type S, type Unit, type Well } from '../state.js';
 import { altSurcharge, capacity, free, pay, payment, say, surchargeProblem, type Ev } from './board.js';
@@ -155,9 +155,7 @@ export function useInstant(s: S, a: Extract<Action, { type: 'act' }>, ev: Ev, se
 
 /** Spaces the unit of an `instantMp` frame may move to with the MP left (a move's rules, spec 7.2). */
 export function instantMoves(s: S, f: Extract<Frame, { t: 'instantMp' }>): string[] {
-  const u = s.units[f.unit];
-  if (!f.mp || !u?.at || u.downed) return [];
-  return [...reach(s, u, f.mp).keys()].sort();
+  return movesWithMp(s, f.unit, f.mp);
 }
 
 export function instantMoveProblem(s: S, f: Extract<Frame, { t: 'instantMp' }>, a: { unit: string; to: string; facing: Dir }): Violation | null {

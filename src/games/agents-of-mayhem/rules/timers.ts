@@ -8,7 +8,7 @@ import { violation, type Violation } from '../../../engine/types.js';
 import { actionOf, footprintAt, mission, other, whenRemovedAction, whenRemovedMp, type Frame, type S, type Side, type Timer, type Unit } from '../state.js';
 import type { Color, CompiledAction, Dir } from '../content.js';
 import type { Status } from '../abilities.js';
-import { DIRS, pathTo, reach, reachAll } from '../geometry.js';
+import { DIRS, movesWithMp, pathTo, reachAll } from '../geometry.js';
 import { say, type Ev } from './board.js';
 import { altDiceChoice, checkOms, declaredDiceProblem, reactingSeat, startAttack, targetProblem } from './combat.js';
 import { attackerAt } from './ddd.js';
@@ -159,9 +159,7 @@ export function resolveDelayed(s: S, f: Extract<Frame, { t: 'delayed' }>, target
  * a Large Unit's steps, spec 7.2.6): any number of moves while MP are left, before the target.
  */
 export function delayedMoves(s: S, f: Extract<Frame, { t: 'delayed' }>): string[] {
-  const u = s.units[f.unit];
-  if (!f.mp || !u?.at || u.downed) return [];
-  return [...reach(s, u, f.mp).keys()].sort();
+  return movesWithMp(s, f.unit, f.mp);
 }
 
 export function delayedMoveProblem(s: S, f: Extract<Frame, { t: 'delayed' }>, a: { unit: string; to: string; facing: Dir }): Violation | null {
