@@ -4497,6 +4497,7 @@ export interface operations {
             content: {
                 "application/json": {
                     ruleset: string;
+                    /** @description a scenario id of GET /v1/rulesets; absent: the ruleset's first scenario played with this many seats */
                     scenario?: string;
                     seats: {
                         name: string;

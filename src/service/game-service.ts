@@ -226,7 +226,8 @@ export class GameService {
     const input: CreateGameInput = { ...plain, policy: deadlines || Object.keys(flags).length ? { ...(deadlines ? { deadlines } : {}), ...flags } : null };
     const rs = getRuleset(input.ruleset);
     if (!rs) throw new ServiceError(422, 'unknown_ruleset', `no ruleset ${input.ruleset}`, { known: rulesets().map((r) => r.id) });
-    const scenario = input.scenario ?? rs.scenarios[0]?.id;
+    // Without a scenario, the ruleset's first one that is played with this many seats.
+    const scenario = input.scenario ?? defaultScenario(rs, input.seats.length);
     const info = rs.scenarios.find((s) => s.id === scenario);
     if (!info) {
       throw new ServiceError(422, 'unknown_scenario', `${rs.id} has no scenario ${scenario}`, { known: rs.scenarios.map((s) => s.id) });
@@ -950,3 +951,9 @@ function canonicalJson(x: unknown): string {
     : v));
 }
 
+
+/** The first scenario played with `seats` seats, else the first (whose seat count the caller then hears about). */
+export function defaultScenario(rs: Ruleset<any>, seats: number): string | undefined {
+  const fits = rs.scenarios.find((s) => (Array.isArray(s.players) ? s.players : [s.players]).includes(seats));
+  return (fits ?? rs.scenarios[0])?.id;
+}

@@ -70,7 +70,7 @@ export const TakebackSpec = T.Object({
 
 export const CreateGameBody = T.Object({
   ruleset: T.String({ minLength: 1, maxLength: 64 }),
-  scenario: T.Optional(T.String({ minLength: 1, maxLength: 64 })),
+  scenario: T.Optional(T.String({ minLength: 1, maxLength: 64, description: "a scenario id of GET /v1/rulesets; absent: the ruleset's first scenario played with this many seats" })),
   seats: T.Array(SeatSpec, { minItems: 1, maxItems: LIMITS.seats }),
   options: T.Optional(T.Record(T.String(), T.Any())),
   deadlines: T.Optional(DeadlinePolicy),

@@ -93,6 +93,21 @@ describe('games', () => {
     }
   });
 
+  test('without a scenario, the first one played with that many seats', async () => {
+    // Unbreakable lists its solitaire scenario first: one seat gets it, two seats the first two-player one.
+    const two = await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'unbreakable', seats: [{ name: 'a' }, { name: 'b' }] } });
+    assert.equal(two.statusCode, 201, two.body);
+    assert.equal(two.json().scenario, 'retrieval');
+    const one = await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'unbreakable', seats: [{ name: 'a' }] } });
+    assert.equal(one.statusCode, 201, one.body);
+    assert.equal(one.json().scenario, 'special-delivery');
+    // No scenario for the count: the first one's, named in the 422.
+    const three = await s.app.inject({ method: 'POST', url: '/v1/games', payload: { ruleset: 'unbreakable', seats: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] } });
+    assert.equal(three.statusCode, 422);
+    assert.equal(three.json().error.code, 'wrong_seat_count');
+    assert.match(three.json().error.message, /special-delivery/);
+  });
+
   test('malformed bodies are 400 with a code and write nothing', async () => {
     const g = await newDuel();
     const cases = [
