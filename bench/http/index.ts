@@ -11,6 +11,7 @@ import { type Args, fmt, heading, list, machineBusySince, machineMark, median, n
 import { runKernel, seatsFor } from '../engine/kernel-run.js';
 import { type Ceiling, findPgbench, pgbenchCeiling, pgliteCeiling, pgScriptCeiling, prepareCeilingTable } from './ceiling.js';
 import { createGames, type LoadResult, mergeLoads, runLoad, type Spec, sumCounts } from './load.js';
+import { findWrk, runWrkLoad } from './wrk.js';
 import { type DoorRate, httpDoorRate } from './door.js';
 import { startServer } from './spawn.js';
 import { type ServiceRate, serviceMoveRate } from './service-rate.js';
@@ -49,8 +50,11 @@ export function pickRuleset(a: Args, want = a.opts.ruleset?.split(',')[0]): Spec
 export type Pattern = 'get+post' | 'include-legal';
 const PATTERN_LABEL: Record<Pattern, string> = { 'get+post': 'GET legal + POST', 'include-legal': 'POST ?include=legal (GET when the turn passes)' };
 
+/** The load generator: autocannon (Node, in the bench process) or wrk (C, a child process). */
+export type Loadgen = 'autocannon' | 'wrk';
+
 interface ModeRow {
-  mode: string; pattern: Pattern; connections: number; loads: LoadResult[]; ceilings: Ceiling[];
+  mode: string; pattern: Pattern; loadgen: Loadgen; connections: number; loads: LoadResult[]; ceilings: Ceiling[];
   /** Postgres: the kernel replaying the logs this mode wrote, a round after each load. */
   rules: RulesRate[];
   spec: Spec;
@@ -79,6 +83,13 @@ async function httpOne(a: Args, spec: Spec): Promise<ModeRow[]> {
   const modes = str(a, 'modes', 'pglite,postgres').split(',');
   const patterns = str(a, 'patterns', 'get+post,include-legal').split(',') as Pattern[];
   for (const p of patterns) if (!PATTERN_LABEL[p]) throw new Error(`--patterns: unknown pattern ${p} (get+post, include-legal)`);
+  let loadgens = str(a, 'loadgen', 'autocannon').split(',') as Loadgen[];
+  for (const l of loadgens) if (l !== 'autocannon' && l !== 'wrk') throw new Error(`--loadgen: unknown load generator ${l} (autocannon, wrk)`);
+  const wrk = loadgens.includes('wrk') ? findWrk() : null;
+  if (loadgens.includes('wrk') && !wrk) {
+    warn('wrk not found (apt-get install wrk, or set WRK): the wrk load is skipped.');
+    loadgens = loadgens.filter((l) => l !== 'wrk');
+  }
   heading(`2. Durable moves over HTTP (${spec.ruleset}/${spec.scenario}, ${games} games, ${conns.join('/')} connections, ${rounds} x ${seconds} s per figure)`);
 
   const rows: ModeRow[] = [];
@@ -86,7 +97,7 @@ async function httpOne(a: Args, spec: Spec): Promise<ModeRow[]> {
   if (modes.includes('pglite')) {
     const dir = mkdtempSync(join(tmpdir(), 'skyeye-bench-pglite-'));
     try {
-      rows.push(...(await runMode(a.smoke ? 'PGlite (in-process, memory)' : 'PGlite (embedded, on disk)', { BENCH_DATA_DIR: dir }, spec, games, conns, patterns, seconds, warmup, rounds, (_c, url) => pgliteCeiling(url, seconds), { inProcess: a.smoke, door: layers.includes('door') })));
+      rows.push(...(await runMode(a.smoke ? 'PGlite (in-process, memory)' : 'PGlite (embedded, on disk)', { BENCH_DATA_DIR: dir }, spec, games, conns, patterns, seconds, warmup, rounds, (_c, url) => pgliteCeiling(url, seconds), { inProcess: a.smoke, door: layers.includes('door'), loadgens, wrk })));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -108,7 +119,7 @@ async function httpOne(a: Args, spec: Spec): Promise<ModeRow[]> {
         const ceiling = (c: number) => (pgbench ? pgbenchCeiling(pgbench, base, schema, c, seconds) : pgScriptCeiling(base, schema, c, seconds));
         for (const n of list(a, 'servers', [1])) {
           rows.push(...(await runMode(n === 1 ? 'Postgres' : `Postgres, ${n} API processes`, { BENCH_DATABASE_URL: u.toString() }, spec, games, conns, patterns, seconds, warmup, rounds, ceiling, {
-            inProcess: a.smoke, nServers: n, door: layers.includes('door'), postmaster,
+            inProcess: a.smoke, nServers: n, door: layers.includes('door'), postmaster, loadgens, wrk,
             // The logs this mode wrote, replayed by the kernel for about half a round.
             rules: () => rulesReplayRate(u.toString(), rs, Math.max(0.2, seconds / 2)),
           })));
@@ -136,7 +147,7 @@ async function httpOne(a: Args, spec: Spec): Promise<ModeRow[]> {
     const fivexx = r.loads.reduce((s, l) => s + l.serverErrors, 0);
     const errs = r.loads.reduce((s, l) => s + l.errors + l.timeouts, 0);
     return [
-      r.mode, PATTERN_LABEL[r.pattern], r.connections, fmt(median(mps)), fmt(all('postP50'), 1), fmt(all('postP90'), 1), fmt(all('postP99'), 1),
+      r.mode, clientLabel(r), r.connections, fmt(median(mps)), fmt(all('postP50'), 1), fmt(all('postP90'), 1), fmt(all('postP99'), 1),
       `${fmt(all('getP50'), 1)} / ${fmt(all('getP99'), 1)}`, `${fivexx} / ${non2xx} / ${errs}`,
       `${fmt(median(ceil))} (${r.ceilings[0]?.tool ?? '-'}, ${fmt(median(r.ceilings.map((c) => c.latencyMs)), 2)} ms)`,
       `${fmt(all('serverCpu'))}% / ${fmt(all('clientCpu'))}%`,
@@ -186,7 +197,7 @@ async function httpOne(a: Args, spec: Spec): Promise<ModeRow[]> {
     note(`${r.mode}, ${r.pattern}, ${r.connections} clients: POST status counts per round ${codes}; ${held} of the moves were sealed commits (held, version unchanged); ${fin} games finished and were replaced; ${r.loads.reduce((s, l) => s + l.emptyAsks, 0)} legal-action asks found the other seat to move.`);
   }
   note('A move = one accepted `POST /v1/games/:id/actions` (with expectedVersion and the decision id). "GET legal + POST": each move is picked from a `GET /legal-actions` just before it. '
-    + '"POST ?include=legal": the response of a move carries the same seat\'s next legal actions, and the client asks GET /legal-actions only when that seat has no decision left (the turn passed); a reply of a bot or Discord client that acts several times in a row. In both, the client asks next the seat the move\'s `toAct` names (the seats with an open decision after it). Latency is the POST alone, from the load generator (autocannon, closed loop, keep-alive). '
+    + '"POST ?include=legal": the response of a move carries the same seat\'s next legal actions, and the client asks GET /legal-actions only when that seat has no decision left (the turn passed); a reply of a bot or Discord client that acts several times in a row. In both, the client asks next the seat the move\'s `toAct` names (the seats with an open decision after it). Latency is the POST alone, from the load generator (autocannon, or wrk with bench/http/wrk-play.lua, one thread per connection; closed loop, keep-alive). '
     + (a.smoke ? 'Smoke run: the server runs in the bench process (one shared in-memory PGlite), so its figures mean nothing. '
       : 'The server is a separate Node process (bench/http/server.ts: the real runtime and app); the load generator, the server and the database share this machine. ')
     + 'The ceiling runs the same number of clients doing one-row INSERT transactions (a row of about the same size as an action row) against the same database; the fraction is taken per round, then the median.');
@@ -194,10 +205,15 @@ async function httpOne(a: Args, spec: Spec): Promise<ModeRow[]> {
     const med = median(r.loads.map((l, i) => l.movesPerSec / r.ceilings[i].tps));
     const p99 = median(r.loads.map((l) => l.postP99));
     const fivexx = r.loads.reduce((s, l) => s + l.serverErrors, 0);
-    console.log(`- ${r.mode}, ${PATTERN_LABEL[r.pattern]} @ ${r.connections} clients: ${(100 * med).toFixed(0)}% of the one-row ceiling's tx/s, p99 ${fmt(p99, 1)} ms (target < 50 ms at 50 clients: **${p99 < 50 ? 'met' : 'NOT met'}**), 5xx: ${fivexx} (target 0: **${fivexx === 0 ? 'met' : 'NOT met'}**)`);
+    console.log(`- ${r.mode}, ${clientLabel(r)} @ ${r.connections} clients: ${(100 * med).toFixed(0)}% of the one-row ceiling's tx/s, p99 ${fmt(p99, 1)} ms (target < 50 ms at 50 clients: **${p99 < 50 ? 'met' : 'NOT met'}**), 5xx: ${fivexx} (target 0: **${fivexx === 0 ? 'met' : 'NOT met'}**)`);
   }
   console.log();
   return rows;
+}
+
+/** The client column: the pattern, and the load generator when it is not autocannon. */
+function clientLabel(r: ModeRow): string {
+  return r.loadgen === 'autocannon' ? PATTERN_LABEL[r.pattern] : `${PATTERN_LABEL[r.pattern]}, ${r.loadgen}`;
 }
 
 /** Per round: the commit's and the rules' CPU, their sum as the limit, and the measured move (machine CPU, then own processes' CPU). */
@@ -234,7 +250,7 @@ function limitTable(rows: ModeRow[]): void {
     const p99 = median(r.loads.map((l) => l.postP99));
     const fivexx = r.loads.reduce((s, l) => s + l.serverErrors, 0);
     return [
-      `${r.spec.ruleset} (${r.spec.scenario})`, `${r.mode}, ${PATTERN_LABEL[r.pattern]}`, r.connections,
+      `${r.spec.ruleset} (${r.spec.scenario})`, `${r.mode}, ${clientLabel(r)}`, r.connections,
       `${fmt(f.commit)} (${fmt(f.tps)} tx/s)`, `${fmt(f.rules)} (${fmt(f.rulesProc)})${f.mpe > 1.001 ? `, ${f.mpe.toFixed(2)} moves/entry` : ''}`, fmt(f.limit),
       fmt(f.mps), fmt(f.move), fmt(f.perCpu), `**${f.ratio.toFixed(2)}**${f.ratios.length > 1 ? ` (${Math.min(...f.ratios).toFixed(2)}-${Math.max(...f.ratios).toFixed(2)})` : ''}`,
       fmt(p99, 1), fivexx, `${fmt(f.ownCommit)} + ${fmt(f.rulesProc)} vs ${fmt(f.ownMove)}: **${f.ownRatio.toFixed(2)}**`,
@@ -251,7 +267,7 @@ function limitTable(rows: ModeRow[]): void {
     + (rs.some((r) => r.mode.startsWith('Postgres')) ? '(A Postgres on another machine is not counted there.)' : ''));
   for (const r of rs) {
     const f = limitFigures(r);
-    console.log(`- ${r.spec.ruleset}, ${PATTERN_LABEL[r.pattern]} @ ${r.connections} clients: ${f.ratio.toFixed(2)} of the limit in machine CPU, ${f.ownRatio.toFixed(2)} in the run's own processes' CPU (target >= 0.5: **${f.ratio >= 0.5 ? 'met' : 'NOT met'}**)`);
+    console.log(`- ${r.spec.ruleset}, ${clientLabel(r)} @ ${r.connections} clients: ${f.ratio.toFixed(2)} of the limit in machine CPU, ${f.ownRatio.toFixed(2)} in the run's own processes' CPU (target >= 0.5: **${f.ratio >= 0.5 ? 'met' : 'NOT met'}**)`);
   }
   console.log();
 }
@@ -272,10 +288,13 @@ async function storeCalls(url: string): Promise<StoreCounters> {
   return r.ok ? ((await r.json()) as StoreCounters) : { calls: {}, appendMs: 0, batches: 0, batchItems: 0 };
 }
 
+/** Games per wrk connection and run (a thread that has finished all of its games idles). */
+const WRK_GAMES_PER_CONNECTION = 6;
+
 async function runMode(
   mode: string, env: Record<string, string>, spec: Spec, games: number, conns: number[], patterns: Pattern[], seconds: number, warmup: number, rounds: number,
   ceiling: (clients: number, url: string) => Promise<Ceiling>,
-  o: { inProcess?: boolean; nServers?: number; door?: boolean; rules?: () => Promise<RulesRate>; postmaster?: number | null } = {},
+  o: { inProcess?: boolean; nServers?: number; door?: boolean; rules?: () => Promise<RulesRate>; postmaster?: number | null; loadgens?: Loadgen[]; wrk?: string | null } = {},
 ): Promise<ModeRow[]> {
   const { inProcess = false, nServers = 1 } = o;
   // Several API processes on one database, as a deployment runs one per core: each serves its
@@ -289,8 +308,8 @@ async function runMode(
     p.done();
     for (const c of conns) {
       const door = nServers === 1 && o.door !== false ? await measureDoor(servers[0], c, seconds) : undefined;
-      for (const pattern of patterns) {
-        const row: ModeRow = { mode, pattern, connections: c, loads: [], ceilings: [], rules: [], door, spec };
+      for (const pattern of patterns) for (const loadgen of o.loadgens ?? ['autocannon']) {
+        const row: ModeRow = { mode, pattern, loadgen, connections: c, loads: [], ceilings: [], rules: [], door, spec };
         for (let r = 0; r < rounds; r++) {
           const t1 = timedProgress(`${mode}: ceiling ${c}c ${pattern} ${r + 1}/${rounds}`, seconds);
           try {
@@ -302,15 +321,22 @@ async function runMode(
           } finally { t1.stop(); }
           const t2 = timedProgress(`${mode}: moves ${c}c ${r + 1}/${rounds}`, warmup + seconds);
           try {
+            // wrk's threads each play their own games in order and hand none back: fresh ones, enough
+            // for the run, created before the run's CPU is counted.
+            const wrkGames = loadgen === 'wrk' ? await Promise.all(servers.map((sv) => createGames(sv.url, spec, Math.max(1, Math.round(c / nServers)) * WRK_GAMES_PER_CONNECTION, 16))) : [];
             const calls0 = await Promise.all(servers.map((sv) => storeCalls(sv.url)));
             const own0 = ownCpuSeconds(servers.map((sv) => sv.pid), o.postmaster ?? null);
             const cpu0 = servers.map((sv) => sv.cpuSeconds()), me0 = process.cpuUsage(), t0 = performance.now(), m0 = machineMark();
             // Games finish during a run: the next run starts from the running ones, topped up.
-            pools = await Promise.all(pools.map(async (pool, i) => (pool.length < per ? pool.concat(await createGames(servers[i].url, spec, per - pool.length, 16)) : pool)));
-            const ls = await Promise.all(servers.map((sv, i) => runLoad({
-              url: sv.url, spec, games: pools[i], connections: Math.max(1, Math.round(c / nServers)), seconds, warmupSeconds: warmup, includeLegal: pattern === 'include-legal',
-            })));
-            pools = ls.map((l) => l.live);
+            if (loadgen === 'autocannon') pools = await Promise.all(pools.map(async (pool, i) => (pool.length < per ? pool.concat(await createGames(servers[i].url, spec, per - pool.length, 16)) : pool)));
+            const conn = Math.max(1, Math.round(c / nServers));
+            const ls = await Promise.all(servers.map(async (sv, i) => {
+              if (loadgen === 'autocannon') {
+                return runLoad({ url: sv.url, spec, games: pools[i], connections: conn, seconds, warmupSeconds: warmup, includeLegal: pattern === 'include-legal' });
+              }
+              return runWrkLoad({ wrk: o.wrk!, url: sv.url, spec, games: wrkGames[i], connections: conn, seconds, warmupSeconds: warmup, includeLegal: pattern === 'include-legal' });
+            }));
+            if (loadgen === 'autocannon') pools = ls.map((l) => l.live);
             const l = nServers === 1 ? ls[0] : mergeLoads(ls);
             const calls1 = await Promise.all(servers.map((sv) => storeCalls(sv.url)));
             const total = (cs: StoreCounters[]): StoreCounters => ({
@@ -325,7 +351,7 @@ async function runMode(
             const wall = (performance.now() - t0) / 1000;
             const me = process.cpuUsage(me0);
             l.serverCpu = (100 * servers.reduce((a, sv, i) => a + sv.cpuSeconds() - cpu0[i], 0)) / wall;
-            l.clientCpu = (100 * (me.user + me.system)) / 1e6 / wall;
+            l.clientCpu ??= (100 * (me.user + me.system)) / 1e6 / wall;
             l.machineUs = (1e6 * machineBusySince(m0)) / Math.max(1, l.allMoves);
             l.ownUs = (1e6 * (ownCpuSeconds(servers.map((sv) => sv.pid), o.postmaster ?? null) - own0)) / Math.max(1, l.allMoves);
             row.loads.push(l);
