@@ -65,6 +65,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
     Game: {
       decisions: (g: { pending: unknown[] }) => g.pending,
       legalActions: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : svc.legalActions(g.id, g._seat)),
+      legal: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : svc.legalActions(g.id, g._seat)),
       log: async (g: { id: string; _seat: number | null }, a: { after?: number; limit?: number }) =>
         (await svc.log(g.id, g._seat, a.after ?? 0, a.limit ?? 500)).entries,
       orders: async (g: { id: string; _seat: number | null }) => (g._seat === null ? null : (await svc.getOrders(g.id, g._seat)).orders),
@@ -94,6 +95,7 @@ export async function graphqlRoutes(app: FastifyInstance, rt: Runtime, settings:
     SubmitActionPayload: {
       // Only when asked for, and only after a successful submit (userErrors leave no _gameId).
       legalActions: async (p: { _gameId?: string; _seat?: number }) => (p._gameId === undefined || p._seat === undefined ? null : svc.legalActions(p._gameId, p._seat)),
+      legal: async (p: { _gameId?: string; _seat?: number }) => (p._gameId === undefined || p._seat === undefined ? null : svc.legalActions(p._gameId, p._seat)),
     },
     Mutation: {
       createGame: (_: unknown, a: { input: { ruleset: string; scenario?: string; seats: SeatIn[]; options?: unknown; deadlines?: unknown } }) =>

@@ -90,7 +90,7 @@ function fieldWeight(f: FieldNode, limitOf: (f: FieldNode, d: number, max: numbe
   switch (f.name.value) {
     case 'view': return { weight: 10, fanOut: 1 };
     case 'pending': case 'decisions': return { weight: 5, fanOut: 1 };
-    case 'legalActions': return { weight: 20, fanOut: 1 };
+    case 'legalActions': case 'legal': return { weight: 20, fanOut: 1 };
     case 'choices': case 'query': return { weight: 20, fanOut: 1 }; // a game load and the ruleset's answer
     case 'log': return { weight: Math.ceil(limitOf(f, 500, 1000) / 10), fanOut: 1 };
     case 'chat': return { weight: Math.ceil(limitOf(f, 200, 500) / 20), fanOut: 1 };

@@ -78,6 +78,27 @@ test('submitAction can return the caller\'s legal actions and the seats to act a
   assert.equal(bad.data.submitAction.toAct, null);
 });
 
+test('legal is legalActions typed: the same list field by field, on the game and after a submit', async () => {
+  const g = await create();
+  const fields = 'version decisions { decision kind timing blocking group { id mode } all actions labels committed held }';
+  const r = await gql(`query($id: ID!) { game(id: $id) { legalActions legal { ${fields} } } }`, { id: g.id }, g.seats[0].token);
+  const { legalActions, legal } = r.data.game;
+  assert.equal(legal.decisions[0].timing, 'sealed');
+  assert.equal(legal.decisions[0].group.mode, 'sealed');
+  // Every field the JSON has, the typed list has with the same value (absent optional ones are null).
+  for (const [i, d] of (legalActions.decisions as Record<string, unknown>[]).entries()) {
+    for (const [k, v] of Object.entries(d)) assert.deepEqual(legal.decisions[i][k], v, k);
+  }
+  assert.equal(legal.version, legalActions.version);
+  const card = legal.decisions[0].actions[0].card;
+  const s = await gql(`mutation($i: SubmitActionInput!) { submitAction(input: $i) { legal { ${fields} } userErrors { code } } }`, { i: { gameId: g.id, token: g.seats[0].token, action: { type: 'bid', card } } });
+  assert.deepEqual(s.data.submitAction.userErrors, []);
+  assert.equal(s.data.submitAction.legal.decisions[0].committed, true);
+  assert.deepEqual(s.data.submitAction.legal.decisions[0].held, { type: 'bid', card });
+  const spect = await gql(`query($id: ID!) { game(id: $id) { legal { version } } }`, { id: g.id });
+  assert.equal(spect.data.game.legal, null);
+});
+
 test('createGame reports bad input as userErrors', async () => {
   const r = await gql(CREATE, { i: { ruleset: 'nope', seats: [{ name: 'A' }] } });
   assert.equal(r.data.createGame.userErrors[0].code, 'unknown_ruleset');
