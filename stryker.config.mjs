@@ -47,6 +47,12 @@ const SCOPES = {
     { mutate: [`src/games/undaunted-callisto/${f}.ts`], tests: ['core', 'combat', 'actions', 'full', 'solo', 'content', 'view', 'geometry'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
   ])),
 
+  // Unbreakable's files: its suites but the slow random-playout property suite (each under 4 s).
+  ...Object.fromEntries(['geometry', 'legal', 'state', 'view', 'text', 'evaluate', 'position', 'index', 'content', 'render', 'action-schema'].map((f) => [
+    `src/games/unbreakable/${f}.ts`,
+    { mutate: [`src/games/unbreakable/${f}.ts`], tests: ['actions', 'chrome', 'combat', 'core', 'experimental', 'limits', 'scenarios', 'text', 'geometry'].map((t) => `tests/games/unbreakable/${t}.test.ts`) },
+  ])),
+
   // What a seat may see: its direct suite (tests/games/abaddon/view.test.ts) and the suites that
   // check views in play; not the whole game's folder (the playout suites are slow).
   'src/games/abaddon/view.ts': {
