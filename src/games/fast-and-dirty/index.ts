@@ -791,6 +791,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   // 0.3.6: a Cavalry character (§2.8, "for armour") joins a vehicle by boarding it as its commander
   // [P]: any friendly vehicle, no transport place, one per vehicle, out in the vehicle's order; the
   // vehicle adds his Leadership to its Fire Effect rolls (before, the branch matched nothing).
+  // Bots only (no rule): evaluate values each side's figures closing in on Hold the Line's objective.
   // 0.3.5: a vehicle's reaction move (Reaction card) is a Cautious drive without fire (its terrain,
   // bogging, mines, a final heading), no longer a figure's 6" Move; sampled towards and away.
   // 0.3.4: a charge out of a bunker is a close assault after disembarking (assault {exitBunker},
