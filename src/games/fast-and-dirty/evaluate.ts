@@ -30,6 +30,8 @@ export function evaluate(s: S, seat: Seat): number {
     const mine = holdingFigures(s, seat as 0 | 1, vic.objective, vic.radius), theirs = holdingFigures(s, (1 - seat) as 0 | 1, vic.objective, vic.radius);
     v += 2 * (mine - theirs);
     // Closing in (holding counts only within the radius): each unbroken figure's nearness, up to 24" beyond it.
+    // MCTS (40 iterations) vs random on hold-the-line, same 40 seeds: 36 wins without it, 38 with it;
+    // 200 games with it: 93.0% vs random, 71.5% vs greedy (docs/games/fast-and-dirty.md, "AI goal").
     v += 0.5 * (approach(s, seat as Side, vic.objective, vic.radius) - approach(s, (1 - seat) as Side, vic.objective, vic.radius));
   }
   if (vic.kind === 'demolition') {
