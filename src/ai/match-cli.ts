@@ -3,6 +3,9 @@
 // 95% Wilson intervals. Sides alternate between games.
 //   --scenario ID        (default: the ruleset's first)
 //   --budget MS          MCTS time budget per decision for both bots (default 1000)
+//   --iterations N       iterations per decision for each MCTS bot instead of a time budget
+//                        (reproducible with --seed whatever the machine's load; greedy keeps its
+//                        default samples, --a-iterations / --b-iterations set them)
 //   --a-budget / --b-budget MS, --a-iterations / --b-iterations N
 //   --seed S             reproducible games (bots' own generators are seeded from it too)
 //   --options JSON       ruleset options, e.g. '{"maxRounds":10}'
@@ -44,7 +47,7 @@ async function main() {
   const spec = (side: 'a' | 'b'): BotSpec => ({
     level: o[side] as BotLevel,
     budgetMs: o[`${side}-budget`] ? Number(o[`${side}-budget`]) : o.budget ? Number(o.budget) : undefined,
-    iterations: o[`${side}-iterations`] ? Number(o[`${side}-iterations`]) : undefined,
+    iterations: o[`${side}-iterations`] ? Number(o[`${side}-iterations`]) : o.iterations && o[side] === 'mcts' ? Number(o.iterations) : undefined,
   });
   const a = spec('a');
   const b = spec('b');

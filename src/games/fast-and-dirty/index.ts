@@ -788,6 +788,10 @@ function answer(own: View, d: Decision, o: StandingOrder): Action {
 
 export const fastAndDirty: Ruleset<S, Action, View> = {
   id: 'fast-and-dirty',
+  // 0.3.6: a Cavalry character (§2.8, "for armour") joins a vehicle by boarding it as its commander
+  // [P]: any friendly vehicle, no transport place, one per vehicle, out in the vehicle's order; the
+  // vehicle adds his Leadership to its Fire Effect rolls (before, the branch matched nothing).
+  // Bots only (no rule): evaluate values each side's figures closing in on Hold the Line's objective.
   // 0.3.5: a vehicle's reaction move (Reaction card) is a Cautious drive without fire (its terrain,
   // bogging, mines, a final heading), no longer a figure's 6" Move; sampled towards and away.
   // 0.3.4: a charge out of a bunker is a close assault after disembarking (assault {exitBunker},
@@ -815,7 +819,7 @@ export const fastAndDirty: Ruleset<S, Action, View> = {
   // drop arrangement decision and the morale roll split into roll and outcome. An older game replays
   // under the installed version with its hash chain checked (GameService: 409 ruleset_diverged where
   // a changed rule gives another state).
-  version: '0.3.5',
+  version: '0.3.6',
   title: 'Fast and Dirty 5th ed.',
   actionSchema,
   players: { min: 2, max: 2 },

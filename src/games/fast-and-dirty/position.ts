@@ -322,13 +322,15 @@ function vehiclesProblem(s: S, units: Unit[]): Violation | null {
     }
     if (u.embarked) {
       const v = units.find((x) => x.id === u.embarked);
-      if (!v || !v.vehicle || !(CONTENT.vehicles[v.vehicle.type]?.transport ?? 0) || v.side !== u.side) {
+      // A Cavalry character rides in any vehicle as its commander (§2.8 [P]).
+      const commander = u.kind === 'character' && u.character?.branch === 'cavalry';
+      if (!v || !v.vehicle || (!commander && !(CONTENT.vehicles[v.vehicle.type]?.transport ?? 0)) || v.side !== u.side) {
         return violation('not_a_transport', `${u.id}: embarked in ${u.embarked}, which is no transport of side ${u.side} (§2.5)`, { unit: u.id, transport: u.embarked });
       }
     }
   }
   for (const v of units.filter((x) => x.vehicle && CONTENT.vehicles[x.vehicle.type]?.transport)) {
-    const taken = units.filter((u) => u.embarked === v.id && !u.out).reduce((n, u) => n + load(u), 0);
+    const taken = units.filter((u) => u.embarked === v.id && !u.out && !(u.kind === 'character' && u.character?.branch === 'cavalry')).reduce((n, u) => n + load(u), 0);
     const room = CONTENT.vehicles[v.vehicle!.type].transport!;
     if (taken > room) return violation('over_capacity', `${v.id}: its passengers take ${taken} places, it has ${room} (§2.5)`, { unit: v.id, taken, room });
   }

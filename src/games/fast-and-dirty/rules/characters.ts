@@ -15,7 +15,7 @@ export function attachProblem(s: S, host: Unit, id: string): Violation | null {
   if (!c || c.kind !== 'character') return violation('not_a_character', `${id} is not a character (§2.8)`);
   if (c.side !== host.side) return violation('not_your_unit', `${id} is not of ${host.id}'s side`);
   if (host.kind !== 'infantry' && host.kind !== 'weaponTeam') return violation('not_a_squad', 'characters attach to squads and weapon teams (§2.8)');
-  if (c.out || c.attachedTo || !living(c).length) return violation('not_available', `${id} is not free on the table`);
+  if (c.out || c.attachedTo || c.embarked || !living(c).length) return violation('not_available', `${id} is not free on the table`);
   if (c.activated) return violation('already_activated', `${id} has acted this turn: a character acts only once per turn (§2.8)`);
   if (attachedCharacter(s, host)) return violation('has_character', `${host.id} already has a character attached [P]`);
   const f = living(c)[0];
@@ -101,8 +101,16 @@ export function leadership(s: S, u: Unit): number {
   return Math.max(own, c && inPlay(c) ? LEADERSHIP[c.character!.leadership] : 0);
 }
 
-/** + Leadership to FE and close assault when the character's branch matches the unit (§2.8). */
+/**
+ * + Leadership to FE and close assault when the character's branch matches the unit (§2.8):
+ * Infantry squads, Gunnery weapon teams, Cavalry ("for armour") the vehicle it rides in as its
+ * commander (rules/transport.ts `cavalryLeader`, [P]).
+ */
 export function branchBonus(s: S, u: Unit): number {
+  if (u.kind === 'vehicle') {
+    const cmd = s.units.find((x) => x.embarked === u.id && x.kind === 'character' && x.character?.branch === 'cavalry' && !x.out && x.figures.some((f) => f.alive));
+    return cmd ? LEADERSHIP[cmd.character!.leadership] : 0;
+  }
   const c = attachedCharacter(s, u);
   if (!c) return 0;
   const match = c.character!.branch === 'infantry' ? u.kind === 'infantry' : c.character!.branch === 'gunnery' ? u.kind === 'weaponTeam' : false;

@@ -7,7 +7,7 @@ import type { Choice } from '../../../engine/types.js';
 import { inPlay, living, staysBehind, type S, type Unit } from '../state.js';
 import { pairOptions } from './pairs.js';
 import { drugsReady } from './drugs.js';
-import { boardProblem, autoPlace, disembarkProblem, passengersOf } from './transport.js';
+import { boardProblem, autoPlace, cavalryLeader, disembarkProblem, passengersOf } from './transport.js';
 import { isVehicle, vdef } from './vehicles.js';
 import { isGrav } from './grav.js';
 import { recoverProblem, untreated, woundedOf, woundRules } from './wounds.js';
@@ -33,8 +33,8 @@ export function optionalValues(s: S, u: Unit, type: string, field: string): unkn
     case 'with': return pairOptions(s, u);
     case 'drugs': return drugsReady(u) ? [true] : [];
     case 'board': {
-      // Every friendly transport with room; contact with the hull is the move's business.
-      return s.units.filter((v) => v.side === u.side && isVehicle(v) && inPlay(v) && (vdef(v).transport ?? 0) > 0)
+      // Every friendly transport with room (any friendly vehicle for a Cavalry character, §2.8 [P]); contact with the hull is the move's business.
+      return s.units.filter((v) => v.side === u.side && isVehicle(v) && inPlay(v) && ((vdef(v).transport ?? 0) > 0 || cavalryLeader(u)))
         .filter((v) => boardProblem(s, u, v.id, new Map())?.code === 'not_in_contact' || !boardProblem(s, u, v.id, new Map())).map((v) => v.id);
     }
     case 'carry': {

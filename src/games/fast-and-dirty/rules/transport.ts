@@ -26,17 +26,35 @@ export function load(u: Unit): number {
 
 export const passengersOf = (s: S, v: Unit): Unit[] => s.units.filter((u) => u.embarked === v.id && !u.out);
 
-/** Why the unit may not board this transport at the end of its move, or null (§2.5). */
+/**
+ * A Cavalry character (the book's leader "for armour", §2.8) joins a vehicle by boarding it as
+ * its commander [P]: any friendly vehicle, the transports' rules of contact and getting out, no
+ * transport place taken, one character per vehicle. Other characters attach to squads.
+ */
+export const cavalryLeader = (u: Unit): boolean => u.kind === 'character' && u.character?.branch === 'cavalry';
+
+/** The Cavalry character riding in vehicle v as its commander, if any (§2.8 [P]). */
+export const commanderOf = (s: S, v: Unit): Unit | undefined => passengersOf(s, v).find(cavalryLeader);
+
+/** Transport places taken aboard v (its Cavalry commander takes none, §2.8 [P]). */
+export const placesUsed = (s: S, v: Unit): number => passengersOf(s, v).filter((p) => !cavalryLeader(p)).reduce((n, p) => n + load(p), 0);
+
+/** Why the unit may not board this transport at the end of its move, or null (§2.5; a Cavalry character any vehicle, §2.8 [P]). */
 export function boardProblem(s: S, u: Unit, id: string, end: Map<string, Pt>): Violation | null {
   const v = s.units.find((x) => x.id === id);
   if (!v || !isVehicle(v) || !inPlay(v)) return violation('not_a_transport', `${id} is not a vehicle in play`);
   if (v.side !== u.side) return violation('not_friendly', `${id} is not a friendly vehicle`);
-  const cap = vdef(v).transport ?? 0;
-  if (!cap) return violation('not_a_transport', `${vdef(v).name} carries no infantry (§2.5)`);
-  if (u.kind !== 'infantry' && u.kind !== 'weaponTeam') return violation('cannot_board', `only squads and weapon teams board transports [P] (§2.5)`);
-  if (v.vehicle!.status !== 'ok') return violation('cannot_board', `${id} is out of action`);
-  const used = passengersOf(s, v).reduce((n, p) => n + load(p), 0);
-  if (used + load(u) > cap) return violation('over_capacity', `${id} holds ${cap} figures; ${used} aboard, ${u.id} needs ${load(u)} (§2.5)`, { capacity: cap, used, needs: load(u) });
+  if (cavalryLeader(u)) {
+    if (v.vehicle!.status !== 'ok') return violation('cannot_board', `${id} is out of action`);
+    if (commanderOf(s, v)) return violation('has_character', `${id} already carries a Cavalry character (§2.8 [P])`);
+  } else {
+    const cap = vdef(v).transport ?? 0;
+    if (!cap) return violation('not_a_transport', `${vdef(v).name} carries no infantry (§2.5)`);
+    if (u.kind !== 'infantry' && u.kind !== 'weaponTeam') return violation('cannot_board', `only squads, weapon teams and Cavalry characters board vehicles [P] (§2.5, §2.8)`);
+    if (v.vehicle!.status !== 'ok') return violation('cannot_board', `${id} is out of action`);
+    const used = placesUsed(s, v);
+    if (used + load(u) > cap) return violation('over_capacity', `${id} holds ${cap} figures; ${used} aboard, ${u.id} needs ${load(u)} (§2.5)`, { capacity: cap, used, needs: load(u) });
+  }
   const away = living(u).find((f) => circlePolygonDistance(end.get(f.id) ?? f.at, f.r, hull(v)) > 5);
   if (away) return violation('not_in_contact', `${away.id} must end its move in contact with ${id}'s hull to board (§2.5)`);
   return null;
@@ -87,11 +105,11 @@ export function autoPlace(s: S, v: Unit, u: Unit): { fig: string; at: Pt }[] | n
  * hull of a friendly transport with room (Move, then Rush); the caller keeps the legal ones.
  */
 export function boardCandidates(s: S, u: Unit): Action[] {
-  if (u.kind !== 'infantry' && u.kind !== 'weaponTeam') return [];
+  if (u.kind !== 'infantry' && u.kind !== 'weaponTeam' && !cavalryLeader(u)) return [];
   const out: Action[] = [];
   for (const v of s.units) {
-    if (!isVehicle(v) || v.side !== u.side || !inPlay(v) || v.vehicle!.status !== 'ok' || !vdef(v).transport) continue;
-    if (passengersOf(s, v).reduce((n, p) => n + load(p), 0) + load(u) > (vdef(v).transport ?? 0)) continue;
+    if (!isVehicle(v) || v.side !== u.side || !inPlay(v) || v.vehicle!.status !== 'ok') continue;
+    if (cavalryLeader(u) ? commanderOf(s, v) : !vdef(v).transport || placesUsed(s, v) + load(u) > (vdef(v).transport ?? 0)) continue;
     const figs = living(u);
     if (!figs.length || Math.min(...figs.map((f) => circlePolygonDistance(f.at, f.r, hull(v)))) > 2400) continue;
     const used: Pt[] = [];

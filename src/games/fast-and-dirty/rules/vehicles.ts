@@ -596,7 +596,7 @@ function atWeapons(ws: WeaponDef[]): WeaponDef[] {
   return ws.filter((w) => w.at !== undefined).sort((a, b) => (b.at ?? 0) - (a.at ?? 0) || (a.id < b.id ? -1 : 1));
 }
 
-/** One vehicle weapon at a vehicle: 1D6 + band, crew Quality, Under Fire, Advanced Targeting; the weapon's FE unless a blast weapon; hits by the hull's cover. */
+/** One vehicle weapon at a vehicle: 1D6 + band, crew Quality, Under Fire, Advanced Targeting, a Cavalry commander's Leadership; the weapon's FE unless a blast weapon; hits by the hull's cover. */
 function vehicleWeaponAtVehicle(s: S, run: Run, u: Unit, m: VehicleWeapon, t: Unit): void {
   const w = weapon(m.weapon);
   const c = hullFig(u).at;
@@ -613,6 +613,9 @@ function vehicleWeaponAtVehicle(s: S, run: Run, u: Unit, m: VehicleWeapon, t: Un
   const wet = waterFireMod(s, u, c);
   if (wet) mods.amphibious = wet;
   if (hasProp(u, 'advancedTargeting') && !hasProp(t, 'ecm')) mods.advancedTargeting = 2;
+  // A Cavalry character commanding the vehicle (§2.8 [P]).
+  const lead = branchBonus(s, u);
+  if (lead) mods.leadership = lead;
   const weaponFe = w.blast ? 0 : w.fe;
   const cover = coverAgainst(s, c, hullFig(t)).cover;
   const fe = die + Object.values(mods).reduce((x, y) => x + y, 0) + weaponFe;
