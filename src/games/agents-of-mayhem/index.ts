@@ -518,7 +518,7 @@ function answer(own: View, d: { kind: string; seat: Seat; key?: string }, o: Sta
 
 export const agentsOfMayhem: Ruleset<S, Action, View> = {
   id: 'agents-of-mayhem',
-  // 0.3.5: a self Instant taken in its own Side's Turn opens the other Side's W-paid window once paid (L280), as
+  // 0.3.6: ending a delayed Action after its attack without spending its weapon MP logs `delayed_ended`. 0.3.5: a self Instant taken in its own Side's Turn opens the other Side's W-paid window once paid (L280), as
   // Instant attacks and moves do. 0.3.4: a Large Unit's Tile and Area Event triggers read every space of its footprint; a delayed
   // Weapon Action's own MP are moved when it resolves, before or after the attack (the Golem's Fists have none);
   // Instant Actions that attack or move (Mission 3's Quick Draw and Grapple Line), in the Turn and the other Side's windows. 0.3.3: a Mayhem card's extra die joins the pool before the Bonuses and Penalties (L735-739, spec
@@ -529,7 +529,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
   // gadgets, the Event deck, campaign rewards, Advanced Setup steps 3-4. An older game replays under
   // the installed version with its hash chain checked (GameService: 409 ruleset_diverged where a
   // changed rule gives another state).
-  version: '0.3.5',
+  version: '0.3.6',
   title: 'Agents of Mayhem: Pride of Babylon',
   actionSchema,
   players: { min: 2, max: 4 },
