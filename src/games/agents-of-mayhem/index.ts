@@ -521,7 +521,8 @@ function answer(own: View, d: { kind: string; seat: Seat; key?: string }, o: Sta
 export const agentsOfMayhem: Ruleset<S, Action, View> = {
   id: 'agents-of-mayhem',
   // 0.3.7: Instants with timers (a mandatory one on an attack, L1669; an Until-Removed one on a self Action, L1665), Jumps
-  // (with a move's MP, in windows too, L527-537; an Instant Jump joins the unit's own move, L585) and groups (a Minion's card, L996).
+  // (with a move's MP, in windows too, L527-537; an Instant Jump joins the unit's own move, L585) and groups (a Minion's card, L996);
+  // Dr. Babylon's Dark Step (provisional Mayhem card babylon-1) is an Instant move of 3 MP with a Jump (it was an Add-on without one).
   // 0.3.6: ending a delayed Action after its attack without spending its weapon MP logs `delayed_ended`. 0.3.5: a self Instant taken in its own Side's Turn opens the other Side's W-paid window once paid (L280), as
   // Instant attacks and moves do. 0.3.4: a Large Unit's Tile and Area Event triggers read every space of its footprint; a delayed
   // Weapon Action's own MP are moved when it resolves, before or after the attack (the Golem's Fists have none);
