@@ -162,3 +162,21 @@ test('#46 #38 L996-998 L275 a Minion\'s Instant card use with a group, in its ow
     assert.equal(st.s.slots[0].main, false, 'no Main Action used');
   });
 });
+
+test('#46 #38 L284 [P] a Minion\'s group Instant in a window of the other Side\'s Turn: the figure asked takes it alone, no extension offered', () => {
+  const frenzy = CARD_ACTIONS.swarm.find((a) => a.id === 'card-frenzy')!;
+  reshaped(frenzy, { type: 'instant', kind: 'move', mp: 2, group: 1, attack: undefined }, () => {
+    const s = activeBoard(only(fresh('M3'), { fortune: '9,1,1', 'swarm-1': '11,1,1', 'swarm-2': '11,6,1', babylon: '17,7,1' }), 'fortune');
+    s.units.fortune.gadgets = s.units.fortune.gadgets!.filter((g) => g !== QUICK);
+    s.units.fortune.facing = 'E';
+    let st = answer(s, { type: 'act', unit: 'fortune', action: 'pistols', target: '11,1,1' });
+    assert.deepEqual([kind(st.s), (rs.pending(st.s)[0].exposes as { unit: string }).unit], ['dash_window', 'swarm-1']);
+    st = answer(st.s, { type: 'act', unit: 'swarm-1', action: 'card-frenzy' });
+    assert.equal(kind(st.s), 'instant_move');
+    assert.ok(!cands(st.s).some((a) => a.type === 'group'), 'no group extension in the window');
+    const at2 = st.s.units['swarm-2'].at;
+    st = answer(st.s, cands(st.s).find((a) => a.type === 'move')!, [1, 1, 1, 1]);
+    assert.equal(st.s.units['swarm-2'].at, at2, 'the other figure stays');
+    assert.equal(st.s.slots[0].group ?? null, null, 'MAYHEM\'s Turn has no group to extend');
+  });
+});

@@ -257,7 +257,8 @@ function mayhemResponder(s: S, u: Unit): boolean {
   if (!s.mayhem?.[u.side].hand.length || !u.at || u.downed || u.ally) return false;
   const b = s.boards[u.board];
   const room = isFigure(u) && (b.shield < capacity(b, 'shield') || b.armor < capacity(b, 'armor') || (['speed', 'focus', 'tech'] as Well[]).some((w) => free(b, w) > 0));
-  return room || instantCards(u).some((d) => !!payment(b, u, d.cost));
+  // An Instant Jump card never answers here (no MP in the other Side's Turn, L585).
+  return room || instantCards(u).some((d) => d.kind !== 'jump' && !!payment(b, u, d.cost));
 }
 
 /** The Mayhem plays a unit's seat may make in its window (W-paid, W-phase, W-step, W-preroll): draws (no Action), and universal uses on the unit's own board, its one Instant there (an Ally has no cards). */
