@@ -657,3 +657,16 @@ function checkMission(m: Mission, tiles: Content['tiles'], elites: Content['elit
 
 export const CONTENT = loadContent({ boards: boardsJson, dice: diceJson, refresh: refreshJson, tiles: tilesJson, missions: missionsJson });
 export { isAdvanced };
+
+/**
+ * Why an Instant gadget Action or Instant character use cannot be taken by rules/instants.ts (null: it can).
+ * `minion`: a Mayhem card picturing a Minion type, whose group (`+N`, L996-998) has figures to extend to.
+ */
+export function instantShapeProblem(a: Pick<CompiledAction, 'kind' | 'timer' | 'group' | 'jump' | 'weapon'>, minion: boolean): string | null {
+  if (!['self', 'move', 'attack', 'jump'].includes(a.kind)) return `an Instant is a self Action, a move, a Jump or an attack, not ${a.kind}`;
+  if (a.weapon) return 'an Instant Weapon Action is not modelled (no Instant may carry a Weapon gadget or Weapon Bonus here)';
+  if (a.group && !minion) return 'a group (+N) is extra figures of a Minion type (L996-998): only an Instant character use of a Minion\'s Mayhem card may have one';
+  if (a.timer && a.kind !== 'self' && !(a.kind === 'attack' && a.timer.mandatory)) return 'a timer on an Instant goes on a self Action (optional Until-Removed, L1655, L1665) or an attack (mandatory, L1669): a delayed move or Jump is no mechanism of these rules';
+  if (a.jump && a.kind !== 'move' && a.kind !== 'jump') return 'a Jump goes with a move\'s MP (L527, L585)';
+  return null;
+}

@@ -29,7 +29,7 @@ import { newBoard, allySpaces, applyDeploy, applyRedeploy, placeAlly, applyRefre
 import { applyDisplace, blastTarget, displaceOptions } from './rules/explosions.js';
 import { arm, armOptions, armProblem, edmksGain, edmksOptions, fireLaser, fireTurret, hack, hackCandidates, hackProblem, laserProblem, laserSpaces, payTax, taxOptions, turretCandidates, turretProblem } from './rules/ddd.js';
 import { delayedAlt, delayedMove, delayedMoveProblem, delayedMoves, delayedProblem, delayedTargets, resolveDelayed } from './rules/timers.js';
-import { allyWounding, instantCandidates, instantMove, instantMoveProblem, instantMoves, instantProblem, isInstantAct, isSelfInstant, useInstant, windowMayhem } from './rules/instants.js';
+import { allyWounding, instantCandidates, instantJump, instantJumpProblem, instantJumps, instantMove, instantMoveProblem, instantMoves, instantProblem, isInstantAct, isSelfInstant, useInstant, windowMayhem } from './rules/instants.js';
 import { setStepTriggers, stepTriggersProblem, windowDashSpaces, windowFrame } from './rules/windows.js';
 import { enemySpaces } from './legal.js';
 import { applySideSwipe, drive, driveCandidates, driveProblem, ramPush, ramPushProblem, sideSwipeProblem, summon, summonCandidates, summonProblem } from './rules/vehicles.js';
@@ -76,7 +76,7 @@ function pending(s: S): OpenDecision[] {
   if (f?.t === 'phase') return [d(reactingSeat(s, s.units[f.units[0]]), 'instant_window', 'reaction', [], { unit: f.units[0], side: s.side, window: f.window })];
   if (f?.t === 'step') return [d(reactingSeat(s, s.units[f.units![0]]), 'instant_window', 'reaction', [], { unit: f.units![0], mover: f.unit, at: s.units[f.unit].at, window: 'W-step' })];
   if (f?.t === 'delayed') return [d(f.seat, 'delayed_action', 'reaction', [`timer:${f.timer}`], { unit: f.unit, action: f.action, aimed: f.aimed, ...(f.mp !== undefined ? { mp: f.mp } : {}), ...(f.fired ? { fired: true } : {}) })];
-  if (f?.t === 'instantMp') return [d(f.seat, 'instant_move', 'reaction', [], { unit: f.unit, action: f.action, mp: f.mp })];
+  if (f?.t === 'instantMp') return [d(f.seat, 'instant_move', 'reaction', [], { unit: f.unit, action: f.action, mp: f.mp, ...(f.jump ? { jump: f.jump } : {}) })];
   if (f?.t === 'displace') return [d(f.seat, 'displace', 'reaction', [], { unit: f.unit, from: f.from })];
   if (f?.t === 'placeAlly') return [d(f.seat, 'place_ally', 'turn', [], { unit: f.unit, host: f.host })];
   if (f?.t === 'edmksTax') return [d(f.seat, 'edmks_tax', 'turn', [], { board: f.board })];
@@ -114,7 +114,8 @@ function candidates(s: S, seat: Seat, dec: OpenDecision): { actions: Action[]; a
     }
     case 'instant_move': {
       const im = f as Extract<Frame, { t: 'instantMp' }>;
-      return { actions: [{ type: 'pass' }, ...instantMoves(s, im).flatMap((to) => DIRS.map((facing) => ({ type: 'move' as const, unit: im.unit, to, facing })))], all: true };
+      const jumps = [...instantJumps(s, im).keys()].sort().flatMap((to) => DIRS.map((facing) => ({ type: 'jump' as const, unit: im.unit, to, facing })));
+      return { actions: [{ type: 'pass' }, ...instantMoves(s, im).flatMap((to) => DIRS.map((facing) => ({ type: 'move' as const, unit: im.unit, to, facing }))), ...jumps], all: true };
     }
     case 'dash_window': {
       const u = currentTarget(s, f as Attack)!;
@@ -250,7 +251,8 @@ function validate(s: S, seat: Seat, dec: OpenDecision, a: Action): Violation | n
       return gadgetChoiceProblem(s, (f as Extract<Frame, { t: 'chooseGadgets' }>).side, a.gadgets);
     case 'instant_move':
       if (a.type === 'pass') return null;
-      if (a.type !== 'move') return wrong('move (with the Instant Action\'s MP) or pass');
+      if (a.type === 'jump') return instantJumpProblem(s, f as Extract<Frame, { t: 'instantMp' }>, a);
+      if (a.type !== 'move') return wrong('move or jump (with the Instant Action\'s MP) or pass');
       return instantMoveProblem(s, f as Extract<Frame, { t: 'instantMp' }>, a);
     case 'delayed_action':
       if (a.type === 'move') return delayedMoveProblem(s, f as Extract<Frame, { t: 'delayed' }>, a);
@@ -388,7 +390,7 @@ function apply(s0: S, e: Entry<Action>, ctx: { seq: number; rng: Rng }): Step<S>
       } else takeAction(s, a, ev);
       break;
     case 'move': if (f?.t === 'delayed') delayedMove(s, f, a, ev); else if (f?.t === 'instantMp') instantMove(s, f, a, ev); else move(s, a, ev); break;
-    case 'jump': jump(s, a, ev); break;
+    case 'jump': if (f?.t === 'instantMp') instantJump(s, f, a, ev); else jump(s, a, ev); break;
     case 'dash':
       dash(s, a, ev);
       if (f?.t === 'attack') f.dashed.push(a.unit);
@@ -518,7 +520,10 @@ function answer(own: View, d: { kind: string; seat: Seat; key?: string }, o: Sta
 
 export const agentsOfMayhem: Ruleset<S, Action, View> = {
   id: 'agents-of-mayhem',
-  // 0.3.5: a self Instant taken in its own Side's Turn opens the other Side's W-paid window once paid (L280), as
+  // 0.3.7: Instants with timers (a mandatory one on an attack, L1669; an Until-Removed one on a self Action, L1665), Jumps
+  // (with a move's MP, in windows too, L527-537; an Instant Jump joins the unit's own move, L585) and groups (a Minion's card, L996);
+  // Dr. Babylon's Dark Step (provisional Mayhem card babylon-1) is an Instant move of 3 MP with a Jump (it was an Add-on without one).
+  // 0.3.6: ending a delayed Action after its attack without spending its weapon MP logs `delayed_ended`. 0.3.5: a self Instant taken in its own Side's Turn opens the other Side's W-paid window once paid (L280), as
   // Instant attacks and moves do. 0.3.4: a Large Unit's Tile and Area Event triggers read every space of its footprint; a delayed
   // Weapon Action's own MP are moved when it resolves, before or after the attack (the Golem's Fists have none);
   // Instant Actions that attack or move (Mission 3's Quick Draw and Grapple Line), in the Turn and the other Side's windows. 0.3.3: a Mayhem card's extra die joins the pool before the Bonuses and Penalties (L735-739, spec
@@ -529,7 +534,7 @@ export const agentsOfMayhem: Ruleset<S, Action, View> = {
   // gadgets, the Event deck, campaign rewards, Advanced Setup steps 3-4. An older game replays under
   // the installed version with its hash chain checked (GameService: 409 ruleset_diverged where a
   // changed rule gives another state).
-  version: '0.3.5',
+  version: '0.3.7',
   title: 'Agents of Mayhem: Pride of Babylon',
   actionSchema,
   players: { min: 2, max: 4 },

@@ -184,7 +184,8 @@ export function groupProblem(s: S, a: Extract<Action, { type: 'group' }>): Viola
   const g = slotOf(s).group;
   if (!g) return violation('no_group', 'no group Action to extend');
   const u = s.units[a.unit];
-  if (!u || u.minion !== g.minion || u.board !== slotOf(s).board) return violation('wrong_figure', `a ${g.minion} figure of this Squad performs it`);
+  // The figures of the first one's Squad (the activated board's, or an Instant's taker's, L275 with L996).
+  if (!u || u.minion !== g.minion || u.board !== s.units[g.used[0]].board) return violation('wrong_figure', `a ${g.minion} figure of this Squad performs it`);
   if (g.used.includes(u.id)) return violation('figure_used', `${u.id} already performed it`);
   if (!u.at) return violation('not_on_map', `${u.id} is not on the map`);
   const def = actionOf(u, g.action)!;
@@ -268,7 +269,8 @@ export function turnCandidates(s: S): Action[] {
   }
   if (sl.group) {
     const g = sl.group;
-    for (const u of units) {
+    const squad = s.units[g.used[0]].board;
+    for (const u of Object.values(s.units).filter((x) => x.board === squad).sort((a, b) => (a.id < b.id ? -1 : 1))) {
       if (u.minion !== g.minion || g.used.includes(u.id) || !u.at) continue;
       const def = actionOf(u, g.action)!;
       if (def.kind === 'attack') {

@@ -164,8 +164,8 @@ export type Frame =
    * `fired`: the attack was made, only the weapon MP left to move.
    */
   | { t: 'delayed'; seat: Seat; timer: number; unit: string; action: string; aimed: boolean; whenRemoved?: true; mp?: number; ability?: number; weaponMp?: number; fired?: true }
-  /** The MP of an Instant Action taken in a window of the other Side's Turn (a move, or an attack's own MP after it): its owner's seat moves the unit within them, or passes (rules/instants.ts). */
-  | { t: 'instantMp'; seat: Seat; unit: string; action: string; mp: number }
+  /** The MP of an Instant Action taken in a window of the other Side's Turn (a move, or an attack's own MP after it): its owner's seat moves the unit within them, or passes (rules/instants.ts). `jump`: the move's own Jump, not yet made (one per move, L1002). */
+  | { t: 'instantMp'; seat: Seat; unit: string; action: string; mp: number; jump?: { up: number; spaces: number } | null }
   /** A unit from a collapsed Level whose space below is taken: its owner picks an adjacent free space (A-23). */
   | { t: 'displace'; seat: Seat; unit: string; from: string }
   /** A Downed Ally returns with its redeployed host, on a space its owner picks within 2 of the host (spec 7.13 [P]). */

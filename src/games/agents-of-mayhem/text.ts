@@ -232,6 +232,7 @@ export function describe(v: View, ev: { type: string; data: unknown }): string {
     case 'timer_placed': return d.until ? `A ${d.side} Until-Removed timer is placed on ${n('unit')}'s ${actionName(v, String(d.unit), String(d.action))}` : `A ${d.side} timer is placed on ${holderName(v, String(d.holder))}${d.action ? ` (${actionName(v, String(d.unit), String(d.action))} delayed)` : ''}`;
     case 'timer_removed': return `A ${d.side} timer comes off ${holderName(v, String(d.holder))}`;
     case 'delayed_resolved': return `${n('unit')}: delayed ${actionName(v, String(d.unit), String(d.action))} at ${sp(String(d.target))}`;
+    case 'delayed_ended': return `${n('unit')}: the delayed ${actionName(v, String(d.unit), String(d.action))} ends${d.mpLost ? ` (${d.mpLost} MP unspent)` : ''}`;
     case 'delayed_forgone': return `${n('unit')}: the delayed ${actionName(v, String(d.unit), String(d.action))} is lost`;
     case 'bomb_armed': return `LEGION starts the ${ddd('ddd')} countdown`;
     case 'bomb_countdown': return `The ${ddd('ddd')}: ${d.left} timer(s) left`;

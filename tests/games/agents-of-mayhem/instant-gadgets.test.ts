@@ -24,7 +24,7 @@ function attacked(): S {
 }
 const smash = { type: 'act' as const, unit: 'shock-1', action: 'smash', target: '2,2,1' };
 
-test('#39 Instant gadget: Smoke Bomb is slotted in M4 (Hollywood\'s Action slot, for this mission only); the loader takes an Instant gadget Action as a self Action, a move or an attack, never with a timer or a Jump', () => {
+test('#39 Instant gadget: Smoke Bomb is slotted in M4 (Hollywood\'s Action slot, for this mission only); the loader takes an Instant gadget Action as a self Action (an Until-Removed timer allowed), a move (a Jump allowed), a Jump or an attack (a mandatory timer allowed), never with a group, a delayed move or a Weapon', () => {
   const s = fresh('M4');
   assert.deepEqual(s.units.hollywood.gadgets, [SMOKE, 'gadget-hollywood-pyro']);
   assert.ok(s.gadgets!.temporary.includes(SMOKE), 'Undiscovered: granted for M4 only (L2221)');
@@ -34,10 +34,22 @@ test('#39 Instant gadget: Smoke Bomb is slotted in M4 (Hollywood\'s Action slot,
   assert.doesNotThrow(() => loadGadgets(atk), 'an Instant attack (L275-284 limit when, not what)');
   const timed = clone(gadgetsJson);
   Object.assign(timed.gadgets.find((x) => x.id === SMOKE)!.action as Record<string, unknown>, { timer: { side: 'own' }, abilities: ['UNTIL REMOVED = GAIN DEFENSE_UP'] });
-  assert.throws(() => loadGadgets(timed), /Instant gadget Action is a self Action, a move or an attack, with no timer/);
+  assert.doesNotThrow(() => loadGadgets(timed), 'an optional Until-Removed timer on a self Instant (L1655, L1665)');
   const jump = clone(gadgetsJson);
   Object.assign(jump.gadgets.find((x) => x.id === SMOKE)!.action as Record<string, unknown>, { kind: 'move', mp: 2, jump: { up: 1, spaces: 2 }, abilities: [] });
-  assert.throws(() => loadGadgets(jump), /with no timer, group, Jump or Weapon/);
+  assert.doesNotThrow(() => loadGadgets(jump), 'an Instant move with a Jump (L527-537)');
+  const jumpOnly = clone(gadgetsJson);
+  Object.assign(jumpOnly.gadgets.find((x) => x.id === SMOKE)!.action as Record<string, unknown>, { kind: 'jump', jump: { up: 1, spaces: 2 }, abilities: [] });
+  assert.doesNotThrow(() => loadGadgets(jumpOnly), 'an Instant Jump (L585)');
+  const mandatory = clone(gadgetsJson);
+  Object.assign(mandatory.gadgets.find((x) => x.id === SMOKE)!.action as Record<string, unknown>, { kind: 'attack', attack: { bands: [{ color: 'red', range: 1, dice: 1 }] }, timer: { side: 'enemy', mandatory: true }, abilities: [] });
+  assert.doesNotThrow(() => loadGadgets(mandatory), 'an Instant attack with a mandatory timer (L1669)');
+  const group = clone(gadgetsJson);
+  Object.assign(group.gadgets.find((x) => x.id === SMOKE)!.action as Record<string, unknown>, { kind: 'move', mp: 2, group: 1, abilities: [] });
+  assert.throws(() => loadGadgets(group), /a group \(\+N\) is extra figures of a Minion type \(L996-998\)/);
+  const delayedMove = clone(gadgetsJson);
+  Object.assign(delayedMove.gadgets.find((x) => x.id === SMOKE)!.action as Record<string, unknown>, { kind: 'move', mp: 2, timer: { side: 'own', mandatory: true }, abilities: [] });
+  assert.throws(() => loadGadgets(delayedMove), /a delayed move or Jump is no mechanism/);
 });
 
 test('#39 Instant gadget in its own Side\'s Turn: any own unit, whatever board is activated, any number of times; it uses no Main or Add-on and keeps the current Action\'s MP', () => {

@@ -1,7 +1,7 @@
 // Checklist item [full] #51 (rest): a Mayhem card's character use, spec 7.7 (L1625-1637): only
 // the pictured unit uses it, as an Action of the printed type and cost under the Action rules;
 // the card is discarded afterwards. Provisional cards: Fortune's Trick Shot (Add-on, Y, a weapon:
-// red 2 dice to range 2, yellow 1 die to 5) on fortune-1; Dr. Babylon's Dark Step (Add-on, B, 3 MP) on babylon-1.
+// red 2 dice to range 2, yellow 1 die to 5) on fortune-1; Dr. Babylon's Dark Step (Instant since 0.3.7, B, 3 MP with a Jump) on babylon-1.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { S } from '../../../src/games/agents-of-mayhem/index.js';
@@ -43,7 +43,7 @@ test('#51 character use is the pictured unit\'s only: Hardtack cannot use Fortun
   const s = activeBoard(setup(['fortune-1']), 'hardtack');
   assert.equal(refused(s, { type: 'act', unit: 'hardtack', action: 'card-trickshot', target: '3,1,1' }).code, 'unknown_action');
   assert.ok(!cands(s).some((a) => a.type === 'act' && a.action === 'card-trickshot'));
-  // Dark Step (LEGION, a move Add-on): 3 MP for B.
+  // Dark Step (LEGION, an Instant move, mayhem-instant-move.test.ts): 3 MP for B.
   const l = activeBoard(only(fresh('M2'), { babylon: '17,7,1', fortune: '0,0,1' }), 'babylon');
   const m = l.mayhem!.LEGION;
   m.deck.pool = [...m.deck.pool, ...m.hand].filter((c) => c !== 'babylon-1').sort();

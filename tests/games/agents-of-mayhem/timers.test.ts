@@ -170,4 +170,26 @@ test('#54 labels of ending a delayed Action: before its attack `delayed {target:
   const done = answer(st.s, end);
   assert.ok(!done.s.stack.some((f) => f.t === 'delayed'), 'the delayed Action is over');
   assert.equal(done.s.units.fortune.at, at, 'no MP spent');
+  // The end is logged, publicly: the Action, and the MP it leaves unspent.
+  assert.deepEqual(ev(done, 'delayed_ended'), [{ unit: 'fortune', action: 'pistols', mpLost: 3 }]);
+  assert.ok(done.ev.filter((e) => e.type === 'delayed_ended').every((e) => e.to === 'all'), 'seen by every seat');
+  assert.equal(ev(done, 'delayed_forgone').length, 0, 'nothing forgone: the attack was made');
+  const text = rs.describe!(rs.view(done.s, 1), done.ev.find((e) => e.type === 'delayed_ended')!);
+  assert.equal(text, `Fortune: the delayed ${pistols} ends (3 MP unspent)`);
+});
+
+test('#54 a delayed Action ending after its attack with part of its weapon MP moved logs the MP left (event delayed_ended)', () => {
+  let st = delayedPistols();
+  st = answer(st.s, { type: 'delayed', target: '3,1,1' }, [8, 9]);
+  while (kind(st.s) !== 'delayed_action') st = answer(st.s, rs.defaultAction!(st.s, rs.pending(st.s)[0]));
+  // One step (1 MP) to a neighbouring space: 2 MP are left.
+  const [x, y, z] = st.s.units.fortune.at!.split(',').map(Number);
+  const near = new Set([`${x + 1},${y},${z}`, `${x - 1},${y},${z}`, `${x},${y + 1},${z}`, `${x},${y - 1},${z}`]);
+  const step = cands(st.s).find((a) => a.type === 'move' && near.has(a.to))!;
+  assert.ok(step, 'a step of 1 MP');
+  st = answer(st.s, step);
+  assert.equal(kind(st.s), 'delayed_action');
+  assert.equal((rs.pending(st.s)[0].exposes as { mp: number }).mp, 2);
+  const done = answer(st.s, { type: 'delayed', target: null });
+  assert.deepEqual(ev(done, 'delayed_ended'), [{ unit: 'fortune', action: 'pistols', mpLost: 2 }]);
 });

@@ -70,7 +70,7 @@ export function performPaid(s: S, a: PaidAct, ev: Ev): void {
   // Downed in the W-paid window (an Instant attack of the other Side, rules/instants.ts): the Action, paid, is lost.
   if (u.downed) { say(ev, 'action_lost', { unit: u.id, action: a.action }); return; }
   // A self Instant taken in its own Turn (rules/instants.ts useInstant): its abilities now; the current Action, its MP and allowances stay as they are.
-  if (isSelfInstant(s, a)) { selfEffects(s, u, instantDef(u, a.action)!, ev); return; }
+  if (isSelfInstant(s, a)) { selfEffects(s, u, instantDef(u, a.action)!, ev); if (a.timer) placeUntil(s, u, instantDef(u, a.action)!, ev); return; }
   const def = actOf(u, a)!;
   // A delayed Action (aimed by timer, or a mandatory timer): paid now, its allowance used, resolved when the timer comes off (spec 7.8 [P]).
   if (a.aim === 'timer' || (def.kind === 'attack' && mandatoryTimer(s, def))) { delayAction(s, u, def, !!a.aim, ev); return; }

@@ -9,7 +9,7 @@
 import { Type as T, type Static } from '@sinclair/typebox';
 import gadgetsJson from '../data/gadgets.json' with { type: 'json' };
 import { isAdvanced } from '../abilities.js';
-import { ActionDef, checkActions, compileAbilities, CONTENT, checkDataFile } from '../content.js';
+import { ActionDef, checkActions, compileAbilities, CONTENT, checkDataFile, instantShapeProblem } from '../content.js';
 import { violation, type Violation } from '../../../engine/types.js';
 import { GADGETS, SIDES, seatsOf, type Frame, type Gadget, type S, type Side, type Unit } from '../state.js';
 import { say, type Ev } from './board.js';
@@ -53,8 +53,11 @@ export function loadGadgets(raw: unknown): { gadgets: Record<string, Gadget>; mi
       if (g.action.id !== g.id) throw new Error(`${where}: its Action's id is the gadget's`);
       const a = { ...g.action, parsed: compileAbilities(where, g.action.abilities) };
       checkActions(where, [a]);
-      // An Instant gadget Action is taken in its own Turn or in the other Side's windows (rules/instants.ts): a self Action, a move or an attack, no timer, group, Jump or Weapon Action (the windows' MP frame moves, never jumps).
-      if (a.type === 'instant' && (!['self', 'move', 'attack'].includes(a.kind) || a.timer || a.group || a.jump || a.weapon)) throw new Error(`${where}: an Instant gadget Action is a self Action, a move or an attack, with no timer, group, Jump or Weapon (taken in the Instant windows, spec 8.2)`);
+      // An Instant gadget Action is taken in its own Turn or in the other Side's windows (rules/instants.ts): a self Action (an optional Until-Removed timer allowed),
+      // a move (a Jump allowed, L527-537), a Jump (L585) or an attack (a mandatory timer allowed, L1669); no group (extra figures of a Minion type, L996: a gadget is an Elite's),
+      // no timer on a move or Jump (a delayed move is no mechanism of these rules) and no Weapon (not modelled for Instants).
+      const why = instantShapeProblem(a, false);
+      if (why) throw new Error(`${where}: ${why}`);
       out.action = a;
     }
     if (g.weapon) out.weapon = { cost: g.weapon.cost, parsed: compileAbilities(where, g.weapon.abilities) };
@@ -199,3 +202,4 @@ export function commitGadgets(s: S, f: Extract<Frame, { t: 'chooseGadgets' }>, i
   }
   delete s.gadgetChoice;
 }
+

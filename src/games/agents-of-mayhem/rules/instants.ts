@@ -22,21 +22,36 @@
 // made at once (a nested attack with its own windows, `seat` the unit's owner), a move grants its
 // MP, moved by that seat in the decision `instant_move` (frame `instantMp`) before the window goes
 // on; an attack's own MP follow it there (in a window they are not moved before the attack [P]).
+// Timers, groups and Jumps (0.3.7; L275-284 limit when and how often, not what, so an Instant may
+// carry them as any Action does): a mandatory timer on an Instant attack (L1669) delays it in any
+// Turn, paid now and its target chosen when the timer comes off (rules/timers.ts); an optional
+// Until-Removed timer on a self Instant (L1655, L1665) is placed when it is used, in any Turn; a
+// Jump on an Instant move (L527-537) may be made with its MP, in the Turn or in a window (frame
+// `instantMp`, once, L1002); an Instant Jump Action (no MP of its own, L585) joins the unit's move
+// in its own Turn as the Add-on Jump does (L306), and is never usable in the other Side's Turn
+// (there the unit has no MP to jump with, and the window's one Instant, L284, cannot be both the
+// move and the Jump); a group (`+N`, L996-998: extra figures of the pictured Minion type, the cost
+// paid once) on a Minion's Instant card use extends to the other figures of its Squad in the own
+// Turn (decision `group`); in a window the one figure asked takes it, the extension not offered [P].
 import { violation, type Seat, type Violation } from '../../../engine/types.js';
 import { CONTENT, type CompiledAction, type Dir } from '../content.js';
-import { DIRS, movesWithMp, pathTo, reachAll } from '../geometry.js';
+import { DIRS, jumpLandings, movesWithMp, parseKey, pathTo, reachAll } from '../geometry.js';
 import { enemySpaces, mayhemDieProblem } from '../legal.js';
-import { actionsOf, CARD_ACTIONS, footprintAt, isFigure, unitKey, type Action, type Frame, type PaidAct, type S, type Unit, type Well } from '../state.js';
+import { actionsOf, CARD_ACTIONS, footprintAt, isFigure, mission, unitKey, type Action, type Frame, type PaidAct, type S, type Unit, type Well } from '../state.js';
 import { altSurcharge, capacity, free, pay, payment, say, surchargeProblem, type Ev } from './board.js';
 import { altDiceChoice, canDash, checkOms, dashSpaces, declaredDiceProblem, reactingSeat, selfEffects, startAttack, targetProblem } from './combat.js';
+import { freeJump, jumpBarred } from './ddd.js';
 import { checkEvents } from './events.js';
 import { discardMayhem, mayhemCandidates } from './mayhem.js';
+import { delayAction, mandatoryTimer, placeUntil } from './timers.js';
 import { trafficCheck } from './traffic.js';
 
-/** The kinds an Instant gadget Action or character use may have: a self Action, a move (MP) or an attack. */
-export const INSTANT_KINDS = ['self', 'move', 'attack'];
-/** Whether an Instant Action attacks or moves (taken as an Action in its own Turn, rules/actions.ts), not a self Action. */
-export function actsOnMap(def: Pick<CompiledAction, 'kind'>): boolean { return def.kind === 'move' || def.kind === 'attack'; }
+/** The kinds an Instant gadget Action or character use may have: a self Action, a move (MP), an attack or a Jump (0.3.7). */
+export const INSTANT_KINDS = ['self', 'move', 'attack', 'jump'];
+/** Whether an Instant Action attacks, moves or jumps (taken as an Action in its own Turn, rules/actions.ts), not a self Action. */
+export function actsOnMap(def: Pick<CompiledAction, 'kind'>): boolean { return def.kind === 'move' || def.kind === 'attack' || def.kind === 'jump'; }
+/** Whether an optional Until-Removed timer may go on this self Instant now (L1655: the player's choice; timers are Advanced, spec 7.8). */
+function untilTimer(s: S, def: CompiledAction): boolean { return def.kind === 'self' && !!def.timer && !def.timer.mandatory && mission(s).rules === 'advanced'; }
 
 /** A unit's Instant gadget Actions (spec 7.1: Instant type, from an Action gadget). */
 export function instantGadgets(u: Unit): CompiledAction[] {
@@ -82,15 +97,21 @@ export function instantProblem(s: S, a: Extract<Action, { type: 'act' }>): Viola
   if (card && !s.mayhem?.[u.side].hand.includes(card.card)) return violation('not_in_hand', `${card.name} is Mayhem card ${card.card}'s character use: not in ${u.side}'s hand`);
   const def = u && instantActions(s, u).find((x) => x.id === a.action);
   if (!def) return violation('unknown_action', `${a.unit} has no Instant Action ${a.action}`);
-  if (def.kind === 'attack') {
+  // An Instant Jump gives no MP (L585): in the other Side's Turn the unit has none to jump with, and its one Instant there (L284) cannot be both a move and the Jump.
+  if (def.kind === 'jump') return violation('no_mp', `${def.name} is a Jump: it gives no MP (L585), so it joins a move of the unit's own Turn (L306, L537), never a window of the other Side's Turn (one Instant per unit, L284)`);
+  // A mandatory timer (L1669): paid now, the whole attack delayed until the timer comes off, its target chosen then (rules/timers.ts), in a window as in the Turn.
+  const delayed = def.kind === 'attack' && mandatoryTimer(s, def);
+  if (delayed) {
+    if (a.target !== undefined || a.when !== undefined || a.aim !== undefined || a.mayhem !== undefined || a.gadget || a.timer || a.dieUpgrades?.length || a.dieDowngrades?.length) return violation('target_later', `${def.name} has a mandatory timer: paid now, its target chosen when the timer is removed (L1669)`);
+  } else if (def.kind === 'attack') {
     if (a.when !== undefined || a.aim !== undefined || a.gadget || a.timer) return violation('bad_instant', `${def.name} is an Instant attack in a window: made at once at a named target, no aim, Weapon gadget or timer (its MP follow the attack)`);
-  } else if (a.target !== undefined || a.when !== undefined || a.aim !== undefined || a.mayhem !== undefined || a.gadget || a.timer || a.dieUpgrades?.length || a.dieDowngrades?.length) {
-    return violation('bad_instant', `${def.name} is a ${def.kind === 'move' ? 'move' : 'self Action'}: no target, aim, card, Weapon gadget or timer`);
+  } else if (a.target !== undefined || a.when !== undefined || a.aim !== undefined || a.mayhem !== undefined || a.gadget || (a.timer !== undefined && !(a.timer === true && untilTimer(s, def))) || a.dieUpgrades?.length || a.dieDowngrades?.length) {
+    return violation('bad_instant', `${def.name} is a ${def.kind === 'move' ? 'move' : 'self Action'}: no target, aim, card, Weapon gadget or timer${def.kind === 'self' ? ' (but its optional Until-Removed timer, in an Advanced mission)' : ''}`);
   }
   if (u.downed || !u.at) return violation('not_on_map', `${u.id} is not on the map`);
   if (!payment(s.boards[u.board], u, def.cost)) return violation('cannot_pay', `${def.name} costs ${def.cost}`);
   const sur = surchargeProblem(s.boards[u.board], u, def.cost, a.surcharge);
-  if (sur || def.kind !== 'attack') return sur;
+  if (sur || def.kind !== 'attack' || delayed) return sur;
   if (typeof a.target !== 'string') return violation('no_target', 'choose a target space');
   if (a.mayhem !== undefined) { const m = mayhemDieProblem(s, u, def, a.mayhem); if (m) return m; }
   return targetProblem(s, u, def, a.target) ?? declaredDiceProblem(s, u, def, a.target, { up: a.dieUpgrades, down: a.dieDowngrades }, a.mayhem !== undefined ? 1 : 0);
@@ -99,7 +120,7 @@ export function instantProblem(s: S, a: Extract<Action, { type: 'act' }>): Viola
 /** Whether the unit can take this Instant now in a window (public facts: a move it can pay, an attack it can pay with a target in reach). */
 function usable(s: S, u: Unit, d: CompiledAction): boolean {
   const a = { type: 'act' as const, unit: u.id, action: d.id };
-  return d.kind === 'attack' ? enemySpaces(s, u).some((target) => !instantProblem(s, { ...a, target })) : !instantProblem(s, a);
+  return d.kind === 'attack' && !mandatoryTimer(s, d) ? enemySpaces(s, u).some((target) => !instantProblem(s, { ...a, target })) : !instantProblem(s, a);
 }
 
 /**
@@ -110,7 +131,10 @@ function usable(s: S, u: Unit, d: CompiledAction): boolean {
 export function instantCandidates(s: S, units: Unit[], window = false): Action[] {
   return units.flatMap((u) => [...new Set(instantActions(s, u).filter((d) => window || !actsOnMap(d)).map((d) => d.id))].flatMap((action) => {
     const a = { type: 'act' as const, unit: u.id, action };
-    if (instantActions(s, u).find((d) => d.id === action)!.kind !== 'attack') return [a];
+    const def = instantActions(s, u).find((d) => d.id === action)!;
+    // A self Instant with an optional Until-Removed timer: placed or not (L1655); an attack with a mandatory timer: its target later (L1669).
+    if (def.kind !== 'attack') return untilTimer(s, def) ? [a, { ...a, timer: true }] : [a];
+    if (mandatoryTimer(s, def)) return [a];
     return enemySpaces(s, u).flatMap((target) => { const alt = altDiceChoice(s, u, instantActions(s, u).find((d) => d.id === action)!, target); return [{ ...a, target }, ...(alt ? [{ ...a, target, ...alt }] : [])]; });
   }))
     .filter((a) => !instantProblem(s, a))
@@ -141,11 +165,14 @@ export function useInstant(s: S, a: Extract<Action, { type: 'act' }>, ev: Ev, se
     const w = turn ? paidWindow(s, u, def, a) : null;
     if (w) { s.stack.push(w); return; }
     selfEffects(s, u, def, ev);
+    if (a.timer) placeUntil(s, u, def, ev);
     return;
   }
+  // A mandatory timer (L1669): the attack waits whole for it (its own MP with it, rules/timers.ts removeTimers).
+  if (def.kind === 'attack' && mandatoryTimer(s, def)) { delayAction(s, u, def, false, ev); return; }
   const owner = seat ?? reactingSeat(s, u);
-  // The MP frame goes below the attack: moved once the attack is over (L623: not split).
-  if (def.mp) s.stack.push({ t: 'instantMp', seat: owner, unit: u.id, action: def.id, mp: def.mp });
+  // The MP frame goes below the attack: moved once the attack is over (L623: not split). A move's Jump goes with its MP (L537).
+  if (def.mp) s.stack.push({ t: 'instantMp', seat: owner, unit: u.id, action: def.id, mp: def.mp, ...(def.kind === 'move' && def.jump ? { jump: def.jump } : {}) });
   if (def.kind === 'attack') {
     startAttack(s, owner, u, def, a.target!, ev, false, a);
     const f = s.stack[s.stack.length - 1];
@@ -156,6 +183,40 @@ export function useInstant(s: S, a: Extract<Action, { type: 'act' }>, ev: Ev, se
 /** Spaces the unit of an `instantMp` frame may move to with the MP left (a move's rules, spec 7.2). */
 export function instantMoves(s: S, f: Extract<Frame, { t: 'instantMp' }>): string[] {
   return movesWithMp(s, f.unit, f.mp);
+}
+
+/** The Jump the unit of an `instantMp` frame may make now with its MP (L527-537): the move's own, once (L1002), or the Gravity Dominator's; none for the Side it bars (spec 7.15). */
+function instantJumpOf(s: S, f: Extract<Frame, { t: 'instantMp' }>): { up: number; spaces: number } | null {
+  const u = s.units[f.unit];
+  if (!u || f.mp <= 0 || jumpBarred(s, u)) return null;
+  return freeJump(s, u, f.mp) ?? f.jump ?? null;
+}
+
+/** Landing spaces of the Jump the unit of an `instantMp` frame may make now, with their MP cost. */
+export function instantJumps(s: S, f: Extract<Frame, { t: 'instantMp' }>): Map<string, number> {
+  const j = instantJumpOf(s, f);
+  return j ? jumpLandings(s, s.units[f.unit], j, f.mp) : new Map();
+}
+
+export function instantJumpProblem(s: S, f: Extract<Frame, { t: 'instantMp' }>, a: { unit: string; to: string; facing: Dir }): Violation | null {
+  if (a.unit !== f.unit) return violation('not_the_unit', `only ${f.unit} moves now, with its Instant Action's MP`);
+  if (!DIRS.includes(a.facing)) return violation('bad_facing', 'facing is N, E, S or W');
+  if (!instantJumpOf(s, f)) return violation('no_jump', `no Jump available to ${f.unit} now (L527-537; one per move, L1002)`);
+  if (!instantJumps(s, f).has(a.to)) return violation('bad_landing', `no Jump lands on ${a.to}`);
+  return null;
+}
+
+/** Jumps with the Instant move's MP (the Jump gives none, L585); the move's own Jump is then used (L1002), the MP left may still be moved (L537). */
+export function instantJump(s: S, f: Extract<Frame, { t: 'instantMp' }>, a: { unit: string; to: string; facing: Dir }, ev: Ev): void {
+  const u = s.units[f.unit];
+  f.mp -= instantJumps(s, f).get(a.to)!;
+  f.jump = null;
+  const from = u.at!;
+  u.at = a.to; u.facing = a.facing;
+  checkOms(s, u, a.to, ev);
+  checkEvents(s, u, [a.to], from);
+  say(ev, 'jumped', { unit: u.id, from, to: a.to, levels: parseKey(a.to)[2] - parseKey(from)[2], instant: f.action, mp: f.mp });
+  trafficCheck(s, u, from, a.to);
 }
 
 export function instantMoveProblem(s: S, f: Extract<Frame, { t: 'instantMp' }>, a: { unit: string; to: string; facing: Dir }): Violation | null {
@@ -196,7 +257,8 @@ function mayhemResponder(s: S, u: Unit): boolean {
   if (!s.mayhem?.[u.side].hand.length || !u.at || u.downed || u.ally) return false;
   const b = s.boards[u.board];
   const room = isFigure(u) && (b.shield < capacity(b, 'shield') || b.armor < capacity(b, 'armor') || (['speed', 'focus', 'tech'] as Well[]).some((w) => free(b, w) > 0));
-  return room || instantCards(u).some((d) => !!payment(b, u, d.cost));
+  // An Instant Jump card never answers here (no MP in the other Side's Turn, L585).
+  return room || instantCards(u).some((d) => d.kind !== 'jump' && !!payment(b, u, d.cost));
 }
 
 /** The Mayhem plays a unit's seat may make in its window (W-paid, W-phase, W-step, W-preroll): draws (no Action), and universal uses on the unit's own board, its one Instant there (an Ally has no cards). */

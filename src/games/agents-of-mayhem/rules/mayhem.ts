@@ -8,7 +8,7 @@ import { Type as T, type Static } from '@sinclair/typebox';
 import { discard, drawOne, newDeck, reshuffleDiscard, type Deck } from '../../../engine/mech/deck.js';
 import { violation, type Rng, type Violation } from '../../../engine/types.js';
 import mayhemJson from '../data/mayhem.json' with { type: 'json' };
-import { ActionDef, checkActions, compileAbilities, CONTENT, checkDataFile } from '../content.js';
+import { ActionDef, checkActions, compileAbilities, CONTENT, checkDataFile, instantShapeProblem } from '../content.js';
 import { CARD_ACTIONS, isElite, LETTER, type S, type Side } from '../state.js';
 import { capacity, free, say, type Ev } from './board.js';
 
@@ -39,9 +39,10 @@ export function loadMayhem(raw: unknown): MayhemContent {
     if (c.character) {
       const a = c.character;
       if (!a.id.startsWith('card-') || (a.kind === 'attack' && !a.attack)) throw new Error(`mayhem card ${c.id}: a character Action has a card- id, and an attack lists its bands`);
-      // An Instant character use (L1622 "Main, Add-on, or Instant") is taken as an Instant gadget Action is (rules/instants.ts): a self Action, a move or an attack, with no timer, group, Jump or Weapon.
-      if (a.type === 'instant' && (!['self', 'move', 'attack'].includes(a.kind) || a.timer || a.group || a.jump || a.weapon)) throw new Error(`mayhem card ${c.id}: an Instant character use is a self Action, a move or an attack, with no timer, group, Jump or Weapon (taken in the Instant windows, spec 8.2)`);
       const compiled = { ...a, parsed: compileAbilities(`mayhem card ${c.id}`, a.abilities), card: c.id };
+      // An Instant character use (L1622 "Main, Add-on, or Instant") is taken as an Instant gadget Action is (rules/instants.ts), a group allowed on a Minion's card (L996).
+      const why = a.type === 'instant' ? instantShapeProblem(compiled, !!CONTENT.minions[c.unit]) : null;
+      if (why) throw new Error(`mayhem card ${c.id}: ${why}`);
       checkActions(`mayhem card ${c.id}`, [compiled]);
       (CARD_ACTIONS[c.unit] ??= []).push(compiled);
     }

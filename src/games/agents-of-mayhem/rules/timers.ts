@@ -139,7 +139,8 @@ export function delayedAlt(s: S, f: Extract<Frame, { t: 'delayed' }>, target: st
 /** Resolves the delayed Action: the attack (aimed if it was aimed, with its WHEN REMOVED abilities if a Delay Action timer delayed it), or nothing (forgone). */
 export function resolveDelayed(s: S, f: Extract<Frame, { t: 'delayed' }>, target: string | null, ev: Ev, dice: { dieUpgrades?: Color[]; dieDowngrades?: Color[] } = {}): void {
   // After the attack, `delayed {target: null}` ends the move with its weapon MP (any left are lost).
-  if (f.fired) { s.stack.splice(s.stack.indexOf(f), 1); return; }
+  // Logged publicly as `delayed_ended` (the MP it leaves are public: the weapon's printed MP less the moves made, both seen).
+  if (f.fired) { s.stack.splice(s.stack.indexOf(f), 1); say(ev, 'delayed_ended', { unit: f.unit, action: f.action, mpLost: f.mp ?? 0 }); return; }
   if (target === null) { s.stack.splice(s.stack.indexOf(f), 1); say(ev, 'delayed_forgone', { unit: f.unit, action: f.action }); return; }
   const u = attackerAt(s, f.unit, target)!;
   say(ev, 'delayed_resolved', { unit: u.id, action: f.action, target });

@@ -15,7 +15,7 @@ import { generatedProblem, type Generated } from './generator.js';
 import { elitePlacementFrames, minionFrames, placeSpaces } from './advanced-setup.js';
 import { active as dddActive, bombTimer, edmksOptions, edmksGain, payTax, radiation, setupDdds, taxOptions } from './ddd.js';
 import { delayedMoves, delayedTargets, removeTimers, resolveDelayed } from './timers.js';
-import { instantMoves, paidUnits } from './instants.js';
+import { instantJumps, instantMoves, paidUnits } from './instants.js';
 import { boardChoiceFrames } from './board-choice.js';
 import { phaseWaits, phaseWindow, stepWaits } from './windows.js';
 import { performPaid } from './actions.js';
@@ -456,7 +456,7 @@ export function settle(s: S, rng: () => Rng, ev: Ev): void {
       continue;
     }
     // An Instant's MP in a window (rules/instants.ts): wait for the owner while a move is possible.
-    if (f.t === 'instantMp') { if (instantMoves(s, f).length) return; s.stack.pop(); continue; }
+    if (f.t === 'instantMp') { if (instantMoves(s, f).length || instantJumps(s, f).size) return; s.stack.pop(); continue; }
     if (f.t === 'event') { resolveEvent(s, f, rng(), ev); continue; }
     if (f.t === 'demolish') { resolveDemolish(s, f, rng(), ev); continue; }
     if (f.t === 'traffic') { resolveTraffic(s, f, rng(), ev); continue; }
