@@ -44,7 +44,7 @@ const SCOPES = {
   // Undaunted's rules files: its suites but the slow random-playout property suite.
   ...Object.fromEntries(['geometry', 'rules', 'describe', 'notation', 'position', 'index'].map((f) => [
     `src/games/undaunted-callisto/${f}.ts`,
-    { mutate: [`src/games/undaunted-callisto/${f}.ts`], tests: ['core', 'combat', 'actions', 'full', 'solo', 'content', 'view', 'geometry'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
+    { mutate: [`src/games/undaunted-callisto/${f}.ts`], tests: ['core', 'combat', 'actions', 'full', 'solo', 'content', 'view', 'geometry', 'notation', 'describe', 'position'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
   ])),
 
   // What a seat may see: its direct suite (tests/games/abaddon/view.test.ts) and the suites that
@@ -55,6 +55,8 @@ const SCOPES = {
   },
   // Abaddon in words: its direct suite (every action label and event text).
   'src/games/abaddon/describe.ts': { mutate: ['src/games/abaddon/describe.ts'], tests: ['tests/games/abaddon/describe.test.ts'] },
+  // Abaddon's position format: its direct suite (no other suite writes or reads positions).
+  'src/games/abaddon/position.ts': { mutate: ['src/games/abaddon/position.ts'], tests: ['tests/games/abaddon/position.test.ts'] },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.

@@ -41,6 +41,7 @@ test('labels: a card played to hunker down, to ready a unit, for an action or it
   assert.equal(L({ type: 'play', card: 'brk.nailgunner-c', use: 'action', action: 2 }), 'Nailgunner C: CONTROL');
   assert.equal(L({ type: 'play', card: 'brk.nailgunner-c', use: 'action', action: 5 }), 'Nailgunner C: action 5', 'an action the card lacks');
   assert.equal(L({ type: 'play', card: 'nope', use: 'action', action: 1 }), 'nope: action 1', 'an unknown card');
+  assert.equal(L({ type: 'play', card: 'nope', use: 'action', unit: 'lfa.scout-y' }), 'nope: action undefined with Scout Y', 'an unknown card with a unit');
   assert.equal(L({ type: 'play', card: 'brk.sapper-b', use: 'equipment', door: 'D2' }), 'Sapper B: use the equipment door D2');
   assert.equal(L({ type: 'play', card: 'brk.nailgunner-c', use: 'action', unit: 'brk.nailgunner-c', to: 'A2' }), 'Nailgunner C: MOVE 1 to A2', 'the card\'s own unit not repeated');
   assert.equal(L({ type: 'play', card: 'brk.supervisor', use: 'action', action: 0, cards: [] }), 'Supervisor: BOLSTER 3 cards none', 'no cards');
