@@ -44,8 +44,12 @@ const SCOPES = {
   // Undaunted's rules files: its suites but the slow random-playout property suite.
   ...Object.fromEntries(['geometry', 'rules', 'describe', 'notation', 'position', 'index'].map((f) => [
     `src/games/undaunted-callisto/${f}.ts`,
-    { mutate: [`src/games/undaunted-callisto/${f}.ts`], tests: ['core', 'combat', 'actions', 'full', 'solo', 'content', 'view', 'geometry', 'notation', 'describe', 'position'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
+    { mutate: [`src/games/undaunted-callisto/${f}.ts`], tests: ['core', 'combat', 'actions', 'full', 'solo', 'content', 'view', 'geometry', 'notation', 'describe', 'position', 'decisions'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
   ])),
+  // Undaunted's position format: its direct suite. With the game's suites the run was on course
+  // for an hour at load 15: mutants of the file were run against suites that never write or read
+  // a position (seen: geometry.test.ts), one by one to the end for each survivor.
+  'src/games/undaunted-callisto/position.ts': { mutate: ['src/games/undaunted-callisto/position.ts'], tests: ['tests/games/undaunted-callisto/position.test.ts'] },
 
   // What a seat may see: its direct suite (tests/games/abaddon/view.test.ts) and the suites that
   // check views in play; not the whole game's folder (the playout suites are slow).

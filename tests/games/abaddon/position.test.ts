@@ -403,3 +403,132 @@ test('streams: dice by face or number, the two decks, the relays', () => {
   assert.equal(P.streams!.dice.offset, 1);
   assert.deepEqual(P.streams!.dice.faces, ['H', 'M', 'R', 'I', 'WS', 'C']);
 });
+
+test('the schema: what a position may hold (the service checks it before reading)', async () => {
+  const { Ajv } = await import('ajv');
+  const check = new Ajv({ allErrors: true, strict: false, coerceTypes: false }).compile(P.schema);
+  const valid = (p: unknown) => check(p) as boolean;
+  const p0 = (): Pos => pos(midGame());
+  assert.ok(valid(p0()), JSON.stringify(check.errors));
+  const minimal = { round: 1, active: 0, units: [], hands: [], ws: { pool: [], discard: [] }, wf: { pool: [], discard: [] } };
+  assert.ok(valid(minimal), 'only the required fields');
+  for (const f of Object.keys(minimal)) {
+    const q: Pos = { ...minimal };
+    delete q[f];
+    assert.ok(!valid(q), `${f} is required`);
+  }
+  for (const d of ['ws', 'wf']) {
+    for (const f of ['pool', 'discard']) {
+      const q: Pos = structuredClone(minimal);
+      delete q[d][f];
+      assert.ok(!valid(q), `${d}.${f} is required`);
+    }
+  }
+  for (const f of ['id', 'type', 'seat', 'status']) {
+    const q: Pos = p0();
+    delete q.units[0][f];
+    assert.ok(!valid(q), `units[].${f} is required`);
+  }
+  const u = (p: Pos) => p.units[0];
+  const cases: [string, (p: Pos) => void, boolean][] = [
+    ['round 0', (p) => { p.round = 0; }, false],
+    ['round 1000', (p) => { p.round = 1000; }, true],
+    ['round 1001', (p) => { p.round = 1001; }, false],
+    ['round 1.5', (p) => { p.round = 1.5; }, false],
+    ['turn 1', (p) => { p.turn = 1; }, true],
+    ['turn 0', (p) => { p.turn = 0; }, false],
+    ['turn 1.5', (p) => { p.turn = 1.5; }, false],
+    ['active 3', (p) => { p.active = 3; }, true],
+    ['active 4', (p) => { p.active = 4; }, false],
+    ['active -1', (p) => { p.active = -1; }, false],
+    ['active 0.5', (p) => { p.active = 0.5; }, false],
+    ['an unknown field', (p) => { p.extra = 1; }, false],
+    ['order of seats 0..3', (p) => { p.order = [0, 1, 2, 3]; }, true],
+    ['five in the order', (p) => { p.order = [0, 1, 2, 3, 0]; }, false],
+    ['a seat 4 in the order', (p) => { p.order = [4]; }, false],
+    ['a seat -1 in the order', (p) => { p.order = [-1]; }, false],
+    ['a seat 0.5 in the order', (p) => { p.order = [0.5]; }, false],
+    ['relays 0..4', (p) => { p.relays = [0, 4, 1, 2]; }, true],
+    ['five relays', (p) => { p.relays = [0, 1, 2, 3, 4]; }, false],
+    ['a relay 5', (p) => { p.relays = [5]; }, false],
+    ['a relay -1', (p) => { p.relays = [-1]; }, false],
+    ['a relay 0.5', (p) => { p.relays = [0.5]; }, false],
+    ['64 units', (p) => { p.units = Array(64).fill(u(p)); }, true],
+    ['65 units', (p) => { p.units = Array(65).fill(u(p)); }, false],
+    ['a unit with more', (p) => { u(p).x = 1; }, false],
+    ['a unit id of 32', (p) => { u(p).id = 'A-1'.padEnd(32, 'x'); }, true],
+    ['a unit id of 33', (p) => { u(p).id = 'A-1'.padEnd(33, 'x'); }, false],
+    ['an empty unit id', (p) => { u(p).id = ''; }, false],
+    ['a unit id with a blank', (p) => { u(p).id = 'SCS H1'; }, false],
+    ['a unit id with a blank after', (p) => { u(p).id = 'SCS-H1 '; }, false],
+    ['a unit id with a blank before', (p) => { u(p).id = ' SCS-H1'; }, false],
+    ['a unit id a number', (p) => { u(p).id = 1; }, false],
+    ['a unit type X', (p) => { u(p).type = 'X'; }, false],
+    ['a unit type I', (p) => { u(p).type = 'I'; }, true],
+    ['a unit seat 4', (p) => { u(p).seat = 4; }, false],
+    ['a unit seat -1', (p) => { u(p).seat = -1; }, false],
+    ['a unit seat 3', (p) => { u(p).seat = 3; }, true],
+    ['a unit seat 0.5', (p) => { u(p).seat = 0.5; }, false],
+    ['a unit at null', (p) => { u(p).at = null; }, true],
+    ['a unit at one number', (p) => { u(p).at = [1]; }, false],
+    ['a unit at three numbers', (p) => { u(p).at = [1, 2, 3]; }, false],
+    ['a unit at -1', (p) => { u(p).at = [-1, 2]; }, false],
+    ['a unit at 0.5', (p) => { u(p).at = [0.5, 2]; }, false],
+    ['a unit at a string', (p) => { u(p).at = '1,2'; }, false],
+    ['a unit exited', (p) => { u(p).status = 'exited'; }, true],
+    ['a unit gone', (p) => { u(p).status = 'gone'; }, false],
+    ['99 crystals', (p) => { u(p).crystals = 99; }, true],
+    ['100 crystals', (p) => { u(p).crystals = 100; }, false],
+    ['-1 crystals', (p) => { u(p).crystals = -1; }, false],
+    ['0.5 crystals', (p) => { u(p).crystals = 0.5; }, false],
+    ['four hands', (p) => { p.hands = [[], [], [], []]; }, true],
+    ['five hands', (p) => { p.hands = [[], [], [], [], []]; }, false],
+    ['an empty card', (p) => { p.hands[0].push(''); }, false],
+    ['a card of 64', (p) => { p.hands[0].push('x'.repeat(64)); }, true],
+    ['a card of 65', (p) => { p.hands[0].push('x'.repeat(65)); }, false],
+    ['a number for a card', (p) => { p.hands[0].push(1); }, false],
+    ['200 cards', (p) => { p.ws.discard = Array(200).fill('x'); }, true],
+    ['201 cards', (p) => { p.ws.discard = Array(201).fill('x'); }, false],
+    ['a bad card on top', (p) => { p.ws.top = ['']; }, false],
+    ['a bad card in the pool', (p) => { p.wf.pool = ['']; }, false],
+    ['a bad Wild Fire card on top', (p) => { p.wf.top = ['']; }, false],
+    ['a deck with more', (p) => { p.ws.x = []; }, false],
+    ['32 retained', (p) => { p.retained = Array(32).fill({ card: 'a', unit: 'b' }); }, true],
+    ['33 retained', (p) => { p.retained = Array(33).fill({ card: 'a', unit: 'b' }); }, false],
+    ['retained without a unit', (p) => { p.retained = [{ card: 'a' }]; }, false],
+    ['retained without a card', (p) => { p.retained = [{ unit: 'a' }]; }, false],
+    ['retained with more', (p) => { p.retained = [{ card: 'a', unit: 'b', x: 1 }]; }, false],
+    ['retained card a number', (p) => { p.retained = [{ card: 1, unit: 'b' }]; }, false],
+    ['retained unit a number', (p) => { p.retained = [{ card: 'a', unit: 1 }]; }, false],
+    ['a cup without CA', (p) => { p.cup = { SCS: 1 }; }, false],
+    ['a cup without SCS', (p) => { p.cup = { CA: 1 }; }, false],
+    ['a cup with more', (p) => { p.cup = { SCS: 1, CA: 1, X: 1 }; }, false],
+    ['a cup of -1', (p) => { p.cup = { SCS: -1, CA: 1 }; }, false],
+    ['counters of 0.5', (p) => { p.counters = { SCS: 0.5, CA: 1 }; }, false],
+    ['kills without CA', (p) => { p.kills = { SCS: 1 }; }, false],
+    ['gained 0', (p) => { p.gained = 0; }, true],
+    ['gained -1', (p) => { p.gained = -1; }, false],
+    ['16 lock-ons', (p) => { p.lockons = Array(16).fill({ seat: 0, at: [1, 1] }); }, true],
+    ['17 lock-ons', (p) => { p.lockons = Array(17).fill({ seat: 0, at: [1, 1] }); }, false],
+    ['a lock-on without a seat', (p) => { p.lockons = [{ at: [1, 1] }]; }, false],
+    ['a lock-on without a square', (p) => { p.lockons = [{ seat: 0 }]; }, false],
+    ['a lock-on with more', (p) => { p.lockons = [{ seat: 0, at: [1, 1], x: 1 }]; }, false],
+    ['a lock-on seat 4', (p) => { p.lockons = [{ seat: 4, at: [1, 1] }]; }, false],
+    ['a lock-on seat -1', (p) => { p.lockons = [{ seat: -1, at: [1, 1] }]; }, false],
+    ['a lock-on seat 3', (p) => { p.lockons = [{ seat: 3, at: [1, 1] }]; }, true],
+    ['a lock-on seat 0.5', (p) => { p.lockons = [{ seat: 0.5, at: [1, 1] }]; }, false],
+    ['a lock-on at one number', (p) => { p.lockons = [{ seat: 0, at: [1] }]; }, false],
+    ['first faction SCS', (p) => { p.firstFaction = 'SCS'; }, true],
+    ['first faction null', (p) => { p.firstFaction = null; }, true],
+    ['first faction X', (p) => { p.firstFaction = 'X'; }, false],
+    ['next attack 1', (p) => { p.nextAttack = 1; }, true],
+    ['next attack 0', (p) => { p.nextAttack = 0; }, false],
+    ['next attack 1.5', (p) => { p.nextAttack = 1.5; }, false],
+  ];
+  for (const [what, fn, want] of cases) {
+    const p = p0();
+    fn(p);
+    assert.equal(valid(p), want, what);
+  }
+  assert.equal((P.schema as { $id?: string }).$id, 'AbaddonPosition');
+});

@@ -374,3 +374,121 @@ test('streams: the dice and each seat\'s draws', () => {
   assert.deepEqual(Object.keys(P.streams!), ['dice', 'deck:0']);
   assert.equal(P.streams!.dice.offset, 1, 'a die scripted by the number it shows');
 });
+
+test('the schema: what a position may hold (the service checks it before reading)', async () => {
+  const { Ajv } = await import('ajv');
+  const check = new Ajv({ allErrors: true, strict: false, coerceTypes: false }).compile(P.schema);
+  const valid = (p: unknown) => check(p) as boolean;
+  const p0 = (): Pos => pos(midGame());
+  assert.ok(valid(p0()), JSON.stringify(check.errors));
+  assert.ok(valid(pos(base())), 'at the bid');
+  const minimal = { round: 1, phase: 'turns', initiative: 'lfa', seats: [{ hand: [], deck: { pool: [], discard: [] }, supply: [] }, { hand: [], deck: { pool: [], discard: [] }, supply: [] }], units: {} };
+  assert.ok(valid(minimal), 'only the required fields');
+  for (const f of ['round', 'phase', 'initiative', 'seats', 'units']) {
+    const q: Pos = { ...minimal };
+    delete q[f];
+    assert.ok(!valid(q), `${f} is required`);
+  }
+  for (const f of ['hand', 'deck', 'supply']) {
+    const q: Pos = structuredClone(minimal);
+    delete q.seats[0][f];
+    assert.ok(!valid(q), `seats[].${f} is required`);
+  }
+  for (const f of ['pool', 'discard']) {
+    const q: Pos = structuredClone(minimal);
+    delete q.seats[0].deck[f];
+    assert.ok(!valid(q), `deck.${f} is required`);
+  }
+  const cases: [string, (p: Pos) => void, boolean][] = [
+    ['round 0', (p) => { p.round = 0; }, false],
+    ['round 500', (p) => { p.round = 500; }, true],
+    ['round 501', (p) => { p.round = 501; }, false],
+    ['round 1.5', (p) => { p.round = 1.5; }, false],
+    ['phase over', (p) => { p.phase = 'over'; }, false],
+    ['phase bid', (p) => { p.phase = 'bid'; }, true],
+    ['initiative breakers', (p) => { p.initiative = 'breakers'; }, true],
+    ['initiative x', (p) => { p.initiative = 'x'; }, false],
+    ['an unknown field', (p) => { p.extra = 1; }, false],
+    ['bidders of seats 0..3', (p) => { p.bidders = [0, 3]; }, true],
+    ['a bidder 4', (p) => { p.bidders = [4]; }, false],
+    ['a bidder -1', (p) => { p.bidders = [-1]; }, false],
+    ['a bidder 1.5', (p) => { p.bidders = [1.5]; }, false],
+    ['five in the order', (p) => { p.order = [0, 1, 2, 3, 0]; }, false],
+    ['four in the order', (p) => { p.order = [0, 1, 2, 3]; }, true],
+    ['started of seats', (p) => { p.started = [3]; }, true],
+    ['started 4', (p) => { p.started = [4]; }, false],
+    ['turn 3', (p) => { p.turn = 3; }, true],
+    ['turn 4', (p) => { p.turn = 4; }, false],
+    ['turn -1', (p) => { p.turn = -1; }, false],
+    ['turn 0', (p) => { p.turn = 0; }, true],
+    ['plays 0', (p) => { p.plays = 0; }, true],
+    ['plays -1', (p) => { p.plays = -1; }, false],
+    ['plays 1.5', (p) => { p.plays = 1.5; }, false],
+    ['one seat', (p) => { p.seats = p.seats.slice(0, 1); }, false],
+    ['four seats', (p) => { p.seats = [...p.seats, ...p.seats]; }, true],
+    ['five seats', (p) => { p.seats = [...p.seats, ...p.seats, p.seats[0]]; }, false],
+    ['a seat\'s unknown field', (p) => { p.seats[0].extra = []; }, false],
+    ['a deck\'s unknown field', (p) => { p.seats[0].deck.extra = []; }, false],
+    ['an empty card id', (p) => { p.seats[0].hand.push(''); }, false],
+    ['a card id of 64', (p) => { p.seats[0].supply.push('x'.repeat(64)); }, true],
+    ['a card id of 65', (p) => { p.seats[0].supply.push('x'.repeat(65)); }, false],
+    ['a number for a card', (p) => { p.seats[0].hand.push(1); }, false],
+    ['200 cards', (p) => { p.seats[0].out = Array(200).fill('x'); }, true],
+    ['201 cards', (p) => { p.seats[0].out = Array(201).fill('x'); }, false],
+    ['cards on top', (p) => { p.seats[0].deck.top = ['x']; }, true],
+    ['a bad card on top', (p) => { p.seats[0].deck.top = ['']; }, false],
+    ['a bad card in the pool', (p) => { p.seats[0].deck.pool = ['']; }, false],
+    ['a bad card in the discard', (p) => { p.seats[0].deck.discard = ['']; }, false],
+    ['a bad card in play', (p) => { p.seats[0].play = ['']; }, false],
+    ['a bad card set aside', (p) => { p.seats[0].setAside = ['']; }, false],
+    ['a bad card in the supply', (p) => { p.seats[0].supply = ['']; }, false],
+    ['a bad card out', (p) => { p.seats[0].out = ['']; }, false],
+    ['64 casualties', (p) => { p.seats[0].casualties = Array(64).fill({ card: 'a', unit: 'b' }); }, true],
+    ['65 casualties', (p) => { p.seats[0].casualties = Array(65).fill({ card: 'a', unit: 'b' }); }, false],
+    ['a casualty without its unit', (p) => { p.seats[0].casualties = [{ card: 'a' }]; }, false],
+    ['a casualty without its card', (p) => { p.seats[0].casualties = [{ unit: 'a' }]; }, false],
+    ['a casualty with more', (p) => { p.seats[0].casualties = [{ card: 'a', unit: 'b', x: 1 }]; }, false],
+    ['a casualty card a number', (p) => { p.seats[0].casualties = [{ card: 1, unit: 'b' }]; }, false],
+    ['a casualty unit a number', (p) => { p.seats[0].casualties = [{ card: 'a', unit: 1 }]; }, false],
+    ['a unit without at', (p) => { p.units.x = { suppressed: true }; }, false],
+    ['a unit at a number', (p) => { p.units.x = { at: 1 }; }, false],
+    ['a unit with more', (p) => { p.units.x = { at: 'A', y: 1 }; }, false],
+    ['a unit suppressed 1', (p) => { p.units.x = { at: 'A', suppressed: 1 }; }, false],
+    ['a unit neutralised 1', (p) => { p.units.x = { at: null, neutralised: 1 }; }, false],
+    ['a marker scouted', (p) => { p.markers = { A: { breakers: 'scouted', lfa: 'controlled' } }; }, true],
+    ['a marker x', (p) => { p.markers = { A: { breakers: 'x' } }; }, false],
+    ['a marker of x', (p) => { p.markers = { A: { x: 'scouted' } }; }, false],
+    ['an lfa marker x', (p) => { p.markers = { A: { lfa: 'x' } }; }, false],
+    ['open doors', (p) => { p.doorsOpen = ['D1']; }, true],
+    ['a door a number', (p) => { p.doorsOpen = [1]; }, false],
+    ['a structure without destroyed', (p) => { p.structures = { s: {} }; }, false],
+    ['a structure destroyed 1', (p) => { p.structures = { s: { destroyed: 1 } }; }, false],
+    ['a structure with more', (p) => { p.structures = { s: { destroyed: true, x: 1 } }; }, false],
+    ['a prisoner', (p) => { p.people = [{ type: 'prisoner', space: 'A' }]; }, true],
+    ['a person x', (p) => { p.people = [{ type: 'x', space: 'A' }]; }, false],
+    ['a person without a space', (p) => { p.people = [{ type: 'civilian' }]; }, false],
+    ['a person without a type', (p) => { p.people = [{ space: 'A' }]; }, false],
+    ['a person with more', (p) => { p.people = [{ type: 'civilian', space: 'A', x: 1 }]; }, false],
+    ['a person on a number', (p) => { p.people = [{ type: 'civilian', space: 1 }]; }, false],
+    ['a faction of x', (p) => { p.fac = { x: { interference: [] } }; }, false],
+    ['a faction without interference', (p) => { p.fac = { lfa: { commander: 1 } }; }, false],
+    ['a faction with more', (p) => { p.fac = { lfa: { interference: [], x: 1 } }; }, false],
+    ['a bad interference card', (p) => { p.fac = { lfa: { interference: [''] } }; }, false],
+    ['neutralised ids', (p) => { p.fac = { breakers: { interference: [], neutralised: ['u'], destroyed: ['s'] } }; }, true],
+    ['a neutralised number', (p) => { p.fac = { breakers: { interference: [], neutralised: [1] } }; }, false],
+    ['a destroyed number', (p) => { p.fac = { breakers: { interference: [], destroyed: [1] } }; }, false],
+    ['a commander 3, no next', (p) => { p.fac = { lfa: { interference: [], commander: 3, nextCommander: null } }; }, true],
+    ['a commander 4', (p) => { p.fac = { lfa: { interference: [], commander: 4 } }; }, false],
+    ['a commander x', (p) => { p.fac = { lfa: { interference: [], commander: 'x' } }; }, false],
+    ['a next commander 4', (p) => { p.fac = { lfa: { interference: [], nextCommander: 4 } }; }, false],
+    ['next id 1', (p) => { p.nextId = 1; }, true],
+    ['next id 0', (p) => { p.nextId = 0; }, false],
+    ['next id 1.5', (p) => { p.nextId = 1.5; }, false],
+  ];
+  for (const [what, fn, want] of cases) {
+    const p = p0();
+    fn(p);
+    assert.equal(valid(p), want, what);
+  }
+  assert.equal((P.schema as { $id?: string }).$id, 'UndauntedCallistoPosition');
+});
