@@ -50,6 +50,10 @@ const SCOPES = {
   // for an hour at load 15: mutants of the file were run against suites that never write or read
   // a position (seen: geometry.test.ts), one by one to the end for each survivor.
   'src/games/undaunted-callisto/position.ts': { mutate: ['src/games/undaunted-callisto/position.ts'], tests: ['tests/games/undaunted-callisto/position.test.ts'] },
+  // The ruleset surface (decisions, refusals, defaults, choices, queries, orders): its direct suite
+  // and the two that drive the kernel through it. With all of the game's suites the run was on
+  // course for 3 hours at load 15 (every suite reaches this file).
+  'src/games/undaunted-callisto/index.ts': { mutate: ['src/games/undaunted-callisto/index.ts'], tests: ['decisions', 'core', 'combat'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
 
   // What a seat may see: its direct suite (tests/games/abaddon/view.test.ts) and the suites that
   // check views in play; not the whole game's folder (the playout suites are slow).

@@ -182,6 +182,8 @@ test('a faction\'s state: each field from the position or the base', () => {
   const t = ok(p, b);
   assert.deepEqual(t.fac.lfa, { interference: b.fac.lfa.interference, commander: null, nextCommander: 0, neutralised: ['brk.ripper-b'], destroyed: ['comms-2'] });
   assert.deepEqual(t.fac.breakers, b.fac.breakers);
+  p.fac = { breakers: { interference: b.fac.breakers.interference } };
+  assert.deepEqual(ok(p, b).fac, b.fac, 'only the breakers named: the LFA\'s from the base');
 });
 
 test('cards: each card of a faction in exactly one place', () => {
@@ -199,7 +201,7 @@ test('cards: each card of a faction in exactly one place', () => {
   }
   p = p0();
   p.seats[0].casualties.push({ card: 'nope', unit: 'brk.ripper-b' });
-  bad(p, 'unknown_card', 'seats[0].casualties[1]: there is no card nope');
+  assert.deepEqual(bad(p, 'unknown_card', 'seats[0].casualties[1]: there is no card nope').details, { card: 'nope' });
   p = p0();
   p.seats[0].casualties[0].unit = 'brk.ripper-b';
   assert.deepEqual(bad(p, 'casualty_mismatch', 'seats[0].casualties[0]: brk.nailgunner-c is not a card of brk.ripper-b').details, { card: 'brk.nailgunner-c', unit: 'brk.ripper-b' });
@@ -299,6 +301,9 @@ test('whose turn: seats that exist, two bidders with cards, every seat once in t
   p.order = [1, 1];
   bad(p, 'bad_order');
   p = p0();
+  p.order = [1, 0, 1];
+  bad(p, 'bad_order', 'order: every seat once (2)');
+  p = p0();
   delete p.order;
   bad(p, 'bad_order');
   p = p0();
@@ -357,6 +362,12 @@ test('revealed: what a takeback would show the other seats', () => {
   const k4 = structuredClone(k3);
   move(k4.seats[1].hand, k4.seats[1].play, k4.seats[1].hand[0]);
   assert.equal(P.revealed!(k3, k4), true, 'a casualty card hidden too');
+  const k7 = structuredClone(known);
+  k7.seats[1].deck.top = ['lfa.scout-y'];
+  k7.seats[1].deck.pool = ['lfa.captain'];
+  const k8 = structuredClone(k7);
+  move(k8.seats[1].hand, k8.seats[1].play, k8.seats[1].hand[0]);
+  assert.equal(P.revealed!(k7, k8), true, 'a pile of two cards still hidden');
   const k5 = structuredClone(known);
   k5.seats[1].deck.top = ['lfa.scout-y'];
   const k6 = structuredClone(k5);
@@ -373,6 +384,7 @@ test('revealed: what a takeback would show the other seats', () => {
 test('streams: the dice and each seat\'s draws', () => {
   assert.deepEqual(Object.keys(P.streams!), ['dice', 'deck:0']);
   assert.equal(P.streams!.dice.offset, 1, 'a die scripted by the number it shows');
+  for (const [k, v] of Object.entries(P.streams!)) assert.ok(v.description.length > 20, `${k}: described for the client`);
 });
 
 test('the schema: what a position may hold (the service checks it before reading)', async () => {
