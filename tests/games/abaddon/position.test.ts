@@ -163,28 +163,28 @@ test('units: ids, seats, squares, crystals', () => {
   assert.deepEqual(bad(p, 'duplicate_unit', 'units[1] (SCS-H1): the id SCS-H1 is used twice').details, { unit: 'SCS-H1' });
   p = p0();
   unitOf(p, 'CA-I1').seat = 2;
-  bad(p, 'unknown_seat', /^units\[\d\] \(CA-I1\): seat 2 is not a seat of this mission$/);
+  assert.deepEqual(bad(p, 'unknown_seat', /^units\[\d\] \(CA-I1\): seat 2 is not a seat of this mission$/).details, { unit: 'CA-I1' });
   p = p0();
   unitOf(p, 'CA-I1').seat = -1;
   bad(p, 'unknown_seat');
   p = p0();
   unitOf(p, 'CA-I1').at = null;
-  bad(p, 'unit_not_placed', /\(CA-I1\) is on the board but has no square$/);
+  assert.deepEqual(bad(p, 'unit_not_placed', /\(CA-I1\) is on the board but has no square$/).details, { unit: 'CA-I1' });
   p = p0();
   delete unitOf(p, 'CA-I1').at;
   bad(p, 'unit_not_placed');
   p = p0();
   unitOf(p, 'SCS-I1').at = [1, 1];
-  bad(p, 'unit_misplaced', /\(SCS-I1\) is reserve and cannot stand on a square$/);
+  assert.deepEqual(bad(p, 'unit_misplaced', /\(SCS-I1\) is reserve and cannot stand on a square$/).details, { unit: 'SCS-I1' });
   p = p0();
   unitOf(p, 'CA-M1').crystals = 1;
-  bad(p, 'crystals_on_destroyed', /\(CA-M1\) is destroyed and holds no crystals$/);
+  assert.deepEqual(bad(p, 'crystals_on_destroyed', /\(CA-M1\) is destroyed and holds no crystals$/).details, { unit: 'CA-M1' });
   p = p0();
   delete unitOf(p, 'CA-M1').crystals;
   assert.equal(ok(p).units.find((u) => u.id === 'CA-M1')!.crystals, 0, 'a destroyed unit: none by default');
   p = p0();
   unitOf(p, 'CA-I1').crystals = 0;
-  bad(p, 'unit_without_crystals', /\(CA-I1\) has no crystals left: it is destroyed$/);
+  assert.deepEqual(bad(p, 'unit_without_crystals', /\(CA-I1\) has no crystals left: it is destroyed$/).details, { unit: 'CA-I1' });
   p = p0();
   unitOf(p, 'SCS-I1').crystals = 0;
   bad(p, 'unit_without_crystals', undefined);
@@ -248,6 +248,10 @@ test('cards: every Weapon System and Wild Fire card in one place', () => {
   p = p0();
   p.hands[1].push('DB');
   assert.deepEqual(bad(p, 'card_in_two_places', 'weapon system: DB is in play 5 times, the deck has 4').details, { card: 'DB', count: 5, copies: 4 });
+  p = p0();
+  p.ws.pool.splice(p.ws.pool.indexOf('T1'), 1);
+  bad(p, 'card_missing', /^weapon system: 1 of \d+ T1 are nowhere/);
+  assert.equal(bad(p, 'card_missing').message, `weapon system: 1 of ${midGame().ws.pool.filter((c) => c === 'T1').length + midGame().hands.flat().filter((c) => c === 'T1').length} T1 are nowhere (hand, deck, discard)`, 'one missing of several');
   p = p0();
   p.ws.pool.splice(p.ws.pool.indexOf('RB'), 1);
   assert.deepEqual(bad(p, 'card_missing', 'weapon system: 1 of 1 RB are nowhere (hand, deck, discard)').details, { card: 'RB' });
@@ -402,6 +406,7 @@ test('streams: dice by face or number, the two decks, the relays', () => {
   assert.deepEqual(Object.keys(P.streams!), ['dice', 'deck:ws', 'deck:wf', 'relays']);
   assert.equal(P.streams!.dice.offset, 1);
   assert.deepEqual(P.streams!.dice.faces, ['H', 'M', 'R', 'I', 'WS', 'C']);
+  for (const [k, v] of Object.entries(P.streams!)) assert.ok(v.description.length > 20, `${k}: described for the client`);
 });
 
 test('the schema: what a position may hold (the service checks it before reading)', async () => {
