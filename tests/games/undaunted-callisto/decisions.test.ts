@@ -43,15 +43,16 @@ test('the bid: one sealed decision per bidder, in one group', () => {
   // Refusals.
   assert.equal(code(rs.validate(s, 1, ds[0], { type: 'bid', card: hand[0] })), 'not_your_decision');
   assert.equal((rs.validate(s, 1, ds[0], { type: 'bid', card: hand[0] }) as Violation).message, 'decision belongs to seat 0');
-  assert.equal(code(rs.validate(s, 0, ds[0], { type: 'end' })), 'wrong_action');
-  assert.equal(code(rs.validate(s, 0, ds[0], { type: 'bid', card: 'lfa.captain' })), 'not_in_hand');
+  assert.deepEqual(rs.validate(s, 0, ds[0], { type: 'end' }), { code: 'wrong_action', message: 'answer a bid with {type:"bid", card}' });
+  assert.deepEqual(rs.validate(s, 0, ds[0], { type: 'bid', card: 'lfa.captain' }), { code: 'not_in_hand', message: 'bid a card from your hand' });
   assert.equal(code(rs.validate(s, 0, ds[0], { type: 'bid', card: 3 } as never)), 'not_in_hand');
   assert.equal(code(rs.validate(s, 0, ds[0], { type: 'bid', card: hand[0] })), 'ok');
-  assert.equal(code(rs.validate(s, 0, { ...ds[0], key: 'bid:9:0' }, { type: 'bid', card: hand[0] })), 'decision_not_open');
+  assert.deepEqual(rs.validate(s, 0, { ...ds[0], key: 'bid:9:0' }, { type: 'bid', card: hand[0] }), { code: 'decision_not_open', message: 'that decision is not open' });
   for (const a of [null, 3, 'bid', {}, { type: 1 }]) assert.equal(code(rs.validate(s, 0, ds[0], a as never)), 'malformed_action', JSON.stringify(a));
   // The default bid: the lowest initiative, then the first id.
-  const k = edit(start(), (x) => { x.seats[0].hand = ['brk.supervisor', 'brk.sapper-b', 'brk.interference', 'brk.surveyor-c']; });
+  const k = edit(start(), (x) => { x.seats[0].hand = ['brk.interference', 'brk.sapper-b', 'brk.supervisor', 'brk.surveyor-c']; });
   assert.deepEqual(rs.defaultAction(k.s, rs.pending(k.s)[0]), { type: 'bid', card: 'brk.interference' });
+  assert.deepEqual(k.s.seats[0].hand, ['brk.interference', 'brk.sapper-b', 'brk.supervisor', 'brk.surveyor-c'], 'the hand is not reordered');
   const k2 = edit(start(), (x) => { x.seats[0].hand = ['brk.surveyor-c', 'brk.supervisor', 'brk.blaster-b']; });
   assert.deepEqual(rs.defaultAction(k2.s, rs.pending(k2.s)[0]), { type: 'bid', card: 'brk.blaster-b' }, 'initiative 2 twice: the first id');
   // The sealed entry: the group open, every bidder's commit, each valid.
@@ -66,7 +67,7 @@ test('the bid: one sealed decision per bidder, in one group', () => {
   assert.ok(r.events.some((e) => e.type === 'bids_revealed'));
   assert.equal(s.phase, 'bid', 'the state given is not changed');
   // Outside the bid, the group's entry is refused and an answer needs the one open decision.
-  assert.equal(code(rs.apply(s, { kind: 'answer', seat: 0, decision: 'x', action: { type: 'end' } } as never, ctx)), 'decision_not_open');
+  assert.deepEqual(rs.apply(s, { kind: 'answer', seat: 0, decision: 'x', action: { type: 'end' } } as never, ctx), { code: 'decision_not_open', message: 'no open decision for this entry' });
 });
 
 test('a turn: one decision for the seat to play; end or play', () => {
@@ -80,8 +81,9 @@ test('a turn: one decision for the seat to play; end or play', () => {
   assert.ok(cands(s, 0, d).actions.length > 1, 'plays too');
   assert.deepEqual(cands(s, 1, d), { actions: [], all: true });
   assert.equal(code(rs.validate(s, 0, d, { type: 'end' })), 'ok');
-  assert.equal(code(rs.validate(s, 0, d, { type: 'end', card: 'x' } as never)), 'unknown_field');
-  assert.equal(code(rs.validate(s, 0, d, { type: 'bid', card: 'brk.supervisor' })), 'wrong_action');
+  assert.deepEqual(rs.validate(s, 0, d, { type: 'end', card: 'x' } as never), { code: 'unknown_field', message: 'end takes no fields' });
+  assert.deepEqual(rs.validate(s, 0, d, { type: 'bid', card: 'brk.supervisor' }), { code: 'wrong_action', message: 'play a card or end the turn' });
+  assert.equal(code(rs.apply(s, { kind: 'sealed', group: 'bid:1', commits: {} } as never, ctx)), 'group_not_open', 'no bid during the turns');
   assert.equal(code(rs.validate(s, 0, d, { type: 'play', card: 'lfa.captain', use: 'hunker' })), 'not_in_hand');
   assert.deepEqual(rs.defaultAction(s, d), { type: 'end' });
   // An answer by another seat; a default entry is the open decision's.
@@ -111,7 +113,7 @@ test('a casualty: the defender chooses one of the matching cards', () => {
   assert.equal(code(rs.validate(s, 1, d, { type: 'casualty', card: 'lfa.scout-y' })), 'ok');
   assert.equal(code(rs.validate(s, 1, d, { type: 'casualty', card: 'lfa.captain' })), 'not_a_candidate');
   assert.equal((rs.validate(s, 1, d, { type: 'casualty', card: 'lfa.captain' }) as Violation).message, 'choose one of the matching cards in your hand');
-  assert.equal(code(rs.validate(s, 1, d, { type: 'end' })), 'wrong_action');
+  assert.deepEqual(rs.validate(s, 1, d, { type: 'end' }), { code: 'wrong_action', message: 'choose a casualty card' });
   assert.deepEqual(rs.defaultAction(s, d), { type: 'casualty', card: 'lfa.scout-y' });
   const r = rs.apply(s, { kind: 'answer', seat: 1, decision: d.key, action: { type: 'casualty', card: 'lfa.scout-y' } } as never, ctx);
   assert.ok(!isViolation(r));
@@ -130,11 +132,11 @@ test('a PULSE push: the attacker may push into an adjacent space, or not', () =>
   const opts = (d.exposes as { options: string[] }).options;
   assert.equal((d.exposes as { unit: string }).unit, 'lfa.scout-y');
   assert.ok(opts.length > 0, 'somewhere to push');
-  assert.deepEqual(cands(s, 0, d).actions, [{ type: 'push', to: null }, ...opts.map((to) => ({ type: 'push', to }))]);
+  assert.deepEqual(cands(s, 0, d), { actions: [{ type: 'push', to: null }, ...opts.map((to) => ({ type: 'push', to }))], all: true });
   assert.equal(code(rs.validate(s, 0, d, { type: 'push', to: null })), 'ok');
   assert.equal(code(rs.validate(s, 0, d, { type: 'push', to: opts[0] })), 'ok');
-  assert.equal(code(rs.validate(s, 0, d, { type: 'push', to: 'Z9' })), 'bad_push');
-  assert.equal(code(rs.validate(s, 0, d, { type: 'end' })), 'wrong_action');
+  assert.deepEqual(rs.validate(s, 0, d, { type: 'push', to: 'Z9' }), { code: 'bad_push', message: 'push into an adjacent enterable space scouted or controlled by the target\'s owner, or null' });
+  assert.deepEqual(rs.validate(s, 0, d, { type: 'end' }), { code: 'wrong_action', message: 'answer with {type:"push", to}' });
   assert.deepEqual(rs.defaultAction(s, d), { type: 'push', to: null });
   const r = rs.apply(s, { kind: 'answer', seat: 0, decision: d.key, action: { type: 'push', to: opts[0] } } as never, ctx);
   assert.ok(!isViolation(r));
@@ -148,10 +150,10 @@ test('an area attack: the attacker orders the strikes', () => {
   assert.deepEqual([d.key, d.seat, d.kind, d.timing, d.blocking], ['area:9:2', 0, 'area_target', 'turn', true]);
   assert.deepEqual(d.context, ['round:1', 'attack:9']);
   assert.deepEqual(d.exposes, { remaining: ['lfa.scout-y', 'lfa.corp-sec-z'] });
-  assert.deepEqual(cands(s, 0, d).actions, [{ type: 'target', target: 'lfa.scout-y' }, { type: 'target', target: 'lfa.corp-sec-z' }]);
+  assert.deepEqual(cands(s, 0, d), { actions: [{ type: 'target', target: 'lfa.scout-y' }, { type: 'target', target: 'lfa.corp-sec-z' }], all: true });
   assert.equal(code(rs.validate(s, 0, d, { type: 'target', target: 'lfa.corp-sec-z' })), 'ok');
-  assert.equal(code(rs.validate(s, 0, d, { type: 'target', target: 'lfa.mech-v' })), 'not_a_candidate');
-  assert.equal(code(rs.validate(s, 0, d, { type: 'end' })), 'wrong_action');
+  assert.deepEqual(rs.validate(s, 0, d, { type: 'target', target: 'lfa.mech-v' }), { code: 'not_a_candidate', message: 'choose one of the remaining targets' });
+  assert.deepEqual(rs.validate(s, 0, d, { type: 'end' }), { code: 'wrong_action', message: 'answer with {type:"target", target}' });
   assert.deepEqual(rs.defaultAction(s, d), { type: 'target', target: 'lfa.scout-y' });
   // The first strike chosen: the other still to come (a die is rolled for the strike).
   const r = rs.apply(s, { kind: 'answer', seat: 0, decision: d.key, action: { type: 'target', target: 'lfa.corp-sec-z' } } as never, { seq: 1, rng: scriptedRng([1, 1]) });
