@@ -44,7 +44,7 @@ const SCOPES = {
   // Undaunted's rules files: its suites but the slow random-playout property suite.
   ...Object.fromEntries(['geometry', 'rules', 'describe', 'notation', 'position', 'index'].map((f) => [
     `src/games/undaunted-callisto/${f}.ts`,
-    { mutate: [`src/games/undaunted-callisto/${f}.ts`], tests: ['core', 'combat', 'actions', 'full', 'solo', 'content', 'view', 'geometry', 'notation', 'describe', 'position', 'decisions'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
+    { mutate: [`src/games/undaunted-callisto/${f}.ts`], tests: ['core', 'combat', 'actions', 'full', 'solo', 'content', 'view', 'geometry', 'notation', 'describe', 'position', 'decisions', 'victory'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
   ])),
   // Undaunted's position format: its direct suite. With the game's suites the run was on course
   // for an hour at load 15: mutants of the file were run against suites that never write or read
