@@ -44,8 +44,16 @@ const SCOPES = {
   // Undaunted's rules files: its suites but the slow random-playout property suite.
   ...Object.fromEntries(['geometry', 'rules', 'describe', 'notation', 'position', 'index'].map((f) => [
     `src/games/undaunted-callisto/${f}.ts`,
-    { mutate: [`src/games/undaunted-callisto/${f}.ts`], tests: ['core', 'combat', 'actions', 'full', 'solo', 'content', 'view', 'geometry'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
+    { mutate: [`src/games/undaunted-callisto/${f}.ts`], tests: ['core', 'combat', 'actions', 'full', 'solo', 'content', 'view', 'geometry', 'notation', 'describe', 'position', 'decisions', 'victory'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
   ])),
+  // Undaunted's position format: its direct suite. With the game's suites the run was on course
+  // for an hour at load 15: mutants of the file were run against suites that never write or read
+  // a position (seen: geometry.test.ts), one by one to the end for each survivor.
+  'src/games/undaunted-callisto/position.ts': { mutate: ['src/games/undaunted-callisto/position.ts'], tests: ['tests/games/undaunted-callisto/position.test.ts'] },
+  // The ruleset surface (decisions, refusals, defaults, choices, queries, orders): its direct suite
+  // and the two that drive the kernel through it. With all of the game's suites the run was on
+  // course for 3 hours at load 15 (every suite reaches this file).
+  'src/games/undaunted-callisto/index.ts': { mutate: ['src/games/undaunted-callisto/index.ts'], tests: ['decisions', 'core', 'combat'].map((t) => `tests/games/undaunted-callisto/${t}.test.ts`) },
 
   // Unbreakable's files: its suites but the slow random-playout property suite (each under 4 s).
   ...Object.fromEntries(['geometry', 'legal', 'state', 'view', 'text', 'evaluate', 'position', 'index', 'content', 'render', 'action-schema'].map((f) => [
@@ -61,6 +69,8 @@ const SCOPES = {
   },
   // Abaddon in words: its direct suite (every action label and event text).
   'src/games/abaddon/describe.ts': { mutate: ['src/games/abaddon/describe.ts'], tests: ['tests/games/abaddon/describe.test.ts'] },
+  // Abaddon's position format: its direct suite (no other suite writes or reads positions).
+  'src/games/abaddon/position.ts': { mutate: ['src/games/abaddon/position.ts'], tests: ['tests/games/abaddon/position.test.ts'] },
   'src/engine/mech': {
     mutate: ['src/engine/mech/*.ts'],
     // Per-file coverage picks, for each mutant, only the suites that reach it.
