@@ -9,39 +9,15 @@
 // seat at most once and includes the active seat, which has units and an enemy to lock on to.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isViolation, type Violation } from '../../../src/engine/types.js';
+import type { Violation } from '../../../src/engine/types.js';
+import { positionHelpers, type Pos } from '../../support/position.js';
 import type { AbState } from '../../../src/games/abaddon/state.js';
 import { abaddon, start } from './helpers.js';
 
 const P = abaddon.position!;
-type Pos = any;
 const base = (m = 'm1') => start(m).k.s as AbState;
-const pos = (s: AbState): Pos => {
-  const p = P.toPosition(s);
-  assert.ok(!isViolation(p), `not a position: ${JSON.stringify(p)}`);
-  return JSON.parse(JSON.stringify(p));
-};
-const read = (p: Pos, b: AbState = base()) => P.fromPosition(p, b);
-const ok = (p: Pos, b?: AbState): AbState => {
-  const r = read(p, b);
-  assert.ok(!isViolation(r), `refused: ${JSON.stringify(r)}`);
-  return r as AbState;
-};
-const bad = (p: Pos, code: string, message?: string | RegExp, b?: AbState): Violation => {
-  const r = read(p, b);
-  assert.ok(isViolation(r), `accepted, expected ${code}`);
-  assert.equal(r.code, code, r.message);
-  if (typeof message === 'string') assert.equal(r.message, message);
-  else if (message) assert.match(r.message, message);
-  return r;
-};
+const { pos, read, ok, bad, move } = positionHelpers(P, () => base());
 const unitOf = (p: Pos, id: string) => p.units.find((u: Pos) => u.id === id);
-const move = (from: string[], to: string[], c: string) => {
-  const i = from.indexOf(c);
-  assert.ok(i >= 0, `${c} not there`);
-  from.splice(i, 1);
-  to.push(c);
-};
 
 /** Mission #1 later on: crystals lost and gained, a unit destroyed, one in reserve, cards everywhere. */
 function midGame(): AbState {

@@ -7,39 +7,15 @@
 // bidders with cards; the turn order names every seat once.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isViolation, type Violation } from '../../../src/engine/types.js';
+import type { Violation } from '../../../src/engine/types.js';
+import { positionHelpers, type Pos } from '../../support/position.js';
 import { undauntedPosition as P } from '../../../src/games/undaunted-callisto/position.js';
 import type { S } from '../../../src/games/undaunted-callisto/state.js';
 import { start } from './helpers.js';
 
 const SC = 's3-kepler-station';
 const base = () => start(SC, 2).s;
-type Pos = any;
-const pos = (s: S): Pos => {
-  const p = P.toPosition(s);
-  assert.ok(!isViolation(p), 'a position');
-  return JSON.parse(JSON.stringify(p));
-};
-const read = (p: Pos, b: S = base()) => P.fromPosition(p, b);
-const ok = (p: Pos, b?: S): S => {
-  const r = read(p, b);
-  assert.ok(!isViolation(r), `refused: ${JSON.stringify(r)}`);
-  return r as S;
-};
-const bad = (p: Pos, code: string, message?: string | RegExp, b?: S): Violation => {
-  const r = read(p, b);
-  assert.ok(isViolation(r), `accepted, expected ${code}`);
-  assert.equal(r.code, code, r.message);
-  if (typeof message === 'string') assert.equal(r.message, message);
-  else if (message) assert.match(r.message, message);
-  return r;
-};
-const move = (from: string[], to: string[], c: string) => {
-  const i = from.indexOf(c);
-  assert.ok(i >= 0, `${c} not there`);
-  from.splice(i, 1);
-  to.push(c);
-};
+const { pos, read, ok, bad, move } = positionHelpers(P, base);
 
 /** A state in the middle of a round: turns, a suppressed and a neutralised unit, cards everywhere. */
 function midGame(): S {
