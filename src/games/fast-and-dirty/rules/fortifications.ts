@@ -8,7 +8,6 @@ import { segmentBlock } from '../geometry.js';
 import { priorityTargets, squadX, type Positions } from '../legal.js';
 import { QUALITY_TABLE, living, inPlay, troops, type Feature, type Figure, type S, type StructureVolley, type Unit } from '../state.js';
 import { couldImprove, luckyMay, pauseForLucky, settledRoll } from './lucky.js';
-import { branchBonus } from './characters.js';
 import { rangeX } from './environment.js';
 import { afterCasualties, firerMods } from './combat.js';
 import { applyHurt, woundRules } from './wounds.js';
